@@ -1,0 +1,48 @@
+/** Business constants of spec §9. */
+export const LIMITS = {
+  cacheMs: 5 * 60 * 1000,
+  storefrontPageSize: 12,
+  loadMoreMinItems: 8,
+  relatedProducts: 4,
+  adminProductsPageSize: 10,
+  adminOrdersPageSize: 20,
+  defaultOrdersPageSize: 10,
+  maxPageButtons: 5,
+  dashboardOrders: 20,
+  dashboardMostViewed: 10,
+  dashboardCategories: 5,
+  dashboardRecentOrders: 5,
+  searchDebounceMs: 500,
+  healthPollMs: 30_000,
+  checkoutContentRefreshMs: 5 * 60 * 1000,
+  toastMs: 2500,
+  copyCheckoutMs: 1500,
+  copyOrderNumberMs: 2000,
+  catalogueRetryMs: 2000,
+  contactSuccessMs: 5000,
+  bannerMs: 3000,
+  contentSaveBannerMs: 5000,
+  contentReloadMs: 1000,
+  anchorScrollMs: 100,
+  scrollTopRepeatMs: 50,
+  ordersLoadRetries: 3,
+  rateLimitWaitMs: 15 * 60 * 1000,
+  cartQuantityCapUnknownStock: 99,
+  smallScreenPx: 640,
+} as const;
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  adminToken: 'adminToken',
+  adminUser: 'adminUser',
+  cart: 'cart',
+} as const;
+
+/** Builds the standard page-number window (at most `max` buttons around the current page). */
+export function pageWindow(current: number, totalPages: number, max = 5): number[] {
+  if (totalPages <= 0) return [];
+  const count = Math.min(max, totalPages);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, totalPages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}

@@ -1,0 +1,30 @@
+export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+export const DEFAULT_ORDER_PREFIX = 'JL';
+
+/** The calendar day of a moment in Argentina, as YYYYMMDD. */
+export function shopDayKey(date: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}${get('month')}${get('day')}`;
+}
+
+export function formatOrderNumber(prefix: string, dayKey: string, sequence: number): string {
+  return `${prefix}-${dayKey}-${String(sequence).padStart(4, '0')}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^[A-Z0-9]{1,10}-\d{8}-\d{4,}$/;
+
+/** Start and end (exclusive) instants of a shop day given as YYYY-MM-DD (Argentina is UTC-3, no DST). */
+export function shopDayRange(isoDay: string): { start: Date; end: Date } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!m) return null;
+  const start = new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00-03:00`);
+  if (Number.isNaN(start.getTime())) return null;
+  const end = new Date(start.getTime() + 24 * 60 * 60 * 1000);
+  return { start, end };
+}

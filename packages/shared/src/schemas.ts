@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { MSG, MIN_PASSWORD_LENGTH } from './messages.js';
+import { ORDER_STATUSES } from './statuses.js';
+import { normalizeSizes } from './size-guides.js';
+
+const text = (max: number) => z.string().trim().max(max, `El texto no puede superar ${max} caracteres`);
+const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `El texto no puede superar ${max} caracteres`);
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const wholePesos = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(1_000_000_000, message);
+
+/** An image reference: an absolute http(s) URL or a path served by this shop (/uploads/..., /images/...). */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s]*$/.test(v), MSG.productForm.imageUrlInvalid);
+
+// ---------- Products ----------
+
+export const colorSchema = z.object({ name: text(40).min(1), value: text(40) });
+export const DEFAULT_COLORS = [
+  { name: 'Negro', value: '#000000' },
+  { name: 'Blanco', value: '#FFFFFF' },
+];
+
+export const productSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string().default(''),
+  price: z.number(),
+  discount: z.number().default(0),
+  category: z.string(),
+  thumbnails: z.array(z.string()).default([]),
+  stock: z.number().default(0),
+  size: z.preprocess((v) => normalizeSizes(v), z.array(z.string())),
+  status: z.boolean().default(true),
+  colors: z.array(colorSchema).default(DEFAULT_COLORS),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productInputSchema = z.object({
+  title: requiredText(200, MSG.productForm.titleRequired),
+  description: requiredText(5000, MSG.productForm.descriptionRequired),
+  price: z
+    .number({ error: MSG.productForm.pricePositive })
+    .int(MSG.productForm.pricePositive)
+    .positive(MSG.productForm.pricePositive)
+    .max(1_000_000_000, MSG.productForm.pricePositive),
+  category: requiredText(60, MSG.productForm.categoryRequired),
+  stock: z.number({ error: 'El stock debe ser un número entero' }).int('El stock debe ser un número entero').min(0, 'El stock no puede ser negativo').max(1_000_000).default(0),
+  size: z.preprocess(
+    (v) => (typeof v === 'string' || Array.isArray(v) ? normalizeSizes(v) : v),
+    z.array(z.string().max(20), { error: MSG.productForm.sizeRequired }).min(1, MSG.productForm.sizeRequired).max(30),
+  ),
+  status: z.boolean({ error: 'El estado debe ser verdadero o falso' }).default(true),
+  thumbnails: z
+    .array(imageUrlSchema, { error: MSG.productForm.imageRequired })
+    .min(1, MSG.productForm.imageRequired)
+    .max(12, 'Máximo 12 imágenes por producto'),
+  discount: z.number({ error: 'El descuento debe ser un número' }).int('El descuento debe ser un número entero').min(0, 'El descuento debe estar entre 0 y 100').max(100, 'El descuento debe estar entre 0 y 100').default(0),
+  colors: z.array(colorSchema).max(20).optional(),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** PUT /products/{id}: the same body, or only some fields (e.g. only status). */
+export const productUpdateSchema = productInputSchema
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'No hay datos para actualizar');
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const productListResponseSchema = z.object({
+  status: z.string(),
+  payload: z.array(productSchema),
+  totalPages: z.number(),
+  totalDocs: z.number(),
+  totalProducts: z.number().optional(),
+  page: z.number().optional(),
+});
+
+// ---------- Orders ----------
+
+export const deliveryTypeSchema = z.enum(['pickup', 'delivery']);
+export const paymentMethodSchema = z.enum(['cash', 'transfer'], { error: 'El método de pago debe ser efectivo o transferencia' });
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Estado de orden inválido' });
+
+export const shippingInfoSchema = z.object({
+  fullName: requiredText(120, MSG.checkout.fullNameRequired),
+  email: requiredText(200, MSG.checkout.emailRequired).refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+  phone: requiredText(40, MSG.checkout.phoneRequired),
+  address: text(300).optional().default(''),
+  city: text(120).optional().default(''),
+  postalCode: text(20).optional(),
+  notes: text(1000).optional(),
+});
+export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
+
+export const orderItemInputSchema = z.object({
+  productId: z.string({ error: 'Cada producto debe indicar productId' }).trim().min(1, 'Cada producto debe indicar productId').max(64),
+  quantity: z
+    .number({ error: 'La cantidad debe ser un número entero mayor o igual a 1' })
+    .int('La cantidad debe ser un número entero mayor o igual a 1')
+    .min(1, 'La cantidad debe ser un número entero mayor o igual a 1')
+    .max(999, 'La cantidad máxima por producto es 999'),
+  size: text(20).optional(),
+  color: text(40).optional(),
+  // Sent by the client for convenience; the server ignores them and uses its own data.
+  title: z.unknown().optional(),
+  price: z.unknown().optional(),
+  image: z.unknown().optional(),
+});
+
+export const orderInputSchema = z
+  .object({
+    items: z
+      .array(orderItemInputSchema, { error: 'La orden debe incluir productos' })
+      .min(1, 'La orden debe incluir al menos un producto')
+      .max(50, 'La orden no puede tener más de 50 líneas'),
+    shippingInfo: shippingInfoSchema,
+    paymentMethod: paymentMethodSchema,
+    deliveryType: deliveryTypeSchema.optional(),
+    notes: text(1000).optional(),
+    transferProofUrl: z.union([imageUrlSchema, z.literal('')]).optional().nullable(),
+    // Client-side figures are ignored: the server recomputes every amount.
+    subtotal: z.unknown().optional(),
+    shippingCost: z.unknown().optional(),
+    total: z.unknown().optional(),
+  })
+  .superRefine((order, ctx) => {
+    const delivery = order.deliveryType ?? 'pickup';
+    if (delivery === 'delivery') {
+      if (!order.shippingInfo.address) ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'address'], message: MSG.checkout.addressRequired });
+      if (!order.shippingInfo.city) ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'city'], message: MSG.checkout.cityRequired });
+    }
+  });
+export type OrderInput = z.infer<typeof orderInputSchema>;
+
+export const orderItemSchema = z.object({
+  productId: z.string().optional().nullable(),
+  title: z.string(),
+  image: z.string().optional().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  size: z.string().optional().nullable(),
+  color: z.string().optional().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  items: z.array(orderItemSchema),
+  shippingInfo: z.object({
+    fullName: z.string().optional().default(''),
+    email: z.string().optional().default(''),
+    phone: z.string().optional().default(''),
+    address: z.string().optional().nullable(),
+    city: z.string().optional().nullable(),
+    postalCode: z.string().optional().nullable(),
+    notes: z.string().optional().nullable(),
+  }),
+  paymentMethod: paymentMethodSchema,
+  deliveryType: deliveryTypeSchema.default('pickup'),
+  status: z.string(),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  cashFee: z.number().default(0),
+  total: z.number(),
+  notes: z.string().optional().nullable(),
+  adminNotes: z.string().optional().nullable(),
+  transferProofUrl: z.string().optional().nullable(),
+  paidAt: z.string().optional().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderStatusUpdateSchema = z.object({
+  status: orderStatusSchema,
+  adminNotes: text(2000).optional().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  totalOrders: z.number(),
+  totalRevenue: z.number(),
+  summaryByStatusAndPaymentMethod: z.record(z.string(), z.object({ cash: z.number(), transfer: z.number() })),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+// ---------- Auth & users ----------
+
+export const loginInputSchema = z.object({
+  email: requiredText(200, 'El email es requerido'),
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(200),
+});
+
+export const profileInputSchema = z.object({
+  username: requiredText(60, 'El nombre de usuario es requerido'),
+  email: requiredText(200, 'El email es requerido').refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+});
+
+export const passwordInputSchema = z.object({
+  currentPassword: z.string({ error: MSG.password.currentRequired }).min(1, MSG.password.currentRequired).max(200),
+  newPassword: z
+    .string({ error: MSG.password.newRequired })
+    .min(1, MSG.password.newRequired)
+    .min(MIN_PASSWORD_LENGTH, MSG.password.tooShort)
+    .max(200),
+});
+
+export const adminUserSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  username: z.string().optional().default(''),
+  email: z.string(),
+  role: z.string(),
+  name: z.string().optional(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+// ---------- Contact & interactions ----------
+
+export const contactInputSchema = z.object({
+  name: requiredText(120, MSG.contact.required),
+  email: requiredText(200, MSG.contact.required).refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+  phone: text(40).optional(),
+  subject: requiredText(200, MSG.contact.required),
+  message: requiredText(5000, MSG.contact.required),
+});
+
+export const INTERACTION_TYPES = ['product_view', 'category_view', 'add_to_cart', 'search', 'whatsapp_click'] as const;
+export const interactionInputSchema = z.object({
+  type: z.enum(INTERACTION_TYPES, { error: 'Tipo de interacción no válido' }),
+  data: z
+    .object({
+      productId: text(64).optional(),
+      productTitle: text(200).optional(),
+      productPrice: z.number().optional(),
+      productCategory: text(60).optional(),
+      category: text(60).optional(),
+      searchTerm: text(200).optional(),
+    })
+    .default({}),
+});
+
+/** Turns a zod error into the single Spanish message an API answer carries. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Datos inválidos';
+}

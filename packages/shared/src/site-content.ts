@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/** The why-choose block's key embeds the brand name (spec §3). */
+export const WHY_CHOOSE_KEY = 'whyChooseJazmin';
+export const DEFAULT_HERO_IMAGE = '/images/hero-default.webp';
+
+const s = (fallback = '') => z.string().max(5000).catch(fallback).default(fallback);
+const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
+/** Numeric content fields: minimum 0, non-numeric becomes 0 (spec §5). */
+const amount = () =>
+  z.preprocess((v) => {
+    const n = typeof v === 'string' ? Number(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0;
+  }, z.number().int().min(0).max(1_000_000_000));
+const list = <T extends z.ZodType>(item: T, max = 100) => z.array(item).max(max).catch([]).default([]);
+
+export const categorySchema = z.object({ name: s(), display_name: s() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const sizeGuideSchema = z.object({
+  category: s(),
+  title: s('Nueva Guía de Tallas'),
+  subtitle: s('Encuentra tu talla perfecta'),
+  enabled: flag(true),
+  tableHeaders: list(z.string().max(100), 20),
+  tableRows: list(z.object({ size: s(), measurements: list(z.string().max(100), 20) }), 60),
+  notes: s(),
+});
+export type SizeGuide = z.infer<typeof sizeGuideSchema>;
+
+export const siteContentSchema = z.object({
+  hero: z
+    .object({
+      slogan: s(),
+      mainDescription: s(),
+      buttonText: s('Ver Productos'),
+      buttonLink: s('products'),
+      heroImage: z
+        .object({ url: s(DEFAULT_HERO_IMAGE), alt: s(), filename: s() })
+        .prefault({}),
+    })
+    .prefault({}),
+  productCatalog: z
+    .object({ mainTitle: s('Nuestros Productos'), subtitle: s(), categories: list(categorySchema, 50) })
+    .prefault({}),
+  [WHY_CHOOSE_KEY]: z
+    .object({
+      mainTitle: s('¿Por qué elegirnos?'),
+      description: s(),
+      values: list(z.object({ icon: s('Info'), title: s(), description: s() }), 30),
+    })
+    .prefault({}),
+  contact: z
+    .object({
+      mainTitle: s('Contáctanos'),
+      subtitle: s(),
+      description: s(),
+      contactInfo: list(
+        z.object({ icon: s('Info'), title: s(), details: list(z.string().max(300), 10), description: z.string().max(1000).optional() }),
+        20,
+      ),
+      socialMedia: list(z.object({ icon: s('Globe'), name: s(), handle: s(), link: s() }), 20),
+      formTitle: s(),
+      formDescription: s(),
+      responseMessage: s(),
+      responseDisclaimer: s(),
+    })
+    .prefault({}),
+  productDetail: z
+    .object({
+      infoCards: list(z.object({ icon: s('Info'), title: s(), description: s(), enabled: flag(true) }), 20),
+      expandableSections: list(z.object({ id: s(), title: s(), content: s(), enabled: flag(true) }), 20),
+      showSizeGuideButton: flag(true),
+      sizeGuideButtonText: s('Guía de tallas'),
+    })
+    .prefault({}),
+  sizeGuides: list(sizeGuideSchema, 30),
+  checkout: z
+    .object({
+      deliveryInfo: z
+        .object({
+          title: s(),
+          meetingPoint: z
+            .object({ enabled: flag(true), title: s(), description: s(), address: s(), schedule: s(), notes: s() })
+            .prefault({}),
+        })
+        .prefault({}),
+      shipping: z
+        .object({
+          enabled: flag(true),
+          title: s(),
+          homeDelivery: z
+            .object({
+              enabled: flag(true),
+              title: s(),
+              description: s(),
+              coverage: s(),
+              estimatedDays: s(),
+              freeShippingThreshold: amount().default(0),
+              baseCost: amount().default(0),
+              notes: s(),
+            })
+            .prefault({}),
+        })
+        .prefault({}),
+      paymentInfo: z
+        .object({
+          title: s(),
+          cashOnDelivery: z
+            .object({ enabled: flag(true), title: s(), description: s(), additionalFee: amount().default(0), notes: s() })
+            .prefault({}),
+          bankTransfer: z
+            .object({
+              enabled: flag(true),
+              title: s(),
+              bankName: s(),
+              cbu: s(),
+              alias: s(),
+              accountHolder: s(),
+              accountType: s(),
+              accountNumber: s(),
+              instructions: s(),
+            })
+            .prefault({}),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+});
+export type SiteContent = z.infer<typeof siteContentSchema>;
+
+/** Content with every default of spec §3 filled in (what a store shows before anything is configured). */
+export function defaultSiteContent(): SiteContent {
+  return siteContentSchema.parse({});
+}
+
+/** The number behind the outbound chat link: the 'Teléfono' contact card, digits and '+' only. */
+export function chatNumberFromContent(content: Pick<SiteContent, 'contact'>): string | null {
+  const card = content.contact.contactInfo.find((c) => c.title.trim().toLowerCase() === 'teléfono');
+  const raw = card?.details.find((d) => /\d/.test(d)) ?? '';
+  const cleaned = raw.replace(/[^\d+]/g, '');
+  return cleaned === '' ? null : cleaned;
+}
+
+/** Fallback categories when loading them fails (spec §3). */
+export const FALLBACK_CATEGORIES: Category[] = [
+  { name: 'electronics', display_name: 'Electrónicos' },
+  { name: 'clothing', display_name: 'Ropa' },
+  { name: 'books', display_name: 'Libros' },
+  { name: 'home', display_name: 'Hogar' },
+  { name: 'sports', display_name: 'Deportes' },
+  { name: 'beauty', display_name: 'Belleza' },
+  { name: 'toys', display_name: 'Juguetes' },
+  { name: 'food', display_name: 'Comida' },
+  { name: 'automotive', display_name: 'Automotriz' },
+];
