@@ -7,9 +7,6 @@ const text = (max: number) => z.string().trim().max(max, `El texto no puede supe
 const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `El texto no puede superar ${max} caracteres`);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const wholePesos = (message: string) =>
-  z.number({ error: message }).int(message).min(0, message).max(1_000_000_000, message);
-
 /** An image reference: an absolute http(s) URL or a path served by this shop (/uploads/..., /images/...). */
 export const imageUrlSchema = z
   .string()

@@ -1,0 +1,13 @@
+import { secret } from '../src/utils/secrets';
+
+export default ({ env }: { env: EnvFn }) => ({
+  // Strapi's own panel lives at /cms so that /admin belongs to the shop's back office.
+  url: '/cms',
+  serveAdminPanel: env.bool('SERVE_STRAPI_ADMIN', true),
+  auth: { secret: secret('ADMIN_JWT_SECRET') },
+  apiToken: { salt: secret('API_TOKEN_SALT') },
+  transfer: { token: { salt: secret('TRANSFER_TOKEN_SALT') } },
+  secrets: { encryptionKey: secret('ENCRYPTION_KEY') },
+  flags: { nps: false, promoteEE: false },
+  watchIgnoreFiles: ['**/tests/**', '**/.tmp/**'],
+});

@@ -1,0 +1,37 @@
+import path from 'path';
+
+type SqliteConnection = { pragma: (sql: string) => unknown };
+
+export default ({ env }: { env: EnvFn }) => {
+  const url = env('DATABASE_URL', '');
+  if (url) {
+    return {
+      connection: {
+        client: 'postgres',
+        connection: {
+          connectionString: url,
+          ssl: env.bool('DATABASE_SSL', false) ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) } : false,
+          schema: env('DATABASE_SCHEMA', 'public'),
+        },
+        pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+      },
+    };
+  }
+  const filename = env('DATABASE_FILENAME', path.join(__dirname, '..', '..', '.tmp', 'data.db'));
+  return {
+    connection: {
+      client: 'sqlite',
+      connection: { filename: path.resolve(filename) },
+      useNullAsDefault: true,
+      pool: {
+        // WAL + a busy timeout let several app processes share one SQLite file without "database is locked".
+        afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: SqliteConnection) => void) => {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('busy_timeout = 10000');
+          conn.pragma('foreign_keys = ON');
+          done(null, conn);
+        },
+      },
+    },
+  };
+};

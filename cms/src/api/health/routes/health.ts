@@ -1,0 +1,10 @@
+export default {
+  routes: [
+    {
+      method: 'GET',
+      path: '/health',
+      handler: 'health.check',
+      config: { auth: false },
+    },
+  ],
+};

@@ -1,0 +1,14 @@
+import type { Core } from '@strapi/strapi';
+import { registerFoundation, setupFoundation } from './bootstrap/foundation';
+import { setupOrders } from './api/order/bootstrap';
+
+export default {
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerFoundation(strapi);
+  },
+
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await setupFoundation(strapi);
+    await setupOrders(strapi);
+  },
+};

@@ -1,0 +1,42 @@
+import type { Context, Next } from 'koa';
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '../utils/http';
+
+type HttpishError = Error & { status?: number; statusCode?: number; type?: string; expose?: boolean; code?: string; httpCode?: number };
+
+function describe(err: HttpishError): { status: number; message: string; extra?: Record<string, unknown> } {
+  if (err instanceof ApiError) return { status: err.status, message: err.message, extra: err.extra };
+  const status = err.status ?? err.statusCode ?? err.httpCode ?? 500;
+  const text = `${err.message ?? ''} ${err.type ?? ''} ${err.code ?? ''}`.toLowerCase();
+  if (status === 413 || text.includes('too large') || text.includes('maxfilesize') || text.includes('1009')) {
+    return { status: 413, message: 'La petición es demasiado grande' };
+  }
+  if (err.type === 'entity.parse.failed' || text.includes('invalid json') || text.includes('unexpected token')) {
+    return { status: 400, message: 'El cuerpo de la petición no es un JSON válido' };
+  }
+  if (status === 401) return { status, message: 'No autorizado: inicia sesión para continuar' };
+  if (status === 403) return { status, message: 'No tienes permisos para realizar esta acción' };
+  if (status === 404) return { status, message: 'Recurso no encontrado' };
+  if (status === 415) return { status, message: 'Tipo de contenido no soportado' };
+  if (status >= 400 && status < 500) return { status, message: 'Petición inválida' };
+  return { status: 500, message: 'Error interno del servidor' };
+}
+
+/** Every failure under /api answers {message} in Spanish; unexpected ones are logged, never leaked. */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { message: 'Recurso no encontrado' };
+      }
+    } catch (caught) {
+      const err = caught instanceof Error ? (caught as HttpishError) : new Error(String(caught));
+      const { status, message, extra } = describe(err);
+      if (status >= 500) strapi.log.error(`[api] ${ctx.method} ${ctx.path}: ${err.stack ?? err.message}`);
+      ctx.status = status;
+      ctx.body = { message, ...extra };
+    }
+  };

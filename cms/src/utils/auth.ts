@@ -1,0 +1,78 @@
+import type { Context } from 'koa';
+import { ApiError } from './http';
+
+export interface StaffUser {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  role: string;
+  blocked: boolean;
+}
+
+type UserRow = {
+  id: number;
+  documentId: string;
+  username: string | null;
+  email: string;
+  blocked: boolean | null;
+  role?: { type?: string | null } | null;
+};
+
+export const ADMIN_ROLE_TYPE = 'admin';
+
+function bearerToken(ctx: Context): string | null {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1].trim() : null;
+}
+
+/** The signed-in user of this request, or null (no token, bad token, unknown or blocked user). */
+export async function currentUser(ctx: Context): Promise<StaffUser | null> {
+  const cached = ctx.state.shopUser as StaffUser | null | undefined;
+  if (cached !== undefined) return cached;
+  let user: StaffUser | null = null;
+  const token = bearerToken(ctx);
+  if (token) {
+    try {
+      const payload = (await strapi.plugin('users-permissions').service('jwt').verify(token)) as { id?: number };
+      if (payload && typeof payload.id === 'number') {
+        const row = (await strapi.db
+          .query('plugin::users-permissions.user')
+          .findOne({ where: { id: payload.id }, populate: ['role'] })) as UserRow | null;
+        if (row && !row.blocked) {
+          user = {
+            id: row.id,
+            documentId: row.documentId,
+            username: row.username ?? '',
+            email: row.email,
+            role: row.role?.type ?? 'authenticated',
+            blocked: Boolean(row.blocked),
+          };
+        }
+      }
+    } catch {
+      user = null;
+    }
+  }
+  ctx.state.shopUser = user;
+  return user;
+}
+
+export async function isAdminRequest(ctx: Context): Promise<boolean> {
+  const user = await currentUser(ctx);
+  return user?.role === ADMIN_ROLE_TYPE;
+}
+
+/** 401 without a valid token, 403 for a signed-in user who is not staff. */
+export async function requireAdmin(ctx: Context): Promise<StaffUser> {
+  const user = await currentUser(ctx);
+  if (!user) throw new ApiError(401, 'No autorizado: inicia sesión para continuar');
+  if (user.role !== ADMIN_ROLE_TYPE) throw new ApiError(403, 'No tienes permisos de administrador');
+  return user;
+}
+
+/** The answer shape the clients read (spec §3 Admin user). */
+export function publicUser(user: StaffUser) {
+  return { id: user.id, documentId: user.documentId, username: user.username, email: user.email, role: user.role, name: user.username || 'Admin' };
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import { firstIssueMessage } from '@shop/shared';
+
+/** An error with an HTTP status and a Spanish message for the API client. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new ApiError(400, message, extra);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+
+/** Parses a request body (or query) with a shared zod schema; a failure is a 400 with the first Spanish message. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  if (input === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw badRequest('El cuerpo de la petición debe ser un objeto JSON');
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw badRequest(firstIssueMessage(result.error), {
+      errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  return result.data;
+}
+
+export function requestBody(ctx: Context): unknown {
+  return (ctx.request as { body?: unknown }).body;
+}
+
+/** A positive integer from a query value, or the fallback. */
+export function queryInt(value: unknown, fallback: number, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const raw = Array.isArray(value) ? value[0] : value;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number.parseInt(raw, 10) : NaN;
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+export function queryString(value: unknown): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined;
+}

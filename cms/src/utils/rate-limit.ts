@@ -1,0 +1,91 @@
+import type { Context } from 'koa';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import Redis from 'ioredis';
+import { MSG } from '@shop/shared';
+import { ApiError } from './http';
+
+export interface LimitRule {
+  /** Requests (or failures, for login) allowed per window. */
+  points: number;
+  /** Window length in seconds. */
+  duration: number;
+  /** How long a caller stays blocked once over the limit (seconds); defaults to the window. */
+  blockDuration?: number;
+  /** Spanish message of the 429 answer. */
+  message?: string;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+function envInt(name: string, fallback: number): number {
+  const v = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+/** Limits per client IP; every number can be tuned by environment variables (documented in the README). */
+export const LIMIT_RULES = {
+  loginFailures: {
+    points: envInt('RATE_LIMIT_LOGIN_MAX', 5),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: MSG.login.rateLimited,
+  },
+  contact: { points: envInt('RATE_LIMIT_CONTACT_MAX', 5), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  interactions: { points: envInt('RATE_LIMIT_INTERACTIONS_MAX', 120), duration: 60 },
+  orders: { points: envInt('RATE_LIMIT_ORDERS_MAX', 30), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  uploads: { points: envInt('RATE_LIMIT_UPLOADS_MAX', 20), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMIT_RULES;
+
+let redisClient: Redis | null | undefined;
+function redis(): Redis | null {
+  if (redisClient !== undefined) return redisClient;
+  const url = process.env.REDIS_URL;
+  redisClient = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  return redisClient;
+}
+
+const limiters = new Map<LimitName, RateLimiterAbstract>();
+
+/** One limiter per rule: Redis-backed (shared by every app process) when REDIS_URL is set, in memory otherwise. */
+export function limiterFor(name: LimitName): RateLimiterAbstract {
+  const existing = limiters.get(name);
+  if (existing) return existing;
+  const rule: LimitRule = LIMIT_RULES[name];
+  const options = { keyPrefix: `shop-rl-${name}`, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+  const client = redis();
+  const limiter = client
+    ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) })
+    : new RateLimiterMemory(options);
+  limiters.set(name, limiter);
+  return limiter;
+}
+
+export function clientKey(ctx: Context): string {
+  return ctx.request.ip || 'unknown';
+}
+
+function tooMany(ctx: Context, name: LimitName, res: RateLimiterRes): never {
+  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  ctx.set('Retry-After', String(seconds));
+  const rule: LimitRule = LIMIT_RULES[name];
+  throw new ApiError(429, rule.message ?? MSG.rateLimited, { retryAfter: seconds });
+}
+
+/** Counts one request against the caller's budget; throws a 429 (Spanish message, Retry-After) when exhausted. */
+export async function consume(ctx: Context, name: LimitName, key = clientKey(ctx)): Promise<void> {
+  try {
+    await limiterFor(name).consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) tooMany(ctx, name, err);
+    throw err;
+  }
+}
+
+/** Refuses the request if the caller is already over the limit, without spending a point (used before login). */
+export async function assertNotLimited(ctx: Context, name: LimitName, key = clientKey(ctx)): Promise<void> {
+  const res = await limiterFor(name).get(key);
+  const rule: LimitRule = LIMIT_RULES[name];
+  if (res && res.consumedPoints >= rule.points && res.msBeforeNext > 0) tooMany(ctx, name, res);
+}

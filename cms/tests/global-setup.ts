@@ -1,0 +1,28 @@
+import type { GlobalSetupContext } from 'vitest/node';
+import { compileCms, createTestDatabase, postgresAvailable, startStrapi, type DatabaseKind } from './helpers/strapi-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseKind: DatabaseKind;
+    databaseEnv: Record<string, string>;
+  }
+}
+
+/** One real Strapi on a throwaway database for the whole run (SQLite by default, TEST_DB=postgres for PostgreSQL). */
+export default async function setup({ provide }: GlobalSetupContext) {
+  const kind: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  if (kind === 'postgres' && !(await postgresAvailable())) {
+    throw new Error('TEST_DB=postgres but PostgreSQL is not reachable (set TEST_PG_ADMIN_URL)');
+  }
+  if (process.env.SKIP_CMS_COMPILE !== '1') compileCms();
+  const database = await createTestDatabase(kind);
+  const strapi = await startStrapi(database);
+  provide('baseUrl', strapi.url);
+  provide('databaseKind', kind);
+  provide('databaseEnv', database.env);
+  return async () => {
+    await strapi.stop();
+    await database.drop();
+  };
+}
