@@ -1,0 +1,21 @@
+/** Every route of the back office. Paths are relative to the router basename `/admin`. */
+export const paths = {
+  login: '/login',
+  home: '/',
+  dashboard: '/dashboard',
+  products: '/products',
+  productNew: '/products/new',
+  productEdit: (id: string) => `/products/edit/${encodeURIComponent(id)}`,
+  orders: '/orders',
+  order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  content: '/content',
+  settings: '/settings',
+} as const;
+
+/** Absolute links that leave the back office (storefront on the same origin). */
+export const storefrontPaths = {
+  home: '/',
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+} as const;
+
+export const ROUTER_BASENAME = '/admin';

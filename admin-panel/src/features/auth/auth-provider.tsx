@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS, MSG } from '@shop/shared';
+import { storage } from '@/lib/storage';
+import { ApiError } from '@/lib/api-error';
+import { AuthContext, type AuthState, type LoginResult } from './auth-context';
+import { isAdmin, parseSessionUser, parseStoredUser, type SessionUser } from './admin-user';
+import { loginRequest } from './api/login';
+import { checkAuth } from './api/check-auth';
+
+function persistUser(user: SessionUser) {
+  storage.set(STORAGE_KEYS.adminUser, JSON.stringify(user));
+}
+
+function clearSession() {
+  storage.remove(STORAGE_KEYS.adminToken);
+  storage.remove(STORAGE_KEYS.adminUser);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  // Restore the stored session, then confirm it with /auth/check.
+  useEffect(() => {
+    let cancelled = false;
+    const storedToken = storage.get(STORAGE_KEYS.adminToken);
+    const rawUser = storage.get(STORAGE_KEYS.adminUser);
+    const storedUser = parseStoredUser(rawUser);
+    if (rawUser !== null && storedUser === null) storage.remove(STORAGE_KEYS.adminUser);
+
+    if (!storedToken) {
+      setLoading(false);
+      return;
+    }
+    checkAuth()
+      .then(({ user: raw }) => {
+        if (cancelled) return;
+        const checked = parseSessionUser(raw);
+        if (checked) {
+          persistUser(checked);
+          setUser(checked);
+          setToken(storedToken);
+        } else {
+          clearSession();
+        }
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // A rejected token ends the session; an unreachable server keeps the stored one.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          clearSession();
+        } else if (storedUser) {
+          setUser(storedUser);
+          setToken(storedToken);
+        }
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
+    try {
+      const answer = await loginRequest({ email, password });
+      const newToken = answer.token ?? answer.jwt ?? null;
+      const newUser = parseSessionUser(answer.user);
+      if (!newToken || !newUser) return { success: false, error: MSG.login.invalid };
+      if (!isAdmin(newUser)) return { success: false, error: 'Acceso denegado: se requieren permisos de administrador' };
+      storage.set(STORAGE_KEYS.adminToken, newToken);
+      persistUser(newUser);
+      setToken(newToken);
+      setUser(newUser);
+      return { success: true };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return { success: false, error: MSG.login.rateLimited };
+      if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
+        return { success: false, error: MSG.login.invalid };
+      }
+      return { success: false, error: MSG.login.error };
+    }
+  }, []);
+
+  const logout = useCallback(() => {
+    clearSession();
+    setToken(null);
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const updateUser = useCallback((next: SessionUser) => {
+    persistUser(next);
+    setUser(next);
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      token,
+      loading,
+      isAuthenticated: user !== null && token !== null,
+      isAdmin: user !== null && token !== null && isAdmin(user),
+      login,
+      logout,
+      updateUser,
+    }),
+    [user, token, loading, login, logout, updateUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from './auth-context';
+
+/** Guard of the protected area: loading screen, then the content for admins, else the login. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { loading, isAdmin } = useAuth();
+  const location = useLocation();
+  if (loading) {
+    return (
+      <div className="fullscreen-center" role="status" aria-live="polite" data-testid="auth-loading">
+        <span className="spinner" aria-hidden="true" />
+        <p>Cargando autenticación...</p>
+      </div>
+    );
+  }
+  if (!isAdmin) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,3 @@
+export function ContentEditorPage() {
+  return <div className="page">TODO</div>;
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import {
+  ChevronsLeft,
+  ChevronsRight,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  Settings,
+  ShoppingCart,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { displayName } from '@/features/auth/admin-user';
+import { HealthCard } from './health-card';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+}
+
+const NAV: NavItem[] = [
+  { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: paths.products, label: 'Productos', icon: Package },
+  { to: paths.orders, label: 'Órdenes', icon: ShoppingCart },
+  { to: paths.content, label: 'Contenido', icon: FileText },
+  { to: paths.settings, label: 'Config', icon: Settings },
+];
+
+export function AdminLayout() {
+  const { user, logout } = useAuth();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // Every route change closes the mobile menu and scrolls to the top.
+  useEffect(() => {
+    setMobileOpen(false);
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  const name = displayName(user);
+
+  return (
+    <div className={`admin-shell${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`}>
+      <a className="skip-link" href="#admin-main">
+        Saltar al contenido
+      </a>
+      <header className="topbar">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setMobileOpen((v) => !v)}
+          aria-expanded={mobileOpen}
+          aria-controls="admin-sidebar"
+          aria-label={mobileOpen ? 'Cerrar menú' : 'Abrir menú'}
+        >
+          {mobileOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+        </button>
+        <span className="topbar-title">Jazmín Lencería · Admin</span>
+      </header>
+      {mobileOpen && <div className="sidebar-scrim" onClick={() => setMobileOpen(false)} aria-hidden="true" />}
+      <aside id="admin-sidebar" className="sidebar" data-testid="admin-sidebar">
+        <div className="sidebar-brand">
+          <span className="brand-mark" aria-hidden="true">
+            J
+          </span>
+          <span className="brand-text">Jazmín Admin</span>
+          <button
+            type="button"
+            className="icon-button collapse-toggle"
+            onClick={() => setCollapsed((v) => !v)}
+            aria-label={collapsed ? 'Expandir menú lateral' : 'Contraer menú lateral'}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <ChevronsRight size={18} aria-hidden="true" /> : <ChevronsLeft size={18} aria-hidden="true" />}
+          </button>
+        </div>
+        <nav aria-label="Navegación principal">
+          <ul>
+            {NAV.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className="nav-link" title={collapsed ? label : undefined}>
+                  <Icon size={20} aria-hidden="true" />
+                  <span className="nav-label">{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="sidebar-user">
+          <span className="avatar" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+          <span className="user-text">
+            <span className="user-name" data-testid="sidebar-username">
+              {name}
+            </span>
+            <span className="user-role">Administrador</span>
+          </span>
+        </div>
+        <button type="button" className="nav-link logout" onClick={logout} title={collapsed ? 'Cerrar Sesión' : undefined}>
+          <LogOut size={20} aria-hidden="true" />
+          <span className="nav-label">Cerrar Sesión</span>
+        </button>
+      </aside>
+      <div className="admin-main-wrap">
+        <section className="system-status" aria-label="Estado del Sistema">
+          <h2>Estado del Sistema</h2>
+          <HealthCard />
+        </section>
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

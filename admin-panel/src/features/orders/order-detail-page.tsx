@@ -1,0 +1,3 @@
+export function OrderDetailPage() {
+  return <div className="page">TODO</div>;
+}

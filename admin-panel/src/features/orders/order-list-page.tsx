@@ -1,0 +1,3 @@
+export function OrderListPage() {
+  return <div className="page">TODO</div>;
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { MSG, type ProductInput } from '@shop/shared';
+import { paths } from '@/config/paths';
+import { errorMessage, isRateLimited } from '@/lib/api-error';
+import { Banner, Spinner } from '@/components/feedback';
+import { useCategories } from '@/features/content/use-categories';
+import { productQueries } from './api/product-queries';
+import { useSaveProduct } from './api/save-product';
+import { emptyProductForm, formToInput, productToForm, validateProductForm, type ProductFormValues } from './product-form-model';
+import { ProductEditStep } from './product-edit-step';
+import { ProductReviewStep } from './product-review-step';
+
+export interface ProductListNotice {
+  notice: { kind: 'success' | 'error'; text: string };
+}
+
+export function ProductFormPage() {
+  const { id } = useParams();
+  const location = useLocation();
+  const isEdit = location.pathname.includes('/products/edit');
+  if (isEdit && !id) return <Navigate to={paths.products} replace />;
+  return <ProductFormLoader key={id ?? 'new'} id={id ?? null} />;
+}
+
+function ProductFormLoader({ id }: { id: string | null }) {
+  const query = useQuery({ ...productQueries.detail(id ?? ''), enabled: id !== null, staleTime: 0 });
+  if (id === null) return <ProductForm id={null} initial={emptyProductForm()} />;
+  if (query.isPending) return <Spinner label="Cargando producto..." />;
+  if (query.isError) {
+    const state: ProductListNotice = { notice: { kind: 'error', text: `Error al cargar el producto: ${errorMessage(query.error)}` } };
+    return <Navigate to={paths.products} replace state={state} />;
+  }
+  return <ProductForm id={id} initial={productToForm(query.data)} />;
+}
+
+function ProductForm({ id, initial }: { id: string | null; initial: ProductFormValues }) {
+  const navigate = useNavigate();
+  const { categories, sizeGuides, usingFallback, loading } = useCategories();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [step, setStep] = useState<'edit' | 'review'>('edit');
+  const [reviewInput, setReviewInput] = useState<ProductInput | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [rateLimited, setRateLimited] = useState(false);
+  const save = useSaveProduct();
+  const isEdit = id !== null;
+
+  function goToReview() {
+    const found = validateProductForm(values, categories);
+    setErrors(found);
+    if (found.length > 0) {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    setSaveError(null);
+    setReviewInput(formToInput(values));
+    setStep('review');
+    window.scrollTo(0, 0);
+  }
+
+  function confirmSave() {
+    if (!reviewInput) return;
+    setSaveError(null);
+    save.mutate(
+      { id, input: reviewInput },
+      {
+        onSuccess: (product) => {
+          const state: ProductListNotice = {
+            notice: { kind: 'success', text: isEdit ? `Producto "${product.title}" actualizado exitosamente.` : `Producto "${product.title}" creado exitosamente.` },
+          };
+          navigate(paths.products, { state });
+        },
+        onError: (error) => {
+          if (isRateLimited(error)) {
+            setRateLimited(true);
+            setSaveError(MSG.rateLimited);
+            return;
+          }
+          const base = isEdit ? 'Error al actualizar el producto' : 'Error al crear el producto';
+          setSaveError(`${base}: ${errorMessage(error)}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="page" data-testid="product-form-page">
+      <header className="page-header">
+        <div>
+          <Link to={paths.products} className="back-link">
+            <ArrowLeft size={16} aria-hidden="true" /> Volver a productos
+          </Link>
+          <h1>{isEdit ? 'Editar Producto' : 'Nuevo Producto'}</h1>
+          <p className="muted" aria-live="polite">
+            Paso {step === 'edit' ? '1' : '2'} de 2: {step === 'edit' ? 'datos del producto' : 'revisión y confirmación'}
+          </p>
+        </div>
+      </header>
+      {usingFallback && (
+        <Banner kind="warning">No se pudieron cargar las categorías de la tienda. Se muestran categorías por defecto.</Banner>
+      )}
+      {loading ? (
+        <Spinner label="Cargando categorías..." />
+      ) : step === 'edit' || !reviewInput ? (
+        <ProductEditStep
+          values={values}
+          onChange={setValues}
+          categories={categories}
+          sizeGuides={sizeGuides}
+          errors={errors}
+          onSubmit={goToReview}
+          onCancel={() => navigate(paths.products)}
+        />
+      ) : (
+        <ProductReviewStep
+          input={reviewInput}
+          categories={categories}
+          isEdit={isEdit}
+          saving={save.isPending}
+          rateLimited={rateLimited}
+          error={saveError}
+          onBack={() => setStep('edit')}
+          onConfirm={confirmSave}
+        />
+      )}
+    </div>
+  );
+}

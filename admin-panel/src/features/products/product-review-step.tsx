@@ -1,0 +1,67 @@
+import { ArrowLeft, Check } from 'lucide-react';
+import { finalPrice, formatPrice, type Category, type ProductInput } from '@shop/shared';
+import { categoryLabel } from '@/features/content/use-categories';
+
+interface ProductReviewStepProps {
+  input: ProductInput;
+  categories: Category[];
+  isEdit: boolean;
+  saving: boolean;
+  rateLimited: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+export function ProductReviewStep({ input, categories, isEdit, saving, rateLimited, error, onBack, onConfirm }: ProductReviewStepProps) {
+  const saveLabel = rateLimited ? 'Límite alcanzado' : saving ? 'Guardando...' : isEdit ? 'Guardar cambios' : 'Crear producto';
+  return (
+    <section className="card form-card" data-testid="product-review-step" aria-labelledby="review-title">
+      <h2 id="review-title">Revisá los datos antes de guardar</h2>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="review-grid">
+        <div className="review-images">
+          {input.thumbnails.map((src, i) => (
+            <img key={`${src}-${i}`} src={src} alt={i === 0 ? `Imagen principal de ${input.title}` : `Imagen ${i + 1} de ${input.title}`} />
+          ))}
+        </div>
+        <dl className="review-list">
+          <dt>Título</dt>
+          <dd>{input.title}</dd>
+          <dt>Descripción</dt>
+          <dd className="pre-wrap">{input.description}</dd>
+          <dt>Categoría</dt>
+          <dd>{categoryLabel(categories, input.category)}</dd>
+          <dt>Precio</dt>
+          <dd>
+            {formatPrice(input.price)}
+            {input.discount > 0 && (
+              <>
+                {' '}
+                → <strong>{formatPrice(finalPrice(input.price, input.discount))}</strong> ({input.discount}% OFF)
+              </>
+            )}
+          </dd>
+          <dt>Stock</dt>
+          <dd>{input.stock}</dd>
+          <dt>Talles</dt>
+          <dd>{input.size.join(', ')}</dd>
+          <dt>Estado</dt>
+          <dd>{input.status ? 'Activo' : 'Inactivo'}</dd>
+        </dl>
+      </div>
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={saving}>
+          <ArrowLeft size={16} aria-hidden="true" /> Volver a editar
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={saving || rateLimited}>
+          <Check size={16} aria-hidden="true" /> {saveLabel}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ROUTER_BASENAME } from '@/config/paths';
+import { AppProviders } from '@/app/app-providers';
+import { AppRoutes } from '@/app/app-routes';
+import './styles/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Falta el elemento #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter basename={ROUTER_BASENAME}>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  </StrictMode>,
+);

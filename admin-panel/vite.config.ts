@@ -1,0 +1,29 @@
+/// <reference types="vitest" />
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react-swc';
+
+const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
+const proxied = { target: cmsUrl, changeOrigin: true };
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shop/shared': fileURLToPath(new URL('../packages/shared/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: false,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
