@@ -8,7 +8,7 @@ export default [
         useDefaults: true,
         directives: {
           'connect-src': ["'self'", 'https:'],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'data:', 'blob:'],
           upgradeInsecureRequests: null,
         },
@@ -31,5 +31,8 @@ export default [
   },
   'strapi::session',
   'strapi::favicon',
+  'strapi::compression',
   'strapi::public',
+  // The storefront at / and the back office at /admin, built by Vite (see README).
+  'global::static-apps',
 ];

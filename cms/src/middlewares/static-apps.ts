@@ -1,0 +1,127 @@
+import type { Context, Next } from 'koa';
+import type { Core } from '@strapi/strapi';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+/**
+ * Serves the two built front ends on the API's origin: the storefront at `/` and the back office at `/admin`.
+ * Files are read once at start-up and kept in memory with their gzip and brotli forms, so a request costs no disk
+ * or CPU work. Vite's hashed files are cached for a year; index.html is always revalidated (never served stale).
+ * Deep links (`/product/x`, `/admin/orders/y`) get the app's index.html when the browser asks for a page.
+ */
+
+interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  type: string;
+  etag: string;
+  immutable: boolean;
+}
+
+interface App {
+  mount: string; // '' for the storefront, '/admin' for the back office
+  files: Map<string, StaticFile>;
+  index: StaticFile | undefined;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest', '.ico']);
+// Vite names built files like index-B3x9_kQa.js: the hash makes them safe to cache forever.
+const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+function walk(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, base) : [path.relative(base, full)];
+  });
+}
+
+function loadApp(dir: string, mount: string): App | null {
+  if (!existsSync(path.join(dir, 'index.html'))) return null;
+  const files = new Map<string, StaticFile>();
+  for (const rel of walk(dir)) {
+    const body = readFileSync(path.join(dir, rel));
+    const ext = path.extname(rel).toLowerCase();
+    const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+    const urlPath = `${mount}/${rel.split(path.sep).join('/')}`;
+    files.set(urlPath, {
+      body,
+      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+      br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
+      immutable: rel.startsWith(`assets${path.sep}`) && HASHED.test(rel),
+    });
+  }
+  return { mount, files, index: files.get(`${mount}/index.html`) };
+}
+
+function send(ctx: Context, file: StaticFile): void {
+  ctx.set('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  ctx.set('ETag', file.etag);
+  ctx.set('Vary', 'Accept-Encoding');
+  ctx.type = file.type;
+  // Already compressed here: keep strapi::compression from doing it again.
+  (ctx as Context & { compress?: boolean }).compress = false;
+  if (ctx.get('if-none-match') === file.etag) {
+    ctx.status = 304;
+    return;
+  }
+  const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (accepted === 'br' && file.br) {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = file.br;
+  } else if (accepted === 'gzip' && file.gzip) {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = file.gzip;
+  } else {
+    ctx.body = file.body;
+  }
+  ctx.status = 200;
+}
+
+function wantsPage(ctx: Context): boolean {
+  return ctx.accepts(['html', 'json']) === 'html' && !ctx.get('x-requested-with');
+}
+
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  const root = path.resolve(strapi.dirs.app.root, '..');
+  const storefront = loadApp(process.env.STOREFRONT_DIST ?? path.join(root, 'storefront', 'dist'), '');
+  const admin = loadApp(process.env.ADMIN_PANEL_DIST ?? path.join(root, 'admin-panel', 'dist'), '/admin');
+  if (!storefront) strapi.log.warn('[static-apps] storefront build not found: run `npm run build` at the repository root');
+  if (!admin) strapi.log.warn('[static-apps] admin-panel build not found: run `npm run build` at the repository root');
+
+  return async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const p = ctx.path;
+    if (p.startsWith('/api/') || p === '/api' || p.startsWith('/cms') || p.startsWith('/uploads/')) return next();
+
+    const inAdmin = p === '/admin' || p.startsWith('/admin/');
+    const app = inAdmin ? admin : storefront;
+    if (!app) return next();
+
+    const file = app.files.get(p);
+    if (file && !p.endsWith('/index.html')) return send(ctx, file);
+    // Strapi's own panel calls its JSON API under /admin/*: only browser page loads get the back office.
+    if (app.index && wantsPage(ctx) && !path.extname(p)) return send(ctx, app.index);
+    return next();
+  };
+};

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * End-to-end tests drive the whole shop in Debian's Chromium. By default Playwright starts the shop exactly as
+ * the README says (`npm start`) on port 1340 with a fresh SQLite database; set E2E_BASE_URL to test a shop that is
+ * already running instead.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 1340);
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+const root = path.resolve(__dirname, '..');
+export const E2E_DATABASE = path.join(__dirname, '.tmp', 'shop-e2e.db');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        // A fresh database every run, then the README's start command.
+        command: `node e2e/scripts/reset-database.mjs && npm start`,
+        cwd: root,
+        url: `${baseURL}/api/health`,
+        timeout: 600_000,
+        reuseExistingServer: !process.env.CI,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          DATABASE_FILENAME: E2E_DATABASE,
+          STRAPI_TELEMETRY_DISABLED: 'true',
+        },
+      },
+});
