@@ -10,6 +10,7 @@ import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pagination } from '@/components/pagination';
+import { Thumb } from '@/components/thumb';
 import { categoryLabel, useCategories } from '@/features/content/use-categories';
 import { productQueries } from './api/product-queries';
 import type { ProductFilters } from './api/get-products';
@@ -192,11 +193,7 @@ export function ProductListPage() {
                   <tr key={product._id} data-testid="product-row">
                     <td className="cell-main">
                       <div className="product-cell">
-                        {product.thumbnails[0] ? (
-                          <img src={product.thumbnails[0]} alt="" className="thumb" loading="lazy" />
-                        ) : (
-                          <span className="thumb thumb-empty" aria-hidden="true" />
-                        )}
+                        <Thumb src={product.thumbnails[0]} />
                         <span className="product-title">{product.title}</span>
                       </div>
                     </td>
