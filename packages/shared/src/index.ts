@@ -8,3 +8,4 @@ export * from './schemas.js';
 export * from './site-content.js';
 export * from './constants.js';
 export * from './icons.js';
+export * from './admin-dashboard.js';
