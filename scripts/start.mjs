@@ -49,8 +49,10 @@ if (!existsSync(path.join(root, 'node_modules'))) {
   process.exit(1);
 }
 
+// Images built ahead of time (Dockerfile) skip the freshness checks.
+const skipBuild = process.env.SHOP_SKIP_BUILD === '1';
 const shared = path.join(root, 'packages', 'shared');
-const sharedChanged = stale(path.join(shared, 'dist', 'index.cjs'), [path.join(shared, 'src')]);
+const sharedChanged = !skipBuild && stale(path.join(shared, 'dist', 'index.cjs'), [path.join(shared, 'src')]);
 if (sharedChanged) {
   run('Building the shared package', npm, ['run', 'build', '-w', 'packages/shared']);
   touch(path.join(shared, 'dist', 'index.cjs'));
@@ -58,19 +60,19 @@ if (sharedChanged) {
 
 for (const app of ['storefront', 'admin-panel']) {
   const dir = path.join(root, app);
-  if (sharedChanged || stale(path.join(dir, 'dist', 'index.html'), [path.join(dir, 'src'), path.join(dir, 'index.html'), path.join(dir, 'vite.config.ts'), path.join(shared, 'src')])) {
+  if (!skipBuild && (sharedChanged || stale(path.join(dir, 'dist', 'index.html'), [path.join(dir, 'src'), path.join(dir, 'index.html'), path.join(dir, 'vite.config.ts'), path.join(shared, 'src')]))) {
     run(`Building ${app}`, npm, ['run', 'build', '-w', app]);
     touch(path.join(dir, 'dist', 'index.html'));
   }
 }
 
 const cmsInputs = [path.join(cmsDir, 'src'), path.join(cmsDir, 'config'), path.join(shared, 'src')];
-if (stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)) {
+if (!skipBuild && stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)) {
   run('Compiling the CMS', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], cmsDir);
   touch(path.join(cmsDir, 'dist', 'src', 'index.js'));
 }
 const serveStrapiPanel = process.env.SERVE_STRAPI_ADMIN !== 'false';
-if (serveStrapiPanel && !existsSync(path.join(cmsDir, 'dist', 'build', 'index.html'))) {
+if (!skipBuild && serveStrapiPanel && !existsSync(path.join(cmsDir, 'dist', 'build', 'index.html'))) {
   run("Building Strapi's own panel (/cms, first start only)", npm, ['run', 'build', '-w', 'cms']);
 }
 

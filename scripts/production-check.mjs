@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// Shows the production configuration of docker-compose.yml working without a container engine: the app service's
+// environment is read from the compose file, with the database and Redis pointed at this machine's services.
+//   1. NODE_ENV=production without secrets must refuse to start, naming the missing variables.
+//   2. With secrets, on a fresh PostgreSQL database: health, storefront, back-office deep links, caching, compression.
+//   3. A second start on the same database keeps the owner's data (no reseeding).
+// Needs the builds (`npm run build`) and PostgreSQL (TEST_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import YAML from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pgAdminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let failures = 0;
+let passes = 0;
+function check(label, ok, detail = '') {
+  if (ok) passes += 1;
+  else failures += 1;
+  console.log(`${ok ? '✔' : '✖'} ${label}${detail ? ` — ${detail}` : ''}`);
+}
+
+/** Compose-style interpolation: ${VAR}, ${VAR:-default}, ${VAR:?error}. */
+function interpolate(value, vars) {
+  return String(value).replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_m, name, op, arg) => {
+    const v = vars[name];
+    if (v !== undefined && v !== '') return v;
+    if (op === '-') return arg;
+    if (op === '?') throw new Error(`compose: ${name} is required (${arg})`);
+    return '';
+  });
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startShop(env) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, log: () => log };
+}
+
+async function waitHealthy(url, shop, ms = 120_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (shop.child.exitCode !== null) return false;
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+async function stop(shop) {
+  if (shop.child.exitCode === null) shop.child.kill('SIGTERM');
+  await shop.exited;
+}
+
+const compose = YAML.parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+const secrets = {
+  POSTGRES_PASSWORD: 'unused-locally',
+  APP_KEYS: `${randomBytes(16).toString('base64')},${randomBytes(16).toString('base64')}`,
+  API_TOKEN_SALT: randomBytes(16).toString('base64'),
+  ADMIN_JWT_SECRET: randomBytes(24).toString('base64'),
+  TRANSFER_TOKEN_SALT: randomBytes(16).toString('base64'),
+  JWT_SECRET: randomBytes(24).toString('base64'),
+  ENCRYPTION_KEY: randomBytes(24).toString('base64'),
+  ADMIN_EMAIL: 'duena@jazminlenceria.com.ar',
+  ADMIN_PASSWORD: `Prod-${randomBytes(6).toString('hex')}`,
+};
+const appEnv = Object.fromEntries(Object.entries(compose.services.app.environment).map(([k, v]) => [k, interpolate(v, secrets)]));
+const port = await freePort();
+const dbName = `shop_prod_check_${Date.now()}`;
+const dbUrl = new URL(pgAdminUrl);
+dbUrl.pathname = `/${dbName}`;
+// Same variables as the compose file; only the service hosts differ (this machine instead of the compose network).
+const baseEnv = {
+  ...process.env,
+  ...appEnv,
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+};
+
+// 1. Missing secrets.
+{
+  const env = { ...baseEnv };
+  for (const name of ['APP_KEYS', 'JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL']) delete env[name];
+  const shop = startShop({ ...env, SHOP_SKIP_BUILD: '1' });
+  const timer = setTimeout(() => shop.child.kill('SIGKILL'), 90_000);
+  const code = await shop.exited;
+  clearTimeout(timer);
+  const log = shop.log();
+  check('production start without secrets fails', code !== 0, `exit code ${code}`);
+  check('the failure names the missing variables', /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log),
+    (log.match(/Missing required environment variables[^\n]*/) ?? ['(message not found)'])[0].slice(0, 160));
+}
+
+// 2. Fresh PostgreSQL database with the compose environment.
+const admin = new pg.Client({ connectionString: pgAdminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = `http://127.0.0.1:${port}`;
+try {
+  let shop = startShop(baseEnv);
+  check('production start with the compose environment on PostgreSQL', await waitHealthy(url, shop), url);
+  const home = await fetch(`${url}/`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+  const html = await home.text();
+  check('storefront at /', home.ok && /<div id="root">/.test(html), `${home.status}, cache-control ${home.headers.get('cache-control')}`);
+  check('index.html is never cached stale', home.headers.get('cache-control') === 'no-cache');
+  const deep = await fetch(`${url}/product/abc123`, { headers: { accept: 'text/html' } });
+  check('deep link /product/abc123 loads the storefront', deep.ok && /<div id="root">/.test(await deep.text()), String(deep.status));
+  const adminDeep = await fetch(`${url}/admin/orders/abc`, { headers: { accept: 'text/html' } });
+  const adminHtml = await adminDeep.text();
+  check('deep link /admin/orders/abc loads the back office', adminDeep.ok && /\/admin\/assets\//.test(adminHtml), String(adminDeep.status));
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (asset) {
+    const a = await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    check('hashed assets cached for a year', /max-age=31536000/.test(a.headers.get('cache-control') ?? ''), a.headers.get('cache-control') ?? '');
+    check('assets compressed', ['br', 'gzip'].includes(a.headers.get('content-encoding') ?? ''), a.headers.get('content-encoding') ?? 'none');
+  } else check('storefront script found in index.html', false);
+  const cms = await fetch(`${url}/cms`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+  check("Strapi's panel served at /cms", cms.status < 400, String(cms.status));
+
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }) });
+  const { token } = await login.json();
+  check('admin account from ADMIN_EMAIL/ADMIN_PASSWORD signs in', login.ok && Boolean(token), String(login.status));
+  const list = await (await fetch(`${url}/api/products?limit=all`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const seeded = list.totalDocs ?? 0;
+  check('demo catalogue seeded on first start', seeded >= 24, `${seeded} products`);
+  const first = list.payload?.[0];
+  let renamed = false;
+  if (first) {
+    const r = await fetch(`${url}/api/products/${first._id}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'Editado por la dueña' }) });
+    renamed = r.ok;
+  }
+  check("owner's edit saved", renamed);
+  await stop(shop);
+
+  // 3. Second start: no reseeding over the owner's changes.
+  shop = startShop(baseEnv);
+  check('second start on the same database', await waitHealthy(url, shop));
+  const again = await (await fetch(`${url}/api/products?limit=all`, { headers: { authorization: `Bearer ${token}` } })).json();
+  check('data kept on restart (same product count)', again.totalDocs === seeded, `${again.totalDocs} products`);
+  const edited = first ? await (await fetch(`${url}/api/products/${first._id}`, { headers: { authorization: `Bearer ${token}` } })).json() : null;
+  check("owner's edit still there after restart", edited?.product?.title === 'Editado por la dueña');
+  await stop(shop);
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+console.log(`\nproduction check: ${passes} passed, ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);
