@@ -1,17 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { LIMITS } from '@shop/shared';
+import { LIMITS, healthSchema, type Health } from '@shop/shared';
 import { apiClient } from '@/lib/api-client';
-
-const healthSchema = z
-  .object({
-    status: z.string().optional(),
-    database: z.string().optional(),
-    uptime: z.number().optional(),
-    timestamp: z.string().optional(),
-  })
-  .loose();
-export type Health = z.infer<typeof healthSchema>;
 
 export interface HealthResult {
   body: Health | null;
