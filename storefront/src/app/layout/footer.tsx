@@ -1,0 +1,49 @@
+import { ContentIcon } from '@/components/content-icon';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useSiteContent } from '@/features/content/api/get-content';
+
+export function Footer() {
+  const { content } = useSiteContent();
+  const socials = content.contact.socialMedia;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer" data-testid="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">{env.brandName}</p>
+          <p>{env.brandTagline}</p>
+        </div>
+        {socials.length > 0 && (
+          <ul className="social-list" aria-label="Redes sociales">
+            {socials.map((social) => (
+              <li key={`${social.name}-${social.handle}`}>
+                {social.link ? (
+                  <a href={social.link} target="_blank" rel="noopener noreferrer" aria-label={social.name || social.handle}>
+                    <ContentIcon name={social.icon} fallback="Globe" size={20} />
+                  </a>
+                ) : (
+                  <span aria-label={social.name || social.handle} role="img">
+                    <ContentIcon name={social.icon} fallback="Globe" size={20} />
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="site-footer__admin">
+          {/* The back office is another app: a full page load, not a router link. */}
+          <a className="btn btn--ghost-light btn--sm" href={paths.adminLogin}>
+            Entrada administración
+          </a>
+        </div>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {year} {env.brandName}. {env.shopCity}, Argentina.
+        </p>
+        <p>{env.developerCredit}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { HomePage } from '@/features/home/components/home-page';
+import { PublicLayout } from './layout/public-layout';
+
+// Home ships in the entry chunk; every other screen is its own chunk.
+const ProductPage = lazy(() => import('@/features/products/components/product-page'));
+const CategoryPage = lazy(() => import('@/features/catalog/components/category-page'));
+const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
+const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page'));
+const ConfirmationPage = lazy(() => import('@/features/orders/components/confirmation-page'));
+const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-page'));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Cargando..." />}>{children}</Suspense>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path={paths.productPattern} element={<Page><ProductPage /></Page>} />
+        <Route path={paths.categoryPattern} element={<Page><CategoryPage /></Page>} />
+        <Route path={paths.cart} element={<Page><CartPage /></Page>} />
+        <Route path={paths.checkout} element={<Page><CheckoutPage /></Page>} />
+        <Route path={paths.confirmationPattern} element={<Page><ConfirmationPage /></Page>} />
+        <Route path={paths.tracking} element={<Page><TrackingPage /></Page>} />
+        {/* Any unknown path shows the home page (spec §2.1). */}
+        <Route path="*" element={<HomePage />} />
+      </Route>
+    </Routes>
+  );
+}

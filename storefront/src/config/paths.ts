@@ -1,0 +1,18 @@
+/** Every route of the storefront (spec §2.1), in one place. */
+export const paths = {
+  home: '/',
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  productPattern: '/product/:id',
+  category: (category: string) => `/category/${encodeURIComponent(category)}`,
+  categoryPattern: '/category/:category',
+  cart: '/cart',
+  checkout: '/checkout',
+  confirmation: (orderNumber: string) => `/order-confirmation/${encodeURIComponent(orderNumber)}`,
+  confirmationPattern: '/order-confirmation/:orderNumber',
+  tracking: '/track-order',
+  /** Served by the back-office app, so it is a full page load, not a router link. */
+  adminLogin: '/admin/login',
+} as const;
+
+/** Home-page section anchors (spec §2.1). */
+export const SECTIONS = { home: 'inicio', products: 'products', contact: 'contact' } as const;

@@ -1,0 +1,109 @@
+import { LIMITS, subtotalOf } from '@shop/shared';
+import { z } from 'zod';
+
+/** A cart line (spec §3). `price` is the unit price after discount. */
+export interface CartItem {
+  id: string;
+  name: string;
+  price: number;
+  image: string;
+  size: string;
+  color?: string;
+  quantity: number;
+  /** Missing stock counts as 99. */
+  stock?: number;
+  originalPrice?: number;
+  discount?: number;
+  category?: string;
+}
+export interface NewCartItem extends Omit<CartItem, 'quantity'> {
+  quantity?: number;
+}
+
+const cartItemSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  price: z.number().nonnegative(),
+  image: z.string().default(''),
+  size: z.string().default(''),
+  color: z.string().optional(),
+  quantity: z.number().int().positive(),
+  stock: z.number().optional(),
+  originalPrice: z.number().optional(),
+  discount: z.number().optional(),
+  category: z.string().optional(),
+});
+
+export const DEFAULT_CART_SIZE = 'M';
+export const DEFAULT_CART_COLOR = 'Negro';
+
+/** A line is identified by product id plus size plus colour. */
+export function lineKey(item: Pick<CartItem, 'id' | 'size' | 'color'>): string {
+  return JSON.stringify([item.id, item.size, item.color ?? '']);
+}
+
+/** Largest quantity a line may hold: the stock, or 99 when the stock is unknown. */
+export function quantityCap(stock: number | undefined): number {
+  return typeof stock === 'number' && Number.isFinite(stock) && stock >= 0
+    ? Math.floor(stock)
+    : LIMITS.cartQuantityCapUnknownStock;
+}
+
+export interface AddResult {
+  items: CartItem[];
+  added: boolean;
+}
+
+/** Adds units; an add that would exceed the cap is silently ignored (spec §5). */
+export function addItem(items: readonly CartItem[], item: NewCartItem): AddResult {
+  const quantity = Math.floor(item.quantity ?? 1);
+  if (quantity <= 0) return { items: [...items], added: false };
+  const key = lineKey(item);
+  const existing = items.find((line) => lineKey(line) === key);
+  const cap = quantityCap(item.stock ?? existing?.stock);
+  const next = (existing?.quantity ?? 0) + quantity;
+  if (next > cap) return { items: [...items], added: false };
+  if (existing) {
+    return {
+      items: items.map((line) => (lineKey(line) === key ? { ...line, ...item, quantity: next } : line)),
+      added: true,
+    };
+  }
+  return { items: [...items, { ...item, quantity }], added: true };
+}
+
+/** Sets a line's quantity: 0 or less removes the line, more than the cap is capped. */
+export function setLineQuantity(items: readonly CartItem[], key: string, quantity: number): CartItem[] {
+  if (!Number.isFinite(quantity) || quantity <= 0) return items.filter((line) => lineKey(line) !== key);
+  return items.map((line) =>
+    lineKey(line) === key ? { ...line, quantity: Math.min(Math.floor(quantity), quantityCap(line.stock)) } : line,
+  );
+}
+
+export function removeLine(items: readonly CartItem[], key: string): CartItem[] {
+  return items.filter((line) => lineKey(line) !== key);
+}
+
+export function cartCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function cartSubtotal(items: readonly CartItem[]): number {
+  return subtotalOf(items);
+}
+
+/** Reads the stored cart; unreadable data or invalid lines are dropped rather than breaking the shop. */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry) => {
+    const parsed = cartItemSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS, type Category } from '@shop/shared';
+import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
+import type { ProductListFilters } from '@/features/products/api/product-keys';
+import { useProductPages } from '@/features/products/api/get-products';
+import { CATALOG_TEXTS, catalogErrorText } from '../catalog-errors';
+
+interface CatalogResultsProps {
+  filters: ProductListFilters;
+  categories: readonly Category[];
+  emptyText: string;
+}
+
+/** Loading, error (with the 2-second retry), empty, grid and 'Ver más productos' of spec §2.3 / §4. */
+export function CatalogResults({ filters, categories, emptyText }: CatalogResultsProps) {
+  const query = useProductPages(filters);
+  const [retrying, setRetrying] = useState(false);
+  const retryTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(retryTimer.current), []);
+
+  const retry = () => {
+    setRetrying(true);
+    retryTimer.current = window.setTimeout(() => {
+      void query.refetch().finally(() => setRetrying(false));
+    }, LIMITS.catalogueRetryMs);
+  };
+
+  if (retrying) {
+    return (
+      <div className="state-box" role="status" data-testid="catalog-retrying">
+        <span className="spinner" aria-hidden="true" />
+        <p>{CATALOG_TEXTS.retrying}</p>
+      </div>
+    );
+  }
+  if (query.isPending) return <ProductGridSkeleton />;
+  if (query.isError && !query.data) {
+    return (
+      <div className="state-box state-box--error" role="alert" data-testid="catalog-error">
+        <p>{catalogErrorText(query.error)}</p>
+        <button type="button" className="btn btn--outline" onClick={retry}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+
+  const products = query.data.pages.flatMap((page) => page.payload);
+  if (products.length === 0) {
+    return (
+      <div className="state-box" data-testid="catalog-empty">
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+  const showLoadMore = query.hasNextPage && products.length > LIMITS.loadMoreMinItems;
+  return (
+    <>
+      <ProductGrid products={products} categories={categories} />
+      {showLoadMore && (
+        <div className="load-more">
+          <button
+            type="button"
+            className="btn btn--outline"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Cargando...' : CATALOG_TEXTS.loadMore}
+          </button>
+        </div>
+      )}
+      {query.isFetchNextPageError && (
+        <p className="field-error" role="alert">
+          {catalogErrorText(query.error)}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSiteContent } from '@/features/content/api/get-content';
+import { recordInteraction } from '@/features/interactions/api/record-interaction';
+import type { SortOption } from '@/features/products/api/product-keys';
+import { categoryLabel } from '@/features/products/product-display';
+import { CATALOG_TEXTS } from '../catalog-errors';
+import { CatalogResults } from './catalog-results';
+
+const SORT_LABELS: Record<SortOption, string> = {
+  'title-asc': 'Nombre',
+  'price-asc': 'Precio: menor a mayor',
+  'price-desc': 'Precio: mayor a menor',
+};
+
+function isSortOption(value: string): value is SortOption {
+  return value in SORT_LABELS;
+}
+
+export default function CategoryPage() {
+  const { category = '' } = useParams();
+  const { content } = useSiteContent();
+  const [sort, setSort] = useState<SortOption>('title-asc');
+  const title = categoryLabel(category, content.productCatalog.categories);
+
+  useEffect(() => {
+    if (category) void recordInteraction({ type: 'category_view', data: { category } });
+  }, [category]);
+
+  useEffect(() => {
+    document.title = `${title} · Catálogo`;
+  }, [title]);
+
+  return (
+    <div className="container page" data-testid="category-page">
+      <nav className="breadcrumb" aria-label="Ruta de navegación">
+        <ol>
+          <li>
+            <Link to={paths.home}>Inicio</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <header className="page__header page__header--row">
+        <h1 className="page__title">{title}</h1>
+        <label className="sort-select">
+          <span>Ordenar por</span>
+          <select
+            value={sort}
+            onChange={(event) => {
+              if (isSortOption(event.target.value)) setSort(event.target.value);
+            }}
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <CatalogResults
+        filters={{ category, sort }}
+        categories={content.productCatalog.categories}
+        emptyText={CATALOG_TEXTS.emptyCategory}
+      />
+    </div>
+  );
+}

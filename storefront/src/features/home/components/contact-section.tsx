@@ -1,0 +1,67 @@
+import type { SiteContent } from '@shop/shared';
+import { ContentIcon } from '@/components/content-icon';
+import { SECTIONS } from '@/config/paths';
+import { ContactForm } from './contact-form';
+
+export function ContactSection({ contact }: { contact: SiteContent['contact'] }) {
+  return (
+    <section id={SECTIONS.contact} className="section contact" aria-labelledby="contact-title" data-testid="contact">
+      <div className="container">
+        <header className="section__header">
+          <h2 id="contact-title" className="section__title">
+            {contact.mainTitle}
+          </h2>
+          {contact.subtitle && <p className="section__subtitle">{contact.subtitle}</p>}
+        </header>
+        <div className="contact__layout">
+          <div className="contact__info">
+            {contact.description && <p className="contact__description">{contact.description}</p>}
+            <ul className="info-cards">
+              {contact.contactInfo.map((card, index) => (
+                <li key={`${card.title}-${index}`} className="info-card">
+                  <span className="info-card__icon">
+                    <ContentIcon name={card.icon} size={22} />
+                  </span>
+                  <div>
+                    <h3>{card.title}</h3>
+                    {card.details.filter(Boolean).map((detail) => (
+                      <p key={detail}>{detail}</p>
+                    ))}
+                    {card.description && <p className="muted small">{card.description}</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {contact.socialMedia.length > 0 && (
+              <ul className="social-links" aria-label="Redes sociales">
+                {contact.socialMedia.map((social, index) => (
+                  <li key={`${social.name}-${index}`}>
+                    <a
+                      href={social.link || undefined}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="social-link"
+                      aria-disabled={social.link ? undefined : true}
+                    >
+                      <ContentIcon name={social.icon} fallback="Globe" size={20} />
+                      <span>
+                        <strong>{social.name}</strong>
+                        {social.handle && <span className="muted small"> {social.handle}</span>}
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <ContactForm
+            title={contact.formTitle}
+            description={contact.formDescription}
+            responseMessage={contact.responseMessage}
+            disclaimer={contact.responseDisclaimer}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

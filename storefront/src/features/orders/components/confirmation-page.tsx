@@ -1,0 +1,208 @@
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Home, MessageCircle, Printer } from 'lucide-react';
+import { LIMITS, normalizeStatus, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shop/shared';
+import { CopyButton } from '@/components/copy-button';
+import { Spinner } from '@/components/spinner';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useSiteContent } from '@/features/content/api/get-content';
+import { BankDetails } from '@/features/checkout/components/bank-details';
+import { OrderSummary } from '@/features/checkout/components/order-summary';
+import { chatUrl } from '@/lib/chat-link';
+import { confirmationOrderQuery } from '../api/get-confirmation-order';
+import { readConfirmationState, rememberedOrderId, type ConfirmationState } from '../confirmation-state';
+import { formatOrderDate, openInvoice } from '../invoice';
+
+export const LOADING_ORDER_TEXT = 'Cargando información de la orden...';
+
+export default function ConfirmationPage() {
+  const { orderNumber = '' } = useParams();
+  const location = useLocation();
+  const fromState = readConfirmationState(location.state);
+  const usable = fromState && fromState.order.orderNumber === orderNumber ? fromState : null;
+  const query = useQuery({
+    ...confirmationOrderQuery(orderNumber, rememberedOrderId(orderNumber)),
+    enabled: usable === null && orderNumber !== '',
+  });
+
+  useEffect(() => {
+    document.title = 'Pedido confirmado';
+  }, []);
+
+  if (usable) return <Confirmation data={usable} />;
+  if (orderNumber === '') return <Navigate to={paths.home} replace />;
+  if (query.isPending) return <Spinner label={LOADING_ORDER_TEXT} />;
+  if (query.isError) {
+    return (
+      <div className="container page">
+        <div className="state-box state-box--error" role="alert">
+          <p>Error al obtener orden</p>
+          <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!query.data) return <Navigate to={paths.home} replace />;
+  const order = query.data;
+  return (
+    <Confirmation
+      data={{
+        order,
+        paymentMethod: order.paymentMethod,
+        wantsShipping: order.deliveryType === 'delivery',
+        transferProof: order.transferProofUrl ?? null,
+      }}
+    />
+  );
+}
+
+const NEXT_STEPS: Record<'cash' | 'transfer', string[]> = {
+  cash: [
+    'Te contactaremos por WhatsApp para coordinar la entrega.',
+    'Preparamos tu pedido con mucho cuidado.',
+    'Pagás en efectivo al recibir o retirar tu pedido.',
+  ],
+  transfer: [
+    'Verificamos tu transferencia (si todavía no enviaste el comprobante, envíalo por WhatsApp).',
+    'Una vez confirmado el pago, preparamos tu pedido en 2-3 días hábiles.',
+    'Te avisamos cuando esté listo para la entrega o el retiro.',
+  ],
+};
+
+function Confirmation({ data }: { data: ConfirmationState }) {
+  const { order, paymentMethod, wantsShipping, transferProof } = data;
+  const { content } = useSiteContent();
+  const { meetingPoint } = content.checkout.deliveryInfo;
+  const homeDelivery = content.checkout.shipping.homeDelivery;
+  const status = normalizeStatus(order.status);
+  const info = order.shippingInfo;
+  const proofReceived = Boolean(transferProof || order.transferProofUrl);
+  const chatText = `¡Hola ${env.brandName}! Hice el pedido ${order.orderNumber} y quería consultar por él.`;
+  const shopEmail = content.contact.contactInfo.find((c) => c.title.trim().toLowerCase() === 'email')?.details[0];
+
+  const print = () =>
+    openInvoice(order, {
+      brandName: env.brandName,
+      address: env.shopAddress,
+      taxId: env.shopTaxId,
+      phone: env.shopPhone,
+      email: shopEmail ?? env.shopEmail,
+    });
+
+  return (
+    <div className="container page confirmation" data-testid="confirmation-page">
+      <header className="confirmation__hero">
+        <CheckCircle2 size={56} aria-hidden="true" className="confirmation__check" />
+        <h1 className="page__title">¡Pedido confirmado!</h1>
+        <p className="muted">Gracias por tu compra, {info.fullName || 'te esperamos pronto'}.</p>
+        <div className="order-number" data-testid="order-number-box">
+          <span className="muted small">Número de pedido</span>
+          <strong data-testid="order-number">{order.orderNumber}</strong>
+          <CopyButton value={order.orderNumber} resetMs={LIMITS.copyOrderNumberMs} label="número de pedido" />
+        </div>
+        <p className="muted small">
+          Fecha: {formatOrderDate(order.createdAt)} · Estado: <span className={`status status--${status}`}>{ORDER_STATUS_LABELS[status]}</span>
+        </p>
+      </header>
+
+      <div className="confirmation__grid">
+        <section className="card" aria-labelledby="payment-title">
+          <h2 id="payment-title">Método de pago</h2>
+          <p>
+            <strong>{PAYMENT_METHOD_LABELS[paymentMethod]}</strong>
+          </p>
+          {paymentMethod === 'cash' ? (
+            <p className="muted">Abonás en efectivo al momento de la entrega o el retiro.</p>
+          ) : (
+            <>
+              <BankDetails bank={content.checkout.paymentInfo.bankTransfer} copyMs={LIMITS.copyOrderNumberMs} />
+              <p className={`proof-flag ${proofReceived ? 'proof-flag--ok' : ''}`} data-testid="proof-flag">
+                {proofReceived
+                  ? 'Comprobante de transferencia recibido.'
+                  : 'Todavía no recibimos tu comprobante: envíalo por WhatsApp indicando tu número de pedido.'}
+              </p>
+            </>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="delivery-title">
+          {wantsShipping ? (
+            <>
+              <h2 id="delivery-title">Envío a domicilio</h2>
+              {info.address && <p>{info.address}</p>}
+              {info.city && (
+                <p>
+                  {info.city}
+                  {info.postalCode ? ` (${info.postalCode})` : ''}
+                </p>
+              )}
+              <p className="muted small">
+                Entrega estimada: {homeDelivery.estimatedDays || '2-3 días hábiles'}.
+              </p>
+            </>
+          ) : (
+            <>
+              <h2 id="delivery-title">{meetingPoint.title || 'Retiro en punto de encuentro'}</h2>
+              <p>{meetingPoint.address || env.meetingPoint}</p>
+              {meetingPoint.schedule && <p className="muted small">{meetingPoint.schedule}</p>}
+              <p className="muted small">Sin costo de envío.</p>
+            </>
+          )}
+        </section>
+      </div>
+
+      <section className="card">
+        <OrderSummary
+          title="Tu pedido"
+          lines={order.items.map((item, index) => ({
+            key: `${item.productId ?? item.title}-${index}`,
+            title: item.title,
+            image: item.image,
+            quantity: item.quantity,
+            price: item.price,
+            size: item.size,
+            color: item.color,
+          }))}
+          totals={{ subtotal: order.subtotal, shippingCost: order.shippingCost, cashFee: order.cashFee, total: order.total }}
+        />
+      </section>
+
+      <section className="card next-steps" aria-labelledby="next-title">
+        <h2 id="next-title">¿Qué sigue?</h2>
+        <ol className="steps">
+          {NEXT_STEPS[paymentMethod].map((step, index) => (
+            <li key={step}>
+              <span className="steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <p>{step}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="confirmation__actions">
+        <button type="button" className="btn btn--outline" onClick={print}>
+          <Printer size={18} aria-hidden="true" />
+          Imprimir comprobante
+        </button>
+        <a className="btn btn--whatsapp" href={chatUrl(env.chatNumber, chatText)} target="_blank" rel="noopener noreferrer">
+          <MessageCircle size={18} aria-hidden="true" />
+          Contactar por WhatsApp
+        </a>
+        <Link className="btn btn--primary" to={paths.home}>
+          <Home size={18} aria-hidden="true" />
+          Volver al inicio
+        </Link>
+      </div>
+      <p className="center small muted">
+        Podés seguir tu pedido en <Link to={`${paths.tracking}?n=${encodeURIComponent(order.orderNumber)}`}>Seguimiento de Pedido</Link>.
+      </p>
+    </div>
+  );
+}
+

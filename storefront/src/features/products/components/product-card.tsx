@@ -1,0 +1,86 @@
+import { Link } from 'react-router-dom';
+import { Eye, ShoppingBag } from 'lucide-react';
+import { isNewProduct, normalizeDiscount, type Product } from '@shop/shared';
+import { PriceTag } from '@/components/price-tag';
+import { useToast } from '@/components/toast';
+import { paths } from '@/config/paths';
+import { useCart } from '@/features/cart/cart-context';
+import { cartItemFromProduct, PLACEHOLDER_IMAGE, productImage } from '../product-display';
+
+export const ADDED_TO_CART_TEXT = '¡Producto agregado al carrito!';
+
+interface ProductCardProps {
+  product: Product;
+  categoryName: string;
+  onQuickView?: (product: Product) => void;
+}
+
+export function ProductCard({ product, categoryName, onQuickView }: ProductCardProps) {
+  const { add } = useCart();
+  const { showToast } = useToast();
+  const discount = normalizeDiscount(product.discount);
+  const outOfStock = product.stock <= 0;
+
+  const addToCart = () => {
+    if (add(cartItemFromProduct(product))) showToast(ADDED_TO_CART_TEXT);
+  };
+
+  return (
+    <article className="product-card" data-testid="product-card" data-product-id={product._id}>
+      <div className="product-card__media">
+        <Link to={paths.product(product._id)} tabIndex={-1} aria-hidden="true">
+          <img
+            src={productImage(product)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={500}
+            onError={(event) => {
+              if (event.currentTarget.src !== PLACEHOLDER_IMAGE) event.currentTarget.src = PLACEHOLDER_IMAGE;
+            }}
+          />
+        </Link>
+        <div className="product-card__badges">
+          {discount > 0 && <span className="badge badge--sale">{discount}% OFF</span>}
+          {isNewProduct(product.stock) && <span className="badge badge--new">Nuevo</span>}
+          {outOfStock && <span className="badge badge--muted">Sin stock</span>}
+        </div>
+        <div className="product-card__actions">
+          {onQuickView && (
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => onQuickView(product)}
+              aria-label={`Vista rápida de ${product.title}`}
+              title="Vista rápida"
+            >
+              <Eye size={18} aria-hidden="true" />
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-btn icon-btn--primary"
+            onClick={addToCart}
+            disabled={outOfStock}
+            aria-label={`Agregar ${product.title} al carrito`}
+            title="Agregar al carrito"
+            data-testid="card-add-to-cart"
+          >
+            <ShoppingBag size={18} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <div className="product-card__body">
+        <p className="product-card__category">{categoryName}</p>
+        <h3 className="product-card__title">
+          <Link to={paths.product(product._id)}>{product.title}</Link>
+        </h3>
+        <PriceTag price={product.price} discount={product.discount} />
+        <Link to={paths.product(product._id)} className="product-card__more" aria-label={`Ver más sobre ${product.title}`}>
+          Ver más
+        </Link>
+      </div>
+    </article>
+  );
+}

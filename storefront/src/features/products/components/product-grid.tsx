@@ -1,0 +1,57 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Category, Product } from '@shop/shared';
+import { categoryLabel } from '../product-display';
+import { ProductCard } from './product-card';
+
+const QuickView = lazy(() => import('./quick-view'));
+
+interface ProductGridProps {
+  products: readonly Product[];
+  categories: readonly Category[];
+}
+
+export function ProductGrid({ products, categories }: ProductGridProps) {
+  const [preview, setPreview] = useState<Product | null>(null);
+  return (
+    <>
+      <ul className="product-grid" data-testid="product-grid">
+        {products.map((product) => (
+          <li key={product._id}>
+            <ProductCard
+              product={product}
+              categoryName={categoryLabel(product.category, categories)}
+              onQuickView={setPreview}
+            />
+          </li>
+        ))}
+      </ul>
+      {preview && (
+        <Suspense fallback={null}>
+          <QuickView
+            product={preview}
+            categoryName={categoryLabel(preview.category, categories)}
+            onClose={() => setPreview(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <ul className="product-grid" aria-hidden="true" data-testid="product-grid-skeleton">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <div className="product-card product-card--skeleton">
+            <div className="skeleton skeleton--media" />
+            <div className="product-card__body">
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line skeleton--short" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { X } from 'lucide-react';
+import { MSG, type Product } from '@shop/shared';
+import { PriceTag } from '@/components/price-tag';
+import { useToast } from '@/components/toast';
+import { paths } from '@/config/paths';
+import { useCart } from '@/features/cart/cart-context';
+import { cartItemFromProduct, productImage } from '../product-display';
+import { ADDED_TO_CART_TEXT } from './product-card';
+
+interface QuickViewProps {
+  product: Product;
+  categoryName: string;
+  onClose: () => void;
+}
+
+export default function QuickView({ product, categoryName, onClose }: QuickViewProps) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const { add } = useCart();
+  const { showToast } = useToast();
+  const [size, setSize] = useState<string | null>(product.size.length === 1 ? (product.size[0] ?? null) : null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('no-scroll');
+      if (previous instanceof HTMLElement) previous.focus();
+    };
+  }, [onClose]);
+
+  const addToCart = () => {
+    if (product.size.length > 0 && !size) {
+      setError(MSG.product.selectSize);
+      return;
+    }
+    if (add(cartItemFromProduct(product, { size: size ?? undefined }))) {
+      showToast(ADDED_TO_CART_TEXT);
+      onClose();
+    }
+  };
+
+  return (
+    <div className="modal-backdrop" onClick={onClose}>
+      <div
+        className="modal quick-view"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="quick-view-title"
+        onClick={(event) => event.stopPropagation()}
+        data-testid="quick-view"
+      >
+        <button ref={closeRef} type="button" className="icon-btn modal__close" onClick={onClose} aria-label="Cerrar">
+          <X size={20} aria-hidden="true" />
+        </button>
+        <img className="quick-view__image" src={productImage(product)} alt={product.title} />
+        <div className="quick-view__body">
+          <p className="eyebrow">{categoryName}</p>
+          <h2 id="quick-view-title">{product.title}</h2>
+          <PriceTag price={product.price} discount={product.discount} size="lg" />
+          <p className="quick-view__description">{product.description}</p>
+          {product.size.length > 0 && (
+            <fieldset className="size-picker">
+              <legend>Talla</legend>
+              <div className="chip-row">
+                {product.size.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    className={`chip ${size === s ? 'chip--active' : ''}`}
+                    aria-pressed={size === s}
+                    onClick={() => {
+                      setSize(s);
+                      setError(null);
+                    }}
+                  >
+                    {s}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="quick-view__actions">
+            <button type="button" className="btn btn--primary" onClick={addToCart} disabled={product.stock <= 0}>
+              {product.stock <= 0 ? 'Sin stock' : 'Agregar al Carrito'}
+            </button>
+            <Link className="btn btn--outline" to={paths.product(product._id)}>
+              Ver más
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { SizeGuide } from '@shop/shared';
+
+/** Size-guide tables; tabs when several guides apply (a 'conjuntos' product shows three). */
+export function SizeGuides({ guides }: { guides: readonly SizeGuide[] }) {
+  const [active, setActive] = useState(0);
+  if (guides.length === 0) return null;
+  const guide = guides[Math.min(active, guides.length - 1)];
+  if (!guide) return null;
+  return (
+    <div className="size-guides" data-testid="size-guides">
+      {guides.length > 1 && (
+        <div className="tabs" role="tablist" aria-label="Guías de talles">
+          {guides.map((g, index) => (
+            <button
+              key={`${g.category}-${index}`}
+              type="button"
+              role="tab"
+              id={`size-tab-${index}`}
+              aria-selected={index === active}
+              aria-controls="size-guide-panel"
+              className={`tab ${index === active ? 'tab--active' : ''}`}
+              onClick={() => setActive(index)}
+            >
+              {g.title || g.category}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        id="size-guide-panel"
+        role={guides.length > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={guides.length > 1 ? `size-tab-${active}` : undefined}
+      >
+        <h3 className="size-guides__title">{guide.title}</h3>
+        {guide.subtitle && <p className="muted small">{guide.subtitle}</p>}
+        <div className="table-scroll">
+          <table className="size-table">
+            <thead>
+              <tr>
+                {guide.tableHeaders.map((header, index) => (
+                  <th key={`${header}-${index}`} scope="col">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {guide.tableRows.map((row, index) => (
+                <tr key={`${row.size}-${index}`}>
+                  <th scope="row">{row.size}</th>
+                  {row.measurements.map((m, i) => (
+                    <td key={i}>{m}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {guide.notes && <p className="muted small">{guide.notes}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react-swc';
+import { defineConfig } from 'vitest/config';
+
+const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
+const proxied = { target: cmsUrl, changeOrigin: true };
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shop/shared': fileURLToPath(new URL('../packages/shared/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied },
+  },
+  preview: {
+    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Read by scripts/measure-home.mjs to follow the entry's static imports.
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
