@@ -1,7 +1,140 @@
 import type { Core } from '@strapi/strapi';
+import { productInputSchema } from '@shop/shared';
+import { ADMIN_ROLE_TYPE } from '../utils/auth';
+import { secret } from '../utils/secrets';
+import productService, { PRODUCT_UID } from '../api/product/services/product';
+import { SITE_CONTENT_UID, saveContent } from '../api/site-content/services/site-content';
+import { seedSiteContent } from './seed-content';
+import seedProducts from '../../seed/products.json';
+import { tableColumn } from '../utils/db';
 
-/** Register-phase setup of the foundation (route pruning of plugins, etc.). */
-export function registerFoundation(_strapi: Core.Strapi): void {}
+const USER_UID = 'plugin::users-permissions.user';
+const ROLE_UID = 'plugin::users-permissions.role';
+const SEED_FLAG = { type: 'core', name: 'shop', key: 'demo_seed_done' };
+export const DEFAULT_ADMIN_EMAIL = 'admin@jazminlenceria.com.ar';
 
-/** Bootstrap-phase setup of the foundation: roles, admin account, seed data, indexes. Idempotent. */
-export async function setupFoundation(_strapi: Core.Strapi): Promise<void> {}
+/**
+ * Register phase: the shop exposes its own /auth and /users routes, so every content-api route of
+ * users-permissions (register, local login, users CRUD, forgot/reset password, connect, roles) is removed.
+ * This also keeps its `PUT /users/:id` from shadowing our `PUT /users/profile` and `PUT /users/password`.
+ */
+export function registerFoundation(strapi: Core.Strapi): void {
+  const plugin = strapi.plugin('users-permissions');
+  const routes: unknown = plugin.routes;
+  const contentApi: unknown = routes && typeof routes === 'object' && 'content-api' in routes ? routes['content-api'] : undefined;
+  if (contentApi && (typeof contentApi === 'object' || typeof contentApi === 'function') && 'routes' in contentApi) {
+    Object.assign(contentApi, { routes: [] });
+  }
+}
+
+interface RoleRow {
+  id: number;
+  type: string;
+}
+
+async function ensureAdminRole(strapi: Core.Strapi): Promise<RoleRow> {
+  const roles = strapi.db.query(ROLE_UID);
+  const existing: RoleRow | null = await roles.findOne({ where: { type: ADMIN_ROLE_TYPE } });
+  if (existing) return existing;
+  const created: RoleRow = await roles.create({
+    data: { name: 'Admin', type: ADMIN_ROLE_TYPE, description: 'Personal de la tienda (acceso al panel /admin)' },
+  });
+  return created;
+}
+
+async function roleByType(strapi: Core.Strapi, type: string): Promise<RoleRow | null> {
+  const row: RoleRow | null = await strapi.db.query(ROLE_UID).findOne({ where: { type } });
+  return row;
+}
+
+/** Creates the account only when the e-mail is unknown: a password changed by the owner survives restarts. */
+async function ensureUser(strapi: Core.Strapi, user: { email: string; password: string; username: string; roleId: number }) {
+  const email = user.email.trim().toLowerCase();
+  const exists = await strapi.db.query(USER_UID).count({ where: { email } });
+  if (exists > 0) return;
+  let username = user.username;
+  if ((await strapi.db.query(USER_UID).count({ where: { username } })) > 0) username = `${username}-${Date.now()}`;
+  await strapi.plugin('users-permissions').service('user').add({
+    username,
+    email,
+    password: user.password,
+    provider: 'local',
+    confirmed: true,
+    blocked: false,
+    role: user.roleId,
+  });
+  strapi.log.info(`[seed] user ${email} created`);
+}
+
+async function disablePublicRegistration(strapi: Core.Strapi): Promise<void> {
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
+  const advanced: unknown = await store.get({ key: 'advanced' });
+  if (advanced && typeof advanced === 'object' && 'allow_register' in advanced && advanced.allow_register !== false) {
+    await store.set({ key: 'advanced', value: { ...advanced, allow_register: false } });
+  }
+}
+
+/** Indexes behind the dashboard aggregates and the catalogue filters (idempotent, SQLite and PostgreSQL). */
+async function ensureIndexes(strapi: Core.Strapi): Promise<void> {
+  const i = (attr: string) => tableColumn(strapi, 'api::interaction.interaction', attr);
+  const p = (attr: string) => tableColumn(strapi, PRODUCT_UID, attr);
+  const statements = [
+    ['idx_shop_interactions_type_product', i('type').table, [i('type').column, i('productId').column]],
+    ['idx_shop_interactions_type_category', i('type').table, [i('type').column, i('productCategory').column]],
+    ['idx_shop_interactions_created_at', i('createdAt').table, [i('createdAt').column]],
+    ['idx_shop_products_status_category', p('status').table, [p('status').column, p('category').column]],
+    ['idx_shop_products_final_price', p('finalPrice').table, [p('finalPrice').column]],
+  ] as const;
+  for (const [name, table, columns] of statements) {
+    await strapi.db.connection.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (${columns.map(() => '??').join(', ')})`, [
+      name,
+      table,
+      ...columns,
+    ]);
+  }
+}
+
+/**
+ * Demo data, once per database: a flag in Strapi's store means a restart never reseeds over the owner's changes.
+ * Each part is also skipped when its table already has data, so an interrupted first seed never duplicates.
+ */
+async function seedDemoData(strapi: Core.Strapi): Promise<void> {
+  if (await strapi.store.get(SEED_FLAG)) return;
+  if ((await strapi.db.query(SITE_CONTENT_UID).count({})) === 0) {
+    await saveContent(strapi, seedSiteContent());
+    strapi.log.info('[seed] site content created');
+  }
+  if ((await strapi.db.query(PRODUCT_UID).count({})) === 0) {
+    const products = productService({ strapi });
+    await strapi.db.transaction(async () => {
+      // Reverse order: the catalogue lists newest first, so the first product of the file shows first.
+      for (const item of [...seedProducts].reverse()) {
+        await products.create(productInputSchema.parse(item));
+      }
+    });
+    strapi.log.info(`[seed] ${seedProducts.length} demo products created`);
+  }
+  await strapi.store.set({ ...SEED_FLAG, value: { at: new Date().toISOString() } });
+}
+
+/** Bootstrap phase: roles, accounts, indexes and demo data. Idempotent. */
+export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
+  await disablePublicRegistration(strapi);
+  const adminRole = await ensureAdminRole(strapi);
+  await ensureUser(strapi, {
+    email: process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL,
+    password: secret('ADMIN_PASSWORD'),
+    username: process.env.ADMIN_USERNAME?.trim() || 'admin',
+    roleId: adminRole.id,
+  });
+  const shopperEmail = process.env.SEED_TEST_SHOPPER_EMAIL;
+  const shopperPassword = process.env.SEED_TEST_SHOPPER_PASSWORD;
+  if (shopperEmail && shopperPassword) {
+    const authenticated = await roleByType(strapi, 'authenticated');
+    if (authenticated) {
+      await ensureUser(strapi, { email: shopperEmail, password: shopperPassword, username: 'cliente-prueba', roleId: authenticated.id });
+    }
+  }
+  await ensureIndexes(strapi);
+  await seedDemoData(strapi);
+}

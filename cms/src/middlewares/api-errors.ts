@@ -31,6 +31,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
         ctx.body = { message: 'Recurso no encontrado' };
+      } else if (ctx.status === 405) {
+        ctx.body = { message: 'Método no permitido para esta ruta' };
       }
     } catch (caught) {
       const err = caught instanceof Error ? (caught as HttpishError) : new Error(String(caught));

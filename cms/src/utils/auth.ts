@@ -21,8 +21,10 @@ type UserRow = {
 
 export const ADMIN_ROLE_TYPE = 'admin';
 
+/** Reads the header through `ctx.request`: policies receive a copy of the context without Koa's delegated getters. */
 function bearerToken(ctx: Context): string | null {
-  const header = ctx.get('authorization');
+  const raw = ctx.request.headers.authorization;
+  const header = typeof raw === 'string' ? raw : '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match ? match[1].trim() : null;
 }

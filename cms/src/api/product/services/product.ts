@@ -1,0 +1,196 @@
+import type { Core } from '@strapi/strapi';
+import {
+  ACTIVE_ORDER_STATUSES,
+  DEFAULT_COLORS,
+  MSG,
+  finalPrice,
+  normalizeSizes,
+  type Product,
+  type ProductInput,
+  type ProductUpdate,
+} from '@shop/shared';
+import { conflict, notFound } from '../../../utils/http';
+
+export const PRODUCT_UID = 'api::product.product';
+
+/** A product row as the database returns it (private columns included). */
+export interface ProductRow {
+  id: number;
+  documentId: string;
+  title: string;
+  description: string | null;
+  price: number;
+  discount: number | null;
+  category: string;
+  thumbnails: unknown;
+  stock: number | null;
+  size: unknown;
+  sizeIndex?: string | null;
+  finalPrice?: number | null;
+  status: boolean | null;
+  colors: unknown;
+  createdAt: string | Date | null;
+  updatedAt: string | Date | null;
+}
+
+export interface ProductListQuery {
+  /** Only active products when false (public callers), whatever else the query says. */
+  isAdmin: boolean;
+  /** Admin-only filter on the active flag. */
+  status?: boolean;
+  category?: string;
+  sizes: string[];
+  searchTerm?: string;
+  sortBy?: 'price' | 'title';
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  /** null = every matching product (limit=all). */
+  limit: number | null;
+}
+
+export interface ProductPage {
+  status: 'success';
+  payload: Product[];
+  totalPages: number;
+  totalDocs: number;
+  totalProducts: number;
+  page: number;
+  limit: number | null;
+}
+
+const iso = (v: string | Date | null): string | undefined => (v === null ? undefined : new Date(v).toISOString());
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function colorList(value: unknown): Product['colors'] {
+  if (!Array.isArray(value)) return DEFAULT_COLORS;
+  const colors = value.flatMap((c: unknown) => {
+    if (c && typeof c === 'object' && 'name' in c && typeof c.name === 'string') {
+      const v = 'value' in c && typeof c.value === 'string' ? c.value : '';
+      return [{ name: c.name, value: v }];
+    }
+    return [];
+  });
+  return colors.length > 0 ? colors : DEFAULT_COLORS;
+}
+
+/** The public shape of a product: `_id` is the documentId, private columns never leave the server. */
+export function toProduct(row: ProductRow): Product {
+  return {
+    _id: row.documentId,
+    title: row.title,
+    description: row.description ?? '',
+    price: row.price,
+    discount: row.discount ?? 0,
+    category: row.category,
+    thumbnails: stringList(row.thumbnails),
+    stock: row.stock ?? 0,
+    size: normalizeSizes(row.size),
+    status: row.status !== false,
+    colors: colorList(row.colors),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** `,S,M,L,`: lets SQL find products offering a size with LIKE '%,M,%'. */
+export function sizeIndexOf(sizes: readonly string[]): string {
+  return sizes.length === 0 ? '' : `,${normalizeSizes([...sizes]).join(',')},`;
+}
+
+/** Columns derived from the editable fields (kept in sync on every write). */
+function derived(data: { price: number; discount: number; size: string[] }) {
+  return { finalPrice: finalPrice(data.price, data.discount), sizeIndex: sizeIndexOf(data.size) };
+}
+
+type Where = Record<string, unknown>;
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const products = () => strapi.db.query(PRODUCT_UID);
+
+  async function findRow(documentId: string): Promise<ProductRow | null> {
+    if (!documentId || documentId.length > 64) return null;
+    const row: ProductRow | null = await products().findOne({ where: { documentId } });
+    return row;
+  }
+
+  return {
+    async list(q: ProductListQuery): Promise<ProductPage> {
+      const conditions: Where[] = [];
+      if (!q.isAdmin) conditions.push({ status: true });
+      else if (q.status !== undefined) conditions.push({ status: q.status });
+      if (q.category) conditions.push({ category: q.category });
+      const sizes = normalizeSizes(q.sizes);
+      if (sizes.length > 0) conditions.push({ $or: sizes.map((s) => ({ sizeIndex: { $contains: `,${s},` } })) });
+      if (q.searchTerm) {
+        conditions.push({ $or: [{ title: { $containsi: q.searchTerm } }, { description: { $containsi: q.searchTerm } }] });
+      }
+      const where: Where = conditions.length > 0 ? { $and: conditions } : {};
+      const direction = q.sortOrder;
+      const orderBy =
+        q.sortBy === 'price'
+          ? [{ finalPrice: direction }, { id: direction }]
+          : q.sortBy === 'title'
+            ? [{ title: direction }, { id: direction }]
+            : [{ createdAt: 'desc' }, { id: 'desc' }];
+      const totalDocs = await products().count({ where });
+      const limit = q.limit;
+      const totalPages = limit === null ? (totalDocs > 0 ? 1 : 0) : Math.ceil(totalDocs / limit);
+      const page = limit === null ? 1 : q.page;
+      const rows: ProductRow[] = await products().findMany({
+        where,
+        orderBy,
+        ...(limit === null ? {} : { limit, offset: (page - 1) * limit }),
+      });
+      return { status: 'success', payload: rows.map(toProduct), totalPages, totalDocs, totalProducts: totalDocs, page, limit };
+    },
+
+    async count(isAdmin: boolean): Promise<number> {
+      return products().count({ where: isAdmin ? {} : { status: true } });
+    },
+
+    /** One product; inactive ones only for admins (the public gets the same 404 as for an unknown id). */
+    async findOne(documentId: string, isAdmin: boolean): Promise<Product> {
+      const row = await findRow(documentId);
+      if (!row || (!isAdmin && row.status === false)) throw notFound(MSG.product.notFound);
+      return toProduct(row);
+    },
+
+    async create(input: ProductInput): Promise<Product> {
+      // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
+      const data = { ...input, colors: input.colors ?? DEFAULT_COLORS, ...derived(input), publishedAt: new Date() };
+      const row: ProductRow = await products().create({ data });
+      return toProduct(row);
+    },
+
+    async update(documentId: string, patch: ProductUpdate): Promise<Product> {
+      const current = await findRow(documentId);
+      if (!current) throw notFound(MSG.product.notFound);
+      const merged = {
+        price: patch.price ?? current.price,
+        discount: patch.discount ?? current.discount ?? 0,
+        size: patch.size ?? normalizeSizes(current.size),
+      };
+      const data = { ...patch, ...derived(merged) };
+      const row: ProductRow = await products().update({ where: { id: current.id }, data });
+      return toProduct(row);
+    },
+
+    /** Refused (409) while the product appears in an order that is still being processed. */
+    async remove(documentId: string): Promise<void> {
+      const current = await findRow(documentId);
+      if (!current) throw notFound(MSG.product.notFound);
+      const activeOrders = await strapi.db.query('api::order.order').count({
+        where: { status: { $in: [...ACTIVE_ORDER_STATUSES] }, items: { productId: documentId } },
+      });
+      if (activeOrders > 0) {
+        throw conflict(
+          `No se puede eliminar el producto porque tiene órdenes activas (${activeOrders}). Cancela o completa esas órdenes primero, o desactívalo.`,
+        );
+      }
+      await products().delete({ where: { id: current.id } });
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import type { Core } from '@strapi/strapi';
+import { siteContentSchema, type SiteContent } from '@shop/shared';
+
+export const SITE_CONTENT_UID = 'api::site-content.site-content';
+
+interface SiteContentRow {
+  id: number;
+  data: unknown;
+}
+
+/** The store's content with every default filled (also used by orders for shipping costs and the cash fee). */
+export async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
+  const row: SiteContentRow | null = await strapi.db.query(SITE_CONTENT_UID).findOne({ select: ['id', 'data'] });
+  const data = row?.data && typeof row.data === 'object' ? row.data : {};
+  const parsed = siteContentSchema.safeParse(data);
+  return parsed.success ? parsed.data : siteContentSchema.parse({});
+}
+
+/** Stores the whole content object (already validated) in the single row of the single type. */
+export async function saveContent(strapi: Core.Strapi, content: SiteContent): Promise<SiteContent> {
+  const query = strapi.db.query(SITE_CONTENT_UID);
+  const row: SiteContentRow | null = await query.findOne({ select: ['id'] });
+  if (row) await query.update({ where: { id: row.id }, data: { data: content } });
+  else await query.create({ data: { data: content, publishedAt: new Date() } });
+  return content;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  getContent: (): Promise<SiteContent> => getContent(strapi),
+  saveContent: (content: SiteContent): Promise<SiteContent> => saveContent(strapi, content),
+});

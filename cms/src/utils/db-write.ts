@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+
+export type Trx = Knex.Transaction;
+
+/** PostgreSQL codes worth retrying: serialization failure, deadlock, lock not available. */
+const RETRYABLE_PG_CODES = new Set(['40001', '40P01', '55P03']);
+const MAX_ATTEMPTS = 8;
+
+function errorCode(err: unknown): string {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return '';
+  return typeof err.code === 'string' ? err.code : '';
+}
+
+/** A write that lost a race for a lock (another process holds SQLite's write lock, or a PostgreSQL deadlock). */
+export function isRetryableWriteError(err: unknown): boolean {
+  const code = errorCode(err);
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || RETRYABLE_PG_CODES.has(code);
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const code = errorCode(err);
+  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
+}
+
+export function databaseClient(): 'sqlite' | 'postgres' {
+  return strapi.db.config.connection.client === 'sqlite' ? 'sqlite' : 'postgres';
+}
+
+/** A table of the app's database inside a transaction (schema-qualified on PostgreSQL when a schema is set). */
+export function table(trx: Trx, name: string): Knex.QueryBuilder {
+  const schema = strapi.db.getSchemaName();
+  return schema ? trx.withSchema(schema).table(name) : trx.table(name);
+}
+
+/** Number of rows an UPDATE/DELETE built with knex reports (a number on both SQLite and PostgreSQL). */
+export function affectedRows(result: unknown): number {
+  return typeof result === 'number' ? result : 0;
+}
+
+/** An opaque identifier for rows written with raw SQL (Strapi's documentId column). */
+export function newDocumentId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` in one database transaction, shared by Strapi's query engine and document service calls made
+ * inside it. The whole transaction is retried when it lost a lock race (SQLite busy across processes,
+ * PostgreSQL deadlock); any other failure rolls everything back and propagates.
+ * To keep SQLite from upgrading a stale read snapshot, `work` should start with a write.
+ */
+export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx));
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryableWriteError(err)) throw err;
+      await sleep(15 * attempt + Math.floor(Math.random() * 25));
+    }
+  }
+}
