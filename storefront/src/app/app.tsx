@@ -12,7 +12,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <CartProvider>
         <ToastProvider>
-          <BrowserRouter>
+          <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
             <AppRoutes />
           </BrowserRouter>
         </ToastProvider>

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeContent, makeOrder } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderWithApp } from '@/test/render';
+import CheckoutPage from './checkout-page';
+
+const line = { id: 'p1', name: 'Conjunto Encaje', price: 18000, image: '/a.webp', size: 'M', color: 'Negro', quantity: 2, stock: 5 };
+
+function setup(routes: Parameters<typeof mockApi>[0] = {}, content = makeContent()) {
+  localStorage.setItem('cart', JSON.stringify([line]));
+  const requests = mockApi({ 'GET /content': { status: 200, data: { content } }, ...routes });
+  renderWithApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
+  return { requests, user: userEvent.setup({ applyAccept: false }) };
+}
+
+async function fillPersonalData(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Nombre completo *'), 'Ana Pérez');
+  await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
+  await user.type(screen.getByLabelText('Teléfono *'), '2995551234');
+}
+
+describe('checkout page', () => {
+  it('shows every required-field message and clears one when its field is edited', async () => {
+    const { user, requests } = setup();
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect(screen.getByText('El nombre completo es requerido')).toBeInTheDocument();
+    expect(screen.getByText('El email es requerido')).toBeInTheDocument();
+    expect(screen.getByText('El teléfono es requerido')).toBeInTheDocument();
+    expect(screen.queryByText('La dirección es requerida para el envío')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Nombre completo *'), 'A');
+    expect(screen.queryByText('El nombre completo es requerido')).not.toBeInTheDocument();
+    expect(screen.getByText('El email es requerido')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email *'), 'ana@');
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect(screen.getByText('Formato de email inválido')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('asks for address and city only with home delivery', async () => {
+    const { user } = setup();
+    expect(screen.queryByLabelText('Dirección *')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Envío a domicilio/ }));
+    await fillPersonalData(user);
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect(screen.getByText('La dirección es requerida para el envío')).toBeInTheDocument();
+    expect(screen.getByText('La ciudad es requerida para el envío')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Ciudad *'), 'Neuquén');
+    expect(screen.queryByText('La ciudad es requerida para el envío')).not.toBeInTheDocument();
+    expect(screen.getByText('La dirección es requerida para el envío')).toBeInTheDocument();
+  });
+
+  it('shows the totals: free pickup, configured delivery cost and the cash fee', async () => {
+    const content = makeContent((c) => {
+      c.checkout.paymentInfo.cashOnDelivery.additionalFee = 500;
+    });
+    const { user } = setup({}, content);
+    const summary = screen.getByTestId('order-summary');
+    await waitFor(() => expect(within(summary).getByTestId('summary-cash-fee')).toHaveTextContent('$500'));
+    expect(within(summary).getByTestId('summary-subtotal')).toHaveTextContent('$36.000');
+    expect(within(summary).getByTestId('summary-shipping')).toHaveTextContent('Gratis');
+    expect(within(summary).getByTestId('summary-total')).toHaveTextContent('$36.500');
+
+    await user.click(screen.getByRole('radio', { name: /Envío a domicilio/ }));
+    expect(within(summary).getByTestId('summary-shipping')).toHaveTextContent('$3.000');
+    expect(within(summary).getByTestId('summary-total')).toHaveTextContent('$39.500');
+
+    await user.click(screen.getByRole('radio', { name: /Transferencia/ }));
+    expect(within(summary).queryByTestId('summary-cash-fee')).not.toBeInTheDocument();
+    expect(within(summary).getByTestId('summary-total')).toHaveTextContent('$39.000');
+  });
+
+  it('checks the proof type and size, uploads it and sends the order with the delivery type', async () => {
+    const created = makeOrder({ paymentMethod: 'transfer', deliveryType: 'delivery', status: 'pending_transfer_confirmation', transferProofUrl: '/uploads/proof.png' });
+    const { user, requests } = setup({
+      'POST /upload/proof': { status: 201, data: { url: '/uploads/proof.png', filename: 'proof.png' } },
+      'POST /orders': { status: 201, data: { order: created, orderNumber: created.orderNumber } },
+    });
+    await user.click(screen.getByRole('radio', { name: /Envío a domicilio/ }));
+    await user.click(screen.getByRole('radio', { name: /Transferencia/ }));
+    expect(await screen.findByText('0110599520000001234567')).toBeInTheDocument();
+
+    const input = screen.getByTestId('proof-input');
+    await user.upload(input, new File(['%PDF'], 'comprobante.pdf', { type: 'application/pdf' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Por favor, sube una imagen válida (JPG, PNG, WEBP)');
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 10)], 'grande.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('La imagen no puede superar los 5MB');
+    await user.upload(input, new File([new Uint8Array(64)], 'ok.png', { type: 'image/png' }));
+    expect(screen.getByTestId('proof-preview')).toHaveTextContent('ok.png');
+
+    await fillPersonalData(user);
+    await user.type(screen.getByLabelText('Dirección *'), 'Belgrano 123');
+    await user.type(screen.getByLabelText('Ciudad *'), 'Neuquén');
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+
+    await screen.findByTestId('elsewhere');
+    expect(screen.getByTestId('location')).toHaveTextContent(`/order-confirmation/${created.orderNumber}`);
+    const upload = requests.findIndex((r) => r.url === '/upload/proof');
+    const order = requests.findIndex((r) => r.url === '/orders');
+    expect(upload).toBeGreaterThanOrEqual(0);
+    expect(order).toBeGreaterThan(upload);
+    expect(requests[order]?.data).toMatchObject({
+      deliveryType: 'delivery',
+      paymentMethod: 'transfer',
+      transferProofUrl: '/uploads/proof.png',
+      shippingInfo: { fullName: 'Ana Pérez', email: 'ana@example.com', phone: '2995551234', address: 'Belgrano 123', city: 'Neuquén' },
+      items: [{ productId: 'p1', quantity: 2, size: 'M', color: 'Negro' }],
+      subtotal: 36000,
+      shippingCost: 3000,
+      total: 39000,
+    });
+    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
+    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({ id: created._id, orderNumber: created.orderNumber });
+  });
+
+  it('sends a pickup order with the meeting point and keeps the shopper on the page when it fails', async () => {
+    const { user, requests } = setup({ 'POST /orders': { status: 500, data: {} } });
+    await fillPersonalData(user);
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent(
+      'Error interno del servidor. Por favor intenta más tarde o contacta soporte.',
+    );
+    expect(requests.find((r) => r.url === '/orders')?.data).toMatchObject({
+      deliveryType: 'pickup',
+      paymentMethod: 'cash',
+      shippingInfo: { address: 'Plaza Central, Neuquén', city: 'Neuquén' },
+    });
+    expect(screen.getByRole('button', { name: 'Confirmar Pedido' })).toBeEnabled();
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(1);
+  });
+
+  it('shows the upload failure message and does not create the order', async () => {
+    const { user, requests } = setup({ 'POST /upload/proof': { status: 400, data: { message: 'El archivo no es una imagen válida' } } });
+    await user.click(screen.getByRole('radio', { name: /Transferencia/ }));
+    await user.upload(screen.getByTestId('proof-input'), new File([new Uint8Array(64)], 'ok.png', { type: 'image/png' }));
+    await fillPersonalData(user);
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('El archivo no es una imagen válida');
+    expect(requests.some((r) => r.url === '/orders')).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { computeOrderTotals } from '@shop/shared';
+import { OrderSummary } from './order-summary';
+
+describe('order summary', () => {
+  const lines = [
+    { key: 'a', title: 'Body Tul', quantity: 2, price: 12500, size: 'S', color: 'Negro' },
+    { key: 'b', title: 'Bombacha Colaless', quantity: 1, price: 4990 },
+  ];
+
+  it('shows line totals, subtotal, shipping and total in es-AR pesos', () => {
+    const totals = computeOrderTotals({ lines, deliveryType: 'delivery', paymentMethod: 'transfer', shipping: { baseCost: 0 } });
+    render(<OrderSummary lines={lines} totals={totals} />);
+    expect(screen.getByText('$25.000')).toBeInTheDocument();
+    expect(screen.getByText('Talla: S · Color: Negro · Cantidad: 2')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('$29.990');
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('$2.500');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$32.490');
+  });
+
+  it("shows free shipping as 'Gratis' once the threshold is reached", () => {
+    const totals = computeOrderTotals({
+      lines,
+      deliveryType: 'delivery',
+      paymentMethod: 'cash',
+      shipping: { baseCost: 3000, freeShippingThreshold: 20000 },
+      cashFee: 0,
+    });
+    render(<OrderSummary lines={lines} totals={totals} />);
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Gratis');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$29.990');
+    expect(screen.queryByTestId('summary-cash-fee')).not.toBeInTheDocument();
+  });
+});
