@@ -13,7 +13,16 @@ interface ConfirmDialogProps {
 }
 
 /** Confirmation before a destructive action (replaces window.confirm). */
-export function ConfirmDialog({ title, message, confirmLabel, busyLabel, busy = false, danger = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  danger = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const messageId = useId();
   return (
     <Modal

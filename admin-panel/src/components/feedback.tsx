@@ -10,7 +10,15 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
-export function ErrorState({ message, onRetry, retryLabel = 'Reintentar' }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorState({
+  message,
+  onRetry,
+  retryLabel = 'Reintentar',
+}: {
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div className="state state-error" role="alert">
       <AlertTriangle size={28} aria-hidden="true" />

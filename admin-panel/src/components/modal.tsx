@@ -13,7 +13,8 @@ interface ModalProps {
   describedBy?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Accessible modal: focus moves inside, Tab is trapped, Escape closes, focus returns on close. */
 export function Modal({ title, onClose, children, footer, role = 'dialog', size = 'md', testId, describedBy }: ModalProps) {

@@ -6,7 +6,12 @@ export function Thumb({ src, alt = '', size = 48 }: { src: string | null | undef
   const [broken, setBroken] = useState(false);
   if (!src || broken) {
     return (
-      <span className="thumb thumb-empty" style={{ width: size, height: size }} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+      <span
+        className="thumb thumb-empty"
+        style={{ width: size, height: size }}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+      >
         <ImageOff size={Math.round(size / 2.5)} aria-hidden="true" />
       </span>
     );

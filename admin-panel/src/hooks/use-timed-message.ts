@@ -23,9 +23,12 @@ export function useTimedMessage() {
     if (ms !== undefined) timer.current = setTimeout(() => setMessage(null), ms);
   }, []);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   return { message, show, clear };
 }

@@ -1,3 +1,195 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, Save } from 'lucide-react';
+import { LIMITS, type SiteContent } from '@shop/shared';
+import { ApiError } from '@/lib/api-error';
+import { useTimedMessage } from '@/hooks/use-timed-message';
+import { Banner, ErrorState, Spinner } from '@/components/feedback';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { contentQueries } from './api/get-content';
+import { useUpdateContent } from './api/update-content';
+import type { ContentEdit } from './content-editor-model';
+import { HeroTab } from './tabs/hero-tab';
+import { CatalogTab } from './tabs/catalog-tab';
+import { WhyChooseTab } from './tabs/why-choose-tab';
+import { ProductDetailTab } from './tabs/product-detail-tab';
+import { SizeGuidesTab } from './tabs/size-guides-tab';
+import { CheckoutTab } from './tabs/checkout-tab';
+import { ContactTab } from './tabs/contact-tab';
+
+const TABS = [
+  { id: 'hero', label: 'Sección Inicial', Component: HeroTab },
+  { id: 'catalog', label: 'Sección Catálogo', Component: CatalogTab },
+  { id: 'why', label: '¿Por qué Jazmín Lencería?', Component: WhyChooseTab },
+  { id: 'detail', label: 'Detalle de Producto', Component: ProductDetailTab },
+  { id: 'sizes', label: 'Guía de Tallas', Component: SizeGuidesTab },
+  { id: 'checkout', label: 'Métodos de Pago', Component: CheckoutTab },
+  { id: 'contact', label: 'Informacion Contacto', Component: ContactTab },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
 export function ContentEditorPage() {
-  return <div className="page">TODO</div>;
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...contentQueries.site(), staleTime: 0 });
+  const save = useUpdateContent();
+  const banner = useTimedMessage();
+  const [draft, setDraft] = useState<SiteContent | null>(null);
+  const [loadedFrom, setLoadedFrom] = useState<SiteContent | null>(null);
+  const [tab, setTab] = useState<TabId>('hero');
+  const [confirmRefresh, setConfirmRefresh] = useState(false);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // A freshly loaded content replaces the local draft (first load, refresh, reload after save).
+  if (query.data && query.data !== loadedFrom) {
+    setLoadedFrom(query.data);
+    setDraft(structuredClone(query.data));
+  }
+  useEffect(
+    () => () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    },
+    [],
+  );
+
+  const dirty = draft !== null && loadedFrom !== null && JSON.stringify(draft) !== JSON.stringify(loadedFrom);
+
+  const edit: ContentEdit = (change) => {
+    setDraft((current) => {
+      if (!current) return current;
+      const next = structuredClone(current);
+      change(next);
+      return next;
+    });
+  };
+
+  function reload() {
+    setLoadedFrom(null);
+    void queryClient.invalidateQueries({ queryKey: contentQueries.all() });
+  }
+
+  function handleSave() {
+    if (!draft) {
+      banner.show({ kind: 'error', text: 'No hay contenido para guardar' });
+      return;
+    }
+    save.mutate(draft, {
+      onSuccess: () => {
+        banner.show({ kind: 'success', text: 'Contenido actualizado exitosamente!' }, LIMITS.contentSaveBannerMs);
+        reloadTimer.current = setTimeout(reload, LIMITS.contentReloadMs);
+      },
+      onError: (error) =>
+        banner.show({
+          kind: 'error',
+          text:
+            error instanceof ApiError && error.status !== undefined
+              ? `Error al actualizar el contenido: ${error.message}`
+              : 'Error al guardar el contenido. Intente nuevamente.',
+        }),
+    });
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (delta === 0) return;
+    event.preventDefault();
+    const next = TABS[(index + delta + TABS.length) % TABS.length];
+    if (next) {
+      setTab(next.id);
+      document.getElementById(`content-tab-${next.id}`)?.focus();
+    }
+  }
+
+  if (query.isPending && !draft) return <Spinner label="Cargando contenido..." />;
+  if (!draft) {
+    return (
+      <div className="page">
+        <h1>Contenido del sitio</h1>
+        <div className="card">
+          <ErrorState message="Error al cargar el contenido. Intente nuevamente." onRetry={() => void query.refetch()} />
+        </div>
+      </div>
+    );
+  }
+
+  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const ActiveTab = active.Component;
+
+  return (
+    <div className="page" data-testid="content-editor-page">
+      <header className="page-header">
+        <div>
+          <h1>Contenido del sitio</h1>
+          <p className="muted">Los cambios se guardan todos juntos al presionar «Guardar cambios».</p>
+        </div>
+        <div className="page-header-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => (dirty ? setConfirmRefresh(true) : reload())}
+            disabled={query.isFetching}
+          >
+            <RefreshCw size={16} aria-hidden="true" className={query.isFetching ? 'spin' : undefined} /> Actualizar
+          </button>
+          <button type="button" className="btn btn-primary" onClick={handleSave} disabled={save.isPending}>
+            <Save size={16} aria-hidden="true" /> {save.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </button>
+        </div>
+      </header>
+      {query.isError && <Banner kind="error">Error al cargar el contenido.</Banner>}
+      {banner.message && (
+        <Banner kind={banner.message.kind} onClose={banner.clear}>
+          {banner.message.text}
+        </Banner>
+      )}
+      {dirty && (
+        <p className="unsaved" role="status">
+          Hay cambios sin guardar.
+        </p>
+      )}
+      <div className="tabs" role="tablist" aria-label="Secciones del contenido">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            id={`content-tab-${t.id}`}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={t.id === tab}
+            aria-controls="content-tabpanel"
+            tabIndex={t.id === tab ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <section
+        id="content-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`content-tab-${active.id}`}
+        className="card"
+        data-testid={`content-tab-${active.id}`}
+      >
+        <ActiveTab content={draft} edit={edit} />
+      </section>
+      <div className="sticky-save">
+        <button type="button" className="btn btn-primary" onClick={handleSave} disabled={save.isPending}>
+          <Save size={16} aria-hidden="true" /> {save.isPending ? 'Guardando...' : 'Guardar cambios'}
+        </button>
+      </div>
+      {confirmRefresh && (
+        <ConfirmDialog
+          title="Descartar cambios"
+          message="Tenés cambios sin guardar. Si actualizás, se van a perder. ¿Querés continuar?"
+          confirmLabel="Descartar y actualizar"
+          onConfirm={() => {
+            setConfirmRefresh(false);
+            reload();
+          }}
+          onCancel={() => setConfirmRefresh(false)}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, ChevronDown, ChevronUp, DollarSign, Eye, Package, Plus, RotateCcw, Settings, ShoppingCart, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  ChevronDown,
+  ChevronUp,
+  DollarSign,
+  Eye,
+  Package,
+  Plus,
+  RotateCcw,
+  Settings,
+  ShoppingCart,
+  type LucideIcon,
+} from 'lucide-react';
 import { LIMITS, formatPrice, mostViewedCategoryName, mostViewedTitle } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -64,8 +76,22 @@ export function DashboardPage() {
 
       <section className="stat-grid" aria-label="Estadísticas" data-testid="dashboard-stats">
         <StatCard to={paths.products} icon={Package} label="Productos" value={String(count.data ?? 0)} loading={count.isPending} />
-        <StatCard to={paths.orders} icon={ShoppingCart} label="Órdenes" value={String(orders.data?.totalOrders ?? 0)} loading={orders.isPending} tone="blue" />
-        <StatCard to={paths.orders} icon={DollarSign} label="Ingresos (pagadas)" value={formatPrice(revenue)} loading={orders.isPending} tone="green" />
+        <StatCard
+          to={paths.orders}
+          icon={ShoppingCart}
+          label="Órdenes"
+          value={String(orders.data?.totalOrders ?? 0)}
+          loading={orders.isPending}
+          tone="blue"
+        />
+        <StatCard
+          to={paths.orders}
+          icon={DollarSign}
+          label="Ingresos (pagadas)"
+          value={formatPrice(revenue)}
+          loading={orders.isPending}
+          tone="green"
+        />
         <StatCard
           icon={Eye}
           label="Interacciones"

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle, Clock, CreditCard, ExternalLink, Mail, MapPin, Phone, StickyNote, User } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  CheckCircle,
+  Clock,
+  CreditCard,
+  ExternalLink,
+  Mail,
+  MapPin,
+  Phone,
+  StickyNote,
+  User,
+} from 'lucide-react';
 import {
   LIMITS,
   ORDER_STATUSES,
@@ -99,7 +111,10 @@ function OrderDetail({ order }: { order: Order }) {
     setAlertText(null);
     confirm.mutate(order._id, {
       onSuccess: () => toast.show({ kind: 'success', text: 'Orden confirmada exitosamente!' }, LIMITS.bannerMs),
-      onError: (error) => setAlertText(error instanceof Error && error.message ? `Error confirmando la orden: ${error.message}` : 'Error confirmando la orden'),
+      onError: (error) =>
+        setAlertText(
+          error instanceof Error && error.message ? `Error confirmando la orden: ${error.message}` : 'Error confirmando la orden',
+        ),
     });
   }
 

@@ -38,7 +38,7 @@ export function OrderListPage() {
   const visible = searchOrders(orders, search);
   const totalOrders = list.data?.totalOrders ?? 0;
   const totalPages = list.data?.totalPages ?? 0;
-  const quickView = quickViewId ? orders.find((o) => o._id === quickViewId) ?? null : null;
+  const quickView = quickViewId ? (orders.find((o) => o._id === quickViewId) ?? null) : null;
   const cash = breakdownByMethod(summary.data, 'cash');
   const transfer = breakdownByMethod(summary.data, 'transfer');
 
@@ -52,7 +52,11 @@ export function OrderListPage() {
     statusMutation.mutate(
       { id: order._id, status: next },
       {
-        onSuccess: () => notice.show({ kind: 'success', text: `Estado de la orden #${order.orderNumber} actualizado a ${ORDER_STATUS_LABELS[next]}.` }, LIMITS.bannerMs),
+        onSuccess: () =>
+          notice.show(
+            { kind: 'success', text: `Estado de la orden #${order.orderNumber} actualizado a ${ORDER_STATUS_LABELS[next]}.` },
+            LIMITS.bannerMs,
+          ),
         onError: (error) => notice.show({ kind: 'error', text: `Error al actualizar el estado de la orden: ${errorMessage(error)}` }),
       },
     );
@@ -69,7 +73,11 @@ export function OrderListPage() {
   }
 
   const filtered = search.trim() !== '' || date !== '';
-  const emptyText = filtered ? 'No se encontraron órdenes con los filtros aplicados.' : status ? 'No hay órdenes con este estado.' : 'Todavía no se recibieron órdenes.';
+  const emptyText = filtered
+    ? 'No se encontraron órdenes con los filtros aplicados.'
+    : status
+      ? 'No hay órdenes con este estado.'
+      : 'Todavía no se recibieron órdenes.';
 
   return (
     <div className="page" data-testid="order-list-page">
@@ -119,7 +127,13 @@ export function OrderListPage() {
       </section>
 
       <section className="method-grid" aria-label="Órdenes por método de pago">
-        <MethodPanel title="Pagos en efectivo" icon={<Banknote size={20} />} breakdown={cash} empty="No hay órdenes en efectivo" testId="cash-panel" />
+        <MethodPanel
+          title="Pagos en efectivo"
+          icon={<Banknote size={20} />}
+          breakdown={cash}
+          empty="No hay órdenes en efectivo"
+          testId="cash-panel"
+        />
         <MethodPanel
           title="Pagos por transferencia"
           icon={<Landmark size={20} />}

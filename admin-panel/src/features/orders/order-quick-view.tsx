@@ -1,6 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, formatPrice, isOrderStatus, normalizeStatus, type Order } from '@shop/shared';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  formatPrice,
+  isOrderStatus,
+  normalizeStatus,
+  type Order,
+} from '@shop/shared';
 import { paths } from '@/config/paths';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';

@@ -1,12 +1,4 @@
-import {
-  MSG,
-  formatDigits,
-  imageUrlSchema,
-  parseDigits,
-  type Category,
-  type Product,
-  type ProductInput,
-} from '@shop/shared';
+import { MSG, formatDigits, imageUrlSchema, parseDigits, type Category, type Product, type ProductInput } from '@shop/shared';
 
 /** What the edit step holds: numbers stay as the digits the user typed (price shown with dots). */
 export interface ProductFormValues {

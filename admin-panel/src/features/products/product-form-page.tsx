@@ -69,7 +69,10 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
       {
         onSuccess: (product) => {
           const state: ProductListNotice = {
-            notice: { kind: 'success', text: isEdit ? `Producto "${product.title}" actualizado exitosamente.` : `Producto "${product.title}" creado exitosamente.` },
+            notice: {
+              kind: 'success',
+              text: isEdit ? `Producto "${product.title}" actualizado exitosamente.` : `Producto "${product.title}" creado exitosamente.`,
+            },
           };
           navigate(paths.products, { state });
         },

@@ -85,7 +85,10 @@ export function ProductListPage() {
         if (message.includes('órdenes activas')) {
           notice.show({ kind: 'error', text: `No se puede eliminar "${target.title}" porque tiene órdenes activas.` });
         } else if (message.toLowerCase().includes('no encontrado')) {
-          notice.show({ kind: 'warning', text: 'El producto no fue encontrado: es posible que ya haya sido eliminado. Se actualizó la lista.' });
+          notice.show({
+            kind: 'warning',
+            text: 'El producto no fue encontrado: es posible que ya haya sido eliminado. Se actualizó la lista.',
+          });
         } else {
           notice.show({ kind: 'error', text: `Error al eliminar el producto: ${message}` });
         }

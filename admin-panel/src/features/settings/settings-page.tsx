@@ -86,7 +86,10 @@ function ProfileForm() {
         onError: (error) =>
           message.show({
             kind: 'error',
-            text: error instanceof ApiError && error.status !== undefined ? error.message : 'Error al actualizar el perfil. Intente nuevamente.',
+            text:
+              error instanceof ApiError && error.status !== undefined
+                ? error.message
+                : 'Error al actualizar el perfil. Intente nuevamente.',
           }),
       },
     );
@@ -99,7 +102,14 @@ function ProfileForm() {
         <label htmlFor="profile-username">
           Nombre de usuario <span className="required">*</span>
         </label>
-        <input id="profile-username" type="text" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="username" />
+        <input
+          id="profile-username"
+          type="text"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+          autoComplete="username"
+        />
       </div>
       <div className="field">
         <label htmlFor="profile-email">
@@ -141,7 +151,10 @@ function SecurityForm() {
         onError: (error) =>
           message.show({
             kind: 'error',
-            text: error instanceof ApiError && error.status !== undefined ? error.message : 'Error al actualizar la contraseña. Intente nuevamente.',
+            text:
+              error instanceof ApiError && error.status !== undefined
+                ? error.message
+                : 'Error al actualizar la contraseña. Intente nuevamente.',
           }),
       },
     );

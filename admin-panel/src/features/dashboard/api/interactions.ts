@@ -10,7 +10,9 @@ const categoriesResponse = z.object({ categories: z.array(mostViewedCategorySche
 const resetResponse = z.object({ success: z.boolean(), error: z.string().optional(), deleted: z.number().optional() });
 
 export async function getInteractionSummary() {
-  const { summary } = await request('Error al obtener resumen de interacciones', summaryResponse, () => apiClient.get('/interactions/summary'));
+  const { summary } = await request('Error al obtener resumen de interacciones', summaryResponse, () =>
+    apiClient.get('/interactions/summary'),
+  );
   return summary;
 }
 
@@ -38,7 +40,10 @@ export const interactionQueries = {
   all: () => ['interactions'] as const,
   summary: () => queryOptions({ queryKey: [...interactionQueries.all(), 'summary'] as const, queryFn: getInteractionSummary }),
   mostViewedProducts: (limit: number = LIMITS.dashboardMostViewed) =>
-    queryOptions({ queryKey: [...interactionQueries.all(), 'most-viewed-products', limit] as const, queryFn: () => getMostViewedProducts(limit) }),
+    queryOptions({
+      queryKey: [...interactionQueries.all(), 'most-viewed-products', limit] as const,
+      queryFn: () => getMostViewedProducts(limit),
+    }),
   mostViewedCategories: (limit: number = LIMITS.dashboardCategories) =>
     queryOptions({
       queryKey: [...interactionQueries.all(), 'most-viewed-categories', limit] as const,

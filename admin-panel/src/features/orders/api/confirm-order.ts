@@ -14,7 +14,9 @@ const confirmResponseSchema = z.object({
 
 /** PATCH /orders/{id}/confirm (only for pending_manual orders). */
 export async function confirmOrder(id: string) {
-  const answer = await request('Error confirmando la orden', confirmResponseSchema, () => apiClient.patch(`/orders/${encodeURIComponent(id)}/confirm`));
+  const answer = await request('Error confirmando la orden', confirmResponseSchema, () =>
+    apiClient.patch(`/orders/${encodeURIComponent(id)}/confirm`),
+  );
   if (!answer.success || !answer.order) throw new ApiError(answer.error ?? answer.message ?? 'Error confirmando la orden');
   return answer.order;
 }

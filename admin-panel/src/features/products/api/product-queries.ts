@@ -8,7 +8,6 @@ export const productQueries = {
   lists: () => [...productQueries.all(), 'list'] as const,
   list: (filters: ProductFilters) =>
     queryOptions({ queryKey: [...productQueries.lists(), filters] as const, queryFn: () => getProducts(filters) }),
-  detail: (id: string) =>
-    queryOptions({ queryKey: [...productQueries.all(), 'detail', id] as const, queryFn: () => getProduct(id) }),
+  detail: (id: string) => queryOptions({ queryKey: [...productQueries.all(), 'detail', id] as const, queryFn: () => getProduct(id) }),
   count: () => queryOptions({ queryKey: [...productQueries.all(), 'count'] as const, queryFn: getProductCount }),
 };

@@ -1,0 +1,64 @@
+import { fitRowsToHeaders, type SiteContent, type SizeGuide } from '@shop/shared';
+
+export type ContentEdit = (change: (draft: SiteContent) => void) => void;
+
+type Catalog = SiteContent['productCatalog'];
+type Contact = SiteContent['contact'];
+type Detail = SiteContent['productDetail'];
+
+/** New-item defaults of spec §3 "New-item defaults in the editor". */
+export const newItems = {
+  category: (): Catalog['categories'][number] => ({ name: '', display_name: '' }),
+  value: () => ({ icon: 'Info', title: '', description: '' }),
+  infoCard: (): Detail['infoCards'][number] => ({ icon: 'Info', title: '', description: '', enabled: true }),
+  expandableSection: (now: number = Date.now()): Detail['expandableSections'][number] => ({
+    id: `section-${now}`,
+    title: '',
+    content: '',
+    enabled: true,
+  }),
+  contactInfo: (): Contact['contactInfo'][number] => ({ icon: 'Info', title: '', details: [''], description: '' }),
+  social: (): Contact['socialMedia'][number] => ({ icon: 'Globe', name: '', handle: '', link: '' }),
+  sizeGuide: (): SizeGuide => ({
+    category: '',
+    title: 'Nueva Guía de Tallas',
+    subtitle: 'Encuentra tu talla perfecta',
+    enabled: true,
+    tableHeaders: ['Talla', 'Medida 1', 'Medida 2'],
+    tableRows: [],
+    notes: '',
+  }),
+  sizeRow: (guide: Pick<SizeGuide, 'tableHeaders'>): SizeGuide['tableRows'][number] => ({
+    size: '',
+    measurements: Array.from({ length: Math.max(0, guide.tableHeaders.length - 1) }, () => ''),
+  }),
+};
+
+/** Editing headers keeps every row's measurements equal to headers minus one (shared rule). */
+export function withHeaders(guide: SizeGuide, headers: string[]): SizeGuide {
+  return { ...guide, tableHeaders: headers, tableRows: fitRowsToHeaders(headers, guide.tableRows) };
+}
+
+/** Numeric content fields: minimum 0; anything non-numeric becomes 0. */
+export function toAmount(value: string): number {
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n)) return 0;
+  return Math.max(0, Math.round(n));
+}
+
+/** Immutable update helper for list items. */
+export function replaceAt<T>(list: readonly T[], index: number, item: T): T[] {
+  return list.map((x, i) => (i === index ? item : x));
+}
+
+export function removeAt<T>(list: readonly T[], index: number): T[] {
+  return list.filter((_, i) => i !== index);
+}
+
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}

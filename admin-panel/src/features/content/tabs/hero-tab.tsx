@@ -1,0 +1,159 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { Upload } from 'lucide-react';
+import { ALLOWED_IMAGE_TYPES, LIMITS, MAX_UPLOAD_BYTES, MSG, type SiteContent } from '@shop/shared';
+import { ApiError } from '@/lib/api-error';
+import { useTimedMessage } from '@/hooks/use-timed-message';
+import { Banner } from '@/components/feedback';
+import { uploadImage } from '@/features/uploads/api/upload-image';
+import type { ContentEdit } from '../content-editor-model';
+import { TextAreaField, TextField } from '../fields';
+
+const SECTION_OPTIONS = [
+  { value: 'products', label: 'Productos' },
+  { value: 'contact', label: 'Contacto' },
+  { value: 'inicio', label: 'Inicio' },
+];
+
+/** Hero image checks before upload: 5 MB and JPG/PNG/WEBP (spec §5). */
+export function heroFileError(file: Pick<File, 'size' | 'type'>): string | null {
+  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) return MSG.upload.heroType;
+  if (file.size > MAX_UPLOAD_BYTES) return MSG.upload.heroTooLarge;
+  return null;
+}
+
+export function HeroTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
+  const hero = content.hero;
+  const fileId = useId();
+  const linkId = useId();
+  const [uploading, setUploading] = useState(false);
+  const notice = useTimedMessage();
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = heroFileError(file);
+    if (problem) {
+      notice.show({ kind: 'error', text: problem });
+      return;
+    }
+    setUploading(true);
+    try {
+      const { url, filename } = await uploadImage(file);
+      edit((d) => {
+        d.hero.heroImage.url = url;
+        d.hero.heroImage.filename = filename || file.name;
+      });
+      notice.show({ kind: 'success', text: 'Imagen subida exitosamente!' }, LIMITS.bannerMs);
+    } catch (error) {
+      notice.show({
+        kind: 'error',
+        text:
+          error instanceof ApiError && error.status !== undefined
+            ? `Error al subir la imagen: ${error.message}`
+            : 'Error al subir la imagen. Intenta nuevamente.',
+      });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <TextField
+        label="Eslogan"
+        value={hero.slogan}
+        onChange={(v) =>
+          edit((d) => {
+            d.hero.slogan = v;
+          })
+        }
+        hint="La última palabra se muestra destacada."
+      />
+      <TextAreaField
+        label="Descripción principal"
+        value={hero.mainDescription}
+        onChange={(v) =>
+          edit((d) => {
+            d.hero.mainDescription = v;
+          })
+        }
+      />
+      <div className="form-grid">
+        <TextField
+          label="Texto del botón"
+          value={hero.buttonText}
+          onChange={(v) =>
+            edit((d) => {
+              d.hero.buttonText = v;
+            })
+          }
+          placeholder="Ver Productos"
+        />
+        <div className="field">
+          <label htmlFor={linkId}>Sección a la que lleva el botón</label>
+          <select id={linkId} value={hero.buttonLink} onChange={(e) => edit((d) => void (d.hero.buttonLink = e.target.value))}>
+            {!SECTION_OPTIONS.some((o) => o.value === hero.buttonLink) && (
+              <option value={hero.buttonLink}>{hero.buttonLink || '(vacío)'}</option>
+            )}
+            {SECTION_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="fieldset">
+        <legend>Imagen principal</legend>
+        {notice.message && <Banner kind={notice.message.kind}>{notice.message.text}</Banner>}
+        <div className="hero-image-editor">
+          <div className="hero-preview">
+            {hero.heroImage.url ? (
+              <img src={hero.heroImage.url} alt={hero.heroImage.alt || 'Vista previa de la imagen principal'} />
+            ) : (
+              <span className="muted">Sin imagen</span>
+            )}
+          </div>
+          <div className="stack">
+            <TextField
+              label="URL de la imagen"
+              value={hero.heroImage.url}
+              onChange={(v) =>
+                edit((d) => {
+                  d.hero.heroImage.url = v;
+                })
+              }
+            />
+            <TextField
+              label="Texto alternativo"
+              value={hero.heroImage.alt}
+              onChange={(v) =>
+                edit((d) => {
+                  d.hero.heroImage.alt = v;
+                })
+              }
+              hint="Describe la imagen para lectores de pantalla."
+            />
+            <div>
+              <input
+                id={fileId}
+                type="file"
+                accept={ALLOWED_IMAGE_TYPES.join(',')}
+                className="visually-hidden"
+                onChange={(e) => void onFile(e)}
+                disabled={uploading}
+              />
+              <label htmlFor={fileId} className={`btn btn-secondary${uploading ? ' disabled' : ''}`}>
+                <Upload size={16} aria-hidden="true" /> {uploading ? 'Subiendo...' : 'Subir imagen'}
+              </label>
+              <p className="hint">
+                JPG, PNG o WEBP, máximo 5MB.{hero.heroImage.filename ? ` Archivo actual: ${hero.heroImage.filename}` : ''}
+              </p>
+            </div>
+          </div>
+        </div>
+      </fieldset>
+    </div>
+  );
+}
