@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeContent, makeOrder } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderWithApp } from '@/test/render';
+import ConfirmationPage from './confirmation-page';
+
+const order = makeOrder({ paymentMethod: 'transfer', deliveryType: 'delivery', status: 'pending_transfer_confirmation', shippingCost: 3000, total: 39000 });
+const route = `/order-confirmation/${order.orderNumber}`;
+const path = '/order-confirmation/:orderNumber';
+
+describe('order confirmation', () => {
+  it('renders the order from navigation state', async () => {
+    const requests = mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order, paymentMethod: 'transfer', wantsShipping: true, transferProof: '/uploads/p.png' },
+    });
+    expect(screen.getByRole('heading', { name: '¡Pedido confirmado!' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent(order.orderNumber);
+    expect(screen.getByRole('button', { name: /Copiar/ })).toBeInTheDocument();
+    expect(screen.getByTestId('proof-flag')).toHaveTextContent('Comprobante de transferencia recibido.');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$39.000');
+    expect(screen.getByRole('heading', { name: '¿Qué sigue?' })).toBeInTheDocument();
+    expect(requests.some((r) => r.url.startsWith('/orders'))).toBe(false);
+  });
+
+  it('loads the order by its remembered id after a reload', async () => {
+    sessionStorage.setItem('lastOrder', JSON.stringify({ id: order._id, orderNumber: order.orderNumber }));
+    const requests = mockApi({
+      'GET /content': { status: 200, data: { content: makeContent() } },
+      'GET /orders/o1': { status: 200, data: { order } },
+    });
+    renderWithApp(<ConfirmationPage />, { route, path });
+    expect(screen.getByText('Cargando información de la orden...')).toBeInTheDocument();
+    expect(await screen.findByTestId('order-number')).toHaveTextContent(order.orderNumber);
+    expect(requests.map((r) => r.url)).toContain('/orders/o1');
+  });
+
+  it('falls back to the lookup by number and redirects home when the order does not exist', async () => {
+    const requests = mockApi({
+      'GET /content': { status: 200, data: { content: makeContent() } },
+      'GET /orders/by-number/*': { status: 404, data: { message: 'Orden no encontrada' } },
+    });
+    renderWithApp(<ConfirmationPage />, { route, path });
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(requests.map((r) => r.url)).toContain(`/orders/by-number/${order.orderNumber}`);
+  });
+});
