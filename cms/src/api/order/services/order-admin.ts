@@ -1,0 +1,203 @@
+import {
+  ACTIVE_ORDER_STATUSES,
+  ORDER_STATUSES,
+  isOrderStatus,
+  returnsStock,
+  shopDayRange,
+  statusLabel,
+  type OrderStatus,
+  type OrderSummary,
+} from '@shop/shared';
+import { affectedRows, table, writeTransaction, type Trx } from '../../../utils/db-write';
+import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
+import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order';
+import { insufficientStockMessage, returnStock, takeStock, type StockLine } from './order-stock';
+import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+
+export const ORDERS_TABLE = 'orders';
+
+interface LockedOrder {
+  id: number;
+  orderNumber: string;
+  status: string;
+  stockReturned: boolean;
+  paidAt: unknown;
+  lines: StockLine[];
+}
+
+function stockLinesOf(items: unknown): StockLine[] {
+  if (!Array.isArray(items)) return [];
+  const lines: StockLine[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || typeof item.productId !== 'string' || item.productId === '') continue;
+    const quantity = Number(item.quantity);
+    if (!Number.isInteger(quantity) || quantity < 1) continue;
+    lines.push({ productId: item.productId, quantity, title: typeof item.title === 'string' ? item.title : item.productId });
+  }
+  return lines;
+}
+
+/**
+ * Starts an admin change of one order with a write to its row: that takes the row lock on PostgreSQL (and SQLite's
+ * write lock) so that two concurrent changes of the same order run one after the other on fresh data.
+ */
+async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrder> {
+  const touched = affectedRows(await table(trx, ORDERS_TABLE).where('document_id', documentId).update({ updated_at: new Date() }));
+  if (touched === 0) throw notFound(ORDER_NOT_FOUND);
+  const doc: unknown = await strapi.db.query(ORDER_UID).findOne({ where: { documentId }, populate: ['items'] });
+  if (!isRecord(doc) || typeof doc.id !== 'number') throw notFound(ORDER_NOT_FOUND);
+  return {
+    id: doc.id,
+    orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
+    status: typeof doc.status === 'string' ? doc.status : 'pending_manual',
+    stockReturned: doc.stockReturned === true || doc.stockReturned === 1,
+    paidAt: doc.paidAt,
+    lines: stockLinesOf(doc.items),
+  };
+}
+
+/** Flips stock_returned from false to true; only the caller that flips it gives the stock back (exactly once). */
+async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boolean> {
+  const flipped = affectedRows(
+    await table(trx, ORDERS_TABLE)
+      .where('id', order.id)
+      .andWhere((q) => q.where('stock_returned', false).orWhereNull('stock_returned'))
+      .update({ stock_returned: true }),
+  );
+  if (flipped === 0) return false;
+  await returnStock(trx, order.lines);
+  return true;
+}
+
+/** An order leaving cancelled/refunded takes its units again, or the change is refused. */
+async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
+  const flipped = affectedRows(await table(trx, ORDERS_TABLE).where('id', order.id).andWhere('stock_returned', true).update({ stock_returned: false }));
+  if (flipped === 0) return;
+  await takeStock(trx, order.lines, (line, left) =>
+    conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left)}`),
+  );
+}
+
+export interface StatusUpdate {
+  status: OrderStatus;
+  adminNotes?: string | null;
+}
+
+/** Any status to any other (spec §4); stock follows: cancelled/refunded give it back once, leaving them takes it again. */
+export async function updateOrderStatus(documentId: string, update: StatusUpdate): Promise<OrderAnswer> {
+  await writeTransaction(async (trx) => {
+    const order = await lockOrder(trx, documentId);
+    if (returnsStock(update.status)) {
+      if (!order.stockReturned) await giveStockBack(trx, order);
+    } else if (order.stockReturned) {
+      await takeStockAgain(trx, order);
+    }
+    const now = new Date();
+    const data: Record<string, unknown> = { status: update.status, updatedAt: now };
+    if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
+    if (update.status === 'paid' && (order.status !== 'paid' || !order.paidAt)) data.paidAt = now;
+    await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
+  });
+  return getOrder(documentId);
+}
+
+function confirmRefusal(status: number, message: string): ApiError {
+  return new ApiError(status, message, { success: false, error: message });
+}
+
+/** pending_manual -> confirmado, as one conditional update (a second confirm finds nothing to confirm). */
+export async function confirmOrder(documentId: string): Promise<OrderAnswer> {
+  const doc = await findOrderDocument(documentId);
+  if (!doc) throw confirmRefusal(404, ORDER_NOT_FOUND);
+  const result: unknown = await strapi.db
+    .query(ORDER_UID)
+    .updateMany({ where: { documentId, status: 'pending_manual' }, data: { status: 'confirmado', updatedAt: new Date() } });
+  const count = isRecord(result) ? Number(result.count) : 0;
+  if (count === 0) {
+    const current = (await findOrderDocument(documentId)) ?? doc;
+    throw confirmRefusal(
+      400,
+      `Solo se pueden confirmar órdenes pendientes de pago en efectivo (estado actual: ${statusLabel(current.status)})`,
+    );
+  }
+  return getOrder(documentId);
+}
+
+/** Deletes an order; an active one (never paid, cancelled or refunded) gives its units back first. */
+export async function deleteOrder(documentId: string): Promise<{ orderNumber: string; stockReturned: boolean }> {
+  return writeTransaction(async (trx) => {
+    const order = await lockOrder(trx, documentId);
+    const active = isOrderStatus(order.status) && ACTIVE_ORDER_STATUSES.includes(order.status);
+    const returned = active && !order.stockReturned ? await giveStockBack(trx, order) : false;
+    await strapi.documents(ORDER_UID).delete({ documentId });
+    return { orderNumber: order.orderNumber, stockReturned: returned };
+  });
+}
+
+export interface OrderListQuery {
+  page: number;
+  limit: number;
+  status?: string;
+  date?: string;
+}
+
+export interface OrderList {
+  orders: OrderAnswer[];
+  totalOrders: number;
+  totalPages: number;
+  page: number;
+}
+
+/** Newest first; optional status and Argentine calendar day (YYYY-MM-DD). */
+export async function listOrders(query: OrderListQuery): Promise<OrderList> {
+  const filters: { status?: OrderStatus; createdAt?: { $gte: Date; $lt: Date } } = {};
+  if (query.status !== undefined) {
+    if (!isOrderStatus(query.status)) throw badRequest('Estado de orden inválido');
+    filters.status = query.status;
+  }
+  if (query.date !== undefined) {
+    const range = shopDayRange(query.date);
+    if (!range) throw badRequest('Fecha inválida: usa el formato AAAA-MM-DD');
+    filters.createdAt = { $gte: range.start, $lt: range.end };
+  }
+  const totalOrders = await strapi.documents(ORDER_UID).count({ filters });
+  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
+    filters,
+    sort: [{ createdAt: 'desc' }, { id: 'desc' }],
+    limit: query.limit,
+    start: (query.page - 1) * query.limit,
+    populate: ORDER_POPULATE,
+  });
+  return {
+    orders: docs.filter(isRecord).map(toOrderAnswer),
+    totalOrders,
+    totalPages: Math.ceil(totalOrders / query.limit),
+    page: query.page,
+  };
+}
+
+/** Counts per status and payment method, and the revenue of paid orders, grouped by the database. */
+export async function orderSummary(): Promise<OrderSummary> {
+  const rows: unknown[] = await strapi.db
+    .getConnection(ORDERS_TABLE)
+    .select('status', 'payment_method')
+    .count({ orders: '*' })
+    .sum({ revenue: 'total' })
+    .groupBy('status', 'payment_method');
+  const byStatus: OrderSummary['summaryByStatusAndPaymentMethod'] = {};
+  for (const status of ORDER_STATUSES) byStatus[status] = { cash: 0, transfer: 0 };
+  let totalOrders = 0;
+  let totalRevenue = 0;
+  for (const row of rows) {
+    if (!isRecord(row)) continue;
+    const count = Number(row.orders ?? 0);
+    totalOrders += count;
+    const status = typeof row.status === 'string' ? row.status : '';
+    if (status === 'paid') totalRevenue += Number(row.revenue ?? 0);
+    const bucket = byStatus[status];
+    if (bucket && (row.payment_method === 'cash' || row.payment_method === 'transfer')) bucket[row.payment_method] += count;
+  }
+  return { totalOrders, totalRevenue, summaryByStatusAndPaymentMethod: byStatus };
+}
+
+export default { updateOrderStatus, confirmOrder, deleteOrder, listOrders, orderSummary };

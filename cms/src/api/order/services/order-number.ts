@@ -1,0 +1,42 @@
+import { DEFAULT_ORDER_PREFIX, formatOrderNumber, shopDayKey } from '@shop/shared';
+import { newDocumentId, table, type Trx } from '../../../utils/db-write';
+
+export const ORDER_SEQUENCES_TABLE = 'order_sequences';
+
+/** The configured prefix (env ORDER_PREFIX): 1-10 upper-case letters or digits, else the shop's default. */
+export function orderPrefix(value: string | undefined = process.env.ORDER_PREFIX): string {
+  const prefix = (value ?? '').trim().toUpperCase();
+  return /^[A-Z0-9]{1,10}$/.test(prefix) ? prefix : DEFAULT_ORDER_PREFIX;
+}
+
+function sequenceValue(result: unknown): number {
+  const row: unknown = Array.isArray(result) ? result[0] : undefined;
+  const value = typeof row === 'object' && row !== null && 'value' in row ? Number(row.value) : NaN;
+  if (!Number.isInteger(value) || value < 1) throw new Error('order sequence upsert returned no value');
+  return value;
+}
+
+/**
+ * Takes the next number of the day's sequence in one atomic statement (insert the day at 1, or add 1 to it).
+ * The unique index on order_sequences.day (created at bootstrap) is what the ON CONFLICT clause relies on.
+ * Inside the order's transaction, this is the first write: it takes SQLite's write lock (or the day row's
+ * lock on PostgreSQL) before anything is read, and a rolled-back order gives its number back.
+ */
+export async function nextSequenceValue(trx: Trx, day: string): Promise<number> {
+  const now = new Date();
+  const result: unknown = await table(trx, ORDER_SEQUENCES_TABLE)
+    .insert({ document_id: newDocumentId(), day, value: 1, created_at: now, updated_at: now, published_at: now })
+    .onConflict('day')
+    .merge({ value: trx.raw('??.?? + 1', [ORDER_SEQUENCES_TABLE, 'value']), updated_at: now })
+    .returning('value');
+  return sequenceValue(result);
+}
+
+/** The next order number of the shop day `date` falls on, e.g. JL-20240101-0001. */
+export async function nextOrderNumber(trx: Trx, date: Date = new Date()): Promise<string> {
+  const day = shopDayKey(date);
+  const value = await nextSequenceValue(trx, day);
+  return formatOrderNumber(orderPrefix(), day, value);
+}
+
+export default { orderPrefix, nextSequenceValue, nextOrderNumber };

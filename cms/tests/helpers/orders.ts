@@ -1,0 +1,105 @@
+import { inject } from 'vitest';
+import { adminToken, api } from './api';
+import { startStrapi, type RunningStrapi } from './strapi-process';
+
+export interface TestProduct {
+  _id: string;
+  title: string;
+  price: number;
+  discount: number;
+  stock: number;
+  size: string[];
+  status: boolean;
+}
+
+let productCounter = 0;
+
+/** A product with known price and stock, created through the admin API as staff would. */
+export async function createProduct(fields: { stock: number; price?: number; discount?: number; size?: string[]; status?: boolean; title?: string }): Promise<TestProduct> {
+  productCounter += 1;
+  const body = {
+    title: fields.title ?? `Conjunto Prueba ${Date.now().toString(36)}-${productCounter}`,
+    description: 'Producto creado por las pruebas de órdenes',
+    price: fields.price ?? 10000,
+    discount: fields.discount ?? 0,
+    category: 'conjuntos',
+    stock: fields.stock,
+    size: fields.size ?? ['S', 'M', 'L'],
+    status: fields.status ?? true,
+    thumbnails: ['/images/products/prueba.webp'],
+  };
+  const res = await api<{ product: TestProduct }>('/products', { body, token: await adminToken() });
+  if (res.status !== 201) throw new Error(`createProduct: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.product;
+}
+
+/** Current stock as staff see it (inactive products included). */
+export async function stockOf(productId: string, baseUrl?: string): Promise<number> {
+  const res = await api<{ product: TestProduct }>(`/products/${productId}`, { token: await adminToken(), baseUrl });
+  if (res.status !== 200) throw new Error(`stockOf: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.product.stock;
+}
+
+export const SHOPPER = {
+  fullName: 'María Laura Gómez',
+  email: 'maria.gomez@example.com',
+  phone: '+54 299 555-0199',
+  address: 'Av. Argentina 1234, piso 2',
+  city: 'Neuquén',
+  postalCode: '8300',
+  notes: 'Tocar timbre 2B',
+};
+
+export interface LineInput {
+  productId: string;
+  quantity: number;
+  size?: string;
+  color?: string;
+  title?: string;
+  price?: number;
+}
+
+/** A valid order body (cash, pickup) with the given lines; `extra` overrides any field. */
+export function orderBody(items: LineInput[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    items: items.map((item) => ({ size: 'M', color: 'Negro', ...item })),
+    shippingInfo: { ...SHOPPER },
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    ...extra,
+  };
+}
+
+/** The sequence part of an order number (JL-20240101-0042 -> 42). */
+export function sequenceOf(orderNumber: string): number {
+  const match = /-(\d{4,})$/.exec(orderNumber);
+  if (!match) throw new Error(`not an order number: ${orderNumber}`);
+  return Number.parseInt(match[1], 10);
+}
+
+/**
+ * Another Strapi process on the same database as the shared one, with order and upload limits raised so that
+ * bulk and concurrency tests do not hit the public rate limits (the shared process keeps the real limits).
+ */
+export async function startExtraStrapi(): Promise<RunningStrapi> {
+  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  return startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_UPLOADS_MAX: '100000' });
+}
+
+// Small real images (4x4 pixels), made with sharp.
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4IRcFRwzEcQAPMhQBeVYMiwAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const JPEG_BYTES = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCKAKtv/9k=',
+  'base64',
+);
+export const WEBP_BYTES = Buffer.from('UklGRjQAAABXRUJQVlA4ICgAAABQAQCdASoEAAQAAUAmJaAABDOAAP7wmyP//ucD//ZwP/9nA/iQAAAA', 'base64');
+
+/** A multipart body with one file. */
+export function fileForm(bytes: Uint8Array, filename: string, type: string, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), filename);
+  return form;
+}
