@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+
+beforeAll(() => {
+  // jsdom does not implement scrolling
+  window.scrollTo = () => undefined;
+});
 
 afterEach(() => {
   cleanup();

@@ -39,6 +39,17 @@ export function withHeaders(guide: SizeGuide, headers: string[]): SizeGuide {
   return { ...guide, tableHeaders: headers, tableRows: fitRowsToHeaders(headers, guide.tableRows) };
 }
 
+/**
+ * Removes one measurement column (index >= 1 in the headers; column 0 is the size) together with
+ * that column's values, then applies the same headers-minus-one rule.
+ */
+export function withoutColumn(guide: SizeGuide, index: number): SizeGuide {
+  if (index < 1 || index >= guide.tableHeaders.length) return guide;
+  const headers = removeAt(guide.tableHeaders, index);
+  const rows = guide.tableRows.map((row) => ({ ...row, measurements: removeAt(row.measurements, index - 1) }));
+  return { ...guide, tableHeaders: headers, tableRows: fitRowsToHeaders(headers, rows) };
+}
+
 /** Numeric content fields: minimum 0; anything non-numeric becomes 0. */
 export function toAmount(value: string): number {
   const n = Number(value.trim());

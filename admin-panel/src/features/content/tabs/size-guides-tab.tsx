@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { SiteContent, SizeGuide } from '@shop/shared';
-import { newItems, removeAt, replaceAt, withHeaders, type ContentEdit } from '../content-editor-model';
+import { newItems, removeAt, replaceAt, withHeaders, withoutColumn, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField, ToggleField } from '../fields';
 import { ListEditor } from '../list-editor';
 
@@ -81,8 +81,8 @@ export function SizeGuideEditor({ guide, update, categories }: SizeGuideEditorPr
               <button
                 type="button"
                 className="icon-button danger"
-                onClick={() => update(withHeaders(guide, removeAt(headers, i)))}
-                disabled={headers.length <= 1}
+                onClick={() => update(withoutColumn(guide, i))}
+                disabled={i === 0}
                 aria-label={`Quitar columna ${h || i + 1}`}
               >
                 <Trash2 size={16} aria-hidden="true" />

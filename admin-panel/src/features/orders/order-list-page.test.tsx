@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi } from '@/test/mock-api';
+import { orderFixture } from '@/test/fixtures';
+import { OrderListPage } from './order-list-page';
+
+const TOTAL = 45;
+const ALL = Array.from({ length: TOTAL }, (_, i) =>
+  orderFixture(
+    i + 1,
+    i === 3 ? { shippingInfo: { ...orderFixture(4).shippingInfo, fullName: 'Valentina Ríos', email: 'vale@correo.com' } } : {},
+  ),
+);
+
+function setup() {
+  signInStorage();
+  const calls = mockApi([
+    {
+      method: 'GET',
+      path: '/orders',
+      handler: (config) => {
+        const page = Number(config.params.page);
+        const limit = Number(config.params.limit);
+        const status = typeof config.params.status === 'string' ? config.params.status : '';
+        const source = status ? ALL.filter((_, i) => i < 3).map((o) => ({ ...o, status })) : ALL;
+        return {
+          data: {
+            orders: source.slice((page - 1) * limit, page * limit),
+            totalOrders: source.length,
+            totalPages: Math.ceil(source.length / limit),
+            page,
+          },
+        };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/orders/summary',
+      handler: () => ({
+        data: {
+          summary: {
+            totalOrders: TOTAL,
+            totalRevenue: 1234500,
+            summaryByStatusAndPaymentMethod: { pending_manual: { cash: 40, transfer: 0 }, paid: { cash: 3, transfer: 2 } },
+          },
+        },
+      }),
+    },
+  ]);
+  renderApp(<OrderListPage />, { route: '/orders' });
+  return { calls, user: userEvent.setup() };
+}
+
+const orderCalls = (calls: ReturnType<typeof setup>['calls']) => calls.filter((c) => c.url === '/orders');
+
+describe('orders list', () => {
+  it('shows the summary cards and the per-method panels', async () => {
+    setup();
+    const summary = await screen.findByTestId('orders-summary');
+    await waitFor(() => expect(within(summary).getByText('$1.234.500')).toBeInTheDocument());
+    expect(within(summary).getByText('5')).toBeInTheDocument(); // paid cash + paid transfer
+    const transfer = screen.getByTestId('transfer-panel');
+    expect(within(transfer).getByText('Pagado')).toBeInTheDocument();
+    expect(within(transfer).queryByText('Pendiente (Efectivo)')).not.toBeInTheDocument();
+  });
+
+  it('paginates 20 per page with "Mostrando X - Y de Z órdenes"', async () => {
+    const { user, calls } = setup();
+    expect(await screen.findByText('Mostrando 1 - 20 de 45 órdenes')).toBeInTheDocument();
+    expect(screen.getAllByTestId('order-row')).toHaveLength(20);
+    expect(orderCalls(calls)[0]?.params).toMatchObject({ page: 1, limit: 20 });
+
+    await user.click(screen.getByRole('button', { name: 'Página 3' }));
+    expect(await screen.findByText('Mostrando 41 - 45 de 45 órdenes')).toBeInTheDocument();
+    expect(screen.getAllByTestId('order-row')).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Página 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: /Siguiente/ })).toBeDisabled();
+  });
+
+  it('goes back to page 1 when the status filter changes', async () => {
+    const { user, calls } = setup();
+    await screen.findByText('Mostrando 1 - 20 de 45 órdenes');
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    await screen.findByText('Mostrando 21 - 40 de 45 órdenes');
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'paid');
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(3));
+    expect(orderCalls(calls).at(-1)?.params).toMatchObject({ page: 1, status: 'paid' });
+    // a single page: no pagination
+    expect(screen.queryByTestId('orders-range')).not.toBeInTheDocument();
+  });
+
+  it('searches only the loaded page, by number, name or e-mail, without calling the API', async () => {
+    const { user, calls } = setup();
+    await screen.findByText('Mostrando 1 - 20 de 45 órdenes');
+    const before = orderCalls(calls).length;
+    const search = screen.getByLabelText('Buscar en esta página');
+
+    await user.type(search, 'VALENTINA');
+    expect(screen.getAllByTestId('order-row')).toHaveLength(1);
+    expect(screen.getByText('#JL-20260115-0004')).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'cliente12@mail');
+    expect(screen.getAllByTestId('order-row')).toHaveLength(1);
+
+    // order 30 exists, but on page 2: the search does not find it
+    await user.clear(search);
+    await user.type(search, 'JL-20260115-0030');
+    expect(screen.queryAllByTestId('order-row')).toHaveLength(0);
+    expect(screen.getByText('No se encontraron órdenes con los filtros aplicados.')).toBeInTheDocument();
+    expect(orderCalls(calls)).toHaveLength(before);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi } from '@/test/mock-api';
+import { contentFixture } from '@/test/fixtures';
+import { ProductFormPage } from './product-form-page';
+
+function setup() {
+  signInStorage();
+  const calls = mockApi([
+    { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
+    {
+      method: 'POST',
+      path: '/products',
+      handler: (config) => ({ status: 201, data: { product: { _id: 'new-1', ...JSON.parse(String(config.data)) } } }),
+    },
+  ]);
+  renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
+  return { calls, user: userEvent.setup() };
+}
+
+describe('product form', () => {
+  it('shows every validation error together with the spec texts', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Revisar y continuar' }));
+    const alert = screen.getByTestId('product-form-errors');
+    for (const text of [
+      MSG.productForm.titleRequired,
+      MSG.productForm.descriptionRequired,
+      MSG.productForm.categoryRequired,
+      MSG.productForm.pricePositive,
+      MSG.productForm.sizeRequired,
+      MSG.productForm.imageRequired,
+    ]) {
+      expect(within(alert).getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.queryByTestId('product-review-step')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps only digits in the price and shows them with dot separators', async () => {
+    const { user } = setup();
+    const price = await screen.findByLabelText(/Precio/);
+    await user.type(price, '12a50,0x0');
+    expect(price).toHaveValue('125.000');
+    await user.clear(price);
+    await user.type(price, '1234567');
+    expect(price).toHaveValue('1.234.567');
+  });
+
+  it('offers the sizes of the enabled size guide of the chosen category', async () => {
+    const { user } = setup();
+    const category = await screen.findByLabelText(/Categoría/);
+    const sizes = () => within(screen.getByTestId('size-options'));
+
+    await user.selectOptions(category, 'corpinos');
+    expect(
+      sizes()
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['85', '90', '95']);
+
+    await user.selectOptions(category, 'bombachas');
+    expect(
+      sizes()
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['S', 'M', 'L']);
+
+    // conjuntos shows the corpiño, bombacha and bombis guides (bombis is disabled here)
+    await user.selectOptions(category, 'conjuntos');
+    expect(
+      sizes()
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['85', '90', '95', 'S', 'M', 'L']);
+
+    await user.selectOptions(category, 'pijamas');
+    expect(sizes().queryAllByRole('checkbox')).toHaveLength(0);
+    expect(sizes().getByText(/no tiene una guía de talles habilitada/)).toBeInTheDocument();
+  });
+
+  it('goes to the review step, back to edit, and creates the product with numeric fields', async () => {
+    const { user, calls } = setup();
+    await user.type(await screen.findByLabelText(/Título/), 'Conjunto Lila');
+    await user.type(screen.getByLabelText(/Descripción/), 'Encaje suave');
+    await user.selectOptions(screen.getByLabelText(/Categoría/), 'bombachas');
+    await user.type(screen.getByLabelText(/Precio/), '18500');
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.type(screen.getByLabelText('Imagen principal (URL)'), '/uploads/lila.webp');
+    await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+
+    const review = await screen.findByTestId('product-review-step');
+    expect(within(review).getByText('$18.500')).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: /Volver a editar/ }));
+    expect(screen.getByLabelText(/Título/)).toHaveValue('Conjunto Lila');
+
+    await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+    await user.click(await screen.findByRole('button', { name: /Crear producto/ }));
+    expect(await screen.findByText('Listado de productos')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/products');
+    expect(post?.body).toEqual({
+      title: 'Conjunto Lila',
+      description: 'Encaje suave',
+      price: 18500,
+      category: 'bombachas',
+      stock: 0,
+      discount: 0,
+      size: ['M'],
+      status: true,
+      thumbnails: ['/uploads/lila.webp'],
+    });
+  });
+
+  it('disables saving with "Límite alcanzado" after a 429 answer', async () => {
+    signInStorage();
+    mockApi([
+      { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
+      { method: 'POST', path: '/products', handler: () => ({ status: 429, data: { message: 'Demasiadas peticiones' } }) },
+    ]);
+    renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Título/), 'Body');
+    await user.type(screen.getByLabelText(/Descripción/), 'Body negro');
+    await user.selectOptions(screen.getByLabelText(/Categoría/), 'corpinos');
+    await user.type(screen.getByLabelText(/Precio/), '9000');
+    await user.click(screen.getByRole('checkbox', { name: '90' }));
+    await user.type(screen.getByLabelText('Imagen principal (URL)'), 'https://example.com/body.webp');
+    await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+    await user.click(await screen.findByRole('button', { name: /Crear producto/ }));
+    expect(await screen.findByText(MSG.rateLimited)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Límite alcanzado/ })).toBeDisabled();
+  });
+});
