@@ -1,0 +1,463 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, shopDayKey } from '@shop/shared';
+import { adminToken, api, shopperToken } from '../helpers/api';
+import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
+import { SHOPPER, createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, type LineInput, type TestProduct } from '../helpers/orders';
+import type { RunningStrapi } from '../helpers/strapi-process';
+
+// Orders are created on a second Strapi process on the same database whose order rate limit is raised, so that
+// this file can place many orders; the shared process keeps the real limit (checked at the end).
+let shop: RunningStrapi;
+let originalContent: Record<string, unknown>;
+
+const BASE_COST = 3000;
+const FREE_FROM = 50000;
+const CASH_FEE = 500;
+
+async function placeOrder(items: LineInput[], extra: Record<string, unknown> = {}) {
+  return api('/orders', { body: orderBody(items, extra), baseUrl: shop.url });
+}
+
+async function placed(items: LineInput[], extra: Record<string, unknown> = {}) {
+  const res = await placeOrder(items, extra);
+  if (res.status !== 201) throw new Error(`order refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { order: Record<string, unknown> & { _id: string; orderNumber: string; status: string }; orderNumber: string };
+}
+
+async function setStatus(id: string, status: string, adminNotes?: string) {
+  return api(`/orders/${id}/status`, { method: 'PUT', body: { status, adminNotes }, token: await adminToken() });
+}
+
+async function putCheckoutRules(homeDelivery: Record<string, unknown>, cashOnDelivery: Record<string, unknown>) {
+  const content = structuredClone(originalContent) as { checkout: Record<string, Record<string, unknown>> };
+  const checkout = content.checkout;
+  checkout.shipping = { ...checkout.shipping, enabled: true, homeDelivery: { ...(checkout.shipping.homeDelivery as object), enabled: true, ...homeDelivery } };
+  const paymentInfo = checkout.paymentInfo as Record<string, Record<string, unknown>>;
+  checkout.paymentInfo = {
+    ...paymentInfo,
+    cashOnDelivery: { ...paymentInfo.cashOnDelivery, enabled: true, ...cashOnDelivery },
+    bankTransfer: { ...paymentInfo.bankTransfer, enabled: true },
+  };
+  const res = await api('/content', { method: 'PUT', body: content, token: await adminToken() });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  shop = await startExtraStrapi();
+  const content = await api('/content');
+  expect(content.status).toBe(200);
+  originalContent = content.body.content;
+  await putCheckoutRules({ baseCost: BASE_COST, freeShippingThreshold: FREE_FROM }, { additionalFee: CASH_FEE });
+});
+
+afterAll(async () => {
+  if (originalContent) await api('/content', { method: 'PUT', body: originalContent, token: await adminToken() });
+  await shop?.stop();
+});
+
+describe('POST /orders: the server sets every figure', () => {
+  it('ignores tampered prices and totals and stores its own (delivery + cash fee)', async () => {
+    const product = await createProduct({ stock: 10, price: 10000, discount: 20 });
+    const { order, orderNumber } = await placed(
+      [{ productId: product._id, quantity: 2, price: 1, title: 'Gratis' }],
+      { deliveryType: 'delivery', subtotal: 1, shippingCost: 0, total: 1 },
+    );
+    expect(orderNumber).toBe(order.orderNumber);
+    expect(orderNumber).toMatch(new RegExp(`^JL-${shopDayKey()}-\\d{4}$`));
+    expect(order.items).toEqual([
+      { productId: product._id, title: product.title, image: '/images/products/prueba.webp', quantity: 2, price: 8000, size: 'M', color: 'Negro' },
+    ]);
+    expect(order).toMatchObject({ subtotal: 16000, shippingCost: BASE_COST, cashFee: CASH_FEE, total: 16000 + BASE_COST + CASH_FEE });
+    const stored = await api(`/orders/${order._id}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body.order).toMatchObject({ subtotal: 16000, shippingCost: BASE_COST, cashFee: CASH_FEE, total: 19500 });
+  });
+
+  it('charges no shipping for pickup nor from the free-shipping threshold, and no cash fee on transfers', async () => {
+    const product = await createProduct({ stock: 20, price: 30000 });
+    const pickup = await placed([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer' });
+    expect(pickup.order).toMatchObject({ subtotal: 30000, shippingCost: 0, cashFee: 0, total: 30000, deliveryType: 'pickup' });
+    const free = await placed([{ productId: product._id, quantity: 2 }], { deliveryType: 'delivery' });
+    expect(free.order).toMatchObject({ subtotal: 60000, shippingCost: 0, cashFee: CASH_FEE, total: 60500 });
+  });
+
+  it('charges 2500 for home delivery when no base cost is configured', async () => {
+    await putCheckoutRules({ baseCost: 0, freeShippingThreshold: 0 }, { additionalFee: 0 });
+    try {
+      const product = await createProduct({ stock: 5, price: 100000 });
+      const { order } = await placed([{ productId: product._id, quantity: 1 }], { deliveryType: 'delivery' });
+      expect(order).toMatchObject({ subtotal: 100000, shippingCost: 2500, cashFee: 0, total: 102500 });
+    } finally {
+      await putCheckoutRules({ baseCost: BASE_COST, freeShippingThreshold: FREE_FROM }, { additionalFee: CASH_FEE });
+    }
+  });
+
+  it('maps the payment method to the initial status', async () => {
+    const product = await createProduct({ stock: 10 });
+    const line = [{ productId: product._id, quantity: 1 }];
+    const proof = '/uploads/comprobante_abc123.png';
+    expect((await placed(line, { paymentMethod: 'cash' })).order.status).toBe('pending_manual');
+    expect((await placed(line, { paymentMethod: 'transfer' })).order.status).toBe('pending_transfer_proof');
+    expect((await placed(line, { paymentMethod: 'transfer', transferProofUrl: '' })).order.status).toBe('pending_transfer_proof');
+    const withProof = await placed(line, { paymentMethod: 'transfer', transferProofUrl: proof });
+    expect(withProof.order).toMatchObject({ status: 'pending_transfer_confirmation', transferProofUrl: proof });
+    const cashWithProof = await placed(line, { paymentMethod: 'cash', transferProofUrl: proof });
+    expect(cashWithProof.order).toMatchObject({ status: 'pending_manual', transferProofUrl: null });
+  });
+});
+
+describe('POST /orders: validation (400, Spanish message, nothing written)', () => {
+  let product: TestProduct;
+  let inactive: TestProduct;
+  let noSizes: TestProduct;
+  beforeAll(async () => {
+    product = await createProduct({ stock: 10, title: 'Corpiño Validación' });
+    inactive = await createProduct({ stock: 10, status: false, title: 'Body Inactivo' });
+    noSizes = await createProduct({ stock: 10, size: ['Único'], title: 'Pijama Talle Único' });
+  });
+
+  const cases: [string, () => Record<string, unknown>, string | RegExp][] = [
+    ['fullName missing', () => orderBody([{ productId: product._id, quantity: 1 }], { shippingInfo: { ...SHOPPER, fullName: '  ' } }), 'El nombre completo es requerido'],
+    ['email missing', () => orderBody([{ productId: product._id, quantity: 1 }], { shippingInfo: { ...SHOPPER, email: '' } }), 'El email es requerido'],
+    ['email malformed', () => orderBody([{ productId: product._id, quantity: 1 }], { shippingInfo: { ...SHOPPER, email: 'maria@' } }), 'Formato de email inválido'],
+    ['phone missing', () => orderBody([{ productId: product._id, quantity: 1 }], { shippingInfo: { ...SHOPPER, phone: undefined } }), 'El teléfono es requerido'],
+    ['address missing for delivery', () => orderBody([{ productId: product._id, quantity: 1 }], { deliveryType: 'delivery', shippingInfo: { ...SHOPPER, address: '' } }), 'La dirección es requerida para el envío'],
+    ['city missing for delivery', () => orderBody([{ productId: product._id, quantity: 1 }], { deliveryType: 'delivery', shippingInfo: { ...SHOPPER, city: '' } }), 'La ciudad es requerida para el envío'],
+    ['no items', () => orderBody([]), 'La orden debe incluir al menos un producto'],
+    ['items not a list', () => ({ ...orderBody([]), items: 'todo' }), 'La orden debe incluir productos'],
+    ['quantity 0', () => orderBody([{ productId: product._id, quantity: 0 }]), 'La cantidad debe ser un número entero mayor o igual a 1'],
+    ['fractional quantity', () => orderBody([{ productId: product._id, quantity: 1.5 }]), 'La cantidad debe ser un número entero mayor o igual a 1'],
+    ['quantity as text', () => orderBody([{ productId: product._id, quantity: '2' as unknown as number }]), 'La cantidad debe ser un número entero mayor o igual a 1'],
+    ['unknown payment method', () => orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: 'bitcoin' }), 'El método de pago debe ser efectivo o transferencia'],
+    ['unknown product', () => orderBody([{ productId: 'noexiste123', quantity: 1, title: 'Conjunto Fantasma' }]), 'El producto "Conjunto Fantasma" no existe o ya no está disponible'],
+    ['inactive product', () => orderBody([{ productId: inactive._id, quantity: 1, title: 'Body Inactivo' }]), 'El producto "Body Inactivo" no existe o ya no está disponible'],
+    ['size not offered', () => orderBody([{ productId: product._id, quantity: 1, size: 'XXL' }]), 'La talla "XXL" no está disponible para "Corpiño Validación"'],
+    ['size missing', () => orderBody([{ productId: product._id, quantity: 1, size: '' }]), 'Elige una talla para "Corpiño Validación"'],
+    ['foreign proof URL', () => orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer', transferProofUrl: 'https://evil.example/x.png' }), 'El comprobante de transferencia debe subirse desde la tienda'],
+  ];
+
+  it.each(cases)('%s', async (_name, body, message) => {
+    const before = await stockOf(product._id);
+    const res = await api('/orders', { body: body(), baseUrl: shop.url });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(message instanceof RegExp ? expect.stringMatching(message) : message);
+    expect(await stockOf(product._id)).toBe(before);
+  });
+
+  it('refuses malformed JSON and non-object bodies', async () => {
+    const malformed = await api('/orders', { raw: '{"items": [', headers: { 'content-type': 'application/json' }, baseUrl: shop.url });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toEqual(expect.any(String));
+    const list = await api('/orders', { body: [1, 2], baseUrl: shop.url });
+    expect(list.status).toBe(400);
+    expect(list.body.message).toBe('El cuerpo de la petición debe ser un objeto JSON');
+  });
+
+  it('accepts sizes case-insensitively and stores the catalogue spelling', async () => {
+    const { order } = await placed([{ productId: noSizes._id, quantity: 1, size: 'único' }]);
+    expect((order.items as { size: string }[])[0].size).toBe('ÚNICO');
+  });
+});
+
+describe('stock', () => {
+  it('takes stock on creation and returns it exactly once on cancel/refund', async () => {
+    const product = await createProduct({ stock: 5 });
+    const { order } = await placed([{ productId: product._id, quantity: 2 }]);
+    expect(await stockOf(product._id)).toBe(3);
+
+    expect((await setStatus(order._id, 'cancelled')).status).toBe(200);
+    expect(await stockOf(product._id)).toBe(5);
+    expect((await setStatus(order._id, 'cancelled')).status).toBe(200);
+    expect((await setStatus(order._id, 'refunded')).status).toBe(200);
+    expect(await stockOf(product._id)).toBe(5);
+
+    // Back to an active status takes the units again; cancelling again returns them again (once).
+    expect((await setStatus(order._id, 'pending_manual')).status).toBe(200);
+    expect(await stockOf(product._id)).toBe(3);
+    expect((await setStatus(order._id, 'paid')).status).toBe(200);
+    expect(await stockOf(product._id)).toBe(3);
+
+    // Two cancels at the same time, on two processes: the stock comes back once.
+    const token = await adminToken();
+    const both = await Promise.all([
+      api(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token }),
+      api(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'refunded' }, token, baseUrl: shop.url }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await stockOf(product._id)).toBe(5);
+  });
+
+  it('refuses an order that exceeds stock, naming the product, and writes nothing', async () => {
+    const plenty = await createProduct({ stock: 4, title: 'Bombacha Suficiente' });
+    const scarce = await createProduct({ stock: 2, title: 'Conjunto Aurora' });
+    const first = await placed([{ productId: plenty._id, quantity: 1 }]);
+    const token = await adminToken();
+    const countBefore = (await api('/orders?limit=1', { token })).body.totalOrders;
+
+    const refused = await placeOrder([
+      { productId: plenty._id, quantity: 1 },
+      { productId: scarce._id, quantity: 3 },
+    ]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Stock insuficiente para "Conjunto Aurora" (quedan 2)');
+    expect(await stockOf(plenty._id)).toBe(3);
+    expect(await stockOf(scarce._id)).toBe(2);
+    expect((await api('/orders?limit=1', { token })).body.totalOrders).toBe(countBefore);
+
+    // Two lines of the same product add up.
+    const split = await placeOrder([
+      { productId: scarce._id, quantity: 1, size: 'S' },
+      { productId: scarce._id, quantity: 2, size: 'M' },
+    ]);
+    expect(split.status).toBe(409);
+    expect(await stockOf(scarce._id)).toBe(2);
+
+    // No order number was consumed by the refused orders.
+    const next = await placed([{ productId: scarce._id, quantity: 2 }]);
+    expect(sequenceOf(next.orderNumber)).toBe(sequenceOf(first.orderNumber) + 1);
+    expect(await stockOf(scarce._id)).toBe(0);
+  });
+
+  it('refuses to reactivate a cancelled order when its units were sold meanwhile', async () => {
+    const product = await createProduct({ stock: 2, title: 'Body Encaje' });
+    const { order } = await placed([{ productId: product._id, quantity: 2 }]);
+    expect((await setStatus(order._id, 'cancelled')).status).toBe(200);
+    await placed([{ productId: product._id, quantity: 1 }]);
+    const back = await setStatus(order._id, 'confirmado');
+    expect(back.status).toBe(409);
+    expect(back.body.message).toBe('No se puede reactivar la orden: Stock insuficiente para "Body Encaje" (quedan 1)');
+    expect(await stockOf(product._id)).toBe(1);
+    expect((await api(`/orders/${order._id}`)).body.order.status).toBe('cancelled');
+  });
+});
+
+describe('PUT /orders/:id/status and PATCH /orders/:id/confirm', () => {
+  it('sets any of the 7 statuses, keeps admin notes, stamps paidAt on paid, and refuses unknown statuses', async () => {
+    const product = await createProduct({ stock: 50 });
+    const { order } = await placed([{ productId: product._id, quantity: 1 }]);
+    const bad = await setStatus(order._id, 'enviado');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Estado de orden inválido');
+    for (const status of ORDER_STATUSES) {
+      const res = await setStatus(order._id, status, `nota ${status}`);
+      expect(res.status).toBe(200);
+      expect(res.body.order).toMatchObject({ _id: order._id, status, adminNotes: `nota ${status}` });
+    }
+    const paid = await setStatus(order._id, 'paid');
+    expect(paid.body.order.paidAt).toEqual(expect.any(String));
+    expect(Date.now() - Date.parse(paid.body.order.paidAt)).toBeLessThan(60_000);
+    const missing = await setStatus('noexiste123', 'paid');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Orden no encontrada');
+  });
+
+  it('confirms only from pending_manual', async () => {
+    const product = await createProduct({ stock: 10 });
+    const token = await adminToken();
+    const cash = await placed([{ productId: product._id, quantity: 1 }]);
+    const ok = await api(`/orders/${cash.order._id}/confirm`, { method: 'PATCH', token });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, order: { _id: cash.order._id, status: 'confirmado' } });
+    const again = await api(`/orders/${cash.order._id}/confirm`, { method: 'PATCH', token });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ success: false, error: expect.stringContaining('Solo se pueden confirmar'), message: expect.stringContaining('Confirmado') });
+
+    const transfer = await placed([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer' });
+    const refused = await api(`/orders/${transfer.order._id}/confirm`, { method: 'PATCH', token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.success).toBe(false);
+    expect((await api(`/orders/${transfer.order._id}`)).body.order.status).toBe('pending_transfer_proof');
+
+    const missing = await api('/orders/noexiste123/confirm', { method: 'PATCH', token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, error: 'Orden no encontrada' });
+  });
+});
+
+describe('DELETE /orders/:id', () => {
+  it('deletes an order; an active one gives its stock back, a paid one does not', async () => {
+    const product = await createProduct({ stock: 6 });
+    const token = await adminToken();
+    const active = await placed([{ productId: product._id, quantity: 2 }]);
+    const paid = await placed([{ productId: product._id, quantity: 3 }]);
+    expect(await stockOf(product._id)).toBe(1);
+    await setStatus(paid.order._id, 'paid');
+
+    const del = await api(`/orders/${active.order._id}`, { method: 'DELETE', token });
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe(`Orden ${active.orderNumber} eliminada; su stock fue devuelto`);
+    expect(await stockOf(product._id)).toBe(3);
+    expect((await api(`/orders/${active.order._id}`)).status).toBe(404);
+
+    const delPaid = await api(`/orders/${paid.order._id}`, { method: 'DELETE', token });
+    expect(delPaid.body.message).toBe(`Orden ${paid.orderNumber} eliminada`);
+    expect(await stockOf(product._id)).toBe(3);
+
+    const again = await api(`/orders/${paid.order._id}`, { method: 'DELETE', token });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('Orden no encontrada');
+  });
+});
+
+describe('reading orders', () => {
+  it('GET /orders/:id gives the shopper the whole order; unknown ids are a Spanish 404', async () => {
+    const product = await createProduct({ stock: 5 });
+    const { order } = await placed([{ productId: product._id, quantity: 1 }], { deliveryType: 'delivery', notes: 'Sin bolsa' });
+    const res = await api(`/orders/${order._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.order).toEqual(order);
+    expect(res.body.order).toMatchObject({ shippingInfo: SHOPPER, notes: 'Sin bolsa', deliveryType: 'delivery' });
+    const missing = await api('/orders/xxxxxxxxxxxxxxxxxxxxxxxx');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Orden no encontrada');
+  });
+
+  it('public tracking by number shows status, dates, items and totals but no contact data', async () => {
+    const product = await createProduct({ stock: 5 });
+    const { order, orderNumber } = await placed([{ productId: product._id, quantity: 1 }], {
+      deliveryType: 'delivery',
+      paymentMethod: 'transfer',
+      transferProofUrl: '/uploads/comprobante_x.png',
+      notes: 'Dejar con el portero',
+    });
+    const res = await api(`/orders/by-number/${orderNumber.toLowerCase()}`);
+    expect(res.status).toBe(200);
+    const tracked = res.body.order;
+    expect(tracked).toMatchObject({
+      orderNumber,
+      status: 'pending_transfer_confirmation',
+      deliveryType: 'delivery',
+      paymentMethod: 'transfer',
+      items: order.items,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      total: order.total,
+      createdAt: order.createdAt,
+      shippingInfo: { fullName: 'María', city: 'Neuquén' },
+    });
+    const text = JSON.stringify(res.body);
+    for (const secret of [SHOPPER.email, SHOPPER.phone, 'Av. Argentina', SHOPPER.postalCode, SHOPPER.notes, 'Gómez', 'portero', 'comprobante_x', order._id]) {
+      expect(text).not.toContain(secret);
+    }
+    const missing = await api('/orders/by-number/JL-20000101-9999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Pedido no encontrado. Verifica el número e intenta de nuevo');
+  });
+
+  it('GET /orders lists newest first with page, limit, status and Argentine-day filters', async () => {
+    const product = await createProduct({ stock: 20 });
+    const token = await adminToken();
+    const created = [];
+    for (let i = 0; i < 3; i += 1) created.push(await placed([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer' }));
+    const page1 = await api('/orders?limit=2&page=1', { token });
+    expect(page1.status).toBe(200);
+    expect(page1.body.orders.map((o: { _id: string }) => o._id)).toEqual([created[2].order._id, created[1].order._id]);
+    expect(page1.body).toMatchObject({ page: 1, totalPages: Math.ceil(page1.body.totalOrders / 2) });
+    const page2 = await api('/orders?limit=2&page=2', { token });
+    expect(page2.body.orders[0]._id).toBe(created[0].order._id);
+
+    const byStatus = await api('/orders?status=pending_transfer_proof&limit=100', { token });
+    expect(byStatus.body.orders.length).toBeGreaterThanOrEqual(3);
+    expect(byStatus.body.orders.every((o: { status: string }) => o.status === 'pending_transfer_proof')).toBe(true);
+
+    const key = shopDayKey();
+    const today = `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
+    const todays = await api(`/orders?date=${today}&limit=1`, { token });
+    expect(todays.body.totalOrders).toBe(page1.body.totalOrders);
+    const longAgo = await api('/orders?date=2001-02-03', { token });
+    expect(longAgo.body).toMatchObject({ orders: [], totalOrders: 0, totalPages: 0 });
+
+    expect((await api('/orders?limit=500', { token })).body.orders.length).toBeLessThanOrEqual(100);
+    const badDate = await api('/orders?date=ayer', { token });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.message).toBe('Fecha inválida: usa el formato AAAA-MM-DD');
+    const badStatus = await api('/orders?status=enviado', { token });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.message).toBe('Estado de orden inválido');
+  });
+
+  it('GET /orders/summary counts by status and payment method and sums paid totals, as the list shows', async () => {
+    const product = await createProduct({ stock: 10, price: 12345 });
+    const token = await adminToken();
+    const cash = await placed([{ productId: product._id, quantity: 1 }]);
+    const transfer = await placed([{ productId: product._id, quantity: 2 }], { paymentMethod: 'transfer' });
+    await setStatus(cash.order._id, 'paid');
+    await setStatus(transfer.order._id, 'paid');
+
+    const res = await api('/orders/summary', { token });
+    expect(res.status).toBe(200);
+    const { summary } = res.body;
+    expect(Object.keys(summary.summaryByStatusAndPaymentMethod).sort()).toEqual([...ORDER_STATUSES].sort());
+    let counted = 0;
+    for (const status of ORDER_STATUSES) {
+      const { cash: c, transfer: t } = summary.summaryByStatusAndPaymentMethod[status];
+      const listed = await api(`/orders?status=${status}&limit=100`, { token });
+      expect(c + t).toBe(listed.body.totalOrders);
+      if (listed.body.totalOrders <= 100) {
+        expect(c).toBe(listed.body.orders.filter((o: { paymentMethod: string }) => o.paymentMethod === 'cash').length);
+      }
+      counted += c + t;
+      if (status === 'paid') {
+        const revenue = listed.body.orders.reduce((sum: number, o: { total: number }) => sum + o.total, 0);
+        expect(summary.totalRevenue).toBe(revenue);
+        expect(revenue).toBeGreaterThanOrEqual(cash.order.total as number + (transfer.order.total as number));
+      }
+    }
+    expect(summary.totalOrders).toBe(counted);
+    expect(summary.totalOrders).toBe((await api('/orders?limit=1', { token })).body.totalOrders);
+  });
+});
+
+describe('auth matrix of the order routes', () => {
+  let order: { _id: string; orderNumber: string };
+  beforeAll(async () => {
+    const product = await createProduct({ stock: 10 });
+    order = (await placed([{ productId: product._id, quantity: 1 }])).order;
+  });
+
+  it.each([
+    ['GET', '/orders'],
+    ['GET', '/orders/summary'],
+  ])('%s %s is for admins only', async (method, path) => {
+    await expectAdminOnly(method, path);
+    expect((await api(path, { method, token: await adminToken() })).status).toBe(200);
+  });
+
+  it('PUT /orders/:id/status, PATCH /orders/:id/confirm and DELETE /orders/:id are for admins only', async () => {
+    await expectAdminOnly('PUT', `/orders/${order._id}/status`, { status: 'paid' });
+    await expectAdminOnly('PATCH', `/orders/${order._id}/confirm`);
+    await expectAdminOnly('DELETE', `/orders/${order._id}`);
+    const still = await api(`/orders/${order._id}`);
+    expect(still.body.order.status).toBe('pending_manual');
+    const token = await adminToken();
+    expect((await api(`/orders/${order._id}/confirm`, { method: 'PATCH', token })).status).toBe(200);
+    expect((await api(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'paid' }, token })).status).toBe(200);
+    expect((await api(`/orders/${order._id}`, { method: 'DELETE', token })).status).toBe(200);
+  });
+
+  it('creating, reading by id and tracking are public (any token or none)', async () => {
+    const product = await createProduct({ stock: 10 });
+    for (const token of [null, GARBAGE_TOKEN, await shopperToken(), await adminToken()]) {
+      const created = await api('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }]), token, baseUrl: shop.url });
+      expect(created.status).toBe(201);
+      expect((await api(`/orders/${created.body.order._id}`, { token })).status).toBe(200);
+      expect((await api(`/orders/by-number/${created.body.orderNumber}`, { token })).status).toBe(200);
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('the shared process answers 429 in Spanish after too many orders from one client', async () => {
+    const statuses: number[] = [];
+    let last = await api('/orders', { body: {} });
+    statuses.push(last.status);
+    for (let i = 0; i < 40 && last.status !== 429; i += 1) {
+      last = await api('/orders', { body: {} });
+      statuses.push(last.status);
+    }
+    expect(last.status).toBe(429);
+    expect(last.body.message).toBe('Demasiadas peticiones. Por favor, espera 15 minutos antes de intentar nuevamente.');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 400).length).toBe(30);
+  });
+});
