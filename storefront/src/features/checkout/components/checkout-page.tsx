@@ -374,6 +374,17 @@ export default function CheckoutPage() {
                   <span className="field__label" id="proof-label">
                     Comprobante de transferencia (opcional)
                   </span>
+                  <input
+                    ref={fileInput}
+                    id="checkout-proof"
+                    type="file"
+                    accept="image/jpeg,image/jpg,image/png,image/webp"
+                    className="visually-hidden"
+                    aria-labelledby="proof-label"
+                    aria-describedby={proofError ? 'proof-error' : undefined}
+                    onChange={chooseProof}
+                    data-testid="proof-input"
+                  />
                   {proof ? (
                     <div className="proof-preview" data-testid="proof-preview">
                       {proofPreview && <img src={proofPreview} alt="Vista previa del comprobante" />}
@@ -388,17 +399,6 @@ export default function CheckoutPage() {
                       <span>Subir imagen (JPG, PNG o WEBP, máx. 5MB)</span>
                     </label>
                   )}
-                  <input
-                    ref={fileInput}
-                    id="checkout-proof"
-                    type="file"
-                    accept="image/jpeg,image/jpg,image/png,image/webp"
-                    className="visually-hidden"
-                    aria-labelledby="proof-label"
-                    aria-describedby={proofError ? 'proof-error' : undefined}
-                    onChange={chooseProof}
-                    data-testid="proof-input"
-                  />
                   {proofError && (
                     <p id="proof-error" className="field-error" role="alert">
                       {proofError}

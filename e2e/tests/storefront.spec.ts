@@ -1,0 +1,278 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The shopper's journey through the storefront against a running shop with seed data. Products are found
+ * through the API (never by hard-coded id) and every test starts from an empty cart, so the tests are
+ * independent of each other and of their order.
+ */
+
+interface ApiProduct {
+  _id: string;
+  title: string;
+  price: number;
+  discount: number;
+  category: string;
+  stock: number;
+  size: string[];
+}
+interface ApiCategory {
+  name: string;
+  display_name: string;
+}
+
+const ORDER_NUMBER = /^[A-Z0-9]{1,10}-\d{8}-\d{4,}$/;
+
+function finalPrice(price: number, discount: number): number {
+  return Math.round((price * (100 - Math.min(100, Math.max(0, discount)))) / 100);
+}
+function pesos(amount: number): string {
+  return `$${Math.round(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}
+
+async function listProducts(request: APIRequestContext, query = 'limit=all'): Promise<ApiProduct[]> {
+  const response = await request.get(`/api/products?${query}`);
+  expect(response.ok()).toBeTruthy();
+  const body: { payload: ApiProduct[] } = await response.json();
+  return body.payload;
+}
+
+async function categories(request: APIRequestContext): Promise<ApiCategory[]> {
+  const response = await request.get('/api/content');
+  expect(response.ok()).toBeTruthy();
+  const body: { content: { productCatalog: { categories: ApiCategory[] } } } = await response.json();
+  return body.content.productCatalog.categories;
+}
+
+/** A product with sizes and enough stock for the journey (seed data has several). */
+async function buyableProduct(request: APIRequestContext, minStock = 3): Promise<ApiProduct> {
+  const products = await listProducts(request);
+  const product = products.find((p) => p.stock >= minStock && p.size.length > 0);
+  if (!product) throw new Error('No product with stock and sizes in the catalogue');
+  return product;
+}
+
+/** A small but real PNG (8x8, rose), built here so the server's content check sees a genuine image. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 8;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0xb5, 0x53, 0x6f]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function addToCartFromProductPage(page: Page, product: ApiProduct, quantity = 1) {
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await page.getByTestId('size-selector').getByRole('button', { name: product.size[0], exact: true }).click();
+  for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'Sumar una unidad' }).click();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('toast')).toBeVisible();
+}
+
+async function fillPersonalData(page: Page, name: string) {
+  await page.getByLabel('Nombre completo *').fill(name);
+  await page.getByLabel('Email *').fill('compradora.e2e@example.com');
+  await page.getByLabel('Teléfono *').fill('+54 9 299 555-0000');
+}
+
+test.beforeEach(async ({ page }) => {
+  // Fresh cart for every test, whatever ran before.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-started')) {
+      localStorage.removeItem('cart');
+      sessionStorage.setItem('e2e-started', '1');
+    }
+  });
+});
+
+test('home: hero, catalogue, category and size filters', async ({ page, request }) => {
+  const cats = await categories(request);
+  const all = await listProducts(request);
+  // A category that has products, preferring one whose products have several sizes.
+  const category = cats.find((c) => all.some((p) => p.category === c.name && p.size.length > 1)) ?? cats[0]!;
+  const inCategory = all.filter((p) => p.category === category.name);
+
+  await page.goto('/');
+  await expect(page.getByTestId('hero')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Todos' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  expect(await page.getByTestId('product-card').count()).toBe(Math.min(12, all.length));
+  await expect(page.getByText('Filtrar por talla')).toHaveCount(0);
+
+  await page.getByTestId('category-chips').getByRole('button', { name: category.display_name, exact: true }).click();
+  await expect(page.getByTestId('product-card')).toHaveCount(Math.min(12, inCategory.length));
+  for (const label of await page.locator('.product-card__category').allTextContents()) {
+    expect(label.toLowerCase()).toBe(category.display_name.toLowerCase());
+  }
+
+  await page.getByRole('button', { name: /Filtrar por talla/ }).click();
+  const sizeButtons = page.getByRole('group', { name: 'Tallas' }).getByRole('button');
+  const offered = await sizeButtons.allTextContents();
+  const size = offered.find((s) => inCategory.some((p) => p.size.includes(s))) ?? offered[0]!;
+  const expected = await listProducts(request, `category=${category.name}&sizes=${encodeURIComponent(size)}&limit=12`);
+  await sizeButtons.filter({ hasText: new RegExp(`^${size}$`) }).click();
+  if (expected.length === 0) {
+    await expect(page.getByTestId('catalog-empty')).toHaveText('No se encontraron productos en esta categoría.');
+  } else {
+    await expect(page.getByTestId('product-card')).toHaveCount(expected.length);
+  }
+  await page.getByRole('button', { name: 'Limpiar' }).click();
+  await expect(page.getByTestId('product-card')).toHaveCount(Math.min(12, inCategory.length));
+
+  // Menu entries scroll to home sections; unknown paths show the home page.
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }).click();
+  await expect(page.getByTestId('contact')).toBeInViewport();
+  await page.goto('/esta-pagina-no-existe');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+});
+
+test('category page sorts by price', async ({ page, request }) => {
+  const cats = await categories(request);
+  const all = await listProducts(request);
+  const category = cats.find((c) => all.filter((p) => p.category === c.name).length > 1) ?? cats[0]!;
+  await page.goto(`/category/${category.name}`);
+  await expect(page.getByRole('heading', { level: 1, name: category.display_name })).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await page.getByLabel('Ordenar por').selectOption({ label: 'Precio: menor a mayor' });
+  const expected = await listProducts(request, `category=${category.name}&sortBy=price&sortOrder=asc&limit=12`);
+  await expect(page.getByTestId('product-card').first()).toHaveAttribute('data-product-id', expected[0]!._id);
+});
+
+test('product detail and cart rules', async ({ page, request }) => {
+  const product = await buyableProduct(request);
+  const unit = finalPrice(product.price, product.discount);
+
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText('Por favor selecciona una talla')).toBeVisible();
+  await page.getByTestId('size-selector').getByRole('button', { name: product.size[0], exact: true }).click();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('toast')).toHaveText('¡Producto agregado al carrito!');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await page.getByTestId('cart-link').click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('button', { name: `Sumar una unidad de ${product.title}` }).click();
+  await expect(page.getByTestId('line-quantity')).toHaveText('2');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(pesos(unit * 2));
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByRole('link', { name: /Consultar por WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
+
+  // The cart survives a reload (stored under "cart").
+  await page.reload();
+  await expect(page.getByTestId('line-quantity')).toHaveText('2');
+  await page.getByRole('button', { name: `Quitar ${product.title} del carrito` }).click();
+  await expect(page.getByRole('heading', { name: 'Tu carrito está vacío' })).toBeVisible();
+});
+
+test('checkout with meeting-point pickup and cash, confirmation, reload and tracking', async ({ page, request }) => {
+  const product = await buyableProduct(request);
+  const unit = finalPrice(product.price, product.discount);
+  await addToCartFromProductPage(page, product);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Hacer orden virtual' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page.getByText('El nombre completo es requerido')).toBeVisible();
+  await expect(page.getByLabel('Dirección *')).toHaveCount(0);
+  await fillPersonalData(page, 'Compradora Retiro');
+  await expect(page.getByText('El nombre completo es requerido')).toHaveCount(0);
+  await expect(page.getByTestId('summary-shipping')).toHaveText('Gratis');
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(ORDER_NUMBER);
+  await expect(page.getByRole('heading', { name: '¡Pedido confirmado!' })).toBeVisible();
+  await expect(page.getByText('Pago en Efectivo')).toBeVisible();
+  await expect(page.getByTestId('summary-total')).toHaveText(pesos(unit));
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  // A reload keeps the order (loaded from the API instead of navigation state).
+  await page.reload();
+  await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+
+  await page.goto('/track-order');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Por favor, ingresa un número de pedido.')).toBeVisible();
+  await page.getByLabel('Número de pedido').fill(orderNumber);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByTestId('status-badge')).toHaveText('Pendiente (Efectivo)');
+  await expect(page.getByTestId('tracking-help')).toBeVisible();
+  await expect(page.getByTestId('tracking-result')).toContainText(product.title);
+});
+
+test('checkout with home delivery, bank transfer and an uploaded proof', async ({ page, request }) => {
+  const product = await buyableProduct(request);
+  await addToCartFromProductPage(page, product);
+  await page.goto('/checkout');
+
+  await page.getByRole('radio', { name: /domicilio/i }).check();
+  await fillPersonalData(page, 'Compradora Envío');
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page.getByText('La dirección es requerida para el envío')).toBeVisible();
+  await expect(page.getByText('La ciudad es requerida para el envío')).toBeVisible();
+  await page.getByLabel('Dirección *').fill('Belgrano 1234');
+  await page.getByLabel('Ciudad *').fill('Neuquén');
+  await expect(page.getByTestId('summary-shipping')).not.toHaveText('');
+
+  await page.getByRole('radio', { name: /Transferencia/ }).check();
+  await expect(page.getByTestId('bank-details')).toBeVisible();
+  await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(page.getByText('Por favor, sube una imagen válida (JPG, PNG, WEBP)')).toBeVisible();
+  await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(page.getByTestId('proof-preview')).toContainText('comprobante.png');
+
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(ORDER_NUMBER);
+  await expect(page.getByText('Transferencia Bancaria')).toBeVisible();
+  await expect(page.getByTestId('proof-flag')).toHaveText('Comprobante de transferencia recibido.');
+  await expect(page.getByRole('heading', { name: 'Envío a domicilio' })).toBeVisible();
+
+  await page.goto(`/track-order?n=${orderNumber}`);
+  await expect(page.getByTestId('status-badge')).toHaveText('Pendiente (Verificar Comprobante)');
+  await expect(page.getByTestId('tracking-help')).toHaveCount(0);
+});
+
+test('tracking an unknown order and a confirmation without an order', async ({ page }) => {
+  await page.goto('/track-order');
+  await page.getByLabel('Número de pedido').fill('JL-19990101-9999');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Pedido no encontrado. Verifica el número e intenta de nuevo')).toBeVisible();
+
+  await page.goto('/order-confirmation/JL-19990101-9999');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('home-page')).toBeVisible();
+});
