@@ -11,7 +11,7 @@ if (!root) throw new Error('Falta el elemento #root');
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter basename={ROUTER_BASENAME}>
+    <BrowserRouter basename={ROUTER_BASENAME} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <AppProviders>
         <AppRoutes />
       </AppProviders>

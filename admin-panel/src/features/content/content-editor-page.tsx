@@ -130,9 +130,6 @@ export function ContentEditorPage() {
           >
             <RefreshCw size={16} aria-hidden="true" className={query.isFetching ? 'spin' : undefined} /> Actualizar
           </button>
-          <button type="button" className="btn btn-primary" onClick={handleSave} disabled={save.isPending}>
-            <Save size={16} aria-hidden="true" /> {save.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </button>
         </div>
       </header>
       {query.isError && <Banner kind="error">Error al cargar el contenido.</Banner>}
@@ -140,11 +137,6 @@ export function ContentEditorPage() {
         <Banner kind={banner.message.kind} onClose={banner.clear}>
           {banner.message.text}
         </Banner>
-      )}
-      {dirty && (
-        <p className="unsaved" role="status">
-          Hay cambios sin guardar.
-        </p>
       )}
       <div className="tabs" role="tablist" aria-label="Secciones del contenido">
         {TABS.map((t, i) => (
@@ -174,6 +166,9 @@ export function ContentEditorPage() {
         <ActiveTab content={draft} edit={edit} />
       </section>
       <div className="sticky-save">
+        <p className={dirty ? 'unsaved' : 'muted'} role="status">
+          {dirty ? 'Hay cambios sin guardar.' : 'Sin cambios pendientes.'}
+        </p>
         <button type="button" className="btn btn-primary" onClick={handleSave} disabled={save.isPending}>
           <Save size={16} aria-hidden="true" /> {save.isPending ? 'Guardando...' : 'Guardar cambios'}
         </button>

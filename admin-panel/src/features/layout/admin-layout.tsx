@@ -71,7 +71,10 @@ export function AdminLayout() {
           <span className="brand-mark" aria-hidden="true">
             J
           </span>
-          <span className="brand-text">Jazmín Admin</span>
+          <span className="brand-text">
+            Jazmín Lencería
+            <small>Panel de administración</small>
+          </span>
           <button
             type="button"
             className="icon-button collapse-toggle"
