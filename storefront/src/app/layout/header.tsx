@@ -28,7 +28,17 @@ export function Header() {
   return (
     <header className="site-header" data-testid="site-header">
       <div className="site-header__inner container">
-        <Link to={paths.home} className="brand" onClick={() => go(SECTIONS.home)}>
+        <Link
+          to={paths.home}
+          className="brand"
+          onClick={(event) => {
+            // On the home page the brand scrolls back up; elsewhere the route change scrolls to the top.
+            if (pathname === paths.home) {
+              event.preventDefault();
+              go(SECTIONS.home);
+            }
+          }}
+        >
           <span className="brand__mark" aria-hidden="true">
             J
           </span>

@@ -41,7 +41,7 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
         <button
           type="button"
           className="btn btn--primary btn--lg"
-          onClick={() => goToSection(hero.buttonLink || SECTIONS.products)}
+          onClick={() => goToSection(hero.buttonLink.replace(/^#/, '') || SECTIONS.products)}
         >
           {hero.buttonText || 'Ver Productos'}
           <ArrowDown size={18} aria-hidden="true" />
