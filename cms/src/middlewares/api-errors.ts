@@ -11,7 +11,9 @@ function describe(err: HttpishError): { status: number; message: string; extra?:
   if (status === 413 || text.includes('too large') || text.includes('maxfilesize') || text.includes('1009')) {
     return { status: 413, message: 'La petición es demasiado grande' };
   }
-  if (err.type === 'entity.parse.failed' || text.includes('invalid json') || text.includes('unexpected token')) {
+  // co-body marks JSON.parse failures (SyntaxError) with status 400.
+  const parseFailure = err.name === 'SyntaxError' && (status === 400 || status === 500);
+  if (parseFailure || err.type === 'entity.parse.failed' || text.includes('invalid json') || text.includes('unexpected token')) {
     return { status: 400, message: 'El cuerpo de la petición no es un JSON válido' };
   }
   if (status === 401) return { status, message: 'No autorizado: inicia sesión para continuar' };

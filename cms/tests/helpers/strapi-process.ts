@@ -110,6 +110,11 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SEED_TEST_SHOPPER_EMAIL: TEST_SHOPPER.email,
       SEED_TEST_SHOPPER_PASSWORD: TEST_SHOPPER.password,
+      // Every test call comes from 127.0.0.1: the shared process gets generous limits; the limits themselves are
+      // tested in a separate process started with low ones (see rate-limits.test.ts).
+      RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_CONTACT_MAX: '1000',
+      RATE_LIMIT_INTERACTIONS_MAX: '100000',
       ...database.env,
       ...extraEnv,
     },

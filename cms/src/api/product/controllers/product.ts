@@ -23,7 +23,8 @@ function listQuery(query: Record<string, unknown>, isAdmin: boolean): ProductLis
     status: status === 'true' ? true : status === 'false' ? false : undefined,
     category: queryString(query.category),
     sizes: sizesFrom(query.sizes ?? query['sizes[]']),
-    searchTerm: queryString(query.searchTerm)?.slice(0, 200),
+    // Lower-cased here too: SQLite's LOWER() only folds ASCII, so 'SATÉN' must arrive as 'satén'.
+    searchTerm: queryString(query.searchTerm)?.toLowerCase().slice(0, 200),
     sortBy: sortBy === 'price' || sortBy === 'title' ? sortBy : undefined,
     sortOrder: queryString(query.sortOrder)?.toLowerCase() === 'desc' ? 'desc' : 'asc',
     page: queryInt(query.page, 1, { max: 100_000 }),

@@ -1,0 +1,182 @@
+// Benchmark of the dashboard's interaction aggregates with 1,000,000 rows.
+// Usage: node cms/scripts/bench-interactions.mjs [rows]   (compile first: npx tsc -p cms/tsconfig.json)
+// Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
+// (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints the timings; asserts nothing.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cmsDir = path.resolve(here, '..');
+const require = createRequire(path.join(cmsDir, 'package.json'));
+const pg = require('pg');
+const Database = require('better-sqlite3');
+const strapiBin = path.join(path.dirname(require.resolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
+
+const ROWS = Number.parseInt(process.argv[2] ?? '1000000', 10);
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
+const PRODUCTS = 200;
+const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas'];
+const RUNS = 5;
+
+async function startStrapi(env) {
+  const port = 4100 + Math.floor(Math.random() * 900);
+  const child = spawn(process.execPath, [strapiBin, 'start'], {
+    cwd: cmsDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_STRAPI_ADMIN: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error(`Strapi exited:\n${log.slice(-3000)}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return { url, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+      }
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('Strapi did not start');
+}
+
+// One INSERT ... SELECT over a generated series: the database makes the rows itself.
+// Spread: 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
+function insertSql(kind) {
+  const cats = `'${CATEGORIES.join("','")}'`;
+  const pick = (expr) => (kind === 'postgres' ? `(ARRAY[${cats}])[(${expr}) + 1]` : `json_extract('[${CATEGORIES.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`);
+  const series =
+    kind === 'postgres'
+      ? `FROM generate_series(1, ${ROWS}) AS s(n)`
+      : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${ROWS}) SELECT n FROM s) s`;
+  const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
+  const createdAt =
+    kind === 'postgres' ? `now() - ((n % 43200) * interval '1 minute')` : `((strftime('%s','now') - (n % 43200) * 60) * 1000)`;
+  const product = `((n * 7919) % ((n % ${PRODUCTS}) + 1))`;
+  return `INSERT INTO interactions (document_id, type, product_id, product_title, product_category, data, created_at, updated_at, published_at)
+    SELECT 'bench' || n,
+      CASE WHEN n % 10 < 8 THEN 'product_view' WHEN n % 10 = 8 THEN 'category_view' ELSE 'add_to_cart' END,
+      CASE WHEN n % 10 = 8 THEN NULL ELSE 'prod-' || ${product} END,
+      CASE WHEN n % 10 = 8 THEN NULL ELSE 'Producto ' || ${product} END,
+      ${pick(`${product} % ${CATEGORIES.length}`)},
+      '{}', ${createdAt}, ${now}, ${now}
+    ${series}`;
+}
+
+async function timeGet(url, token, pathname) {
+  const times = [];
+  let body;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+    body = await res.json();
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(body)}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], min: times[0], body };
+}
+
+async function bench(kind, env, insert) {
+  console.log(`\n== ${kind}: ${ROWS.toLocaleString('en')} interactions ==`);
+  let strapi = await startStrapi(env);
+  await strapi.stop(); // schema and indexes created by the bootstrap
+  const t0 = performance.now();
+  await insert(insertSql(kind));
+  console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  strapi = await startStrapi(env);
+  try {
+    const login = await fetch(`${strapi.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
+    const results = {};
+    for (const p of ['/interactions/summary', '/interactions/most-viewed-products?limit=10', '/interactions/most-viewed-categories?limit=5']) {
+      const r = await timeGet(strapi.url, login.token, p);
+      results[p] = r;
+      console.log(`GET ${p}: median ${r.median.toFixed(0)} ms (min ${r.min.toFixed(0)} ms, ${RUNS} runs)`);
+    }
+    console.log(`  summary: ${JSON.stringify(results['/interactions/summary'].body.summary)}`);
+    console.log(`  top product: ${JSON.stringify(results['/interactions/most-viewed-products?limit=10'].body.products[0])}`);
+    const t1 = performance.now();
+    for (let i = 0; i < 50; i++) {
+      await fetch(`${strapi.url}/api/interactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'product_view', data: { productId: 'p1', productTitle: 'P', productCategory: 'bodys' } }),
+      });
+    }
+    console.log(`POST /interactions: ${((performance.now() - t1) / 50).toFixed(1)} ms per call (50 sequential)`);
+    const t2 = performance.now();
+    const reset = await fetch(`${strapi.url}/api/interactions/reset`, { method: 'DELETE', headers: { authorization: `Bearer ${login.token}` } }).then((r) => r.json());
+    console.log(`DELETE /interactions/reset: ${(performance.now() - t2).toFixed(0)} ms (deleted ${reset.deleted})`);
+  } finally {
+    await strapi.stop();
+  }
+}
+
+// SQLite
+{
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const file = path.join(dir, 'data.db');
+  try {
+    await bench('sqlite', { DATABASE_FILENAME: file }, async (sql) => {
+      const db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.exec(sql);
+      db.close();
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// PostgreSQL, if reachable
+{
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  let reachable = true;
+  try {
+    await admin.connect();
+  } catch {
+    reachable = false;
+    console.log('\nPostgreSQL not reachable: skipped');
+  }
+  if (reachable) {
+    const name = `shop_bench_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    try {
+      await bench('postgres', { DATABASE_URL: url.toString() }, async (sql) => {
+        const c = new pg.Client({ connectionString: url.toString() });
+        await c.connect();
+        await c.query(sql);
+        await c.query('ANALYZE interactions');
+        await c.end();
+      });
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}

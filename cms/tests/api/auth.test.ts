@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { api, adminToken, shopperToken } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { TEST_ADMIN, TEST_SHOPPER } from '../helpers/strapi-process';
+
+describe('POST /auth/login', () => {
+  it('answers {token, user} with role admin for staff', async () => {
+    const res = await api('/auth/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.token).toBe('string');
+    expect(res.body.user).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
+    expect(Object.keys(res.body.user).sort()).toEqual(['documentId', 'email', 'id', 'name', 'role', 'username']);
+    expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const res = await api('/auth/login', { body: { email: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password } });
+    expect(res.status).toBe(200);
+  });
+
+  it('signs in a non-admin user with their own role', async () => {
+    const res = await api('/auth/login', { body: { email: TEST_SHOPPER.email, password: TEST_SHOPPER.password } });
+    expect(res.status).toBe(200);
+    expect(res.body.user.role).not.toBe('admin');
+  });
+
+  it.each([
+    ['a wrong password', { email: TEST_ADMIN.email, password: 'otra-cosa' }],
+    ['an unknown e-mail', { email: 'nadie@test.local', password: TEST_ADMIN.password }],
+  ])('answers 401 Credenciales inválidas for %s', async (_label, body) => {
+    const res = await api('/auth/login', { body });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Credenciales inválidas' });
+  });
+
+  it.each([
+    [{}, 'El email es requerido'],
+    [{ email: TEST_ADMIN.email }, 'La contraseña es requerida'],
+    [{ email: 42, password: 'x' }, 'El email es requerido'],
+    [{ email: TEST_ADMIN.email, password: ['x'] }, 'La contraseña es requerida'],
+  ])('answers 400 for the incomplete body %j', async (body, message) => {
+    const res = await api('/auth/login', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await api('/auth/login', { method: 'POST', raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('El cuerpo de la petición no es un JSON válido');
+  });
+});
+
+describe('GET /auth/check', () => {
+  it('answers the signed-in user', async () => {
+    const admin = await api('/auth/check', { token: await adminToken() });
+    expect(admin.status).toBe(200);
+    expect(admin.body.user).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
+    const shopper = await api('/auth/check', { token: await shopperToken() });
+    expect(shopper.status).toBe(200);
+    expect(shopper.body.user).toMatchObject({ email: TEST_SHOPPER.email, role: 'authenticated' });
+  });
+
+  it('answers 401 without a token or with a garbage one', async () => {
+    for (const token of [null, GARBAGE_TOKEN, 'x']) {
+      const res = await api('/auth/check', { token });
+      expect(res.status).toBe(401);
+      expect(typeof res.body.message).toBe('string');
+    }
+  });
+});
+
+describe("users-permissions' own content API", () => {
+  it.each([
+    ['POST', '/auth/local'],
+    ['POST', '/auth/local/register'],
+    ['POST', '/auth/forgot-password'],
+    ['POST', '/auth/reset-password'],
+    ['GET', '/users'],
+    ['GET', '/users/me'],
+    ['GET', '/users/1'],
+    ['GET', '/connect/google'],
+    ['GET', '/users-permissions/roles'],
+  ])('%s %s is not exposed', async (method, path) => {
+    const res = await api(path, { method, body: method === 'POST' ? { identifier: TEST_ADMIN.email, password: TEST_ADMIN.password, email: 'x@y.z', username: 'x' } : undefined, token: await adminToken() });
+    expect([404, 405]).toContain(res.status);
+    expect(typeof res.body.message).toBe('string');
+  });
+});

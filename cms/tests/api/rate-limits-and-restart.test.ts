@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MSG } from '@shop/shared';
+import { api } from '../helpers/api';
+import { TEST_ADMIN, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+
+// A second Strapi with low limits on its own throwaway database, so the shared one is never blocked.
+const LOW_LIMITS = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CONTACT_MAX: '2', RATE_LIMIT_INTERACTIONS_MAX: '3' };
+
+let database: TestDatabase;
+let strapi: RunningStrapi;
+const call = (path: string, options: Parameters<typeof api>[1] = {}) => api(path, { ...options, baseUrl: strapi.url });
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseKind'));
+  strapi = await startStrapi(database, LOW_LIMITS);
+});
+
+afterAll(async () => {
+  await strapi?.stop();
+  await database?.drop();
+});
+
+describe('rate limits', () => {
+  it('blocks login for 15 minutes after too many failures from one client, whatever the e-mail', async () => {
+    // Successful sign-ins do not count.
+    for (let i = 0; i < 4; i++) expect((await call('/auth/login', { body: TEST_ADMIN })).status).toBe(200);
+    for (const email of ['a@test.local', 'b@test.local', TEST_ADMIN.email]) {
+      const res = await call('/auth/login', { body: { email, password: 'mala-clave' } });
+      expect(res.status).toBe(401);
+    }
+    for (const body of [TEST_ADMIN, { email: 'otra@test.local', password: 'x' }, { email: 'NUEVA@test.local', password: TEST_ADMIN.password }]) {
+      const blocked = await call('/auth/login', { body });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(MSG.login.rateLimited);
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+  });
+
+  it('limits the contact form', async () => {
+    const body = { name: 'Ana', email: 'ana@example.com', subject: 'Hola', message: 'Consulta' };
+    expect((await call('/contact', { body })).status).toBe(201);
+    expect((await call('/contact', { body })).status).toBe(201);
+    const blocked = await call('/contact', { body });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MSG.rateLimited);
+  });
+
+  it('limits interactions', async () => {
+    const body = { type: 'product_view', data: { productId: 'x' } };
+    for (let i = 0; i < 3; i++) expect((await call('/interactions', { body })).status).toBe(201);
+    const blocked = await call('/interactions', { body });
+    expect(blocked.status).toBe(429);
+    expect(typeof blocked.body.message).toBe('string');
+  });
+});
+
+describe('restart on the same database', () => {
+  it("never reseeds over the owner's changes nor resets the admin password", async () => {
+    // The first process's login limiter is exhausted: sign in on a fresh process with the same database.
+    await strapi.stop();
+    strapi = await startStrapi(database);
+    const login = await call('/auth/login', { body: TEST_ADMIN });
+    expect(login.status).toBe(200);
+    const token = login.body.token;
+    const content = await call('/content');
+    const edited = { ...content.body.content, hero: { ...content.body.content.hero, slogan: 'Eslogan de la dueña' } };
+    expect((await call('/content', { method: 'PUT', body: edited, token })).status).toBe(200);
+    const list = await call('/products?limit=all', { token });
+    const victim = list.body.payload[0];
+    expect((await call(`/products/${victim._id}`, { method: 'DELETE', token })).status).toBe(200);
+    const changed = await call('/users/password', { method: 'PUT', body: { currentPassword: TEST_ADMIN.password, newPassword: 'Clave-De-La-Duena' }, token });
+    expect(changed.status).toBe(200);
+
+    await strapi.stop();
+    strapi = await startStrapi(database);
+    expect((await call('/content')).body.content.hero.slogan).toBe('Eslogan de la dueña');
+    const after = await call('/products?limit=all', { token });
+    expect(after.body.totalDocs).toBe(list.body.totalDocs - 1);
+    expect((await call(`/products/${victim._id}`, { token })).status).toBe(404);
+    expect((await call('/auth/login', { body: TEST_ADMIN })).status).toBe(401);
+    expect((await call('/auth/login', { body: { email: TEST_ADMIN.email, password: 'Clave-De-La-Duena' } })).status).toBe(200);
+  });
+});
+
+describe('DELETE /products/{id} with orders', () => {
+  // Runs on this file's own process: the shared one keeps the real order rate limit, which the orders tests use up.
+  it('refuses (409, "órdenes activas") while an active order contains the product, allows it once cancelled', async () => {
+    const token = (await call('/auth/login', { body: { email: TEST_ADMIN.email, password: 'Clave-De-La-Duena' } })).body.token;
+    const created = await call('/products', {
+      body: { title: 'Con orden activa', description: 'd', price: 5000, category: 'bombis', stock: 10, size: ['M'], thumbnails: ['/images/x.webp'] },
+      token,
+    });
+    expect(created.status).toBe(201);
+    const product = created.body.product;
+    const order = await call('/orders', {
+      body: {
+        items: [{ productId: product._id, quantity: 1, size: 'M' }],
+        shippingInfo: { fullName: 'Ana Pérez', email: 'ana@example.com', phone: '2995551234' },
+        paymentMethod: 'cash',
+      },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const refused = await call(`/products/${product._id}`, { method: 'DELETE', token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('órdenes activas');
+    expect((await call(`/products/${product._id}`)).status).toBe(200);
+    const cancelled = await call(`/orders/${order.body.order._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token });
+    expect(cancelled.status).toBe(200);
+    const deleted = await call(`/products/${product._id}`, { method: 'DELETE', token });
+    expect(deleted.status).toBe(200);
+  });
+});
