@@ -45,7 +45,7 @@ export default function CartPage() {
         <div className="state-box state-box--large" data-testid="cart-empty">
           <ShoppingBag size={48} aria-hidden="true" className="state-box__icon" />
           <h1 className="page__title">Tu carrito está vacío</h1>
-          {notice && <p className="muted">{notice}</p>}
+          {notice && notice !== 'Tu carrito está vacío' && <p className="muted">{notice}</p>}
           <button type="button" className="btn btn--primary" onClick={explore}>
             Explorar productos
           </button>
