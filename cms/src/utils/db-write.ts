@@ -57,6 +57,7 @@ export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promi
       return await strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx));
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryableWriteError(err)) throw err;
+      strapi.log.debug(`[db] write transaction retried (attempt ${attempt}, ${errorCode(err)})`);
       await sleep(15 * attempt + Math.floor(Math.random() * 25));
     }
   }

@@ -100,6 +100,6 @@ export const WEBP_BYTES = Buffer.from('UklGRjQAAABXRUJQVlA4ICgAAABQAQCdASoEAAQAA
 /** A multipart body with one file. */
 export function fileForm(bytes: Uint8Array, filename: string, type: string, field = 'file'): FormData {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), filename);
+  form.append(field, new Blob([Uint8Array.from(bytes)], { type }), filename);
   return form;
 }

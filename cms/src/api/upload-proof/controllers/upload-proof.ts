@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
 import { isAdminRequest } from '../../../utils/auth';
 import { ApiError, badRequest } from '../../../utils/http';
 import { consume } from '../../../utils/rate-limit';
-import { NotAnImageError, detectImageType, receivedFiles, removeReceivedFiles, storeImage } from '../services/upload-proof';
+import { NotAnImageError, decodesAsImage, detectImageType, receivedFiles, removeReceivedFiles, storeImage } from '../services/upload-proof';
 
 export const MISSING_FILE = 'Adjunta una imagen en el campo "file"';
 
@@ -22,7 +22,7 @@ export default {
       if (!file) throw badRequest(MISSING_FILE);
       if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, tooLarge);
       const type = await detectImageType(file.filepath);
-      if (!type) throw badRequest(wrongType);
+      if (!type || !(await decodesAsImage(file))) throw badRequest(wrongType);
       try {
         ctx.body = await storeImage(file, type, staff ? 'imagen' : 'comprobante');
       } catch (err) {

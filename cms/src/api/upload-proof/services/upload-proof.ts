@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'koa';
@@ -69,6 +70,19 @@ function storedFile(value: unknown): { url: string } | null {
   return { url: first.url };
 }
 
+/**
+ * The first bytes only say what a file claims to be: the upload plugin's image service (sharp) must also read
+ * and decode it, so that a PNG signature followed by HTML is refused.
+ */
+export async function decodesAsImage(file: ReceivedFile): Promise<boolean> {
+  const images = strapi.plugin('upload').service('image-manipulation');
+  const candidate = { filepath: file.filepath, getStream: () => createReadStream(file.filepath) };
+  const isImage: unknown = await images.isImage(candidate);
+  if (isImage !== true) return false;
+  const isFaulty: unknown = await images.isFaultyImage(candidate);
+  return isFaulty === false;
+}
+
 /** Thrown when the upload plugin cannot decode the file although its first bytes looked like an image. */
 export class NotAnImageError extends Error {}
 
@@ -96,4 +110,4 @@ export async function storeImage(file: ReceivedFile, type: ImageType, prefix: st
   return { url: stored.url, filename: path.posix.basename(stored.url) };
 }
 
-export default { imageTypeOf, detectImageType, storeImage, receivedFiles, removeReceivedFiles };
+export default { imageTypeOf, detectImageType, decodesAsImage, storeImage, receivedFiles, removeReceivedFiles };

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api } from '../helpers/api';
+import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf } from '../helpers/orders';
+import type { RunningStrapi } from '../helpers/strapi-process';
+
+// Two more Strapi processes on the shared test database (SQLite file or PostgreSQL database), with the order
+// rate limit raised: concurrent requests hit them at once, as several shoppers (and app instances) would.
+const LAST_UNITS = 5;
+const BUYERS = 25;
+const SAME_DAY_ORDERS = 30;
+
+let first: RunningStrapi;
+let second: RunningStrapi;
+
+beforeAll(async () => {
+  [first, second] = await Promise.all([startExtraStrapi(), startExtraStrapi()]);
+});
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+});
+
+interface Created {
+  order: { _id: string; items: { productId: string }[] };
+  orderNumber: string;
+}
+
+/** All distinct, same prefix and day, and consecutive sequence numbers. */
+function expectConsecutive(orderNumbers: string[]) {
+  expect(new Set(orderNumbers).size).toBe(orderNumbers.length);
+  const prefixes = new Set(orderNumbers.map((n) => n.replace(/-\d+$/, '')));
+  expect(prefixes.size).toBe(1);
+  const sequences = orderNumbers.map(sequenceOf).sort((a, b) => a - b);
+  expect(sequences).toEqual(sequences.map((_, i) => sequences[0] + i));
+}
+
+async function ordersOfProduct(productId: string): Promise<number> {
+  const res = await api('/orders?limit=100', { token: await adminToken() });
+  return res.body.orders.filter((o: Created['order']) => o.items.some((item) => item.productId === productId)).length;
+}
+
+describe('concurrent orders', () => {
+  it(`${BUYERS} shoppers at once for the last ${LAST_UNITS} units, over two processes: exactly ${LAST_UNITS} are sold`, async () => {
+    const product = await createProduct({ stock: LAST_UNITS, title: 'Conjunto Últimas Unidades' });
+    const answers = await Promise.all(
+      Array.from({ length: BUYERS }, (_, i) =>
+        api<Created & { message?: string }>('/orders', {
+          body: orderBody([{ productId: product._id, quantity: 1 }]),
+          baseUrl: (i % 2 === 0 ? first : second).url,
+        }),
+      ),
+    );
+    const sold = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(sold.length).toBe(LAST_UNITS);
+    expect(refused.length).toBe(BUYERS - LAST_UNITS);
+    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" (quedan 0)');
+    expect(await stockOf(product._id)).toBe(0);
+    expect(await ordersOfProduct(product._id)).toBe(LAST_UNITS);
+    // Refused orders consumed no numbers: the sold ones are consecutive.
+    expectConsecutive(sold.map((a) => a.body.orderNumber));
+  });
+
+  it(`${SAME_DAY_ORDERS} orders at once on one process get distinct, consecutive numbers`, async () => {
+    const product = await createProduct({ stock: 1000 });
+    const answers = await Promise.all(
+      Array.from({ length: SAME_DAY_ORDERS }, () =>
+        api<Created>('/orders', { body: orderBody([{ productId: product._id, quantity: 2 }]), baseUrl: first.url }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    expectConsecutive(answers.map((a) => a.body.orderNumber));
+    expect(await stockOf(product._id)).toBe(1000 - 2 * SAME_DAY_ORDERS);
+  });
+
+  it(`${SAME_DAY_ORDERS} orders at once over two processes on one database get distinct, consecutive numbers`, async () => {
+    const product = await createProduct({ stock: 1000 });
+    const answers = await Promise.all(
+      Array.from({ length: SAME_DAY_ORDERS }, (_, i) =>
+        api<Created>('/orders', {
+          body: orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: i % 3 === 0 ? 'transfer' : 'cash' }),
+          baseUrl: (i % 2 === 0 ? first : second).url,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    expectConsecutive(answers.map((a) => a.body.orderNumber));
+    expect(await stockOf(product._id)).toBe(1000 - SAME_DAY_ORDERS);
+    expect(await ordersOfProduct(product._id)).toBe(SAME_DAY_ORDERS);
+  });
+});
