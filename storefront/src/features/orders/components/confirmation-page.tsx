@@ -82,14 +82,18 @@ function Confirmation({ data }: { data: ConfirmationState }) {
   const info = order.shippingInfo;
   const proofReceived = Boolean(transferProof || order.transferProofUrl);
   const chatText = `¡Hola ${env.brandName}! Hice el pedido ${order.orderNumber} y quería consultar por él.`;
-  const shopEmail = content.contact.contactInfo.find((c) => c.title.trim().toLowerCase() === 'email')?.details[0];
+  // Phone and e-mail of the contact cards win over the build-time placeholders.
+  const cardDetail = (title: string) =>
+    content.contact.contactInfo.find((c) => c.title.trim().toLowerCase() === title)?.details.find((d) => d.trim() !== '');
+  const shopEmail = cardDetail('email');
+  const shopPhone = cardDetail('teléfono');
 
   const print = () =>
     openInvoice(order, {
       brandName: env.brandName,
       address: env.shopAddress,
       taxId: env.shopTaxId,
-      phone: env.shopPhone,
+      phone: shopPhone ?? env.shopPhone,
       email: shopEmail ?? env.shopEmail,
     });
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { makeOrder } from '@/test/fixtures';
+import { invoiceHtml } from './invoice';
+
+const shop = { brandName: 'Jazmín Lencería', address: 'Av. Argentina 245', taxId: 'CUIT 27-1', phone: '+54 299', email: 'hola@x.com' };
+
+describe('printable invoice', () => {
+  it('says PAGADO only for paid orders', () => {
+    expect(invoiceHtml(makeOrder({ status: 'paid' }), shop)).toContain('PAGADO');
+    const pending = invoiceHtml(makeOrder({ status: 'pending_manual' }), shop);
+    expect(pending).toContain('PENDIENTE');
+    expect(pending).not.toContain('PAGADO');
+  });
+
+  it("carries the shop's details, the items and the totals, escaping customer text", () => {
+    const html = invoiceHtml(
+      makeOrder({ shippingInfo: { fullName: '<script>x</script>', email: 'a@b.com', phone: '1', address: null, city: 'Neuquén', postalCode: null, notes: null } }),
+      shop,
+    );
+    expect(html).toContain('CUIT 27-1');
+    expect(html).toContain('Av. Argentina 245');
+    expect(html).toContain('Conjunto Encaje Rosa');
+    expect(html).toContain('$36.000');
+    expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(html).not.toContain('<script>x</script>');
+  });
+});
