@@ -103,7 +103,15 @@ async function fillPersonalData(page: Page, name: string) {
   await page.getByLabel('Teléfono *').fill('+54 9 299 555-0000');
 }
 
+const consoleErrors: string[] = [];
+
 test.beforeEach(async ({ page }) => {
+  consoleErrors.length = 0;
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    // Expected 4xx answers (unknown order numbers) are logged by the browser itself; app errors are not expected.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
   // Fresh cart for every test, whatever ran before.
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('e2e-started')) {
@@ -111,6 +119,10 @@ test.beforeEach(async ({ page }) => {
       sessionStorage.setItem('e2e-started', '1');
     }
   });
+});
+
+test.afterEach(() => {
+  expect(consoleErrors, 'unexpected console errors').toEqual([]);
 });
 
 test('home: hero, catalogue, category and size filters', async ({ page, request }) => {
