@@ -17,7 +17,7 @@ export function TextField({ label, value, onChange, placeholder, type = 'text', 
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required && <span className="required"> *</span>}
+        {required && <span className="required" aria-hidden="true"> *</span>}
       </label>
       <input
         id={id}

@@ -17,7 +17,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, minLen
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label} <span className="required">*</span>
+        {label} <span className="required" aria-hidden="true">*</span>
       </label>
       <div className="input-with-button">
         <input
