@@ -288,3 +288,20 @@ test('tracking an unknown order and a confirmation without an order', async ({ p
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('home-page')).toBeVisible();
 });
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu collapses into a toggle and section links scroll from other pages', async ({ page }) => {
+    await page.goto('/track-order');
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Productos' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByTestId('catalog')).toBeInViewport();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+});

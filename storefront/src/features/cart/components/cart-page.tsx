@@ -8,6 +8,7 @@ import { useSiteContent } from '@/features/content/api/get-content';
 import { cartChatText, chatUrl } from '@/lib/chat-link';
 import { useGoToSection } from '@/lib/section-scroll';
 import { useCart } from '../cart-context';
+import { PLACEHOLDER_IMAGE } from '@/features/products/product-display';
 import { lineKey, quantityCap } from '../cart-rules';
 
 function noticeFrom(state: unknown): string | null {
@@ -73,7 +74,7 @@ export default function CartPage() {
             return (
               <li key={key} className="cart-line" data-testid="cart-line">
                 <Link to={paths.product(item.id)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-                  <img src={item.image} alt="" loading="lazy" />
+                  <img src={item.image || PLACEHOLDER_IMAGE} alt="" loading="lazy" />
                 </Link>
                 <div className="cart-line__info">
                   <h2 className="cart-line__title">
