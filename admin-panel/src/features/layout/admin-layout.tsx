@@ -72,8 +72,8 @@ export function AdminLayout() {
             J
           </span>
           <span className="brand-text">
-            Jazmín Lencería
-            <small>Panel de administración</small>
+            Jazmín
+            <small>Lencería · Admin</small>
           </span>
           <button
             type="button"

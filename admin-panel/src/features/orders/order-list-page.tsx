@@ -258,13 +258,14 @@ export function OrderListPage() {
                           </Link>
                           <button
                             type="button"
-                            className="btn btn-sm btn-danger-outline"
+                            className={deleting ? 'btn btn-sm btn-danger-outline' : 'icon-button danger'}
                             onClick={() => setToDelete(order)}
                             disabled={deleting}
                             aria-label={deleting ? undefined : `Eliminar orden ${order.orderNumber}`}
+                            title="Eliminar orden"
                           >
-                            <Trash2 size={16} aria-hidden="true" />
-                            <span>{deleting ? 'Eliminando...' : 'Eliminar'}</span>
+                            <Trash2 size={deleting ? 16 : 18} aria-hidden="true" />
+                            {deleting && <span>Eliminando...</span>}
                           </button>
                         </div>
                       </td>
