@@ -1,3 +1,4 @@
+/* global fetch, performance */
 // Benchmark of the dashboard's interaction aggregates with 1,000,000 rows.
 // Usage: node cms/scripts/bench-interactions.mjs [rows]   (compile first: npx tsc -p cms/tsconfig.json)
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
@@ -71,7 +72,7 @@ function insertSql(kind) {
   const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
   const createdAt =
     kind === 'postgres' ? `now() - ((n % 43200) * interval '1 minute')` : `((strftime('%s','now') - (n % 43200) * 60) * 1000)`;
-  const product = `((n * 7919) % ((n % ${PRODUCTS}) + 1))`;
+  const product = `((${kind === 'postgres' ? 'n::bigint' : 'n'} * 7919) % ((n % ${PRODUCTS}) + 1))`;
   return `INSERT INTO interactions (document_id, type, product_id, product_title, product_category, data, created_at, updated_at, published_at)
     SELECT 'bench' || n,
       CASE WHEN n % 10 < 8 THEN 'product_view' WHEN n % 10 = 8 THEN 'category_view' ELSE 'add_to_cart' END,
@@ -135,8 +136,8 @@ async function bench(kind, env, insert) {
   }
 }
 
-// SQLite
-{
+// SQLite (skip with BENCH_SKIP_SQLITE=1)
+if (!process.env.BENCH_SKIP_SQLITE) {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const file = path.join(dir, 'data.db');
   try {
@@ -151,32 +152,44 @@ async function bench(kind, env, insert) {
   }
 }
 
-// PostgreSQL, if reachable
+// PostgreSQL, if reachable (short-lived admin connections: other tools on this server may end idle ones)
+async function adminQuery(sql) {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  c.on('error', () => undefined);
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
 {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const name = `shop_bench_${Date.now()}`;
   let reachable = true;
   try {
-    await admin.connect();
+    await adminQuery(`CREATE DATABASE ${name}`);
   } catch {
     reachable = false;
     console.log('\nPostgreSQL not reachable: skipped');
   }
   if (reachable) {
-    const name = `shop_bench_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
     try {
       await bench('postgres', { DATABASE_URL: url.toString() }, async (sql) => {
         const c = new pg.Client({ connectionString: url.toString() });
+        c.on('error', () => undefined);
         await c.connect();
         await c.query(sql);
-        await c.query('ANALYZE interactions');
+        await c.query('VACUUM ANALYZE interactions');
         await c.end();
       });
+    } catch (err) {
+      console.error(`PostgreSQL benchmark failed: ${err.stack ?? err}`);
+      process.exitCode = 1;
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }
 }
