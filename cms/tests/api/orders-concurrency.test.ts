@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import knex from 'knex';
 import { adminToken, api } from '../helpers/api';
 import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
@@ -87,5 +88,24 @@ describe('concurrent orders', () => {
     expectConsecutive(answers.map((a) => a.body.orderNumber));
     expect(await stockOf(product._id)).toBe(1000 - SAME_DAY_ORDERS);
     expect(await ordersOfProduct(product._id)).toBe(SAME_DAY_ORDERS);
+  });
+});
+
+describe('the database backs the order numbers', () => {
+  it('refuses a second order with the same number and a second counter for the same day (unique indexes)', async () => {
+    const env = inject('databaseEnv');
+    const db = env.DATABASE_FILENAME
+      ? knex({ client: 'better-sqlite3', connection: { filename: env.DATABASE_FILENAME }, useNullAsDefault: true })
+      : knex({ client: 'pg', connection: env.DATABASE_URL });
+    try {
+      const order: { order_number: string } | undefined = await db('orders').first('order_number');
+      const counter: { day: string } | undefined = await db('order_sequences').first('day');
+      expect(order?.order_number).toMatch(/^JL-\d{8}-\d{4}$/);
+      expect(counter?.day).toMatch(/^\d{8}$/);
+      await expect(db('orders').insert({ document_id: 'duplicado', order_number: order?.order_number })).rejects.toThrow(/unique/i);
+      await expect(db('order_sequences').insert({ document_id: 'duplicado', day: counter?.day, value: 1 })).rejects.toThrow(/unique/i);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -20,9 +20,12 @@ async function ensureUniqueIndex(strapi: Core.Strapi, index: (typeof UNIQUE_INDE
     try {
       await create();
     } catch {
+      // Not fatal: the rest of the shop keeps working, and the log says what to repair (duplicated rows).
       const reason = first instanceof Error ? first.message : String(first);
-      strapi.log.error(`[orders] could not create unique index ${index.name} on ${index.table}(${index.column}): ${reason}`);
-      throw first;
+      strapi.log.error(
+        `[orders] could not create unique index ${index.name} on ${index.table}(${index.column}): ${reason}. ` +
+          'Remove the duplicated rows and restart; until then new orders may fail.',
+      );
     }
   }
 }
