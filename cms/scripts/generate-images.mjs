@@ -157,13 +157,17 @@ function heroSvg() {
     { fill: '#E3C4A8', accent: '#F1E0D0', bg: '#FAF4EE' },
     { fill: '#C8B6E2', accent: '#E6DCF2', bg: '#F6F2FB' },
   ];
+  // Three sets hanging from a rail on the right half; the left half stays calm for the slogan.
   const pieces = arts
     .map((art, i) => {
-      const x = 1000 + i * 190;
-      const y = 330 + (i % 2) * 150;
-      return `<g transform="translate(${x - 300} ${y - 375}) scale(0.62)"><defs>${lacePattern('lace', art.accent)}</defs>${bra(art, 300, 300, 1)}${brief(art, 300, 600, 0.9)}</g>`;
+      const x = 930 + i * 230;
+      const hook = `<path d="M ${x} 150 q 0 -22 16 -22 q 16 0 16 16" fill="none" stroke="#B89AA2" stroke-width="4"/>
+        <path d="M ${x - 95} 215 L ${x} 150 L ${x + 95} 215" fill="none" stroke="#B89AA2" stroke-width="5" stroke-linejoin="round"/>`;
+      return `${hook}<g transform="translate(${x - 300 * 0.58} ${140}) scale(0.58)"><defs>${lacePattern(`lace${i}`, art.accent)}</defs>${bra(art, 300, 300, 1)
+        .replace(/url\(#lace\)/g, `url(#lace${i})`)}${brief(art, 300, 660, 0.9).replace(/url\(#lace\)/g, `url(#lace${i})`)}</g>`;
     })
     .join('');
+  const rail = `<line x1="800" y1="128" x2="1560" y2="128" stroke="#B89AA2" stroke-width="6" stroke-linecap="round"/>`;
   const petals = Array.from({ length: 14 }, (_, i) => {
     const x = (i * 137) % w;
     const y = (i * 271) % h;
@@ -174,7 +178,8 @@ function heroSvg() {
   <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="0" dy="14" stdDeviation="16" flood-color="#7a5560" flood-opacity="0.18"/></filter></defs>
   <rect width="${w}" height="${h}" fill="url(#g)"/>
   ${petals}
-  <circle cx="1180" cy="450" r="360" fill="#FFFFFF" opacity="0.45"/>
+  <circle cx="1160" cy="470" r="380" fill="#FFFFFF" opacity="0.5"/>
+  ${rail}
   <g filter="url(#shadow)">${pieces}</g>
 </svg>`;
 }
