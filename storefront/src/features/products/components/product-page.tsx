@@ -232,7 +232,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
                 {content.productDetail.sizeGuideButtonText || 'Guía de tallas'}
               </button>
               <div id="product-size-guides" hidden={!guideOpen}>
-                {guideOpen && <SizeGuides guides={guides} />}
+                {guideOpen && <SizeGuides guides={guides} categories={categories} />}
               </div>
             </div>
           )}

@@ -1,8 +1,16 @@
 import { useState } from 'react';
-import type { SizeGuide } from '@shop/shared';
+import { sameCategory, type Category, type SizeGuide } from '@shop/shared';
+
+/** Tabs name the garment ('Corpiños'); the panel shows the guide's full title. */
+function tabLabel(guide: SizeGuide, categories: readonly Category[]): string {
+  const name = guide.category.trim();
+  const known = categories.find((c) => c.display_name && sameCategory(c.name, name));
+  if (known) return known.display_name;
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : guide.title;
+}
 
 /** Size-guide tables; tabs when several guides apply (a 'conjuntos' product shows three). */
-export function SizeGuides({ guides }: { guides: readonly SizeGuide[] }) {
+export function SizeGuides({ guides, categories }: { guides: readonly SizeGuide[]; categories: readonly Category[] }) {
   const [active, setActive] = useState(0);
   if (guides.length === 0) return null;
   const guide = guides[Math.min(active, guides.length - 1)];
@@ -22,7 +30,7 @@ export function SizeGuides({ guides }: { guides: readonly SizeGuide[] }) {
               className={`tab ${index === active ? 'tab--active' : ''}`}
               onClick={() => setActive(index)}
             >
-              {g.title || g.category}
+              {tabLabel(g, categories)}
             </button>
           ))}
         </div>
