@@ -17,6 +17,7 @@ interface QuickViewProps {
 
 export default function QuickView({ product, categoryName, onClose }: QuickViewProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const { add } = useCart();
   const { showToast } = useToast();
   const [size, setSize] = useState<string | null>(product.size.length === 1 ? (product.size[0] ?? null) : null);
@@ -27,6 +28,19 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key !== 'Tab' || !dialogRef.current) return;
+      // Keep keyboard focus inside the dialog while it is open.
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]');
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');
@@ -51,6 +65,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div
+        ref={dialogRef}
         className="modal quick-view"
         role="dialog"
         aria-modal="true"
