@@ -173,7 +173,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         discount: patch.discount ?? current.discount ?? 0,
         size: patch.size ?? normalizeSizes(current.size),
       };
-      const data = { ...patch, ...derived(merged) };
+      // The merged price/discount/size go along so the lifecycle hook need not read the row again.
+      const data = { ...patch, ...merged, ...derived(merged) };
       const row: ProductRow = await products().update({ where: { id: current.id }, data });
       return toProduct(row);
     },
