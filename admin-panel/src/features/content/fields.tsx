@@ -17,7 +17,12 @@ export function TextField({ label, value, onChange, placeholder, type = 'text', 
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required && <span className="required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <input
         id={id}

@@ -38,7 +38,7 @@ export function IconPicker({ label, value, onChange, fallback = 'Info' }: IconPi
         <ChevronDown size={16} aria-hidden="true" />
       </button>
       {open && (
-        <Modal title={`Elegir ícono (${label})`} onClose={() => setOpen(false)} size="lg" testId="icon-picker">
+        <Modal title="Elegir ícono" onClose={() => setOpen(false)} size="lg" testId="icon-picker">
           <div className="field">
             <label htmlFor={filterId}>Buscar ícono</label>
             <input

@@ -50,7 +50,10 @@ export function ImageRows({ values, onChange }: ImageRowsProps) {
   return (
     <fieldset className="fieldset" data-testid="image-rows">
       <legend>
-        Imágenes <span className="required" aria-hidden="true">*</span>
+        Imágenes{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
       </legend>
       <p className="hint">La primera imagen es la principal. Pegá una URL o subí un archivo (JPG, PNG o WEBP, máximo 5MB).</p>
       {error && (

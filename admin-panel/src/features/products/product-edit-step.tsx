@@ -45,13 +45,19 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
       <div className="form-grid">
         <div className="field span-2">
           <label htmlFor="pf-title">
-            Título <span className="required" aria-hidden="true">*</span>
+            Título{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
           <input id="pf-title" type="text" value={values.title} onChange={(e) => set('title', e.target.value)} required maxLength={200} />
         </div>
         <div className="field span-2">
           <label htmlFor="pf-description">
-            Descripción <span className="required" aria-hidden="true">*</span>
+            Descripción{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
           <textarea
             id="pf-description"
@@ -64,7 +70,10 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
         </div>
         <div className="field">
           <label htmlFor="pf-category">
-            Categoría <span className="required" aria-hidden="true">*</span>
+            Categoría{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
           <select
             id="pf-category"
@@ -85,7 +94,10 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
         </div>
         <div className="field">
           <label htmlFor="pf-price">
-            Precio ($) <span className="required" aria-hidden="true">*</span>
+            Precio ($){' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
           <input
             id="pf-price"
@@ -126,7 +138,10 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
         </div>
         <fieldset className="fieldset span-2" data-testid="size-options">
           <legend>
-            Talles <span className="required" aria-hidden="true">*</span>
+            Talles{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </legend>
           {!values.category ? (
             <p className="hint">Elegí una categoría para ver los talles de su guía.</p>

@@ -17,7 +17,10 @@ export function PasswordField({ id, label, value, onChange, autoComplete, minLen
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label} <span className="required" aria-hidden="true">*</span>
+        {label}{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
       </label>
       <div className="input-with-button">
         <input

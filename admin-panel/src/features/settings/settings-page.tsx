@@ -100,7 +100,10 @@ function ProfileForm() {
       {message.message && <Banner kind={message.message.kind}>{message.message.text}</Banner>}
       <div className="field">
         <label htmlFor="profile-username">
-          Nombre de usuario <span className="required" aria-hidden="true">*</span>
+          Nombre de usuario{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input
           id="profile-username"
@@ -113,7 +116,10 @@ function ProfileForm() {
       </div>
       <div className="field">
         <label htmlFor="profile-email">
-          Email <span className="required" aria-hidden="true">*</span>
+          Email{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input id="profile-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
       </div>
