@@ -229,6 +229,25 @@ describe('stock', () => {
     expect(await stockOf(product._id)).toBe(1);
     expect((await api(`/orders/${order._id}`)).body.order.status).toBe('cancelled');
   });
+
+  it('reactivates an order whose product was hidden since, but not one whose product was deleted', async () => {
+    const token = await adminToken();
+    const hidden = await createProduct({ stock: 3, title: 'Bombis Oculto' });
+    const kept = await placed([{ productId: hidden._id, quantity: 2 }]);
+    expect((await setStatus(kept.order._id, 'cancelled')).status).toBe(200);
+    expect((await api(`/products/${hidden._id}`, { method: 'PUT', body: { status: false }, token })).status).toBe(200);
+    expect((await setStatus(kept.order._id, 'pending_manual')).status).toBe(200);
+    expect(await stockOf(hidden._id)).toBe(1);
+
+    const gone = await createProduct({ stock: 3, title: 'Pijama Borrado' });
+    const orphan = await placed([{ productId: gone._id, quantity: 1 }]);
+    expect((await setStatus(orphan.order._id, 'refunded')).status).toBe(200);
+    expect((await api(`/products/${gone._id}`, { method: 'DELETE', token })).status).toBe(200);
+    const back = await setStatus(orphan.order._id, 'paid');
+    expect(back.status).toBe(409);
+    expect(back.body.message).toBe('No se puede reactivar la orden: el producto "Pijama Borrado" ya no existe');
+    expect((await api(`/orders/${orphan.order._id}`)).body.order.status).toBe('refunded');
+  });
 });
 
 describe('PUT /orders/:id/status and PATCH /orders/:id/confirm', () => {

@@ -73,9 +73,11 @@ async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boolean> {
 async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
   const flipped = affectedRows(await table(trx, ORDERS_TABLE).where('id', order.id).andWhere('stock_returned', true).update({ stock_returned: false }));
   if (flipped === 0) return;
-  await takeStock(trx, order.lines, (line, left) =>
-    conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left)}`),
-  );
+  await takeStock(trx, order.lines, {
+    requireActive: false,
+    refusal: (line, left) => conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left)}`),
+    unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
+  });
 }
 
 export interface StatusUpdate {

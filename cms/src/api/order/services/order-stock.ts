@@ -37,23 +37,30 @@ async function stockLeft(trx: Trx, productId: string): Promise<{ stock: number; 
  * only succeeds while the product is active and has enough units. The first failure throws, and the caller's
  * transaction rolls back whatever was already taken. `refusal` builds the error for a product that lacks stock.
  */
-export async function takeStock(
-  trx: Trx,
-  lines: readonly StockLine[],
-  refusal: (line: StockLine, left: number) => ApiError = (line, left) => conflict(insufficientStockMessage(line.title, left)),
-): Promise<void> {
+export interface TakeStockOptions {
+  /** New orders only buy active products; an order reactivated by staff may hold a product hidden since. */
+  requireActive: boolean;
+  /** The error for a product that lacks stock. */
+  refusal: (line: StockLine, left: number) => ApiError;
+  /** The error for a product that no longer exists (or is inactive when `requireActive`). */
+  unavailable: (line: StockLine) => ApiError;
+}
+
+const NEW_ORDER: TakeStockOptions = {
+  requireActive: true,
+  refusal: (line, left) => conflict(insufficientStockMessage(line.title, left)),
+  unavailable: (line) => badRequest(`El producto "${line.title}" ya no está disponible`),
+};
+
+export async function takeStock(trx: Trx, lines: readonly StockLine[], options: TakeStockOptions = NEW_ORDER): Promise<void> {
   for (const line of stockByProduct(lines)) {
-    const updated = affectedRows(
-      await table(trx, PRODUCTS_TABLE)
-        .where('document_id', line.productId)
-        .andWhere('status', true)
-        .andWhere('stock', '>=', line.quantity)
-        .update({ stock: trx.raw('?? - ?', ['stock', line.quantity]) }),
-    );
+    const query = table(trx, PRODUCTS_TABLE).where('document_id', line.productId).andWhere('stock', '>=', line.quantity);
+    if (options.requireActive) query.andWhere('status', true);
+    const updated = affectedRows(await query.update({ stock: trx.raw('?? - ?', ['stock', line.quantity]) }));
     if (updated > 0) continue;
     const current = await stockLeft(trx, line.productId);
-    if (!current || !current.active) throw badRequest(`El producto "${line.title}" ya no está disponible`);
-    throw refusal(line, current.stock);
+    if (!current || (options.requireActive && !current.active)) throw options.unavailable(line);
+    throw options.refusal(line, current.stock);
   }
 }
 
