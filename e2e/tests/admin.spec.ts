@@ -83,6 +83,21 @@ async function orderStatus(request: APIRequestContext, session: Session, id: str
   return body.order.status;
 }
 
+// Any console error in the back office is a bug (failed requests the test provokes on purpose are expected).
+const consoleErrors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  consoleErrors.length = 0;
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
+});
+
+test.afterEach(() => {
+  expect(consoleErrors, 'unexpected console errors').toEqual([]);
+});
+
 test('login: errors, success, session kept on reload, logout', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('link', { name: /Volver a la tienda/ })).toHaveAttribute('href', '/');
@@ -159,6 +174,31 @@ test('create a product and see it on the storefront', async ({ page, request }) 
 
     await page.goto(`/product/${createdId}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+    // Edit: the form loads the product, the review shows the new price.
+    await page.goto(`/admin/products/edit/${createdId}`);
+    await expect(page.getByLabel(/^Título/)).toHaveValue(title);
+    await expect(page.getByLabel(/^Precio/)).toHaveValue('23.456');
+    await page.getByLabel(/^Precio/).fill('19990');
+    await page.getByRole('button', { name: 'Revisar y continuar' }).click();
+    await page.getByRole('button', { name: /Guardar cambios/ }).click();
+    await expect(page.getByText(`Producto "${title}" actualizado exitosamente.`)).toBeVisible();
+
+    // Deactivate from the list: the storefront API stops showing it.
+    await page.getByLabel('Buscar').fill(title);
+    const editedRow = page.getByTestId('product-row').filter({ hasText: title });
+    await expect(editedRow.getByText('$19.990')).toBeVisible();
+    await editedRow.getByRole('button', { name: `Desactivar ${title}` }).click();
+    await expect(editedRow.getByRole('button', { name: `Activar ${title}` })).toBeVisible();
+    expect((await request.get(`/api/products/${createdId}`)).status()).toBe(404);
+
+    // Delete asks first.
+    await editedRow.getByRole('button', { name: `Eliminar ${title}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('Producto eliminado exitosamente.')).toBeVisible();
+    const deleted = await request.get(`/api/products/${createdId}`, { headers: auth(session) });
+    expect(deleted.status()).toBe(404);
+    createdId = null;
   } finally {
     if (createdId) await request.delete(`/api/products/${createdId}`, { headers: auth(session) });
   }
