@@ -141,7 +141,7 @@ test('home: hero, catalogue, category and size filters', async ({ page, request 
 
   await page.getByTestId('category-chips').getByRole('button', { name: category.display_name, exact: true }).click();
   await expect(page.getByTestId('product-card')).toHaveCount(Math.min(12, inCategory.length));
-  for (const label of await page.locator('.product-card__category').allTextContents()) {
+  for (const label of await page.getByTestId('card-category').allTextContents()) {
     expect(label.toLowerCase()).toBe(category.display_name.toLowerCase());
   }
 

@@ -16,8 +16,10 @@ export function HomePage() {
   return (
     <div data-testid="home-page">
       {isError && (
-        <div className="notice notice--warning container" role="alert">
-          <strong>Error al cargar el contenido del sitio.</strong> {CONTENT_ERROR_TEXT}
+        <div className="container">
+          <div className="notice notice--warning" role="alert">
+            <strong>Error al cargar el contenido del sitio.</strong> {CONTENT_ERROR_TEXT}
+          </div>
         </div>
       )}
       <Hero hero={content.hero} />

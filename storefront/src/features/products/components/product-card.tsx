@@ -72,7 +72,9 @@ export function ProductCard({ product, categoryName, onQuickView }: ProductCardP
         </div>
       </div>
       <div className="product-card__body">
-        <p className="product-card__category">{categoryName}</p>
+        <p className="product-card__category" data-testid="card-category">
+          {categoryName}
+        </p>
         <h3 className="product-card__title">
           <Link to={paths.product(product._id)}>{product.title}</Link>
         </h3>
