@@ -153,6 +153,14 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     expect(list.body.message).toBe('El cuerpo de la petición debe ser un objeto JSON');
   });
 
+  it('refuses a total beyond what the database stores, with nothing written', async () => {
+    const luxury = await createProduct({ stock: 5, price: 1_000_000_000, title: 'Conjunto de Oro' });
+    const res = await api('/orders', { body: orderBody([{ productId: luxury._id, quantity: 3 }]), baseUrl: shop.url });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
+    expect(await stockOf(luxury._id)).toBe(5);
+  });
+
   it('accepts sizes case-insensitively and stores the catalogue spelling', async () => {
     const { order } = await placed([{ productId: noSizes._id, quantity: 1, size: 'único' }]);
     expect((order.items as { size: string }[])[0].size).toBe('ÚNICO');

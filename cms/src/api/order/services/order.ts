@@ -89,6 +89,9 @@ function proofUrlOf(paymentMethod: PaymentMethod, value: string | null | undefin
   return value;
 }
 
+/** Amounts are stored in 32-bit integer columns. */
+const MAX_ORDER_TOTAL = 2_147_483_647;
+
 const blankToNull = (value: string | undefined | null): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
 /**
@@ -122,6 +125,7 @@ export async function createOrder(input: OrderInput): Promise<{ order: OrderAnsw
       shipping: rules.shipping,
       cashFee: rules.cashFee,
     });
+    if (totals.total > MAX_ORDER_TOTAL) throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
     const info = input.shippingInfo;
     const created: unknown = await strapi.documents(ORDER_UID).create({
       data: {
