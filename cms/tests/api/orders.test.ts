@@ -153,6 +153,25 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     expect(list.body.message).toBe('El cuerpo de la petición debe ser un objeto JSON');
   });
 
+  it('stores the longest values the validation accepts (address, proof URL, image URL)', async () => {
+    const longImage = `/images/${'p'.repeat(1900)}.webp`;
+    const res = await api('/products', {
+      body: { title: 'Body Largo', description: 'x', price: 1000, category: 'bodys', stock: 2, size: ['M'], thumbnails: [longImage] },
+      token: await adminToken(),
+    });
+    expect(res.status).toBe(201);
+    const address = 'Calle '.padEnd(300, 'x');
+    const proof = `/uploads/${'c'.repeat(1900)}.png`;
+    const { order } = await placed([{ productId: res.body.product._id, quantity: 1 }], {
+      deliveryType: 'delivery',
+      paymentMethod: 'transfer',
+      transferProofUrl: proof,
+      shippingInfo: { ...SHOPPER, address, notes: 'n'.repeat(1000) },
+    });
+    expect(order).toMatchObject({ transferProofUrl: proof, shippingInfo: { address } });
+    expect((order.items as { image: string }[])[0].image).toBe(longImage);
+  });
+
   it('refuses a total beyond what the database stores, with nothing written', async () => {
     const luxury = await createProduct({ stock: 5, price: 1_000_000_000, title: 'Conjunto de Oro' });
     const res = await api('/orders', { body: orderBody([{ productId: luxury._id, quantity: 3 }]), baseUrl: shop.url });
