@@ -1,15 +1,27 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Spinner } from '@/components/feedback';
 import { LoginPage } from '@/features/auth/login-page';
 import { RequireAdmin } from '@/features/auth/require-admin';
 import { AdminLayout } from '@/features/layout/admin-layout';
-import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { ProductListPage } from '@/features/products/product-list-page';
-import { ProductFormPage } from '@/features/products/product-form-page';
-import { OrderListPage } from '@/features/orders/order-list-page';
-import { OrderDetailPage } from '@/features/orders/order-detail-page';
-import { ContentEditorPage } from '@/features/content/content-editor-page';
-import { SettingsPage } from '@/features/settings/settings-page';
+
+// Each screen is its own chunk: signing in does not download the editors.
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ProductListPage = lazy(() => import('@/features/products/product-list-page').then((m) => ({ default: m.ProductListPage })));
+const ProductFormPage = lazy(() => import('@/features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })));
+const OrderListPage = lazy(() => import('@/features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })));
+const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
+const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+
+function ScreenSuspense() {
+  return (
+    <Suspense fallback={<Spinner label="Cargando..." />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 /** Routes under the `/admin` basename (spec §2.1). */
 export function AppRoutes() {
@@ -23,16 +35,18 @@ export function AppRoutes() {
           </RequireAdmin>
         }
       >
-        <Route index element={<DashboardPage />} />
-        <Route path={paths.dashboard} element={<DashboardPage />} />
-        <Route path={paths.products} element={<ProductListPage />} />
-        <Route path={paths.productNew} element={<ProductFormPage />} />
-        <Route path="/products/edit/:id?" element={<ProductFormPage />} />
-        <Route path={paths.orders} element={<OrderListPage />} />
-        <Route path="/orders/:id" element={<OrderDetailPage />} />
-        <Route path={paths.content} element={<ContentEditorPage />} />
-        <Route path={paths.settings} element={<SettingsPage />} />
-        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+        <Route element={<ScreenSuspense />}>
+          <Route index element={<DashboardPage />} />
+          <Route path={paths.dashboard} element={<DashboardPage />} />
+          <Route path={paths.products} element={<ProductListPage />} />
+          <Route path={paths.productNew} element={<ProductFormPage />} />
+          <Route path="/products/edit/:id?" element={<ProductFormPage />} />
+          <Route path={paths.orders} element={<OrderListPage />} />
+          <Route path="/orders/:id" element={<OrderDetailPage />} />
+          <Route path={paths.content} element={<ContentEditorPage />} />
+          <Route path={paths.settings} element={<SettingsPage />} />
+          <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+        </Route>
       </Route>
     </Routes>
   );
