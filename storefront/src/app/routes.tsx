@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -6,9 +6,11 @@ import { HomePage } from '@/features/home/components/home-page';
 import { PublicLayout } from './layout/public-layout';
 
 // Home ships in the entry chunk; every other screen is its own chunk.
-const ProductPage = lazy(() => import('@/features/products/components/product-page'));
+const loadProductPage = () => import('@/features/products/components/product-page');
+const loadCartPage = () => import('@/features/cart/components/cart-page');
+const ProductPage = lazy(loadProductPage);
 const CategoryPage = lazy(() => import('@/features/catalog/components/category-page'));
-const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
+const CartPage = lazy(loadCartPage);
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page'));
 const ConfirmationPage = lazy(() => import('@/features/orders/components/confirmation-page'));
 const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-page'));
@@ -17,7 +19,24 @@ function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Cargando..." />}>{children}</Suspense>;
 }
 
+/** Once the first screen is idle, fetch the chunks a shopper most likely opens next (not part of first paint). */
+function usePrefetchLikelyRoutes() {
+  useEffect(() => {
+    const prefetch = () => {
+      void loadProductPage().catch(() => undefined);
+      void loadCartPage().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(prefetch, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(prefetch, 2500);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 export function AppRoutes() {
+  usePrefetchLikelyRoutes();
   return (
     <Routes>
       <Route element={<PublicLayout />}>
