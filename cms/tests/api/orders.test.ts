@@ -92,6 +92,23 @@ describe('POST /orders: the server sets every figure', () => {
     }
   });
 
+  it('refuses a delivery type or payment method that the shop disabled', async () => {
+    const product = await createProduct({ stock: 5 });
+    await putCheckoutRules({ enabled: false }, { enabled: false });
+    try {
+      const delivery = await placeOrder([{ productId: product._id, quantity: 1 }], { deliveryType: 'delivery', paymentMethod: 'transfer' });
+      expect(delivery.status).toBe(400);
+      expect(delivery.body.message).toBe('El envío a domicilio no está disponible en este momento');
+      const cash = await placeOrder([{ productId: product._id, quantity: 1 }], { paymentMethod: 'cash' });
+      expect(cash.status).toBe(400);
+      expect(cash.body.message).toBe('El pago en efectivo no está disponible en este momento');
+      expect((await placed([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer' })).order.status).toBe('pending_transfer_proof');
+      expect(await stockOf(product._id)).toBe(4);
+    } finally {
+      await putCheckoutRules({ baseCost: BASE_COST, freeShippingThreshold: FREE_FROM }, { additionalFee: CASH_FEE });
+    }
+  });
+
   it('maps the payment method to the initial status', async () => {
     const product = await createProduct({ stock: 10 });
     const line = [{ productId: product._id, quantity: 1 }];
