@@ -24,6 +24,10 @@ function describe(err: HttpishError): { status: number; message: string; extra?:
   return { status: 500, message: 'Error interno del servidor' };
 }
 
+function hasMessage(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string';
+}
+
 /** Every failure under /api answers {message} in Spanish; unexpected ones are logged, never leaked. */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
@@ -35,6 +39,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         ctx.body = { message: 'Recurso no encontrado' };
       } else if (ctx.status === 405) {
         ctx.body = { message: 'Método no permitido para esta ruta' };
+      } else if (ctx.status >= 400 && !hasMessage(ctx.body)) {
+        // Answers Strapi sets without throwing (e.g. ctx.payloadTooLarge('FileTooBig')) carry its English
+        // {data, error} shape: give them the same Spanish {message} as everything else.
+        const status = ctx.status;
+        const { message } = describe(Object.assign(new Error(''), { status }));
+        ctx.status = status;
+        ctx.body = { message };
       }
     } catch (caught) {
       const err = caught instanceof Error ? (caught as HttpishError) : new Error(String(caught));

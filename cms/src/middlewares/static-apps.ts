@@ -102,10 +102,20 @@ function wantsPage(ctx: Context): boolean {
   return ctx.accepts(['html', 'json']) === 'html' && !ctx.get('x-requested-with');
 }
 
+/** A build being rewritten while Strapi starts (files vanish between listing and reading) must not stop the API. */
+function safeLoadApp(strapi: Core.Strapi, dir: string, mount: string): App | null {
+  try {
+    return loadApp(dir, mount);
+  } catch (err) {
+    strapi.log.warn(`[static-apps] could not load ${dir} (${err instanceof Error ? err.message : String(err)}): not served`);
+    return null;
+  }
+}
+
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const root = path.resolve(strapi.dirs.app.root, '..');
-  const storefront = loadApp(process.env.STOREFRONT_DIST ?? path.join(root, 'storefront', 'dist'), '');
-  const admin = loadApp(process.env.ADMIN_PANEL_DIST ?? path.join(root, 'admin-panel', 'dist'), '/admin');
+  const storefront = safeLoadApp(strapi, process.env.STOREFRONT_DIST ?? path.join(root, 'storefront', 'dist'), '');
+  const admin = safeLoadApp(strapi, process.env.ADMIN_PANEL_DIST ?? path.join(root, 'admin-panel', 'dist'), '/admin');
   if (!storefront) strapi.log.warn('[static-apps] storefront build not found: run `npm run build` at the repository root');
   if (!admin) strapi.log.warn('[static-apps] admin-panel build not found: run `npm run build` at the repository root');
 
