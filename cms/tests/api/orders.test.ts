@@ -368,13 +368,21 @@ describe('DELETE /orders/:id', () => {
 });
 
 describe('reading orders', () => {
-  it('GET /orders/:id gives the shopper the whole order; unknown ids are a Spanish 404', async () => {
+  it('GET /orders/:id gives the shopper the whole order but staff notes; unknown ids are a Spanish 404', async () => {
     const product = await createProduct({ stock: 5 });
     const { order } = await placed([{ productId: product._id, quantity: 1 }], { deliveryType: 'delivery', notes: 'Sin bolsa' });
     const res = await api(`/orders/${order._id}`);
     expect(res.status).toBe(200);
-    expect(res.body.order).toEqual(order);
+    const { adminNotes, ...shopperView } = order;
+    expect(adminNotes).toBeNull();
+    expect(res.body.order).toEqual(shopperView);
     expect(res.body.order).toMatchObject({ shippingInfo: SHOPPER, notes: 'Sin bolsa', deliveryType: 'delivery' });
+    await setStatus(order._id, 'pending_manual', 'Cliente pidió factura A');
+    const shopper = await api(`/orders/${order._id}`, { token: await shopperToken() });
+    expect(shopper.body.order).not.toHaveProperty('adminNotes');
+    expect(JSON.stringify(shopper.body)).not.toContain('factura A');
+    const staff = await api(`/orders/${order._id}`, { token: await adminToken() });
+    expect(staff.body.order.adminNotes).toBe('Cliente pidió factura A');
     const missing = await api('/orders/xxxxxxxxxxxxxxxxxxxxxxxx');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Orden no encontrada');

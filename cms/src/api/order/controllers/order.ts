@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { orderInputSchema, orderStatusUpdateSchema } from '@shop/shared';
+import { isAdminRequest } from '../../../utils/auth';
 import { parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../utils/rate-limit';
@@ -15,9 +16,18 @@ export default {
     ctx.body = await createOrder(input);
   },
 
-  /** GET /orders/:id (public: the documentId is unguessable and only the shopper who ordered has it). */
+  /**
+   * GET /orders/:id (public: the documentId is unguessable and only the shopper who ordered has it). Staff notes
+   * are internal: only staff (the back office's order detail reads this route too) receive `adminNotes`.
+   */
   async findOne(ctx: Context) {
-    ctx.body = { order: await getOrder(routeParam(ctx, 'id')) };
+    const order = await getOrder(routeParam(ctx, 'id'));
+    if (await isAdminRequest(ctx)) {
+      ctx.body = { order };
+      return;
+    }
+    const { adminNotes: _internal, ...shopperView } = order;
+    ctx.body = { order: shopperView };
   },
 
   /** GET /orders/by-number/:orderNumber (public tracking, without contact data). */
