@@ -19,6 +19,7 @@ export function renderApp(ui: ReactElement, { route = '/', path = '*' }: { route
             <Route path={path} element={ui} />
             <Route path="/login" element={<p>Pantalla de login</p>} />
             <Route path="/products" element={<p>Listado de productos</p>} />
+            <Route path="/dashboard" element={<p>Dashboard destino</p>} />
           </Routes>
         </AuthProvider>
       </MemoryRouter>

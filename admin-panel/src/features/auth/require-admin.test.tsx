@@ -16,7 +16,7 @@ describe('RequireAdmin guard', () => {
     const check = deferred<{ data: unknown }>();
     const calls = mockApi([{ method: 'GET', path: '/auth/check', handler: () => check.promise }]);
 
-    renderApp(protectedPage, { route: '/dashboard' });
+    renderApp(protectedPage, { route: '/settings' });
 
     expect(screen.getByText('Cargando autenticación...')).toBeInTheDocument();
     expect(screen.queryByText('Contenido protegido')).not.toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('RequireAdmin guard', () => {
   it('ends the session when the server rejects the stored token', async () => {
     signInStorage();
     mockApi([{ method: 'GET', path: '/auth/check', handler: () => ({ status: 401, data: { message: 'Token inválido' } }) }]);
-    renderApp(protectedPage, { route: '/dashboard' });
+    renderApp(protectedPage, { route: '/settings' });
     expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
     expect(window.localStorage.getItem('adminToken')).toBeNull();
     expect(window.localStorage.getItem('adminUser')).toBeNull();
@@ -54,7 +54,7 @@ describe('RequireAdmin guard', () => {
   it('discards an unreadable stored user', async () => {
     window.localStorage.setItem('adminUser', '{esto no es json');
     mockApi([]);
-    renderApp(protectedPage, { route: '/dashboard' });
+    renderApp(protectedPage, { route: '/settings' });
     expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
     expect(window.localStorage.getItem('adminUser')).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('RequireAdmin guard', () => {
   it('keeps the stored admin session when the server cannot be reached', async () => {
     signInStorage();
     mockApi([]); // no route: network failure
-    renderApp(protectedPage, { route: '/dashboard' });
+    renderApp(protectedPage, { route: '/settings' });
     await waitFor(() => expect(screen.getByText('Contenido protegido')).toBeInTheDocument());
   });
 });

@@ -13,6 +13,7 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
+import { LIMITS } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { displayName } from '@/features/auth/admin-user';
@@ -39,10 +40,12 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  // Every route change closes the mobile menu and scrolls to the top.
+  // Every route change closes the mobile menu and scrolls to the top (again after 50 ms, once lazy screens render).
   useEffect(() => {
     setMobileOpen(false);
     window.scrollTo(0, 0);
+    const again = setTimeout(() => window.scrollTo(0, 0), LIMITS.scrollTopRepeatMs);
+    return () => clearTimeout(again);
   }, [location.pathname]);
 
   const name = displayName(user);
@@ -89,7 +92,15 @@ export function AdminLayout() {
           <ul>
             {NAV.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className="nav-link" title={collapsed ? label : undefined}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  // /admin and /admin/dashboard are both the dashboard
+                  className={({ isActive }) =>
+                    isActive || (to === paths.home && location.pathname === paths.dashboard) ? 'nav-link active' : 'nav-link'
+                  }
+                  title={collapsed ? label : undefined}
+                >
                   <Icon size={20} aria-hidden="true" />
                   <span className="nav-label">{label}</span>
                 </NavLink>

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi } from '@/test/mock-api';
+import { orderFixture } from '@/test/fixtures';
+import { OrderDetailPage } from './order-detail-page';
+
+/** A tiny server: GET answers the stored order; `extra` routes may replace it (as the real API does). */
+function setup(order: Order | null, extra: Parameters<typeof mockApi>[0] = []) {
+  signInStorage();
+  let stored = order;
+  const calls = mockApi([
+    {
+      method: 'GET',
+      path: /^\/orders\/[^/]+$/,
+      handler: () => (stored ? { data: { order: stored } } : { status: 404, data: { message: 'Orden no encontrada' } }),
+    },
+    ...extra.map((route) => ({
+      ...route,
+      handler: async (config: Parameters<typeof route.handler>[0]) => {
+        const reply = await route.handler(config);
+        const data: unknown = reply.data;
+        if (typeof data === 'object' && data !== null && 'order' in data && typeof data.order === 'object' && data.order !== null) {
+          stored = { ...(stored ?? orderFixture(0)), ...data.order };
+        }
+        return reply;
+      },
+    })),
+  ]);
+  renderApp(<OrderDetailPage />, { route: `/orders/${order?._id ?? 'missing'}`, path: '/orders/:id' });
+  return { calls, user: userEvent.setup() };
+}
+
+describe('order detail', () => {
+  it('shows totals with free shipping and warns before changing the status', async () => {
+    const order = orderFixture(7);
+    const { user, calls } = setup(order, [
+      {
+        method: 'PUT',
+        path: `/orders/${order._id}/status`,
+        handler: () => ({ data: { order: { ...order, status: 'paid', updatedAt: '2026-01-15T13:00:00.000Z' } } }),
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Orden #JL-20260115-0007' })).toBeInTheDocument();
+    expect(screen.getByText('Gratis')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actualizar Orden' })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'paid');
+    expect(screen.getByText('Cambiarás el estado de Pendiente (Efectivo) a Pagado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actualizar Orden' }));
+
+    expect(await screen.findByText('Orden actualizada exitosamente!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ status: 'paid' });
+    // the saved status is now the current one: no warning, no 'Confirmar Orden'
+    expect(screen.queryByText(/Cambiarás el estado/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar Orden' })).not.toBeInTheDocument();
+  });
+
+  it("confirms a pending cash order with 'Confirmar Orden'", async () => {
+    const order = orderFixture(8);
+    const { user, calls } = setup(order, [
+      {
+        method: 'PATCH',
+        path: `/orders/${order._id}/confirm`,
+        handler: () => ({ data: { success: true, order: { ...order, status: 'confirmado' } } }),
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirmar Orden' }));
+    expect(await screen.findByText('Orden confirmada exitosamente!')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Confirmar Orden' })).not.toBeInTheDocument();
+  });
+
+  it('shows the confirm error text', async () => {
+    const order = orderFixture(9);
+    const { user } = setup(order, [
+      {
+        method: 'PATCH',
+        path: `/orders/${order._id}/confirm`,
+        handler: () => ({
+          status: 400,
+          data: { success: false, error: 'La orden ya fue confirmada', message: 'La orden ya fue confirmada' },
+        }),
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirmar Orden' }));
+    expect(await screen.findByText('Error confirmando la orden: La orden ya fue confirmada')).toBeInTheDocument();
+  });
+
+  it('says when a transfer came without proof', async () => {
+    setup(orderFixture(10, { paymentMethod: 'transfer', status: 'pending_transfer_proof' }));
+    const payment = await screen.findByTestId('payment-panel');
+    expect(within(payment).getByText('Transferencia Bancaria')).toBeInTheDocument();
+    expect(within(payment).getByText('No se adjuntó comprobante de transferencia.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar Orden' })).not.toBeInTheDocument();
+  });
+
+  it('links the transfer proof at full size', async () => {
+    setup(
+      orderFixture(11, {
+        paymentMethod: 'transfer',
+        status: 'pending_transfer_confirmation',
+        transferProofUrl: '/uploads/comprobante.webp',
+      }),
+    );
+    const links = await screen.findAllByRole('link', { name: /comprobante/i });
+    expect(links.every((l) => l.getAttribute('href') === '/uploads/comprobante.webp' && l.getAttribute('target') === '_blank')).toBe(true);
+  });
+
+  it("shows 'Orden no encontrada' for an unknown id", async () => {
+    setup(null);
+    expect(await screen.findByText('Orden no encontrada')).toBeInTheDocument();
+  });
+});
