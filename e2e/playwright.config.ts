@@ -44,7 +44,7 @@ export default defineConfig({
         url: `${baseURL}/api/health`,
         timeout: 600_000,
         reuseExistingServer: !process.env.CI,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           PORT: String(PORT),

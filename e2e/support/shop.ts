@@ -1,0 +1,100 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Helpers shared by the cross-app journeys and the README tour. */
+
+export const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@jazminlenceria.com.ar';
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'CambiarEsta123';
+export const ORDER_NUMBER = /^[A-Z0-9]{1,10}-\d{8}-\d{4,}$/;
+
+export interface ApiProduct {
+  _id: string;
+  title: string;
+  price: number;
+  discount: number;
+  category: string;
+  stock: number;
+  size: string[];
+  thumbnails: string[];
+}
+
+export async function catalogue(request: APIRequestContext): Promise<ApiProduct[]> {
+  const response = await request.get('/api/products?limit=all');
+  expect(response.ok()).toBeTruthy();
+  const body: { payload: ApiProduct[] } = await response.json();
+  return body.payload;
+}
+
+/** Products with sizes and stock, so that the journeys never depend on fixed ids. */
+export async function buyableProducts(request: APIRequestContext, minStock = 3): Promise<ApiProduct[]> {
+  const products = (await catalogue(request)).filter((p) => p.stock >= minStock && p.size.length > 0);
+  expect(products.length, 'seed catalogue has products with stock and sizes').toBeGreaterThan(1);
+  return products;
+}
+
+export async function adminSession(request: APIRequestContext): Promise<{ token: string; user: unknown }> {
+  const response = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(response.ok(), 'admin login').toBeTruthy();
+  return response.json();
+}
+
+/** Restores a back-office session from storage, as the panel does after a reload. */
+export async function restoreAdminSession(page: Page, request: APIRequestContext): Promise<string> {
+  const session = await adminSession(request);
+  await page.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('adminToken', token);
+      window.localStorage.setItem('adminUser', user);
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  return session.token;
+}
+
+export async function addToCart(page: Page, product: ApiProduct): Promise<void> {
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await page.getByTestId('size-selector').getByRole('button', { name: product.size[0], exact: true }).click();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('toast')).toBeVisible();
+}
+
+export async function fillShopper(page: Page, fullName: string): Promise<void> {
+  await page.getByLabel('Nombre completo *').fill(fullName);
+  await page.getByLabel('Email *').fill('compradora.journey@example.com');
+  await page.getByLabel('Teléfono *').fill('+54 9 299 555-0101');
+}
+
+/** A real PNG (rose square) so that the server's content check sees a genuine image. */
+export function pngProof(size = 48): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0xd9, 0x8c, 0xa0]).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
