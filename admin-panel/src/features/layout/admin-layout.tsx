@@ -100,6 +100,7 @@ export function AdminLayout() {
                     isActive || (to === paths.home && location.pathname === paths.dashboard) ? 'nav-link active' : 'nav-link'
                   }
                   title={collapsed ? label : undefined}
+                  aria-label={collapsed ? label : undefined}
                 >
                   <Icon size={20} aria-hidden="true" />
                   <span className="nav-label">{label}</span>
@@ -119,7 +120,13 @@ export function AdminLayout() {
             <span className="user-role">Administrador</span>
           </span>
         </div>
-        <button type="button" className="nav-link logout" onClick={logout} title={collapsed ? 'Cerrar Sesión' : undefined}>
+        <button
+          type="button"
+          className="nav-link logout"
+          onClick={logout}
+          title={collapsed ? 'Cerrar Sesión' : undefined}
+          aria-label={collapsed ? 'Cerrar Sesión' : undefined}
+        >
           <LogOut size={20} aria-hidden="true" />
           <span className="nav-label">Cerrar Sesión</span>
         </button>

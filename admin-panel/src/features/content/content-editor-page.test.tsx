@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, type SiteContent } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi } from '@/test/mock-api';
+import { contentFixture } from '@/test/fixtures';
+import { ContentEditorPage } from './content-editor-page';
+
+function setup() {
+  signInStorage();
+  let stored: SiteContent = contentFixture();
+  const calls = mockApi([
+    { method: 'GET', path: '/content', handler: () => ({ data: { content: stored } }) },
+    {
+      method: 'PUT',
+      path: '/content',
+      handler: (config) => {
+        stored = JSON.parse(String(config.data));
+        return { data: { content: stored } };
+      },
+    },
+    { method: 'POST', path: '/upload/proof', handler: () => ({ data: { url: '/uploads/hero-nuevo.webp', filename: 'hero-nuevo.webp' } }) },
+  ]);
+  renderApp(<ContentEditorPage />, { route: '/content', path: '/content' });
+  return { calls, user: userEvent.setup({ applyAccept: false }) };
+}
+
+describe('content editor', () => {
+  it('has the seven tabs of the spec', async () => {
+    setup();
+    await screen.findByTestId('content-editor-page');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Sección Inicial',
+      'Sección Catálogo',
+      '¿Por qué Jazmín Lencería?',
+      'Detalle de Producto',
+      'Guía de Tallas',
+      'Métodos de Pago',
+      'Informacion Contacto',
+    ]);
+  });
+
+  it('keeps edits local until the single save sends the whole content', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Sección Catálogo' }));
+    const subtitle = screen.getByLabelText('Subtítulo');
+    await user.clear(subtitle);
+    await user.type(subtitle, 'Nueva temporada');
+    await user.click(screen.getByRole('button', { name: /Agregar categoría/ }));
+    expect(within(screen.getByTestId('categories-editor')).getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByText('Hay cambios sin guardar.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Contenido actualizado exitosamente!')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    const expected = contentFixture();
+    expected.productCatalog.subtitle = 'Nueva temporada';
+    expected.productCatalog.categories.push({ name: '', display_name: '' });
+    expect(put?.body).toEqual(expected);
+  });
+
+  it('numeric fields keep a minimum of 0', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Métodos de Pago' }));
+    const fee = screen.getByLabelText('Recargo por pago en efectivo ($)');
+    await user.clear(fee);
+    await user.type(fee, '-150');
+    await user.tab();
+    expect(fee).toHaveValue(0);
+    const base = screen.getByLabelText('Costo base de envío ($)');
+    await user.clear(base);
+    await user.type(base, '2500');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Contenido actualizado exitosamente!');
+    const body = calls.find((c) => c.method === 'PUT')?.body;
+    expect(body).toMatchObject({
+      checkout: { shipping: { homeDelivery: { baseCost: 2500 } }, paymentInfo: { cashOnDelivery: { additionalFee: 0 } } },
+    });
+  });
+
+  it('checks the hero image before uploading it', async () => {
+    const { user, calls } = setup();
+    await screen.findByTestId('content-tab-hero');
+    const input = screen.getByLabelText(/Subir imagen/);
+
+    await user.upload(input, new File(['gif'], 'hero.gif', { type: 'image/gif' }));
+    expect(await screen.findByText(MSG.upload.heroType)).toBeInTheDocument();
+
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'hero.png', { type: 'image/png' }));
+    expect(await screen.findByText(MSG.upload.heroTooLarge)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/upload/proof')).toHaveLength(0);
+
+    await user.upload(input, new File(['webp'], 'hero.webp', { type: 'image/webp' }));
+    expect(await screen.findByText('Imagen subida exitosamente!')).toBeInTheDocument();
+    expect(screen.getByLabelText('URL de la imagen')).toHaveValue('/uploads/hero-nuevo.webp');
+  });
+
+  it('offers the icon catalogue sorted, with Info for unknown icons', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Detalle de Producto' }));
+    await user.click(screen.getByRole('button', { name: /Agregar tarjeta/ }));
+    const pickers = screen.getAllByRole('button', { name: /Cambiar ícono/ });
+    const last = pickers.at(-1);
+    if (!last) throw new Error('no picker');
+    expect(last).toHaveAccessibleName('Ícono: Info. Cambiar ícono');
+    await user.click(last);
+    const dialog = screen.getByRole('dialog', { name: 'Elegir ícono' });
+    const names = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(names).toHaveLength(150);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names).toEqual(expect.arrayContaining(['Truck', 'Award', 'Heart', 'Star', 'ShieldCheck', 'Gift', 'Mail', 'Instagram', 'Info']));
+    await user.type(within(dialog).getByLabelText('Buscar ícono'), 'truck');
+    await user.click(within(dialog).getByRole('button', { name: 'Truck' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Cambiar ícono/ }).at(-1)).toHaveAccessibleName('Ícono: Truck. Cambiar ícono');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@shop/shared';
+import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
+import { mockApi } from '@/test/mock-api';
+import { RequireAdmin } from '@/features/auth/require-admin';
+import { SettingsPage } from './settings-page';
+
+function setup(passwordReply = { status: 200, data: { message: 'Contraseña actualizada' } }) {
+  signInStorage();
+  const calls = mockApi([
+    { method: 'GET', path: '/auth/check', handler: () => ({ data: { user: ADMIN_USER } }) },
+    { method: 'PUT', path: '/users/password', handler: () => passwordReply },
+    {
+      method: 'PUT',
+      path: '/users/profile',
+      handler: (config) => ({ data: { user: { ...ADMIN_USER, ...JSON.parse(String(config.data)) } } }),
+    },
+  ]);
+  renderApp(
+    <RequireAdmin>
+      <SettingsPage />
+    </RequireAdmin>,
+    { route: '/settings', path: '/settings' },
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+describe('settings', () => {
+  it('validates the password change with the spec texts', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
+    await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
+    expect(screen.getByText(MSG.password.currentRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.password.newRequired)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Contraseña actual/), 'vieja-123');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), '12345');
+    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
+    expect(screen.getByText(MSG.password.tooShort)).toBeInTheDocument();
+    expect(screen.getByText(MSG.password.mismatch)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('sends current and new password, then clears the fields', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
+    await user.type(screen.getByLabelText(/^Contraseña actual/), 'vieja-123');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
+    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
+    await user.click(screen.getByRole('button', { name: 'Mostrar nueva contraseña' }));
+    expect(screen.getByLabelText(/^Nueva contraseña/)).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
+    expect(await screen.findByText('Contraseña actualizada exitosamente!')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/users/password')?.body).toEqual({ currentPassword: 'vieja-123', newPassword: 'nueva-456' });
+    expect(screen.getByLabelText(/^Contraseña actual/)).toHaveValue('');
+  });
+
+  it("shows the server's error when the current password is wrong", async () => {
+    const { user } = setup({ status: 400, data: { message: 'La contraseña actual es incorrecta' } });
+    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
+    await user.type(screen.getByLabelText(/^Contraseña actual/), 'mala-123');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
+    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
+    await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
+    expect(await screen.findByText('La contraseña actual es incorrecta')).toBeInTheDocument();
+  });
+
+  it('updates the profile and the stored user', async () => {
+    const { user, calls } = setup();
+    const username = await screen.findByLabelText(/^Nombre de usuario/);
+    await user.clear(username);
+    await user.type(username, 'jazmin-admin');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('Perfil actualizado exitosamente!')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/users/profile')?.body).toEqual({ username: 'jazmin-admin', email: ADMIN_USER.email });
+    expect(JSON.parse(window.localStorage.getItem('adminUser') ?? '{}')).toMatchObject({ username: 'jazmin-admin', role: 'admin' });
+  });
+});
