@@ -166,6 +166,17 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     expect(await stockOf(product._id)).toBe(before);
   });
 
+  it.each([
+    ['shippingInfo as text', { shippingInfo: 'texto' }],
+    ['a line that is not an object', { items: ['x'] }],
+    ['notes as a number', { notes: 5 }],
+  ])('answers %s with a Spanish 400', async (_name, override) => {
+    const res = await api('/orders', { body: { ...orderBody([{ productId: 'x', quantity: 1 }]), ...override }, baseUrl: shop.url });
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body.message).not.toMatch(/Invalid|expected|received|Required/);
+  });
+
   it('refuses malformed JSON and non-object bodies', async () => {
     const malformed = await api('/orders', { raw: '{"items": [', headers: { 'content-type': 'application/json' }, baseUrl: shop.url });
     expect(malformed.status).toBe(400);
