@@ -202,12 +202,14 @@ export function ProductListPage() {
                     </td>
                     <td data-label="Categoría">{categoryLabel(categories, product.category)}</td>
                     <td data-label="Precio" className="nowrap">
-                      <strong>{formatPrice(finalPrice(product.price, product.discount))}</strong>
-                      {product.discount > 0 && (
-                        <span className="price-original">
-                          <s>{formatPrice(product.price)}</s> <span className="discount">-{product.discount}%</span>
-                        </span>
-                      )}
+                      <span className="price-cell">
+                        <strong>{formatPrice(finalPrice(product.price, product.discount))}</strong>
+                        {product.discount > 0 && (
+                          <span className="price-original">
+                            <s>{formatPrice(product.price)}</s> <span className="discount">-{product.discount}%</span>
+                          </span>
+                        )}
+                      </span>
                     </td>
                     <td data-label="Stock">{product.stock}</td>
                     <td data-label="Estado">
