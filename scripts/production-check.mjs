@@ -57,7 +57,10 @@ function startShop(env) {
 async function waitHealthy(url, shop, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (shop.child.exitCode !== null) return false;
+    if (shop.child.exitCode !== null) {
+      console.log(shop.log().split('\n').filter((l) => !l.includes('http: ')).slice(-40).join('\n'));
+      return false;
+    }
     try {
       const r = await fetch(`${url}/api/health`);
       if (r.ok) return true;
@@ -156,7 +159,9 @@ try {
 
   // 3. Second start: no reseeding over the owner's changes.
   shop = startShop(baseEnv);
-  check('second start on the same database', await waitHealthy(url, shop));
+  const restarted = await waitHealthy(url, shop);
+  check('second start on the same database', restarted);
+  if (!restarted) throw new Error('the second start failed');
   const again = await (await fetch(`${url}/api/products?limit=all`, { headers: { authorization: `Bearer ${token}` } })).json();
   check('data kept on restart (same product count)', again.totalDocs === seeded, `${again.totalDocs} products`);
   const edited = first ? await (await fetch(`${url}/api/products/${first._id}`, { headers: { authorization: `Bearer ${token}` } })).json() : null;
