@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi, type MockReply } from '@/test/mock-api';
+import { contentFixture } from '@/test/fixtures';
+import { ProductListPage } from './product-list-page';
+
+function product(n: number, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: `p${n}`,
+    title: `Producto ${n}`,
+    description: 'x',
+    price: 10000 + n,
+    discount: 0,
+    category: 'bodys',
+    thumbnails: [],
+    stock: 5,
+    size: ['M'],
+    status: true,
+    colors: [],
+    ...overrides,
+  };
+}
+
+function setup(deleteReply: MockReply = { data: { message: 'Producto eliminado exitosamente' } }) {
+  signInStorage();
+  const products = Array.from({ length: 10 }, (_, i) => product(i + 1));
+  products[0] = product(1, { title: 'Body Encaje', price: 20000, discount: 25 });
+  const calls = mockApi([
+    { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
+    {
+      method: 'GET',
+      path: '/products',
+      handler: () => ({ data: { status: 'success', payload: products, totalPages: 3, totalDocs: 25, page: 1 } }),
+    },
+    { method: 'PUT', path: /^\/products\/.+/, handler: (c) => ({ data: { product: { ...products[0], ...JSON.parse(String(c.data)) } } }) },
+    { method: 'DELETE', path: /^\/products\/.+/, handler: () => deleteReply },
+  ]);
+  renderApp(<ProductListPage />, { route: '/products-list', path: '/products-list' });
+  return { calls, user: userEvent.setup() };
+}
+
+describe('product list', () => {
+  it('shows final and original prices, category names and the storefront link', async () => {
+    setup();
+    const row = (await screen.findAllByTestId('product-row'))[0];
+    if (!row) throw new Error('no rows');
+    expect(within(row).getByText('$15.000')).toBeInTheDocument();
+    expect(within(row).getByText('$20.000')).toBeInTheDocument();
+    expect(within(row).getByText('Bodys')).toBeInTheDocument();
+    const link = within(row).getByRole('link', { name: /Ver Body Encaje en la tienda/ });
+    expect(link).toHaveAttribute('href', '/product/p1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getAllByRole('button', { name: /^Página \d$/ })).toHaveLength(3);
+  });
+
+  it('toggles the status by sending only the opposite status', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Desactivar Body Encaje' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/products/p1');
+    expect(put?.body).toEqual({ status: false });
+  });
+
+  it('asks before deleting and reports success', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Body Encaje' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Body Encaje' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Producto eliminado exitosamente.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/products/p1');
+  });
+
+  it('explains that a product with active orders cannot be deleted', async () => {
+    const { user } = setup({ status: 409, data: { message: 'No se puede eliminar: el producto tiene órdenes activas' } });
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Body Encaje' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('No se puede eliminar "Body Encaje" porque tiene órdenes activas.')).toBeInTheDocument();
+  });
+
+  it('reloads the list when the product was already gone', async () => {
+    const { user, calls } = setup({ status: 404, data: { message: 'Producto no encontrado' } });
+    await screen.findAllByTestId('product-row');
+    const loadsBefore = calls.filter((c) => c.method === 'GET' && c.url === '/products').length;
+    await user.click(screen.getByRole('button', { name: 'Eliminar Body Encaje' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(/ya haya sido eliminado/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === '/products').length).toBeGreaterThan(loadsBefore));
+  });
+});
