@@ -1,6 +1,10 @@
 import type { Context } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { firstIssueMessage } from '@shop/shared';
+
+// Zod's own messages (wrong types the shared schemas give no text for) in Spanish too, never English. Passed per
+// parse rather than with z.config(): Strapi's bundled zod resets the global locale to English when it loads.
+const spanishErrors = z.locales.es().localeError;
 
 /** An error with an HTTP status and a Spanish message for the API client. */
 export class ApiError extends Error {
@@ -23,7 +27,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   if (input === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw badRequest('El cuerpo de la petición debe ser un objeto JSON');
   }
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: spanishErrors });
   if (!result.success) {
     throw badRequest(firstIssueMessage(result.error), {
       errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),

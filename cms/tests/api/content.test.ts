@@ -81,10 +81,12 @@ describe('PUT /content', () => {
 
   it('refuses bodies that are not a content object, leaving the content as it was', async () => {
     const before = await content();
-    for (const body of [[], { foo: 1 }, 'texto']) {
+    for (const body of [[], { foo: 1 }, 'texto', { hero: 'x' }, { checkout: { shipping: [] } }]) {
       const res = await asAdmin('PUT', '/content', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');
+      // Zod's generic messages are configured in Spanish: no English leaks out.
+      expect(res.body.message).not.toMatch(/Invalid|expected|received/);
     }
     const huge = await asAdmin('PUT', '/content', { hero: { slogan: 'x'.repeat(300_000) } });
     expect(huge.status).toBe(413);

@@ -24,10 +24,12 @@ describe('POST /interactions', () => {
     [{ type: 'product_view', data: 'texto' }],
     [{ type: 'product_view', data: { productPrice: 'caro' } }],
     [{ type: 'product_view', data: { productTitle: 'x'.repeat(500) } }],
+    [{ type: 'product_view', data: { productId: 5 } }],
   ])('refuses %j with a Spanish 400', async (body) => {
     const res = await api('/interactions', { body });
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
+    expect(res.body.message).not.toMatch(/Invalid|expected|received/);
   });
 
   it('refuses malformed JSON', async () => {
