@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalPrice, productSchema } from '@shop/shared';
 import { api, adminToken } from '../helpers/api';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
@@ -36,7 +36,14 @@ describe('products', () => {
   // Five products of a category only this file uses: A..E, D inactive. Final prices: A 9000, B 12000, C 15000, D 5000, E 20000.
   let fixtures: Record<'A' | 'B' | 'C' | 'D' | 'E', ApiProduct>;
 
+  let originalContent: unknown;
+
   beforeAll(async () => {
+    // Products must belong to one of the store's categories: add this file's own for the duration of the file.
+    const content = (await api('/content')).body.content;
+    originalContent = structuredClone(content);
+    content.productCatalog.categories.push({ name: CATEGORY, display_name: 'Prueba' });
+    expect((await asAdmin('PUT', '/content', content)).status).toBe(200);
     fixtures = {
       A: await create({ title: 'Alfa encaje rosa', price: 10000, discount: 10, size: ['S', 'M'] }),
       B: await create({ title: 'Bravo microfibra', price: 12000, size: 'm, xl', description: 'Tiene ENCAJE francés en la cintura' }),
@@ -44,6 +51,10 @@ describe('products', () => {
       D: await create({ title: 'Delta inactivo', price: 5000, size: ['S', 'XL'], status: false }),
       E: await create({ title: 'Eco satén', price: 20000, size: ['XXL'] }),
     };
+  });
+
+  afterAll(async () => {
+    await asAdmin('PUT', '/content', originalContent);
   });
 
   describe('GET /products', () => {
@@ -196,6 +207,7 @@ describe('products', () => {
       [{ price: '9900' }, 'El precio debe ser mayor a 0'],
       [{ price: 99.5 }, 'El precio debe ser mayor a 0'],
       [{ category: '' }, 'La categoría es requerida'],
+      [{ category: 'no-es-una-categoria' }, 'La categoría seleccionada no es válida'],
       [{ size: [] }, 'Debe seleccionar al menos una talla'],
       [{ thumbnails: [] }, 'Debe incluir al menos una imagen'],
       [{ thumbnails: ['javascript:alert(1)'] }, 'Algunas URLs de imágenes no son válidas'],
@@ -264,6 +276,7 @@ describe('products', () => {
         [{ title: '' }, 400],
         [{}, 400],
         [{ unknownField: 1 }, 400],
+        [{ category: 'no-es-una-categoria' }, 400],
         [[], 400],
       ];
       for (const [body, status] of cases) {

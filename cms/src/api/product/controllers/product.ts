@@ -1,8 +1,9 @@
 import type { Context } from 'koa';
-import { normalizeSizes, productInputSchema, productUpdateSchema, type ProductUpdate } from '@shop/shared';
+import { MSG, normalizeSizes, productInputSchema, productUpdateSchema, type ProductUpdate } from '@shop/shared';
 import { isAdminRequest } from '../../../utils/auth';
 import { badRequest, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
 import productService, { type ProductListQuery } from '../services/product';
+import { getContent } from '../../site-content/services/site-content';
 
 const service = () => productService({ strapi });
 
@@ -48,6 +49,13 @@ function onlySentFields(parsed: ProductUpdate, body: unknown): ProductUpdate {
 
 const productKeys = Object.keys(productInputSchema.shape).filter((k): k is keyof ProductUpdate => k in productInputSchema.shape);
 
+/** A product's category must be one of the store's categories (when the store has configured any). */
+async function assertKnownCategory(category: string | undefined): Promise<void> {
+  if (category === undefined) return;
+  const categories = (await getContent(strapi)).productCatalog.categories.map((c) => c.name).filter((n) => n !== '');
+  if (categories.length > 0 && !categories.includes(category)) throw badRequest(MSG.productForm.categoryInvalid);
+}
+
 const idParam = (ctx: Context): string => String((ctx.params as { id?: unknown }).id ?? '');
 
 export default {
@@ -66,14 +74,16 @@ export default {
 
   async create(ctx: Context) {
     const input = parseWith(productInputSchema, requestBody(ctx));
+    await assertKnownCategory(input.category);
     ctx.status = 201;
     ctx.body = { product: await service().create(input) };
   },
 
   async update(ctx: Context) {
     const body = requestBody(ctx);
-    const parsed = parseWith(productUpdateSchema, body);
-    ctx.body = { product: await service().update(idParam(ctx), onlySentFields(parsed, body)) };
+    const patch = onlySentFields(parseWith(productUpdateSchema, body), body);
+    await assertKnownCategory(patch.category);
+    ctx.body = { product: await service().update(idParam(ctx), patch) };
   },
 
   async delete(ctx: Context) {
