@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { env } from '@/config/env';
 import { adminToken } from './storage';
 import { toApiError } from './api-error';
+import { reportUnauthorized } from './session-events';
 
 /** The one HTTP client of the back office: JSON, bearer token from `adminToken`. */
 export const apiClient = axios.create({
@@ -15,6 +16,11 @@ apiClient.interceptors.request.use((config) => {
   const token = adminToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
+});
+
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  if (axios.isAxiosError(error) && error.response?.status === 401 && adminToken()) reportUnauthorized(error.config?.url);
+  return Promise.reject(error);
 });
 
 /**

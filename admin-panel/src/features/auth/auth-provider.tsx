@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, MSG } from '@shop/shared';
 import { storage } from '@/lib/storage';
+import { SESSION_EXPIRED, sessionEvents } from '@/lib/session-events';
 import { ApiError } from '@/lib/api-error';
 import { AuthContext, type AuthState, type LoginResult } from './auth-context';
 import { isAdmin, parseSessionUser, parseStoredUser, type SessionUser } from './admin-user';
@@ -92,6 +93,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
     queryClient.clear();
   }, [queryClient]);
+
+  // A token the server no longer accepts (expired, user removed) ends the session: the guard shows the login.
+  useEffect(() => {
+    const onExpired = () => logout();
+    sessionEvents.addEventListener(SESSION_EXPIRED, onExpired);
+    return () => sessionEvents.removeEventListener(SESSION_EXPIRED, onExpired);
+  }, [logout]);
 
   const updateUser = useCallback((next: SessionUser) => {
     persistUser(next);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
 import { deferred, mockApi } from '@/test/mock-api';
+import { getOrders } from '@/features/orders/api/get-orders';
 import { RequireAdmin } from './require-admin';
 
 const protectedPage = (
@@ -64,5 +65,26 @@ describe('RequireAdmin guard', () => {
     mockApi([]); // no route: network failure
     renderApp(protectedPage, { route: '/settings' });
     await waitFor(() => expect(screen.getByText('Contenido protegido')).toBeInTheDocument());
+  });
+});
+
+describe('expired session', () => {
+  it('goes back to the login when an API call answers 401', async () => {
+    signInStorage();
+    mockApi([
+      { method: 'GET', path: '/auth/check', handler: () => ({ data: { user: ADMIN_USER } }) },
+      { method: 'GET', path: '/orders', handler: () => ({ status: 401, data: { message: 'Sesión expirada' } }) },
+    ]);
+    renderApp(
+      <RequireAdmin>
+        <button type="button" onClick={() => void getOrders({ page: 1, limit: 20, status: '', date: '' }).catch(() => undefined)}>
+          Cargar órdenes
+        </button>
+      </RequireAdmin>,
+      { route: '/settings' },
+    );
+    (await screen.findByRole('button', { name: 'Cargar órdenes' })).click();
+    expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
   });
 });

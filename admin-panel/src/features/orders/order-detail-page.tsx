@@ -27,7 +27,7 @@ import {
   type OrderStatus,
 } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
+import { ApiError, errorMessage } from '@/lib/api-error';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
 import { StatusBadge } from '@/components/status-badge';
@@ -52,7 +52,7 @@ export function OrderDetailPage() {
       {query.isPending ? (
         <Spinner label="Cargando orden..." />
       ) : query.isError ? (
-        query.error instanceof Error && 'status' in query.error && query.error.status === 404 ? (
+        query.error instanceof ApiError && query.error.status === 404 ? (
           <NotFound />
         ) : (
           <div className="card">
