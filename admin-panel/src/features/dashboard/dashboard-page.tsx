@@ -122,7 +122,9 @@ export function DashboardPage() {
                     <strong>{mostViewedTitle(p)}</strong>
                     <span className="cell-sub">{categoryLabel(categories, mostViewedCategoryName(p))}</span>
                   </span>
-                  <span className="rank-count">{p.count} vistas</span>
+                  <span className="rank-count">
+                    {p.count} {p.count === 1 ? 'vista' : 'vistas'}
+                  </span>
                 </li>
               ))}
             </ol>
