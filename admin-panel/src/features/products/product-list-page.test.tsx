@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
@@ -93,5 +93,27 @@ describe('product list', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(/ya haya sido eliminado/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === '/products').length).toBeGreaterThan(loadsBefore));
+  });
+});
+
+describe('product search', () => {
+  it('waits 500 ms after the last keystroke and then asks for page 1 with the search term', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = setup();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await screen.findAllByTestId('product-row');
+      const searches = () => calls.filter((c) => c.url === '/products' && 'searchTerm' in c.params);
+
+      await user.type(screen.getByLabelText('Buscar'), 'body');
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      expect(searches()).toHaveLength(0);
+
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      await waitFor(() => expect(searches()).toHaveLength(1));
+      expect(searches()[0]?.params).toMatchObject({ searchTerm: 'body', page: 1, limit: 10 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
