@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@shop/shared';
+import { FALLBACK_CATEGORIES, MSG } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
@@ -132,5 +132,16 @@ describe('product form', () => {
     await user.click(await screen.findByRole('button', { name: /Crear producto/ }));
     expect(await screen.findByText(MSG.rateLimited)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Límite alcanzado/ })).toBeDisabled();
+  });
+
+  it('falls back to the default categories with a warning when the content cannot be loaded', async () => {
+    signInStorage();
+    mockApi([{ method: 'GET', path: '/content', handler: () => ({ status: 500, data: { message: 'Error interno del servidor' } }) }]);
+    renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
+    expect(await screen.findByText(/No se pudieron cargar las categorías/)).toBeInTheDocument();
+    const options = within(screen.getByLabelText(/Categoría/))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Seleccioná una categoría', ...FALLBACK_CATEGORIES.map((c) => c.display_name)]);
   });
 });
