@@ -113,4 +113,23 @@ describe('orders list', () => {
     expect(screen.getByText('No se encontraron órdenes con los filtros aplicados.')).toBeInTheDocument();
     expect(orderCalls(calls)).toHaveLength(before);
   });
+
+  it("says 'No hay órdenes con este estado.' for an empty status", async () => {
+    signInStorage();
+    mockApi([
+      { method: 'GET', path: '/orders', handler: () => ({ data: { orders: [], totalOrders: 0, totalPages: 0 } }) },
+      {
+        method: 'GET',
+        path: '/orders/summary',
+        handler: () => ({ data: { summary: { totalOrders: 0, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
+      },
+    ]);
+    renderApp(<OrderListPage />, { route: '/orders-list', path: '/orders-list' });
+    const user = userEvent.setup();
+    expect(await screen.findByText('No hay órdenes')).toBeInTheDocument();
+    expect(screen.getByText('No hay órdenes en efectivo')).toBeInTheDocument();
+    expect(screen.getByText('No hay órdenes por transferencia')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'refunded');
+    expect(await screen.findByText('No hay órdenes con este estado.')).toBeInTheDocument();
+  });
 });

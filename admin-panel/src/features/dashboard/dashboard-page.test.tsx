@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi, type MockRoute } from '@/test/mock-api';
+import { contentFixture, orderFixture } from '@/test/fixtures';
+import { DashboardPage } from './dashboard-page';
+
+const ROUTES: MockRoute[] = [
+  { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
+  { method: 'GET', path: '/products/count', handler: () => ({ data: { count: 28 } }) },
+  {
+    method: 'GET',
+    path: '/orders',
+    handler: () => ({
+      data: {
+        orders: [
+          orderFixture(3, { status: 'paid', total: 30000 }),
+          orderFixture(2, { status: 'paid', total: 12500 }),
+          orderFixture(1, { status: 'pending_manual', total: 99999 }),
+        ],
+        totalOrders: 3,
+        totalPages: 1,
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/interactions/summary',
+    handler: () => ({ data: { summary: { totalInteractions: 42, recentInteractions: 7 } } }),
+  },
+  {
+    method: 'GET',
+    path: '/interactions/most-viewed-products',
+    handler: () => ({ data: { products: [{ _id: 'a', productTitle: 'Body Encaje', productCategory: 'bodys', count: 9 }] } }),
+  },
+  {
+    method: 'GET',
+    path: '/interactions/most-viewed-categories',
+    handler: () => ({ data: { categories: [{ category: 'corpinos', count: 12 }] } }),
+  },
+];
+
+describe('dashboard', () => {
+  it('shows the stats, revenue of paid orders, most viewed and recent orders', async () => {
+    signInStorage();
+    const calls = mockApi(ROUTES);
+    renderApp(<DashboardPage />, { route: '/home', path: '/home' });
+    const stats = screen.getByTestId('dashboard-stats');
+    expect(await within(stats).findByText('28')).toBeInTheDocument();
+    expect(await within(stats).findByText('$42.500')).toBeInTheDocument();
+    expect(within(stats).getByText('42')).toBeInTheDocument();
+    expect(within(stats).getByRole('link', { name: /Productos/ })).toHaveAttribute('href', '/products');
+    expect(await within(screen.getByTestId('most-viewed-products')).findByText('Body Encaje')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('most-viewed-categories')).findByText('Corpiños')).toBeInTheDocument();
+    expect(within(screen.getByTestId('recent-orders')).getAllByRole('link', { name: /#JL-/ })).toHaveLength(3);
+    expect(calls.find((c) => c.url === '/orders')?.params).toMatchObject({ limit: 20 });
+    expect(calls.find((c) => c.url === '/interactions/most-viewed-products')?.params).toMatchObject({ limit: 10 });
+    expect(calls.find((c) => c.url === '/interactions/most-viewed-categories')?.params).toMatchObject({ limit: 5 });
+  });
+
+  it('falls back to empty data when the calls fail', async () => {
+    signInStorage();
+    mockApi([]);
+    renderApp(<DashboardPage />, { route: '/home', path: '/home' });
+    expect(await screen.findByText('No hay órdenes todavía.')).toBeInTheDocument();
+    expect(screen.getByText('Todavía no hay visitas registradas.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('dashboard-stats')).getByText('$0')).toBeInTheDocument();
+  });
+
+  it('resets the interactions only after confirming', async () => {
+    signInStorage();
+    const calls = mockApi([
+      ...ROUTES,
+      { method: 'DELETE', path: '/interactions/reset', handler: () => ({ data: { success: true, deleted: 42 } }) },
+    ]);
+    renderApp(<DashboardPage />, { route: '/home', path: '/home' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Resetear interacciones/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /Resetear interacciones/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Resetear' }));
+    expect(await screen.findByText('Interacciones reseteadas correctamente')).toBeInTheDocument();
+  });
+
+  it("shows 'Error al resetear interacciones' when the server gives no reason", async () => {
+    signInStorage();
+    mockApi([...ROUTES, { method: 'DELETE', path: '/interactions/reset', handler: () => ({ data: { success: false } }) }]);
+    renderApp(<DashboardPage />, { route: '/home', path: '/home' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Resetear interacciones/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Resetear' }));
+    expect(await screen.findByText('Error al resetear interacciones')).toBeInTheDocument();
+  });
+});
