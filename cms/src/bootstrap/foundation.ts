@@ -124,12 +124,17 @@ async function seedDemoData(strapi: Core.Strapi): Promise<void> {
 export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
   await disablePublicRegistration(strapi);
   const adminRole = await ensureAdminRole(strapi);
-  await ensureUser(strapi, {
-    email: process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL,
-    password: secret('ADMIN_PASSWORD'),
-    username: process.env.ADMIN_USERNAME?.trim() || 'admin',
-    roleId: adminRole.id,
-  });
+  // Only while no staff account exists: once the owner changes the admin's e-mail, a restart must not bring the
+  // documented development credentials back as a second account.
+  const staff = await strapi.db.query(USER_UID).count({ where: { role: { id: adminRole.id } } });
+  if (staff === 0) {
+    await ensureUser(strapi, {
+      email: process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL,
+      password: secret('ADMIN_PASSWORD'),
+      username: process.env.ADMIN_USERNAME?.trim() || 'admin',
+      roleId: adminRole.id,
+    });
+  }
   const shopperEmail = process.env.SEED_TEST_SHOPPER_EMAIL;
   const shopperPassword = process.env.SEED_TEST_SHOPPER_PASSWORD;
   if (shopperEmail && shopperPassword) {

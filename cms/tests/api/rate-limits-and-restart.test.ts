@@ -4,6 +4,7 @@ import { api } from '../helpers/api';
 import { TEST_ADMIN, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 // A second Strapi with low limits on its own throwaway database, so the shared one is never blocked.
+const OWNER = { email: 'duena@test.local', password: 'Clave-De-La-Duena' };
 const LOW_LIMITS = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CONTACT_MAX: '2', RATE_LIMIT_INTERACTIONS_MAX: '3' };
 
 let database: TestDatabase;
@@ -57,7 +58,7 @@ describe('rate limits', () => {
 });
 
 describe('restart on the same database', () => {
-  it("never reseeds over the owner's changes nor resets the admin password", async () => {
+  it("never reseeds over the owner's changes nor brings back the development admin account", async () => {
     // The first process's login limiter is exhausted: sign in on a fresh process with the same database.
     await strapi.stop();
     strapi = await startStrapi(database);
@@ -72,6 +73,8 @@ describe('restart on the same database', () => {
     expect((await call(`/products/${victim._id}`, { method: 'DELETE', token })).status).toBe(200);
     const changed = await call('/users/password', { method: 'PUT', body: { currentPassword: TEST_ADMIN.password, newPassword: 'Clave-De-La-Duena' }, token });
     expect(changed.status).toBe(200);
+    const moved = await call('/users/profile', { method: 'PUT', body: { username: 'duena', email: OWNER.email }, token });
+    expect(moved.status).toBe(200);
 
     await strapi.stop();
     strapi = await startStrapi(database);
@@ -79,15 +82,17 @@ describe('restart on the same database', () => {
     const after = await call('/products?limit=all', { token });
     expect(after.body.totalDocs).toBe(list.body.totalDocs - 1);
     expect((await call(`/products/${victim._id}`, { token })).status).toBe(404);
+    // Neither the old password nor the development account (ADMIN_EMAIL) comes back.
     expect((await call('/auth/login', { body: TEST_ADMIN })).status).toBe(401);
-    expect((await call('/auth/login', { body: { email: TEST_ADMIN.email, password: 'Clave-De-La-Duena' } })).status).toBe(200);
+    expect((await call('/auth/login', { body: { email: TEST_ADMIN.email, password: OWNER.password } })).status).toBe(401);
+    expect((await call('/auth/login', { body: OWNER })).status).toBe(200);
   });
 });
 
 describe('DELETE /products/{id} with orders', () => {
   // Runs on this file's own process: the shared one keeps the real order rate limit, which the orders tests use up.
   it('refuses (409, "órdenes activas") while an active order contains the product, allows it once cancelled', async () => {
-    const token = (await call('/auth/login', { body: { email: TEST_ADMIN.email, password: 'Clave-De-La-Duena' } })).body.token;
+    const token = (await call('/auth/login', { body: OWNER })).body.token;
     const created = await call('/products', {
       body: { title: 'Con orden activa', description: 'd', price: 5000, category: 'bombis', stock: 10, size: ['M'], thumbnails: ['/images/x.webp'] },
       token,
