@@ -49,10 +49,16 @@ function bra({ fill, accent }, cx, cy, s = 1, withStraps = true) {
 }
 
 function sportBra({ fill, accent }, cx, cy) {
-  return `<path d="M ${cx - 150} ${cy - 150} L ${cx - 95} ${cy - 150} Q ${cx} ${cy - 40} ${cx + 95} ${cy - 150} L ${cx + 150} ${cy - 150}
-    L ${cx + 165} ${cy + 90} Q ${cx} ${cy + 120} ${cx - 165} ${cy + 90} Z" fill="${fill}" stroke="${accent}" stroke-width="4"/>
-    <path d="M ${cx - 165} ${cy + 60} Q ${cx} ${cy + 90} ${cx + 165} ${cy + 60}" stroke="${accent}" stroke-width="18" fill="none"/>
-    <path d="M ${cx - 60} ${cy - 10} Q ${cx} ${cy + 30} ${cx + 60} ${cy - 10}" stroke="${accent}" stroke-width="3" fill="none" opacity="0.7"/>`;
+  // Racerback sports bra: wide straps, scooped neckline, cups suggested by seams, elastic underband.
+  return `<path d="M ${cx - 120} ${cy - 190} L ${cx - 70} ${cy - 190} Q ${cx - 60} ${cy - 80} ${cx} ${cy - 70} Q ${cx + 60} ${cy - 80} ${cx + 70} ${cy - 190}
+      L ${cx + 120} ${cy - 190} Q ${cx + 125} ${cy - 90} ${cx + 170} ${cy - 30} L ${cx + 165} ${cy + 70}
+      Q ${cx} ${cy + 92} ${cx - 165} ${cy + 70} L ${cx - 170} ${cy - 30} Q ${cx - 125} ${cy - 90} ${cx - 120} ${cy - 190} Z"
+      fill="${fill}" stroke="${accent}" stroke-width="4"/>
+    <path d="M ${cx - 150} ${cy + 10} Q ${cx - 80} ${cy - 40} ${cx - 10} ${cy + 18}" fill="none" stroke="${accent}" stroke-width="3" opacity="0.8"/>
+    <path d="M ${cx + 150} ${cy + 10} Q ${cx + 80} ${cy - 40} ${cx + 10} ${cy + 18}" fill="none" stroke="${accent}" stroke-width="3" opacity="0.8"/>
+    <path d="M ${cx - 166} ${cy + 52} Q ${cx} ${cy + 74} ${cx + 166} ${cy + 52} L ${cx + 165} ${cy + 70} Q ${cx} ${cy + 92} ${cx - 165} ${cy + 70} Z" fill="${accent}"/>
+    <path d="M ${cx - 112} ${cy - 180} L ${cx - 78} ${cy - 180}" stroke="${accent}" stroke-width="3"/>
+    <path d="M ${cx + 78} ${cy - 180} L ${cx + 112} ${cy - 180}" stroke="${accent}" stroke-width="3"/>`;
 }
 
 function brief({ fill, accent }, cx, cy, s = 1, style = 'brief') {
