@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   {
@@ -26,6 +27,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', Buffer: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -64,7 +64,9 @@ async function waitHealthy(url, shop, ms = 120_000) {
     try {
       const r = await fetch(`${url}/api/health`);
       if (r.ok) return true;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   return false;

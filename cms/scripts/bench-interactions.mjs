@@ -1,4 +1,3 @@
-/* global fetch, performance */
 // Benchmark of the dashboard's interaction aggregates with 1,000,000 rows.
 // Usage: node cms/scripts/bench-interactions.mjs [rows]   (compile first: npx tsc -p cms/tsconfig.json)
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
