@@ -20,6 +20,8 @@ export default [
   'strapi::query',
   // Turns every error under /api (malformed JSON, oversized bodies, unexpected failures) into {message} in Spanish.
   'global::api-errors',
+  // Removes multipart temp files once a request is answered (any route, any outcome).
+  'global::cleanup-uploads',
   {
     name: 'strapi::body',
     config: {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@shop/shared';
 import { api } from '../helpers/api';
@@ -5,20 +8,23 @@ import { TEST_ADMIN, createTestDatabase, startStrapi, type RunningStrapi, type T
 
 // A second Strapi with low limits on its own throwaway database, so the shared one is never blocked.
 const OWNER = { email: 'duena@test.local', password: 'Clave-De-La-Duena' };
-const LOW_LIMITS = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CONTACT_MAX: '2', RATE_LIMIT_INTERACTIONS_MAX: '3' };
+const LOW_LIMITS = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CONTACT_MAX: '2', RATE_LIMIT_INTERACTIONS_MAX: '3', RATE_LIMIT_TRACKING_MAX: '4' };
 
 let database: TestDatabase;
 let strapi: RunningStrapi;
+// The process's temp folder, to see that multipart uploads leave nothing behind.
+const tempDir = mkdtempSync(path.join(tmpdir(), 'shop-strapi-tmp-'));
 const call = (path: string, options: Parameters<typeof api>[1] = {}) => api(path, { ...options, baseUrl: strapi.url });
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseKind'));
-  strapi = await startStrapi(database, LOW_LIMITS);
+  strapi = await startStrapi(database, { ...LOW_LIMITS, TMPDIR: tempDir });
 });
 
 afterAll(async () => {
   await strapi?.stop();
   await database?.drop();
+  rmSync(tempDir, { recursive: true, force: true });
 });
 
 describe('rate limits', () => {
@@ -54,6 +60,26 @@ describe('rate limits', () => {
     const blocked = await call('/interactions', { body });
     expect(blocked.status).toBe(429);
     expect(typeof blocked.body.message).toBe('string');
+  });
+
+  it('limits order tracking lookups, so sequential numbers cannot be walked through', async () => {
+    for (let i = 1; i <= 4; i++) {
+      const res = await call(`/orders/by-number/JL-20240101-${String(i).padStart(4, '0')}`);
+      expect(res.status).toBe(404);
+    }
+    const blocked = await call('/orders/by-number/JL-20240101-0005');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MSG.rateLimited);
+  });
+});
+
+describe('multipart bodies', () => {
+  it('leave no temp file behind, whatever the route and its answer', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.alloc(300_000, 7)]), 'relleno.bin');
+    const refused = await call('/products', { method: 'POST', raw: form });
+    expect(refused.status).toBe(401);
+    expect(readdirSync(tempDir)).toEqual([]);
   });
 });
 

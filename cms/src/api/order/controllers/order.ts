@@ -32,6 +32,7 @@ export default {
 
   /** GET /orders/by-number/:orderNumber (public tracking, without contact data). */
   async findByNumber(ctx: Context) {
+    await consume(ctx, 'tracking');
     ctx.body = { order: await trackOrder(routeParam(ctx, 'orderNumber')) };
   },
 
