@@ -10,7 +10,7 @@ COPY cms/package.json cms/
 COPY storefront/package.json storefront/
 COPY admin-panel/package.json admin-panel/
 COPY e2e/package.json e2e/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
