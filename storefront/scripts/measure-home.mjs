@@ -43,7 +43,7 @@ function walkDeferred(key) {
   deferred.add(chunk.file);
   for (const imported of chunk.imports ?? []) walkDeferred(imported);
 }
-for (const key of Object.keys(manifest)) if (key.endsWith('components/icon-map.ts')) walkDeferred(key);
+for (const key of Object.keys(manifest)) if (key.endsWith('packages/icons/src/index.ts')) walkDeferred(key);
 
 function sizes(files) {
   return [...files].map((file) => {

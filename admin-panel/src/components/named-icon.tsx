@@ -1,5 +1,5 @@
 import { iconOrFallback, type IconName } from '@shop/shared';
-import { ICON_COMPONENTS } from './icon-registry';
+import { ICON_COMPONENTS } from '@shop/icons';
 
 interface NamedIconProps {
   name: string;

@@ -8,9 +8,9 @@ let loaded: IconMap | null = null;
 let loading: Promise<IconMap> | null = null;
 
 function loadIcons(): Promise<IconMap> {
-  loading ??= import('./icon-map').then((m) => {
-    loaded = m.ICONS;
-    return m.ICONS;
+  loading ??= import('@shop/icons').then((m) => {
+    loaded = m.ICON_COMPONENTS;
+    return m.ICON_COMPONENTS;
   });
   return loading;
 }
