@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pngProof } from '../support/shop';
 
 /**
  * The shopper's journey through the storefront against a running shop with seed data. Products are found
@@ -50,42 +50,6 @@ async function buyableProduct(request: APIRequestContext, minStock = 3): Promise
   const product = products.find((p) => p.stock >= minStock && p.size.length > 0);
   if (!product) throw new Error('No product with stock and sizes in the catalogue');
   return product;
-}
-
-/** A small but real PNG (8x8, rose), built here so the server's content check sees a genuine image. */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const size = 8;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0xb5, 0x53, 0x6f]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function addToCartFromProductPage(page: Page, product: ApiProduct, quantity = 1) {
@@ -262,7 +226,7 @@ test('checkout with home delivery, bank transfer and an uploaded proof', async (
   await expect(page.getByTestId('bank-details')).toBeVisible();
   await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
   await expect(page.getByText('Por favor, sube una imagen válida (JPG, PNG, WEBP)')).toBeVisible();
-  await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: tinyPng() });
+  await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof(8) });
   await expect(page.getByTestId('proof-preview')).toContainText('comprobante.png');
 
   await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
