@@ -72,8 +72,11 @@ if (!skipBuild && stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)
   touch(path.join(cmsDir, 'dist', 'src', 'index.js'));
 }
 const serveStrapiPanel = process.env.SERVE_STRAPI_ADMIN !== 'false';
-if (!skipBuild && serveStrapiPanel && !existsSync(path.join(cmsDir, 'dist', 'build', 'index.html'))) {
+// The panel bakes some of config/admin.ts in at build time (its URL, the auth cookie's path).
+const panelIndex = path.join(cmsDir, 'dist', 'build', 'index.html');
+if (!skipBuild && serveStrapiPanel && stale(panelIndex, [path.join(cmsDir, 'config', 'admin.ts')])) {
   run("Building Strapi's own panel (/cms, first start only)", npm, ['run', 'build', '-w', 'cms']);
+  touch(panelIndex);
 }
 
 const port = process.env.PORT ?? '1337';
