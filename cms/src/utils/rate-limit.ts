@@ -44,7 +44,7 @@ let redisClient: Redis | null | undefined;
 function redis(): Redis | null {
   if (redisClient !== undefined) return redisClient;
   const url = process.env.REDIS_URL;
-  redisClient = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  redisClient = url ? new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1 }) : null;
   return redisClient;
 }
 
@@ -55,7 +55,7 @@ export function limiterFor(name: LimitName): RateLimiterAbstract {
   const existing = limiters.get(name);
   if (existing) return existing;
   const rule: LimitRule = LIMIT_RULES[name];
-  const options = { keyPrefix: `shop-rl-${name}`, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+  const options = { keyPrefix: `${process.env.RATE_LIMIT_PREFIX ?? 'shop-rl'}-${name}`, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
   const client = redis();
   const limiter = client
     ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) })

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +15,25 @@ let database: TestDatabase;
 let strapi: RunningStrapi;
 // The process's temp folder, to see that multipart uploads leave nothing behind.
 const tempDir = mkdtempSync(path.join(tmpdir(), 'shop-strapi-tmp-'));
+/** True when a Redis server answers PING at the URL. */
+function redisAvailable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      resolve(data.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('timeout', () => {
+      resolve(false);
+      socket.destroy();
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 const call = (path: string, options: Parameters<typeof api>[1] = {}) => api(path, { ...options, baseUrl: strapi.url });
 
 beforeAll(async () => {
@@ -70,6 +90,32 @@ describe('rate limits', () => {
     const blocked = await call('/orders/by-number/JL-20240101-0005');
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(MSG.rateLimited);
+  });
+});
+
+describe('a rate-limit store shared by several app processes (Redis)', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+  it('blocks a client on every process once it failed too often on one of them', async (context) => {
+    if (!(await redisAvailable(redisUrl))) {
+      if (process.env.CI) throw new Error(`Redis is required in CI but ${redisUrl} is not reachable`);
+      context.skip();
+    }
+    // Two processes, each on its own database, sharing only Redis (a fresh key prefix keeps runs apart).
+    const env = { REDIS_URL: redisUrl, RATE_LIMIT_PREFIX: `test-${process.pid}-${Date.now()}`, RATE_LIMIT_LOGIN_MAX: '2' };
+    const databases = [await createTestDatabase(inject('databaseKind')), await createTestDatabase(inject('databaseKind'))];
+    const processes = [await startStrapi(databases[0]!, env), await startStrapi(databases[1]!, env)];
+    try {
+      const [first, second] = processes.map((p) => (path: string, options: Parameters<typeof api>[1] = {}) => api(path, { ...options, baseUrl: p.url }));
+      expect((await second!('/auth/login', { body: TEST_ADMIN })).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await first!('/auth/login', { body: { email: TEST_ADMIN.email, password: 'mala' } })).status).toBe(401);
+      const blocked = await second!('/auth/login', { body: TEST_ADMIN });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(MSG.login.rateLimited);
+    } finally {
+      await Promise.all(processes.map((p) => p.stop()));
+      await Promise.all(databases.map((d) => d.drop()));
+    }
   });
 });
 
