@@ -1,12 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { STORAGE_KEYS } from '@shop/shared';
+import { STORAGE_KEYS, type Product } from '@shop/shared';
 import {
   addItem,
   cartCount,
   cartSubtotal,
   parseStoredCart,
+  reconcileCart,
   removeLine,
   setLineQuantity,
+  type CartChanges,
   type CartItem,
   type NewCartItem,
 } from './cart-rules';
@@ -20,6 +22,8 @@ interface CartContextValue {
   setQuantity: (key: string, quantity: number) => void;
   remove: (key: string) => void;
   clear: () => void;
+  /** Applies the catalogue's current figures to the lines (see reconcileCart) and reports what changed. */
+  reconcile: (productsById: ReadonlyMap<string, Product>, missingIds: ReadonlySet<string>) => CartChanges;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -71,10 +75,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
   const remove = useCallback((key: string) => setItems((current) => removeLine(current, key)), []);
   const clear = useCallback(() => setItems([]), []);
+  const reconcile = useCallback((productsById: ReadonlyMap<string, Product>, missingIds: ReadonlySet<string>) => {
+    const result = reconcileCart(latest.current, productsById, missingIds);
+    if (result.items !== latest.current) {
+      latest.current = result.items;
+      setItems(result.items);
+    }
+    return result.changes;
+  }, []);
 
   const value = useMemo(
-    () => ({ items, count: cartCount(items), subtotal: cartSubtotal(items), add, setQuantity, remove, clear }),
-    [items, add, setQuantity, remove, clear],
+    () => ({ items, count: cartCount(items), subtotal: cartSubtotal(items), add, setQuantity, remove, clear, reconcile }),
+    [items, add, setQuantity, remove, clear, reconcile],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, cartCount, cartSubtotal, lineKey, parseStoredCart, quantityCap, setLineQuantity, type NewCartItem } from './cart-rules';
+import { makeProduct } from '@/test/fixtures';
+import {
+  addItem,
+  cartCount,
+  cartSubtotal,
+  hasCartChanges,
+  lineKey,
+  parseStoredCart,
+  quantityCap,
+  reconcileCart,
+  setLineQuantity,
+  type CartItem,
+  type NewCartItem,
+} from './cart-rules';
 
 const base: NewCartItem = { id: 'p1', name: 'Body Encaje', price: 15000, image: '/a.webp', size: 'M', color: 'Negro', stock: 3 };
 
@@ -55,5 +68,78 @@ describe('cart rules', () => {
     expect(parseStoredCart('{"a":1}')).toEqual([]);
     const stored = JSON.stringify([{ ...base, quantity: 2 }, { id: '', quantity: 1 }]);
     expect(parseStoredCart(stored)).toEqual([{ ...base, quantity: 2 }]);
+  });
+});
+
+describe('reconcileCart', () => {
+  const stored: CartItem = {
+    id: 'p1',
+    name: 'Conjunto Encaje Rosa',
+    price: 20000,
+    originalPrice: 20000,
+    discount: 0,
+    image: '/images/products/p1.webp',
+    size: 'M',
+    color: 'Negro',
+    quantity: 2,
+    stock: 5,
+    category: 'conjuntos',
+  };
+  const catalogue = (...products: ReturnType<typeof makeProduct>[]) => new Map(products.map((p) => [p._id, p]));
+  const none = new Set<string>();
+
+  it('returns the very same array and no changes when the catalogue agrees', () => {
+    const items = [stored];
+    const result = reconcileCart(items, catalogue(makeProduct()), none);
+    expect(result.items).toBe(items);
+    expect(hasCartChanges(result.changes)).toBe(false);
+  });
+
+  it('leaves lines alone while their product is unknown (loading or a network error)', () => {
+    const items = [stored, { ...stored, id: 'p9' }];
+    const result = reconcileCart(items, new Map(), none);
+    expect(result.items).toBe(items);
+    expect(hasCartChanges(result.changes)).toBe(false);
+  });
+
+  it('takes the current price after discount, name, first image and stock, keeping size, colour and quantity', () => {
+    const product = makeProduct({ price: 30000, discount: 15, title: 'Conjunto Encaje', thumbnails: ['', '/b.webp'], stock: 8 });
+    const result = reconcileCart([stored, { ...stored, size: 'L', quantity: 1 }], catalogue(product), none);
+    expect(result.changes).toEqual({ pricesChanged: true, linesRemoved: false, quantitiesCapped: false });
+    expect(result.items).toEqual([
+      { ...stored, price: 25500, originalPrice: 30000, discount: 15, name: 'Conjunto Encaje', image: '/b.webp', stock: 8 },
+      { ...stored, size: 'L', quantity: 1, price: 25500, originalPrice: 30000, discount: 15, name: 'Conjunto Encaje', image: '/b.webp', stock: 8 },
+    ]);
+    expect(cartSubtotal(result.items)).toBe(25500 * 3);
+  });
+
+  it('updates silently when only the name or image changed', () => {
+    const result = reconcileCart([stored], catalogue(makeProduct({ title: 'Conjunto Rosa' })), none);
+    expect(result.items[0]?.name).toBe('Conjunto Rosa');
+    expect(hasCartChanges(result.changes)).toBe(false);
+  });
+
+  it('caps quantities at the new stock', () => {
+    const result = reconcileCart([{ ...stored, quantity: 4 }], catalogue(makeProduct({ stock: 3 })), none);
+    expect(result.items).toEqual([{ ...stored, quantity: 3, stock: 3 }]);
+    expect(result.changes).toEqual({ pricesChanged: false, linesRemoved: false, quantitiesCapped: true });
+  });
+
+  it('removes the lines of a product with no stock left or that is inactive', () => {
+    const other = { ...stored, id: 'p2' };
+    const result = reconcileCart(
+      [stored, { ...stored, size: 'S' }, other],
+      catalogue(makeProduct({ stock: 0 }), makeProduct({ _id: 'p2', status: false })),
+      none,
+    );
+    expect(result.items).toEqual([]);
+    expect(result.changes).toEqual({ pricesChanged: false, linesRemoved: true, quantitiesCapped: false });
+  });
+
+  it('removes the lines of a product the catalogue answered 404 for and keeps the rest', () => {
+    const other = { ...stored, id: 'p2' };
+    const result = reconcileCart([stored, other], catalogue(makeProduct()), new Set(['p2']));
+    expect(result.items).toEqual([stored]);
+    expect(result.changes).toEqual({ pricesChanged: false, linesRemoved: true, quantitiesCapped: false });
   });
 });

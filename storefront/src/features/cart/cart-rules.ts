@@ -1,4 +1,4 @@
-import { LIMITS, subtotalOf } from '@shop/shared';
+import { finalPrice, LIMITS, subtotalOf, type Product } from '@shop/shared';
 import { z } from 'zod';
 
 /** A cart line (spec §3). `price` is the unit price after discount. */
@@ -90,6 +90,81 @@ export function cartCount(items: readonly CartItem[]): number {
 
 export function cartSubtotal(items: readonly CartItem[]): number {
   return subtotalOf(items);
+}
+
+/** What a catalogue check changed in the cart; every flag false means nothing the shopper needs to hear about. */
+export interface CartChanges {
+  /** A unit price moved (price or discount changed in the catalogue). */
+  pricesChanged: boolean;
+  /** A line went away: its product is inactive, unknown or out of stock. */
+  linesRemoved: boolean;
+  /** A quantity was lowered to the stock now available. */
+  quantitiesCapped: boolean;
+}
+
+export interface ReconcileResult {
+  /** The same array as the input when nothing at all changed. */
+  items: CartItem[];
+  changes: CartChanges;
+}
+
+const RECONCILED_FIELDS = ['name', 'price', 'originalPrice', 'discount', 'image', 'stock', 'category', 'quantity'] as const;
+
+/**
+ * Brings the stored lines in line with the catalogue (the server prices orders from it): current unit price
+ * after discount, name, first image, stock and category; quantities capped at the stock; lines of products in
+ * `missingIds` (404: inactive or deleted) or now without stock are dropped. Products neither loaded nor
+ * missing (still loading, network trouble) leave their lines untouched.
+ */
+export function reconcileCart(
+  items: CartItem[],
+  productsById: ReadonlyMap<string, Product>,
+  missingIds: ReadonlySet<string>,
+): ReconcileResult {
+  const changes: CartChanges = { pricesChanged: false, linesRemoved: false, quantitiesCapped: false };
+  let touched = false;
+  const next: CartItem[] = [];
+  for (const line of items) {
+    const product = productsById.get(line.id);
+    if (missingIds.has(line.id) || (product && (!product.status || quantityCap(product.stock) <= 0))) {
+      changes.linesRemoved = true;
+      touched = true;
+      continue;
+    }
+    if (!product) {
+      next.push(line);
+      continue;
+    }
+    const price = finalPrice(product.price, product.discount);
+    const quantity = Math.min(line.quantity, quantityCap(product.stock));
+    const image = product.thumbnails.find((t) => t.trim() !== '') ?? line.image;
+    const updated: CartItem = {
+      ...line,
+      name: product.title,
+      price,
+      originalPrice: product.price,
+      discount: product.discount,
+      image,
+      stock: product.stock,
+      category: product.category,
+      quantity,
+    };
+    if (price !== line.price) changes.pricesChanged = true;
+    if (quantity < line.quantity) changes.quantitiesCapped = true;
+    const same = RECONCILED_FIELDS.every((field) => updated[field] === line[field]);
+    if (same) {
+      next.push(line);
+    } else {
+      next.push(updated);
+      touched = true;
+    }
+  }
+  return { items: touched ? next : items, changes };
+}
+
+/** True when the shopper should be told about a change. */
+export function hasCartChanges(changes: CartChanges): boolean {
+  return changes.pricesChanged || changes.linesRemoved || changes.quantitiesCapped;
 }
 
 /** Reads the stored cart; unreadable data or invalid lines are dropped rather than breaking the shop. */

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { makeContent } from '@/test/fixtures';
+import { makeContent, makeProduct } from '@/test/fixtures';
 import { renderWithApp } from '@/test/render';
 import CartPage from './cart-page';
 
@@ -12,9 +12,26 @@ function storeCart(lines: unknown[]) {
 
 const line = { id: 'p1', name: 'Corpiño Soft', price: 12000, image: '/a.webp', size: 'M', color: 'Negro', quantity: 1, stock: 2 };
 
+/** The catalogue as the stored line saw it: checking the cart changes nothing. */
+const catalogue = {
+  'GET /products/*': ({ url }: { url: string }) => ({
+    status: 200,
+    data: {
+      product: makeProduct({
+        _id: decodeURIComponent(url.split('/').pop() ?? ''),
+        title: url.endsWith('p2') ? 'Bombacha Algodón' : line.name,
+        price: line.price,
+        discount: 0,
+        thumbnails: [line.image],
+        stock: line.stock,
+      }),
+    },
+  }),
+};
+
 describe('cart page', () => {
   it('restores the cart from storage, caps the stepper at the stock and saves every change under "cart"', async () => {
-    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, ...catalogue });
     storeCart([line]);
     renderWithApp(<CartPage />);
     const user = userEvent.setup();
@@ -28,7 +45,7 @@ describe('cart page', () => {
   });
 
   it('removes the line when the quantity goes to 0 and shows the empty state', async () => {
-    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, ...catalogue });
     storeCart([line]);
     renderWithApp(<CartPage />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Restar una unidad de Corpiño Soft' }));
@@ -38,7 +55,7 @@ describe('cart page', () => {
   });
 
   it('empties the cart with "Vaciar carrito"', async () => {
-    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, ...catalogue });
     storeCart([line, { ...line, id: 'p2', name: 'Bombacha Algodón' }]);
     renderWithApp(<CartPage />);
     expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
@@ -50,7 +67,7 @@ describe('cart page', () => {
     const content = makeContent((c) => {
       c.contact.contactInfo = [{ icon: 'Phone', title: 'Teléfono', details: ['+54 9 299 444-5566'] }];
     });
-    mockApi({ 'GET /content': { status: 200, data: { content } } });
+    mockApi({ 'GET /content': { status: 200, data: { content } }, ...catalogue });
     storeCart([{ ...line, quantity: 2 }]);
     renderWithApp(<CartPage />);
     const link = await screen.findByRole('link', { name: /Consultar por WhatsApp/ });
@@ -59,5 +76,66 @@ describe('cart page', () => {
     expect(text).toContain('Corpiño Soft (Talla: M, Color: Negro) x2 - $24.000');
     expect(text).toContain('Total estimado: $24.000');
     expect(text).toContain('¿Tienen stock disponible?');
+  });
+
+  describe('checks the cart against the catalogue', () => {
+    it('shows the current price and stock and tells the shopper, in a status region', async () => {
+      const requests = mockApi({
+        'GET /content': { status: 200, data: { content: makeContent() } },
+        'GET /products/p1': {
+          status: 200,
+          data: { product: makeProduct({ _id: 'p1', title: 'Corpiño Soft', price: 15000, discount: 10, thumbnails: ['/b.webp'], stock: 1 }) },
+        },
+        'GET /products/p2': { status: 404, data: { message: 'Producto no encontrado' } },
+      });
+      storeCart([{ ...line, quantity: 2 }, { ...line, id: 'p2', name: 'Bombacha Algodón' }]);
+      renderWithApp(<CartPage />);
+
+      const status = await screen.findByText('Actualizamos los precios de tu carrito según el catálogo.');
+      expect(status.closest('[role="status"]')).toBe(screen.getByTestId('cart-changes-notice'));
+      expect(screen.getByText('Quitamos del carrito productos que ya no están disponibles.')).toBeInTheDocument();
+      expect(screen.getByText('Ajustamos cantidades al stock disponible.')).toBeInTheDocument();
+
+      const rows = screen.getAllByTestId('cart-line');
+      expect(rows).toHaveLength(1);
+      expect(within(rows[0]).getByText('$13.500 c/u')).toBeInTheDocument();
+      expect(within(rows[0]).getByTestId('line-quantity')).toHaveTextContent('1');
+      expect(within(rows[0]).getByRole('button', { name: 'Sumar una unidad de Corpiño Soft' })).toBeDisabled();
+      expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$13.500');
+      expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+        expect.objectContaining({ id: 'p1', price: 13500, originalPrice: 15000, discount: 10, image: '/b.webp', stock: 1, quantity: 1 }),
+      ]);
+      expect(requests.filter((r) => r.url.startsWith('/products/')).map((r) => r.url).sort()).toEqual(['/products/p1', '/products/p2']);
+    });
+
+    it('says nothing when the catalogue agrees with the cart', async () => {
+      const requests = mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, ...catalogue });
+      storeCart([line]);
+      renderWithApp(<CartPage />);
+      await vi.waitFor(() => expect(requests.some((r) => r.url === '/products/p1')).toBe(true));
+      await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')[0].category).toBe('conjuntos'));
+      expect(screen.getByTestId('cart-changes-notice')).toBeEmptyDOMElement();
+      expect(screen.getByText('$12.000 c/u')).toBeInTheDocument();
+    });
+
+    it('changes nothing when the catalogue cannot be reached', async () => {
+      const requests = mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, 'GET /products/*': 'network' });
+      storeCart([{ ...line, quantity: 2 }]);
+      renderWithApp(<CartPage />);
+      await vi.waitFor(() => expect(requests.some((r) => r.url === '/products/p1')).toBe(true));
+      expect(screen.getByTestId('cart-changes-notice')).toBeEmptyDOMElement();
+      expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+      expect(screen.getByTestId('line-quantity')).toHaveTextContent('2');
+      expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ ...line, quantity: 2 }]);
+    });
+
+    it('keeps telling the shopper after every line was removed', async () => {
+      mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, 'GET /products/*': { status: 404, data: { message: 'Producto no encontrado' } } });
+      storeCart([line]);
+      renderWithApp(<CartPage />);
+      expect(await screen.findByText('Quitamos del carrito productos que ya no están disponibles.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Tu carrito está vacío' })).toBeInTheDocument();
+      expect(screen.queryByText('Actualizamos los precios de tu carrito según el catálogo.')).not.toBeInTheDocument();
+    });
   });
 });

@@ -10,6 +10,8 @@ import { useGoToSection } from '@/lib/section-scroll';
 import { useCart } from '../cart-context';
 import { PLACEHOLDER_IMAGE } from '@/features/products/product-display';
 import { lineKey, quantityCap } from '../cart-rules';
+import { useCartReconciliation } from '../use-cart-reconciliation';
+import { CartChangesNotice } from './cart-changes-notice';
 
 function noticeFrom(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string') {
@@ -25,6 +27,7 @@ export default function CartPage() {
   const location = useLocation();
   const goToSection = useGoToSection();
   const notice = noticeFrom(location.state);
+  const changes = useCartReconciliation();
 
   useEffect(() => {
     document.title = 'Carrito';
@@ -43,6 +46,7 @@ export default function CartPage() {
   if (items.length === 0) {
     return (
       <div className="container page" data-testid="cart-page">
+        <CartChangesNotice changes={changes} />
         <div className="state-box state-box--large" data-testid="cart-empty">
           <ShoppingBag size={48} aria-hidden="true" className="state-box__icon" />
           <h1 className="page__title">Tu carrito está vacío</h1>
@@ -66,6 +70,7 @@ export default function CartPage() {
           Vaciar carrito
         </button>
       </header>
+      <CartChangesNotice changes={changes} />
       <div className="cart-layout">
         <ul className="cart-lines" aria-label="Productos en el carrito">
           {items.map((item) => {

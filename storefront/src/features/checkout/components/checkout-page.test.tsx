@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeOrder } from '@/test/fixtures';
+import { makeContent, makeOrder, makeProduct } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import CheckoutPage from './checkout-page';
@@ -10,7 +10,13 @@ const line = { id: 'p1', name: 'Conjunto Encaje', price: 18000, image: '/a.webp'
 
 function setup(routes: Parameters<typeof mockApi>[0] = {}, content = makeContent()) {
   localStorage.setItem('cart', JSON.stringify([line]));
-  const requests = mockApi({ 'GET /content': { status: 200, data: { content } }, ...routes });
+  // The catalogue agrees with the stored line, so the cart check changes nothing the shopper sees.
+  const product = makeProduct({ _id: 'p1', title: line.name, price: line.price, discount: 0, thumbnails: [line.image], stock: line.stock });
+  const requests = mockApi({
+    'GET /content': { status: 200, data: { content } },
+    'GET /products/p1': { status: 200, data: { product } },
+    ...routes,
+  });
   renderWithApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   return { requests, user: userEvent.setup({ applyAccept: false }) };
 }

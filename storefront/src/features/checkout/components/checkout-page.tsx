@@ -15,6 +15,8 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/cart-context';
 import { lineKey } from '@/features/cart/cart-rules';
+import { CartChangesNotice } from '@/features/cart/components/cart-changes-notice';
+import { useCartReconciliation } from '@/features/cart/use-cart-reconciliation';
 import { useSiteContent } from '@/features/content/api/get-content';
 import { rememberOrder, type ConfirmationState } from '@/features/orders/confirmation-state';
 import { errorText } from '@/lib/api-client';
@@ -36,6 +38,7 @@ const FIELD_ORDER: CheckoutField[] = ['fullName', 'email', 'phone', 'address', '
 
 export default function CheckoutPage() {
   const { items, clear } = useCart();
+  const changes = useCartReconciliation();
   const navigate = useNavigate();
   // Checkout texts are refreshed every 5 minutes and whenever the window regains focus (spec §2.7).
   const { content } = useSiteContent({
@@ -198,6 +201,7 @@ export default function CheckoutPage() {
   if (items.length === 0 && !processing) {
     return (
       <div className="container page" data-testid="checkout-page">
+        <CartChangesNotice changes={changes} />
         <div className="state-box state-box--large">
           <h1 className="page__title">{MSG.checkout.emptyCart}</h1>
           <Link className="btn btn--primary" to={paths.home}>
@@ -228,6 +232,7 @@ export default function CheckoutPage() {
       <header className="page__header">
         <h1 className="page__title">Finalizar compra</h1>
       </header>
+      <CartChangesNotice changes={changes} />
       <form className="checkout-layout" onSubmit={(event) => void submit(event)} noValidate>
         <div className="checkout-main">
           <fieldset className="card checkout-step">
