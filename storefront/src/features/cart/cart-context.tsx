@@ -38,9 +38,13 @@ function readStorage(): CartItem[] {
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<CartItem[]>(readStorage);
-  // The latest lines, so that two adds in the same tick both count against the stock.
+  // The latest lines, updated as soon as a change is decided (not at the next render): two changes in the same
+  // tick then build on each other. Without this, a reconciliation right after clear() restored the cleared lines.
   const latest = useRef(items);
-  latest.current = items;
+  const commit = useCallback((next: CartItem[]) => {
+    latest.current = next;
+    setItems(next);
+  }, []);
 
   useEffect(() => {
     try {
@@ -53,36 +57,31 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // Keep several open tabs in step.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.cart) setItems(parseStoredCart(event.newValue));
+      if (event.key === STORAGE_KEYS.cart) commit(parseStoredCart(event.newValue));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [commit]);
 
   const add = useCallback(
     (item: NewCartItem) => {
       const result = addItem(latest.current, item);
-      if (result.added) {
-        latest.current = result.items;
-        setItems(result.items);
-      }
+      if (result.added) commit(result.items);
       return result.added;
     },
-    [],
+    [commit],
   );
-  const setQuantity = useCallback((key: string, quantity: number) => {
-    setItems((current) => setLineQuantity(current, key, quantity));
-  }, []);
-  const remove = useCallback((key: string) => setItems((current) => removeLine(current, key)), []);
-  const clear = useCallback(() => setItems([]), []);
+  const setQuantity = useCallback(
+    (key: string, quantity: number) => commit(setLineQuantity(latest.current, key, quantity)),
+    [commit],
+  );
+  const remove = useCallback((key: string) => commit(removeLine(latest.current, key)), [commit]);
+  const clear = useCallback(() => commit([]), [commit]);
   const reconcile = useCallback((productsById: ReadonlyMap<string, Product>, missingIds: ReadonlySet<string>) => {
     const result = reconcileCart(latest.current, productsById, missingIds);
-    if (result.items !== latest.current) {
-      latest.current = result.items;
-      setItems(result.items);
-    }
+    if (result.items !== latest.current) commit(result.items);
     return result.changes;
-  }, []);
+  }, [commit]);
 
   const value = useMemo(
     () => ({ items, count: cartCount(items), subtotal: cartSubtotal(items), add, setQuantity, remove, clear, reconcile }),
