@@ -27,6 +27,7 @@ import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
 import { ADDED_TO_CART_TEXT } from './product-card';
 import { SizeGuides } from './size-guides';
+import { SizePicker } from './size-picker';
 
 const FALLBACK_INFO_CARDS = [
   { icon: 'Truck', title: 'Envío gratis', description: 'En compras desde $30.000 dentro de Neuquén.', enabled: true },
@@ -137,27 +138,16 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
           <PriceTag price={product.price} discount={product.discount} size="lg" />
           <p className="product-info__description">{product.description}</p>
 
-          {product.size.length > 0 && (
-            <fieldset className="size-picker" aria-describedby={sizeError ? 'size-error' : undefined}>
-              <legend>Talla</legend>
-              <div className="chip-row" data-testid="size-selector">
-                {product.size.map((s) => (
-                  <button
-                    key={s}
-                    type="button"
-                    className={`chip ${size === s ? 'chip--active' : ''}`}
-                    aria-pressed={size === s}
-                    onClick={() => {
-                      setSize(s);
-                      setSizeError(null);
-                    }}
-                  >
-                    {s}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          <SizePicker
+            sizes={product.size}
+            value={size}
+            onChange={(s) => {
+              setSize(s);
+              setSizeError(null);
+            }}
+            describedBy={sizeError ? 'size-error' : undefined}
+            testId="size-selector"
+          />
           {product.colors.length > 0 && (
             <fieldset className="color-picker">
               <legend>

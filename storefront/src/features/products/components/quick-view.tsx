@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/cart-context';
 import { cartItemFromProduct, productImage } from '../product-display';
 import { ADDED_TO_CART_TEXT } from './product-card';
+import { SizePicker } from './size-picker';
 
 interface QuickViewProps {
   product: Product;
@@ -82,27 +83,14 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
           <h2 id="quick-view-title">{product.title}</h2>
           <PriceTag price={product.price} discount={product.discount} size="lg" />
           <p className="quick-view__description">{product.description}</p>
-          {product.size.length > 0 && (
-            <fieldset className="size-picker">
-              <legend>Talla</legend>
-              <div className="chip-row">
-                {product.size.map((s) => (
-                  <button
-                    key={s}
-                    type="button"
-                    className={`chip ${size === s ? 'chip--active' : ''}`}
-                    aria-pressed={size === s}
-                    onClick={() => {
-                      setSize(s);
-                      setError(null);
-                    }}
-                  >
-                    {s}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          <SizePicker
+            sizes={product.size}
+            value={size}
+            onChange={(s) => {
+              setSize(s);
+              setError(null);
+            }}
+          />
           {error && (
             <p className="field-error" role="alert">
               {error}
