@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { formatDigits, offeredSizes, type Category, type SizeGuide } from '@shop/shared';
 import { digitsOnly, type ProductFormValues } from './product-form-model';
 import { ImageRows } from './image-rows';
+import { CategoryOptions } from '@/components/category-options';
 
 interface ProductEditStepProps {
   values: ProductFormValues;
@@ -81,15 +82,7 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
             onChange={(e) => onChange({ ...values, category: e.target.value, size: [] })}
             required
           >
-            <option value="">Seleccioná una categoría</option>
-            {values.category && !categories.some((c) => c.name === values.category) && (
-              <option value={values.category}>{values.category}</option>
-            )}
-            {categories.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.display_name || c.name}
-              </option>
-            ))}
+            <CategoryOptions categories={categories} current={values.category} />
           </select>
         </div>
         <div className="field">

@@ -4,6 +4,7 @@ import type { SiteContent, SizeGuide } from '@shop/shared';
 import { newItems, removeAt, replaceAt, withHeaders, withoutColumn, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField, ToggleField } from '../fields';
 import { ListEditor } from '../list-editor';
+import { CategoryOptions } from '@/components/category-options';
 
 export function SizeGuidesTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const categories = content.productCatalog.categories.filter((c) => c.name.trim() !== '');
@@ -46,15 +47,7 @@ export function SizeGuideEditor({ guide, update, categories }: SizeGuideEditorPr
         <div className="field">
           <label htmlFor={categoryId}>Categoría</label>
           <select id={categoryId} value={guide.category} onChange={(e) => update({ ...guide, category: e.target.value })}>
-            <option value="">Seleccioná una categoría</option>
-            {guide.category && !categories.some((c) => c.name === guide.category) && (
-              <option value={guide.category}>{guide.category}</option>
-            )}
-            {categories.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.display_name || c.name}
-              </option>
-            ))}
+            <CategoryOptions categories={categories} current={guide.category} />
           </select>
         </div>
         <div className="field field-inline">
