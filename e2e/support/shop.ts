@@ -32,14 +32,23 @@ export async function buyableProducts(request: APIRequestContext, minStock = 3):
   return products;
 }
 
-export async function adminSession(request: APIRequestContext): Promise<{ token: string; user: unknown }> {
-  const response = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(response.ok(), 'admin login').toBeTruthy();
-  return response.json();
+export interface AdminSession {
+  token: string;
+  user: unknown;
 }
 
+export async function adminSession(request: APIRequestContext, password = ADMIN_PASSWORD): Promise<AdminSession> {
+  const response = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password } });
+  expect(response.ok(), `login as ${ADMIN_EMAIL}`).toBeTruthy();
+  const session: AdminSession = await response.json();
+  expect(session.token).toBeTruthy();
+  return session;
+}
+
+export const bearer = (session: AdminSession) => ({ Authorization: `Bearer ${session.token}` });
+
 /** Restores a back-office session from storage, as the panel does after a reload. */
-export async function restoreAdminSession(page: Page, request: APIRequestContext): Promise<string> {
+export async function restoreAdminSession(page: Page, request: APIRequestContext): Promise<AdminSession> {
   const session = await adminSession(request);
   await page.addInitScript(
     ([token, user]) => {
@@ -48,7 +57,7 @@ export async function restoreAdminSession(page: Page, request: APIRequestContext
     },
     [session.token, JSON.stringify(session.user)] as const,
   );
-  return session.token;
+  return session;
 }
 
 export async function addToCart(page: Page, product: ApiProduct): Promise<void> {

@@ -1,4 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminSession,
+  bearer,
+  buyableProducts,
+  restoreAdminSession,
+  type AdminSession,
+  type ApiProduct,
+} from '../support/shop';
 
 /**
  * The back office against a running shop with seed data (storefront at /, back office at /admin, API at /api).
@@ -6,58 +16,16 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * tests work on a fresh database and in any order.
  */
 
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@jazminlenceria.com.ar';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'CambiarEsta123';
-
-interface ApiProduct {
-  _id: string;
-  title: string;
-  category: string;
-  stock: number;
-  size: string[];
-  thumbnails: string[];
-}
 interface ApiOrder {
   _id: string;
   orderNumber: string;
   status: string;
   paymentMethod: string;
 }
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function apiLogin(request: APIRequestContext, password = ADMIN_PASSWORD): Promise<Session> {
-  const response = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password } });
-  expect(response.ok(), `login as ${ADMIN_EMAIL}`).toBeTruthy();
-  const body: Session = await response.json();
-  expect(body.token).toBeTruthy();
-  return body;
-}
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
-
-/** Signs in without the form: the panel restores the session from storage, as after a reload. */
-async function signIn(page: Page, request: APIRequestContext): Promise<Session> {
-  const session = await apiLogin(request);
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('adminToken', token);
-      window.localStorage.setItem('adminUser', user);
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
-  return session;
-}
 
 async function buyableProduct(request: APIRequestContext): Promise<ApiProduct> {
-  const response = await request.get('/api/products?limit=all');
-  expect(response.ok()).toBeTruthy();
-  const body: { payload: ApiProduct[] } = await response.json();
-  const product = body.payload.find((p) => p.stock >= 3 && p.size.length > 0);
-  if (!product) throw new Error('No product with stock and sizes in the seed catalogue');
-  return product;
+  const [product] = await buyableProducts(request);
+  return product!;
 }
 
 async function createCashOrder(request: APIRequestContext, fullName: string): Promise<ApiOrder> {
@@ -76,8 +44,8 @@ async function createCashOrder(request: APIRequestContext, fullName: string): Pr
   return body.order;
 }
 
-async function orderStatus(request: APIRequestContext, session: Session, id: string): Promise<string> {
-  const response = await request.get(`/api/orders/${id}`, { headers: auth(session) });
+async function orderStatus(request: APIRequestContext, session: AdminSession, id: string): Promise<string> {
+  const response = await request.get(`/api/orders/${id}`, { headers: bearer(session) });
   expect(response.ok()).toBeTruthy();
   const body: { order: ApiOrder } = await response.json();
   return body.order.status;
@@ -128,7 +96,7 @@ test('login: errors, success, session kept on reload, logout', async ({ page }) 
 });
 
 test('create a product and see it on the storefront', async ({ page, request }) => {
-  const session = await signIn(page, request);
+  const session = await restoreAdminSession(page, request);
   const seed = await buyableProduct(request);
   const title = `Body E2E ${Date.now()}`;
   let createdId: string | null = null;
@@ -154,7 +122,7 @@ test('create a product and see it on the storefront', async ({ page, request }) 
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByText(`Producto "${title}" creado exitosamente.`)).toBeVisible();
 
-    const found = await request.get(`/api/products?searchTerm=${encodeURIComponent(title)}&limit=5`, { headers: auth(session) });
+    const found = await request.get(`/api/products?searchTerm=${encodeURIComponent(title)}&limit=5`, { headers: bearer(session) });
     const list: { payload: ApiProduct[] } = await found.json();
     const created = list.payload.find((p) => p.title === title);
     expect(created, 'the new product is in the catalogue').toBeTruthy();
@@ -196,16 +164,16 @@ test('create a product and see it on the storefront', async ({ page, request }) 
     await editedRow.getByRole('button', { name: `Eliminar ${title}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText('Producto eliminado exitosamente.')).toBeVisible();
-    const deleted = await request.get(`/api/products/${createdId}`, { headers: auth(session) });
+    const deleted = await request.get(`/api/products/${createdId}`, { headers: bearer(session) });
     expect(deleted.status()).toBe(404);
     createdId = null;
   } finally {
-    if (createdId) await request.delete(`/api/products/${createdId}`, { headers: auth(session) });
+    if (createdId) await request.delete(`/api/products/${createdId}`, { headers: bearer(session) });
   }
 });
 
 test('change an order status, confirm a cash order and delete one with confirmation', async ({ page, request }) => {
-  const session = await signIn(page, request);
+  const session = await restoreAdminSession(page, request);
   const toPay = await createCashOrder(request, 'Lucía Estado E2E');
   const toConfirm = await createCashOrder(request, 'Carla Confirmar E2E');
 
@@ -244,12 +212,12 @@ test('change an order status, confirm a cash order and delete one with confirmat
   await row.getByRole('button', { name: `Eliminar orden ${toConfirm.orderNumber}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar orden' }).click();
   await expect(page.getByText(`Orden #${toConfirm.orderNumber} eliminada exitosamente.`)).toBeVisible();
-  const gone = await request.get(`/api/orders/${toConfirm._id}`, { headers: auth(session) });
+  const gone = await request.get(`/api/orders/${toConfirm._id}`, { headers: bearer(session) });
   expect(gone.status()).toBe(404);
 });
 
 test('edit a site text and see it on the storefront', async ({ page, request }) => {
-  const session = await signIn(page, request);
+  const session = await restoreAdminSession(page, request);
   const before = await request.get('/api/content');
   const original: { content: { productCatalog: { subtitle: string } } } = await before.json();
   const subtitle = `Subtítulo de prueba E2E ${Date.now()}`;
@@ -272,12 +240,12 @@ test('edit a site text and see it on the storefront', async ({ page, request }) 
     await page.goto('/');
     await expect(page.getByText(subtitle)).toBeVisible();
   } finally {
-    await request.put('/api/content', { headers: auth(session), data: original.content });
+    await request.put('/api/content', { headers: bearer(session), data: original.content });
   }
 });
 
 test('change the password and sign in with the new one', async ({ page, request }) => {
-  await signIn(page, request);
+  await restoreAdminSession(page, request);
   const newPassword = `Nueva-${Date.now()}`;
   let changed = false;
   try {
@@ -314,9 +282,9 @@ test('change the password and sign in with the new one', async ({ page, request 
   } finally {
     if (changed) {
       // Put the documented password back for everyone else.
-      const session = await apiLogin(request, newPassword);
+      const session = await adminSession(request, newPassword);
       const restore = await request.put('/api/users/password', {
-        headers: auth(session),
+        headers: bearer(session),
         data: { currentPassword: newPassword, newPassword: ADMIN_PASSWORD },
       });
       expect(restore.ok(), 'password restored').toBeTruthy();
