@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { pngProof } from '../support/shop';
+import { buyableProducts, pngProof, type ApiProduct } from '../support/shop';
 
 /**
  * The shopper's journey through the storefront against a running shop with seed data. Products are found
@@ -7,15 +7,6 @@ import { pngProof } from '../support/shop';
  * independent of each other and of their order.
  */
 
-interface ApiProduct {
-  _id: string;
-  title: string;
-  price: number;
-  discount: number;
-  category: string;
-  stock: number;
-  size: string[];
-}
 interface ApiCategory {
   name: string;
   display_name: string;
@@ -44,13 +35,6 @@ async function categories(request: APIRequestContext): Promise<ApiCategory[]> {
   return body.content.productCatalog.categories;
 }
 
-/** A product with sizes and enough stock for the journey (seed data has several). */
-async function buyableProduct(request: APIRequestContext, minStock = 3): Promise<ApiProduct> {
-  const products = await listProducts(request);
-  const product = products.find((p) => p.stock >= minStock && p.size.length > 0);
-  if (!product) throw new Error('No product with stock and sizes in the catalogue');
-  return product;
-}
 
 async function addToCartFromProductPage(page: Page, product: ApiProduct, quantity = 1) {
   await page.goto(`/product/${product._id}`);
@@ -143,7 +127,7 @@ test('category page sorts by price', async ({ page, request }) => {
 });
 
 test('product detail and cart rules', async ({ page, request }) => {
-  const product = await buyableProduct(request);
+  const [product] = await buyableProducts(request);
   const unit = finalPrice(product.price, product.discount);
 
   await page.goto(`/product/${product._id}`);
@@ -171,7 +155,7 @@ test('product detail and cart rules', async ({ page, request }) => {
 });
 
 test('checkout with meeting-point pickup and cash, confirmation, reload and tracking', async ({ page, request }) => {
-  const product = await buyableProduct(request);
+  const [product] = await buyableProducts(request);
   const unit = finalPrice(product.price, product.discount);
   await addToCartFromProductPage(page, product);
   await page.goto('/cart');
@@ -209,7 +193,7 @@ test('checkout with meeting-point pickup and cash, confirmation, reload and trac
 });
 
 test('checkout with home delivery, bank transfer and an uploaded proof', async ({ page, request }) => {
-  const product = await buyableProduct(request);
+  const [product] = await buyableProducts(request);
   await addToCartFromProductPage(page, product);
   await page.goto('/checkout');
 
