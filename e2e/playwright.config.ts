@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -10,6 +11,9 @@ const PORT = Number(process.env.E2E_PORT ?? 1340);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const root = path.resolve(__dirname, '..');
 export const E2E_DATABASE = path.join(__dirname, '.tmp', 'shop-e2e.db');
+// The test shop's first staff password: random for each run (no password in the repository ever works), shared
+// with Playwright's workers through the environment they inherit. Set ADMIN_PASSWORD to test a running shop.
+process.env.ADMIN_PASSWORD ??= `E2e-${randomBytes(9).toString('base64url')}-1a`;
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +54,9 @@ export default defineConfig({
           PORT: String(PORT),
           HOST: '127.0.0.1',
           DATABASE_FILENAME: E2E_DATABASE,
+          // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
+          ENV_PATH: path.join(__dirname, '.tmp', '.env'),
+          ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
           STRAPI_TELEMETRY_DISABLED: 'true',
         },
       },

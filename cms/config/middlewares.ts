@@ -1,6 +1,8 @@
 export default [
   'strapi::logger',
   'strapi::errors',
+  // Closes Strapi's anonymous first-admin registration (the super-admin is created at first start).
+  'global::admin-guard',
   {
     name: 'strapi::security',
     config: {

@@ -4,7 +4,8 @@ export default () => ({
   'users-permissions': {
     config: {
       jwtSecret: secret('JWT_SECRET'),
-      jwt: { expiresIn: '7d' },
+      // At most a working day; the back office renews the token while it is open (POST /api/auth/renew).
+      jwt: { expiresIn: '8h' },
     },
   },
   upload: {

@@ -4,7 +4,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** Helpers shared by the cross-app journeys and the README tour. */
 
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@jazminlenceria.com.ar';
-export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'CambiarEsta123';
+/** Set by playwright.config.ts (random for each run) or by whoever tests a running shop. */
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? '';
 export const ORDER_NUMBER = /^[A-Z0-9]{1,10}-\d{8}-\d{4,}$/;
 
 export interface ApiProduct {

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { productInputSchema } from '@shop/shared';
 import { ADMIN_ROLE_TYPE } from '../utils/auth';
-import { secret } from '../utils/secrets';
+import { isProduction, secret, secretsFile } from '../utils/secrets';
 import productService, { PRODUCT_UID } from '../api/product/services/product';
 import { SITE_CONTENT_UID, saveContent } from '../api/site-content/services/site-content';
 import { seedSiteContent } from './seed-content';
@@ -120,9 +120,31 @@ async function seedDemoData(strapi: Core.Strapi): Promise<void> {
   await strapi.store.set({ ...SEED_FLAG, value: { at: new Date().toISOString() } });
 }
 
+/**
+ * Strapi's own panel (/cms) gets its super-admin at the first start, from STRAPI_ADMIN_EMAIL/STRAPI_ADMIN_PASSWORD
+ * (by default the staff account's ADMIN_EMAIL/ADMIN_PASSWORD): nobody can claim it by visiting the panel first.
+ */
+async function ensurePanelSuperAdmin(strapi: Core.Strapi): Promise<void> {
+  const admins = strapi.service('admin::user') as {
+    exists: () => Promise<boolean>;
+    createFirstAdmin: (attributes: { email: string; firstname: string; lastname: string; password: string }) => Promise<unknown>;
+  };
+  if (await admins.exists()) return;
+  const email = (process.env.STRAPI_ADMIN_EMAIL?.trim() || process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const password = process.env.STRAPI_ADMIN_PASSWORD?.trim() || secret('ADMIN_PASSWORD');
+  try {
+    await admins.createFirstAdmin({ email, firstname: 'Administración', lastname: 'Tienda', password });
+    strapi.log.info(`[seed] Strapi panel super-admin ${email} created`);
+  } catch (err) {
+    // Another process starting together created it first.
+    if (!(await admins.exists())) throw err;
+  }
+}
+
 /** Bootstrap phase: roles, accounts, indexes and demo data. Idempotent. */
 export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
   await disablePublicRegistration(strapi);
+  await ensurePanelSuperAdmin(strapi);
   const adminRole = await ensureAdminRole(strapi);
   // Only while no staff account exists: once the owner changes the admin's e-mail, a restart must not bring the
   // documented development credentials back as a second account.
@@ -134,6 +156,7 @@ export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
       username: process.env.ADMIN_USERNAME?.trim() || 'admin',
       roleId: adminRole.id,
     });
+    if (!isProduction()) strapi.log.info(`[seed] its first password is ADMIN_PASSWORD in ${secretsFile()} (also for /cms)`);
   }
   const shopperEmail = process.env.SEED_TEST_SHOPPER_EMAIL;
   const shopperPassword = process.env.SEED_TEST_SHOPPER_PASSWORD;

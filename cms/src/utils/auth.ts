@@ -8,6 +8,7 @@ export interface StaffUser {
   email: string;
   role: string;
   blocked: boolean;
+  sessionVersion: number;
 }
 
 type UserRow = {
@@ -16,10 +17,33 @@ type UserRow = {
   username: string | null;
   email: string;
   blocked: boolean | null;
+  sessionVersion?: number | null;
   role?: { type?: string | null } | null;
 };
 
 export const ADMIN_ROLE_TYPE = 'admin';
+export const USER_UID = 'plugin::users-permissions.user';
+
+interface TokenPayload {
+  id?: unknown;
+  /** The user's session version when the token was issued (see extensions/users-permissions). */
+  sv?: unknown;
+}
+
+/** A signed token for the user's current session version (lifetime: `jwt.expiresIn` in config/plugins.ts). */
+export async function issueToken(userId: number, sessionVersion: number): Promise<string> {
+  const token: string = await strapi.plugin('users-permissions').service('jwt').issue({ id: userId, sv: sessionVersion });
+  return token;
+}
+
+/** Ends every token issued so far for the user (sign-out, password change); answers the new session version. */
+export async function endSessions(userId: number): Promise<number> {
+  const users = strapi.db.query(USER_UID);
+  const row: { sessionVersion?: number | null } | null = await users.findOne({ where: { id: userId }, select: ['sessionVersion'] });
+  const next = (row?.sessionVersion ?? 0) + 1;
+  await users.update({ where: { id: userId }, data: { sessionVersion: next } });
+  return next;
+}
 
 /** Reads the header through `ctx.request`: policies receive a copy of the context without Koa's delegated getters. */
 function bearerToken(ctx: Context): string | null {
@@ -37,12 +61,11 @@ export async function currentUser(ctx: Context): Promise<StaffUser | null> {
   const token = bearerToken(ctx);
   if (token) {
     try {
-      const payload = (await strapi.plugin('users-permissions').service('jwt').verify(token)) as { id?: number };
-      if (payload && typeof payload.id === 'number') {
-        const row = (await strapi.db
-          .query('plugin::users-permissions.user')
-          .findOne({ where: { id: payload.id }, populate: ['role'] })) as UserRow | null;
-        if (row && !row.blocked) {
+      const payload = (await strapi.plugin('users-permissions').service('jwt').verify(token)) as TokenPayload;
+      if (payload && typeof payload.id === 'number' && typeof payload.sv === 'number') {
+        const row = (await strapi.db.query(USER_UID).findOne({ where: { id: payload.id }, populate: ['role'] })) as UserRow | null;
+        // A token from before the last sign-out or password change carries an older session version.
+        if (row && !row.blocked && (row.sessionVersion ?? 0) === payload.sv) {
           user = {
             id: row.id,
             documentId: row.documentId,
@@ -50,6 +73,7 @@ export async function currentUser(ctx: Context): Promise<StaffUser | null> {
             email: row.email,
             role: row.role?.type ?? 'authenticated',
             blocked: Boolean(row.blocked),
+            sessionVersion: row.sessionVersion ?? 0,
           };
         }
       }

@@ -22,10 +22,20 @@ function envInt(name: string, fallback: number): number {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }
 
-/** Limits per client IP; every number can be tuned by environment variables (documented in the README). */
+/**
+ * Limits per client IP (and, for sign-in, also per account e-mail); every number can be tuned by environment
+ * variables (documented in the README).
+ */
 export const LIMIT_RULES = {
   loginFailures: {
     points: envInt('RATE_LIMIT_LOGIN_MAX', 5),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: MSG.login.rateLimited,
+  },
+  // Whoever tries one account from many addresses (a botnet, a forged proxy header) meets this one.
+  loginFailuresPerEmail: {
+    points: envInt('RATE_LIMIT_LOGIN_EMAIL_MAX', 10),
     duration: FIFTEEN_MINUTES,
     blockDuration: FIFTEEN_MINUTES,
     message: MSG.login.rateLimited,
@@ -85,9 +95,7 @@ export async function consume(ctx: Context, name: LimitName, key = clientKey(ctx
   }
 }
 
-/** Refuses the request if the caller is already over the limit, without spending a point (used before login). */
-export async function assertNotLimited(ctx: Context, name: LimitName, key = clientKey(ctx)): Promise<void> {
-  const res = await limiterFor(name).get(key);
-  const rule: LimitRule = LIMIT_RULES[name];
-  if (res && res.consumedPoints >= rule.points && res.msBeforeNext > 0) tooMany(ctx, name, res);
+/** Gives back a point taken by `consume` (a sign-in that turned out to be right does not count as a failure). */
+export async function refund(name: LimitName, key: string): Promise<void> {
+  await limiterFor(name).reward(key, 1);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, adminToken, shopperToken } from '../helpers/api';
+import { api, adminToken, forgetTokens, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { TEST_ADMIN, TEST_SHOPPER } from '../helpers/strapi-process';
 
@@ -85,5 +85,78 @@ describe("users-permissions' own content API", () => {
     const res = await api(path, { method, body: method === 'POST' ? { identifier: TEST_ADMIN.email, password: TEST_ADMIN.password, email: 'x@y.z', username: 'x' } : undefined, token: await adminToken() });
     expect([404, 405]).toContain(res.status);
     expect(typeof res.body.message).toBe('string');
+  });
+});
+
+/** The claims of a JWT (not verified: the server's answer is what the tests check). */
+function claims(token: string): { iat: number; exp: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { iat: number; exp: number };
+}
+
+describe('session lifetime', () => {
+  it('issues tokens that live at most a working day (8 h)', async () => {
+    const res = await api('/auth/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const { iat, exp } = claims(res.body.token);
+    expect(exp - iat).toBeGreaterThan(0);
+    expect(exp - iat).toBeLessThanOrEqual(8 * 3600);
+  });
+
+  it('POST /auth/renew answers a fresh token for a valid one, 401 otherwise', async () => {
+    const token = await adminToken();
+    const renewed = await api('/auth/renew', { method: 'POST', token });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.user).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
+    expect((await api('/orders', { token: renewed.body.token })).status).toBe(200);
+    expect(claims(renewed.body.token).exp).toBeGreaterThanOrEqual(claims(token).exp);
+    for (const bad of [null, GARBAGE_TOKEN]) {
+      const res = await api('/auth/renew', { method: 'POST', token: bad });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toMatch(/inicia sesión/);
+    }
+  });
+
+  it('POST /auth/logout ends every token of the account issued before it', async () => {
+    const first = (await api('/auth/login', { body: { email: TEST_SHOPPER.email, password: TEST_SHOPPER.password } })).body.token as string;
+    const second = (await api('/auth/login', { body: { email: TEST_SHOPPER.email, password: TEST_SHOPPER.password } })).body.token as string;
+    const renewed = (await api('/auth/renew', { method: 'POST', token: first })).body.token as string;
+    const out = await api('/auth/logout', { method: 'POST', token: second });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('Sesión cerrada');
+    for (const token of [first, second, renewed]) {
+      expect((await api('/auth/check', { token })).status).toBe(401);
+      expect((await api('/auth/renew', { method: 'POST', token })).status).toBe(401);
+    }
+    expect((await api('/auth/logout', { method: 'POST', token: second })).status).toBe(401);
+    const again = await api('/auth/login', { body: { email: TEST_SHOPPER.email, password: TEST_SHOPPER.password } });
+    expect((await api('/auth/check', { token: again.body.token })).status).toBe(200);
+    forgetTokens();
+  });
+
+  it('signing one account out leaves the others signed in', async () => {
+    const admin = await adminToken();
+    const shopper = await shopperToken();
+    expect((await api('/auth/logout', { method: 'POST', token: shopper })).status).toBe(200);
+    expect((await api('/orders', { token: admin })).status).toBe(200);
+    forgetTokens();
+  });
+});
+
+describe('unknown e-mails', () => {
+  it('cost the same time as a wrong password (the answer time does not tell which accounts exist)', async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      const res = await api('/auth/login', { body: { email, password: 'no-es-la-clave' } });
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await time(TEST_ADMIN.email));
+      unknown.push(await time(`nadie-${i}@test.local`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    // A password check (bcrypt) takes tens of milliseconds; a lookup that finds nobody takes about one.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
   });
 });

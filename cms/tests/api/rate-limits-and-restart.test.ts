@@ -48,15 +48,17 @@ afterAll(async () => {
 });
 
 describe('rate limits', () => {
-  it('blocks login for 15 minutes after too many failures from one client, whatever the e-mail', async () => {
+  it('blocks login for 15 minutes after too many failures from one client, whatever the e-mail or X-Forwarded-For', async () => {
     // Successful sign-ins do not count.
     for (let i = 0; i < 4; i++) expect((await call('/auth/login', { body: TEST_ADMIN })).status).toBe(200);
-    for (const email of ['a@test.local', 'b@test.local', TEST_ADMIN.email]) {
-      const res = await call('/auth/login', { body: { email, password: 'mala-clave' } });
+    // Without TRUST_PROXY a client's own X-Forwarded-For is ignored: it cannot pose as another client.
+    const forged = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    for (const [i, email] of ['a@test.local', 'b@test.local', TEST_ADMIN.email].entries()) {
+      const res = await call('/auth/login', { body: { email, password: 'mala-clave' }, headers: forged(i) });
       expect(res.status).toBe(401);
     }
-    for (const body of [TEST_ADMIN, { email: 'otra@test.local', password: 'x' }, { email: 'NUEVA@test.local', password: TEST_ADMIN.password }]) {
-      const blocked = await call('/auth/login', { body });
+    for (const [i, body] of [TEST_ADMIN, { email: 'otra@test.local', password: 'x' }, { email: 'NUEVA@test.local', password: TEST_ADMIN.password }].entries()) {
+      const blocked = await call('/auth/login', { body, headers: forged(10 + i) });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe(MSG.login.rateLimited);
       const retryAfter = Number(blocked.headers.get('retry-after'));
@@ -145,15 +147,18 @@ describe('restart on the same database', () => {
     expect((await call(`/products/${victim._id}`, { method: 'DELETE', token })).status).toBe(200);
     const changed = await call('/users/password', { method: 'PUT', body: { currentPassword: TEST_ADMIN.password, newPassword: 'Clave-De-La-Duena' }, token });
     expect(changed.status).toBe(200);
-    const moved = await call('/users/profile', { method: 'PUT', body: { username: 'duena', email: OWNER.email }, token });
+    // The password change ended the earlier token; the answer carries the one for this session.
+    expect((await call('/orders', { token })).status).toBe(401);
+    const session = changed.body.token;
+    const moved = await call('/users/profile', { method: 'PUT', body: { username: 'duena', email: OWNER.email, currentPassword: OWNER.password }, token: session });
     expect(moved.status).toBe(200);
 
     await strapi.stop();
     strapi = await startStrapi(database);
     expect((await call('/content')).body.content.hero.slogan).toBe('Eslogan de la dueña');
-    const after = await call('/products?limit=all', { token });
+    const after = await call('/products?limit=all', { token: session });
     expect(after.body.totalDocs).toBe(list.body.totalDocs - 1);
-    expect((await call(`/products/${victim._id}`, { token })).status).toBe(404);
+    expect((await call(`/products/${victim._id}`, { token: session })).status).toBe(404);
     // Neither the old password nor the development account (ADMIN_EMAIL) comes back.
     expect((await call('/auth/login', { body: TEST_ADMIN })).status).toBe(401);
     expect((await call('/auth/login', { body: { email: TEST_ADMIN.email, password: OWNER.password } })).status).toBe(401);

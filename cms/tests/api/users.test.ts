@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, adminToken } from '../helpers/api';
+import { MSG } from '@shop/shared';
+import { api, adminToken, forgetTokens } from '../helpers/api';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
 import { TEST_ADMIN, TEST_SHOPPER } from '../helpers/strapi-process';
 
@@ -20,9 +21,26 @@ describe('PUT /users/profile', () => {
   });
 
   it('refuses an e-mail that belongs to another user (409)', async () => {
-    const res = await asAdmin('PUT', '/users/profile', { username: 'otro', email: TEST_SHOPPER.email });
+    const res = await asAdmin('PUT', '/users/profile', { username: 'otro', email: TEST_SHOPPER.email, currentPassword: TEST_ADMIN.password });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/email/);
+  });
+
+  it('asks for the current password to change the e-mail (the sign-in name)', async () => {
+    const profile = { username: 'admin-nuevo-email', email: 'otra-direccion@test.local' };
+    const without = await asAdmin('PUT', '/users/profile', profile);
+    expect(without.status).toBe(400);
+    expect(without.body.message).toBe(MSG.password.neededForEmail);
+    const wrong = await asAdmin('PUT', '/users/profile', { ...profile, currentPassword: 'no-es-la-clave' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(MSG.password.wrongCurrent);
+    expect((await api('/auth/check', { token: await adminToken() })).body.user.email).toBe(TEST_ADMIN.email);
+
+    const right = await asAdmin('PUT', '/users/profile', { ...profile, currentPassword: TEST_ADMIN.password });
+    expect(right.status).toBe(200);
+    expect(right.body.user.email).toBe(profile.email);
+    const back = await asAdmin('PUT', '/users/profile', { username: 'admin', email: TEST_ADMIN.email, currentPassword: TEST_ADMIN.password });
+    expect(back.status).toBe(200);
   });
 
   it.each([
@@ -58,10 +76,19 @@ describe('PUT /users/password', () => {
     expect(res.body.message).toMatch(/actual/);
   });
 
-  it('changes the password: the new one signs in, the old one no longer does', async () => {
+  it('changes the password: the new one signs in, the old one no longer does, earlier tokens end', async () => {
+    const before = await adminToken();
+    const otherDevice = await api('/auth/login', { body: TEST_ADMIN });
     const res = await asAdmin('PUT', '/users/password', { currentPassword: TEST_ADMIN.password, newPassword: 'Nueva-Clave-1' });
     expect(res.status).toBe(200);
     expect(typeof res.body.message).toBe('string');
+    // Every token issued before the change is refused, on this device and on any other; the answer's token works.
+    for (const token of [before, otherDevice.body.token as string]) {
+      expect((await api('/auth/check', { token })).status).toBe(401);
+      expect((await api('/orders', { token })).status).toBe(401);
+    }
+    expect((await api('/orders', { token: res.body.token })).status).toBe(200);
+    forgetTokens();
     const old = await api('/auth/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
     expect(old.status).toBe(401);
     const fresh = await api('/auth/login', { body: { email: TEST_ADMIN.email, password: 'Nueva-Clave-1' } });
@@ -72,5 +99,7 @@ describe('PUT /users/password', () => {
       token: fresh.body.token,
     });
     expect(restore.status).toBe(200);
+    expect((await api('/auth/check', { token: fresh.body.token })).status).toBe(401);
+    forgetTokens();
   });
 });

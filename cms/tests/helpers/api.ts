@@ -53,6 +53,11 @@ async function login(email: string, password: string): Promise<string> {
   return res.body.token;
 }
 
+/** Forgets the cached tokens (after a test ended the sessions they belong to): the next call signs in again. */
+export function forgetTokens(): void {
+  tokens.clear();
+}
+
 export const adminToken = () => login(TEST_ADMIN.email, TEST_ADMIN.password);
 /** A signed-in user whose role is not admin (seeded only when SEED_TEST_SHOPPER_* is set, as the test harness does). */
 export const shopperToken = () => login(TEST_SHOPPER.email, TEST_SHOPPER.password);

@@ -43,6 +43,8 @@ export const MSG = {
     newRequired: 'La nueva contraseña es requerida.',
     tooShort: 'La nueva contraseña debe tener al menos 6 caracteres.',
     mismatch: 'Las contraseñas no coinciden.',
+    wrongCurrent: 'La contraseña actual es incorrecta.',
+    neededForEmail: 'Para cambiar el email ingresa tu contraseña actual.',
   },
   login: {
     invalid: 'Credenciales inválidas',

@@ -197,6 +197,8 @@ export const loginInputSchema = z.object({
 export const profileInputSchema = z.object({
   username: requiredText(60, 'El nombre de usuario es requerido'),
   email: requiredText(200, 'El email es requerido').refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+  /** Required by the server only when the e-mail changes (the e-mail is the sign-in name). */
+  currentPassword: z.string().max(200).optional(),
 });
 
 export const passwordInputSchema = z.object({

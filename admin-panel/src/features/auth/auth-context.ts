@@ -13,6 +13,8 @@ export interface AuthState {
   login: (email: string, password: string) => Promise<LoginResult>;
   logout: () => void;
   updateUser: (user: SessionUser) => void;
+  /** Keeps a token the server issued for this session (password change, renewal). */
+  replaceToken: (token: string) => void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

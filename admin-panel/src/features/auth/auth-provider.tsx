@@ -8,6 +8,10 @@ import { AuthContext, type AuthState, type LoginResult } from './auth-context';
 import { isAdmin, parseSessionUser, parseStoredUser, type SessionUser } from './admin-user';
 import { loginRequest } from './api/login';
 import { checkAuth } from './api/check-auth';
+import { endSession, renewSession } from './api/session';
+
+/** How often an open back office swaps its token for a fresh one (tokens live 8 hours). */
+export const RENEW_EVERY_MS = 30 * 60 * 1000;
 
 function persistUser(user: SessionUser) {
   storage.set(STORAGE_KEYS.adminUser, JSON.stringify(user));
@@ -88,11 +92,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
+    const current = storage.get(STORAGE_KEYS.adminToken);
     clearSession();
     setToken(null);
     setUser(null);
     queryClient.clear();
+    // Signing out ends the token on the server too (best effort: offline, the local session still ends).
+    if (current) endSession(current).catch(() => undefined);
   }, [queryClient]);
+
+  const replaceToken = useCallback((next: string) => {
+    storage.set(STORAGE_KEYS.adminToken, next);
+    setToken(next);
+  }, []);
+
+  // While the back office is open, its token is renewed well before it expires.
+  useEffect(() => {
+    if (!token) return;
+    const timer = window.setInterval(() => {
+      renewSession()
+        .then(({ token: fresh }) => replaceToken(fresh))
+        .catch(() => undefined);
+    }, RENEW_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [token, replaceToken]);
 
   // A token the server no longer accepts (expired, user removed) ends the session: the guard shows the login.
   useEffect(() => {
@@ -116,8 +139,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       updateUser,
+      replaceToken,
     }),
-    [user, token, loading, login, logout, updateUser],
+    [user, token, loading, login, logout, updateUser, replaceToken],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

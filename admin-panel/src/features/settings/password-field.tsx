@@ -9,10 +9,13 @@ interface PasswordFieldProps {
   autoComplete: string;
   minLength?: number;
   error?: string;
+  /** A short explanation under the field. */
+  hint?: string;
 }
 
 /** Password input with its own show/hide toggle. */
-export function PasswordField({ id, label, value, onChange, autoComplete, minLength, error }: PasswordFieldProps) {
+export function PasswordField({ id, label, value, onChange, autoComplete, minLength, error, hint }: PasswordFieldProps) {
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   const [visible, setVisible] = useState(false);
   return (
     <div className="field">
@@ -32,7 +35,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, minLen
           required
           minLength={minLength}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={described || undefined}
         />
         <button
           type="button"
@@ -44,6 +47,11 @@ export function PasswordField({ id, label, value, onChange, autoComplete, minLen
           {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>
       </div>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

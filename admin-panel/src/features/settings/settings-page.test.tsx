@@ -68,6 +68,39 @@ describe('settings', () => {
     expect(await screen.findByText('La contraseña actual es incorrecta')).toBeInTheDocument();
   });
 
+  it('keeps the fresh token the server answers after a password change (earlier ones ended)', async () => {
+    const { user } = setup({ status: 200, data: { message: 'Contraseña actualizada', token: 'token-nuevo' } as { message: string } });
+    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
+    await user.type(screen.getByLabelText(/^Contraseña actual/), 'vieja-123');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
+    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
+    await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
+    expect(await screen.findByText('Contraseña actualizada exitosamente!')).toBeInTheDocument();
+    expect(window.localStorage.getItem('adminToken')).toBe('token-nuevo');
+  });
+
+  it('asks for the current password before changing the e-mail', async () => {
+    const { user, calls } = setup();
+    const email = await screen.findByLabelText(/^Email/);
+    expect(screen.queryByLabelText(/^Contraseña actual/)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'nueva@jazminlenceria.com.ar');
+    const password = screen.getByLabelText(/^Contraseña actual/);
+    expect(password).toHaveAccessibleDescription(/confirma tu contraseña actual/);
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(screen.getByText(MSG.password.neededForEmail)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.type(password, 'clave-actual');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('Perfil actualizado exitosamente!')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/users/profile')?.body).toEqual({
+      username: ADMIN_USER.username,
+      email: 'nueva@jazminlenceria.com.ar',
+      currentPassword: 'clave-actual',
+    });
+  });
+
   it('updates the profile and the stored user', async () => {
     const { user, calls } = setup();
     const username = await screen.findByLabelText(/^Nombre de usuario/);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Lock, Save, User } from 'lucide-react';
-import { LIMITS, MIN_PASSWORD_LENGTH } from '@shop/shared';
+import { LIMITS, MIN_PASSWORD_LENGTH, MSG } from '@shop/shared';
 import { ApiError } from '@/lib/api-error';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner } from '@/components/feedback';
@@ -65,8 +65,12 @@ function ProfileForm() {
   const { user, updateUser } = useAuth();
   const [username, setUsername] = useState(user?.username ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const message = useTimedMessage();
   const mutation = useUpdateProfile();
+  // The e-mail is the sign-in name: changing it asks for the current password.
+  const emailChanged = email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,13 +78,19 @@ function ProfileForm() {
       message.show({ kind: 'error', text: 'El nombre de usuario y el email son requeridos.' });
       return;
     }
+    if (emailChanged && !currentPassword) {
+      setPasswordError(MSG.password.neededForEmail);
+      return;
+    }
+    setPasswordError(undefined);
     message.clear();
     mutation.mutate(
-      { username: username.trim(), email: email.trim() },
+      { username: username.trim(), email: email.trim(), ...(emailChanged ? { currentPassword } : {}) },
       {
         onSuccess: ({ user: raw }) => {
           const next = parseSessionUser(raw);
           if (next && user) updateUser({ ...next, role: next.role || user.role });
+          setCurrentPassword('');
           message.show({ kind: 'success', text: 'Perfil actualizado exitosamente!' }, LIMITS.bannerMs);
         },
         onError: (error) =>
@@ -96,7 +106,7 @@ function ProfileForm() {
   }
 
   return (
-    <form className="stack" onSubmit={submit} data-testid="profile-form">
+    <form className="stack" onSubmit={submit} noValidate data-testid="profile-form">
       {message.message && <Banner kind={message.message.kind}>{message.message.text}</Banner>}
       <div className="field">
         <label htmlFor="profile-username">
@@ -123,6 +133,17 @@ function ProfileForm() {
         </label>
         <input id="profile-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
       </div>
+      {emailChanged && (
+        <PasswordField
+          id="profile-current-password"
+          label="Contraseña actual"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          autoComplete="current-password"
+          error={passwordError}
+          hint="Para cambiar el email (con el que inicias sesión) confirma tu contraseña actual."
+        />
+      )}
       <div>
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
           <Save size={16} aria-hidden="true" /> {mutation.isPending ? 'Guardando...' : 'Guardar Cambios'}
@@ -135,6 +156,7 @@ function ProfileForm() {
 const EMPTY_PASSWORDS: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function SecurityForm() {
+  const { replaceToken } = useAuth();
   const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<PasswordErrors>({});
   const message = useTimedMessage();
@@ -150,7 +172,9 @@ function SecurityForm() {
     mutation.mutate(
       { currentPassword: form.currentPassword, newPassword: form.newPassword },
       {
-        onSuccess: () => {
+        onSuccess: ({ token }) => {
+          // Every other session of the account ended; this one continues with the token the server answered.
+          if (token) replaceToken(token);
           setForm(EMPTY_PASSWORDS);
           message.show({ kind: 'success', text: 'Contraseña actualizada exitosamente!' }, LIMITS.bannerMs);
         },

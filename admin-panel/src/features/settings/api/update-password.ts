@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, request } from '@/lib/api-client';
 
-const passwordResponse = z.object({ message: z.string().optional() }).loose();
+// The server ends every earlier token and answers the one for this session.
+const passwordResponse = z.object({ message: z.string().optional(), token: z.string().optional() }).loose();
 
 export interface PasswordInput {
   currentPassword: string;

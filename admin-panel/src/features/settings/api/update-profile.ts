@@ -7,6 +7,8 @@ const profileResponse = z.object({ user: z.unknown() });
 export interface ProfileInput {
   username: string;
   email: string;
+  /** Needed only when the e-mail changes. */
+  currentPassword?: string;
 }
 
 export function updateProfile(input: ProfileInput) {
