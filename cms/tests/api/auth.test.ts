@@ -126,7 +126,11 @@ describe('session lifetime', () => {
       expect((await api('/auth/check', { token })).status).toBe(401);
       expect((await api('/auth/renew', { method: 'POST', token })).status).toBe(401);
     }
-    expect((await api('/auth/logout', { method: 'POST', token: second })).status).toBe(401);
+    for (const token of [second, null, GARBAGE_TOKEN]) {
+      const res = await api('/auth/logout', { method: 'POST', token });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toMatch(/inicia sesión/);
+    }
     const again = await api('/auth/login', { body: { email: TEST_SHOPPER.email, password: TEST_SHOPPER.password } });
     expect((await api('/auth/check', { token: again.body.token })).status).toBe(200);
     forgetTokens();

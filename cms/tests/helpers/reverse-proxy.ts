@@ -42,15 +42,32 @@ export function startReverseProxy(target: string): Promise<ReverseProxy> {
   });
 }
 
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
 /** A JSON POST from a given local address (127.0.0.0/8 all reach this machine), so one test can be many clients. */
-export function postFrom(
-  localAddress: string,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
+export function postFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  return sendFrom(localAddress, url, body, headers, Promise.resolve());
+}
+
+/**
+ * Many JSON POSTs that reach the server at the same instant: every body is sent but its last byte, and once all
+ * are on the wire the last bytes go together, so the server starts handling all of them in the same moment.
+ */
+export async function burstFrom(localAddress: string, url: string, bodies: unknown[]): Promise<Answer[]> {
+  let release: () => void = () => undefined;
+  const go = new Promise<void>((resolve) => (release = resolve));
+  const answers = Promise.all(bodies.map((body) => sendFrom(localAddress, url, body, {}, go)));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  release();
+  return answers;
+}
+
+function sendFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string>, lastByteAfter: Promise<void>): Promise<Answer> {
   const target = new URL(url);
-  const payload = JSON.stringify(body);
+  const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -60,7 +77,7 @@ export function postFrom(
         method: 'POST',
         localAddress,
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+        headers: { 'content-type': 'application/json', 'content-length': String(payload.length), ...headers },
       },
       (res) => {
         let text = '';
@@ -77,6 +94,7 @@ export function postFrom(
       },
     );
     req.on('error', reject);
-    req.end(payload);
+    req.write(payload.subarray(0, -1));
+    void lastByteAfter.then(() => req.end(payload.subarray(-1)));
   });
 }
