@@ -102,6 +102,8 @@ const baseEnv = {
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   HOST: '127.0.0.1',
   PORT: String(port),
+  // Strapi would also load cms/.env (a developer's generated secrets): production must get everything from here.
+  ENV_PATH: path.join(root, 'cms', '.tmp', 'production-check-has-no-env-file'),
 };
 
 // 1. Missing secrets.
