@@ -1,4 +1,5 @@
 import { assertProductionSecrets, secret } from '../src/utils/secrets';
+import cronTasks from './cron-tasks';
 
 export default ({ env }: { env: EnvFn }) => {
   assertProductionSecrets();
@@ -9,5 +10,6 @@ export default ({ env }: { env: EnvFn }) => {
     // Only trust X-Forwarded-For behind a known reverse proxy; otherwise clients could dodge rate limits.
     proxy: env.bool('TRUST_PROXY', false),
     app: { keys: secret('APP_KEYS').split(',') },
+    cron: { enabled: true, tasks: cronTasks },
   };
 };
