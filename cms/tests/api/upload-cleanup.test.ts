@@ -137,8 +137,8 @@ describe('unused transfer proofs', () => {
     expect((await order(fresh)).status).toBe(201);
 
     // Both processes ran the cleanup on the same proofs: neither failed.
-    for (const process of [first, second]) {
-      expect(process.logs()).not.toMatch(/could not delete the unused proof|Cron job "removeUnusedProofs" failed/);
+    for (const app of [first, second]) {
+      expect(app.logs()).not.toMatch(/could not delete the unused proof|Cron job "removeUnusedProofs" failed/);
     }
     expect(`${first.logs()}${second.logs()}`).toMatch(/\[proofs\] deleted \d+ transfer proof/);
   });
