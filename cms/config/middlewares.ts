@@ -22,8 +22,8 @@ export default [
   'strapi::query',
   // Turns every error under /api (malformed JSON, oversized bodies, unexpected failures) into {message} in Spanish.
   'global::api-errors',
-  // Removes multipart temp files once a request is answered (any route, any outcome).
-  'global::cleanup-uploads',
+  // Multipart bodies only on the upload routes (415 elsewhere, before any file is written); removes their temp files.
+  'global::multipart-routes',
   {
     name: 'strapi::body',
     config: {

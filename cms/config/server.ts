@@ -1,4 +1,5 @@
 import { ensureSecrets, isProduction, secret } from '../src/utils/secrets';
+import cronTasks from './cron-tasks';
 
 export default ({ env }: { env: EnvFn }) => {
   ensureSecrets();
@@ -12,5 +13,6 @@ export default ({ env }: { env: EnvFn }) => {
     // address the client forged earlier in the header is never used (rate limits are per client address).
     proxy: { koa: env.bool('TRUST_PROXY', false), ipHeader: 'X-Forwarded-For', maxIpsCount: 1 },
     app: { keys: secret('APP_KEYS').split(',') },
+    cron: { enabled: true, tasks: cronTasks },
   };
 };

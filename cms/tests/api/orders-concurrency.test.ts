@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import knex from 'knex';
 import { adminToken, api } from '../helpers/api';
-import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf } from '../helpers/orders';
+import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, uploadProof } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
 
 // Two more Strapi processes on the shared test database (SQLite file or PostgreSQL database), with the order
@@ -9,6 +9,7 @@ import type { RunningStrapi } from '../helpers/strapi-process';
 const LAST_UNITS = 5;
 const BUYERS = 25;
 const SAME_DAY_ORDERS = 30;
+const PROOF_RACERS = 10;
 
 let first: RunningStrapi;
 let second: RunningStrapi;
@@ -88,6 +89,26 @@ describe('concurrent orders', () => {
     expectConsecutive(answers.map((a) => a.body.orderNumber));
     expect(await stockOf(product._id)).toBe(1000 - SAME_DAY_ORDERS);
     expect(await ordersOfProduct(product._id)).toBe(SAME_DAY_ORDERS);
+  });
+
+  it(`${PROOF_RACERS} orders at once with one transfer proof, over two processes: exactly one gets it`, async () => {
+    const product = await createProduct({ stock: 100 });
+    const proof = await uploadProof(first.url);
+    const answers = await Promise.all(
+      Array.from({ length: PROOF_RACERS }, (_, i) =>
+        api<Created & { message?: string }>('/orders', {
+          body: orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer', transferProofUrl: proof }),
+          baseUrl: (i % 2 === 0 ? first : second).url,
+        }),
+      ),
+    );
+    const placed = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 400);
+    expect(placed.length).toBe(1);
+    expect(refused.length).toBe(PROOF_RACERS - 1);
+    for (const answer of refused) expect(answer.body.message).toBe('Este comprobante ya se usó en otro pedido: sube el comprobante de esta compra');
+    expect(await stockOf(product._id)).toBe(99);
+    expect(await ordersOfProduct(product._id)).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, shopDayKey, type Order, type SiteContent } from '@shop/shared';
 import { adminToken, api, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
-import { SHOPPER, createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, type LineInput, type TestProduct } from '../helpers/orders';
+import { SHOPPER, createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, uploadProof, type LineInput, type TestProduct } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
 
 // Orders are created on a second Strapi process on the same database whose order rate limit is raised, so that
@@ -117,13 +117,14 @@ describe('POST /orders: the server sets every figure', () => {
   it('maps the payment method to the initial status', async () => {
     const product = await createProduct({ stock: 10 });
     const line = [{ productId: product._id, quantity: 1 }];
-    const proof = '/uploads/comprobante_abc123.png';
+    const proof = await uploadProof(shop.url);
     expect((await placed(line, { paymentMethod: 'cash' })).order.status).toBe('pending_manual');
     expect((await placed(line, { paymentMethod: 'transfer' })).order.status).toBe('pending_transfer_proof');
     expect((await placed(line, { paymentMethod: 'transfer', transferProofUrl: '' })).order.status).toBe('pending_transfer_proof');
     const withProof = await placed(line, { paymentMethod: 'transfer', transferProofUrl: proof });
     expect(withProof.order).toMatchObject({ status: 'pending_transfer_confirmation', transferProofUrl: proof });
-    const cashWithProof = await placed(line, { paymentMethod: 'cash', transferProofUrl: proof });
+    // A cash order ignores the field (and does not use up the proof).
+    const cashWithProof = await placed(line, { paymentMethod: 'cash', transferProofUrl: await uploadProof(shop.url) });
     expect(cashWithProof.order).toMatchObject({ status: 'pending_manual', transferProofUrl: null });
   });
 });
@@ -186,7 +187,7 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     expect(list.body.message).toBe('El cuerpo de la petición debe ser un objeto JSON');
   });
 
-  it('stores the longest values the validation accepts (address, proof URL, image URL)', async () => {
+  it('stores the longest values the validation accepts (address, image URL)', async () => {
     const longImage = `/images/${'p'.repeat(1900)}.webp`;
     const res = await api('/products', {
       body: { title: 'Body Largo', description: 'x', price: 1000, category: 'bodys', stock: 2, size: ['M'], thumbnails: [longImage] },
@@ -194,14 +195,11 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     });
     expect(res.status).toBe(201);
     const address = 'Calle '.padEnd(300, 'x');
-    const proof = `/uploads/${'c'.repeat(1900)}.png`;
     const { order } = await placed([{ productId: res.body.product._id, quantity: 1 }], {
       deliveryType: 'delivery',
-      paymentMethod: 'transfer',
-      transferProofUrl: proof,
       shippingInfo: { ...SHOPPER, address, notes: 'n'.repeat(1000) },
     });
-    expect(order).toMatchObject({ transferProofUrl: proof, shippingInfo: { address } });
+    expect(order).toMatchObject({ shippingInfo: { address } });
     expect(order.items[0].image).toBe(longImage);
   });
 
@@ -216,6 +214,62 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
   it('accepts sizes case-insensitively and stores the catalogue spelling', async () => {
     const { order } = await placed([{ productId: noSizes._id, quantity: 1, size: 'único' }]);
     expect(order.items[0].size).toBe('ÚNICO');
+  });
+});
+
+describe('POST /orders: the transfer proof must be a real, unused upload of this shop', () => {
+  const NOT_FROM_SHOP = 'El comprobante de transferencia debe subirse desde la tienda';
+  let product: TestProduct;
+  beforeAll(async () => {
+    product = await createProduct({ stock: 20, title: 'Conjunto Comprobante' });
+  });
+  const transfer = (transferProofUrl: string) =>
+    placeOrder([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer', transferProofUrl });
+
+  it('refuses a proof the shop never stored, a staff image, another origin and lookalikes (400, nothing written)', async () => {
+    const token = await adminToken();
+    const real = await uploadProof(shop.url);
+    const staffImage = await uploadProof(shop.url, token);
+    const countBefore = (await api('/orders?limit=1', { token })).body.totalOrders;
+    const refused = [
+      // The shape of a proof, never uploaded.
+      '/uploads/comprobante_0123456789abcdef0123456789abcdef_1a2b3c4d5e.png',
+      // A hero image uploaded by staff is not a proof.
+      staffImage,
+      // A real proof's path on another origin, and on this shop's own origin while PUBLIC_URL is not set.
+      `https://evil.example${real}`,
+      `${shop.url}${real}`,
+      `${real}?v=1`,
+      `${real}#foto`,
+      `/uploads/../uploads/${real.slice('/uploads/'.length)}`,
+      '/images/products/prueba.webp',
+    ];
+    for (const url of refused) {
+      const res = await transfer(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toBe(NOT_FROM_SHOP);
+    }
+    expect(await stockOf(product._id)).toBe(20);
+    expect((await api('/orders?limit=1', { token })).body.totalOrders).toBe(countBefore);
+    // None of those attempts used up the real proof.
+    const accepted = await transfer(real);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.order).toMatchObject({ transferProofUrl: real, status: 'pending_transfer_confirmation' });
+  });
+
+  it('one proof, one order: a second order with it is refused; an order refused for another reason does not use it up', async () => {
+    const proof = await uploadProof(shop.url);
+    const scarce = await createProduct({ stock: 1, title: 'Body Escaso' });
+    const noStock = await placeOrder([{ productId: scarce._id, quantity: 2 }], { paymentMethod: 'transfer', transferProofUrl: proof });
+    expect(noStock.status).toBe(409);
+    const stockBefore = await stockOf(product._id);
+    const first = await transfer(proof);
+    expect(first.status).toBe(201);
+    expect(first.body.order.transferProofUrl).toBe(proof);
+    const second = await transfer(proof);
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe('Este comprobante ya se usó en otro pedido: sube el comprobante de esta compra');
+    expect(await stockOf(product._id)).toBe(stockBefore - 1);
   });
 });
 
@@ -401,10 +455,11 @@ describe('reading orders', () => {
 
   it('public tracking by number shows status, dates, items and totals but no contact data', async () => {
     const product = await createProduct({ stock: 5 });
+    const proof = await uploadProof(shop.url);
     const { order, orderNumber } = await placed([{ productId: product._id, quantity: 1 }], {
       deliveryType: 'delivery',
       paymentMethod: 'transfer',
-      transferProofUrl: '/uploads/comprobante_x.png',
+      transferProofUrl: proof,
       notes: 'Dejar con el portero',
     });
     const res = await api(`/orders/by-number/${orderNumber.toLowerCase()}`);
@@ -423,7 +478,7 @@ describe('reading orders', () => {
       shippingInfo: { fullName: 'María', city: 'Neuquén' },
     });
     const text = JSON.stringify(res.body);
-    for (const secret of [SHOPPER.email, SHOPPER.phone, 'Av. Argentina', SHOPPER.postalCode, SHOPPER.notes, 'Gómez', 'portero', 'comprobante_x', order._id]) {
+    for (const secret of [SHOPPER.email, SHOPPER.phone, 'Av. Argentina', SHOPPER.postalCode, SHOPPER.notes, 'Gómez', 'portero', proof, 'comprobante_', order._id]) {
       expect(text).not.toContain(secret);
     }
     const missing = await api('/orders/by-number/JL-20000101-9999');

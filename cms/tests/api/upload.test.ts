@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { MSG } from '@shop/shared';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
+import { pngBomb, phonePhoto } from '../helpers/images';
 import { JPEG_BYTES, PNG_BYTES, WEBP_BYTES, fileForm } from '../helpers/orders';
 
 // Runs on the shared process with the real upload limit (20 per 15 minutes per client): the public requests of
@@ -83,6 +85,44 @@ describe('POST /upload/proof', () => {
     const big = await upload(fileForm(padded(JPEG_BYTES, 5 * 1024 * 1024 + 1), 'hero.jpg', 'image/jpeg'), token);
     expect(big.status).toBe(413);
     expect(big.body.message).toBe(MSG.upload.heroTooLarge);
+  });
+
+  it('stores a re-encoded copy: no camera data (EXIF, GPS) survives, and the photo is turned upright', async () => {
+    const photo = await phonePhoto();
+    const sent = await sharp(photo).metadata();
+    expect(sent).toMatchObject({ width: 300, height: 200, orientation: 6 });
+    expect(sent.exif?.toString('latin1')).toContain('Motorola');
+    for (const token of [null, await adminToken()]) {
+      const res = await upload(fileForm(photo, 'foto.jpg', 'image/jpeg'), token);
+      expect(res.status).toBe(200);
+      expect(res.body.filename).toMatch(/\.jpg$/);
+      const served = await fetch(`${inject('baseUrl')}${res.body.url}`);
+      expect(served.status).toBe(200);
+      const stored = Buffer.from(await served.arrayBuffer());
+      const metadata = await sharp(stored).metadata();
+      expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 300 });
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect(stored.toString('latin1')).not.toContain('Motorola');
+    }
+  });
+
+  it('refuses decompression bombs (over 100 megapixels) at once with a Spanish 400, and keeps serving', async () => {
+    for (const [width, height] of [
+      [30000, 30000],
+      [10500, 10000],
+    ] as const) {
+      const bomb = await pngBomb(width, height);
+      expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
+      const started = Date.now();
+      const res = await upload(fileForm(bomb, 'comprobante.png', 'image/png'));
+      expect(res.status, `${width} x ${height}`).toBe(400);
+      expect(res.body.message).toBe('La imagen tiene demasiada resolución (máximo 100 megapíxeles): sube una foto o captura más chica');
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+    expect((await api('/health')).status).toBe(200);
+    const normal = await upload(fileForm(PNG_BYTES, 'comprobante.png', 'image/png'));
+    expect(normal.status).toBe(200);
   });
 
   it('limits public uploads (429 in Spanish) but not staff', async () => {

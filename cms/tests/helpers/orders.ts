@@ -103,3 +103,10 @@ export function fileForm(bytes: Uint8Array, filename: string, type: string, fiel
   form.append(field, new Blob([Uint8Array.from(bytes)], { type }), filename);
   return form;
 }
+
+/** Uploads a proof through POST /upload/proof (as a shopper, or as staff with `token`) and gives its URL. */
+export async function uploadProof(baseUrl: string, token: string | null = null): Promise<string> {
+  const res = await api<{ url: string }>('/upload/proof', { method: 'POST', raw: fileForm(PNG_BYTES, 'comprobante.png', 'image/png'), token, baseUrl });
+  if (res.status !== 200) throw new Error(`uploadProof: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.url;
+}

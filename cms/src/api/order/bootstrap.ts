@@ -6,6 +6,8 @@ const UNIQUE_INDEXES = [
   { name: 'shop_order_sequences_day_uq', table: 'order_sequences', column: 'day' },
   // The last line of defence against a duplicated order number.
   { name: 'shop_orders_order_number_uq', table: 'orders', column: 'order_number' },
+  // One record per stored proof; also the index the order's claim (WHERE url = ?) looks it up with.
+  { name: 'shop_transfer_proofs_url_uq', table: 'transfer_proofs', column: 'url' },
 ] as const;
 
 async function ensureUniqueIndex(strapi: Core.Strapi, index: (typeof UNIQUE_INDEXES)[number]): Promise<void> {
@@ -35,8 +37,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Proofs and the hero image are served as uploaded: no responsive copies (only Strapi's small thumbnail), and no
- * calls to an AI service for metadata. Size optimisation stays on (it also drops camera metadata such as GPS).
+ * Proofs and the hero image get no responsive copies (only Strapi's small thumbnail), and no calls to an AI
+ * service for metadata. Camera metadata is already gone: POST /upload/proof stores a re-encoded copy.
  */
 async function configureUploads(strapi: Core.Strapi): Promise<void> {
   const store = strapi.store({ type: 'plugin', name: 'upload', key: 'settings' });

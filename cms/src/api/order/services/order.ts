@@ -8,6 +8,7 @@ import {
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
 import { badRequest, notFound } from '../../../utils/http';
+import { PROOF_NOT_FROM_SHOP, claimProof, proofPathOf, shopPublicUrl } from '../../upload-proof/services/transfer-proofs';
 import { loadCheckoutRules } from './checkout-rules';
 import { nextOrderNumber } from './order-number';
 import { takeStock } from './order-stock';
@@ -80,13 +81,15 @@ function priceItem(item: OrderInput['items'][number], product: StoredProduct | u
   };
 }
 
-const PROOF_URL = /^(https?:\/\/[^/\s]+)?\/uploads\/[^\s?#]+$/i;
-
-/** Transfer proofs are files this shop stored through POST /upload/proof; anything else is refused. */
-function proofUrlOf(paymentMethod: PaymentMethod, value: string | null | undefined): string | null {
+/**
+ * The `/uploads/…` path of the transfer proof, or null (no proof; a cash order ignores the field). Only the URL is
+ * checked here; the order's transaction then claims the recorded, unused proof (see claimProof).
+ */
+function proofPathFor(paymentMethod: PaymentMethod, value: string | null | undefined): string | null {
   if (paymentMethod !== 'transfer' || !value) return null;
-  if (!PROOF_URL.test(value)) throw badRequest('El comprobante de transferencia debe subirse desde la tienda');
-  return value;
+  const path = proofPathOf(value, shopPublicUrl());
+  if (!path) throw badRequest(PROOF_NOT_FROM_SHOP);
+  return path;
 }
 
 /** Amounts are stored in 32-bit integer columns. */
@@ -104,12 +107,13 @@ export async function createOrder(input: OrderInput): Promise<{ order: OrderAnsw
   if (deliveryType === 'delivery' && !rules.homeDeliveryEnabled) throw badRequest('El envío a domicilio no está disponible en este momento');
   if (input.paymentMethod === 'cash' && !rules.cashEnabled) throw badRequest('El pago en efectivo no está disponible en este momento');
   if (input.paymentMethod === 'transfer' && !rules.transferEnabled) throw badRequest('El pago por transferencia no está disponible en este momento');
-  const transferProofUrl = proofUrlOf(input.paymentMethod, input.transferProofUrl);
+  const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
 
   const doc = await writeTransaction(async (trx) => {
     // First statement is a write: it serialises order creation for the day and gives consecutive numbers.
     const orderNumber = await nextOrderNumber(trx);
+    if (transferProofUrl) await claimProof(trx, transferProofUrl, orderNumber);
     const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({ where: { documentId: { $in: productIds } } });
     const products = new Map<string, StoredProduct>();
     for (const row of rows) {

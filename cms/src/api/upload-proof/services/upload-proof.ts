@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'koa';
+import sharp from 'sharp';
 
 /** A file as the body parser (formidable) left it on disk. */
 export interface ReceivedFile {
@@ -59,11 +59,6 @@ export function receivedFiles(ctx: Context): { field: string; file: ReceivedFile
   return found;
 }
 
-/** Strapi's body parser only deletes the temporary files of a field named "files"; ours is "file". */
-export async function removeReceivedFiles(ctx: Context): Promise<void> {
-  await Promise.all(receivedFiles(ctx).map(({ file }) => rm(file.filepath, { force: true })));
-}
-
 function storedFile(value: unknown): { url: string } | null {
   const first: unknown = Array.isArray(value) ? value[0] : value;
   if (typeof first !== 'object' || first === null || !('url' in first) || typeof first.url !== 'string') return null;
@@ -71,43 +66,79 @@ function storedFile(value: unknown): { url: string } | null {
 }
 
 /**
- * The first bytes only say what a file claims to be: the upload plugin's image service (sharp) must also read
- * and decode it, so that a PNG signature followed by HTML is refused.
+ * The most pixels an upload may have, checked from the header before anything is decoded: 100 megapixels is more
+ * than any phone photo that fits in 5 MB (12-50 MP), while a few kilobytes of PNG can declare 30000 x 30000
+ * pixels that would take gigabytes to decode (a decompression bomb).
  */
-export async function decodesAsImage(file: ReceivedFile): Promise<boolean> {
-  const images = strapi.plugin('upload').service('image-manipulation');
-  const candidate = { filepath: file.filepath, getStream: () => createReadStream(file.filepath) };
-  const isImage: unknown = await images.isImage(candidate);
-  if (isImage !== true) return false;
-  const isFaulty: unknown = await images.isFaultyImage(candidate);
-  return isFaulty === false;
-}
+export const MAX_INPUT_PIXELS = 100_000_000;
+/** Stored images are bounded to this many pixels on their longest side (a 12 MP photo, 4032 x 3024, fits). */
+export const MAX_STORED_SIDE = 4096;
 
-/** Thrown when the upload plugin cannot decode the file although its first bytes looked like an image. */
+/** The file does not decode as the image its first bytes announce. */
 export class NotAnImageError extends Error {}
+/** The image declares more than MAX_INPUT_PIXELS pixels. */
+export class TooManyPixelsError extends Error {}
+
+const SHARP_FORMAT: Record<ImageType['mime'], string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * Decodes the upload (within the pixel limit), turns it upright by its EXIF orientation, bounds its size and
+ * encodes it again in the same format. sharp writes no metadata unless asked to, so camera data (GPS position,
+ * device, dates) and anything hidden in metadata chunks is gone from the copy. Returns the copy's path and size;
+ * the caller removes it.
+ */
+export async function cleanImage(file: ReceivedFile, type: ImageType): Promise<{ filepath: string; size: number }> {
+  let width = 0;
+  let height = 0;
+  try {
+    // Only the header is read here (no pixels), so sharp's own limit is lifted to get the dimensions of any image.
+    const header = await sharp(file.filepath, { limitInputPixels: false }).metadata();
+    if (header.format !== SHARP_FORMAT[type.mime]) throw new NotAnImageError(`declared ${type.mime}, decoded ${header.format}`);
+    width = header.width ?? 0;
+    height = header.height ?? 0;
+  } catch (err) {
+    throw err instanceof NotAnImageError ? err : new NotAnImageError(err instanceof Error ? err.message : String(err));
+  }
+  if (width < 1 || height < 1) throw new NotAnImageError('no dimensions');
+  if (width * height > MAX_INPUT_PIXELS) throw new TooManyPixelsError(`${width} x ${height}`);
+  const filepath = `${file.filepath}-limpia${type.ext}`;
+  try {
+    const pipeline = sharp(file.filepath, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
+    if (type.mime === 'image/jpeg') pipeline.jpeg({ quality: 90 });
+    else if (type.mime === 'image/png') pipeline.png();
+    else pipeline.webp({ quality: 90 });
+    const info = await pipeline.toFile(filepath);
+    return { filepath, size: info.size };
+  } catch (err) {
+    await rm(filepath, { force: true });
+    throw new NotAnImageError(err instanceof Error ? err.message : String(err));
+  }
+}
 
 /**
  * Stores the image through Strapi's upload plugin (local provider) under a name the server chooses: a fixed
- * prefix, 16 random bytes (the files are public under /uploads) and the extension of the detected type.
+ * prefix, 16 random bytes (the files are public under /uploads) and the extension of the detected type. What is
+ * stored is the clean copy made by cleanImage, never the bytes received.
  */
 export async function storeImage(file: ReceivedFile, type: ImageType, prefix: string): Promise<{ url: string; filename: string }> {
+  const clean = await cleanImage(file, type);
   const name = `${prefix}-${randomBytes(16).toString('hex')}`;
-  let result: unknown;
   try {
-    result = await strapi
+    const result: unknown = await strapi
       .plugin('upload')
       .service('upload')
       .upload({
         data: { fileInfo: { name: `${name}${type.ext}`, alternativeText: prefix } },
-        files: { filepath: file.filepath, originalFilename: `${name}${type.ext}`, mimetype: type.mime, size: file.size },
+        files: { filepath: clean.filepath, originalFilename: `${name}${type.ext}`, mimetype: type.mime, size: clean.size },
       });
-  } catch (err) {
-    if (err instanceof Error && /not a valid image/i.test(err.message)) throw new NotAnImageError(err.message);
-    throw err;
+    const stored = storedFile(result);
+    if (!stored) throw new Error('the upload plugin returned no file');
+    return { url: stored.url, filename: path.posix.basename(stored.url) };
+  } finally {
+    await rm(clean.filepath, { force: true });
   }
-  const stored = storedFile(result);
-  if (!stored) throw new Error('the upload plugin returned no file');
-  return { url: stored.url, filename: path.posix.basename(stored.url) };
 }
 
-export default { imageTypeOf, detectImageType, decodesAsImage, storeImage, receivedFiles, removeReceivedFiles };
+export default { imageTypeOf, detectImageType, cleanImage, storeImage, receivedFiles };
