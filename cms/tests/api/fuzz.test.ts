@@ -246,13 +246,13 @@ const NO_SUCH_ID = 'fuzz-no-existe-0000000000';
 function buildCases(f: Fixtures): Case[] {
   const random = prng(SEED);
   const cases: Case[] = [];
-  const add = (endpoint: Endpoint, kind: string, c: Omit<Case, 'endpoint' | 'kind' | 'method' | 'as'> & { method?: Method }) => {
+  const add = (endpoint: Endpoint, kind: string, c: Pick<Case, 'target' | 'contentType' | 'body'>) => {
     // Who sends it: admin routes mostly as staff (so the handler sees the junk), public ones half and half,
     // and now and then a garbage token.
     const n = cases.length;
     const as: Case['as'] =
       n % 11 === 0 ? 'garbage-token' : endpoint.auth === 'admin' ? (n % 4 === 0 ? 'anonymous' : 'admin') : n % 2 === 0 ? 'admin' : 'anonymous';
-    cases.push({ endpoint, kind, method: c.method ?? endpoint.method, target: c.target, contentType: c.contentType, body: c.body, as });
+    cases.push({ endpoint, kind, method: endpoint.method, target: c.target, contentType: c.contentType, body: c.body, as });
   };
 
   for (const endpoint of ENDPOINTS) {
@@ -488,7 +488,8 @@ describe('fuzz: junk requests to every endpoint', () => {
     const started = Date.now();
     const failures = await runAll(cases, 4);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`[fuzz] ${inject('databaseKind')}: ${cases.length} junk requests in ${seconds} s, ${failures.length} failures, ${crashes.length} crashes`);
+    const senders = ['anonymous', 'admin', 'garbage-token'].map((as) => `${cases.filter((c) => c.as === as).length} ${as}`).join(', ');
+    console.log(`[fuzz] ${inject('databaseKind')}: ${cases.length} junk requests (${senders}) in ${seconds} s, ${failures.length} failures, ${crashes.length} crashes`);
     const byEndpoint = new Map<string, number>();
     for (const f of failures) byEndpoint.set(f.route, (byEndpoint.get(f.route) ?? 0) + 1);
     const counts = [...byEndpoint].map(([route, n]) => `  ${n} × ${route}`).join('\n');
