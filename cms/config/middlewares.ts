@@ -33,6 +33,9 @@ export default [
       formidable: { maxFileSize: 10 * 1024 * 1024, maxFiles: 1 },
     },
   },
+  // Refuses NUL, lone surrogates and malformed percent-encoding in the path, query or body with a Spanish 400
+  // before any route runs (PostgreSQL refuses them with a 500; bcryptjs loops forever on a lone surrogate).
+  'global::input-guard',
   'strapi::session',
   'strapi::favicon',
   'strapi::compression',

@@ -4,8 +4,20 @@ import { ApiError } from '../utils/http';
 
 type HttpishError = Error & { status?: number; statusCode?: number; type?: string; expose?: boolean; code?: string; httpCode?: number };
 
+/**
+ * A value the database itself refused: PostgreSQL's class 22 "data exception" (text too long, NUL, invalid JSON
+ * text, number out of range...) or SQLite's too big / type mismatch. A last resort behind the real validation
+ * (the input guard and the shared schemas), which is why it is logged when it happens.
+ */
+export function isDataException(err: unknown): boolean {
+  const code: unknown = typeof err === 'object' && err !== null && 'code' in err ? err.code : '';
+  if (typeof code !== 'string') return false;
+  return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH';
+}
+
 function describe(err: HttpishError): { status: number; message: string; extra?: Record<string, unknown> } {
   if (err instanceof ApiError) return { status: err.status, message: err.message, extra: err.extra };
+  if (isDataException(err)) return { status: 400, message: 'Los datos enviados no son válidos' };
   const status = err.status ?? err.statusCode ?? err.httpCode ?? 500;
   const text = `${err.message ?? ''} ${err.type ?? ''} ${err.code ?? ''}`.toLowerCase();
   if (status === 413 || text.includes('too large') || text.includes('maxfilesize') || text.includes('1009')) {
@@ -51,6 +63,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       const err = caught instanceof Error ? (caught as HttpishError) : new Error(String(caught));
       const { status, message, extra } = describe(err);
       if (status >= 500) strapi.log.error(`[api] ${ctx.method} ${ctx.path}: ${err.stack ?? err.message}`);
+      else if (isDataException(err)) strapi.log.warn(`[api] ${ctx.method} ${ctx.path}: the database refused data that validation let through: ${err.message}`);
       ctx.status = status;
       ctx.body = { message, ...extra };
     }

@@ -3,15 +3,16 @@ import { MSG, MIN_PASSWORD_LENGTH } from './messages.js';
 import { ORDER_STATUSES } from './statuses.js';
 import { normalizeSizes } from './size-guides.js';
 
-const text = (max: number) => z.string().trim().max(max, `El texto no puede superar ${max} caracteres`);
-const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `El texto no puede superar ${max} caracteres`);
+// Every text of an input has a maximum that fits its database column (Strapi `string` = varchar(255) on PostgreSQL).
+const tooLong = (max: number) => `El texto no puede superar ${max} caracteres`;
+const text = (max: number) => z.string().trim().max(max, tooLong(max));
+const requiredText = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An image reference: an absolute http(s) URL or a path served by this shop (/uploads/..., /images/...). */
 export const imageUrlSchema = z
   .string()
   .trim()
-  .max(2000)
+  .max(2000, tooLong(2000))
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s]*$/.test(v), MSG.productForm.imageUrlInvalid);
 
 // ---------- Products ----------
@@ -48,10 +49,15 @@ export const productInputSchema = z.object({
     .positive(MSG.productForm.pricePositive)
     .max(1_000_000_000, MSG.productForm.pricePositive),
   category: requiredText(60, MSG.productForm.categoryRequired),
-  stock: z.number({ error: 'El stock debe ser un número entero' }).int('El stock debe ser un número entero').min(0, 'El stock no puede ser negativo').max(1_000_000).default(0),
+  stock: z.number({ error: 'El stock debe ser un número entero' }).int('El stock debe ser un número entero').min(0, 'El stock no puede ser negativo').max(1_000_000, 'El stock no puede superar 1.000.000 unidades').default(0),
   size: z.preprocess(
     (v) => (typeof v === 'string' || Array.isArray(v) ? normalizeSizes(v) : v),
-    z.array(z.string().max(20), { error: MSG.productForm.sizeRequired }).min(1, MSG.productForm.sizeRequired).max(30),
+    z
+      .array(z.string().max(20, 'Cada talla puede tener hasta 20 caracteres'), { error: MSG.productForm.sizeRequired })
+      .min(1, MSG.productForm.sizeRequired)
+      .max(30, 'Máximo 30 tallas por producto')
+      // The server keeps the sizes joined as ",S,M,L," in a varchar(255) column to search them.
+      .refine((sizes) => sizes.join(',').length <= 250, 'Las tallas no pueden superar 250 caracteres en total'),
   ),
   status: z.boolean({ error: 'El estado debe ser verdadero o falso' }).default(true),
   thumbnails: z
@@ -59,7 +65,7 @@ export const productInputSchema = z.object({
     .min(1, MSG.productForm.imageRequired)
     .max(12, 'Máximo 12 imágenes por producto'),
   discount: z.number({ error: 'El descuento debe ser un número' }).int('El descuento debe ser un número entero').min(0, 'El descuento debe estar entre 0 y 100').max(100, 'El descuento debe estar entre 0 y 100').default(0),
-  colors: z.array(colorSchema).max(20).optional(),
+  colors: z.array(colorSchema).max(20, 'Máximo 20 colores por producto').optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
@@ -80,7 +86,7 @@ export const productListResponseSchema = z.object({
 
 // ---------- Orders ----------
 
-export const deliveryTypeSchema = z.enum(['pickup', 'delivery']);
+export const deliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'El tipo de entrega debe ser retiro o envío a domicilio' });
 export const paymentMethodSchema = z.enum(['cash', 'transfer'], { error: 'El método de pago debe ser efectivo o transferencia' });
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Estado de orden inválido' });
 
@@ -96,7 +102,7 @@ export const shippingInfoSchema = z.object({
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 
 export const orderItemInputSchema = z.object({
-  productId: z.string({ error: 'Cada producto debe indicar productId' }).trim().min(1, 'Cada producto debe indicar productId').max(64),
+  productId: z.string({ error: 'Cada producto debe indicar productId' }).trim().min(1, 'Cada producto debe indicar productId').max(64, 'El productId no puede superar 64 caracteres'),
   quantity: z
     .number({ error: 'La cantidad debe ser un número entero mayor o igual a 1' })
     .int('La cantidad debe ser un número entero mayor o igual a 1')
@@ -189,9 +195,11 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 // ---------- Auth & users ----------
 
+const PASSWORD_TOO_LONG = 'La contraseña no puede superar 200 caracteres';
+
 export const loginInputSchema = z.object({
   email: requiredText(200, 'El email es requerido'),
-  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(200),
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(200, PASSWORD_TOO_LONG),
 });
 
 export const profileInputSchema = z.object({
@@ -202,12 +210,12 @@ export const profileInputSchema = z.object({
 });
 
 export const passwordInputSchema = z.object({
-  currentPassword: z.string({ error: MSG.password.currentRequired }).min(1, MSG.password.currentRequired).max(200),
+  currentPassword: z.string({ error: MSG.password.currentRequired }).min(1, MSG.password.currentRequired).max(200, PASSWORD_TOO_LONG),
   newPassword: z
     .string({ error: MSG.password.newRequired })
     .min(1, MSG.password.newRequired)
     .min(MIN_PASSWORD_LENGTH, MSG.password.tooShort)
-    .max(200),
+    .max(200, PASSWORD_TOO_LONG),
 });
 
 export const adminUserSchema = z.object({

@@ -1,0 +1,523 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, api } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import {
+  JUNK_BODIES,
+  JUNK_KEYS,
+  JUNK_QUERY_VALUES,
+  JUNK_SEGMENTS,
+  JUNK_VALUES,
+  NUL_TEXT,
+  messageOf,
+  pick,
+  prng,
+  rawRequest,
+  type Json,
+  type RawRequest,
+} from '../helpers/junk';
+import { SHOPPER } from '../helpers/orders';
+import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+
+/*
+ * Sends thousands of junk requests to every endpoint of docs/api.md, anonymously and as staff, and fails on any
+ * 5xx, any dropped connection, any error answer without a {message}, and any oversized JSON body not refused
+ * with 413. Runs on a second Strapi process on the same database with the rate limits raised (so the shared
+ * process keeps its real budgets for the files that test them); everything the fuzz creates or changes (its own
+ * product and order, orders and products a valid-looking body happened to create, the site content, the staff
+ * profile) is deleted or restored afterwards.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** public: anyone; token: any signed-in user; admin: staff only. */
+type Auth = 'public' | 'token' | 'admin';
+
+interface Fixtures {
+  productId: string;
+  orderId: string;
+  orderNumber: string;
+  content: Json;
+  admin: { username: string; email: string };
+}
+
+interface Endpoint {
+  method: Method;
+  /** As in docs/api.md, with named placeholders filled from the fixtures: {productId}, {orderId}, {orderNumber}. */
+  path: string;
+  auth: Auth;
+  /** Documented query parameters (junk goes to each); endpoints without them get junk in an unknown one. */
+  query?: readonly string[];
+  /** A valid body whose every field (and key) is replaced by junk in turn. */
+  body?: (f: Fixtures) => Json;
+  /** Multipart upload route: junk forms instead of junk JSON fields. */
+  multipart?: true;
+  /** The route deletes what the path names: only junk ids are ever sent to it. */
+  destructive?: true;
+  /** Signing out would end the staff token the fuzz (and the later test files) use: sent without it. */
+  endsSession?: true;
+}
+
+const PRODUCT_QUERY = ['limit', 'page', 'category', 'sizes', 'sortBy', 'sortOrder', 'searchTerm', 'status'] as const;
+
+const productBody = (): Json => ({
+  title: 'Conjunto de la fuzz',
+  description: 'Creado por la prueba de datos basura',
+  price: 12000,
+  discount: 10,
+  category: 'conjuntos',
+  stock: 5,
+  size: ['S', 'M'],
+  status: true,
+  thumbnails: ['/images/products/fuzz.webp', 'https://example.com/a.jpg'],
+  colors: [{ name: 'Negro', value: '#000000' }],
+});
+
+/** Every endpoint of docs/api.md (a test below checks the two lists match): adding an endpoint is one line. */
+const ENDPOINTS: readonly Endpoint[] = [
+  { method: 'POST', path: '/auth/login', auth: 'public', body: () => ({ email: 'nadie@example.com', password: 'no-es-la-clave' }) },
+  { method: 'GET', path: '/auth/check', auth: 'token' },
+  { method: 'POST', path: '/auth/renew', auth: 'token' },
+  { method: 'POST', path: '/auth/logout', auth: 'token', endsSession: true },
+  { method: 'PUT', path: '/users/profile', auth: 'admin', body: (f) => ({ username: f.admin.username, email: f.admin.email }) },
+  { method: 'PUT', path: '/users/password', auth: 'admin', body: () => ({ currentPassword: 'no-es-la-clave-actual', newPassword: 'Otra-Clave-123' }) },
+  { method: 'GET', path: '/products', auth: 'public', query: PRODUCT_QUERY },
+  { method: 'GET', path: '/products/count', auth: 'public' },
+  { method: 'GET', path: '/products/{productId}', auth: 'public' },
+  { method: 'POST', path: '/products', auth: 'admin', body: productBody },
+  { method: 'PUT', path: '/products/{productId}', auth: 'admin', body: () => ({ ...(productBody() as Record<string, Json>), stock: 100_000 }) },
+  { method: 'DELETE', path: '/products/{productId}', auth: 'admin', destructive: true },
+  {
+    method: 'POST',
+    path: '/orders',
+    auth: 'public',
+    body: (f) => ({
+      items: [{ productId: f.productId, quantity: 1, size: 'M', color: 'Negro', title: 'x', price: 1, image: '/a.png' }],
+      shippingInfo: { ...SHOPPER },
+      paymentMethod: 'cash',
+      deliveryType: 'delivery',
+      notes: 'Pedido de la fuzz',
+      transferProofUrl: '/uploads/comprobante.png',
+      subtotal: 1,
+      shippingCost: 0,
+      total: 1,
+    }),
+  },
+  { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
+  { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public' },
+  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date'] },
+  { method: 'PUT', path: '/orders/{orderId}/status', auth: 'admin', body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }) },
+  { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
+  { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
+  { method: 'GET', path: '/orders/summary', auth: 'admin' },
+  { method: 'GET', path: '/content', auth: 'public' },
+  { method: 'PUT', path: '/content', auth: 'admin', body: (f) => f.content },
+  {
+    method: 'POST',
+    path: '/interactions',
+    auth: 'public',
+    body: () => ({
+      type: 'product_view',
+      data: { productId: 'fuzz-prod', productTitle: 'Fuzz', productPrice: 100, productCategory: 'fuzz', category: 'fuzz', searchTerm: 'fuzz' },
+    }),
+  },
+  { method: 'GET', path: '/interactions/summary', auth: 'admin' },
+  { method: 'GET', path: '/interactions/most-viewed-products', auth: 'admin', query: ['limit'] },
+  { method: 'GET', path: '/interactions/most-viewed-categories', auth: 'admin', query: ['limit'] },
+  // Deletes every interaction: harmless for the other files (interactions.test.ts resets before its own data).
+  { method: 'DELETE', path: '/interactions/reset', auth: 'admin' },
+  { method: 'POST', path: '/upload/proof', auth: 'public', multipart: true },
+  {
+    method: 'POST',
+    path: '/contact',
+    auth: 'public',
+    body: () => ({ name: 'Fuzz', email: 'fuzz@example.com', phone: '299 555-0000', subject: 'Prueba', message: 'Mensaje de la fuzz' }),
+  },
+  { method: 'GET', path: '/health', auth: 'public' },
+];
+
+const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
+const SEED = 0x5eed_f022;
+
+interface Case {
+  endpoint: Endpoint;
+  kind: string;
+  method: Method;
+  /** Path under /api with query, as sent. */
+  target: string;
+  contentType?: string;
+  body?: string | Buffer;
+  as: 'anonymous' | 'admin' | 'garbage-token';
+}
+
+// ---------- building the junk ----------
+
+type JsonPath = (string | number)[];
+
+/** Every position in a JSON value (containers and leaves), root excluded. */
+function pathsOf(value: Json, prefix: JsonPath = []): JsonPath[] {
+  if (value === null || typeof value !== 'object') return [];
+  const entries: [string | number, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return entries.flatMap(([key, child]) => [[...prefix, key], ...pathsOf(child, [...prefix, key])]);
+}
+
+function objectPathsOf(value: Json, prefix: JsonPath = []): JsonPath[] {
+  if (value === null || typeof value !== 'object') return [];
+  const own = Array.isArray(value) ? [] : [prefix];
+  const entries: [string | number, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return [...own, ...entries.flatMap(([key, child]) => objectPathsOf(child, [...prefix, key]))];
+}
+
+function childOf(value: Json, step: string | number): Json {
+  if (Array.isArray(value)) return value[Number(step)] ?? null;
+  if (value !== null && typeof value === 'object') return value[String(step)] ?? null;
+  return null;
+}
+
+/** Sets an own property, even for a key like '__proto__' (as JSON.parse on the server makes it). */
+function setOwn(target: { [key: string]: Json }, key: string, value: Json): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A copy of `base` with the value at `at` replaced by `junk`. */
+function withValue(base: Json, at: JsonPath, junk: Json): Json {
+  const copy = structuredClone(base);
+  const parent = at.slice(0, -1).reduce(childOf, copy);
+  const key = at[at.length - 1];
+  if (Array.isArray(parent)) parent[Number(key)] = junk;
+  else if (parent !== null && typeof parent === 'object') setOwn(parent, String(key), junk);
+  return copy;
+}
+
+/** A copy of `base` with an extra `key` in the object at `at`. */
+function withKey(base: Json, at: JsonPath, key: string): Json {
+  const copy = structuredClone(base);
+  const holder = at.reduce(childOf, copy);
+  if (holder !== null && typeof holder === 'object' && !Array.isArray(holder)) setOwn(holder, key, 'basura');
+  return copy;
+}
+
+function multipart(parts: { name: string; filename?: string; type?: string; content: string | Buffer }[]): { contentType: string; body: Buffer } {
+  const boundary = 'fuzzboundary7d3a';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head, 'utf8'), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };
+}
+
+/** Junk forms for the upload route (never a real image, so nothing is stored). */
+const JUNK_FORMS: readonly { kind: string; form: ReturnType<typeof multipart> }[] = [
+  { kind: 'form-no-file', form: multipart([{ name: 'otro', content: 'x' }]) },
+  { kind: 'form-nul-field-name', form: multipart([{ name: 'fi\u0000le', filename: 'a.png', type: 'image/png', content: 'x' }]) },
+  { kind: 'form-nul-filename', form: multipart([{ name: 'file', filename: 'a\u0000.png', type: 'image/png', content: 'no es imagen' }]) },
+  { kind: 'form-10k-filename', form: multipart([{ name: 'file', filename: `${'n'.repeat(10_000)}.png`, type: 'image/png', content: 'x' }]) },
+  { kind: 'form-mojibake-filename', form: multipart([{ name: 'file', filename: Buffer.from([0xed, 0xa0, 0x80]).toString('latin1'), type: 'image/png', content: 'x' }]) },
+  { kind: 'form-nul-content', form: multipart([{ name: 'file', filename: 'a.png', type: 'image/png', content: Buffer.alloc(2048) }]) },
+  { kind: 'form-empty-file', form: multipart([{ name: 'file', filename: 'a.png', type: 'image/png', content: '' }]) },
+  { kind: 'form-nul-type', form: multipart([{ name: 'file', filename: 'a.png', type: 'image/\u0000png', content: 'x' }]) },
+  {
+    kind: 'form-two-files',
+    form: multipart([
+      { name: 'file', filename: 'a.png', type: 'image/png', content: 'x' },
+      { name: 'file', filename: 'b.png', type: 'image/png', content: 'y' },
+    ]),
+  },
+  {
+    kind: 'form-text-fields-junk',
+    form: multipart([
+      { name: 'file', content: NUL_TEXT },
+      { name: 'nota', content: 'ñ'.repeat(10_000) },
+    ]),
+  },
+  { kind: 'form-truncated', form: { contentType: 'multipart/form-data; boundary=fuzzboundary7d3a', body: Buffer.from('--fuzzboundary7d3a\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx') } },
+];
+
+function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (junkSegment !== undefined) return junkSegment;
+    const value = name === 'productId' ? f.productId : name === 'orderId' ? f.orderId : name === 'orderNumber' ? f.orderNumber : '';
+    return encodeURIComponent(value);
+  });
+}
+
+/** A path that the destructive routes can never match to a real row. */
+const NO_SUCH_ID = 'fuzz-no-existe-0000000000';
+
+function buildCases(f: Fixtures): Case[] {
+  const random = prng(SEED);
+  const cases: Case[] = [];
+  const add = (endpoint: Endpoint, kind: string, c: Pick<Case, 'target' | 'contentType' | 'body'>) => {
+    // Who sends it: admin routes mostly as staff (so the handler sees the junk), public ones half and half,
+    // and now and then a garbage token.
+    const n = cases.length;
+    const as: Case['as'] =
+      n % 11 === 0 || (endpoint.endsSession && n % 2 === 0)
+        ? 'garbage-token'
+        : endpoint.auth === 'admin'
+          ? n % 4 === 0
+            ? 'anonymous'
+            : 'admin'
+          : n % 2 === 0 && !endpoint.endsSession
+            ? 'admin'
+            : 'anonymous';
+    cases.push({ endpoint, kind, method: endpoint.method, target: c.target, contentType: c.contentType, body: c.body, as });
+  };
+
+  for (const endpoint of ENDPOINTS) {
+    const basePath = endpoint.destructive ? endpoint.path.replace(/\{\w+\}/g, NO_SUCH_ID) : fillPath(endpoint.path, f);
+    const base = endpoint.body?.(f);
+    const jsonOf = (value: Json) => ({ contentType: 'application/json', body: JSON.stringify(value) });
+    const baseBody = base === undefined ? {} : jsonOf(base);
+
+    // Path segments: every placeholder (or an extra segment) replaced by junk, plus junk glued to the path.
+    for (const segment of JUNK_SEGMENTS) {
+      const target = /\{\w+\}/.test(endpoint.path) ? fillPath(endpoint.path, f, segment) : `${endpoint.path}/${segment}`;
+      add(endpoint, `path:${segment.slice(0, 20)}`, { target, ...baseBody });
+    }
+    for (const suffix of ['%00', '%ff', '%E0%A4%A', '%ED%A0%80']) add(endpoint, `path-suffix:${suffix}`, { target: `${basePath}${suffix}`, ...baseBody });
+
+    // Query values: junk in every documented parameter (or an unknown one), and odd shapes qs makes of them.
+    const params = endpoint.query ?? ['extra'];
+    for (const param of params) {
+      const values = endpoint.query ? JUNK_QUERY_VALUES : JUNK_QUERY_VALUES.filter((_, i) => i % 3 === 0);
+      for (const value of values) add(endpoint, `query:${param}=${value.slice(0, 20)}`, { target: `${basePath}?${param}=${value}`, ...baseBody });
+      const shapes = [
+        `${param}%00=1`,
+        `${param}[]=a&${param}[]=%00`,
+        `${param}[$ne]=x`,
+        `${param}${'[a]'.repeat(30)}=1`,
+        Array.from({ length: 150 }, (_, i) => `${param}=${i}`).join('&'),
+        `${param}[0]=1&${param}[200]=2`,
+        `${param}=%00&${param}=%ff`,
+        `${param}`,
+      ];
+      for (const shape of shapes) add(endpoint, `query-shape:${shape.slice(0, 30)}`, { target: `${basePath}?${shape}` });
+    }
+
+    // Whole bodies that are not the expected JSON object (also sent to routes that take no body).
+    for (const junk of JUNK_BODIES) add(endpoint, `body:${junk.kind}`, { target: basePath, contentType: junk.contentType, body: junk.body });
+
+    if (endpoint.multipart) {
+      for (const { kind, form } of JUNK_FORMS) add(endpoint, kind, { target: basePath, contentType: form.contentType, body: form.body });
+    }
+
+    if (base !== undefined) {
+      // NUL in every field, one at a time (nested ones too), and a junk key in every object.
+      const paths = pathsOf(base);
+      for (const at of paths) add(endpoint, `field-nul:${at.join('.')}`, { target: basePath, ...jsonOf(withValue(base, at, NUL_TEXT)) });
+      objectPathsOf(base).forEach((at, i) => {
+        const key = JUNK_KEYS[i % JUNK_KEYS.length];
+        add(endpoint, `key:${at.join('.') || '(root)'}:${key.slice(0, 10)}`, { target: basePath, ...jsonOf(withKey(base, at, key)) });
+      });
+      // Every junk value in every field (in a sample of fields for the big site content), and a 10k-character,
+      // 256-character or lone-surrogate text in every field of it.
+      const small = paths.length <= 40;
+      for (const junk of JUNK_VALUES) {
+        for (const at of small ? paths : [pick(random, paths), pick(random, paths), pick(random, paths)]) {
+          add(endpoint, `field-${junk.kind}:${at.join('.')}`, { target: basePath, ...jsonOf(withValue(base, at, junk.value)) });
+        }
+      }
+      if (!small) {
+        const longOnes = JUNK_VALUES.filter((j) => j.kind === '10k-chars' || j.kind === '256-chars' || j.kind === 'lone-high-surrogate');
+        for (const at of paths) {
+          const junk = pick(random, longOnes);
+          add(endpoint, `field-${junk.kind}:${at.join('.')}`, { target: basePath, ...jsonOf(withValue(base, at, junk.value)) });
+        }
+      }
+    }
+  }
+  return cases;
+}
+
+// ---------- running it ----------
+
+let fuzzStrapi: RunningStrapi;
+let fixtures: Fixtures;
+let token: string;
+const createdProducts = new Set<string>();
+const createdOrders = new Set<string>();
+
+function idFromAnswer(text: string, key: 'product' | 'order'): string | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || !(key in parsed)) return null;
+    const inner: unknown = Reflect.get(parsed, key);
+    const id: unknown = typeof inner === 'object' && inner !== null ? Reflect.get(inner, '_id') : null;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A second Strapi on the shared process's database, with raised limits and its own rate-limit keys. */
+function startFuzzStrapi(): Promise<RunningStrapi> {
+  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  return startStrapi(database, {
+    RATE_LIMIT_ORDERS_MAX: '100000',
+    RATE_LIMIT_UPLOADS_MAX: '100000',
+    RATE_LIMIT_LOGIN_MAX: '100000',
+    RATE_LIMIT_CONTACT_MAX: '100000',
+    RATE_LIMIT_PREFIX: `fuzz-${process.pid}-${Date.now()}`,
+  });
+}
+
+const serverDown = () => fuzzStrapi.process.exitCode !== null || fuzzStrapi.process.signalCode !== null;
+/** Crashes seen (each one restarted the fuzz server so that the rest of the junk still gets an answer). */
+const crashes: string[] = [];
+const MAX_RESTARTS = 10;
+let restarting: Promise<void> | null = null;
+
+async function restartIfDown(): Promise<void> {
+  if (!serverDown() || crashes.length >= MAX_RESTARTS) return;
+  restarting ??= (async () => {
+    const { exitCode, signalCode } = fuzzStrapi.process;
+    crashes.push(`exit ${exitCode ?? signalCode}: ${fuzzStrapi.logs().slice(-1500)}`);
+    fuzzStrapi = await startFuzzStrapi();
+    restarting = null;
+  })();
+  await restarting;
+}
+
+beforeAll(async () => {
+  fuzzStrapi = await startFuzzStrapi();
+  token = await adminToken();
+  const baseUrl = fuzzStrapi.url;
+  const me = await api('/auth/check', { token, baseUrl });
+  expect(me.status).toBe(200);
+  const content = await api('/content', { baseUrl });
+  expect(content.status).toBe(200);
+  const product = await api('/products', { body: productBody(), token, baseUrl });
+  expect(product.status, JSON.stringify(product.body)).toBe(201);
+  const productId: string = product.body.product._id;
+  createdProducts.add(productId);
+  await api(`/products/${productId}`, { method: 'PUT', body: { stock: 100_000 }, token, baseUrl });
+  const order = await api('/orders', {
+    body: { items: [{ productId, quantity: 1, size: 'M' }], shippingInfo: { ...SHOPPER }, paymentMethod: 'cash' },
+    baseUrl,
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  createdOrders.add(order.body.order._id);
+  fixtures = {
+    productId,
+    orderId: order.body.order._id,
+    orderNumber: order.body.orderNumber,
+    content: content.body.content,
+    admin: { username: me.body.user.username, email: me.body.user.email },
+  };
+});
+
+afterAll(async () => {
+  if (!fuzzStrapi) return;
+  const baseUrl = fuzzStrapi.url;
+  if (fixtures) {
+    await api('/content', { method: 'PUT', body: fixtures.content, token, baseUrl });
+    await api('/users/profile', { method: 'PUT', body: fixtures.admin, token, baseUrl });
+  }
+  // Orders first: deleting an active order gives its units back, and a product with active orders cannot go.
+  for (const id of createdOrders) await api(`/orders/${id}`, { method: 'DELETE', token, baseUrl });
+  for (const id of createdProducts) await api(`/products/${id}`, { method: 'DELETE', token, baseUrl });
+  await fuzzStrapi.stop();
+});
+
+interface Failure {
+  route: string;
+  request: string;
+  kind: string;
+  as: string;
+  problem: string;
+}
+
+function describeCase(c: Case): string {
+  const body = c.body === undefined ? '' : ` ${c.contentType} ${(Buffer.isBuffer(c.body) ? c.body.toString('latin1') : c.body).slice(0, 120)}`;
+  return `${c.method} /api${c.target.slice(0, 120)}${body}`;
+}
+
+async function send(c: Case): Promise<Failure | null> {
+  const headers: Record<string, string> = {};
+  if (c.contentType !== undefined) headers['content-type'] = c.contentType;
+  if (c.as === 'admin') headers.authorization = `Bearer ${token}`;
+  if (c.as === 'garbage-token') headers.authorization = `Bearer ${GARBAGE_TOKEN}`;
+  const request: RawRequest = { method: c.method, path: `/api${c.target}`, headers, body: c.body };
+  await restartIfDown();
+  const answer = await rawRequest(fuzzStrapi.url, request);
+  const fail = (problem: string): Failure => ({ route: `${c.endpoint.method} ${c.endpoint.path}`, request: describeCase(c), kind: c.kind, as: c.as, problem });
+  if (!answer.ok) {
+    // Give a crashed process a moment to be seen as exited, so that the next cases go to a fresh one.
+    if (!serverDown()) await new Promise((resolve) => setTimeout(resolve, 300));
+    return fail(serverDown() ? `${answer.error} (the server process died)` : answer.error);
+  }
+  if (answer.status >= 500) return fail(`${answer.status} ${answer.text.slice(0, 200)}`);
+  if (c.kind === 'body:oversized-json' && BODY_METHODS.has(c.method) && answer.status !== 413) return fail(`expected 413, got ${answer.status}`);
+  // Node's own 431 (a URL over its header limit) comes before Strapi and carries no body.
+  if (answer.status >= 400 && answer.status !== 431 && messageOf(answer.text) === null) {
+    return fail(`${answer.status} without {message}: ${answer.text.slice(0, 200)}`);
+  }
+  if (answer.status === 201 && c.endpoint.path === '/products') {
+    const id = idFromAnswer(answer.text, 'product');
+    if (id) createdProducts.add(id);
+  }
+  if (answer.status === 201 && c.endpoint.path === '/orders') {
+    const id = idFromAnswer(answer.text, 'order');
+    if (id) createdOrders.add(id);
+  }
+  return null;
+}
+
+/** Runs the cases with a few requests in flight at once; failures come back in case order. */
+async function runAll(cases: Case[], concurrency: number): Promise<Failure[]> {
+  const results: (Failure | null)[] = new Array(cases.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const index = next;
+      next += 1;
+      results[index] = await send(cases[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results.filter((r): r is Failure => r !== null);
+}
+
+describe('fuzz: junk requests to every endpoint', () => {
+  it('covers exactly the endpoints of docs/api.md, with the same auth', () => {
+    const doc = readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'api.md'), 'utf8');
+    const normalize = (p: string) => p.replace(/\{\w+\}/g, '{}');
+    const documented = [...doc.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/\S*) \| ([^|]+) \|/gm)].map(
+      (m) => `${m[1]} ${normalize(m[2])} ${m[3].trim().startsWith('admin') ? 'admin' : 'not-admin'}`,
+    );
+    const fuzzed = ENDPOINTS.map((e) => `${e.method} ${normalize(e.path)} ${e.auth === 'admin' ? 'admin' : 'not-admin'}`);
+    expect(documented.length).toBeGreaterThan(20);
+    expect([...fuzzed].sort()).toEqual([...documented].sort());
+  });
+
+  it('never answers 5xx nor drops the connection, and the server stays healthy', { timeout: 170_000 }, async () => {
+    const cases = buildCases(fixtures);
+    expect(cases.length).toBeGreaterThanOrEqual(1000);
+    const started = Date.now();
+    const failures = await runAll(cases, 4);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const senders = ['anonymous', 'admin', 'garbage-token'].map((as) => `${cases.filter((c) => c.as === as).length} ${as}`).join(', ');
+    console.log(`[fuzz] ${inject('databaseKind')}: ${cases.length} junk requests (${senders}) in ${seconds} s, ${failures.length} failures, ${crashes.length} crashes`);
+    const byEndpoint = new Map<string, number>();
+    for (const f of failures) byEndpoint.set(f.route, (byEndpoint.get(f.route) ?? 0) + 1);
+    const counts = [...byEndpoint].map(([route, n]) => `  ${n} × ${route}`).join('\n');
+    const report = failures
+      .slice(0, 100)
+      .map((f) => `${f.problem}\n    ${f.as}: ${f.request}\n    (${f.kind})`)
+      .join('\n');
+    const died = crashes.length > 0 ? `\nThe fuzz server crashed ${crashes.length} time(s); last output before each crash:\n${crashes.join('\n---\n')}` : '';
+    expect(failures.length, `${failures.length} bad answers out of ${cases.length}, by route:\n${counts}\n${report}${died}`).toBe(0);
+    // The mapping of database "data exception" errors to 400 is a last resort: validation must have caught all.
+    const refusedByDatabase = fuzzStrapi.logs().split('\n').filter((line) => line.includes('the database refused data'));
+    expect(refusedByDatabase, 'junk that only the database refused').toEqual([]);
+    for (const url of [fuzzStrapi.url, inject('baseUrl')]) {
+      const health = await api('/health', { baseUrl: url });
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'ok', database: 'ok' });
+    }
+  });
+});
