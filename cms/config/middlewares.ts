@@ -1,21 +1,20 @@
-export default [
+import { corsOrigins, shopSecurityConfig } from '../src/utils/security-policy';
+
+export default ({ env }: { env: EnvFn }) => [
   'strapi::logger',
   'strapi::errors',
+  // CSP, frame-ancestors, nosniff, HSTS for the storefront, the back office and the API (src/utils/security-policy.ts).
+  { name: 'strapi::security', config: shopSecurityConfig() },
+  // Strapi's panel at /cms: the same headers, with the inline styles it needs, on its path only.
+  'global::panel-security',
   {
-    name: 'strapi::security',
+    name: 'strapi::cors',
     config: {
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'connect-src': ["'self'", 'https:'],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'data:', 'blob:'],
-          upgradeInsecureRequests: null,
-        },
-      },
+      // Same origin only unless the owner lists other sites (CORS_ORIGINS); never '*', never cookies.
+      origin: corsOrigins(env('CORS_ORIGINS', '')),
+      credentials: false,
     },
   },
-  'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
   // Turns every error under /api (malformed JSON, oversized bodies, unexpected failures) into {message} in Spanish.
