@@ -92,6 +92,36 @@ test('storefront and back office pages carry the CSP and run under it without vi
   expect(violations, 'CSP violations').toEqual([]);
 });
 
+test('the printable receipt opens styled under the same policy (its pop-up inherits the CSP)', async ({ page, request }) => {
+  const violations = await watchViolations(page);
+  const [product] = await buyableProducts(request);
+  const created = await request.post('/api/orders', {
+    data: {
+      items: [{ productId: product._id, quantity: 1, size: product.size[0] }],
+      shippingInfo: { fullName: 'Compradora Comprobante', email: 'comprobante@example.com', phone: '+54 9 299 555-0102' },
+      paymentMethod: 'cash',
+      deliveryType: 'pickup',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { orderNumber } = (await created.json()) as { orderNumber: string };
+
+  await page.goto(`/order-confirmation/${orderNumber}`);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimir comprobante' }).click();
+  const receipt = await popupPromise;
+  const popupViolations: string[] = [];
+  receipt.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text())) popupViolations.push(message.text());
+  });
+  await expect(receipt.locator('h1')).toBeVisible();
+  // The stylesheet applied: brand colour on the title and the stamp's border (unstyled, both would be defaults).
+  await expect.poll(() => receipt.locator('h1').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(143, 58, 85)');
+  await expect(receipt.locator('.stamp')).toHaveCSS('border-top-style', 'solid');
+  expect(await receipt.locator('[style]').count()).toBe(0);
+  expect([...violations, ...popupViolations.map((text) => ({ source: 'receipt pop-up', text }))], 'CSP violations').toEqual([]);
+});
+
 test('another site can neither frame the shop nor read its API', async ({ page, baseURL }) => {
   // The "attacker" is a real site on this machine (another port is another origin), so that only CORS and
   // frame-ancestors can stop it: a page from a non-local address would be refused the loopback shop by Chromium's
