@@ -15,6 +15,8 @@ export default ({ env }: { env: EnvFn }) => [
       credentials: false,
     },
   },
+  // No CORS header at all on answers to requests without Origin (strapi::cors would send a '*' there).
+  'global::cors-only-cross-origin',
   'strapi::poweredBy',
   'strapi::query',
   // Turns every error under /api (malformed JSON, oversized bodies, unexpected failures) into {message} in Spanish.

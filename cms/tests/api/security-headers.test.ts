@@ -61,8 +61,11 @@ describe('CORS: same origin only by default', () => {
       expectNoCorsGrant(res, `preflight ${path}`);
       expect(res.headers.get('access-control-allow-methods'), path).toBeNull();
     }
-    // Not even the shop's own origin is echoed back: its pages are same-origin and need no CORS header.
+    // Not even the shop's own origin is echoed back: its pages are same-origin and need no CORS header; nor does a
+    // request without Origin (same-origin GETs, servers) get a wildcard.
     expectNoCorsGrant(await raw(base, '/api/products', { headers: { origin: base } }), 'own origin');
+    expectNoCorsGrant(await raw(base, '/api/products'), 'no Origin header');
+    expectNoCorsGrant(await raw(base, '/api/no-existe'), 'no Origin header, error answer');
   });
 
   describe('with CORS_ORIGINS set by the owner', () => {
