@@ -5,100 +5,22 @@
 //   2. With secrets, on a fresh PostgreSQL database: health, storefront, back-office deep links, caching, compression.
 //   3. A second start on the same database keeps the owner's data (no reseeding).
 // Needs the builds (`npm run build`) and PostgreSQL (TEST_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import YAML from 'yaml';
+import { checker, composeAppEnv, composeSecrets, freePort, startShop as startShopAt, stop, throwawayDatabase, waitHealthy } from './lib/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pgAdminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-let failures = 0;
-let passes = 0;
-function check(label, ok, detail = '') {
-  if (ok) passes += 1;
-  else failures += 1;
-  console.log(`${ok ? '✔' : '✖'} ${label}${detail ? ` — ${detail}` : ''}`);
-}
+const { check, totals } = checker();
+const startShop = (env) => startShopAt(root, env);
 
-/** Compose-style interpolation: ${VAR}, ${VAR:-default}, ${VAR:?error}. */
-function interpolate(value, vars) {
-  return String(value).replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_m, name, op, arg) => {
-    const v = vars[name];
-    if (v !== undefined && v !== '') return v;
-    if (op === '-') return arg;
-    if (op === '?') throw new Error(`compose: ${name} is required (${arg})`);
-    return '';
-  });
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startShop(env) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, log: () => log };
-}
-
-async function waitHealthy(url, shop, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (shop.child.exitCode !== null) {
-      console.log(shop.log().split('\n').filter((l) => !l.includes('http: ')).slice(-40).join('\n'));
-      return false;
-    }
-    try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return false;
-}
-
-async function stop(shop) {
-  if (shop.child.exitCode === null) shop.child.kill('SIGTERM');
-  await shop.exited;
-}
-
-const compose = YAML.parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
-const secrets = {
-  POSTGRES_PASSWORD: 'unused-locally',
-  APP_KEYS: `${randomBytes(16).toString('base64')},${randomBytes(16).toString('base64')}`,
-  API_TOKEN_SALT: randomBytes(16).toString('base64'),
-  ADMIN_JWT_SECRET: randomBytes(24).toString('base64'),
-  TRANSFER_TOKEN_SALT: randomBytes(16).toString('base64'),
-  JWT_SECRET: randomBytes(24).toString('base64'),
-  ENCRYPTION_KEY: randomBytes(24).toString('base64'),
-  ADMIN_EMAIL: 'duena@jazminlenceria.com.ar',
-  ADMIN_PASSWORD: `Prod-${randomBytes(6).toString('hex')}`,
-};
-const appEnv = Object.fromEntries(Object.entries(compose.services.app.environment).map(([k, v]) => [k, interpolate(v, secrets)]));
+const secrets = composeSecrets();
+const appEnv = composeAppEnv(root, secrets);
 const port = await freePort();
-const dbName = `shop_prod_check_${Date.now()}`;
-const dbUrl = new URL(pgAdminUrl);
-dbUrl.pathname = `/${dbName}`;
 // Same variables as the compose file; only the service hosts differ (this machine instead of the compose network).
+// DATABASE_URL is set in step 2, on a fresh database.
 const baseEnv = {
   ...process.env,
   ...appEnv,
-  DATABASE_URL: dbUrl.toString(),
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   HOST: '127.0.0.1',
   PORT: String(port),
@@ -121,9 +43,8 @@ const baseEnv = {
 }
 
 // 2. Fresh PostgreSQL database with the compose environment.
-const admin = new pg.Client({ connectionString: pgAdminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
+const database = await throwawayDatabase('shop_prod_check');
+baseEnv.DATABASE_URL = database.url;
 const url = `http://127.0.0.1:${port}`;
 try {
   let shop = startShop(baseEnv);
@@ -145,6 +66,12 @@ try {
   } else check('storefront script found in index.html', false);
   const cms = await fetch(`${url}/cms`, { headers: { accept: 'text/html' }, redirect: 'manual' });
   check("Strapi's panel served at /cms", cms.status < 400, String(cms.status));
+  // In production Strapi adds no relaxation of its own: no page may run inline scripts, the panel included.
+  for (const [page, res] of [['/', home], ['/admin/orders/abc', adminDeep], ['/cms', cms]]) {
+    const policy = res.headers.get('content-security-policy') ?? '';
+    const scripts = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1] ?? '(none)';
+    check(`CSP of ${page}: scripts from the shop only, no framing by other sites`, scripts === "'self'" && /frame-ancestors '(none|self)'/.test(policy) && res.headers.get('x-content-type-options') === 'nosniff', `script-src ${scripts}`);
+  }
 
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }) });
   const { token } = await login.json();
@@ -172,8 +99,7 @@ try {
   check("owner's edit still there after restart", edited?.product?.title === 'Editado por la dueña');
   await stop(shop);
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
-console.log(`\nproduction check: ${passes} passed, ${failures} failed`);
-process.exit(failures === 0 ? 0 : 1);
+console.log(`\nproduction check: ${totals.passes} passed, ${totals.failures} failed`);
+process.exit(totals.failures === 0 ? 0 : 1);

@@ -25,8 +25,12 @@ export default ({ env }: { env: EnvFn }) => {
       useNullAsDefault: true,
       pool: {
         // WAL + a busy timeout let several app processes share one SQLite file without "database is locked".
+        // synchronous=FULL: every commit is fsynced to the WAL before it returns, so an order answered 201 (its
+        // transaction committed) survives a power cut. better-sqlite3 opens an existing WAL file with NORMAL, where
+        // the last commits can be lost; it is set on every connection because the setting is per connection.
         afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: SqliteConnection) => void) => {
           conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = FULL');
           conn.pragma('busy_timeout = 10000');
           conn.pragma('foreign_keys = ON');
           done(null, conn);

@@ -1,23 +1,24 @@
-export default [
+import { corsOrigins, shopSecurityConfig } from '../src/utils/security-policy';
+
+export default ({ env }: { env: EnvFn }) => [
   'strapi::logger',
   'strapi::errors',
   // Closes Strapi's anonymous first-admin registration (the super-admin is created at first start).
   'global::admin-guard',
+  // CSP, frame-ancestors, nosniff, HSTS for the storefront, the back office and the API (src/utils/security-policy.ts).
+  { name: 'strapi::security', config: shopSecurityConfig() },
+  // Strapi's panel at /cms: the same headers, with the inline styles it needs, on its path only.
+  'global::panel-security',
   {
-    name: 'strapi::security',
+    name: 'strapi::cors',
     config: {
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'connect-src': ["'self'", 'https:'],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'data:', 'blob:'],
-          upgradeInsecureRequests: null,
-        },
-      },
+      // Same origin only unless the owner lists other sites (CORS_ORIGINS); never '*', never cookies.
+      origin: corsOrigins(env('CORS_ORIGINS', '')),
+      credentials: false,
     },
   },
-  'strapi::cors',
+  // No CORS header at all on answers to requests without Origin (strapi::cors would send a '*' there).
+  'global::cors-only-cross-origin',
   'strapi::poweredBy',
   'strapi::query',
   // Turns every error under /api (malformed JSON, oversized bodies, unexpected failures) into {message} in Spanish.

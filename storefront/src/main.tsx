@@ -1,3 +1,5 @@
+// First: zod must know about the CSP before any schema is used (see the file).
+import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

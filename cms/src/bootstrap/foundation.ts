@@ -121,7 +121,7 @@ async function seedDemoData(strapi: Core.Strapi): Promise<void> {
 }
 
 /**
- * Strapi's own panel (/cms) gets its super-admin at the first start, from STRAPI_ADMIN_EMAIL/STRAPI_ADMIN_PASSWORD
+ * Strapi's own panel (/cms) gets its super-admin at the first start, from CMS_ADMIN_EMAIL/CMS_ADMIN_PASSWORD
  * (by default the staff account's ADMIN_EMAIL/ADMIN_PASSWORD): nobody can claim it by visiting the panel first.
  */
 async function ensurePanelSuperAdmin(strapi: Core.Strapi): Promise<void> {
@@ -130,8 +130,8 @@ async function ensurePanelSuperAdmin(strapi: Core.Strapi): Promise<void> {
     createFirstAdmin: (attributes: { email: string; firstname: string; lastname: string; password: string }) => Promise<unknown>;
   };
   if (await admins.exists()) return;
-  const email = (process.env.STRAPI_ADMIN_EMAIL?.trim() || process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase();
-  const password = process.env.STRAPI_ADMIN_PASSWORD?.trim() || secret('ADMIN_PASSWORD');
+  const email = (process.env.CMS_ADMIN_EMAIL?.trim() || process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const password = process.env.CMS_ADMIN_PASSWORD?.trim() || secret('ADMIN_PASSWORD');
   try {
     await admins.createFirstAdmin({ email, firstname: 'Administración', lastname: 'Tienda', password });
     strapi.log.info(`[seed] Strapi panel super-admin ${email} created`);

@@ -67,16 +67,76 @@ describe('PUT /content', () => {
     expect(res.body.content).toEqual(edited);
     expect(await content()).toEqual(edited);
 
-    // A partial object is completed with the spec's defaults (and numerics are clamped / coerced).
-    const partial = await asAdmin('PUT', '/content', { hero: { slogan: 'Solo hero' }, checkout: { shipping: { homeDelivery: { baseCost: -50, freeShippingThreshold: 'abc' } } } });
-    expect(partial.status).toBe(200);
-    expect(partial.body.content.hero).toMatchObject({ slogan: 'Solo hero', buttonText: 'Ver Productos', buttonLink: 'products' });
-    expect(partial.body.content.checkout.shipping.homeDelivery).toMatchObject({ baseCost: 0, freeShippingThreshold: 0 });
-    expect(partial.body.content.productCatalog.mainTitle).toBe('Nuestros Productos');
+    // Numeric fields are clamped / coerced (spec §5).
+    const coerced = await asAdmin('PUT', '/content', { checkout: { shipping: { homeDelivery: { baseCost: -50, freeShippingThreshold: 'abc' } } } });
+    expect(coerced.status).toBe(200);
+    expect(coerced.body.content.checkout.shipping.homeDelivery).toMatchObject({ baseCost: 0, freeShippingThreshold: 0 });
+    expect(coerced.body.content.hero.slogan).toBe('Nuevo eslogan de prueba');
 
     const restore = await asAdmin('PUT', '/content', original);
     expect(restore.status).toBe(200);
     expect(await content()).toEqual(original);
+  });
+
+  it('merges a partial body onto the stored content: what it sends is stored, every other section is kept', async () => {
+    const original = await content();
+    // A first edit that differs from the defaults everywhere the partial body below does not reach.
+    const edited = structuredClone(original);
+    edited.hero.buttonText = 'Comprar ahora';
+    edited.hero.heroImage = { url: 'https://cdn.example.com/portada.webp', alt: 'Portada', filename: 'portada.webp' };
+    edited.contact.mainTitle = 'Escribinos';
+    edited.productCatalog.categories = [{ name: 'mallas', display_name: 'Mallas' }];
+    edited.checkout.deliveryInfo.meetingPoint.enabled = false;
+    edited.checkout.shipping.homeDelivery.baseCost = 4200;
+    edited.checkout.paymentInfo.bankTransfer.alias = 'JAZMIN.LENCERIA';
+    edited.sizeGuides = original.sizeGuides.slice(0, 1);
+    expect((await asAdmin('PUT', '/content', edited)).status).toBe(200);
+
+    const partial = await asAdmin('PUT', '/content', {
+      hero: { slogan: 'Solo el eslogan' },
+      checkout: { shipping: { homeDelivery: { freeShippingThreshold: 50000 } } },
+      productDetail: { infoCards: [{ icon: 'Truck', title: 'Envíos', description: 'A todo Neuquén' }] },
+    });
+    expect(partial.status).toBe(200);
+    const expected = structuredClone(edited);
+    expected.hero.slogan = 'Solo el eslogan';
+    expected.checkout.shipping.homeDelivery.freeShippingThreshold = 50000;
+    // A list that is sent is the whole new list (with each item's defaults filled).
+    expected.productDetail.infoCards = [{ icon: 'Truck', title: 'Envíos', description: 'A todo Neuquén', enabled: true }];
+    expect(partial.body.content).toEqual(expected);
+    expect(await content()).toEqual(expected);
+
+    // Validation still applies to the merged result; a refused body changes nothing.
+    const refused = await asAdmin('PUT', '/content', { hero: { slogan: 'No se guarda' }, checkout: { paymentInfo: 'x' } });
+    expect(refused.status).toBe(400);
+    expect(await content()).toEqual(expected);
+
+    expect((await asAdmin('PUT', '/content', original)).status).toBe(200);
+    expect(await content()).toEqual(original);
+  });
+
+  it('applies partial updates sent at the same time (none undoes another)', async () => {
+    const original = await content();
+    const patches = [
+      { hero: { slogan: 'Eslogan simultáneo' } },
+      { contact: { mainTitle: 'Contacto simultáneo' } },
+      { productCatalog: { mainTitle: 'Catálogo simultáneo' } },
+      { [WHY_CHOOSE_KEY]: { mainTitle: 'Por qué simultáneo' } },
+      { productDetail: { sizeGuideButtonText: 'Tallas simultáneas' } },
+      { checkout: { deliveryInfo: { title: 'Entrega simultánea' } } },
+    ];
+    const answers = await Promise.all(patches.map((patch) => asAdmin('PUT', '/content', patch)));
+    expect(answers.map((a) => a.status)).toEqual(patches.map(() => 200));
+    const after = await content();
+    expect([
+      after.hero.slogan,
+      after.contact.mainTitle,
+      after.productCatalog.mainTitle,
+      after[WHY_CHOOSE_KEY].mainTitle,
+      after.productDetail.sizeGuideButtonText,
+      after.checkout.deliveryInfo.title,
+    ]).toEqual(['Eslogan simultáneo', 'Contacto simultáneo', 'Catálogo simultáneo', 'Por qué simultáneo', 'Tallas simultáneas', 'Entrega simultánea']);
+    expect((await asAdmin('PUT', '/content', original)).status).toBe(200);
   });
 
   it('refuses bodies that are not a content object, leaving the content as it was', async () => {

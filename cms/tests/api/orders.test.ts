@@ -114,6 +114,69 @@ describe('POST /orders: the server sets every figure', () => {
     }
   });
 
+  it('refuses every option the owner switched off, pickup included (an order without a delivery type is a pickup)', async () => {
+    const product = await createProduct({ stock: 5 });
+    const line = [{ productId: product._id, quantity: 1 }];
+    /** Saves the original content with only these checkout switches changed. */
+    const switches = async (set: (c: Checkout) => void) => {
+      if (!originalContent) throw new Error('site content not loaded');
+      const content = structuredClone(originalContent);
+      const { checkout } = content;
+      checkout.deliveryInfo.meetingPoint.enabled = true;
+      checkout.shipping.enabled = true;
+      checkout.shipping.homeDelivery.enabled = true;
+      checkout.paymentInfo.cashOnDelivery.enabled = true;
+      checkout.paymentInfo.bankTransfer.enabled = true;
+      set(checkout);
+      expect((await api('/content', { method: 'PUT', body: content, token: await adminToken() })).status).toBe(200);
+    };
+    const refused = async (extra: Record<string, unknown>, message: string) => {
+      const res = await placeOrder(line, extra);
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body.message, JSON.stringify(extra)).toBe(message);
+    };
+    const pickupOff = 'El retiro en el punto de encuentro no está disponible en este momento; elige envío a domicilio';
+    try {
+      await switches((c) => {
+        c.deliveryInfo.meetingPoint.enabled = false;
+      });
+      await refused({ deliveryType: 'pickup' }, pickupOff);
+      await refused({ deliveryType: undefined }, pickupOff);
+      expect((await placed(line, { deliveryType: 'delivery' })).order.deliveryType).toBe('delivery');
+
+      // The shipping section's own switch turns home delivery off as well.
+      await switches((c) => {
+        c.shipping.enabled = false;
+      });
+      await refused({ deliveryType: 'delivery' }, 'El envío a domicilio no está disponible en este momento');
+
+      await switches((c) => {
+        c.paymentInfo.bankTransfer.enabled = false;
+      });
+      await refused({ paymentMethod: 'transfer' }, 'El pago por transferencia no está disponible en este momento');
+
+      // Nothing left to choose: a clear message whatever the order asks for.
+      await switches((c) => {
+        c.deliveryInfo.meetingPoint.enabled = false;
+        c.shipping.homeDelivery.enabled = false;
+      });
+      for (const deliveryType of ['pickup', 'delivery', undefined]) {
+        await refused({ deliveryType }, 'En este momento la tienda no ofrece retiro ni envío a domicilio: no se pueden tomar pedidos');
+      }
+      await switches((c) => {
+        c.paymentInfo.cashOnDelivery.enabled = false;
+        c.paymentInfo.bankTransfer.enabled = false;
+      });
+      for (const paymentMethod of ['cash', 'transfer']) {
+        await refused({ paymentMethod }, 'En este momento la tienda no ofrece ningún medio de pago: no se pueden tomar pedidos');
+      }
+      // Only the one accepted order took stock.
+      expect(await stockOf(product._id)).toBe(4);
+    } finally {
+      await putCheckoutRules({ baseCost: BASE_COST, freeShippingThreshold: FREE_FROM }, { additionalFee: CASH_FEE });
+    }
+  });
+
   it('maps the payment method to the initial status', async () => {
     const product = await createProduct({ stock: 10 });
     const line = [{ productId: product._id, quantity: 1 }];

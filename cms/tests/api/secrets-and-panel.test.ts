@@ -90,8 +90,8 @@ describe('first start without secrets (panel served)', () => {
   let shop: RunningStrapi;
   let envFile: string;
   // Empty values count as unset: the process must generate every secret and the first password itself.
-  const unset = Object.fromEntries([...SECRET_NAMES, 'ADMIN_PASSWORD', 'STRAPI_ADMIN_PASSWORD'].map((name) => [name, '']));
-  const env = { ...unset, SERVE_STRAPI_ADMIN: 'true', STRAPI_ADMIN_EMAIL: PANEL_EMAIL };
+  const unset = Object.fromEntries([...SECRET_NAMES, 'ADMIN_PASSWORD', 'CMS_ADMIN_PASSWORD'].map((name) => [name, '']));
+  const env = { ...unset, SERVE_STRAPI_ADMIN: 'true', CMS_ADMIN_EMAIL: PANEL_EMAIL };
 
   beforeAll(async () => {
     database = await createTestDatabase(inject('databaseKind'));

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '@/test/fixtures';
-import { invoiceHtml } from './invoice';
+import { INVOICE_STYLESHEET, invoiceHtml } from './invoice';
 
 const shop = { brandName: 'Jazmín Lencería', address: 'Av. Argentina 245', taxId: 'CUIT 27-1', phone: '+54 299', email: 'hola@x.com' };
 
@@ -23,5 +25,16 @@ describe('printable invoice', () => {
     expect(html).toContain('$36.000');
     expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(html).not.toContain('<script>x</script>');
+  });
+
+  it('has no inline style (the CSP refuses them in the pop-up): its classes live in public/invoice.css', () => {
+    const html = invoiceHtml(makeOrder({ status: 'paid' }), shop, 'https://tienda.example/invoice.css');
+    expect(html).not.toMatch(/<style|\sstyle=/i);
+    expect(html).toContain('<link rel="stylesheet" href="https://tienda.example/invoice.css">');
+    const css = readFileSync(path.join(__dirname, '..', '..', '..', 'public', INVOICE_STYLESHEET), 'utf8');
+    const classes = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1].split(/\s+/)));
+    for (const name of classes) expect(css, name).toContain(`.${name}`);
+    expect(classes).toContain('stamp--paid');
+    expect(invoiceHtml(makeOrder({ status: 'pending_manual' }), shop)).not.toContain('stamp--paid');
   });
 });

@@ -27,8 +27,11 @@ export function formatOrderDate(iso: string): string {
   }).format(date);
 }
 
+/** Where the receipt's styles are (storefront/public/invoice.css). No inline styles: see openInvoice. */
+export const INVOICE_STYLESHEET = '/invoice.css';
+
 /** The printable receipt: PAGADO when the order is paid, otherwise PENDIENTE. */
-export function invoiceHtml(order: Order, shop: ShopDetails): string {
+export function invoiceHtml(order: Order, shop: ShopDetails, stylesheet = INVOICE_STYLESHEET): string {
   const paid = order.status === 'paid';
   const rows = order.items
     .map(
@@ -45,23 +48,13 @@ export function invoiceHtml(order: Order, shop: ShopDetails): string {
     .map((v) => `<div>${escapeHtml(v)}</div>`)
     .join('');
   return `<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><title>Comprobante ${escapeHtml(order.orderNumber)}</title>
-<style>
-body{font-family:Georgia,'Times New Roman',serif;color:#2d2327;margin:32px;max-width:760px}
-header{display:flex;justify-content:space-between;gap:24px;border-bottom:2px solid #b5536f;padding-bottom:16px}
-h1{font-size:26px;margin:0;color:#8f3a55}.muted{color:#6b5a60;font-size:13px}
-.stamp{display:inline-block;border:3px solid ${paid ? '#2f7d4f' : '#b07a1a'};color:${paid ? '#2f7d4f' : '#b07a1a'};padding:6px 14px;font:bold 20px sans-serif;letter-spacing:2px;transform:rotate(-4deg)}
-table{width:100%;border-collapse:collapse;margin-top:24px;font-family:sans-serif;font-size:14px}
-th,td{padding:8px;border-bottom:1px solid #ead7dc;text-align:left}.n{text-align:right}
-.totals{margin-top:16px;margin-left:auto;width:280px;font-family:sans-serif;font-size:14px}
-.totals div{display:flex;justify-content:space-between;padding:4px 0}.totals .t{font-weight:bold;font-size:17px;border-top:2px solid #2d2327}
-section{margin-top:20px;font-family:sans-serif;font-size:14px}
-</style></head><body>
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}"></head><body>
 <header><div><h1>${escapeHtml(shop.brandName)}</h1><div class="muted">${escapeHtml(shop.address)}</div><div class="muted">${escapeHtml(
     shop.taxId,
   )}</div><div class="muted">${escapeHtml(shop.phone)} · ${escapeHtml(shop.email)}</div></div>
-<div style="text-align:right"><div class="muted">Comprobante de pedido</div><div style="font:bold 18px sans-serif">${escapeHtml(
+<div class="issuer"><div class="muted">Comprobante de pedido</div><div class="number">${escapeHtml(
     order.orderNumber,
-  )}</div><div class="muted">${escapeHtml(formatOrderDate(order.createdAt))}</div><p><span class="stamp">${
+  )}</div><div class="muted">${escapeHtml(formatOrderDate(order.createdAt))}</div><p><span class="stamp${paid ? ' stamp--paid' : ''}">${
     paid ? 'PAGADO' : 'PENDIENTE'
   }</span></p></div></header>
 <section><strong>Cliente</strong>${customer}</section>
@@ -74,18 +67,30 @@ section{margin-top:20px;font-family:sans-serif;font-size:14px}
   )}</span></div>${
     order.cashFee > 0 ? `<div><span>Recargo efectivo</span><span>${formatPrice(order.cashFee)}</span></div>` : ''
   }<div class="t"><span>Total</span><span>${formatPrice(order.total)}</span></div></div>
-<p class="muted" style="margin-top:32px">Gracias por tu compra.</p>
+<p class="muted thanks">Gracias por tu compra.</p>
 </body></html>`;
 }
 
-/** Opens the receipt in a new window and starts printing; false when pop-ups are blocked. */
+/**
+ * Opens the receipt in a new window and prints it once its stylesheet has loaded; false when pop-ups are blocked.
+ * The pop-up inherits the shop's Content-Security-Policy (style-src 'self'): inline styles would be refused, so the
+ * receipt links a stylesheet of this origin.
+ */
 export function openInvoice(order: Order, shop: ShopDetails): boolean {
   const win = window.open('', '_blank');
   if (!win) return false;
+  let printed = false;
+  const print = () => {
+    if (printed) return;
+    printed = true;
+    win.print();
+  };
   win.document.open();
-  win.document.write(invoiceHtml(order, shop));
+  win.document.write(invoiceHtml(order, shop, new URL(INVOICE_STYLESHEET, window.location.origin).href));
   win.document.close();
+  win.addEventListener('load', print, { once: true });
+  // Should the load event be missed (already fired, or a stylesheet that never answers), print anyway.
+  window.setTimeout(print, 1500);
   win.focus();
-  window.setTimeout(() => win.print(), 250);
   return true;
 }

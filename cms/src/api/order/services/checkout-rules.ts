@@ -1,24 +1,50 @@
-import type { ShippingRules, SiteContent } from '@shop/shared';
+import type { DeliveryType, PaymentMethod, ShippingRules, SiteContent } from '@shop/shared';
 import { getContent } from '../../site-content/services/site-content';
 
 export interface CheckoutRules {
   shipping: ShippingRules;
   /** Extra fee of cash payments (cashOnDelivery.additionalFee). */
   cashFee: number;
+  /** Meeting-point pickup (checkout.deliveryInfo.meetingPoint.enabled). */
+  pickupEnabled: boolean;
   homeDeliveryEnabled: boolean;
   cashEnabled: boolean;
   transferEnabled: boolean;
 }
 
 export function checkoutRulesOf(content: SiteContent): CheckoutRules {
-  const { shipping, paymentInfo } = content.checkout;
+  const { deliveryInfo, shipping, paymentInfo } = content.checkout;
   return {
     shipping: { baseCost: shipping.homeDelivery.baseCost, freeShippingThreshold: shipping.homeDelivery.freeShippingThreshold },
     cashFee: paymentInfo.cashOnDelivery.additionalFee,
+    pickupEnabled: deliveryInfo.meetingPoint.enabled,
     homeDeliveryEnabled: shipping.enabled && shipping.homeDelivery.enabled,
     cashEnabled: paymentInfo.cashOnDelivery.enabled,
     transferEnabled: paymentInfo.bankTransfer.enabled,
   };
+}
+
+export const CHECKOUT_REFUSALS = {
+  noDelivery: 'En este momento la tienda no ofrece retiro ni envío a domicilio: no se pueden tomar pedidos',
+  noPayment: 'En este momento la tienda no ofrece ningún medio de pago: no se pueden tomar pedidos',
+  pickup: 'El retiro en el punto de encuentro no está disponible en este momento; elige envío a domicilio',
+  delivery: 'El envío a domicilio no está disponible en este momento',
+  cash: 'El pago en efectivo no está disponible en este momento',
+  transfer: 'El pago por transferencia no está disponible en este momento',
+} as const;
+
+/**
+ * Why an order with this delivery type and payment method cannot be taken under the owner's settings (Spanish,
+ * for a 400), or null when it can. An order that names no delivery type is a pickup order.
+ */
+export function checkoutRefusal(rules: CheckoutRules, deliveryType: DeliveryType, paymentMethod: PaymentMethod): string | null {
+  if (!rules.pickupEnabled && !rules.homeDeliveryEnabled) return CHECKOUT_REFUSALS.noDelivery;
+  if (!rules.cashEnabled && !rules.transferEnabled) return CHECKOUT_REFUSALS.noPayment;
+  if (deliveryType === 'pickup' && !rules.pickupEnabled) return CHECKOUT_REFUSALS.pickup;
+  if (deliveryType === 'delivery' && !rules.homeDeliveryEnabled) return CHECKOUT_REFUSALS.delivery;
+  if (paymentMethod === 'cash' && !rules.cashEnabled) return CHECKOUT_REFUSALS.cash;
+  if (paymentMethod === 'transfer' && !rules.transferEnabled) return CHECKOUT_REFUSALS.transfer;
+  return null;
 }
 
 /** Shipping, cash fee and the enabled options as the shop's staff configured them (defaults when unset). */
@@ -26,4 +52,4 @@ export async function loadCheckoutRules(): Promise<CheckoutRules> {
   return checkoutRulesOf(await getContent(strapi));
 }
 
-export default { loadCheckoutRules, checkoutRulesOf };
+export default { loadCheckoutRules, checkoutRulesOf, checkoutRefusal };

@@ -9,7 +9,7 @@ import {
 import { writeTransaction } from '../../../utils/db-write';
 import { badRequest, notFound } from '../../../utils/http';
 import { PROOF_NOT_FROM_SHOP, claimProof, proofPathOf, shopPublicUrl } from '../../upload-proof/services/transfer-proofs';
-import { loadCheckoutRules } from './checkout-rules';
+import { checkoutRefusal, loadCheckoutRules } from './checkout-rules';
 import { nextOrderNumber } from './order-number';
 import { takeStock } from './order-stock';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedOrder, type OrderAnswer, type TrackedOrder } from './order-view';
@@ -104,9 +104,9 @@ const blankToNull = (value: string | undefined | null): string | null => (value 
 export async function createOrder(input: OrderInput): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
   const rules = await loadCheckoutRules();
-  if (deliveryType === 'delivery' && !rules.homeDeliveryEnabled) throw badRequest('El envío a domicilio no está disponible en este momento');
-  if (input.paymentMethod === 'cash' && !rules.cashEnabled) throw badRequest('El pago en efectivo no está disponible en este momento');
-  if (input.paymentMethod === 'transfer' && !rules.transferEnabled) throw badRequest('El pago por transferencia no está disponible en este momento');
+  // Every option the owner switched off in site content is refused, pickup included (no delivery type = pickup).
+  const refusal = checkoutRefusal(rules, deliveryType, input.paymentMethod);
+  if (refusal) throw badRequest(refusal);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { siteContentSchema } from '@shop/shared';
-import { badRequest, parseWith, requestBody } from '../../../utils/http';
-import { getContent, saveContent } from '../services/site-content';
+import { isPlainObject, siteContentSchema } from '@shop/shared';
+import { badRequest, requestBody } from '../../../utils/http';
+import { getContent, updateContent } from '../services/site-content';
 
 const TOP_LEVEL_KEYS = Object.keys(siteContentSchema.shape);
 
@@ -10,13 +10,16 @@ export default {
     ctx.body = { content: await getContent(strapi) };
   },
 
-  /** Replaces the whole content; a body with none of the content's sections is refused rather than wiping everything. */
+  /**
+   * Updates the content with what the body sends, merged onto what is stored: sections (and fields) the body does
+   * not name are kept, never reset to defaults. The back office sends the whole content, which replaces it all.
+   */
   async update(ctx: Context) {
     const body = requestBody(ctx);
-    if (body && typeof body === 'object' && !Array.isArray(body) && !TOP_LEVEL_KEYS.some((k) => k in body)) {
+    if (!isPlainObject(body)) throw badRequest('El cuerpo de la petición debe ser un objeto JSON');
+    if (!TOP_LEVEL_KEYS.some((k) => Object.prototype.hasOwnProperty.call(body, k))) {
       throw badRequest('El contenido no tiene ninguna sección reconocida (hero, productCatalog, contact, ...)');
     }
-    const content = parseWith(siteContentSchema, body);
-    ctx.body = { content: await saveContent(strapi, content) };
+    ctx.body = { content: await updateContent(strapi, body) };
   },
 };

@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { siteContentSchema, type SiteContent } from '@shop/shared';
+import { deepMerge, siteContentSchema, type SiteContent } from '@shop/shared';
+import { parseWith } from '../../../utils/http';
+import { table, writeTransaction } from '../../../utils/db-write';
 
 export const SITE_CONTENT_UID = 'api::site-content.site-content';
 
@@ -25,7 +27,21 @@ export async function saveContent(strapi: Core.Strapi, content: SiteContent): Pr
   return content;
 }
 
+/**
+ * A partial update: the body is deep-merged onto the stored content (objects merged, lists and values replaced),
+ * then validated, so sections the body does not name keep what the staff saved. Read, merge and write happen in one
+ * transaction that starts by locking the row, so two partial updates at once both land (neither undoes the other).
+ */
+export async function updateContent(strapi: Core.Strapi, patch: unknown): Promise<SiteContent> {
+  return writeTransaction(async (trx) => {
+    await table(trx, 'site_contents').update({ data: trx.ref('data') });
+    const stored = await getContent(strapi);
+    return saveContent(strapi, parseWith(siteContentSchema, deepMerge(stored, patch)));
+  });
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   getContent: (): Promise<SiteContent> => getContent(strapi),
   saveContent: (content: SiteContent): Promise<SiteContent> => saveContent(strapi, content),
+  updateContent: (patch: unknown): Promise<SiteContent> => updateContent(strapi, patch),
 });
