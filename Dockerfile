@@ -18,7 +18,9 @@ COPY admin-panel/package.json admin-panel/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+# `strapi build` loads the configuration, which would generate development secrets into cms/.env: point it at a
+# throwaway file instead, so no generated secret is left even in this build stage.
+RUN ENV_PATH=/tmp/build-only.env npm run build && rm -f /tmp/build-only.env
 
 # 2. runtime-deps: the same tree without devDependencies (vite's dev server, vitest, eslint, Playwright, tsup, types…).
 FROM build AS runtime-deps
