@@ -80,7 +80,13 @@ describe('checkout page', () => {
   });
 
   it('checks the proof type and size, uploads it and sends the order with the delivery type', async () => {
-    const created = makeOrder({ paymentMethod: 'transfer', deliveryType: 'delivery', status: 'pending_transfer_confirmation', transferProofUrl: '/uploads/proof.png' });
+    const created = makeOrder({
+      paymentMethod: 'transfer',
+      deliveryType: 'delivery',
+      status: 'pending_transfer_confirmation',
+      transferProofUrl: '/uploads/proof.png',
+      shippingInfo: { ...makeOrder().shippingInfo, email: 'ana@example.com' },
+    });
     const { user, requests } = setup({
       'POST /upload/proof': { status: 201, data: { url: '/uploads/proof.png', filename: 'proof.png' } },
       'POST /orders': { status: 201, data: { order: created, orderNumber: created.orderNumber } },
@@ -119,7 +125,11 @@ describe('checkout page', () => {
       total: 39000,
     });
     expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
-    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({ id: created._id, orderNumber: created.orderNumber });
+    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({
+      id: created._id,
+      orderNumber: created.orderNumber,
+      contact: 'ana@example.com',
+    });
   });
 
   it('sends a pickup order with the meeting point and keeps the shopper on the page when it fails', async () => {
