@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, type Order } from '@shop/shared';
 import { api, type CallOptions } from '../helpers/api';
@@ -183,3 +184,36 @@ describe('the back office still reads orders by id', () => {
     expect(res.body.order).toMatchObject({ orderNumber: placed.orderNumber, shippingInfo: SHOPPER });
   });
 });
+
+/** Sends bytes no HTTP client library would send (a NUL in a header) and returns the raw answer. */
+function rawRequest(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+describe('junk in the headers', () => {
+  it('a NUL byte in Idempotency-Key is a Spanish 400, never a 500', async () => {
+    const body = JSON.stringify(orderBody([{ productId: 'x', quantity: 1 }]));
+    const answer = await rawRequest(
+      shop.url,
+      `POST /api/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nIdempotency-Key: clave\u0000-de-prueba\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('{"message":"La petición no es válida"}');
+  });
+
+  it('a NUL byte in the tracking path or query is a Spanish 400 too', async () => {
+    const answer = await rawRequest(shop.url, `GET /api/orders/by-number/JL-1?contact=a\u0000b HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('{"message":"La petición no es válida"}');
+  });
+});
+
