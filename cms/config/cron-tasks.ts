@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { removeUnusedProofs, unusedProofCleanupSchedule } from '../src/api/upload-proof/services/transfer-proofs';
+import { purgeExpiredIdempotencyKeys } from '../src/api/order/services/order-idempotency';
 
 /** Strapi cron tasks (enabled in server.ts). Schedules use cron syntax, with an optional leading seconds field. */
 export default {
@@ -9,5 +10,12 @@ export default {
       await removeUnusedProofs();
     },
     options: { rule: unusedProofCleanupSchedule() },
+  },
+  // Idempotency-Keys of POST /orders are kept 24 hours; every hour the older ones are deleted.
+  purgeIdempotencyKeys: {
+    task: async (_context: { strapi: Core.Strapi }) => {
+      await purgeExpiredIdempotencyKeys();
+    },
+    options: { rule: '0 17 * * * *' },
   },
 };

@@ -1,10 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { setupOrders } from './api/order/bootstrap';
+import { answerMalformedRequestsInSpanish } from './utils/client-error';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerFoundation(strapi);
+    answerMalformedRequestsInSpanish(strapi.server.httpServer);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

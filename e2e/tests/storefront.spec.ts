@@ -185,11 +185,65 @@ test('checkout with meeting-point pickup and cash, confirmation, reload and trac
   await page.goto('/track-order');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByText('Por favor, ingresa un número de pedido.')).toBeVisible();
+  // The number alone: status, date, units and totals, nothing about the shopper or what she bought.
   await page.getByLabel('Número de pedido').fill(orderNumber);
   await page.getByRole('button', { name: 'Buscar' }).click();
+  const card = page.getByTestId('tracking-result');
   await expect(page.getByTestId('status-badge')).toHaveText('Pendiente (Efectivo)');
   await expect(page.getByTestId('tracking-help')).toBeVisible();
-  await expect(page.getByTestId('tracking-result')).toContainText(product.title);
+  await expect(page.getByTestId('tracking-units')).toHaveText('1');
+  await expect(card).toContainText(pesos(unit));
+  await expect(page.getByTestId('tracking-summary-hint')).toBeVisible();
+  await expect(card).not.toContainText(product.title);
+  await expect(card).not.toContainText('Compradora');
+  await expect(card).not.toContainText('Talla');
+
+  // A wrong contact: a notice, still the summary.
+  await page.getByLabel(/E-mail o teléfono de la compra/).fill('otra.persona@example.com');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByTestId('tracking-contact-mismatch')).toBeVisible();
+  await expect(card).not.toContainText(product.title);
+
+  // The phone of the purchase, written another way: the whole card, first name, items with size and colour.
+  await page.getByLabel(/E-mail o teléfono de la compra/).fill('0299 15 555-0000');
+  await page.keyboard.press('Enter');
+  await expect(card).toContainText(product.title);
+  await expect(card).toContainText('Hola, Compradora: este es tu pedido');
+  await expect(card).toContainText('Talla:');
+  await expect(card).toContainText('Color:');
+  await expect(page.getByTestId('tracking-contact-mismatch')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/555/);
+});
+
+test('a checkout retried after a network error makes one order: the confirmation shows the first number', async ({ page, request }) => {
+  const [product] = await buyableProducts(request);
+  await addToCartFromProductPage(page, product);
+  await page.goto('/checkout');
+  await fillPersonalData(page, 'Compradora Reintento');
+
+  // The first 'Confirmar Pedido' reaches the server, which creates the order, but the answer is lost on the way.
+  let firstNumber = '';
+  let firstKey: string | null = null;
+  const keys: (string | null)[] = [];
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(await route.request().headerValue('idempotency-key'));
+    if (firstKey !== null) return route.fallback();
+    firstKey = keys[0] ?? '';
+    const answer = await route.fetch();
+    firstNumber = ((await answer.json()) as { orderNumber: string }).orderNumber;
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page.getByTestId('checkout-error')).toContainText('Error de conexión');
+  expect(firstNumber).toMatch(ORDER_NUMBER);
+
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+  await expect(page.getByTestId('order-number')).toHaveText(firstNumber);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
 });
 
 test('checkout with home delivery, bank transfer and an uploaded proof', async ({ page, request }) => {

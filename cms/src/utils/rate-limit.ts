@@ -85,10 +85,13 @@ function tooMany(ctx: Context, name: LimitName, res: RateLimiterRes): never {
   throw new ApiError(429, rule.message ?? MSG.rateLimited, { retryAfter: seconds });
 }
 
-/** Counts one request against the caller's budget; throws a 429 (Spanish message, Retry-After) when exhausted. */
-export async function consume(ctx: Context, name: LimitName, key = clientKey(ctx)): Promise<void> {
+/**
+ * Counts one request (or `points`) against the caller's budget; throws a 429 (Spanish message, Retry-After)
+ * when exhausted.
+ */
+export async function consume(ctx: Context, name: LimitName, key = clientKey(ctx), points = 1): Promise<void> {
   try {
-    await limiterFor(name).consume(key);
+    await limiterFor(name).consume(key, points);
   } catch (err) {
     if (err instanceof RateLimiterRes) tooMany(ctx, name, err);
     throw err;

@@ -112,6 +112,83 @@ describe('concurrent orders', () => {
   });
 });
 
+describe('Idempotency-Key: a retried checkout makes one order', () => {
+  const keyed = (key: string, body: Record<string, unknown>, process: RunningStrapi = first) =>
+    api<Created & { message?: string }>('/orders', { body, baseUrl: process.url, headers: { 'Idempotency-Key': key } });
+  const newKey = (label: string) => `chk-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+  it('the same key and body answer the same order, stock taken once; another body with the key is a 409', async () => {
+    const product = await createProduct({ stock: 10 });
+    const key = newKey('retry');
+    const body = orderBody([{ productId: product._id, quantity: 2 }]);
+    const created = await keyed(key, body);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('idempotent-replayed')).toBeNull();
+    // The same body with its keys in another order is the same body.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const again = await keyed(key, reordered, second);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.orderNumber).toBe(created.body.orderNumber);
+    expect(again.body.order).toEqual(created.body.order);
+    expect(await stockOf(product._id)).toBe(8);
+
+    const other = await keyed(key, orderBody([{ productId: product._id, quantity: 3 }]));
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('Esta Idempotency-Key ya se usó con otros datos de pedido; usá una clave nueva para un pedido nuevo');
+    expect(await stockOf(product._id)).toBe(8);
+    expect(await ordersOfProduct(product._id)).toBe(1);
+    // Without the header every request is a new order, as before.
+    expect((await api('/orders', { body, baseUrl: first.url })).status).toBe(201);
+    expect(await stockOf(product._id)).toBe(6);
+  });
+
+  it('two simultaneous requests with one key, on two processes, make one order and both answer it', async () => {
+    const product = await createProduct({ stock: 50 });
+    for (let round = 0; round < 5; round += 1) {
+      const key = newKey(`race${round}`);
+      const body = orderBody([{ productId: product._id, quantity: 1 }]);
+      const [a, b] = await Promise.all([keyed(key, body, first), keyed(key, body, second)]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(a.body.orderNumber).toBe(b.body.orderNumber);
+      expect(a.body.order._id).toBe(b.body.order._id);
+      expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].filter(Boolean)).toEqual(['true']);
+    }
+    // Eight at once on one process, too.
+    const key = newKey('burst');
+    const body = orderBody([{ productId: product._id, quantity: 1 }]);
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => keyed(key, body, i % 2 === 0 ? first : second)));
+    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 201));
+    expect(new Set(burst.map((r) => r.body.orderNumber)).size).toBe(1);
+    expect(await stockOf(product._id)).toBe(50 - 6);
+    expect(await ordersOfProduct(product._id)).toBe(6);
+  });
+
+  it('a refused order keeps no key: the same key works once the problem is fixed', async () => {
+    const product = await createProduct({ stock: 1 });
+    const key = newKey('refused');
+    const tooMany = await keyed(key, orderBody([{ productId: product._id, quantity: 2 }]));
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toMatch(/^Stock insuficiente/);
+    const fixed = await keyed(key, orderBody([{ productId: product._id, quantity: 1 }]));
+    expect(fixed.status).toBe(201);
+    expect(await stockOf(product._id)).toBe(0);
+  });
+
+  it.each([
+    ['too short', 'abc'],
+    ['spaces and symbols', 'clave con espacios!'],
+    ['10,000 characters', 'k'.repeat(10_000)],
+    ['two keys in one header', 'clave-uno-1234, clave-dos-5678'],
+  ])('a malformed key (%s) is a Spanish 400 and creates nothing', async (_label, key) => {
+    const product = await createProduct({ stock: 3 });
+    const res = await keyed(key, orderBody([{ productId: product._id, quantity: 1 }]));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('El encabezado Idempotency-Key debe tener entre 8 y 100 caracteres: letras, números, guiones o guiones bajos');
+    expect(await stockOf(product._id)).toBe(3);
+  });
+});
+
 describe('the database backs the order numbers', () => {
   it('refuses a second order with the same number and a second counter for the same day (unique indexes)', async () => {
     const env = inject('databaseEnv');
@@ -125,6 +202,9 @@ describe('the database backs the order numbers', () => {
       expect(counter?.day).toMatch(/^\d{8}$/);
       await expect(db('orders').insert({ document_id: 'duplicado', order_number: order?.order_number })).rejects.toThrow(/unique/i);
       await expect(db('order_sequences').insert({ document_id: 'duplicado', day: counter?.day, value: 1 })).rejects.toThrow(/unique/i);
+      const key: { idempotency_key: string } | undefined = await db('order_idempotency_keys').first('idempotency_key');
+      expect(key?.idempotency_key).toMatch(/^chk-/);
+      await expect(db('order_idempotency_keys').insert({ document_id: 'duplicado', idempotency_key: key?.idempotency_key, request_hash: 'x' })).rejects.toThrow(/unique/i);
     } finally {
       await db.destroy();
     }

@@ -10,3 +10,4 @@ export * from './constants.js';
 export * from './icons.js';
 export * from './admin-dashboard.js';
 export * from './merge.js';
+export * from './contact.js';

@@ -181,6 +181,57 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * GET /orders/by-number/{orderNumber}. Without the checkout contact only what identifies nobody (`detail:
+ * 'summary'`); with it the tracking card (`detail: 'full'`): first name, items, delivery without the street.
+ */
+const trackedOrderCommon = {
+  orderNumber: z.string(),
+  status: z.string(),
+  deliveryType: deliveryTypeSchema,
+  units: z.number(),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  cashFee: z.number().default(0),
+  total: z.number(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const trackedOrderSummarySchema = z.object({ detail: z.literal('summary'), ...trackedOrderCommon });
+export type TrackedOrderSummary = z.infer<typeof trackedOrderSummarySchema>;
+
+export const trackedOrderItemSchema = z.object({
+  title: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export type TrackedOrderItem = z.infer<typeof trackedOrderItemSchema>;
+
+export const trackedOrderDetailSchema = z.object({
+  detail: z.literal('full'),
+  ...trackedOrderCommon,
+  firstName: z.string(),
+  paymentMethod: paymentMethodSchema,
+  items: z.array(trackedOrderItemSchema),
+  delivery: z.object({ city: z.string().nullable(), postalCode: z.string().nullable() }),
+});
+export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
+
+export const trackedOrderSchema = z.discriminatedUnion('detail', [trackedOrderSummarySchema, trackedOrderDetailSchema]);
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
+export const trackedOrderResponseSchema = z.object({
+  order: trackedOrderSchema,
+  /** Present only when a contact was sent: whether it was the order's e-mail or phone. */
+  contactMatched: z.boolean().optional(),
+});
+export type TrackedOrderResponse = z.infer<typeof trackedOrderResponseSchema>;
+
 export const orderStatusUpdateSchema = z.object({
   status: orderStatusSchema,
   adminNotes: text(2000).optional().nullable(),

@@ -70,6 +70,7 @@ interface RequestOptions<S extends z.ZodType> {
   /** Per-operation default text of spec §8 (used when the answer is unusable). */
   errorMessage: string;
   params?: AxiosRequestConfig['params'];
+  headers?: Record<string, string>;
   data?: unknown;
   signal?: AbortSignal;
 }
@@ -82,6 +83,7 @@ export async function apiRequest<S extends z.ZodType>(options: RequestOptions<S>
       method: options.method ?? 'GET',
       url: options.url,
       params: options.params,
+      headers: options.headers,
       data: options.data,
       signal: options.signal,
       paramsSerializer: { indexes: null },

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   url: string;
   params: unknown;
   data: unknown;
+  /** The Idempotency-Key header, when the request carried one. */
+  idempotencyKey: string | null;
 }
 
 const originalAdapter = apiClient.defaults.adapter;
@@ -41,10 +43,17 @@ export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
-    const recorded: RecordedRequest = { method, url, params: config.params, data: parseBody(config.data) };
+    const key = config.headers.get('Idempotency-Key');
+    const recorded: RecordedRequest = {
+      method,
+      url,
+      params: config.params,
+      data: parseBody(config.data),
+      idempotencyKey: typeof key === 'string' ? key : null,
+    };
     requests.push(recorded);
-    const key = `${method} ${url}`;
-    const entry = Object.entries(routes).find(([pattern]) => matches(pattern, key));
+    const route = `${method} ${url}`;
+    const entry = Object.entries(routes).find(([pattern]) => matches(pattern, route));
     const handler = entry?.[1] ?? { status: 404, data: { message: 'No encontrado' } };
     const reply = typeof handler === 'function' ? await handler(recorded) : handler;
     if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});

@@ -7,7 +7,12 @@ import { CartProvider } from '@/features/cart/cart-context';
 
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location">
+      {location.pathname}
+      {location.search}
+    </output>
+  );
 }
 
 interface Options {

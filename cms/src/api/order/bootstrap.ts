@@ -8,6 +8,8 @@ const UNIQUE_INDEXES = [
   { name: 'shop_orders_order_number_uq', table: 'orders', column: 'order_number' },
   // One record per stored proof; also the index the order's claim (WHERE url = ?) looks it up with.
   { name: 'shop_transfer_proofs_url_uq', table: 'transfer_proofs', column: 'url' },
+  // ON CONFLICT (idempotency_key) when an order claims its Idempotency-Key: one order per key.
+  { name: 'shop_order_idempotency_keys_key_uq', table: 'order_idempotency_keys', column: 'idempotency_key' },
 ] as const;
 
 async function ensureUniqueIndex(strapi: Core.Strapi, index: (typeof UNIQUE_INDEXES)[number]): Promise<void> {

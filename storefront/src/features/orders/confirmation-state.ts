@@ -21,24 +21,29 @@ export function readConfirmationState(state: unknown): ConfirmationState | null 
   return parsed.success ? parsed.data : null;
 }
 
-/** The last order of this tab, so that a reload of the confirmation can fetch the full order by its id. */
+/**
+ * The last order of this tab, so that a reload of the confirmation can fetch the full order by its id, or else
+ * the tracking card by its number and the e-mail of the purchase.
+ */
 export const LAST_ORDER_KEY = 'lastOrder';
-const rememberedSchema = z.object({ id: z.string().min(1), orderNumber: z.string().min(1) });
+const rememberedSchema = z.object({ id: z.string().min(1), orderNumber: z.string().min(1), contact: z.string().optional() });
+export type RememberedOrder = z.infer<typeof rememberedSchema>;
 
-export function rememberOrder(order: Pick<Order, '_id' | 'orderNumber'>): void {
+export function rememberOrder(order: Pick<Order, '_id' | 'orderNumber' | 'shippingInfo'>): void {
   try {
-    sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify({ id: order._id, orderNumber: order.orderNumber }));
+    const remembered: RememberedOrder = { id: order._id, orderNumber: order.orderNumber, contact: order.shippingInfo.email || undefined };
+    sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(remembered));
   } catch {
-    // Storage unavailable: a reload falls back to the public lookup by number.
+    // Storage unavailable: a reload of the confirmation sends the shopper home.
   }
 }
 
-export function rememberedOrderId(orderNumber: string): string | null {
+export function rememberedOrder(orderNumber: string): RememberedOrder | null {
   try {
     const raw = sessionStorage.getItem(LAST_ORDER_KEY);
     if (!raw) return null;
     const parsed = rememberedSchema.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.orderNumber === orderNumber ? parsed.data.id : null;
+    return parsed.success && parsed.data.orderNumber === orderNumber ? parsed.data : null;
   } catch {
     return null;
   }

@@ -1,19 +1,38 @@
 import type { Context } from 'koa';
-import { orderInputSchema, orderStatusUpdateSchema } from '@shop/shared';
+import { orderInputSchema, orderStatusUpdateSchema, trackingContactProblem } from '@shop/shared';
 import { isAdminRequest } from '../../../utils/auth';
-import { parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
+import { badRequest, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../utils/rate-limit';
 import { createOrder, getOrder, trackOrder } from '../services/order';
+import { idempotencyKeyOf, requestHash } from '../services/order-idempotency';
+
+/** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
+export const FAILED_CONTACT_COST = 5;
+
+/** The `contact` query parameter: null when absent or blank; a 400 when repeated, too long or with control characters. */
+function trackingContact(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string') throw badRequest('Indicá un solo e-mail o teléfono de la compra');
+  const problem = trackingContactProblem(value);
+  if (problem) throw badRequest(problem);
+  return value.trim() === '' ? null : value.trim();
+}
 import { confirmOrder, deleteOrder, listOrders, orderSummary, updateOrderStatus } from '../services/order-admin';
 
 export default {
-  /** POST /orders (public, rate limited): the server prices, totals and numbers the order. */
+  /**
+   * POST /orders (public, rate limited): the server prices, totals and numbers the order. With an Idempotency-Key
+   * header, a retry with the same key and body answers the order already made (header Idempotent-Replayed).
+   */
   async create(ctx: Context) {
     await consume(ctx, 'orders');
+    const key = idempotencyKeyOf(ctx.get('Idempotency-Key'));
     const input = parseWith(orderInputSchema, requestBody(ctx));
+    const { replayed, ...answer } = await createOrder(input, key ? { key, hash: requestHash(input) } : null);
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
-    ctx.body = await createOrder(input);
+    ctx.body = answer;
   },
 
   /**
@@ -30,10 +49,16 @@ export default {
     ctx.body = { order: shopperView };
   },
 
-  /** GET /orders/by-number/:orderNumber (public tracking, without contact data). */
+  /**
+   * GET /orders/by-number/:orderNumber[?contact=] (public tracking): the summary, or the full card when `contact` is
+   * the order's e-mail or phone. A wrong contact spends FAILED_CONTACT_COST tracking points in all.
+   */
   async findByNumber(ctx: Context) {
     await consume(ctx, 'tracking');
-    ctx.body = { order: await trackOrder(routeParam(ctx, 'orderNumber')) };
+    const contact = trackingContact(ctx.query.contact);
+    const answer = await trackOrder(routeParam(ctx, 'orderNumber'), contact);
+    if (answer.contactMatched === false) await consume(ctx, 'tracking', undefined, FAILED_CONTACT_COST - 1);
+    ctx.body = answer;
   },
 
   /** GET /orders (admin). */

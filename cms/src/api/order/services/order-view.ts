@@ -1,12 +1,7 @@
-import type { DeliveryType, Order, OrderItem, PaymentMethod } from '@shop/shared';
+import type { DeliveryType, Order, OrderItem, PaymentMethod, TrackedOrderDetail, TrackedOrderSummary } from '@shop/shared';
 
 /** What a stored order turns into for its owner and for staff (spec §3 Order, `_id` = documentId). */
 export type OrderAnswer = Order;
-
-/** Public tracking: no e-mail, phone, street, postal code, notes, proof or internal ids. */
-export type TrackedOrder = Omit<Order, 'shippingInfo' | 'notes' | 'adminNotes' | 'transferProofUrl'> & {
-  shippingInfo: { fullName: string; city: string | null };
-};
 
 export const ORDER_POPULATE = ['items', 'shippingInfo'];
 
@@ -80,27 +75,47 @@ function firstName(fullName: string): string {
 }
 
 /**
- * The public answer by order number. Order numbers are guessable, so it carries neither the customer's contact
- * data nor the documentId (which opens the full order): `_id` repeats the order number.
+ * What every tracking answer carries, identifying nobody: status, dates, delivery type, units and totals.
+ * Order numbers are guessable, so there is no documentId (which opens the full order) and no contact data.
  */
-export function toTrackedOrder(doc: Record<string, unknown>): TrackedOrder {
-  const full = toOrderAnswer(doc);
+function trackedCommon(order: OrderAnswer) {
   return {
-    _id: full.orderNumber,
-    orderNumber: full.orderNumber,
-    items: full.items,
-    shippingInfo: { fullName: firstName(full.shippingInfo.fullName), city: full.shippingInfo.city ?? null },
-    paymentMethod: full.paymentMethod,
-    deliveryType: full.deliveryType,
-    status: full.status,
-    subtotal: full.subtotal,
-    shippingCost: full.shippingCost,
-    cashFee: full.cashFee,
-    total: full.total,
-    paidAt: full.paidAt,
-    createdAt: full.createdAt,
-    updatedAt: full.updatedAt,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    deliveryType: order.deliveryType,
+    units: order.items.reduce((sum, item) => sum + item.quantity, 0),
+    subtotal: order.subtotal,
+    shippingCost: order.shippingCost,
+    cashFee: order.cashFee,
+    total: order.total,
+    paidAt: order.paidAt ?? null,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
   };
 }
 
-export default { toOrderAnswer, toTrackedOrder };
+/** The answer by number alone: no name, city, titles, sizes or colours. */
+export function toTrackedSummary(order: OrderAnswer): TrackedOrderSummary {
+  return { detail: 'summary', ...trackedCommon(order) };
+}
+
+/** The tracking card for whoever gave the order's e-mail or phone: first name, items, delivery without the street. */
+export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
+  return {
+    detail: 'full',
+    ...trackedCommon(order),
+    firstName: firstName(order.shippingInfo.fullName),
+    paymentMethod: order.paymentMethod,
+    items: order.items.map((item) => ({
+      title: item.title,
+      image: item.image ?? null,
+      quantity: item.quantity,
+      price: item.price,
+      size: item.size ?? null,
+      color: item.color ?? null,
+    })),
+    delivery: { city: order.shippingInfo.city ?? null, postalCode: order.shippingInfo.postalCode ?? null },
+  };
+}
+
+export default { toOrderAnswer, toTrackedSummary, toTrackedDetail };

@@ -1,5 +1,7 @@
 import {
   computeOrderTotals,
+  contactMatches,
+  type TrackedOrder,
   finalPrice,
   initialOrderStatus,
   normalizeSizes,
@@ -7,12 +9,13 @@ import {
   type PaymentMethod,
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
+import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
 import { badRequest, notFound } from '../../../utils/http';
 import { PROOF_NOT_FROM_SHOP, claimProof, proofPathOf, shopPublicUrl } from '../../upload-proof/services/transfer-proofs';
 import { checkoutRefusal, loadCheckoutRules } from './checkout-rules';
 import { nextOrderNumber } from './order-number';
 import { takeStock } from './order-stock';
-import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedOrder, type OrderAnswer, type TrackedOrder } from './order-view';
+import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedDetail, toTrackedSummary, type OrderAnswer } from './order-view';
 
 export const ORDER_UID = 'api::order.order';
 export const PRODUCT_UID = 'api::product.product';
@@ -97,11 +100,43 @@ const MAX_ORDER_TOTAL = 2_147_483_647;
 
 const blankToNull = (value: string | undefined | null): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
+export interface CreatedOrder {
+  order: OrderAnswer;
+  orderNumber: string;
+  /** True when an Idempotency-Key had already created this order (nothing was written this time). */
+  replayed: boolean;
+}
+
+async function replayOf(documentId: string): Promise<CreatedOrder> {
+  const order = await getOrder(documentId);
+  return { order, orderNumber: order.orderNumber, replayed: true };
+}
+
+/**
+ * Creates an order once per Idempotency-Key: an order already made with the key and the same body is answered
+ * again; a request racing another one with the same key waits for it inside the database and answers its order.
+ */
+export async function createOrder(input: OrderInput, idem: Idempotency | null = null): Promise<CreatedOrder> {
+  if (idem) {
+    const previous = await previousOrderId(idem);
+    if (previous) return replayOf(previous);
+  }
+  try {
+    return { ...(await createNewOrder(input, idem)), replayed: false };
+  } catch (err) {
+    if (!(err instanceof KeyTakenError) || !idem) throw err;
+    const winner = await previousOrderId(idem);
+    if (!winner) throw err;
+    return replayOf(winner);
+  }
+}
+
 /**
  * Creates an order in one transaction: the day's order number, prices from the database, totals from the shared
- * rules and the site content, stock taken with conditional updates. Any failure writes nothing.
+ * rules and the site content, stock taken with conditional updates. Any failure writes nothing (nor keeps the
+ * Idempotency-Key, so the same key can be retried).
  */
-export async function createOrder(input: OrderInput): Promise<{ order: OrderAnswer; orderNumber: string }> {
+async function createNewOrder(input: OrderInput, idem: Idempotency | null): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
   const rules = await loadCheckoutRules();
   // Every option the owner switched off in site content is refused, pickup included (no delivery type = pickup).
@@ -111,7 +146,9 @@ export async function createOrder(input: OrderInput): Promise<{ order: OrderAnsw
   const productIds = [...new Set(input.items.map((item) => item.productId))];
 
   const doc = await writeTransaction(async (trx) => {
-    // First statement is a write: it serialises order creation for the day and gives consecutive numbers.
+    // The first statements are writes: claiming the key makes a second request with it wait here (PostgreSQL) or
+    // find it taken (SQLite's write lock); the day's number serialises order creation and keeps numbers consecutive.
+    if (idem && !(await claimKey(trx, idem))) throw new KeyTakenError();
     const orderNumber = await nextOrderNumber(trx);
     if (transferProofUrl) await claimProof(trx, transferProofUrl, orderNumber);
     const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({ where: { documentId: { $in: productIds } } });
@@ -154,6 +191,10 @@ export async function createOrder(input: OrderInput): Promise<{ order: OrderAnsw
       },
       populate: ORDER_POPULATE,
     });
+    if (idem) {
+      if (!isRecord(created) || typeof created.documentId !== 'string') throw new Error('order was not created');
+      await recordOrder(trx, idem, created.documentId);
+    }
     return created;
   });
   if (!isRecord(doc)) throw new Error('order was not created');
@@ -176,12 +217,25 @@ export async function getOrder(documentId: string): Promise<OrderAnswer> {
   return toOrderAnswer(doc);
 }
 
-export async function trackOrder(orderNumber: string): Promise<TrackedOrder> {
+export interface TrackingAnswer {
+  order: TrackedOrder;
+  /** Only when a contact was given: whether it is the order's e-mail or phone. */
+  contactMatched?: boolean;
+}
+
+/**
+ * Public tracking by number: the summary alone, the full card when `contact` is the order's e-mail or phone.
+ * `contact` is null when the shopper gave none (a malformed one is refused by the controller first).
+ */
+export async function trackOrder(orderNumber: string, contact: string | null): Promise<TrackingAnswer> {
   const normalized = orderNumber.trim().toUpperCase();
   if (!normalized || normalized.length > 40) throw notFound(TRACKING_NOT_FOUND);
   const doc: unknown = await strapi.documents(ORDER_UID).findFirst({ filters: { orderNumber: normalized }, populate: ORDER_POPULATE });
   if (!isRecord(doc)) throw notFound(TRACKING_NOT_FOUND);
-  return toTrackedOrder(doc);
+  const full = toOrderAnswer(doc);
+  if (contact === null) return { order: toTrackedSummary(full) };
+  const matched = contactMatches(contact, full.shippingInfo);
+  return { order: matched ? toTrackedDetail(full) : toTrackedSummary(full), contactMatched: matched };
 }
 
 export default { createOrder, getOrder, trackOrder, findOrderDocument };

@@ -34,11 +34,18 @@ export interface CreateOrderPayload {
   transferProofUrl?: string;
 }
 
-export function createOrder(payload: CreateOrderPayload) {
+export interface CreateOrderRequest {
+  payload: CreateOrderPayload;
+  /** One key per checkout attempt: a retry of the same attempt answers the order already made (docs/api.md). */
+  idempotencyKey: string;
+}
+
+export function createOrder({ payload, idempotencyKey }: CreateOrderRequest) {
   return apiRequest({
     method: 'POST',
     url: '/orders',
     data: payload,
+    headers: { 'Idempotency-Key': idempotencyKey },
     schema: createOrderResponseSchema,
     errorMessage: 'Error al crear orden',
   });

@@ -80,7 +80,13 @@ describe('checkout page', () => {
   });
 
   it('checks the proof type and size, uploads it and sends the order with the delivery type', async () => {
-    const created = makeOrder({ paymentMethod: 'transfer', deliveryType: 'delivery', status: 'pending_transfer_confirmation', transferProofUrl: '/uploads/proof.png' });
+    const created = makeOrder({
+      paymentMethod: 'transfer',
+      deliveryType: 'delivery',
+      status: 'pending_transfer_confirmation',
+      transferProofUrl: '/uploads/proof.png',
+      shippingInfo: { ...makeOrder().shippingInfo, email: 'ana@example.com' },
+    });
     const { user, requests } = setup({
       'POST /upload/proof': { status: 201, data: { url: '/uploads/proof.png', filename: 'proof.png' } },
       'POST /orders': { status: 201, data: { order: created, orderNumber: created.orderNumber } },
@@ -119,7 +125,11 @@ describe('checkout page', () => {
       total: 39000,
     });
     expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
-    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({ id: created._id, orderNumber: created.orderNumber });
+    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({
+      id: created._id,
+      orderNumber: created.orderNumber,
+      contact: 'ana@example.com',
+    });
   });
 
   it('sends a pickup order with the meeting point and keeps the shopper on the page when it fails', async () => {
@@ -136,6 +146,38 @@ describe('checkout page', () => {
     });
     expect(screen.getByRole('button', { name: 'Confirmar Pedido' })).toBeEnabled();
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(1);
+  });
+
+  it('sends one Idempotency-Key per attempt: the same after a network error, a new one when the order changes', async () => {
+    const created = makeOrder({ paymentMethod: 'transfer', status: 'pending_transfer_confirmation', transferProofUrl: '/uploads/proof.png' });
+    let orderCalls = 0;
+    const { user, requests } = setup({
+      'POST /upload/proof': { status: 201, data: { url: '/uploads/proof.png', filename: 'proof.png' } },
+      'POST /orders': () => {
+        orderCalls += 1;
+        return orderCalls < 3 ? 'network' : { status: 201, data: { order: created, orderNumber: created.orderNumber } };
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: /Transferencia/ }));
+    await user.upload(screen.getByTestId('proof-input'), new File([new Uint8Array(64)], 'ok.png', { type: 'image/png' }));
+    await fillPersonalData(user);
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Error de conexión. Verifica tu internet e intenta nuevamente.');
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    await waitFor(() => expect(requests.filter((r) => r.url === '/orders')).toHaveLength(2));
+    await screen.findByTestId('checkout-error');
+    await user.type(screen.getByLabelText('Teléfono *'), '9');
+    await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    await screen.findByTestId('elsewhere');
+
+    const keys = requests.filter((r) => r.url === '/orders').map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    // The proof went up once: a retry sends the same upload, or the server would see another body.
+    expect(requests.filter((r) => r.url === '/upload/proof')).toHaveLength(1);
   });
 
   it('shows the upload failure message and does not create the order', async () => {

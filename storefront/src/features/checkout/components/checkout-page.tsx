@@ -20,7 +20,8 @@ import { useCartReconciliation } from '@/features/cart/use-cart-reconciliation';
 import { useSiteContent } from '@/features/content/api/get-content';
 import { rememberOrder, type ConfirmationState } from '@/features/orders/confirmation-state';
 import { errorText } from '@/lib/api-client';
-import { useCreateOrder } from '../api/create-order';
+import { useCreateOrder, type CreateOrderPayload } from '../api/create-order';
+import { attemptFor, type CheckoutAttempt } from '../checkout-attempt';
 import { uploadProof } from '../api/upload-proof';
 import {
   checkoutFailure,
@@ -61,6 +62,9 @@ export default function CheckoutPage() {
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
   const [processing, setProcessing] = useState(false);
   const createOrder = useCreateOrder();
+  // A retry after a failure resends the same attempt: same proof upload, same Idempotency-Key (one order).
+  const attempt = useRef<CheckoutAttempt | null>(null);
+  const uploadedProof = useRef<{ file: File; url: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -147,7 +151,8 @@ export default function CheckoutPage() {
     let transferProofUrl: string | undefined;
     if (paymentMethod === 'transfer' && proof) {
       try {
-        transferProofUrl = (await uploadProof(proof)).url;
+        if (uploadedProof.current?.file !== proof) uploadedProof.current = { file: proof, url: (await uploadProof(proof)).url };
+        transferProofUrl = uploadedProof.current.url;
       } catch (error) {
         setFailure({ title: errorText(error, 'Error al subir archivo'), detail: null });
         setProcessing(false);
@@ -155,34 +160,36 @@ export default function CheckoutPage() {
       }
     }
     const pickup = deliveryType === 'pickup';
-    try {
-      const result = await createOrder.mutateAsync({
-        items: items.map((item) => ({
-          productId: item.id,
-          title: item.name,
-          price: item.price,
-          quantity: item.quantity,
-          size: item.size || undefined,
-          color: item.color,
-          image: item.image,
-        })),
-        shippingInfo: {
-          fullName: form.fullName.trim(),
-          email: form.email.trim(),
-          phone: form.phone.trim(),
-          address: pickup ? meetingPoint.address || env.meetingPoint : form.address.trim(),
-          city: pickup ? env.shopCity : form.city.trim(),
-          postalCode: form.postalCode.trim() || undefined,
-          notes: form.notes.trim() || undefined,
-        },
-        paymentMethod,
-        deliveryType,
-        subtotal: totals.subtotal,
-        shippingCost: totals.shippingCost,
-        total: totals.total,
+    const payload: CreateOrderPayload = {
+      items: items.map((item) => ({
+        productId: item.id,
+        title: item.name,
+        price: item.price,
+        quantity: item.quantity,
+        size: item.size || undefined,
+        color: item.color,
+        image: item.image,
+      })),
+      shippingInfo: {
+        fullName: form.fullName.trim(),
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        address: pickup ? meetingPoint.address || env.meetingPoint : form.address.trim(),
+        city: pickup ? env.shopCity : form.city.trim(),
+        postalCode: form.postalCode.trim() || undefined,
         notes: form.notes.trim() || undefined,
-        transferProofUrl,
-      });
+      },
+      paymentMethod,
+      deliveryType,
+      subtotal: totals.subtotal,
+      shippingCost: totals.shippingCost,
+      total: totals.total,
+      notes: form.notes.trim() || undefined,
+      transferProofUrl,
+    };
+    attempt.current = attemptFor(attempt.current, payload);
+    try {
+      const result = await createOrder.mutateAsync({ payload, idempotencyKey: attempt.current.key });
       const state: ConfirmationState = {
         order: result.order,
         paymentMethod,

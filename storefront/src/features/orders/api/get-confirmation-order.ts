@@ -1,35 +1,61 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Order } from '@shop/shared';
+import type { Order, TrackedOrderDetail } from '@shop/shared';
 import { ApiError } from '@/lib/api-client';
+import type { RememberedOrder } from '../confirmation-state';
 import { fetchOrderByNumber } from './get-order-by-number';
 import { fetchOrder } from './get-order';
 import { orderKeys } from './order-keys';
 
+/** The tracking card as the confirmation page shows orders (no street, e-mail or phone: it never had them). */
+function fromTrackingCard(card: TrackedOrderDetail): Order {
+  return {
+    _id: '',
+    orderNumber: card.orderNumber,
+    items: card.items.map((item) => ({ ...item, productId: null })),
+    shippingInfo: { fullName: card.firstName, email: '', phone: '', address: null, city: card.delivery.city, postalCode: card.delivery.postalCode, notes: null },
+    paymentMethod: card.paymentMethod,
+    deliveryType: card.deliveryType,
+    status: card.status,
+    subtotal: card.subtotal,
+    shippingCost: card.shippingCost,
+    cashFee: card.cashFee,
+    total: card.total,
+    notes: null,
+    adminNotes: null,
+    transferProofUrl: null,
+    paidAt: card.paidAt,
+    createdAt: card.createdAt,
+    updatedAt: card.updatedAt,
+  };
+}
+
 /**
  * The order behind a confirmation page opened without navigation state (a reload): by its id when this tab
- * created it (full details), else by number (public, without contact data). null when it does not exist.
+ * created it (full details), else by number with the e-mail of the purchase this tab remembers (the tracking
+ * card). null when it does not exist or this tab knows neither.
  */
-export async function fetchConfirmationOrder(orderNumber: string, id: string | null, signal?: AbortSignal): Promise<Order | null> {
-  if (id) {
-    try {
-      const order = await fetchOrder(id, signal);
-      if (order.orderNumber === orderNumber) return order;
-    } catch {
-      // Fall back to the public lookup by number.
-    }
-  }
+export async function fetchConfirmationOrder(orderNumber: string, remembered: RememberedOrder | null, signal?: AbortSignal): Promise<Order | null> {
+  if (!remembered) return null;
   try {
-    return await fetchOrderByNumber(orderNumber, signal);
+    const order = await fetchOrder(remembered.id, signal);
+    if (order.orderNumber === orderNumber) return order;
+  } catch {
+    // Fall back to the public lookup by number.
+  }
+  if (!remembered.contact) return null;
+  try {
+    const { order } = await fetchOrderByNumber(orderNumber, remembered.contact, signal);
+    return order.detail === 'full' ? fromTrackingCard(order) : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
 
-export function confirmationOrderQuery(orderNumber: string, id: string | null) {
+export function confirmationOrderQuery(orderNumber: string, remembered: RememberedOrder | null) {
   return queryOptions({
-    queryKey: orderKeys.confirmation(orderNumber, id),
-    queryFn: ({ signal }) => fetchConfirmationOrder(orderNumber, id, signal),
+    queryKey: orderKeys.confirmation(orderNumber, remembered?.id ?? null),
+    queryFn: ({ signal }) => fetchConfirmationOrder(orderNumber, remembered, signal),
     retry: false,
   });
 }

@@ -38,14 +38,45 @@ describe('order confirmation', () => {
     expect(requests.map((r) => r.url)).toContain('/orders/o1');
   });
 
-  it('falls back to the lookup by number and redirects home when the order does not exist', async () => {
+  it('falls back to the tracking card by number and the remembered e-mail when the id no longer answers', async () => {
+    sessionStorage.setItem('lastOrder', JSON.stringify({ id: order._id, orderNumber: order.orderNumber, contact: 'ana@example.com' }));
+    const card = {
+      detail: 'full',
+      orderNumber: order.orderNumber,
+      status: order.status,
+      deliveryType: 'delivery',
+      paymentMethod: 'transfer',
+      units: 2,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      cashFee: 0,
+      total: order.total,
+      paidAt: null,
+      createdAt: order.createdAt,
+      updatedAt: order.updatedAt,
+      firstName: 'Ana',
+      items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
+      delivery: { city: 'Neuquén', postalCode: '8300' },
+    };
     const requests = mockApi({
       'GET /content': { status: 200, data: { content: makeContent() } },
-      'GET /orders/by-number/*': { status: 404, data: { message: 'Orden no encontrada' } },
+      'GET /orders/o1': { status: 404, data: { message: 'Orden no encontrada' } },
+      'GET /orders/by-number/*': { status: 200, data: { order: card, contactMatched: true } },
     });
+    renderWithApp(<ConfirmationPage />, { route, path });
+    expect(await screen.findByTestId('order-number')).toHaveTextContent(order.orderNumber);
+    expect(screen.getByText('Gracias por tu compra, Ana.')).toBeInTheDocument();
+    expect(screen.getByText('Conjunto Encaje Rosa')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$39.000');
+    const lookup = requests.find((r) => r.url === `/orders/by-number/${order.orderNumber}`);
+    expect(lookup?.params).toEqual({ contact: 'ana@example.com' });
+  });
+
+  it('redirects home when this tab knows nothing of the order', async () => {
+    const requests = mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
     renderWithApp(<ConfirmationPage />, { route, path });
     expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(requests.map((r) => r.url)).toContain(`/orders/by-number/${order.orderNumber}`);
+    expect(requests.some((r) => r.url.startsWith('/orders'))).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { BankDetails } from '@/features/checkout/components/bank-details';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { chatUrl } from '@/lib/chat-link';
 import { confirmationOrderQuery } from '../api/get-confirmation-order';
-import { readConfirmationState, rememberedOrderId, type ConfirmationState } from '../confirmation-state';
+import { readConfirmationState, rememberedOrder, type ConfirmationState } from '../confirmation-state';
 import { formatOrderDate, openInvoice } from '../invoice';
 
 export const LOADING_ORDER_TEXT = 'Cargando información de la orden...';
@@ -23,7 +23,7 @@ export default function ConfirmationPage() {
   const fromState = readConfirmationState(location.state);
   const usable = fromState && fromState.order.orderNumber === orderNumber ? fromState : null;
   const query = useQuery({
-    ...confirmationOrderQuery(orderNumber, rememberedOrderId(orderNumber)),
+    ...confirmationOrderQuery(orderNumber, rememberedOrder(orderNumber)),
     enabled: usable === null && orderNumber !== '',
   });
 

@@ -1,16 +1,49 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '@/test/fixtures';
+import type { TrackedOrderDetail, TrackedOrderSummary } from '@shop/shared';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import TrackingPage from './tracking-page';
 
-async function search(value: string) {
+function makeSummary(overrides: Partial<TrackedOrderSummary> = {}): TrackedOrderSummary {
+  return {
+    detail: 'summary',
+    orderNumber: 'JL-20261121-0001',
+    status: 'pending_manual',
+    deliveryType: 'pickup',
+    units: 2,
+    subtotal: 36000,
+    shippingCost: 0,
+    cashFee: 0,
+    total: 36000,
+    paidAt: null,
+    createdAt: '2026-11-21T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function makeCard(overrides: Partial<TrackedOrderDetail> = {}): TrackedOrderDetail {
+  return {
+    ...makeSummary(),
+    detail: 'full',
+    firstName: 'Ana',
+    paymentMethod: 'cash',
+    items: [{ title: 'Conjunto Encaje Rosa', image: '/images/products/p1.webp', quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
+    delivery: { city: 'Neuquén', postalCode: '8300' },
+    ...overrides,
+  };
+}
+
+async function search(value: string, contact = '') {
   const user = userEvent.setup();
   const input = screen.getByLabelText('Número de pedido');
   await user.clear(input);
   if (value) await user.type(input, value);
+  const contactInput = screen.getByLabelText(/E-mail o teléfono de la compra/);
+  await user.clear(contactInput);
+  if (contact) await user.type(contactInput, contact);
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
 }
 
@@ -45,14 +78,53 @@ describe('order tracking', () => {
     ['cancelled', 'Cancelado', false],
     ['something_new', 'Pendiente (Efectivo)', true],
   ])('shows status %s as "%s" and the help section: %s', async (status, label, help) => {
-    const requests = mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeOrder({ status }) } } });
+    const requests = mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeCard({ status }), contactMatched: true } } });
     renderWithApp(<TrackingPage />);
-    await search('jl-20261121-0001');
+    await search('jl-20261121-0001', 'ana@example.com');
     expect(await screen.findByTestId('status-badge')).toHaveTextContent(label);
     expect(requests[0]?.url).toBe('/orders/by-number/JL-20261121-0001');
     expect(screen.getByText('Conjunto Encaje Rosa')).toBeInTheDocument();
     expect(screen.getByText('Retiro en punto de encuentro')).toBeInTheDocument();
     if (help) expect(screen.getByTestId('tracking-help')).toBeInTheDocument();
     else expect(screen.queryByTestId('tracking-help')).not.toBeInTheDocument();
+  });
+
+  it('with the number alone shows status, date, units and totals, and asks for the contact to see the detail', async () => {
+    const requests = mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeSummary({ deliveryType: 'delivery', shippingCost: 3000, total: 39000 }) } } });
+    renderWithApp(<TrackingPage />, { route: '/track-order?n=JL-20261121-0001' });
+    const card = await screen.findByTestId('tracking-result');
+    expect(requests[0]?.params).toBeUndefined();
+    expect(card).toHaveTextContent('Envío a domicilio');
+    expect(screen.getByTestId('tracking-units')).toHaveTextContent('2');
+    expect(card).toHaveTextContent('$39.000');
+    expect(screen.getByTestId('tracking-summary-hint')).toHaveTextContent('ingresá también el e-mail o teléfono de la compra');
+    expect(screen.queryByRole('heading', { name: 'Productos' })).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Pago');
+  });
+
+  it('with the e-mail or phone shows the full card: first name, items with size and colour, city without the street', async () => {
+    const requests = mockApi({
+      'GET /orders/by-number/*': { status: 200, data: { order: makeCard({ deliveryType: 'delivery' }), contactMatched: true } },
+    });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', ' 0299 15 412-3456 ');
+    const card = await screen.findByTestId('tracking-result');
+    expect(requests[0]?.params).toEqual({ contact: '0299 15 412-3456' });
+    expect(card).toHaveTextContent('Hola, Ana: este es tu pedido');
+    expect(card).toHaveTextContent('Talla: M · Color: Negro · Cantidad: 2');
+    expect(card).toHaveTextContent('Neuquén (CP 8300)');
+    expect(card).toHaveTextContent('Efectivo');
+    expect(screen.queryByTestId('tracking-summary-hint')).not.toBeInTheDocument();
+    // The contact never goes into the page address.
+    expect(screen.getByTestId('location')).toHaveTextContent('/?n=JL-20261121-0001');
+    expect(screen.getByTestId('location')).not.toHaveTextContent('412');
+  });
+
+  it('says so when the contact is not the one of the purchase, and shows only the summary', async () => {
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeSummary(), contactMatched: false } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', 'otra@example.com');
+    expect(await screen.findByTestId('tracking-contact-mismatch')).toHaveTextContent('no coincide con el de la compra');
+    expect(screen.getByTestId('tracking-result')).toHaveAttribute('data-detail', 'summary');
   });
 });

@@ -9,8 +9,9 @@ import {
   normalizeStatus,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
-  type Order,
+  trackingContactProblem,
   type OrderStatus,
+  type TrackedOrder,
 } from '@shop/shared';
 import { Spinner } from '@/components/spinner';
 import { env } from '@/config/env';
@@ -22,13 +23,25 @@ import { formatOrderDate } from '@/features/orders/invoice';
 /** The help/chat section is offered only for these statuses (spec §2.9). */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
 
+export const CONTACT_LABEL = 'E-mail o teléfono de la compra';
+export const SUMMARY_HINT = 'Para ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.';
+export const CONTACT_MISMATCH = 'El e-mail o teléfono no coincide con el de la compra: te mostramos solo el estado del pedido.';
+
+interface Search {
+  number: string;
+  contact: string;
+}
+
 export default function TrackingPage() {
   const [params, setParams] = useSearchParams();
-  const initial = params.get('n') ?? '';
+  const initial = (params.get('n') ?? '').trim().toUpperCase();
   const [input, setInput] = useState(initial);
-  const [searched, setSearched] = useState(initial.trim().toUpperCase());
+  const [contactInput, setContactInput] = useState('');
+  // The contact stays in memory: it never goes into the page address (history, shared links).
+  const [searched, setSearched] = useState<Search>({ number: initial, contact: '' });
   const [inputError, setInputError] = useState<string | null>(null);
-  const query = useQuery({ ...orderByNumberQuery(searched), enabled: searched !== '', retry: false });
+  const [contactError, setContactError] = useState<string | null>(null);
+  const query = useQuery({ ...orderByNumberQuery(searched.number, searched.contact), enabled: searched.number !== '', retry: false });
 
   useEffect(() => {
     document.title = 'Seguimiento de Pedido';
@@ -36,18 +49,28 @@ export default function TrackingPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = input.trim().toUpperCase();
-    if (value === '') {
+    const number = input.trim().toUpperCase();
+    const contact = contactInput.trim();
+    if (number === '') {
       setInputError(MSG.tracking.empty);
+      document.getElementById('tracking-number')?.focus();
+      return;
+    }
+    const problem = trackingContactProblem(contact);
+    if (problem) {
+      setContactError(problem);
+      document.getElementById('tracking-contact')?.focus();
       return;
     }
     setInputError(null);
-    setSearched(value);
-    setParams({ n: value }, { replace: true });
-    if (value === searched) void query.refetch();
+    setContactError(null);
+    setSearched({ number, contact });
+    setParams({ n: number }, { replace: true });
+    if (number === searched.number && contact === searched.contact) void query.refetch();
   };
 
   const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
+  const error = inputError ?? contactError;
   return (
     <div className="container page page--narrow" data-testid="tracking-page">
       <header className="page__header center">
@@ -55,33 +78,56 @@ export default function TrackingPage() {
         <h1 className="page__title">Seguimiento de Pedido</h1>
         <p className="muted">Ingresá el número que recibiste al confirmar tu compra.</p>
       </header>
-      <form className="card tracking-form" onSubmit={submit} noValidate role="search">
-        <label htmlFor="tracking-number" className="visually-hidden">
-          Número de pedido
-        </label>
-        <input
-          id="tracking-number"
-          value={input}
-          onChange={(event) => {
-            setInput(event.target.value);
-            setInputError(null);
-          }}
-          placeholder={`${env.orderPrefix}-20240101-0001`}
-          autoComplete="off"
-          aria-invalid={inputError ? true : undefined}
-          aria-describedby={inputError ? 'tracking-error' : undefined}
-        />
-        <button type="submit" className="btn btn--primary" disabled={query.isFetching}>
+      <form className="card tracking-form" onSubmit={submit} noValidate role="search" aria-label="Buscar pedido">
+        <div className="field tracking-form__field">
+          <label htmlFor="tracking-number">Número de pedido</label>
+          <input
+            id="tracking-number"
+            className="tracking-form__number"
+            value={input}
+            onChange={(event) => {
+              setInput(event.target.value);
+              setInputError(null);
+            }}
+            placeholder={`${env.orderPrefix}-20240101-0001`}
+            autoComplete="off"
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? 'tracking-error' : undefined}
+          />
+        </div>
+        <div className="field tracking-form__field">
+          <label htmlFor="tracking-contact">
+            {CONTACT_LABEL} <span className="muted">(opcional)</span>
+          </label>
+          <input
+            id="tracking-contact"
+            value={contactInput}
+            onChange={(event) => {
+              setContactInput(event.target.value);
+              setContactError(null);
+            }}
+            maxLength={200}
+            autoComplete="email"
+            inputMode="email"
+            placeholder="tu@email.com o 299 412-3456"
+            aria-invalid={contactError ? true : undefined}
+            aria-describedby={contactError ? 'tracking-error tracking-contact-hint' : 'tracking-contact-hint'}
+          />
+          <p id="tracking-contact-hint" className="muted small tracking-form__hint">
+            Con el e-mail o teléfono que usaste al comprar ves el detalle del pedido.
+          </p>
+        </div>
+        <button type="submit" className="btn btn--primary tracking-form__submit" disabled={query.isFetching}>
           <Search size={18} aria-hidden="true" />
           Buscar
         </button>
       </form>
-      {inputError && (
+      {error && (
         <p id="tracking-error" className="notice notice--error" role="alert">
-          {inputError}
+          {error}
         </p>
       )}
-      {searched !== '' && !inputError && (
+      {searched.number !== '' && !error && (
         <div className="tracking-result" aria-live="polite">
           {query.isFetching && !query.data ? (
             <Spinner label="Buscando pedido..." />
@@ -90,7 +136,14 @@ export default function TrackingPage() {
               {notFound ? MSG.tracking.notFound : MSG.tracking.failure}
             </p>
           ) : query.data ? (
-            <TrackingResult order={query.data} />
+            <>
+              {query.data.contactMatched === false && (
+                <p className="notice notice--warning" role="status" data-testid="tracking-contact-mismatch">
+                  {CONTACT_MISMATCH}
+                </p>
+              )}
+              <TrackingResult order={query.data.order} />
+            </>
           ) : null}
         </div>
       )}
@@ -98,15 +151,16 @@ export default function TrackingPage() {
   );
 }
 
-function TrackingResult({ order }: { order: Order }) {
+function TrackingResult({ order }: { order: TrackedOrder }) {
   const status = normalizeStatus(order.status);
   const delivery = order.deliveryType === 'delivery';
+  const full = order.detail === 'full' ? order : null;
   const chatText = `¡Hola ${env.brandName}! Quería consultar por mi pedido ${order.orderNumber}.`;
   return (
-    <article className="card tracking-card" data-testid="tracking-result" aria-labelledby="tracking-order-title">
+    <article className="card tracking-card" data-testid="tracking-result" data-detail={order.detail} aria-labelledby="tracking-order-title">
       <header className="tracking-card__header">
         <div>
-          <p className="muted small">Pedido</p>
+          <p className="muted small">{full?.firstName ? `Hola, ${full.firstName}: este es tu pedido` : 'Pedido'}</p>
           <h2 id="tracking-order-title">{order.orderNumber}</h2>
         </div>
         <span className={`status status--${status}`} data-testid="status-badge">
@@ -121,9 +175,15 @@ function TrackingResult({ order }: { order: Order }) {
               <dt>Fecha</dt>
               <dd>{formatOrderDate(order.createdAt)}</dd>
             </div>
+            {full && (
+              <div>
+                <dt>Pago</dt>
+                <dd>{PAYMENT_METHOD_LABELS[full.paymentMethod]}</dd>
+              </div>
+            )}
             <div>
-              <dt>Pago</dt>
-              <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+              <dt>Unidades</dt>
+              <dd data-testid="tracking-units">{order.units}</dd>
             </div>
             <div>
               <dt>Total</dt>
@@ -138,10 +198,13 @@ function TrackingResult({ order }: { order: Order }) {
               <dt>Modalidad</dt>
               <dd>{delivery ? 'Envío a domicilio' : 'Retiro en punto de encuentro'}</dd>
             </div>
-            {order.shippingInfo.city && (
+            {full && delivery && full.delivery.city && (
               <div>
                 <dt>Ciudad</dt>
-                <dd>{order.shippingInfo.city}</dd>
+                <dd>
+                  {full.delivery.city}
+                  {full.delivery.postalCode ? ` (CP ${full.delivery.postalCode})` : ''}
+                </dd>
               </div>
             )}
             <div>
@@ -151,25 +214,31 @@ function TrackingResult({ order }: { order: Order }) {
           </dl>
         </section>
       </div>
-      <section>
-        <h3>Productos</h3>
-        <ul className="summary-lines">
-          {order.items.map((item, index) => (
-            <li key={`${item.title}-${index}`} className="summary-line">
-              {item.image && <img src={item.image} alt="" className="summary-line__image" loading="lazy" />}
-              <div className="summary-line__info">
-                <p className="summary-line__title">{item.title}</p>
-                <p className="muted small">
-                  {[item.size ? `Talla: ${item.size}` : null, item.color ? `Color: ${item.color}` : null, `Cantidad: ${item.quantity}`]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-              <p className="summary-line__total">{formatPrice(item.price * item.quantity)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {full ? (
+        <section>
+          <h3>Productos</h3>
+          <ul className="summary-lines">
+            {full.items.map((item, index) => (
+              <li key={`${item.title}-${index}`} className="summary-line">
+                {item.image && <img src={item.image} alt="" className="summary-line__image" loading="lazy" />}
+                <div className="summary-line__info">
+                  <p className="summary-line__title">{item.title}</p>
+                  <p className="muted small">
+                    {[item.size ? `Talla: ${item.size}` : null, item.color ? `Color: ${item.color}` : null, `Cantidad: ${item.quantity}`]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <p className="summary-line__total">{formatPrice(item.price * item.quantity)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p className="muted small tracking-card__more" data-testid="tracking-summary-hint">
+          {SUMMARY_HINT}
+        </p>
+      )}
       {HELP_STATUSES.includes(status) && (
         <section className="tracking-help" data-testid="tracking-help">
           <h3>¿Necesitás ayuda con tu pedido?</h3>
