@@ -104,7 +104,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
-  { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public' },
+  { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
   { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date'] },
   { method: 'PUT', path: '/orders/{orderId}/status', auth: 'admin', body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }) },
   { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
