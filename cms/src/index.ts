@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { setupOrders } from './api/order/bootstrap';
+import { migrateStockBySize } from './api/product/services/product-stock';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -10,5 +11,6 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await setupFoundation(strapi);
     await setupOrders(strapi);
+    await migrateStockBySize();
   },
 };

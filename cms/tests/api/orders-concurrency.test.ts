@@ -56,7 +56,7 @@ describe('concurrent orders', () => {
     const refused = answers.filter((a) => a.status === 409);
     expect(sold.length).toBe(LAST_UNITS);
     expect(refused.length).toBe(BUYERS - LAST_UNITS);
-    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" (quedan 0)');
+    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" en talla M (quedan 0)');
     expect(await stockOf(product._id)).toBe(0);
     expect(await ordersOfProduct(product._id)).toBe(LAST_UNITS);
     // Refused orders consumed no numbers: the sold ones are consecutive.
