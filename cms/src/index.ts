@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { setupOrders } from './api/order/bootstrap';
 import { answerMalformedRequestsInSpanish } from './utils/client-error';
+import { migrateStockBySize } from './api/product/services/product-stock';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -12,5 +13,6 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await setupFoundation(strapi);
     await setupOrders(strapi);
+    await migrateStockBySize();
   },
 };

@@ -16,6 +16,7 @@ export interface ApiProduct {
   category: string;
   stock: number;
   size: string[];
+  stockBySize?: Record<string, number>;
   thumbnails: string[];
 }
 
@@ -26,9 +27,10 @@ export async function catalogue(request: APIRequestContext): Promise<ApiProduct[
   return body.payload;
 }
 
-/** Products with sizes and stock, so that the journeys never depend on fixed ids. */
+/** Products with sizes and stock in their first size (the one the journeys buy), so that they never depend on fixed ids. */
 export async function buyableProducts(request: APIRequestContext, minStock = 3): Promise<ApiProduct[]> {
-  const products = (await catalogue(request)).filter((p) => p.stock >= minStock && p.size.length > 0);
+  const firstSizeStock = (p: ApiProduct) => (p.stockBySize ? (p.stockBySize[p.size[0] ?? ''] ?? 0) : p.stock);
+  const products = (await catalogue(request)).filter((p) => p.size.length > 0 && firstSizeStock(p) >= minStock);
   expect(products.length, 'seed catalogue has products with stock and sizes').toBeGreaterThan(1);
   return products;
 }

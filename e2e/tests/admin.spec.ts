@@ -107,10 +107,10 @@ test('create a product and see it on the storefront', async ({ page, request }) 
     await page.getByLabel(/^Categoría/).selectOption('corpinos');
     await page.getByLabel(/^Precio/).fill('23456');
     await expect(page.getByLabel(/^Precio/)).toHaveValue('23.456');
-    await page.getByLabel('Stock').fill('7');
     const sizes = page.getByTestId('size-options').getByRole('checkbox');
     await expect(sizes.first()).toBeVisible();
     await sizes.first().check();
+    await page.getByTestId('stock-by-size').getByRole('textbox').first().fill('7');
     await page.getByLabel('Imagen principal (URL)').fill(seed.thumbnails[0] ?? '/images/hero-default.webp');
 
     await page.getByRole('button', { name: 'Revisar y continuar' }).click();

@@ -66,7 +66,7 @@ const productBody = (): Json => ({
   price: 12000,
   discount: 10,
   category: 'conjuntos',
-  stock: 5,
+  stockBySize: { S: 5, M: 5 },
   size: ['S', 'M'],
   status: true,
   thumbnails: ['/images/products/fuzz.webp', 'https://example.com/a.jpg'],
@@ -85,7 +85,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/products/count', auth: 'public' },
   { method: 'GET', path: '/products/{productId}', auth: 'public' },
   { method: 'POST', path: '/products', auth: 'admin', body: productBody },
-  { method: 'PUT', path: '/products/{productId}', auth: 'admin', body: () => ({ ...(productBody() as Record<string, Json>), stock: 100_000 }) },
+  { method: 'PUT', path: '/products/{productId}', auth: 'admin', body: () => ({ ...(productBody() as Record<string, Json>), stockBySize: { S: 100_000, M: 100_000 } }) },
   { method: 'DELETE', path: '/products/{productId}', auth: 'admin', destructive: true },
   {
     method: 'POST',
@@ -394,7 +394,7 @@ beforeAll(async () => {
   expect(product.status, JSON.stringify(product.body)).toBe(201);
   const productId: string = product.body.product._id;
   createdProducts.add(productId);
-  await api(`/products/${productId}`, { method: 'PUT', body: { stock: 100_000 }, token, baseUrl });
+  await api(`/products/${productId}`, { method: 'PUT', body: { stockBySize: { S: 100_000, M: 100_000 } }, token, baseUrl });
   const order = await api('/orders', {
     body: { items: [{ productId, quantity: 1, size: 'M' }], shippingInfo: { ...SHOPPER }, paymentMethod: 'cash' },
     baseUrl,

@@ -10,6 +10,8 @@ const LAST_UNITS = 5;
 const BUYERS = 25;
 const SAME_DAY_ORDERS = 30;
 const PROOF_RACERS = 10;
+const SIZE_BUYERS = 50;
+const LAST_OF_SIZE = 3;
 
 let first: RunningStrapi;
 let second: RunningStrapi;
@@ -56,10 +58,36 @@ describe('concurrent orders', () => {
     const refused = answers.filter((a) => a.status === 409);
     expect(sold.length).toBe(LAST_UNITS);
     expect(refused.length).toBe(BUYERS - LAST_UNITS);
-    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" (quedan 0)');
+    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" en talla M (quedan 0)');
     expect(await stockOf(product._id)).toBe(0);
     expect(await ordersOfProduct(product._id)).toBe(LAST_UNITS);
     // Refused orders consumed no numbers: the sold ones are consecutive.
+    expectConsecutive(sold.map((a) => a.body.orderNumber));
+  });
+
+  it(`${SIZE_BUYERS} orders at once for the last ${LAST_OF_SIZE} units of one size, over two processes: exactly ${LAST_OF_SIZE} sold, other sizes untouched`, async () => {
+    const product = await createProduct({
+      stock: 0,
+      title: 'Corpiño Última Talla',
+      size: ['85B', '90C', '95C'],
+      stockBySize: { '85B': LAST_OF_SIZE, '90C': 10, '95C': 4 },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: SIZE_BUYERS }, (_, i) =>
+        api<Created & { message?: string }>('/orders', {
+          body: orderBody([{ productId: product._id, quantity: 1, size: '85B' }]),
+          baseUrl: (i % 2 === 0 ? first : second).url,
+        }),
+      ),
+    );
+    const sold = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(sold.length).toBe(LAST_OF_SIZE);
+    expect(refused.length).toBe(SIZE_BUYERS - LAST_OF_SIZE);
+    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Corpiño Última Talla" en talla 85B (quedan 0)');
+    const after = await api(`/products/${product._id}`, { token: await adminToken() });
+    expect(after.body.product).toMatchObject({ stockBySize: { '85B': 0, '90C': 10, '95C': 4 }, stock: 14 });
+    expect(await ordersOfProduct(product._id)).toBe(LAST_OF_SIZE);
     expectConsecutive(sold.map((a) => a.body.orderNumber));
   });
 

@@ -217,7 +217,6 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     ['unknown payment method', () => orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: 'bitcoin' }), 'El método de pago debe ser efectivo o transferencia'],
     ['unknown product', () => orderBody([{ productId: 'noexiste123', quantity: 1, title: 'Conjunto Fantasma' }]), 'El producto "Conjunto Fantasma" no existe o ya no está disponible'],
     ['inactive product', () => orderBody([{ productId: inactive._id, quantity: 1, title: 'Body Inactivo' }]), 'El producto "Body Inactivo" no existe o ya no está disponible'],
-    ['size not offered', () => orderBody([{ productId: product._id, quantity: 1, size: 'XXL' }]), 'La talla "XXL" no está disponible para "Corpiño Validación"'],
     ['size missing', () => orderBody([{ productId: product._id, quantity: 1, size: '' }]), 'Elige una talla para "Corpiño Validación"'],
     ['foreign proof URL', () => orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer', transferProofUrl: 'https://evil.example/x.png' }), 'El comprobante de transferencia debe subirse desde la tienda'],
   ];
@@ -376,17 +375,18 @@ describe('stock', () => {
       { productId: scarce._id, quantity: 3 },
     ]);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Stock insuficiente para "Conjunto Aurora" (quedan 2)');
+    expect(refused.body.message).toBe('Stock insuficiente para "Conjunto Aurora" en talla M (quedan 2)');
     expect(await stockOf(plenty._id)).toBe(3);
     expect(await stockOf(scarce._id)).toBe(2);
     expect((await api('/orders?limit=1', { token })).body.totalOrders).toBe(countBefore);
 
-    // Two lines of the same product add up.
+    // Two lines of the same product and size add up (e.g. two colours).
     const split = await placeOrder([
-      { productId: scarce._id, quantity: 1, size: 'S' },
-      { productId: scarce._id, quantity: 2, size: 'M' },
+      { productId: scarce._id, quantity: 1, size: 'M', color: 'Negro' },
+      { productId: scarce._id, quantity: 2, size: 'm', color: 'Blanco' },
     ]);
     expect(split.status).toBe(409);
+    expect(split.body.message).toBe('Stock insuficiente para "Conjunto Aurora" en talla M (quedan 2)');
     expect(await stockOf(scarce._id)).toBe(2);
 
     // No order number was consumed by the refused orders.
@@ -402,7 +402,7 @@ describe('stock', () => {
     await placed([{ productId: product._id, quantity: 1 }]);
     const back = await setStatus(order._id, 'confirmado');
     expect(back.status).toBe(409);
-    expect(back.body.message).toBe('No se puede reactivar la orden: Stock insuficiente para "Body Encaje" (quedan 1)');
+    expect(back.body.message).toBe('No se puede reactivar la orden: Stock insuficiente para "Body Encaje" en talla M (quedan 1)');
     expect(await stockOf(product._id)).toBe(1);
     expect((await api(`/orders/${order._id}`)).body.order.status).toBe('cancelled');
   });

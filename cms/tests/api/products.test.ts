@@ -3,7 +3,7 @@ import { finalPrice, productSchema } from '@shop/shared';
 import { api, adminToken } from '../helpers/api';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
 
-const PRODUCT_KEYS = ['_id', 'title', 'description', 'price', 'discount', 'category', 'thumbnails', 'stock', 'size', 'status', 'colors', 'createdAt', 'updatedAt'].sort();
+const PRODUCT_KEYS = ['_id', 'title', 'description', 'price', 'discount', 'category', 'thumbnails', 'stock', 'size', 'stockBySize', 'status', 'colors', 'createdAt', 'updatedAt'].sort();
 
 type ApiProduct = { _id: string; title: string; price: number; discount: number; size: string[]; status: boolean; stock: number; category: string };
 

@@ -13,6 +13,13 @@ describe('demo seed', () => {
     expect(new Set(seedProducts.map((p) => p.category))).toEqual(new Set(['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas']));
     expect(seedProducts.some((p) => p.discount > 0)).toBe(true);
     expect(seedProducts.some((p) => p.stock === 0)).toBe(true);
+    // Stock per size: every size has a figure, they add up to the stock, and some sizes are sold out.
+    for (const p of seedProducts) {
+      const units = Object.values(p.stockBySize).filter((n) => n !== undefined);
+      expect(Object.keys(p.stockBySize), p.title).toEqual(p.size);
+      expect(units.reduce((a, b) => a + b, 0), p.title).toBe(p.stock);
+    }
+    expect(seedProducts.some((p) => p.stock > 0 && Object.values(p.stockBySize).includes(0))).toBe(true);
     for (const p of seedProducts) {
       expect(Number.isInteger(p.price)).toBe(true);
       const img = await fetch(`${inject('baseUrl')}${p.thumbnails[0]}`);

@@ -9,14 +9,28 @@ export interface TestProduct {
   discount: number;
   stock: number;
   size: string[];
+  stockBySize: Record<string, number>;
   status: boolean;
 }
 
 let productCounter = 0;
 
-/** A product with known price and stock, created through the admin API as staff would. */
-export async function createProduct(fields: { stock: number; price?: number; discount?: number; size?: string[]; status?: boolean; title?: string }): Promise<TestProduct> {
+/**
+ * A product with known price and stock, created through the admin API as staff would. Without `stockBySize`, the
+ * whole `stock` goes to size M (the size orderBody's lines buy) or, when the product has no M, to its first size.
+ */
+export async function createProduct(fields: {
+  stock: number;
+  stockBySize?: Record<string, number>;
+  price?: number;
+  discount?: number;
+  size?: string[];
+  status?: boolean;
+  title?: string;
+}): Promise<TestProduct> {
   productCounter += 1;
+  const size = fields.size ?? ['S', 'M', 'L'];
+  const target = size.includes('M') ? 'M' : size[0];
   const body = {
     title: fields.title ?? `Conjunto Prueba ${Date.now().toString(36)}-${productCounter}`,
     description: 'Producto creado por las pruebas de órdenes',
@@ -24,7 +38,8 @@ export async function createProduct(fields: { stock: number; price?: number; dis
     discount: fields.discount ?? 0,
     category: 'conjuntos',
     stock: fields.stock,
-    size: fields.size ?? ['S', 'M', 'L'],
+    size,
+    stockBySize: fields.stockBySize ?? Object.fromEntries(size.map((s) => [s, s === target ? fields.stock : 0])),
     status: fields.status ?? true,
     thumbnails: ['/images/products/prueba.webp'],
   };

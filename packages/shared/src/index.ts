@@ -5,6 +5,7 @@ export * from './order-number.js';
 export * from './size-guides.js';
 export * from './messages.js';
 export * from './schemas.js';
+export * from './stock.js';
 export * from './site-content.js';
 export * from './constants.js';
 export * from './icons.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, MIN_PASSWORD_LENGTH } from './messages.js';
 import { ORDER_STATUSES } from './statuses.js';
 import { normalizeSizes } from './size-guides.js';
+import { MAX_STOCK, STOCK_MSG, stockBySizeSchema, unknownStockSizes } from './stock.js';
 
 // Every text of an input has a maximum that fits its database column (Strapi `string` = varchar(255) on PostgreSQL).
 const tooLong = (max: number) => `El texto no puede superar ${max} caracteres`;
@@ -31,8 +32,11 @@ export const productSchema = z.object({
   discount: z.number().default(0),
   category: z.string(),
   thumbnails: z.array(z.string()).default([]),
+  /** Sum of `stockBySize` for a product with sizes; its single stock otherwise. */
   stock: z.number().default(0),
   size: z.preprocess((v) => normalizeSizes(v), z.array(z.string())),
+  /** Units per offered size (`{}` without sizes). Optional only so that an older server's answer still parses. */
+  stockBySize: z.record(z.string(), z.number()).optional(),
   status: z.boolean().default(true),
   colors: z.array(colorSchema).default(DEFAULT_COLORS),
   createdAt: z.string().optional(),
@@ -49,7 +53,9 @@ export const productInputSchema = z.object({
     .positive(MSG.productForm.pricePositive)
     .max(1_000_000_000, MSG.productForm.pricePositive),
   category: requiredText(60, MSG.productForm.categoryRequired),
-  stock: z.number({ error: 'El stock debe ser un número entero' }).int('El stock debe ser un número entero').min(0, 'El stock no puede ser negativo').max(1_000_000, 'El stock no puede superar 1.000.000 unidades').default(0),
+  stock: z.number({ error: 'El stock debe ser un número entero' }).int('El stock debe ser un número entero').min(0, 'El stock no puede ser negativo').max(MAX_STOCK, 'El stock no puede superar 1.000.000 unidades').default(0),
+  /** Units per size; keys must be among `size` (checked by productCreateSchema, and by the server on updates). */
+  stockBySize: stockBySizeSchema.optional(),
   size: z.preprocess(
     (v) => (typeof v === 'string' || Array.isArray(v) ? normalizeSizes(v) : v),
     z
@@ -69,8 +75,19 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-/** PUT /products/{id}: the same body, or only some fields (e.g. only status). */
+/** POST /products: per-size stock only for the product's own sizes. */
+export const productCreateSchema = productInputSchema.superRefine((product, ctx) => {
+  const unknown = product.stockBySize ? unknownStockSizes(product.stockBySize, product.size) : [];
+  if (unknown.length > 0) ctx.addIssue({ code: 'custom', path: ['stockBySize'], message: STOCK_MSG.unknownSize(unknown[0]) });
+});
+
+/**
+ * PUT /products/{id}: the same body, or only some fields (e.g. only status). `expectedStockBySize` carries the
+ * per-size figures the editor loaded: a size whose figure the editor left alone keeps the server's current
+ * figure, and a size changed in the editor while orders moved its units is refused (409) instead of undoing a sale.
+ */
 export const productUpdateSchema = productInputSchema
+  .extend({ expectedStockBySize: stockBySizeSchema.optional() })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'No hay datos para actualizar');
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { formatDigits, offeredSizes, type Category, type SizeGuide } from '@shop/shared';
-import { digitsOnly, type ProductFormValues } from './product-form-model';
+import { formatDigits, offeredSizes, parseDigits, type Category, type SizeGuide } from '@shop/shared';
+import { digitsOnly, toggleFormSize, type ProductFormValues } from './product-form-model';
 import { ImageRows } from './image-rows';
 import { CategoryOptions } from '@/components/category-options';
 
@@ -26,8 +26,9 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
   }
 
   function toggleSize(size: string) {
-    set('size', values.size.includes(size) ? values.size.filter((s) => s !== size) : [...values.size, size]);
+    onChange(toggleFormSize(values, size));
   }
+  const total = values.size.reduce((sum, size) => sum + parseDigits(values.stockBySize[size] ?? ''), 0);
 
   return (
     <form className="card form-card" onSubmit={handleSubmit} noValidate data-testid="product-edit-step">
@@ -79,7 +80,7 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
           <select
             id="pf-category"
             value={values.category}
-            onChange={(e) => onChange({ ...values, category: e.target.value, size: [] })}
+            onChange={(e) => onChange({ ...values, category: e.target.value, size: [], stockBySize: {} })}
             required
           >
             <CategoryOptions categories={categories} current={values.category} />
@@ -101,17 +102,6 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
             value={values.price}
             onChange={(e) => set('price', formatDigits(e.target.value))}
             required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="pf-stock">Stock</label>
-          <input
-            id="pf-stock"
-            type="text"
-            inputMode="numeric"
-            placeholder="0"
-            value={values.stock}
-            onChange={(e) => set('stock', digitsOnly(e.target.value))}
           />
         </div>
         <div className="field">
@@ -141,13 +131,51 @@ export function ProductEditStep({ values, onChange, categories, sizeGuides, erro
           ) : sizeOptions.length === 0 ? (
             <p className="hint">Esta categoría no tiene una guía de talles habilitada. Agregala en Contenido → Guía de Tallas.</p>
           ) : (
-            <div className="chip-group">
-              {sizeOptions.map((size) => (
-                <label key={size} className={`chip-check${values.size.includes(size) ? ' checked' : ''}`}>
-                  <input type="checkbox" checked={values.size.includes(size)} onChange={() => toggleSize(size)} />
-                  {size}
-                </label>
-              ))}
+            <div className="size-stock">
+              <div className="chip-group">
+                {sizeOptions.map((size) => (
+                  <label key={size} className={`chip-check${values.size.includes(size) ? ' checked' : ''}`}>
+                    <input type="checkbox" checked={values.size.includes(size)} onChange={() => toggleSize(size)} />
+                    {size}
+                  </label>
+                ))}
+              </div>
+              {values.size.length > 0 && (
+                <table className="stock-table" data-testid="stock-by-size">
+                  <caption>Stock por talle</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Talle</th>
+                      <th scope="col">Unidades</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {values.size.map((size) => (
+                      <tr key={size}>
+                        <th scope="row">{size}</th>
+                        <td>
+                          <input
+                            id={`pf-stock-${size}`}
+                            type="text"
+                            inputMode="numeric"
+                            autoComplete="off"
+                            placeholder="0"
+                            aria-label={`Stock del talle ${size}`}
+                            value={values.stockBySize[size] ?? ''}
+                            onChange={(e) => onChange({ ...values, stockBySize: { ...values.stockBySize, [size]: digitsOnly(e.target.value) } })}
+                          />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <th scope="row">Total</th>
+                      <td data-testid="stock-total">{total}</td>
+                    </tr>
+                  </tfoot>
+                </table>
+              )}
             </div>
           )}
         </fieldset>

@@ -59,6 +59,7 @@ describe('formToInput', () => {
       title: 'Conjunto Lila',
       price: 1234567,
       stock: 0,
+      stockBySize: { '85': 0, M: 0 },
       discount: 0,
       thumbnails: ['/uploads/a.webp', 'https://cdn.example.com/b.webp'],
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FALLBACK_CATEGORIES, MSG } from '@shop/shared';
+import { FALLBACK_CATEGORIES, MSG, STOCK_MSG } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
@@ -89,6 +89,7 @@ describe('product form', () => {
     await user.selectOptions(screen.getByLabelText(/Categoría/), 'bombachas');
     await user.type(screen.getByLabelText(/Precio/), '18500');
     await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.type(screen.getByLabelText('Stock del talle M'), '4');
     await user.type(screen.getByLabelText('Imagen principal (URL)'), '/uploads/lila.webp');
     await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
 
@@ -106,7 +107,8 @@ describe('product form', () => {
       description: 'Encaje suave',
       price: 18500,
       category: 'bombachas',
-      stock: 0,
+      stock: 4,
+      stockBySize: { M: 4 },
       discount: 0,
       size: ['M'],
       status: true,
@@ -143,5 +145,83 @@ describe('product form', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(options).toEqual(['Seleccioná una categoría', ...FALLBACK_CATEGORIES.map((c) => c.display_name)]);
+  });
+
+  describe('stock per size', () => {
+    const loaded = {
+      _id: 'p-85',
+      title: 'Corpiño Lila',
+      description: 'Encaje',
+      price: 15000,
+      discount: 0,
+      category: 'corpinos',
+      thumbnails: ['/uploads/lila.webp'],
+      stock: 5,
+      size: ['85', '90'],
+      stockBySize: { '85': 3, '90': 2 },
+      status: true,
+      colors: [],
+    };
+
+    function setupEdit(put: () => { status?: number; data: unknown }, freshAfterPut?: Record<string, number>) {
+      signInStorage();
+      let current = loaded;
+      const calls = mockApi([
+        { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
+        { method: 'GET', path: '/products/p-85', handler: () => ({ data: { product: current } }) },
+        {
+          method: 'PUT',
+          path: '/products/p-85',
+          handler: () => {
+            if (freshAfterPut) current = { ...loaded, stockBySize: { ...loaded.stockBySize, ...freshAfterPut }, stock: 3 };
+            return put();
+          },
+        },
+        { method: 'GET', path: /^\/products(\?.*)?$/, handler: () => ({ data: { status: 'success', payload: [], totalPages: 0, totalDocs: 0 } }) },
+      ]);
+      renderApp(<ProductFormPage />, { route: '/products/edit/p-85', path: '/products/edit/:id' });
+      return { calls, user: userEvent.setup() };
+    }
+
+    it('edits the stock of each size in a table that follows the size list, sending the loaded figures', async () => {
+      const { user, calls } = setupEdit(() => ({ data: { product: loaded } }));
+      const table = await screen.findByTestId('stock-by-size');
+      expect(screen.getByLabelText('Stock del talle 85')).toHaveValue('3');
+      expect(screen.getByLabelText('Stock del talle 90')).toHaveValue('2');
+      expect(within(table).getByTestId('stock-total')).toHaveTextContent('5');
+      // Adding a size adds its row, removing one removes it.
+      await user.click(screen.getByRole('checkbox', { name: '95' }));
+      await user.type(screen.getByLabelText('Stock del talle 95'), '7');
+      await user.click(screen.getByRole('checkbox', { name: '90' }));
+      expect(screen.queryByLabelText('Stock del talle 90')).not.toBeInTheDocument();
+      await user.clear(screen.getByLabelText('Stock del talle 85'));
+      await user.type(screen.getByLabelText('Stock del talle 85'), 'x1');
+      expect(within(table).getByTestId('stock-total')).toHaveTextContent('8');
+      await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+      expect(await screen.findByTestId('review-stock-by-size')).toHaveTextContent('85: 1 · 95: 7');
+      await user.click(screen.getByRole('button', { name: /Guardar cambios|Actualizar producto/ }));
+      expect(await screen.findByText('Listado de productos')).toBeInTheDocument();
+      const put = calls.find((c) => c.method === 'PUT');
+      expect(put?.body).toMatchObject({ size: ['85', '95'], stock: 8, stockBySize: { '85': 1, '95': 7 }, expectedStockBySize: { '85': 3, '90': 2 } });
+    });
+
+    it('after a stale save, stays on the form with the Spanish notice and the fresh figures', async () => {
+      const { user, calls } = setupEdit(() => ({ status: 409, data: { message: STOCK_MSG.stale, stockBySize: { '85': 1, '90': 2 }, stock: 3 } }), { '85': 1 });
+      await user.clear(await screen.findByLabelText('Stock del talle 85'));
+      await user.type(screen.getByLabelText('Stock del talle 85'), '10');
+      await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+      await user.click(await screen.findByRole('button', { name: /Guardar cambios|Actualizar producto/ }));
+      expect(await screen.findByTestId('stale-stock-notice')).toHaveTextContent(STOCK_MSG.stale);
+      expect(screen.getByLabelText('Stock del talle 85')).toHaveValue('1');
+      expect(screen.getByLabelText('Stock del talle 90')).toHaveValue('2');
+      // Saving again sends the fresh figures as the loaded ones.
+      await user.clear(screen.getByLabelText('Stock del talle 85'));
+      await user.type(screen.getByLabelText('Stock del talle 85'), '10');
+      await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+      await user.click(await screen.findByRole('button', { name: /Guardar cambios|Actualizar producto/ }));
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts).toHaveLength(2);
+      expect(puts[1]?.body).toMatchObject({ stockBySize: { '85': 10, '90': 2 }, expectedStockBySize: { '85': 1, '90': 2 } });
+    });
   });
 });

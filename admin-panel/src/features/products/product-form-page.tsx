@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { MSG, type ProductInput } from '@shop/shared';
+import { MSG, STOCK_MSG, type ProductInput } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { errorMessage, isRateLimited } from '@/lib/api-error';
+import { ApiError, errorMessage, isRateLimited } from '@/lib/api-error';
 import { Banner, Spinner } from '@/components/feedback';
 import { useCategories } from '@/features/content/use-categories';
 import { productQueries } from './api/product-queries';
 import { useSaveProduct } from './api/save-product';
-import { emptyProductForm, formToInput, productToForm, validateProductForm, type ProductFormValues } from './product-form-model';
+import {
+  emptyProductForm,
+  formToInput,
+  productToForm,
+  validateProductForm,
+  withFreshStock,
+  type ProductFormValues,
+} from './product-form-model';
 import { ProductEditStep } from './product-edit-step';
 import { ProductReviewStep } from './product-review-step';
 
@@ -45,6 +52,8 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
   const [reviewInput, setReviewInput] = useState<ProductInput | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [rateLimited, setRateLimited] = useState(false);
+  const [staleNotice, setStaleNotice] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const save = useSaveProduct();
   const isEdit = id !== null;
 
@@ -64,8 +73,10 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
   function confirmSave() {
     if (!reviewInput) return;
     setSaveError(null);
+    // Edits send the figures they loaded: sizes left alone keep what orders did meanwhile (see docs/api.md).
+    const expected = isEdit && values.loadedStockBySize ? { expectedStockBySize: values.loadedStockBySize } : {};
     save.mutate(
-      { id, input: reviewInput },
+      { id, input: { ...reviewInput, ...expected } },
       {
         onSuccess: (product) => {
           const state: ProductListNotice = {
@@ -82,11 +93,28 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
             setSaveError(MSG.rateLimited);
             return;
           }
+          if (id !== null && error instanceof ApiError && error.status === 409 && error.message === STOCK_MSG.stale) {
+            void refreshStock(id);
+            return;
+          }
           const base = isEdit ? 'Error al actualizar el producto' : 'Error al crear el producto';
           setSaveError(`${base}: ${errorMessage(error)}`);
         },
       },
     );
+  }
+
+  /** A stale save: back to the form with the fresh figures and the server's Spanish explanation. */
+  async function refreshStock(productId: string) {
+    try {
+      const fresh = await queryClient.fetchQuery({ ...productQueries.detail(productId), staleTime: 0 });
+      setValues((current) => withFreshStock(current, fresh));
+      setStaleNotice(STOCK_MSG.stale);
+      setStep('edit');
+      window.scrollTo(0, 0);
+    } catch (error) {
+      setSaveError(`Error al actualizar el producto: ${errorMessage(error)}`);
+    }
   }
 
   return (
@@ -104,6 +132,11 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
       </header>
       {usingFallback && (
         <Banner kind="warning">No se pudieron cargar las categorías de la tienda. Se muestran categorías por defecto.</Banner>
+      )}
+      {staleNotice && step === 'edit' && (
+        <Banner kind="warning">
+          <span data-testid="stale-stock-notice">{staleNotice}</span>
+        </Banner>
       )}
       {loading ? (
         <Spinner label="Cargando categorías..." />

@@ -27,7 +27,7 @@ function product(n: number, overrides: Partial<Product> = {}): Product {
 function setup(deleteReply: MockReply = { data: { message: 'Producto eliminado exitosamente' } }) {
   signInStorage();
   const products = Array.from({ length: 10 }, (_, i) => product(i + 1));
-  products[0] = product(1, { title: 'Body Encaje', price: 20000, discount: 25 });
+  products[0] = product(1, { title: 'Body Encaje', price: 20000, discount: 25, size: ['S', 'M', 'L'], stockBySize: { S: 0, M: 5, L: 0 } });
   const calls = mockApi([
     { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
     {
@@ -50,6 +50,7 @@ describe('product list', () => {
     expect(within(row).getByText('$15.000')).toBeInTheDocument();
     expect(within(row).getByText('$20.000')).toBeInTheDocument();
     expect(within(row).getByText('Bodys')).toBeInTheDocument();
+    expect(within(row).getByTestId('sizes-out')).toHaveTextContent('Agotado: S, L');
     const link = within(row).getByRole('link', { name: /Ver Body Encaje en la tienda/ });
     expect(link).toHaveAttribute('href', '/product/p1');
     expect(link).toHaveAttribute('target', '_blank');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { LIMITS, finalPrice, formatPrice, type Product } from '@shop/shared';
+import { LIMITS, finalPrice, formatPrice, soldOutSizes, type Product } from '@shop/shared';
 import { paths, storefrontPaths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -211,7 +211,14 @@ export function ProductListPage() {
                         )}
                       </span>
                     </td>
-                    <td data-label="Stock">{product.stock}</td>
+                    <td data-label="Stock">
+                      {product.stock}
+                      {soldOutSizes(product).length > 0 && (
+                        <span className="stock-out" data-testid="sizes-out">
+                          Agotado: {soldOutSizes(product).join(', ')}
+                        </span>
+                      )}
+                    </td>
                     <td data-label="Estado">
                       <button
                         type="button"

@@ -47,7 +47,18 @@ export function ProductReviewStep({ input, categories, isEdit, saving, rateLimit
             )}
           </dd>
           <dt>Stock</dt>
-          <dd>{input.stock}</dd>
+          <dd>
+            {input.stock}
+            {input.stockBySize && Object.keys(input.stockBySize).length > 0 && (
+              <span className="muted" data-testid="review-stock-by-size">
+                {' '}
+                ({Object.entries(input.stockBySize)
+                  .map(([size, units]) => `${size}: ${units}`)
+                  .join(' · ')}
+                )
+              </span>
+            )}
+          </dd>
           <dt>Talles</dt>
           <dd>{input.size.join(', ')}</dd>
           <dt>Estado</dt>

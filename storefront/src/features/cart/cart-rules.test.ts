@@ -142,4 +142,22 @@ describe('reconcileCart', () => {
     expect(result.items).toEqual([stored]);
     expect(result.changes).toEqual({ pricesChanged: false, linesRemoved: true, quantitiesCapped: false });
   });
+
+  it('drops a line whose size ran out and caps a line at its size, leaving other sizes alone', () => {
+    const bySize = makeProduct({ stock: 3, stockBySize: { S: 0, M: 1, L: 2 } });
+    const lines: CartItem[] = [
+      { ...stored, size: 'S', quantity: 1 },
+      { ...stored, size: 'M', quantity: 2 },
+      { ...stored, size: 'L', quantity: 2, stock: 2 },
+    ];
+    const result = reconcileCart(lines, catalogue(bySize), none);
+    expect(result.items.map((l) => [l.size, l.quantity, l.stock])).toEqual([
+      ['M', 1, 1],
+      ['L', 2, 2],
+    ]);
+    expect(result.changes).toEqual({ pricesChanged: false, linesRemoved: true, quantitiesCapped: true });
+    // A size the product no longer offers is gone too.
+    const dropped = reconcileCart([{ ...stored, size: 'XL' }], catalogue(bySize), none);
+    expect(dropped.items).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { finalPrice, LIMITS, subtotalOf, type Product } from '@shop/shared';
+import { finalPrice, LIMITS, stockForSize, subtotalOf, type Product } from '@shop/shared';
 import { z } from 'zod';
 
 /** A cart line (spec §3). `price` is the unit price after discount. */
@@ -112,8 +112,8 @@ const RECONCILED_FIELDS = ['name', 'price', 'originalPrice', 'discount', 'image'
 
 /**
  * Brings the stored lines in line with the catalogue (the server prices orders from it): current unit price
- * after discount, name, first image, stock and category; quantities capped at the stock; lines of products in
- * `missingIds` (404: inactive or deleted) or now without stock are dropped. Products neither loaded nor
+ * after discount, name, first image, stock of the line's size and category; quantities capped at that stock;
+ * lines of products in `missingIds` (404: inactive or deleted) or whose size has no units left are dropped. Products neither loaded nor
  * missing (still loading, network trouble) leave their lines untouched.
  */
 export function reconcileCart(
@@ -126,7 +126,9 @@ export function reconcileCart(
   const next: CartItem[] = [];
   for (const line of items) {
     const product = productsById.get(line.id);
-    if (missingIds.has(line.id) || (product && (!product.status || quantityCap(product.stock) <= 0))) {
+    // The line's own size counts: a size that ran out (or that the product no longer offers) drops the line.
+    const stock = product ? stockForSize(product, line.size) : 0;
+    if (missingIds.has(line.id) || (product && (!product.status || quantityCap(stock) <= 0))) {
       changes.linesRemoved = true;
       touched = true;
       continue;
@@ -136,7 +138,7 @@ export function reconcileCart(
       continue;
     }
     const price = finalPrice(product.price, product.discount);
-    const quantity = Math.min(line.quantity, quantityCap(product.stock));
+    const quantity = Math.min(line.quantity, quantityCap(stock));
     const image = product.thumbnails.find((t) => t.trim() !== '') ?? line.image;
     const updated: CartItem = {
       ...line,
@@ -145,7 +147,7 @@ export function reconcileCart(
       originalPrice: product.price,
       discount: product.discount,
       image,
-      stock: product.stock,
+      stock,
       category: product.category,
       quantity,
     };

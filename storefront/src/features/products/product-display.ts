@@ -1,4 +1,4 @@
-import { finalPrice, type Category, type Product } from '@shop/shared';
+import { finalPrice, stockForSize, type Category, type Product } from '@shop/shared';
 import type { NewCartItem } from '@/features/cart/cart-rules';
 import { DEFAULT_CART_COLOR, DEFAULT_CART_SIZE } from '@/features/cart/cart-rules';
 
@@ -33,7 +33,7 @@ export function cartItemFromProduct(
     size: choice.size ?? product.size[0] ?? DEFAULT_CART_SIZE,
     color: choice.color ?? product.colors[0]?.name ?? DEFAULT_CART_COLOR,
     quantity: choice.quantity ?? 1,
-    stock: product.stock,
+    stock: stockForSize(product, choice.size ?? product.size[0] ?? null),
     category: product.category,
   };
 }

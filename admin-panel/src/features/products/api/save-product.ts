@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { productSchema, type ProductInput, type ProductUpdate } from '@shop/shared';
+import { productSchema, type ProductInput, type ProductUpdate, type StockBySize } from '@shop/shared';
 import { apiClient, request } from '@/lib/api-client';
 import { productQueries } from './product-queries';
 
@@ -22,7 +22,11 @@ export async function updateProduct(id: string, input: ProductUpdate) {
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) => (id ? updateProduct(id, input) : createProduct(input)),
+    mutationFn: ({ id, input }: { id: string | null; input: ProductInput & { expectedStockBySize?: StockBySize } }) => {
+      if (id) return updateProduct(id, input);
+      const { expectedStockBySize: _loaded, ...fresh } = input;
+      return createProduct(fresh);
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: productQueries.all() });
     },

@@ -11,7 +11,7 @@ import {
 import { affectedRows, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order';
-import { insufficientStockMessage, returnStock, takeStock, type StockLine } from './order-stock';
+import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 
 export const ORDERS_TABLE = 'orders';
@@ -32,7 +32,12 @@ function stockLinesOf(items: unknown): StockLine[] {
     if (!isRecord(item) || typeof item.productId !== 'string' || item.productId === '') continue;
     const quantity = Number(item.quantity);
     if (!Number.isInteger(quantity) || quantity < 1) continue;
-    lines.push({ productId: item.productId, quantity, title: typeof item.title === 'string' ? item.title : item.productId });
+    lines.push({
+      productId: item.productId,
+      quantity,
+      title: typeof item.title === 'string' ? item.title : item.productId,
+      size: typeof item.size === 'string' && item.size.trim() !== '' ? item.size : null,
+    });
   }
   return lines;
 }
@@ -75,8 +80,9 @@ async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
   if (flipped === 0) return;
   await takeStock(trx, order.lines, {
     requireActive: false,
-    refusal: (line, left) => conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left)}`),
+    refusal: (line, left) => conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size)}`),
     unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
+    missingSize: (line) => conflict(`No se puede reactivar la orden: ${missingSizeMessage(line.title, line.size)}`),
   });
 }
 

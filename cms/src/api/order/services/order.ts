@@ -10,11 +10,11 @@ import {
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
 import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
-import { badRequest, notFound } from '../../../utils/http';
+import { badRequest, conflict, notFound } from '../../../utils/http';
 import { PROOF_NOT_FROM_SHOP, claimProof, proofPathOf, shopPublicUrl } from '../../upload-proof/services/transfer-proofs';
 import { checkoutRefusal, loadCheckoutRules } from './checkout-rules';
 import { nextOrderNumber } from './order-number';
-import { takeStock } from './order-stock';
+import { missingSizeMessage, takeStock } from './order-stock';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedDetail, toTrackedSummary, type OrderAnswer } from './order-view';
 
 export const ORDER_UID = 'api::order.order';
@@ -70,7 +70,7 @@ function priceItem(item: OrderInput['items'][number], product: StoredProduct | u
   let size: string | null = requested || null;
   if (product.sizes.length > 0) {
     if (!requested) throw badRequest(`Elige una talla para "${product.title}"`);
-    if (!product.sizes.includes(requested)) throw badRequest(`La talla "${item.size ?? ''}" no está disponible para "${product.title}"`);
+    if (!product.sizes.includes(requested)) throw conflict(missingSizeMessage(product.title, requested));
     size = requested;
   }
   return {

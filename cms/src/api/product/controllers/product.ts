@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { MSG, normalizeSizes, productInputSchema, productUpdateSchema, type ProductUpdate } from '@shop/shared';
+import { MSG, normalizeSizes, productCreateSchema, productInputSchema, productUpdateSchema, type ProductUpdate } from '@shop/shared';
 import { isAdminRequest } from '../../../utils/auth';
 import { badRequest, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
 import productService, { type ProductListQuery } from '../services/product';
@@ -47,7 +47,9 @@ function onlySentFields(parsed: ProductUpdate, body: unknown): ProductUpdate {
   return result;
 }
 
-const productKeys = Object.keys(productInputSchema.shape).filter((k): k is keyof ProductUpdate => k in productInputSchema.shape);
+const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockBySize'].filter(
+  (k): k is keyof ProductUpdate => k in productInputSchema.shape || k === 'expectedStockBySize',
+);
 
 /** A product's category must be one of the store's categories (when the store has configured any). */
 async function assertKnownCategory(category: string | undefined): Promise<void> {
@@ -73,7 +75,7 @@ export default {
   },
 
   async create(ctx: Context) {
-    const input = parseWith(productInputSchema, requestBody(ctx));
+    const input = parseWith(productCreateSchema, requestBody(ctx));
     await assertKnownCategory(input.category);
     ctx.status = 201;
     ctx.body = { product: await service().create(input) };

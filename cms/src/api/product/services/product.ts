@@ -5,11 +5,18 @@ import {
   MSG,
   finalPrice,
   normalizeSizes,
+  resolveStockBySize,
+  STOCK_MSG,
+  sumStock,
+  unknownStockSizes,
   type Product,
+  type StockBySize,
   type ProductInput,
   type ProductUpdate,
 } from '@shop/shared';
-import { conflict, notFound } from '../../../utils/http';
+import { writeTransaction } from '../../../utils/db-write';
+import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
+import { lockProductStock, writeProductStock, type LockedStock } from './product-stock';
 
 export const PRODUCT_UID = 'api::product.product';
 
@@ -25,6 +32,7 @@ export interface ProductRow {
   thumbnails: unknown;
   stock: number | null;
   size: unknown;
+  stockBySize?: unknown;
   sizeIndex?: string | null;
   finalPrice?: number | null;
   status: boolean | null;
@@ -78,6 +86,9 @@ function colorList(value: unknown): Product['colors'] {
 
 /** The public shape of a product: `_id` is the documentId, private columns never leave the server. */
 export function toProduct(row: ProductRow): Product {
+  const size = normalizeSizes(row.size);
+  // A row not yet migrated answers what the start-up migration will store (see resolveStockBySize).
+  const stockBySize = resolveStockBySize(size, row.stockBySize ?? null, row.stock);
   return {
     _id: row.documentId,
     title: row.title,
@@ -86,8 +97,9 @@ export function toProduct(row: ProductRow): Product {
     discount: row.discount ?? 0,
     category: row.category,
     thumbnails: stringList(row.thumbnails),
-    stock: row.stock ?? 0,
-    size: normalizeSizes(row.size),
+    stock: size.length > 0 ? sumStock(stockBySize) : Math.max(0, row.stock ?? 0),
+    size,
+    stockBySize,
     status: row.status !== false,
     colors: colorList(row.colors),
     createdAt: iso(row.createdAt),
@@ -106,6 +118,51 @@ function derived(data: { price: number; discount: number; size: string[] }) {
 }
 
 type Where = Record<string, unknown>;
+
+/** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
+function staleStock(locked: LockedStock): ApiError {
+  return new ApiError(409, STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock });
+}
+
+/**
+ * The stock after an update, from the locked (committed) figures:
+ * - sizes kept keep their figures, new sizes start at 0, removed sizes drop out;
+ * - `stockBySize` sets the sizes it names (they must be among the product's sizes). With `expectedStockBySize`
+ *   (the figures the editor loaded), a size the editor left as loaded keeps the current figure, and a size the
+ *   editor changed whose figure moved since it was loaded refuses the whole save (409 with the fresh figures);
+ * - a bare `stock` (older callers) sets the single stock of a product without sizes, or of a product with one size;
+ *   with several sizes it is accepted only when it equals the current total (nothing to change).
+ */
+function nextStock(locked: LockedStock, sizeList: string[], patch: ProductUpdate): { stockBySize: StockBySize; single: number } {
+  const sizes = [...new Set(normalizeSizes(sizeList))];
+  const stockBySize = resolveStockBySize(sizes, locked.stockBySize, 0);
+  const sent = patch.stockBySize;
+  if (sent) {
+    const unknown = unknownStockSizes(sent, sizes);
+    if (unknown.length > 0) throw badRequest(STOCK_MSG.unknownSize(unknown[0]));
+    const expected = patch.expectedStockBySize;
+    // The loaded figures may name sizes this save removes, but nothing else.
+    const strange = expected ? unknownStockSizes(expected, [...sizes, ...locked.sizes]) : [];
+    if (strange.length > 0) throw badRequest(STOCK_MSG.unknownSize(strange[0]));
+    for (const [size, units] of Object.entries(sent)) {
+      const loaded = expected?.[size];
+      if (loaded === undefined) {
+        stockBySize[size] = units;
+        continue;
+      }
+      if (loaded === units) continue;
+      if ((locked.stockBySize[size] ?? 0) !== loaded) throw staleStock(locked);
+      stockBySize[size] = units;
+    }
+    return { stockBySize, single: sumStock(stockBySize) };
+  }
+  if (patch.stock !== undefined) {
+    if (sizes.length === 0) return { stockBySize: {}, single: patch.stock };
+    if (sizes.length === 1) return { stockBySize: { [sizes[0]]: patch.stock }, single: patch.stock };
+    if (patch.stock !== sumStock(stockBySize)) throw badRequest(STOCK_MSG.ambiguousStock);
+  }
+  return { stockBySize, single: sizes.length > 0 ? sumStock(stockBySize) : locked.stock };
+}
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const products = () => strapi.db.query(PRODUCT_UID);
@@ -159,24 +216,40 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async create(input: ProductInput): Promise<Product> {
+      const sizes = normalizeSizes(input.size);
+      // Without stockBySize, a caller's single stock follows the migration rule (all of it on the first size).
+      const stockBySize = input.stockBySize ? resolveStockBySize(sizes, input.stockBySize, 0) : resolveStockBySize(sizes, null, input.stock);
+      const stock = sizes.length > 0 ? sumStock(stockBySize) : input.stock;
       // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
-      const data = { ...input, colors: input.colors ?? DEFAULT_COLORS, ...derived(input), publishedAt: new Date() };
+      const data = { ...input, stock, stockBySize, colors: input.colors ?? DEFAULT_COLORS, ...derived(input), publishedAt: new Date() };
       const row: ProductRow = await products().create({ data });
       return toProduct(row);
     },
 
+    /**
+     * Updates a product in one transaction that locks its row first: the stock figures are computed from the
+     * committed ones, so an order taking units meanwhile is never undone (see nextStock).
+     */
     async update(documentId: string, patch: ProductUpdate): Promise<Product> {
-      const current = await findRow(documentId);
-      if (!current) throw notFound(MSG.product.notFound);
-      const merged = {
-        price: patch.price ?? current.price,
-        discount: patch.discount ?? current.discount ?? 0,
-        size: patch.size ?? normalizeSizes(current.size),
-      };
-      // The merged price/discount/size go along so the lifecycle hook need not read the row again.
-      const data = { ...patch, ...merged, ...derived(merged) };
-      const row: ProductRow = await products().update({ where: { id: current.id }, data });
-      return toProduct(row);
+      if (!documentId || documentId.length > 64) throw notFound(MSG.product.notFound);
+      return writeTransaction(async (trx) => {
+        const locked = await lockProductStock(trx, documentId);
+        const current = locked ? await findRow(documentId) : null;
+        if (!locked || !current) throw notFound(MSG.product.notFound);
+        const merged = {
+          price: patch.price ?? current.price,
+          discount: patch.discount ?? current.discount ?? 0,
+          size: patch.size ?? normalizeSizes(current.size),
+        };
+        const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, ...fields } = patch;
+        const stock = nextStock(locked, merged.size, patch);
+        const stocked = { ...locked, sizes: [...new Set(normalizeSizes(merged.size))] };
+        // The merged price/discount/size go along so the lifecycle hook need not read the row again.
+        const data = { ...fields, ...merged, ...derived(merged) };
+        const row: ProductRow = await products().update({ where: { id: current.id }, data });
+        await writeProductStock(trx, stocked, stock.stockBySize, stock.single);
+        return toProduct({ ...row, stock: stocked.sizes.length > 0 ? sumStock(stock.stockBySize) : stock.single, stockBySize: stock.stockBySize });
+      });
     },
 
     /** Refused (409) while the product appears in an order that is still being processed. */

@@ -54,6 +54,33 @@ describe('product page', () => {
     expect(views[0]?.data).toMatchObject({ type: 'product_view', data: { productId: 'p1', productCategory: 'conjuntos' } });
   });
 
+  it('shows sold-out sizes struck through and unselectable, and caps the stepper at the chosen size', async () => {
+    const { user } = setup(makeProduct({ stock: 6, size: ['85B', '90C', '95C'], stockBySize: { '85B': 0, '90C': 2, '95C': 4 } }));
+    const soldOut = await screen.findByRole('button', { name: '85B, agotada' });
+    expect(soldOut).toHaveAttribute('aria-disabled', 'true');
+    expect(soldOut).toHaveClass('chip--soldout');
+    expect(screen.getByText('Las tallas tachadas están agotadas.')).toBeInTheDocument();
+    await user.click(soldOut);
+    expect(soldOut).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByTestId('add-to-cart'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Por favor selecciona una talla');
+    expect(localStorage.getItem('cart') ?? '[]').toBe('[]');
+
+    await user.click(screen.getByRole('button', { name: '95C' }));
+    const plus = screen.getByRole('button', { name: 'Sumar una unidad' });
+    for (let i = 0; i < 3; i += 1) await user.click(plus);
+    expect(screen.getByTestId('quantity')).toHaveTextContent('4');
+    // Switching to a size with fewer units brings the quantity down to them.
+    await user.click(screen.getByRole('button', { name: '90C' }));
+    expect(screen.getByTestId('quantity')).toHaveTextContent('2');
+    expect(plus).toBeDisabled();
+    expect(screen.getByTestId('stock-note')).toHaveTextContent('Stock disponible en talla 90C: 2');
+    await user.click(screen.getByTestId('add-to-cart'));
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toMatchObject([{ size: '90C', quantity: 2, stock: 2 }]);
+    await user.click(screen.getByTestId('add-to-cart'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Solo quedan 2 unidades en talla 90C y ya están en tu carrito.');
+  });
+
   it('shows three size-guide tabs for conjuntos, independent sections and related products', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: /Guía de tallas/ }));

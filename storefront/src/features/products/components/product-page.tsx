@@ -8,6 +8,8 @@ import {
   MSG,
   normalizeDiscount,
   sizeGuidesForCategory,
+  soldOutSizes,
+  stockForSize,
   type Product,
   type SiteContent,
 } from '@shop/shared';
@@ -72,8 +74,10 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [guideOpen, setGuideOpen] = useState(false);
   const recorded = useRef(false);
-  const maxQuantity = Math.max(0, product.stock);
-  const outOfStock = maxQuantity <= 0;
+  const soldOut = soldOutSizes(product);
+  // Once a size is chosen, the stepper and the cart stop at that size's units.
+  const maxQuantity = size ? stockForSize(product, size) : Math.max(0, product.stock);
+  const outOfStock = product.stock <= 0;
   const discount = normalizeDiscount(product.discount);
 
   useEffect(() => {
@@ -109,7 +113,11 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
     if (add(cartItemFromProduct(product, { size: size ?? undefined, color, quantity }))) {
       showToast(ADDED_TO_CART_TEXT);
     } else {
-      setSizeError(`Solo quedan ${maxQuantity} unidades disponibles y ya están en tu carrito.`);
+      setSizeError(
+        size
+          ? `Solo quedan ${maxQuantity} unidades en talla ${size} y ya están en tu carrito.`
+          : `Solo quedan ${maxQuantity} unidades disponibles y ya están en tu carrito.`,
+      );
     }
   };
 
@@ -141,8 +149,10 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
           <SizePicker
             sizes={product.size}
             value={size}
+            soldOut={soldOut}
             onChange={(s) => {
               setSize(s);
+              setQuantity((q) => Math.max(1, Math.min(q, stockForSize(product, s))));
               setSizeError(null);
             }}
             describedBy={sizeError ? 'size-error' : undefined}
@@ -207,7 +217,13 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
               {outOfStock ? 'Sin stock' : 'Agregar al Carrito'}
             </button>
           </div>
-          <p className="muted small">{outOfStock ? 'Producto sin stock por el momento.' : `Stock disponible: ${maxQuantity}`}</p>
+          <p className="muted small" data-testid="stock-note">
+            {outOfStock
+              ? 'Producto sin stock por el momento.'
+              : size
+                ? `Stock disponible en talla ${size}: ${maxQuantity}`
+                : `Stock disponible: ${maxQuantity}`}
+          </p>
 
           {content.productDetail.showSizeGuideButton && guides.length > 0 && (
             <div className="size-guide-toggle">

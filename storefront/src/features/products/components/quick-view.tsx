@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { X } from 'lucide-react';
-import { MSG, type Product } from '@shop/shared';
+import { MSG, soldOutSizes, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
@@ -21,7 +21,9 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
   const dialogRef = useRef<HTMLDivElement>(null);
   const { add } = useCart();
   const { showToast } = useToast();
-  const [size, setSize] = useState<string | null>(product.size.length === 1 ? (product.size[0] ?? null) : null);
+  const soldOut = soldOutSizes(product);
+  const only = product.size.length === 1 ? (product.size[0] ?? null) : null;
+  const [size, setSize] = useState<string | null>(only !== null && !soldOut.includes(only) ? only : null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -86,6 +88,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
           <SizePicker
             sizes={product.size}
             value={size}
+            soldOut={soldOut}
             onChange={(s) => {
               setSize(s);
               setError(null);

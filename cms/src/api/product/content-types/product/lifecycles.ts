@@ -6,6 +6,7 @@ interface ProductEvent {
 }
 
 const DERIVED_FROM = ['price', 'discount', 'size', 'finalPrice', 'sizeIndex'];
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /**
@@ -14,6 +15,10 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
  */
 async function syncDerived(event: ProductEvent, isCreate: boolean): Promise<void> {
   const data = event.params.data;
+  // The total always follows the per-size figures written (also when edited by hand in Strapi's panel).
+  if (data && isRecord(data.stockBySize)) {
+    data.stock = Object.values(data.stockBySize).reduce<number>((total, n) => total + (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0), 0);
+  }
   if (!data || !DERIVED_FROM.some((k) => k in data)) return;
   let current: { price?: unknown; discount?: unknown; size?: unknown } = {};
   if (!isCreate && event.params.where && !('price' in data && 'discount' in data && 'size' in data)) {

@@ -1,0 +1,89 @@
+import { normalizeSizes, resolveStockBySize, sumStock, type StockBySize } from '@shop/shared';
+import { affectedRows, table, type Trx } from '../../../utils/db-write';
+
+export const PRODUCTS_TABLE = 'products';
+
+/** A product's stock figures read while its row is locked by the current transaction. */
+export interface LockedStock {
+  id: number;
+  documentId: string;
+  title: string;
+  active: boolean;
+  sizes: string[];
+  /** One entry per offered size ({} without sizes). */
+  stockBySize: StockBySize;
+  /** The single stock of a product without sizes; the sum of `stockBySize` otherwise. */
+  stock: number;
+}
+
+/** JSON columns come back parsed from PostgreSQL and as text from SQLite. */
+function jsonColumn(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Locks one product row for the rest of the transaction and reads its stock. The lock is a write to the row
+ * (`stock = stock`): PostgreSQL holds the row lock until commit, so concurrent writers of this product queue up
+ * and then read the committed figures; on SQLite any write holds the database's write lock. Null when missing.
+ */
+export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
+  const touched = affectedRows(
+    await table(trx, PRODUCTS_TABLE).where('document_id', documentId).update({ stock: trx.raw('COALESCE(??, 0)', ['stock']) }),
+  );
+  if (touched === 0) return null;
+  const row: unknown = await table(trx, PRODUCTS_TABLE)
+    .where('document_id', documentId)
+    .first('id', 'document_id', 'title', 'status', 'size', 'stock', 'stock_by_size');
+  if (!isRecord(row)) return null;
+  const sizes = [...new Set(normalizeSizes(jsonColumn(row.size)))];
+  const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stock_by_size ?? null), row.stock);
+  const single = Number(row.stock ?? 0);
+  return {
+    id: Number(row.id),
+    documentId,
+    title: typeof row.title === 'string' ? row.title : documentId,
+    active: row.status === true || row.status === 1,
+    sizes,
+    stockBySize,
+    stock: sizes.length > 0 ? sumStock(stockBySize) : Number.isFinite(single) ? Math.max(0, single) : 0,
+  };
+}
+
+/** Writes the per-size figures and their sum (or the single stock of a product without sizes) in one UPDATE. */
+export async function writeProductStock(trx: Trx, product: LockedStock, stockBySize: StockBySize, single: number): Promise<void> {
+  const stock = product.sizes.length > 0 ? sumStock(stockBySize) : single;
+  await table(trx, PRODUCTS_TABLE)
+    .where('id', product.id)
+    .update({ stock, stock_by_size: JSON.stringify(product.sizes.length > 0 ? stockBySize : {}) });
+}
+
+/**
+ * Start-up migration of databases from before per-size stock: every product without a stored map gets one by
+ * the documented rule (the whole old stock on its first size, 0 on the others; `{}` without sizes), so the sum
+ * equals the old stock and no unit is lost. Conditional on the map still being empty: safe to run on every start
+ * and from two processes at once.
+ */
+export async function migrateStockBySize(): Promise<number> {
+  const knex = strapi.db.connection;
+  const schema = strapi.db.getSchemaName();
+  const products = () => (schema ? knex.withSchema(schema).table(PRODUCTS_TABLE) : knex.table(PRODUCTS_TABLE));
+  const rows: unknown[] = await products().whereNull('stock_by_size').select('id', 'size', 'stock');
+  let migrated = 0;
+  for (const row of rows) {
+    if (!isRecord(row)) continue;
+    const map = resolveStockBySize(jsonColumn(row.size), null, row.stock);
+    const done = affectedRows(await products().where('id', Number(row.id)).whereNull('stock_by_size').update({ stock_by_size: JSON.stringify(map) }));
+    migrated += done;
+  }
+  if (migrated > 0) strapi.log.info(`[products] per-size stock: ${migrated} product(s) migrated (old stock assigned to the first size)`);
+  return migrated;
+}
