@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { holdSweepSchedule, releaseExpiredOrders } from '../src/api/order/services/order-holds';
 import { removeUnusedProofs, unusedProofCleanupSchedule } from '../src/api/upload-proof/services/transfer-proofs';
 
 /** Strapi cron tasks (enabled in server.ts). Schedules use cron syntax, with an optional leading seconds field. */
@@ -9,5 +10,12 @@ export default {
       await removeUnusedProofs();
     },
     options: { rule: unusedProofCleanupSchedule() },
+  },
+  // Unpaid orders past their reservation (site content, per payment method) are cancelled and their stock returned.
+  releaseExpiredOrders: {
+    task: async (_context: { strapi: Core.Strapi }) => {
+      await releaseExpiredOrders();
+    },
+    options: { rule: holdSweepSchedule() },
   },
 };

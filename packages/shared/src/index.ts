@@ -9,3 +9,4 @@ export * from './site-content.js';
 export * from './constants.js';
 export * from './icons.js';
 export * from './admin-dashboard.js';
+export * from './order-hold.js';

@@ -170,10 +170,22 @@ export const orderSchema = z.object({
   adminNotes: z.string().optional().nullable(),
   transferProofUrl: z.string().optional().nullable(),
   paidAt: z.string().optional().nullable(),
+  /** Until when the unpaid order keeps its units (then it is cancelled); null when it is not held. */
+  reservedUntil: z.string().optional().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** One status change in an order's history (staff only). */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  by: z.object({ kind: z.enum(['staff', 'system']), id: z.number().nullable(), name: z.string() }),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const orderStatusUpdateSchema = z.object({
   status: orderStatusSchema,

@@ -1,4 +1,4 @@
-import type { DeliveryType, Order, OrderItem, PaymentMethod } from '@shop/shared';
+import { HELD_STATUS, type DeliveryType, type Order, type OrderItem, type PaymentMethod } from '@shop/shared';
 
 /** What a stored order turns into for its owner and for staff (spec §3 Order, `_id` = documentId). */
 export type OrderAnswer = Order;
@@ -46,6 +46,8 @@ function itemOf(value: unknown): OrderItem {
 /** The full order (the shopper's own by documentId, and every admin answer). */
 export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
   const shipping = isRecord(doc.shippingInfo) ? doc.shippingInfo : {};
+  const paymentMethod = paymentMethodOf(doc.paymentMethod);
+  const status = text(doc.status) ?? 'pending_manual';
   return {
     _id: text(doc.documentId) ?? '',
     orderNumber: text(doc.orderNumber) ?? '',
@@ -59,9 +61,9 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
       postalCode: text(shipping.postalCode),
       notes: text(shipping.notes),
     },
-    paymentMethod: paymentMethodOf(doc.paymentMethod),
+    paymentMethod,
     deliveryType: deliveryTypeOf(doc.deliveryType),
-    status: text(doc.status) ?? 'pending_manual',
+    status,
     subtotal: amount(doc.subtotal),
     shippingCost: amount(doc.shippingCost),
     cashFee: amount(doc.cashFee),
@@ -70,6 +72,8 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     adminNotes: text(doc.adminNotes),
     transferProofUrl: text(doc.transferProofUrl),
     paidAt: isoDate(doc.paidAt),
+    // Only while the order still waits unpaid in its method's held status.
+    reservedUntil: status === HELD_STATUS[paymentMethod] ? isoDate(doc.reservedUntil) : null,
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };
@@ -98,6 +102,7 @@ export function toTrackedOrder(doc: Record<string, unknown>): TrackedOrder {
     cashFee: full.cashFee,
     total: full.total,
     paidAt: full.paidAt,
+    reservedUntil: full.reservedUntil,
     createdAt: full.createdAt,
     updatedAt: full.updatedAt,
   };
