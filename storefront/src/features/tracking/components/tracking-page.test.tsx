@@ -55,4 +55,14 @@ describe('order tracking', () => {
     if (help) expect(screen.getByTestId('tracking-help')).toBeInTheDocument();
     else expect(screen.queryByTestId('tracking-help')).not.toBeInTheDocument();
   });
+
+  it('tells until when a held cash order keeps its products', async () => {
+    const order = makeOrder({ status: 'pending_manual', paymentMethod: 'cash', reservedUntil: '2025-03-12T21:30:00.000Z' });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001');
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
+      'Reservamos tus productos hasta el miércoles 12 de marzo, 18:30 (hora de Argentina). Si para entonces no coordinamos el pago',
+    );
+  });
 });

@@ -1,0 +1,23 @@
+import { Clock } from 'lucide-react';
+import { formatHoldDeadline, type Order } from '@shop/shared';
+
+/** Until when an unpaid order keeps its products (only while the shop holds it). */
+export function HoldNotice({ order }: { order: Pick<Order, 'reservedUntil' | 'paymentMethod'> }) {
+  const deadline = formatHoldDeadline(order.reservedUntil);
+  if (!order.reservedUntil || !deadline) return null;
+  const missing =
+    order.paymentMethod === 'transfer' ? 'recibimos el comprobante de tu transferencia' : 'coordinamos el pago';
+  return (
+    <div className="notice notice--warning hold-notice" data-testid="hold-notice">
+      <Clock size={20} aria-hidden="true" className="hold-notice__icon" />
+      <p>
+        Reservamos tus productos hasta el{' '}
+        <strong>
+          <time dateTime={order.reservedUntil}>{deadline}</time>
+        </strong>{' '}
+        (hora de Argentina). Si para entonces no {missing}, el pedido se cancela automáticamente y los productos vuelven a
+        estar disponibles.
+      </p>
+    </div>
+  );
+}
