@@ -220,7 +220,7 @@ describe('unpaid orders release their stock', () => {
       const history = await historyOf(order._id);
       expect(history).toHaveLength(1);
       expect(history[0]).toMatchObject({ from: 'pending_transfer_proof', to: 'cancelled', by: { kind: 'system', id: null, name: SYSTEM_ACTOR_NAME } });
-      expect(history[0]!.note).toMatch(/^Cancelada automáticamente: la reserva venció el .+ sin comprobante de transferencia; el stock fue devuelto$/);
+      expect(history[0]!.note).toMatch(/^Cancelada automáticamente: la reserva venció el .+, sin comprobante de transferencia; el stock fue devuelto$/);
       expect(Date.parse(history[0]!.at)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
     }
     const logs = `${first.logs()}${second.logs()}`;
@@ -246,6 +246,22 @@ describe('unpaid orders release their stock', () => {
     expect(await stockOf(product._id)).toBe(4);
     expect((await historyOf(limited._id))[0]!.note).toMatch(/sin pago confirmado/);
     expect((await orderById(unlimited._id)).status).toBe('pending_manual');
+
+    // Staff reopening a cancelled order ends its reservation: the sweep does not cancel it again.
+    const reopened = await call(`/orders/${limited._id}/status`, {
+      method: 'PUT',
+      body: { status: 'pending_manual', adminNotes: 'Paga el sábado en el local' },
+      token: staff.token,
+    });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.order.reservedUntil).toBeNull();
+    expect(await stockOf(product._id)).toBe(2);
+    await sleep(3000);
+    expect((await orderById(limited._id)).status).toBe('pending_manual');
+    expect((await historyOf(limited._id)).map((e) => `${e.by.kind}:${e.from}->${e.to}`)).toEqual([
+      'system:pending_manual->cancelled',
+      'staff:cancelled->pending_manual',
+    ]);
   });
 });
 

@@ -104,6 +104,8 @@ export async function updateOrderStatus(documentId: string, update: StatusUpdate
     const data: Record<string, unknown> = { status: update.status, updatedAt: now };
     if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
     if (update.status === 'paid' && (order.status !== 'paid' || !order.paidAt)) data.paidAt = now;
+    // Once staff move the order, its reservation is over: the sweep never undoes a staff decision.
+    if (update.status !== order.status) data.reservedUntil = null;
     await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
     const note = update.adminNotes === undefined ? null : update.adminNotes;
     if (order.status !== update.status || (note !== null && note !== order.adminNotes)) {

@@ -43,7 +43,7 @@ function dueOrderOf(row: unknown): DueOrder | null {
 function releaseNote(order: DueOrder): string {
   const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
   const missing = order.paymentMethod === 'transfer' ? 'sin comprobante de transferencia' : 'sin pago confirmado';
-  return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline}` : ''} ${missing}; el stock fue devuelto`;
+  return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline},` : ''} ${missing}; el stock fue devuelto`;
 }
 
 /**
