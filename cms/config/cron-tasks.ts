@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { holdSweepSchedule, releaseExpiredOrders } from '../src/api/order/services/order-holds';
 import { removeUnusedProofs, unusedProofCleanupSchedule } from '../src/api/upload-proof/services/transfer-proofs';
 import { purgeExpiredIdempotencyKeys } from '../src/api/order/services/order-idempotency';
 
@@ -17,5 +18,12 @@ export default {
       await purgeExpiredIdempotencyKeys();
     },
     options: { rule: '0 17 * * * *' },
+  },
+  // Unpaid orders past their reservation (site content, per payment method) are cancelled and their stock returned.
+  releaseExpiredOrders: {
+    task: async (_context: { strapi: Core.Strapi }) => {
+      await releaseExpiredOrders();
+    },
+    options: { rule: holdSweepSchedule() },
   },
 };

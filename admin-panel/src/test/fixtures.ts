@@ -77,6 +77,7 @@ export function orderFixture(n: number, overrides: Partial<Order> = {}): Order {
     adminNotes: null,
     transferProofUrl: null,
     paidAt: null,
+    reservedUntil: null,
     createdAt: '2026-01-15T12:00:00.000Z',
     updatedAt: '2026-01-15T12:00:00.000Z',
     ...overrides,

@@ -12,3 +12,4 @@ export * from './icons.js';
 export * from './admin-dashboard.js';
 export * from './merge.js';
 export * from './contact.js';
+export * from './order-hold.js';

@@ -193,6 +193,8 @@ export const orderSchema = z.object({
   adminNotes: z.string().optional().nullable(),
   transferProofUrl: z.string().optional().nullable(),
   paidAt: z.string().optional().nullable(),
+  /** Until when the unpaid order keeps its units (then it is cancelled); null when it is not held. */
+  reservedUntil: z.string().optional().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -212,6 +214,8 @@ const trackedOrderCommon = {
   cashFee: z.number().default(0),
   total: z.number(),
   paidAt: z.string().nullable(),
+  /** While the order waits unpaid: until when its units are held (then the sweep cancels it). */
+  reservedUntil: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -248,6 +252,16 @@ export const trackedOrderResponseSchema = z.object({
   contactMatched: z.boolean().optional(),
 });
 export type TrackedOrderResponse = z.infer<typeof trackedOrderResponseSchema>;
+
+/** One status change in an order's history (staff only). */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  by: z.object({ kind: z.enum(['staff', 'system']), id: z.number().nullable(), name: z.string() }),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const orderStatusUpdateSchema = z.object({
   status: orderStatusSchema,

@@ -13,6 +13,24 @@ const amount = () =>
     return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0;
   }, z.number().int().min(0).max(1_000_000_000));
 const list = <T extends z.ZodType>(item: T, max = 100) => z.array(item).max(max).catch([]).default([]);
+/**
+ * Order rules staff set (reservation minutes, units per product): a whole number within bounds, refused (400 with
+ * the Spanish message) rather than coerced, since a wrong value would cancel orders or block purchases.
+ */
+const wholeNumber = (fallback: number, min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+
+/** Upper bound of a payment method's reservation: 30 days. */
+export const MAX_RESERVATION_MINUTES = 43_200;
+/** Default reservation of a transfer order waiting for its proof: two days. */
+export const DEFAULT_TRANSFER_RESERVATION_MINUTES = 2880;
+/** Upper bound of the per-product cap (the order input refuses more than 999 units per line anyway). */
+export const MAX_UNITS_PER_PRODUCT_LIMIT = 999;
+export const DEFAULT_MAX_UNITS_PER_PRODUCT = 10;
+
+export const RESERVATION_MINUTES_MESSAGE = `Los minutos de reserva deben ser un número entero entre 0 y ${MAX_RESERVATION_MINUTES} (30 días)`;
+export const MAX_UNITS_PER_PRODUCT_MESSAGE = `El máximo de unidades por producto debe ser un número entero entre 1 y ${MAX_UNITS_PER_PRODUCT_LIMIT}`;
+const reservationMinutes = (fallback: number) => wholeNumber(fallback, 0, MAX_RESERVATION_MINUTES, RESERVATION_MINUTES_MESSAGE);
 
 export const categorySchema = z.object({ name: s(), display_name: s() });
 export type Category = z.infer<typeof categorySchema>;
@@ -107,7 +125,15 @@ export const siteContentSchema = z.object({
         .object({
           title: s(),
           cashOnDelivery: z
-            .object({ enabled: flag(true), title: s(), description: s(), additionalFee: amount().default(0), notes: s() })
+            .object({
+              enabled: flag(true),
+              title: s(),
+              description: s(),
+              additionalFee: amount().default(0),
+              notes: s(),
+              // 0 = a cash order is held until staff change it.
+              reservationMinutes: reservationMinutes(0),
+            })
             .prefault({}),
           bankTransfer: z
             .object({
@@ -120,10 +146,12 @@ export const siteContentSchema = z.object({
               accountType: s(),
               accountNumber: s(),
               instructions: s(),
+              reservationMinutes: reservationMinutes(DEFAULT_TRANSFER_RESERVATION_MINUTES),
             })
             .prefault({}),
         })
         .prefault({}),
+      maxUnitsPerProduct: wholeNumber(DEFAULT_MAX_UNITS_PER_PRODUCT, 1, MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE),
     })
     .prefault({}),
 });

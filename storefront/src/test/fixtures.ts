@@ -37,6 +37,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     adminNotes: null,
     transferProofUrl: null,
     paidAt: null,
+    reservedUntil: null,
     createdAt: '2026-11-21T12:00:00.000Z',
     updatedAt: '2026-11-21T12:00:00.000Z',
     ...overrides,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, type SiteContent } from '@shop/shared';
+import { MSG, RESERVATION_MINUTES_MESSAGE, type SiteContent } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
@@ -77,6 +77,37 @@ describe('content editor', () => {
     const body = calls.find((c) => c.method === 'PUT')?.body;
     expect(body).toMatchObject({
       checkout: { shipping: { homeDelivery: { baseCost: 2500 } }, paymentInfo: { cashOnDelivery: { additionalFee: 0 } } },
+    });
+  });
+
+  it('edits the reservations and the per-product cap as whole numbers, explained in Spanish, flagging junk', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Métodos de Pago' }));
+    const transfer = screen.getByLabelText('Reserva de pedidos por transferencia sin comprobante (minutos)');
+    const cash = screen.getByLabelText('Reserva de pedidos en efectivo (minutos)');
+    const cap = screen.getByLabelText('Máximo de unidades de un mismo producto por pedido');
+    expect(transfer).toHaveValue(2880);
+    expect(transfer).toHaveAccessibleDescription(/se cancela automáticamente.*Ahora: 2 días\./);
+    expect(cash).toHaveValue(0);
+    expect(cash).toHaveAccessibleDescription(/Ahora: sin límite\./);
+    expect(cap).toHaveValue(10);
+
+    await user.clear(cash);
+    await user.type(cash, '-5');
+    expect(cash).toBeInvalid();
+    expect(cash).toHaveAccessibleDescription(new RegExp(RESERVATION_MINUTES_MESSAGE.replace(/[()]/g, '\\$&')));
+    expect(screen.getByRole('alert')).toHaveTextContent(RESERVATION_MINUTES_MESSAGE);
+    await user.clear(cash);
+    await user.type(cash, '90');
+    expect(cash).toBeValid();
+    expect(cash).toHaveAccessibleDescription(/Ahora: 1 h 30 min\./);
+    await user.clear(cap);
+    await user.type(cap, '4');
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Contenido actualizado exitosamente!');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      checkout: { maxUnitsPerProduct: 4, paymentInfo: { cashOnDelivery: { reservationMinutes: 90 }, bankTransfer: { reservationMinutes: 2880 } } },
     });
   });
 

@@ -101,3 +101,64 @@ export function AmountField({
     </div>
   );
 }
+
+/**
+ * A whole number within bounds (order rules). Unlike AmountField nothing is coerced: what staff type is what is
+ * saved, and an entry out of range is flagged here (the server refuses it too, with the same message).
+ */
+export function WholeNumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  hint,
+  invalidMessage,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  min: number;
+  max: number;
+  hint: string;
+  invalidMessage: string;
+}) {
+  const id = useId();
+  const [text, setText] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value && !(Number.isNaN(shown) && Number.isNaN(value))) {
+    setShown(value);
+    setText(Number.isNaN(value) ? '' : String(value));
+  }
+  const invalid = !(Number.isInteger(value) && value >= min && value <= max);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        inputMode="numeric"
+        value={text}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
+          setShown(next);
+          onChange(next);
+        }}
+      />
+      <p className="hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {invalid && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {invalidMessage}
+        </p>
+      )}
+    </div>
+  );
+}

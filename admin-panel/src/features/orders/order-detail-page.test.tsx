@@ -113,4 +113,45 @@ describe('order detail', () => {
     setup(null);
     expect(await screen.findByText('Orden no encontrada')).toBeInTheDocument();
   });
+
+  it('shows every recorded status change in the timeline, in order, with who, when, from → to and the note', async () => {
+    const order = orderFixture(11, {
+      paymentMethod: 'transfer',
+      status: 'paid',
+      paidAt: '2026-01-16T15:00:00.000Z',
+      updatedAt: '2026-01-16T15:00:00.000Z',
+    });
+    const history = [
+      {
+        at: '2026-01-15T14:00:00.000Z',
+        from: 'pending_transfer_proof',
+        to: 'cancelled',
+        by: { kind: 'system', id: null, name: 'sistema' },
+        note: 'Cancelada automáticamente: la reserva venció',
+      },
+      { at: '2026-01-16T15:00:00.000Z', from: 'cancelled', to: 'paid', by: { kind: 'staff', id: 1, name: 'vero' }, note: 'Pagó en el local' },
+    ];
+    const { calls } = setup(order, [{ method: 'GET', path: `/orders/${order._id}/history`, handler: () => ({ data: { history } }) }]);
+    const timeline = await screen.findByTestId('order-timeline');
+    expect(await within(timeline).findByText('Pendiente (Falta Comprobante) → Cancelado')).toBeInTheDocument();
+    const items = within(timeline).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'Orden creada15/01/2026, 09:00',
+      'Pendiente (Falta Comprobante) → Cancelado15/01/2026, 11:00 · por Sistema (automático)Cancelada automáticamente: la reserva venció',
+      'Cancelado → Pagado16/01/2026, 12:00 · por veroPagó en el local',
+      'Última actualización16/01/2026, 12:00',
+      'Pago confirmado16/01/2026, 12:00',
+    ]);
+    expect(calls.some((c) => c.url === `/orders/${order._id}/history`)).toBe(true);
+  });
+
+  it('keeps the timeline and offers a retry when the history cannot be loaded', async () => {
+    const order = orderFixture(12, { reservedUntil: '2026-01-17T12:00:00.000Z' });
+    setup(order, [{ method: 'GET', path: `/orders/${order._id}/history`, handler: () => ({ status: 500, data: { message: 'Error interno' } }) }]);
+    const timeline = await screen.findByTestId('order-timeline');
+    expect(await within(timeline).findByRole('alert')).toBeInTheDocument();
+    expect(within(timeline).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(within(timeline).getByText('Orden creada')).toBeInTheDocument();
+    expect(screen.getByTestId('reserved-until')).toHaveTextContent('17/01/2026, 09:00');
+  });
 });

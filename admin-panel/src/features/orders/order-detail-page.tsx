@@ -5,7 +5,6 @@ import {
   AlertTriangle,
   ArrowLeft,
   CheckCircle,
-  Clock,
   CreditCard,
   ExternalLink,
   Mail,
@@ -36,6 +35,7 @@ import { orderQueries } from './api/order-queries';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useConfirmOrder } from './api/confirm-order';
 import { formatDateTime } from './format-date';
+import { OrderTimeline } from './order-timeline';
 
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -232,6 +232,12 @@ function OrderDetail({ order }: { order: Order }) {
               <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
               <dt>Estado</dt>
               <dd>{ORDER_STATUS_LABELS[current]}</dd>
+              {order.reservedUntil && (
+                <>
+                  <dt>Reservada hasta</dt>
+                  <dd data-testid="reserved-until">{formatDateTime(order.reservedUntil)} (luego se cancela sola)</dd>
+                </>
+              )}
               {order.paidAt && (
                 <>
                   <dt>Fecha de pago</dt>
@@ -296,29 +302,7 @@ function OrderDetail({ order }: { order: Order }) {
             )}
           </section>
 
-          <section className="card" aria-labelledby="timeline-title">
-            <h2 id="timeline-title" className="card-title with-icon">
-              <Clock size={18} aria-hidden="true" /> Historial
-            </h2>
-            <ol className="timeline">
-              <li>
-                <strong>Orden creada</strong>
-                <span className="cell-sub">{formatDateTime(order.createdAt)}</span>
-              </li>
-              {order.updatedAt !== order.createdAt && (
-                <li>
-                  <strong>Última actualización</strong>
-                  <span className="cell-sub">{formatDateTime(order.updatedAt)}</span>
-                </li>
-              )}
-              {current === 'paid' && order.paidAt && (
-                <li className="done">
-                  <strong>Pago confirmado</strong>
-                  <span className="cell-sub">{formatDateTime(order.paidAt)}</span>
-                </li>
-              )}
-            </ol>
-          </section>
+          <OrderTimeline order={order} paid={current === 'paid'} />
         </aside>
       </div>
     </>

@@ -1,6 +1,36 @@
-import type { SiteContent } from '@shop/shared';
+import {
+  MAX_RESERVATION_MINUTES,
+  MAX_UNITS_PER_PRODUCT_LIMIT,
+  MAX_UNITS_PER_PRODUCT_MESSAGE,
+  RESERVATION_MINUTES_MESSAGE,
+  type SiteContent,
+} from '@shop/shared';
 import type { ContentEdit } from '../content-editor-model';
-import { AmountField, TextAreaField, TextField, ToggleField } from '../fields';
+import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
+
+/** "2880 minutos = 2 días", "90 minutos = 1 h 30 min": what a number of minutes means, for the hint. */
+export function describeMinutes(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 0) return '';
+  if (minutes === 0) return 'sin límite';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const parts = [
+    days > 0 ? `${days} ${days === 1 ? 'día' : 'días'}` : '',
+    hours > 0 ? `${hours} h` : '',
+    rest > 0 ? `${rest} min` : '',
+  ].filter(Boolean);
+  return parts.join(' ');
+}
+
+function reservationHint(minutes: number, waitingFor: string): string {
+  const meaning = describeMinutes(minutes);
+  return (
+    `Durante este tiempo los productos del pedido quedan reservados mientras ${waitingFor}. ` +
+    'Al vencer, el pedido se cancela automáticamente, el stock vuelve a estar disponible y queda anotado en el historial de la orden. ' +
+    `0 = nunca se cancela solo.${meaning ? ` Ahora: ${meaning}.` : ''}`
+  );
+}
 
 export function CheckoutTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const { deliveryInfo, shipping, paymentInfo } = content.checkout;
@@ -220,6 +250,19 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
             }
           />
         </div>
+        <WholeNumberField
+          label="Reserva de pedidos en efectivo (minutos)"
+          value={cash.reservationMinutes}
+          min={0}
+          max={MAX_RESERVATION_MINUTES}
+          hint={reservationHint(cash.reservationMinutes, 'esperan la confirmación del pago en efectivo (estado Pendiente)')}
+          invalidMessage={RESERVATION_MINUTES_MESSAGE}
+          onChange={(v) =>
+            edit((d) => {
+              d.checkout.paymentInfo.cashOnDelivery.reservationMinutes = v;
+            })
+          }
+        />
         <TextAreaField
           label="Descripción"
           value={cash.description}
@@ -323,6 +366,35 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
             })
           }
           rows={3}
+        />
+        <WholeNumberField
+          label="Reserva de pedidos por transferencia sin comprobante (minutos)"
+          value={bank.reservationMinutes}
+          min={0}
+          max={MAX_RESERVATION_MINUTES}
+          hint={reservationHint(bank.reservationMinutes, 'esperan el comprobante de transferencia (estado Falta Comprobante)')}
+          invalidMessage={RESERVATION_MINUTES_MESSAGE}
+          onChange={(v) =>
+            edit((d) => {
+              d.checkout.paymentInfo.bankTransfer.reservationMinutes = v;
+            })
+          }
+        />
+      </fieldset>
+      <fieldset className="fieldset stack">
+        <legend>Límite por pedido</legend>
+        <WholeNumberField
+          label="Máximo de unidades de un mismo producto por pedido"
+          value={content.checkout.maxUnitsPerProduct}
+          min={1}
+          max={MAX_UNITS_PER_PRODUCT_LIMIT}
+          hint="Sumando todos los talles y colores. Un pedido que pida más recibe un aviso y no se registra."
+          invalidMessage={MAX_UNITS_PER_PRODUCT_MESSAGE}
+          onChange={(v) =>
+            edit((d) => {
+              d.checkout.maxUnitsPerProduct = v;
+            })
+          }
         />
       </fieldset>
     </div>

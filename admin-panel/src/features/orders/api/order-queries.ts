@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '@shop/shared';
 import { getOrders, type OrderFilters } from './get-orders';
 import { getOrder } from './get-order';
+import { getOrderHistory } from './get-order-history';
 import { getOrderSummary } from './get-order-summary';
 
 /** Orders load is retried up to 3 times with a delay doubling from 1 s (spec §8). */
@@ -18,5 +19,8 @@ export const orderQueries = {
       retryDelay: ordersRetryDelay,
     }),
   detail: (id: string) => queryOptions({ queryKey: [...orderQueries.all(), 'detail', id] as const, queryFn: () => getOrder(id) }),
+  /** Under all(): every order mutation refreshes it. */
+  history: (id: string) =>
+    queryOptions({ queryKey: [...orderQueries.all(), 'history', id] as const, queryFn: () => getOrderHistory(id) }),
   summary: () => queryOptions({ queryKey: [...orderQueries.all(), 'summary'] as const, queryFn: getOrderSummary }),
 };

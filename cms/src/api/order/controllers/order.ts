@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import { orderInputSchema, orderStatusUpdateSchema, trackingContactProblem } from '@shop/shared';
-import { isAdminRequest } from '../../../utils/auth';
-import { badRequest, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
+import { isAdminRequest, requireAdmin } from '../../../utils/auth';
+import { badRequest, notFound, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../utils/rate-limit';
-import { createOrder, getOrder, trackOrder } from '../services/order';
+import { ORDER_NOT_FOUND, createOrder, findOrderDocument, getOrder, trackOrder } from '../services/order';
 import { idempotencyKeyOf, requestHash } from '../services/order-idempotency';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
@@ -19,6 +19,7 @@ function trackingContact(value: unknown): string | null {
   return value.trim() === '' ? null : value.trim();
 }
 import { confirmOrder, deleteOrder, listOrders, orderSummary, updateOrderStatus } from '../services/order-admin';
+import { orderHistory, staffActor } from '../services/order-history';
 
 export default {
   /**
@@ -71,15 +72,24 @@ export default {
     });
   },
 
-  /** PUT /orders/:id/status (admin). */
+  /** PUT /orders/:id/status (admin); the change is recorded in the order's history under the staff account. */
   async updateStatus(ctx: Context) {
+    const staff = await requireAdmin(ctx);
     const update = parseWith(orderStatusUpdateSchema, requestBody(ctx));
-    ctx.body = { order: await updateOrderStatus(routeParam(ctx, 'id'), update) };
+    ctx.body = { order: await updateOrderStatus(routeParam(ctx, 'id'), update, staffActor(staff)) };
   },
 
   /** PATCH /orders/:id/confirm (admin). */
   async confirm(ctx: Context) {
-    ctx.body = { success: true, order: await confirmOrder(routeParam(ctx, 'id')) };
+    const staff = await requireAdmin(ctx);
+    ctx.body = { success: true, order: await confirmOrder(routeParam(ctx, 'id'), staffActor(staff)) };
+  },
+
+  /** GET /orders/:id/history (admin): every status change, oldest first. */
+  async history(ctx: Context) {
+    const documentId = routeParam(ctx, 'id');
+    if (!(await findOrderDocument(documentId))) throw notFound(ORDER_NOT_FOUND);
+    ctx.body = { history: await orderHistory(documentId) };
   },
 
   /** DELETE /orders/:id (admin). */

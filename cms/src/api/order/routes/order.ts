@@ -8,6 +8,7 @@ export default {
     { method: 'GET', path: '/orders/summary', handler: 'api::order.order.summary', config: adminRoute },
     { method: 'GET', path: '/orders/by-number/:orderNumber', handler: 'api::order.order.findByNumber', config: publicRoute },
     { method: 'GET', path: '/orders', handler: 'api::order.order.find', config: adminRoute },
+    { method: 'GET', path: '/orders/:id/history', handler: 'api::order.order.history', config: adminRoute },
     { method: 'GET', path: '/orders/:id', handler: 'api::order.order.findOne', config: publicRoute },
     { method: 'PUT', path: '/orders/:id/status', handler: 'api::order.order.updateStatus', config: adminRoute },
     { method: 'PATCH', path: '/orders/:id/confirm', handler: 'api::order.order.confirm', config: adminRoute },

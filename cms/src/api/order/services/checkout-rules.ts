@@ -1,4 +1,4 @@
-import type { DeliveryType, PaymentMethod, ShippingRules, SiteContent } from '@shop/shared';
+import { reservationMinutesFor, type DeliveryType, type PaymentMethod, type ShippingRules, type SiteContent } from '@shop/shared';
 import { getContent } from '../../site-content/services/site-content';
 
 export interface CheckoutRules {
@@ -10,6 +10,10 @@ export interface CheckoutRules {
   homeDeliveryEnabled: boolean;
   cashEnabled: boolean;
   transferEnabled: boolean;
+  /** Most units of one product a single order may take (checkout.maxUnitsPerProduct). */
+  maxUnitsPerProduct: number;
+  /** Minutes an unpaid order is held per payment method (0 = until staff change it). */
+  reservationMinutes: { cash: number; transfer: number };
 }
 
 export function checkoutRulesOf(content: SiteContent): CheckoutRules {
@@ -21,6 +25,11 @@ export function checkoutRulesOf(content: SiteContent): CheckoutRules {
     homeDeliveryEnabled: shipping.enabled && shipping.homeDelivery.enabled,
     cashEnabled: paymentInfo.cashOnDelivery.enabled,
     transferEnabled: paymentInfo.bankTransfer.enabled,
+    maxUnitsPerProduct: content.checkout.maxUnitsPerProduct,
+    reservationMinutes: {
+      cash: reservationMinutesFor(paymentInfo, 'cash'),
+      transfer: reservationMinutesFor(paymentInfo, 'transfer'),
+    },
   };
 }
 

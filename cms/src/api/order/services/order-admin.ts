@@ -13,13 +13,15 @@ import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order';
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
 
 export const ORDERS_TABLE = 'orders';
 
-interface LockedOrder {
+export interface LockedOrder {
   id: number;
   orderNumber: string;
   status: string;
+  adminNotes: string | null;
   stockReturned: boolean;
   paidAt: unknown;
   lines: StockLine[];
@@ -46,7 +48,7 @@ function stockLinesOf(items: unknown): StockLine[] {
  * Starts an admin change of one order with a write to its row: that takes the row lock on PostgreSQL (and SQLite's
  * write lock) so that two concurrent changes of the same order run one after the other on fresh data.
  */
-async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrder> {
+export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrder> {
   const touched = affectedRows(await table(trx, ORDERS_TABLE).where('document_id', documentId).update({ updated_at: new Date() }));
   if (touched === 0) throw notFound(ORDER_NOT_FOUND);
   const doc: unknown = await strapi.db.query(ORDER_UID).findOne({ where: { documentId }, populate: ['items'] });
@@ -55,6 +57,7 @@ async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrder> {
     id: doc.id,
     orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
     status: typeof doc.status === 'string' ? doc.status : 'pending_manual',
+    adminNotes: typeof doc.adminNotes === 'string' ? doc.adminNotes : null,
     stockReturned: doc.stockReturned === true || doc.stockReturned === 1,
     paidAt: doc.paidAt,
     lines: stockLinesOf(doc.items),
@@ -62,7 +65,7 @@ async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrder> {
 }
 
 /** Flips stock_returned from false to true; only the caller that flips it gives the stock back (exactly once). */
-async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boolean> {
+export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boolean> {
   const flipped = affectedRows(
     await table(trx, ORDERS_TABLE)
       .where('id', order.id)
@@ -91,8 +94,11 @@ export interface StatusUpdate {
   adminNotes?: string | null;
 }
 
-/** Any status to any other (spec §4); stock follows: cancelled/refunded give it back once, leaving them takes it again. */
-export async function updateOrderStatus(documentId: string, update: StatusUpdate): Promise<OrderAnswer> {
+/**
+ * Any status to any other (spec §4); stock follows: cancelled/refunded give it back once, leaving them takes it again.
+ * A change of status or of the notes is recorded in the order's history, in the same transaction.
+ */
+export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<OrderAnswer> {
   await writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
     if (returnsStock(update.status)) {
@@ -104,7 +110,13 @@ export async function updateOrderStatus(documentId: string, update: StatusUpdate
     const data: Record<string, unknown> = { status: update.status, updatedAt: now };
     if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
     if (update.status === 'paid' && (order.status !== 'paid' || !order.paidAt)) data.paidAt = now;
+    // Once staff move the order, its reservation is over: the sweep never undoes a staff decision.
+    if (update.status !== order.status) data.reservedUntil = null;
     await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
+    const note = update.adminNotes === undefined ? null : update.adminNotes;
+    if (order.status !== update.status || (note !== null && note !== order.adminNotes)) {
+      await recordStatusChange({ orderDocumentId: documentId, from: order.status, to: update.status, by, note, at: now });
+    }
   });
   return getOrder(documentId);
 }
@@ -113,14 +125,21 @@ function confirmRefusal(status: number, message: string): ApiError {
   return new ApiError(status, message, { success: false, error: message });
 }
 
-/** pending_manual -> confirmado, as one conditional update (a second confirm finds nothing to confirm). */
-export async function confirmOrder(documentId: string): Promise<OrderAnswer> {
+/** pending_manual -> confirmado, as one conditional update (a second confirm finds nothing to confirm), with its history entry. */
+export async function confirmOrder(documentId: string, by: Actor): Promise<OrderAnswer> {
   const doc = await findOrderDocument(documentId);
   if (!doc) throw confirmRefusal(404, ORDER_NOT_FOUND);
-  const result: unknown = await strapi.db
-    .query(ORDER_UID)
-    .updateMany({ where: { documentId, status: 'pending_manual' }, data: { status: 'confirmado', updatedAt: new Date() } });
-  const count = isRecord(result) ? Number(result.count) : 0;
+  const count = await writeTransaction(async () => {
+    const now = new Date();
+    const result: unknown = await strapi.db
+      .query(ORDER_UID)
+      .updateMany({ where: { documentId, status: 'pending_manual' }, data: { status: 'confirmado', updatedAt: now } });
+    const confirmed = isRecord(result) ? Number(result.count) : 0;
+    if (confirmed > 0) {
+      await recordStatusChange({ orderDocumentId: documentId, from: 'pending_manual', to: 'confirmado', by, note: null, at: now });
+    }
+    return confirmed;
+  });
   if (count === 0) {
     const current = (await findOrderDocument(documentId)) ?? doc;
     throw confirmRefusal(
@@ -138,6 +157,7 @@ export async function deleteOrder(documentId: string): Promise<{ orderNumber: st
     const active = isOrderStatus(order.status) && ACTIVE_ORDER_STATUSES.includes(order.status);
     const returned = active && !order.stockReturned ? await giveStockBack(trx, order) : false;
     await strapi.documents(ORDER_UID).delete({ documentId });
+    await deleteOrderHistory(documentId);
     return { orderNumber: order.orderNumber, stockReturned: returned };
   });
 }

@@ -1,4 +1,4 @@
-import type { DeliveryType, Order, OrderItem, PaymentMethod, TrackedOrderDetail, TrackedOrderSummary } from '@shop/shared';
+import { HELD_STATUS, type DeliveryType, type Order, type OrderItem, type PaymentMethod, type TrackedOrderDetail, type TrackedOrderSummary } from '@shop/shared';
 
 /** What a stored order turns into for its owner and for staff (spec §3 Order, `_id` = documentId). */
 export type OrderAnswer = Order;
@@ -41,6 +41,8 @@ function itemOf(value: unknown): OrderItem {
 /** The full order (the shopper's own by documentId, and every admin answer). */
 export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
   const shipping = isRecord(doc.shippingInfo) ? doc.shippingInfo : {};
+  const paymentMethod = paymentMethodOf(doc.paymentMethod);
+  const status = text(doc.status) ?? 'pending_manual';
   return {
     _id: text(doc.documentId) ?? '',
     orderNumber: text(doc.orderNumber) ?? '',
@@ -54,9 +56,9 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
       postalCode: text(shipping.postalCode),
       notes: text(shipping.notes),
     },
-    paymentMethod: paymentMethodOf(doc.paymentMethod),
+    paymentMethod,
     deliveryType: deliveryTypeOf(doc.deliveryType),
-    status: text(doc.status) ?? 'pending_manual',
+    status,
     subtotal: amount(doc.subtotal),
     shippingCost: amount(doc.shippingCost),
     cashFee: amount(doc.cashFee),
@@ -65,6 +67,8 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     adminNotes: text(doc.adminNotes),
     transferProofUrl: text(doc.transferProofUrl),
     paidAt: isoDate(doc.paidAt),
+    // Only while the order still waits unpaid in its method's held status.
+    reservedUntil: status === HELD_STATUS[paymentMethod] ? isoDate(doc.reservedUntil) : null,
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };
@@ -89,6 +93,7 @@ function trackedCommon(order: OrderAnswer) {
     cashFee: order.cashFee,
     total: order.total,
     paidAt: order.paidAt ?? null,
+    reservedUntil: order.reservedUntil ?? null,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
   };

@@ -5,6 +5,7 @@ import {
   finalPrice,
   initialOrderStatus,
   normalizeSizes,
+  reservedUntil,
   type OrderInput,
   type PaymentMethod,
 } from '@shop/shared';
@@ -95,6 +96,20 @@ function proofPathFor(paymentMethod: PaymentMethod, value: string | null | undef
   return path;
 }
 
+/** One order takes at most `cap` units of a product, all its sizes and colours together. */
+function checkUnitsPerProduct(items: readonly PricedItem[], cap: number): void {
+  const units = new Map<string, { title: string; quantity: number }>();
+  for (const item of items) {
+    const seen = units.get(item.productId);
+    units.set(item.productId, { title: item.title, quantity: (seen?.quantity ?? 0) + item.quantity });
+  }
+  for (const { title, quantity } of units.values()) {
+    if (quantity > cap) {
+      throw badRequest(`Puedes llevar hasta ${cap} ${cap === 1 ? 'unidad' : 'unidades'} de "${title}" por pedido (pediste ${quantity})`);
+    }
+  }
+}
+
 /** Amounts are stored in 32-bit integer columns. */
 const MAX_ORDER_TOTAL = 2_147_483_647;
 
@@ -158,6 +173,7 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       if (product) products.set(product.documentId, product);
     }
     const items = input.items.map((item) => priceItem(item, products.get(item.productId)));
+    checkUnitsPerProduct(items, rules.maxUnitsPerProduct);
     await takeStock(trx, items);
     const totals = computeOrderTotals({
       lines: items,
@@ -168,6 +184,9 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
     });
     if (totals.total > MAX_ORDER_TOTAL) throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
     const info = input.shippingInfo;
+    const status = initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
+    // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
+    const holdUntil = reservedUntil(input.paymentMethod, status, rules.reservationMinutes[input.paymentMethod], new Date());
     const created: unknown = await strapi.documents(ORDER_UID).create({
       data: {
         orderNumber,
@@ -183,7 +202,8 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
         },
         paymentMethod: input.paymentMethod,
         deliveryType,
-        status: initialOrderStatus(input.paymentMethod, transferProofUrl !== null),
+        status,
+        reservedUntil: holdUntil,
         ...totals,
         notes: blankToNull(input.notes),
         transferProofUrl,

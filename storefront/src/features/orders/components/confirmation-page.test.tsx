@@ -79,4 +79,26 @@ describe('order confirmation', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(requests.some((r) => r.url.startsWith('/orders'))).toBe(false);
   });
+
+  it('tells the shopper until when an unpaid order is held, and nothing once it is not', async () => {
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    const held = makeOrder({ paymentMethod: 'transfer', status: 'pending_transfer_proof', reservedUntil: '2025-03-12T21:30:00.000Z' });
+    const view = renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order: held, paymentMethod: 'transfer', wantsShipping: false, transferProof: null },
+    });
+    const notice = screen.getByTestId('hold-notice');
+    expect(notice).toHaveTextContent(
+      'Reservamos tus productos hasta el miércoles 12 de marzo, 18:30 (hora de Argentina). Si para entonces no recibimos el comprobante de tu transferencia, el pedido se cancela automáticamente',
+    );
+    expect(notice.querySelector('time')?.getAttribute('datetime')).toBe('2025-03-12T21:30:00.000Z');
+    view.unmount();
+    renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order: { ...held, reservedUntil: null }, paymentMethod: 'transfer', wantsShipping: false, transferProof: null },
+    });
+    expect(screen.queryByTestId('hold-notice')).not.toBeInTheDocument();
+  });
 });

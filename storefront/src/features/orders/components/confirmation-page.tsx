@@ -12,6 +12,7 @@ import { BankDetails } from '@/features/checkout/components/bank-details';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { chatUrl } from '@/lib/chat-link';
 import { confirmationOrderQuery } from '../api/get-confirmation-order';
+import { HoldNotice } from './hold-notice';
 import { readConfirmationState, rememberedOrder, type ConfirmationState } from '../confirmation-state';
 import { formatOrderDate, openInvoice } from '../invoice';
 
@@ -111,6 +112,7 @@ function Confirmation({ data }: { data: ConfirmationState }) {
         <p className="muted small">
           Fecha: {formatOrderDate(order.createdAt)} · Estado: <span className={`status status--${status}`}>{ORDER_STATUS_LABELS[status]}</span>
         </p>
+        <HoldNotice order={order} />
       </header>
 
       <div className="confirmation__grid">

@@ -18,6 +18,7 @@ function makeSummary(overrides: Partial<TrackedOrderSummary> = {}): TrackedOrder
     cashFee: 0,
     total: 36000,
     paidAt: null,
+    reservedUntil: null,
     createdAt: '2026-11-21T12:00:00.000Z',
     updatedAt: '2026-11-21T12:00:00.000Z',
     ...overrides,
@@ -126,5 +127,15 @@ describe('order tracking', () => {
     await search('JL-20261121-0001', 'otra@example.com');
     expect(await screen.findByTestId('tracking-contact-mismatch')).toHaveTextContent('no coincide con el de la compra');
     expect(screen.getByTestId('tracking-result')).toHaveAttribute('data-detail', 'summary');
+  });
+
+  it('tells until when a held cash order keeps its products', async () => {
+    const order = makeSummary({ status: 'pending_manual', reservedUntil: '2025-03-12T21:30:00.000Z' });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001');
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
+      'Reservamos tus productos hasta el miércoles 12 de marzo, 18:30 (hora de Argentina). Si para entonces no coordinamos el pago',
+    );
   });
 });

@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { chatUrl } from '@/lib/chat-link';
 import { orderByNumberQuery } from '@/features/orders/api/get-order-by-number';
 import { formatOrderDate } from '@/features/orders/invoice';
+import { HoldNotice } from '@/features/orders/components/hold-notice';
 
 /** The help/chat section is offered only for these statuses (spec §2.9). */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
@@ -167,6 +168,7 @@ function TrackingResult({ order }: { order: TrackedOrder }) {
           {ORDER_STATUS_LABELS[status]}
         </span>
       </header>
+      <HoldNotice order={order} />
       <div className="tracking-card__grid">
         <section>
           <h3>Información general</h3>

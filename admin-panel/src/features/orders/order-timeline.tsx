@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Clock } from 'lucide-react';
+import { statusLabel, type Order, type OrderEvent } from '@shop/shared';
+import { errorMessage } from '@/lib/api-error';
+import { orderQueries } from './api/order-queries';
+import { formatDateTime } from './format-date';
+
+interface Entry {
+  key: string;
+  at: string;
+  /** Keeps the creation first and the spec's entries after the changes of the same instant. */
+  rank: number;
+  done?: boolean;
+  body: ReactNode;
+}
+
+function changeText(event: OrderEvent): string {
+  if (event.from === event.to) return `Nota en ${statusLabel(event.to)}`;
+  return `${event.from ? statusLabel(event.from) : 'Sin estado'} → ${statusLabel(event.to)}`;
+}
+
+function eventEntry(event: OrderEvent, index: number): Entry {
+  const who = event.by.kind === 'system' ? 'Sistema (automático)' : event.by.name || 'Personal';
+  return {
+    key: `event-${index}`,
+    at: event.at,
+    rank: 1,
+    done: event.to === 'paid',
+    body: (
+      <>
+        <strong>{changeText(event)}</strong>
+        <span className="cell-sub">
+          {formatDateTime(event.at)} · por {who}
+        </span>
+        {event.note && <span className="timeline-note">{event.note}</span>}
+      </>
+    ),
+  };
+}
+
+/** The order's timeline: created, every recorded status change (who, when, from → to, note), last update, paid. */
+export function OrderTimeline({ order, paid }: { order: Order; paid: boolean }) {
+  const history = useQuery({ ...orderQueries.history(order._id), staleTime: 0 });
+  const entries: Entry[] = [
+    {
+      key: 'created',
+      at: order.createdAt,
+      rank: 0,
+      body: (
+        <>
+          <strong>Orden creada</strong>
+          <span className="cell-sub">{formatDateTime(order.createdAt)}</span>
+        </>
+      ),
+    },
+    ...(history.data ?? []).map(eventEntry),
+  ];
+  if (order.updatedAt !== order.createdAt) {
+    entries.push({
+      key: 'updated',
+      at: order.updatedAt,
+      rank: 2,
+      body: (
+        <>
+          <strong>Última actualización</strong>
+          <span className="cell-sub">{formatDateTime(order.updatedAt)}</span>
+        </>
+      ),
+    });
+  }
+  if (paid && order.paidAt) {
+    entries.push({
+      key: 'paid',
+      at: order.paidAt,
+      rank: 2,
+      done: true,
+      body: (
+        <>
+          <strong>Pago confirmado</strong>
+          <span className="cell-sub">{formatDateTime(order.paidAt)}</span>
+        </>
+      ),
+    });
+  }
+  const time = (iso: string) => Date.parse(iso) || 0;
+  entries.sort((a, b) => time(a.at) - time(b.at) || a.rank - b.rank);
+
+  return (
+    <section className="card" aria-labelledby="timeline-title" data-testid="order-timeline">
+      <h2 id="timeline-title" className="card-title with-icon">
+        <Clock size={18} aria-hidden="true" /> Historial
+      </h2>
+      <ol className="timeline">
+        {entries.map((entry) => (
+          <li key={entry.key} className={entry.done ? 'done' : undefined}>
+            {entry.body}
+          </li>
+        ))}
+      </ol>
+      {history.isPending && (
+        <p className="cell-sub" role="status">
+          Cargando cambios de estado...
+        </p>
+      )}
+      {history.isError && (
+        <div className="timeline-error" role="alert">
+          <span>{errorMessage(history.error, 'No se pudo cargar el historial de cambios')}</span>
+          <button type="button" className="btn btn-ghost" onClick={() => void history.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { HELD_STATUS, formatHoldDeadline } from '@shop/shared';
+import { affectedRows, table, writeTransaction } from '../../../utils/db-write';
+import { isProduction } from '../../../utils/secrets';
+import { ORDER_UID } from './order';
+import { ORDERS_TABLE, giveStockBack, lockOrder } from './order-admin';
+import { SYSTEM_ACTOR, recordStatusChange } from './order-history';
+import { isRecord, isoDate } from './order-view';
+
+/** Every minute (at second 0). */
+const DEFAULT_SCHEDULE = '0 * * * * *';
+const BATCH = 100;
+
+/** When the sweep of unpaid orders runs: ORDER_HOLD_SWEEP_CRON (cron syntax, optional seconds field), else every minute. */
+export function holdSweepSchedule(value: string | undefined = process.env.ORDER_HOLD_SWEEP_CRON): string {
+  const rule = (value ?? '').trim();
+  return rule.split(/\s+/).length >= 5 ? rule : DEFAULT_SCHEDULE;
+}
+
+/**
+ * The sweep's "now": the real clock, moved forward by ORDER_HOLD_CLOCK_OFFSET_SECONDS outside production (tests use
+ * it to see a one-minute hold expire without waiting a minute). Ignored in production.
+ */
+export function holdSweepNow(env: NodeJS.ProcessEnv = process.env, production: boolean = isProduction()): Date {
+  const raw = (env.ORDER_HOLD_CLOCK_OFFSET_SECONDS ?? '').trim();
+  const offset = !production && /^-?\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  return new Date(Date.now() + offset * 1000);
+}
+
+interface DueOrder {
+  id: number;
+  documentId: string;
+  status: string;
+  paymentMethod: 'cash' | 'transfer';
+  reservedUntil: unknown;
+}
+
+function dueOrderOf(row: unknown): DueOrder | null {
+  if (!isRecord(row) || typeof row.id !== 'number' || typeof row.documentId !== 'string' || typeof row.status !== 'string') return null;
+  const paymentMethod = row.paymentMethod === 'transfer' ? 'transfer' : 'cash';
+  return { id: row.id, documentId: row.documentId, status: row.status, paymentMethod, reservedUntil: row.reservedUntil };
+}
+
+function releaseNote(order: DueOrder): string {
+  const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
+  const missing = order.paymentMethod === 'transfer' ? 'sin comprobante de transferencia' : 'sin pago confirmado';
+  return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline},` : ''} ${missing}; el stock fue devuelto`;
+}
+
+/**
+ * Cancels one due order. The claim is a conditional UPDATE (still in the status it was found in): on several
+ * processes only one claims it, the others change nothing; the stock goes back through the flag that returns it once.
+ */
+async function releaseOrder(order: DueOrder): Promise<boolean> {
+  return writeTransaction(async (trx) => {
+    const now = new Date();
+    const claimed = affectedRows(
+      await table(trx, ORDERS_TABLE)
+        .where('id', order.id)
+        .andWhere('status', order.status)
+        .andWhere('payment_method', order.paymentMethod)
+        .update({ status: 'cancelled', updated_at: now }),
+    );
+    if (claimed === 0) return false;
+    const locked = await lockOrder(trx, order.documentId);
+    if (!locked.stockReturned) await giveStockBack(trx, locked);
+    await recordStatusChange({ orderDocumentId: order.documentId, from: order.status, to: 'cancelled', by: SYSTEM_ACTOR, note: releaseNote(order), at: now });
+    return true;
+  });
+}
+
+/** The cron task: cancels unpaid orders whose hold has passed and returns their stock. Safe on several processes. */
+export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<number> {
+  const rows: unknown[] = await strapi.db.query(ORDER_UID).findMany({
+    where: {
+      reservedUntil: { $notNull: true, $lte: now },
+      $or: [
+        { paymentMethod: 'transfer', status: HELD_STATUS.transfer },
+        { paymentMethod: 'cash', status: HELD_STATUS.cash },
+      ],
+    },
+    select: ['id', 'documentId', 'status', 'paymentMethod', 'reservedUntil'],
+    orderBy: { id: 'asc' },
+    limit: BATCH,
+  });
+  let released = 0;
+  for (const row of rows) {
+    const order = dueOrderOf(row);
+    if (!order) continue;
+    try {
+      if (await releaseOrder(order)) released += 1;
+    } catch (err) {
+      strapi.log.error(`[orders] could not cancel the unpaid order ${order.documentId}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (released > 0) strapi.log.info(`[orders] cancelled ${released} unpaid order(s) whose reservation expired; stock returned`);
+  return released;
+}
+
+export default { releaseExpiredOrders, holdSweepSchedule, holdSweepNow };

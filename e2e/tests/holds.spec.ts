@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { ORDER_NUMBER, addToCart, buyableProducts, fillShopper, restoreAdminSession } from '../support/shop';
+
+/**
+ * An unpaid transfer keeps its products for the reservation set in Métodos de Pago (two days by default): the
+ * shopper is told until when, on the confirmation page and when tracking; the owner's changes land in the
+ * order's timeline under her account.
+ */
+test('a transfer without proof is held two days; the owner’s change appears in the timeline under her account', async ({ browser, page, request }) => {
+  const [product] = await buyableProducts(request);
+  const shopper = await (await browser.newContext()).newPage();
+  await addToCart(shopper, product!);
+  await shopper.goto('/checkout');
+  await fillShopper(shopper, 'Rocío Reserva');
+  await shopper.getByRole('radio', { name: /Transferencia/ }).check();
+  const placedAt = Date.now();
+  await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(shopper).toHaveURL(/\/order-confirmation\//);
+  const orderNumber = (await shopper.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(ORDER_NUMBER);
+
+  const notice = shopper.getByTestId('hold-notice');
+  await expect(notice).toContainText('Reservamos tus productos hasta el');
+  await expect(notice).toContainText('Si para entonces no recibimos el comprobante de tu transferencia, el pedido se cancela automáticamente');
+  const deadline = Date.parse((await notice.locator('time').getAttribute('datetime')) ?? '');
+  expect(deadline - placedAt).toBeGreaterThan(2880 * 60_000 - 60_000);
+  expect(deadline - placedAt).toBeLessThan(2880 * 60_000 + 60_000);
+
+  await shopper.goto('/track-order');
+  await shopper.getByLabel('Número de pedido').fill(orderNumber);
+  await shopper.getByRole('button', { name: 'Buscar' }).click();
+  await expect(shopper.getByTestId('tracking-result').getByTestId('hold-notice')).toContainText('Reservamos tus productos hasta el');
+
+  // The owner cancels it with a note; the timeline says who, from what to what, and why.
+  const session = await restoreAdminSession(page, request);
+  const username = (session.user as { username?: string }).username ?? '';
+  await page.goto('/admin/orders');
+  await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: `Orden #${orderNumber}` })).toBeVisible();
+  await expect(page.getByTestId('reserved-until')).toBeVisible();
+  await page.getByLabel('Nuevo estado').selectOption('cancelled');
+  await page.getByRole('button', { name: 'Actualizar Orden' }).click();
+  await expect(page.getByText('Orden actualizada exitosamente!')).toBeVisible();
+  const timeline = page.getByTestId('order-timeline');
+  await expect(timeline).toContainText('Pendiente (Falta Comprobante) → Cancelado');
+  await expect(timeline).toContainText(`por ${username}`);
+  await expect(page.getByTestId('reserved-until')).toHaveCount(0);
+
+  // The shopper is no longer told about a reservation.
+  await shopper.getByRole('button', { name: 'Buscar' }).click();
+  await expect(shopper.getByTestId('status-badge')).toHaveText('Cancelado');
+  await expect(shopper.getByTestId('hold-notice')).toHaveCount(0);
+});
