@@ -108,6 +108,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date'] },
   { method: 'PUT', path: '/orders/{orderId}/status', auth: 'admin', body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }) },
   { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
+  { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/orders/summary', auth: 'admin' },
   { method: 'GET', path: '/content', auth: 'public' },
