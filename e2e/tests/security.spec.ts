@@ -104,8 +104,14 @@ test('the printable receipt opens styled under the same policy (its pop-up inher
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { orderNumber } = (await created.json()) as { orderNumber: string };
+  const { orderNumber, order } = (await created.json()) as { orderNumber: string; order: { _id: string } };
 
+  // The tab that placed an order remembers it (a reload of the confirmation reads it by id); this one did not
+  // place it through the checkout, so it is told the same way.
+  await page.addInitScript(
+    ([id, number]) => sessionStorage.setItem('lastOrder', JSON.stringify({ id, orderNumber: number, contact: 'comprobante@example.com' })),
+    [order._id, orderNumber] as const,
+  );
   await page.goto(`/order-confirmation/${orderNumber}`);
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Imprimir comprobante' }).click();
