@@ -91,9 +91,10 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
 beforeAll(async () => {
   if (!(await postgresAvailable())) throw new Error('these tests need PostgreSQL (TEST_PG_ADMIN_URL)');
   database = await createTestDatabase('postgres');
-  // The first start creates the schema and seeds; the second joins the same database (and the same secrets file).
-  first = await startStrapi(database, APP_ENV);
-  second = await startStrapi(database, APP_ENV);
+  // Both start at once on the fresh database, as compose starts its replicas: one creates the schema and seeds while
+  // the other waits for it (start-up lock), then joins the same database (and the same secrets file).
+  [first, second] = await Promise.all([startStrapi(database, APP_ENV), startStrapi(database, APP_ENV)]);
+  expect([first, second].some((app) => /another app process is starting on this database/.test(app.logs()))).toBe(true);
   balancer = await startBalancer([first.url, second.url]);
   const login = await api<{ token: string }>('/auth/login', { body: TEST_ADMIN, baseUrl: first.url });
   expect(login.status).toBe(200);
