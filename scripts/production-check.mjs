@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 // Shows the production configuration of docker-compose.yml working without a container engine: the app service's
 // environment is read from the compose file, with the database and Redis pointed at this machine's services.
+//   0. Static: the app runs as several replicas reachable only through the nginx proxy, which balances over them and
+//      appends the client address to X-Forwarded-For (scripts/lib/compose-proxy-check.mjs).
 //   1. NODE_ENV=production without secrets must refuse to start, naming the missing variables.
 //   2. With secrets, on a fresh PostgreSQL database: health, storefront, back-office deep links, caching, compression.
 //   3. A second start on the same database keeps the owner's data (no reseeding).
 // Needs the builds (`npm run build`) and PostgreSQL (TEST_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkComposeProxy } from './lib/compose-proxy-check.mjs';
 import { checker, composeAppEnv, composeSecrets, freePort, startShop as startShopAt, stop, throwawayDatabase, waitHealthy } from './lib/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { check, totals } = checker();
 const startShop = (env) => startShopAt(root, env);
+
+checkComposeProxy(root, check);
 
 const secrets = composeSecrets();
 const appEnv = composeAppEnv(root, secrets);

@@ -3,9 +3,12 @@ import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { setupOrders } from './api/order/bootstrap';
 import { answerMalformedRequestsInSpanish } from './utils/client-error';
 import { migrateStockBySize } from './api/product/services/product-stock';
+import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
 
 export default {
-  register({ strapi }: { strapi: Core.Strapi }) {
+  async register({ strapi }: { strapi: Core.Strapi }) {
+    // Several app processes on one PostgreSQL database start one at a time (schema sync, seeding, migrations).
+    await takeStartupLock(strapi);
     registerFoundation(strapi);
     answerMalformedRequestsInSpanish(strapi.server.httpServer);
   },
@@ -14,5 +17,6 @@ export default {
     await setupFoundation(strapi);
     await setupOrders(strapi);
     await migrateStockBySize();
+    await releaseStartupLock();
   },
 };
