@@ -19,15 +19,19 @@ let productCounter = 0;
  * A product with known price and stock, created through the admin API as staff would. Without `stockBySize`, the
  * whole `stock` goes to size M (the size orderBody's lines buy) or, when the product has no M, to its first size.
  */
-export async function createProduct(fields: {
-  stock: number;
-  stockBySize?: Record<string, number>;
-  price?: number;
-  discount?: number;
-  size?: string[];
-  status?: boolean;
-  title?: string;
-}): Promise<TestProduct> {
+export async function createProduct(
+  fields: {
+    stock: number;
+    stockBySize?: Record<string, number>;
+    price?: number;
+    discount?: number;
+    size?: string[];
+    status?: boolean;
+    title?: string;
+  },
+  /** Another shop than the shared one (a process the test started itself), with a staff token of it. */
+  at?: { baseUrl: string; token: string },
+): Promise<TestProduct> {
   productCounter += 1;
   const size = fields.size ?? ['S', 'M', 'L'];
   const target = size.includes('M') ? 'M' : size[0];
@@ -43,7 +47,7 @@ export async function createProduct(fields: {
     status: fields.status ?? true,
     thumbnails: ['/images/products/prueba.webp'],
   };
-  const res = await api<{ product: TestProduct }>('/products', { body, token: await adminToken() });
+  const res = await api<{ product: TestProduct }>('/products', { body, token: at?.token ?? (await adminToken()), baseUrl: at?.baseUrl });
   if (res.status !== 201) throw new Error(`createProduct: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.product;
 }
