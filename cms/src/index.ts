@@ -4,6 +4,7 @@ import { setupOrders } from './api/order/bootstrap';
 import { answerMalformedRequestsInSpanish } from './utils/client-error';
 import { migrateStockBySize } from './api/product/services/product-stock';
 import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
+import { installGracefulShutdown } from './utils/graceful-shutdown';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -11,6 +12,7 @@ export default {
     await takeStartupLock(strapi);
     registerFoundation(strapi);
     answerMalformedRequestsInSpanish(strapi.server.httpServer);
+    installGracefulShutdown(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -51,10 +51,18 @@ export const LIMIT_RULES = {
 export type LimitName = keyof typeof LIMIT_RULES;
 
 let redisClient: Redis | null | undefined;
-function redis(): Redis | null {
+/** The one Redis connection of this process (rate limits, health check), or null without REDIS_URL. */
+export function redis(): Redis | null {
   if (redisClient !== undefined) return redisClient;
   const url = process.env.REDIS_URL;
   redisClient = url ? new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1 }) : null;
+  // ioredis reconnects on its own; an outage is logged once (not on every retry) and shows in GET /api/health.
+  let reported = false;
+  redisClient?.on('error', (err: Error) => {
+    if (!reported) strapi.log.warn(`[redis] unreachable (rate limits fall back to this process's memory): ${err.message}`);
+    reported = true;
+  });
+  redisClient?.on('ready', () => (reported = false));
   return redisClient;
 }
 

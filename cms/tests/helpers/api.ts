@@ -59,6 +59,13 @@ export function forgetTokens(): void {
 }
 
 export const adminToken = () => login(TEST_ADMIN.email, TEST_ADMIN.password);
+
+/** A staff token of another shop than the shared one (a process the test started itself); not cached. */
+export async function adminTokenAt(baseUrl: string): Promise<string> {
+  const res = await api<{ token: string }>('/auth/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, baseUrl });
+  if (res.status !== 200 || !res.body.token) throw new Error(`staff login failed at ${baseUrl}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
 /** A signed-in user whose role is not admin (seeded only when SEED_TEST_SHOPPER_* is set, as the test harness does). */
 export const shopperToken = () => login(TEST_SHOPPER.email, TEST_SHOPPER.password);
 

@@ -20,15 +20,19 @@ let productCounter = 0;
  * whole `stock` goes to size M (the size orderBody's lines buy) or, when the product has no M, to its first size.
  * `at`: another shop than the shared test process, with a staff token of its own.
  */
-export async function createProduct(fields: {
-  stock: number;
-  stockBySize?: Record<string, number>;
-  price?: number;
-  discount?: number;
-  size?: string[];
-  status?: boolean;
-  title?: string;
-}, at?: { baseUrl: string; token: string }): Promise<TestProduct> {
+export async function createProduct(
+  fields: {
+    stock: number;
+    stockBySize?: Record<string, number>;
+    price?: number;
+    discount?: number;
+    size?: string[];
+    status?: boolean;
+    title?: string;
+  },
+  /** Another shop than the shared one (a process the test started itself), with a staff token of it. */
+  at?: { baseUrl: string; token: string },
+): Promise<TestProduct> {
   productCounter += 1;
   const size = fields.size ?? ['S', 'M', 'L'];
   const target = size.includes('M') ? 'M' : size[0];

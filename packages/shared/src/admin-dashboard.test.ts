@@ -24,4 +24,10 @@ describe('health', () => {
     expect(healthSchema.safeParse({ status: 'ok', database: 'ok', uptime: 3 }).success).toBe(true);
     expect(healthSchema.safeParse({}).success).toBe(false);
   });
+
+  it('reads the parts with their latency, and refuses a part state it does not know', () => {
+    const body = { status: 'error', database: 'error', checks: { database: { status: 'down', latencyMs: 2000 }, redis: { status: 'up', latencyMs: 0.4 } } };
+    expect(healthSchema.parse(body).checks?.database).toEqual({ status: 'down', latencyMs: 2000 });
+    expect(healthSchema.safeParse({ ...body, checks: { database: { status: 'ok', latencyMs: 1 } } }).success).toBe(false);
+  });
 });

@@ -25,9 +25,19 @@ export const mostViewedCategorySchema = z.object({
 });
 export type MostViewedCategory = z.infer<typeof mostViewedCategorySchema>;
 
+/** One part the server depends on (database, Redis): up or down, and how long its check took. */
+export const healthPartSchema = z.object({
+  status: z.enum(['up', 'down']),
+  latencyMs: z.number(),
+});
+export type HealthPart = z.infer<typeof healthPartSchema>;
+
+/** GET /health: `status` is ok, degraded (Redis down) or error (database down, HTTP 503). */
 export const healthSchema = z.object({
   status: z.string(),
   database: z.string().optional(),
+  checks: z.object({ database: healthPartSchema.optional(), redis: healthPartSchema.optional() }).optional(),
+  message: z.string().optional(),
   uptime: z.number().optional(),
   timestamp: z.string().optional(),
 });

@@ -1,20 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
+import axios from 'axios';
 import { LIMITS, healthSchema, type Health } from '@shop/shared';
 import { apiClient } from '@/lib/api-client';
 
 export interface HealthResult {
+  /** The server's report (also when it answered 503: the database is down), or null when it did not answer one. */
   body: Health | null;
   checkedAt: number;
+}
+
+function parse(data: unknown): Health | null {
+  const parsed = healthSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
 
 /** GET /health: the body, or null on any failure (spec §7). */
 export async function getHealth(): Promise<HealthResult> {
   try {
     const { data } = await apiClient.get<unknown>('/health', { timeout: 10_000 });
-    const parsed = healthSchema.safeParse(data);
-    return { body: parsed.success ? parsed.data : null, checkedAt: Date.now() };
-  } catch {
-    return { body: null, checkedAt: Date.now() };
+    return { body: parse(data), checkedAt: Date.now() };
+  } catch (error) {
+    const answered = axios.isAxiosError(error) && error.response ? parse(error.response.data) : null;
+    return { body: answered, checkedAt: Date.now() };
   }
 }
 
