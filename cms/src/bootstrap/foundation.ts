@@ -74,10 +74,15 @@ async function disablePublicRegistration(strapi: Core.Strapi): Promise<void> {
   }
 }
 
-/** Indexes behind the dashboard aggregates and the catalogue filters (idempotent, SQLite and PostgreSQL). */
+/**
+ * Indexes behind the dashboard aggregates, the catalogue filters, the every-minute sweep of expired holds and the
+ * order timeline (idempotent, SQLite and PostgreSQL).
+ */
 async function ensureIndexes(strapi: Core.Strapi): Promise<void> {
   const i = (attr: string) => tableColumn(strapi, 'api::interaction.interaction', attr);
   const p = (attr: string) => tableColumn(strapi, PRODUCT_UID, attr);
+  const o = (attr: string) => tableColumn(strapi, 'api::order.order', attr);
+  const e = (attr: string) => tableColumn(strapi, 'api::order.order-event', attr);
   const statements = [
     // Covering index: the most-viewed GROUP BY reads only the index, never the table rows.
     ['idx_shop_interactions_product_views', i('type').table, [i('type').column, i('productId').column, i('productTitle').column, i('productCategory').column]],
@@ -85,6 +90,8 @@ async function ensureIndexes(strapi: Core.Strapi): Promise<void> {
     ['idx_shop_interactions_created_at', i('createdAt').table, [i('createdAt').column]],
     ['idx_shop_products_status_category', p('status').table, [p('status').column, p('category').column]],
     ['idx_shop_products_final_price', p('finalPrice').table, [p('finalPrice').column]],
+    ['idx_shop_orders_reserved_until', o('reservedUntil').table, [o('reservedUntil').column]],
+    ['idx_shop_order_events_order', e('orderDocumentId').table, [e('orderDocumentId').column, e('at').column]],
   ] as const;
   // Superseded by idx_shop_interactions_product_views (databases created before it existed).
   await strapi.db.connection.raw('DROP INDEX IF EXISTS ??', ['idx_shop_interactions_type_product']);
