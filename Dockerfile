@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 # The root postinstall builds the shared package, so its sources come with the manifests.
 COPY packages/shared/ packages/shared/
 COPY packages/icons/package.json packages/icons/
+COPY packages/client-kit/package.json packages/client-kit/
 COPY cms/package.json cms/
 COPY storefront/package.json storefront/
 COPY admin-panel/package.json admin-panel/

@@ -1,6 +1,67 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const apps = ['storefront', 'admin-panel'];
+
+/** Feature folders of an app, read from disk so a new feature is covered without touching this file. */
+function featuresOf(app) {
+  return readdirSync(path.join(root, app, 'src', 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * A feature is used from outside only through its public `index.ts`: `@/features/cart` is fine,
+ * `@/features/cart/cart-context` is not. Inside a feature, files reach each other with relative paths.
+ * Route-level `import()` calls in `app/routes.tsx` keep pointing at page modules so each screen stays its own chunk.
+ */
+function boundaryRules(app) {
+  const features = featuresOf(app);
+  const deepImport = {
+    regex: '^@/features/[^/]+/.+',
+    message: 'Import another feature through its public index.ts (`@/features/<name>`), not its inner files.',
+  };
+  return [
+    // Outside any feature (app/, components/, lib/, test/): no deep imports into a feature.
+    {
+      files: [`${app}/src/**/*.{ts,tsx}`],
+      ignores: [`${app}/src/features/**`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [deepImport] }] },
+    },
+    // Inside a feature: other features only through their index.ts, and never by climbing out with `../`.
+    ...features.map((feature) => ({
+      files: [`${app}/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^@/features/(?!${feature}(/|$))[^/]+/.+`,
+                message: deepImport.message,
+              },
+              {
+                regex: `^@/features/${feature}(/|$)`,
+                message: 'Inside a feature, import its own files with relative paths.',
+              },
+              {
+                regex: `^(\\.\\./)+(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+                message: deepImport.message,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ];
+}
 
 export default tseslint.config(
   {
@@ -20,11 +81,48 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: {
+        // Each file is checked with the nearest tsconfig.json.
+        projectService: true,
+        tsconfigRootDir: root,
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  {
+    files: apps.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Cycles are checked in the apps' sources only: resolving every import of the whole repository is slow.
+  ...apps.map((app) => ({
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too; without this the cycle check would not see through .ts files.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          alias: { '@': [path.join(root, app, 'src')] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  })),
+  ...apps.flatMap(boundaryRules),
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -11,6 +11,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      // Listed before '@shop/shared', which points at the package's TypeScript entry.
+      '@shop/shared/styles': fileURLToPath(new URL('../packages/shared/styles', import.meta.url)),
       '@shop/shared': fileURLToPath(new URL('../packages/shared/src/index.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
@@ -24,6 +26,9 @@ export default defineConfig({
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Tests type key by key; on a busy two-core CI machine a long form test can pass 5 s, and a test
+    // that times out keeps running and clicks into the next test's page.
+    testTimeout: 30_000,
     css: false,
   },
 });

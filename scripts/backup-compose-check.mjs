@@ -36,18 +36,26 @@ const backupEnv = env(backup);
 const appEnv = env(app);
 const dockerfileName = backup.build?.dockerfile ?? 'Dockerfile';
 const dockerfilePath = path.join(root, backup.build?.context ?? '.', dockerfileName);
-check('the backup service is built from Dockerfile.backup', dockerfileName === 'Dockerfile.backup' && existsSync(dockerfilePath), dockerfileName);
+check(
+  'the backup service is built from Dockerfile.backup',
+  dockerfileName === 'Dockerfile.backup' && existsSync(dockerfilePath),
+  dockerfileName,
+);
 const dockerfile = existsSync(dockerfilePath) ? readFileSync(dockerfilePath, 'utf8') : '';
 const from = /^FROM\s+(\S+)/m.exec(dockerfile)?.[1];
 check("its base image is the db service's (pg_dump of the server's major version)", from === db?.image, `${from} / ${db?.image}`);
 check("it dumps the app's database", backupEnv.DATABASE_URL === appEnv.DATABASE_URL && Boolean(backupEnv.DATABASE_URL));
-const mounts = (service) => Object.fromEntries((service.volumes ?? []).map((v) => v.split(':')).map(([volume, target]) => [volume, target]));
+const mounts = (service) =>
+  Object.fromEntries((service.volumes ?? []).map((v) => v.split(':')).map(([volume, target]) => [volume, target]));
 check(
   "it reads the app's uploads volume at the app's path",
   mounts(backup).uploads === mounts(app).uploads && mounts(backup).uploads === '/app/cms/public/uploads',
   `${mounts(backup).uploads} / ${mounts(app).uploads}`,
 );
-check('archives go to a declared `backups` volume at BACKUP_DIR', 'backups' in (compose.volumes ?? {}) && mounts(backup).backups === backupEnv.BACKUP_DIR);
+check(
+  'archives go to a declared `backups` volume at BACKUP_DIR',
+  'backups' in (compose.volumes ?? {}) && mounts(backup).backups === backupEnv.BACKUP_DIR,
+);
 check('one archive a day, the newest 14 kept', backupEnv.BACKUP_INTERVAL_HOURS === '24' && backupEnv.BACKUP_KEEP === '14');
 const cmd = /^CMD\s+(.*)$/m.exec(dockerfile)?.[1] ?? '';
 check('its command is the backup loop', cmd === '["node", "scripts/backup.mjs", "--loop"]', cmd);
@@ -64,9 +72,10 @@ check('they import only Node built-ins and each other (the image has no node_mod
 const source = await throwawayDatabase('shop_backup_check');
 const target = await throwawayDatabase('shop_backup_check_restore');
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-backup-check-'));
-const psql = (url, sql) => execFileSync('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { encoding: 'utf8' }).trim();
+const psql = (url, sql) =>
+  execFileSync('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { encoding: 'utf8' }).trim();
 try {
-  psql(source.url, 'CREATE TABLE orders (id serial PRIMARY KEY, number text); INSERT INTO orders (number) VALUES (\'JL-1\'), (\'JL-2\');');
+  psql(source.url, "CREATE TABLE orders (id serial PRIMARY KEY, number text); INSERT INTO orders (number) VALUES ('JL-1'), ('JL-2');");
   const loopEnv = {
     ...process.env,
     ...backupEnv,
@@ -77,7 +86,10 @@ try {
     UPLOADS_DIR: path.join(dir, 'uploads'),
     ENV_PATH: path.join(dir, 'no-secrets-file.env'),
   };
-  const loop = spawn(process.execPath, [path.join(root, 'scripts', 'backup.mjs'), '--loop'], { env: loopEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const loop = spawn(process.execPath, [path.join(root, 'scripts', 'backup.mjs'), '--loop'], {
+    env: loopEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   loop.stdout.on('data', (d) => (output += d));
   loop.stderr.on('data', (d) => (output += d));
@@ -88,16 +100,30 @@ try {
   loop.kill('SIGTERM');
   await new Promise((r) => (loop.exitCode !== null ? r() : loop.once('exit', r)));
   const written = (output.match(/^Backup written/gm) ?? []).length;
-  check('the loop writes one archive per interval', written >= 4 && !/FAILED/.test(output), `${written} written${/FAILED/.test(output) ? `: ${output}` : ''}`);
-  const archives = readdirSync(loopEnv.BACKUP_DIR).filter((n) => n.endsWith('.tar.gz')).sort();
+  check(
+    'the loop writes one archive per interval',
+    written >= 4 && !/FAILED/.test(output),
+    `${written} written${/FAILED/.test(output) ? `: ${output}` : ''}`,
+  );
+  const archives = readdirSync(loopEnv.BACKUP_DIR)
+    .filter((n) => n.endsWith('.tar.gz'))
+    .sort();
   check('only the newest BACKUP_KEEP archives are kept', archives.length === 2, archives.join(', '));
-  check('archives are readable by their owner only (0600)', archives.every((n) => (statSync(path.join(loopEnv.BACKUP_DIR, n)).mode & 0o777) === 0o600));
+  check(
+    'archives are readable by their owner only (0600)',
+    archives.every((n) => (statSync(path.join(loopEnv.BACKUP_DIR, n)).mode & 0o777) === 0o600),
+  );
   const newest = path.join(loopEnv.BACKUP_DIR, archives.at(-1) ?? 'none');
-  const restoreEnv = { ...process.env, DATABASE_URL: target.url, UPLOADS_DIR: path.join(dir, 'restored-uploads'), ENV_PATH: loopEnv.ENV_PATH };
+  const restoreEnv = {
+    ...process.env,
+    DATABASE_URL: target.url,
+    UPLOADS_DIR: path.join(dir, 'restored-uploads'),
+    ENV_PATH: loopEnv.ENV_PATH,
+  };
   let restored = '';
   try {
     execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), newest], { env: restoreEnv, stdio: 'pipe' });
-    restored = psql(target.url, 'SELECT string_agg(number, \',\' ORDER BY id) FROM orders');
+    restored = psql(target.url, "SELECT string_agg(number, ',' ORDER BY id) FROM orders");
   } catch (error) {
     restored = String(error.stderr ?? error.message);
   }

@@ -13,20 +13,28 @@
 // that also counts the rows, so the manifest's figures describe exactly what the dump holds.
 // Order: the database first, then the uploads, so every file an order of the copy refers to is already on disk.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, copyFileSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  createWriteStream,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
+  ARCHIVE,
   ARCHIVE_NAME,
   CMS_DIR,
-  FORMAT,
-  FORMAT_VERSION,
-  MANIFEST,
-  PG_DUMP_FILE,
-  SECRETS_FILE,
-  SQLITE_FILE,
-  UPLOADS,
   humanSize,
   listFiles,
   pgEnvironment,
@@ -63,7 +71,7 @@ async function copySqlite(file, dest) {
     for (const table of COUNTED_TABLES) {
       if (tables.has(table)) counts[table] = copy.prepare(`SELECT count(*) FROM "${table}"`).pluck().get();
     }
-    return { kind: 'sqlite', file: SQLITE_FILE, counts, tool: `SQLite ${copy.prepare('SELECT sqlite_version()').pluck().get()}` };
+    return { kind: 'sqlite', file: ARCHIVE.sqliteFile, counts, tool: `SQLite ${copy.prepare('SELECT sqlite_version()').pluck().get()}` };
   } finally {
     copy.close();
   }
@@ -114,10 +122,12 @@ async function dumpPostgres(database, dest) {
       const count = `(xpath('/row/c/text()', query_to_xml(${sqlText(`SELECT count(*) AS c FROM ${qualified}`)}, false, true, '')))[1]::text::bigint`;
       return `${sqlText(table)}, CASE WHEN to_regclass(${sqlText(qualified)}) IS NULL THEN NULL ELSE ${count} END`;
     });
-    const counts = JSON.parse(await session.ask(`SELECT 'counts=' || json_strip_nulls(json_build_object(${fields.join(', ')}))::text;`, 'counts'));
+    const counts = JSON.parse(
+      await session.ask(`SELECT 'counts=' || json_strip_nulls(json_build_object(${fields.join(', ')}))::text;`, 'counts'),
+    );
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${dest}`], { env });
     await session.end('COMMIT;');
-    return { kind: 'postgres', file: PG_DUMP_FILE, counts, tool };
+    return { kind: 'postgres', file: ARCHIVE.pgDumpFile, counts, tool };
   } catch (error) {
     session.kill();
     throw error;
@@ -188,7 +198,9 @@ function writeArchive(stagingDir, entries, dest) {
 /** Keeps the newest `keep` archives of the folder (by the timestamp in their names). */
 function prune(dir, keep) {
   if (!(keep > 0)) return [];
-  const archives = readdirSync(dir).filter((name) => ARCHIVE_NAME.test(name)).sort();
+  const archives = readdirSync(dir)
+    .filter((name) => ARCHIVE_NAME.test(name))
+    .sort();
   const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
   return removed;
@@ -207,20 +219,27 @@ export async function backup(environment = process.env) {
     const createdAt = new Date();
     const database =
       where.database.kind === 'sqlite'
-        ? await copySqlite(where.database.file, path.join(staging, SQLITE_FILE))
-        : await dumpPostgres(where.database, path.join(staging, PG_DUMP_FILE));
-    const uploads = copyUploads(where.uploadsDir, path.join(staging, UPLOADS));
-    const entries = [MANIFEST, database.file, UPLOADS];
+        ? await copySqlite(where.database.file, path.join(staging, ARCHIVE.sqliteFile))
+        : await dumpPostgres(where.database, path.join(staging, ARCHIVE.pgDumpFile));
+    const uploads = copyUploads(where.uploadsDir, path.join(staging, ARCHIVE.uploads));
+    const entries = [ARCHIVE.manifest, database.file, ARCHIVE.uploads];
     let secrets = false;
     try {
-      copyFileSync(where.envPath, path.join(staging, SECRETS_FILE));
-      entries.push(SECRETS_FILE);
+      copyFileSync(where.envPath, path.join(staging, ARCHIVE.secretsFile));
+      entries.push(ARCHIVE.secretsFile);
       secrets = true;
     } catch (error) {
       if (error.code !== 'ENOENT') throw error;
     }
-    const manifest = { format: FORMAT, version: FORMAT_VERSION, createdAt: createdAt.toISOString(), database, uploads, secrets };
-    writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifest = {
+      format: ARCHIVE.format,
+      version: ARCHIVE.formatVersion,
+      createdAt: createdAt.toISOString(),
+      database,
+      uploads,
+      secrets,
+    };
+    writeFileSync(path.join(staging, ARCHIVE.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
     archive = timestampName(createdAt, where.backupDir);
     const partial = `${archive}.partial`;
     await writeArchive(staging, entries, partial);
@@ -239,7 +258,9 @@ export async function backup(environment = process.env) {
 
 function report(result) {
   const { database, uploads, secrets } = result.manifest;
-  const counts = Object.entries(database.counts).map(([table, n]) => `${n} ${table}`).join(', ');
+  const counts = Object.entries(database.counts)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ');
   console.log(`Backup written: ${result.archive}`);
   console.log(`Size: ${humanSize(result.bytes)} (${result.bytes} bytes), in ${result.seconds.toFixed(1)} s`);
   console.log(`Database: ${database.kind} (${database.tool}) — ${counts || 'no shop tables yet'}`);
@@ -249,7 +270,8 @@ function report(result) {
       ? 'Secrets: the generated-secrets file is included (ENV_PATH) — keep this archive private (mode 0600).'
       : 'Secrets: no secrets file (ENV_PATH) found — keep the environment with the shop secrets somewhere safe too.',
   );
-  if (result.removed.length > 0) console.log(`Removed older backups (BACKUP_KEEP=${process.env.BACKUP_KEEP}): ${result.removed.join(', ')}`);
+  if (result.removed.length > 0)
+    console.log(`Removed older backups (BACKUP_KEEP=${process.env.BACKUP_KEEP}): ${result.removed.join(', ')}`);
 }
 
 async function loop() {

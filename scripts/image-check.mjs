@@ -12,7 +12,19 @@
 // Options: --static, --dockerfile <path>, --dockerignore <path>. Needs the builds (`npm run build`) and, for the
 // replay, PostgreSQL (TEST_PG_ADMIN_URL) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +63,17 @@ const RUNTIME_PATHS = [
   'admin-panel/dist',
 ];
 /** devDependencies that must not reach the image (test runners, linters, bundlers of our own, browsers). */
-const DEV_ONLY_PACKAGES = ['vitest', 'eslint', 'typescript-eslint', 'tsup', 'jsdom', '@playwright/test', 'playwright', '@testing-library/react', '@eslint/js'];
+const DEV_ONLY_PACKAGES = [
+  'vitest',
+  'eslint',
+  'typescript-eslint',
+  'tsup',
+  'jsdom',
+  '@playwright/test',
+  'playwright',
+  '@testing-library/react',
+  '@eslint/js',
+];
 const SECRET_NAME = /SECRET|PASSWORD|PASSWD|TOKEN|SALT|APP_KEYS|ENCRYPTION_KEY|PRIVATE|CREDENTIAL|API_KEY/i;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,20 +176,28 @@ function dockerignoreMatcher(text) {
 /** Does a simple npm range (`>=20 <25`, `^22 || >=24`, `20.x`) accept this major version? */
 function rangeAcceptsMajor(range, major) {
   const version = [major, 0, 0];
-  const cmp = (a, b) => (a[0] - b[0]) || (a[1] - b[1]) || (a[2] - b[2]);
-  const parse = (v) => v.replace(/^v/, '').split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : null));
+  const cmp = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const parse = (v) =>
+    v
+      .replace(/^v/, '')
+      .split('.')
+      .map((x) => (/^\d+$/.test(x) ? Number(x) : null));
   return range.split('||').some((set) =>
-    set.trim().split(/\s+/).filter(Boolean).every((comparator) => {
-      const [, op = '', v] = /^(>=|<=|>|<|=|\^|~)?(.+)$/.exec(comparator) ?? [];
-      const [a, b, c] = parse(v);
-      if (a === null || a === undefined) return true; // '*' or 'x'
-      const lo = [a, b ?? 0, c ?? 0];
-      if (op === '>=') return cmp(version, lo) >= 0;
-      if (op === '>') return b === undefined || b === null ? major > a : cmp(version, lo) > 0;
-      if (op === '<') return cmp(version, lo) < 0;
-      if (op === '<=') return b === undefined || b === null ? major <= a : cmp(version, lo) <= 0;
-      return major === a; // '=', '^', '~', bare or x-range: same major
-    }),
+    set
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((comparator) => {
+        const [, op = '', v] = /^(>=|<=|>|<|=|\^|~)?(.+)$/.exec(comparator) ?? [];
+        const [a, b, c] = parse(v);
+        if (a === null || a === undefined) return true; // '*' or 'x'
+        const lo = [a, b ?? 0, c ?? 0];
+        if (op === '>=') return cmp(version, lo) >= 0;
+        if (op === '>') return b === undefined || b === null ? major > a : cmp(version, lo) > 0;
+        if (op === '<') return cmp(version, lo) < 0;
+        if (op === '<=') return b === undefined || b === null ? major <= a : cmp(version, lo) <= 0;
+        return major === a; // '=', '^', '~', bare or x-range: same major
+      }),
   );
 }
 
@@ -179,7 +209,9 @@ const stages = parseDockerfile(dockerfile);
 const ignored = dockerignoreMatcher(existsSync(dockerignorePath) ? readFileSync(dockerignorePath, 'utf8') : '');
 const final = stages.at(-1);
 const stageByName = new Map(stages.map((s) => [s.name, s]));
-console.log(`Dockerfile: ${path.relative(root, dockerfilePath) || dockerfilePath} (${stages.length} stages: ${stages.map((s) => s.name).join(', ')})`);
+console.log(
+  `Dockerfile: ${path.relative(root, dockerfilePath) || dockerfilePath} (${stages.length} stages: ${stages.map((s) => s.name).join(', ')})`,
+);
 
 /** The Node image a stage ends up on (following FROM <stage>). */
 const baseImageOf = (stage) => (stageByName.has(stage.from) ? baseImageOf(stageByName.get(stage.from)) : stage.from);
@@ -188,7 +220,11 @@ for (const stage of stages) {
   const image = baseImageOf(stage);
   const major = Number(/^node:(\d+)/.exec(image)?.[1]);
   const eol = NODE_LTS_END_OF_LIFE[major];
-  check(`stage ${stage.name} runs on a supported Node LTS`, Boolean(eol) && today < eol, `${image}${eol ? `, end of life ${eol}` : ', not an LTS line'}`);
+  check(
+    `stage ${stage.name} runs on a supported Node LTS`,
+    Boolean(eol) && today < eol,
+    `${image}${eol ? `, end of life ${eol}` : ', not an LTS line'}`,
+  );
 }
 const finalMajor = Number(/^node:(\d+)/.exec(baseImageOf(final))?.[1]);
 const engines = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node ?? '*';
@@ -199,8 +235,16 @@ const users = finalOps.filter((i) => i.op === 'USER').map((i) => i.args.split(':
 check('the final stage runs as the unprivileged node user', users.at(-1) === 'node', `USER ${users.at(-1) ?? '(none: root)'}`);
 const finalEnv = Object.assign({}, ...finalOps.filter((i) => i.op === 'ENV').map((i) => parseEnv(i.args)));
 check('the final stage sets NODE_ENV=production', finalEnv.NODE_ENV === 'production');
-const toolchain = finalOps.filter((i) => i.op === 'RUN' && /apt-get|apk |\bg\+\+|\bgcc\b|build-essential|python3|\bmake\b|npm (ci|install|i|run|rebuild)\b|node-gyp/.test(i.args));
-check('the final stage installs no toolchain and runs no npm install/build', toolchain.length === 0, toolchain.map((i) => i.args.slice(0, 60)).join('; '));
+const toolchain = finalOps.filter(
+  (i) =>
+    i.op === 'RUN' &&
+    /apt-get|apk |\bg\+\+|\bgcc\b|build-essential|python3|\bmake\b|npm (ci|install|i|run|rebuild)\b|node-gyp/.test(i.args),
+);
+check(
+  'the final stage installs no toolchain and runs no npm install/build',
+  toolchain.length === 0,
+  toolchain.map((i) => i.args.slice(0, 60)).join('; '),
+);
 
 const copies = finalOps.filter((i) => i.op === 'COPY' || i.op === 'ADD').map((i) => ({ op: i.op, ...parseCopy(i.args) }));
 const workdirOf = (stage) => {
@@ -209,7 +253,11 @@ const workdirOf = (stage) => {
   return stageByName.has(stage.from) ? workdirOf(stageByName.get(stage.from)) : '/';
 };
 const fromContext = copies.filter((c) => c.op === 'ADD' || !c.flags.from);
-check('the final stage copies nothing from the build context', fromContext.length === 0, fromContext.map((c) => c.sources.join(' ')).join('; '));
+check(
+  'the final stage copies nothing from the build context',
+  fromContext.length === 0,
+  fromContext.map((c) => c.sources.join(' ')).join('; '),
+);
 const outside = [];
 for (const c of copies.filter((x) => x.flags.from)) {
   const source = stageByName.get(c.flags.from);
@@ -219,14 +267,33 @@ for (const c of copies.filter((x) => x.flags.from)) {
     if (!RUNTIME_PATHS.some((allowed) => rel === allowed || rel.startsWith(`${allowed}/`))) outside.push(src);
   }
 }
-check('the final stage copies only runtime files (no sources, tests, tooling or whole tree)', outside.length === 0 && copies.length > 0, outside.join(', ') || `${copies.length} COPY`);
+check(
+  'the final stage copies only runtime files (no sources, tests, tooling or whole tree)',
+  outside.length === 0 && copies.length > 0,
+  outside.join(', ') || `${copies.length} COPY`,
+);
 const modulesCopy = copies.find((c) => c.flags.from && c.sources.some((s) => /(^|\/)node_modules\/?$/.test(s)));
 const modulesStage = modulesCopy ? stageByName.get(modulesCopy.flags.from) : undefined;
-const prunes = modulesStage?.instructions.some((i) => i.op === 'RUN' && /npm (prune|ci|install)\b[^&;|]*--omit[= ]dev|npm (prune|ci|install)\b[^&;|]*--production/.test(i.args));
-check('node_modules comes from a stage that drops the devDependencies', Boolean(prunes), modulesStage ? `stage ${modulesStage.name}` : 'no node_modules copy found');
+const prunes = modulesStage?.instructions.some(
+  (i) => i.op === 'RUN' && /npm (prune|ci|install)\b[^&;|]*--omit[= ]dev|npm (prune|ci|install)\b[^&;|]*--production/.test(i.args),
+);
+check(
+  'node_modules comes from a stage that drops the devDependencies',
+  Boolean(prunes),
+  modulesStage ? `stage ${modulesStage.name}` : 'no node_modules copy found',
+);
 const copySources = new Set(copies.map((c) => c.flags.from));
-check('the final stage copies from one prepared stage only', copySources.size === 1 && !copySources.has(undefined), [...copySources].join(', '));
-const secretArgs = stages.flatMap((s) => s.instructions.filter((i) => i.op === 'ARG' || i.op === 'ENV').flatMap((i) => (i.op === 'ENV' ? Object.keys(parseEnv(i.args)) : [i.args.split('=')[0]])).filter((name) => SECRET_NAME.test(name)));
+check(
+  'the final stage copies from one prepared stage only',
+  copySources.size === 1 && !copySources.has(undefined),
+  [...copySources].join(', '),
+);
+const secretArgs = stages.flatMap((s) =>
+  s.instructions
+    .filter((i) => i.op === 'ARG' || i.op === 'ENV')
+    .flatMap((i) => (i.op === 'ENV' ? Object.keys(parseEnv(i.args)) : [i.args.split('=')[0]]))
+    .filter((name) => SECRET_NAME.test(name)),
+);
 check('no ENV or ARG carries a secret', secretArgs.length === 0, secretArgs.join(', '));
 const cmd = finalOps.filter((i) => i.op === 'CMD').at(-1)?.args ?? '';
 check('the image starts with node scripts/start.mjs', /scripts\/start\.mjs/.test(cmd), cmd);
@@ -275,7 +342,13 @@ function copyTree(src, dest, link) {
 }
 
 async function replay() {
-  const needed = ['packages/shared/dist/index.cjs', 'storefront/dist/index.html', 'admin-panel/dist/index.html', 'cms/dist/src/index.js', 'cms/dist/build/index.html'];
+  const needed = [
+    'packages/shared/dist/index.cjs',
+    'storefront/dist/index.html',
+    'admin-panel/dist/index.html',
+    'cms/dist/src/index.js',
+    'cms/dist/build/index.html',
+  ];
   const missing = needed.filter((f) => !existsSync(path.join(root, f)));
   if (!check('builds present (npm run build)', missing.length === 0, missing.join(', '))) return;
   const started = Date.now();
@@ -295,12 +368,16 @@ async function replay() {
       mkdirSync(path.dirname(path.join(buildDir, rel)), { recursive: true });
       copyFileSync(path.join(root, rel), path.join(buildDir, rel));
     });
-    check('.dockerignore: no .env file in the build context', !existsSync(path.join(buildDir, '.env')) && !existsSync(path.join(buildDir, 'cms', '.env')));
+    check(
+      '.dockerignore: no .env file in the build context',
+      !existsSync(path.join(buildDir, '.env')) && !existsSync(path.join(buildDir, 'cms', '.env')),
+    );
     copyTree(path.join(root, 'node_modules'), path.join(buildDir, 'node_modules'), link);
     // npm rewrites its hidden lockfile: a private copy, never a link to this checkout's.
     rmSync(path.join(buildDir, 'node_modules', '.package-lock.json'), { force: true });
     copyFileSync(path.join(root, 'node_modules', '.package-lock.json'), path.join(buildDir, 'node_modules', '.package-lock.json'));
-    for (const out of ['packages/shared/dist', 'storefront/dist', 'admin-panel/dist', 'cms/dist']) copyTree(path.join(root, out), path.join(buildDir, out), link);
+    for (const out of ['packages/shared/dist', 'storefront/dist', 'admin-panel/dist', 'cms/dist'])
+      copyTree(path.join(root, out), path.join(buildDir, out), link);
 
     // The stages between the build stage and the one the final stage copies from (the prune stage): their RUN
     // commands as written (offline: the lockfile already names every package).
@@ -309,7 +386,11 @@ async function replay() {
     for (const stage of chain) {
       for (const run of stage.instructions.filter((i) => i.op === 'RUN')) {
         const t0 = Date.now();
-        execFileSync('sh', ['-c', run.args], { cwd: buildDir, stdio: 'pipe', env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' } });
+        execFileSync('sh', ['-c', run.args], {
+          cwd: buildDir,
+          stdio: 'pipe',
+          env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+        });
         check(`stage ${stage.name}: RUN ${run.args}`, true, `${((Date.now() - t0) / 1000).toFixed(1)} s`);
       }
     }
@@ -332,14 +413,45 @@ async function replay() {
       const command = run.args.replaceAll(workdir, imageDir).replace(/\bnode:node\b/g, `${IMAGE_NODE_USER.uid}:${IMAGE_NODE_USER.gid}`);
       execFileSync('sh', ['-c', asRoot ? command : command.replace(/&&\s*chown[^&;]*/g, '')], { stdio: 'pipe' });
     }
-    check('image file set assembled', true, `${((Date.now() - started) / 1000).toFixed(1)} s, ${execFileSync('du', ['-sh', imageDir]).toString().split('\t')[0]}`);
+    check(
+      'image file set assembled',
+      true,
+      `${((Date.now() - started) / 1000).toFixed(1)} s, ${execFileSync('du', ['-sh', imageDir]).toString().split('\t')[0]}`,
+    );
 
     // What the image holds.
-    const envFiles = execFileSync('find', [imageDir, '-path', '*/node_modules', '-prune', '-o', '(', '-name', '.env', '-o', '-name', '.env.*', ')', '-print']).toString().trim();
+    const envFiles = execFileSync('find', [
+      imageDir,
+      '-path',
+      '*/node_modules',
+      '-prune',
+      '-o',
+      '(',
+      '-name',
+      '.env',
+      '-o',
+      '-name',
+      '.env.*',
+      ')',
+      '-print',
+    ])
+      .toString()
+      .trim();
     check('no .env file anywhere in the image', envFiles === '', envFiles.replaceAll(imageDir, ''));
     const devLeft = DEV_ONLY_PACKAGES.filter((p) => existsSync(path.join(imageDir, 'node_modules', p, 'package.json')));
     check('no devDependency in node_modules', devLeft.length === 0, devLeft.join(', ') || DEV_ONLY_PACKAGES.join(', '));
-    const sources = ['cms/src', 'cms/tests', 'cms/config', 'storefront/src', 'admin-panel/src', 'packages/shared/src', 'e2e', '.git', 'README.md', 'docs'].filter((p) => existsSync(path.join(imageDir, p)));
+    const sources = [
+      'cms/src',
+      'cms/tests',
+      'cms/config',
+      'storefront/src',
+      'admin-panel/src',
+      'packages/shared/src',
+      'e2e',
+      '.git',
+      'README.md',
+      'docs',
+    ].filter((p) => existsSync(path.join(imageDir, p)));
     check('no sources, tests or docs in the image', sources.length === 0, sources.join(', '));
 
     // Start it as the image would: its ENV, the compose file's app environment, its CMD, as the node user.
@@ -363,7 +475,11 @@ async function replay() {
     const t0 = Date.now();
     shop = startShop(imageDir, env, asRoot ? IMAGE_NODE_USER : {});
     const healthy = await waitHealthy(url, shop);
-    check(`production start from the image's files${asRoot ? ' as uid 1000' : ''} (Node ${process.versions.node} here)`, healthy, `${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    check(
+      `production start from the image's files${asRoot ? ' as uid 1000' : ''} (Node ${process.versions.node} here)`,
+      healthy,
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     if (!healthy) return;
     const home200 = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
     check('storefront at /', home200.ok && /<div id="root">/.test(await home200.text()), String(home200.status));
@@ -371,17 +487,28 @@ async function replay() {
     check('back office at /admin', adminPage.ok && /\/admin\/assets\//.test(await adminPage.text()), String(adminPage.status));
     const panel = await fetch(`${url}/cms/auth/login`, { headers: { accept: 'text/html' } });
     check("Strapi's panel at /cms", panel.ok, String(panel.status));
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }),
+    });
     check('admin signs in', login.ok, String(login.status));
     const products = await (await fetch(`${url}/api/products?limit=1`)).json();
     check('catalogue seeded', (products.totalDocs ?? 0) >= 24, `${products.totalDocs} products`);
     // The one place the app writes: uploaded images, owned by the node user.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4IRcFRwzEcQAPMhQBeVYMiwAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4IRcFRwzEcQAPMhQBeVYMiwAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'comprobante.png');
     const upload = await fetch(`${url}/api/upload/proof`, { method: 'POST', body: form });
     const uploaded = upload.ok ? await upload.json() : null;
-    check('an uploaded proof is written to cms/public/uploads', Boolean(uploaded?.url) && existsSync(path.join(imageDir, 'cms', 'public', uploaded.url)), `${upload.status} ${uploaded?.url ?? ''}`);
+    check(
+      'an uploaded proof is written to cms/public/uploads',
+      Boolean(uploaded?.url) && existsSync(path.join(imageDir, 'cms', 'public', uploaded.url)),
+      `${upload.status} ${uploaded?.url ?? ''}`,
+    );
   } finally {
     if (shop) await stop(shop);
     if (database) await database.drop();

@@ -10,7 +10,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkComposeProxy } from './lib/compose-proxy-check.mjs';
-import { checker, composeAppEnv, composeSecrets, freePort, startShop as startShopAt, stop, throwawayDatabase, waitHealthy } from './lib/shop-process.mjs';
+import {
+  checker,
+  composeAppEnv,
+  composeSecrets,
+  freePort,
+  startShop as startShopAt,
+  stop,
+  throwawayDatabase,
+  waitHealthy,
+} from './lib/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { check, totals } = checker();
@@ -43,8 +52,11 @@ const baseEnv = {
   clearTimeout(timer);
   const log = shop.log();
   check('production start without secrets fails', code !== 0, `exit code ${code}`);
-  check('the failure names the missing variables', /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log),
-    (log.match(/Missing required environment variables[^\n]*/) ?? ['(message not found)'])[0].slice(0, 160));
+  check(
+    'the failure names the missing variables',
+    /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log),
+    (log.match(/Missing required environment variables[^\n]*/) ?? ['(message not found)'])[0].slice(0, 160),
+  );
 }
 
 // 2. Fresh PostgreSQL database with the compose environment.
@@ -66,19 +78,39 @@ try {
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (asset) {
     const a = await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
-    check('hashed assets cached for a year', /max-age=31536000/.test(a.headers.get('cache-control') ?? ''), a.headers.get('cache-control') ?? '');
-    check('assets compressed', ['br', 'gzip'].includes(a.headers.get('content-encoding') ?? ''), a.headers.get('content-encoding') ?? 'none');
+    check(
+      'hashed assets cached for a year',
+      /max-age=31536000/.test(a.headers.get('cache-control') ?? ''),
+      a.headers.get('cache-control') ?? '',
+    );
+    check(
+      'assets compressed',
+      ['br', 'gzip'].includes(a.headers.get('content-encoding') ?? ''),
+      a.headers.get('content-encoding') ?? 'none',
+    );
   } else check('storefront script found in index.html', false);
   const cms = await fetch(`${url}/cms`, { headers: { accept: 'text/html' }, redirect: 'manual' });
   check("Strapi's panel served at /cms", cms.status < 400, String(cms.status));
   // In production Strapi adds no relaxation of its own: no page may run inline scripts, the panel included.
-  for (const [page, res] of [['/', home], ['/admin/orders/abc', adminDeep], ['/cms', cms]]) {
+  for (const [page, res] of [
+    ['/', home],
+    ['/admin/orders/abc', adminDeep],
+    ['/cms', cms],
+  ]) {
     const policy = res.headers.get('content-security-policy') ?? '';
     const scripts = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1] ?? '(none)';
-    check(`CSP of ${page}: scripts from the shop only, no framing by other sites`, scripts === "'self'" && /frame-ancestors '(none|self)'/.test(policy) && res.headers.get('x-content-type-options') === 'nosniff', `script-src ${scripts}`);
+    check(
+      `CSP of ${page}: scripts from the shop only, no framing by other sites`,
+      scripts === "'self'" && /frame-ancestors '(none|self)'/.test(policy) && res.headers.get('x-content-type-options') === 'nosniff',
+      `script-src ${scripts}`,
+    );
   }
 
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }) });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }),
+  });
   const { token } = await login.json();
   check('admin account from ADMIN_EMAIL/ADMIN_PASSWORD signs in', login.ok && Boolean(token), String(login.status));
   const list = await (await fetch(`${url}/api/products?limit=all`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -87,7 +119,11 @@ try {
   const first = list.payload?.[0];
   let renamed = false;
   if (first) {
-    const r = await fetch(`${url}/api/products/${first._id}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'Editado por la dueña' }) });
+    const r = await fetch(`${url}/api/products/${first._id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: 'Editado por la dueña' }),
+    });
     renamed = r.ok;
   }
   check("owner's edit saved", renamed);
@@ -100,7 +136,9 @@ try {
   if (!restarted) throw new Error('the second start failed');
   const again = await (await fetch(`${url}/api/products?limit=all`, { headers: { authorization: `Bearer ${token}` } })).json();
   check('data kept on restart (same product count)', again.totalDocs === seeded, `${again.totalDocs} products`);
-  const edited = first ? await (await fetch(`${url}/api/products/${first._id}`, { headers: { authorization: `Bearer ${token}` } })).json() : null;
+  const edited = first
+    ? await (await fetch(`${url}/api/products/${first._id}`, { headers: { authorization: `Bearer ${token}` } })).json()
+    : null;
   check("owner's edit still there after restart", edited?.product?.title === 'Editado por la dueña');
   await stop(shop);
 } finally {

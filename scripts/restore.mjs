@@ -8,20 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  FORMAT,
-  MANIFEST,
-  PG_DUMP_FILE,
-  SECRETS_FILE,
-  SQLITE_FILE,
-  UPLOADS,
-  humanSize,
-  listFiles,
-  pgEnvironment,
-  run,
-  shopLocations,
-  sqlText,
-} from './lib/backup-archive.mjs';
+import { ARCHIVE, humanSize, listFiles, pgEnvironment, run, shopLocations, sqlText } from './lib/backup-archive.mjs';
 
 process.umask(0o077);
 
@@ -33,7 +20,10 @@ const positional = args.filter((a) => !a.startsWith('--'));
 
 async function pgTableCount(database) {
   const sql = `SELECT count(*) FROM information_schema.tables WHERE table_schema = ${sqlText(database.schema)}`;
-  return Number.parseInt((await run('psql', ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], { env: pgEnvironment(database) })).trim(), 10);
+  return Number.parseInt(
+    (await run('psql', ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], { env: pgEnvironment(database) })).trim(),
+    10,
+  );
 }
 
 /** What is already at the target, in words (empty list: nothing to overwrite). */
@@ -45,7 +35,10 @@ async function occupied(where, secretsInArchive) {
     if (size(file) > 0 || size(`${file}-wal`) > 0) found.push(`the SQLite database ${file} exists`);
   } else {
     const tables = await pgTableCount(where.database);
-    if (tables > 0) found.push(`the PostgreSQL database ${pgEnvironment(where.database).PGDATABASE} has ${tables} tables in schema "${where.database.schema}"`);
+    if (tables > 0)
+      found.push(
+        `the PostgreSQL database ${pgEnvironment(where.database).PGDATABASE} has ${tables} tables in schema "${where.database.schema}"`,
+      );
   }
   const uploads = listFiles(where.uploadsDir);
   if (uploads.length > 0) found.push(`the uploads folder ${where.uploadsDir} holds ${uploads.length} files`);
@@ -61,23 +54,36 @@ async function restoreDatabase(where, staging) {
     mkdirSync(path.dirname(file), { recursive: true });
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
     const partial = `${file}.restoring`;
-    copyFileSync(path.join(staging, SQLITE_FILE), partial);
+    copyFileSync(path.join(staging, ARCHIVE.sqliteFile), partial);
     renameSync(partial, file);
     return;
   }
   const env = pgEnvironment(where.database);
   if (force) {
     const schema = `"${where.database.schema}"`;
-    await run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema};`], { env });
+    await run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema};`], {
+      env,
+    });
   }
   // One transaction: a failure leaves the database as it was (empty), never half restored.
-  await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${env.PGDATABASE}`, path.join(staging, PG_DUMP_FILE)], { env });
+  await run(
+    'pg_restore',
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${env.PGDATABASE}`,
+      path.join(staging, ARCHIVE.pgDumpFile),
+    ],
+    { env },
+  );
 }
 
 function restoreUploads(where, staging) {
   mkdirSync(where.uploadsDir, { recursive: true });
   for (const relative of listFiles(where.uploadsDir)) rmSync(path.join(where.uploadsDir, relative), { force: true });
-  const from = path.join(staging, UPLOADS);
+  const from = path.join(staging, ARCHIVE.uploads);
   const files = listFiles(from);
   let bytes = 0;
   for (const relative of files) {
@@ -111,15 +117,15 @@ async function main() {
   const staging = mkdtempSync(path.join(tmpdir(), 'shop-restore-'));
   try {
     await run('tar', ['-xzf', archive, '-C', staging]);
-    const manifest = JSON.parse(readFileSync(path.join(staging, MANIFEST), 'utf8'));
-    if (manifest.format !== FORMAT) throw new Refused(`${archive} is not a backup of this shop (no ${FORMAT} manifest)`);
+    const manifest = JSON.parse(readFileSync(path.join(staging, ARCHIVE.manifest), 'utf8'));
+    if (manifest.format !== ARCHIVE.format) throw new Refused(`${archive} is not a backup of this shop (no ${ARCHIVE.format} manifest)`);
     if (manifest.database.kind !== where.database.kind) {
       throw new Refused(
         `The archive holds a ${manifest.database.kind} database but this environment's shop uses ${where.database.kind} ` +
           '(set DATABASE_URL for PostgreSQL, unset it for SQLite).',
       );
     }
-    const secrets = manifest.secrets ? readFileSync(path.join(staging, SECRETS_FILE)) : null;
+    const secrets = manifest.secrets ? readFileSync(path.join(staging, ARCHIVE.secretsFile)) : null;
     const found = await occupied(where, secrets);
     if (found.length > 0 && !force) {
       throw new Refused(
@@ -130,9 +136,14 @@ async function main() {
     await restoreDatabase(where, staging);
     const uploads = restoreUploads(where, staging);
     const secretsAt = restoreSecrets(where, secrets);
-    const counts = Object.entries(manifest.database.counts).map(([table, n]) => `${n} ${table}`).join(', ');
-    const target = where.database.kind === 'sqlite' ? where.database.file : `PostgreSQL database ${pgEnvironment(where.database).PGDATABASE}`;
-    console.log(`Restored the backup of ${manifest.createdAt} from ${archive}${force && found.length > 0 ? ' (--force: previous data replaced)' : ''}`);
+    const counts = Object.entries(manifest.database.counts)
+      .map(([table, n]) => `${n} ${table}`)
+      .join(', ');
+    const target =
+      where.database.kind === 'sqlite' ? where.database.file : `PostgreSQL database ${pgEnvironment(where.database).PGDATABASE}`;
+    console.log(
+      `Restored the backup of ${manifest.createdAt} from ${archive}${force && found.length > 0 ? ' (--force: previous data replaced)' : ''}`,
+    );
     console.log(`Database: ${target} — ${counts}`);
     console.log(`Uploads: ${uploads.files} files (${humanSize(uploads.bytes)}) into ${where.uploadsDir}`);
     console.log(`Secrets: ${secretsAt}`);

@@ -60,7 +60,17 @@ if (sharedChanged) {
 
 for (const app of ['storefront', 'admin-panel']) {
   const dir = path.join(root, app);
-  if (!skipBuild && (sharedChanged || stale(path.join(dir, 'dist', 'index.html'), [path.join(dir, 'src'), path.join(dir, 'index.html'), path.join(dir, 'vite.config.ts'), path.join(shared, 'src')]))) {
+  if (
+    !skipBuild &&
+    (sharedChanged ||
+      stale(path.join(dir, 'dist', 'index.html'), [
+        path.join(dir, 'src'),
+        path.join(dir, 'index.html'),
+        path.join(dir, 'vite.config.ts'),
+        path.join(shared, 'src'),
+        path.join(shared, 'styles'),
+      ]))
+  ) {
     run(`Building ${app}`, npm, ['run', 'build', '-w', app]);
     touch(path.join(dir, 'dist', 'index.html'));
   }

@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { ROUTER_BASENAME } from '@/config/paths';
 import { AppProviders } from '@/app/app-providers';
 import { AppRoutes } from '@/app/app-routes';
-import './styles/global.css';
+import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');

@@ -2,6 +2,9 @@ import path from 'path';
 
 type SqliteConnection = { pragma: (sql: string) => unknown };
 
+/** Migrations are written in TypeScript (database/migrations/*.ts) and run from the compiled dist/database/migrations. */
+const settings = { useTypescriptMigrations: true };
+
 export default ({ env }: { env: EnvFn }) => {
   const url = env('DATABASE_URL', '');
   if (url) {
@@ -15,6 +18,7 @@ export default ({ env }: { env: EnvFn }) => {
         },
         pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
       },
+      settings,
     };
   }
   const filename = env('DATABASE_FILENAME', path.join(__dirname, '..', '..', '.tmp', 'data.db'));
@@ -37,5 +41,6 @@ export default ({ env }: { env: EnvFn }) => {
         },
       },
     },
+    settings,
   };
 };

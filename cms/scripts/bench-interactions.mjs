@@ -2,19 +2,18 @@
 // Usage: node cms/scripts/bench-interactions.mjs [rows]   (compile first: npx tsc -p cms/tsconfig.json)
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
 // (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints the timings; asserts nothing.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnStrapiStart } from '../tests/helpers/strapi-start.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cmsDir = path.resolve(here, '..');
 const require = createRequire(path.join(cmsDir, 'package.json'));
 const pg = require('pg');
 const Database = require('better-sqlite3');
-const strapiBin = path.join(path.dirname(require.resolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
 
 const ROWS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,21 +24,7 @@ const RUNS = 5;
 
 async function startStrapi(env) {
   const port = 4100 + Math.floor(Math.random() * 900);
-  const child = spawn(process.execPath, [strapiBin, 'start'], {
-    cwd: cmsDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SERVE_STRAPI_ADMIN: 'false',
-      STRAPI_TELEMETRY_DISABLED: 'true',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnStrapiStart(port, ADMIN, env);
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -63,7 +48,10 @@ async function startStrapi(env) {
 // Spread: 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
 function insertSql(kind) {
   const cats = `'${CATEGORIES.join("','")}'`;
-  const pick = (expr) => (kind === 'postgres' ? `(ARRAY[${cats}])[(${expr}) + 1]` : `json_extract('[${CATEGORIES.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`);
+  const pick = (expr) =>
+    kind === 'postgres'
+      ? `(ARRAY[${cats}])[(${expr}) + 1]`
+      : `json_extract('[${CATEGORIES.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
   const series =
     kind === 'postgres'
       ? `FROM generate_series(1, ${ROWS}) AS s(n)`
@@ -111,7 +99,11 @@ async function bench(kind, env, insert) {
       body: JSON.stringify(ADMIN),
     }).then((r) => r.json());
     const results = {};
-    for (const p of ['/interactions/summary', '/interactions/most-viewed-products?limit=10', '/interactions/most-viewed-categories?limit=5']) {
+    for (const p of [
+      '/interactions/summary',
+      '/interactions/most-viewed-products?limit=10',
+      '/interactions/most-viewed-categories?limit=5',
+    ]) {
       const r = await timeGet(strapi.url, login.token, p);
       results[p] = r;
       console.log(`GET ${p}: median ${r.median.toFixed(0)} ms (min ${r.min.toFixed(0)} ms, ${RUNS} runs)`);
@@ -128,7 +120,10 @@ async function bench(kind, env, insert) {
     }
     console.log(`POST /interactions: ${((performance.now() - t1) / 50).toFixed(1)} ms per call (50 sequential)`);
     const t2 = performance.now();
-    const reset = await fetch(`${strapi.url}/api/interactions/reset`, { method: 'DELETE', headers: { authorization: `Bearer ${login.token}` } }).then((r) => r.json());
+    const reset = await fetch(`${strapi.url}/api/interactions/reset`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${login.token}` },
+    }).then((r) => r.json());
     console.log(`DELETE /interactions/reset: ${(performance.now() - t2).toFixed(0)} ms (deleted ${reset.deleted})`);
   } finally {
     await strapi.stop();

@@ -169,8 +169,12 @@ function heroSvg() {
       const x = 930 + i * 230;
       const hook = `<path d="M ${x} 150 q 0 -22 16 -22 q 16 0 16 16" fill="none" stroke="#B89AA2" stroke-width="4"/>
         <path d="M ${x - 95} 215 L ${x} 150 L ${x + 95} 215" fill="none" stroke="#B89AA2" stroke-width="5" stroke-linejoin="round"/>`;
-      return `${hook}<g transform="translate(${x - 300 * 0.58} ${140}) scale(0.58)"><defs>${lacePattern(`lace${i}`, art.accent)}</defs>${bra(art, 300, 300, 1)
-        .replace(/url\(#lace\)/g, `url(#lace${i})`)}${brief(art, 300, 660, 0.9).replace(/url\(#lace\)/g, `url(#lace${i})`)}</g>`;
+      return `${hook}<g transform="translate(${x - 300 * 0.58} ${140}) scale(0.58)"><defs>${lacePattern(`lace${i}`, art.accent)}</defs>${bra(
+        art,
+        300,
+        300,
+        1,
+      ).replace(/url\(#lace\)/g, `url(#lace${i})`)}${brief(art, 300, 660, 0.9).replace(/url\(#lace\)/g, `url(#lace${i})`)}</g>`;
     })
     .join('');
   const rail = `<line x1="800" y1="128" x2="1560" y2="128" stroke="#B89AA2" stroke-width="6" stroke-linecap="round"/>`;
@@ -196,9 +200,13 @@ mkdirSync(outDir, { recursive: true });
 let total = 0;
 for (const product of products) {
   const file = path.join(outDir, `${product.image}.webp`);
-  await sharp(Buffer.from(productSvg(product.art))).webp({ quality: 78, effort: 6 }).toFile(file);
+  await sharp(Buffer.from(productSvg(product.art)))
+    .webp({ quality: 78, effort: 6 })
+    .toFile(file);
   total += statSync(file).size;
 }
 const hero = path.join(cmsDir, 'public', 'images', 'hero-default.webp');
 await sharp(Buffer.from(heroSvg())).webp({ quality: 76, effort: 6 }).toFile(hero);
-console.log(`${products.length} product images (${Math.round(total / 1024)} KiB) and hero-default.webp (${Math.round(statSync(hero).size / 1024)} KiB)`);
+console.log(
+  `${products.length} product images (${Math.round(total / 1024)} KiB) and hero-default.webp (${Math.round(statSync(hero).size / 1024)} KiB)`,
+);

@@ -1,10 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
-import { setupOrders } from './api/order/bootstrap';
 import { answerMalformedRequestsInSpanish } from './utils/client-error';
-import { migrateStockBySize } from './api/product/services/product-stock';
 import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
 import { installGracefulShutdown } from './utils/graceful-shutdown';
+import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -13,12 +12,14 @@ export default {
     registerFoundation(strapi);
     answerMalformedRequestsInSpanish(strapi.server.httpServer);
     installGracefulShutdown(strapi);
+    // Strapi runs database/migrations before it creates the content types' tables, and marks them done: on a fresh
+    // database the index migration finds no table. Once the schema is synced, the same idempotent step runs again.
+    strapi.hook('strapi::content-types.afterSync').register(() => createShopIndexes(strapi.db.connection, strapi.db));
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await setupFoundation(strapi);
-    await setupOrders(strapi);
-    await migrateStockBySize();
+    await strapi.service('api::product.product').migrateStockBySize();
     await releaseStartupLock();
   },
 };

@@ -1,19 +1,18 @@
 // Runs the API suite on SQLite, then on PostgreSQL (required in CI; skipped with a notice locally if unreachable).
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
+import { postgresAnswers } from './helpers/strapi-start.mjs';
 
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-async function pgUp() {
-  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try { await c.connect(); await c.end(); return true; } catch { return false; }
-}
 
 const only = process.env.TEST_DB;
 const kinds = only ? [only] : ['sqlite', 'postgres'];
 let failed = false;
 for (const kind of kinds) {
-  if (kind === 'postgres' && !(await pgUp())) {
-    if (process.env.CI) { console.error('PostgreSQL is required in CI but is not reachable'); process.exit(1); }
+  if (kind === 'postgres' && !(await postgresAnswers(adminUrl))) {
+    if (process.env.CI) {
+      console.error('PostgreSQL is required in CI but is not reachable');
+      process.exit(1);
+    }
     console.warn('PostgreSQL not reachable: skipping the PostgreSQL run of the API tests');
     continue;
   }

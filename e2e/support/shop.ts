@@ -28,11 +28,14 @@ export async function catalogue(request: APIRequestContext): Promise<ApiProduct[
 }
 
 /** Products with sizes and stock in their first size (the one the journeys buy), so that they never depend on fixed ids. */
-export async function buyableProducts(request: APIRequestContext, minStock = 3): Promise<ApiProduct[]> {
+/** At least two products (the seed guarantees them), so tests can take the first one or two without checks. */
+export async function buyableProducts(request: APIRequestContext, minStock = 3): Promise<[ApiProduct, ApiProduct, ...ApiProduct[]]> {
   const firstSizeStock = (p: ApiProduct) => (p.stockBySize ? (p.stockBySize[p.size[0] ?? ''] ?? 0) : p.stock);
   const products = (await catalogue(request)).filter((p) => p.size.length > 0 && firstSizeStock(p) >= minStock);
   expect(products.length, 'seed catalogue has products with stock and sizes').toBeGreaterThan(1);
-  return products;
+  const [first, second, ...rest] = products;
+  if (!first || !second) throw new Error('seed catalogue has products with stock and sizes');
+  return [first, second, ...rest];
 }
 
 export interface AdminSession {
@@ -75,6 +78,15 @@ export async function fillShopper(page: Page, fullName: string): Promise<void> {
   await page.getByLabel('Nombre completo *').fill(fullName);
   await page.getByLabel('Email *').fill('compradora.journey@example.com');
   await page.getByLabel('Teléfono *').fill('+54 9 299 555-0101');
+}
+
+/** Presses 'Confirmar Pedido', waits for the confirmation page and gives the order number shown there. */
+export async function confirmOrder(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(ORDER_NUMBER);
+  return orderNumber;
 }
 
 /** A real PNG (rose square) so that the server's content check sees a genuine image. */

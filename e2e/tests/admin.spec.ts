@@ -9,6 +9,7 @@ import {
   type AdminSession,
   type ApiProduct,
 } from '../support/shop';
+import { failOnConsoleErrors } from '../support/console-errors';
 
 /**
  * The back office against a running shop with seed data (storefront at /, back office at /admin, API at /api).
@@ -52,19 +53,7 @@ async function orderStatus(request: APIRequestContext, session: AdminSession, id
 }
 
 // Any console error in the back office is a bug (failed requests the test provokes on purpose are expected).
-const consoleErrors: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  consoleErrors.length = 0;
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
-  });
-});
-
-test.afterEach(() => {
-  expect(consoleErrors, 'unexpected console errors').toEqual([]);
-});
+failOnConsoleErrors();
 
 test('login: errors, success, session kept on reload, logout', async ({ page }) => {
   await page.goto('/admin/login');

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { ORDER_NUMBER, addToCart, buyableProducts, fillShopper, restoreAdminSession } from '../support/shop';
+import { addToCart, buyableProducts, confirmOrder, fillShopper, restoreAdminSession } from '../support/shop';
 
 /**
  * An unpaid transfer keeps its products for the reservation set in Métodos de Pago (two days by default): the
  * shopper is told until when, on the confirmation page and when tracking; the owner's changes land in the
  * order's timeline under her account.
  */
-test('a transfer without proof is held two days; the owner’s change appears in the timeline under her account', async ({ browser, page, request }) => {
+test('a transfer without proof is held two days; the owner’s change appears in the timeline under her account', async ({
+  browser,
+  page,
+  request,
+}) => {
   const [product] = await buyableProducts(request);
   const shopper = await (await browser.newContext()).newPage();
   await addToCart(shopper, product!);
@@ -14,14 +18,13 @@ test('a transfer without proof is held two days; the owner’s change appears in
   await fillShopper(shopper, 'Rocío Reserva');
   await shopper.getByRole('radio', { name: /Transferencia/ }).check();
   const placedAt = Date.now();
-  await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
-  await expect(shopper).toHaveURL(/\/order-confirmation\//);
-  const orderNumber = (await shopper.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(orderNumber).toMatch(ORDER_NUMBER);
+  const orderNumber = await confirmOrder(shopper);
 
   const notice = shopper.getByTestId('hold-notice');
   await expect(notice).toContainText('Reservamos tus productos hasta el');
-  await expect(notice).toContainText('Si para entonces no recibimos el comprobante de tu transferencia, el pedido se cancela automáticamente');
+  await expect(notice).toContainText(
+    'Si para entonces no recibimos el comprobante de tu transferencia, el pedido se cancela automáticamente',
+  );
   const deadline = Date.parse((await notice.locator('time').getAttribute('datetime')) ?? '');
   expect(deadline - placedAt).toBeGreaterThan(2880 * 60_000 - 60_000);
   expect(deadline - placedAt).toBeLessThan(2880 * 60_000 + 60_000);

@@ -3,10 +3,10 @@ import { formatPrice, finalPrice } from '@shop/shared';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  ORDER_NUMBER,
   addToCart,
   adminSession,
   buyableProducts,
+  confirmOrder,
   fillShopper,
   pngProof,
   restoreAdminSession,
@@ -22,7 +22,10 @@ async function shopperPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a shopper orders twice; the owner finds the transfer, sees its proof and marks it paid; tracking says Pagado', async ({ browser, request }) => {
+test('a shopper orders twice; the owner finds the transfer, sees its proof and marks it paid; tracking says Pagado', async ({
+  browser,
+  request,
+}) => {
   const [first, second] = await buyableProducts(request);
   const shopper = await shopperPage(browser);
 
@@ -31,10 +34,7 @@ test('a shopper orders twice; the owner finds the transfer, sees its proof and m
   await shopper.goto('/checkout');
   await fillShopper(shopper, 'Valentina Retiro');
   await expect(shopper.getByTestId('summary-shipping')).toHaveText('Gratis');
-  await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
-  await expect(shopper).toHaveURL(/\/order-confirmation\//);
-  const cashNumber = (await shopper.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(cashNumber).toMatch(ORDER_NUMBER);
+  const cashNumber = await confirmOrder(shopper);
   await expect(shopper.getByText('Pago en Efectivo')).toBeVisible();
 
   // 2. Home delivery, bank transfer with a proof image.
@@ -47,10 +47,7 @@ test('a shopper orders twice; the owner finds the transfer, sees its proof and m
   await shopper.getByRole('radio', { name: /Transferencia/ }).check();
   await shopper.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof() });
   await expect(shopper.getByTestId('proof-preview')).toContainText('comprobante.png');
-  await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
-  await expect(shopper).toHaveURL(/\/order-confirmation\//);
-  const transferNumber = (await shopper.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(transferNumber).toMatch(ORDER_NUMBER);
+  const transferNumber = await confirmOrder(shopper);
   expect(transferNumber).not.toBe(cashNumber);
   await expect(shopper.getByTestId('proof-flag')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { buyableProducts, restoreAdminSession } from '../support/shop';
+import { parseCsp } from '../support/csp';
 
 /**
  * The browser policy of both apps, seen from a real Chromium: every page answer carries a Content-Security-Policy
@@ -30,19 +31,7 @@ async function watchViolations(page: Page): Promise<Violation[]> {
   return found;
 }
 
-function directives(response: Response | null): Map<string, string> {
-  const header = response?.headers()['content-security-policy'] ?? '';
-  return new Map(
-    header
-      .split(';')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map((part) => {
-        const [name, ...sources] = part.split(/\s+/);
-        return [name, sources.join(' ')] as [string, string];
-      }),
-  );
-}
+const directives = (response: Response | null) => parseCsp(response?.headers()['content-security-policy']);
 
 function expectPagePolicy(response: Response | null, label: string) {
   expect(response, label).not.toBeNull();

@@ -8,7 +8,10 @@ import { bearer, buyableProducts, restoreAdminSession, type ApiProduct } from '.
 
 const SHOTS = 'test-results/stock-by-size';
 
-test('the owner edits per-size stock in the form; the storefront shows it and a sold-out size cannot be added', async ({ page, request }) => {
+test('the owner edits per-size stock in the form; the storefront shows it and a sold-out size cannot be added', async ({
+  page,
+  request,
+}) => {
   const session = await restoreAdminSession(page, request);
   const [seed] = await buyableProducts(request);
   const title = `Corpiño Tallas E2E ${Date.now()}`;

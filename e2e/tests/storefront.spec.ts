@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { buyableProducts, pngProof, type ApiProduct } from '../support/shop';
+import { ORDER_NUMBER, buyableProducts, confirmOrder, pngProof, type ApiProduct } from '../support/shop';
+import { failOnConsoleErrors } from '../support/console-errors';
 
 /**
  * The shopper's journey through the storefront against a running shop with seed data. Products are found
@@ -12,13 +13,13 @@ interface ApiCategory {
   display_name: string;
 }
 
-const ORDER_NUMBER = /^[A-Z0-9]{1,10}-\d{8}-\d{4,}$/;
-
 function finalPrice(price: number, discount: number): number {
   return Math.round((price * (100 - Math.min(100, Math.max(0, discount)))) / 100);
 }
 function pesos(amount: number): string {
-  return `$${Math.round(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return `$${Math.round(amount)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 }
 
 async function listProducts(request: APIRequestContext, query = 'limit=all'): Promise<ApiProduct[]> {
@@ -35,7 +36,6 @@ async function categories(request: APIRequestContext): Promise<ApiCategory[]> {
   return body.content.productCatalog.categories;
 }
 
-
 async function addToCartFromProductPage(page: Page, product: ApiProduct, quantity = 1) {
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
@@ -51,15 +51,9 @@ async function fillPersonalData(page: Page, name: string) {
   await page.getByLabel('Teléfono *').fill('+54 9 299 555-0000');
 }
 
-const consoleErrors: string[] = [];
+failOnConsoleErrors();
 
 test.beforeEach(async ({ page }) => {
-  consoleErrors.length = 0;
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    // Expected 4xx answers (unknown order numbers) are logged by the browser itself; app errors are not expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
-  });
   // Fresh cart for every test, whatever ran before.
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('e2e-started')) {
@@ -67,10 +61,6 @@ test.beforeEach(async ({ page }) => {
       sessionStorage.setItem('e2e-started', '1');
     }
   });
-});
-
-test.afterEach(() => {
-  expect(consoleErrors, 'unexpected console errors').toEqual([]);
 });
 
 test('home: hero, catalogue, category and size filters', async ({ page, request }) => {
@@ -168,11 +158,7 @@ test('checkout with meeting-point pickup and cash, confirmation, reload and trac
   await fillPersonalData(page, 'Compradora Retiro');
   await expect(page.getByText('El nombre completo es requerido')).toHaveCount(0);
   await expect(page.getByTestId('summary-shipping')).toHaveText('Gratis');
-  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
-
-  await expect(page).toHaveURL(/\/order-confirmation\//);
-  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(orderNumber).toMatch(ORDER_NUMBER);
+  const orderNumber = await confirmOrder(page);
   await expect(page.getByRole('heading', { name: '¡Pedido confirmado!' })).toBeVisible();
   await expect(page.getByText('Pago en Efectivo')).toBeVisible();
   await expect(page.getByTestId('summary-total')).toHaveText(pesos(unit));
@@ -267,10 +253,7 @@ test('checkout with home delivery, bank transfer and an uploaded proof', async (
   await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof(8) });
   await expect(page.getByTestId('proof-preview')).toContainText('comprobante.png');
 
-  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
-  await expect(page).toHaveURL(/\/order-confirmation\//);
-  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(orderNumber).toMatch(ORDER_NUMBER);
+  const orderNumber = await confirmOrder(page);
   await expect(page.getByText('Transferencia Bancaria')).toBeVisible();
   await expect(page.getByTestId('proof-flag')).toHaveText('Comprobante de transferencia recibido.');
   await expect(page.getByRole('heading', { name: 'Envío a domicilio' })).toBeVisible();

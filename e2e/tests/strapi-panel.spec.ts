@@ -12,7 +12,9 @@ test("Strapi's panel at /cms signs in and lists the shop's content types", async
   const init = await request.get('/admin/init', { headers: { accept: 'application/json' } });
   const { data } = await init.json();
   expect(data.hasAdmin).toBe(true);
-  const intruder = await request.post('/admin/register-admin', { data: { firstname: 'In', email: 'intruso@example.com', password: 'Intruso-12345' } });
+  const intruder = await request.post('/admin/register-admin', {
+    data: { firstname: 'In', email: 'intruso@example.com', password: 'Intruso-12345' },
+  });
   expect(intruder.status()).toBe(403);
 
   await page.goto('/cms/auth/login');

@@ -25,7 +25,10 @@ for (const viewport of VIEWPORTS) {
     await shoot(page, '1-home', viewport);
 
     await addToCart(page, product!);
-    await page.getByTestId('toast').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+    await page
+      .getByTestId('toast')
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .catch(() => undefined);
     await shoot(page, '2-product', viewport);
 
     await page.goto('/checkout');
@@ -41,7 +44,13 @@ for (const viewport of VIEWPORTS) {
     const created = await request.post('/api/orders', {
       data: {
         items: [{ productId: product!._id, quantity: 1, size: product!.size[0] }],
-        shippingInfo: { fullName: 'Sofía Gómez', email: 'sofia@example.com', phone: '+54 9 299 555-0199', address: 'Av. Argentina 1500', city: 'Neuquén' },
+        shippingInfo: {
+          fullName: 'Sofía Gómez',
+          email: 'sofia@example.com',
+          phone: '+54 9 299 555-0199',
+          address: 'Av. Argentina 1500',
+          city: 'Neuquén',
+        },
         paymentMethod: 'transfer',
         deliveryType: 'delivery',
         transferProofUrl: url,

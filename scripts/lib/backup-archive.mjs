@@ -10,14 +10,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CMS_DIR = path.join(ROOT, 'cms');
 
-/** What every archive holds at its top level. */
-export const MANIFEST = 'manifest.json';
-export const SQLITE_FILE = 'database.sqlite';
-export const PG_DUMP_FILE = 'database.pgdump';
-export const SECRETS_FILE = 'secrets.env';
-export const UPLOADS = 'uploads';
-export const FORMAT = 'jazmin-shop-backup';
-export const FORMAT_VERSION = 1;
+/** What every archive holds at its top level, and the format its manifest declares. */
+export const ARCHIVE = {
+  manifest: 'manifest.json',
+  sqliteFile: 'database.sqlite',
+  pgDumpFile: 'database.pgdump',
+  secretsFile: 'secrets.env',
+  uploads: 'uploads',
+  format: 'jazmin-shop-backup',
+  formatVersion: 1,
+};
 /** Archives written by scripts/backup.mjs: shop-backup-2025-01-31T03-00-00-000Z.tar.gz */
 export const ARCHIVE_NAME = /^shop-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(?:-\d+)?\.tar\.gz$/;
 

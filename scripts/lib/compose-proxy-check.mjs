@@ -29,14 +29,27 @@ export function checkComposeProxy(root, check) {
   const compose = YAML.parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
   const app = compose.services.app;
   const proxy = compose.services.proxy;
-  check('compose: the app runs APP_REPLICAS replicas (default 2)', String(app.deploy?.replicas) === '${APP_REPLICAS:-2}', String(app.deploy?.replicas));
+  check(
+    'compose: the app runs APP_REPLICAS replicas (default 2)',
+    String(app.deploy?.replicas) === '${APP_REPLICAS:-2}',
+    String(app.deploy?.replicas),
+  );
   check('compose: the app publishes no port (only the proxy is reachable)', app.ports === undefined);
-  check('compose: the app trusts the one proxy hop (TRUST_PROXY "true")', app.environment.TRUST_PROXY === 'true', String(app.environment.TRUST_PROXY));
+  check(
+    'compose: the app trusts the one proxy hop (TRUST_PROXY "true")',
+    app.environment.TRUST_PROXY === 'true',
+    String(app.environment.TRUST_PROXY),
+  );
   check('compose: every replica mounts the uploads volume', (app.volumes ?? []).includes('uploads:/app/cms/public/uploads'));
-  check('compose: the proxy publishes the shop port', Boolean(proxy) && (proxy.ports ?? []).some((p) => /:80$/.test(String(p))), JSON.stringify(proxy?.ports));
+  check(
+    'compose: the proxy publishes the shop port',
+    Boolean(proxy) && (proxy.ports ?? []).some((p) => /:80$/.test(String(p))),
+    JSON.stringify(proxy?.ports),
+  );
   const mount = (proxy?.volumes ?? []).map(String).find((v) => v.includes('/etc/nginx/conf.d/'));
   const file = mount ? path.resolve(root, mount.split(':')[0]) : '';
-  if (!check('compose: the proxy mounts its nginx configuration from the repository', Boolean(file) && existsSync(file), mount ?? '(none)')) return;
+  if (!check('compose: the proxy mounts its nginx configuration from the repository', Boolean(file) && existsSync(file), mount ?? '(none)'))
+    return;
   const conf = readFileSync(file, 'utf8');
   const location = directives(conf, 'location /');
   const pass = location.find((d) => d[0] === 'proxy_pass')?.[1] ?? '';
@@ -49,5 +62,9 @@ export function checkComposeProxy(root, check) {
     `${pass} → ${servers.map((s) => s.slice(1).join(' ')).join(', ') || '(no upstream)'}`,
   );
   const forwarded = location.find((d) => d[0] === 'proxy_set_header' && d[1]?.toLowerCase() === 'x-forwarded-for');
-  check('nginx: appends the client address to X-Forwarded-For', forwarded?.[2] === '$proxy_add_x_forwarded_for' || forwarded?.[2] === '$remote_addr', forwarded?.join(' ') ?? '(not set)');
+  check(
+    'nginx: appends the client address to X-Forwarded-For',
+    forwarded?.[2] === '$proxy_add_x_forwarded_for' || forwarded?.[2] === '$remote_addr',
+    forwarded?.join(' ') ?? '(not set)',
+  );
 }

@@ -67,7 +67,12 @@ export function freePort() {
 /** `node scripts/start.mjs` of the tree at `root`, with exactly this environment (and uid/gid when given). */
 export function startShop(root, env, { uid, gid } = {}) {
   const ids = uid === undefined ? {} : { uid, gid };
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...ids,
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -79,7 +84,14 @@ export async function waitHealthy(url, shop, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (shop.child.exitCode !== null) {
-      console.log(shop.log().split('\n').filter((l) => !l.includes('http: ')).slice(-40).join('\n'));
+      console.log(
+        shop
+          .log()
+          .split('\n')
+          .filter((l) => !l.includes('http: '))
+          .slice(-40)
+          .join('\n'),
+      );
       return false;
     }
     try {

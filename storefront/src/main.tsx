@@ -3,7 +3,7 @@ import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles/global.css';
+import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '@/lib/query-client';
-import { AuthProvider } from '@/features/auth/auth-provider';
+import { createQueryClient } from '@shop/client-kit';
+import { AuthProvider } from '@/features/auth';
 
 export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
-  const [queryClient] = useState(() => client ?? createQueryClient());
+  const [queryClient] = useState(() => client ?? createQueryClient({ retry: 1 }));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

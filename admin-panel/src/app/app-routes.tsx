@@ -2,9 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/feedback';
-import { LoginPage } from '@/features/auth/login-page';
-import { RequireAdmin } from '@/features/auth/require-admin';
-import { AdminLayout } from '@/features/layout/admin-layout';
+import { LoginPage, RequireAdmin } from '@/features/auth';
+import { AdminLayout } from '@/features/layout';
 
 // Each screen is its own chunk: signing in does not download the editors.
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -23,7 +22,7 @@ function ScreenSuspense() {
   );
 }
 
-/** Routes under the `/admin` basename (spec §2.1). */
+/** Routes of the back office, all under the `/admin` basename. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -5,7 +5,7 @@ export interface TimedMessage {
   text: string;
 }
 
-/** A message that disappears by itself after `ms` (spec: banners 3 s / 5 s). Errors stay until replaced. */
+/** A message that disappears by itself after `ms` (banners last 3 s or 5 s). Errors stay until replaced. */
 export function useTimedMessage() {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

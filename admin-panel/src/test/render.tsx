@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider } from '@/features/auth/auth-provider';
+import type { ApiUser } from '@shop/shared';
+import { AuthProvider, toSessionUser } from '@/features/auth';
 
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -28,9 +29,18 @@ export function renderApp(ui: ReactElement, { route = '/', path = '*' }: { route
   return { ...result, client };
 }
 
-export const ADMIN_USER = { id: 1, username: 'jazmin', email: 'admin@jazminlenceria.com.ar', role: 'admin' };
+/** The staff account as the server answers it (`/auth/check`, `/auth/login`). */
+export const ADMIN_USER: ApiUser = {
+  id: 1,
+  documentId: 'u-admin-1',
+  username: 'jazmin',
+  email: 'admin@jazminlenceria.com.ar',
+  role: 'admin',
+  name: 'jazmin',
+};
 
-export function signInStorage(user: unknown = ADMIN_USER) {
+/** A signed-in back office: the token and the user as the panel stores them. */
+export function signInStorage(user: ApiUser = ADMIN_USER) {
   window.localStorage.setItem('adminToken', 'test-token');
-  window.localStorage.setItem('adminUser', JSON.stringify(user));
+  window.localStorage.setItem('adminUser', JSON.stringify(toSessionUser(user)));
 }

@@ -2,13 +2,12 @@ import type { Core } from '@strapi/strapi';
 import { productInputSchema } from '@shop/shared';
 import { ADMIN_ROLE_TYPE } from '../utils/auth';
 import { isProduction, secret, secretsFile } from '../utils/secrets';
-import productService, { PRODUCT_UID } from '../api/product/services/product';
-import { SITE_CONTENT_UID, saveContent } from '../api/site-content/services/site-content';
 import { seedSiteContent } from './seed-content';
 import seedProducts from '../../seed/products.json';
-import { tableColumn } from '../utils/db';
 
 const USER_UID = 'plugin::users-permissions.user';
+const PRODUCT_UID = 'api::product.product';
+const SITE_CONTENT_UID = 'api::site-content.site-content';
 const ROLE_UID = 'plugin::users-permissions.role';
 const SEED_FLAG = { type: 'core', name: 'shop', key: 'demo_seed_done' };
 export const DEFAULT_ADMIN_EMAIL = 'admin@jazminlenceria.com.ar';
@@ -75,51 +74,21 @@ async function disablePublicRegistration(strapi: Core.Strapi): Promise<void> {
 }
 
 /**
- * Indexes behind the dashboard aggregates, the catalogue filters, the every-minute sweep of expired holds and the
- * order timeline (idempotent, SQLite and PostgreSQL).
- */
-async function ensureIndexes(strapi: Core.Strapi): Promise<void> {
-  const i = (attr: string) => tableColumn(strapi, 'api::interaction.interaction', attr);
-  const p = (attr: string) => tableColumn(strapi, PRODUCT_UID, attr);
-  const o = (attr: string) => tableColumn(strapi, 'api::order.order', attr);
-  const e = (attr: string) => tableColumn(strapi, 'api::order.order-event', attr);
-  const statements = [
-    // Covering index: the most-viewed GROUP BY reads only the index, never the table rows.
-    ['idx_shop_interactions_product_views', i('type').table, [i('type').column, i('productId').column, i('productTitle').column, i('productCategory').column]],
-    ['idx_shop_interactions_type_category', i('type').table, [i('type').column, i('productCategory').column]],
-    ['idx_shop_interactions_created_at', i('createdAt').table, [i('createdAt').column]],
-    ['idx_shop_products_status_category', p('status').table, [p('status').column, p('category').column]],
-    ['idx_shop_products_final_price', p('finalPrice').table, [p('finalPrice').column]],
-    ['idx_shop_orders_reserved_until', o('reservedUntil').table, [o('reservedUntil').column]],
-    ['idx_shop_order_events_order', e('orderDocumentId').table, [e('orderDocumentId').column, e('at').column]],
-  ] as const;
-  // Superseded by idx_shop_interactions_product_views (databases created before it existed).
-  await strapi.db.connection.raw('DROP INDEX IF EXISTS ??', ['idx_shop_interactions_type_product']);
-  for (const [name, table, columns] of statements) {
-    await strapi.db.connection.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (${columns.map(() => '??').join(', ')})`, [
-      name,
-      table,
-      ...columns,
-    ]);
-  }
-}
-
-/**
  * Demo data, once per database: a flag in Strapi's store means a restart never reseeds over the owner's changes.
  * Each part is also skipped when its table already has data, so an interrupted first seed never duplicates.
  */
 async function seedDemoData(strapi: Core.Strapi): Promise<void> {
   if (await strapi.store.get(SEED_FLAG)) return;
   if ((await strapi.db.query(SITE_CONTENT_UID).count({})) === 0) {
-    await saveContent(strapi, seedSiteContent());
+    await strapi.service(SITE_CONTENT_UID).saveContent(seedSiteContent());
     strapi.log.info('[seed] site content created');
   }
   if ((await strapi.db.query(PRODUCT_UID).count({})) === 0) {
-    const products = productService({ strapi });
+    const products = strapi.service(PRODUCT_UID);
     await strapi.db.transaction(async () => {
       // Reverse order: the catalogue lists newest first, so the first product of the file shows first.
       for (const item of [...seedProducts].reverse()) {
-        await products.create(productInputSchema.parse(item));
+        await products.createProduct(productInputSchema.parse(item), { seeding: true });
       }
     });
     strapi.log.info(`[seed] ${seedProducts.length} demo products created`);
@@ -148,7 +117,23 @@ async function ensurePanelSuperAdmin(strapi: Core.Strapi): Promise<void> {
   }
 }
 
-/** Bootstrap phase: roles, accounts, indexes and demo data. Idempotent. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Proofs and the hero image get no responsive copies (only Strapi's small thumbnail), and no calls to an AI
+ * service for metadata. Camera metadata is already gone: POST /upload/proof stores a re-encoded copy.
+ */
+async function configureUploads(strapi: Core.Strapi): Promise<void> {
+  const store = strapi.store({ type: 'plugin', name: 'upload', key: 'settings' });
+  const current: unknown = await store.get({});
+  const settings = isRecord(current) ? current : {};
+  if (settings.responsiveDimensions === false && settings.aiMetadata === false) return;
+  await store.set({ value: { ...settings, responsiveDimensions: false, aiMetadata: false } });
+}
+
+/** Bootstrap phase: roles, accounts, upload settings and demo data. Idempotent. */
 export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
   await disablePublicRegistration(strapi);
   await ensurePanelSuperAdmin(strapi);
@@ -173,6 +158,6 @@ export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
       await ensureUser(strapi, { email: shopperEmail, password: shopperPassword, username: 'cliente-prueba', roleId: authenticated.id });
     }
   }
-  await ensureIndexes(strapi);
+  await configureUploads(strapi);
   await seedDemoData(strapi);
 }

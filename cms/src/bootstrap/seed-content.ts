@@ -10,12 +10,6 @@ export const SEED_CATEGORIES = [
   { name: 'pijamas', display_name: 'Pijamas y Camisones' },
 ];
 
-export const BRA_SIZES = ['85', '90', '95', '100', '105'];
-export const BRIEF_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
-export const BOMBI_SIZES = ['S', 'M', 'L', 'XL'];
-export const BODY_SIZES = ['S', 'M', 'L', 'XL'];
-export const SLEEPWEAR_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
-
 const sizeGuides: SiteContent['sizeGuides'] = [
   {
     category: 'corpinos',
@@ -93,7 +87,7 @@ const sizeGuides: SiteContent['sizeGuides'] = [
   },
 ];
 
-/** The complete Spanish content of the demo store (every field of spec §3 "Site content"). */
+/** The complete Spanish content of the demo store (every field of the site content, docs/api.md). */
 export function seedSiteContent(): SiteContent {
   return siteContentSchema.parse({
     hero: {
@@ -102,7 +96,11 @@ export function seedSiteContent(): SiteContent {
         'Conjuntos, corpiños, bombachas y pijamas elegidos con amor en Neuquén. Calces reales, telas suaves y talles para cada cuerpo.',
       buttonText: 'Ver Productos',
       buttonLink: 'products',
-      heroImage: { url: DEFAULT_HERO_IMAGE, alt: 'Lencería de encaje en tonos rosa y nude sobre fondo claro', filename: 'hero-default.webp' },
+      heroImage: {
+        url: DEFAULT_HERO_IMAGE,
+        alt: 'Lencería de encaje en tonos rosa y nude sobre fondo claro',
+        filename: 'hero-default.webp',
+      },
     },
     productCatalog: {
       mainTitle: 'Nuestros Productos',
@@ -113,10 +111,26 @@ export function seedSiteContent(): SiteContent {
       mainTitle: '¿Por qué elegir Jazmín?',
       description: 'Somos una tienda neuquina de lencería: te asesoramos como en el local, pero desde tu casa.',
       values: [
-        { icon: 'Heart', title: 'Calce pensado para vos', description: 'Modelos probados en cuerpos reales y talles del 85 al 105 y de S a XXL.' },
-        { icon: 'Sparkles', title: 'Telas suaves y de calidad', description: 'Encajes, microfibras y algodones que cuidan tu piel todo el día.' },
-        { icon: 'Truck', title: 'Envíos en Neuquén', description: 'Entregamos en Neuquén capital, Plottier y Centenario en 24 a 72 horas.' },
-        { icon: 'MessageCircle', title: 'Asesoramiento personalizado', description: 'Escribinos por WhatsApp y te ayudamos a elegir el talle justo.' },
+        {
+          icon: 'Heart',
+          title: 'Calce pensado para vos',
+          description: 'Modelos probados en cuerpos reales y talles del 85 al 105 y de S a XXL.',
+        },
+        {
+          icon: 'Sparkles',
+          title: 'Telas suaves y de calidad',
+          description: 'Encajes, microfibras y algodones que cuidan tu piel todo el día.',
+        },
+        {
+          icon: 'Truck',
+          title: 'Envíos en Neuquén',
+          description: 'Entregamos en Neuquén capital, Plottier y Centenario en 24 a 72 horas.',
+        },
+        {
+          icon: 'MessageCircle',
+          title: 'Asesoramiento personalizado',
+          description: 'Escribinos por WhatsApp y te ayudamos a elegir el talle justo.',
+        },
       ],
     },
     contact: {
@@ -126,7 +140,12 @@ export function seedSiteContent(): SiteContent {
       contactInfo: [
         { icon: 'Phone', title: 'Teléfono', details: ['+54 9 299 555-1234'], description: 'También por WhatsApp' },
         { icon: 'Mail', title: 'Email', details: ['hola@jazminlenceria.com.ar'], description: 'Respondemos en menos de 24 horas hábiles' },
-        { icon: 'MapPin', title: 'Dirección', details: ['Av. Argentina 250', 'Neuquén capital (8300)'], description: 'Punto de encuentro para retiros' },
+        {
+          icon: 'MapPin',
+          title: 'Dirección',
+          details: ['Av. Argentina 250', 'Neuquén capital (8300)'],
+          description: 'Punto de encuentro para retiros',
+        },
         { icon: 'Clock', title: 'Horarios', details: ['Lunes a viernes de 9 a 13 y de 17 a 21', 'Sábados de 10 a 14'] },
       ],
       socialMedia: [
@@ -141,7 +160,12 @@ export function seedSiteContent(): SiteContent {
     productDetail: {
       infoCards: [
         { icon: 'Truck', title: 'Envío gratis', description: 'En compras desde $30.000 dentro de Neuquén capital.', enabled: true },
-        { icon: 'RefreshCw', title: '30 días para cambios', description: 'Cambiá talle o modelo con la prenda sin uso y con etiqueta.', enabled: true },
+        {
+          icon: 'RefreshCw',
+          title: '30 días para cambios',
+          description: 'Cambiá talle o modelo con la prenda sin uso y con etiqueta.',
+          enabled: true,
+        },
         { icon: 'ShieldCheck', title: 'Garantía', description: 'Si una prenda tiene una falla, te la reponemos sin costo.', enabled: true },
       ],
       expandableSections: [

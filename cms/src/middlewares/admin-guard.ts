@@ -11,7 +11,10 @@ export function routedPath(rawPath: string): string {
   } catch {
     // malformed escapes: match on the raw path
   }
-  return decoded.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
 }
 
 /**

@@ -63,7 +63,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       const err = caught instanceof Error ? (caught as HttpishError) : new Error(String(caught));
       const { status, message, extra } = describe(err);
       if (status >= 500) strapi.log.error(`[api] ${ctx.method} ${ctx.path}: ${err.stack ?? err.message}`);
-      else if (isDataException(err)) strapi.log.warn(`[api] ${ctx.method} ${ctx.path}: the database refused data that validation let through: ${err.message}`);
+      else if (isDataException(err))
+        strapi.log.warn(`[api] ${ctx.method} ${ctx.path}: the database refused data that validation let through: ${err.message}`);
       ctx.status = status;
       ctx.body = { message, ...extra };
     }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError } from './http';
+import { forbidden, unauthorized } from './http';
 
 export interface StaffUser {
   id: number;
@@ -50,7 +50,7 @@ function bearerToken(ctx: Context): string | null {
   const raw = ctx.request.headers.authorization;
   const header = typeof raw === 'string' ? raw : '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
+  return match?.[1]?.trim() ?? null;
 }
 
 /** The signed-in user of this request, or null (no token, bad token, unknown or blocked user). */
@@ -93,12 +93,19 @@ export async function isAdminRequest(ctx: Context): Promise<boolean> {
 /** 401 without a valid token, 403 for a signed-in user who is not staff. */
 export async function requireAdmin(ctx: Context): Promise<StaffUser> {
   const user = await currentUser(ctx);
-  if (!user) throw new ApiError(401, 'No autorizado: inicia sesión para continuar');
-  if (user.role !== ADMIN_ROLE_TYPE) throw new ApiError(403, 'No tienes permisos de administrador');
+  if (!user) throw unauthorized('No autorizado: inicia sesión para continuar');
+  if (user.role !== ADMIN_ROLE_TYPE) throw forbidden('No tienes permisos de administrador');
   return user;
 }
 
-/** The answer shape the clients read (spec §3 Admin user). */
+/** The user shape the clients read (the `user` of the login answer, docs/api.md). */
 export function publicUser(user: StaffUser) {
-  return { id: user.id, documentId: user.documentId, username: user.username, email: user.email, role: user.role, name: user.username || 'Admin' };
+  return {
+    id: user.id,
+    documentId: user.documentId,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    name: user.username || 'Admin',
+  };
 }

@@ -18,15 +18,6 @@ export function isRetryableWriteError(err: unknown): boolean {
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || RETRYABLE_PG_CODES.has(code);
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const code = errorCode(err);
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
-}
-
-export function databaseClient(): 'sqlite' | 'postgres' {
-  return strapi.db.config.connection.client === 'sqlite' ? 'sqlite' : 'postgres';
-}
-
 /** A table of the app's database inside a transaction (schema-qualified on PostgreSQL when a schema is set). */
 export function table(trx: Trx, name: string): Knex.QueryBuilder {
   const schema = strapi.db.getSchemaName();

@@ -80,7 +80,9 @@ export function installGracefulShutdown(strapi: Core.Strapi): void {
       strapi.log.error(`[shutdown] teardown did not finish in time: exiting now`);
       process.exit(1);
     }, timeoutMs + TEARDOWN_GRACE_MS).unref();
-    strapi.log.info(`[shutdown] ${signal}: refusing new connections, waiting up to ${timeoutMs} ms for ${tracker.inFlight()} request(s) in flight`);
+    strapi.log.info(
+      `[shutdown] ${signal}: refusing new connections, waiting up to ${timeoutMs} ms for ${tracker.inFlight()} request(s) in flight`,
+    );
     const left = await tracker.drain(timeoutMs);
     if (left > 0) strapi.log.warn(`[shutdown] ${left} request(s) still unanswered after ${timeoutMs} ms: cutting them`);
     else strapi.log.info('[shutdown] every request in flight was answered');

@@ -18,9 +18,15 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new ApiError(400, message, extra);
-export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
+/** The client errors the API answers, each with its Spanish message (and extra fields some answers carry). */
+type Extra = Record<string, unknown>;
+export const badRequest = (message: string, extra?: Extra) => new ApiError(400, message, extra);
+export const unauthorized = (message: string) => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string, extra?: Extra) => new ApiError(404, message, extra);
+export const conflict = (message: string, extra?: Extra) => new ApiError(409, message, extra);
+export const payloadTooLarge = (message: string) => new ApiError(413, message);
+export const tooManyRequests = (message: string, extra?: Extra) => new ApiError(429, message, extra);
 
 /** Parses a request body (or query) with a shared zod schema; a failure is a 400 with the first Spanish message. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -51,4 +57,12 @@ export function queryInt(value: unknown, fallback: number, { min = 1, max = Numb
 export function queryString(value: unknown): string | undefined {
   const raw = Array.isArray(value) ? value[0] : value;
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined;
+}
+
+/**
+ * Sets the answer of an endpoint, typed by its answer schema from the shared contract (`@shop/shared`, the schemas the
+ * apps parse with). The check is the compiler's; `tests/api/contract.test.ts` parses the real answers with the same schemas.
+ */
+export function reply<S extends z.ZodType>(ctx: Context, _schema: S, body: z.input<S>): void {
+  ctx.body = body;
 }

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import Redis from 'ioredis';
 import { MSG } from '@shop/shared';
-import { ApiError } from './http';
+import { tooManyRequests } from './http';
 
 export interface LimitRule {
   /** Requests (or failures, for login) allowed per window. */
@@ -73,7 +73,12 @@ export function limiterFor(name: LimitName): RateLimiterAbstract {
   const existing = limiters.get(name);
   if (existing) return existing;
   const rule: LimitRule = LIMIT_RULES[name];
-  const options = { keyPrefix: `${process.env.RATE_LIMIT_PREFIX ?? 'shop-rl'}-${name}`, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+  const options = {
+    keyPrefix: `${process.env.RATE_LIMIT_PREFIX ?? 'shop-rl'}-${name}`,
+    points: rule.points,
+    duration: rule.duration,
+    blockDuration: rule.blockDuration ?? 0,
+  };
   const client = redis();
   const limiter = client
     ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) })
@@ -90,7 +95,7 @@ function tooMany(ctx: Context, name: LimitName, res: RateLimiterRes): never {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   ctx.set('Retry-After', String(seconds));
   const rule: LimitRule = LIMIT_RULES[name];
-  throw new ApiError(429, rule.message ?? MSG.rateLimited, { retryAfter: seconds });
+  throw tooManyRequests(rule.message ?? MSG.rateLimited, { retryAfter: seconds });
 }
 
 /**

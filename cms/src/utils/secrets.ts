@@ -10,7 +10,14 @@ import path from 'node:path';
  * and appends them to the git-ignored `cms/.env` (or `ENV_PATH`), the file Strapi itself loads at every start, so
  * later starts reuse them (as `create-strapi-app` does).
  */
-export const SECRET_NAMES = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'] as const;
+export const SECRET_NAMES = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number] | 'ADMIN_PASSWORD';
 const GENERATED: readonly SecretName[] = [...SECRET_NAMES, 'ADMIN_PASSWORD'];
 
@@ -98,8 +105,8 @@ function readEnvFile(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
   const values: Record<string, string> = {};
   for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+    const [, key, value] = /^\s*(?:export\s+)?([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line) ?? [];
+    if (key !== undefined && value !== undefined) values[key] = value.replace(/^(['"])(.*)\1$/, '$2');
   }
   return values;
 }

@@ -80,7 +80,7 @@ export function corsOrigins(raw: string | undefined): string[] {
     if (entry.includes('*') || !/^https?:\/\//.test(origin) || origin !== bare) {
       throw new Error(
         `CORS_ORIGINS: "${entry}" is not an origin. List exact origins separated by commas (https://shop.example.com), ` +
-          'no wildcard, no path; leave it empty to allow the shop\'s own origin only.',
+          "no wildcard, no path; leave it empty to allow the shop's own origin only.",
       );
     }
     return origin;

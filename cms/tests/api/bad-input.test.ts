@@ -61,7 +61,11 @@ describe('NUL and lone surrogates: 400 before any route runs', () => {
     const login = await call('/auth/login', { body: { email: TEST_ADMIN.email, password: `${TEST_ADMIN.password}\ud800` } });
     expect(login.status).toBe(400);
     expect(login.body.message).toBe(INVALID_CHARACTERS);
-    const change = await call('/users/password', { method: 'PUT', token, body: { currentPassword: TEST_ADMIN.password, newPassword: 'nueva\udc00clave' } });
+    const change = await call('/users/password', {
+      method: 'PUT',
+      token,
+      body: { currentPassword: TEST_ADMIN.password, newPassword: 'nueva\udc00clave' },
+    });
     expect(change.status).toBe(400);
     expect(change.body.message).toBe(INVALID_CHARACTERS);
     // Strapi's own panel checks passwords with bcryptjs too: the guard covers every path, not only /api.
@@ -106,9 +110,24 @@ describe('NUL and lone surrogates: 400 before any route runs', () => {
 
 describe('texts longer than their column: 400 naming the limit', () => {
   it.each([
-    ['POST /contact, name of 10,000 characters', '/contact', { ...validContact, name: LONG_10K }, 'El texto no puede superar 120 caracteres'],
-    ['POST /contact, subject of 300 characters (varchar)', '/contact', { ...validContact, subject: OVER_VARCHAR }, 'El texto no puede superar 200 caracteres'],
-    ['POST /orders, notes of 10,000 characters', '/orders', { ...validOrder(), notes: LONG_10K }, 'El texto no puede superar 1000 caracteres'],
+    [
+      'POST /contact, name of 10,000 characters',
+      '/contact',
+      { ...validContact, name: LONG_10K },
+      'El texto no puede superar 120 caracteres',
+    ],
+    [
+      'POST /contact, subject of 300 characters (varchar)',
+      '/contact',
+      { ...validContact, subject: OVER_VARCHAR },
+      'El texto no puede superar 200 caracteres',
+    ],
+    [
+      'POST /orders, notes of 10,000 characters',
+      '/orders',
+      { ...validOrder(), notes: LONG_10K },
+      'El texto no puede superar 1000 caracteres',
+    ],
     [
       'POST /orders, city of 300 characters (varchar)',
       '/orders',
@@ -121,7 +140,12 @@ describe('texts longer than their column: 400 naming the limit', () => {
       { type: 'product_view', data: { productTitle: OVER_VARCHAR } },
       'El texto no puede superar 200 caracteres',
     ],
-    ['POST /auth/login, e-mail of 10,000 characters', '/auth/login', { email: LONG_10K, password: 'x' }, 'El texto no puede superar 200 caracteres'],
+    [
+      'POST /auth/login, e-mail of 10,000 characters',
+      '/auth/login',
+      { email: LONG_10K, password: 'x' },
+      'El texto no puede superar 200 caracteres',
+    ],
   ])('%s', async (_label, path, body, message) => {
     const res = await call(path, { body });
     expect(res.status).toBe(400);
@@ -159,7 +183,12 @@ describe('bodies that are not what the route expects', () => {
     const huge = await call('/orders', { method: 'POST', raw: OVERSIZED_JSON, headers: { 'content-type': 'application/json' } });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe('La petición es demasiado grande');
-    const hugeContent = await call('/content', { method: 'PUT', token, raw: OVERSIZED_JSON, headers: { 'content-type': 'application/json' } });
+    const hugeContent = await call('/content', {
+      method: 'PUT',
+      token,
+      raw: OVERSIZED_JSON,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(hugeContent.status).toBe(413);
     expect(hugeContent.body.message).toBe('La petición es demasiado grande');
   });

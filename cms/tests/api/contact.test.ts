@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api';
+import { api, expectMessage } from '../helpers/api';
 
-const valid = { name: 'Ana Pérez', email: 'ana@example.com', phone: '299 555-0000', subject: 'Consulta de talle', message: '¿El corpiño 95 viene en negro?' };
+const valid = {
+  name: 'Ana Pérez',
+  email: 'ana@example.com',
+  phone: '299 555-0000',
+  subject: 'Consulta de talle',
+  message: '¿El corpiño 95 viene en negro?',
+};
 
 describe('POST /contact', () => {
   it('stores the message and answers 201 {message}', async () => {
@@ -20,15 +26,13 @@ describe('POST /contact', () => {
     [{ ...valid, name: { nested: true } }, 'Todos los campos marcados con * son obligatorios'],
   ])('refuses %j with the spec message', async (body, message) => {
     const res = await api('/contact', { body });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    expectMessage(res, 400, message);
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
     const malformed = await api('/contact', { method: 'POST', raw: 'name=Ana', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     const huge = await api('/contact', { body: { ...valid, message: 'x'.repeat(300_000) } });
-    expect(huge.status).toBe(413);
-    expect(huge.body.message).toBe('La petición es demasiado grande');
+    expectMessage(huge, 413, 'La petición es demasiado grande');
   });
 });

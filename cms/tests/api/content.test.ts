@@ -67,8 +67,10 @@ describe('PUT /content', () => {
     expect(res.body.content).toEqual(edited);
     expect(await content()).toEqual(edited);
 
-    // Numeric fields are clamped / coerced (spec §5).
-    const coerced = await asAdmin('PUT', '/content', { checkout: { shipping: { homeDelivery: { baseCost: -50, freeShippingThreshold: 'abc' } } } });
+    // Numeric fields: below 0 becomes 0, and anything not a number becomes 0.
+    const coerced = await asAdmin('PUT', '/content', {
+      checkout: { shipping: { homeDelivery: { baseCost: -50, freeShippingThreshold: 'abc' } } },
+    });
     expect(coerced.status).toBe(200);
     expect(coerced.body.content.checkout.shipping.homeDelivery).toMatchObject({ baseCost: 0, freeShippingThreshold: 0 });
     expect(coerced.body.content.hero.slogan).toBe('Nuevo eslogan de prueba');
@@ -135,7 +137,14 @@ describe('PUT /content', () => {
       after[WHY_CHOOSE_KEY].mainTitle,
       after.productDetail.sizeGuideButtonText,
       after.checkout.deliveryInfo.title,
-    ]).toEqual(['Eslogan simultáneo', 'Contacto simultáneo', 'Catálogo simultáneo', 'Por qué simultáneo', 'Tallas simultáneas', 'Entrega simultánea']);
+    ]).toEqual([
+      'Eslogan simultáneo',
+      'Contacto simultáneo',
+      'Catálogo simultáneo',
+      'Por qué simultáneo',
+      'Tallas simultáneas',
+      'Entrega simultánea',
+    ]);
     expect((await asAdmin('PUT', '/content', original)).status).toBe(200);
   });
 

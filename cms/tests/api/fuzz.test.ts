@@ -80,12 +80,22 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/auth/renew', auth: 'token' },
   { method: 'POST', path: '/auth/logout', auth: 'token', endsSession: true },
   { method: 'PUT', path: '/users/profile', auth: 'admin', body: (f) => ({ username: f.admin.username, email: f.admin.email }) },
-  { method: 'PUT', path: '/users/password', auth: 'admin', body: () => ({ currentPassword: 'no-es-la-clave-actual', newPassword: 'Otra-Clave-123' }) },
+  {
+    method: 'PUT',
+    path: '/users/password',
+    auth: 'admin',
+    body: () => ({ currentPassword: 'no-es-la-clave-actual', newPassword: 'Otra-Clave-123' }),
+  },
   { method: 'GET', path: '/products', auth: 'public', query: PRODUCT_QUERY },
   { method: 'GET', path: '/products/count', auth: 'public' },
   { method: 'GET', path: '/products/{productId}', auth: 'public' },
   { method: 'POST', path: '/products', auth: 'admin', body: productBody },
-  { method: 'PUT', path: '/products/{productId}', auth: 'admin', body: () => ({ ...(productBody() as Record<string, Json>), stockBySize: { S: 100_000, M: 100_000 } }) },
+  {
+    method: 'PUT',
+    path: '/products/{productId}',
+    auth: 'admin',
+    body: () => ({ ...(productBody() as Record<string, Json>), stockBySize: { S: 100_000, M: 100_000 } }),
+  },
   { method: 'DELETE', path: '/products/{productId}', auth: 'admin', destructive: true },
   {
     method: 'POST',
@@ -106,7 +116,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
   { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date'] },
-  { method: 'PUT', path: '/orders/{orderId}/status', auth: 'admin', body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }) },
+  {
+    method: 'PUT',
+    path: '/orders/{orderId}/status',
+    auth: 'admin',
+    body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }),
+  },
   { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
@@ -119,7 +134,14 @@ const ENDPOINTS: readonly Endpoint[] = [
     auth: 'public',
     body: () => ({
       type: 'product_view',
-      data: { productId: 'fuzz-prod', productTitle: 'Fuzz', productPrice: 100, productCategory: 'fuzz', category: 'fuzz', searchTerm: 'fuzz' },
+      data: {
+        productId: 'fuzz-prod',
+        productTitle: 'Fuzz',
+        productPrice: 100,
+        productCategory: 'fuzz',
+        category: 'fuzz',
+        searchTerm: 'fuzz',
+      },
     }),
   },
   { method: 'GET', path: '/interactions/summary', auth: 'admin' },
@@ -198,13 +220,20 @@ function withKey(base: Json, at: JsonPath, key: string): Json {
   return copy;
 }
 
-function multipart(parts: { name: string; filename?: string; type?: string; content: string | Buffer }[]): { contentType: string; body: Buffer } {
+function multipart(parts: { name: string; filename?: string; type?: string; content: string | Buffer }[]): {
+  contentType: string;
+  body: Buffer;
+} {
   const boundary = 'fuzzboundary7d3a';
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head, 'utf8'), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head, 'utf8'),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };
@@ -215,8 +244,14 @@ const JUNK_FORMS: readonly { kind: string; form: ReturnType<typeof multipart> }[
   { kind: 'form-no-file', form: multipart([{ name: 'otro', content: 'x' }]) },
   { kind: 'form-nul-field-name', form: multipart([{ name: 'fi\u0000le', filename: 'a.png', type: 'image/png', content: 'x' }]) },
   { kind: 'form-nul-filename', form: multipart([{ name: 'file', filename: 'a\u0000.png', type: 'image/png', content: 'no es imagen' }]) },
-  { kind: 'form-10k-filename', form: multipart([{ name: 'file', filename: `${'n'.repeat(10_000)}.png`, type: 'image/png', content: 'x' }]) },
-  { kind: 'form-mojibake-filename', form: multipart([{ name: 'file', filename: Buffer.from([0xed, 0xa0, 0x80]).toString('latin1'), type: 'image/png', content: 'x' }]) },
+  {
+    kind: 'form-10k-filename',
+    form: multipart([{ name: 'file', filename: `${'n'.repeat(10_000)}.png`, type: 'image/png', content: 'x' }]),
+  },
+  {
+    kind: 'form-mojibake-filename',
+    form: multipart([{ name: 'file', filename: Buffer.from([0xed, 0xa0, 0x80]).toString('latin1'), type: 'image/png', content: 'x' }]),
+  },
   { kind: 'form-nul-content', form: multipart([{ name: 'file', filename: 'a.png', type: 'image/png', content: Buffer.alloc(2048) }]) },
   { kind: 'form-empty-file', form: multipart([{ name: 'file', filename: 'a.png', type: 'image/png', content: '' }]) },
   { kind: 'form-nul-type', form: multipart([{ name: 'file', filename: 'a.png', type: 'image/\u0000png', content: 'x' }]) },
@@ -234,7 +269,13 @@ const JUNK_FORMS: readonly { kind: string; form: ReturnType<typeof multipart> }[
       { name: 'nota', content: 'ñ'.repeat(10_000) },
     ]),
   },
-  { kind: 'form-truncated', form: { contentType: 'multipart/form-data; boundary=fuzzboundary7d3a', body: Buffer.from('--fuzzboundary7d3a\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx') } },
+  {
+    kind: 'form-truncated',
+    form: {
+      contentType: 'multipart/form-data; boundary=fuzzboundary7d3a',
+      body: Buffer.from('--fuzzboundary7d3a\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx'),
+    },
+  },
 ];
 
 function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
@@ -279,13 +320,15 @@ function buildCases(f: Fixtures): Case[] {
       const target = /\{\w+\}/.test(endpoint.path) ? fillPath(endpoint.path, f, segment) : `${endpoint.path}/${segment}`;
       add(endpoint, `path:${segment.slice(0, 20)}`, { target, ...baseBody });
     }
-    for (const suffix of ['%00', '%ff', '%E0%A4%A', '%ED%A0%80']) add(endpoint, `path-suffix:${suffix}`, { target: `${basePath}${suffix}`, ...baseBody });
+    for (const suffix of ['%00', '%ff', '%E0%A4%A', '%ED%A0%80'])
+      add(endpoint, `path-suffix:${suffix}`, { target: `${basePath}${suffix}`, ...baseBody });
 
     // Query values: junk in every documented parameter (or an unknown one), and odd shapes qs makes of them.
     const params = endpoint.query ?? ['extra'];
     for (const param of params) {
       const values = endpoint.query ? JUNK_QUERY_VALUES : JUNK_QUERY_VALUES.filter((_, i) => i % 3 === 0);
-      for (const value of values) add(endpoint, `query:${param}=${value.slice(0, 20)}`, { target: `${basePath}?${param}=${value}`, ...baseBody });
+      for (const value of values)
+        add(endpoint, `query:${param}=${value.slice(0, 20)}`, { target: `${basePath}?${param}=${value}`, ...baseBody });
       const shapes = [
         `${param}%00=1`,
         `${param}[]=a&${param}[]=%00`,
@@ -300,7 +343,8 @@ function buildCases(f: Fixtures): Case[] {
     }
 
     // Whole bodies that are not the expected JSON object (also sent to routes that take no body).
-    for (const junk of JUNK_BODIES) add(endpoint, `body:${junk.kind}`, { target: basePath, contentType: junk.contentType, body: junk.body });
+    for (const junk of JUNK_BODIES)
+      add(endpoint, `body:${junk.kind}`, { target: basePath, contentType: junk.contentType, body: junk.body });
 
     if (endpoint.multipart) {
       for (const { kind, form } of JUNK_FORMS) add(endpoint, kind, { target: basePath, contentType: form.contentType, body: form.body });
@@ -312,6 +356,7 @@ function buildCases(f: Fixtures): Case[] {
       for (const at of paths) add(endpoint, `field-nul:${at.join('.')}`, { target: basePath, ...jsonOf(withValue(base, at, NUL_TEXT)) });
       objectPathsOf(base).forEach((at, i) => {
         const key = JUNK_KEYS[i % JUNK_KEYS.length];
+        if (key === undefined) return;
         add(endpoint, `key:${at.join('.') || '(root)'}:${key.slice(0, 10)}`, { target: basePath, ...jsonOf(withKey(base, at, key)) });
       });
       // Every junk value in every field (in a sample of fields for the big site content), and a 10k-character,
@@ -433,7 +478,8 @@ interface Failure {
 }
 
 function describeCase(c: Case): string {
-  const body = c.body === undefined ? '' : ` ${c.contentType} ${(Buffer.isBuffer(c.body) ? c.body.toString('latin1') : c.body).slice(0, 120)}`;
+  const body =
+    c.body === undefined ? '' : ` ${c.contentType} ${(Buffer.isBuffer(c.body) ? c.body.toString('latin1') : c.body).slice(0, 120)}`;
   return `${c.method} /api${c.target.slice(0, 120)}${body}`;
 }
 
@@ -445,14 +491,21 @@ async function send(c: Case): Promise<Failure | null> {
   const request: RawRequest = { method: c.method, path: `/api${c.target}`, headers, body: c.body };
   await restartIfDown();
   const answer = await rawRequest(fuzzStrapi.url, request);
-  const fail = (problem: string): Failure => ({ route: `${c.endpoint.method} ${c.endpoint.path}`, request: describeCase(c), kind: c.kind, as: c.as, problem });
+  const fail = (problem: string): Failure => ({
+    route: `${c.endpoint.method} ${c.endpoint.path}`,
+    request: describeCase(c),
+    kind: c.kind,
+    as: c.as,
+    problem,
+  });
   if (!answer.ok) {
     // Give a crashed process a moment to be seen as exited, so that the next cases go to a fresh one.
     if (!serverDown()) await new Promise((resolve) => setTimeout(resolve, 300));
     return fail(serverDown() ? `${answer.error} (the server process died)` : answer.error);
   }
   if (answer.status >= 500) return fail(`${answer.status} ${answer.text.slice(0, 200)}`);
-  if (c.kind === 'body:oversized-json' && BODY_METHODS.has(c.method) && answer.status !== 413) return fail(`expected 413, got ${answer.status}`);
+  if (c.kind === 'body:oversized-json' && BODY_METHODS.has(c.method) && answer.status !== 413)
+    return fail(`expected 413, got ${answer.status}`);
   // Node's own 431 (a URL over its header limit) comes before Strapi and carries no body.
   if (answer.status >= 400 && answer.status !== 431 && messageOf(answer.text) === null) {
     return fail(`${answer.status} without {message}: ${answer.text.slice(0, 200)}`);
@@ -476,7 +529,8 @@ async function runAll(cases: Case[], concurrency: number): Promise<Failure[]> {
     while (next < cases.length) {
       const index = next;
       next += 1;
-      results[index] = await send(cases[index]);
+      const testCase = cases[index];
+      if (testCase) results[index] = await send(testCase);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -488,7 +542,7 @@ describe('fuzz: junk requests to every endpoint', () => {
     const doc = readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'api.md'), 'utf8');
     const normalize = (p: string) => p.replace(/\{\w+\}/g, '{}');
     const documented = [...doc.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/\S*) \| ([^|]+) \|/gm)].map(
-      (m) => `${m[1]} ${normalize(m[2])} ${m[3].trim().startsWith('admin') ? 'admin' : 'not-admin'}`,
+      ([, method, route = '', auth = '']) => `${method} ${normalize(route)} ${auth.trim().startsWith('admin') ? 'admin' : 'not-admin'}`,
     );
     const fuzzed = ENDPOINTS.map((e) => `${e.method} ${normalize(e.path)} ${e.auth === 'admin' ? 'admin' : 'not-admin'}`);
     expect(documented.length).toBeGreaterThan(20);
@@ -502,7 +556,9 @@ describe('fuzz: junk requests to every endpoint', () => {
     const failures = await runAll(cases, 4);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const senders = ['anonymous', 'admin', 'garbage-token'].map((as) => `${cases.filter((c) => c.as === as).length} ${as}`).join(', ');
-    console.log(`[fuzz] ${inject('databaseKind')}: ${cases.length} junk requests (${senders}) in ${seconds} s, ${failures.length} failures, ${crashes.length} crashes`);
+    console.log(
+      `[fuzz] ${inject('databaseKind')}: ${cases.length} junk requests (${senders}) in ${seconds} s, ${failures.length} failures, ${crashes.length} crashes`,
+    );
     const byEndpoint = new Map<string, number>();
     for (const f of failures) byEndpoint.set(f.route, (byEndpoint.get(f.route) ?? 0) + 1);
     const counts = [...byEndpoint].map(([route, n]) => `  ${n} × ${route}`).join('\n');
@@ -510,10 +566,16 @@ describe('fuzz: junk requests to every endpoint', () => {
       .slice(0, 100)
       .map((f) => `${f.problem}\n    ${f.as}: ${f.request}\n    (${f.kind})`)
       .join('\n');
-    const died = crashes.length > 0 ? `\nThe fuzz server crashed ${crashes.length} time(s); last output before each crash:\n${crashes.join('\n---\n')}` : '';
+    const died =
+      crashes.length > 0
+        ? `\nThe fuzz server crashed ${crashes.length} time(s); last output before each crash:\n${crashes.join('\n---\n')}`
+        : '';
     expect(failures.length, `${failures.length} bad answers out of ${cases.length}, by route:\n${counts}\n${report}${died}`).toBe(0);
     // The mapping of database "data exception" errors to 400 is a last resort: validation must have caught all.
-    const refusedByDatabase = fuzzStrapi.logs().split('\n').filter((line) => line.includes('the database refused data'));
+    const refusedByDatabase = fuzzStrapi
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('the database refused data'));
     expect(refusedByDatabase, 'junk that only the database refused').toEqual([]);
     for (const url of [fuzzStrapi.url, inject('baseUrl')]) {
       const health = await api('/health', { baseUrl: url });

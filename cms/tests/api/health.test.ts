@@ -102,7 +102,9 @@ describe('GET /health when a part is down', () => {
   });
 
   it.runIf(kind === 'postgres')('answers 503 when PostgreSQL is unreachable, and 200 again once it is back', async () => {
-    const name = new URL(database.env.DATABASE_URL).pathname.slice(1);
+    const databaseUrl = database.env.DATABASE_URL;
+    if (databaseUrl === undefined) throw new Error('a PostgreSQL test database has a DATABASE_URL');
+    const name = new URL(databaseUrl).pathname.slice(1);
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
     try {

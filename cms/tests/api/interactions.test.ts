@@ -76,10 +76,42 @@ describe('interaction aggregates (admin)', () => {
       const res = await asAdmin('GET', '/interactions/most-viewed-products');
       expect(res.status).toBe(200);
       expect(res.body.products).toEqual([
-        { _id: 'prod-a', productId: 'prod-a', productTitle: 'Conjunto A', title: 'Conjunto A', productCategory: 'conjuntos', category: 'conjuntos', count: 5 },
-        { _id: 'prod-b', productId: 'prod-b', productTitle: 'Corpiño B', title: 'Corpiño B', productCategory: 'corpinos', category: 'corpinos', count: 3 },
-        { _id: 'prod-d', productId: 'prod-d', productTitle: 'Bombi D', title: 'Bombi D', productCategory: 'bombis', category: 'bombis', count: 2 },
-        { _id: 'prod-c', productId: 'prod-c', productTitle: 'Bombacha C', title: 'Bombacha C', productCategory: 'bombachas', category: 'bombachas', count: 1 },
+        {
+          _id: 'prod-a',
+          productId: 'prod-a',
+          productTitle: 'Conjunto A',
+          title: 'Conjunto A',
+          productCategory: 'conjuntos',
+          category: 'conjuntos',
+          count: 5,
+        },
+        {
+          _id: 'prod-b',
+          productId: 'prod-b',
+          productTitle: 'Corpiño B',
+          title: 'Corpiño B',
+          productCategory: 'corpinos',
+          category: 'corpinos',
+          count: 3,
+        },
+        {
+          _id: 'prod-d',
+          productId: 'prod-d',
+          productTitle: 'Bombi D',
+          title: 'Bombi D',
+          productCategory: 'bombis',
+          category: 'bombis',
+          count: 2,
+        },
+        {
+          _id: 'prod-c',
+          productId: 'prod-c',
+          productTitle: 'Bombacha C',
+          title: 'Bombacha C',
+          productCategory: 'bombachas',
+          category: 'bombachas',
+          count: 1,
+        },
       ]);
       const top2 = await asAdmin('GET', '/interactions/most-viewed-products?limit=2');
       expect(top2.body.products.map((p: { productId: string }) => p.productId)).toEqual(['prod-a', 'prod-b']);

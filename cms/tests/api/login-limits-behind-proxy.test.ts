@@ -1,29 +1,27 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@shop/shared';
-import { TEST_ADMIN, TEST_SHOPPER, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { TEST_ADMIN, TEST_SHOPPER, startStrapiOnOwnDatabase, type RunningStrapi } from '../helpers/strapi-process';
 import { burstFrom, postFrom, startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
 
 // A shop behind its own reverse proxy (TRUST_PROXY=true), with low sign-in limits: 3 failures per client and
 // 6 per account e-mail in 15 minutes.
 const LIMITS = { TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_LOGIN_EMAIL_MAX: '6' };
 
-let database: TestDatabase;
 let shop: RunningStrapi;
 let proxy: ReverseProxy;
 
-const login = (client: string, body: unknown, headers?: Record<string, string>) => postFrom(client, `${proxy.url}/api/auth/login`, body, headers);
+const login = (client: string, body: unknown, headers?: Record<string, string>) =>
+  postFrom(client, `${proxy.url}/api/auth/login`, body, headers);
 const wrong = (email: string) => ({ email, password: 'no-es-la-clave' });
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
-  shop = await startStrapi(database, LIMITS);
+  shop = await startStrapiOnOwnDatabase(inject('databaseKind'), LIMITS);
   proxy = await startReverseProxy(shop.url);
 });
 
 afterAll(async () => {
   await proxy?.close();
   await shop?.stop();
-  await database?.drop();
 });
 
 describe('sign-in limits behind a reverse proxy', () => {
@@ -35,7 +33,7 @@ describe('sign-in limits behind a reverse proxy', () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(tried).toBeLessThanOrEqual(3);
     expect(tried + refused.length).toBe(40);
-    expect(refused[0].body.message).toBe(MSG.login.rateLimited);
+    expect(refused[0]?.body.message).toBe(MSG.login.rateLimited);
     // The client stays blocked even with the right password.
     expect((await login('127.0.0.2', TEST_ADMIN)).status).toBe(429);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import knex from 'knex';
 import { adminToken, api } from '../helpers/api';
-import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, uploadProof } from '../helpers/orders';
+import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, uploadProof, type LineInput } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
 
 // Two more Strapi processes on the shared test database (SQLite file or PostgreSQL database), with the order
@@ -35,7 +35,8 @@ function expectConsecutive(orderNumbers: string[]) {
   const prefixes = new Set(orderNumbers.map((n) => n.replace(/-\d+$/, '')));
   expect(prefixes.size).toBe(1);
   const sequences = orderNumbers.map(sequenceOf).sort((a, b) => a - b);
-  expect(sequences).toEqual(sequences.map((_, i) => sequences[0] + i));
+  const first = sequences[0] ?? 0;
+  expect(sequences).toEqual(sequences.map((_, i) => first + i));
 }
 
 async function ordersOfProduct(productId: string): Promise<number> {
@@ -43,22 +44,24 @@ async function ordersOfProduct(productId: string): Promise<number> {
   return res.body.orders.filter((o: Created['order']) => o.items.some((item) => item.productId === productId)).length;
 }
 
+/** `count` shoppers order the same line at the same moment, alternately on each process; split into sold and refused. */
+async function orderAtOnce(count: number, line: LineInput) {
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      api<Created & { message?: string }>('/orders', { body: orderBody([line]), baseUrl: (i % 2 === 0 ? first : second).url }),
+    ),
+  );
+  return { sold: answers.filter((a) => a.status === 201), refused: answers.filter((a) => a.status === 409) };
+}
+
 describe('concurrent orders', () => {
   it(`${BUYERS} shoppers at once for the last ${LAST_UNITS} units, over two processes: exactly ${LAST_UNITS} are sold`, async () => {
     const product = await createProduct({ stock: LAST_UNITS, title: 'Conjunto Últimas Unidades' });
-    const answers = await Promise.all(
-      Array.from({ length: BUYERS }, (_, i) =>
-        api<Created & { message?: string }>('/orders', {
-          body: orderBody([{ productId: product._id, quantity: 1 }]),
-          baseUrl: (i % 2 === 0 ? first : second).url,
-        }),
-      ),
-    );
-    const sold = answers.filter((a) => a.status === 201);
-    const refused = answers.filter((a) => a.status === 409);
+    const { sold, refused } = await orderAtOnce(BUYERS, { productId: product._id, quantity: 1 });
     expect(sold.length).toBe(LAST_UNITS);
     expect(refused.length).toBe(BUYERS - LAST_UNITS);
-    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" en talla M (quedan 0)');
+    for (const answer of refused)
+      expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" en talla M (quedan 0)');
     expect(await stockOf(product._id)).toBe(0);
     expect(await ordersOfProduct(product._id)).toBe(LAST_UNITS);
     // Refused orders consumed no numbers: the sold ones are consecutive.
@@ -72,19 +75,11 @@ describe('concurrent orders', () => {
       size: ['85B', '90C', '95C'],
       stockBySize: { '85B': LAST_OF_SIZE, '90C': 10, '95C': 4 },
     });
-    const answers = await Promise.all(
-      Array.from({ length: SIZE_BUYERS }, (_, i) =>
-        api<Created & { message?: string }>('/orders', {
-          body: orderBody([{ productId: product._id, quantity: 1, size: '85B' }]),
-          baseUrl: (i % 2 === 0 ? first : second).url,
-        }),
-      ),
-    );
-    const sold = answers.filter((a) => a.status === 201);
-    const refused = answers.filter((a) => a.status === 409);
+    const { sold, refused } = await orderAtOnce(SIZE_BUYERS, { productId: product._id, quantity: 1, size: '85B' });
     expect(sold.length).toBe(LAST_OF_SIZE);
     expect(refused.length).toBe(SIZE_BUYERS - LAST_OF_SIZE);
-    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Corpiño Última Talla" en talla 85B (quedan 0)');
+    for (const answer of refused)
+      expect(answer.body.message).toBe('Stock insuficiente para "Corpiño Última Talla" en talla 85B (quedan 0)');
     const after = await api(`/products/${product._id}`, { token: await adminToken() });
     expect(after.body.product).toMatchObject({ stockBySize: { '85B': 0, '90C': 10, '95C': 4 }, stock: 14 });
     expect(await ordersOfProduct(product._id)).toBe(LAST_OF_SIZE);
@@ -134,7 +129,8 @@ describe('concurrent orders', () => {
     const refused = answers.filter((a) => a.status === 400);
     expect(placed.length).toBe(1);
     expect(refused.length).toBe(PROOF_RACERS - 1);
-    for (const answer of refused) expect(answer.body.message).toBe('Este comprobante ya se usó en otro pedido: sube el comprobante de esta compra');
+    for (const answer of refused)
+      expect(answer.body.message).toBe('Este comprobante ya se usó en otro pedido: sube el comprobante de esta compra');
     expect(await stockOf(product._id)).toBe(99);
     expect(await ordersOfProduct(product._id)).toBe(1);
   });
@@ -212,7 +208,9 @@ describe('Idempotency-Key: a retried checkout makes one order', () => {
     const product = await createProduct({ stock: 3 });
     const res = await keyed(key, orderBody([{ productId: product._id, quantity: 1 }]));
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('El encabezado Idempotency-Key debe tener entre 8 y 100 caracteres: letras, números, guiones o guiones bajos');
+    expect(res.body.message).toBe(
+      'El encabezado Idempotency-Key debe tener entre 8 y 100 caracteres: letras, números, guiones o guiones bajos',
+    );
     expect(await stockOf(product._id)).toBe(3);
   });
 });
@@ -232,7 +230,9 @@ describe('the database backs the order numbers', () => {
       await expect(db('order_sequences').insert({ document_id: 'duplicado', day: counter?.day, value: 1 })).rejects.toThrow(/unique/i);
       const key: { idempotency_key: string } | undefined = await db('order_idempotency_keys').first('idempotency_key');
       expect(key?.idempotency_key).toMatch(/^chk-/);
-      await expect(db('order_idempotency_keys').insert({ document_id: 'duplicado', idempotency_key: key?.idempotency_key, request_hash: 'x' })).rejects.toThrow(/unique/i);
+      await expect(
+        db('order_idempotency_keys').insert({ document_id: 'duplicado', idempotency_key: key?.idempotency_key, request_hash: 'x' }),
+      ).rejects.toThrow(/unique/i);
     } finally {
       await db.destroy();
     }

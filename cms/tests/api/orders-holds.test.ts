@@ -10,7 +10,15 @@ import {
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { orderBody, uploadProof, type LineInput } from '../helpers/orders';
-import { TEST_ADMIN, TEST_SHOPPER, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { sleep, waitFor } from '../helpers/wait-for';
+import {
+  TEST_ADMIN,
+  TEST_SHOPPER,
+  createTestDatabase,
+  startStrapi,
+  type RunningStrapi,
+  type TestDatabase,
+} from '../helpers/strapi-process';
 
 // Two Strapi processes on their own throwaway database, both running the sweep of unpaid orders every second with
 // its clock 50 seconds ahead: an order held for one minute is due ten seconds after it is placed, at the same
@@ -23,6 +31,8 @@ const SWEEP = {
   RATE_LIMIT_UPLOADS_MAX: '100000',
   RATE_LIMIT_TRACKING_MAX: '100000',
 };
+/** How long to wait for the sweep to cancel an order, reading it again every half second. */
+const SWEEP_WAIT = { timeoutMs: 30_000, everyMs: 500 };
 
 let database: TestDatabase;
 let first: RunningStrapi;
@@ -32,7 +42,6 @@ let shopper: string;
 let defaults: SiteContent;
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: first.url, ...options });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Product {
   _id: string;
@@ -45,7 +54,15 @@ async function createProduct(stock: number, title: string): Promise<Product> {
   const inL = stock >= 10 ? 5 : 0;
   const stockBySize = { S: 0, M: stock - inL, L: inL };
   const res = await call('/products', {
-    body: { title, description: 'd', price: 10000, category: 'conjuntos', stockBySize, size: ['S', 'M', 'L'], thumbnails: ['/images/x.webp'] },
+    body: {
+      title,
+      description: 'd',
+      price: 10000,
+      category: 'conjuntos',
+      stockBySize,
+      size: ['S', 'M', 'L'],
+      thumbnails: ['/images/x.webp'],
+    },
     token: staff.token,
   });
   expect(res.status).toBe(201);
@@ -84,17 +101,6 @@ async function putCheckout(change: (checkout: SiteContent['checkout']) => void) 
   change(content.checkout);
   const res = await call('/content', { method: 'PUT', body: content, token: staff.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, seconds = 30): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(500);
-    value = await read();
-  }
-  return value;
 }
 
 beforeAll(async () => {
@@ -190,7 +196,10 @@ describe('unpaid orders release their stock', () => {
     const transfers: Order[] = [];
     for (let i = 0; i < 5; i += 1) transfers.push(await place([{ productId: product._id, quantity: 2 }], { paymentMethod: 'transfer' }));
     const cash = await place([{ productId: product._id, quantity: 1 }]);
-    const withProof = await place([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer', transferProofUrl: await uploadProof(first.url) });
+    const withProof = await place([{ productId: product._id, quantity: 1 }], {
+      paymentMethod: 'transfer',
+      transferProofUrl: await uploadProof(first.url),
+    });
     expect(await stockOf(product._id)).toBe(30 - 10 - 1 - 1);
 
     // The shopper is told until when: the hold of its method from the moment it was placed; none once a proof is sent.
@@ -209,7 +218,12 @@ describe('unpaid orders release their stock', () => {
     expect((await orderById(transfers[0]!._id)).status).toBe('pending_transfer_proof');
 
     for (const order of transfers) {
-      const done = await waitFor('the sweep', () => orderById(order._id), (o) => o.status === 'cancelled');
+      const done = await waitFor(
+        'the sweep',
+        () => orderById(order._id),
+        (o) => o.status === 'cancelled',
+        SWEEP_WAIT,
+      );
       expect(done.reservedUntil).toBeNull();
     }
     expect(await stockOf(product._id)).toBe(30 - 1 - 1);
@@ -222,8 +236,14 @@ describe('unpaid orders release their stock', () => {
     for (const order of transfers) {
       const history = await historyOf(order._id);
       expect(history).toHaveLength(1);
-      expect(history[0]).toMatchObject({ from: 'pending_transfer_proof', to: 'cancelled', by: { kind: 'system', id: null, name: SYSTEM_ACTOR_NAME } });
-      expect(history[0]!.note).toMatch(/^Cancelada automáticamente: la reserva venció el .+, sin comprobante de transferencia; el stock fue devuelto$/);
+      expect(history[0]).toMatchObject({
+        from: 'pending_transfer_proof',
+        to: 'cancelled',
+        by: { kind: 'system', id: null, name: SYSTEM_ACTOR_NAME },
+      });
+      expect(history[0]!.note).toMatch(
+        /^Cancelada automáticamente: la reserva venció el .+, sin comprobante de transferencia; el stock fue devuelto$/,
+      );
       expect(Date.parse(history[0]!.at)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
     }
     const logs = `${first.logs()}${second.logs()}`;
@@ -245,7 +265,12 @@ describe('unpaid orders release their stock', () => {
     const limited = await place([{ productId: product._id, quantity: 2 }]);
     expect(limited.reservedUntil).not.toBeNull();
     expect(await stockOf(product._id)).toBe(2);
-    await waitFor('the cash order to be cancelled', () => orderById(limited._id), (o) => o.status === 'cancelled');
+    await waitFor(
+      'the cash order to be cancelled',
+      () => orderById(limited._id),
+      (o) => o.status === 'cancelled',
+      SWEEP_WAIT,
+    );
     expect(await stockOf(product._id)).toBe(4);
     expect((await historyOf(limited._id))[0]!.note).toMatch(/sin pago confirmado/);
     expect((await orderById(unlimited._id)).status).toBe('pending_manual');
@@ -278,11 +303,23 @@ describe('order history', () => {
     const before = Date.now();
     const confirm = await call(`/orders/${order._id}/confirm`, { method: 'PATCH', token: staff.token });
     expect(confirm.status).toBe(200);
-    const toPaid = await call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'paid', adminNotes: 'Pagó en el local' }, token: staff.token });
+    const toPaid = await call(`/orders/${order._id}/status`, {
+      method: 'PUT',
+      body: { status: 'paid', adminNotes: 'Pagó en el local' },
+      token: staff.token,
+    });
     expect(toPaid.status).toBe(200);
     // Same status and same note: nothing to record; a new note alone is recorded.
-    await call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'paid', adminNotes: 'Pagó en el local' }, token: staff.token });
-    await call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'paid', adminNotes: 'Retira el sábado' }, token: staff.token });
+    await call(`/orders/${order._id}/status`, {
+      method: 'PUT',
+      body: { status: 'paid', adminNotes: 'Pagó en el local' },
+      token: staff.token,
+    });
+    await call(`/orders/${order._id}/status`, {
+      method: 'PUT',
+      body: { status: 'paid', adminNotes: 'Retira el sábado' },
+      token: staff.token,
+    });
 
     const history = await historyOf(order._id);
     const by = { kind: 'staff', name: staff.username };
@@ -310,7 +347,9 @@ describe('order history', () => {
   it('a refused change records nothing', async () => {
     const product = await createProduct(1, 'Corpiño Agotado');
     const order = await place([{ productId: product._id, quantity: 1 }]);
-    expect((await call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token: staff.token })).status).toBe(200);
+    expect((await call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token: staff.token })).status).toBe(
+      200,
+    );
     await place([{ productId: product._id, quantity: 1 }]);
     const reactivate = await call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'pending_manual' }, token: staff.token });
     expect(reactivate.status).toBe(409);

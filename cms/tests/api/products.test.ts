@@ -3,9 +3,33 @@ import { finalPrice, productSchema } from '@shop/shared';
 import { api, adminToken } from '../helpers/api';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
 
-const PRODUCT_KEYS = ['_id', 'title', 'description', 'price', 'discount', 'category', 'thumbnails', 'stock', 'size', 'stockBySize', 'status', 'colors', 'createdAt', 'updatedAt'].sort();
+const PRODUCT_KEYS = [
+  '_id',
+  'title',
+  'description',
+  'price',
+  'discount',
+  'category',
+  'thumbnails',
+  'stock',
+  'size',
+  'stockBySize',
+  'status',
+  'colors',
+  'createdAt',
+  'updatedAt',
+].sort();
 
-type ApiProduct = { _id: string; title: string; price: number; discount: number; size: string[]; status: boolean; stock: number; category: string };
+type ApiProduct = {
+  _id: string;
+  title: string;
+  price: number;
+  discount: number;
+  size: string[];
+  status: boolean;
+  stock: number;
+  category: string;
+};
 
 const CATEGORY = `prueba-${Date.now().toString(36)}`;
 
@@ -185,7 +209,11 @@ describe('products', () => {
     });
 
     it('creates a product with normalized sizes and default colours', async () => {
-      const res = await asAdmin('POST', '/products', productBody({ title: '  Nuevo body  ', size: 's, m ,xl', discount: undefined, stock: undefined }));
+      const res = await asAdmin(
+        'POST',
+        '/products',
+        productBody({ title: '  Nuevo body  ', size: 's, m ,xl', discount: undefined, stock: undefined }),
+      );
       expect(res.status).toBe(201);
       const p = res.body.product;
       expect(Object.keys(p).sort()).toEqual(PRODUCT_KEYS);
@@ -229,7 +257,12 @@ describe('products', () => {
       const array = await api('/products', { method: 'POST', body: [productBody()], token });
       expect(array.status).toBe(400);
       expect(array.body.message).toMatch(/objeto JSON/);
-      const malformed = await api('/products', { method: 'POST', raw: '{"title": "x",', headers: { 'content-type': 'application/json' }, token });
+      const malformed = await api('/products', {
+        method: 'POST',
+        raw: '{"title": "x",',
+        headers: { 'content-type': 'application/json' },
+        token,
+      });
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toBe('El cuerpo de la petición no es un JSON válido');
       const huge = await api('/products', { method: 'POST', body: productBody({ description: 'x'.repeat(400_000) }), token });

@@ -9,7 +9,12 @@ import { TEST_ADMIN, createTestDatabase, startStrapi, type RunningStrapi, type T
 
 // A second Strapi with low limits on its own throwaway database, so the shared one is never blocked.
 const OWNER = { email: 'duena@test.local', password: 'Clave-De-La-Duena' };
-const LOW_LIMITS = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CONTACT_MAX: '2', RATE_LIMIT_INTERACTIONS_MAX: '3', RATE_LIMIT_TRACKING_MAX: '4' };
+const LOW_LIMITS = {
+  RATE_LIMIT_LOGIN_MAX: '3',
+  RATE_LIMIT_CONTACT_MAX: '2',
+  RATE_LIMIT_INTERACTIONS_MAX: '3',
+  RATE_LIMIT_TRACKING_MAX: '4',
+};
 
 let database: TestDatabase;
 let strapi: RunningStrapi;
@@ -57,7 +62,11 @@ describe('rate limits', () => {
       const res = await call('/auth/login', { body: { email, password: 'mala-clave' }, headers: forged(i) });
       expect(res.status).toBe(401);
     }
-    for (const [i, body] of [TEST_ADMIN, { email: 'otra@test.local', password: 'x' }, { email: 'NUEVA@test.local', password: TEST_ADMIN.password }].entries()) {
+    for (const [i, body] of [
+      TEST_ADMIN,
+      { email: 'otra@test.local', password: 'x' },
+      { email: 'NUEVA@test.local', password: TEST_ADMIN.password },
+    ].entries()) {
       const blocked = await call('/auth/login', { body, headers: forged(10 + i) });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe(MSG.login.rateLimited);
@@ -108,9 +117,14 @@ describe('a rate-limit store shared by several app processes (Redis)', () => {
     const databases = [await createTestDatabase(inject('databaseKind')), await createTestDatabase(inject('databaseKind'))];
     const processes = [await startStrapi(databases[0]!, env), await startStrapi(databases[1]!, env)];
     try {
-      const [first, second] = processes.map((p) => (path: string, options: Parameters<typeof api>[1] = {}) => api(path, { ...options, baseUrl: p.url }));
+      const [first, second] = processes.map(
+        (p) =>
+          (path: string, options: Parameters<typeof api>[1] = {}) =>
+            api(path, { ...options, baseUrl: p.url }),
+      );
       expect((await second!('/auth/login', { body: TEST_ADMIN })).status).toBe(200);
-      for (let i = 0; i < 2; i++) expect((await first!('/auth/login', { body: { email: TEST_ADMIN.email, password: 'mala' } })).status).toBe(401);
+      for (let i = 0; i < 2; i++)
+        expect((await first!('/auth/login', { body: { email: TEST_ADMIN.email, password: 'mala' } })).status).toBe(401);
       const blocked = await second!('/auth/login', { body: TEST_ADMIN });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe(MSG.login.rateLimited);
@@ -145,12 +159,20 @@ describe('restart on the same database', () => {
     const list = await call('/products?limit=all', { token });
     const victim = list.body.payload[0];
     expect((await call(`/products/${victim._id}`, { method: 'DELETE', token })).status).toBe(200);
-    const changed = await call('/users/password', { method: 'PUT', body: { currentPassword: TEST_ADMIN.password, newPassword: 'Clave-De-La-Duena' }, token });
+    const changed = await call('/users/password', {
+      method: 'PUT',
+      body: { currentPassword: TEST_ADMIN.password, newPassword: 'Clave-De-La-Duena' },
+      token,
+    });
     expect(changed.status).toBe(200);
     // The password change ended the earlier token; the answer carries the one for this session.
     expect((await call('/orders', { token })).status).toBe(401);
     const session = changed.body.token;
-    const moved = await call('/users/profile', { method: 'PUT', body: { username: 'duena', email: OWNER.email, currentPassword: OWNER.password }, token: session });
+    const moved = await call('/users/profile', {
+      method: 'PUT',
+      body: { username: 'duena', email: OWNER.email, currentPassword: OWNER.password },
+      token: session,
+    });
     expect(moved.status).toBe(200);
 
     await strapi.stop();
@@ -171,7 +193,15 @@ describe('DELETE /products/{id} with orders', () => {
   it('refuses (409, "órdenes activas") while an active order contains the product, allows it once cancelled', async () => {
     const token = (await call('/auth/login', { body: OWNER })).body.token;
     const created = await call('/products', {
-      body: { title: 'Con orden activa', description: 'd', price: 5000, category: 'bombis', stock: 10, size: ['M'], thumbnails: ['/images/x.webp'] },
+      body: {
+        title: 'Con orden activa',
+        description: 'd',
+        price: 5000,
+        category: 'bombis',
+        stock: 10,
+        size: ['M'],
+        thumbnails: ['/images/x.webp'],
+      },
       token,
     });
     expect(created.status).toBe(201);

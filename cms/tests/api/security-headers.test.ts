@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { adminToken } from '../helpers/api';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
 import { corsOrigins } from '../../src/utils/security-policy';
+import { parseCsp } from '../../../e2e/support/csp';
 
 /**
  * Same origin only: another site's script must not be able to read the shop's API answers (CORS grants no foreign
@@ -26,19 +27,7 @@ const preflight = (baseUrl: string, path: string, origin: string, method = 'POST
   });
 
 /** The CSP header as a map directive -> sources. */
-function csp(res: Response): Map<string, string> {
-  const header = res.headers.get('content-security-policy') ?? '';
-  return new Map(
-    header
-      .split(';')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map((part) => {
-        const [name, ...sources] = part.split(/\s+/);
-        return [name, sources.join(' ')] as [string, string];
-      }),
-  );
-}
+const csp = (res: Response) => parseCsp(res.headers.get('content-security-policy'));
 
 function expectNoCorsGrant(res: Response, what: string) {
   expect(res.headers.get('access-control-allow-origin'), what).toBeNull();
@@ -51,7 +40,10 @@ describe('CORS: same origin only by default', () => {
     const token = await adminToken();
     expectNoCorsGrant(await raw(base, '/api/products', { headers: { origin: EVIL } }), 'GET /api/products');
     expectNoCorsGrant(await raw(base, '/api/content', { headers: { origin: EVIL } }), 'GET /api/content');
-    expectNoCorsGrant(await raw(base, '/api/orders', { headers: { origin: EVIL, authorization: `Bearer ${token}` } }), 'GET /api/orders (staff)');
+    expectNoCorsGrant(
+      await raw(base, '/api/orders', { headers: { origin: EVIL, authorization: `Bearer ${token}` } }),
+      'GET /api/orders (staff)',
+    );
     expectNoCorsGrant(
       await raw(base, '/api/auth/login', { method: 'POST', headers: { origin: EVIL, 'content-type': 'text/plain' }, body: '{}' }),
       'simple POST /api/auth/login',

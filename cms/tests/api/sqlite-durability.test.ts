@@ -28,7 +28,7 @@ function sqliteAfterCreate(filename: string): AfterCreate {
   const env = Object.assign((key: string, fallback = '') => values[key] ?? fallback, {
     int: (key: string, fallback = 0) => (key in values ? Number(values[key]) : fallback),
     bool: (key: string, fallback = false) => (key in values ? values[key] === 'true' : fallback),
-    array: (key: string, fallback: string[] = []) => (key in values ? values[key].split(',') : fallback),
+    array: (key: string, fallback: string[] = []) => values[key]?.split(',') ?? fallback,
   });
   const config = (factory as (ctx: { env: typeof env }) => { connection: { client: string; pool?: { afterCreate?: unknown } } })({ env });
   expect(config.connection.client).toBe('sqlite');

@@ -126,7 +126,10 @@ describe('stockBySize in the product API', () => {
 describe('orders take and return units of their size', () => {
   it('takes from the line size only and gives back to it exactly once', async () => {
     const p = await createProduct({ stock: 0, size: SIZES, stockBySize: { '85B': 2, '90C': 5, '95C': 1 } });
-    const res = await order([{ productId: p._id, quantity: 2, size: '85b' }, { productId: p._id, quantity: 1, size: '95C' }]);
+    const res = await order([
+      { productId: p._id, quantity: 2, size: '85b' },
+      { productId: p._id, quantity: 1, size: '95C' },
+    ]);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await product(p._id)).toMatchObject({ stockBySize: { '85B': 0, '90C': 5, '95C': 0 }, stock: 5 });
     // Two cancels at once on two processes, then a refund: the units come back once, to their sizes.
@@ -142,7 +145,10 @@ describe('orders take and return units of their size', () => {
 
   it('refuses a sold-out size and a size the product lacks with a Spanish 409 naming the size', async () => {
     const p = await createProduct({ stock: 0, title: 'Corpiño Agotado', size: SIZES, stockBySize: { '85B': 0, '90C': 4, '95C': 0 } });
-    const out = await order([{ productId: p._id, quantity: 1, size: '90C' }, { productId: p._id, quantity: 1, size: '85B' }]);
+    const out = await order([
+      { productId: p._id, quantity: 1, size: '90C' },
+      { productId: p._id, quantity: 1, size: '85B' },
+    ]);
     expect(out.status).toBe(409);
     expect(out.body.message).toBe('Stock insuficiente para "Corpiño Agotado" en talla 85B (quedan 0)');
     const missing = await order([{ productId: p._id, quantity: 1, size: '100D' }]);
@@ -163,7 +169,11 @@ describe("the owner's save never undoes a sale", () => {
     expect(stale.body).toMatchObject({ message: STOCK_MSG.stale, stockBySize: { '85B': 1, '90C': 3, '95C': 3 }, stock: 7 });
     expect((await product(p._id)).stockBySize).toEqual({ '85B': 1, '90C': 3, '95C': 3 });
     // The form changed only 90C: 85B (left as loaded) keeps the server's figure after the sale.
-    const fine = await asAdmin('PUT', `/products/${p._id}`, { title: 'Editado', stockBySize: { ...loaded, '90C': 6 }, expectedStockBySize: loaded });
+    const fine = await asAdmin('PUT', `/products/${p._id}`, {
+      title: 'Editado',
+      stockBySize: { ...loaded, '90C': 6 },
+      expectedStockBySize: loaded,
+    });
     expect(fine.status).toBe(200);
     expect(fine.body.product).toMatchObject({ title: 'Editado', stockBySize: { '85B': 1, '90C': 6, '95C': 3 }, stock: 10 });
   });
@@ -185,7 +195,9 @@ describe('products saved before per-size stock', () => {
     const p = await createProduct({ stock: 0, size: SIZES, stockBySize: { '85B': 1, '90C': 1, '95C': 1 } });
     const old = await createProduct({ stock: 0, size: ['S'] });
     await db('products').where('document_id', p._id).update({ stock_by_size: null, stock: 9 });
-    await db('products').where('document_id', old._id).update({ stock_by_size: null, stock: 4, size: JSON.stringify([]) });
+    await db('products')
+      .where('document_id', old._id)
+      .update({ stock_by_size: null, stock: 4, size: JSON.stringify([]) });
     // Answers already follow the rule before the migration ran.
     expect(await product(p._id)).toMatchObject({ stockBySize: { '85B': 9, '90C': 0, '95C': 0 }, stock: 9 });
     const restarted = await startExtraStrapi();

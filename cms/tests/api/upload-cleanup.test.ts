@@ -82,7 +82,15 @@ describe('unused transfer proofs', () => {
   it('are deleted once older than the age, by two processes at once; used and fresh proofs stay', async () => {
     const token = await staffToken();
     const created = await call('/products', {
-      body: { title: 'Conjunto Limpieza', description: 'd', price: 5000, category: 'conjuntos', stock: 10, size: ['M'], thumbnails: ['/images/x.webp'] },
+      body: {
+        title: 'Conjunto Limpieza',
+        description: 'd',
+        price: 5000,
+        category: 'conjuntos',
+        stock: 10,
+        size: ['M'],
+        thumbnails: ['/images/x.webp'],
+      },
       token,
     });
     expect(created.status).toBe(201);
@@ -99,7 +107,11 @@ describe('unused transfer proofs', () => {
     const unused = [await uploadProof(), await uploadProof(), await uploadProof(), await uploadProof()];
     const used = await uploadProof();
     // An absolute URL on the shop's own public origin is accepted, and stored as the /uploads path.
-    for (const foreign of [`http://tienda.example${used}`, `https://tienda.example:8443${used}`, `https://tienda.example.evil.test${used}`]) {
+    for (const foreign of [
+      `http://tienda.example${used}`,
+      `https://tienda.example:8443${used}`,
+      `https://tienda.example.evil.test${used}`,
+    ]) {
       const refused = await order(foreign);
       expect(refused.status, foreign).toBe(400);
       expect(refused.body.message).toBe('El comprobante de transferencia debe subirse desde la tienda');

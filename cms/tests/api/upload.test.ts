@@ -40,7 +40,9 @@ describe('POST /upload/proof', () => {
 
   it('refuses HTML and SVG named .jpg, and a PNG header followed by garbage', async () => {
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="4" height="4"/></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="4" height="4"/></svg>',
+    );
     const fake = Buffer.concat([PNG_BYTES.subarray(0, 8), Buffer.from('<html>esto no es una imagen</html>')]);
     for (const [bytes, name] of [
       [html, 'comprobante.jpg'],

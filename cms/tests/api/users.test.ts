@@ -21,7 +21,11 @@ describe('PUT /users/profile', () => {
   });
 
   it('refuses an e-mail that belongs to another user (409)', async () => {
-    const res = await asAdmin('PUT', '/users/profile', { username: 'otro', email: TEST_SHOPPER.email, currentPassword: TEST_ADMIN.password });
+    const res = await asAdmin('PUT', '/users/profile', {
+      username: 'otro',
+      email: TEST_SHOPPER.email,
+      currentPassword: TEST_ADMIN.password,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/email/);
   });
@@ -39,7 +43,11 @@ describe('PUT /users/profile', () => {
     const right = await asAdmin('PUT', '/users/profile', { ...profile, currentPassword: TEST_ADMIN.password });
     expect(right.status).toBe(200);
     expect(right.body.user.email).toBe(profile.email);
-    const back = await asAdmin('PUT', '/users/profile', { username: 'admin', email: TEST_ADMIN.email, currentPassword: TEST_ADMIN.password });
+    const back = await asAdmin('PUT', '/users/profile', {
+      username: 'admin',
+      email: TEST_ADMIN.email,
+      currentPassword: TEST_ADMIN.password,
+    });
     expect(back.status).toBe(200);
   });
 

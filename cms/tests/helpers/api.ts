@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { TEST_ADMIN, TEST_SHOPPER } from './strapi-process';
 
 export interface ApiAnswer<T = Record<string, unknown>> {
@@ -15,6 +15,12 @@ export interface CallOptions {
   token?: string | null;
   headers?: Record<string, string>;
   baseUrl?: string;
+}
+
+/** The answer has this status and carries this message (`{ message }`, in Spanish). */
+export function expectMessage(res: ApiAnswer<{ message?: unknown }>, status: number, message: string): void {
+  expect(res.status).toBe(status);
+  expect(res.body.message).toBe(message);
 }
 
 /** Calls the running Strapi over real HTTP, as a client would. */

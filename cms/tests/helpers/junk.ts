@@ -27,7 +27,9 @@ export function prng(seed: number): () => number {
 }
 
 export function pick<T>(random: () => number, list: readonly T[]): T {
-  return list[Math.floor(random() * list.length)];
+  const item = list[Math.floor(random() * list.length)];
+  if (item === undefined) throw new Error('pick needs a non-empty list');
+  return item;
 }
 
 function nested(depth: number, leaf: Json): Json {
@@ -131,7 +133,11 @@ export const JUNK_BODIES: readonly { kind: string; contentType: string; body: st
   { kind: 'raw-nul-in-json', contentType: 'application/json', body: '{"a":"\u0000"}' },
   { kind: 'escaped-nul-key', contentType: 'application/json', body: '{"\\u0000":"\\u0000"}' },
   { kind: 'escaped-surrogate', contentType: 'application/json', body: '{"a":"\\udfff\\ud800"}' },
-  { kind: 'invalid-utf8', contentType: 'application/json', body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0xff, 0x22, 0x7d]) },
+  {
+    kind: 'invalid-utf8',
+    contentType: 'application/json',
+    body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0xff, 0x22, 0x7d]),
+  },
   { kind: 'top-level-array', contentType: 'application/json', body: '[1,2,3]' },
   { kind: 'top-level-string', contentType: 'application/json', body: '"hola"' },
   { kind: 'top-level-number', contentType: 'application/json', body: '12' },

@@ -92,9 +92,9 @@ export function orderBody(items: LineInput[], extra: Record<string, unknown> = {
 
 /** The sequence part of an order number (JL-20240101-0042 -> 42). */
 export function sequenceOf(orderNumber: string): number {
-  const match = /-(\d{4,})$/.exec(orderNumber);
-  if (!match) throw new Error(`not an order number: ${orderNumber}`);
-  return Number.parseInt(match[1], 10);
+  const sequence = /-(\d{4,})$/.exec(orderNumber)?.[1];
+  if (sequence === undefined) throw new Error(`not an order number: ${orderNumber}`);
+  return Number.parseInt(sequence, 10);
 }
 
 /**
@@ -126,7 +126,12 @@ export function fileForm(bytes: Uint8Array, filename: string, type: string, fiel
 
 /** Uploads a proof through POST /upload/proof (as a shopper, or as staff with `token`) and gives its URL. */
 export async function uploadProof(baseUrl: string, token: string | null = null): Promise<string> {
-  const res = await api<{ url: string }>('/upload/proof', { method: 'POST', raw: fileForm(PNG_BYTES, 'comprobante.png', 'image/png'), token, baseUrl });
+  const res = await api<{ url: string }>('/upload/proof', {
+    method: 'POST',
+    raw: fileForm(PNG_BYTES, 'comprobante.png', 'image/png'),
+    token,
+    baseUrl,
+  });
   if (res.status !== 200) throw new Error(`uploadProof: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.url;
 }

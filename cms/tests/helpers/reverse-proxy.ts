@@ -161,7 +161,13 @@ export async function burstFrom(localAddress: string, url: string, bodies: unkno
   return answers;
 }
 
-function sendFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string>, lastByteAfter: Promise<void>): Promise<Answer> {
+function sendFrom(
+  localAddress: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  lastByteAfter: Promise<void>,
+): Promise<Answer> {
   const target = new URL(url);
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {

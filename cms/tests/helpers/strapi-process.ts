@@ -1,12 +1,12 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
+import { postgresAnswers, spawnStrapiStart } from './strapi-start.mjs';
 
 export const CMS_DIR = path.resolve(__dirname, '..', '..');
-const STRAPI_BIN = path.join(path.dirname(require.resolve('@strapi/strapi/package.json', { paths: [CMS_DIR] })), 'bin', 'strapi.js');
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin-Test-123' };
 export const TEST_SHOPPER = { email: 'cliente@test.local', password: 'Cliente-Test-123', username: 'cliente' };
@@ -53,15 +53,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   };
 }
 
-export async function postgresAvailable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
+export function postgresAvailable(): Promise<boolean> {
+  return postgresAnswers(PG_ADMIN_URL);
 }
 
 export function freePort(): Promise<number> {
@@ -98,35 +91,21 @@ export interface RunningStrapi {
 export async function startStrapi(database: TestDatabase, extraEnv: Record<string, string> = {}): Promise<RunningStrapi> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
-    cwd: CMS_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SERVE_STRAPI_ADMIN: 'false',
-      STRAPI_TELEMETRY_DISABLED: 'true',
-      STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
-      BROWSER: 'none',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      SEED_TEST_SHOPPER_EMAIL: TEST_SHOPPER.email,
-      SEED_TEST_SHOPPER_PASSWORD: TEST_SHOPPER.password,
-      // Every test call comes from 127.0.0.1: the shared process gets generous limits; the limits themselves are
-      // tested in a separate process started with low ones (see rate-limits.test.ts).
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_LOGIN_EMAIL_MAX: '1000',
-      RATE_LIMIT_CONTACT_MAX: '1000',
-      RATE_LIMIT_INTERACTIONS_MAX: '100000',
-      RATE_LIMIT_TRACKING_MAX: '100000',
-      // API tests need no front end: skip loading (and compressing) the built apps on every start.
-      STOREFRONT_DIST: path.join(CMS_DIR, '.tmp', 'no-storefront-in-api-tests'),
-      ADMIN_PANEL_DIST: path.join(CMS_DIR, '.tmp', 'no-admin-panel-in-api-tests'),
-      ...database.env,
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnStrapiStart(port, TEST_ADMIN, {
+    SEED_TEST_SHOPPER_EMAIL: TEST_SHOPPER.email,
+    SEED_TEST_SHOPPER_PASSWORD: TEST_SHOPPER.password,
+    // Every test call comes from 127.0.0.1: the shared process gets generous limits; the limits themselves are
+    // tested in a separate process started with low ones (see rate-limits.test.ts).
+    RATE_LIMIT_LOGIN_MAX: '1000',
+    RATE_LIMIT_LOGIN_EMAIL_MAX: '1000',
+    RATE_LIMIT_CONTACT_MAX: '1000',
+    RATE_LIMIT_INTERACTIONS_MAX: '100000',
+    RATE_LIMIT_TRACKING_MAX: '100000',
+    // API tests need no front end: skip loading (and compressing) the built apps on every start.
+    STOREFRONT_DIST: path.join(CMS_DIR, '.tmp', 'no-storefront-in-api-tests'),
+    ADMIN_PANEL_DIST: path.join(CMS_DIR, '.tmp', 'no-admin-panel-in-api-tests'),
+    ...database.env,
+    ...extraEnv,
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -159,4 +138,16 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   };
+}
+
+/** Starts a shop on a throwaway database of its own; stopping it drops the database too (also when it did not start). */
+export async function startStrapiOnOwnDatabase(kind: DatabaseKind, extraEnv: Record<string, string> = {}): Promise<RunningStrapi> {
+  const database = await createTestDatabase(kind);
+  try {
+    const running = await startStrapi(database, extraEnv);
+    return { ...running, stop: () => running.stop().then(() => database.drop()) };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
 }

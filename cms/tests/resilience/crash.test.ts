@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@shop/shared';
 import { adminTokenAt, api } from '../helpers/api';
 import { SHOPPER, createProduct, orderBody, sequenceOf, type LineInput, type TestProduct } from '../helpers/orders';
-import { createTestDatabase, postgresAvailable, startStrapi, type DatabaseKind, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { shopPerTest } from '../helpers/shop-per-test';
+import { postgresAvailable, type DatabaseKind, type RunningStrapi } from '../helpers/strapi-process';
 
 /**
  * "A crash loses no acknowledged order": 200 orders at once, the Strapi process killed with SIGKILL (no shutdown
@@ -57,104 +58,107 @@ function linesOf(i: number, set: TestProduct, bra: TestProduct): LineInput[] {
 
 const marker = (i: number) => `crash-test pedido ${i}`;
 
-let database: TestDatabase | undefined;
-let running: RunningStrapi | undefined;
-
-afterEach(async () => {
-  await running?.stop();
-  await database?.drop();
-  running = undefined;
-  database = undefined;
-});
+const shops = shopPerTest();
 
 describe.each(kinds)('crash on %s', (kind) => {
-  it.skipIf(kind === 'postgres' && !pgUp)(`SIGKILL after ${KILL_AFTER} of ${ORDERS} concurrent orders: no answered order lost or doubled, stock consistent, numbers go on`, async () => {
-    const started = Date.now();
-    database = await createTestDatabase(kind);
-    const before = await startStrapi(database, SHOP_ENV);
-    running = before;
-    const token = await adminTokenAt(before.url);
-    const at = { baseUrl: before.url, token };
-    const set = await createProduct({ stock: 0, title: 'Conjunto Choque', size: ['S', 'M', 'L'], stockBySize: { S: 300, M: 300, L: 300 } }, at);
-    const bra = await createProduct({ stock: 0, title: 'Corpiño Choque', size: ['85B', '90C'], stockBySize: { '85B': 300, '90C': 300 } }, at);
-    const products = [set, bra];
-    const stockBefore = await stockTable(before, token, products);
+  it.skipIf(kind === 'postgres' && !pgUp)(
+    `SIGKILL after ${KILL_AFTER} of ${ORDERS} concurrent orders: no answered order lost or doubled, stock consistent, numbers go on`,
+    async () => {
+      const started = Date.now();
+      await shops.createDatabase(kind);
+      const before = await shops.start(SHOP_ENV);
+      const token = await adminTokenAt(before.url);
+      const at = { baseUrl: before.url, token };
+      const set = await createProduct(
+        { stock: 0, title: 'Conjunto Choque', size: ['S', 'M', 'L'], stockBySize: { S: 300, M: 300, L: 300 } },
+        at,
+      );
+      const bra = await createProduct(
+        { stock: 0, title: 'Corpiño Choque', size: ['85B', '90C'], stockBySize: { '85B': 300, '90C': 300 } },
+        at,
+      );
+      const products = [set, bra];
+      const stockBefore = await stockTable(before, token, products);
 
-    // 200 orders at once; the process dies (SIGKILL) as soon as the 100th answer arrives.
-    const acknowledged: Acknowledged[] = [];
-    const otherAnswers: number[] = [];
-    let cut = 0;
-    let killedAt = 0;
-    const exited = new Promise<void>((resolve) => before.process.once('exit', () => resolve()));
-    const requests = Array.from({ length: ORDERS }, async (_, i) => {
-      try {
-        const res = await api<{ order: Order; orderNumber: string }>('/orders', {
-          body: orderBody(linesOf(i, set, bra), { shippingInfo: { ...SHOPPER, notes: marker(i) } }),
-          baseUrl: before.url,
-        });
-        if (res.status >= 200 && res.status < 300) acknowledged.push({ request: i, orderId: res.body.order._id, orderNumber: res.body.orderNumber });
-        else otherAnswers.push(res.status);
-        if (acknowledged.length + otherAnswers.length === KILL_AFTER && !killedAt) {
-          killedAt = Date.now();
-          before.process.kill('SIGKILL');
+      // 200 orders at once; the process dies (SIGKILL) as soon as the 100th answer arrives.
+      const acknowledged: Acknowledged[] = [];
+      const otherAnswers: number[] = [];
+      let cut = 0;
+      let killedAt = 0;
+      const exited = new Promise<void>((resolve) => before.process.once('exit', () => resolve()));
+      const requests = Array.from({ length: ORDERS }, async (_, i) => {
+        try {
+          const res = await api<{ order: Order; orderNumber: string }>('/orders', {
+            body: orderBody(linesOf(i, set, bra), { shippingInfo: { ...SHOPPER, notes: marker(i) } }),
+            baseUrl: before.url,
+          });
+          if (res.status >= 200 && res.status < 300)
+            acknowledged.push({ request: i, orderId: res.body.order._id, orderNumber: res.body.orderNumber });
+          else otherAnswers.push(res.status);
+          if (acknowledged.length + otherAnswers.length === KILL_AFTER && !killedAt) {
+            killedAt = Date.now();
+            before.process.kill('SIGKILL');
+          }
+        } catch {
+          cut += 1; // the connection died with the process: this order may or may not exist
         }
-      } catch {
-        cut += 1; // the connection died with the process: this order may or may not exist
+      });
+      await Promise.all(requests);
+      await exited;
+      expect(killedAt, 'the process was killed while orders were in flight').toBeGreaterThan(0);
+      expect(otherAnswers, 'answers other than 2xx before the kill').toEqual([]);
+      expect(cut, 'orders whose connection the kill cut').toBeGreaterThan(0);
+      const answeredBeforeKill = acknowledged.length;
+
+      // Restart on the same database.
+      const after = await shops.start(SHOP_ENV);
+      const token2 = await adminTokenAt(after.url);
+      const orders = await allOrders(after, token2);
+      const stockAfter = await stockTable(after, token2, products);
+
+      // Every acknowledged order is there, with its number.
+      const byId = new Map(orders.map((o) => [o._id, o]));
+      for (const ack of acknowledged) {
+        const found = byId.get(ack.orderId);
+        expect(found, `acknowledged order ${ack.orderNumber} (request ${ack.request}) after the restart`).toBeDefined();
+        expect(found?.orderNumber).toBe(ack.orderNumber);
+        expect(found?.shippingInfo.notes).toBe(marker(ack.request));
       }
-    });
-    await Promise.all(requests);
-    await exited;
-    expect(killedAt, 'the process was killed while orders were in flight').toBeGreaterThan(0);
-    expect(otherAnswers, 'answers other than 2xx before the kill').toEqual([]);
-    expect(cut, 'orders whose connection the kill cut').toBeGreaterThan(0);
-    const answeredBeforeKill = acknowledged.length;
+      // No order twice: distinct ids, distinct numbers, at most one order per request.
+      expect(new Set(orders.map((o) => o._id)).size).toBe(orders.length);
+      expect(new Set(orders.map((o) => o.orderNumber)).size).toBe(orders.length);
+      const markers = orders.map((o) => o.shippingInfo.notes);
+      expect(new Set(markers).size, 'orders made twice from one request').toBe(orders.length);
+      expect(markers.every((m) => typeof m === 'string' && m.startsWith('crash-test pedido '))).toBe(true);
+      expect(orders.length).toBeLessThanOrEqual(ORDERS);
 
-    // Restart on the same database.
-    const after = await startStrapi(database, SHOP_ENV);
-    running = after;
-    const token2 = await adminTokenAt(after.url);
-    const orders = await allOrders(after, token2);
-    const stockAfter = await stockTable(after, token2, products);
-
-    // Every acknowledged order is there, with its number.
-    const byId = new Map(orders.map((o) => [o._id, o]));
-    for (const ack of acknowledged) {
-      const found = byId.get(ack.orderId);
-      expect(found, `acknowledged order ${ack.orderNumber} (request ${ack.request}) after the restart`).toBeDefined();
-      expect(found?.orderNumber).toBe(ack.orderNumber);
-      expect(found?.shippingInfo.notes).toBe(marker(ack.request));
-    }
-    // No order twice: distinct ids, distinct numbers, at most one order per request.
-    expect(new Set(orders.map((o) => o._id)).size).toBe(orders.length);
-    expect(new Set(orders.map((o) => o.orderNumber)).size).toBe(orders.length);
-    const markers = orders.map((o) => o.shippingInfo.notes);
-    expect(new Set(markers).size, 'orders made twice from one request').toBe(orders.length);
-    expect(markers.every((m) => typeof m === 'string' && m.startsWith('crash-test pedido '))).toBe(true);
-    expect(orders.length).toBeLessThanOrEqual(ORDERS);
-
-    // Stock now = stock before - units of the orders present, for every product and size.
-    const sold: StockTable = new Map();
-    for (const order of orders) {
-      for (const item of order.items) {
-        const key = stockKey(item.productId ?? '', item.size ?? '');
-        sold.set(key, (sold.get(key) ?? 0) + item.quantity);
+      // Stock now = stock before - units of the orders present, for every product and size.
+      const sold: StockTable = new Map();
+      for (const order of orders) {
+        for (const item of order.items) {
+          const key = stockKey(item.productId ?? '', item.size ?? '');
+          sold.set(key, (sold.get(key) ?? 0) + item.quantity);
+        }
       }
-    }
-    for (const [key, units] of stockBefore) expect(stockAfter.get(key), `stock of ${key}`).toBe(units - (sold.get(key) ?? 0));
-    expect([...sold.keys()].every((key) => stockBefore.has(key))).toBe(true);
+      for (const [key, units] of stockBefore) expect(stockAfter.get(key), `stock of ${key}`).toBe(units - (sold.get(key) ?? 0));
+      expect([...sold.keys()].every((key) => stockBefore.has(key))).toBe(true);
 
-    // The numbers that exist are one unbroken run (a crashed transaction gave its number back), and the next order
-    // continues it without reusing any.
-    const sequences = orders.map((o) => sequenceOf(o.orderNumber)).sort((a, b) => a - b);
-    expect(sequences).toEqual(sequences.map((_, i) => i + 1));
-    const next = await api<{ orderNumber: string }>('/orders', { body: orderBody([{ productId: set._id, quantity: 1, size: 'M' }]), baseUrl: after.url });
-    expect(next.status).toBe(201);
-    expect(sequenceOf(next.body.orderNumber)).toBe(sequences.length + 1);
-    expect(orders.map((o) => o.orderNumber)).not.toContain(next.body.orderNumber);
+      // The numbers that exist are one unbroken run (a crashed transaction gave its number back), and the next order
+      // continues it without reusing any.
+      const sequences = orders.map((o) => sequenceOf(o.orderNumber)).sort((a, b) => a - b);
+      expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+      const next = await api<{ orderNumber: string }>('/orders', {
+        body: orderBody([{ productId: set._id, quantity: 1, size: 'M' }]),
+        baseUrl: after.url,
+      });
+      expect(next.status).toBe(201);
+      expect(sequenceOf(next.body.orderNumber)).toBe(sequences.length + 1);
+      expect(orders.map((o) => o.orderNumber)).not.toContain(next.body.orderNumber);
 
-    console.log(
-      `[crash ${kind}] ${answeredBeforeKill} of ${ORDERS} answered 2xx before SIGKILL, ${cut} cut; ${orders.length} orders after the restart ` +
-        `(${orders.length - answeredBeforeKill} committed but unanswered); ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-  });
+      console.log(
+        `[crash ${kind}] ${answeredBeforeKill} of ${ORDERS} answered 2xx before SIGKILL, ${cut} cut; ${orders.length} orders after the restart ` +
+          `(${orders.length - answeredBeforeKill} committed but unanswered); ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+  );
 });

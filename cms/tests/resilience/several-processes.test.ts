@@ -4,7 +4,15 @@ import { SYSTEM_ACTOR_NAME, type Order, type OrderEvent, type SiteContent } from
 import { api } from '../helpers/api';
 import { createProduct, orderBody, uploadProof, type TestProduct } from '../helpers/orders';
 import { postFrom, startBalancer, type Answer, type Balancer } from '../helpers/reverse-proxy';
-import { TEST_ADMIN, createTestDatabase, postgresAvailable, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { sleep, waitFor } from '../helpers/wait-for';
+import {
+  TEST_ADMIN,
+  createTestDatabase,
+  postgresAvailable,
+  startStrapi,
+  type RunningStrapi,
+  type TestDatabase,
+} from '../helpers/strapi-process';
 
 // The production shape (docker-compose.yml): several app processes on one PostgreSQL and one Redis, behind a reverse
 // proxy that balances over them and appends the client address to X-Forwarded-For (TRUST_PROXY=true). Here: two
@@ -34,8 +42,6 @@ let first: RunningStrapi;
 let second: RunningStrapi;
 let balancer: Balancer;
 let staff: string;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A staff call straight to one process. */
 async function staffCall<T>(app: RunningStrapi, pathname: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -76,18 +82,6 @@ function expectNextNumbers(numbers: string[]): void {
   }
 }
 
-/** Waits (polling every 100 ms) until `read` gives what `done` accepts; throws after `ms`. */
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(100);
-    value = await read();
-  }
-  return value;
-}
-
 beforeAll(async () => {
   if (!(await postgresAvailable())) throw new Error('these tests need PostgreSQL (TEST_PG_ADMIN_URL)');
   database = await createTestDatabase('postgres');
@@ -124,12 +118,16 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
         for (let i = client; i < ORDERS; i += CLIENTS) {
-          numbers.push(orderOf(await placeThroughProxy(`127.0.1.${client + 1}`, orderBody([{ productId: product._id, quantity: 1 }]))).orderNumber);
+          numbers.push(
+            orderOf(await placeThroughProxy(`127.0.1.${client + 1}`, orderBody([{ productId: product._id, quantity: 1 }]))).orderNumber,
+          );
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`[several processes] ${ORDERS} orders by ${CLIENTS} clients in ${seconds.toFixed(1)} s (${(ORDERS / seconds).toFixed(0)} orders/s)`);
+    console.log(
+      `[several processes] ${ORDERS} orders by ${CLIENTS} clients in ${seconds.toFixed(1)} s (${(ORDERS / seconds).toFixed(0)} orders/s)`,
+    );
 
     expect(numbers).toHaveLength(ORDERS);
     expectNextNumbers(numbers);
@@ -167,7 +165,7 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
         `the change of round ${round} on the other process`,
         async () => (await api<{ product: TestProduct }>(`/products/${product._id}`, { baseUrl: reader.url })).body.product,
         (seen) => seen.title === change.title && seen.price === change.price,
-        1000,
+        { timeoutMs: 1000, everyMs: 100 },
       );
       expect(performance.now() - saved).toBeLessThan(1000);
     }
@@ -206,14 +204,24 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
     const product = await createProduct({ stock: HELD * 2, title: 'Conjunto Reserva Vencida' }, { baseUrl: first.url, token: staff });
     const orders: Order[] = [];
     for (let i = 0; i < HELD; i += 1) {
-      orders.push(orderOf(await placeThroughProxy('127.0.3.1', orderBody([{ productId: product._id, quantity: 2 }], { paymentMethod: 'transfer' }))));
+      orders.push(
+        orderOf(await placeThroughProxy('127.0.3.1', orderBody([{ productId: product._id, quantity: 2 }], { paymentMethod: 'transfer' }))),
+      );
     }
     expectNextNumbers(orders.map((o) => o.orderNumber));
     expect(await stockOf(second, product._id)).toBe(0);
     const logsBefore = [first.logs().length, second.logs().length];
 
     for (const order of orders) {
-      await waitFor('the sweep', () => staffCall<{ order: Order }>(first, `/orders/${order._id}`), (o) => o.order.status === 'cancelled', 40_000);
+      await waitFor(
+        'the sweep',
+        () => staffCall<{ order: Order }>(first, `/orders/${order._id}`),
+        (o) => o.order.status === 'cancelled',
+        {
+          timeoutMs: 40_000,
+          everyMs: 100,
+        },
+      );
     }
     // A few more runs of both sweeps change nothing.
     await sleep(2500);
@@ -221,10 +229,16 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
     for (const order of orders) {
       const { history } = await staffCall<{ history: OrderEvent[] }>(second, `/orders/${order._id}/history`);
       expect(history, order.orderNumber).toHaveLength(1);
-      expect(history[0]).toMatchObject({ from: 'pending_transfer_proof', to: 'cancelled', by: { kind: 'system', name: SYSTEM_ACTOR_NAME } });
+      expect(history[0]).toMatchObject({
+        from: 'pending_transfer_proof',
+        to: 'cancelled',
+        by: { kind: 'system', name: SYSTEM_ACTOR_NAME },
+      });
     }
     const logs = [first.logs().slice(logsBefore[0]), second.logs().slice(logsBefore[1])];
-    const cancelled = logs.map((log) => [...log.matchAll(/\[orders\] cancelled (\d+) unpaid order/g)].reduce((sum, m) => sum + Number(m[1]), 0));
+    const cancelled = logs.map((log) =>
+      [...log.matchAll(/\[orders\] cancelled (\d+) unpaid order/g)].reduce((sum, m) => sum + Number(m[1]), 0),
+    );
     console.log(`[several processes] unpaid orders cancelled by the first process: ${cancelled[0]}, by the second: ${cancelled[1]}`);
     expect(cancelled[0]! + cancelled[1]!).toBe(HELD);
     expect(logs.join('')).not.toMatch(/could not cancel the unpaid order|Cron job "releaseExpiredOrders" failed/);
@@ -245,7 +259,11 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
     async function checkout(from: string, key: string): Promise<Order> {
       const body = orderBody([{ productId: product._id, quantity: 1 }]);
       for (let attempt = 0; ; attempt += 1) {
-        const answer: Answer = await placeThroughProxy(from, body, { 'Idempotency-Key': key }).catch((err: unknown) => ({ status: 0, body: { error: String(err) }, headers: {} }));
+        const answer: Answer = await placeThroughProxy(from, body, { 'Idempotency-Key': key }).catch((err: unknown) => ({
+          status: 0,
+          body: { error: String(err) },
+          headers: {},
+        }));
         if (answer.status === 201) return orderOf(answer);
         if (attempt >= 5) throw new Error(`order ${key} never placed: ${answer.status} ${JSON.stringify(answer.body)}`);
         retries += 1;

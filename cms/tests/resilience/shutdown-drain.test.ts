@@ -1,9 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminTokenAt } from '../helpers/api';
 import { createProduct, orderBody } from '../helpers/orders';
-import { createTestDatabase, postgresAvailable, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { shopPerTest } from '../helpers/shop-per-test';
+import { postgresAvailable } from '../helpers/strapi-process';
 
 /**
  * SIGTERM drains: the requests in flight when it arrives all get their answers, new connections are refused
@@ -50,7 +51,14 @@ function send(agent: http.Agent, port: number, method: string, pathname: string,
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: pathname, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        agent,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
       (res) => {
         res.resume();
         res.once('end', () => resolve(res.statusCode ?? 0));
@@ -62,98 +70,92 @@ function send(agent: http.Agent, port: number, method: string, pathname: string,
   });
 }
 
-let database: TestDatabase | undefined;
-let shop: RunningStrapi | undefined;
-
-afterEach(async () => {
-  await shop?.stop();
-  await database?.drop();
-  shop = undefined;
-  database = undefined;
-});
+const shops = shopPerTest();
 
 const pgUp = await postgresAvailable();
 
 describe.each(['sqlite', 'postgres'] as const)('graceful shutdown (SIGTERM) on %s', (kind) => {
-  it.skipIf(kind === 'postgres' && !pgUp)('answers every request in flight, refuses new connections meanwhile, and exits within SHUTDOWN_TIMEOUT_MS', async () => {
-    database = await createTestDatabase(kind);
-    const running = await startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
-    shop = running;
-    const token = await adminTokenAt(running.url);
-    const product = await createProduct({ stock: 1000, title: 'Conjunto Apagado' }, { baseUrl: running.url, token });
-    const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
-      running.process.once('exit', (code) => resolve({ code, at: Date.now() })),
-    );
+  it.skipIf(kind === 'postgres' && !pgUp)(
+    'answers every request in flight, refuses new connections meanwhile, and exits within SHUTDOWN_TIMEOUT_MS',
+    async () => {
+      await shops.createDatabase(kind);
+      const running = await shops.start({ RATE_LIMIT_ORDERS_MAX: '100000', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
+      const token = await adminTokenAt(running.url);
+      const product = await createProduct({ stock: 1000, title: 'Conjunto Apagado' }, { baseUrl: running.url, token });
+      const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
+        running.process.once('exit', (code) => resolve({ code, at: Date.now() })),
+      );
 
-    // A request that never completes, so the drain must end by its bound.
-    const hanging = hangingRequest(running.port);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      // A request that never completes, so the drain must end by its bound.
+      const hanging = hangingRequest(running.port);
+      await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // The orders travel on connections the shop has already accepted (kept alive after a first request each), so
-    // when SIGTERM arrives every order has reached the process: sent, and either being answered or waiting to be read.
-    // (A connection still in the kernel's accept queue when the listener closes is refused, like any new one.)
-    const agent = new http.Agent({ keepAlive: true, maxSockets: ORDERS });
-    const warmUp = await Promise.all(Array.from({ length: ORDERS }, () => send(agent, running.port, 'GET', '/api/health')));
-    expect(warmUp.every((status) => status === 200)).toBe(true);
-    expect(Object.values(agent.freeSockets).flat().length, 'connections kept alive').toBe(ORDERS);
+      // The orders travel on connections the shop has already accepted (kept alive after a first request each), so
+      // when SIGTERM arrives every order has reached the process: sent, and either being answered or waiting to be read.
+      // (A connection still in the kernel's accept queue when the listener closes is refused, like any new one.)
+      const agent = new http.Agent({ keepAlive: true, maxSockets: ORDERS });
+      const warmUp = await Promise.all(Array.from({ length: ORDERS }, () => send(agent, running.port, 'GET', '/api/health')));
+      expect(warmUp.every((status) => status === 200)).toBe(true);
+      expect(Object.values(agent.freeSockets).flat().length, 'connections kept alive').toBe(ORDERS);
 
-    let signalledAt = 0;
-    let answered = 0;
-    let signal: () => void = () => undefined;
-    const signalled = new Promise<void>((resolve) => (signal = resolve));
-    const orders = Promise.all(
-      Array.from({ length: ORDERS }, async (): Promise<Outcome> => {
-        try {
-          const status = await send(agent, running.port, 'POST', '/api/orders', orderBody([{ productId: product._id, quantity: 1 }]));
-          answered += 1;
-          if (answered === SIGNAL_AFTER) {
-            signalledAt = Date.now();
-            running.process.kill('SIGTERM');
-            signal();
+      let signalledAt = 0;
+      let answered = 0;
+      let signal: () => void = () => undefined;
+      const signalled = new Promise<void>((resolve) => (signal = resolve));
+      const orders = Promise.all(
+        Array.from({ length: ORDERS }, async (): Promise<Outcome> => {
+          try {
+            const status = await send(agent, running.port, 'POST', '/api/orders', orderBody([{ productId: product._id, quantity: 1 }]));
+            answered += 1;
+            if (answered === SIGNAL_AFTER) {
+              signalledAt = Date.now();
+              running.process.kill('SIGTERM');
+              signal();
+            }
+            return { status, at: Date.now() };
+          } catch (err) {
+            return { status: 0, at: Date.now(), error: err instanceof Error ? err.message : String(err) };
           }
-          return { status, at: Date.now() };
-        } catch (err) {
-          return { status: 0, at: Date.now(), error: err instanceof Error ? err.message : String(err) };
-        }
-      }),
-    );
-    await signalled;
-    const inFlightAtSignal = ORDERS - answered;
+        }),
+      );
+      await signalled;
+      const inFlightAtSignal = ORDERS - answered;
 
-    // Meanwhile, a new connection is refused while orders are still being answered.
-    // (On SQLite, better-sqlite3 answers each order without yielding to the event loop, so the signal is handled
-    // once the orders already read are answered; the hanging request is still in flight then.)
-    let refusedWhileDraining = false;
-    while (!refusedWhileDraining && Date.now() - signalledAt < SHUTDOWN_TIMEOUT_MS - 1_000) {
-      refusedWhileDraining = await refused(running.port);
-      if (!refusedWhileDraining) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const refusedAfter = Date.now() - signalledAt;
-    const inFlightWhenRefused = ORDERS - answered;
-    expect(refusedWhileDraining, 'a new connection after SIGTERM was refused').toBe(true);
-    expect(running.process.exitCode, 'still running (the hanging request is in flight) when refused').toBeNull();
+      // Meanwhile, a new connection is refused while orders are still being answered.
+      // (On SQLite, better-sqlite3 answers each order without yielding to the event loop, so the signal is handled
+      // once the orders already read are answered; the hanging request is still in flight then.)
+      let refusedWhileDraining = false;
+      while (!refusedWhileDraining && Date.now() - signalledAt < SHUTDOWN_TIMEOUT_MS - 1_000) {
+        refusedWhileDraining = await refused(running.port);
+        if (!refusedWhileDraining) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const refusedAfter = Date.now() - signalledAt;
+      const inFlightWhenRefused = ORDERS - answered;
+      expect(refusedWhileDraining, 'a new connection after SIGTERM was refused').toBe(true);
+      expect(running.process.exitCode, 'still running (the hanging request is in flight) when refused').toBeNull();
 
-    const [results, exited] = await Promise.all([orders, exit]);
-    expect(inFlightAtSignal).toBeGreaterThan(ORDERS / 2);
-    const failed = results.filter((r) => r.status !== 201);
-    expect(failed, 'orders in flight at SIGTERM that got no 201').toEqual([]);
-    expect(results).toHaveLength(ORDERS);
-    // The process waited for the hanging request up to its bound, then cut it and exited (code 0).
-    // Measured from the moment the listener closed (when the process handled the signal: on SQLite, after the
-    // orders it had already read, see above).
-    const exitAfter = exited.at - signalledAt;
-    const drainTook = exitAfter - refusedAfter;
-    expect(drainTook, 'ms from the listener closing to exit').toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 500);
-    expect(drainTook, 'ms from the listener closing to exit').toBeLessThan(SHUTDOWN_TIMEOUT_MS + EXIT_SLACK_MS);
-    expect(exited.code).toBe(0);
-    const lastAnswer = Math.max(...results.map((r) => r.at));
-    expect(lastAnswer - signalledAt, 'the orders were answered well before the bound').toBeLessThan(SHUTDOWN_TIMEOUT_MS);
-    expect((await hanging.closed) - signalledAt).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 500);
-    hanging.socket.destroy();
-    agent.destroy();
-    expect(running.logs()).toContain('still unanswered after');
-    console.log(
-      `[drain ${kind}] SIGTERM with ${inFlightAtSignal} orders in flight (${inFlightWhenRefused} still in flight when a new connection was refused, ${refusedAfter} ms after): all answered 201 within ${lastAnswer - signalledAt} ms; exit ${exitAfter} ms after SIGTERM, ${drainTook} ms after the listener closed (bound ${SHUTDOWN_TIMEOUT_MS} ms)`,
-    );
-  });
+      const [results, exited] = await Promise.all([orders, exit]);
+      expect(inFlightAtSignal).toBeGreaterThan(ORDERS / 2);
+      const failed = results.filter((r) => r.status !== 201);
+      expect(failed, 'orders in flight at SIGTERM that got no 201').toEqual([]);
+      expect(results).toHaveLength(ORDERS);
+      // The process waited for the hanging request up to its bound, then cut it and exited (code 0).
+      // Measured from the moment the listener closed (when the process handled the signal: on SQLite, after the
+      // orders it had already read, see above).
+      const exitAfter = exited.at - signalledAt;
+      const drainTook = exitAfter - refusedAfter;
+      expect(drainTook, 'ms from the listener closing to exit').toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 500);
+      expect(drainTook, 'ms from the listener closing to exit').toBeLessThan(SHUTDOWN_TIMEOUT_MS + EXIT_SLACK_MS);
+      expect(exited.code).toBe(0);
+      const lastAnswer = Math.max(...results.map((r) => r.at));
+      expect(lastAnswer - signalledAt, 'the orders were answered well before the bound').toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+      expect((await hanging.closed) - signalledAt).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 500);
+      hanging.socket.destroy();
+      agent.destroy();
+      expect(running.logs()).toContain('still unanswered after');
+      console.log(
+        `[drain ${kind}] SIGTERM with ${inFlightAtSignal} orders in flight (${inFlightWhenRefused} still in flight when a new connection was refused, ${refusedAfter} ms after): all answered 201 within ${lastAnswer - signalledAt} ms; exit ${exitAfter} ms after SIGTERM, ${drainTook} ms after the listener closed (bound ${SHUTDOWN_TIMEOUT_MS} ms)`,
+      );
+    },
+  );
 });

@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** The shop's business constants and limits (timings, page sizes, caps), written once for server and apps. */
 export const LIMITS = {
   cacheMs: 5 * 60 * 1000,
   storefrontPageSize: 12,
@@ -6,7 +6,6 @@ export const LIMITS = {
   relatedProducts: 4,
   adminProductsPageSize: 10,
   adminOrdersPageSize: 20,
-  defaultOrdersPageSize: 10,
   maxPageButtons: 5,
   dashboardOrders: 20,
   dashboardMostViewed: 10,
@@ -26,13 +25,10 @@ export const LIMITS = {
   anchorScrollMs: 100,
   scrollTopRepeatMs: 50,
   ordersLoadRetries: 3,
-  rateLimitWaitMs: 15 * 60 * 1000,
   cartQuantityCapUnknownStock: 99,
-  smallScreenPx: 640,
 } as const;
 
 export const STORAGE_KEYS = {
-  token: 'token',
   adminToken: 'adminToken',
   adminUser: 'adminUser',
   cart: 'cart',

@@ -155,10 +155,10 @@ export const ICON_NAMES = [
 export type IconName = (typeof ICON_NAMES)[number];
 
 export function isIconName(value: unknown): value is IconName {
-  return typeof value === "string" && (ICON_NAMES as readonly string[]).includes(value);
+  return typeof value === 'string' && (ICON_NAMES as readonly string[]).includes(value);
 }
 
 /** Unknown icons fall back to Info (Globe for social media). */
-export function iconOrFallback(value: unknown, fallback: IconName = "Info"): IconName {
+export function iconOrFallback(value: unknown, fallback: IconName = 'Info'): IconName {
   return isIconName(value) ? value : fallback;
 }

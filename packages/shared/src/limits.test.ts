@@ -13,28 +13,34 @@ import {
 } from './schemas.js';
 import { siteContentSchema } from './site-content.js';
 
+const PRODUCT_SAMPLE: Record<string, unknown> = {
+  title: 'Conjunto',
+  description: 'Encaje',
+  price: 1000,
+  category: 'conjuntos',
+  stock: 1,
+  size: ['S', 'M'],
+  thumbnails: ['/images/a.webp'],
+  colors: [{ name: 'Negro', value: '#000000' }],
+};
+
 // A valid body for every input schema the API parses.
 const SAMPLES: [string, z.ZodType, Record<string, unknown>][] = [
-  [
-    'product',
-    productInputSchema,
-    {
-      title: 'Conjunto',
-      description: 'Encaje',
-      price: 1000,
-      category: 'conjuntos',
-      stock: 1,
-      size: ['S', 'M'],
-      thumbnails: ['/images/a.webp'],
-      colors: [{ name: 'Negro', value: '#000000' }],
-    },
-  ],
+  ['product', productInputSchema, PRODUCT_SAMPLE],
   [
     'order',
     orderInputSchema,
     {
       items: [{ productId: 'abc', quantity: 1, size: 'M', color: 'Negro' }],
-      shippingInfo: { fullName: 'Ana', email: 'ana@example.com', phone: '299', address: 'Calle 1', city: 'Neuquén', postalCode: '8300', notes: 'x' },
+      shippingInfo: {
+        fullName: 'Ana',
+        email: 'ana@example.com',
+        phone: '299',
+        address: 'Calle 1',
+        city: 'Neuquén',
+        postalCode: '8300',
+        notes: 'x',
+      },
       paymentMethod: 'transfer',
       deliveryType: 'delivery',
       notes: 'x',
@@ -65,7 +71,9 @@ function withString(sample: Record<string, unknown>, path: (string | number)[], 
   const copy = structuredClone(sample);
   let holder: unknown = copy;
   for (const step of path.slice(0, -1)) holder = Reflect.get(holder as object, step);
-  Reflect.set(holder as object, path[path.length - 1], text);
+  const last = path.at(-1);
+  if (last === undefined) throw new Error('withString needs a non-empty path');
+  Reflect.set(holder as object, last, text);
   return copy;
 }
 
@@ -98,7 +106,7 @@ describe('input limits', () => {
   });
 
   it('refuses sizes that do not fit the size index column together', () => {
-    const product = SAMPLES[0][2];
+    const product = PRODUCT_SAMPLE;
     const sizes = Array.from({ length: 30 }, (_, i) => `TALLA-${String(i).padStart(13, '0')}`);
     const result = productInputSchema.safeParse({ ...product, size: sizes });
     expect(result.success).toBe(false);
@@ -107,7 +115,10 @@ describe('input limits', () => {
   });
 
   it('site content texts never keep more than 5,000 characters', () => {
-    const content = siteContentSchema.parse({ hero: { slogan: 'x'.repeat(10_000) }, productCatalog: { categories: [{ name: 'y'.repeat(10_000) }] } });
+    const content = siteContentSchema.parse({
+      hero: { slogan: 'x'.repeat(10_000) },
+      productCatalog: { categories: [{ name: 'y'.repeat(10_000) }] },
+    });
     expect(content.hero.slogan.length).toBeLessThanOrEqual(5000);
     expect(content.productCatalog.categories.every((c) => c.name.length <= 5000)).toBe(true);
   });

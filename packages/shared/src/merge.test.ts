@@ -35,7 +35,9 @@ describe('deepMerge (partial updates of stored content)', () => {
   });
 
   it('ignores keys that would reach an object prototype (JSON bodies can carry "__proto__")', () => {
-    const patch: unknown = JSON.parse('{"__proto__": {"polluted": true}, "a": {"__proto__": {"polluted": true}, "b": 1}, "constructor": {"prototype": {"polluted": true}}}');
+    const patch: unknown = JSON.parse(
+      '{"__proto__": {"polluted": true}, "a": {"__proto__": {"polluted": true}, "b": 1}, "constructor": {"prototype": {"polluted": true}}}',
+    );
     const merged = deepMerge({ a: { c: 2 } }, patch) as Record<string, unknown>;
     expect(merged).toEqual({ a: { c: 2, b: 1 } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,4 +1,4 @@
-/** Spanish texts quoted by the spec, written once and used by the server and both apps. */
+/** The Spanish texts the shop shows, written once and used by the server and both apps. */
 export const MSG = {
   checkout: {
     fullNameRequired: 'El nombre completo es requerido',
@@ -37,6 +37,11 @@ export const MSG = {
     imageRequired: 'Debe incluir al menos una imagen',
     categoryInvalid: 'La categoría seleccionada no es válida',
     imageUrlInvalid: 'Algunas URLs de imágenes no son válidas',
+  },
+  profile: {
+    usernameRequired: 'El nombre de usuario es requerido',
+    /** The profile form's one banner when either field is empty. */
+    required: 'El nombre de usuario y el email son requeridos.',
   },
   password: {
     currentRequired: 'La contraseña actual es requerida.',

@@ -23,7 +23,8 @@ describe('order holds', () => {
   });
 
   it('refuses junk for the new numbers instead of coercing it', () => {
-    const withTransfer = (v: unknown) => siteContentSchema.safeParse({ checkout: { paymentInfo: { bankTransfer: { reservationMinutes: v } } } });
+    const withTransfer = (v: unknown) =>
+      siteContentSchema.safeParse({ checkout: { paymentInfo: { bankTransfer: { reservationMinutes: v } } } });
     for (const bad of ['60', -1, 1.5, 43_201, null, Number.NaN, true]) {
       const result = withTransfer(bad);
       expect(result.success, String(bad)).toBe(false);

@@ -17,8 +17,6 @@ export function formatOrderNumber(prefix: string, dayKey: string, sequence: numb
   return `${prefix}-${dayKey}-${String(sequence).padStart(4, '0')}`;
 }
 
-export const ORDER_NUMBER_PATTERN = /^[A-Z0-9]{1,10}-\d{8}-\d{4,}$/;
-
 /** Start and end (exclusive) instants of a shop day given as YYYY-MM-DD (Argentina is UTC-3, no DST). */
 export function shopDayRange(isoDay: string): { start: Date; end: Date } | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);

@@ -39,7 +39,10 @@ describe('pricing', () => {
     expect(shippingCost('delivery', 30000, { baseCost: 3000, freeShippingThreshold: 30000 })).toBe(0);
   });
   it('adds the cash fee only for cash', () => {
-    const lines = [{ price: 8500, quantity: 2 }, { price: 1000, quantity: 1 }];
+    const lines = [
+      { price: 8500, quantity: 2 },
+      { price: 1000, quantity: 1 },
+    ];
     expect(computeOrderTotals({ lines, deliveryType: 'delivery', paymentMethod: 'cash', cashFee: 500 })).toEqual({
       subtotal: 18000,
       shippingCost: 2500,

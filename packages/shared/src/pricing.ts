@@ -15,7 +15,7 @@ export function savings(price: number, discount?: number | null): number {
   return price - finalPrice(price, discount);
 }
 
-/** Products with more than 10 units in stock carry the 'new' flag (spec §3). */
+/** Products with more than 10 units in stock carry the 'new' flag. */
 export function isNewProduct(stock: number | null | undefined): boolean {
   return (stock ?? 0) > 10;
 }
@@ -32,11 +32,7 @@ export interface ShippingRules {
   freeShippingThreshold?: number | null;
 }
 
-export function shippingCost(
-  deliveryType: DeliveryType,
-  subtotal: number,
-  rules: ShippingRules = {},
-): number {
+export function shippingCost(deliveryType: DeliveryType, subtotal: number, rules: ShippingRules = {}): number {
   if (deliveryType === 'pickup') return 0;
   const threshold = rules.freeShippingThreshold ?? 0;
   if (threshold > 0 && subtotal >= threshold) return 0;

@@ -25,7 +25,10 @@ describe('size guides', () => {
     expect(offeredSizes('bombis', [{ ...guide('bombis', ['M']), enabled: false }])).toEqual([]);
   });
   it('keeps measurements equal to headers minus one', () => {
-    const rows = [{ size: 'S', measurements: ['1', '2', '3'] }, { size: 'M', measurements: [] }];
+    const rows = [
+      { size: 'S', measurements: ['1', '2', '3'] },
+      { size: 'M', measurements: [] },
+    ];
     expect(fitRowsToHeaders(['Talla', 'A', 'B'], rows)).toEqual([
       { size: 'S', measurements: ['1', '2'] },
       { size: 'M', measurements: ['', ''] },

@@ -24,26 +24,6 @@ export const DEFAULT_COLORS = [
   { name: 'Blanco', value: '#FFFFFF' },
 ];
 
-export const productSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string().default(''),
-  price: z.number(),
-  discount: z.number().default(0),
-  category: z.string(),
-  thumbnails: z.array(z.string()).default([]),
-  /** Sum of `stockBySize` for a product with sizes; its single stock otherwise. */
-  stock: z.number().default(0),
-  size: z.preprocess((v) => normalizeSizes(v), z.array(z.string())),
-  /** Units per offered size (`{}` without sizes). Optional only so that an older server's answer still parses. */
-  stockBySize: z.record(z.string(), z.number()).optional(),
-  status: z.boolean().default(true),
-  colors: z.array(colorSchema).default(DEFAULT_COLORS),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-});
-export type Product = z.infer<typeof productSchema>;
-
 export const productInputSchema = z.object({
   title: requiredText(200, MSG.productForm.titleRequired),
   description: requiredText(5000, MSG.productForm.descriptionRequired),
@@ -53,7 +33,12 @@ export const productInputSchema = z.object({
     .positive(MSG.productForm.pricePositive)
     .max(1_000_000_000, MSG.productForm.pricePositive),
   category: requiredText(60, MSG.productForm.categoryRequired),
-  stock: z.number({ error: 'El stock debe ser un número entero' }).int('El stock debe ser un número entero').min(0, 'El stock no puede ser negativo').max(MAX_STOCK, 'El stock no puede superar 1.000.000 unidades').default(0),
+  stock: z
+    .number({ error: 'El stock debe ser un número entero' })
+    .int('El stock debe ser un número entero')
+    .min(0, 'El stock no puede ser negativo')
+    .max(MAX_STOCK, 'El stock no puede superar 1.000.000 unidades')
+    .default(0),
   /** Units per size; keys must be among `size` (checked by productCreateSchema, and by the server on updates). */
   stockBySize: stockBySizeSchema.optional(),
   size: z.preprocess(
@@ -70,15 +55,20 @@ export const productInputSchema = z.object({
     .array(imageUrlSchema, { error: MSG.productForm.imageRequired })
     .min(1, MSG.productForm.imageRequired)
     .max(12, 'Máximo 12 imágenes por producto'),
-  discount: z.number({ error: 'El descuento debe ser un número' }).int('El descuento debe ser un número entero').min(0, 'El descuento debe estar entre 0 y 100').max(100, 'El descuento debe estar entre 0 y 100').default(0),
+  discount: z
+    .number({ error: 'El descuento debe ser un número' })
+    .int('El descuento debe ser un número entero')
+    .min(0, 'El descuento debe estar entre 0 y 100')
+    .max(100, 'El descuento debe estar entre 0 y 100')
+    .default(0),
   colors: z.array(colorSchema).max(20, 'Máximo 20 colores por producto').optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 /** POST /products: per-size stock only for the product's own sizes. */
 export const productCreateSchema = productInputSchema.superRefine((product, ctx) => {
-  const unknown = product.stockBySize ? unknownStockSizes(product.stockBySize, product.size) : [];
-  if (unknown.length > 0) ctx.addIssue({ code: 'custom', path: ['stockBySize'], message: STOCK_MSG.unknownSize(unknown[0]) });
+  const [firstUnknown] = product.stockBySize ? unknownStockSizes(product.stockBySize, product.size) : [];
+  if (firstUnknown !== undefined) ctx.addIssue({ code: 'custom', path: ['stockBySize'], message: STOCK_MSG.unknownSize(firstUnknown) });
 });
 
 /**
@@ -91,15 +81,6 @@ export const productUpdateSchema = productInputSchema
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'No hay datos para actualizar');
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
-
-export const productListResponseSchema = z.object({
-  status: z.string(),
-  payload: z.array(productSchema),
-  totalPages: z.number(),
-  totalDocs: z.number(),
-  totalProducts: z.number().optional(),
-  page: z.number().optional(),
-});
 
 // ---------- Orders ----------
 
@@ -118,8 +99,31 @@ export const shippingInfoSchema = z.object({
 });
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 
+/** Home delivery needs a street and a city; pickup uses the meeting point. */
+function requireDeliveryAddress(
+  deliveryType: DeliveryTypeValue | undefined,
+  info: { address?: string; city?: string },
+  ctx: z.RefinementCtx,
+  path: readonly string[],
+): void {
+  if ((deliveryType ?? 'pickup') !== 'delivery') return;
+  if (!info.address) ctx.addIssue({ code: 'custom', path: [...path, 'address'], message: MSG.checkout.addressRequired });
+  if (!info.city) ctx.addIssue({ code: 'custom', path: [...path, 'city'], message: MSG.checkout.cityRequired });
+}
+type DeliveryTypeValue = z.infer<typeof deliveryTypeSchema>;
+
+/** The checkout form: the shopper's details with the chosen delivery and payment (the storefront's form values). */
+export const checkoutDetailsSchema = shippingInfoSchema
+  .extend({ deliveryType: deliveryTypeSchema, paymentMethod: paymentMethodSchema })
+  .superRefine((details, ctx) => requireDeliveryAddress(details.deliveryType, details, ctx, []));
+export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
+
 export const orderItemInputSchema = z.object({
-  productId: z.string({ error: 'Cada producto debe indicar productId' }).trim().min(1, 'Cada producto debe indicar productId').max(64, 'El productId no puede superar 64 caracteres'),
+  productId: z
+    .string({ error: 'Cada producto debe indicar productId' })
+    .trim()
+    .min(1, 'Cada producto debe indicar productId')
+    .max(64, 'El productId no puede superar 64 caracteres'),
   quantity: z
     .number({ error: 'La cantidad debe ser un número entero mayor o igual a 1' })
     .int('La cantidad debe ser un número entero mayor o igual a 1')
@@ -143,137 +147,24 @@ export const orderInputSchema = z
     paymentMethod: paymentMethodSchema,
     deliveryType: deliveryTypeSchema.optional(),
     notes: text(1000).optional(),
-    transferProofUrl: z.union([imageUrlSchema, z.literal('')]).optional().nullable(),
+    transferProofUrl: z
+      .union([imageUrlSchema, z.literal('')])
+      .optional()
+      .nullable(),
     // Client-side figures are ignored: the server recomputes every amount.
     subtotal: z.unknown().optional(),
     shippingCost: z.unknown().optional(),
     total: z.unknown().optional(),
   })
-  .superRefine((order, ctx) => {
-    const delivery = order.deliveryType ?? 'pickup';
-    if (delivery === 'delivery') {
-      if (!order.shippingInfo.address) ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'address'], message: MSG.checkout.addressRequired });
-      if (!order.shippingInfo.city) ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'city'], message: MSG.checkout.cityRequired });
-    }
-  });
+  .superRefine((order, ctx) => requireDeliveryAddress(order.deliveryType, order.shippingInfo, ctx, ['shippingInfo']));
 export type OrderInput = z.infer<typeof orderInputSchema>;
-
-export const orderItemSchema = z.object({
-  productId: z.string().optional().nullable(),
-  title: z.string(),
-  image: z.string().optional().nullable(),
-  quantity: z.number(),
-  price: z.number(),
-  size: z.string().optional().nullable(),
-  color: z.string().optional().nullable(),
-});
-export type OrderItem = z.infer<typeof orderItemSchema>;
-
-export const orderSchema = z.object({
-  _id: z.string(),
-  orderNumber: z.string(),
-  items: z.array(orderItemSchema),
-  shippingInfo: z.object({
-    fullName: z.string().optional().default(''),
-    email: z.string().optional().default(''),
-    phone: z.string().optional().default(''),
-    address: z.string().optional().nullable(),
-    city: z.string().optional().nullable(),
-    postalCode: z.string().optional().nullable(),
-    notes: z.string().optional().nullable(),
-  }),
-  paymentMethod: paymentMethodSchema,
-  deliveryType: deliveryTypeSchema.default('pickup'),
-  status: z.string(),
-  subtotal: z.number(),
-  shippingCost: z.number(),
-  cashFee: z.number().default(0),
-  total: z.number(),
-  notes: z.string().optional().nullable(),
-  adminNotes: z.string().optional().nullable(),
-  transferProofUrl: z.string().optional().nullable(),
-  paidAt: z.string().optional().nullable(),
-  /** Until when the unpaid order keeps its units (then it is cancelled); null when it is not held. */
-  reservedUntil: z.string().optional().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Order = z.infer<typeof orderSchema>;
-
-/**
- * GET /orders/by-number/{orderNumber}. Without the checkout contact only what identifies nobody (`detail:
- * 'summary'`); with it the tracking card (`detail: 'full'`): first name, items, delivery without the street.
- */
-const trackedOrderCommon = {
-  orderNumber: z.string(),
-  status: z.string(),
-  deliveryType: deliveryTypeSchema,
-  units: z.number(),
-  subtotal: z.number(),
-  shippingCost: z.number(),
-  cashFee: z.number().default(0),
-  total: z.number(),
-  paidAt: z.string().nullable(),
-  /** While the order waits unpaid: until when its units are held (then the sweep cancels it). */
-  reservedUntil: z.string().nullable().default(null),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-};
-
-export const trackedOrderSummarySchema = z.object({ detail: z.literal('summary'), ...trackedOrderCommon });
-export type TrackedOrderSummary = z.infer<typeof trackedOrderSummarySchema>;
-
-export const trackedOrderItemSchema = z.object({
-  title: z.string(),
-  image: z.string().nullable(),
-  quantity: z.number(),
-  price: z.number(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-});
-export type TrackedOrderItem = z.infer<typeof trackedOrderItemSchema>;
-
-export const trackedOrderDetailSchema = z.object({
-  detail: z.literal('full'),
-  ...trackedOrderCommon,
-  firstName: z.string(),
-  paymentMethod: paymentMethodSchema,
-  items: z.array(trackedOrderItemSchema),
-  delivery: z.object({ city: z.string().nullable(), postalCode: z.string().nullable() }),
-});
-export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
-
-export const trackedOrderSchema = z.discriminatedUnion('detail', [trackedOrderSummarySchema, trackedOrderDetailSchema]);
-export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
-
-export const trackedOrderResponseSchema = z.object({
-  order: trackedOrderSchema,
-  /** Present only when a contact was sent: whether it was the order's e-mail or phone. */
-  contactMatched: z.boolean().optional(),
-});
-export type TrackedOrderResponse = z.infer<typeof trackedOrderResponseSchema>;
-
-/** One status change in an order's history (staff only). */
-export const orderEventSchema = z.object({
-  at: z.string(),
-  from: z.string().nullable(),
-  to: z.string(),
-  by: z.object({ kind: z.enum(['staff', 'system']), id: z.number().nullable(), name: z.string() }),
-  note: z.string().nullable(),
-});
-export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const orderStatusUpdateSchema = z.object({
   status: orderStatusSchema,
   adminNotes: text(2000).optional().nullable(),
+  /** Why the status changed, told to the shopper (a cancellation, a rejected transfer proof); kept in the history. */
+  reason: text(300).optional(),
 });
-
-export const orderSummarySchema = z.object({
-  totalOrders: z.number(),
-  totalRevenue: z.number(),
-  summaryByStatusAndPaymentMethod: z.record(z.string(), z.object({ cash: z.number(), transfer: z.number() })),
-});
-export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 // ---------- Auth & users ----------
 
@@ -285,8 +176,8 @@ export const loginInputSchema = z.object({
 });
 
 export const profileInputSchema = z.object({
-  username: requiredText(60, 'El nombre de usuario es requerido'),
-  email: requiredText(200, 'El email es requerido').refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+  username: requiredText(60, MSG.profile.usernameRequired),
+  email: requiredText(200, MSG.checkout.emailRequired).refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
   /** Required by the server only when the e-mail changes (the e-mail is the sign-in name). */
   currentPassword: z.string().max(200).optional(),
 });
@@ -300,14 +191,25 @@ export const passwordInputSchema = z.object({
     .max(200, PASSWORD_TOO_LONG),
 });
 
-export const adminUserSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  username: z.string().optional().default(''),
-  email: z.string(),
-  role: z.string(),
-  name: z.string().optional(),
+/** The e-mail is the sign-in name: a new one (case aside) needs the current password. */
+export function isEmailChange(nextEmail: string, currentEmail: string): boolean {
+  return nextEmail.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+}
+
+/** The profile form of the signed-in user whose e-mail is `currentEmail`. */
+export function profileFormSchema(currentEmail: string) {
+  return profileInputSchema.superRefine((profile, ctx) => {
+    if (isEmailChange(profile.email, currentEmail) && !profile.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MSG.password.neededForEmail });
+    }
+  });
+}
+
+/** The password-change form: the API body plus the repeated new password. */
+export const passwordFormSchema = passwordInputSchema.extend({ confirmPassword: z.string() }).superRefine((form, ctx) => {
+  if (form.confirmPassword !== form.newPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.password.mismatch });
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
 
 // ---------- Contact & interactions ----------
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** The why-choose block's key embeds the brand name (spec §3). */
+/** The why-choose block's key embeds the brand name. */
 export const WHY_CHOOSE_KEY = 'whyChooseJazmin';
 export const DEFAULT_HERO_IMAGE = '/images/hero-default.webp';
 
 const s = (fallback = '') => z.string().max(5000).catch(fallback).default(fallback);
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
-/** Numeric content fields: minimum 0, non-numeric becomes 0 (spec §5). */
+/** Numeric content fields: minimum 0, non-numeric becomes 0. */
 const amount = () =>
   z.preprocess((v) => {
     const n = typeof v === 'string' ? Number(v) : v;
@@ -53,14 +53,10 @@ export const siteContentSchema = z.object({
       mainDescription: s(),
       buttonText: s('Ver Productos'),
       buttonLink: s('products'),
-      heroImage: z
-        .object({ url: s(DEFAULT_HERO_IMAGE), alt: s(), filename: s() })
-        .prefault({}),
+      heroImage: z.object({ url: s(DEFAULT_HERO_IMAGE), alt: s(), filename: s() }).prefault({}),
     })
     .prefault({}),
-  productCatalog: z
-    .object({ mainTitle: s('Nuestros Productos'), subtitle: s(), categories: list(categorySchema, 50) })
-    .prefault({}),
+  productCatalog: z.object({ mainTitle: s('Nuestros Productos'), subtitle: s(), categories: list(categorySchema, 50) }).prefault({}),
   [WHY_CHOOSE_KEY]: z
     .object({
       mainTitle: s('¿Por qué elegirnos?'),
@@ -157,7 +153,7 @@ export const siteContentSchema = z.object({
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
-/** Content with every default of spec §3 filled in (what a store shows before anything is configured). */
+/** Content with every default filled in (what a store shows before anything is configured). */
 export function defaultSiteContent(): SiteContent {
   return siteContentSchema.parse({});
 }
@@ -170,7 +166,7 @@ export function chatNumberFromContent(content: Pick<SiteContent, 'contact'>): st
   return cleaned === '' ? null : cleaned;
 }
 
-/** Fallback categories when loading them fails (spec §3). */
+/** Fallback categories when loading them fails. */
 export const FALLBACK_CATEGORIES: Category[] = [
   { name: 'electronics', display_name: 'Electrónicos' },
   { name: 'clothing', display_name: 'Ropa' },

@@ -20,16 +20,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   confirmado: 'Confirmado',
 };
 
-export const ORDER_STATUS_SHORT_LABELS: Record<OrderStatus, string> = {
-  ...ORDER_STATUS_LABELS,
-  pending_manual: 'Pendiente',
-};
-
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** Unknown statuses are displayed as pending_manual (spec §4). */
+/** Unknown statuses are displayed as pending_manual. */
 export function normalizeStatus(value: unknown): OrderStatus {
   return isOrderStatus(value) ? value : 'pending_manual';
 }
@@ -53,7 +48,7 @@ export function returnsStock(status: OrderStatus): boolean {
   return STOCK_RETURNING_STATUSES.includes(status);
 }
 
-/** Initial status of a new order (spec: cash -> pending_manual; transfer depends on the proof). */
+/** Initial status of a new order (cash -> pending_manual; transfer depends on the proof). */
 export function initialOrderStatus(paymentMethod: 'cash' | 'transfer', hasProof: boolean): OrderStatus {
   if (paymentMethod === 'cash') return 'pending_manual';
   return hasProof ? 'pending_transfer_confirmation' : 'pending_transfer_proof';

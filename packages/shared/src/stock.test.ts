@@ -53,7 +53,9 @@ describe('per-size stock', () => {
   });
 
   it('takes the loaded figures on updates only', () => {
-    expect(productUpdateSchema.parse({ stockBySize: { M: 1 }, expectedStockBySize: { m: 2 } })).toMatchObject({ expectedStockBySize: { M: 2 } });
+    expect(productUpdateSchema.parse({ stockBySize: { M: 1 }, expectedStockBySize: { m: 2 } })).toMatchObject({
+      expectedStockBySize: { M: 2 },
+    });
     expect('expectedStockBySize' in productInputSchema.shape).toBe(false);
     expect(stockBySizeSchema.safeParse({ M: Number.POSITIVE_INFINITY }).success).toBe(false);
   });

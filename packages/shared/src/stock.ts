@@ -19,11 +19,7 @@ export const STOCK_MSG = {
     'Mientras editabas se vendieron o devolvieron unidades de este producto. Revisa las cifras actualizadas del stock y vuelve a guardar.',
 } as const;
 
-const units = z
-  .number({ error: STOCK_MSG.notWhole })
-  .int(STOCK_MSG.notWhole)
-  .min(0, STOCK_MSG.notWhole)
-  .max(MAX_STOCK, STOCK_MSG.notWhole);
+const units = z.number({ error: STOCK_MSG.notWhole }).int(STOCK_MSG.notWhole).min(0, STOCK_MSG.notWhole).max(MAX_STOCK, STOCK_MSG.notWhole);
 
 /**
  * `{ "85B": 3, "90C": 0 }`: keys are trimmed and upper-cased like the product's sizes. The entries are copied
@@ -95,7 +91,10 @@ export function resolveStockBySize(sizes: unknown, stored: unknown, legacyStock:
 }
 
 /** Units left of one size; a product without sizes answers its single stock whatever the size. */
-export function stockForSize(product: { stock?: number | null; size?: readonly string[]; stockBySize?: StockBySize | null }, size: string | null | undefined): number {
+export function stockForSize(
+  product: { stock?: number | null; size?: readonly string[]; stockBySize?: StockBySize | null },
+  size: string | null | undefined,
+): number {
   const sizes = product.size ?? [];
   if (sizes.length === 0) return Math.max(0, product.stock ?? 0);
   const key = (size ?? '').trim().toUpperCase();

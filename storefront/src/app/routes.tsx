@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { HomePage } from '@/features/home/components/home-page';
+import { HomePage } from '@/features/home';
 import { PublicLayout } from './layout/public-layout';
 
 // Home ships in the entry chunk; every other screen is its own chunk.
@@ -41,13 +41,55 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<HomePage />} />
-        <Route path={paths.productPattern} element={<Page><ProductPage /></Page>} />
-        <Route path={paths.categoryPattern} element={<Page><CategoryPage /></Page>} />
-        <Route path={paths.cart} element={<Page><CartPage /></Page>} />
-        <Route path={paths.checkout} element={<Page><CheckoutPage /></Page>} />
-        <Route path={paths.confirmationPattern} element={<Page><ConfirmationPage /></Page>} />
-        <Route path={paths.tracking} element={<Page><TrackingPage /></Page>} />
-        {/* Any unknown path shows the home page (spec §2.1). */}
+        <Route
+          path={paths.productPattern}
+          element={
+            <Page>
+              <ProductPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.categoryPattern}
+          element={
+            <Page>
+              <CategoryPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.cart}
+          element={
+            <Page>
+              <CartPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.checkout}
+          element={
+            <Page>
+              <CheckoutPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.confirmationPattern}
+          element={
+            <Page>
+              <ConfirmationPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.tracking}
+          element={
+            <Page>
+              <TrackingPage />
+            </Page>
+          }
+        />
+        {/* Any unknown path shows the home page. */}
         <Route path="*" element={<HomePage />} />
       </Route>
     </Routes>

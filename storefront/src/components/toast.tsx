@@ -8,7 +8,7 @@ interface ToastContextValue {
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-/** The green success notice of spec §2.19, shown for 2.5 s. */
+/** The green success notice (e.g. '¡Producto agregado al carrito!'), shown for 2.5 s. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const [serial, setSerial] = useState(0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shop configuration that the spec leaves out (brand, order prefix, chat number, invoice details).
+ * Shop configuration that is not site content (brand, order prefix, chat number, invoice details).
  * Values come from VITE_* variables at build time; the defaults are development placeholders.
  */
 const envSchema = z.object({

@@ -1,4 +1,4 @@
-/** Every route of the storefront (spec §2.1), in one place. */
+/** Every route of the storefront, in one place. */
 export const paths = {
   home: '/',
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
@@ -14,5 +14,5 @@ export const paths = {
   adminLogin: '/admin/login',
 } as const;
 
-/** Home-page section anchors (spec §2.1). */
+/** Home-page section anchors (links such as /#catalogo scroll to them). */
 export const SECTIONS = { home: 'inicio', products: 'products', contact: 'contact' } as const;

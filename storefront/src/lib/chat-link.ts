@@ -14,13 +14,11 @@ export function chatUrl(number: string, text: string): string {
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }
 
-/** The cart enquiry of spec §7: every line, the estimated total and a stock question. */
+/** The cart enquiry sent through the chat link: every line, the estimated total and a stock question. */
 export function cartChatText(lines: readonly ChatLine[], brandName: string): string {
   if (lines.length === 0) return `¡Hola ${brandName}! Quisiera hacer una consulta.`;
   const body = lines.map((line) => {
-    const details = [line.size ? `Talla: ${line.size}` : null, line.color ? `Color: ${line.color}` : null]
-      .filter(Boolean)
-      .join(', ');
+    const details = [line.size ? `Talla: ${line.size}` : null, line.color ? `Color: ${line.color}` : null].filter(Boolean).join(', ');
     return `• ${line.name}${details ? ` (${details})` : ''} x${line.quantity} - ${formatPrice(line.price * line.quantity)}`;
   });
   const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);

@@ -1,7 +1,8 @@
 import { defaultSiteContent, type Order, type Product, type SiteContent } from '@shop/shared';
 
+/** A product as the server answers it; each size has the product's `stock` unless the test gives `stockBySize`. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
-  return {
+  const product = {
     _id: 'p1',
     title: 'Conjunto Encaje Rosa',
     description: 'Conjunto de encaje suave.',
@@ -18,13 +19,24 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     ],
     ...overrides,
   };
+  return { ...product, stockBySize: overrides.stockBySize ?? Object.fromEntries(product.size.map((size) => [size, product.stock])) };
 }
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: 'o1',
     orderNumber: 'JL-20261121-0001',
-    items: [{ productId: 'p1', title: 'Conjunto Encaje Rosa', image: '/images/products/p1.webp', quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
+    items: [
+      {
+        productId: 'p1',
+        title: 'Conjunto Encaje Rosa',
+        image: '/images/products/p1.webp',
+        quantity: 2,
+        price: 18000,
+        size: 'M',
+        color: 'Negro',
+      },
+    ],
     shippingInfo: { fullName: 'Ana Pérez', email: '', phone: '', address: null, city: 'Neuquén', postalCode: null, notes: null },
     paymentMethod: 'cash',
     deliveryType: 'pickup',

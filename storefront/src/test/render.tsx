@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastProvider } from '@/components/toast';
-import { CartProvider } from '@/features/cart/cart-context';
+import { CartProvider } from '@/features/cart';
+import { cartProductQuery } from '@/features/products';
 
 export function LocationProbe() {
   const location = useLocation();
@@ -28,9 +29,12 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*', state
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <CartProvider>
+        <CartProvider productQuery={cartProductQuery}>
           <ToastProvider>
-            <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
+            <MemoryRouter
+              future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+              initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}
+            >
               <Routes>
                 <Route path={path} element={ui} />
                 {path !== '*' && <Route path="*" element={<p data-testid="elsewhere">otra pantalla</p>} />}

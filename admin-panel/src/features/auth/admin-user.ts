@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { apiUserSchema, type ApiUser } from '@shop/shared';
 
-/** The signed-in staff member as the panel keeps it (spec §3 "Admin user"). */
+/** The signed-in staff member as the panel keeps it (the `user` of the login answer, docs/api.md). */
 export interface SessionUser {
   id: string;
   username: string;
@@ -9,39 +10,26 @@ export interface SessionUser {
   name: string;
 }
 
-const rawUserSchema = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
-  _id: z.union([z.string(), z.number()]).optional(),
-  documentId: z.string().optional(),
-  username: z.string().nullish(),
-  email: z.string(),
-  role: z.union([z.string(), z.object({ type: z.string().optional(), name: z.string().optional() })]).nullish(),
-  name: z.string().nullish(),
-  firstName: z.string().nullish(),
-});
-
-/** Accepts the server's user (id or _id, name or firstName) and returns null when it is unreadable. */
-export function parseSessionUser(value: unknown): SessionUser | null {
-  const parsed = rawUserSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const u = parsed.data;
-  const id = u.id ?? u._id ?? u.documentId;
-  if (id === undefined) return null;
-  const role = typeof u.role === 'string' ? u.role : (u.role?.type ?? u.role?.name ?? '');
-  return {
-    id: String(id),
-    username: u.username ?? '',
-    email: u.email,
-    role: role.toLowerCase(),
-    name: u.name || u.firstName || 'Admin',
-  };
+/** The server's account (`/auth/*` and `/users/profile` answers) as the panel keeps it. */
+export function toSessionUser(user: ApiUser): SessionUser {
+  return { id: String(user.id), username: user.username, email: user.email, role: user.role.toLowerCase(), name: user.name || 'Admin' };
 }
+
+/** The server's account, or null when the value is not one. */
+export function parseSessionUser(value: unknown): SessionUser | null {
+  const parsed = apiUserSchema.safeParse(value);
+  return parsed.success ? toSessionUser(parsed.data) : null;
+}
+
+// What persistUser wrote in storage.
+const storedUserSchema = z.object({ id: z.string(), username: z.string(), email: z.string(), role: z.string(), name: z.string() });
 
 /** Stored JSON -> user; anything unreadable gives null (and the caller discards it). */
 export function parseStoredUser(json: string | null): SessionUser | null {
   if (!json) return null;
   try {
-    return parseSessionUser(JSON.parse(json));
+    const parsed = storedUserSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

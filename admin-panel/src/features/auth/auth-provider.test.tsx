@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, type MockRoutes } from '@/test/mock-api';
 import { useAuth } from './auth-context';
 import { RENEW_EVERY_MS } from './auth-provider';
 
@@ -19,12 +19,12 @@ function SessionProbe() {
   );
 }
 
-const checkRoute = { method: 'GET' as const, path: '/auth/check', handler: () => ({ data: { user: ADMIN_USER } }) };
+const checkRoute: MockRoutes = { 'GET /auth/check': () => ({ data: { user: ADMIN_USER } }) };
 
 describe('AuthProvider', () => {
   it('signing out ends the token on the server too', async () => {
     signInStorage();
-    const calls = mockApi([checkRoute, { method: 'POST', path: '/auth/logout', handler: () => ({ data: { message: 'Sesión cerrada' } }) }]);
+    const calls = mockApi({ ...checkRoute, 'POST /auth/logout': () => ({ data: { message: 'Sesión cerrada' } }) });
     renderApp(<SessionProbe />);
     expect(await screen.findByText(`Sesión de ${ADMIN_USER.email}`)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Salir' }));
@@ -37,7 +37,7 @@ describe('AuthProvider', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       signInStorage();
-      const calls = mockApi([checkRoute, { method: 'POST', path: '/auth/renew', handler: () => ({ data: { token: 'token-renovado', user: ADMIN_USER } }) }]);
+      const calls = mockApi({ ...checkRoute, 'POST /auth/renew': () => ({ data: { token: 'token-renovado', user: ADMIN_USER } }) });
       renderApp(<SessionProbe />);
       expect(await screen.findByText(`Sesión de ${ADMIN_USER.email}`)).toBeInTheDocument();
       expect(calls.some((c) => c.url === '/auth/renew')).toBe(false);

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, MSG } from '@shop/shared';
 import { storage } from '@/lib/storage';
 import { SESSION_EXPIRED, sessionEvents } from '@/lib/session-events';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@shop/client-kit';
 import { AuthContext, type AuthState, type LoginResult } from './auth-context';
-import { isAdmin, parseSessionUser, parseStoredUser, type SessionUser } from './admin-user';
+import { isAdmin, parseStoredUser, toSessionUser, type SessionUser } from './admin-user';
 import { loginRequest } from './api/login';
 import { checkAuth } from './api/check-auth';
 import { endSession, renewSession } from './api/session';
@@ -41,16 +41,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     checkAuth()
-      .then(({ user: raw }) => {
+      .then(({ user: answered }) => {
         if (cancelled) return;
-        const checked = parseSessionUser(raw);
-        if (checked) {
-          persistUser(checked);
-          setUser(checked);
-          setToken(storedToken);
-        } else {
-          clearSession();
-        }
+        const checked = toSessionUser(answered);
+        persistUser(checked);
+        setUser(checked);
+        setToken(storedToken);
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -72,10 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
     try {
-      const answer = await loginRequest({ email, password });
-      const newToken = answer.token ?? answer.jwt ?? null;
-      const newUser = parseSessionUser(answer.user);
-      if (!newToken || !newUser) return { success: false, error: MSG.login.invalid };
+      const { token: newToken, user: answered } = await loginRequest({ email, password });
+      const newUser = toSessionUser(answered);
       if (!isAdmin(newUser)) return { success: false, error: 'Acceso denegado: se requieren permisos de administrador' };
       storage.set(STORAGE_KEYS.adminToken, newToken);
       persistUser(newUser);

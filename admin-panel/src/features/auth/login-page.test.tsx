@@ -15,7 +15,7 @@ function fill(user: ReturnType<typeof userEvent.setup>, email: string, password:
 
 describe('login page', () => {
   it('requires e-mail and password before calling the API', async () => {
-    const calls = mockApi([]);
+    const calls = mockApi({});
     renderApp(<LoginPage />, { route: '/login', path: '/login' });
     const user = userEvent.setup();
     await fill(user, '', '');
@@ -26,7 +26,7 @@ describe('login page', () => {
   });
 
   it("shows 'Credenciales inválidas' when the server refuses", async () => {
-    mockApi([{ method: 'POST', path: '/auth/login', handler: () => ({ status: 401, data: { message: 'Credenciales inválidas' } }) }]);
+    mockApi({ 'POST /auth/login': () => ({ status: 401, data: { message: 'Credenciales inválidas' } }) });
     renderApp(<LoginPage />, { route: '/login', path: '/login' });
     await fill(userEvent.setup(), 'admin@jazminlenceria.com.ar', 'mala');
     expect(await screen.findByRole('alert')).toHaveTextContent('Credenciales inválidas');
@@ -34,14 +34,14 @@ describe('login page', () => {
   });
 
   it("shows 'Error al iniciar sesión' when the server cannot be reached", async () => {
-    mockApi([]);
+    mockApi({});
     renderApp(<LoginPage />, { route: '/login', path: '/login' });
     await fill(userEvent.setup(), 'admin@jazminlenceria.com.ar', 'x');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al iniciar sesión');
   });
 
   it('stores the session and goes to the dashboard', async () => {
-    const calls = mockApi([{ method: 'POST', path: '/auth/login', handler: () => ({ data: { token: 'jwt-1', user: ADMIN_USER } }) }]);
+    const calls = mockApi({ 'POST /auth/login': () => ({ data: { token: 'jwt-1', user: ADMIN_USER } }) });
     renderApp(<LoginPage />, { route: '/login', path: '/login' });
     await fill(userEvent.setup(), 'admin@jazminlenceria.com.ar', 'CambiarEsta123');
     expect(await screen.findByText('Dashboard destino')).toBeInTheDocument();
@@ -51,13 +51,9 @@ describe('login page', () => {
   });
 
   it('refuses a user who is not an admin', async () => {
-    mockApi([
-      {
-        method: 'POST',
-        path: '/auth/login',
-        handler: () => ({ data: { token: 'jwt-2', user: { ...ADMIN_USER, role: 'authenticated' } } }),
-      },
-    ]);
+    mockApi({
+      'POST /auth/login': () => ({ data: { token: 'jwt-2', user: { ...ADMIN_USER, role: 'authenticated' } } }),
+    });
     renderApp(<LoginPage />, { route: '/login', path: '/login' });
     await fill(userEvent.setup(), 'cliente@example.com', 'x');
     expect(await screen.findByRole('alert')).toHaveTextContent(/permisos de administrador/);
@@ -66,7 +62,7 @@ describe('login page', () => {
 
   it('sends an already signed-in admin to the dashboard', async () => {
     signInStorage();
-    mockApi([{ method: 'GET', path: '/auth/check', handler: () => ({ data: { user: ADMIN_USER } }) }]);
+    mockApi({ 'GET /auth/check': () => ({ data: { user: ADMIN_USER } }) });
     renderApp(<LoginPage />, { route: '/login', path: '/login' });
     expect(await screen.findByText('Dashboard destino')).toBeInTheDocument();
   });

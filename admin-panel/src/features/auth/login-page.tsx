@@ -1,47 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ArrowLeft, Eye, EyeOff, LogIn } from 'lucide-react';
 import { loginInputSchema } from '@shop/shared';
+import type { z } from 'zod';
 import { paths, storefrontPaths } from '@/config/paths';
 import { useAuth } from './auth-context';
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
+type LoginValues = z.input<typeof loginInputSchema>;
+type LoginInput = z.output<typeof loginInputSchema>;
 
 export function LoginPage() {
   const { isAdmin, loading, login } = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, formState } = useForm<LoginValues, unknown, LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const fieldErrors = { email: formState.errors.email?.message, password: formState.errors.password?.message };
+  const submitting = formState.isSubmitting;
 
   if (!loading && isAdmin) return <Navigate to={paths.dashboard} replace />;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const parsed = loginInputSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'password') && !next[field]) next[field] = issue.message;
-      }
-      setFieldErrors(next);
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    const result = await login(parsed.data.email, parsed.data.password);
-    setSubmitting(false);
+  const submit = handleSubmit(async ({ email, password }) => {
+    const result = await login(email, password);
     if (result.success) navigate(paths.dashboard, { replace: true });
     else setError(result.error);
-  }
+  });
 
   return (
     <main className="login-page" data-testid="login-page">
@@ -55,7 +45,14 @@ export function LoginPage() {
             <p className="muted">Jazmín Lencería</p>
           </div>
         </div>
-        <form onSubmit={handleSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
+        <form
+          onSubmit={(event) => {
+            setError(null);
+            void submit(event);
+          }}
+          noValidate
+          aria-describedby={error ? 'login-error' : undefined}
+        >
           {error && (
             <div className="alert alert-error" role="alert" id="login-error">
               {error}
@@ -66,11 +63,9 @@ export function LoginPage() {
             <input
               id="login-email"
               type="email"
-              name="email"
+              {...register('email')}
               autoComplete="username"
               required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               aria-invalid={fieldErrors.email ? true : undefined}
               aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
               placeholder="admin@ejemplo.com"
@@ -87,11 +82,9 @@ export function LoginPage() {
               <input
                 id="login-password"
                 type={showPassword ? 'text' : 'password'}
-                name="password"
+                {...register('password')}
                 autoComplete="current-password"
                 required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
                 aria-invalid={fieldErrors.password ? true : undefined}
                 aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
               />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
 import { deferred, mockApi } from '@/test/mock-api';
-import { getOrders } from '@/features/orders/api/get-orders';
+import { getOrders } from '@/features/orders';
 import { RequireAdmin } from './require-admin';
 
 const protectedPage = (
@@ -15,7 +15,7 @@ describe('RequireAdmin guard', () => {
   it('shows the loading screen while the stored session is being checked, then the page for an admin', async () => {
     signInStorage();
     const check = deferred<{ data: unknown }>();
-    const calls = mockApi([{ method: 'GET', path: '/auth/check', handler: () => check.promise }]);
+    const calls = mockApi({ 'GET /auth/check': () => check.promise });
 
     renderApp(protectedPage, { route: '/settings' });
 
@@ -29,7 +29,7 @@ describe('RequireAdmin guard', () => {
   });
 
   it('sends a visitor without a session to the login without calling the API', async () => {
-    const calls = mockApi([]);
+    const calls = mockApi({});
     renderApp(protectedPage, { route: '/orders' });
     expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -37,7 +37,7 @@ describe('RequireAdmin guard', () => {
 
   it('sends a signed-in user who is not an admin to the login', async () => {
     signInStorage({ ...ADMIN_USER, role: 'authenticated' });
-    mockApi([{ method: 'GET', path: '/auth/check', handler: () => ({ data: { user: { ...ADMIN_USER, role: 'authenticated' } } }) }]);
+    mockApi({ 'GET /auth/check': () => ({ data: { user: { ...ADMIN_USER, role: 'authenticated' } } }) });
     renderApp(protectedPage, { route: '/orders/abc' });
     expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
     expect(screen.queryByText('Contenido protegido')).not.toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('RequireAdmin guard', () => {
 
   it('ends the session when the server rejects the stored token', async () => {
     signInStorage();
-    mockApi([{ method: 'GET', path: '/auth/check', handler: () => ({ status: 401, data: { message: 'Token inválido' } }) }]);
+    mockApi({ 'GET /auth/check': () => ({ status: 401, data: { message: 'Token inválido' } }) });
     renderApp(protectedPage, { route: '/settings' });
     expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
     expect(window.localStorage.getItem('adminToken')).toBeNull();
@@ -54,7 +54,7 @@ describe('RequireAdmin guard', () => {
 
   it('discards an unreadable stored user', async () => {
     window.localStorage.setItem('adminUser', '{esto no es json');
-    mockApi([]);
+    mockApi({});
     renderApp(protectedPage, { route: '/settings' });
     expect(await screen.findByText('Pantalla de login')).toBeInTheDocument();
     expect(window.localStorage.getItem('adminUser')).toBeNull();
@@ -62,7 +62,7 @@ describe('RequireAdmin guard', () => {
 
   it('keeps the stored admin session when the server cannot be reached', async () => {
     signInStorage();
-    mockApi([]); // no route: network failure
+    mockApi({}); // no route: network failure
     renderApp(protectedPage, { route: '/settings' });
     await waitFor(() => expect(screen.getByText('Contenido protegido')).toBeInTheDocument());
   });
@@ -71,10 +71,10 @@ describe('RequireAdmin guard', () => {
 describe('expired session', () => {
   it('goes back to the login when an API call answers 401', async () => {
     signInStorage();
-    mockApi([
-      { method: 'GET', path: '/auth/check', handler: () => ({ data: { user: ADMIN_USER } }) },
-      { method: 'GET', path: '/orders', handler: () => ({ status: 401, data: { message: 'Sesión expirada' } }) },
-    ]);
+    mockApi({
+      'GET /auth/check': () => ({ data: { user: ADMIN_USER } }),
+      'GET /orders': () => ({ status: 401, data: { message: 'Sesión expirada' } }),
+    });
     renderApp(
       <RequireAdmin>
         <button type="button" onClick={() => void getOrders({ page: 1, limit: 20, status: '', date: '' }).catch(() => undefined)}>

@@ -1,12 +1,25 @@
 import { fitRowsToHeaders, type SiteContent, type SizeGuide } from '@shop/shared';
+import { ApiError } from '@shop/client-kit';
 
 export type ContentEdit = (change: (draft: SiteContent) => void) => void;
+
+/**
+ * Field setters for one part of the draft: `const set = draftSetter(edit, (d) => d.hero)` and then
+ * `onChange={set('slogan')}` writes the new value into that part of a fresh draft.
+ */
+export function draftSetter<Part extends object>(edit: ContentEdit, part: (draft: SiteContent) => Part) {
+  return <Key extends keyof Part>(key: Key) =>
+    (value: Part[Key]) =>
+      edit((draft) => {
+        part(draft)[key] = value;
+      });
+}
 
 type Catalog = SiteContent['productCatalog'];
 type Contact = SiteContent['contact'];
 type Detail = SiteContent['productDetail'];
 
-/** New-item defaults of spec §3 "New-item defaults in the editor". */
+/** What an item added in the content editor starts with. */
 export const newItems = {
   category: (): Catalog['categories'][number] => ({ name: '', display_name: '' }),
   value: () => ({ icon: 'Info', title: '', description: '' }),
@@ -55,6 +68,11 @@ export function toAmount(value: string): number {
   const n = Number(value.trim());
   if (value.trim() === '' || !Number.isFinite(n)) return 0;
   return Math.max(0, Math.round(n));
+}
+
+/** "<lead>: <the server's message>" when the server answered; the fallback when it could not be reached. */
+export function failureText(error: unknown, lead: string, fallback: string): string {
+  return error instanceof ApiError && error.status !== undefined ? `${lead}: ${error.message}` : fallback;
 }
 
 /** Immutable update helper for list items. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, RESERVATION_MINUTES_MESSAGE, type SiteContent } from '@shop/shared';
+import { MSG, RESERVATION_MINUTES_MESSAGE, siteContentSchema, type SiteContent } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
@@ -10,20 +10,29 @@ import { ContentEditorPage } from './content-editor-page';
 function setup() {
   signInStorage();
   let stored: SiteContent = contentFixture();
-  const calls = mockApi([
-    { method: 'GET', path: '/content', handler: () => ({ data: { content: stored } }) },
-    {
-      method: 'PUT',
-      path: '/content',
-      handler: (config) => {
-        stored = JSON.parse(String(config.data));
-        return { data: { content: stored } };
-      },
+  const calls = mockApi({
+    'GET /content': () => ({ data: { content: stored } }),
+    'PUT /content': (request) => {
+      stored = siteContentSchema.parse(request.body);
+      return { data: { content: stored } };
     },
-    { method: 'POST', path: '/upload/proof', handler: () => ({ data: { url: '/uploads/hero-nuevo.webp', filename: 'hero-nuevo.webp' } }) },
-  ]);
+    'POST /upload/proof': () => ({ data: { url: '/uploads/hero-nuevo.webp', filename: 'hero-nuevo.webp' } }),
+  });
   renderApp(<ContentEditorPage />, { route: '/content', path: '/content' });
   return { calls, user: userEvent.setup({ applyAccept: false }) };
+}
+
+/** Opens the editor and goes to the tab with this name. */
+async function setupOnTab(name: string) {
+  const opened = setup();
+  await opened.user.click(await screen.findByRole('tab', { name }));
+  return opened;
+}
+
+/** Replaces what a field holds with `text`, as staff would: select all, delete, type. */
+async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
 }
 
 describe('content editor', () => {
@@ -42,11 +51,9 @@ describe('content editor', () => {
   });
 
   it('keeps edits local until the single save sends the whole content', async () => {
-    const { user, calls } = setup();
-    await user.click(await screen.findByRole('tab', { name: 'Sección Catálogo' }));
+    const { user, calls } = await setupOnTab('Sección Catálogo');
     const subtitle = screen.getByLabelText('Subtítulo');
-    await user.clear(subtitle);
-    await user.type(subtitle, 'Nueva temporada');
+    await retype(user, subtitle, 'Nueva temporada');
     await user.click(screen.getByRole('button', { name: /Agregar categoría/ }));
     expect(within(screen.getByTestId('categories-editor')).getAllByRole('listitem')).toHaveLength(7);
     expect(screen.getByText('Hay cambios sin guardar.')).toBeInTheDocument();
@@ -62,16 +69,13 @@ describe('content editor', () => {
   });
 
   it('numeric fields keep a minimum of 0', async () => {
-    const { user, calls } = setup();
-    await user.click(await screen.findByRole('tab', { name: 'Métodos de Pago' }));
+    const { user, calls } = await setupOnTab('Métodos de Pago');
     const fee = screen.getByLabelText('Recargo por pago en efectivo ($)');
-    await user.clear(fee);
-    await user.type(fee, '-150');
+    await retype(user, fee, '-150');
     await user.tab();
     expect(fee).toHaveValue(0);
     const base = screen.getByLabelText('Costo base de envío ($)');
-    await user.clear(base);
-    await user.type(base, '2500');
+    await retype(user, base, '2500');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await screen.findByText('Contenido actualizado exitosamente!');
     const body = calls.find((c) => c.method === 'PUT')?.body;
@@ -81,8 +85,7 @@ describe('content editor', () => {
   });
 
   it('edits the reservations and the per-product cap as whole numbers, explained in Spanish, flagging junk', async () => {
-    const { user, calls } = setup();
-    await user.click(await screen.findByRole('tab', { name: 'Métodos de Pago' }));
+    const { user, calls } = await setupOnTab('Métodos de Pago');
     const transfer = screen.getByLabelText('Reserva de pedidos por transferencia sin comprobante (minutos)');
     const cash = screen.getByLabelText('Reserva de pedidos en efectivo (minutos)');
     const cap = screen.getByLabelText('Máximo de unidades de un mismo producto por pedido');
@@ -92,22 +95,22 @@ describe('content editor', () => {
     expect(cash).toHaveAccessibleDescription(/Ahora: sin límite\./);
     expect(cap).toHaveValue(10);
 
-    await user.clear(cash);
-    await user.type(cash, '-5');
+    await retype(user, cash, '-5');
     expect(cash).toBeInvalid();
     expect(cash).toHaveAccessibleDescription(new RegExp(RESERVATION_MINUTES_MESSAGE.replace(/[()]/g, '\\$&')));
     expect(screen.getByRole('alert')).toHaveTextContent(RESERVATION_MINUTES_MESSAGE);
-    await user.clear(cash);
-    await user.type(cash, '90');
+    await retype(user, cash, '90');
     expect(cash).toBeValid();
     expect(cash).toHaveAccessibleDescription(/Ahora: 1 h 30 min\./);
-    await user.clear(cap);
-    await user.type(cap, '4');
+    await retype(user, cap, '4');
 
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await screen.findByText('Contenido actualizado exitosamente!');
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      checkout: { maxUnitsPerProduct: 4, paymentInfo: { cashOnDelivery: { reservationMinutes: 90 }, bankTransfer: { reservationMinutes: 2880 } } },
+      checkout: {
+        maxUnitsPerProduct: 4,
+        paymentInfo: { cashOnDelivery: { reservationMinutes: 90 }, bankTransfer: { reservationMinutes: 2880 } },
+      },
     });
   });
 
@@ -129,8 +132,7 @@ describe('content editor', () => {
   });
 
   it('offers the icon catalogue sorted, with Info for unknown icons', async () => {
-    const { user } = setup();
-    await user.click(await screen.findByRole('tab', { name: 'Detalle de Producto' }));
+    const { user } = await setupOnTab('Detalle de Producto');
     await user.click(screen.getByRole('button', { name: /Agregar tarjeta/ }));
     const pickers = screen.getAllByRole('button', { name: /Cambiar ícono/ });
     const last = pickers.at(-1);

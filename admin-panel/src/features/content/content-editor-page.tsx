@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Save } from 'lucide-react';
 import { LIMITS, type SiteContent } from '@shop/shared';
-import { ApiError } from '@/lib/api-error';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, ErrorState, Spinner } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { NoticeBanner } from '@/components/notice-banner';
+import { PageHeader } from '@/components/page-header';
 import { contentQueries } from './api/get-content';
 import { useUpdateContent } from './api/update-content';
-import type { ContentEdit } from './content-editor-model';
+import { failureText, type ContentEdit } from './content-editor-model';
 import { HeroTab } from './tabs/hero-tab';
 import { CatalogTab } from './tabs/catalog-tab';
 import { WhyChooseTab } from './tabs/why-choose-tab';
@@ -80,10 +81,7 @@ export function ContentEditorPage() {
       onError: (error) =>
         banner.show({
           kind: 'error',
-          text:
-            error instanceof ApiError && error.status !== undefined
-              ? `Error al actualizar el contenido: ${error.message}`
-              : 'Error al guardar el contenido. Intente nuevamente.',
+          text: failureText(error, 'Error al actualizar el contenido', 'Error al guardar el contenido. Intente nuevamente.'),
         }),
     });
   }
@@ -116,11 +114,7 @@ export function ContentEditorPage() {
 
   return (
     <div className="page" data-testid="content-editor-page">
-      <header className="page-header">
-        <div>
-          <h1>Contenido del sitio</h1>
-          <p className="muted">Los cambios se guardan todos juntos al presionar «Guardar cambios».</p>
-        </div>
+      <PageHeader title="Contenido del sitio" description="Los cambios se guardan todos juntos al presionar «Guardar cambios».">
         <div className="page-header-actions">
           <button
             type="button"
@@ -131,13 +125,9 @@ export function ContentEditorPage() {
             <RefreshCw size={16} aria-hidden="true" className={query.isFetching ? 'spin' : undefined} /> Actualizar
           </button>
         </div>
-      </header>
+      </PageHeader>
       {query.isError && <Banner kind="error">Error al cargar el contenido.</Banner>}
-      {banner.message && (
-        <Banner kind={banner.message.kind} onClose={banner.clear}>
-          {banner.message.text}
-        </Banner>
-      )}
+      <NoticeBanner notice={banner} />
       <div className="tabs" role="tablist" aria-label="Secciones del contenido">
         {TABS.map((t, i) => (
           <button

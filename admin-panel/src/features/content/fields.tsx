@@ -1,5 +1,23 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { toAmount } from './content-editor-model';
+
+/** The `field` frame every input here shares: the label (with its required mark) above the control. */
+function FieldFrame({ id, label, required, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 interface TextProps {
   label: string;
@@ -14,16 +32,7 @@ interface TextProps {
 export function TextField({ label, value, onChange, placeholder, type = 'text', hint, required }: TextProps) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+    <FieldFrame id={id} label={label} required={required}>
       <input
         id={id}
         type={type}
@@ -37,17 +46,16 @@ export function TextField({ label, value, onChange, placeholder, type = 'text', 
           {hint}
         </p>
       )}
-    </div>
+    </FieldFrame>
   );
 }
 
 export function TextAreaField({ label, value, onChange, placeholder, rows = 3 }: Omit<TextProps, 'type'> & { rows?: number }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label}>
       <textarea id={id} rows={rows} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -80,8 +88,7 @@ export function AmountField({
     setText(String(value));
   }
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label}>
       <input
         id={id}
         type="number"
@@ -98,7 +105,7 @@ export function AmountField({
         }}
         onBlur={() => setText(String(toAmount(text)))}
       />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -132,8 +139,7 @@ export function WholeNumberField({
   }
   const invalid = !(Number.isInteger(value) && value >= min && value <= max);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label}>
       <input
         id={id}
         type="number"
@@ -159,6 +165,6 @@ export function WholeNumberField({
           {invalidMessage}
         </p>
       )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { IconButton } from '@/components/icon-button';
 import { moveItem, removeAt } from './content-editor-model';
+
+/** Draws the fields of one item; `update` replaces the item in the list. */
+export type ItemRenderer<T> = (item: T, index: number, update: (item: T) => void) => ReactNode;
 
 interface ListEditorProps<T> {
   title: string;
@@ -9,7 +13,7 @@ interface ListEditorProps<T> {
   newItem: () => T;
   addLabel: string;
   itemLabel: (item: T, index: number) => string;
-  renderItem: (item: T, index: number, update: (item: T) => void) => ReactNode;
+  renderItem: ItemRenderer<T>;
   emptyText?: string;
   testId?: string;
 }
@@ -35,32 +39,21 @@ export function ListEditor<T>({ title, items, onChange, newItem, addLabel, itemL
                 <div className="list-item-head">
                   <span className="list-item-title">{label}</span>
                   <div className="row-actions">
-                    <button
-                      type="button"
-                      className="icon-button"
+                    <IconButton
+                      icon={ArrowUp}
+                      size={16}
+                      label={`Subir ${label}`}
                       onClick={() => onChange(moveItem(items, index, index - 1))}
                       disabled={index === 0}
-                      aria-label={`Subir ${label}`}
-                    >
-                      <ArrowUp size={16} aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button"
+                    />
+                    <IconButton
+                      icon={ArrowDown}
+                      size={16}
+                      label={`Bajar ${label}`}
                       onClick={() => onChange(moveItem(items, index, index + 1))}
                       disabled={index === items.length - 1}
-                      aria-label={`Bajar ${label}`}
-                    >
-                      <ArrowDown size={16} aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button danger"
-                      onClick={() => onChange(removeAt(items, index))}
-                      aria-label={`Quitar ${label}`}
-                    >
-                      <Trash2 size={16} aria-hidden="true" />
-                    </button>
+                    />
+                    <IconButton icon={Trash2} size={16} label={`Quitar ${label}`} onClick={() => onChange(removeAt(items, index))} danger />
                   </div>
                 </div>
                 <div className="list-item-body">

@@ -10,7 +10,7 @@ export interface CategoriesState {
   usingFallback: boolean;
 }
 
-/** Categories and size guides come from the site content; a failure falls back to the spec's defaults. */
+/** Categories and size guides come from the site content; a failure falls back to the default categories and guides. */
 export function useCategories(): CategoriesState {
   const query = useQuery(contentQueries.site());
   if (query.isError) return { categories: FALLBACK_CATEGORIES, sizeGuides: [], loading: false, usingFallback: true };

@@ -2,44 +2,43 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signInStorage } from '@/test/render';
-import { mockApi, type MockRoute } from '@/test/mock-api';
+import { mockApi, type MockRoutes } from '@/test/mock-api';
 import { contentFixture, orderFixture } from '@/test/fixtures';
 import { DashboardPage } from './dashboard-page';
 
-const ROUTES: MockRoute[] = [
-  { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
-  { method: 'GET', path: '/products/count', handler: () => ({ data: { count: 28 } }) },
-  {
-    method: 'GET',
-    path: '/orders',
-    handler: () => ({
-      data: {
-        orders: [
-          orderFixture(3, { status: 'paid', total: 30000 }),
-          orderFixture(2, { status: 'paid', total: 12500 }),
-          orderFixture(1, { status: 'pending_manual', total: 99999 }),
-        ],
-        totalOrders: 3,
-        totalPages: 1,
-      },
-    }),
-  },
-  {
-    method: 'GET',
-    path: '/interactions/summary',
-    handler: () => ({ data: { summary: { totalInteractions: 42, recentInteractions: 7 } } }),
-  },
-  {
-    method: 'GET',
-    path: '/interactions/most-viewed-products',
-    handler: () => ({ data: { products: [{ _id: 'a', productTitle: 'Body Encaje', productCategory: 'bodys', count: 9 }] } }),
-  },
-  {
-    method: 'GET',
-    path: '/interactions/most-viewed-categories',
-    handler: () => ({ data: { categories: [{ category: 'corpinos', count: 12 }] } }),
-  },
-];
+const ROUTES: MockRoutes = {
+  'GET /content': () => ({ data: { content: contentFixture() } }),
+  'GET /products/count': () => ({ data: { count: 28 } }),
+  'GET /orders': () => ({
+    data: {
+      orders: [
+        orderFixture(3, { status: 'paid', total: 30000 }),
+        orderFixture(2, { status: 'paid', total: 12500 }),
+        orderFixture(1, { status: 'pending_manual', total: 99999 }),
+      ],
+      totalOrders: 3,
+      totalPages: 1,
+      page: 1,
+    },
+  }),
+  'GET /interactions/summary': () => ({ data: { summary: { totalInteractions: 42, recentInteractions: 7 } } }),
+  'GET /interactions/most-viewed-products': () => ({
+    data: {
+      products: [
+        {
+          _id: 'a',
+          productId: 'a',
+          productTitle: 'Body Encaje',
+          title: 'Body Encaje',
+          productCategory: 'bodys',
+          category: 'bodys',
+          count: 9,
+        },
+      ],
+    },
+  }),
+  'GET /interactions/most-viewed-categories': () => ({ data: { categories: [{ category: 'corpinos', count: 12 }] } }),
+};
 
 describe('dashboard', () => {
   it('shows the stats, revenue of paid orders, most viewed and recent orders', async () => {
@@ -61,7 +60,7 @@ describe('dashboard', () => {
 
   it('falls back to empty data when the calls fail', async () => {
     signInStorage();
-    mockApi([]);
+    mockApi({});
     renderApp(<DashboardPage />, { route: '/home', path: '/home' });
     expect(await screen.findByText('No hay órdenes todavía.')).toBeInTheDocument();
     expect(screen.getByText('Todavía no hay visitas registradas.')).toBeInTheDocument();
@@ -70,10 +69,10 @@ describe('dashboard', () => {
 
   it('resets the interactions only after confirming', async () => {
     signInStorage();
-    const calls = mockApi([
+    const calls = mockApi({
       ...ROUTES,
-      { method: 'DELETE', path: '/interactions/reset', handler: () => ({ data: { success: true, deleted: 42 } }) },
-    ]);
+      'DELETE /interactions/reset': () => ({ data: { success: true, deleted: 42, message: 'Interacciones reseteadas correctamente' } }),
+    });
     renderApp(<DashboardPage />, { route: '/home', path: '/home' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Resetear interacciones/ }));
@@ -86,7 +85,7 @@ describe('dashboard', () => {
 
   it("shows 'Error al resetear interacciones' when the server gives no reason", async () => {
     signInStorage();
-    mockApi([...ROUTES, { method: 'DELETE', path: '/interactions/reset', handler: () => ({ data: { success: false } }) }]);
+    mockApi({ ...ROUTES, 'DELETE /interactions/reset': () => ({ data: { success: false } }) });
     renderApp(<DashboardPage />, { route: '/home', path: '/home' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Resetear interacciones/ }));

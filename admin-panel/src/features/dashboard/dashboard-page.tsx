@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -16,21 +16,31 @@ import {
 } from 'lucide-react';
 import { LIMITS, formatPrice, mostViewedCategoryName, mostViewedTitle } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
-import { Banner } from '@/components/feedback';
+import { NoticeBanner } from '@/components/notice-banner';
+import { PageHeader } from '@/components/page-header';
+import { StatCard } from '@/components/stat-card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DisclosureButton } from '@/components/disclosure-button';
 import { StatusBadge } from '@/components/status-badge';
-import { categoryLabel, useCategories } from '@/features/content/use-categories';
-import { productQueries } from '@/features/products/api/product-queries';
-import { orderQueries } from '@/features/orders/api/order-queries';
-import { formatDate } from '@/features/orders/format-date';
+import { categoryLabel, useCategories } from '@/features/content';
+import { productQueries } from '@/features/products';
+import { orderQueries, formatDate } from '@/features/orders';
 import { interactionQueries, useResetInteractions } from './api/interactions';
+
+/** The "Accesos rápidos" card, in order. */
+const QUICK_LINKS: { to: string; icon: LucideIcon; label: string }[] = [
+  { to: paths.productNew, icon: Plus, label: 'Nuevo producto' },
+  { to: paths.orders, icon: ShoppingCart, label: 'Ver órdenes' },
+  { to: paths.products, icon: Package, label: 'Gestionar productos' },
+  { to: paths.settings, icon: Settings, label: 'Configuración' },
+];
 
 const DASHBOARD_ORDERS = { page: 1, limit: LIMITS.dashboardOrders, status: '', date: '' };
 
 export function DashboardPage() {
-  // Each call falls back to empty data when it fails (spec §8).
+  // Each call falls back to empty data when it fails, so one failing figure does not blank the dashboard.
   const count = useQuery({ ...productQueries.count(), retry: 0 });
   const orders = useQuery({ ...orderQueries.list(DASHBOARD_ORDERS), retry: 0 });
   const interactions = useQuery({ ...interactionQueries.summary(), retry: 0 });
@@ -58,21 +68,13 @@ export function DashboardPage() {
 
   return (
     <div className="page" data-testid="dashboard-page">
-      <header className="page-header">
-        <div>
-          <h1>Dashboard</h1>
-          <p className="muted">Resumen de la actividad de la tienda</p>
-        </div>
+      <PageHeader title="Dashboard" description="Resumen de la actividad de la tienda">
         <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
           <RotateCcw size={16} aria-hidden="true" /> Resetear interacciones
         </button>
-      </header>
+      </PageHeader>
 
-      {notice.message && (
-        <Banner kind={notice.message.kind} onClose={notice.clear}>
-          {notice.message.text}
-        </Banner>
-      )}
+      <NoticeBanner notice={notice} />
 
       <section className="stat-grid" aria-label="Estadísticas" data-testid="dashboard-stats">
         <StatCard to={paths.products} icon={Package} label="Productos" value={String(count.data ?? 0)} loading={count.isPending} />
@@ -103,17 +105,12 @@ export function DashboardPage() {
       </section>
 
       <div className="dash-grid">
-        <section className="card" aria-labelledby="most-viewed-title" data-testid="most-viewed-products">
-          <div className="card-header">
-            <h2 id="most-viewed-title" className="with-icon">
-              <Eye size={18} aria-hidden="true" /> Productos más vistos
-            </h2>
-          </div>
-          {viewedProducts.isPending ? (
-            <p className="muted">Cargando...</p>
-          ) : (viewedProducts.data ?? []).length === 0 ? (
-            <p className="muted">Todavía no hay visitas registradas.</p>
-          ) : (
+        <DashboardPanel headingId="most-viewed-title" testId="most-viewed-products" icon={Eye} title="Productos más vistos">
+          <PanelBody
+            pending={viewedProducts.isPending}
+            empty={(viewedProducts.data ?? []).length === 0}
+            emptyText="Todavía no hay visitas registradas."
+          >
             <ol className="rank-list">
               {(viewedProducts.data ?? []).map((p, i) => (
                 <li key={`${p._id ?? p.productId ?? i}`}>
@@ -128,31 +125,27 @@ export function DashboardPage() {
                 </li>
               ))}
             </ol>
-          )}
-        </section>
+          </PanelBody>
+        </DashboardPanel>
 
-        <section className="card" aria-labelledby="categories-title" data-testid="most-viewed-categories">
-          <div className="card-header">
-            <h2 id="categories-title" className="with-icon">
-              <BarChart3 size={18} aria-hidden="true" /> Categorías más visitadas
-            </h2>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => setCategoriesOpen((v) => !v)}
-              aria-expanded={categoriesOpen}
-              aria-controls="categories-list"
-            >
+        <DashboardPanel
+          headingId="categories-title"
+          testId="most-viewed-categories"
+          icon={BarChart3}
+          title="Categorías más visitadas"
+          action={
+            <DisclosureButton className="btn btn-ghost btn-sm" open={categoriesOpen} setOpen={setCategoriesOpen} controls="categories-list">
               {categoriesOpen ? <ChevronUp size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
               {categoriesOpen ? 'Contraer' : 'Expandir'}
-            </button>
-          </div>
+            </DisclosureButton>
+          }
+        >
           <div id="categories-list" hidden={!categoriesOpen}>
-            {viewedCategories.isPending ? (
-              <p className="muted">Cargando...</p>
-            ) : topCategories.length === 0 ? (
-              <p className="muted">Todavía no hay visitas por categoría.</p>
-            ) : (
+            <PanelBody
+              pending={viewedCategories.isPending}
+              empty={topCategories.length === 0}
+              emptyText="Todavía no hay visitas por categoría."
+            >
               <ul className="bar-list">
                 {topCategories.map((c) => (
                   <li key={c.category}>
@@ -166,24 +159,22 @@ export function DashboardPage() {
                   </li>
                 ))}
               </ul>
-            )}
+            </PanelBody>
           </div>
-        </section>
+        </DashboardPanel>
 
-        <section className="card" aria-labelledby="recent-title" data-testid="recent-orders">
-          <div className="card-header">
-            <h2 id="recent-title" className="with-icon">
-              <ShoppingCart size={18} aria-hidden="true" /> Órdenes recientes
-            </h2>
+        <DashboardPanel
+          headingId="recent-title"
+          testId="recent-orders"
+          icon={ShoppingCart}
+          title="Órdenes recientes"
+          action={
             <Link to={paths.orders} className="btn btn-ghost btn-sm">
               Ver todas
             </Link>
-          </div>
-          {orders.isPending ? (
-            <p className="muted">Cargando...</p>
-          ) : recent.length === 0 ? (
-            <p className="muted">No hay órdenes todavía.</p>
-          ) : (
+          }
+        >
+          <PanelBody pending={orders.isPending} empty={recent.length === 0} emptyText="No hay órdenes todavía.">
             <ul className="recent-list">
               {recent.map((o) => (
                 <li key={o._id}>
@@ -202,26 +193,19 @@ export function DashboardPage() {
                 </li>
               ))}
             </ul>
-          )}
-        </section>
+          </PanelBody>
+        </DashboardPanel>
 
         <section className="card" aria-labelledby="quick-title">
           <h2 id="quick-title" className="card-title">
             Accesos rápidos
           </h2>
           <div className="quick-links">
-            <Link to={paths.productNew} className="quick-link">
-              <Plus size={18} aria-hidden="true" /> Nuevo producto
-            </Link>
-            <Link to={paths.orders} className="quick-link">
-              <ShoppingCart size={18} aria-hidden="true" /> Ver órdenes
-            </Link>
-            <Link to={paths.products} className="quick-link">
-              <Package size={18} aria-hidden="true" /> Gestionar productos
-            </Link>
-            <Link to={paths.settings} className="quick-link">
-              <Settings size={18} aria-hidden="true" /> Configuración
-            </Link>
+            {QUICK_LINKS.map(({ to, icon: Icon, label }) => (
+              <Link key={to} to={to} className="quick-link">
+                <Icon size={18} aria-hidden="true" /> {label}
+              </Link>
+            ))}
           </div>
         </section>
       </div>
@@ -241,34 +225,34 @@ export function DashboardPage() {
   );
 }
 
-interface StatCardProps {
-  to?: string;
+interface DashboardPanelProps {
+  headingId: string;
+  testId: string;
   icon: LucideIcon;
-  label: string;
-  value: string;
-  sub?: string;
-  loading: boolean;
-  tone?: 'green' | 'blue' | 'amber';
+  title: string;
+  /** A button or link on the right of the heading. */
+  action?: ReactNode;
+  children: ReactNode;
 }
 
-function StatCard({ to, icon: Icon, label, value, sub, loading, tone }: StatCardProps) {
-  const body = (
-    <>
-      <span className={`stat-icon${tone ? ` ${tone}` : ''}`} aria-hidden="true">
-        <Icon size={22} />
-      </span>
-      <div>
-        <p className="stat-label">{label}</p>
-        <p className="stat-value">{loading ? '…' : value}</p>
-        {sub && <p className="cell-sub">{sub}</p>}
+/** A card of the dashboard with its icon heading. */
+function DashboardPanel({ headingId, testId, icon: Icon, title, action, children }: DashboardPanelProps) {
+  return (
+    <section className="card" aria-labelledby={headingId} data-testid={testId}>
+      <div className="card-header">
+        <h2 id={headingId} className="with-icon">
+          <Icon size={18} aria-hidden="true" /> {title}
+        </h2>
+        {action}
       </div>
-    </>
+      {children}
+    </section>
   );
-  return to ? (
-    <Link to={to} className="stat-card">
-      {body}
-    </Link>
-  ) : (
-    <div className="stat-card">{body}</div>
-  );
+}
+
+/** A dashboard panel's body: a loading line, the empty text, or the list. */
+function PanelBody({ pending, empty, emptyText, children }: { pending: boolean; empty: boolean; emptyText: string; children: ReactNode }) {
+  if (pending) return <p className="muted">Cargando...</p>;
+  if (empty) return <p className="muted">{emptyText}</p>;
+  return children;
 }

@@ -15,8 +15,8 @@ import {
 } from 'lucide-react';
 import { LIMITS } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
-import { displayName } from '@/features/auth/admin-user';
+import { DisclosureButton } from '@/components/disclosure-button';
+import { useAuth, displayName } from '@/features/auth';
 import { HealthCard } from './health-card';
 
 interface NavItem {
@@ -56,16 +56,15 @@ export function AdminLayout() {
         Saltar al contenido
       </a>
       <header className="topbar">
-        <button
-          type="button"
+        <DisclosureButton
           className="icon-button"
-          onClick={() => setMobileOpen((v) => !v)}
-          aria-expanded={mobileOpen}
-          aria-controls="admin-sidebar"
-          aria-label={mobileOpen ? 'Cerrar menú' : 'Abrir menú'}
+          open={mobileOpen}
+          setOpen={setMobileOpen}
+          controls="admin-sidebar"
+          label={mobileOpen ? 'Cerrar menú' : 'Abrir menú'}
         >
           {mobileOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
-        </button>
+        </DisclosureButton>
         <span className="topbar-title">Jazmín Lencería · Admin</span>
       </header>
       {mobileOpen && <div className="sidebar-scrim" onClick={() => setMobileOpen(false)} aria-hidden="true" />}

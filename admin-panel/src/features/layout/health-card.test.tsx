@@ -8,16 +8,17 @@ import { HealthCard } from './health-card';
 const up = (latencyMs: number) => ({ status: 'up', latencyMs });
 const down = { status: 'down', latencyMs: 2000 };
 
+const AT = '2026-11-22T10:00:00.000Z';
+
+/** Renders the card against a health endpoint that answers `status` with this report (uptime and time added). */
+function renderCard(status: number, report: Record<string, unknown>) {
+  mockApi({ 'GET /health': () => ({ status, data: { ...report, uptime: 5, timestamp: AT } }) });
+  renderApp(<HealthCard />);
+}
+
 describe('backend health card', () => {
   it('shows connected with each part and its latency, and the time of the last check', async () => {
-    mockApi([
-      {
-        method: 'GET',
-        path: '/health',
-        handler: () => ({ data: { status: 'ok', database: 'ok', checks: { database: up(3.27), redis: up(12.6) }, uptime: 5 } }),
-      },
-    ]);
-    renderApp(<HealthCard />);
+    renderCard(200, { status: 'ok', database: 'ok', checks: { database: up(3.27), redis: up(12.6) } });
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
     expect(screen.getByTestId('health-part-database')).toHaveTextContent('Base de datos: 3,3 ms');
     expect(screen.getByTestId('health-part-redis')).toHaveTextContent('Redis: 13 ms');
@@ -25,28 +26,14 @@ describe('backend health card', () => {
   });
 
   it('names Redis as down when only Redis fails (the server still answers 200)', async () => {
-    mockApi([
-      {
-        method: 'GET',
-        path: '/health',
-        handler: () => ({ data: { status: 'degraded', database: 'ok', checks: { database: up(2), redis: down }, message: 'No responde: Redis' } }),
-      },
-    ]);
-    renderApp(<HealthCard />);
+    renderCard(200, { status: 'degraded', database: 'ok', checks: { database: up(2), redis: down }, message: 'No responde: Redis' });
     expect(await screen.findByText('Con fallas')).toBeInTheDocument();
     expect(screen.getByTestId('health-part-database')).toHaveTextContent('Base de datos: 2 ms');
     expect(screen.getByTestId('health-part-redis')).toHaveTextContent('Redis: Caído');
   });
 
   it('names the database as down from the 503 answer, without Redis when the shop does not use it', async () => {
-    mockApi([
-      {
-        method: 'GET',
-        path: '/health',
-        handler: () => ({ status: 503, data: { status: 'error', database: 'error', checks: { database: down }, message: 'No responde: la base de datos' } }),
-      },
-    ]);
-    renderApp(<HealthCard />);
+    renderCard(503, { status: 'error', database: 'error', checks: { database: down }, message: 'No responde: la base de datos' });
     expect(await screen.findByText('Con fallas')).toBeInTheDocument();
     expect(screen.getByTestId('health-part-database')).toHaveTextContent('Base de datos: Caído');
     expect(screen.queryByTestId('health-part-redis')).not.toBeInTheDocument();
@@ -55,13 +42,12 @@ describe('backend health card', () => {
 
   it('shows disconnected when the API does not answer, and checks again on click', async () => {
     let upNow = false;
-    const calls = mockApi([
-      {
-        method: 'GET',
-        path: '/health',
-        handler: () => (upNow ? { data: { status: 'ok', checks: { database: up(1) } } } : { status: 502, data: { message: 'caído' } }),
-      },
-    ]);
+    const calls = mockApi({
+      'GET /health': () =>
+        upNow
+          ? { data: { status: 'ok', database: 'ok', checks: { database: up(1) }, uptime: 5, timestamp: AT } }
+          : { status: 502, data: { message: 'caído' } },
+    });
     renderApp(<HealthCard />);
     expect(await screen.findByText('Desconectado')).toBeInTheDocument();
     expect(screen.getByText('El servidor no responde')).toBeInTheDocument();

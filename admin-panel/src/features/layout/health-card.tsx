@@ -40,7 +40,7 @@ function stateOf(body: Health | null): HealthState {
   return body.checks ? 'degraded' : 'disconnected';
 }
 
-/** Backend status: checked on load, every 30 s and on click (spec §4 "Backend health"); says which part fails. */
+/** Backend status: checked on load, every 30 s and on click; says which part fails. */
 export function HealthCard() {
   const query = useQuery(healthQueries.status());
   const body = query.data?.body ?? null;

@@ -1,4 +1,4 @@
-/** Admin dates follow es-ES formatting (spec §1), shown in the shop's time zone. */
+/** Admin dates are written the es-ES way (day/month/year), in the shop's time zone. */
 const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 export function formatDate(iso: string | null | undefined): string {

@@ -3,32 +3,30 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, type MockHandler, type MockReply, type MockRoutes } from '@/test/mock-api';
 import { orderFixture } from '@/test/fixtures';
 import { OrderDetailPage } from './order-detail-page';
 
 /** A tiny server: GET answers the stored order; `extra` routes may replace it (as the real API does). */
-function setup(order: Order | null, extra: Parameters<typeof mockApi>[0] = []) {
+function setup(order: Order | null, extra: MockRoutes = {}) {
   signInStorage();
   let stored = order;
-  const calls = mockApi([
-    {
-      method: 'GET',
-      path: /^\/orders\/[^/]+$/,
-      handler: () => (stored ? { data: { order: stored } } : { status: 404, data: { message: 'Orden no encontrada' } }),
-    },
-    ...extra.map((route) => ({
-      ...route,
-      handler: async (config: Parameters<typeof route.handler>[0]) => {
-        const reply = await route.handler(config);
-        const data: unknown = reply.data;
-        if (typeof data === 'object' && data !== null && 'order' in data && typeof data.order === 'object' && data.order !== null) {
-          stored = { ...(stored ?? orderFixture(0)), ...data.order };
-        }
-        return reply;
-      },
-    })),
-  ]);
+  const remember = (reply: MockReply): MockReply => {
+    const data: unknown = reply === 'network' ? null : reply.data;
+    if (typeof data === 'object' && data !== null && 'order' in data && typeof data.order === 'object' && data.order !== null) {
+      stored = { ...(stored ?? orderFixture(0)), ...data.order };
+    }
+    return reply;
+  };
+  const calls = mockApi({
+    'GET /orders/*': () => (stored ? { data: { order: stored } } : { status: 404, data: { message: 'Orden no encontrada' } }),
+    ...Object.fromEntries(
+      Object.entries(extra).map(([route, handler]): [string, MockHandler] => [
+        route,
+        async (request) => remember(typeof handler === 'function' ? await handler(request) : handler),
+      ]),
+    ),
+  });
   renderApp(<OrderDetailPage />, { route: `/orders/${order?._id ?? 'missing'}`, path: '/orders/:id' });
   return { calls, user: userEvent.setup() };
 }
@@ -36,13 +34,9 @@ function setup(order: Order | null, extra: Parameters<typeof mockApi>[0] = []) {
 describe('order detail', () => {
   it('shows totals with free shipping and warns before changing the status', async () => {
     const order = orderFixture(7);
-    const { user, calls } = setup(order, [
-      {
-        method: 'PUT',
-        path: `/orders/${order._id}/status`,
-        handler: () => ({ data: { order: { ...order, status: 'paid', updatedAt: '2026-01-15T13:00:00.000Z' } } }),
-      },
-    ]);
+    const { user, calls } = setup(order, {
+      [`PUT /orders/${order._id}/status`]: () => ({ data: { order: { ...order, status: 'paid', updatedAt: '2026-01-15T13:00:00.000Z' } } }),
+    });
     expect(await screen.findByRole('heading', { name: 'Orden #JL-20260115-0007' })).toBeInTheDocument();
     expect(screen.getByText('Gratis')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actualizar Orden' })).toBeDisabled();
@@ -60,13 +54,9 @@ describe('order detail', () => {
 
   it("confirms a pending cash order with 'Confirmar Orden'", async () => {
     const order = orderFixture(8);
-    const { user, calls } = setup(order, [
-      {
-        method: 'PATCH',
-        path: `/orders/${order._id}/confirm`,
-        handler: () => ({ data: { success: true, order: { ...order, status: 'confirmado' } } }),
-      },
-    ]);
+    const { user, calls } = setup(order, {
+      [`PATCH /orders/${order._id}/confirm`]: () => ({ data: { success: true, order: { ...order, status: 'confirmado' } } }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Confirmar Orden' }));
     expect(await screen.findByText('Orden confirmada exitosamente!')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(true);
@@ -75,16 +65,12 @@ describe('order detail', () => {
 
   it('shows the confirm error text', async () => {
     const order = orderFixture(9);
-    const { user } = setup(order, [
-      {
-        method: 'PATCH',
-        path: `/orders/${order._id}/confirm`,
-        handler: () => ({
-          status: 400,
-          data: { success: false, error: 'La orden ya fue confirmada', message: 'La orden ya fue confirmada' },
-        }),
-      },
-    ]);
+    const { user } = setup(order, {
+      [`PATCH /orders/${order._id}/confirm`]: () => ({
+        status: 400,
+        data: { success: false, error: 'La orden ya fue confirmada', message: 'La orden ya fue confirmada' },
+      }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Confirmar Orden' }));
     expect(await screen.findByText('Error confirmando la orden: La orden ya fue confirmada')).toBeInTheDocument();
   });
@@ -129,12 +115,20 @@ describe('order detail', () => {
         by: { kind: 'system', id: null, name: 'sistema' },
         note: 'Cancelada automáticamente: la reserva venció',
       },
-      { at: '2026-01-16T15:00:00.000Z', from: 'cancelled', to: 'paid', by: { kind: 'staff', id: 1, name: 'vero' }, note: 'Pagó en el local' },
+      {
+        at: '2026-01-16T15:00:00.000Z',
+        from: 'cancelled',
+        to: 'paid',
+        by: { kind: 'staff', id: 1, name: 'vero' },
+        note: 'Pagó en el local',
+      },
     ];
-    const { calls } = setup(order, [{ method: 'GET', path: `/orders/${order._id}/history`, handler: () => ({ data: { history } }) }]);
+    const { calls } = setup(order, { [`GET /orders/${order._id}/history`]: () => ({ data: { history } }) });
     const timeline = await screen.findByTestId('order-timeline');
     expect(await within(timeline).findByText('Pendiente (Falta Comprobante) → Cancelado')).toBeInTheDocument();
-    const items = within(timeline).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(timeline)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual([
       'Orden creada15/01/2026, 09:00',
       'Pendiente (Falta Comprobante) → Cancelado15/01/2026, 11:00 · por Sistema (automático)Cancelada automáticamente: la reserva venció',
@@ -147,7 +141,7 @@ describe('order detail', () => {
 
   it('keeps the timeline and offers a retry when the history cannot be loaded', async () => {
     const order = orderFixture(12, { reservedUntil: '2026-01-17T12:00:00.000Z' });
-    setup(order, [{ method: 'GET', path: `/orders/${order._id}/history`, handler: () => ({ status: 500, data: { message: 'Error interno' } }) }]);
+    setup(order, { [`GET /orders/${order._id}/history`]: () => ({ status: 500, data: { message: 'Error interno' } }) });
     const timeline = await screen.findByTestId('order-timeline');
     expect(await within(timeline).findByRole('alert')).toBeInTheDocument();
     expect(within(timeline).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

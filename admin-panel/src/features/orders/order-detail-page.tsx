@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import {
-  AlertTriangle,
-  ArrowLeft,
-  CheckCircle,
-  CreditCard,
-  ExternalLink,
-  Mail,
-  MapPin,
-  Phone,
-  StickyNote,
-  User,
-} from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle, StickyNote } from 'lucide-react';
 import {
   LIMITS,
-  ORDER_STATUSES,
+  canConfirm,
   ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
   formatPrice,
   formatShipping,
   isOrderStatus,
@@ -26,15 +14,20 @@ import {
   type OrderStatus,
 } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { ApiError, errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
+import { DetailCard } from '@/components/detail-card';
+import { SelectField } from '@/components/select-field';
 import { StatusBadge } from '@/components/status-badge';
-import { Thumb } from '@/components/thumb';
 import { orderQueries } from './api/order-queries';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useConfirmOrder } from './api/confirm-order';
 import { formatDateTime } from './format-date';
+import { OrderCustomerCards } from './order-customer-cards';
+import { OrderItemList } from './order-item-list';
+import { OrderPaymentPanel } from './order-payment-panel';
+import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';
 
 export function OrderDetailPage() {
@@ -59,8 +52,6 @@ export function OrderDetailPage() {
             <ErrorState message={errorMessage(query.error, 'Error cargando la orden')} onRetry={() => void query.refetch()} />
           </div>
         )
-      ) : query.data === null ? (
-        <NotFound />
       ) : (
         <OrderDetail order={query.data} />
       )}
@@ -142,28 +133,22 @@ function OrderDetail({ order }: { order: Order }) {
 
       <div className="detail-grid">
         <div className="detail-main">
-          <section className="card" aria-labelledby="products-title">
-            <h2 id="products-title" className="card-title">
-              Productos
-            </h2>
-            <ul className="item-list">
-              {order.items.map((item, i) => (
-                <li key={`${item.productId ?? item.title}-${i}`} className="item-row">
-                  <Thumb src={item.image} size={56} />
-                  <div className="item-info">
-                    <strong>{item.title}</strong>
-                    <span className="cell-sub">
-                      {item.size ? `Talle: ${item.size}` : 'Sin talle'}
-                      {item.color ? ` · Color: ${item.color}` : ''}
-                    </span>
-                    <span className="cell-sub">
-                      {item.quantity} × {formatPrice(item.price)}
-                    </span>
-                  </div>
-                  <span className="item-total">{formatPrice(item.price * item.quantity)}</span>
-                </li>
-              ))}
-            </ul>
+          <DetailCard headingId="products-title" title="Productos">
+            <OrderItemList
+              items={order.items}
+              thumbSize={56}
+              details={(item) => (
+                <>
+                  <span className="cell-sub">
+                    {item.size ? `Talle: ${item.size}` : 'Sin talle'}
+                    {item.color ? ` · Color: ${item.color}` : ''}
+                  </span>
+                  <span className="cell-sub">
+                    {item.quantity} × {formatPrice(item.price)}
+                  </span>
+                </>
+              )}
+            />
             <dl className="totals">
               <dt>Subtotal</dt>
               <dd>{formatPrice(order.subtotal)}</dd>
@@ -178,112 +163,31 @@ function OrderDetail({ order }: { order: Order }) {
               <dt className="grand">Total</dt>
               <dd className="grand">{formatPrice(order.total)}</dd>
             </dl>
-          </section>
+          </DetailCard>
 
-          <div className="two-col">
-            <section className="card" aria-labelledby="customer-title">
-              <h2 id="customer-title" className="card-title">
-                Cliente
-              </h2>
-              <ul className="contact-list">
-                <li>
-                  <User size={16} aria-hidden="true" /> {info.fullName}
-                </li>
-                <li>
-                  <Mail size={16} aria-hidden="true" /> <a href={`mailto:${info.email}`}>{info.email}</a>
-                </li>
-                <li>
-                  <Phone size={16} aria-hidden="true" /> <a href={`tel:${info.phone}`}>{info.phone}</a>
-                </li>
-              </ul>
-            </section>
-            <section className="card" aria-labelledby="address-title">
-              <h2 id="address-title" className="card-title">
-                {order.deliveryType === 'delivery' ? 'Dirección de envío' : 'Entrega'}
-              </h2>
-              <ul className="contact-list">
-                <li>
-                  <MapPin size={16} aria-hidden="true" />
-                  <span>
-                    {order.deliveryType === 'delivery' ? info.address || '—' : 'Retiro en punto de encuentro'}
-                    {info.city && <span className="cell-sub">{info.city}</span>}
-                    {info.postalCode && <span className="cell-sub">CP {info.postalCode}</span>}
-                  </span>
-                </li>
-              </ul>
-            </section>
-          </div>
+          <OrderCustomerCards order={order} />
 
           {(info.notes || order.notes) && (
-            <section className="card" aria-labelledby="notes-title">
-              <h2 id="notes-title" className="card-title with-icon">
-                <StickyNote size={18} aria-hidden="true" /> Notas del cliente
-              </h2>
+            <DetailCard headingId="notes-title" title="Notas del cliente" icon={<StickyNote size={18} aria-hidden="true" />}>
               <p className="pre-wrap">{info.notes || order.notes}</p>
-            </section>
+            </DetailCard>
           )}
 
-          <section className="card" aria-labelledby="payment-title" data-testid="payment-panel">
-            <h2 id="payment-title" className="card-title with-icon">
-              <CreditCard size={18} aria-hidden="true" /> Pago
-            </h2>
-            <dl className="kv">
-              <dt>Método</dt>
-              <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
-              <dt>Estado</dt>
-              <dd>{ORDER_STATUS_LABELS[current]}</dd>
-              {order.reservedUntil && (
-                <>
-                  <dt>Reservada hasta</dt>
-                  <dd data-testid="reserved-until">{formatDateTime(order.reservedUntil)} (luego se cancela sola)</dd>
-                </>
-              )}
-              {order.paidAt && (
-                <>
-                  <dt>Fecha de pago</dt>
-                  <dd>{formatDateTime(order.paidAt)}</dd>
-                </>
-              )}
-            </dl>
-            {order.paymentMethod === 'transfer' &&
-              (order.transferProofUrl ? (
-                <figure className="proof">
-                  <a href={order.transferProofUrl} target="_blank" rel="noopener noreferrer">
-                    <img src={order.transferProofUrl} alt={`Comprobante de transferencia de la orden ${order.orderNumber}`} />
-                  </a>
-                  <figcaption>
-                    <a href={order.transferProofUrl} target="_blank" rel="noopener noreferrer">
-                      <ExternalLink size={14} aria-hidden="true" /> Ver comprobante en tamaño completo
-                    </a>
-                  </figcaption>
-                </figure>
-              ) : (
-                <p className="muted">No se adjuntó comprobante de transferencia.</p>
-              ))}
-          </section>
+          <OrderPaymentPanel order={order} />
         </div>
 
         <aside className="detail-side">
-          <section className="card" aria-labelledby="update-title" data-testid="order-update-panel">
-            <h2 id="update-title" className="card-title">
-              Actualizar estado
-            </h2>
-            <div className="field">
-              <label htmlFor="order-next-status">Nuevo estado</label>
-              <select
-                id="order-next-status"
-                value={nextStatus}
-                onChange={(e) => {
-                  if (isOrderStatus(e.target.value)) setNextStatus(e.target.value);
-                }}
-              >
-                {ORDER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {ORDER_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
+          <DetailCard headingId="update-title" title="Actualizar estado" testId="order-update-panel">
+            <SelectField
+              id="order-next-status"
+              label="Nuevo estado"
+              value={nextStatus}
+              onChange={(value) => {
+                if (isOrderStatus(value)) setNextStatus(value);
+              }}
+            >
+              <OrderStatusOptions />
+            </SelectField>
             {changed && (
               <div className="alert alert-warning" role="status">
                 <AlertTriangle size={18} aria-hidden="true" />
@@ -295,12 +199,12 @@ function OrderDetail({ order }: { order: Order }) {
             <button type="button" className="btn btn-primary btn-block" onClick={handleUpdate} disabled={!changed || update.isPending}>
               {update.isPending ? 'Actualizando...' : 'Actualizar Orden'}
             </button>
-            {current === 'pending_manual' && (
+            {canConfirm(current) && (
               <button type="button" className="btn btn-success btn-block" onClick={handleConfirm} disabled={confirm.isPending}>
                 <CheckCircle size={16} aria-hidden="true" /> {confirm.isPending ? 'Confirmando...' : 'Confirmar Orden'}
               </button>
             )}
-          </section>
+          </DetailCard>
 
           <OrderTimeline order={order} paid={current === 'paid'} />
         </aside>

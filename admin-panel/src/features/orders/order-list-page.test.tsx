@@ -16,39 +16,31 @@ const ALL = Array.from({ length: TOTAL }, (_, i) =>
 
 function setup() {
   signInStorage();
-  const calls = mockApi([
-    {
-      method: 'GET',
-      path: '/orders',
-      handler: (config) => {
-        const page = Number(config.params.page);
-        const limit = Number(config.params.limit);
-        const status = typeof config.params.status === 'string' ? config.params.status : '';
-        const source = status ? ALL.filter((_, i) => i < 3).map((o) => ({ ...o, status })) : ALL;
-        return {
-          data: {
-            orders: source.slice((page - 1) * limit, page * limit),
-            totalOrders: source.length,
-            totalPages: Math.ceil(source.length / limit),
-            page,
-          },
-        };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/orders/summary',
-      handler: () => ({
+  const calls = mockApi({
+    'GET /orders': (request) => {
+      const page = Number(request.params.page);
+      const limit = Number(request.params.limit);
+      const status = typeof request.params.status === 'string' ? request.params.status : '';
+      const source = status ? ALL.filter((_, i) => i < 3).map((o) => ({ ...o, status })) : ALL;
+      return {
         data: {
-          summary: {
-            totalOrders: TOTAL,
-            totalRevenue: 1234500,
-            summaryByStatusAndPaymentMethod: { pending_manual: { cash: 40, transfer: 0 }, paid: { cash: 3, transfer: 2 } },
-          },
+          orders: source.slice((page - 1) * limit, page * limit),
+          totalOrders: source.length,
+          totalPages: Math.ceil(source.length / limit),
+          page,
         },
-      }),
+      };
     },
-  ]);
+    'GET /orders/summary': () => ({
+      data: {
+        summary: {
+          totalOrders: TOTAL,
+          totalRevenue: 1234500,
+          summaryByStatusAndPaymentMethod: { pending_manual: { cash: 40, transfer: 0 }, paid: { cash: 3, transfer: 2 } },
+        },
+      },
+    }),
+  });
   renderApp(<OrderListPage />, { route: '/orders' });
   return { calls, user: userEvent.setup() };
 }
@@ -116,14 +108,10 @@ describe('orders list', () => {
 
   it("says 'No hay órdenes con este estado.' for an empty status", async () => {
     signInStorage();
-    mockApi([
-      { method: 'GET', path: '/orders', handler: () => ({ data: { orders: [], totalOrders: 0, totalPages: 0 } }) },
-      {
-        method: 'GET',
-        path: '/orders/summary',
-        handler: () => ({ data: { summary: { totalOrders: 0, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
-      },
-    ]);
+    mockApi({
+      'GET /orders': () => ({ data: { orders: [], totalOrders: 0, totalPages: 0, page: 1 } }),
+      'GET /orders/summary': () => ({ data: { summary: { totalOrders: 0, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
+    });
     renderApp(<OrderListPage />, { route: '/orders-list', path: '/orders-list' });
     const user = userEvent.setup();
     expect(await screen.findByText('No hay órdenes')).toBeInTheDocument();

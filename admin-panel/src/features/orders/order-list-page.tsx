@@ -1,23 +1,33 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Banknote, CheckCircle2, DollarSign, Eye, Landmark, RefreshCw, Search, ShoppingBag, Trash2 } from 'lucide-react';
-import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, formatPrice, type Order, type OrderStatus } from '@shop/shared';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
-import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState } from '@/components/feedback';
+import { DeleteDialog } from '@/components/delete-dialog';
+import { DataTable, TableStates } from '@/components/data-table';
+import { NoticeBanner } from '@/components/notice-banner';
+import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
-import { PaymentBadge, StatusBadge } from '@/components/status-badge';
+import { SearchField } from '@/components/search-field';
+import { SelectField } from '@/components/select-field';
 import { orderQueries } from './api/order-queries';
 import { useDeleteOrder } from './api/delete-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
-import { breakdownByMethod, completedOrders, itemCountText, rangeText, searchOrders } from './order-list-model';
+import { rangeText, searchOrders } from './order-list-model';
+import { OrderListSummary } from './order-list-summary';
 import { OrderQuickView } from './order-quick-view';
-import { formatDate } from './format-date';
+import { OrderRow } from './order-row';
+import { OrderStatusOptions } from './order-status-options';
 
 const PAGE_SIZE = LIMITS.adminOrdersPageSize;
+
+/** What the delete confirmation says about the row to delete (none while nothing is to be deleted). */
+const deletion = (order: Order | null) =>
+  order ? { title: 'Eliminar orden', confirmLabel: 'Eliminar orden', subject: `la orden #${order.orderNumber}` } : null;
 
 export function OrderListPage() {
   const queryClient = useQueryClient();
@@ -39,8 +49,12 @@ export function OrderListPage() {
   const totalOrders = list.data?.totalOrders ?? 0;
   const totalPages = list.data?.totalPages ?? 0;
   const quickView = quickViewId ? (orders.find((o) => o._id === quickViewId) ?? null) : null;
-  const cash = breakdownByMethod(summary.data, 'cash');
-  const transfer = breakdownByMethod(summary.data, 'transfer');
+
+  // A new status or date filter starts again from the first page.
+  function filterBy(setFilter: (value: string) => void, value: string) {
+    setFilter(value);
+    setPage(1);
+  }
 
   function refresh() {
     queryClient.removeQueries({ queryKey: orderQueries.all() });
@@ -62,13 +76,15 @@ export function OrderListPage() {
     );
   }
 
+  const closeDelete = () => setToDelete(null);
+
   function confirmDelete() {
     if (!toDelete) return;
     const target = toDelete;
     deleteMutation.mutate(target._id, {
       onSuccess: () => notice.show({ kind: 'success', text: `Orden #${target.orderNumber} eliminada exitosamente.` }, LIMITS.bannerMs),
       onError: (error) => notice.show({ kind: 'error', text: `Error al eliminar la orden: ${errorMessage(error)}` }),
-      onSettled: () => setToDelete(null),
+      onSettled: closeDelete,
     });
   }
 
@@ -81,111 +97,32 @@ export function OrderListPage() {
 
   return (
     <div className="page" data-testid="order-list-page">
-      <header className="page-header">
-        <div>
+      <PageHeader
+        title="Gestión de Órdenes"
+        before={
           <Link to={paths.dashboard} className="back-link">
             <ArrowLeft size={16} aria-hidden="true" /> Volver al dashboard
           </Link>
-          <h1>Gestión de Órdenes</h1>
-        </div>
-      </header>
-
-      {notice.message && (
-        <Banner kind={notice.message.kind} onClose={notice.clear}>
-          {notice.message.text}
-        </Banner>
-      )}
-
-      <section className="stat-grid stat-grid-3" aria-label="Resumen de órdenes" data-testid="orders-summary">
-        <div className="stat-card">
-          <span className="stat-icon" aria-hidden="true">
-            <ShoppingBag size={22} />
-          </span>
-          <div>
-            <p className="stat-label">Total de órdenes</p>
-            <p className="stat-value">{summary.data?.totalOrders ?? 0}</p>
-          </div>
-        </div>
-        <div className="stat-card">
-          <span className="stat-icon green" aria-hidden="true">
-            <DollarSign size={22} />
-          </span>
-          <div>
-            <p className="stat-label">Ingresos totales</p>
-            <p className="stat-value">{formatPrice(summary.data?.totalRevenue ?? 0)}</p>
-          </div>
-        </div>
-        <div className="stat-card">
-          <span className="stat-icon blue" aria-hidden="true">
-            <CheckCircle2 size={22} />
-          </span>
-          <div>
-            <p className="stat-label">Órdenes completadas</p>
-            <p className="stat-value">{completedOrders(summary.data)}</p>
-          </div>
-        </div>
-      </section>
-
-      <section className="method-grid" aria-label="Órdenes por método de pago">
-        <MethodPanel
-          title="Pagos en efectivo"
-          icon={<Banknote size={20} />}
-          breakdown={cash}
-          empty="No hay órdenes en efectivo"
-          testId="cash-panel"
-        />
-        <MethodPanel
-          title="Pagos por transferencia"
-          icon={<Landmark size={20} />}
-          breakdown={transfer}
-          empty="No hay órdenes por transferencia"
-          testId="transfer-panel"
-        />
-      </section>
+        }
+      />
+      <NoticeBanner notice={notice} />
+      <OrderListSummary summary={summary.data} />
 
       <section className="card filters" aria-label="Filtros de órdenes">
-        <div className="field field-grow">
-          <label htmlFor="order-search">Buscar en esta página</label>
-          <div className="input-icon">
-            <Search size={16} aria-hidden="true" />
-            <input
-              id="order-search"
-              type="search"
-              placeholder="Número de orden, cliente o email"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor="order-status">Estado</label>
-          <select
-            id="order-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">Todos los estados</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField
+          id="order-search"
+          label="Buscar en esta página"
+          placeholder="Número de orden, cliente o email"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectField id="order-status" label="Estado" value={status} onChange={(value) => filterBy(setStatus, value)}>
+          <option value="">Todos los estados</option>
+          <OrderStatusOptions />
+        </SelectField>
         <div className="field">
           <label htmlFor="order-date">Fecha</label>
-          <input
-            id="order-date"
-            type="date"
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value);
-              setPage(1);
-            }}
-          />
+          <input id="order-date" type="date" value={date} onChange={(e) => filterBy(setDate, e.target.value)} />
         </div>
         <button type="button" className="btn btn-secondary" onClick={refresh} disabled={list.isFetching}>
           <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
@@ -193,89 +130,30 @@ export function OrderListPage() {
       </section>
 
       <section className="card table-card" aria-busy={list.isFetching} data-testid="orders-table-card">
-        {list.isPending ? (
-          <Spinner label="Cargando órdenes..." />
-        ) : list.isError ? (
-          <ErrorState message={`Error al cargar las órdenes: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-        ) : visible.length === 0 ? (
-          <EmptyState title="No hay órdenes">
-            <p className="muted">{emptyText}</p>
-          </EmptyState>
-        ) : (
-          <div className="table-scroll">
-            <table className="table responsive" data-testid="orders-table">
-              <caption className="visually-hidden">Listado de órdenes</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Orden</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Acciones</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((order) => {
-                  const deleting = deleteMutation.isPending && deleteMutation.variables === order._id;
-                  return (
-                    <tr key={order._id} data-testid="order-row">
-                      <td className="cell-main">
-                        <Link to={paths.order(order._id)} className="order-number">
-                          #{order.orderNumber}
-                        </Link>
-                        <span className="cell-sub">
-                          {itemCountText(order)} · {formatDate(order.createdAt)}
-                        </span>
-                      </td>
-                      <td data-label="Cliente">
-                        <span>
-                          {order.shippingInfo.fullName}
-                          <span className="cell-sub">{order.shippingInfo.email}</span>
-                        </span>
-                      </td>
-                      <td data-label="Total">
-                        <span className="total-cell">
-                          <strong>{formatPrice(order.total)}</strong>
-                          <PaymentBadge method={order.paymentMethod} />
-                        </span>
-                      </td>
-                      <td data-label="Estado">
-                        <StatusBadge status={order.status} />
-                      </td>
-                      <td data-label="Acciones">
-                        <div className="row-actions">
-                          <button
-                            type="button"
-                            className="icon-button"
-                            onClick={() => setQuickViewId(order._id)}
-                            aria-label={`Vista rápida de la orden ${order.orderNumber}`}
-                            title="Vista rápida"
-                          >
-                            <Eye size={18} aria-hidden="true" />
-                          </button>
-                          <Link to={paths.order(order._id)} className="btn btn-secondary btn-sm">
-                            Ver detalles
-                          </Link>
-                          <button
-                            type="button"
-                            className={deleting ? 'btn btn-sm btn-danger-outline' : 'icon-button danger'}
-                            onClick={() => setToDelete(order)}
-                            disabled={deleting}
-                            aria-label={deleting ? undefined : `Eliminar orden ${order.orderNumber}`}
-                            title="Eliminar orden"
-                          >
-                            <Trash2 size={deleting ? 16 : 18} aria-hidden="true" />
-                            {deleting && <span>Eliminando...</span>}
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <TableStates
+          pending={list.isPending}
+          loadingLabel="Cargando órdenes..."
+          error={
+            list.isError && (
+              <ErrorState message={`Error al cargar las órdenes: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
+            )
+          }
+          empty={visible.length === 0}
+          emptyTitle="No hay órdenes"
+          emptyText={emptyText}
+        >
+          <DataTable testId="orders-table" caption="Listado de órdenes" columns={['Orden', 'Cliente', 'Total', 'Estado', 'Acciones']}>
+            {visible.map((order) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                deleting={deleteMutation.isPending && deleteMutation.variables === order._id}
+                onQuickView={() => setQuickViewId(order._id)}
+                onDelete={() => setToDelete(order)}
+              />
+            ))}
+          </DataTable>
+        </TableStates>
         {totalPages > 1 && (
           <div className="pagination-bar">
             <p className="pagination-info" data-testid="orders-range">
@@ -294,54 +172,7 @@ export function OrderListPage() {
           onClose={() => setQuickViewId(null)}
         />
       )}
-      {toDelete && (
-        <ConfirmDialog
-          title="Eliminar orden"
-          message={`¿Seguro que querés eliminar la orden #${toDelete.orderNumber}? Esta acción no se puede deshacer.`}
-          confirmLabel="Eliminar orden"
-          busyLabel="Eliminando..."
-          busy={deleteMutation.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setToDelete(null)}
-        />
-      )}
-    </div>
-  );
-}
-
-function MethodPanel({
-  title,
-  icon,
-  breakdown,
-  empty,
-  testId,
-}: {
-  title: string;
-  icon: ReactNode;
-  breakdown: ReturnType<typeof breakdownByMethod>;
-  empty: string;
-  testId: string;
-}) {
-  return (
-    <div className="card method-panel" data-testid={testId}>
-      <div className="card-header">
-        <h2 className="with-icon">
-          <span aria-hidden="true">{icon}</span> {title}
-        </h2>
-        <span className="method-total">{breakdown.total}</span>
-      </div>
-      {breakdown.byStatus.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="status-counts">
-          {breakdown.byStatus.map(({ status, count }) => (
-            <li key={status}>
-              <StatusBadge status={status} />
-              <span className="count">{count}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DeleteDialog what={deletion(toDelete)} busy={deleteMutation.isPending} onConfirm={confirmDelete} onCancel={closeDelete} />
     </div>
   );
 }

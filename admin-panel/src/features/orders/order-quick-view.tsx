@@ -1,24 +1,18 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  formatPrice,
-  isOrderStatus,
-  normalizeStatus,
-  type Order,
-} from '@shop/shared';
+import { PAYMENT_METHOD_LABELS, formatPrice, isOrderStatus, normalizeStatus, type Order, type OrderStatus } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
-import { Thumb } from '@/components/thumb';
+import { SelectField } from '@/components/select-field';
 import { formatDateTime } from './format-date';
+import { OrderItemList } from './order-item-list';
+import { OrderStatusOptions } from './order-status-options';
 
 interface OrderQuickViewProps {
   order: Order;
   updating: boolean;
-  onStatusChange: (status: (typeof ORDER_STATUSES)[number]) => void;
+  onStatusChange: (status: OrderStatus) => void;
   onClose: () => void;
 }
 
@@ -77,42 +71,30 @@ export function OrderQuickView({ order, updating, onStatusChange, onClose }: Ord
           </dl>
         </section>
       </div>
-      <div className="field">
-        <label htmlFor={selectId}>Cambiar estado</label>
-        <select
-          id={selectId}
-          value={normalizeStatus(order.status)}
-          disabled={updating}
-          onChange={(e) => {
-            if (isOrderStatus(e.target.value)) onStatusChange(e.target.value);
-          }}
-        >
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        {updating && <p className="hint">Actualizando estado...</p>}
-      </div>
+      <SelectField
+        id={selectId}
+        label="Cambiar estado"
+        value={normalizeStatus(order.status)}
+        disabled={updating}
+        onChange={(value) => {
+          if (isOrderStatus(value)) onStatusChange(value);
+        }}
+        after={updating && <p className="hint">Actualizando estado...</p>}
+      >
+        <OrderStatusOptions />
+      </SelectField>
       <section>
         <h3>Productos</h3>
-        <ul className="item-list">
-          {order.items.map((item, i) => (
-            <li key={`${item.productId ?? item.title}-${i}`} className="item-row">
-              <Thumb src={item.image} />
-              <div className="item-info">
-                <strong>{item.title}</strong>
-                <span className="cell-sub">
-                  Cantidad: {item.quantity}
-                  {item.size ? ` · Talle: ${item.size}` : ''}
-                  {item.color ? ` · Color: ${item.color}` : ''}
-                </span>
-              </div>
-              <span className="item-total">{formatPrice(item.price * item.quantity)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderItemList
+          items={order.items}
+          details={(item) => (
+            <span className="cell-sub">
+              Cantidad: {item.quantity}
+              {item.size ? ` · Talle: ${item.size}` : ''}
+              {item.color ? ` · Color: ${item.color}` : ''}
+            </span>
+          )}
+        />
       </section>
     </Modal>
   );

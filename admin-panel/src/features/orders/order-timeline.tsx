@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { statusLabel, type Order, type OrderEvent } from '@shop/shared';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage } from '@shop/client-kit';
 import { orderQueries } from './api/order-queries';
 import { formatDateTime } from './format-date';
 
 interface Entry {
   key: string;
   at: string;
-  /** Keeps the creation first and the spec's entries after the changes of the same instant. */
+  /** Keeps the creation first and the last-update and payment entries after the changes of the same instant. */
   rank: number;
   done?: boolean;
   body: ReactNode;

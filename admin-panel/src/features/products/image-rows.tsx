@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Plus, Trash2, Upload } from 'lucide-react';
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
-import { errorMessage } from '@/lib/api-error';
-import { uploadImage } from '@/features/uploads/api/upload-image';
+import { errorMessage } from '@shop/client-kit';
+import { uploadImage } from '@/features/uploads';
 
 interface ImageRowsProps {
   values: string[];

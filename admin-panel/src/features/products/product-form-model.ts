@@ -1,11 +1,14 @@
+import type { FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import {
-  MAX_STOCK,
   MSG,
   STOCK_MSG,
   formatDigits,
   imageUrlSchema,
   parseDigits,
+  productInputSchema,
   resolveStockBySize,
+  stockBySizeSchema,
   type Category,
   type Product,
   type ProductInput,
@@ -45,7 +48,9 @@ export function emptyProductForm(): ProductFormValues {
 
 /** The product's per-size figures (older answers without them follow the migration rule). */
 export function productStockBySize(product: Product): StockBySize {
-  return product.stockBySize ? resolveStockBySize(product.size, product.stockBySize, 0) : resolveStockBySize(product.size, null, product.stock);
+  return product.stockBySize
+    ? resolveStockBySize(product.size, product.stockBySize, 0)
+    : resolveStockBySize(product.size, null, product.stock);
 }
 
 export function productToForm(product: Product): ProductFormValues {
@@ -74,7 +79,7 @@ export function toggleFormSize(values: ProductFormValues, size: string): Product
 }
 
 /** The typed figures as numbers, for the form's sizes only (empty = 0). */
-export function formStockBySize(values: ProductFormValues): StockBySize {
+export function formStockBySize(values: Pick<ProductFormValues, 'size' | 'stockBySize'>): StockBySize {
   return Object.fromEntries(values.size.map((size) => [size, parseDigits(values.stockBySize[size] ?? '')]));
 }
 
@@ -91,20 +96,74 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** Every rule of spec §5 "Product form", all errors collected in display order. */
-export function validateProductForm(values: ProductFormValues, categories: readonly Category[]): string[] {
-  const errors: string[] = [];
-  if (!values.title.trim()) errors.push(MSG.productForm.titleRequired);
-  if (!values.description.trim()) errors.push(MSG.productForm.descriptionRequired);
-  if (!values.category.trim()) errors.push(MSG.productForm.categoryRequired);
-  if (parseDigits(values.price) <= 0) errors.push(MSG.productForm.pricePositive);
-  if (values.size.length === 0) errors.push(MSG.productForm.sizeRequired);
-  if (values.size.some((size) => parseDigits(values.stockBySize[size] ?? '') > MAX_STOCK)) errors.push(STOCK_MSG.notWhole);
-  const images = values.thumbnails.map((t) => t.trim()).filter((t) => t !== '');
-  if (!values.thumbnails[0]?.trim() || images.length === 0) errors.push(MSG.productForm.imageRequired);
-  if (values.category.trim() && !categories.some((c) => c.name === values.category)) errors.push(MSG.productForm.categoryInvalid);
-  if (images.some((url) => !imageUrlSchema.safeParse(url).success)) errors.push(MSG.productForm.imageUrlInvalid);
-  return errors;
+/**
+ * The edit step's rules, taken from the shared product schema. Numbers are checked as the
+ * digits the user typed; the category must be one of the shop's; the first image row is the required main image.
+ */
+export function productFormSchema(categories: readonly Category[]): z.ZodType<unknown, ProductFormValues> {
+  const shape = productInputSchema.shape;
+  return z
+    .object({
+      title: shape.title,
+      description: shape.description,
+      category: shape.category.refine((name) => name === '' || categories.some((c) => c.name === name), MSG.productForm.categoryInvalid),
+      price: z.string().transform(parseDigits).pipe(shape.price),
+      stockBySize: z.record(z.string(), z.string()),
+      loadedStockBySize: z.record(z.string(), z.number()).nullable(),
+      discount: z.string(),
+      size: z
+        .array(z.string())
+        .transform((sizes): unknown => sizes)
+        .pipe(shape.size),
+      status: z.boolean(),
+      thumbnails: z.array(z.string()),
+    })
+    .superRefine((values, ctx) => {
+      const stock = stockBySizeSchema.safeParse(formStockBySize(values));
+      if (!stock.success) ctx.addIssue({ code: 'custom', path: ['stockBySize'], message: STOCK_MSG.notWhole });
+      if (!values.thumbnails[0]?.trim()) ctx.addIssue({ code: 'custom', path: ['thumbnails'], message: MSG.productForm.imageRequired });
+      const images = values.thumbnails.map((t) => t.trim()).filter((t) => t !== '');
+      if (images.some((url) => !imageUrlSchema.safeParse(url).success)) {
+        ctx.addIssue({ code: 'custom', path: ['imageUrls'], message: MSG.productForm.imageUrlInvalid });
+      }
+    });
+}
+
+/** The order the edit step lists its errors in (anything else follows in the order found). */
+const ERROR_ORDER: readonly string[] = [
+  MSG.productForm.titleRequired,
+  MSG.productForm.descriptionRequired,
+  MSG.productForm.categoryRequired,
+  MSG.productForm.pricePositive,
+  MSG.productForm.sizeRequired,
+  STOCK_MSG.notWhole,
+  MSG.productForm.imageRequired,
+  MSG.productForm.categoryInvalid,
+  MSG.productForm.imageUrlInvalid,
+];
+
+/** Every distinct message once, in display order. */
+export function orderProductErrors(messages: Iterable<string>): string[] {
+  const rank = (m: string) => {
+    const i = ERROR_ORDER.indexOf(m);
+    return i === -1 ? ERROR_ORDER.length : i;
+  };
+  return [...new Set(messages)].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The messages held in react-hook-form's (possibly nested) error tree. */
+export function errorMessages(errors: FieldErrors): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'ref') continue;
+      if (key === 'message' && typeof value === 'string') found.push(value);
+      else walk(value);
+    }
+  };
+  walk(errors);
+  return found;
 }
 
 /** The body sent to the API: empty stock/discount become 0, empty image rows are dropped. */

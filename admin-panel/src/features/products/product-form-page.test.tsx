@@ -3,22 +3,36 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_CATEGORIES, MSG, STOCK_MSG } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
+import { bodyOf, mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
 import { ProductFormPage } from './product-form-page';
+import { EMPTY_FORM_ERRORS } from './test-data';
 
 function setup() {
   signInStorage();
-  const calls = mockApi([
-    { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
-    {
-      method: 'POST',
-      path: '/products',
-      handler: (config) => ({ status: 201, data: { product: { _id: 'new-1', ...JSON.parse(String(config.data)) } } }),
-    },
-  ]);
+  const calls = mockApi({
+    'GET /content': () => ({ data: { content: contentFixture() } }),
+    'POST /products': (request) => ({
+      status: 201,
+      data: { product: { _id: 'new-1', stock: 0, stockBySize: {}, colors: [], ...bodyOf(request) } },
+    }),
+  });
   renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
   return { calls, user: userEvent.setup() };
+}
+
+type NewProduct = { title: string; description: string; category: string; price: string; size: string; stock?: string; image: string };
+
+/** Fills the edit step with one size (and its stock when given) and goes on to the review step. */
+async function fillNewProduct(user: ReturnType<typeof userEvent.setup>, product: NewProduct) {
+  await user.type(await screen.findByLabelText(/Título/), product.title);
+  await user.type(screen.getByLabelText(/Descripción/), product.description);
+  await user.selectOptions(screen.getByLabelText(/Categoría/), product.category);
+  await user.type(screen.getByLabelText(/Precio/), product.price);
+  await user.click(screen.getByRole('checkbox', { name: product.size }));
+  if (product.stock) await user.type(screen.getByLabelText(`Stock del talle ${product.size}`), product.stock);
+  await user.type(screen.getByLabelText('Imagen principal (URL)'), product.image);
+  await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
 }
 
 describe('product form', () => {
@@ -26,14 +40,7 @@ describe('product form', () => {
     const { user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: 'Revisar y continuar' }));
     const alert = screen.getByTestId('product-form-errors');
-    for (const text of [
-      MSG.productForm.titleRequired,
-      MSG.productForm.descriptionRequired,
-      MSG.productForm.categoryRequired,
-      MSG.productForm.pricePositive,
-      MSG.productForm.sizeRequired,
-      MSG.productForm.imageRequired,
-    ]) {
+    for (const text of EMPTY_FORM_ERRORS) {
       expect(within(alert).getByText(text)).toBeInTheDocument();
     }
     expect(screen.queryByTestId('product-review-step')).not.toBeInTheDocument();
@@ -54,28 +61,20 @@ describe('product form', () => {
     const { user } = setup();
     const category = await screen.findByLabelText(/Categoría/);
     const sizes = () => within(screen.getByTestId('size-options'));
+    const sizeLabels = () =>
+      sizes()
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent);
 
     await user.selectOptions(category, 'corpinos');
-    expect(
-      sizes()
-        .getAllByRole('checkbox')
-        .map((c) => c.parentElement?.textContent),
-    ).toEqual(['85', '90', '95']);
+    expect(sizeLabels()).toEqual(['85', '90', '95']);
 
     await user.selectOptions(category, 'bombachas');
-    expect(
-      sizes()
-        .getAllByRole('checkbox')
-        .map((c) => c.parentElement?.textContent),
-    ).toEqual(['S', 'M', 'L']);
+    expect(sizeLabels()).toEqual(['S', 'M', 'L']);
 
     // conjuntos shows the corpiño, bombacha and bombis guides (bombis is disabled here)
     await user.selectOptions(category, 'conjuntos');
-    expect(
-      sizes()
-        .getAllByRole('checkbox')
-        .map((c) => c.parentElement?.textContent),
-    ).toEqual(['85', '90', '95', 'S', 'M', 'L']);
+    expect(sizeLabels()).toEqual(['85', '90', '95', 'S', 'M', 'L']);
 
     await user.selectOptions(category, 'pijamas');
     expect(sizes().queryAllByRole('checkbox')).toHaveLength(0);
@@ -84,14 +83,15 @@ describe('product form', () => {
 
   it('goes to the review step, back to edit, and creates the product with numeric fields', async () => {
     const { user, calls } = setup();
-    await user.type(await screen.findByLabelText(/Título/), 'Conjunto Lila');
-    await user.type(screen.getByLabelText(/Descripción/), 'Encaje suave');
-    await user.selectOptions(screen.getByLabelText(/Categoría/), 'bombachas');
-    await user.type(screen.getByLabelText(/Precio/), '18500');
-    await user.click(screen.getByRole('checkbox', { name: 'M' }));
-    await user.type(screen.getByLabelText('Stock del talle M'), '4');
-    await user.type(screen.getByLabelText('Imagen principal (URL)'), '/uploads/lila.webp');
-    await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+    await fillNewProduct(user, {
+      title: 'Conjunto Lila',
+      description: 'Encaje suave',
+      category: 'bombachas',
+      price: '18500',
+      size: 'M',
+      stock: '4',
+      image: '/uploads/lila.webp',
+    });
 
     const review = await screen.findByTestId('product-review-step');
     expect(within(review).getByText('$18.500')).toBeInTheDocument();
@@ -118,19 +118,20 @@ describe('product form', () => {
 
   it('disables saving with "Límite alcanzado" after a 429 answer', async () => {
     signInStorage();
-    mockApi([
-      { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
-      { method: 'POST', path: '/products', handler: () => ({ status: 429, data: { message: 'Demasiadas peticiones' } }) },
-    ]);
+    mockApi({
+      'GET /content': () => ({ data: { content: contentFixture() } }),
+      'POST /products': () => ({ status: 429, data: { message: 'Demasiadas peticiones' } }),
+    });
     renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Título/), 'Body');
-    await user.type(screen.getByLabelText(/Descripción/), 'Body negro');
-    await user.selectOptions(screen.getByLabelText(/Categoría/), 'corpinos');
-    await user.type(screen.getByLabelText(/Precio/), '9000');
-    await user.click(screen.getByRole('checkbox', { name: '90' }));
-    await user.type(screen.getByLabelText('Imagen principal (URL)'), 'https://example.com/body.webp');
-    await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+    await fillNewProduct(user, {
+      title: 'Body',
+      description: 'Body negro',
+      category: 'corpinos',
+      price: '9000',
+      size: '90',
+      image: 'https://example.com/body.webp',
+    });
     await user.click(await screen.findByRole('button', { name: /Crear producto/ }));
     expect(await screen.findByText(MSG.rateLimited)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Límite alcanzado/ })).toBeDisabled();
@@ -138,7 +139,7 @@ describe('product form', () => {
 
   it('falls back to the default categories with a warning when the content cannot be loaded', async () => {
     signInStorage();
-    mockApi([{ method: 'GET', path: '/content', handler: () => ({ status: 500, data: { message: 'Error interno del servidor' } }) }]);
+    mockApi({ 'GET /content': () => ({ status: 500, data: { message: 'Error interno del servidor' } }) });
     renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
     expect(await screen.findByText(/No se pudieron cargar las categorías/)).toBeInTheDocument();
     const options = within(screen.getByLabelText(/Categoría/))
@@ -166,19 +167,15 @@ describe('product form', () => {
     function setupEdit(put: () => { status?: number; data: unknown }, freshAfterPut?: Record<string, number>) {
       signInStorage();
       let current = loaded;
-      const calls = mockApi([
-        { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
-        { method: 'GET', path: '/products/p-85', handler: () => ({ data: { product: current } }) },
-        {
-          method: 'PUT',
-          path: '/products/p-85',
-          handler: () => {
-            if (freshAfterPut) current = { ...loaded, stockBySize: { ...loaded.stockBySize, ...freshAfterPut }, stock: 3 };
-            return put();
-          },
+      const calls = mockApi({
+        'GET /content': () => ({ data: { content: contentFixture() } }),
+        'GET /products/p-85': () => ({ data: { product: current } }),
+        'PUT /products/p-85': () => {
+          if (freshAfterPut) current = { ...loaded, stockBySize: { ...loaded.stockBySize, ...freshAfterPut }, stock: 3 };
+          return put();
         },
-        { method: 'GET', path: /^\/products(\?.*)?$/, handler: () => ({ data: { status: 'success', payload: [], totalPages: 0, totalDocs: 0 } }) },
-      ]);
+        'GET /products': () => ({ data: { status: 'success', payload: [], totalPages: 0, totalDocs: 0 } }),
+      });
       renderApp(<ProductFormPage />, { route: '/products/edit/p-85', path: '/products/edit/:id' });
       return { calls, user: userEvent.setup() };
     }
@@ -202,11 +199,19 @@ describe('product form', () => {
       await user.click(screen.getByRole('button', { name: /Guardar cambios|Actualizar producto/ }));
       expect(await screen.findByText('Listado de productos')).toBeInTheDocument();
       const put = calls.find((c) => c.method === 'PUT');
-      expect(put?.body).toMatchObject({ size: ['85', '95'], stock: 8, stockBySize: { '85': 1, '95': 7 }, expectedStockBySize: { '85': 3, '90': 2 } });
+      expect(put?.body).toMatchObject({
+        size: ['85', '95'],
+        stock: 8,
+        stockBySize: { '85': 1, '95': 7 },
+        expectedStockBySize: { '85': 3, '90': 2 },
+      });
     });
 
     it('after a stale save, stays on the form with the Spanish notice and the fresh figures', async () => {
-      const { user, calls } = setupEdit(() => ({ status: 409, data: { message: STOCK_MSG.stale, stockBySize: { '85': 1, '90': 2 }, stock: 3 } }), { '85': 1 });
+      const { user, calls } = setupEdit(
+        () => ({ status: 409, data: { message: STOCK_MSG.stale, stockBySize: { '85': 1, '90': 2 }, stock: 3 } }),
+        { '85': 1 },
+      );
       await user.clear(await screen.findByLabelText('Stock del talle 85'));
       await user.type(screen.getByLabelText('Stock del talle 85'), '10');
       await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));

@@ -1,19 +1,21 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { MSG, STOCK_MSG, type ProductInput } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage, isRateLimited } from '@/lib/api-error';
+import { ApiError, errorMessage, isRateLimited } from '@shop/client-kit';
 import { Banner, Spinner } from '@/components/feedback';
-import { useCategories } from '@/features/content/use-categories';
+import { useCategories } from '@/features/content';
 import { productQueries } from './api/product-queries';
 import { useSaveProduct } from './api/save-product';
 import {
   emptyProductForm,
   formToInput,
   productToForm,
-  validateProductForm,
+  productFormSchema,
   withFreshStock,
   type ProductFormValues,
 } from './product-form-model';
@@ -46,8 +48,14 @@ function ProductFormLoader({ id }: { id: string | null }) {
 function ProductForm({ id, initial }: { id: string | null; initial: ProductFormValues }) {
   const navigate = useNavigate();
   const { categories, sizeGuides, usingFallback, loading } = useCategories();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<string[]>([]);
+  const schema = useMemo(() => productFormSchema(categories), [categories]);
+  // The schema only checks: the review step gets the body from formToInput, as typed values stay strings.
+  const form = useForm<ProductFormValues>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: initial,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [step, setStep] = useState<'edit' | 'review'>('edit');
   const [reviewInput, setReviewInput] = useState<ProductInput | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -57,24 +65,22 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
   const save = useSaveProduct();
   const isEdit = id !== null;
 
-  function goToReview() {
-    const found = validateProductForm(values, categories);
-    setErrors(found);
-    if (found.length > 0) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      return;
-    }
-    setSaveError(null);
-    setReviewInput(formToInput(values));
-    setStep('review');
-    window.scrollTo(0, 0);
-  }
+  const goToReview = form.handleSubmit(
+    (values) => {
+      setSaveError(null);
+      setReviewInput(formToInput(values));
+      setStep('review');
+      window.scrollTo(0, 0);
+    },
+    () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+  );
 
   function confirmSave() {
     if (!reviewInput) return;
     setSaveError(null);
     // Edits send the figures they loaded: sizes left alone keep what orders did meanwhile (see docs/api.md).
-    const expected = isEdit && values.loadedStockBySize ? { expectedStockBySize: values.loadedStockBySize } : {};
+    const loaded = form.getValues('loadedStockBySize');
+    const expected = isEdit && loaded ? { expectedStockBySize: loaded } : {};
     save.mutate(
       { id, input: { ...reviewInput, ...expected } },
       {
@@ -108,7 +114,7 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
   async function refreshStock(productId: string) {
     try {
       const fresh = await queryClient.fetchQuery({ ...productQueries.detail(productId), staleTime: 0 });
-      setValues((current) => withFreshStock(current, fresh));
+      form.reset(withFreshStock(form.getValues(), fresh));
       setStaleNotice(STOCK_MSG.stale);
       setStep('edit');
       window.scrollTo(0, 0);
@@ -142,12 +148,10 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
         <Spinner label="Cargando categorías..." />
       ) : step === 'edit' || !reviewInput ? (
         <ProductEditStep
-          values={values}
-          onChange={setValues}
+          form={form}
           categories={categories}
           sizeGuides={sizeGuides}
-          errors={errors}
-          onSubmit={goToReview}
+          onSubmit={(event) => void goToReview(event)}
           onCancel={() => navigate(paths.products)}
         />
       ) : (

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
-import { mockApi, type MockReply } from '@/test/mock-api';
+import { bodyOf, mockApi, type MockReply } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
 import { ProductListPage } from './product-list-page';
 
@@ -18,6 +18,7 @@ function product(n: number, overrides: Partial<Product> = {}): Product {
     thumbnails: [],
     stock: 5,
     size: ['M'],
+    stockBySize: { M: 5 },
     status: true,
     colors: [],
     ...overrides,
@@ -28,16 +29,14 @@ function setup(deleteReply: MockReply = { data: { message: 'Producto eliminado e
   signInStorage();
   const products = Array.from({ length: 10 }, (_, i) => product(i + 1));
   products[0] = product(1, { title: 'Body Encaje', price: 20000, discount: 25, size: ['S', 'M', 'L'], stockBySize: { S: 0, M: 5, L: 0 } });
-  const calls = mockApi([
-    { method: 'GET', path: '/content', handler: () => ({ data: { content: contentFixture() } }) },
-    {
-      method: 'GET',
-      path: '/products',
-      handler: () => ({ data: { status: 'success', payload: products, totalPages: 3, totalDocs: 25, page: 1 } }),
-    },
-    { method: 'PUT', path: /^\/products\/.+/, handler: (c) => ({ data: { product: { ...products[0], ...JSON.parse(String(c.data)) } } }) },
-    { method: 'DELETE', path: /^\/products\/.+/, handler: () => deleteReply },
-  ]);
+  const calls = mockApi({
+    'GET /content': () => ({ data: { content: contentFixture() } }),
+    'GET /products': () => ({
+      data: { status: 'success', payload: products, totalPages: 3, totalDocs: 25, totalProducts: 25, page: 1, limit: 10 },
+    }),
+    'PUT /products/*': (c) => ({ data: { product: { ...products[0], ...bodyOf(c) } } }),
+    'DELETE /products/*': () => deleteReply,
+  });
   renderApp(<ProductListPage />, { route: '/products-list', path: '/products-list' });
   return { calls, user: userEvent.setup() };
 }

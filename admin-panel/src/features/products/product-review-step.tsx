@@ -1,6 +1,6 @@
 import { ArrowLeft, Check } from 'lucide-react';
 import { finalPrice, formatPrice, type Category, type ProductInput } from '@shop/shared';
-import { categoryLabel } from '@/features/content/use-categories';
+import { categoryLabel } from '@/features/content';
 
 interface ProductReviewStepProps {
   input: ProductInput;
@@ -52,7 +52,8 @@ export function ProductReviewStep({ input, categories, isEdit, saving, rateLimit
             {input.stockBySize && Object.keys(input.stockBySize).length > 0 && (
               <span className="muted" data-testid="review-stock-by-size">
                 {' '}
-                ({Object.entries(input.stockBySize)
+                (
+                {Object.entries(input.stockBySize)
                   .map(([size, units]) => `${size}: ${units}`)
                   .join(' · ')}
                 )

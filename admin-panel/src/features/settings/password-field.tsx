@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Eye, EyeOff } from 'lucide-react';
+import { RequiredMark } from '@/components/form-field';
 
 interface PasswordFieldProps {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  registration: UseFormRegisterReturn;
   autoComplete: string;
   minLength?: number;
   error?: string;
@@ -14,23 +15,19 @@ interface PasswordFieldProps {
 }
 
 /** Password input with its own show/hide toggle. */
-export function PasswordField({ id, label, value, onChange, autoComplete, minLength, error, hint }: PasswordFieldProps) {
+export function PasswordField({ id, label, registration, autoComplete, minLength, error, hint }: PasswordFieldProps) {
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   const [visible, setVisible] = useState(false);
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label}{' '}
-        <span className="required" aria-hidden="true">
-          *
-        </span>
+        {label} <RequiredMark />
       </label>
       <div className="input-with-button">
         <input
+          {...registration}
           id={id}
           type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
           autoComplete={autoComplete}
           required
           minLength={minLength}

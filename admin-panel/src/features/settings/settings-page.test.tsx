@@ -3,21 +3,17 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@shop/shared';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
-import { RequireAdmin } from '@/features/auth/require-admin';
+import { bodyOf, mockApi, type MockReply } from '@/test/mock-api';
+import { RequireAdmin } from '@/features/auth';
 import { SettingsPage } from './settings-page';
 
-function setup(passwordReply = { status: 200, data: { message: 'Contraseña actualizada' } }) {
+function setup(passwordReply: MockReply = { data: { message: 'Contraseña actualizada exitosamente', token: 'token-nuevo' } }) {
   signInStorage();
-  const calls = mockApi([
-    { method: 'GET', path: '/auth/check', handler: () => ({ data: { user: ADMIN_USER } }) },
-    { method: 'PUT', path: '/users/password', handler: () => passwordReply },
-    {
-      method: 'PUT',
-      path: '/users/profile',
-      handler: (config) => ({ data: { user: { ...ADMIN_USER, ...JSON.parse(String(config.data)) } } }),
-    },
-  ]);
+  const calls = mockApi({
+    'GET /auth/check': () => ({ data: { user: ADMIN_USER } }),
+    'PUT /users/password': () => passwordReply,
+    'PUT /users/profile': (request) => ({ data: { user: { ...ADMIN_USER, ...bodyOf(request) } } }),
+  });
   renderApp(
     <RequireAdmin>
       <SettingsPage />
@@ -25,6 +21,14 @@ function setup(passwordReply = { status: 200, data: { message: 'Contraseña actu
     { route: '/settings', path: '/settings' },
   );
   return { calls, user: userEvent.setup() };
+}
+
+/** Opens the security tab and fills a password change from `currentPassword` to 'nueva-456'. */
+async function fillPasswordChange(user: ReturnType<typeof userEvent.setup>, currentPassword: string) {
+  await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
+  await user.type(screen.getByLabelText(/^Contraseña actual/), currentPassword);
+  await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
+  await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
 }
 
 describe('settings', () => {
@@ -46,10 +50,7 @@ describe('settings', () => {
 
   it('sends current and new password, then clears the fields', async () => {
     const { user, calls } = setup();
-    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
-    await user.type(screen.getByLabelText(/^Contraseña actual/), 'vieja-123');
-    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
-    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
+    await fillPasswordChange(user, 'vieja-123');
     await user.click(screen.getByRole('button', { name: 'Mostrar nueva contraseña' }));
     expect(screen.getByLabelText(/^Nueva contraseña/)).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
@@ -60,20 +61,14 @@ describe('settings', () => {
 
   it("shows the server's error when the current password is wrong", async () => {
     const { user } = setup({ status: 400, data: { message: 'La contraseña actual es incorrecta' } });
-    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
-    await user.type(screen.getByLabelText(/^Contraseña actual/), 'mala-123');
-    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
-    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
+    await fillPasswordChange(user, 'mala-123');
     await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
     expect(await screen.findByText('La contraseña actual es incorrecta')).toBeInTheDocument();
   });
 
   it('keeps the fresh token the server answers after a password change (earlier ones ended)', async () => {
-    const { user } = setup({ status: 200, data: { message: 'Contraseña actualizada', token: 'token-nuevo' } as { message: string } });
-    await user.click(await screen.findByRole('tab', { name: 'Seguridad' }));
-    await user.type(screen.getByLabelText(/^Contraseña actual/), 'vieja-123');
-    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva-456');
-    await user.type(screen.getByLabelText(/^Confirmar nueva contraseña/), 'nueva-456');
+    const { user } = setup({ data: { message: 'Contraseña actualizada exitosamente', token: 'token-nuevo' } });
+    await fillPasswordChange(user, 'vieja-123');
     await user.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
     expect(await screen.findByText('Contraseña actualizada exitosamente!')).toBeInTheDocument();
     expect(window.localStorage.getItem('adminToken')).toBe('token-nuevo');
@@ -99,6 +94,22 @@ describe('settings', () => {
       email: 'nueva@jazminlenceria.com.ar',
       currentPassword: 'clave-actual',
     });
+  });
+
+  it('asks for both username and e-mail in one banner, and names a malformed e-mail', async () => {
+    const { user, calls } = setup();
+    const username = await screen.findByLabelText(/^Nombre de usuario/);
+    await user.clear(username);
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(screen.getByText(MSG.profile.required)).toBeInTheDocument();
+    await user.type(username, 'jazmin');
+    const email = screen.getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'jazmin@');
+    await user.type(screen.getByLabelText(/^Contraseña actual/), 'clave-actual');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(screen.getByText('Formato de email inválido')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
   it('updates the profile and the stored user', async () => {

@@ -1,7 +1,7 @@
 import { ContentIcon } from '@/components/content-icon';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useSiteContent } from '@/features/content/api/get-content';
+import { useSiteContent } from '@/features/content';
 
 export function Footer() {
   const { content } = useSiteContent();

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Menu, ShoppingBag, X } from 'lucide-react';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
-import { useCart } from '@/features/cart/cart-context';
+import { useCart } from '@/features/cart';
 import { useGoToSection } from '@/lib/section-scroll';
 
 const SECTION_LINKS = [

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LIMITS } from '@shop/shared';
 
-/** Every route change scrolls to the top, and again after 50 ms (spec §2.1). */
+/** Every route change scrolls to the top, and again after 50 ms. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -2,10 +2,14 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/fixtures';
-import { CartProvider, useCart } from './cart-context';
+import { CartProvider, useCart, type ProductQuery } from './cart-context';
 import { lineKey } from './cart-rules';
 
-const wrapper = ({ children }: { children: ReactNode }) => <CartProvider>{children}</CartProvider>;
+// These tests hand the catalogue's figures to reconcile() themselves; nothing asks the server for a product.
+const unusedProductQuery: ProductQuery = (id) => {
+  throw new Error(`unexpected product query for ${id}`);
+};
+const wrapper = ({ children }: { children: ReactNode }) => <CartProvider productQuery={unusedProductQuery}>{children}</CartProvider>;
 
 describe('cart context', () => {
   it('keeps a cleared cart empty when the catalogue answers in the same tick (order placed, stock refreshed)', () => {

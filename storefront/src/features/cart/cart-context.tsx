@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import { STORAGE_KEYS, type Product } from '@shop/shared';
 import {
   addItem,
@@ -13,8 +14,18 @@ import {
   type NewCartItem,
 } from './cart-rules';
 
+/**
+ * How the cart reads a product's current figures: the app passes the catalogue's detail query (same key and cache
+ * as the product page), so the cart does not depend on the products feature, which depends on the cart.
+ */
+export type ProductQuery = (id: string) => {
+  queryKey: QueryKey;
+  queryFn: (context: { signal: AbortSignal }) => Promise<Product>;
+};
+
 interface CartContextValue {
   items: CartItem[];
+  productQuery: ProductQuery;
   count: number;
   subtotal: number;
   /** Returns false when the add was ignored because it would exceed the stock. */
@@ -36,7 +47,7 @@ function readStorage(): CartItem[] {
   }
 }
 
-export function CartProvider({ children }: { children: ReactNode }) {
+export function CartProvider({ productQuery, children }: { productQuery: ProductQuery; children: ReactNode }) {
   const [items, setItems] = useState<CartItem[]>(readStorage);
   // The latest lines, updated as soon as a change is decided (not at the next render): two changes in the same
   // tick then build on each other. Without this, a reconciliation right after clear() restored the cleared lines.
@@ -71,21 +82,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
     },
     [commit],
   );
-  const setQuantity = useCallback(
-    (key: string, quantity: number) => commit(setLineQuantity(latest.current, key, quantity)),
-    [commit],
-  );
+  const setQuantity = useCallback((key: string, quantity: number) => commit(setLineQuantity(latest.current, key, quantity)), [commit]);
   const remove = useCallback((key: string) => commit(removeLine(latest.current, key)), [commit]);
   const clear = useCallback(() => commit([]), [commit]);
-  const reconcile = useCallback((productsById: ReadonlyMap<string, Product>, missingIds: ReadonlySet<string>) => {
-    const result = reconcileCart(latest.current, productsById, missingIds);
-    if (result.items !== latest.current) commit(result.items);
-    return result.changes;
-  }, [commit]);
+  const reconcile = useCallback(
+    (productsById: ReadonlyMap<string, Product>, missingIds: ReadonlySet<string>) => {
+      const result = reconcileCart(latest.current, productsById, missingIds);
+      if (result.items !== latest.current) commit(result.items);
+      return result.changes;
+    },
+    [commit],
+  );
 
   const value = useMemo(
-    () => ({ items, count: cartCount(items), subtotal: cartSubtotal(items), add, setQuantity, remove, clear, reconcile }),
-    [items, add, setQuantity, remove, clear, reconcile],
+    () => ({ items, productQuery, count: cartCount(items), subtotal: cartSubtotal(items), add, setQuantity, remove, clear, reconcile }),
+    [items, productQuery, add, setQuantity, remove, clear, reconcile],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

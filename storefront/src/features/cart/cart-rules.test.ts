@@ -66,7 +66,10 @@ describe('cart rules', () => {
     expect(parseStoredCart(null)).toEqual([]);
     expect(parseStoredCart('not json')).toEqual([]);
     expect(parseStoredCart('{"a":1}')).toEqual([]);
-    const stored = JSON.stringify([{ ...base, quantity: 2 }, { id: '', quantity: 1 }]);
+    const stored = JSON.stringify([
+      { ...base, quantity: 2 },
+      { id: '', quantity: 1 },
+    ]);
     expect(parseStoredCart(stored)).toEqual([{ ...base, quantity: 2 }]);
   });
 });
@@ -108,7 +111,17 @@ describe('reconcileCart', () => {
     expect(result.changes).toEqual({ pricesChanged: true, linesRemoved: false, quantitiesCapped: false });
     expect(result.items).toEqual([
       { ...stored, price: 25500, originalPrice: 30000, discount: 15, name: 'Conjunto Encaje', image: '/b.webp', stock: 8 },
-      { ...stored, size: 'L', quantity: 1, price: 25500, originalPrice: 30000, discount: 15, name: 'Conjunto Encaje', image: '/b.webp', stock: 8 },
+      {
+        ...stored,
+        size: 'L',
+        quantity: 1,
+        price: 25500,
+        originalPrice: 30000,
+        discount: 15,
+        name: 'Conjunto Encaje',
+        image: '/b.webp',
+        stock: 8,
+      },
     ]);
     expect(cartSubtotal(result.items)).toBe(25500 * 3);
   });

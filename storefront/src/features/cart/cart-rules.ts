@@ -1,7 +1,7 @@
-import { finalPrice, LIMITS, stockForSize, subtotalOf, type Product } from '@shop/shared';
+import { linePrice, LIMITS, stockForSize, subtotalOf, type Product } from '@shop/shared';
 import { z } from 'zod';
 
-/** A cart line (spec §3). `price` is the unit price after discount. */
+/** A cart line. `price` is the unit price after discount. */
 export interface CartItem {
   id: string;
   name: string;
@@ -44,9 +44,7 @@ export function lineKey(item: Pick<CartItem, 'id' | 'size' | 'color'>): string {
 
 /** Largest quantity a line may hold: the stock, or 99 when the stock is unknown. */
 export function quantityCap(stock: number | undefined): number {
-  return typeof stock === 'number' && Number.isFinite(stock) && stock >= 0
-    ? Math.floor(stock)
-    : LIMITS.cartQuantityCapUnknownStock;
+  return typeof stock === 'number' && Number.isFinite(stock) && stock >= 0 ? Math.floor(stock) : LIMITS.cartQuantityCapUnknownStock;
 }
 
 export interface AddResult {
@@ -54,7 +52,7 @@ export interface AddResult {
   added: boolean;
 }
 
-/** Adds units; an add that would exceed the cap is silently ignored (spec §5). */
+/** Adds units; an add that would exceed the cap is silently ignored. */
 export function addItem(items: readonly CartItem[], item: NewCartItem): AddResult {
   const quantity = Math.floor(item.quantity ?? 1);
   if (quantity <= 0) return { items: [...items], added: false };
@@ -137,7 +135,7 @@ export function reconcileCart(
       next.push(line);
       continue;
     }
-    const price = finalPrice(product.price, product.discount);
+    const price = linePrice(product);
     const quantity = Math.min(line.quantity, quantityCap(stock));
     const image = product.thumbnails.find((t) => t.trim() !== '') ?? line.image;
     const updated: CartItem = {

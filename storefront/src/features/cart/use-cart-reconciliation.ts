@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '@shop/shared';
-import { productDetailQuery } from '@/features/products/api/get-product';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@shop/client-kit';
 import { useCart } from './cart-context';
 import { hasCartChanges, type CartChanges } from './cart-rules';
 
@@ -19,11 +18,12 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * Checks every product in the cart against the catalogue (the product page's detail queries, same keys and
- * cache) and applies the current figures through the cart context. Returns everything changed while the
- * screen is shown. Only a 404 removes lines; network or server trouble changes nothing.
+ * cache, handed to the CartProvider by the app) and applies the current figures through the cart context.
+ * Returns everything changed while the screen is shown. Only a 404 removes lines; network or server trouble
+ * changes nothing.
  */
 export function useCartReconciliation(): CartChanges {
-  const { items, reconcile } = useCart();
+  const { items, productQuery, reconcile } = useCart();
   const idsKey = useMemo(() => JSON.stringify([...new Set(items.map((item) => item.id))]), [items]);
   const ids = useMemo(() => {
     const parsed: unknown = JSON.parse(idsKey);
@@ -44,7 +44,7 @@ export function useCartReconciliation(): CartChanges {
     },
     [ids],
   );
-  const catalogue = useQueries({ queries: ids.map((id) => productDetailQuery(id)), combine });
+  const catalogue = useQueries({ queries: ids.map((id) => productQuery(id)), combine });
 
   const [changes, setChanges] = useState<CartChanges>(NO_CHANGES);
   useEffect(() => {

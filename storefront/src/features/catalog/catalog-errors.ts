@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@shop/client-kit';
 
 export const CATALOG_TEXTS = {
   highDemand: 'Estamos experimentando alta demanda. Por favor, espera unos minutos e intenta de nuevo.',
@@ -9,9 +9,8 @@ export const CATALOG_TEXTS = {
   loadMore: 'Ver más productos',
 } as const;
 
-/** Spec §8: an error containing 429 gets the high-demand text, anything else the generic one. */
+/** An error containing 429 gets the high-demand text, anything else the generic one. */
 export function catalogErrorText(error: unknown): string {
-  const is429 =
-    (error instanceof ApiError && error.status === 429) || (error instanceof Error && error.message.includes('429'));
+  const is429 = (error instanceof ApiError && error.status === 429) || (error instanceof Error && error.message.includes('429'));
   return is429 ? CATALOG_TEXTS.highDemand : CATALOG_TEXTS.failed;
 }

@@ -1,7 +1,7 @@
 import { orderSchema, paymentMethodSchema, type Order, type PaymentMethod } from '@shop/shared';
 import { z } from 'zod';
 
-/** What checkout hands to the confirmation page in navigation state (spec §2.8). */
+/** What checkout hands to the confirmation page in navigation state. */
 export interface ConfirmationState {
   order: Order;
   paymentMethod: PaymentMethod;

@@ -16,7 +16,17 @@ describe('printable invoice', () => {
 
   it("carries the shop's details, the items and the totals, escaping customer text", () => {
     const html = invoiceHtml(
-      makeOrder({ shippingInfo: { fullName: '<script>x</script>', email: 'a@b.com', phone: '1', address: null, city: 'Neuquén', postalCode: null, notes: null } }),
+      makeOrder({
+        shippingInfo: {
+          fullName: '<script>x</script>',
+          email: 'a@b.com',
+          phone: '1',
+          address: null,
+          city: 'Neuquén',
+          postalCode: null,
+          notes: null,
+        },
+      }),
       shop,
     );
     expect(html).toContain('CUIT 27-1');
@@ -32,7 +42,7 @@ describe('printable invoice', () => {
     expect(html).not.toMatch(/<style|\sstyle=/i);
     expect(html).toContain('<link rel="stylesheet" href="https://tienda.example/invoice.css">');
     const css = readFileSync(path.join(__dirname, '..', '..', '..', 'public', INVOICE_STYLESHEET), 'utf8');
-    const classes = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1].split(/\s+/)));
+    const classes = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap(([, names = '']) => names.split(/\s+/)));
     for (const name of classes) expect(css, name).toContain(`.${name}`);
     expect(classes).toContain('stamp--paid');
     expect(invoiceHtml(makeOrder({ status: 'pending_manual' }), shop)).not.toContain('stamp--paid');

@@ -9,12 +9,7 @@ export interface ShopDetails {
 }
 
 function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 export function formatOrderDate(iso: string): string {
@@ -35,11 +30,12 @@ export function invoiceHtml(order: Order, shop: ShopDetails, stylesheet = INVOIC
   const paid = order.status === 'paid';
   const rows = order.items
     .map(
-      (item) => `<tr><td>${escapeHtml(item.title)}${item.size ? ` · Talla ${escapeHtml(item.size)}` : ''}${
-        item.color ? ` · ${escapeHtml(item.color)}` : ''
-      }</td><td class="n">${item.quantity}</td><td class="n">${formatPrice(item.price)}</td><td class="n">${formatPrice(
-        item.price * item.quantity,
-      )}</td></tr>`,
+      (item) =>
+        `<tr><td>${escapeHtml(item.title)}${item.size ? ` · Talla ${escapeHtml(item.size)}` : ''}${
+          item.color ? ` · ${escapeHtml(item.color)}` : ''
+        }</td><td class="n">${item.quantity}</td><td class="n">${formatPrice(item.price)}</td><td class="n">${formatPrice(
+          item.price * item.quantity,
+        )}</td></tr>`,
     )
     .join('');
   const info = order.shippingInfo;

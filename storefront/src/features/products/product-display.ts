@@ -1,12 +1,6 @@
-import { finalPrice, stockForSize, type Category, type Product } from '@shop/shared';
-import type { NewCartItem } from '@/features/cart/cart-rules';
-import { DEFAULT_CART_COLOR, DEFAULT_CART_SIZE } from '@/features/cart/cart-rules';
-
-export const PLACEHOLDER_IMAGE =
-  'data:image/svg+xml;charset=utf-8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 500"><rect width="400" height="500" fill="#f6e9ec"/><path d="M150 220c0-28 22-50 50-50s50 22 50 50-22 70-50 90c-28-20-50-62-50-90z" fill="#e7c3cc"/></svg>',
-  );
+import { linePrice, stockForSize, type Category, type Product } from '@shop/shared';
+import { DEFAULT_CART_COLOR, DEFAULT_CART_SIZE, type NewCartItem } from '@/features/cart';
+import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 
 export function productImage(product: Pick<Product, 'thumbnails'>): string {
   return product.thumbnails.find((t) => t.trim() !== '') ?? PLACEHOLDER_IMAGE;
@@ -19,14 +13,11 @@ export function categoryLabel(category: string, categories: readonly Category[])
 }
 
 /** The cart line a product becomes; from a card the first size (or 'M') and first colour (or 'Negro'). */
-export function cartItemFromProduct(
-  product: Product,
-  choice: { size?: string; color?: string; quantity?: number } = {},
-): NewCartItem {
+export function cartItemFromProduct(product: Product, choice: { size?: string; color?: string; quantity?: number } = {}): NewCartItem {
   return {
     id: product._id,
     name: product.title,
-    price: finalPrice(product.price, product.discount),
+    price: linePrice(product),
     originalPrice: product.price,
     discount: product.discount,
     image: productImage(product),

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
-
-const checkResponseSchema = z.object({ user: z.unknown() });
+import { userAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
 export function checkAuth() {
-  return request('Error de credenciales', checkResponseSchema, () => apiClient.get('/auth/check'));
+  return api.request({ url: '/auth/check', schema: userAnswerSchema, errorMessage: 'Error de credenciales' });
 }

@@ -1,11 +1,5 @@
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
-
-const loginResponseSchema = z.object({
-  token: z.string().optional().nullable(),
-  jwt: z.string().optional().nullable(),
-  user: z.unknown(),
-});
+import { sessionAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
 export interface LoginInput {
   email: string;
@@ -13,5 +7,11 @@ export interface LoginInput {
 }
 
 export function loginRequest(input: LoginInput) {
-  return request('Error de credenciales', loginResponseSchema, () => apiClient.post('/auth/login', input));
+  return api.request({
+    method: 'POST',
+    url: '/auth/login',
+    data: input,
+    schema: sessionAnswerSchema,
+    errorMessage: 'Error de credenciales',
+  });
 }

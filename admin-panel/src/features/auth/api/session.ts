@@ -1,14 +1,18 @@
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
-
-const renewResponseSchema = z.object({ token: z.string(), user: z.unknown() });
+import { logoutAnswerSchema, sessionAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
 /** A fresh token for the current one (tokens live a working day; the open back office renews them). */
 export function renewSession() {
-  return request('Error de credenciales', renewResponseSchema, () => apiClient.post('/auth/renew'));
+  return api.request({ method: 'POST', url: '/auth/renew', schema: sessionAnswerSchema, errorMessage: 'Error de credenciales' });
 }
 
 /** Ends every token of the account on the server (this device and any other). */
 export function endSession(token: string) {
-  return apiClient.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+  return api.request({
+    method: 'POST',
+    url: '/auth/logout',
+    headers: { Authorization: `Bearer ${token}` },
+    schema: logoutAnswerSchema,
+    errorMessage: 'Error al cerrar sesión',
+  });
 }

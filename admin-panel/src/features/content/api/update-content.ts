@@ -1,22 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { siteContentSchema, type SiteContent } from '@shop/shared';
-import { apiClient, request } from '@/lib/api-client';
+import { contentAnswerSchema, type SiteContent } from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
+import { api } from '@/lib/api-client';
 import { contentQueries } from './get-content';
 
-const contentResponseSchema = z.object({ content: siteContentSchema });
-
 export async function updateContent(content: SiteContent) {
-  const answer = await request('Error al actualizar contenido del sitio', contentResponseSchema, () => apiClient.put('/content', content));
+  const answer = await api.request({
+    method: 'PUT',
+    url: '/content',
+    data: content,
+    schema: contentAnswerSchema,
+    errorMessage: 'Error al actualizar contenido del sitio',
+  });
   return answer.content;
 }
 
 export function useUpdateContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateContent,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: contentQueries.all() });
-    },
-  });
+  return useWriteMutation({ mutationFn: updateContent, invalidates: () => [contentQueries.all()] });
 }

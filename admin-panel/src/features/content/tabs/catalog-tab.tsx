@@ -1,57 +1,31 @@
 import type { SiteContent } from '@shop/shared';
-import { newItems, type ContentEdit } from '../content-editor-model';
+import { draftSetter, type ContentEdit } from '../content-editor-model';
+import { HEADING_FIELDS, TextFieldList } from '../field-list';
 import { TextField } from '../fields';
-import { ListEditor } from '../list-editor';
+import { ListEditor, type ItemRenderer } from '../list-editor';
+import { LIST_SECTIONS } from '../list-sections';
+
+type Category = SiteContent['productCatalog']['categories'][number];
+
+const renderCategory: ItemRenderer<Category> = (c, _i, update) => (
+  <div className="form-grid">
+    <TextField
+      label="Clave interna"
+      value={c.name}
+      onChange={(v) => update({ ...c, name: v })}
+      hint="En minúsculas y sin espacios; es lo que guardan los productos."
+    />
+    <TextField label="Nombre visible" value={c.display_name} onChange={(v) => update({ ...c, display_name: v })} />
+  </div>
+);
 
 export function CatalogTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
-  const catalog = content.productCatalog;
+  const set = draftSetter(edit, (d) => d.productCatalog);
+  const { categories } = content.productCatalog;
   return (
     <div className="stack">
-      <div className="form-grid">
-        <TextField
-          label="Título principal"
-          value={catalog.mainTitle}
-          onChange={(v) =>
-            edit((d) => {
-              d.productCatalog.mainTitle = v;
-            })
-          }
-        />
-        <TextField
-          label="Subtítulo"
-          value={catalog.subtitle}
-          onChange={(v) =>
-            edit((d) => {
-              d.productCatalog.subtitle = v;
-            })
-          }
-        />
-      </div>
-      <ListEditor
-        title="Categorías"
-        testId="categories-editor"
-        items={catalog.categories}
-        onChange={(items) =>
-          edit((d) => {
-            d.productCatalog.categories = items;
-          })
-        }
-        newItem={newItems.category}
-        addLabel="Agregar categoría"
-        itemLabel={(c, i) => c.display_name || c.name || `Categoría ${i + 1}`}
-        emptyText="No hay categorías configuradas."
-        renderItem={(c, _i, update) => (
-          <div className="form-grid">
-            <TextField
-              label="Clave interna"
-              value={c.name}
-              onChange={(v) => update({ ...c, name: v })}
-              hint="En minúsculas y sin espacios; es lo que guardan los productos."
-            />
-            <TextField label="Nombre visible" value={c.display_name} onChange={(v) => update({ ...c, display_name: v })} />
-          </div>
-        )}
-      />
+      <TextFieldList part={content.productCatalog} set={set} fields={HEADING_FIELDS} grid />
+      <ListEditor {...LIST_SECTIONS.categories} items={categories} onChange={set('categories')} renderItem={renderCategory} />
     </div>
   );
 }

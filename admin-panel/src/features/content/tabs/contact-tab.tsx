@@ -1,137 +1,55 @@
 import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { SiteContent } from '@shop/shared';
-import { newItems, removeAt, replaceAt, type ContentEdit } from '../content-editor-model';
+import { draftSetter, removeAt, replaceAt, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField } from '../fields';
 import { IconPicker } from '../icon-picker';
-import { ListEditor } from '../list-editor';
+import { ListEditor, type ItemRenderer } from '../list-editor';
+import { LIST_SECTIONS } from '../list-sections';
+import { HEADING_FIELDS, TextFieldList } from '../field-list';
+
+type Contact = SiteContent['contact'];
+
+const renderContactInfo: ItemRenderer<Contact['contactInfo'][number]> = (c, _i, update) => (
+  <div className="stack">
+    <div className="item-grid">
+      <IconPicker label="Ícono" value={c.icon} onChange={(icon) => update({ ...c, icon })} />
+      <TextField
+        label="Título"
+        value={c.title}
+        onChange={(title) => update({ ...c, title })}
+        hint="La tarjeta «Teléfono» da el número del chat."
+      />
+    </div>
+    <DetailsEditor details={c.details} onChange={(details) => update({ ...c, details })} />
+    <TextField label="Descripción (opcional)" value={c.description ?? ''} onChange={(description) => update({ ...c, description })} />
+  </div>
+);
+
+const renderSocial: ItemRenderer<Contact['socialMedia'][number]> = (s, _i, update) => (
+  <div className="item-grid">
+    <IconPicker label="Ícono" value={s.icon} fallback="Globe" onChange={(icon) => update({ ...s, icon })} />
+    <TextField label="Nombre" value={s.name} onChange={(name) => update({ ...s, name })} />
+    <TextField label="Usuario" value={s.handle} onChange={(handle) => update({ ...s, handle })} placeholder="@jazminlenceria" />
+    <TextField label="Enlace" type="url" value={s.link} onChange={(link) => update({ ...s, link })} placeholder="https://..." />
+  </div>
+);
 
 export function ContactTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const contact = content.contact;
+  const set = draftSetter(edit, (d) => d.contact);
   return (
     <div className="stack">
-      <div className="form-grid">
-        <TextField
-          label="Título principal"
-          value={contact.mainTitle}
-          onChange={(v) =>
-            edit((d) => {
-              d.contact.mainTitle = v;
-            })
-          }
-        />
-        <TextField
-          label="Subtítulo"
-          value={contact.subtitle}
-          onChange={(v) =>
-            edit((d) => {
-              d.contact.subtitle = v;
-            })
-          }
-        />
-      </div>
-      <TextAreaField
-        label="Descripción"
-        value={contact.description}
-        onChange={(v) =>
-          edit((d) => {
-            d.contact.description = v;
-          })
-        }
-        rows={2}
-      />
-      <ListEditor
-        title="Datos de contacto"
-        testId="contact-info-editor"
-        items={contact.contactInfo}
-        onChange={(items) =>
-          edit((d) => {
-            d.contact.contactInfo = items;
-          })
-        }
-        newItem={newItems.contactInfo}
-        addLabel="Agregar dato"
-        itemLabel={(c, i) => c.title || `Dato ${i + 1}`}
-        renderItem={(c, _i, update) => (
-          <div className="stack">
-            <div className="item-grid">
-              <IconPicker label="Ícono" value={c.icon} onChange={(icon) => update({ ...c, icon })} />
-              <TextField
-                label="Título"
-                value={c.title}
-                onChange={(title) => update({ ...c, title })}
-                hint="La tarjeta «Teléfono» da el número del chat."
-              />
-            </div>
-            <DetailsEditor details={c.details} onChange={(details) => update({ ...c, details })} />
-            <TextField
-              label="Descripción (opcional)"
-              value={c.description ?? ''}
-              onChange={(description) => update({ ...c, description })}
-            />
-          </div>
-        )}
-      />
-      <ListEditor
-        title="Redes sociales"
-        testId="social-editor"
-        items={contact.socialMedia}
-        onChange={(items) =>
-          edit((d) => {
-            d.contact.socialMedia = items;
-          })
-        }
-        newItem={newItems.social}
-        addLabel="Agregar red social"
-        itemLabel={(s, i) => s.name || `Red social ${i + 1}`}
-        renderItem={(s, _i, update) => (
-          <div className="item-grid">
-            <IconPicker label="Ícono" value={s.icon} fallback="Globe" onChange={(icon) => update({ ...s, icon })} />
-            <TextField label="Nombre" value={s.name} onChange={(name) => update({ ...s, name })} />
-            <TextField label="Usuario" value={s.handle} onChange={(handle) => update({ ...s, handle })} placeholder="@jazminlenceria" />
-            <TextField label="Enlace" type="url" value={s.link} onChange={(link) => update({ ...s, link })} placeholder="https://..." />
-          </div>
-        )}
-      />
+      <TextFieldList part={contact} set={set} fields={HEADING_FIELDS} grid />
+      <TextAreaField label="Descripción" value={contact.description} onChange={set('description')} rows={2} />
+      <ListEditor {...LIST_SECTIONS.contactInfo} items={contact.contactInfo} onChange={set('contactInfo')} renderItem={renderContactInfo} />
+      <ListEditor {...LIST_SECTIONS.socialMedia} items={contact.socialMedia} onChange={set('socialMedia')} renderItem={renderSocial} />
       <fieldset className="fieldset stack">
         <legend>Formulario de contacto</legend>
-        <TextField
-          label="Título del formulario"
-          value={contact.formTitle}
-          onChange={(v) =>
-            edit((d) => {
-              d.contact.formTitle = v;
-            })
-          }
-        />
-        <TextAreaField
-          label="Descripción del formulario"
-          value={contact.formDescription}
-          onChange={(v) =>
-            edit((d) => {
-              d.contact.formDescription = v;
-            })
-          }
-          rows={2}
-        />
-        <TextField
-          label="Mensaje de respuesta"
-          value={contact.responseMessage}
-          onChange={(v) =>
-            edit((d) => {
-              d.contact.responseMessage = v;
-            })
-          }
-        />
-        <TextField
-          label="Aclaración"
-          value={contact.responseDisclaimer}
-          onChange={(v) =>
-            edit((d) => {
-              d.contact.responseDisclaimer = v;
-            })
-          }
-        />
+        <TextField label="Título del formulario" value={contact.formTitle} onChange={set('formTitle')} />
+        <TextAreaField label="Descripción del formulario" value={contact.formDescription} onChange={set('formDescription')} rows={2} />
+        <TextField label="Mensaje de respuesta" value={contact.responseMessage} onChange={set('responseMessage')} />
+        <TextField label="Aclaración" value={contact.responseDisclaimer} onChange={set('responseDisclaimer')} />
       </fieldset>
     </div>
   );

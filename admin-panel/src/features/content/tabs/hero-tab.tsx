@@ -1,11 +1,10 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { ALLOWED_IMAGE_TYPES, LIMITS, MAX_UPLOAD_BYTES, MSG, type SiteContent } from '@shop/shared';
-import { ApiError } from '@/lib/api-error';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner } from '@/components/feedback';
-import { uploadImage } from '@/features/uploads/api/upload-image';
-import type { ContentEdit } from '../content-editor-model';
+import { uploadImage } from '@/features/uploads';
+import { draftSetter, failureText, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField } from '../fields';
 
 const SECTION_OPTIONS = [
@@ -14,7 +13,7 @@ const SECTION_OPTIONS = [
   { value: 'inicio', label: 'Inicio' },
 ];
 
-/** Hero image checks before upload: 5 MB and JPG/PNG/WEBP (spec §5). */
+/** Hero image checks before upload: at most 5 MB, JPG, PNG or WEBP only (the server checks again). */
 export function heroFileError(file: Pick<File, 'size' | 'type'>): string | null {
   if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) return MSG.upload.heroType;
   if (file.size > MAX_UPLOAD_BYTES) return MSG.upload.heroTooLarge;
@@ -23,6 +22,8 @@ export function heroFileError(file: Pick<File, 'size' | 'type'>): string | null 
 
 export function HeroTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const hero = content.hero;
+  const set = draftSetter(edit, (d) => d.hero);
+  const setImage = draftSetter(edit, (d) => d.hero.heroImage);
   const fileId = useId();
   const linkId = useId();
   const [uploading, setUploading] = useState(false);
@@ -46,13 +47,7 @@ export function HeroTab({ content, edit }: { content: SiteContent; edit: Content
       });
       notice.show({ kind: 'success', text: 'Imagen subida exitosamente!' }, LIMITS.bannerMs);
     } catch (error) {
-      notice.show({
-        kind: 'error',
-        text:
-          error instanceof ApiError && error.status !== undefined
-            ? `Error al subir la imagen: ${error.message}`
-            : 'Error al subir la imagen. Intenta nuevamente.',
-      });
+      notice.show({ kind: 'error', text: failureText(error, 'Error al subir la imagen', 'Error al subir la imagen. Intenta nuevamente.') });
     } finally {
       setUploading(false);
     }
@@ -60,39 +55,13 @@ export function HeroTab({ content, edit }: { content: SiteContent; edit: Content
 
   return (
     <div className="stack">
-      <TextField
-        label="Eslogan"
-        value={hero.slogan}
-        onChange={(v) =>
-          edit((d) => {
-            d.hero.slogan = v;
-          })
-        }
-        hint="La última palabra se muestra destacada."
-      />
-      <TextAreaField
-        label="Descripción principal"
-        value={hero.mainDescription}
-        onChange={(v) =>
-          edit((d) => {
-            d.hero.mainDescription = v;
-          })
-        }
-      />
+      <TextField label="Eslogan" value={hero.slogan} onChange={set('slogan')} hint="La última palabra se muestra destacada." />
+      <TextAreaField label="Descripción principal" value={hero.mainDescription} onChange={set('mainDescription')} />
       <div className="form-grid">
-        <TextField
-          label="Texto del botón"
-          value={hero.buttonText}
-          onChange={(v) =>
-            edit((d) => {
-              d.hero.buttonText = v;
-            })
-          }
-          placeholder="Ver Productos"
-        />
+        <TextField label="Texto del botón" value={hero.buttonText} onChange={set('buttonText')} placeholder="Ver Productos" />
         <div className="field">
           <label htmlFor={linkId}>Sección a la que lleva el botón</label>
-          <select id={linkId} value={hero.buttonLink} onChange={(e) => edit((d) => void (d.hero.buttonLink = e.target.value))}>
+          <select id={linkId} value={hero.buttonLink} onChange={(e) => set('buttonLink')(e.target.value)}>
             {!SECTION_OPTIONS.some((o) => o.value === hero.buttonLink) && (
               <option value={hero.buttonLink}>{hero.buttonLink || '(vacío)'}</option>
             )}
@@ -116,23 +85,11 @@ export function HeroTab({ content, edit }: { content: SiteContent; edit: Content
             )}
           </div>
           <div className="stack">
-            <TextField
-              label="URL de la imagen"
-              value={hero.heroImage.url}
-              onChange={(v) =>
-                edit((d) => {
-                  d.hero.heroImage.url = v;
-                })
-              }
-            />
+            <TextField label="URL de la imagen" value={hero.heroImage.url} onChange={setImage('url')} />
             <TextField
               label="Texto alternativo"
               value={hero.heroImage.alt}
-              onChange={(v) =>
-                edit((d) => {
-                  d.hero.heroImage.alt = v;
-                })
-              }
+              onChange={setImage('alt')}
               hint="Describe la imagen para lectores de pantalla."
             />
             <div>

@@ -27,36 +27,38 @@ function measurementInputs(rowIndex: number) {
   return within(row).getAllByRole('textbox').slice(1);
 }
 
+/** Renders the editor on the fixture's guide `index`; `latest()` is the guide as the editor last changed it. */
+function renderGuide(index: number) {
+  const user = userEvent.setup();
+  const guide = contentFixture().sizeGuides[index];
+  if (!guide) throw new Error('fixture');
+  let latest = guide;
+  render(<Harness initial={guide} onChange={(g) => (latest = g)} />);
+  return { user, latest: () => latest };
+}
+
 describe('SizeGuideEditor', () => {
   it('keeps each row with headers minus one measurements while columns are added and removed', async () => {
-    const user = userEvent.setup();
-    const guide = contentFixture().sizeGuides[0];
-    if (!guide) throw new Error('fixture');
-    let latest = guide;
-    render(<Harness initial={guide} onChange={(g) => (latest = g)} />);
+    const { user, latest } = renderGuide(0);
 
     expect(measurementInputs(0)).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Agregar columna' }));
     expect(measurementInputs(0)).toHaveLength(3);
     expect(measurementInputs(0)[2]).toHaveValue('');
-    expect(latest.tableRows.every((r) => r.measurements.length === latest.tableHeaders.length - 1)).toBe(true);
+    expect(latest().tableRows.every((r) => r.measurements.length === latest().tableHeaders.length - 1)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Quitar columna Busto' }));
-    expect(latest.tableHeaders).toEqual(['Talle', 'Contorno', 'Medida 3']);
-    expect(latest.tableRows[0]?.measurements).toEqual(['70-75', '']);
+    expect(latest().tableHeaders).toEqual(['Talle', 'Contorno', 'Medida 3']);
+    expect(latest().tableRows[0]?.measurements).toEqual(['70-75', '']);
     expect(measurementInputs(1)).toHaveLength(2);
   });
 
   it('adds a row with an empty size and one empty measurement per column', async () => {
-    const user = userEvent.setup();
-    const guide = contentFixture().sizeGuides[1];
-    if (!guide) throw new Error('fixture');
-    let latest = guide;
-    render(<Harness initial={guide} onChange={(g) => (latest = g)} />);
+    const { user, latest } = renderGuide(1);
     await user.click(screen.getByRole('button', { name: 'Agregar fila' }));
-    expect(latest.tableRows.at(-1)).toEqual({ size: '', measurements: [''] });
+    expect(latest().tableRows.at(-1)).toEqual({ size: '', measurements: [''] });
     await user.type(screen.getByRole('textbox', { name: 'Cadera de la fila 4' }), '104-110');
-    expect(latest.tableRows.at(-1)).toEqual({ size: '', measurements: ['104-110'] });
+    expect(latest().tableRows.at(-1)).toEqual({ size: '', measurements: ['104-110'] });
   });
 });

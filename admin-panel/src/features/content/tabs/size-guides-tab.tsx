@@ -1,13 +1,15 @@
 import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { SiteContent, SizeGuide } from '@shop/shared';
-import { newItems, removeAt, replaceAt, withHeaders, withoutColumn, type ContentEdit } from '../content-editor-model';
+import { draftSetter, newItems, removeAt, replaceAt, withHeaders, withoutColumn, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField, ToggleField } from '../fields';
 import { ListEditor } from '../list-editor';
+import { LIST_SECTIONS } from '../list-sections';
 import { CategoryOptions } from '@/components/category-options';
 
 export function SizeGuidesTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const categories = content.productCatalog.categories.filter((c) => c.name.trim() !== '');
+  const set = draftSetter(edit, (d) => d);
   return (
     <div className="stack">
       <p className="hint">
@@ -15,17 +17,9 @@ export function SizeGuidesTab({ content, edit }: { content: SiteContent; edit: C
         muestra las guías de corpiños, bombachas y bombis.
       </p>
       <ListEditor
-        title="Guías de talles"
-        testId="size-guides-editor"
+        {...LIST_SECTIONS.sizeGuides}
         items={content.sizeGuides}
-        onChange={(items) =>
-          edit((d) => {
-            d.sizeGuides = items;
-          })
-        }
-        newItem={newItems.sizeGuide}
-        addLabel="Agregar guía"
-        itemLabel={(g, i) => g.title || `Guía ${i + 1}`}
+        onChange={set('sizeGuides')}
         renderItem={(guide, _i, update) => <SizeGuideEditor guide={guide} update={update} categories={categories} />}
       />
     </div>

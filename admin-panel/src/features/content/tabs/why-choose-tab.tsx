@@ -1,53 +1,18 @@
 import { WHY_CHOOSE_KEY, type SiteContent } from '@shop/shared';
-import { newItems, type ContentEdit } from '../content-editor-model';
+import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField } from '../fields';
-import { IconPicker } from '../icon-picker';
+import { renderIconCard } from '../item-fields';
 import { ListEditor } from '../list-editor';
+import { LIST_SECTIONS } from '../list-sections';
 
 export function WhyChooseTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const block = content[WHY_CHOOSE_KEY];
+  const set = draftSetter(edit, (d) => d[WHY_CHOOSE_KEY]);
   return (
     <div className="stack">
-      <TextField
-        label="Título"
-        value={block.mainTitle}
-        onChange={(v) =>
-          edit((d) => {
-            d[WHY_CHOOSE_KEY].mainTitle = v;
-          })
-        }
-      />
-      <TextAreaField
-        label="Descripción"
-        value={block.description}
-        onChange={(v) =>
-          edit((d) => {
-            d[WHY_CHOOSE_KEY].description = v;
-          })
-        }
-      />
-      <ListEditor
-        title="Valores"
-        testId="values-editor"
-        items={block.values}
-        onChange={(items) =>
-          edit((d) => {
-            d[WHY_CHOOSE_KEY].values = items;
-          })
-        }
-        newItem={newItems.value}
-        addLabel="Agregar valor"
-        itemLabel={(v, i) => v.title || `Valor ${i + 1}`}
-        renderItem={(v, _i, update) => (
-          <div className="item-grid">
-            <IconPicker label="Ícono" value={v.icon} onChange={(icon) => update({ ...v, icon })} />
-            <TextField label="Título" value={v.title} onChange={(title) => update({ ...v, title })} />
-            <div className="span-all">
-              <TextAreaField label="Descripción" value={v.description} onChange={(description) => update({ ...v, description })} rows={2} />
-            </div>
-          </div>
-        )}
-      />
+      <TextField label="Título" value={block.mainTitle} onChange={set('mainTitle')} />
+      <TextAreaField label="Descripción" value={block.description} onChange={set('description')} />
+      <ListEditor {...LIST_SECTIONS.values} items={block.values} onChange={set('values')} renderItem={renderIconCard} />
     </div>
   );
 }

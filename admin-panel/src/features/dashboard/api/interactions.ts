@@ -1,39 +1,38 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { LIMITS, interactionSummarySchema, mostViewedCategorySchema, mostViewedProductSchema } from '@shop/shared';
-import { apiClient, request } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { queryOptions } from '@tanstack/react-query';
+import {
+  LIMITS,
+  interactionSummaryAnswerSchema,
+  interactionsResetAnswerSchema,
+  mostViewedCategoriesAnswerSchema,
+  mostViewedProductsAnswerSchema,
+} from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
+import { api } from '@/lib/api-client';
 
-const summaryResponse = z.object({ summary: interactionSummarySchema });
-const productsResponse = z.object({ products: z.array(mostViewedProductSchema) });
-const categoriesResponse = z.object({ categories: z.array(mostViewedCategorySchema) });
-const resetResponse = z.object({ success: z.boolean(), error: z.string().optional(), deleted: z.number().optional() });
+export const getInteractionSummary = async () =>
+  (await api.get('/interactions/summary', interactionSummaryAnswerSchema, 'Error al obtener resumen de interacciones')).summary;
 
-export async function getInteractionSummary() {
-  const { summary } = await request('Error al obtener resumen de interacciones', summaryResponse, () =>
-    apiClient.get('/interactions/summary'),
-  );
-  return summary;
-}
+export const getMostViewedProducts = async (limit: number) =>
+  (
+    await api.get('/interactions/most-viewed-products', mostViewedProductsAnswerSchema, 'Error al obtener productos más vistos', {
+      params: { limit },
+    })
+  ).products;
 
-export async function getMostViewedProducts(limit: number) {
-  const { products } = await request('Error al obtener productos más vistos', productsResponse, () =>
-    apiClient.get('/interactions/most-viewed-products', { params: { limit } }),
-  );
-  return products;
-}
+export const getMostViewedCategories = async (limit: number) =>
+  (
+    await api.get('/interactions/most-viewed-categories', mostViewedCategoriesAnswerSchema, 'Error al obtener categorías más vistas', {
+      params: { limit },
+    })
+  ).categories;
 
-export async function getMostViewedCategories(limit: number) {
-  const { categories } = await request('Error al obtener categorías más vistas', categoriesResponse, () =>
-    apiClient.get('/interactions/most-viewed-categories', { params: { limit } }),
-  );
-  return categories;
-}
-
-export async function resetInteractions() {
-  const answer = await request('Error al resetear interacciones', resetResponse, () => apiClient.delete('/interactions/reset'));
-  if (!answer.success) throw new ApiError(answer.error ?? 'Error al resetear interacciones');
-  return answer;
+export function resetInteractions() {
+  return api.request({
+    method: 'DELETE',
+    url: '/interactions/reset',
+    schema: interactionsResetAnswerSchema,
+    errorMessage: 'Error al resetear interacciones',
+  });
 }
 
 export const interactionQueries = {
@@ -52,11 +51,5 @@ export const interactionQueries = {
 };
 
 export function useResetInteractions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetInteractions,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: interactionQueries.all() });
-    },
-  });
+  return useWriteMutation({ mutationFn: resetInteractions, invalidates: () => [interactionQueries.all()] });
 }

@@ -1,20 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
+import { orderDeletedAnswerSchema } from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
+import { api } from '@/lib/api-client';
 import { orderQueries } from './order-queries';
 
-const deleteSchema = z.object({ message: z.string().optional() }).loose();
-
 export function deleteOrder(id: string) {
-  return request('Error al eliminar orden', deleteSchema, () => apiClient.delete(`/orders/${encodeURIComponent(id)}`));
+  return api.remove(`/orders/${encodeURIComponent(id)}`, orderDeletedAnswerSchema, 'Error al eliminar orden');
 }
 
 export function useDeleteOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteOrder,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderQueries.all() });
-    },
-  });
+  return useWriteMutation({ mutationFn: deleteOrder, invalidates: () => [orderQueries.all()] });
 }

@@ -1,13 +1,13 @@
-import { z } from 'zod';
-import { orderEventSchema } from '@shop/shared';
-import { apiClient, request } from '@/lib/api-client';
-
-const historyResponseSchema = z.object({ history: z.array(orderEventSchema) });
+import { orderHistoryAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
 /** GET /orders/{id}/history (staff only): the order's status changes, oldest first. */
 export async function getOrderHistory(id: string) {
-  const { history } = await request('Error al obtener el historial de la orden', historyResponseSchema, () =>
-    apiClient.get(`/orders/${encodeURIComponent(id)}/history`),
-  );
+  const url = `/orders/${encodeURIComponent(id)}/history`;
+  const { history } = await api.request({
+    url,
+    schema: orderHistoryAnswerSchema,
+    errorMessage: 'Error al obtener el historial de la orden',
+  });
   return history;
 }

@@ -1,11 +1,6 @@
-import { z } from 'zod';
-import { orderSchema } from '@shop/shared';
-import { apiClient, request } from '@/lib/api-client';
+import { orderAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
-const orderResponseSchema = z.object({ order: orderSchema.nullable() });
-
-/** GET /orders/{id}: the order, or null when the server says it does not exist. */
-export async function getOrder(id: string) {
-  const { order } = await request('Error al obtener orden', orderResponseSchema, () => apiClient.get(`/orders/${encodeURIComponent(id)}`));
-  return order;
-}
+/** GET /orders/{id}: the order (an unknown id is a 404 error answer). */
+export const getOrder = async (id: string) =>
+  (await api.get(`/orders/${encodeURIComponent(id)}`, orderAnswerSchema, 'Error al obtener orden')).order;

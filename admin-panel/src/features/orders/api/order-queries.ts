@@ -1,11 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
-import { LIMITS } from '@shop/shared';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, type Order } from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
 import { getOrders, type OrderFilters } from './get-orders';
 import { getOrder } from './get-order';
 import { getOrderHistory } from './get-order-history';
 import { getOrderSummary } from './get-order-summary';
 
-/** Orders load is retried up to 3 times with a delay doubling from 1 s (spec §8). */
+/** Orders load is retried up to 3 times with a delay doubling from 1 s. */
 export const ordersRetryDelay = (attempt: number) => 1000 * 2 ** attempt;
 
 export const orderQueries = {
@@ -20,7 +21,16 @@ export const orderQueries = {
     }),
   detail: (id: string) => queryOptions({ queryKey: [...orderQueries.all(), 'detail', id] as const, queryFn: () => getOrder(id) }),
   /** Under all(): every order mutation refreshes it. */
-  history: (id: string) =>
-    queryOptions({ queryKey: [...orderQueries.all(), 'history', id] as const, queryFn: () => getOrderHistory(id) }),
+  history: (id: string) => queryOptions({ queryKey: [...orderQueries.all(), 'history', id] as const, queryFn: () => getOrderHistory(id) }),
   summary: () => queryOptions({ queryKey: [...orderQueries.all(), 'summary'] as const, queryFn: getOrderSummary }),
 };
+
+/** A write that answers the changed order: it goes into the detail cache, then every order query refreshes. */
+export function useOrderWrite<TVariables>(mutationFn: (variables: TVariables) => Promise<Order>) {
+  const queryClient = useQueryClient();
+  return useWriteMutation({
+    mutationFn,
+    onSuccess: (order) => queryClient.setQueryData(orderQueries.detail(order._id).queryKey, order),
+    invalidates: () => [orderQueries.all()],
+  });
+}

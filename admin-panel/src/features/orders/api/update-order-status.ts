@@ -1,10 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { orderSchema, type OrderStatus } from '@shop/shared';
-import { apiClient, request } from '@/lib/api-client';
-import { orderQueries } from './order-queries';
-
-const orderResponseSchema = z.object({ order: orderSchema });
+import { orderAnswerSchema, type OrderStatus } from '@shop/shared';
+import { api } from '@/lib/api-client';
+import { useOrderWrite } from './order-queries';
 
 export interface StatusUpdate {
   id: string;
@@ -13,20 +9,16 @@ export interface StatusUpdate {
 }
 
 export async function updateOrderStatus({ id, status, adminNotes }: StatusUpdate) {
-  const body = adminNotes === undefined ? { status } : { status, adminNotes };
-  const { order } = await request('Error al actualizar estado de orden', orderResponseSchema, () =>
-    apiClient.put(`/orders/${encodeURIComponent(id)}/status`, body),
-  );
+  const { order } = await api.request({
+    method: 'PUT',
+    url: `/orders/${encodeURIComponent(id)}/status`,
+    data: adminNotes === undefined ? { status } : { status, adminNotes },
+    schema: orderAnswerSchema,
+    errorMessage: 'Error al actualizar estado de orden',
+  });
   return order;
 }
 
 export function useUpdateOrderStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderStatus,
-    onSuccess: async (order) => {
-      queryClient.setQueryData(orderQueries.detail(order._id).queryKey, order);
-      await queryClient.invalidateQueries({ queryKey: orderQueries.all() });
-    },
-  });
+  return useOrderWrite(updateOrderStatus);
 }

@@ -1,20 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
+import { productDeletedAnswerSchema } from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
+import { api } from '@/lib/api-client';
 import { productQueries } from './product-queries';
 
-const deleteSchema = z.object({ message: z.string().optional() }).loose();
-
 export function deleteProduct(id: string) {
-  return request('Error al eliminar producto', deleteSchema, () => apiClient.delete(`/products/${encodeURIComponent(id)}`));
+  return api.remove(`/products/${encodeURIComponent(id)}`, productDeletedAnswerSchema, 'Error al eliminar producto');
 }
 
+/** Refreshes the list after a failure too (a 409 means another order holds it; the list shows the truth). */
 export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProduct,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: productQueries.all() });
-    },
-  });
+  return useWriteMutation({ mutationFn: deleteProduct, invalidates: () => [productQueries.all()], invalidateOnError: true });
 }

@@ -1,17 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
-
-// The server ends every earlier token and answers the one for this session.
-const passwordResponse = z.object({ message: z.string().optional(), token: z.string().optional() }).loose();
+import { passwordChangedAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
 export interface PasswordInput {
   currentPassword: string;
   newPassword: string;
 }
 
+/** The server ends every earlier token and answers the one for this session. */
 export function updatePassword(input: PasswordInput) {
-  return request('Error al actualizar contraseña', passwordResponse, () => apiClient.put('/users/password', input));
+  return api.request({
+    method: 'PUT',
+    url: '/users/password',
+    data: input,
+    schema: passwordChangedAnswerSchema,
+    errorMessage: 'Error al actualizar contraseña',
+  });
 }
 
 export function useUpdatePassword() {

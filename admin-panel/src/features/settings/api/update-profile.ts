@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient, request } from '@/lib/api-client';
-
-const profileResponse = z.object({ user: z.unknown() });
+import { userAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
 export interface ProfileInput {
   username: string;
@@ -12,7 +10,13 @@ export interface ProfileInput {
 }
 
 export function updateProfile(input: ProfileInput) {
-  return request('Error al actualizar perfil', profileResponse, () => apiClient.put('/users/profile', input));
+  return api.request({
+    method: 'PUT',
+    url: '/users/profile',
+    data: input,
+    schema: userAnswerSchema,
+    errorMessage: 'Error al actualizar perfil',
+  });
 }
 
 export function useUpdateProfile() {

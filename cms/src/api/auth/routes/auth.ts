@@ -1,10 +1,10 @@
-const route = { auth: false } as const;
+import { customRoutes } from '../../../utils/routes';
 
-export default {
-  routes: [
-    { method: 'POST', path: '/auth/login', handler: 'auth.login', config: route },
-    { method: 'GET', path: '/auth/check', handler: 'auth.check', config: route },
-    { method: 'POST', path: '/auth/renew', handler: 'auth.renew', config: route },
-    { method: 'POST', path: '/auth/logout', handler: 'auth.logout', config: route },
-  ],
-};
+export default customRoutes('api::auth.auth', {
+  public: {
+    login: ['POST', '/auth/login'],
+    check: ['GET', '/auth/check'],
+    renew: ['POST', '/auth/renew'],
+    logout: ['POST', '/auth/logout'],
+  },
+});

@@ -1,17 +1,15 @@
 import type { Context } from 'koa';
-import { contactInputSchema } from '@shop/shared';
-import { parseWith, requestBody } from '../../../utils/http';
+import { factories } from '@strapi/strapi';
+import { contactInputSchema, contactSentAnswerSchema } from '@shop/shared';
+import { parseWith, reply, requestBody } from '../../../utils/http';
 import { consume } from '../../../utils/rate-limit';
 
-export default {
-  /** Stores the message for the staff (visible in Strapi's panel under "Mensaje de contacto"). */
+export default factories.createCoreController('api::contact-message.contact-message', () => ({
   async create(ctx: Context) {
     await consume(ctx, 'contact');
     const input = parseWith(contactInputSchema, requestBody(ctx));
-    await strapi.db.query('api::contact-message.contact-message').create({
-      data: { ...input, phone: input.phone ?? '', read: false, publishedAt: new Date() },
-    });
+    await strapi.service('api::contact-message.contact-message').submit(input);
     ctx.status = 201;
-    ctx.body = { message: 'Mensaje enviado correctamente' };
+    reply(ctx, contactSentAnswerSchema, { message: 'Mensaje enviado correctamente' });
   },
-};
+}));

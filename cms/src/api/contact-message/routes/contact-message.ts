@@ -1,3 +1,3 @@
-export default {
-  routes: [{ method: 'POST', path: '/contact', handler: 'contact-message.create', config: { auth: false } }],
-};
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::contact-message.contact-message', { public: { create: ['POST', '/contact'] } });

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { checkHealth } from '../services/health';
+import { healthSchema } from '@shop/shared';
+import { reply } from '../../../utils/http';
 
 export default {
   /**
@@ -8,9 +9,9 @@ export default {
    * (rate limits fall back to each process's memory).
    */
   async check(ctx: Context) {
-    const report = await checkHealth();
+    const report = await strapi.service('api::health.health').check();
     ctx.set('Cache-Control', 'no-store');
     ctx.status = report.status === 'error' ? 503 : 200;
-    ctx.body = report;
+    reply(ctx, healthSchema, report);
   },
 };

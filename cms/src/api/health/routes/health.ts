@@ -1,10 +1,3 @@
-export default {
-  routes: [
-    {
-      method: 'GET',
-      path: '/health',
-      handler: 'health.check',
-      config: { auth: false },
-    },
-  ],
-};
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::health.health', { public: { check: ['GET', '/health'] } });

@@ -54,7 +54,7 @@ async function timed(part: string, check: () => Promise<unknown>): Promise<PartH
 }
 
 /** Checks the database (a real round trip) and, when REDIS_URL is set, Redis (PING), at the same time. */
-export async function checkHealth(): Promise<HealthReport> {
+async function checkHealth(): Promise<HealthReport> {
   const client = redis();
   const [database, redisHealth] = await Promise.all([
     timed('database', () => strapi.db.connection.raw('select 1')),
@@ -72,4 +72,4 @@ export async function checkHealth(): Promise<HealthReport> {
   };
 }
 
-export default { checkHealth };
+export default { check: checkHealth };

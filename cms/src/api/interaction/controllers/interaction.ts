@@ -1,35 +1,43 @@
 import type { Context } from 'koa';
-import { LIMITS, interactionInputSchema } from '@shop/shared';
-import { parseWith, queryInt, requestBody } from '../../../utils/http';
+import {
+  interactionInputSchema,
+  interactionRecordedAnswerSchema,
+  interactionsResetAnswerSchema,
+  interactionSummaryAnswerSchema,
+  LIMITS,
+  mostViewedCategoriesAnswerSchema,
+  mostViewedProductsAnswerSchema,
+} from '@shop/shared';
+import { parseWith, queryInt, reply, requestBody } from '../../../utils/http';
 import { consume } from '../../../utils/rate-limit';
-import interactionService from '../services/interaction';
+import { factories } from '@strapi/strapi';
 
-const service = () => interactionService({ strapi });
+const interactions = () => strapi.service('api::interaction.interaction');
 
-export default {
+export default factories.createCoreController('api::interaction.interaction', () => ({
   async create(ctx: Context) {
     await consume(ctx, 'interactions');
     const input = parseWith(interactionInputSchema, requestBody(ctx));
     ctx.status = 201;
-    ctx.body = { interaction: await service().record(input) };
+    reply(ctx, interactionRecordedAnswerSchema, { interaction: await interactions().record(input) });
   },
 
-  async summary(ctx: Context) {
-    ctx.body = { summary: await service().summary() };
+  async summarize(ctx: Context) {
+    reply(ctx, interactionSummaryAnswerSchema, { summary: await interactions().summary() });
   },
 
-  async mostViewedProducts(ctx: Context) {
+  async findMostViewedProducts(ctx: Context) {
     const limit = queryInt(ctx.query.limit, LIMITS.dashboardMostViewed, { max: 100 });
-    ctx.body = { products: await service().mostViewedProducts(limit) };
+    reply(ctx, mostViewedProductsAnswerSchema, { products: await interactions().mostViewedProducts(limit) });
   },
 
-  async mostViewedCategories(ctx: Context) {
+  async findMostViewedCategories(ctx: Context) {
     const limit = queryInt(ctx.query.limit, LIMITS.dashboardCategories, { max: 100 });
-    ctx.body = { categories: await service().mostViewedCategories(limit) };
+    reply(ctx, mostViewedCategoriesAnswerSchema, { categories: await interactions().mostViewedCategories(limit) });
   },
 
   async reset(ctx: Context) {
-    const deleted = await service().reset();
-    ctx.body = { success: true, deleted, message: 'Interacciones reseteadas correctamente' };
+    const deleted = await interactions().reset();
+    reply(ctx, interactionsResetAnswerSchema, { success: true, deleted, message: 'Interacciones reseteadas correctamente' });
   },
-};
+}));

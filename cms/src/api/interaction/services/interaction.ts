@@ -1,17 +1,12 @@
-import type { Core } from '@strapi/strapi';
+import { factories } from '@strapi/strapi';
 import type { z } from 'zod';
-import type { interactionInputSchema } from '@shop/shared';
+import type { interactionInputSchema, InteractionRecordedAnswer, InteractionSummary } from '@shop/shared';
 import { tableColumn } from '../../../utils/db';
 
 export const INTERACTION_UID = 'api::interaction.interaction';
 type InteractionInput = z.infer<typeof interactionInputSchema>;
 
-export interface InteractionAnswer {
-  _id: string;
-  type: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
+export type InteractionAnswer = InteractionRecordedAnswer['interaction'];
 
 interface InteractionRow {
   documentId: string;
@@ -31,7 +26,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+export default factories.createCoreService(INTERACTION_UID, ({ strapi }) => {
   const col = (attr: string) => tableColumn(strapi, INTERACTION_UID, attr).column;
   const table = () => tableColumn(strapi, INTERACTION_UID, 'type').table;
   const knex = () => strapi.db.connection;
@@ -51,10 +46,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           publishedAt: new Date(),
         },
       });
-      return { _id: row.documentId, type: row.type, data, createdAt: new Date(row.createdAt).toISOString() };
+      return { _id: row.documentId, type: input.type, data, createdAt: new Date(row.createdAt).toISOString() };
     },
 
-    async summary(): Promise<{ totalInteractions: number; recentInteractions: number }> {
+    async summary(): Promise<InteractionSummary> {
       const since = new Date(Date.now() - DAY_MS);
       const [total] = await knex()(table()).count({ n: '*' });
       const [recent] = await knex()(table()).where(col('createdAt'), '>=', since).count({ n: '*' });
@@ -70,7 +65,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .where(col('type'), 'product_view')
         .whereNotNull(col('productId'))
         .groupBy(col('productId'))
-        .orderBy([{ column: 'views', order: 'desc' }, { column: 'product_id', order: 'asc' }])
+        .orderBy([
+          { column: 'views', order: 'desc' },
+          { column: 'product_id', order: 'asc' },
+        ])
         .limit(limit);
       return rows.map((r) => {
         const productId = text(r.product_id);
@@ -107,7 +105,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             .as('per_type'),
         )
         .groupBy('category')
-        .orderBy([{ column: 'views', order: 'desc' }, { column: 'category', order: 'asc' }])
+        .orderBy([
+          { column: 'views', order: 'desc' },
+          { column: 'category', order: 'asc' },
+        ])
         .limit(limit);
       return rows.map((r) => ({ category: text(r.category), count: toNumber(r.views) }));
     },
@@ -117,4 +118,4 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return deleted;
     },
   };
-};
+});

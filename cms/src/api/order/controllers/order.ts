@@ -1,11 +1,23 @@
 import type { Context } from 'koa';
-import { orderInputSchema, orderStatusUpdateSchema, trackingContactProblem } from '@shop/shared';
+import { factories } from '@strapi/strapi';
+import {
+  orderAnswerSchema,
+  orderConfirmedAnswerSchema,
+  orderCreatedAnswerSchema,
+  orderDeletedAnswerSchema,
+  orderHistoryAnswerSchema,
+  orderInputSchema,
+  orderListAnswerSchema,
+  orderStatusUpdateSchema,
+  orderSummaryAnswerSchema,
+  trackedOrderAnswerSchema,
+  trackingContactProblem,
+} from '@shop/shared';
 import { isAdminRequest, requireAdmin } from '../../../utils/auth';
-import { badRequest, notFound, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
+import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
+import { idempotencyKeyOf, requestHash } from '../../../utils/idempotency-key';
 import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../utils/rate-limit';
-import { ORDER_NOT_FOUND, createOrder, findOrderDocument, getOrder, trackOrder } from '../services/order';
-import { idempotencyKeyOf, requestHash } from '../services/order-idempotency';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
 export const FAILED_CONTACT_COST = 5;
@@ -18,10 +30,10 @@ function trackingContact(value: unknown): string | null {
   if (problem) throw badRequest(problem);
   return value.trim() === '' ? null : value.trim();
 }
-import { confirmOrder, deleteOrder, listOrders, orderSummary, updateOrderStatus } from '../services/order-admin';
-import { orderHistory, staffActor } from '../services/order-history';
 
-export default {
+const orders = () => strapi.service('api::order.order');
+
+export default factories.createCoreController('api::order.order', () => ({
   /**
    * POST /orders (public, rate limited): the server prices, totals and numbers the order. With an Idempotency-Key
    * header, a retry with the same key and body answers the order already made (header Idempotent-Replayed).
@@ -30,10 +42,10 @@ export default {
     await consume(ctx, 'orders');
     const key = idempotencyKeyOf(ctx.get('Idempotency-Key'));
     const input = parseWith(orderInputSchema, requestBody(ctx));
-    const { replayed, ...answer } = await createOrder(input, key ? { key, hash: requestHash(input) } : null);
+    const { replayed, ...answer } = await orders().place(input, key ? { key, hash: requestHash(input) } : null);
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
-    ctx.body = answer;
+    reply(ctx, orderCreatedAnswerSchema, answer);
   },
 
   /**
@@ -41,67 +53,69 @@ export default {
    * are internal: only staff (the back office's order detail reads this route too) receive `adminNotes`.
    */
   async findOne(ctx: Context) {
-    const order = await getOrder(routeParam(ctx, 'id'));
+    const order = await orders().get(routeParam(ctx, 'id'));
     if (await isAdminRequest(ctx)) {
-      ctx.body = { order };
+      reply(ctx, orderAnswerSchema, { order });
       return;
     }
     const { adminNotes: _internal, ...shopperView } = order;
-    ctx.body = { order: shopperView };
+    reply(ctx, orderAnswerSchema, { order: shopperView });
   },
 
   /**
    * GET /orders/by-number/:orderNumber[?contact=] (public tracking): the summary, or the full card when `contact` is
    * the order's e-mail or phone. A wrong contact spends FAILED_CONTACT_COST tracking points in all.
    */
-  async findByNumber(ctx: Context) {
+  async track(ctx: Context) {
     await consume(ctx, 'tracking');
     const contact = trackingContact(ctx.query.contact);
-    const answer = await trackOrder(routeParam(ctx, 'orderNumber'), contact);
+    const answer = await orders().track(routeParam(ctx, 'orderNumber'), contact);
     if (answer.contactMatched === false) await consume(ctx, 'tracking', undefined, FAILED_CONTACT_COST - 1);
-    ctx.body = answer;
+    reply(ctx, trackedOrderAnswerSchema, answer);
   },
 
   /** GET /orders (admin). */
   async find(ctx: Context) {
-    ctx.body = await listOrders({
-      page: queryInt(ctx.query.page, 1),
-      limit: queryInt(ctx.query.limit, 10, { max: 100 }),
-      status: queryString(ctx.query.status),
-      date: queryString(ctx.query.date),
-    });
+    reply(
+      ctx,
+      orderListAnswerSchema,
+      await orders().list({
+        page: queryInt(ctx.query.page, 1),
+        limit: queryInt(ctx.query.limit, 10, { max: 100 }),
+        status: queryString(ctx.query.status),
+        date: queryString(ctx.query.date),
+      }),
+    );
   },
 
   /** PUT /orders/:id/status (admin); the change is recorded in the order's history under the staff account. */
   async updateStatus(ctx: Context) {
     const staff = await requireAdmin(ctx);
     const update = parseWith(orderStatusUpdateSchema, requestBody(ctx));
-    ctx.body = { order: await updateOrderStatus(routeParam(ctx, 'id'), update, staffActor(staff)) };
+    reply(ctx, orderAnswerSchema, { order: await orders().changeStatus(routeParam(ctx, 'id'), update, staff) });
   },
 
   /** PATCH /orders/:id/confirm (admin). */
   async confirm(ctx: Context) {
     const staff = await requireAdmin(ctx);
-    ctx.body = { success: true, order: await confirmOrder(routeParam(ctx, 'id'), staffActor(staff)) };
+    reply(ctx, orderConfirmedAnswerSchema, { success: true, order: await orders().confirm(routeParam(ctx, 'id'), staff) });
   },
 
   /** GET /orders/:id/history (admin): every status change, oldest first. */
   async history(ctx: Context) {
-    const documentId = routeParam(ctx, 'id');
-    if (!(await findOrderDocument(documentId))) throw notFound(ORDER_NOT_FOUND);
-    ctx.body = { history: await orderHistory(documentId) };
+    reply(ctx, orderHistoryAnswerSchema, { history: await orders().history(routeParam(ctx, 'id')) });
   },
 
   /** DELETE /orders/:id (admin). */
   async delete(ctx: Context) {
-    const { orderNumber, stockReturned } = await deleteOrder(routeParam(ctx, 'id'));
-    ctx.body = {
+    const { orderNumber, stockReturned } = await orders().remove(routeParam(ctx, 'id'));
+    reply(ctx, orderDeletedAnswerSchema, {
       message: stockReturned ? `Orden ${orderNumber} eliminada; su stock fue devuelto` : `Orden ${orderNumber} eliminada`,
-    };
+    });
   },
 
   /** GET /orders/summary (admin). */
-  async summary(ctx: Context) {
-    ctx.body = { summary: await orderSummary() };
+  async summarize(ctx: Context) {
+    reply(ctx, orderSummaryAnswerSchema, { summary: await orders().summarize() });
   },
-};
+}));

@@ -1,16 +1,18 @@
 import {
   ACTIVE_ORDER_STATUSES,
+  CONFIRMABLE_STATUS,
+  CONFIRMED_STATUS,
   ORDER_STATUSES,
+  confirmRefusalMessage,
   isOrderStatus,
-  returnsStock,
   shopDayRange,
-  statusLabel,
+  statusChangePlan,
   type OrderStatus,
   type OrderSummary,
 } from '@shop/shared';
 import { affectedRows, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
-import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order';
+import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
@@ -69,7 +71,8 @@ export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boole
   const flipped = affectedRows(
     await table(trx, ORDERS_TABLE)
       .where('id', order.id)
-      .andWhere((q) => q.where('stock_returned', false).orWhereNull('stock_returned'))
+      // The group callback only adds conditions; the builder it returns is thenable but is not a query to run.
+      .andWhere((q) => void q.where('stock_returned', false).orWhereNull('stock_returned'))
       .update({ stock_returned: true }),
   );
   if (flipped === 0) return false;
@@ -79,7 +82,9 @@ export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boole
 
 /** An order leaving cancelled/refunded takes its units again, or the change is refused. */
 async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
-  const flipped = affectedRows(await table(trx, ORDERS_TABLE).where('id', order.id).andWhere('stock_returned', true).update({ stock_returned: false }));
+  const flipped = affectedRows(
+    await table(trx, ORDERS_TABLE).where('id', order.id).andWhere('stock_returned', true).update({ stock_returned: false }),
+  );
   if (flipped === 0) return;
   await takeStock(trx, order.lines, {
     requireActive: false,
@@ -92,37 +97,39 @@ async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
 export interface StatusUpdate {
   status: OrderStatus;
   adminNotes?: string | null;
+  /** Told to the shopper and kept as the history entry's note. */
+  reason?: string;
 }
 
 /**
- * Any status to any other (spec §4); stock follows: cancelled/refunded give it back once, leaving them takes it again.
+ * Any status may change to any other; stock follows: cancelled/refunded give it back once, leaving them takes it again.
  * A change of status or of the notes is recorded in the order's history, in the same transaction.
  */
 export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<OrderAnswer> {
   await writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
-    if (returnsStock(update.status)) {
-      if (!order.stockReturned) await giveStockBack(trx, order);
-    } else if (order.stockReturned) {
-      await takeStockAgain(trx, order);
-    }
+    const plan = statusChangePlan(order, update.status);
+    if (plan.stock === 'return') await giveStockBack(trx, order);
+    else if (plan.stock === 'take') await takeStockAgain(trx, order);
     const now = new Date();
     const data: Record<string, unknown> = { status: update.status, updatedAt: now };
     if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
-    if (update.status === 'paid' && (order.status !== 'paid' || !order.paidAt)) data.paidAt = now;
-    // Once staff move the order, its reservation is over: the sweep never undoes a staff decision.
-    if (update.status !== order.status) data.reservedUntil = null;
+    if (plan.stampPaidAt) data.paidAt = now;
+    if (plan.endReservation) data.reservedUntil = null;
     await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
-    const note = update.adminNotes === undefined ? null : update.adminNotes;
-    if (order.status !== update.status || (note !== null && note !== order.adminNotes)) {
+    const notesChanged = update.adminNotes !== undefined && update.adminNotes !== null && update.adminNotes !== order.adminNotes;
+    const note = update.reason ?? (update.adminNotes === undefined ? null : update.adminNotes);
+    if (order.status !== update.status || notesChanged) {
       await recordStatusChange({ orderDocumentId: documentId, from: order.status, to: update.status, by, note, at: now });
     }
   });
   return getOrder(documentId);
 }
 
-function confirmRefusal(status: number, message: string): ApiError {
-  return new ApiError(status, message, { success: false, error: message });
+/** The confirm route's refusals also carry `success: false` and the message as `error`. */
+function confirmRefusal(status: 400 | 404, message: string): ApiError {
+  const extra = { success: false, error: message };
+  return status === 404 ? notFound(message, extra) : badRequest(message, extra);
 }
 
 /** pending_manual -> confirmado, as one conditional update (a second confirm finds nothing to confirm), with its history entry. */
@@ -133,19 +140,16 @@ export async function confirmOrder(documentId: string, by: Actor): Promise<Order
     const now = new Date();
     const result: unknown = await strapi.db
       .query(ORDER_UID)
-      .updateMany({ where: { documentId, status: 'pending_manual' }, data: { status: 'confirmado', updatedAt: now } });
+      .updateMany({ where: { documentId, status: CONFIRMABLE_STATUS }, data: { status: CONFIRMED_STATUS, updatedAt: now } });
     const confirmed = isRecord(result) ? Number(result.count) : 0;
     if (confirmed > 0) {
-      await recordStatusChange({ orderDocumentId: documentId, from: 'pending_manual', to: 'confirmado', by, note: null, at: now });
+      await recordStatusChange({ orderDocumentId: documentId, from: CONFIRMABLE_STATUS, to: CONFIRMED_STATUS, by, note: null, at: now });
     }
     return confirmed;
   });
   if (count === 0) {
     const current = (await findOrderDocument(documentId)) ?? doc;
-    throw confirmRefusal(
-      400,
-      `Solo se pueden confirmar órdenes pendientes de pago en efectivo (estado actual: ${statusLabel(current.status)})`,
-    );
+    throw confirmRefusal(400, confirmRefusalMessage(current.status));
   }
   return getOrder(documentId);
 }
@@ -227,5 +231,3 @@ export async function orderSummary(): Promise<OrderSummary> {
   }
   return { totalOrders, totalRevenue, summaryByStatusAndPaymentMethod: byStatus };
 }
-
-export default { updateOrderStatus, confirmOrder, deleteOrder, listOrders, orderSummary };

@@ -13,7 +13,14 @@ export interface Actor {
 /** The shop itself (the sweep that cancels unpaid orders). */
 export const SYSTEM_ACTOR: Actor = { kind: 'system', id: null, name: SYSTEM_ACTOR_NAME };
 
-export function staffActor(user: { id: number; username: string; email: string }): Actor {
+/** The signed-in staff account that changes an order. */
+export interface StaffMember {
+  id: number;
+  username: string;
+  email: string;
+}
+
+export function staffActor(user: StaffMember): Actor {
   return { kind: 'staff', id: user.id, name: user.username || user.email };
 }
 
@@ -74,5 +81,3 @@ export async function orderHistory(orderDocumentId: string): Promise<OrderEvent[
 export async function deleteOrderHistory(orderDocumentId: string): Promise<void> {
   await strapi.db.query(ORDER_EVENT_UID).deleteMany({ where: { orderDocumentId } });
 }
-
-export default { recordStatusChange, orderHistory, deleteOrderHistory, staffActor };

@@ -1,7 +1,7 @@
 import { HELD_STATUS, formatHoldDeadline } from '@shop/shared';
 import { affectedRows, table, writeTransaction } from '../../../utils/db-write';
 import { isProduction } from '../../../utils/secrets';
-import { ORDER_UID } from './order';
+import { ORDER_UID } from './order-read';
 import { ORDERS_TABLE, giveStockBack, lockOrder } from './order-admin';
 import { SYSTEM_ACTOR, recordStatusChange } from './order-history';
 import { isRecord, isoDate } from './order-view';
@@ -63,7 +63,14 @@ async function releaseOrder(order: DueOrder): Promise<boolean> {
     if (claimed === 0) return false;
     const locked = await lockOrder(trx, order.documentId);
     if (!locked.stockReturned) await giveStockBack(trx, locked);
-    await recordStatusChange({ orderDocumentId: order.documentId, from: order.status, to: 'cancelled', by: SYSTEM_ACTOR, note: releaseNote(order), at: now });
+    await recordStatusChange({
+      orderDocumentId: order.documentId,
+      from: order.status,
+      to: 'cancelled',
+      by: SYSTEM_ACTOR,
+      note: releaseNote(order),
+      at: now,
+    });
     return true;
   });
 }
@@ -89,11 +96,11 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
     try {
       if (await releaseOrder(order)) released += 1;
     } catch (err) {
-      strapi.log.error(`[orders] could not cancel the unpaid order ${order.documentId}: ${err instanceof Error ? err.message : String(err)}`);
+      strapi.log.error(
+        `[orders] could not cancel the unpaid order ${order.documentId}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   if (released > 0) strapi.log.info(`[orders] cancelled ${released} unpaid order(s) whose reservation expired; stock returned`);
   return released;
 }
-
-export default { releaseExpiredOrders, holdSweepSchedule, holdSweepNow };

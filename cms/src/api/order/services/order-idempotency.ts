@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
-import { badRequest, conflict } from '../../../utils/http';
+import { conflict } from '../../../utils/http';
 import { affectedRows, newDocumentId, table, type Trx } from '../../../utils/db-write';
+import type { Idempotency } from '../../../utils/idempotency-key';
+
+export type { Idempotency };
 
 /** Idempotency-Key → hash of the order body → the order created with it (unique index on the key, see bootstrap). */
 export const IDEMPOTENCY_KEYS_TABLE = 'order_idempotency_keys';
@@ -8,40 +10,8 @@ export const IDEMPOTENCY_KEYS_TABLE = 'order_idempotency_keys';
 /** Keys are kept at least this long (the hourly cleanup deletes older ones). */
 export const IDEMPOTENCY_KEY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;
-
-export const INVALID_IDEMPOTENCY_KEY =
-  'El encabezado Idempotency-Key debe tener entre 8 y 100 caracteres: letras, números, guiones o guiones bajos';
 export const IDEMPOTENCY_KEY_REUSED = 'Esta Idempotency-Key ya se usó con otros datos de pedido; usá una clave nueva para un pedido nuevo';
 export const IDEMPOTENCY_ORDER_GONE = 'El pedido creado con esta Idempotency-Key ya no existe; usá una clave nueva';
-
-export interface Idempotency {
-  key: string;
-  hash: string;
-}
-
-/** The header's key, null when the header is absent; a 400 when it is malformed. */
-export function idempotencyKeyOf(header: string | undefined): string | null {
-  if (header === undefined || header === '') return null;
-  if (!KEY_FORMAT.test(header)) throw badRequest(INVALID_IDEMPOTENCY_KEY);
-  return header;
-}
-
-/** JSON with object keys sorted and undefined values left out, so equal bodies give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function requestHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
-}
 
 interface StoredKey {
   hash: string;

@@ -38,5 +38,3 @@ export async function nextOrderNumber(trx: Trx, date: Date = new Date()): Promis
   const value = await nextSequenceValue(trx, day);
   return formatOrderNumber(orderPrefix(), day, value);
 }
-
-export default { orderPrefix, nextSequenceValue, nextOrderNumber };

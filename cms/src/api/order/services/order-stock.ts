@@ -1,9 +1,6 @@
 import { normalizeSizes } from '@shop/shared';
 import type { Trx } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../../utils/http';
-import { lockProductStock, writeProductStock } from '../../product/services/product-stock';
-
-export { PRODUCTS_TABLE } from '../../product/services/product-stock';
 
 export interface StockLine {
   productId: string;
@@ -30,9 +27,16 @@ export function stockByProduct(lines: readonly StockLine[]): StockLine[] {
 }
 
 /** The lines of each product together, products in a fixed order (the order in which their rows get locked). */
-function groupByProduct(lines: readonly StockLine[]): StockLine[][] {
-  const groups = new Map<string, StockLine[]>();
-  for (const line of stockByProduct(lines)) groups.set(line.productId, [...(groups.get(line.productId) ?? []), line]);
+/** Lines of one product; never empty, so its first line names the product. */
+type ProductGroup = [StockLine, ...StockLine[]];
+
+function groupByProduct(lines: readonly StockLine[]): ProductGroup[] {
+  const groups = new Map<string, ProductGroup>();
+  for (const line of stockByProduct(lines)) {
+    const group = groups.get(line.productId);
+    if (group) group.push(line);
+    else groups.set(line.productId, [line]);
+  }
   return [...groups.values()];
 }
 
@@ -71,7 +75,7 @@ const NEW_ORDER: TakeStockOptions = {
 
 export async function takeStock(trx: Trx, lines: readonly StockLine[], options: TakeStockOptions = NEW_ORDER): Promise<void> {
   for (const group of groupByProduct(lines)) {
-    const product = await lockProductStock(trx, group[0].productId);
+    const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product || (options.requireActive && !product.active)) throw options.unavailable(group[0]);
     const stockBySize = { ...product.stockBySize };
     let single = product.stock;
@@ -86,7 +90,7 @@ export async function takeStock(trx: Trx, lines: readonly StockLine[], options: 
       if (left < line.quantity) throw options.refusal(line, left);
       stockBySize[line.size] = left - line.quantity;
     }
-    await writeProductStock(trx, product, stockBySize, single);
+    await strapi.service('api::product.product').writeStock(trx, product, stockBySize, single);
   }
 }
 
@@ -96,17 +100,19 @@ export async function takeStock(trx: Trx, lines: readonly StockLine[], options: 
  */
 export async function returnStock(trx: Trx, lines: readonly StockLine[]): Promise<void> {
   for (const group of groupByProduct(lines)) {
-    const product = await lockProductStock(trx, group[0].productId);
+    const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product) continue;
     const stockBySize = { ...product.stockBySize };
     let single = product.stock;
     for (const line of group) {
+      const onShelf = line.size === null ? undefined : stockBySize[line.size];
       if (product.sizes.length === 0) single += line.quantity;
-      else if (line.size !== null && stockBySize[line.size] !== undefined) stockBySize[line.size] += line.quantity;
-      else strapi.log.warn(`[orders] ${line.quantity} unit(s) of "${line.title}" size ${line.size ?? '-'} not returned: the product no longer offers that size`);
+      else if (line.size !== null && onShelf !== undefined) stockBySize[line.size] = onShelf + line.quantity;
+      else
+        strapi.log.warn(
+          `[orders] ${line.quantity} unit(s) of "${line.title}" size ${line.size ?? '-'} not returned: the product no longer offers that size`,
+        );
     }
-    await writeProductStock(trx, product, stockBySize, single);
+    await strapi.service('api::product.product').writeStock(trx, product, stockBySize, single);
   }
 }
-
-export default { stockByProduct, takeStock, returnStock, insufficientStockMessage };

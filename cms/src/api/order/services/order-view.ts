@@ -1,6 +1,14 @@
-import { HELD_STATUS, type DeliveryType, type Order, type OrderItem, type PaymentMethod, type TrackedOrderDetail, type TrackedOrderSummary } from '@shop/shared';
+import {
+  HELD_STATUS,
+  type DeliveryType,
+  type Order,
+  type OrderItem,
+  type PaymentMethod,
+  type TrackedOrderDetail,
+  type TrackedOrderSummary,
+} from '@shop/shared';
 
-/** What a stored order turns into for its owner and for staff (spec §3 Order, `_id` = documentId). */
+/** What a stored order turns into for its owner and for staff (the order of docs/api.md, `_id` = documentId). */
 export type OrderAnswer = Order;
 
 export const ORDER_POPULATE = ['items', 'shippingInfo'];
@@ -122,5 +130,3 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
     delivery: { city: order.shippingInfo.city ?? null, postalCode: order.shippingInfo.postalCode ?? null },
   };
 }
-
-export default { toOrderAnswer, toTrackedSummary, toTrackedDetail };

@@ -1,261 +1,77 @@
+import { factories } from '@strapi/strapi';
+import type { OrderEvent, OrderInput, OrderSummary } from '@shop/shared';
+import { notFound } from '../../../utils/http';
 import {
-  computeOrderTotals,
-  contactMatches,
-  type TrackedOrder,
-  finalPrice,
-  initialOrderStatus,
-  normalizeSizes,
-  reservedUntil,
-  type OrderInput,
-  type PaymentMethod,
-} from '@shop/shared';
-import { writeTransaction } from '../../../utils/db-write';
-import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
-import { badRequest, conflict, notFound } from '../../../utils/http';
-import { PROOF_NOT_FROM_SHOP, claimProof, proofPathOf, shopPublicUrl } from '../../upload-proof/services/transfer-proofs';
-import { checkoutRefusal, loadCheckoutRules } from './checkout-rules';
-import { nextOrderNumber } from './order-number';
-import { missingSizeMessage, takeStock } from './order-stock';
-import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedDetail, toTrackedSummary, type OrderAnswer } from './order-view';
-
-export const ORDER_UID = 'api::order.order';
-export const PRODUCT_UID = 'api::product.product';
-
-export const ORDER_NOT_FOUND = 'Orden no encontrada';
-export const TRACKING_NOT_FOUND = 'Pedido no encontrado. Verifica el número e intenta de nuevo';
-
-interface StoredProduct {
-  documentId: string;
-  title: string;
-  price: number;
-  discount: number;
-  active: boolean;
-  sizes: string[];
-  image: string | null;
-}
-
-interface PricedItem {
-  productId: string;
-  title: string;
-  image: string | null;
-  quantity: number;
-  price: number;
-  size: string | null;
-  color: string | null;
-}
-
-function productOf(row: unknown): StoredProduct | null {
-  if (!isRecord(row) || typeof row.documentId !== 'string') return null;
-  const thumbnails = Array.isArray(row.thumbnails) ? row.thumbnails : [];
-  const image = thumbnails.find((t): t is string => typeof t === 'string' && t.trim() !== '') ?? null;
-  return {
-    documentId: row.documentId,
-    title: typeof row.title === 'string' ? row.title : row.documentId,
-    price: typeof row.price === 'number' ? row.price : Number(row.price ?? 0),
-    discount: typeof row.discount === 'number' ? row.discount : Number(row.discount ?? 0),
-    active: row.status === true || row.status === 1,
-    sizes: normalizeSizes(row.size),
-    image,
-  };
-}
-
-/** How the shopper named a product we cannot find (the cart's title when it sent one, else the id). */
-function requestedName(item: OrderInput['items'][number]): string {
-  return typeof item.title === 'string' && item.title.trim() !== '' ? item.title.trim().slice(0, 200) : item.productId;
-}
-
-/** One order line priced from the database; refuses unknown/inactive products and sizes the product lacks. */
-function priceItem(item: OrderInput['items'][number], product: StoredProduct | undefined): PricedItem {
-  if (!product || !product.active) throw badRequest(`El producto "${requestedName(item)}" no existe o ya no está disponible`);
-  const requested = (item.size ?? '').trim().toUpperCase();
-  let size: string | null = requested || null;
-  if (product.sizes.length > 0) {
-    if (!requested) throw badRequest(`Elige una talla para "${product.title}"`);
-    if (!product.sizes.includes(requested)) throw conflict(missingSizeMessage(product.title, requested));
-    size = requested;
-  }
-  return {
-    productId: product.documentId,
-    title: product.title,
-    image: product.image,
-    quantity: item.quantity,
-    price: finalPrice(product.price, product.discount),
-    size,
-    color: item.color?.trim() || null,
-  };
-}
+  confirmOrder,
+  deleteOrder,
+  listOrders,
+  orderSummary,
+  updateOrderStatus,
+  type OrderList,
+  type OrderListQuery,
+  type StatusUpdate,
+} from './order-admin';
+import { createOrder, type CreatedOrder } from './order-checkout';
+import { orderHistory, staffActor, type StaffMember } from './order-history';
+import { releaseExpiredOrders } from './order-holds';
+import { purgeExpiredIdempotencyKeys, type Idempotency } from './order-idempotency';
+import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from './order-read';
+import type { OrderAnswer } from './order-view';
 
 /**
- * The `/uploads/…` path of the transfer proof, or null (no proof; a cash order ignores the field). Only the URL is
- * checked here; the order's transaction then claims the recorded, unused proof (see claimProof).
+ * Orders: checkout, tracking and the staff's work on them. The helper modules beside this file hold the parts
+ * (pricing and numbering at checkout, stock, history, holds, idempotency); they are reached only through here.
  */
-function proofPathFor(paymentMethod: PaymentMethod, value: string | null | undefined): string | null {
-  if (paymentMethod !== 'transfer' || !value) return null;
-  const path = proofPathOf(value, shopPublicUrl());
-  if (!path) throw badRequest(PROOF_NOT_FROM_SHOP);
-  return path;
-}
+export default factories.createCoreService(ORDER_UID, () => ({
+  /** Prices, totals and numbers a new order (once per Idempotency-Key). */
+  place(input: OrderInput, idempotency: Idempotency | null): Promise<CreatedOrder> {
+    return createOrder(input, idempotency);
+  },
 
-/** One order takes at most `cap` units of a product, all its sizes and colours together. */
-function checkUnitsPerProduct(items: readonly PricedItem[], cap: number): void {
-  const units = new Map<string, { title: string; quantity: number }>();
-  for (const item of items) {
-    const seen = units.get(item.productId);
-    units.set(item.productId, { title: item.title, quantity: (seen?.quantity ?? 0) + item.quantity });
-  }
-  for (const { title, quantity } of units.values()) {
-    if (quantity > cap) {
-      throw badRequest(`Puedes llevar hasta ${cap} ${cap === 1 ? 'unidad' : 'unidades'} de "${title}" por pedido (pediste ${quantity})`);
-    }
-  }
-}
+  /** The full order by its documentId (404 when unknown). */
+  get(documentId: string): Promise<OrderAnswer> {
+    return getOrder(documentId);
+  },
 
-/** Amounts are stored in 32-bit integer columns. */
-const MAX_ORDER_TOTAL = 2_147_483_647;
+  /** Public tracking by order number; the full card only when `contact` is the order's e-mail or phone. */
+  track(orderNumber: string, contact: string | null): Promise<TrackingAnswer> {
+    return trackOrder(orderNumber, contact);
+  },
 
-const blankToNull = (value: string | undefined | null): string | null => (value && value.trim() !== '' ? value.trim() : null);
+  list(query: OrderListQuery): Promise<OrderList> {
+    return listOrders(query);
+  },
 
-export interface CreatedOrder {
-  order: OrderAnswer;
-  orderNumber: string;
-  /** True when an Idempotency-Key had already created this order (nothing was written this time). */
-  replayed: boolean;
-}
+  summarize(): Promise<OrderSummary> {
+    return orderSummary();
+  },
 
-async function replayOf(documentId: string): Promise<CreatedOrder> {
-  const order = await getOrder(documentId);
-  return { order, orderNumber: order.orderNumber, replayed: true };
-}
+  /** A staff change of status (and notes), recorded in the order's history under the staff account. */
+  changeStatus(documentId: string, update: StatusUpdate, staff: StaffMember): Promise<OrderAnswer> {
+    return updateOrderStatus(documentId, update, staffActor(staff));
+  },
 
-/**
- * Creates an order once per Idempotency-Key: an order already made with the key and the same body is answered
- * again; a request racing another one with the same key waits for it inside the database and answers its order.
- */
-export async function createOrder(input: OrderInput, idem: Idempotency | null = null): Promise<CreatedOrder> {
-  if (idem) {
-    const previous = await previousOrderId(idem);
-    if (previous) return replayOf(previous);
-  }
-  try {
-    return { ...(await createNewOrder(input, idem)), replayed: false };
-  } catch (err) {
-    if (!(err instanceof KeyTakenError) || !idem) throw err;
-    const winner = await previousOrderId(idem);
-    if (!winner) throw err;
-    return replayOf(winner);
-  }
-}
+  confirm(documentId: string, staff: StaffMember): Promise<OrderAnswer> {
+    return confirmOrder(documentId, staffActor(staff));
+  },
 
-/**
- * Creates an order in one transaction: the day's order number, prices from the database, totals from the shared
- * rules and the site content, stock taken with conditional updates. Any failure writes nothing (nor keeps the
- * Idempotency-Key, so the same key can be retried).
- */
-async function createNewOrder(input: OrderInput, idem: Idempotency | null): Promise<{ order: OrderAnswer; orderNumber: string }> {
-  const deliveryType = input.deliveryType ?? 'pickup';
-  const rules = await loadCheckoutRules();
-  // Every option the owner switched off in site content is refused, pickup included (no delivery type = pickup).
-  const refusal = checkoutRefusal(rules, deliveryType, input.paymentMethod);
-  if (refusal) throw badRequest(refusal);
-  const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
-  const productIds = [...new Set(input.items.map((item) => item.productId))];
+  /** Every status change of an order, oldest first (404 when the order is unknown). */
+  async history(documentId: string): Promise<OrderEvent[]> {
+    if (!(await findOrderDocument(documentId))) throw notFound(ORDER_NOT_FOUND);
+    return orderHistory(documentId);
+  },
 
-  const doc = await writeTransaction(async (trx) => {
-    // The first statements are writes: claiming the key makes a second request with it wait here (PostgreSQL) or
-    // find it taken (SQLite's write lock); the day's number serialises order creation and keeps numbers consecutive.
-    if (idem && !(await claimKey(trx, idem))) throw new KeyTakenError();
-    const orderNumber = await nextOrderNumber(trx);
-    if (transferProofUrl) await claimProof(trx, transferProofUrl, orderNumber);
-    const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({ where: { documentId: { $in: productIds } } });
-    const products = new Map<string, StoredProduct>();
-    for (const row of rows) {
-      const product = productOf(row);
-      if (product) products.set(product.documentId, product);
-    }
-    const items = input.items.map((item) => priceItem(item, products.get(item.productId)));
-    checkUnitsPerProduct(items, rules.maxUnitsPerProduct);
-    await takeStock(trx, items);
-    const totals = computeOrderTotals({
-      lines: items,
-      deliveryType,
-      paymentMethod: input.paymentMethod,
-      shipping: rules.shipping,
-      cashFee: rules.cashFee,
-    });
-    if (totals.total > MAX_ORDER_TOTAL) throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
-    const info = input.shippingInfo;
-    const status = initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
-    // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
-    const holdUntil = reservedUntil(input.paymentMethod, status, rules.reservationMinutes[input.paymentMethod], new Date());
-    const created: unknown = await strapi.documents(ORDER_UID).create({
-      data: {
-        orderNumber,
-        items,
-        shippingInfo: {
-          fullName: info.fullName,
-          email: info.email,
-          phone: info.phone,
-          address: blankToNull(info.address),
-          city: blankToNull(info.city),
-          postalCode: blankToNull(info.postalCode),
-          notes: blankToNull(info.notes),
-        },
-        paymentMethod: input.paymentMethod,
-        deliveryType,
-        status,
-        reservedUntil: holdUntil,
-        ...totals,
-        notes: blankToNull(input.notes),
-        transferProofUrl,
-        stockReturned: false,
-      },
-      populate: ORDER_POPULATE,
-    });
-    if (idem) {
-      if (!isRecord(created) || typeof created.documentId !== 'string') throw new Error('order was not created');
-      await recordOrder(trx, idem, created.documentId);
-    }
-    return created;
-  });
-  if (!isRecord(doc)) throw new Error('order was not created');
-  const order = toOrderAnswer(doc);
-  return { order, orderNumber: order.orderNumber };
-}
+  remove(documentId: string): Promise<{ orderNumber: string; stockReturned: boolean }> {
+    return deleteOrder(documentId);
+  },
 
-const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+  /** Cron task: cancels unpaid orders whose hold has passed and returns their stock. */
+  releaseExpiredHolds(): Promise<number> {
+    return releaseExpiredOrders();
+  },
 
-/** A stored order with its lines and shipping data, or null. */
-export async function findOrderDocument(documentId: string): Promise<Record<string, unknown> | null> {
-  if (!DOCUMENT_ID.test(documentId)) return null;
-  const doc: unknown = await strapi.documents(ORDER_UID).findOne({ documentId, populate: ORDER_POPULATE });
-  return isRecord(doc) ? doc : null;
-}
-
-export async function getOrder(documentId: string): Promise<OrderAnswer> {
-  const doc = await findOrderDocument(documentId);
-  if (!doc) throw notFound(ORDER_NOT_FOUND);
-  return toOrderAnswer(doc);
-}
-
-export interface TrackingAnswer {
-  order: TrackedOrder;
-  /** Only when a contact was given: whether it is the order's e-mail or phone. */
-  contactMatched?: boolean;
-}
-
-/**
- * Public tracking by number: the summary alone, the full card when `contact` is the order's e-mail or phone.
- * `contact` is null when the shopper gave none (a malformed one is refused by the controller first).
- */
-export async function trackOrder(orderNumber: string, contact: string | null): Promise<TrackingAnswer> {
-  const normalized = orderNumber.trim().toUpperCase();
-  if (!normalized || normalized.length > 40) throw notFound(TRACKING_NOT_FOUND);
-  const doc: unknown = await strapi.documents(ORDER_UID).findFirst({ filters: { orderNumber: normalized }, populate: ORDER_POPULATE });
-  if (!isRecord(doc)) throw notFound(TRACKING_NOT_FOUND);
-  const full = toOrderAnswer(doc);
-  if (contact === null) return { order: toTrackedSummary(full) };
-  const matched = contactMatches(contact, full.shippingInfo);
-  return { order: matched ? toTrackedDetail(full) : toTrackedSummary(full), contactMatched: matched };
-}
-
-export default { createOrder, getOrder, trackOrder, findOrderDocument };
+  /** Cron task: forgets Idempotency-Keys older than the kept period. */
+  purgeIdempotencyKeys(): Promise<number> {
+    return purgeExpiredIdempotencyKeys();
+  },
+}));

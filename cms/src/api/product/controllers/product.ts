@@ -1,11 +1,20 @@
 import type { Context } from 'koa';
-import { MSG, normalizeSizes, productCreateSchema, productInputSchema, productUpdateSchema, type ProductUpdate } from '@shop/shared';
+import { factories } from '@strapi/strapi';
+import {
+  normalizeSizes,
+  productAnswerSchema,
+  productCountAnswerSchema,
+  productCreateSchema,
+  productDeletedAnswerSchema,
+  productInputSchema,
+  productListAnswerSchema,
+  type ProductUpdate,
+  productUpdateSchema,
+} from '@shop/shared';
 import { isAdminRequest } from '../../../utils/auth';
-import { badRequest, parseWith, queryInt, queryString, requestBody } from '../../../utils/http';
-import productService, { type ProductListQuery } from '../services/product';
-import { getContent } from '../../site-content/services/site-content';
-
-const service = () => productService({ strapi });
+import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
+import { routeParam } from '../../../utils/route-param';
+import type { ProductListQuery } from '../services/product';
 
 const DEFAULT_LIMIT = 12;
 const MAX_LIMIT = 100;
@@ -51,45 +60,36 @@ const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockByS
   (k): k is keyof ProductUpdate => k in productInputSchema.shape || k === 'expectedStockBySize',
 );
 
-/** A product's category must be one of the store's categories (when the store has configured any). */
-async function assertKnownCategory(category: string | undefined): Promise<void> {
-  if (category === undefined) return;
-  const categories = (await getContent(strapi)).productCatalog.categories.map((c) => c.name).filter((n) => n !== '');
-  if (categories.length > 0 && !categories.includes(category)) throw badRequest(MSG.productForm.categoryInvalid);
-}
+const products = () => strapi.service('api::product.product');
 
-const idParam = (ctx: Context): string => String((ctx.params as { id?: unknown }).id ?? '');
-
-export default {
+export default factories.createCoreController('api::product.product', () => ({
   async find(ctx: Context) {
     const query: Record<string, unknown> = ctx.query;
-    ctx.body = await service().list(listQuery(query, await isAdminRequest(ctx)));
+    reply(ctx, productListAnswerSchema, await products().list(listQuery(query, await isAdminRequest(ctx))));
   },
 
   async count(ctx: Context) {
-    ctx.body = { count: await service().count(await isAdminRequest(ctx)) };
+    reply(ctx, productCountAnswerSchema, { count: await products().countVisible(await isAdminRequest(ctx)) });
   },
 
   async findOne(ctx: Context) {
-    ctx.body = { product: await service().findOne(idParam(ctx), await isAdminRequest(ctx)) };
+    reply(ctx, productAnswerSchema, { product: await products().getVisible(routeParam(ctx, 'id'), await isAdminRequest(ctx)) });
   },
 
   async create(ctx: Context) {
     const input = parseWith(productCreateSchema, requestBody(ctx));
-    await assertKnownCategory(input.category);
     ctx.status = 201;
-    ctx.body = { product: await service().create(input) };
+    reply(ctx, productAnswerSchema, { product: await products().createProduct(input) });
   },
 
   async update(ctx: Context) {
     const body = requestBody(ctx);
     const patch = onlySentFields(parseWith(productUpdateSchema, body), body);
-    await assertKnownCategory(patch.category);
-    ctx.body = { product: await service().update(idParam(ctx), patch) };
+    reply(ctx, productAnswerSchema, { product: await products().updateProduct(routeParam(ctx, 'id'), patch) });
   },
 
   async delete(ctx: Context) {
-    await service().remove(idParam(ctx));
-    ctx.body = { message: 'Producto eliminado exitosamente' };
+    await products().remove(routeParam(ctx, 'id'));
+    reply(ctx, productDeletedAnswerSchema, { message: 'Producto eliminado exitosamente' });
   },
-};
+}));

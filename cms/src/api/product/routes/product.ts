@@ -1,14 +1,6 @@
-const publicRoute = { auth: false as const };
-const adminRoute = { auth: false as const, policies: ['global::is-admin'] };
+import { customRoutes } from '../../../utils/routes';
 
-// Custom routes only (no core router): `/products/count` must come before `/products/:id`.
-export default {
-  routes: [
-    { method: 'GET', path: '/products', handler: 'product.find', config: publicRoute },
-    { method: 'GET', path: '/products/count', handler: 'product.count', config: publicRoute },
-    { method: 'GET', path: '/products/:id', handler: 'product.findOne', config: publicRoute },
-    { method: 'POST', path: '/products', handler: 'product.create', config: adminRoute },
-    { method: 'PUT', path: '/products/:id', handler: 'product.update', config: adminRoute },
-    { method: 'DELETE', path: '/products/:id', handler: 'product.delete', config: adminRoute },
-  ],
-};
+export default customRoutes('api::product.product', {
+  public: { find: ['GET', '/products'], count: ['GET', '/products/count'], findOne: ['GET', '/products/:id'] },
+  staff: { create: ['POST', '/products'], update: ['PUT', '/products/:id'], delete: ['DELETE', '/products/:id'] },
+});

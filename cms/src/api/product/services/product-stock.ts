@@ -37,7 +37,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
   const touched = affectedRows(
-    await table(trx, PRODUCTS_TABLE).where('document_id', documentId).update({ stock: trx.raw('COALESCE(??, 0)', ['stock']) }),
+    await table(trx, PRODUCTS_TABLE)
+      .where('document_id', documentId)
+      .update({ stock: trx.raw('COALESCE(??, 0)', ['stock']) }),
   );
   if (touched === 0) return null;
   const row: unknown = await table(trx, PRODUCTS_TABLE)
@@ -81,7 +83,12 @@ export async function migrateStockBySize(): Promise<number> {
   for (const row of rows) {
     if (!isRecord(row)) continue;
     const map = resolveStockBySize(jsonColumn(row.size), null, row.stock);
-    const done = affectedRows(await products().where('id', Number(row.id)).whereNull('stock_by_size').update({ stock_by_size: JSON.stringify(map) }));
+    const done = affectedRows(
+      await products()
+        .where('id', Number(row.id))
+        .whereNull('stock_by_size')
+        .update({ stock_by_size: JSON.stringify(map) }),
+    );
     migrated += done;
   }
   if (migrated > 0) strapi.log.info(`[products] per-size stock: ${migrated} product(s) migrated (old stock assigned to the first size)`);

@@ -1,4 +1,4 @@
-import type { Core } from '@strapi/strapi';
+import { factories } from '@strapi/strapi';
 import {
   ACTIVE_ORDER_STATUSES,
   DEFAULT_COLORS,
@@ -16,7 +16,7 @@ import {
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
-import { lockProductStock, writeProductStock, type LockedStock } from './product-stock';
+import { lockProductStock, migrateStockBySize, writeProductStock, type LockedStock } from './product-stock';
 
 export const PRODUCT_UID = 'api::product.product';
 
@@ -121,7 +121,7 @@ type Where = Record<string, unknown>;
 
 /** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
 function staleStock(locked: LockedStock): ApiError {
-  return new ApiError(409, STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock });
+  return conflict(STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock });
 }
 
 /**
@@ -138,12 +138,12 @@ function nextStock(locked: LockedStock, sizeList: string[], patch: ProductUpdate
   const stockBySize = resolveStockBySize(sizes, locked.stockBySize, 0);
   const sent = patch.stockBySize;
   if (sent) {
-    const unknown = unknownStockSizes(sent, sizes);
-    if (unknown.length > 0) throw badRequest(STOCK_MSG.unknownSize(unknown[0]));
+    const [firstUnknown] = unknownStockSizes(sent, sizes);
+    if (firstUnknown !== undefined) throw badRequest(STOCK_MSG.unknownSize(firstUnknown));
     const expected = patch.expectedStockBySize;
     // The loaded figures may name sizes this save removes, but nothing else.
-    const strange = expected ? unknownStockSizes(expected, [...sizes, ...locked.sizes]) : [];
-    if (strange.length > 0) throw badRequest(STOCK_MSG.unknownSize(strange[0]));
+    const [firstStrange] = expected ? unknownStockSizes(expected, [...sizes, ...locked.sizes]) : [];
+    if (firstStrange !== undefined) throw badRequest(STOCK_MSG.unknownSize(firstStrange));
     for (const [size, units] of Object.entries(sent)) {
       const loaded = expected?.[size];
       if (loaded === undefined) {
@@ -158,13 +158,22 @@ function nextStock(locked: LockedStock, sizeList: string[], patch: ProductUpdate
   }
   if (patch.stock !== undefined) {
     if (sizes.length === 0) return { stockBySize: {}, single: patch.stock };
-    if (sizes.length === 1) return { stockBySize: { [sizes[0]]: patch.stock }, single: patch.stock };
+    const [onlySize] = sizes;
+    if (sizes.length === 1 && onlySize !== undefined) return { stockBySize: { [onlySize]: patch.stock }, single: patch.stock };
     if (patch.stock !== sumStock(stockBySize)) throw badRequest(STOCK_MSG.ambiguousStock);
   }
   return { stockBySize, single: sizes.length > 0 ? sumStock(stockBySize) : locked.stock };
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+/** A product's category must be one of the store's categories (when the store has configured any). */
+async function assertKnownCategory(category: string | undefined): Promise<void> {
+  if (category === undefined) return;
+  const content = await strapi.service('api::site-content.site-content').getContent();
+  const categories = content.productCatalog.categories.map((c) => c.name).filter((n) => n !== '');
+  if (categories.length > 0 && !categories.includes(category)) throw badRequest(MSG.productForm.categoryInvalid);
+}
+
+export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
   const products = () => strapi.db.query(PRODUCT_UID);
 
   async function findRow(documentId: string): Promise<ProductRow | null> {
@@ -204,21 +213,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { status: 'success', payload: rows.map(toProduct), totalPages, totalDocs, totalProducts: totalDocs, page, limit };
     },
 
-    async count(isAdmin: boolean): Promise<number> {
+    async countVisible(isAdmin: boolean): Promise<number> {
       return products().count({ where: isAdmin ? {} : { status: true } });
     },
 
     /** One product; inactive ones only for admins (the public gets the same 404 as for an unknown id). */
-    async findOne(documentId: string, isAdmin: boolean): Promise<Product> {
+    async getVisible(documentId: string, isAdmin: boolean): Promise<Product> {
       const row = await findRow(documentId);
       if (!row || (!isAdmin && row.status === false)) throw notFound(MSG.product.notFound);
       return toProduct(row);
     },
 
-    async create(input: ProductInput): Promise<Product> {
+    /** `seeding`: the demo seed's categories are trusted (the owner may have renamed the store's since). */
+    async createProduct(input: ProductInput, { seeding = false } = {}): Promise<Product> {
+      if (!seeding) await assertKnownCategory(input.category);
       const sizes = normalizeSizes(input.size);
       // Without stockBySize, a caller's single stock follows the migration rule (all of it on the first size).
-      const stockBySize = input.stockBySize ? resolveStockBySize(sizes, input.stockBySize, 0) : resolveStockBySize(sizes, null, input.stock);
+      const stockBySize = input.stockBySize
+        ? resolveStockBySize(sizes, input.stockBySize, 0)
+        : resolveStockBySize(sizes, null, input.stock);
       const stock = sizes.length > 0 ? sumStock(stockBySize) : input.stock;
       // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
       const data = { ...input, stock, stockBySize, colors: input.colors ?? DEFAULT_COLORS, ...derived(input), publishedAt: new Date() };
@@ -230,7 +243,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Updates a product in one transaction that locks its row first: the stock figures are computed from the
      * committed ones, so an order taking units meanwhile is never undone (see nextStock).
      */
-    async update(documentId: string, patch: ProductUpdate): Promise<Product> {
+    async updateProduct(documentId: string, patch: ProductUpdate): Promise<Product> {
+      await assertKnownCategory(patch.category);
       if (!documentId || documentId.length > 64) throw notFound(MSG.product.notFound);
       return writeTransaction(async (trx) => {
         const locked = await lockProductStock(trx, documentId);
@@ -248,7 +262,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const data = { ...fields, ...merged, ...derived(merged) };
         const row: ProductRow = await products().update({ where: { id: current.id }, data });
         await writeProductStock(trx, stocked, stock.stockBySize, stock.single);
-        return toProduct({ ...row, stock: stocked.sizes.length > 0 ? sumStock(stock.stockBySize) : stock.single, stockBySize: stock.stockBySize });
+        return toProduct({
+          ...row,
+          stock: stocked.sizes.length > 0 ? sumStock(stock.stockBySize) : stock.single,
+          stockBySize: stock.stockBySize,
+        });
       });
     },
 
@@ -266,5 +284,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       await products().delete({ where: { id: current.id } });
     },
+
+    /** Locks a product row inside the caller's transaction and reads its stock (orders take and return units). */
+    lockStock: lockProductStock,
+    writeStock: writeProductStock,
+    /** Start-up data migration of products from before per-size stock. */
+    migrateStockBySize,
   };
-};
+});

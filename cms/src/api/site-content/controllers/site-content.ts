@@ -1,13 +1,15 @@
 import type { Context } from 'koa';
-import { isPlainObject, siteContentSchema } from '@shop/shared';
-import { badRequest, requestBody } from '../../../utils/http';
-import { getContent, updateContent } from '../services/site-content';
+import { contentAnswerSchema, isPlainObject, siteContentSchema } from '@shop/shared';
+import { badRequest, reply, requestBody } from '../../../utils/http';
+import { factories } from '@strapi/strapi';
 
 const TOP_LEVEL_KEYS = Object.keys(siteContentSchema.shape);
 
-export default {
+const siteContent = () => strapi.service('api::site-content.site-content');
+
+export default factories.createCoreController('api::site-content.site-content', () => ({
   async find(ctx: Context) {
-    ctx.body = { content: await getContent(strapi) };
+    reply(ctx, contentAnswerSchema, { content: await siteContent().getContent() });
   },
 
   /**
@@ -20,6 +22,6 @@ export default {
     if (!TOP_LEVEL_KEYS.some((k) => Object.prototype.hasOwnProperty.call(body, k))) {
       throw badRequest('El contenido no tiene ninguna sección reconocida (hero, productCatalog, contact, ...)');
     }
-    ctx.body = { content: await updateContent(strapi, body) };
+    reply(ctx, contentAnswerSchema, { content: await siteContent().updateContent(body) });
   },
-};
+}));

@@ -1,6 +1,6 @@
-export default {
-  routes: [
-    { method: 'GET', path: '/content', handler: 'site-content.find', config: { auth: false } },
-    { method: 'PUT', path: '/content', handler: 'site-content.update', config: { auth: false, policies: ['global::is-admin'] } },
-  ],
-};
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::site-content.site-content', {
+  public: { find: ['GET', '/content'] },
+  staff: { update: ['PUT', '/content'] },
+});

@@ -1,4 +1,4 @@
-import type { Core } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { deepMerge, siteContentSchema, type SiteContent } from '@shop/shared';
 import { parseWith } from '../../../utils/http';
 import { table, writeTransaction } from '../../../utils/db-write';
@@ -11,7 +11,7 @@ interface SiteContentRow {
 }
 
 /** The store's content with every default filled (also used by orders for shipping costs and the cash fee). */
-export async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
+async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
   const row: SiteContentRow | null = await strapi.db.query(SITE_CONTENT_UID).findOne({ select: ['id', 'data'] });
   const data = row?.data && typeof row.data === 'object' ? row.data : {};
   const parsed = siteContentSchema.safeParse(data);
@@ -19,7 +19,7 @@ export async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
 }
 
 /** Stores the whole content object (already validated) in the single row of the single type. */
-export async function saveContent(strapi: Core.Strapi, content: SiteContent): Promise<SiteContent> {
+async function saveContent(strapi: Core.Strapi, content: SiteContent): Promise<SiteContent> {
   const query = strapi.db.query(SITE_CONTENT_UID);
   const row: SiteContentRow | null = await query.findOne({ select: ['id'] });
   if (row) await query.update({ where: { id: row.id }, data: { data: content } });
@@ -32,7 +32,7 @@ export async function saveContent(strapi: Core.Strapi, content: SiteContent): Pr
  * then validated, so sections the body does not name keep what the staff saved. Read, merge and write happen in one
  * transaction that starts by locking the row, so two partial updates at once both land (neither undoes the other).
  */
-export async function updateContent(strapi: Core.Strapi, patch: unknown): Promise<SiteContent> {
+async function updateContent(strapi: Core.Strapi, patch: unknown): Promise<SiteContent> {
   return writeTransaction(async (trx) => {
     await table(trx, 'site_contents').update({ data: trx.ref('data') });
     const stored = await getContent(strapi);
@@ -40,8 +40,8 @@ export async function updateContent(strapi: Core.Strapi, patch: unknown): Promis
   });
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
+export default factories.createCoreService(SITE_CONTENT_UID, ({ strapi }) => ({
   getContent: (): Promise<SiteContent> => getContent(strapi),
   saveContent: (content: SiteContent): Promise<SiteContent> => saveContent(strapi, content),
   updateContent: (patch: unknown): Promise<SiteContent> => updateContent(strapi, patch),
-});
+}));

@@ -1,3 +1,3 @@
-export default {
-  routes: [{ method: 'POST', path: '/upload/proof', handler: 'api::upload-proof.upload-proof.upload', config: { auth: false } }],
-};
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::upload-proof.upload-proof', { public: { upload: ['POST', '/upload/proof'] } });

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Context } from 'koa';
 import sharp from 'sharp';
-
-/** A file as the body parser (formidable) left it on disk. */
-export interface ReceivedFile {
-  filepath: string;
-  size: number;
-}
+import { MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
+import { badRequest, payloadTooLarge } from '../../../utils/http';
+import type { ReceivedFile } from '../../../utils/received-files';
 
 export interface ImageType {
   mime: 'image/jpeg' | 'image/png' | 'image/webp';
@@ -35,28 +31,6 @@ export async function detectImageType(filepath: string): Promise<ImageType | nul
   } finally {
     await handle.close();
   }
-}
-
-function isReceivedFile(value: unknown): value is ReceivedFile {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'filepath' in value &&
-    typeof value.filepath === 'string' &&
-    'size' in value &&
-    typeof value.size === 'number'
-  );
-}
-
-/** Every file of the multipart body, whatever its field name. */
-export function receivedFiles(ctx: Context): { field: string; file: ReceivedFile }[] {
-  const files: unknown = Reflect.get(ctx.request, 'files');
-  if (typeof files !== 'object' || files === null) return [];
-  const found: { field: string; file: ReceivedFile }[] = [];
-  for (const [field, value] of Object.entries(files)) {
-    for (const file of Array.isArray(value) ? value : [value]) if (isReceivedFile(file)) found.push({ field, file });
-  }
-  return found;
 }
 
 function storedFile(value: unknown): { url: string } | null {
@@ -141,4 +115,31 @@ export async function storeImage(file: ReceivedFile, type: ImageType, prefix: st
   }
 }
 
-export default { imageTypeOf, detectImageType, cleanImage, storeImage, receivedFiles };
+export const MISSING_FILE = 'Adjunta una imagen en el campo "file"';
+export const TOO_MANY_PIXELS = 'La imagen tiene demasiada resolución (máximo 100 megapíxeles): sube una foto o captura más chica';
+
+/**
+ * Transfer proofs (public) and the hero image (staff). Accepts only real JPEG, PNG or WebP up to 5 MB and
+ * 100 megapixels, stored re-encoded without metadata; the messages are the ones each screen shows. Public uploads
+ * are recorded as proofs an order may use once.
+ */
+export default {
+  async storeUpload(file: ReceivedFile | undefined, staff: boolean): Promise<{ url: string; filename: string }> {
+    const tooLarge = staff ? MSG.upload.heroTooLarge : MSG.checkout.proofSize;
+    const wrongType = staff ? MSG.upload.heroType : MSG.checkout.proofType;
+    if (!file) throw badRequest(MISSING_FILE);
+    if (file.size > MAX_UPLOAD_BYTES) throw payloadTooLarge(tooLarge);
+    const type = await detectImageType(file.filepath);
+    if (!type) throw badRequest(wrongType);
+    let stored: { url: string; filename: string };
+    try {
+      stored = await storeImage(file, type, staff ? 'imagen' : 'comprobante');
+    } catch (err) {
+      if (err instanceof TooManyPixelsError) throw badRequest(TOO_MANY_PIXELS);
+      if (err instanceof NotAnImageError) throw badRequest(wrongType);
+      throw err;
+    }
+    if (!staff) await strapi.service('api::upload-proof.transfer-proof').record(stored.url);
+    return stored;
+  },
+};

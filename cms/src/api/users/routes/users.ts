@@ -1,8 +1,5 @@
-const adminRoute = { auth: false as const, policies: ['global::is-admin'] };
+import { customRoutes } from '../../../utils/routes';
 
-export default {
-  routes: [
-    { method: 'PUT', path: '/users/profile', handler: 'users.updateProfile', config: adminRoute },
-    { method: 'PUT', path: '/users/password', handler: 'users.updatePassword', config: adminRoute },
-  ],
-};
+export default customRoutes('api::users.users', {
+  staff: { updateProfile: ['PUT', '/users/profile'], updatePassword: ['PUT', '/users/password'] },
+});

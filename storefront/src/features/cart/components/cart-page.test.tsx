@@ -84,11 +84,16 @@ describe('cart page', () => {
         'GET /content': { status: 200, data: { content: makeContent() } },
         'GET /products/p1': {
           status: 200,
-          data: { product: makeProduct({ _id: 'p1', title: 'Corpiño Soft', price: 15000, discount: 10, thumbnails: ['/b.webp'], stock: 1 }) },
+          data: {
+            product: makeProduct({ _id: 'p1', title: 'Corpiño Soft', price: 15000, discount: 10, thumbnails: ['/b.webp'], stock: 1 }),
+          },
         },
         'GET /products/p2': { status: 404, data: { message: 'Producto no encontrado' } },
       });
-      storeCart([{ ...line, quantity: 2 }, { ...line, id: 'p2', name: 'Bombacha Algodón' }]);
+      storeCart([
+        { ...line, quantity: 2 },
+        { ...line, id: 'p2', name: 'Bombacha Algodón' },
+      ]);
       renderWithApp(<CartPage />);
 
       const status = await screen.findByText('Actualizamos los precios de tu carrito según el catálogo.');
@@ -96,16 +101,22 @@ describe('cart page', () => {
       expect(screen.getByText('Quitamos del carrito productos que ya no están disponibles.')).toBeInTheDocument();
       expect(screen.getByText('Ajustamos cantidades al stock disponible.')).toBeInTheDocument();
 
-      const rows = screen.getAllByTestId('cart-line');
-      expect(rows).toHaveLength(1);
-      expect(within(rows[0]).getByText('$13.500 c/u')).toBeInTheDocument();
-      expect(within(rows[0]).getByTestId('line-quantity')).toHaveTextContent('1');
-      expect(within(rows[0]).getByRole('button', { name: 'Sumar una unidad de Corpiño Soft' })).toBeDisabled();
+      const [row] = screen.getAllByTestId('cart-line');
+      expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+      if (!row) throw new Error('the cart shows one line');
+      expect(within(row).getByText('$13.500 c/u')).toBeInTheDocument();
+      expect(within(row).getByTestId('line-quantity')).toHaveTextContent('1');
+      expect(within(row).getByRole('button', { name: 'Sumar una unidad de Corpiño Soft' })).toBeDisabled();
       expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$13.500');
       expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
         expect.objectContaining({ id: 'p1', price: 13500, originalPrice: 15000, discount: 10, image: '/b.webp', stock: 1, quantity: 1 }),
       ]);
-      expect(requests.filter((r) => r.url.startsWith('/products/')).map((r) => r.url).sort()).toEqual(['/products/p1', '/products/p2']);
+      expect(
+        requests
+          .filter((r) => r.url.startsWith('/products/'))
+          .map((r) => r.url)
+          .sort(),
+      ).toEqual(['/products/p1', '/products/p2']);
     });
 
     it('says nothing when the catalogue agrees with the cart', async () => {
@@ -130,7 +141,10 @@ describe('cart page', () => {
     });
 
     it('keeps telling the shopper after every line was removed', async () => {
-      mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } }, 'GET /products/*': { status: 404, data: { message: 'Producto no encontrado' } } });
+      mockApi({
+        'GET /content': { status: 200, data: { content: makeContent() } },
+        'GET /products/*': { status: 404, data: { message: 'Producto no encontrado' } },
+      });
       storeCart([line]);
       renderWithApp(<CartPage />);
       expect(await screen.findByText('Quitamos del carrito productos que ya no están disponibles.')).toBeInTheDocument();

@@ -4,11 +4,11 @@ import { ArrowLeft, MessageCircle, Minus, Plus, ShoppingBag, Trash2 } from 'luci
 import { chatNumberFromContent, formatPrice } from '@shop/shared';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
-import { useSiteContent } from '@/features/content/api/get-content';
+import { useSiteContent } from '@/features/content';
 import { cartChatText, chatUrl } from '@/lib/chat-link';
 import { useGoToSection } from '@/lib/section-scroll';
 import { useCart } from '../cart-context';
-import { PLACEHOLDER_IMAGE } from '@/features/products/product-display';
+import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 import { lineKey, quantityCap } from '../cart-rules';
 import { useCartReconciliation } from '../use-cart-reconciliation';
 import { CartChangesNotice } from './cart-changes-notice';
@@ -63,7 +63,10 @@ export default function CartPage() {
     <div className="container page" data-testid="cart-page">
       <header className="page__header page__header--row">
         <h1 className="page__title">
-          Tu carrito <span className="muted">({count} {count === 1 ? 'producto' : 'productos'})</span>
+          Tu carrito{' '}
+          <span className="muted">
+            ({count} {count === 1 ? 'producto' : 'productos'})
+          </span>
         </h1>
         <button type="button" className="btn btn--link" onClick={clear}>
           <Trash2 size={16} aria-hidden="true" />
@@ -145,7 +148,11 @@ export default function CartPage() {
             <MessageCircle size={18} aria-hidden="true" />
             Consultar por WhatsApp
           </a>
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => (window.history.length > 1 ? navigate(-1) : explore())}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => (window.history.length > 1 ? navigate(-1) : explore())}
+          >
             <ArrowLeft size={16} aria-hidden="true" />
             Continuar comprando
           </button>

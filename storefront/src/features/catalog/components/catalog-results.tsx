@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS, type Category } from '@shop/shared';
-import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
-import type { ProductListFilters } from '@/features/products/api/product-keys';
-import { useProductPages } from '@/features/products/api/get-products';
+import { ProductGrid, ProductGridSkeleton, type ProductListFilters, useProductPages } from '@/features/products';
 import { CATALOG_TEXTS, catalogErrorText } from '../catalog-errors';
 
 interface CatalogResultsProps {
@@ -11,7 +9,7 @@ interface CatalogResultsProps {
   emptyText: string;
 }
 
-/** Loading, error (with the 2-second retry), empty, grid and 'Ver más productos' of spec §2.3 / §4. */
+/** Loading, error (with the 2-second retry), empty, grid and 'Ver más productos' of the catalogue (home and category pages). */
 export function CatalogResults({ filters, categories, emptyText }: CatalogResultsProps) {
   const query = useProductPages(filters);
   const [retrying, setRetrying] = useState(false);
@@ -60,12 +58,7 @@ export function CatalogResults({ filters, categories, emptyText }: CatalogResult
       <ProductGrid products={products} categories={categories} />
       {showLoadMore && (
         <div className="load-more">
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
+          <button type="button" className="btn btn--outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {query.isFetchingNextPage ? 'Cargando...' : CATALOG_TEXTS.loadMore}
           </button>
         </div>

@@ -21,7 +21,9 @@ function page(count: number, pageNumber: number, totalPages: number) {
     ),
     totalPages,
     totalDocs: totalPages * 12,
+    totalProducts: totalPages * 12,
     page: pageNumber,
+    limit: 12,
   };
 }
 
@@ -80,9 +82,7 @@ describe('home catalogue', () => {
   it('shows the empty catalogue text', async () => {
     mockApi({ 'GET /products': { status: 200, data: page(0, 1, 0) } });
     renderWithApp(<CatalogSection content={content} />);
-    expect(
-      await screen.findByText('Aún no hay productos cargados en el sistema. ¡Pronto verás tus productos aquí!'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Aún no hay productos cargados en el sistema. ¡Pronto verás tus productos aquí!')).toBeInTheDocument();
   });
 
   it('explains a 429 and retries after 2 seconds', async () => {

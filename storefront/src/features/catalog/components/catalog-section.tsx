@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import type { SiteContent } from '@shop/shared';
+import { DisclosureButton } from '@/components/disclosure-button';
+import { SectionHeader } from '@/components/section-header';
 import { SECTIONS } from '@/config/paths';
-import { recordInteraction } from '@/features/interactions/api/record-interaction';
+import { recordInteraction } from '@/features/interactions';
 import { CATALOG_TEXTS } from '../catalog-errors';
 import { filterSizesFor } from '../catalog-sizes';
 import { CatalogResults } from './catalog-results';
@@ -12,10 +14,7 @@ export function CatalogSection({ content }: { content: SiteContent }) {
   const [category, setCategory] = useState('');
   const [sizes, setSizes] = useState<string[]>([]);
   const [sizeFilterOpen, setSizeFilterOpen] = useState(false);
-  const availableSizes = useMemo(
-    () => (category ? filterSizesFor(category, content.sizeGuides) : []),
-    [category, content.sizeGuides],
-  );
+  const availableSizes = useMemo(() => (category ? filterSizesFor(category, content.sizeGuides) : []), [category, content.sizeGuides]);
 
   const chooseCategory = (name: string) => {
     setCategory(name);
@@ -31,12 +30,7 @@ export function CatalogSection({ content }: { content: SiteContent }) {
   return (
     <section id={SECTIONS.products} className="section catalog" aria-labelledby="catalog-title" data-testid="catalog">
       <div className="container">
-        <header className="section__header">
-          <h2 id="catalog-title" className="section__title">
-            {mainTitle}
-          </h2>
-          {subtitle && <p className="section__subtitle">{subtitle}</p>}
-        </header>
+        <SectionHeader headingId="catalog-title" title={mainTitle} subtitle={subtitle} />
         <div className="catalog__filters">
           <div className="chip-row chip-row--scroll" role="group" aria-label="Categorías" data-testid="category-chips">
             {chips.map((chip) => (
@@ -54,17 +48,11 @@ export function CatalogSection({ content }: { content: SiteContent }) {
           {category && (
             <div className="size-filter" data-testid="size-filter">
               <div className="size-filter__bar">
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--sm"
-                  aria-expanded={sizeFilterOpen}
-                  aria-controls="size-filter-options"
-                  onClick={() => setSizeFilterOpen((v) => !v)}
-                >
+                <DisclosureButton open={sizeFilterOpen} onToggle={() => setSizeFilterOpen((v) => !v)} controls="size-filter-options">
                   <SlidersHorizontal size={16} aria-hidden="true" />
                   Filtrar por talla
                   {sizes.length > 0 && <span className="count-pill">{sizes.length}</span>}
-                </button>
+                </DisclosureButton>
                 {sizes.length > 0 && (
                   <button type="button" className="btn btn--link btn--sm" onClick={() => setSizes([])}>
                     Limpiar

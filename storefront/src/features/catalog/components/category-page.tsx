@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { paths } from '@/config/paths';
-import { useSiteContent } from '@/features/content/api/get-content';
-import { recordInteraction } from '@/features/interactions/api/record-interaction';
-import type { SortOption } from '@/features/products/api/product-keys';
-import { categoryLabel } from '@/features/products/product-display';
+import { useSiteContent } from '@/features/content';
+import { recordInteraction } from '@/features/interactions';
+import { type SortOption, categoryLabel } from '@/features/products';
 import { CATALOG_TEXTS } from '../catalog-errors';
 import { CatalogResults } from './catalog-results';
 
@@ -34,14 +34,7 @@ export default function CategoryPage() {
 
   return (
     <div className="container page" data-testid="category-page">
-      <nav className="breadcrumb" aria-label="Ruta de navegación">
-        <ol>
-          <li>
-            <Link to={paths.home}>Inicio</Link>
-          </li>
-          <li aria-current="page">{title}</li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: 'Inicio', to: paths.home }]} current={title} />
       <header className="page__header page__header--row">
         <h1 className="page__title">{title}</h1>
         <label className="sort-select">
@@ -60,11 +53,7 @@ export default function CategoryPage() {
           </select>
         </label>
       </header>
-      <CatalogResults
-        filters={{ category, sort }}
-        categories={content.productCatalog.categories}
-        emptyText={CATALOG_TEXTS.emptyCategory}
-      />
+      <CatalogResults filters={{ category, sort }} categories={content.productCatalog.categories} emptyText={CATALOG_TEXTS.emptyCategory} />
     </div>
   );
 }

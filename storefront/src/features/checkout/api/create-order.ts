@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderSchema, type DeliveryType, type PaymentMethod } from '@shop/shared';
-import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
-import { invalidateAfterWrite } from '@/lib/query-client';
-
-const createOrderResponseSchema = z.object({ order: orderSchema, orderNumber: z.string().optional() });
+import { orderCreatedAnswerSchema, type DeliveryType, type PaymentMethod } from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
+import { api } from '@/lib/api-client';
+import { orderQueries } from '@/features/orders';
+import { productQueries } from '@/features/products';
 
 export interface CreateOrderPayload {
   items: Array<{
@@ -41,23 +39,17 @@ export interface CreateOrderRequest {
 }
 
 export function createOrder({ payload, idempotencyKey }: CreateOrderRequest) {
-  return apiRequest({
+  return api.request({
     method: 'POST',
     url: '/orders',
     data: payload,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: createOrderResponseSchema,
+    schema: orderCreatedAnswerSchema,
     errorMessage: 'Error al crear orden',
   });
 }
 
 export function useCreateOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createOrder,
-    onSuccess: async () => {
-      // Orders changed, and the server took stock, so product figures changed as well.
-      await Promise.all([invalidateAfterWrite(queryClient, '/orders'), invalidateAfterWrite(queryClient, '/products')]);
-    },
-  });
+  // Orders changed, and the server took stock, so product figures changed as well.
+  return useWriteMutation({ mutationFn: createOrder, invalidates: () => [orderQueries.all(), productQueries.all()] });
 }

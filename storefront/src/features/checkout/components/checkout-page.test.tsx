@@ -35,6 +35,11 @@ describe('checkout page', () => {
     expect(screen.getByText('El email es requerido')).toBeInTheDocument();
     expect(screen.getByText('El teléfono es requerido')).toBeInTheDocument();
     expect(screen.queryByText('La dirección es requerida para el envío')).not.toBeInTheDocument();
+    // The first field in error takes the focus and names its message.
+    const name = screen.getByLabelText('Nombre completo *');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('El nombre completo es requerido');
 
     await user.type(screen.getByLabelText('Nombre completo *'), 'A');
     expect(screen.queryByText('El nombre completo es requerido')).not.toBeInTheDocument();
@@ -114,7 +119,7 @@ describe('checkout page', () => {
     const order = requests.findIndex((r) => r.url === '/orders');
     expect(upload).toBeGreaterThanOrEqual(0);
     expect(order).toBeGreaterThan(upload);
-    expect(requests[order]?.data).toMatchObject({
+    expect(requests[order]?.body).toMatchObject({
       deliveryType: 'delivery',
       paymentMethod: 'transfer',
       transferProofUrl: '/uploads/proof.png',
@@ -139,7 +144,7 @@ describe('checkout page', () => {
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent(
       'Error interno del servidor. Por favor intenta más tarde o contacta soporte.',
     );
-    expect(requests.find((r) => r.url === '/orders')?.data).toMatchObject({
+    expect(requests.find((r) => r.url === '/orders')?.body).toMatchObject({
       deliveryType: 'pickup',
       paymentMethod: 'cash',
       shippingInfo: { address: 'Plaza Central, Neuquén', city: 'Neuquén' },
@@ -149,7 +154,11 @@ describe('checkout page', () => {
   });
 
   it('sends one Idempotency-Key per attempt: the same after a network error, a new one when the order changes', async () => {
-    const created = makeOrder({ paymentMethod: 'transfer', status: 'pending_transfer_confirmation', transferProofUrl: '/uploads/proof.png' });
+    const created = makeOrder({
+      paymentMethod: 'transfer',
+      status: 'pending_transfer_confirmation',
+      transferProofUrl: '/uploads/proof.png',
+    });
     let orderCalls = 0;
     const { user, requests } = setup({
       'POST /upload/proof': { status: 201, data: { url: '/uploads/proof.png', filename: 'proof.png' } },

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { contactInputSchema } from '@shop/shared';
-import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { contactInputSchema, contactSentAnswerSchema } from '@shop/shared';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
 
 export type ContactInput = z.input<typeof contactInputSchema>;
 
 export function sendContact(input: ContactInput) {
-  return apiRequest({
+  return api.request({
     method: 'POST',
     url: '/contact',
     data: input,
-    schema: z.object({ message: z.string().optional() }),
+    schema: contactSentAnswerSchema,
     errorMessage: 'Error al enviar formulario de contacto',
   });
 }

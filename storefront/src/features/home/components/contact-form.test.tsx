@@ -6,7 +6,9 @@ import { renderWithApp } from '@/test/render';
 import { ContactForm } from './contact-form';
 
 function renderForm() {
-  renderWithApp(<ContactForm title="Envianos un mensaje" description="" responseMessage="¡Gracias! Te respondemos pronto." disclaimer="" />);
+  renderWithApp(
+    <ContactForm title="Envianos un mensaje" description="" responseMessage="¡Gracias! Te respondemos pronto." disclaimer="" />,
+  );
   return userEvent.setup();
 }
 
@@ -27,13 +29,25 @@ describe('contact form', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('names a malformed e-mail once the starred fields are filled, and clears the message on edit', async () => {
+    const requests = mockApi({});
+    const user = renderForm();
+    await fill(user);
+    await user.type(screen.getByLabelText(/Email/), '@@');
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Formato de email inválido');
+    await user.type(screen.getByLabelText(/Asunto/), '!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends the message and shows the configured response', async () => {
     const requests = mockApi({ 'POST /contact': { status: 201, data: { message: 'ok' } } });
     const user = renderForm();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
     expect(await screen.findByText('¡Gracias! Te respondemos pronto.')).toBeInTheDocument();
-    expect(requests[0]?.data).toEqual({ name: 'Ana', email: 'ana@example.com', subject: 'Talles', message: '¿Tienen talle 100?' });
+    expect(requests[0]?.body).toEqual({ name: 'Ana', email: 'ana@example.com', subject: 'Talles', message: '¿Tienen talle 100?' });
     expect(screen.getByLabelText(/Nombre/)).toHaveValue('');
   });
 

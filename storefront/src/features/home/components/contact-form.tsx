@@ -1,5 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { contactInputSchema, LIMITS, MSG } from '@shop/shared';
+import type { z } from 'zod';
 import { useSendContact } from '../api/send-contact';
 
 interface ContactFormProps {
@@ -9,15 +12,41 @@ interface ContactFormProps {
   disclaimer: string;
 }
 
-const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
-type Field = keyof typeof EMPTY;
+type ContactValues = z.input<typeof contactInputSchema>;
+type ContactInput = z.output<typeof contactInputSchema>;
+const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 const DEFAULT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos a la brevedad.';
 
+/** The form shows one message: a missing starred field first, else the schema's first complaint. */
+function formMessage(errors: FieldErrors<ContactValues>): string | null {
+  const messages = Object.values(errors).flatMap((error) => (error?.message ? [error.message] : []));
+  if (messages.includes(MSG.contact.required)) return MSG.contact.required;
+  return messages[0] ?? null;
+}
+
+function ContactField({ id, label, required = false, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 export function ContactForm({ title, description, responseMessage, disclaimer }: ContactFormProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
   const send = useSendContact();
+  const { register, handleSubmit, reset, clearErrors, formState } = useForm<ContactValues, unknown, ContactInput>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
   useEffect(() => {
     if (!success) return;
@@ -25,73 +54,59 @@ export function ContactForm({ title, description, responseMessage, disclaimer }:
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  const update = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setError(null);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const required: Field[] = ['name', 'email', 'subject', 'message'];
-    if (required.some((f) => values[f].trim() === '')) {
-      setError(MSG.contact.required);
-      return;
-    }
-    const parsed = contactInputSchema.safeParse({ ...values, phone: values.phone || undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.contact.required);
-      return;
-    }
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        setValues(EMPTY);
-        setSuccess(true);
+  // Any edit clears the message until the next submit.
+  const field = (name: keyof ContactValues): UseFormRegisterReturn & { id: string } => ({
+    ...register(name, {
+      onChange: () => {
+        clearErrors();
+        setSendError(null);
       },
-      onError: () => setError(MSG.contact.error),
-    });
-  };
+    }),
+    id: `contact-${name}`,
+  });
 
-  const input = (field: Field, label: string, options: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
-    <div className="field">
-      <label htmlFor={`contact-${field}`}>
-        {label}
-        {options.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`contact-${field}`}
-        name={field}
-        type={options.type ?? 'text'}
-        value={values[field]}
-        onChange={(event) => update(field, event.target.value)}
-        aria-required={options.required}
-        autoComplete={options.autoComplete}
-      />
-    </div>
-  );
+  const submit = handleSubmit((input) => {
+    setSendError(null);
+    send.mutate(
+      { ...input, phone: input.phone || undefined },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          setSuccess(true);
+        },
+        onError: () => setSendError(MSG.contact.error),
+      },
+    );
+  });
+  const error = formMessage(formState.errors) ?? sendError;
 
   return (
-    <form className="card contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title" data-testid="contact-form">
+    <form
+      className="card contact-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="contact-form-title"
+      data-testid="contact-form"
+    >
       <h3 id="contact-form-title">{title || 'Envíanos un mensaje'}</h3>
       {description && <p className="muted">{description}</p>}
       <div className="form-grid">
-        {input('name', 'Nombre', { required: true, autoComplete: 'name' })}
-        {input('email', 'Email', { type: 'email', required: true, autoComplete: 'email' })}
-        {input('phone', 'Teléfono', { type: 'tel', autoComplete: 'tel' })}
-        {input('subject', 'Asunto', { required: true })}
+        <ContactField id="contact-name" label="Nombre" required>
+          <input {...field('name')} type="text" aria-required autoComplete="name" />
+        </ContactField>
+        <ContactField id="contact-email" label="Email" required>
+          <input {...field('email')} type="email" aria-required autoComplete="email" />
+        </ContactField>
+        <ContactField id="contact-phone" label="Teléfono">
+          <input {...field('phone')} type="tel" autoComplete="tel" />
+        </ContactField>
+        <ContactField id="contact-subject" label="Asunto" required>
+          <input {...field('subject')} type="text" aria-required />
+        </ContactField>
       </div>
-      <div className="field">
-        <label htmlFor="contact-message">
-          Mensaje<span aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={5}
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          aria-required
-        />
-      </div>
+      <ContactField id="contact-message" label="Mensaje" required>
+        <textarea {...field('message')} rows={5} aria-required />
+      </ContactField>
       {error && (
         <p className="notice notice--error" role="alert">
           {error}

@@ -2,17 +2,13 @@ import type { SiteContent } from '@shop/shared';
 import { ContentIcon } from '@/components/content-icon';
 import { SECTIONS } from '@/config/paths';
 import { ContactForm } from './contact-form';
+import { SectionHeader } from '@/components/section-header';
 
 export function ContactSection({ contact }: { contact: SiteContent['contact'] }) {
   return (
     <section id={SECTIONS.contact} className="section contact" aria-labelledby="contact-title" data-testid="contact">
       <div className="container">
-        <header className="section__header">
-          <h2 id="contact-title" className="section__title">
-            {contact.mainTitle}
-          </h2>
-          {contact.subtitle && <p className="section__subtitle">{contact.subtitle}</p>}
-        </header>
+        <SectionHeader headingId="contact-title" title={contact.mainTitle} subtitle={contact.subtitle} />
         <div className="contact__layout">
           <div className="contact__info">
             {contact.description && <p className="contact__description">{contact.description}</p>}

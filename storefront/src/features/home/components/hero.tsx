@@ -27,9 +27,7 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
   return (
     <section id={SECTIONS.home} className="hero" aria-labelledby="hero-title" data-testid="hero">
       <div className="hero__media" aria-hidden={imageUrl ? undefined : true}>
-        {imageUrl && (
-          <img src={imageUrl} alt={hero.heroImage.alt || ''} onError={onImageError} />
-        )}
+        {imageUrl && <img src={imageUrl} alt={hero.heroImage.alt || ''} onError={onImageError} />}
       </div>
       <div className="hero__content container">
         <p className="eyebrow eyebrow--light">{env.brandName}</p>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { env } from '@/config/env';
-import { CatalogSection } from '@/features/catalog/components/catalog-section';
-import { useSiteContent } from '@/features/content/api/get-content';
+import { CatalogSection } from '@/features/catalog';
+import { useSiteContent } from '@/features/content';
 import { ContactSection } from './contact-section';
 import { Hero } from './hero';
 import { WhyChoose } from './why-choose';

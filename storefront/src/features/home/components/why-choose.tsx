@@ -1,16 +1,12 @@
 import type { SiteContent } from '@shop/shared';
 import { ContentIcon } from '@/components/content-icon';
+import { SectionHeader } from '@/components/section-header';
 
 export function WhyChoose({ block }: { block: SiteContent['whyChooseJazmin'] }) {
   return (
     <section className="section section--tinted why-choose" aria-labelledby="why-title" data-testid="why-choose">
       <div className="container">
-        <header className="section__header">
-          <h2 id="why-title" className="section__title">
-            {block.mainTitle}
-          </h2>
-          {block.description && <p className="section__subtitle">{block.description}</p>}
-        </header>
+        <SectionHeader headingId="why-title" title={block.mainTitle} subtitle={block.description} />
         {block.values.length > 0 ? (
           <ul className="value-grid">
             {block.values.map((value, index) => (

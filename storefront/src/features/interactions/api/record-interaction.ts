@@ -1,17 +1,17 @@
-import { interactionInputSchema } from '@shop/shared';
-import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { interactionInputSchema, interactionRecordedAnswerSchema } from '@shop/shared';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
 
 type InteractionInput = z.input<typeof interactionInputSchema>;
 
 /** Fire-and-forget analytics call; a failure never bothers the shopper. */
 export async function recordInteraction(input: InteractionInput): Promise<boolean> {
   try {
-    await apiRequest({
+    await api.request({
       method: 'POST',
       url: '/interactions',
       data: input,
-      schema: z.unknown(),
+      schema: interactionRecordedAnswerSchema,
       errorMessage: 'Error al registrar interacción',
     });
     return true;

@@ -1,10 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Order, TrackedOrderDetail } from '@shop/shared';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@shop/client-kit';
 import type { RememberedOrder } from '../confirmation-state';
 import { fetchOrderByNumber } from './get-order-by-number';
 import { fetchOrder } from './get-order';
-import { orderKeys } from './order-keys';
 
 /** The tracking card as the confirmation page shows orders (no street, e-mail or phone: it never had them). */
 function fromTrackingCard(card: TrackedOrderDetail): Order {
@@ -12,7 +10,15 @@ function fromTrackingCard(card: TrackedOrderDetail): Order {
     _id: '',
     orderNumber: card.orderNumber,
     items: card.items.map((item) => ({ ...item, productId: null })),
-    shippingInfo: { fullName: card.firstName, email: '', phone: '', address: null, city: card.delivery.city, postalCode: card.delivery.postalCode, notes: null },
+    shippingInfo: {
+      fullName: card.firstName,
+      email: '',
+      phone: '',
+      address: null,
+      city: card.delivery.city,
+      postalCode: card.delivery.postalCode,
+      notes: null,
+    },
     paymentMethod: card.paymentMethod,
     deliveryType: card.deliveryType,
     status: card.status,
@@ -24,6 +30,8 @@ function fromTrackingCard(card: TrackedOrderDetail): Order {
     adminNotes: null,
     transferProofUrl: null,
     paidAt: card.paidAt,
+    // The reload of a confirmation never showed the hold deadline from the card; kept as it was.
+    reservedUntil: null,
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
   };
@@ -34,7 +42,11 @@ function fromTrackingCard(card: TrackedOrderDetail): Order {
  * created it (full details), else by number with the e-mail of the purchase this tab remembers (the tracking
  * card). null when it does not exist or this tab knows neither.
  */
-export async function fetchConfirmationOrder(orderNumber: string, remembered: RememberedOrder | null, signal?: AbortSignal): Promise<Order | null> {
+export async function fetchConfirmationOrder(
+  orderNumber: string,
+  remembered: RememberedOrder | null,
+  signal?: AbortSignal,
+): Promise<Order | null> {
   if (!remembered) return null;
   try {
     const order = await fetchOrder(remembered.id, signal);
@@ -50,12 +62,4 @@ export async function fetchConfirmationOrder(orderNumber: string, remembered: Re
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-export function confirmationOrderQuery(orderNumber: string, remembered: RememberedOrder | null) {
-  return queryOptions({
-    queryKey: orderKeys.confirmation(orderNumber, remembered?.id ?? null),
-    queryFn: ({ signal }) => fetchConfirmationOrder(orderNumber, remembered, signal),
-    retry: false,
-  });
 }

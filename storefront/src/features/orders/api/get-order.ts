@@ -1,21 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { orderSchema } from '@shop/shared';
-import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
-import { orderKeys } from './order-keys';
+import { orderAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 
-const orderResponseSchema = z.object({ order: orderSchema });
-
+/** GET /orders/{id}: the shopper's own order by its unguessable id. */
 export async function fetchOrder(id: string, signal?: AbortSignal) {
-  const data = await apiRequest({
-    url: `/orders/${encodeURIComponent(id)}`,
-    schema: orderResponseSchema,
-    errorMessage: 'Error al obtener orden',
-    signal,
-  });
-  return data.order;
-}
-
-export function orderDetailQuery(id: string) {
-  return queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => fetchOrder(id, signal) });
+  const { order } = await api.get(`/orders/${encodeURIComponent(id)}`, orderAnswerSchema, 'Error al obtener orden', { signal });
+  return order;
 }

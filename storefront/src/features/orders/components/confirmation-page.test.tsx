@@ -5,7 +5,13 @@ import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ConfirmationPage from './confirmation-page';
 
-const order = makeOrder({ paymentMethod: 'transfer', deliveryType: 'delivery', status: 'pending_transfer_confirmation', shippingCost: 3000, total: 39000 });
+const order = makeOrder({
+  paymentMethod: 'transfer',
+  deliveryType: 'delivery',
+  status: 'pending_transfer_confirmation',
+  shippingCost: 3000,
+  total: 39000,
+});
 const route = `/order-confirmation/${order.orderNumber}`;
 const path = '/order-confirmation/:orderNumber';
 
@@ -52,6 +58,7 @@ describe('order confirmation', () => {
       cashFee: 0,
       total: order.total,
       paidAt: null,
+      reservedUntil: null,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
       firstName: 'Ana',

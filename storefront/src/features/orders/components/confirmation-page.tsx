@@ -3,15 +3,15 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Home, MessageCircle, Printer } from 'lucide-react';
 import { LIMITS, normalizeStatus, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shop/shared';
+import { BankDetails } from '@/components/bank-details';
 import { CopyButton } from '@/components/copy-button';
+import { OrderSummary } from '@/components/order-summary';
 import { Spinner } from '@/components/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useSiteContent } from '@/features/content/api/get-content';
-import { BankDetails } from '@/features/checkout/components/bank-details';
-import { OrderSummary } from '@/features/checkout/components/order-summary';
+import { useSiteContent } from '@/features/content';
 import { chatUrl } from '@/lib/chat-link';
-import { confirmationOrderQuery } from '../api/get-confirmation-order';
+import { orderQueries } from '../api/order-queries';
 import { HoldNotice } from './hold-notice';
 import { readConfirmationState, rememberedOrder, type ConfirmationState } from '../confirmation-state';
 import { formatOrderDate, openInvoice } from '../invoice';
@@ -24,7 +24,7 @@ export default function ConfirmationPage() {
   const fromState = readConfirmationState(location.state);
   const usable = fromState && fromState.order.orderNumber === orderNumber ? fromState : null;
   const query = useQuery({
-    ...confirmationOrderQuery(orderNumber, rememberedOrder(orderNumber)),
+    ...orderQueries.confirmation(orderNumber, rememberedOrder(orderNumber)),
     enabled: usable === null && orderNumber !== '',
   });
 
@@ -110,7 +110,8 @@ function Confirmation({ data }: { data: ConfirmationState }) {
           <CopyButton value={order.orderNumber} resetMs={LIMITS.copyOrderNumberMs} label="número de pedido" />
         </div>
         <p className="muted small">
-          Fecha: {formatOrderDate(order.createdAt)} · Estado: <span className={`status status--${status}`}>{ORDER_STATUS_LABELS[status]}</span>
+          Fecha: {formatOrderDate(order.createdAt)} · Estado:{' '}
+          <span className={`status status--${status}`}>{ORDER_STATUS_LABELS[status]}</span>
         </p>
         <HoldNotice order={order} />
       </header>
@@ -146,9 +147,7 @@ function Confirmation({ data }: { data: ConfirmationState }) {
                   {info.postalCode ? ` (${info.postalCode})` : ''}
                 </p>
               )}
-              <p className="muted small">
-                Entrega estimada: {homeDelivery.estimatedDays || '2-3 días hábiles'}.
-              </p>
+              <p className="muted small">Entrega estimada: {homeDelivery.estimatedDays || '2-3 días hábiles'}.</p>
             </>
           ) : (
             <>
@@ -211,4 +210,3 @@ function Confirmation({ data }: { data: ConfirmationState }) {
     </div>
   );
 }
-

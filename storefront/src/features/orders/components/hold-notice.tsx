@@ -18,8 +18,8 @@ export function HoldNotice({ order }: { order: Pick<Order, 'reservedUntil' | 'st
         <strong>
           <time dateTime={order.reservedUntil}>{deadline}</time>
         </strong>{' '}
-        (hora de Argentina). Si para entonces no {missing}, el pedido se cancela automáticamente y los productos vuelven a
-        estar disponibles.
+        (hora de Argentina). Si para entonces no {missing}, el pedido se cancela automáticamente y los productos vuelven a estar
+        disponibles.
       </p>
     </div>
   );

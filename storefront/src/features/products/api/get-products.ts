@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { LIMITS, productListResponseSchema } from '@shop/shared';
-import { apiRequest } from '@/lib/api-client';
-import { productKeys, type ProductListFilters, type SortOption } from './product-keys';
+import { LIMITS, productListAnswerSchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
+import type { ProductListFilters, SortOption } from './product-keys';
 
 const ERROR_TEXT = 'Error al obtener productos';
 
@@ -13,9 +12,9 @@ const SORTS: Record<SortOption, { sortBy: 'title' | 'price'; sortOrder: 'asc' | 
 
 export function fetchProducts(filters: ProductListFilters, page: number, signal?: AbortSignal) {
   const sort = filters.sort ? SORTS[filters.sort] : undefined;
-  return apiRequest({
+  return api.request({
     url: '/products',
-    schema: productListResponseSchema,
+    schema: productListAnswerSchema,
     errorMessage: ERROR_TEXT,
     signal,
     params: {
@@ -27,25 +26,4 @@ export function fetchProducts(filters: ProductListFilters, page: number, signal?
       sortOrder: sort?.sortOrder,
     },
   });
-}
-
-/** Catalogue pages of 12, appended by 'Ver más productos'. */
-export function productPagesQuery(filters: ProductListFilters) {
-  return infiniteQueryOptions({
-    queryKey: productKeys.pages(filters),
-    queryFn: ({ pageParam, signal }) => fetchProducts(filters, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (all.length < last.totalPages ? all.length + 1 : undefined),
-  });
-}
-
-export function productListQuery(filters: ProductListFilters) {
-  return queryOptions({
-    queryKey: productKeys.list(filters),
-    queryFn: ({ signal }) => fetchProducts(filters, 1, signal),
-  });
-}
-
-export function useProductPages(filters: ProductListFilters) {
-  return useInfiniteQuery(productPagesQuery(filters));
 }

@@ -6,11 +6,3 @@ export interface ProductListFilters {
   sort?: SortOption;
   limit?: number;
 }
-
-/** Query keys of the product feature; every key starts with 'products' so writes on /products invalidate them. */
-export const productKeys = {
-  all: ['products'] as const,
-  pages: (filters: ProductListFilters) => [...productKeys.all, 'pages', filters] as const,
-  list: (filters: ProductListFilters) => [...productKeys.all, 'list', filters] as const,
-  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
-};

@@ -4,8 +4,9 @@ import { isNewProduct, normalizeDiscount, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
-import { useCart } from '@/features/cart/cart-context';
-import { cartItemFromProduct, PLACEHOLDER_IMAGE, productImage } from '../product-display';
+import { useCart } from '@/features/cart';
+import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
+import { cartItemFromProduct, productImage } from '../product-display';
 
 export const ADDED_TO_CART_TEXT = '¡Producto agregado al carrito!';
 

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { PLACEHOLDER_IMAGE } from '../product-display';
+import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 
 /** Main picture with hover zoom and a row of thumbnails. */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
@@ -18,11 +18,7 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
 
   return (
     <div className="gallery" data-testid="product-gallery">
-      <div
-        className={`gallery__main ${origin ? 'gallery__main--zoom' : ''}`}
-        onMouseMove={onMove}
-        onMouseLeave={() => setOrigin(null)}
-      >
+      <div className={`gallery__main ${origin ? 'gallery__main--zoom' : ''}`} onMouseMove={onMove} onMouseLeave={() => setOrigin(null)}>
         <img
           src={current}
           alt={pictures.length > 1 ? `${title} (imagen ${active + 1} de ${pictures.length})` : title}

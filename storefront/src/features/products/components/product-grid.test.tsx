@@ -9,7 +9,9 @@ const categories = [{ name: 'conjuntos', display_name: 'Conjuntos' }];
 
 describe('product cards', () => {
   it('adds from the card with the first size and colour', async () => {
-    renderWithApp(<ProductGrid products={[makeProduct({ size: ['90', '95'], colors: [{ name: 'Rosa', value: '#f0c' }] })]} categories={categories} />);
+    renderWithApp(
+      <ProductGrid products={[makeProduct({ size: ['90', '95'], colors: [{ name: 'Rosa', value: '#f0c' }] })]} categories={categories} />,
+    );
     expect(screen.getByText('Conjuntos')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Agregar Conjunto Encaje Rosa al carrito' }));
     expect(screen.getByTestId('toast')).toHaveTextContent('¡Producto agregado al carrito!');

@@ -17,21 +17,13 @@ export function ProductGrid({ products, categories }: ProductGridProps) {
       <ul className="product-grid" data-testid="product-grid">
         {products.map((product) => (
           <li key={product._id}>
-            <ProductCard
-              product={product}
-              categoryName={categoryLabel(product.category, categories)}
-              onQuickView={setPreview}
-            />
+            <ProductCard product={product} categoryName={categoryLabel(product.category, categories)} onQuickView={setPreview} />
           </li>
         ))}
       </ul>
       {preview && (
         <Suspense fallback={null}>
-          <QuickView
-            product={preview}
-            categoryName={categoryLabel(preview.category, categories)}
-            onClose={() => setPreview(null)}
-          />
+          <QuickView product={preview} categoryName={categoryLabel(preview.category, categories)} onClose={() => setPreview(null)} />
         </Suspense>
       )}
     </>

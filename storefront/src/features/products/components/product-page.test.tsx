@@ -26,7 +26,18 @@ function setup(product = makeProduct({ stock: 2, discount: 10 })) {
   const requests = mockApi({
     'GET /content': { status: 200, data: { content } },
     'GET /products/*': { status: 200, data: { product } },
-    'GET /products': { status: 200, data: { status: 'success', payload: [product, makeProduct({ _id: 'p2', title: 'Conjunto Noche' })], totalPages: 1, totalDocs: 2 } },
+    'GET /products': {
+      status: 200,
+      data: {
+        status: 'success',
+        payload: [product, makeProduct({ _id: 'p2', title: 'Conjunto Noche' })],
+        totalPages: 1,
+        totalDocs: 2,
+        totalProducts: 2,
+        page: 1,
+        limit: 5,
+      },
+    },
     'POST /interactions': { status: 201, data: {} },
   });
   renderWithApp(<ProductPage />, { route: `/product/${product._id}`, path: '/product/:id' });
@@ -48,10 +59,12 @@ describe('product page', () => {
     expect(plus).toBeDisabled();
     await user.click(screen.getByTestId('add-to-cart'));
     expect(screen.getByTestId('toast')).toHaveTextContent('¡Producto agregado al carrito!');
-    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toMatchObject([{ id: 'p1', size: 'L', color: 'Negro', quantity: 2, price: 18000 }]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toMatchObject([
+      { id: 'p1', size: 'L', color: 'Negro', quantity: 2, price: 18000 },
+    ]);
     const views = requests.filter((r) => r.url === '/interactions');
     expect(views).toHaveLength(1);
-    expect(views[0]?.data).toMatchObject({ type: 'product_view', data: { productId: 'p1', productCategory: 'conjuntos' } });
+    expect(views[0]?.body).toMatchObject({ type: 'product_view', data: { productId: 'p1', productCategory: 'conjuntos' } });
   });
 
   it('shows sold-out sizes struck through and unselectable, and caps the stepper at the chosen size', async () => {
@@ -96,7 +109,10 @@ describe('product page', () => {
   });
 
   it("shows 'Producto no encontrado' with a way home", async () => {
-    mockApi({ 'GET /content': { status: 200, data: { content } }, 'GET /products/*': { status: 404, data: { message: 'Producto no encontrado' } } });
+    mockApi({
+      'GET /content': { status: 200, data: { content } },
+      'GET /products/*': { status: 404, data: { message: 'Producto no encontrado' } },
+    });
     renderWithApp(<ProductPage />, { route: '/product/nope', path: '/product/:id' });
     expect(await screen.findByRole('heading', { name: 'Producto no encontrado' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');

@@ -13,17 +13,18 @@ import {
   type Product,
   type SiteContent,
 } from '@shop/shared';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { ContentIcon } from '@/components/content-icon';
+import { DisclosureButton } from '@/components/disclosure-button';
 import { PriceTag } from '@/components/price-tag';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
-import { useCart } from '@/features/cart/cart-context';
-import { useSiteContent } from '@/features/content/api/get-content';
-import { recordInteraction } from '@/features/interactions/api/record-interaction';
-import { ApiError } from '@/lib/api-client';
-import { useProduct } from '../api/get-product';
-import { productListQuery } from '../api/get-products';
+import { useCart } from '@/features/cart';
+import { useSiteContent } from '@/features/content';
+import { recordInteraction } from '@/features/interactions';
+import { ApiError } from '@shop/client-kit';
+import { productQueries, useProduct } from '../api/product-queries';
 import { cartItemFromProduct, categoryLabel } from '../product-display';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
@@ -99,11 +100,15 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const infoCards = content.productDetail.infoCards.filter((c) => c.enabled);
   const sections = content.productDetail.expandableSections.filter((s) => s.enabled);
   const related = useQuery({
-    ...productListQuery({ category: product.category, limit: LIMITS.relatedProducts + 1 }),
+    ...productQueries.list({ category: product.category, limit: LIMITS.relatedProducts + 1 }),
   });
-  const relatedProducts = (related.data?.payload ?? [])
-    .filter((p) => p._id !== product._id)
-    .slice(0, LIMITS.relatedProducts);
+  const relatedProducts = (related.data?.payload ?? []).filter((p) => p._id !== product._id).slice(0, LIMITS.relatedProducts);
+
+  const chooseSize = (next: string) => {
+    setSize(next);
+    setQuantity((q) => Math.max(1, Math.min(q, stockForSize(product, next))));
+    setSizeError(null);
+  };
 
   const addToCart = () => {
     if (product.size.length > 0 && !size) {
@@ -123,17 +128,13 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
 
   return (
     <div className="container page" data-testid="product-page">
-      <nav className="breadcrumb" aria-label="Ruta de navegación">
-        <ol>
-          <li>
-            <Link to={paths.home}>Inicio</Link>
-          </li>
-          <li>
-            <Link to={paths.category(product.category)}>{category}</Link>
-          </li>
-          <li aria-current="page">{product.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { label: 'Inicio', to: paths.home },
+          { label: category, to: paths.category(product.category) },
+        ]}
+        current={product.title}
+      />
       <div className="product-layout">
         <ProductGallery images={product.thumbnails} title={product.title} />
         <div className="product-info">
@@ -150,11 +151,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             sizes={product.size}
             value={size}
             soldOut={soldOut}
-            onChange={(s) => {
-              setSize(s);
-              setQuantity((q) => Math.max(1, Math.min(q, stockForSize(product, s))));
-              setSizeError(null);
-            }}
+            onChange={chooseSize}
             describedBy={sizeError ? 'size-error' : undefined}
             testId="size-selector"
           />
@@ -227,16 +224,10 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
 
           {content.productDetail.showSizeGuideButton && guides.length > 0 && (
             <div className="size-guide-toggle">
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                aria-expanded={guideOpen}
-                aria-controls="product-size-guides"
-                onClick={() => setGuideOpen((v) => !v)}
-              >
+              <DisclosureButton open={guideOpen} onToggle={() => setGuideOpen((v) => !v)} controls="product-size-guides">
                 <Ruler size={16} aria-hidden="true" />
                 {content.productDetail.sizeGuideButtonText || 'Guía de tallas'}
-              </button>
+              </DisclosureButton>
               <div id="product-size-guides" hidden={!guideOpen}>
                 {guideOpen && <SizeGuides guides={guides} categories={categories} />}
               </div>

@@ -5,7 +5,7 @@ import { MSG, soldOutSizes, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
-import { useCart } from '@/features/cart/cart-context';
+import { useCart } from '@/features/cart';
 import { cartItemFromProduct, productImage } from '../product-display';
 import { ADDED_TO_CART_TEXT } from './product-card';
 import { SizePicker } from './size-picker';
@@ -54,6 +54,11 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
     };
   }, [onClose]);
 
+  const chooseSize = (next: string) => {
+    setSize(next);
+    setError(null);
+  };
+
   const addToCart = () => {
     if (product.size.length > 0 && !size) {
       setError(MSG.product.selectSize);
@@ -85,15 +90,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
           <h2 id="quick-view-title">{product.title}</h2>
           <PriceTag price={product.price} discount={product.discount} size="lg" />
           <p className="quick-view__description">{product.description}</p>
-          <SizePicker
-            sizes={product.size}
-            value={size}
-            soldOut={soldOut}
-            onChange={(s) => {
-              setSize(s);
-              setError(null);
-            }}
-          />
+          <SizePicker sizes={product.size} value={size} soldOut={soldOut} onChange={chooseSize} />
           {error && (
             <p className="field-error" role="alert">
               {error}

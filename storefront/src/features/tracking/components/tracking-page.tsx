@@ -14,18 +14,18 @@ import {
   type TrackedOrder,
 } from '@shop/shared';
 import { Spinner } from '@/components/spinner';
+import { SummaryLines } from '@/components/summary-lines';
 import { env } from '@/config/env';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@shop/client-kit';
 import { chatUrl } from '@/lib/chat-link';
-import { orderByNumberQuery } from '@/features/orders/api/get-order-by-number';
-import { formatOrderDate } from '@/features/orders/invoice';
-import { HoldNotice } from '@/features/orders/components/hold-notice';
+import { orderQueries, formatOrderDate, HoldNotice } from '@/features/orders';
 
-/** The help/chat section is offered only for these statuses (spec §2.9). */
+/** The help/chat section is offered only for these statuses. */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
 
 export const CONTACT_LABEL = 'E-mail o teléfono de la compra';
-export const SUMMARY_HINT = 'Para ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.';
+export const SUMMARY_HINT =
+  'Para ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.';
 export const CONTACT_MISMATCH = 'El e-mail o teléfono no coincide con el de la compra: te mostramos solo el estado del pedido.';
 
 interface Search {
@@ -42,7 +42,7 @@ export default function TrackingPage() {
   const [searched, setSearched] = useState<Search>({ number: initial, contact: '' });
   const [inputError, setInputError] = useState<string | null>(null);
   const [contactError, setContactError] = useState<string | null>(null);
-  const query = useQuery({ ...orderByNumberQuery(searched.number, searched.contact), enabled: searched.number !== '', retry: false });
+  const query = useQuery({ ...orderQueries.byNumber(searched.number, searched.contact), enabled: searched.number !== '', retry: false });
 
   useEffect(() => {
     document.title = 'Seguimiento de Pedido';
@@ -219,22 +219,7 @@ function TrackingResult({ order }: { order: TrackedOrder }) {
       {full ? (
         <section>
           <h3>Productos</h3>
-          <ul className="summary-lines">
-            {full.items.map((item, index) => (
-              <li key={`${item.title}-${index}`} className="summary-line">
-                {item.image && <img src={item.image} alt="" className="summary-line__image" loading="lazy" />}
-                <div className="summary-line__info">
-                  <p className="summary-line__title">{item.title}</p>
-                  <p className="muted small">
-                    {[item.size ? `Talla: ${item.size}` : null, item.color ? `Color: ${item.color}` : null, `Cantidad: ${item.quantity}`]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <p className="summary-line__total">{formatPrice(item.price * item.quantity)}</p>
-              </li>
-            ))}
-          </ul>
+          <SummaryLines lines={full.items.map((item, index) => ({ ...item, key: `${item.title}-${index}` }))} />
         </section>
       ) : (
         <p className="muted small tracking-card__more" data-testid="tracking-summary-hint">

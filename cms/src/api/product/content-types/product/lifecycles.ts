@@ -17,7 +17,10 @@ async function syncDerived(event: ProductEvent, isCreate: boolean): Promise<void
   const data = event.params.data;
   // The total always follows the per-size figures written (also when edited by hand in Strapi's panel).
   if (data && isRecord(data.stockBySize)) {
-    data.stock = Object.values(data.stockBySize).reduce<number>((total, n) => total + (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0), 0);
+    data.stock = Object.values(data.stockBySize).reduce<number>(
+      (total, n) => total + (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0),
+      0,
+    );
   }
   if (!data || !DERIVED_FROM.some((k) => k in data)) return;
   let current: { price?: unknown; discount?: unknown; size?: unknown } = {};

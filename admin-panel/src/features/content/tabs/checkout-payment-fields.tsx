@@ -1,0 +1,106 @@
+import { MAX_RESERVATION_MINUTES, RESERVATION_MINUTES_MESSAGE, type SiteContent } from '@shop/shared';
+import { draftSetter, type ContentEdit } from '../content-editor-model';
+import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
+import { TextFieldList } from '../field-list';
+
+/** "2880 minutos = 2 días", "90 minutos = 1 h 30 min": what a number of minutes means, for the hint. */
+export function describeMinutes(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 0) return '';
+  if (minutes === 0) return 'sin límite';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const parts = [
+    days > 0 ? `${days} ${days === 1 ? 'día' : 'días'}` : '',
+    hours > 0 ? `${hours} h` : '',
+    rest > 0 ? `${rest} min` : '',
+  ].filter(Boolean);
+  return parts.join(' ');
+}
+
+function reservationHint(minutes: number, waitingFor: string): string {
+  const meaning = describeMinutes(minutes);
+  return (
+    `Durante este tiempo los productos del pedido quedan reservados mientras ${waitingFor}. ` +
+    'Al vencer, el pedido se cancela automáticamente, el stock vuelve a estar disponible y queda anotado en el historial de la orden. ' +
+    `0 = nunca se cancela solo.${meaning ? ` Ahora: ${meaning}.` : ''}`
+  );
+}
+
+/** The reservation field of each payment method: its label and what the reserved order waits for. */
+const RESERVATIONS = {
+  cash: {
+    label: 'Reserva de pedidos en efectivo (minutos)',
+    waitingFor: 'esperan la confirmación del pago en efectivo (estado Pendiente)',
+  },
+  bank: {
+    label: 'Reserva de pedidos por transferencia sin comprobante (minutos)',
+    waitingFor: 'esperan el comprobante de transferencia (estado Falta Comprobante)',
+  },
+};
+
+const BANK_FIELDS = [
+  ['Título', 'title'],
+  ['Banco', 'bankName'],
+  ['CBU', 'cbu'],
+  ['Alias', 'alias'],
+  ['Titular de la cuenta', 'accountHolder'],
+  ['Tipo de cuenta', 'accountType'],
+  ['Número de cuenta', 'accountNumber'],
+] as const;
+
+type PaymentInfo = SiteContent['checkout']['paymentInfo'];
+
+/** How long an unpaid order of one payment method keeps its products reserved. */
+function ReservationField({
+  label,
+  minutes,
+  waitingFor,
+  onChange,
+}: {
+  label: string;
+  minutes: number;
+  waitingFor: string;
+  onChange: (minutes: number) => void;
+}) {
+  return (
+    <WholeNumberField
+      label={label}
+      value={minutes}
+      min={0}
+      max={MAX_RESERVATION_MINUTES}
+      hint={reservationHint(minutes, waitingFor)}
+      invalidMessage={RESERVATION_MINUTES_MESSAGE}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The "Medios de pago" fieldset of the checkout tab: cash on delivery and bank transfer. */
+export function PaymentFields({ paymentInfo, edit }: { paymentInfo: PaymentInfo; edit: ContentEdit }) {
+  const cash = paymentInfo.cashOnDelivery;
+  const bank = paymentInfo.bankTransfer;
+  const setPayment = draftSetter(edit, (d) => d.checkout.paymentInfo);
+  const setCash = draftSetter(edit, (d) => d.checkout.paymentInfo.cashOnDelivery);
+  const setBank = draftSetter(edit, (d) => d.checkout.paymentInfo.bankTransfer);
+  return (
+    <fieldset className="fieldset stack">
+      <legend>Medios de pago</legend>
+      <TextField label="Título de la sección de pago" value={paymentInfo.title} onChange={setPayment('title')} />
+      <h3>Efectivo</h3>
+      <ToggleField label="Pago en efectivo habilitado" checked={cash.enabled} onChange={setCash('enabled')} />
+      <div className="form-grid">
+        <TextField label="Título" value={cash.title} onChange={setCash('title')} />
+        <AmountField label="Recargo por pago en efectivo ($)" value={cash.additionalFee} onChange={setCash('additionalFee')} />
+      </div>
+      <ReservationField {...RESERVATIONS.cash} minutes={cash.reservationMinutes} onChange={setCash('reservationMinutes')} />
+      <TextAreaField label="Descripción" value={cash.description} onChange={setCash('description')} rows={2} />
+      <TextField label="Notas" value={cash.notes} onChange={setCash('notes')} />
+      <h3>Transferencia bancaria</h3>
+      <ToggleField label="Transferencia habilitada" checked={bank.enabled} onChange={setBank('enabled')} />
+      <TextFieldList part={bank} set={setBank} fields={BANK_FIELDS} grid />
+      <TextAreaField label="Instrucciones" value={bank.instructions} onChange={setBank('instructions')} rows={3} />
+      <ReservationField {...RESERVATIONS.bank} minutes={bank.reservationMinutes} onChange={setBank('reservationMinutes')} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { Eye, Trash2 } from 'lucide-react';
+import { formatPrice, type Order } from '@shop/shared';
+import { paths } from '@/config/paths';
+import { IconButton } from '@/components/icon-button';
+import { PaymentBadge, StatusBadge } from '@/components/status-badge';
+import { itemCountText } from './order-list-model';
+import { formatDate } from './format-date';
+
+interface OrderRowProps {
+  order: Order;
+  deleting: boolean;
+  onQuickView: () => void;
+  onDelete: () => void;
+}
+
+/** One order in the orders table: number, customer, total, status and its actions. */
+export function OrderRow({ order, deleting, onQuickView, onDelete }: OrderRowProps) {
+  return (
+    <tr data-testid="order-row">
+      <td className="cell-main">
+        <Link to={paths.order(order._id)} className="order-number">
+          #{order.orderNumber}
+        </Link>
+        <span className="cell-sub">
+          {itemCountText(order)} · {formatDate(order.createdAt)}
+        </span>
+      </td>
+      <td data-label="Cliente">
+        <span>
+          {order.shippingInfo.fullName}
+          <span className="cell-sub">{order.shippingInfo.email}</span>
+        </span>
+      </td>
+      <td data-label="Total">
+        <span className="total-cell">
+          <strong>{formatPrice(order.total)}</strong>
+          <PaymentBadge method={order.paymentMethod} />
+        </span>
+      </td>
+      <td data-label="Estado">
+        <StatusBadge status={order.status} />
+      </td>
+      <td data-label="Acciones">
+        <div className="row-actions">
+          <IconButton icon={Eye} label={`Vista rápida de la orden ${order.orderNumber}`} title="Vista rápida" onClick={onQuickView} />
+          <Link to={paths.order(order._id)} className="btn btn-secondary btn-sm">
+            Ver detalles
+          </Link>
+          <button
+            type="button"
+            className={deleting ? 'btn btn-sm btn-danger-outline' : 'icon-button danger'}
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={deleting ? undefined : `Eliminar orden ${order.orderNumber}`}
+            title="Eliminar orden"
+          >
+            <Trash2 size={deleting ? 16 : 18} aria-hidden="true" />
+            {deleting && <span>Eliminando...</span>}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,76 @@
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { finalPrice, formatPrice, soldOutSizes, type Product } from '@shop/shared';
+import { storefrontPaths } from '@/config/paths';
+import { IconButton } from '@/components/icon-button';
+import { Thumb } from '@/components/thumb';
+
+interface ProductRowProps {
+  product: Product;
+  categoryName: string;
+  toggling: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One product in the products table: picture, category, price, stock, active switch and actions. */
+export function ProductRow({ product, categoryName, toggling, onToggle, onEdit, onDelete }: ProductRowProps) {
+  const soldOut = soldOutSizes(product);
+  return (
+    <tr data-testid="product-row">
+      <td className="cell-main">
+        <div className="product-cell">
+          <Thumb src={product.thumbnails[0]} />
+          <span className="product-title">{product.title}</span>
+        </div>
+      </td>
+      <td data-label="Categoría">{categoryName}</td>
+      <td data-label="Precio" className="nowrap">
+        <span className="price-cell">
+          <strong>{formatPrice(finalPrice(product.price, product.discount))}</strong>
+          {product.discount > 0 && (
+            <span className="price-original">
+              <s>{formatPrice(product.price)}</s> <span className="discount">-{product.discount}%</span>
+            </span>
+          )}
+        </span>
+      </td>
+      <td data-label="Stock">
+        {product.stock}
+        {soldOut.length > 0 && (
+          <span className="stock-out" data-testid="sizes-out">
+            Agotado: {soldOut.join(', ')}
+          </span>
+        )}
+      </td>
+      <td data-label="Estado">
+        <button
+          type="button"
+          className={`toggle-pill ${product.status ? 'on' : 'off'}`}
+          onClick={onToggle}
+          disabled={toggling}
+          aria-pressed={product.status}
+          aria-label={`${product.status ? 'Desactivar' : 'Activar'} ${product.title}`}
+        >
+          {product.status ? 'Activo' : 'Inactivo'}
+        </button>
+      </td>
+      <td data-label="Acciones">
+        <div className="row-actions">
+          <a
+            href={storefrontPaths.product(product._id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="icon-button"
+            aria-label={`Ver ${product.title} en la tienda (nueva pestaña)`}
+            title="Ver en la tienda"
+          >
+            <ExternalLink size={18} aria-hidden="true" />
+          </a>
+          <IconButton icon={Pencil} label={`Editar ${product.title}`} title="Editar" onClick={onEdit} />
+          <IconButton icon={Trash2} label={`Eliminar ${product.title}`} title="Eliminar" onClick={onDelete} danger />
+        </div>
+      </td>
+    </tr>
+  );
+}

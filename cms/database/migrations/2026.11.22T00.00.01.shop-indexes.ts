@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+
+interface IndexDefinition {
+  name: string;
+  table: string;
+  columns: readonly string[];
+  unique?: boolean;
+}
+
+/**
+ * Indexes Strapi does not create by itself. Its `unique` attribute is only checked by the application, so the
+ * unique ones back the ON CONFLICT clauses of the order-number and Idempotency-Key upserts and are the last line of
+ * defence against duplicated orders; the others serve the dashboard aggregates, the catalogue filters, the
+ * every-minute sweep of expired holds and the order timeline.
+ */
+export const SHOP_INDEXES: readonly IndexDefinition[] = [
+  // Covering index: the most-viewed GROUP BY reads only the index, never the table rows.
+  {
+    name: 'idx_shop_interactions_product_views',
+    table: 'interactions',
+    columns: ['type', 'product_id', 'product_title', 'product_category'],
+  },
+  { name: 'idx_shop_interactions_type_category', table: 'interactions', columns: ['type', 'product_category'] },
+  { name: 'idx_shop_interactions_created_at', table: 'interactions', columns: ['created_at'] },
+  { name: 'idx_shop_products_status_category', table: 'products', columns: ['status', 'category'] },
+  { name: 'idx_shop_products_final_price', table: 'products', columns: ['final_price'] },
+  { name: 'idx_shop_orders_reserved_until', table: 'orders', columns: ['reserved_until'] },
+  { name: 'idx_shop_order_events_order', table: 'order_events', columns: ['order_document_id', 'at'] },
+  // ON CONFLICT (day) in the order-number upsert needs it, and it keeps one counter per day.
+  { name: 'shop_order_sequences_day_uq', table: 'order_sequences', columns: ['day'], unique: true },
+  // The last line of defence against a duplicated order number.
+  { name: 'shop_orders_order_number_uq', table: 'orders', columns: ['order_number'], unique: true },
+  // One record per stored proof; also the index the order's claim (WHERE url = ?) looks it up with.
+  { name: 'shop_transfer_proofs_url_uq', table: 'transfer_proofs', columns: ['url'], unique: true },
+  // ON CONFLICT (idempotency_key) when an order claims its Idempotency-Key: one order per key.
+  { name: 'shop_order_idempotency_keys_key_uq', table: 'order_idempotency_keys', columns: ['idempotency_key'], unique: true },
+];
+
+/** What this migration needs of Strapi's database object (Strapi passes it after the transaction). */
+export interface MigrationDatabase {
+  getSchemaName(): string | undefined;
+  logger: { error(message: string): void };
+}
+
+/**
+ * Creates every index whose table exists (idempotent: IF NOT EXISTS, SQLite and PostgreSQL). A table Strapi has
+ * not created yet is skipped: on a fresh database Strapi runs migrations before it syncs the schema, so the
+ * `strapi::content-types.afterSync` hook in src/index.ts runs this again once the tables exist.
+ * A unique index that cannot be built (duplicated rows) is reported, not fatal: the shop keeps selling and the log
+ * says what to repair. Each index is built in a savepoint so that one failure does not abort the rest on PostgreSQL.
+ */
+export async function createShopIndexes(knex: Knex, db?: MigrationDatabase): Promise<void> {
+  const schema = db?.getSchemaName();
+  for (const index of SHOP_INDEXES) {
+    const exists = schema ? await knex.schema.withSchema(schema).hasTable(index.table) : await knex.schema.hasTable(index.table);
+    if (!exists) continue;
+    const target = schema ? `${schema}.${index.table}` : index.table;
+    const sql = `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ?? ON ?? (${index.columns.map(() => '??').join(', ')})`;
+    try {
+      await knex.transaction((savepoint) => savepoint.raw(sql, [index.name, target, ...index.columns]));
+    } catch (err) {
+      if (!index.unique) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      db?.logger.error(
+        `[orders] could not create unique index ${index.name} on ${index.table}(${index.columns.join(', ')}): ${reason}. ` +
+          'Remove the duplicated rows and restart; until then new orders may fail.',
+      );
+    }
+  }
+}
+
+export async function up(knex: Knex, db?: MigrationDatabase): Promise<void> {
+  await createShopIndexes(knex, db);
+}

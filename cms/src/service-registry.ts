@@ -1,0 +1,32 @@
+import type authService from './api/auth/services/auth';
+import type contactMessageService from './api/contact-message/services/contact-message';
+import type healthService from './api/health/services/health';
+import type interactionService from './api/interaction/services/interaction';
+import type orderService from './api/order/services/order';
+import type productService from './api/product/services/product';
+import type siteContentService from './api/site-content/services/site-content';
+import type transferProofService from './api/upload-proof/services/transfer-proof';
+import type uploadProofService from './api/upload-proof/services/upload-proof';
+import type usersService from './api/users/services/users';
+
+/** What a service file registers: a factory (Strapi calls it with `{ strapi }`) or a plain object. */
+type Registered<T> = T extends (...args: never[]) => infer Service ? Service : T;
+
+/**
+ * The shop's services as `strapi.service(uid)` returns them, typed (Strapi types every service as a bag of `any`).
+ * Each overload names one registered service; unknown uids keep Strapi's own signature.
+ */
+declare module '@strapi/types/dist/core/strapi' {
+  interface Strapi {
+    service(uid: 'api::auth.auth'): Registered<typeof authService>;
+    service(uid: 'api::contact-message.contact-message'): Registered<typeof contactMessageService>;
+    service(uid: 'api::health.health'): Registered<typeof healthService>;
+    service(uid: 'api::interaction.interaction'): Registered<typeof interactionService>;
+    service(uid: 'api::order.order'): Registered<typeof orderService>;
+    service(uid: 'api::product.product'): Registered<typeof productService>;
+    service(uid: 'api::site-content.site-content'): Registered<typeof siteContentService>;
+    service(uid: 'api::upload-proof.transfer-proof'): Registered<typeof transferProofService>;
+    service(uid: 'api::upload-proof.upload-proof'): Registered<typeof uploadProofService>;
+    service(uid: 'api::users.users'): Registered<typeof usersService>;
+  }
+}

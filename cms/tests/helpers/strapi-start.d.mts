@@ -1,0 +1,9 @@
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+
+export function postgresAnswers(adminUrl: string): Promise<boolean>;
+export function spawnStrapiStart(
+  port: number,
+  admin: { email: string; password: string },
+  env: Record<string, string>,
+): ChildProcessByStdio<null, Readable, Readable>;

@@ -1,0 +1,47 @@
+// Plain JavaScript so that the .mjs runners (tests/run-api-tests.mjs, scripts/bench-interactions.mjs) and the
+// TypeScript helpers (strapi-process.ts) share it; its types are in strapi-start.d.mts.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(path.join(cmsDir, 'package.json'));
+const pg = require('pg');
+const strapiBin = path.join(path.dirname(require.resolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
+
+/** Whether the PostgreSQL server at this admin URL accepts a connection within two seconds. */
+export async function postgresAnswers(adminUrl) {
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `strapi start` of this cms in a child process on 127.0.0.1:`port`, without Strapi's own admin panel,
+ * telemetry or update notice, with `admin` as the staff account and `env` on top; its output is piped.
+ */
+export function spawnStrapiStart(port, admin, env) {
+  return spawn(process.execPath, [strapiBin, 'start'], {
+    cwd: cmsDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_STRAPI_ADMIN: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
+      BROWSER: 'none',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}

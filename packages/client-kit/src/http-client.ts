@@ -1,0 +1,106 @@
+import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios';
+import type { z } from 'zod';
+import { ApiError, toApiError } from './api-error.js';
+
+export interface HttpClientOptions {
+  baseURL: string;
+  /** The bearer token to send, read on every request (the back office's session); none for the shopper. */
+  token?: () => string | null;
+  /** Called when the server answers 401 to a request that carried a token. */
+  onUnauthorized?: (url: string | undefined) => void;
+  /** Log answers that do not match their schema (development builds). */
+  warnOnInvalidAnswer?: boolean;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: Extract<Method, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  url: string;
+  /** The shared answer schema of the endpoint (`@shop/shared` contract). */
+  schema: S;
+  /** The operation's own Spanish text, shown when the answer is unusable (e.g. 'Error al obtener orden'). */
+  errorMessage: string;
+  params?: AxiosRequestConfig['params'];
+  headers?: Record<string, string>;
+  data?: unknown;
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export interface HttpClient {
+  /** The axios instance (tests swap its adapter; a few calls need the raw answer). */
+  axios: AxiosInstance;
+  /** Sends a request and validates the answer with its schema. Throws ApiError. */
+  request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>>;
+  /** GET shorthand: `api.get('/products/count', productCountAnswerSchema, 'Error al obtener conteo de productos')`. */
+  get<S extends z.ZodType>(
+    url: string,
+    schema: S,
+    errorMessage: string,
+    options?: Omit<RequestOptions<S>, 'url' | 'schema' | 'errorMessage'>,
+  ): Promise<z.output<S>>;
+  /** DELETE shorthand: `api.remove('/orders/abc', orderDeletedAnswerSchema, 'Error al eliminar orden')`. */
+  remove<S extends z.ZodType>(url: string, schema: S, errorMessage: string): Promise<z.output<S>>;
+  /** POST of one file as the multipart field `file` (the browser sets the boundary). */
+  upload<S extends z.ZodType>(url: string, file: Blob, schema: S, errorMessage: string): Promise<z.output<S>>;
+}
+
+/** One axios instance with JSON, a 30 s timeout and repeated query parameters (`sizes=S&sizes=M`). */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const instance = axios.create({
+    baseURL: options.baseURL,
+    timeout: 30_000,
+    headers: { Accept: 'application/json' },
+    paramsSerializer: { indexes: null },
+  });
+
+  const { token, onUnauthorized } = options;
+  if (token) {
+    instance.interceptors.request.use((config) => {
+      const value = token();
+      if (value) config.headers.set('Authorization', `Bearer ${value}`);
+      return config;
+    });
+    if (onUnauthorized) {
+      instance.interceptors.response.use(undefined, (error: unknown) => {
+        if (axios.isAxiosError(error) && error.response?.status === 401 && token()) onUnauthorized(error.config?.url);
+        return Promise.reject(error);
+      });
+    }
+  }
+
+  async function request<S extends z.ZodType>(req: RequestOptions<S>): Promise<z.output<S>> {
+    let data: unknown;
+    try {
+      const response = await instance.request<unknown>({
+        method: req.method ?? 'GET',
+        url: req.url,
+        params: req.params,
+        headers: req.headers,
+        data: req.data,
+        signal: req.signal,
+        timeout: req.timeout,
+      });
+      data = response.data;
+    } catch (error) {
+      throw toApiError(error, req.errorMessage);
+    }
+    const parsed = req.schema.safeParse(data);
+    if (!parsed.success) {
+      if (options.warnOnInvalidAnswer) console.warn(`[api] respuesta inesperada (${req.errorMessage})`, parsed.error.issues);
+      throw new ApiError(req.errorMessage);
+    }
+    return parsed.data;
+  }
+
+  return {
+    axios: instance,
+    request,
+    get: (url, schema, errorMessage, rest = {}) => request({ ...rest, url, schema, errorMessage }),
+    remove: (url, schema, errorMessage) => request({ method: 'DELETE', url, schema, errorMessage }),
+    upload: (url, file, schema, errorMessage) => {
+      const form = new FormData();
+      form.append('file', file);
+      return request({ method: 'POST', url, data: form, schema, errorMessage });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
+
+/** Answers of the order endpoints (docs/api.md "/orders"). */
+
+export const orderItemSchema = z.object({
+  productId: z.string().nullable(),
+  title: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** The full order: the shopper's own (by documentId) and every staff answer. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  items: z.array(orderItemSchema),
+  shippingInfo: z.object({
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
+  paymentMethod: paymentMethodSchema,
+  deliveryType: deliveryTypeSchema,
+  status: z.string(),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  cashFee: z.number(),
+  total: z.number(),
+  notes: z.string().nullable(),
+  /** Only staff answers carry the notes: the shopper's answer has no such field. */
+  adminNotes: z.string().nullable().optional(),
+  transferProofUrl: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  /** Until when the unpaid order keeps its units (then it is cancelled); null when it is not held. */
+  reservedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /orders/{id}, PUT /orders/{id}/status. */
+export const orderAnswerSchema = z.object({ order: orderSchema });
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
+
+/** POST /orders (201; a replay with the same Idempotency-Key answers the same). */
+export const orderCreatedAnswerSchema = z.object({ order: orderSchema, orderNumber: z.string() });
+export type OrderCreatedAnswer = z.infer<typeof orderCreatedAnswerSchema>;
+
+/** GET /orders (staff): newest first. */
+export const orderListAnswerSchema = z.object({
+  orders: z.array(orderSchema),
+  totalOrders: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+export type OrderListAnswer = z.infer<typeof orderListAnswerSchema>;
+
+/** PATCH /orders/{id}/confirm: a refusal is an error answer `{success:false, error, message}`. */
+export const orderConfirmedAnswerSchema = z.object({ success: z.literal(true), order: orderSchema });
+export type OrderConfirmedAnswer = z.infer<typeof orderConfirmedAnswerSchema>;
+
+/** One status change in an order's history (staff only). */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  by: z.object({ kind: z.enum(['staff', 'system']), id: z.number().nullable(), name: z.string() }),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** GET /orders/{id}/history (staff): oldest first. */
+export const orderHistoryAnswerSchema = z.object({ history: z.array(orderEventSchema) });
+export type OrderHistoryAnswer = z.infer<typeof orderHistoryAnswerSchema>;
+
+export const orderSummarySchema = z.object({
+  totalOrders: z.number(),
+  totalRevenue: z.number(),
+  summaryByStatusAndPaymentMethod: z.record(z.string(), z.object({ cash: z.number(), transfer: z.number() })),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** GET /orders/summary (staff). */
+export const orderSummaryAnswerSchema = z.object({ summary: orderSummarySchema });
+export type OrderSummaryAnswer = z.infer<typeof orderSummaryAnswerSchema>;
+
+/** DELETE /orders/{id} (staff). */
+export const orderDeletedAnswerSchema = z.object({ message: z.string() });
+export type OrderDeletedAnswer = z.infer<typeof orderDeletedAnswerSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Answers of the product endpoints (docs/api.md "GET/POST/PUT/DELETE /products"). */
+
+export const productColorSchema = z.object({ name: z.string(), value: z.string() });
+
+/** A product as every answer carries it: `_id` is the documentId. */
+export const productSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  discount: z.number(),
+  category: z.string(),
+  thumbnails: z.array(z.string()),
+  /** Sum of `stockBySize` for a product with sizes; its single stock otherwise. */
+  stock: z.number(),
+  size: z.array(z.string()),
+  /** Units per offered size (`{}` without sizes). */
+  stockBySize: z.record(z.string(), z.number()),
+  status: z.boolean(),
+  colors: z.array(productColorSchema),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /products: one page of the catalogue (`limit` is null for `limit=all`). */
+export const productListAnswerSchema = z.object({
+  status: z.literal('success'),
+  payload: z.array(productSchema),
+  totalPages: z.number(),
+  totalDocs: z.number(),
+  totalProducts: z.number(),
+  page: z.number(),
+  limit: z.number().nullable(),
+});
+export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
+
+/** GET /products/{id}, POST /products, PUT /products/{id}. */
+export const productAnswerSchema = z.object({ product: productSchema });
+export type ProductAnswer = z.infer<typeof productAnswerSchema>;
+
+/** GET /products/count. */
+export const productCountAnswerSchema = z.object({ count: z.number() });
+export type ProductCountAnswer = z.infer<typeof productCountAnswerSchema>;
+
+/** DELETE /products/{id}. */
+export const productDeletedAnswerSchema = z.object({ message: z.string() });
+export type ProductDeletedAnswer = z.infer<typeof productDeletedAnswerSchema>;

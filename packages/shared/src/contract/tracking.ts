@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
+import { orderItemSchema } from './orders.js';
+
+/**
+ * GET /orders/by-number/{orderNumber}. Without the checkout contact only what identifies nobody (`detail:
+ * 'summary'`); with it the tracking card (`detail: 'full'`): first name, items, delivery without the street.
+ */
+const trackedOrderCommon = {
+  orderNumber: z.string(),
+  status: z.string(),
+  deliveryType: deliveryTypeSchema,
+  units: z.number(),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  cashFee: z.number(),
+  total: z.number(),
+  paidAt: z.string().nullable(),
+  /** While the order waits unpaid: until when its units are held (then the sweep cancels it). */
+  reservedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const trackedOrderSummarySchema = z.object({ detail: z.literal('summary'), ...trackedOrderCommon });
+export type TrackedOrderSummary = z.infer<typeof trackedOrderSummarySchema>;
+
+/** An order line as tracking shows it: the order's line without the product id. */
+export const trackedOrderItemSchema = orderItemSchema.omit({ productId: true });
+export type TrackedOrderItem = z.infer<typeof trackedOrderItemSchema>;
+
+export const trackedOrderDetailSchema = z.object({
+  detail: z.literal('full'),
+  ...trackedOrderCommon,
+  firstName: z.string(),
+  paymentMethod: paymentMethodSchema,
+  items: z.array(trackedOrderItemSchema),
+  delivery: z.object({ city: z.string().nullable(), postalCode: z.string().nullable() }),
+});
+export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
+
+export const trackedOrderSchema = z.discriminatedUnion('detail', [trackedOrderSummarySchema, trackedOrderDetailSchema]);
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
+export const trackedOrderAnswerSchema = z.object({
+  order: trackedOrderSchema,
+  /** Present only when a contact was sent: whether it was the order's e-mail or phone. */
+  contactMatched: z.boolean().optional(),
+});
+export type TrackedOrderAnswer = z.infer<typeof trackedOrderAnswerSchema>;

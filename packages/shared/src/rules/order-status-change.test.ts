@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { canConfirm, confirmRefusalMessage, statusChangePlan } from './order-status-change.js';
+
+const active = { status: 'pending_transfer_proof', stockReturned: false, paidAt: null };
+
+describe('statusChangePlan', () => {
+  it('gives the units back once when an order is cancelled or refunded', () => {
+    expect(statusChangePlan(active, 'cancelled').stock).toBe('return');
+    expect(statusChangePlan(active, 'refunded').stock).toBe('return');
+    expect(statusChangePlan({ ...active, status: 'cancelled', stockReturned: true }, 'refunded').stock).toBe('keep');
+  });
+  it('takes the units again when an order leaves cancelled or refunded', () => {
+    expect(statusChangePlan({ status: 'cancelled', stockReturned: true, paidAt: null }, 'paid').stock).toBe('take');
+    expect(statusChangePlan(active, 'paid').stock).toBe('keep');
+  });
+  it('stamps paidAt when an order becomes paid, and keeps the first stamp of a paid order', () => {
+    expect(statusChangePlan(active, 'paid').stampPaidAt).toBe(true);
+    expect(statusChangePlan({ ...active, status: 'paid', paidAt: '2026-01-01T00:00:00.000Z' }, 'paid').stampPaidAt).toBe(false);
+    expect(statusChangePlan({ ...active, status: 'paid', paidAt: null }, 'paid').stampPaidAt).toBe(true);
+    expect(statusChangePlan(active, 'pending_manual').stampPaidAt).toBe(false);
+  });
+  it('ends the reservation only when the status changes', () => {
+    expect(statusChangePlan(active, 'paid').endReservation).toBe(true);
+    expect(statusChangePlan(active, 'pending_transfer_proof').endReservation).toBe(false);
+  });
+});
+
+describe('confirm rule', () => {
+  it('confirms only cash orders waiting for payment', () => {
+    expect(canConfirm('pending_manual')).toBe(true);
+    expect(canConfirm('pending_transfer_proof')).toBe(false);
+    expect(canConfirm('confirmado')).toBe(false);
+  });
+  it('explains the refusal with the current status label', () => {
+    expect(confirmRefusalMessage('paid')).toMatch(
+      /^Solo se pueden confirmar órdenes pendientes de pago en efectivo \(estado actual: .+\)$/,
+    );
+  });
+});

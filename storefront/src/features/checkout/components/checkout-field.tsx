@@ -1,0 +1,28 @@
+import type { InputHTMLAttributes } from 'react';
+import { checkoutFieldProps, type CheckoutField as Field, type CheckoutForm } from '../use-checkout-form';
+
+interface CheckoutFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'form'> {
+  form: CheckoutForm;
+  field: Field;
+  label: string;
+  full?: boolean;
+  /** A three-row textarea instead of an input. */
+  multiline?: boolean;
+}
+
+/** A labelled text field of the checkout with its error below it (linked through aria-describedby). */
+export function CheckoutField({ form, field, label, full = false, multiline = false, ...inputProps }: CheckoutFieldProps) {
+  const props = checkoutFieldProps(form, field);
+  const error = form.formState.errors[field]?.message;
+  return (
+    <div className={full ? 'field field--full' : 'field'}>
+      <label htmlFor={props.id}>{label}</label>
+      {multiline ? <textarea {...props} rows={3} /> : <input {...props} {...inputProps} />}
+      {error && (
+        <p id={`checkout-${field}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

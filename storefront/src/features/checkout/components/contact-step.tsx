@@ -1,0 +1,25 @@
+import type { CheckoutForm } from '../use-checkout-form';
+import { CheckoutField } from './checkout-field';
+
+/** 'Tus datos': the shopper's contact, and the address only for home delivery. */
+export function ContactStep({ form }: { form: CheckoutForm }) {
+  const delivery = form.watch('deliveryType') === 'delivery';
+  return (
+    <fieldset className="card checkout-step">
+      <legend className="checkout-step__title">Tus datos</legend>
+      <div className="form-grid">
+        <CheckoutField form={form} field="fullName" label="Nombre completo *" full autoComplete="name" />
+        <CheckoutField form={form} field="email" label="Email *" type="email" autoComplete="email" />
+        <CheckoutField form={form} field="phone" label="Teléfono *" type="tel" autoComplete="tel" />
+        {delivery && (
+          <>
+            <CheckoutField form={form} field="address" label="Dirección *" full autoComplete="street-address" />
+            <CheckoutField form={form} field="city" label="Ciudad *" autoComplete="address-level2" />
+            <CheckoutField form={form} field="postalCode" label="Código postal" autoComplete="postal-code" inputMode="numeric" />
+          </>
+        )}
+        <CheckoutField form={form} field="notes" label="Notas del pedido" full multiline />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,5 @@
+// Public face of orders. The confirmation page is loaded by path from app/routes.tsx (its own chunk).
+export { orderQueries } from './api/order-queries';
+export { HoldNotice } from './components/hold-notice';
+export { rememberOrder, type ConfirmationState } from './confirmation-state';
+export { formatOrderDate } from './invoice';
