@@ -153,10 +153,15 @@ describe('order mail through a real SMTP server', () => {
     await smtp.start();
     const arrived = await smtp.waitFor(forOrder(order), 2, 30_000);
     expect(arrived.map((m) => m.to).sort()).toEqual(['dana.outage@example.com', OWNER]);
-    const sent = await waitFor('both marked sent', () => emailsOf(order), (l) => l.every((m) => m.status === 'sent'), {
-      timeoutMs: 10_000,
-      everyMs: 200,
-    });
+    const sent = await waitFor(
+      'both marked sent',
+      () => emailsOf(order),
+      (l) => l.every((m) => m.status === 'sent'),
+      {
+        timeoutMs: 10_000,
+        everyMs: 200,
+      },
+    );
     expect(sent.every((m) => m.attempts >= 2)).toBe(true);
   });
 

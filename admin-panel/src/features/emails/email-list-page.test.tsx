@@ -25,7 +25,13 @@ const email = (id: number, over: Partial<EmailMessage> = {}): EmailMessage => ({
 
 const EMAILS = [
   email(3, { status: 'failed', attempts: 8, lastError: 'connect ECONNREFUSED 127.0.0.1:25', sentAt: null }),
-  email(2, { status: 'pending', attempts: 2, lastError: 'Greeting never received', nextAttemptAt: '2026-11-22T19:00:00.000Z', sentAt: null }),
+  email(2, {
+    status: 'pending',
+    attempts: 2,
+    lastError: 'Greeting never received',
+    nextAttemptAt: '2026-11-22T19:00:00.000Z',
+    sentAt: null,
+  }),
   email(1),
 ];
 

@@ -27,8 +27,7 @@ export function EmailListPage() {
       <PageHeader title="Correos" description="Lo que la tienda envió, lo que espera y por qué falló." />
       {list.data && !list.data.mailConfigured && (
         <Banner kind="warning">
-          Sin servidor de correo configurado (SMTP_HOST): los correos quedan en la bandeja de salida y se envían cuando se
-          configure.
+          Sin servidor de correo configurado (SMTP_HOST): los correos quedan en la bandeja de salida y se envían cuando se configure.
         </Banner>
       )}
       <section className="card filters" aria-label="Filtros de correos">

@@ -66,7 +66,9 @@ function mailFor(order: Order, to: string, kind: OutgoingMail['kind'], body: Mai
 /** New order: the shopper's receipt, the owner's notice, and the owner's proof notice when it came with a proof. */
 export async function queueOrderPlaced(order: Order, origin: string | null): Promise<void> {
   const site = await content();
-  await enqueueMail(mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin))));
+  await enqueueMail(
+    mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin))),
+  );
   const owner = await ownerEmail();
   if (!owner) return;
   const ctx = { shop: shopOf(site), orderUrl: `${baseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
@@ -92,5 +94,7 @@ export async function queueStatusChange(order: Order, from: string, reason: stri
   const kind = statusNoticeKind(from, order.status);
   if (!kind) return;
   const site = await content();
-  await enqueueMail(mailFor(order, order.shippingInfo.email, kind, orderStatusMail(order, kind, reason, shopperContext(site, order, origin))));
+  await enqueueMail(
+    mailFor(order, order.shippingInfo.email, kind, orderStatusMail(order, kind, reason, shopperContext(site, order, origin))),
+  );
 }

@@ -106,7 +106,20 @@ export async function listMails(query: MailListQuery): Promise<{ emails: EmailMe
   const total = await strapi.db.query(OUTBOX_UID).count({ where });
   const rows: unknown[] = await strapi.db.query(OUTBOX_UID).findMany({
     where,
-    select: ['id', 'to', 'subject', 'kind', 'orderDocumentId', 'orderNumber', 'status', 'attempts', 'nextAttemptAt', 'lastError', 'sentAt', 'createdAt'],
+    select: [
+      'id',
+      'to',
+      'subject',
+      'kind',
+      'orderDocumentId',
+      'orderNumber',
+      'status',
+      'attempts',
+      'nextAttemptAt',
+      'lastError',
+      'sentAt',
+      'createdAt',
+    ],
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     limit: query.limit,
     offset: (query.page - 1) * query.limit,

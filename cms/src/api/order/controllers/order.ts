@@ -98,7 +98,10 @@ export default factories.createCoreController('api::order.order', () => ({
   /** PATCH /orders/:id/confirm (admin). */
   async confirm(ctx: Context) {
     const staff = await requireAdmin(ctx);
-    reply(ctx, orderConfirmedAnswerSchema, { success: true, order: await orders().confirm(routeParam(ctx, 'id'), staff, ctx.request.origin) });
+    reply(ctx, orderConfirmedAnswerSchema, {
+      success: true,
+      order: await orders().confirm(routeParam(ctx, 'id'), staff, ctx.request.origin),
+    });
   },
 
   /** GET /orders/:id/history (admin): every status change, oldest first. */

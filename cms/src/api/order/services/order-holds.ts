@@ -103,7 +103,9 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
     try {
       if (await releaseOrder(order)) {
         released += 1;
-        await strapi.service('api::email-outbox.email-outbox').statusChanged(await getOrder(order.documentId), order.status, shopperReason(order));
+        await strapi
+          .service('api::email-outbox.email-outbox')
+          .statusChanged(await getOrder(order.documentId), order.status, shopperReason(order));
       }
     } catch (err) {
       strapi.log.error(
