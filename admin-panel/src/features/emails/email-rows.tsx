@@ -53,43 +53,61 @@ export function EmailRows({ emails, mailConfigured, showOrder, testId }: EmailRo
     });
   }
 
-  const columns = ['Fecha', 'Para', 'Asunto', ...(showOrder ? ['Orden'] : []), 'Estado', 'Acciones'];
+  const columns = showOrder ? ['Fecha', 'Para', 'Asunto', 'Orden', 'Estado', 'Acciones'] : ['Correo', 'Estado', 'Acciones'];
   return (
     <>
       <NoticeBanner notice={notice} />
       <DataTable testId={testId} caption="Correos de la tienda" columns={columns}>
-        {emails.map((email) => (
-          <tr key={email.id} data-testid={`email-row-${email.id}`}>
-            <td data-label="Fecha">{when(email.createdAt)}</td>
-            <td data-label="Para" className="email-to">
-              {email.to}
-            </td>
-            <td data-label="Asunto">
+        {emails.map((email) => {
+          const subject = (
+            <div className="email-stack">
               <strong>{email.subject}</strong>
               <span className="cell-sub">{EMAIL_KIND_LABELS[email.kind]}</span>
-            </td>
-            {showOrder && (
-              <td data-label="Orden">
-                {email.orderId && email.orderNumber ? <Link to={paths.order(email.orderId)}>#{email.orderNumber}</Link> : '—'}
+              {!showOrder && (
+                <span className="cell-sub">
+                  Para {email.to} · {when(email.createdAt)}
+                </span>
+              )}
+            </div>
+          );
+          return (
+            <tr key={email.id} data-testid={`email-row-${email.id}`}>
+              {showOrder && (
+                <>
+                  <td data-label="Fecha" className="nowrap">
+                    {when(email.createdAt)}
+                  </td>
+                  <td data-label="Para" className="nowrap">
+                    {email.to}
+                  </td>
+                </>
+              )}
+              <td data-label={showOrder ? 'Asunto' : 'Correo'}>{subject}</td>
+              {showOrder && (
+                <td data-label="Orden" className="nowrap">
+                  {email.orderId && email.orderNumber ? <Link to={paths.order(email.orderId)}>#{email.orderNumber}</Link> : '—'}
+                </td>
+              )}
+              <td data-label="Estado">
+                <div className="email-stack">
+                  <span className={`badge email-${email.status}`}>{EMAIL_STATUS_LABELS[email.status]}</span>
+                  <span className="cell-sub email-detail">{statusDetail(email, mailConfigured)}</span>
+                </div>
               </td>
-            )}
-            <td data-label="Estado">
-              <span className={`badge email-${email.status}`}>{EMAIL_STATUS_LABELS[email.status]}</span>
-              <span className="cell-sub email-detail">{statusDetail(email, mailConfigured)}</span>
-            </td>
-            <td data-label="Acciones">
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                onClick={() => resendOne(email)}
-                disabled={resend.isPending && resend.variables === email.id}
-                aria-label={`Reenviar correo "${email.subject}" a ${email.to}`}
-              >
-                <Send size={14} aria-hidden="true" /> Reenviar
-              </button>
-            </td>
-          </tr>
-        ))}
+              <td data-label="Acciones">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => resendOne(email)}
+                  disabled={resend.isPending && resend.variables === email.id}
+                  aria-label={`Reenviar correo "${email.subject}" a ${email.to}`}
+                >
+                  <Send size={14} aria-hidden="true" /> Reenviar
+                </button>
+              </td>
+            </tr>
+          );
+        })}
       </DataTable>
     </>
   );
