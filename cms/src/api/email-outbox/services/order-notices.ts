@@ -51,9 +51,11 @@ function shopperContext(content: SiteContent, order: Order, origin: string | nul
 async function ownerEmail(): Promise<string | null> {
   const configured = mailSettings().ownerEmail;
   if (configured) return configured;
-  const row: unknown = await strapi.db
-    .query(USER_UID)
-    .findOne({ where: { role: { type: ADMIN_ROLE_TYPE }, blocked: false }, select: ['email'], orderBy: { id: 'asc' } });
+  const row: unknown = await strapi.db.query(USER_UID).findOne({
+    where: { role: { type: ADMIN_ROLE_TYPE }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
+    select: ['email'],
+    orderBy: { id: 'asc' },
+  });
   return isRecord(row) && typeof row.email === 'string' && row.email !== '' ? row.email : null;
 }
 
