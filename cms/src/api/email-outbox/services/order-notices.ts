@@ -12,6 +12,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { ADMIN_ROLE_TYPE, USER_UID } from '../../../utils/auth';
+import { writeTransaction } from '../../../utils/db-write';
 import { isProduction } from '../../../utils/secrets';
 import { isRecord } from '../../order/services/order-view';
 import { mailSettings } from './mail-settings';
@@ -65,17 +66,24 @@ function mailFor(order: Order, to: string, kind: OutgoingMail['kind'], body: Mai
   return { to, kind, ...body, orderDocumentId: order._id, orderNumber: order.orderNumber };
 }
 
+/** Stores the messages in one write transaction (retried when it loses a lock race, like every other write). */
+async function enqueueAll(mails: OutgoingMail[]): Promise<void> {
+  await writeTransaction(async () => {
+    for (const mail of mails) await enqueueMail(mail);
+  });
+}
+
 /** New order: the shopper's receipt, the owner's notice, and the owner's proof notice when it came with a proof. */
 export async function queueOrderPlaced(order: Order, origin: string | null): Promise<void> {
   const site = await content();
-  await enqueueMail(
-    mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin))),
-  );
+  const mails = [mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin)))];
   const owner = await ownerEmail();
-  if (!owner) return;
-  const ctx = { shop: shopOf(site), orderUrl: `${baseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
-  await enqueueMail(mailFor(order, owner, 'owner_new_order', ownerNewOrderMail(order, ctx)));
-  if (order.transferProofUrl) await enqueueMail(mailFor(order, owner, 'owner_proof_received', ownerProofReceivedMail(order, ctx)));
+  if (owner) {
+    const ctx = { shop: shopOf(site), orderUrl: `${baseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
+    mails.push(mailFor(order, owner, 'owner_new_order', ownerNewOrderMail(order, ctx)));
+    if (order.transferProofUrl) mails.push(mailFor(order, owner, 'owner_proof_received', ownerProofReceivedMail(order, ctx)));
+  }
+  await enqueueAll(mails);
 }
 
 /** Which message a status change sends the shopper, if any. */
@@ -96,7 +104,7 @@ export async function queueStatusChange(order: Order, from: string, reason: stri
   const kind = statusNoticeKind(from, order.status);
   if (!kind) return;
   const site = await content();
-  await enqueueMail(
+  await enqueueAll([
     mailFor(order, order.shippingInfo.email, kind, orderStatusMail(order, kind, reason, shopperContext(site, order, origin))),
-  );
+  ]);
 }
