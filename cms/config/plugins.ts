@@ -1,4 +1,9 @@
 import { secret } from '../src/utils/secrets';
+import { mailSettings, nodemailerOptions } from '../src/api/email-outbox/services/mail-settings';
+
+// Mail goes out through SMTP (SMTP_HOST and friends) from the outbox worker; without SMTP_HOST nothing is sent and
+// the messages wait in the outbox.
+const mail = mailSettings();
 
 export default () => ({
   'users-permissions': {
@@ -8,6 +13,17 @@ export default () => ({
       jwt: { expiresIn: '8h' },
     },
   },
+  ...(mail.host
+    ? {
+        email: {
+          config: {
+            provider: 'nodemailer',
+            providerOptions: nodemailerOptions(mail),
+            settings: { defaultFrom: mail.from, defaultReplyTo: mail.from },
+          },
+        },
+      }
+    : {}),
   upload: {
     config: {
       provider: 'local',

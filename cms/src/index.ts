@@ -21,5 +21,11 @@ export default {
     await setupFoundation(strapi);
     await strapi.service('api::product.product').migrateStockBySize();
     await releaseStartupLock();
+    // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
+    strapi.service('api::email-outbox.email-outbox').startWorker();
+  },
+
+  async destroy({ strapi }: { strapi: Core.Strapi }) {
+    await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
 };

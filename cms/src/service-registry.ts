@@ -1,4 +1,5 @@
 import type authService from './api/auth/services/auth';
+import type emailOutboxService from './api/email-outbox/services/email-outbox';
 import type contactMessageService from './api/contact-message/services/contact-message';
 import type healthService from './api/health/services/health';
 import type interactionService from './api/interaction/services/interaction';
@@ -20,6 +21,7 @@ declare module '@strapi/types/dist/core/strapi' {
   interface Strapi {
     service(uid: 'api::auth.auth'): Registered<typeof authService>;
     service(uid: 'api::contact-message.contact-message'): Registered<typeof contactMessageService>;
+    service(uid: 'api::email-outbox.email-outbox'): Registered<typeof emailOutboxService>;
     service(uid: 'api::health.health'): Registered<typeof healthService>;
     service(uid: 'api::interaction.interaction'): Registered<typeof interactionService>;
     service(uid: 'api::order.order'): Registered<typeof orderService>;

@@ -26,6 +26,9 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   { name: 'idx_shop_products_final_price', table: 'products', columns: ['final_price'] },
   { name: 'idx_shop_orders_reserved_until', table: 'orders', columns: ['reserved_until'] },
   { name: 'idx_shop_order_events_order', table: 'order_events', columns: ['order_document_id', 'at'] },
+  // The outbox worker's look-up of due messages, and an order's messages on its detail page.
+  { name: 'idx_shop_email_outboxes_due', table: 'email_outboxes', columns: ['status', 'next_attempt_at'] },
+  { name: 'idx_shop_email_outboxes_order', table: 'email_outboxes', columns: ['order_document_id', 'created_at'] },
   // ON CONFLICT (day) in the order-number upsert needs it, and it keeps one counter per day.
   { name: 'shop_order_sequences_day_uq', table: 'order_sequences', columns: ['day'], unique: true },
   // The last line of defence against a duplicated order number.

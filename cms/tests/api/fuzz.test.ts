@@ -37,13 +37,15 @@ interface Fixtures {
   productId: string;
   orderId: string;
   orderNumber: string;
+  /** A message of the outbox (the fixture order's receipt). */
+  emailId: string;
   content: Json;
   admin: { username: string; email: string };
 }
 
 interface Endpoint {
   method: Method;
-  /** As in docs/api.md, with named placeholders filled from the fixtures: {productId}, {orderId}, {orderNumber}. */
+  /** As in docs/api.md, with named placeholders filled from the fixtures: {productId}, {orderId}, {orderNumber}, {emailId}. */
   path: string;
   auth: Auth;
   /** Documented query parameters (junk goes to each); endpoints without them get junk in an unknown one. */
@@ -157,6 +159,8 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ name: 'Fuzz', email: 'fuzz@example.com', phone: '299 555-0000', subject: 'Prueba', message: 'Mensaje de la fuzz' }),
   },
   { method: 'GET', path: '/health', auth: 'public' },
+  { method: 'GET', path: '/emails', auth: 'admin', query: ['page', 'limit', 'status', 'order'] },
+  { method: 'POST', path: '/emails/{emailId}/resend', auth: 'admin' },
 ];
 
 const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
@@ -281,7 +285,8 @@ const JUNK_FORMS: readonly { kind: string; form: ReturnType<typeof multipart> }[
 function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (junkSegment !== undefined) return junkSegment;
-    const value = name === 'productId' ? f.productId : name === 'orderId' ? f.orderId : name === 'orderNumber' ? f.orderNumber : '';
+    const named: Record<string, string> = { productId: f.productId, orderId: f.orderId, orderNumber: f.orderNumber, emailId: f.emailId };
+    const value = named[name] ?? '';
     return encodeURIComponent(value);
   });
 }
@@ -447,7 +452,10 @@ beforeAll(async () => {
   });
   expect(order.status, JSON.stringify(order.body)).toBe(201);
   createdOrders.add(order.body.order._id);
+  const emails = await api(`/emails?order=${order.body.order._id}`, { token, baseUrl });
+  expect(emails.status, JSON.stringify(emails.body)).toBe(200);
   fixtures = {
+    emailId: String(emails.body.emails[0].id),
     productId,
     orderId: order.body.order._id,
     orderNumber: order.body.orderNumber,

@@ -42,3 +42,4 @@ export function pageWindow(current: number, totalPages: number, max = 5): number
   start = Math.min(start, totalPages - count + 1);
   return Array.from({ length: count }, (_, i) => start + i);
 }
+export const SHOP_BRAND = 'Jazmín Lencería';

@@ -6,6 +6,7 @@ import {
   FileText,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   Package,
   Settings,
@@ -30,6 +31,7 @@ const NAV: NavItem[] = [
   { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: paths.products, label: 'Productos', icon: Package },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart },
+  { to: paths.emails, label: 'Correos', icon: Mail },
   { to: paths.content, label: 'Contenido', icon: FileText },
   { to: paths.settings, label: 'Config', icon: Settings },
 ];

@@ -14,6 +14,7 @@ import {
   type OrderStatus,
 } from '@shop/shared';
 import { paths } from '@/config/paths';
+import { OrderEmails } from '@/features/emails';
 import { ApiError, errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
@@ -174,6 +175,7 @@ function OrderDetail({ order }: { order: Order }) {
           )}
 
           <OrderPaymentPanel order={order} />
+          <OrderEmails orderId={order._id} />
         </div>
 
         <aside className="detail-side">

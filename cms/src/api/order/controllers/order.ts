@@ -42,7 +42,7 @@ export default factories.createCoreController('api::order.order', () => ({
     await consume(ctx, 'orders');
     const key = idempotencyKeyOf(ctx.get('Idempotency-Key'));
     const input = parseWith(orderInputSchema, requestBody(ctx));
-    const { replayed, ...answer } = await orders().place(input, key ? { key, hash: requestHash(input) } : null);
+    const { replayed, ...answer } = await orders().place(input, key ? { key, hash: requestHash(input) } : null, ctx.request.origin);
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
     reply(ctx, orderCreatedAnswerSchema, answer);
@@ -92,13 +92,16 @@ export default factories.createCoreController('api::order.order', () => ({
   async updateStatus(ctx: Context) {
     const staff = await requireAdmin(ctx);
     const update = parseWith(orderStatusUpdateSchema, requestBody(ctx));
-    reply(ctx, orderAnswerSchema, { order: await orders().changeStatus(routeParam(ctx, 'id'), update, staff) });
+    reply(ctx, orderAnswerSchema, { order: await orders().changeStatus(routeParam(ctx, 'id'), update, staff, ctx.request.origin) });
   },
 
   /** PATCH /orders/:id/confirm (admin). */
   async confirm(ctx: Context) {
     const staff = await requireAdmin(ctx);
-    reply(ctx, orderConfirmedAnswerSchema, { success: true, order: await orders().confirm(routeParam(ctx, 'id'), staff) });
+    reply(ctx, orderConfirmedAnswerSchema, {
+      success: true,
+      order: await orders().confirm(routeParam(ctx, 'id'), staff, ctx.request.origin),
+    });
   },
 
   /** GET /orders/:id/history (admin): every status change, oldest first. */

@@ -101,12 +101,18 @@ export interface StatusUpdate {
   reason?: string;
 }
 
+/** The order after a change, and the status it had before (what the shopper's notice depends on). */
+export interface StatusChanged {
+  order: OrderAnswer;
+  from: string;
+}
+
 /**
  * Any status may change to any other; stock follows: cancelled/refunded give it back once, leaving them takes it again.
  * A change of status or of the notes is recorded in the order's history, in the same transaction.
  */
-export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<OrderAnswer> {
-  await writeTransaction(async (trx) => {
+export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<StatusChanged> {
+  const from = await writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
     const plan = statusChangePlan(order, update.status);
     if (plan.stock === 'return') await giveStockBack(trx, order);
@@ -122,8 +128,9 @@ export async function updateOrderStatus(documentId: string, update: StatusUpdate
     if (order.status !== update.status || notesChanged) {
       await recordStatusChange({ orderDocumentId: documentId, from: order.status, to: update.status, by, note, at: now });
     }
+    return order.status;
   });
-  return getOrder(documentId);
+  return { order: await getOrder(documentId), from };
 }
 
 /** The confirm route's refusals also carry `success: false` and the message as `error`. */

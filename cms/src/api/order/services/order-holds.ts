@@ -1,7 +1,7 @@
 import { HELD_STATUS, formatHoldDeadline } from '@shop/shared';
 import { affectedRows, table, writeTransaction } from '../../../utils/db-write';
 import { isProduction } from '../../../utils/secrets';
-import { ORDER_UID } from './order-read';
+import { ORDER_UID, getOrder } from './order-read';
 import { ORDERS_TABLE, giveStockBack, lockOrder } from './order-admin';
 import { SYSTEM_ACTOR, recordStatusChange } from './order-history';
 import { isRecord, isoDate } from './order-view';
@@ -44,6 +44,13 @@ function releaseNote(order: DueOrder): string {
   const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
   const missing = order.paymentMethod === 'transfer' ? 'sin comprobante de transferencia' : 'sin pago confirmado';
   return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline},` : ''} ${missing}; el stock fue devuelto`;
+}
+
+/** What the shopper's cancellation notice gives as the reason. */
+function shopperReason(order: DueOrder): string {
+  const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
+  const missing = order.paymentMethod === 'transfer' ? 'sin recibir el comprobante de transferencia' : 'sin recibir el pago';
+  return `La reserva de tus productos venció${deadline ? ` el ${deadline}` : ''} ${missing}.`;
 }
 
 /**
@@ -94,7 +101,12 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
     const order = dueOrderOf(row);
     if (!order) continue;
     try {
-      if (await releaseOrder(order)) released += 1;
+      if (await releaseOrder(order)) {
+        released += 1;
+        await strapi
+          .service('api::email-outbox.email-outbox')
+          .statusChanged(await getOrder(order.documentId), order.status, shopperReason(order));
+      }
     } catch (err) {
       strapi.log.error(
         `[orders] could not cancel the unpaid order ${order.documentId}: ${err instanceof Error ? err.message : String(err)}`,

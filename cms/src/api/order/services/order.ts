@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import type { OrderEvent, OrderInput, OrderSummary } from '@shop/shared';
+import { CONFIRMABLE_STATUS, type OrderEvent, type OrderInput, type OrderSummary } from '@shop/shared';
 import { notFound } from '../../../utils/http';
 import {
   confirmOrder,
@@ -18,14 +18,22 @@ import { purgeExpiredIdempotencyKeys, type Idempotency } from './order-idempoten
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from './order-read';
 import type { OrderAnswer } from './order-view';
 
+const mail = () => strapi.service('api::email-outbox.email-outbox');
+
 /**
  * Orders: checkout, tracking and the staff's work on them. The helper modules beside this file hold the parts
  * (pricing and numbering at checkout, stock, history, holds, idempotency); they are reached only through here.
  */
 export default factories.createCoreService(ORDER_UID, () => ({
-  /** Prices, totals and numbers a new order (once per Idempotency-Key). */
-  place(input: OrderInput, idempotency: Idempotency | null): Promise<CreatedOrder> {
-    return createOrder(input, idempotency);
+  /**
+   * Prices, totals and numbers a new order (once per Idempotency-Key). Once it is committed, its mail is queued
+   * (never sent here: placing an order does not wait for the mail server). `origin` builds the links in the mail
+   * when PUBLIC_URL is not set.
+   */
+  async place(input: OrderInput, idempotency: Idempotency | null, origin: string | null = null): Promise<CreatedOrder> {
+    const created = await createOrder(input, idempotency);
+    if (!created.replayed) await mail().orderPlaced(created.order, origin);
+    return created;
   },
 
   /** The full order by its documentId (404 when unknown). */
@@ -47,12 +55,17 @@ export default factories.createCoreService(ORDER_UID, () => ({
   },
 
   /** A staff change of status (and notes), recorded in the order's history under the staff account. */
-  changeStatus(documentId: string, update: StatusUpdate, staff: StaffMember): Promise<OrderAnswer> {
-    return updateOrderStatus(documentId, update, staffActor(staff));
+  async changeStatus(documentId: string, update: StatusUpdate, staff: StaffMember, origin: string | null = null): Promise<OrderAnswer> {
+    const { order, from } = await updateOrderStatus(documentId, update, staffActor(staff));
+    // Paid, confirmed, cancelled, refunded, or a rejected proof (back to waiting for one): the shopper is told.
+    await mail().statusChanged(order, from, update.reason ?? null, origin);
+    return order;
   },
 
-  confirm(documentId: string, staff: StaffMember): Promise<OrderAnswer> {
-    return confirmOrder(documentId, staffActor(staff));
+  async confirm(documentId: string, staff: StaffMember, origin: string | null = null): Promise<OrderAnswer> {
+    const order = await confirmOrder(documentId, staffActor(staff));
+    await mail().statusChanged(order, CONFIRMABLE_STATUS, null, origin);
+    return order;
   },
 
   /** Every status change of an order, oldest first (404 when the order is unknown). */

@@ -1,0 +1,52 @@
+import { factories } from '@strapi/strapi';
+import type { EmailMessage, EmailStatus, Order } from '@shop/shared';
+import { mailSettings } from './mail-settings';
+import { queueOrderPlaced, queueStatusChange } from './order-notices';
+import { OUTBOX_UID, listMails, requeueMail } from './outbox-store';
+import { startMailWorker, type MailWorker } from './outbox-worker';
+
+/** Queuing never fails the business action that caused it: the order is already committed; the error is logged. */
+async function safely(what: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    strapi.log.error(`[mail] could not queue ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+let worker: MailWorker | null = null;
+
+/**
+ * The shop's outgoing mail: messages are stored first (the outbox) and a worker sends them with retries, so a mail
+ * server outage delays mail but never an order. Without SMTP_HOST they stay stored, readable by staff.
+ */
+export default factories.createCoreService(OUTBOX_UID, () => ({
+  /** After an order is committed: the shopper's receipt and the owner's notices. */
+  orderPlaced(order: Order, origin: string | null = null): Promise<void> {
+    return safely(`the mail of order ${order.orderNumber}`, () => queueOrderPlaced(order, origin));
+  },
+
+  /** After a status change is committed: the shopper's notice when the change matters to them. */
+  statusChanged(order: Order, from: string, reason: string | null = null, origin: string | null = null): Promise<void> {
+    return safely(`the status mail of order ${order.orderNumber}`, () => queueStatusChange(order, from, reason, origin));
+  },
+
+  async list(query: { page: number; limit: number; status?: EmailStatus; orderDocumentId?: string }) {
+    const { emails, total } = await listMails(query);
+    return { emails, total, totalPages: Math.ceil(total / query.limit), page: query.page, mailConfigured: mailSettings().host !== '' };
+  },
+
+  resend(id: number): Promise<EmailMessage | null> {
+    return requeueMail(id);
+  },
+
+  startWorker(): void {
+    worker ??= startMailWorker();
+  },
+
+  async stopWorker(): Promise<void> {
+    const running = worker;
+    worker = null;
+    await running?.stop();
+  },
+}));

@@ -1,0 +1,110 @@
+import {
+  SHOP_BRAND,
+  orderReceivedMail,
+  orderStatusMail,
+  ownerNewOrderMail,
+  ownerProofReceivedMail,
+  type MailContent,
+  type MailShop,
+  type Order,
+  type ShopperMailContext,
+  type ShopperStatusKind,
+  type SiteContent,
+} from '@shop/shared';
+import { ADMIN_ROLE_TYPE, USER_UID } from '../../../utils/auth';
+import { writeTransaction } from '../../../utils/db-write';
+import { isProduction } from '../../../utils/secrets';
+import { isRecord } from '../../order/services/order-view';
+import { mailSettings } from './mail-settings';
+import { enqueueMail, type OutgoingMail } from './outbox-store';
+
+/**
+ * The shop's address for links in mail: PUBLIC_URL, else (outside production only: a request's Host header is the
+ * client's to choose, and a mail link must never point elsewhere) the origin of the request that caused the message.
+ */
+function baseUrl(origin: string | null): string {
+  const configured: unknown = strapi.config.get('server.url', '');
+  const fallback = isProduction() ? '' : (origin ?? '');
+  const url = typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : fallback;
+  return url.replace(/\/+$/, '');
+}
+
+function shopOf(content: SiteContent): MailShop {
+  const contactLines = content.contact.contactInfo
+    .filter((card) => card.details.length > 0)
+    .slice(0, 3)
+    .map((card) => `${card.title}: ${card.details.join(' · ')}`);
+  return { brand: SHOP_BRAND, contactLines };
+}
+
+function shopperContext(content: SiteContent, order: Order, origin: string | null): ShopperMailContext {
+  const bank = content.checkout.paymentInfo.bankTransfer;
+  const meeting = content.checkout.deliveryInfo.meetingPoint;
+  return {
+    shop: shopOf(content),
+    bank,
+    meetingPoint: { title: meeting.title, address: meeting.address, schedule: meeting.schedule, notes: meeting.notes },
+    trackingUrl: `${baseUrl(origin)}/track-order?n=${encodeURIComponent(order.orderNumber)}`,
+  };
+}
+
+/** OWNER_EMAIL, else the e-mail of the first staff account. */
+async function ownerEmail(): Promise<string | null> {
+  const configured = mailSettings().ownerEmail;
+  if (configured) return configured;
+  const row: unknown = await strapi.db.query(USER_UID).findOne({
+    where: { role: { type: ADMIN_ROLE_TYPE }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
+    select: ['email'],
+    orderBy: { id: 'asc' },
+  });
+  return isRecord(row) && typeof row.email === 'string' && row.email !== '' ? row.email : null;
+}
+
+const content = () => strapi.service('api::site-content.site-content').getContent();
+
+function mailFor(order: Order, to: string, kind: OutgoingMail['kind'], body: MailContent): OutgoingMail {
+  return { to, kind, ...body, orderDocumentId: order._id, orderNumber: order.orderNumber };
+}
+
+/** Stores the messages in one write transaction (retried when it loses a lock race, like every other write). */
+async function enqueueAll(mails: OutgoingMail[]): Promise<void> {
+  await writeTransaction(async () => {
+    for (const mail of mails) await enqueueMail(mail);
+  });
+}
+
+/** New order: the shopper's receipt, the owner's notice, and the owner's proof notice when it came with a proof. */
+export async function queueOrderPlaced(order: Order, origin: string | null): Promise<void> {
+  const site = await content();
+  const mails = [mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin)))];
+  const owner = await ownerEmail();
+  if (owner) {
+    const ctx = { shop: shopOf(site), orderUrl: `${baseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
+    mails.push(mailFor(order, owner, 'owner_new_order', ownerNewOrderMail(order, ctx)));
+    if (order.transferProofUrl) mails.push(mailFor(order, owner, 'owner_proof_received', ownerProofReceivedMail(order, ctx)));
+  }
+  await enqueueAll(mails);
+}
+
+/** Which message a status change sends the shopper, if any. */
+export function statusNoticeKind(from: string, to: string): ShopperStatusKind | null {
+  if (from === to) return null;
+  if (from === 'pending_transfer_confirmation' && to === 'pending_transfer_proof') return 'proof_rejected';
+  const byStatus: Record<string, ShopperStatusKind> = {
+    paid: 'order_paid',
+    confirmado: 'order_confirmed',
+    cancelled: 'order_cancelled',
+    refunded: 'order_refunded',
+  };
+  return byStatus[to] ?? null;
+}
+
+/** A status change the shopper should hear about (paid, confirmed, cancelled, refunded, proof rejected). */
+export async function queueStatusChange(order: Order, from: string, reason: string | null, origin: string | null): Promise<void> {
+  const kind = statusNoticeKind(from, order.status);
+  if (!kind) return;
+  const site = await content();
+  await enqueueAll([
+    mailFor(order, order.shippingInfo.email, kind, orderStatusMail(order, kind, reason, shopperContext(site, order, origin))),
+  ]);
+}

@@ -1,0 +1,138 @@
+import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailMessage, type EmailStatus } from '@shop/shared';
+import { isRecord, isoDate } from '../../order/services/order-view';
+
+export const OUTBOX_UID = 'api::email-outbox.email-outbox';
+
+/** A message to queue: who, what, and which order it is about. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: EmailKind;
+  orderDocumentId: string | null;
+  orderNumber: string | null;
+}
+
+/** A stored message as the worker needs it. */
+export interface StoredMail extends OutgoingMail {
+  id: number;
+  attempts: number;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function toEmailMessage(row: Record<string, unknown>): EmailMessage {
+  const kind = EMAIL_KINDS.find((k) => k === row.kind) ?? 'order_received';
+  const status = EMAIL_STATUSES.find((s) => s === row.status) ?? 'pending';
+  return {
+    id: Number(row.id),
+    to: str(row.to) ?? '',
+    subject: str(row.subject) ?? '',
+    kind,
+    orderId: str(row.orderDocumentId),
+    orderNumber: str(row.orderNumber),
+    status,
+    attempts: Number(row.attempts ?? 0),
+    nextAttemptAt: status === 'pending' ? isoDate(row.nextAttemptAt) : null,
+    lastError: str(row.lastError),
+    sentAt: isoDate(row.sentAt),
+    createdAt: isoDate(row.createdAt) ?? '',
+  };
+}
+
+function toStored(row: unknown): StoredMail | null {
+  if (!isRecord(row) || typeof row.id !== 'number') return null;
+  const message = toEmailMessage(row);
+  return {
+    id: row.id,
+    attempts: message.attempts,
+    to: message.to,
+    subject: message.subject,
+    html: str(row.html) ?? '',
+    text: str(row.text) ?? '',
+    kind: message.kind,
+    orderDocumentId: message.orderId,
+    orderNumber: message.orderNumber,
+  };
+}
+
+/** Queues a message, due now. */
+export async function enqueueMail(mail: OutgoingMail): Promise<void> {
+  await strapi.db.query(OUTBOX_UID).create({ data: { ...mail, status: 'pending', attempts: 0, nextAttemptAt: new Date() } });
+}
+
+/** Pending messages whose time has come, oldest first. */
+export async function dueMails(now: Date, limit: number): Promise<StoredMail[]> {
+  const rows: unknown[] = await strapi.db.query(OUTBOX_UID).findMany({
+    where: { status: 'pending', nextAttemptAt: { $lte: now } },
+    orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }],
+    limit,
+  });
+  return rows.map(toStored).filter((m): m is StoredMail => m !== null);
+}
+
+const countOf = (result: unknown) => (isRecord(result) ? Number(result.count) : 0);
+
+/**
+ * Takes a due message for one send attempt with one conditional UPDATE: it still has the attempt count it was read
+ * with, and is still pending. Among several app processes only one matches; the others change nothing. The attempt
+ * is counted and the message leased (due again only if this process dies before recording the outcome).
+ */
+export async function claimMail(mail: StoredMail, leaseUntil: Date): Promise<boolean> {
+  const result: unknown = await strapi.db.query(OUTBOX_UID).updateMany({
+    where: { id: mail.id, status: 'pending', attempts: mail.attempts },
+    data: { attempts: mail.attempts + 1, nextAttemptAt: leaseUntil },
+  });
+  return countOf(result) > 0;
+}
+
+/** Records the outcome of the attempt this process claimed (unless staff re-queued the message meanwhile). */
+export async function finishMail(id: number, attempt: number, data: Record<string, unknown>): Promise<void> {
+  await strapi.db.query(OUTBOX_UID).updateMany({ where: { id, attempts: attempt }, data });
+}
+
+export interface MailListQuery {
+  page: number;
+  limit: number;
+  status?: EmailStatus;
+  orderDocumentId?: string;
+}
+
+export async function listMails(query: MailListQuery): Promise<{ emails: EmailMessage[]; total: number }> {
+  const where: Record<string, unknown> = {};
+  if (query.status) where.status = query.status;
+  if (query.orderDocumentId) where.orderDocumentId = query.orderDocumentId;
+  const total = await strapi.db.query(OUTBOX_UID).count({ where });
+  const rows: unknown[] = await strapi.db.query(OUTBOX_UID).findMany({
+    where,
+    select: [
+      'id',
+      'to',
+      'subject',
+      'kind',
+      'orderDocumentId',
+      'orderNumber',
+      'status',
+      'attempts',
+      'nextAttemptAt',
+      'lastError',
+      'sentAt',
+      'createdAt',
+    ],
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { emails: rows.filter(isRecord).map(toEmailMessage), total };
+}
+
+/** Queues a message again, due now, with a fresh count of attempts; null when there is no such message. */
+export async function requeueMail(id: number): Promise<EmailMessage | null> {
+  const result: unknown = await strapi.db
+    .query(OUTBOX_UID)
+    .updateMany({ where: { id }, data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), sentAt: null } });
+  if (countOf(result) === 0) return null;
+  const row: unknown = await strapi.db.query(OUTBOX_UID).findOne({ where: { id } });
+  return isRecord(row) ? toEmailMessage(row) : null;
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { emailListAnswerSchema, formatPrice, type EmailMessage, type Order } from '@shop/shared';
+import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { SHOPPER, createProduct, orderBody, uploadProof, type TestProduct } from '../helpers/orders';
+import { TestSmtp, type ReceivedMail } from '../helpers/smtp';
+import { waitFor } from '../helpers/wait-for';
+import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+
+// A shop of its own, sending through a real SMTP server in this test process. The worker looks every 200 ms and
+// retries after 400 ms, 800 ms, ... so an outage and its recovery fit in seconds.
+const OWNER = 'duena@tienda.test';
+let smtp: TestSmtp;
+let database: TestDatabase;
+let shop: RunningStrapi;
+let token: string;
+let product: TestProduct;
+
+const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
+
+async function place(extra: Record<string, unknown> = {}, email = SHOPPER.email): Promise<Order> {
+  const body = orderBody([{ productId: product._id, quantity: 2, size: 'M', color: 'Negro' }], extra);
+  body.shippingInfo = { ...SHOPPER, email };
+  const res = await call('/orders', { body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.order;
+}
+
+async function emailsOf(order: Order): Promise<EmailMessage[]> {
+  const res = await call(`/emails?order=${order._id}`, { token });
+  expect(res.status).toBe(200);
+  return emailListAnswerSchema.parse(res.body).emails;
+}
+
+const forOrder = (order: Order) => (mail: ReceivedMail) => mail.subject.includes(order.orderNumber);
+
+beforeAll(async () => {
+  smtp = new TestSmtp();
+  await smtp.start();
+  database = await createTestDatabase(inject('databaseKind'));
+  shop = await startStrapi(database, {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURE: 'false',
+    MAIL_FROM: 'Jazmín Lencería <pedidos@tienda.test>',
+    OWNER_EMAIL: OWNER,
+    MAIL_WORKER_INTERVAL_MS: '200',
+    MAIL_RETRY_BASE_MS: '400',
+    // The sweep of unpaid orders every second with its clock 50 s ahead: a one-minute hold ends within 10 s.
+    ORDER_HOLD_SWEEP_CRON: '* * * * * *',
+    ORDER_HOLD_CLOCK_OFFSET_SECONDS: '50',
+    RATE_LIMIT_ORDERS_MAX: '100000',
+    RATE_LIMIT_UPLOADS_MAX: '100000',
+  });
+  token = await adminTokenAt(shop.url);
+  product = await createProduct({ stock: 100, price: 12500, title: 'Conjunto Jazmín Encaje' }, { baseUrl: shop.url, token });
+  const content = (await call('/content')).body.content;
+  content.checkout.paymentInfo.bankTransfer = {
+    ...content.checkout.paymentInfo.bankTransfer,
+    enabled: true,
+    bankName: 'Banco Patagonia',
+    cbu: '0340000000000000000001',
+    alias: 'JAZMIN.LENCERIA',
+  };
+  content.checkout.paymentInfo.cashOnDelivery.enabled = true;
+  const saved = await call('/content', { method: 'PUT', body: content, token });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+  await smtp?.stop();
+});
+
+describe('order mail through a real SMTP server', () => {
+  it('sends the shopper the order received (items, es-AR totals, bank details, tracking link) and the owner the new order', async () => {
+    const order = await place({ paymentMethod: 'transfer', deliveryType: 'delivery' }, 'ana.transfer@example.com');
+    const mails = await smtp.waitFor(forOrder(order), 2);
+    const shopper = mails.find((m) => m.to === 'ana.transfer@example.com');
+    const owner = mails.find((m) => m.to === OWNER);
+    expect(shopper?.subject).toBe(`Recibimos tu pedido ${order.orderNumber} · Jazmín Lencería`);
+    expect(shopper?.from).toContain('pedidos@tienda.test');
+    for (const part of [shopper?.text ?? '', shopper?.html ?? '']) {
+      expect(part).toContain(order.orderNumber);
+      expect(part).toContain('2 × Conjunto Jazmín Encaje (talle M, color Negro)');
+      expect(part).toContain(formatPrice(order.total));
+      expect(part).toContain('0340000000000000000001');
+      expect(part).toContain('Reservamos tus productos hasta el');
+    }
+    expect(order.total).toBeGreaterThanOrEqual(25_000);
+    expect(shopper?.text).toContain(`${shop.url}/track-order?n=${order.orderNumber}`);
+    expect(owner?.subject).toBe(`Nuevo pedido ${order.orderNumber} · ${formatPrice(order.total)}`);
+    expect(owner?.html).toContain(`${shop.url}/admin/orders/${order._id}`);
+    const listed = await emailsOf(order);
+    expect(listed.map((m) => m.status)).toEqual(['sent', 'sent']);
+    expect(listed.every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
+  });
+
+  it('tells the owner a proof came with the order, and the shopper when it is rejected (with the reason), via PUT status', async () => {
+    const proof = await uploadProof(shop.url);
+    const order = await place({ paymentMethod: 'transfer', transferProofUrl: proof }, 'bea.proof@example.com');
+    expect(order.status).toBe('pending_transfer_confirmation');
+    const notices = await smtp.waitFor((m) => forOrder(order)(m) && m.to === OWNER, 2);
+    expect(notices.map((m) => m.subject)).toContain(`Comprobante para verificar · Pedido ${order.orderNumber}`);
+    const res = await call(`/orders/${order._id}/status`, {
+      method: 'PUT',
+      body: { status: 'pending_transfer_proof', reason: 'El monto no coincide <b>con el total</b>' },
+      token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [rejected] = await smtp.waitFor((m) => forOrder(order)(m) && m.subject.startsWith('Necesitamos otro comprobante'));
+    expect(rejected?.to).toBe('bea.proof@example.com');
+    expect(rejected?.text).toContain('Motivo: El monto no coincide <b>con el total</b>');
+    expect(rejected?.html).toContain('Motivo: El monto no coincide &lt;b&gt;con el total&lt;/b&gt;');
+  });
+
+  it('tells the shopper of paid, confirmed, cancelled (with the reason) and refunded, and not of other changes', async () => {
+    const cash = await place({}, 'carla.cash@example.com');
+    expect((await call(`/orders/${cash._id}/confirm`, { method: 'PATCH', token })).status).toBe(200);
+    await smtp.waitFor((m) => forOrder(cash)(m) && m.subject.startsWith('Tu pedido está confirmado'));
+    const steps: [string, string, string | undefined][] = [
+      ['paid', 'Recibimos tu pago', undefined],
+      ['refunded', 'Te reintegramos el pago', undefined],
+      ['pending_manual', '', undefined],
+      ['cancelled', 'Tu pedido fue cancelado', 'Sin stock del talle'],
+    ];
+    for (const [status, subject, reason] of steps) {
+      const res = await call(`/orders/${cash._id}/status`, { method: 'PUT', body: { status, ...(reason ? { reason } : {}) }, token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      if (subject) await smtp.waitFor((m) => forOrder(cash)(m) && m.subject.startsWith(subject));
+    }
+    const cancelled = smtp.received.find((m) => forOrder(cash)(m) && m.subject.startsWith('Tu pedido fue cancelado'));
+    expect(cancelled?.text).toContain('Motivo: Sin stock del talle');
+    // Received, owner's notice, confirmed, paid, refunded, cancelled: back to pending_manual sent nothing.
+    const kinds = (await emailsOf(cash)).map((m) => m.kind).sort();
+    expect(kinds).toEqual(['order_cancelled', 'order_confirmed', 'order_paid', 'order_received', 'order_refunded', 'owner_new_order']);
+  });
+
+  it('keeps the message through an SMTP outage and delivers it once the server is back', async () => {
+    await smtp.stop();
+    const started = Date.now();
+    const order = await place({}, 'dana.outage@example.com');
+    // Placing the order did not wait for the mail server.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const retrying = await waitFor(
+      'a failed attempt recorded',
+      () => emailsOf(order),
+      (list) => list.length === 2 && list.every((m) => m.status === 'pending' && m.attempts >= 1 && m.lastError !== null),
+      { timeoutMs: 20_000, everyMs: 200 },
+    );
+    expect(retrying.every((m) => m.nextAttemptAt !== null)).toBe(true);
+    expect(smtp.received.some(forOrder(order))).toBe(false);
+    await smtp.start();
+    const arrived = await smtp.waitFor(forOrder(order), 2, 30_000);
+    expect(arrived.map((m) => m.to).sort()).toEqual(['dana.outage@example.com', OWNER]);
+    const sent = await waitFor(
+      'both marked sent',
+      () => emailsOf(order),
+      (l) => l.every((m) => m.status === 'sent'),
+      {
+        timeoutMs: 10_000,
+        everyMs: 200,
+      },
+    );
+    expect(sent.every((m) => m.attempts >= 2)).toBe(true);
+  });
+
+  it('resends a message on request: it arrives again', async () => {
+    const order = await place({}, 'eli.resend@example.com');
+    await smtp.waitFor((m) => forOrder(order)(m) && m.to === 'eli.resend@example.com');
+    const receipt = (await emailsOf(order)).find((m) => m.kind === 'order_received');
+    const res = await call(`/emails/${receipt?.id}/resend`, { method: 'POST', token });
+    expect(res.status).toBe(200);
+    expect(res.body.email.status).toBe('pending');
+    await smtp.waitFor((m) => forOrder(order)(m) && m.to === 'eli.resend@example.com', 2);
+  });
+
+  it('tells the shopper when the hold sweep cancels an unpaid order (last: it sets a one-minute hold on cash orders)', async () => {
+    const content = (await call('/content')).body.content;
+    content.checkout.paymentInfo.cashOnDelivery.reservationMinutes = 1;
+    expect((await call('/content', { method: 'PUT', body: content, token })).status).toBe(200);
+    const order = await place({}, 'flor.hold@example.com');
+    const [cancelled] = await smtp.waitFor((m) => forOrder(order)(m) && m.subject.startsWith('Tu pedido fue cancelado'), 1, 30_000);
+    expect(cancelled?.to).toBe('flor.hold@example.com');
+    expect(cancelled?.text).toMatch(/Motivo: La reserva de tus productos venció el .+ sin recibir el pago\./);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { emailListAnswerSchema, emailResendAnswerSchema, type Order } from '@shop/shared';
+import { adminToken, api, shopperToken } from '../helpers/api';
+import { expectAdminOnly } from '../helpers/auth-matrix';
+import { JUNK_QUERY_VALUES, LONG_10K, NUL_TEXT } from '../helpers/junk';
+import { createProduct, orderBody } from '../helpers/orders';
+import { TEST_ADMIN } from '../helpers/strapi-process';
+
+// The shared test shop runs without SMTP_HOST: mail waits in the outbox, readable by staff.
+
+async function placeOrder(): Promise<Order> {
+  const product = await createProduct({ stock: 5 });
+  const res = await api('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }]) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.order;
+}
+
+describe('outbox without a mail server', () => {
+  it('keeps the order mail pending, listed for staff, with the owner defaulting to the staff account', async () => {
+    const order = await placeOrder();
+    const res = await api(`/emails?order=${order._id}`, { token: await adminToken() });
+    expect(res.status).toBe(200);
+    const list = emailListAnswerSchema.parse(res.body);
+    expect(list.mailConfigured).toBe(false);
+    expect(list.total).toBe(2);
+    const byKind = Object.fromEntries(list.emails.map((m) => [m.kind, m]));
+    expect(byKind.order_received?.to).toBe(order.shippingInfo.email);
+    expect(byKind.order_received?.subject).toContain(order.orderNumber);
+    expect(byKind.owner_new_order?.to).toBe(TEST_ADMIN.email);
+    expect(list.emails.every((m) => m.status === 'pending' && m.attempts === 0 && m.sentAt === null && m.orderId === order._id)).toBe(true);
+  });
+
+  it('lists newest first, filters by status and pages', async () => {
+    await placeOrder();
+    const token = await adminToken();
+    const page1 = emailListAnswerSchema.parse((await api('/emails?limit=1&status=pending', { token })).body);
+    expect(page1.emails).toHaveLength(1);
+    expect(page1.totalPages).toBe(page1.total);
+    const page2 = emailListAnswerSchema.parse((await api('/emails?limit=1&page=2&status=pending', { token })).body);
+    expect(page2.emails[0]!.id).toBeLessThan(page1.emails[0]!.id);
+    const sent = emailListAnswerSchema.parse((await api('/emails?status=sent', { token })).body);
+    expect(sent.emails).toEqual([]);
+  });
+
+  it('re-queues a message now (resend) and answers 404 for an unknown one', async () => {
+    const order = await placeOrder();
+    const token = await adminToken();
+    const [first] = emailListAnswerSchema.parse((await api(`/emails?order=${order._id}`, { token })).body).emails;
+    const res = await api(`/emails/${first!.id}/resend`, { method: 'POST', token });
+    expect(res.status).toBe(200);
+    const { email } = emailResendAnswerSchema.parse(res.body);
+    expect(email).toMatchObject({ id: first!.id, status: 'pending', attempts: 0 });
+    const missing = await api('/emails/999999999/resend', { method: 'POST', token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Correo no encontrado');
+  });
+});
+
+describe('who may read and resend mail', () => {
+  it('only staff: no token and garbage token 401, a shopper 403', async () => {
+    await expectAdminOnly('GET', '/emails');
+    await expectAdminOnly('GET', '/emails?status=pending');
+    await expectAdminOnly('POST', '/emails/1/resend');
+    // A shopper's token cannot read the shop's mail, not even their own.
+    const shopper = await api('/emails', { token: await shopperToken() });
+    expect(shopper.status).toBe(403);
+  });
+
+  it('junk filters and ids: a 4xx with a Spanish message, never a 500', async () => {
+    const token = await adminToken();
+    const paths = [
+      ...JUNK_QUERY_VALUES.flatMap((v) => [`/emails?status=${v}`, `/emails?order=${v}`, `/emails?page=${v}&limit=${v}`]),
+      `/emails?status=pending&status=sent`,
+      `/emails?order=a&order=b`,
+      `/emails?status=${encodeURIComponent(NUL_TEXT)}`,
+      `/emails?order=${encodeURIComponent(LONG_10K)}`,
+    ];
+    for (const path of paths) {
+      const res = await api(path, { token });
+      expect(res.status, path).not.toBe(500);
+      if (res.status !== 200) {
+        expect(res.status, path).toBeGreaterThanOrEqual(400);
+        expect(res.status, path).toBeLessThan(500);
+        expect(typeof res.body?.message, path).toBe('string');
+      }
+    }
+    const invalid = await api('/emails?status=enviado', { token });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toMatch(/Estado de correo inválido/);
+    for (const id of ['0', '-1', 'abc', '1.5', '99999999999999999999', '%00', 'x'.repeat(300), encodeURIComponent(NUL_TEXT)]) {
+      const res = await api(`/emails/${id}/resend`, { method: 'POST', token, body: { junk: NUL_TEXT } });
+      expect(res.status, id).toBeGreaterThanOrEqual(400);
+      expect(res.status, id).toBeLessThan(500);
+      expect(typeof res.body?.message, id).toBe('string');
+    }
+  });
+});

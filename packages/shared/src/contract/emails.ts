@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** What each outbox message is about (who receives it follows from the kind). */
+export const EMAIL_KINDS = [
+  'order_received',
+  'order_paid',
+  'order_confirmed',
+  'order_cancelled',
+  'order_refunded',
+  'proof_rejected',
+  'owner_new_order',
+  'owner_proof_received',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pending: 'Pendiente',
+  sent: 'Enviado',
+  failed: 'Falló',
+};
+
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  order_received: 'Pedido recibido (clienta)',
+  order_paid: 'Pago acreditado (clienta)',
+  order_confirmed: 'Pedido confirmado (clienta)',
+  order_cancelled: 'Pedido cancelado (clienta)',
+  order_refunded: 'Reembolso (clienta)',
+  proof_rejected: 'Comprobante rechazado (clienta)',
+  owner_new_order: 'Nuevo pedido (dueña)',
+  owner_proof_received: 'Comprobante recibido (dueña)',
+};
+
+/** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */
+export const emailMessageSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.enum(EMAIL_KINDS),
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EmailMessage = z.infer<typeof emailMessageSchema>;
+
+/** GET /emails (admin): newest first; `mailConfigured` is false when the server has no SMTP_HOST (mail waits). */
+export const emailListAnswerSchema = z.object({
+  emails: z.array(emailMessageSchema),
+  total: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+  mailConfigured: z.boolean(),
+});
+export type EmailList = z.infer<typeof emailListAnswerSchema>;
+
+/** POST /emails/:id/resend (admin): the message, queued to go out now. */
+export const emailResendAnswerSchema = z.object({ email: emailMessageSchema });

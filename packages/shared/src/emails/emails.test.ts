@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../contract/orders.js';
+import { escapeHtml, renderMail, safeHref } from './layout.js';
+import { orderReceivedMail, orderStatusMail, type ShopperMailContext } from './order-mails.js';
+import { ownerNewOrderMail, ownerProofReceivedMail } from './owner-mails.js';
+
+const order = (over: Partial<Order> = {}): Order => ({
+  _id: 'doc123',
+  orderNumber: 'ORD-20261122-0007',
+  items: [
+    { productId: 'p1', title: 'Conjunto Jazmín', image: null, quantity: 2, price: 12500, size: 'M', color: 'Negro' },
+    { productId: 'p2', title: 'Bombacha <b>tul</b>', image: null, quantity: 1, price: 4990, size: null, color: null },
+  ],
+  shippingInfo: {
+    fullName: 'Ana <script>alert(1)</script> Pérez',
+    email: 'ana@example.com',
+    phone: '2995551234',
+    address: 'Av. Argentina 123 & "Belgrano"',
+    city: 'Neuquén',
+    postalCode: '8300',
+    notes: null,
+  },
+  paymentMethod: 'transfer',
+  deliveryType: 'delivery',
+  status: 'pending_transfer_proof',
+  subtotal: 29990,
+  shippingCost: 2500,
+  cashFee: 0,
+  total: 1032490,
+  notes: null,
+  adminNotes: null,
+  transferProofUrl: null,
+  paidAt: null,
+  reservedUntil: '2026-11-24T18:00:00.000Z',
+  createdAt: '2026-11-22T18:00:00.000Z',
+  updatedAt: '2026-11-22T18:00:00.000Z',
+  ...over,
+});
+
+const ctx: ShopperMailContext = {
+  shop: { brand: 'Jazmín Lencería', contactLines: ['299 555-0000'] },
+  bank: {
+    bankName: 'Banco Patagonia',
+    accountHolder: 'Jazmín SRL',
+    cbu: '0340000000000000000001',
+    alias: 'JAZMIN.LENCERIA',
+    accountType: '',
+    accountNumber: '',
+    instructions: 'Enviá el comprobante',
+  },
+  meetingPoint: { title: 'Local', address: 'Alcorta 50', schedule: 'Lun a Vie 10 a 18', notes: '' },
+  trackingUrl: 'https://tienda.example/track-order?n=ORD-20261122-0007',
+};
+
+describe('escapeHtml and safeHref', () => {
+  it('writes markup characters as entities', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+  it('keeps only http(s) links', () => {
+    expect(safeHref('javascript:alert(1)')).toBe('#');
+    expect(safeHref('https://a.example/?a=1&b=2')).toBe('https://a.example/?a=1&amp;b=2');
+  });
+});
+
+describe('order received (shopper)', () => {
+  const mail = orderReceivedMail(order(), ctx);
+
+  it('names the order, its items with size and colour, and es-AR totals in both parts', () => {
+    expect(mail.subject).toBe('Recibimos tu pedido ORD-20261122-0007 · Jazmín Lencería');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('ORD-20261122-0007');
+      expect(part).toContain('2 × Conjunto Jazmín (talle M, color Negro)');
+      expect(part).toContain('$25.000');
+      expect(part).toContain('$1.032.490');
+      expect(part).toContain('0340000000000000000001');
+      expect(part).toContain('JAZMIN.LENCERIA');
+    }
+    expect(mail.text).toContain('Seguir mi pedido: https://tienda.example/track-order?n=ORD-20261122-0007');
+    expect(mail.text).toContain('Av. Argentina 123 & "Belgrano", Neuquén, CP 8300');
+  });
+
+  it('says until when the products are held', () => {
+    expect(mail.text).toMatch(/Reservamos tus productos hasta el martes 24 de noviembre, 15:00/);
+  });
+
+  it('escapes what the shopper typed in the HTML part, never in the text part', () => {
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>tul</b>');
+    expect(mail.html).toContain('Bombacha &lt;b&gt;tul&lt;/b&gt;');
+    expect(mail.html).toContain('Av. Argentina 123 &amp; &quot;Belgrano&quot;');
+    expect(mail.text).toContain('Bombacha <b>tul</b>');
+  });
+
+  it('shows the meeting point for a pickup, and no bank details once the proof came with the order', () => {
+    const pickup = orderReceivedMail(order({ deliveryType: 'pickup', status: 'pending_transfer_confirmation' }), ctx);
+    expect(pickup.text).toContain('RETIRO EN PUNTO DE ENCUENTRO');
+    expect(pickup.text).toContain('Alcorta 50');
+    expect(pickup.text).not.toContain('CBU');
+    expect(pickup.text).not.toContain('Envío:');
+  });
+});
+
+describe('status changes (shopper)', () => {
+  it('gives the reason of a cancellation and of a rejected proof (escaped in HTML)', () => {
+    const cancelled = orderStatusMail(order({ status: 'cancelled' }), 'order_cancelled', 'Sin stock <del>', ctx);
+    expect(cancelled.subject).toBe('Tu pedido fue cancelado · Pedido ORD-20261122-0007');
+    expect(cancelled.text).toContain('Motivo: Sin stock <del>');
+    expect(cancelled.html).toContain('Motivo: Sin stock &lt;del&gt;');
+    const rejected = orderStatusMail(order(), 'proof_rejected', 'El monto no coincide', ctx);
+    expect(rejected.text).toContain('Motivo: El monto no coincide');
+    expect(rejected.text).toContain('CBU: 0340000000000000000001');
+  });
+
+  it('has no reason line without a reason', () => {
+    const paid = orderStatusMail(order({ status: 'paid' }), 'order_paid', null, ctx);
+    expect(paid.subject).toBe('Recibimos tu pago · Pedido ORD-20261122-0007');
+    expect(paid.text).not.toContain('Motivo');
+  });
+});
+
+describe('owner notices', () => {
+  const owner = { shop: ctx.shop, orderUrl: 'https://tienda.example/admin/orders/doc123' };
+  it('new order: total, customer and a link to the back office', () => {
+    const mail = ownerNewOrderMail(order(), owner);
+    expect(mail.subject).toBe('Nuevo pedido ORD-20261122-0007 · $1.032.490');
+    expect(mail.html).toContain('href="https://tienda.example/admin/orders/doc123"');
+    expect(mail.html).toContain('Ana &lt;script&gt;');
+    expect(mail.text).toContain('E-mail: ana@example.com');
+  });
+  it('proof received', () => {
+    const mail = ownerProofReceivedMail(order({ status: 'pending_transfer_confirmation' }), owner);
+    expect(mail.subject).toBe('Comprobante para verificar · Pedido ORD-20261122-0007');
+    expect(mail.text).toContain('Verificá que se acreditaron $1.032.490');
+  });
+});
+
+describe('renderMail', () => {
+  it('builds a text part from the same blocks', () => {
+    const mail = renderMail({ shop: ctx.shop, subject: 'S', greeting: 'Hola', intro: ['a'], blocks: [{ title: 'T', rows: [['x', 'y']] }] });
+    expect(mail.text).toBe('Hola\n\na\n\nT\nx: y\n\n--\nJazmín Lencería\n299 555-0000');
+  });
+});

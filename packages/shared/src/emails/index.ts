@@ -1,0 +1,3 @@
+export * from './layout.js';
+export * from './order-mails.js';
+export * from './owner-mails.js';

@@ -1,0 +1,131 @@
+import type { Order } from '../contract/orders.js';
+import { formatPrice, formatShipping } from '../money.js';
+import { formatHoldDeadline } from '../order-hold.js';
+import { PAYMENT_METHOD_LABELS } from '../statuses.js';
+import { renderMail, type MailBlock, type MailContent, type MailShop } from './layout.js';
+
+/** The bank account a transfer goes to (site content, 'Transferencia Bancaria'). */
+export interface MailBank {
+  bankName: string;
+  accountHolder: string;
+  cbu: string;
+  alias: string;
+  accountType: string;
+  accountNumber: string;
+  instructions: string;
+}
+
+/** Where a pickup order is collected (site content, punto de encuentro). */
+export interface MailMeetingPoint {
+  title: string;
+  address: string;
+  schedule: string;
+  notes: string;
+}
+
+export interface ShopperMailContext {
+  shop: MailShop;
+  bank: MailBank;
+  meetingPoint: MailMeetingPoint;
+  /** The storefront's tracking page for this order. */
+  trackingUrl: string;
+}
+
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || 'Hola';
+
+function itemLabel(item: Order['items'][number]): string {
+  const details = [item.size ? `talle ${item.size}` : '', item.color ? `color ${item.color}` : ''].filter(Boolean).join(', ');
+  return `${item.quantity} × ${item.title}${details ? ` (${details})` : ''}`;
+}
+
+/** The order's lines and totals (shipping and the cash fee only when they apply). */
+export function orderSummaryBlock(order: Order): MailBlock {
+  const rows: [string, string][] = order.items.map((item) => [itemLabel(item), formatPrice(item.price * item.quantity)]);
+  rows.push(['Subtotal', formatPrice(order.subtotal)]);
+  if (order.deliveryType === 'delivery') rows.push(['Envío', formatShipping(order.shippingCost)]);
+  if (order.cashFee > 0) rows.push(['Recargo por pago en efectivo', formatPrice(order.cashFee)]);
+  rows.push(['Total', formatPrice(order.total)]);
+  return { title: `Pedido ${order.orderNumber}`, rows };
+}
+
+function deliveryBlock(order: Order, meetingPoint: MailMeetingPoint): MailBlock {
+  if (order.deliveryType === 'delivery') {
+    const s = order.shippingInfo;
+    const address = [s.address, s.city, s.postalCode ? `CP ${s.postalCode}` : ''].filter(Boolean).join(', ');
+    return { title: 'Envío a domicilio', paragraphs: [address || 'Dirección a coordinar'] };
+  }
+  const lines = [meetingPoint.title, meetingPoint.address, meetingPoint.schedule, meetingPoint.notes].filter((l) => l.trim() !== '');
+  return { title: 'Retiro en punto de encuentro', paragraphs: lines.length > 0 ? lines : ['Te escribimos para coordinar el retiro.'] };
+}
+
+function bankBlock(order: Order, bank: MailBank): MailBlock {
+  const all: [string, string][] = [
+    ['Banco', bank.bankName],
+    ['Titular', bank.accountHolder],
+    ['CBU', bank.cbu],
+    ['Alias', bank.alias],
+    ['Tipo de cuenta', bank.accountType],
+    ['Número de cuenta', bank.accountNumber],
+  ];
+  const rows = all.filter(([, value]) => value.trim() !== '');
+  rows.push(['Monto a transferir', formatPrice(order.total)]);
+  const paragraphs = bank.instructions.trim() ? [bank.instructions] : [];
+  const deadline = formatHoldDeadline(order.reservedUntil);
+  if (deadline) paragraphs.push(`Reservamos tus productos hasta el ${deadline}. Si no recibimos el comprobante, el pedido se cancela.`);
+  return { title: 'Datos para la transferencia', paragraphs, rows };
+}
+
+/** To the shopper, right after the order is placed: what was bought, how it arrives, how to pay, how to follow it. */
+export function orderReceivedMail(order: Order, ctx: ShopperMailContext): MailContent {
+  const waitingProof = order.paymentMethod === 'transfer' && order.status === 'pending_transfer_proof';
+  const intro = [
+    `Recibimos tu pedido ${order.orderNumber}. ¡Gracias por tu compra!`,
+    waitingProof
+      ? 'Para confirmarlo, transferí el total y enviános el comprobante desde el seguimiento del pedido.'
+      : order.paymentMethod === 'transfer'
+        ? 'Recibimos tu comprobante: lo verificamos y te avisamos.'
+        : 'Te contactamos para coordinar el pago en efectivo y la entrega.',
+  ];
+  const blocks = [orderSummaryBlock(order), { rows: [['Forma de pago', PAYMENT_METHOD_LABELS[order.paymentMethod]]] } as MailBlock];
+  blocks.push(deliveryBlock(order, ctx.meetingPoint));
+  if (waitingProof) blocks.push(bankBlock(order, ctx.bank));
+  return renderMail({
+    shop: ctx.shop,
+    subject: `Recibimos tu pedido ${order.orderNumber} · ${ctx.shop.brand}`,
+    greeting: `¡Hola ${firstName(order.shippingInfo.fullName)}!`,
+    intro,
+    blocks,
+    action: { label: 'Seguir mi pedido', url: ctx.trackingUrl },
+  });
+}
+
+/** The status changes a shopper is told about. */
+export type ShopperStatusKind = 'order_paid' | 'order_confirmed' | 'order_cancelled' | 'order_refunded' | 'proof_rejected';
+
+const STATUS_WORDING: Record<ShopperStatusKind, { subject: string; intro: string }> = {
+  order_paid: { subject: 'Recibimos tu pago', intro: 'Acreditamos el pago de tu pedido. Lo estamos preparando.' },
+  order_confirmed: { subject: 'Tu pedido está confirmado', intro: 'Confirmamos tu pedido. Te avisamos cuando esté listo.' },
+  order_cancelled: { subject: 'Tu pedido fue cancelado', intro: 'Tu pedido fue cancelado.' },
+  order_refunded: { subject: 'Te reintegramos el pago', intro: 'Reintegramos el pago de tu pedido.' },
+  proof_rejected: {
+    subject: 'Necesitamos otro comprobante',
+    intro: 'No pudimos verificar el comprobante de transferencia que enviaste. Enviános uno nuevo desde el seguimiento del pedido.',
+  },
+};
+
+/** To the shopper when the order's status changes in a way that matters to them (with the reason when there is one). */
+export function orderStatusMail(order: Order, kind: ShopperStatusKind, reason: string | null, ctx: ShopperMailContext): MailContent {
+  const wording = STATUS_WORDING[kind];
+  const intro = [wording.intro];
+  if (reason && reason.trim() !== '') intro.push(`Motivo: ${reason.trim()}`);
+  const blocks: MailBlock[] = [orderSummaryBlock(order)];
+  if (kind === 'proof_rejected') blocks.push(bankBlock(order, ctx.bank));
+  return renderMail({
+    shop: ctx.shop,
+    subject: `${wording.subject} · Pedido ${order.orderNumber}`,
+    greeting: `¡Hola ${firstName(order.shippingInfo.fullName)}!`,
+    intro,
+    blocks,
+    action: { label: 'Ver mi pedido', url: ctx.trackingUrl },
+  });
+}
