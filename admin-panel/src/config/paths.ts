@@ -8,6 +8,7 @@ export const paths = {
   productEdit: (id: string) => `/products/edit/${encodeURIComponent(id)}`,
   orders: '/orders',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  proofs: '/proofs',
   content: '/content',
   settings: '/settings',
 } as const;

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   ChevronsLeft,
   ChevronsRight,
+  FileCheck2,
   FileText,
   LayoutDashboard,
   LogOut,
@@ -17,6 +18,7 @@ import { LIMITS } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { useAuth, displayName } from '@/features/auth';
+import { ProofsNavBadge } from '@/features/proofs';
 import { HealthCard } from './health-card';
 
 interface NavItem {
@@ -24,12 +26,15 @@ interface NavItem {
   label: string;
   icon: LucideIcon;
   end?: boolean;
+  /** The count of transfer proofs waiting, beside the label. */
+  proofsBadge?: boolean;
 }
 
 const NAV: NavItem[] = [
   { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: paths.products, label: 'Productos', icon: Package },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart },
+  { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, proofsBadge: true },
   { to: paths.content, label: 'Contenido', icon: FileText },
   { to: paths.settings, label: 'Config', icon: Settings },
 ];
@@ -89,7 +94,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Navegación principal">
           <ul>
-            {NAV.map(({ to, label, icon: Icon, end }) => (
+            {NAV.map(({ to, label, icon: Icon, end, proofsBadge }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -103,6 +108,7 @@ export function AdminLayout() {
                 >
                   <Icon size={20} aria-hidden="true" />
                   <span className="nav-label">{label}</span>
+                  {proofsBadge && <ProofsNavBadge />}
                 </NavLink>
               </li>
             ))}
