@@ -89,7 +89,7 @@ function OrderDetail({ order }: { order: Order }) {
   const changed = nextStatus !== current;
   // The reason given when the order entered its current status (a rejected proof, a cancellation), for {motivo}.
   const history = useQuery(orderQueries.history(order._id));
-  const reason = history.data?.findLast((event) => event.to === current)?.note ?? undefined;
+  const reason = [...(history.data ?? [])].reverse().find((event) => event.to === current)?.note ?? undefined;
 
   function handleUpdate() {
     setAlertText(null);
