@@ -73,7 +73,7 @@ describe('GET /orders sort', () => {
     ['an unknown field', 'total:asc'],
     ['a wrong direction', 'createdAt:up'],
     ['an overlong value', 'createdAt:asc'.repeat(40)],
-    ['SQL', "createdAt:asc; DROP TABLE orders"],
+    ['SQL', 'createdAt:asc; DROP TABLE orders'],
   ])('refuses %s with a Spanish 400', async (_kind, value) => {
     const res = await asStaff(`/orders?sort=${encodeURIComponent(value)}`);
     expect(res.status).toBe(400);

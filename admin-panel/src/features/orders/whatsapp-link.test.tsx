@@ -52,7 +52,13 @@ describe("'Escribir por WhatsApp'", () => {
     signInStorage();
     const order = orderFixture(8, { status: 'pending_transfer_proof', paymentMethod: 'transfer' });
     const history = [
-      { at: '2026-01-15T12:00:00.000Z', from: null, to: 'pending_transfer_confirmation', by: { kind: 'system', id: null, name: 'sistema' }, note: null },
+      {
+        at: '2026-01-15T12:00:00.000Z',
+        from: null,
+        to: 'pending_transfer_confirmation',
+        by: { kind: 'system', id: null, name: 'sistema' },
+        note: null,
+      },
       {
         at: '2026-01-15T13:00:00.000Z',
         from: 'pending_transfer_confirmation',
@@ -80,7 +86,11 @@ describe("'Escribir por WhatsApp'", () => {
 
   it('on the quick view uses the template of a confirmed pickup order (defaults while content is missing)', async () => {
     signInStorage();
-    const order = orderFixture(10, { status: 'confirmado', deliveryType: 'pickup', shippingInfo: { ...orderFixture(10).shippingInfo, phone: '+54 9 11 2345-6789' } });
+    const order = orderFixture(10, {
+      status: 'confirmado',
+      deliveryType: 'pickup',
+      shippingInfo: { ...orderFixture(10).shippingInfo, phone: '+54 9 11 2345-6789' },
+    });
     mockApi({});
     renderApp(<OrderQuickView order={order} updating={false} onStatusChange={() => undefined} onClose={() => undefined} />);
     const dialog = await screen.findByTestId('order-quick-view');

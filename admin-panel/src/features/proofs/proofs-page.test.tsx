@@ -27,15 +27,28 @@ const proofOrder = (n: number, total: number, fullName: string): Order =>
   });
 
 /** A tiny server: the queue (oldest first, as the real API answers with sort=createdAt:asc) and status changes. */
-function setup(initial: Order[] = [proofOrder(1, 23500, 'Ana Pérez'), proofOrder(2, 1250000, 'Belén Díaz'), proofOrder(3, 9900, 'Carla Gómez')]) {
+function setup(
+  initial: Order[] = [proofOrder(1, 23500, 'Ana Pérez'), proofOrder(2, 1250000, 'Belén Díaz'), proofOrder(3, 9900, 'Carla Gómez')],
+) {
   signInStorage();
   let queue = [...initial];
   const calls: RecordedRequest[] = mockApi({
     'GET /orders': (request) => ({
-      data: { orders: request.params.sort === 'createdAt:asc' ? queue : [...queue].reverse(), totalOrders: queue.length, totalPages: 1, page: 1 },
+      data: {
+        orders: request.params.sort === 'createdAt:asc' ? queue : [...queue].reverse(),
+        totalOrders: queue.length,
+        totalPages: 1,
+        page: 1,
+      },
     }),
     'GET /orders/summary': () => ({
-      data: { summary: { totalOrders: 9, totalRevenue: 0, summaryByStatusAndPaymentMethod: { pending_transfer_confirmation: { cash: 0, transfer: queue.length } } } },
+      data: {
+        summary: {
+          totalOrders: 9,
+          totalRevenue: 0,
+          summaryByStatusAndPaymentMethod: { pending_transfer_confirmation: { cash: 0, transfer: queue.length } },
+        },
+      },
     }),
     'GET /content': () => ({ data: { content } }),
     'PUT /orders/*/status': (request) => {
@@ -58,7 +71,10 @@ describe('Comprobantes por verificar', () => {
   it('lists the waiting proofs oldest first: image, amount, number, shopper and bank details', async () => {
     const { calls } = setup();
     await screen.findAllByTestId('proof-card');
-    expect(calls.find((c) => c.url === '/orders')?.params).toMatchObject({ status: 'pending_transfer_confirmation', sort: 'createdAt:asc' });
+    expect(calls.find((c) => c.url === '/orders')?.params).toMatchObject({
+      status: 'pending_transfer_confirmation',
+      sort: 'createdAt:asc',
+    });
     expect(cards().map((c) => within(c).getByRole('heading').textContent)).toEqual([
       'Orden #JL-20260115-0001',
       'Orden #JL-20260115-0002',

@@ -28,8 +28,8 @@ export function WhatsappTab({ content, edit }: { content: SiteContent; edit: Con
     <div className="stack">
       <div className="hint-block">
         <p>
-          El botón «Escribir por WhatsApp» de cada orden abre el chat con la clienta y el mensaje de su situación ya
-          escrito. Podés usar estos marcadores, que se reemplazan con los datos del pedido:
+          El botón «Escribir por WhatsApp» de cada orden abre el chat con la clienta y el mensaje de su situación ya escrito. Podés usar
+          estos marcadores, que se reemplazan con los datos del pedido:
         </p>
         <dl className="kv placeholders" data-testid="whatsapp-placeholders">
           {PLACEHOLDERS.map(([code, meaning]) => (
