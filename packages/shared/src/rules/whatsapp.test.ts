@@ -22,7 +22,8 @@ describe('whatsappMessage', () => {
     expect(whatsappMessage(text, order, { reason: ' Monto incorrecto ', trackingUrl: 'https://x.test/t' })).toBe(
       'Motivo: Monto incorrecto | https://x.test/t',
     );
-    expect(whatsappMessage(text, order)).toBe('Motivo:  | ');
+    expect(whatsappMessage(text, order)).toBe('Motivo: |');
+    expect(whatsappMessage('Hola {nombre}.\n{motivo}\nGracias', order)).toBe('Hola María.\n\nGracias');
   });
 
   it('leaves unknown placeholders as written and repeats known ones', () => {

@@ -61,7 +61,9 @@ export function whatsappMessage(template: string, order: WhatsappOrder, extras: 
     seguimiento: extras.trackingUrl ?? '',
     motivo: extras.reason?.trim() ?? '',
   };
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : whole));
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : whole));
+  // An empty value (no reason, no tracking link) leaves no double space behind; line breaks stay.
+  return filled.replace(/ {2,}/g, ' ').replace(/ +$/gm, '');
 }
 
 /** `https://wa.me/<digits>?text=<encoded>` for an Argentine phone; null when the phone cannot be normalised. */
