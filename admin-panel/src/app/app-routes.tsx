@@ -12,6 +12,7 @@ const ProductFormPage = lazy(() => import('@/features/products/product-form-page
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
+const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
@@ -44,6 +45,7 @@ export function AppRoutes() {
           <Route path={paths.orders} element={<OrderListPage />} />
           <Route path="/orders/:id" element={<OrderDetailPage />} />
           <Route path={paths.emails} element={<EmailListPage />} />
+          <Route path={paths.proofs} element={<ProofsPage />} />
           <Route path={paths.content} element={<ContentEditorPage />} />
           <Route path={paths.settings} element={<SettingsPage />} />
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -9,6 +9,7 @@ export const paths = {
   orders: '/orders',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   emails: '/emails',
+  proofs: '/proofs',
   content: '/content',
   settings: '/settings',
 } as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_HERO_IMAGE, WHY_CHOOSE_KEY, siteContentSchema, type SiteContent } from '@shop/shared';
+import { DEFAULT_HERO_IMAGE, DEFAULT_WHATSAPP_TEMPLATES, WHY_CHOOSE_KEY, siteContentSchema, type SiteContent } from '@shop/shared';
 
 /** Demo categories: `name` is the key products carry, `display_name` what shoppers read. */
 export const SEED_CATEGORIES = [
@@ -240,5 +240,7 @@ export function seedSiteContent(): SiteContent {
         },
       },
     },
+    // The messages staff send from an order on WhatsApp, one per situation (the shared defaults).
+    whatsapp: { ...DEFAULT_WHATSAPP_TEMPLATES },
   });
 }

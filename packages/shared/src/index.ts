@@ -18,3 +18,5 @@ export * from './rules/order-status-change.js';
 export * from './rules/line-price.js';
 export * from './pictures.js';
 export * from './emails/index.js';
+export * from './rules/phone.js';
+export * from './rules/whatsapp.js';

@@ -56,6 +56,11 @@ export const MSG = {
     error: 'Error al iniciar sesión',
     rateLimited: 'Demasiados intentos de inicio de sesión. Por favor, espera 15 minutos antes de intentar nuevamente.',
   },
+  proofs: {
+    reasonRequired: 'Escribí el motivo del rechazo',
+    reasonTooLong: 'El motivo no puede superar 300 caracteres',
+    sortInvalid: 'Orden inválido: usá createdAt:asc o createdAt:desc',
+  },
   upload: {
     heroTooLarge: 'La imagen es demasiado grande. Máximo 5MB.',
     heroType: 'Tipo de archivo no válido. Solo JPG, PNG y WEBP.',

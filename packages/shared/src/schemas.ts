@@ -166,6 +166,21 @@ export const orderStatusUpdateSchema = z.object({
   reason: text(300).optional(),
 });
 
+/** The reject dialog of a transfer proof: the reason is told to the shopper and kept in the order's history. */
+export const PROOF_REJECTION_REASON_MAX = 300;
+export const proofRejectionSchema = z.object({
+  reason: z
+    .string({ error: MSG.proofs.reasonRequired })
+    .trim()
+    .min(1, MSG.proofs.reasonRequired)
+    .max(PROOF_REJECTION_REASON_MAX, MSG.proofs.reasonTooLong),
+});
+export type ProofRejection = z.infer<typeof proofRejectionSchema>;
+
+/** `sort` of the staff order list: newest first (default) or oldest first (the proofs queue). */
+export const ORDER_LIST_SORTS = ['createdAt:desc', 'createdAt:asc'] as const;
+export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
+
 // ---------- Auth & users ----------
 
 const PASSWORD_TOO_LONG = 'La contraseña no puede superar 200 caracteres';

@@ -46,6 +46,34 @@ export const sizeGuideSchema = z.object({
 });
 export type SizeGuide = z.infer<typeof sizeGuideSchema>;
 
+/**
+ * Messages staff send on WhatsApp, one per situation of an order (see `whatsappTemplateKey`). Placeholders:
+ * {nombre}, {nombreCompleto}, {pedido}, {total}, {estado}, {seguimiento}, {motivo}.
+ */
+export const DEFAULT_WHATSAPP_TEMPLATES = {
+  received: '¡Hola {nombre}! Recibimos tu pedido #{pedido} por {total}. Te avisamos por acá cada novedad. ¡Gracias por tu compra!',
+  proofMissing:
+    'Hola {nombre}, todavía no pudimos validar el pago de tu pedido #{pedido} por {total}. {motivo} ¿Nos enviás el comprobante de la transferencia? Podés ver tu pedido en {seguimiento}',
+  paid: '¡Hola {nombre}! Confirmamos el pago de tu pedido #{pedido} por {total}. Ya lo estamos preparando.',
+  readyForPickup: '¡Hola {nombre}! Tu pedido #{pedido} está listo para retirar. Te esperamos en el punto de encuentro.',
+  onTheWay: '¡Hola {nombre}! Tu pedido #{pedido} ya está en camino. Podés seguirlo en {seguimiento}',
+  cancelled: 'Hola {nombre}, tu pedido #{pedido} fue cancelado. {motivo} Cualquier consulta, escribinos por acá.',
+} as const;
+
+const template = (fallback: string) => z.string().max(1000).catch(fallback).default(fallback);
+
+export const whatsappTemplatesSchema = z
+  .object({
+    received: template(DEFAULT_WHATSAPP_TEMPLATES.received),
+    proofMissing: template(DEFAULT_WHATSAPP_TEMPLATES.proofMissing),
+    paid: template(DEFAULT_WHATSAPP_TEMPLATES.paid),
+    readyForPickup: template(DEFAULT_WHATSAPP_TEMPLATES.readyForPickup),
+    onTheWay: template(DEFAULT_WHATSAPP_TEMPLATES.onTheWay),
+    cancelled: template(DEFAULT_WHATSAPP_TEMPLATES.cancelled),
+  })
+  .prefault({});
+export type WhatsappTemplates = z.infer<typeof whatsappTemplatesSchema>;
+
 export const siteContentSchema = z.object({
   hero: z
     .object({
@@ -150,6 +178,7 @@ export const siteContentSchema = z.object({
       maxUnitsPerProduct: wholeNumber(DEFAULT_MAX_UNITS_PER_PRODUCT, 1, MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE),
     })
     .prefault({}),
+  whatsapp: whatsappTemplatesSchema,
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 

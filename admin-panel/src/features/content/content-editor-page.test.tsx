@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, RESERVATION_MINUTES_MESSAGE, siteContentSchema, type SiteContent } from '@shop/shared';
+import { DEFAULT_WHATSAPP_TEMPLATES, MSG, RESERVATION_MINUTES_MESSAGE, siteContentSchema, type SiteContent } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
@@ -36,7 +36,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLEleme
 }
 
 describe('content editor', () => {
-  it('has the seven tabs of the spec', async () => {
+  it('has the eight tabs of the spec', async () => {
     setup();
     await screen.findByTestId('content-editor-page');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -47,7 +47,26 @@ describe('content editor', () => {
       'Guía de Tallas',
       'Métodos de Pago',
       'Informacion Contacto',
+      'Mensajes de WhatsApp',
     ]);
+  });
+
+  it('edits the WhatsApp messages, explaining the placeholders', async () => {
+    const { user, calls } = await setupOnTab('Mensajes de WhatsApp');
+    const legend = screen.getByTestId('whatsapp-placeholders');
+    for (const code of ['{nombre}', '{pedido}', '{total}', '{motivo}', '{seguimiento}']) {
+      expect(within(legend).getByText(code)).toBeInTheDocument();
+    }
+    const paid = screen.getByLabelText('Pago confirmado');
+    expect(paid).toHaveValue(DEFAULT_WHATSAPP_TEMPLATES.paid);
+    expect(screen.getByLabelText(/Falta el comprobante/)).toHaveValue(DEFAULT_WHATSAPP_TEMPLATES.proofMissing);
+    expect(screen.getAllByRole('textbox')).toHaveLength(6);
+    await retype(user, paid, 'Pago recibido, {{nombre}');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Contenido actualizado exitosamente!');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      whatsapp: { paid: 'Pago recibido, {nombre}', cancelled: DEFAULT_WHATSAPP_TEMPLATES.cancelled },
+    });
   });
 
   it('keeps edits local until the single save sends the whole content', async () => {

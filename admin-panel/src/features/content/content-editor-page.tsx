@@ -17,6 +17,7 @@ import { ProductDetailTab } from './tabs/product-detail-tab';
 import { SizeGuidesTab } from './tabs/size-guides-tab';
 import { CheckoutTab } from './tabs/checkout-tab';
 import { ContactTab } from './tabs/contact-tab';
+import { WhatsappTab } from './tabs/whatsapp-tab';
 
 const TABS = [
   { id: 'hero', label: 'Sección Inicial', Component: HeroTab },
@@ -26,6 +27,7 @@ const TABS = [
   { id: 'sizes', label: 'Guía de Tallas', Component: SizeGuidesTab },
   { id: 'checkout', label: 'Métodos de Pago', Component: CheckoutTab },
   { id: 'contact', label: 'Informacion Contacto', Component: ContactTab },
+  { id: 'whatsapp', label: 'Mensajes de WhatsApp', Component: WhatsappTab },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

@@ -27,6 +27,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { categoryLabel, useCategories } from '@/features/content';
 import { productQueries } from '@/features/products';
 import { orderQueries, formatDate } from '@/features/orders';
+import { ProofsWaitingCard } from '@/features/proofs';
 import { interactionQueries, useResetInteractions } from './api/interactions';
 
 /** The "Accesos rápidos" card, in order. */
@@ -102,6 +103,7 @@ export function DashboardPage() {
           loading={interactions.isPending}
           tone="amber"
         />
+        <ProofsWaitingCard />
       </section>
 
       <div className="dash-grid">

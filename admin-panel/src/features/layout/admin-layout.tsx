@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   ChevronsLeft,
   ChevronsRight,
+  FileCheck2,
   FileText,
   LayoutDashboard,
   LogOut,
@@ -18,6 +19,7 @@ import { LIMITS } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { useAuth, displayName } from '@/features/auth';
+import { ProofsNavBadge } from '@/features/proofs';
 import { HealthCard } from './health-card';
 
 interface NavItem {
@@ -25,6 +27,8 @@ interface NavItem {
   label: string;
   icon: LucideIcon;
   end?: boolean;
+  /** The count of transfer proofs waiting, beside the label. */
+  proofsBadge?: boolean;
 }
 
 const NAV: NavItem[] = [
@@ -32,6 +36,7 @@ const NAV: NavItem[] = [
   { to: paths.products, label: 'Productos', icon: Package },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart },
   { to: paths.emails, label: 'Correos', icon: Mail },
+  { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, proofsBadge: true },
   { to: paths.content, label: 'Contenido', icon: FileText },
   { to: paths.settings, label: 'Config', icon: Settings },
 ];
@@ -91,7 +96,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Navegación principal">
           <ul>
-            {NAV.map(({ to, label, icon: Icon, end }) => (
+            {NAV.map(({ to, label, icon: Icon, end, proofsBadge }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -105,6 +110,7 @@ export function AdminLayout() {
                 >
                   <Icon size={20} aria-hidden="true" />
                   <span className="nav-label">{label}</span>
+                  {proofsBadge && <ProofsNavBadge />}
                 </NavLink>
               </li>
             ))}

@@ -30,6 +30,7 @@ import { OrderItemList } from './order-item-list';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';
+import { WhatsappLink } from './whatsapp-link';
 
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -87,6 +88,9 @@ function OrderDetail({ order }: { order: Order }) {
   const confirm = useConfirmOrder();
   const info = order.shippingInfo;
   const changed = nextStatus !== current;
+  // The reason given when the order entered its current status (a rejected proof, a cancellation), for {motivo}.
+  const history = useQuery(orderQueries.history(order._id));
+  const reason = [...(history.data ?? [])].reverse().find((event) => event.to === current)?.note ?? undefined;
 
   function handleUpdate() {
     setAlertText(null);
@@ -117,7 +121,10 @@ function OrderDetail({ order }: { order: Order }) {
           <h1>Orden #{order.orderNumber}</h1>
           <p className="muted">Creada el {formatDateTime(order.createdAt)}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="page-header-actions">
+          <StatusBadge status={order.status} />
+          <WhatsappLink order={order} reason={reason} />
+        </div>
       </header>
       {alertText && (
         <Banner kind="error" onClose={() => setAlertText(null)}>

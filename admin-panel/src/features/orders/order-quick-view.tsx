@@ -8,6 +8,7 @@ import { SelectField } from '@/components/select-field';
 import { formatDateTime } from './format-date';
 import { OrderItemList } from './order-item-list';
 import { OrderStatusOptions } from './order-status-options';
+import { WhatsappLink } from './whatsapp-link';
 
 interface OrderQuickViewProps {
   order: Order;
@@ -28,6 +29,7 @@ export function OrderQuickView({ order, updating, onStatusChange, onClose }: Ord
       testId="order-quick-view"
       footer={
         <>
+          <WhatsappLink order={order} />
           <Link to={paths.order(order._id)} className="btn btn-secondary">
             Ver detalle completo
           </Link>

@@ -1,4 +1,4 @@
-import { orderListAnswerSchema } from '@shop/shared';
+import { orderListAnswerSchema, type OrderListSort } from '@shop/shared';
 import { api } from '@/lib/api-client';
 
 export interface OrderFilters {
@@ -7,11 +7,14 @@ export interface OrderFilters {
   status: string;
   /** YYYY-MM-DD (Argentine day) or '' */
   date: string;
+  /** Newest first when absent. */
+  sort?: OrderListSort;
 }
 
 export function getOrders(filters: OrderFilters) {
   const params: Record<string, string | number> = { page: filters.page, limit: filters.limit };
   if (filters.status) params.status = filters.status;
   if (filters.date) params.date = filters.date;
+  if (filters.sort) params.sort = filters.sort;
   return api.request({ url: '/orders', params, schema: orderListAnswerSchema, errorMessage: 'Error al obtener órdenes' });
 }

@@ -74,7 +74,7 @@ export default factories.createCoreController('api::order.order', () => ({
     reply(ctx, trackedOrderAnswerSchema, answer);
   },
 
-  /** GET /orders (admin). */
+  /** GET /orders (admin): newest first, or oldest first with `sort=createdAt:asc`. */
   async find(ctx: Context) {
     reply(
       ctx,
@@ -84,6 +84,7 @@ export default factories.createCoreController('api::order.order', () => ({
         limit: queryInt(ctx.query.limit, 10, { max: 100 }),
         status: queryString(ctx.query.status),
         date: queryString(ctx.query.date),
+        sort: queryString(ctx.query.sort),
       }),
     );
   },

@@ -2,6 +2,8 @@ import {
   ACTIVE_ORDER_STATUSES,
   CONFIRMABLE_STATUS,
   CONFIRMED_STATUS,
+  MSG,
+  ORDER_LIST_SORTS,
   ORDER_STATUSES,
   confirmRefusalMessage,
   isOrderStatus,
@@ -178,6 +180,8 @@ export interface OrderListQuery {
   limit: number;
   status?: string;
   date?: string;
+  /** `createdAt:desc` (default, newest first) or `createdAt:asc` (oldest first). */
+  sort?: string;
 }
 
 export interface OrderList {
@@ -187,7 +191,7 @@ export interface OrderList {
   page: number;
 }
 
-/** Newest first; optional status and Argentine calendar day (YYYY-MM-DD). */
+/** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
   const filters: { status?: OrderStatus; createdAt?: { $gte: Date; $lt: Date } } = {};
   if (query.status !== undefined) {
@@ -199,10 +203,13 @@ export async function listOrders(query: OrderListQuery): Promise<OrderList> {
     if (!range) throw badRequest('Fecha inválida: usa el formato AAAA-MM-DD');
     filters.createdAt = { $gte: range.start, $lt: range.end };
   }
+  const sort = query.sort ?? 'createdAt:desc';
+  if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
+  const direction = sort === 'createdAt:asc' ? 'asc' : 'desc';
   const totalOrders = await strapi.documents(ORDER_UID).count({ filters });
   const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
     filters,
-    sort: [{ createdAt: 'desc' }, { id: 'desc' }],
+    sort: [{ createdAt: direction }, { id: direction }],
     limit: query.limit,
     start: (query.page - 1) * query.limit,
     populate: ORDER_POPULATE,

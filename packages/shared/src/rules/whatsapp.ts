@@ -1,0 +1,74 @@
+import { formatPrice } from '../money.js';
+import { statusLabel } from '../statuses.js';
+import { normalizeArgentinePhone } from './phone.js';
+
+/** The situations the shop writes to a shopper about, each with its own message in site content. */
+export const WHATSAPP_TEMPLATE_KEYS = ['received', 'proofMissing', 'paid', 'readyForPickup', 'onTheWay', 'cancelled'] as const;
+export type WhatsappTemplateKey = (typeof WHATSAPP_TEMPLATE_KEYS)[number];
+
+/** What a message needs to know of an order. */
+export interface WhatsappOrder {
+  orderNumber: string;
+  total: number;
+  status: string;
+  deliveryType: 'pickup' | 'delivery';
+  shippingInfo: { fullName: string };
+}
+
+/** Facts that are not part of the order itself: the tracking link and the reason of the last change. */
+export interface WhatsappExtras {
+  trackingUrl?: string;
+  reason?: string;
+}
+
+/**
+ * Which message fits an order now: waiting for the proof (also after a rejected proof), paid, confirmed and ready to
+ * pick up or on its way depending on the delivery, cancelled (also refunded); anything else is 'received'.
+ */
+export function whatsappTemplateKey(order: Pick<WhatsappOrder, 'status' | 'deliveryType'>): WhatsappTemplateKey {
+  switch (order.status) {
+    case 'pending_transfer_proof':
+      return 'proofMissing';
+    case 'paid':
+      return 'paid';
+    case 'confirmado':
+      return order.deliveryType === 'pickup' ? 'readyForPickup' : 'onTheWay';
+    case 'cancelled':
+    case 'refunded':
+      return 'cancelled';
+    default:
+      return 'received';
+  }
+}
+
+/** First word of the shopper's name, as one greets on a chat. */
+function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
+/**
+ * Fills `{nombre}` (first name), `{nombreCompleto}`, `{pedido}` (order number), `{total}` (es-AR money), `{estado}`,
+ * `{seguimiento}` (tracking link) and `{motivo}` (reason of the last change). Unknown placeholders stay as written,
+ * so a typo shows in the message instead of disappearing.
+ */
+export function whatsappMessage(template: string, order: WhatsappOrder, extras: WhatsappExtras = {}): string {
+  const values: Record<string, string> = {
+    nombre: firstName(order.shippingInfo.fullName),
+    nombreCompleto: order.shippingInfo.fullName.trim(),
+    pedido: order.orderNumber,
+    total: formatPrice(order.total),
+    estado: statusLabel(order.status),
+    seguimiento: extras.trackingUrl ?? '',
+    motivo: extras.reason?.trim() ?? '',
+  };
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : whole));
+  // An empty value (no reason, no tracking link) leaves no double space behind; line breaks stay.
+  return filled.replace(/ {2,}/g, ' ').replace(/ +$/gm, '');
+}
+
+/** `https://wa.me/<digits>?text=<encoded>` for an Argentine phone; null when the phone cannot be normalised. */
+export function whatsappLink(phone: string, text: string): string | null {
+  const digits = normalizeArgentinePhone(phone);
+  if (digits === null) return null;
+  return text === '' ? `https://wa.me/${digits}` : `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
