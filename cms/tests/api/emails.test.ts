@@ -1,24 +1,39 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailListAnswerSchema, emailResendAnswerSchema, type Order } from '@shop/shared';
-import { adminToken, api, shopperToken } from '../helpers/api';
+import { adminToken, adminTokenAt, api, shopperToken, type CallOptions } from '../helpers/api';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { JUNK_QUERY_VALUES, LONG_10K, NUL_TEXT } from '../helpers/junk';
-import { createProduct, orderBody } from '../helpers/orders';
-import { TEST_ADMIN } from '../helpers/strapi-process';
+import { createProduct, orderBody, startExtraStrapi } from '../helpers/orders';
+import { TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-process';
 
-// The shared test shop runs without SMTP_HOST: mail waits in the outbox, readable by staff.
-
-async function placeOrder(): Promise<Order> {
-  const product = await createProduct({ stock: 5 });
-  const res = await api('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }]) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.order;
-}
+// The test shops run without SMTP_HOST: mail waits in the outbox, readable by staff.
 
 describe('outbox without a mail server', () => {
+  // Orders are placed on a process of their own (raised order limit, same database): the shared process's order
+  // budget belongs to the files that test the limit.
+  let shop: RunningStrapi;
+  let staffToken: string;
+  const call = <T = any>(path: string, options: CallOptions = {}) => api<T>(path, { baseUrl: shop.url, ...options });
+  const adminToken = () => Promise.resolve(staffToken);
+
+  async function placeOrder(): Promise<Order> {
+    const product = await createProduct({ stock: 5 }, { baseUrl: shop.url, token: staffToken });
+    const res = await call('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }]) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.order;
+  }
+
+  beforeAll(async () => {
+    shop = await startExtraStrapi();
+    staffToken = await adminTokenAt(shop.url);
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
   it('keeps the order mail pending, listed for staff, with the owner defaulting to the staff account', async () => {
     const order = await placeOrder();
-    const res = await api(`/emails?order=${order._id}`, { token: await adminToken() });
+    const res = await call(`/emails?order=${order._id}`, { token: await adminToken() });
     expect(res.status).toBe(200);
     const list = emailListAnswerSchema.parse(res.body);
     expect(list.mailConfigured).toBe(false);
@@ -33,24 +48,24 @@ describe('outbox without a mail server', () => {
   it('lists newest first, filters by status and pages', async () => {
     await placeOrder();
     const token = await adminToken();
-    const page1 = emailListAnswerSchema.parse((await api('/emails?limit=1&status=pending', { token })).body);
+    const page1 = emailListAnswerSchema.parse((await call('/emails?limit=1&status=pending', { token })).body);
     expect(page1.emails).toHaveLength(1);
     expect(page1.totalPages).toBe(page1.total);
-    const page2 = emailListAnswerSchema.parse((await api('/emails?limit=1&page=2&status=pending', { token })).body);
+    const page2 = emailListAnswerSchema.parse((await call('/emails?limit=1&page=2&status=pending', { token })).body);
     expect(page2.emails[0]!.id).toBeLessThan(page1.emails[0]!.id);
-    const sent = emailListAnswerSchema.parse((await api('/emails?status=sent', { token })).body);
+    const sent = emailListAnswerSchema.parse((await call('/emails?status=sent', { token })).body);
     expect(sent.emails).toEqual([]);
   });
 
   it('re-queues a message now (resend) and answers 404 for an unknown one', async () => {
     const order = await placeOrder();
     const token = await adminToken();
-    const [first] = emailListAnswerSchema.parse((await api(`/emails?order=${order._id}`, { token })).body).emails;
-    const res = await api(`/emails/${first!.id}/resend`, { method: 'POST', token });
+    const [first] = emailListAnswerSchema.parse((await call(`/emails?order=${order._id}`, { token })).body).emails;
+    const res = await call(`/emails/${first!.id}/resend`, { method: 'POST', token });
     expect(res.status).toBe(200);
     const { email } = emailResendAnswerSchema.parse(res.body);
     expect(email).toMatchObject({ id: first!.id, status: 'pending', attempts: 0 });
-    const missing = await api('/emails/999999999/resend', { method: 'POST', token });
+    const missing = await call('/emails/999999999/resend', { method: 'POST', token });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Correo no encontrado');
   });
