@@ -17,3 +17,6 @@ export * from './rules/checkout-options.js';
 export * from './rules/order-status-change.js';
 export * from './rules/line-price.js';
 export * from './pictures.js';
+export * from './rules/csv.js';
+export * from './rules/insight.js';
+export * from './rules/order-export.js';

@@ -7,3 +7,4 @@ export * from './interactions.js';
 export * from './health.js';
 export * from './uploads.js';
 export * from './contact.js';
+export * from './insight.js';
