@@ -62,19 +62,20 @@ export function csvFileName(base: string, now: Date = new Date()): string {
 }
 
 /**
- * Reads rows in pages by a descending numeric key (keyset paging: `id < last id seen`), never all at once: the
- * caller's `fetchPage(before, size)` answers at most `size` rows older than `before` (null for the first page).
- * Only one page is held in memory at a time; the last page is the first shorter than `size`.
+ * Reads rows in pages by a numeric key (keyset paging: "after the last key seen", never OFFSET), never all at once:
+ * the caller's `fetchPage(lastKey, size)` answers at most `size` rows following the row whose key is `lastKey`
+ * (null for the first page) in the caller's own order. Only one page is held in memory at a time; the last page is
+ * the first one shorter than `size`.
  */
 export async function* keysetPages<T extends { id: number }>(
-  fetchPage: (before: number | null, size: number) => Promise<T[]>,
+  fetchPage: (lastKey: number | null, size: number) => Promise<T[]>,
   size: number,
 ): AsyncGenerator<T[]> {
-  let before: number | null = null;
+  let lastKey: number | null = null;
   for (;;) {
-    const page = await fetchPage(before, size);
+    const page = await fetchPage(lastKey, size);
     if (page.length > 0) yield page;
     if (page.length < size) return;
-    before = page[page.length - 1]!.id;
+    lastKey = page[page.length - 1]!.id;
   }
 }
