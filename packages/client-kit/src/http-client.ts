@@ -32,11 +32,22 @@ export interface DownloadOptions {
   signal?: AbortSignal;
 }
 
+/** A Blob's text (FileReader where Blob.text() is missing, as in older engines and jsdom). */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('blob'));
+    reader.readAsText(blob);
+  });
+}
+
 /** An error answer to a Blob request arrives as a Blob: its JSON `{message}` is read back so the text shows. */
 async function readBlobError(error: unknown): Promise<unknown> {
   if (!axios.isAxiosError(error) || !error.response || !(error.response.data instanceof Blob)) return error;
   try {
-    error.response.data = JSON.parse(await error.response.data.text()) as unknown;
+    error.response.data = JSON.parse(await blobText(error.response.data)) as unknown;
   } catch {
     error.response.data = null;
   }
