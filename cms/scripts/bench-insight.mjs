@@ -22,7 +22,16 @@ const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.
 const ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
 const PRODUCTS = 200;
 const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas'];
-const STATUSES = ['pending_manual', 'pending_transfer_proof', 'pending_transfer_confirmation', 'paid', 'paid', 'paid', 'cancelled', 'confirmado'];
+const STATUSES = [
+  'pending_manual',
+  'pending_transfer_proof',
+  'pending_transfer_confirmation',
+  'paid',
+  'paid',
+  'paid',
+  'cancelled',
+  'confirmado',
+];
 const RUNS = 5;
 
 async function startStrapi(env) {
@@ -36,7 +45,11 @@ async function startStrapi(env) {
     if (child.exitCode !== null) throw new Error(`Strapi exited:\n${log.slice(-3000)}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) {
-        return { url, pid: child.pid, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+        return {
+          url,
+          pid: child.pid,
+          stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+        };
       }
     } catch {
       // not yet listening
@@ -56,7 +69,9 @@ function series(kind, count) {
 
 /** A moment `minutesAgo` minutes before now, as each database stores Strapi's datetimes. */
 function ago(kind, minutesExpr) {
-  return kind === 'postgres' ? `(now() - ((${minutesExpr}) * interval '1 minute'))` : `((strftime('%s','now') - (${minutesExpr}) * 60) * 1000)`;
+  return kind === 'postgres'
+    ? `(now() - ((${minutesExpr}) * interval '1 minute'))`
+    : `((strftime('%s','now') - (${minutesExpr}) * 60) * 1000)`;
 }
 
 function pick(kind, list, expr) {
@@ -166,9 +181,19 @@ async function bench(kind, env, run) {
       note: `${full.rows} rows, ${(full.bytes / 1048576).toFixed(1)} MB; first byte ${Math.round(full.firstByte)} ms; server RSS ${full.before.toFixed(0)} -> peak ${full.peak.toFixed(0)} MB`,
     });
     const month = await timeExport(strapi, login.token, '/orders/export.csv?status=paid&from=2000-01-01');
-    rows.push({ endpoint: 'GET /orders/export.csv?status=paid', 'median ms': Math.round(month.total), 'min ms': Math.round(month.firstByte), note: `${month.rows} rows` });
+    rows.push({
+      endpoint: 'GET /orders/export.csv?status=paid',
+      'median ms': Math.round(month.total),
+      'min ms': Math.round(month.firstByte),
+      note: `${month.rows} rows`,
+    });
     const products = await timeExport(strapi, login.token, '/products/export.csv');
-    rows.push({ endpoint: 'GET /products/export.csv', 'median ms': Math.round(products.total), 'min ms': Math.round(products.firstByte), note: `${products.rows} rows` });
+    rows.push({
+      endpoint: 'GET /products/export.csv',
+      'median ms': Math.round(products.total),
+      'min ms': Math.round(products.firstByte),
+      note: `${products.rows} rows`,
+    });
     console.table(rows);
     console.log('(exports: "median ms" is the whole download, "min ms" the first byte; one run each)');
   } finally {

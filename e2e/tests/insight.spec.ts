@@ -102,7 +102,10 @@ test('orders and products export: a CSV for Excel es-AR downloaded from the list
   await expect(page.getByRole('alert')).toContainText('La fecha "desde" no puede ser posterior a la fecha "hasta"');
 
   await page.goto('/admin/products');
-  const [products] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar productos a CSV' }).click()]);
+  const [products] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar productos a CSV' }).click(),
+  ]);
   expect(products.suggestedFilename()).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.csv$/);
   const productsText = readFileSync((await products.path())!).toString('utf8');
   expect(productsText.slice(1).split('\r\n')[0]).toBe('ID;Producto;Categoría;Talle;Stock;Precio;Descuento %;Precio final;Activo');

@@ -44,7 +44,14 @@ export function ExportButton({ url, params = {}, baseName, what }: ExportButtonP
 
   return (
     <div className="export-action">
-      <button type="button" className="btn btn-secondary" onClick={() => void run()} disabled={busy} aria-busy={busy} aria-label={`Exportar ${what} a CSV`}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void run()}
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={`Exportar ${what} a CSV`}
+      >
         <Download size={16} aria-hidden="true" />
         {busy ? `Exportando...${received > 0 ? ` ${kilobytes(received)}` : ''}` : 'Exportar CSV'}
       </button>

@@ -79,14 +79,17 @@ function csvLines(text: string): string[] {
   return lines;
 }
 
-const orderNumbersIn = (text: string) => csvLines(text.slice(1)).slice(1).map((l) => l.split(';')[0]);
+const orderNumbersIn = (text: string) =>
+  csvLines(text.slice(1))
+    .slice(1)
+    .map((l) => l.split(';')[0]);
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseKind'));
   shop = await startStrapi(database, { EXPORT_BATCH_SIZE: String(BATCH), RATE_LIMIT_ORDERS_MAX: '100000' });
   db =
     database.kind === 'sqlite'
-      ? knex({ client: 'better-sqlite3', connection: { filename: database.env.DATABASE_FILENAME }, useNullAsDefault: true })
+      ? knex({ client: 'better-sqlite3', connection: { filename: database.env.DATABASE_FILENAME ?? '' }, useNullAsDefault: true })
       : knex({ client: 'pg', connection: database.env.DATABASE_URL });
   token = await adminTokenAt(shop.url);
   product = await createProduct({ stock: 500, stockBySize: { S: 2, M: 500, L: 9 } }, at());
@@ -279,7 +282,10 @@ describe('GET /insight/low-stock and PUT /insight/low-stock-threshold', () => {
   const view = (p: TestProduct, times: number) =>
     Promise.all(
       Array.from({ length: times }, () =>
-        call('/interactions', { token: null, body: { type: 'product_view', data: { productId: p._id, productTitle: p.title, productCategory: 'conjuntos' } } }),
+        call('/interactions', {
+          token: null,
+          body: { type: 'product_view', data: { productId: p._id, productTitle: p.title, productCategory: 'conjuntos' } },
+        }),
       ),
     );
 

@@ -41,8 +41,16 @@ describe('SalesChartCard', () => {
     expect(rows).toHaveLength(31); // header + 30 days, zero days included
     // Newest first: today with its 4 orders and $32.500, yesterday with none.
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('22/11/2026');
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '$32.500']);
-    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['0', '$0']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['4', '$32.500']);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0', '$0']);
     expect(screen.getByTestId('sales-totals')).toHaveTextContent('32 órdenes');
     expect(table.parentElement).toHaveClass('visually-hidden');
     const user = userEvent.setup();
@@ -123,7 +131,10 @@ describe('LowStockCard', () => {
 
   it('says so when none of the most viewed is running out', async () => {
     signInStorage();
-    mockApi({ 'GET /content': () => ({ data: { content: contentFixture() } }), 'GET /insight/low-stock': () => ({ data: { threshold: 3, products: [] } }) });
+    mockApi({
+      'GET /content': () => ({ data: { content: contentFixture() } }),
+      'GET /insight/low-stock': () => ({ data: { threshold: 3, products: [] } }),
+    });
     renderApp(<LowStockCard />);
     expect(await screen.findByText('Ninguno de los productos más vistos tiene poco stock.')).toBeInTheDocument();
   });

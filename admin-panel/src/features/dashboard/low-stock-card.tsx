@@ -34,6 +34,7 @@ export function LowStockCard() {
   useEffect(() => {
     if (threshold !== undefined) reset({ threshold });
   }, [threshold, reset]);
+  const submit = form.handleSubmit((values) => save.mutate(values.threshold));
   const fieldError = form.formState.errors.threshold?.message;
   const products = lowStock.data?.products ?? [];
 
@@ -44,7 +45,7 @@ export function LowStockCard() {
           <AlertTriangle size={18} aria-hidden="true" /> Más vistos con poco stock
         </h2>
       </div>
-      <form className="threshold-form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values.threshold))}>
+      <form className="threshold-form" noValidate onSubmit={(event) => void submit(event)}>
         <label htmlFor="low-stock-threshold">Avisar con stock igual o menor a</label>
         <input
           id="low-stock-threshold"

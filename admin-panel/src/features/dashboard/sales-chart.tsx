@@ -5,7 +5,11 @@ import { formatPrice, type DailySales } from '@shop/shared';
 export const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 const compactPesos = (value: number) =>
-  value >= 1_000_000 ? `$${(value / 1_000_000).toLocaleString('es-AR', { maximumFractionDigits: 1 })} M` : value >= 1000 ? `$${Math.round(value / 1000)} mil` : `$${value}`;
+  value >= 1_000_000
+    ? `$${(value / 1_000_000).toLocaleString('es-AR', { maximumFractionDigits: 1 })} M`
+    : value >= 1000
+      ? `$${Math.round(value / 1000)} mil`
+      : `$${value}`;
 
 /**
  * The chart of orders (bars, left axis) and paid revenue (line, right axis) per day. Its own module, loaded with
@@ -25,7 +29,15 @@ export default function SalesChart({ days }: { days: readonly DailySales[] }) {
         />
         <Legend wrapperStyle={{ fontSize: 13 }} />
         <Bar yAxisId="orders" dataKey="orders" name="Órdenes" fill="var(--rose-300)" radius={[3, 3, 0, 0]} />
-        <Line yAxisId="revenue" dataKey="revenue" name="Ingresos pagados" stroke="var(--c-success)" strokeWidth={2} dot={false} type="monotone" />
+        <Line
+          yAxisId="revenue"
+          dataKey="revenue"
+          name="Ingresos pagados"
+          stroke="var(--c-success)"
+          strokeWidth={2}
+          dot={false}
+          type="monotone"
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );

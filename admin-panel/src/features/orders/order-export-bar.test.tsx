@@ -51,7 +51,10 @@ describe('orders export', () => {
     signInStorage();
     mockApi({
       ...LIST,
-      'GET /orders/export.csv': () => ({ status: 400, data: new Blob([JSON.stringify({ message: 'Fecha inválida: usa el formato AAAA-MM-DD' })]) }),
+      'GET /orders/export.csv': () => ({
+        status: 400,
+        data: new Blob([JSON.stringify({ message: 'Fecha inválida: usa el formato AAAA-MM-DD' })]),
+      }),
     });
     renderApp(<OrderListPage />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar órdenes a CSV' }));

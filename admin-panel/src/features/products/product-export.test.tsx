@@ -21,7 +21,9 @@ describe('products export', () => {
     signInStorage();
     const calls = mockApi({
       'GET /content': () => ({ data: { content: contentFixture() } }),
-      'GET /products': () => ({ data: { status: 'success', payload: [], totalPages: 0, totalDocs: 0, totalProducts: 0, page: 1, limit: 10 } }),
+      'GET /products': () => ({
+        data: { status: 'success', payload: [], totalPages: 0, totalDocs: 0, totalProducts: 0, page: 1, limit: 10 },
+      }),
       'GET /products/export.csv': () => ({ data: new Blob(['\uFEFFID;Producto\r\n']) }),
     });
     renderApp(<ProductListPage />, { route: '/products-list', path: '/products-list' });

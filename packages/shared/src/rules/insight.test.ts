@@ -40,7 +40,10 @@ describe('lowStockOf', () => {
   });
 
   it('flags a product when one size is low even with plenty in total', () => {
-    expect(lowStockOf({ stock: 0, stockBySize: { S: 10, M: 1, L: 20 } }, 3)).toEqual({ totalStock: 31, lowSizes: [{ size: 'M', stock: 1 }] });
+    expect(lowStockOf({ stock: 0, stockBySize: { S: 10, M: 1, L: 20 } }, 3)).toEqual({
+      totalStock: 31,
+      lowSizes: [{ size: 'M', stock: 1 }],
+    });
     expect(lowStockOf({ stock: 0, stockBySize: { S: 10, M: 4 } }, 3)).toBeNull();
     expect(lowStockOf({ stock: 0, stockBySize: { S: 0 } }, 0)).toEqual({ totalStock: 0, lowSizes: [{ size: 'S', stock: 0 }] });
   });

@@ -10,7 +10,14 @@ import {
 
 describe('orderExportFiltersSchema', () => {
   it('accepts the list filters plus a date range, blank values as absent', () => {
-    const parsed = orderExportFiltersSchema.parse({ status: 'paid', paymentMethod: 'cash', search: ' Ana ', from: '2026-11-01', to: '2026-11-30', date: '' });
+    const parsed = orderExportFiltersSchema.parse({
+      status: 'paid',
+      paymentMethod: 'cash',
+      search: ' Ana ',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      date: '',
+    });
     expect(parsed).toEqual({ status: 'paid', paymentMethod: 'cash', search: 'Ana', from: '2026-11-01', to: '2026-11-30' });
   });
 
@@ -64,7 +71,16 @@ describe('export rows', () => {
   });
 
   it('writes one row per size, or one row for a product without sizes', () => {
-    const product = { documentId: 'p1', title: 'Body', category: 'bodys', price: 10000, discount: 10, finalPrice: 9000, active: true, stock: 5 };
+    const product = {
+      documentId: 'p1',
+      title: 'Body',
+      category: 'bodys',
+      price: 10000,
+      discount: 10,
+      finalPrice: 9000,
+      active: true,
+      stock: 5,
+    };
     expect(productExportRows({ ...product, stockBySize: { S: 1, M: 4 } }).map((r) => [r[3], r[4]])).toEqual([
       ['S', 1],
       ['M', 4],

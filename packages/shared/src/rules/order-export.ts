@@ -83,7 +83,13 @@ export interface ExportedOrder {
   status: string;
   paymentMethod: string;
   deliveryType: string | null;
-  shippingInfo: { fullName?: string | null; email?: string | null; phone?: string | null; address?: string | null; city?: string | null } | null;
+  shippingInfo: {
+    fullName?: string | null;
+    email?: string | null;
+    phone?: string | null;
+    address?: string | null;
+    city?: string | null;
+  } | null;
   items: { title?: string | null; quantity?: number | null; size?: string | null; color?: string | null }[];
   subtotal: number;
   shippingCost: number;
@@ -122,7 +128,17 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
   ];
 }
 
-export const PRODUCT_EXPORT_HEADER = ['ID', 'Producto', 'Categoría', 'Talle', 'Stock', 'Precio', 'Descuento %', 'Precio final', 'Activo'] as const;
+export const PRODUCT_EXPORT_HEADER = [
+  'ID',
+  'Producto',
+  'Categoría',
+  'Talle',
+  'Stock',
+  'Precio',
+  'Descuento %',
+  'Precio final',
+  'Activo',
+] as const;
 
 export interface ExportedProduct {
   documentId: string;

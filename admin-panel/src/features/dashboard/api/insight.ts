@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  dailySalesAnswerSchema,
-  lowStockAnswerSchema,
-  lowStockThresholdAnswerSchema,
-  type SalesPeriod,
-} from '@shop/shared';
+import { dailySalesAnswerSchema, lowStockAnswerSchema, lowStockThresholdAnswerSchema, type SalesPeriod } from '@shop/shared';
 import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 

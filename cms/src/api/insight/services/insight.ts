@@ -71,7 +71,10 @@ export default () => ({
         .select(shopDayNumber(column).wrap('(', ') as day'))
         .sum({ total: 'total' })
         .where('status', 'paid')
-        .modify((q) => (column === 'paid_at' ? q.whereNotNull('paid_at') : q.whereNull('paid_at')))
+        .modify((q) => {
+          if (column === 'paid_at') void q.whereNotNull('paid_at');
+          else void q.whereNull('paid_at');
+        })
         .andWhere(column, '>=', start)
         .andWhere(column, '<', end)
         .groupBy('day');

@@ -58,7 +58,10 @@ function exportedOrder(doc: Record<string, unknown>) {
  * The export's rows, newest first, read in batches of LIMITS.exportBatchSize by id (keyset: `id < last id`, never
  * OFFSET), each batch with its items and shipping details: one batch in memory at a time.
  */
-export async function* orderExportBatches(filters: OrderExportFilters, batchSize: number = LIMITS.exportBatchSize): AsyncGenerator<CsvValue[][]> {
+export async function* orderExportBatches(
+  filters: OrderExportFilters,
+  batchSize: number = LIMITS.exportBatchSize,
+): AsyncGenerator<CsvValue[][]> {
   const where = whereOf(filters);
   const fetchPage = async (before: number | null, size: number) => {
     const docs: unknown[] = await strapi.db.query(ORDER_UID).findMany({

@@ -4,5 +4,8 @@ export default customRoutes('api::product.product', {
   public: { find: ['GET', '/products'], count: ['GET', '/products/count'], findOne: ['GET', '/products/:id'] },
   staff: {
     exportCsv: ['GET', '/products/export.csv'],
-    create: ['POST', '/products'], update: ['PUT', '/products/:id'], delete: ['DELETE', '/products/:id'] },
+    create: ['POST', '/products'],
+    update: ['PUT', '/products/:id'],
+    delete: ['DELETE', '/products/:id'],
+  },
 });
