@@ -80,6 +80,9 @@ function pick(kind, list, expr) {
     : `json_extract('[${list.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
 }
 
+/** A JSON column's value from a text expression (PostgreSQL's jsonb needs the cast). */
+const json = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
+
 function insertSql(kind) {
   const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
   const big = kind === 'postgres' ? 'n::bigint' : 'n';
@@ -88,7 +91,7 @@ function insertSql(kind) {
   const products = `INSERT INTO products (document_id, title, description, price, discount, category, stock, size, stock_by_size, size_index, final_price, status, thumbnails, colors, created_at, updated_at, published_at)
     SELECT 'prod-' || (n - 1), 'Producto ' || (n - 1), 'Banco de pruebas', 10000 + n * 10, 0, ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)},
       (n % 7) + 20 + (n % 5) + 10, '["S","M","L"]',
-      '{"S":' || (n % 7) || ',"M":20,"L":' || ((n % 5) + 10) || '}', ',S,M,L,', 10000 + n * 10, ${kind === 'postgres' ? 'true' : '1'}, '[]', '[]', ${now}, ${now}, ${now}
+      ${json(kind, `'{"S":' || (n % 7) || ',"M":20,"L":' || ((n % 5) + 10) || '}'`)}, ',S,M,L,', 10000 + n * 10, ${kind === 'postgres' ? 'true' : '1'}, '[]', '[]', ${now}, ${now}, ${now}
     ${series(kind, PRODUCTS)}`;
   // 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
   const interactions = `INSERT INTO interactions (document_id, type, product_id, product_title, product_category, data, created_at, updated_at, published_at)
