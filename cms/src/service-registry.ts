@@ -2,6 +2,7 @@ import type authService from './api/auth/services/auth';
 import type emailOutboxService from './api/email-outbox/services/email-outbox';
 import type contactMessageService from './api/contact-message/services/contact-message';
 import type healthService from './api/health/services/health';
+import type insightService from './api/insight/services/insight';
 import type interactionService from './api/interaction/services/interaction';
 import type orderService from './api/order/services/order';
 import type productService from './api/product/services/product';
@@ -23,6 +24,7 @@ declare module '@strapi/types/dist/core/strapi' {
     service(uid: 'api::contact-message.contact-message'): Registered<typeof contactMessageService>;
     service(uid: 'api::email-outbox.email-outbox'): Registered<typeof emailOutboxService>;
     service(uid: 'api::health.health'): Registered<typeof healthService>;
+    service(uid: 'api::insight.insight'): Registered<typeof insightService>;
     service(uid: 'api::interaction.interaction'): Registered<typeof interactionService>;
     service(uid: 'api::order.order'): Registered<typeof orderService>;
     service(uid: 'api::product.product'): Registered<typeof productService>;

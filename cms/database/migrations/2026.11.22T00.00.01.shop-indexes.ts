@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-interface IndexDefinition {
+export interface IndexDefinition {
   name: string;
   table: string;
   columns: readonly string[];
@@ -52,9 +52,13 @@ export interface MigrationDatabase {
  * A unique index that cannot be built (duplicated rows) is reported, not fatal: the shop keeps selling and the log
  * says what to repair. Each index is built in a savepoint so that one failure does not abort the rest on PostgreSQL.
  */
-export async function createShopIndexes(knex: Knex, db?: MigrationDatabase): Promise<void> {
+export async function createShopIndexes(
+  knex: Knex,
+  db?: MigrationDatabase,
+  indexes: readonly IndexDefinition[] = SHOP_INDEXES,
+): Promise<void> {
   const schema = db?.getSchemaName();
-  for (const index of SHOP_INDEXES) {
+  for (const index of indexes) {
     const exists = schema ? await knex.schema.withSchema(schema).hasTable(index.table) : await knex.schema.hasTable(index.table);
     if (!exists) continue;
     const target = schema ? `${schema}.${index.table}` : index.table;

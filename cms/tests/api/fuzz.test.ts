@@ -128,6 +128,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/orders/summary', auth: 'admin' },
+  { method: 'GET', path: '/orders/export.csv', auth: 'admin', query: ['status', 'paymentMethod', 'search', 'date', 'from', 'to'] },
+  { method: 'GET', path: '/products/export.csv', auth: 'admin' },
+  { method: 'GET', path: '/insight/daily-sales', auth: 'admin', query: ['days'] },
+  { method: 'GET', path: '/insight/low-stock', auth: 'admin' },
+  // The default threshold: a valid-looking junk body leaves the shared shop as it was.
+  { method: 'PUT', path: '/insight/low-stock-threshold', auth: 'admin', body: () => ({ threshold: 3 }) },
   { method: 'GET', path: '/content', auth: 'public' },
   { method: 'PUT', path: '/content', auth: 'admin', body: (f) => f.content },
   {

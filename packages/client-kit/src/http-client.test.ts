@@ -72,3 +72,26 @@ describe('remove and upload shorthands', () => {
     expect(body instanceof FormData ? body.get('file') : null).toBeInstanceOf(Blob);
   });
 });
+
+describe('download', () => {
+  it('answers the file as a Blob, with the token and the query', async () => {
+    const http = createHttpClient({ baseURL: '/api', token: () => 'tok' });
+    const requests = mockApi(http.axios, { 'GET /orders/export.csv': { data: new Blob(['\uFEFFNúmero;Fecha\r\n']) } });
+    const blob = await http.download('/orders/export.csv', 'Error al exportar', { params: { status: 'paid' } });
+    // The BOM is kept (Blob.text() would hide it: UTF-8 decoding drops a leading BOM).
+    expect([...new Uint8Array(await blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await blob.text()).toBe('Número;Fecha\r\n');
+    expect(requests[0]).toMatchObject({ params: { status: 'paid' }, authorization: 'Bearer tok' });
+  });
+
+  it("reads the server's Spanish message out of an error answer that came as a Blob", async () => {
+    const http = createHttpClient({ baseURL: '/api' });
+    mockApi(http.axios, {
+      'GET /orders/export.csv': { status: 400, data: new Blob([JSON.stringify({ message: 'Fecha inválida: usa el formato AAAA-MM-DD' })]) },
+    });
+    const error = await http.download('/orders/export.csv', 'Error al exportar').catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Fecha inválida: usa el formato AAAA-MM-DD', status: 400 });
+    mockApi(http.axios, { 'GET /orders/export.csv': 'network' });
+    expect(await http.download('/orders/export.csv', 'Error al exportar').catch((e: unknown) => e)).toMatchObject({ network: true });
+  });
+});

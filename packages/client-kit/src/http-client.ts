@@ -26,6 +26,34 @@ export interface RequestOptions<S extends z.ZodType> {
   timeout?: number;
 }
 
+export interface DownloadOptions {
+  params?: AxiosRequestConfig['params'];
+  onProgress?: (receivedBytes: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A Blob's text (FileReader where Blob.text() is missing, as in older engines and jsdom). */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('blob'));
+    reader.readAsText(blob);
+  });
+}
+
+/** An error answer to a Blob request arrives as a Blob: its JSON `{message}` is read back so the text shows. */
+async function readBlobError(error: unknown): Promise<unknown> {
+  if (!axios.isAxiosError(error) || !error.response || !(error.response.data instanceof Blob)) return error;
+  try {
+    error.response.data = JSON.parse(await blobText(error.response.data)) as unknown;
+  } catch {
+    error.response.data = null;
+  }
+  return error;
+}
+
 export interface HttpClient {
   /** The axios instance (tests swap its adapter; a few calls need the raw answer). */
   axios: AxiosInstance;
@@ -40,6 +68,11 @@ export interface HttpClient {
   ): Promise<z.output<S>>;
   /** DELETE shorthand: `api.remove('/orders/abc', orderDeletedAnswerSchema, 'Error al eliminar orden')`. */
   remove<S extends z.ZodType>(url: string, schema: S, errorMessage: string): Promise<z.output<S>>;
+  /**
+   * GET of a file (e.g. a CSV export) as a Blob, with the session's token: `onProgress` gets the bytes received so
+   * far. Failures are ApiErrors with the server's Spanish message (read from the error answer's JSON).
+   */
+  download(url: string, errorMessage: string, options?: DownloadOptions): Promise<Blob>;
   /** POST of one file as the multipart field `file` (the browser sets the boundary). */
   upload<S extends z.ZodType>(url: string, file: Blob, schema: S, errorMessage: string): Promise<z.output<S>>;
 }
@@ -97,6 +130,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request,
     get: (url, schema, errorMessage, rest = {}) => request({ ...rest, url, schema, errorMessage }),
     remove: (url, schema, errorMessage) => request({ method: 'DELETE', url, schema, errorMessage }),
+    download: async (url, errorMessage, { params, onProgress, signal } = {}) => {
+      try {
+        const response = await instance.get<unknown>(url, {
+          params,
+          signal,
+          responseType: 'blob',
+          // An export of many orders takes longer than a JSON answer.
+          timeout: 10 * 60_000,
+          onDownloadProgress: onProgress ? (event) => onProgress(event.loaded) : undefined,
+        });
+        const data = response.data;
+        return data instanceof Blob ? data : new Blob([typeof data === 'string' ? data : JSON.stringify(data)]);
+      } catch (error) {
+        throw toApiError(await readBlobError(error), errorMessage);
+      }
+    },
     upload: (url, file, schema, errorMessage) => {
       const form = new FormData();
       form.append('file', file);

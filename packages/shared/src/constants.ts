@@ -26,6 +26,10 @@ export const LIMITS = {
   scrollTopRepeatMs: 50,
   ordersLoadRetries: 3,
   cartQuantityCapUnknownStock: 99,
+  /** Rows read from the database per batch while a CSV export streams. */
+  exportBatchSize: 500,
+  /** How many of the most viewed products the low-stock card looks at. */
+  lowStockViewedPool: 50,
 } as const;
 
 export const STORAGE_KEYS = {

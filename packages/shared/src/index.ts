@@ -20,3 +20,6 @@ export * from './pictures.js';
 export * from './emails/index.js';
 export * from './rules/phone.js';
 export * from './rules/whatsapp.js';
+export * from './rules/csv.js';
+export * from './rules/insight.js';
+export * from './rules/order-export.js';

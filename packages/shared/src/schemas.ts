@@ -255,3 +255,14 @@ export const interactionInputSchema = z.object({
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Datos inválidos';
 }
+
+// ---------- Insight ----------
+
+/** PUT /insight/low-stock-threshold: the stock at or below which a most-viewed product is flagged. */
+export const lowStockThresholdInputSchema = z.object({
+  threshold: z
+    .number({ error: 'El umbral debe ser un número entero entre 0 y 999' })
+    .int('El umbral debe ser un número entero entre 0 y 999')
+    .min(0, 'El umbral debe ser un número entero entre 0 y 999')
+    .max(999, 'El umbral debe ser un número entero entre 0 y 999'),
+});

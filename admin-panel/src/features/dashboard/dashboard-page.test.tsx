@@ -21,6 +21,10 @@ const ROUTES: MockRoutes = {
       page: 1,
     },
   }),
+  // The server's totals differ from what the page of recent orders adds up to: the cards must show the server's.
+  'GET /orders/summary': () => ({ data: { summary: { totalOrders: 57, totalRevenue: 1234500, summaryByStatusAndPaymentMethod: {} } } }),
+  'GET /insight/daily-sales': () => ({ data: { days: [], totalOrders: 0, totalRevenue: 0 } }),
+  'GET /insight/low-stock': () => ({ data: { threshold: 3, products: [] } }),
   'GET /interactions/summary': () => ({ data: { summary: { totalInteractions: 42, recentInteractions: 7 } } }),
   'GET /interactions/most-viewed-products': () => ({
     data: {
@@ -41,13 +45,15 @@ const ROUTES: MockRoutes = {
 };
 
 describe('dashboard', () => {
-  it('shows the stats, revenue of paid orders, most viewed and recent orders', async () => {
+  it("shows the stats (orders and revenue from the server's summary), most viewed and recent orders", async () => {
     signInStorage();
     const calls = mockApi(ROUTES);
     renderApp(<DashboardPage />, { route: '/home', path: '/home' });
     const stats = screen.getByTestId('dashboard-stats');
     expect(await within(stats).findByText('28')).toBeInTheDocument();
-    expect(await within(stats).findByText('$42.500')).toBeInTheDocument();
+    expect(await within(stats).findByText('$1.234.500')).toBeInTheDocument();
+    expect(within(stats).getByText('57')).toBeInTheDocument();
+    expect(within(stats).queryByText('$42.500')).not.toBeInTheDocument();
     expect(within(stats).getByText('42')).toBeInTheDocument();
     expect(within(stats).getByRole('link', { name: /Productos/ })).toHaveAttribute('href', '/products');
     expect(await within(screen.getByTestId('most-viewed-products')).findByText('Body Encaje')).toBeInTheDocument();

@@ -29,6 +29,8 @@ import { productQueries } from '@/features/products';
 import { orderQueries, formatDate } from '@/features/orders';
 import { ProofsWaitingCard } from '@/features/proofs';
 import { interactionQueries, useResetInteractions } from './api/interactions';
+import { LowStockCard } from './low-stock-card';
+import { SalesChartCard } from './sales-chart-card';
 
 /** The "Accesos rápidos" card, in order. */
 const QUICK_LINKS: { to: string; icon: LucideIcon; label: string }[] = [
@@ -44,6 +46,8 @@ export function DashboardPage() {
   // Each call falls back to empty data when it fails, so one failing figure does not blank the dashboard.
   const count = useQuery({ ...productQueries.count(), retry: 0 });
   const orders = useQuery({ ...orderQueries.list(DASHBOARD_ORDERS), retry: 0 });
+  // Counts and revenue of every order come from the server's summary, not from the page of recent orders.
+  const summary = useQuery({ ...orderQueries.summary(), retry: 0 });
   const interactions = useQuery({ ...interactionQueries.summary(), retry: 0 });
   const viewedProducts = useQuery({ ...interactionQueries.mostViewedProducts(), retry: 0 });
   const viewedCategories = useQuery({ ...interactionQueries.mostViewedCategories(), retry: 0 });
@@ -54,7 +58,6 @@ export function DashboardPage() {
   const [categoriesOpen, setCategoriesOpen] = useState(true);
 
   const orderList = orders.data?.orders ?? [];
-  const revenue = orderList.filter((o) => o.status === 'paid').reduce((sum, o) => sum + o.total, 0);
   const recent = orderList.slice(0, LIMITS.dashboardRecentOrders);
   const topCategories = (viewedCategories.data ?? []).slice(0, LIMITS.dashboardCategories);
   const maxCategory = Math.max(1, ...topCategories.map((c) => c.count));
@@ -83,16 +86,16 @@ export function DashboardPage() {
           to={paths.orders}
           icon={ShoppingCart}
           label="Órdenes"
-          value={String(orders.data?.totalOrders ?? 0)}
-          loading={orders.isPending}
+          value={String(summary.data?.totalOrders ?? orders.data?.totalOrders ?? 0)}
+          loading={summary.isPending && orders.isPending}
           tone="blue"
         />
         <StatCard
           to={paths.orders}
           icon={DollarSign}
           label="Ingresos (pagadas)"
-          value={formatPrice(revenue)}
-          loading={orders.isPending}
+          value={formatPrice(summary.data?.totalRevenue ?? 0)}
+          loading={summary.isPending}
           tone="green"
         />
         <StatCard
@@ -105,6 +108,11 @@ export function DashboardPage() {
         />
         <ProofsWaitingCard />
       </section>
+
+      <div className="dash-grid" data-testid="dashboard-insight">
+        <SalesChartCard />
+        <LowStockCard />
+      </div>
 
       <div className="dash-grid">
         <DashboardPanel headingId="most-viewed-title" testId="most-viewed-products" icon={Eye} title="Productos más vistos">

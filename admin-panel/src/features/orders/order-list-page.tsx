@@ -18,6 +18,7 @@ import { orderQueries } from './api/order-queries';
 import { useDeleteOrder } from './api/delete-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { rangeText, searchOrders } from './order-list-model';
+import { OrderExportBar } from './order-export-bar';
 import { OrderListSummary } from './order-list-summary';
 import { OrderQuickView } from './order-quick-view';
 import { OrderRow } from './order-row';
@@ -128,6 +129,7 @@ export function OrderListPage() {
           <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
         </button>
       </section>
+      <OrderExportBar status={status} date={date} search={search} />
 
       <section className="card table-card" aria-busy={list.isFetching} data-testid="orders-table-card">
         <TableStates

@@ -21,6 +21,7 @@ import type { ProductFilters } from './api/get-products';
 import { useDeleteProduct } from './api/delete-product';
 import { useToggleProductStatus } from './api/save-product';
 import { ProductRow } from './product-row';
+import { ExportButton } from '@/components/export-button';
 
 /** What the delete confirmation says about the row to delete (none while nothing is to be deleted). */
 const deletion = (product: Product | null) =>
@@ -117,9 +118,12 @@ export function ProductListPage() {
   return (
     <div className="page" data-testid="product-list-page">
       <PageHeader title="Productos" description={totalDocs > 0 ? `${totalDocs} productos en total` : 'Gestioná el catálogo de la tienda'}>
-        <Link to={paths.productNew} className="btn btn-primary">
-          <Plus size={18} aria-hidden="true" /> Nuevo Producto
-        </Link>
+        <div className="page-header-actions">
+          <ExportButton url="/products/export.csv" baseName="productos" what="productos" />
+          <Link to={paths.productNew} className="btn btn-primary">
+            <Plus size={18} aria-hidden="true" /> Nuevo Producto
+          </Link>
+        </div>
       </PageHeader>
 
       <NoticeBanner notice={notice} />

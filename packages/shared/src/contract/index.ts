@@ -8,3 +8,4 @@ export * from './health.js';
 export * from './uploads.js';
 export * from './contact.js';
 export * from './emails.js';
+export * from './insight.js';

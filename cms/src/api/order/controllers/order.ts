@@ -9,7 +9,10 @@ import {
   orderInputSchema,
   orderListAnswerSchema,
   orderStatusUpdateSchema,
+  orderExportFiltersSchema,
   orderSummaryAnswerSchema,
+  ORDER_EXPORT_HEADER,
+  repeatedFilter,
   trackedOrderAnswerSchema,
   trackingContactProblem,
 } from '@shop/shared';
@@ -18,6 +21,8 @@ import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from
 import { idempotencyKeyOf, requestHash } from '../../../utils/idempotency-key';
 import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../utils/rate-limit';
+import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
+import { orderExportBatches } from '../services/order-export';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
 export const FAILED_CONTACT_COST = 5;
@@ -116,6 +121,18 @@ export default factories.createCoreController('api::order.order', () => ({
     reply(ctx, orderDeletedAnswerSchema, {
       message: stockReturned ? `Orden ${orderNumber} eliminada; su stock fue devuelto` : `Orden ${orderNumber} eliminada`,
     });
+  },
+
+  /**
+   * GET /orders/export.csv (admin): the orders matching the list's filters plus payment method, search and an
+   * Argentine date range, newest first, streamed as CSV for Excel es-AR (see sendCsv).
+   */
+  async exportCsv(ctx: Context) {
+    const query: Record<string, unknown> = ctx.query;
+    const repeated = repeatedFilter(query);
+    if (repeated) throw badRequest(repeated);
+    const filters = parseWith(orderExportFiltersSchema, query);
+    sendCsv(ctx, 'ordenes', ORDER_EXPORT_HEADER, orderExportBatches(filters, exportBatchSize()));
   },
 
   /** GET /orders/summary (admin). */

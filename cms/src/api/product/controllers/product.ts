@@ -8,6 +8,7 @@ import {
   productDeletedAnswerSchema,
   productInputSchema,
   productListAnswerSchema,
+  PRODUCT_EXPORT_HEADER,
   type ProductUpdate,
   productUpdateSchema,
 } from '@shop/shared';
@@ -15,6 +16,8 @@ import { isAdminRequest } from '../../../utils/auth';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import type { ProductListQuery } from '../services/product';
+import { productExportBatches } from '../services/product-export';
+import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 
 const DEFAULT_LIMIT = 12;
 const MAX_LIMIT = 100;
@@ -66,6 +69,11 @@ export default factories.createCoreController('api::product.product', () => ({
   async find(ctx: Context) {
     const query: Record<string, unknown> = ctx.query;
     reply(ctx, productListAnswerSchema, await products().list(listQuery(query, await isAdminRequest(ctx))));
+  },
+
+  /** GET /products/export.csv (admin): every product, one row per size with its stock, streamed as CSV. */
+  async exportCsv(ctx: Context) {
+    sendCsv(ctx, 'productos', PRODUCT_EXPORT_HEADER, productExportBatches(exportBatchSize()));
   },
 
   async count(ctx: Context) {

@@ -2,5 +2,10 @@ import { customRoutes } from '../../../utils/routes';
 
 export default customRoutes('api::product.product', {
   public: { find: ['GET', '/products'], count: ['GET', '/products/count'], findOne: ['GET', '/products/:id'] },
-  staff: { create: ['POST', '/products'], update: ['PUT', '/products/:id'], delete: ['DELETE', '/products/:id'] },
+  staff: {
+    exportCsv: ['GET', '/products/export.csv'],
+    create: ['POST', '/products'],
+    update: ['PUT', '/products/:id'],
+    delete: ['DELETE', '/products/:id'],
+  },
 });

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { lowStockThresholdInputSchema, type LowStockProduct } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { paths } from '@/config/paths';
+import { categoryLabel, useCategories } from '@/features/content';
+import { insightQueries, useSetLowStockThreshold } from './api/insight';
+
+interface ThresholdForm {
+  threshold: number;
+}
+
+function stockText(product: LowStockProduct): string {
+  if (product.lowSizes.length === 0) return `Quedan ${product.totalStock} ${product.totalStock === 1 ? 'unidad' : 'unidades'}`;
+  const sizes = product.lowSizes.map((s) => `${s.size}: ${s.stock}`).join(' · ');
+  return `Talles con poco stock: ${sizes} (total ${product.totalStock})`;
+}
+
+/**
+ * 'Más vistos con poco stock': among the most viewed products, those whose stock or one size's is at or below the
+ * owner's threshold (kept by the server), each with a link to its editor.
+ */
+export function LowStockCard() {
+  const lowStock = useQuery({ ...insightQueries.lowStock(), retry: 0 });
+  const save = useSetLowStockThreshold();
+  const { categories } = useCategories();
+  const threshold = lowStock.data?.threshold;
+  const form = useForm<ThresholdForm>({ resolver: zodResolver(lowStockThresholdInputSchema), defaultValues: { threshold: 3 } });
+  const { reset } = form;
+  useEffect(() => {
+    if (threshold !== undefined) reset({ threshold });
+  }, [threshold, reset]);
+  const submit = form.handleSubmit((values) => save.mutate(values.threshold));
+  const fieldError = form.formState.errors.threshold?.message;
+  const products = lowStock.data?.products ?? [];
+
+  return (
+    <section className="card low-stock-card" aria-labelledby="low-stock-title" data-testid="low-stock-card">
+      <div className="card-header">
+        <h2 id="low-stock-title" className="with-icon">
+          <AlertTriangle size={18} aria-hidden="true" /> Más vistos con poco stock
+        </h2>
+      </div>
+      <form className="threshold-form" noValidate onSubmit={(event) => void submit(event)}>
+        <label htmlFor="low-stock-threshold">Avisar con stock igual o menor a</label>
+        <input
+          id="low-stock-threshold"
+          type="number"
+          min={0}
+          max={999}
+          inputMode="numeric"
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'low-stock-threshold-error' : undefined}
+          {...form.register('threshold', { valueAsNumber: true })}
+        />
+        <button type="submit" className="btn btn-secondary btn-sm" disabled={save.isPending}>
+          {save.isPending ? 'Guardando...' : 'Guardar'}
+        </button>
+        {fieldError && (
+          <p id="low-stock-threshold-error" className="export-error" role="alert">
+            {fieldError}
+          </p>
+        )}
+        {save.isError && (
+          <p className="export-error" role="alert">
+            {errorMessage(save.error, 'Error al guardar el umbral de stock')}
+          </p>
+        )}
+      </form>
+      {lowStock.isPending ? (
+        <p className="muted">Cargando...</p>
+      ) : lowStock.isError ? (
+        <p className="export-error" role="alert">
+          {errorMessage(lowStock.error, 'Error al obtener los productos con poco stock')}
+        </p>
+      ) : products.length === 0 ? (
+        <p className="muted">Ninguno de los productos más vistos tiene poco stock.</p>
+      ) : (
+        <ul className="low-stock-list">
+          {products.map((p) => (
+            <li key={p.productId}>
+              <span className="rank-main">
+                <strong>{p.title}</strong>
+                <span className="cell-sub">
+                  {categoryLabel(categories, p.category)} · {p.views} {p.views === 1 ? 'vista' : 'vistas'}
+                </span>
+                <span className="low-stock-detail">{stockText(p)}</span>
+              </span>
+              <Link to={paths.productEdit(p.productId)} className="btn btn-ghost btn-sm" aria-label={`Editar ${p.title}`}>
+                Editar
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

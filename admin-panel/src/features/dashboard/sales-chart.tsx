@@ -1,0 +1,44 @@
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatPrice, type DailySales } from '@shop/shared';
+
+/** `2026-11-22` -> `22/11`. */
+export const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+const compactPesos = (value: number) =>
+  value >= 1_000_000
+    ? `$${(value / 1_000_000).toLocaleString('es-AR', { maximumFractionDigits: 1 })} M`
+    : value >= 1000
+      ? `$${Math.round(value / 1000)} mil`
+      : `$${value}`;
+
+/**
+ * The chart of orders (bars, left axis) and paid revenue (line, right axis) per day. Its own module, loaded with
+ * import() by the dashboard only: the chart library never reaches the other screens' chunks.
+ */
+export default function SalesChart({ days }: { days: readonly DailySales[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <ComposedChart data={days as DailySales[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke="var(--c-border)" vertical={false} />
+        <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} tick={{ fontSize: 12 }} />
+        <YAxis yAxisId="orders" allowDecimals={false} width={32} tick={{ fontSize: 12 }} />
+        <YAxis yAxisId="revenue" orientation="right" tickFormatter={compactPesos} width={64} tick={{ fontSize: 12 }} />
+        <Tooltip
+          labelFormatter={(day) => shortDay(String(day))}
+          formatter={(value, name) => (name === 'Ingresos pagados' ? formatPrice(Number(value)) : String(value))}
+        />
+        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Bar yAxisId="orders" dataKey="orders" name="Órdenes" fill="var(--rose-300)" radius={[3, 3, 0, 0]} />
+        <Line
+          yAxisId="revenue"
+          dataKey="revenue"
+          name="Ingresos pagados"
+          stroke="var(--c-success)"
+          strokeWidth={2}
+          dot={false}
+          type="monotone"
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,263 @@
+// Benchmark of the dashboard's insight endpoints and the orders export with 1,000,000 interactions and 100,000 orders.
+// Usage: node cms/scripts/bench-insight.mjs [interactions] [orders]   (compile first: npx tsc -p cms/tsconfig.json)
+// Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
+// (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1
+// skip one). Prints a table of timings and the Strapi process's memory during the export; asserts nothing.
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnStrapiStart } from '../tests/helpers/strapi-start.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cmsDir = path.resolve(here, '..');
+const require = createRequire(path.join(cmsDir, 'package.json'));
+const pg = require('pg');
+const Database = require('better-sqlite3');
+
+const INTERACTIONS = Number.parseInt(process.argv[2] ?? '1000000', 10);
+const ORDERS = Number.parseInt(process.argv[3] ?? '100000', 10);
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
+const PRODUCTS = 200;
+const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas'];
+const STATUSES = [
+  'pending_manual',
+  'pending_transfer_proof',
+  'pending_transfer_confirmation',
+  'paid',
+  'paid',
+  'paid',
+  'cancelled',
+  'confirmado',
+];
+const RUNS = 5;
+
+async function startStrapi(env) {
+  const port = 4100 + Math.floor(Math.random() * 900);
+  const child = spawnStrapiStart(port, ADMIN, env);
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`Strapi exited:\n${log.slice(-3000)}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return {
+          url,
+          pid: child.pid,
+          stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+        };
+      }
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('Strapi did not start');
+}
+
+// Each INSERT ... SELECT runs over a generated series: the database makes the rows itself.
+function series(kind, count) {
+  return kind === 'postgres'
+    ? `FROM generate_series(1, ${count}) AS s(n)`
+    : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) s`;
+}
+
+/** A moment `minutesAgo` minutes before now, as each database stores Strapi's datetimes. */
+function ago(kind, minutesExpr) {
+  return kind === 'postgres'
+    ? `(now() - ((${minutesExpr}) * interval '1 minute'))`
+    : `((strftime('%s','now') - (${minutesExpr}) * 60) * 1000)`;
+}
+
+function pick(kind, list, expr) {
+  return kind === 'postgres'
+    ? `(ARRAY['${list.join("','")}'])[(${expr}) + 1]`
+    : `json_extract('[${list.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
+}
+
+/** A JSON column's value from a text expression (PostgreSQL's jsonb needs the cast). */
+const json = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
+
+function insertSql(kind) {
+  const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
+  const big = kind === 'postgres' ? 'n::bigint' : 'n';
+  const product = `((${big} * 7919) % ((n % ${PRODUCTS}) + 1))`;
+  // Products prod-0 … prod-199: sizes S/M/L, a few running low on one size or in all.
+  const products = `INSERT INTO products (document_id, title, description, price, discount, category, stock, size, stock_by_size, size_index, final_price, status, thumbnails, colors, created_at, updated_at, published_at)
+    SELECT 'prod-' || (n - 1), 'Producto ' || (n - 1), 'Banco de pruebas', 10000 + n * 10, 0, ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)},
+      (n % 7) + 20 + (n % 5) + 10, '["S","M","L"]',
+      ${json(kind, `'{"S":' || (n % 7) || ',"M":20,"L":' || ((n % 5) + 10) || '}'`)}, ',S,M,L,', 10000 + n * 10, ${kind === 'postgres' ? 'true' : '1'}, '[]', '[]', ${now}, ${now}, ${now}
+    ${series(kind, PRODUCTS)}`;
+  // 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
+  const interactions = `INSERT INTO interactions (document_id, type, product_id, product_title, product_category, data, created_at, updated_at, published_at)
+    SELECT 'bench' || n,
+      CASE WHEN n % 10 < 8 THEN 'product_view' WHEN n % 10 = 8 THEN 'category_view' ELSE 'add_to_cart' END,
+      CASE WHEN n % 10 = 8 THEN NULL ELSE 'prod-' || ${product} END,
+      CASE WHEN n % 10 = 8 THEN NULL ELSE 'Producto ' || ${product} END,
+      ${pick(kind, CATEGORIES, `${product} % ${CATEGORIES.length}`)},
+      '{}', ${ago(kind, 'n % 43200')}, ${now}, ${now}
+    ${series(kind, INTERACTIONS)}`;
+  // Orders over the last 200 days (so 90 days hold ~45 %), a spread of statuses; paid ones paid an hour later.
+  const minutes = `(n * 2.88)`;
+  const status = pick(kind, STATUSES, `n % ${STATUSES.length}`);
+  const orders = `INSERT INTO orders (document_id, order_number, payment_method, delivery_type, status, subtotal, shipping_cost, cash_fee, total, paid_at, stock_returned, created_at, updated_at, published_at)
+    SELECT 'order' || n, 'BN-' || n, CASE WHEN n % 3 = 0 THEN 'cash' ELSE 'transfer' END, 'pickup', ${status},
+      10000 + (n % 50) * 500, 0, 0, 10000 + (n % 50) * 500,
+      CASE WHEN ${status} = 'paid' THEN ${ago(kind, `${minutes} - 60`)} ELSE NULL END, ${kind === 'postgres' ? 'false' : '0'},
+      ${ago(kind, minutes)}, ${now}, ${now}
+    ${series(kind, ORDERS)}`;
+  return [products, interactions, orders];
+}
+
+async function timeGet(url, token, pathname) {
+  const times = [];
+  let body;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+    body = await res.json();
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(body)}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], min: times[0], body };
+}
+
+const rssMb = (pid) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+/** Downloads the whole export, sampling the server's memory every 50 ms. */
+async function timeExport(strapi, token, pathname) {
+  const before = rssMb(strapi.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(strapi.pid))), 50);
+  const t0 = performance.now();
+  const res = await fetch(`${strapi.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - t0;
+    bytes += value.length;
+    for (const b of value) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  return { status: res.status, total: performance.now() - t0, firstByte, bytes, rows: lines - 1, before, peak };
+}
+
+async function bench(kind, env, run) {
+  console.log(`\n== ${kind}: ${INTERACTIONS.toLocaleString('en')} interactions, ${ORDERS.toLocaleString('en')} orders ==`);
+  let strapi = await startStrapi(env);
+  await strapi.stop(); // schema and indexes created by the bootstrap
+  const t0 = performance.now();
+  for (const sql of insertSql(kind)) await run(sql);
+  console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  strapi = await startStrapi(env);
+  try {
+    const login = await fetch(`${strapi.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
+    const rows = [];
+    for (const p of ['/orders/summary', '/insight/low-stock', '/insight/daily-sales?days=30', '/insight/daily-sales?days=90']) {
+      const r = await timeGet(strapi.url, login.token, p);
+      rows.push({ endpoint: `GET ${p}`, 'median ms': Math.round(r.median), 'min ms': Math.round(r.min), note: '' });
+      if (p === '/insight/low-stock') rows[rows.length - 1].note = `${r.body.products.length} low of the top 50`;
+      if (p.includes('days=90')) rows[rows.length - 1].note = `${r.body.totalOrders} orders, $${r.body.totalRevenue}`;
+    }
+    const full = await timeExport(strapi, login.token, '/orders/export.csv');
+    rows.push({
+      endpoint: 'GET /orders/export.csv (all)',
+      'median ms': Math.round(full.total),
+      'min ms': Math.round(full.firstByte),
+      note: `${full.rows} rows, ${(full.bytes / 1048576).toFixed(1)} MB; first byte ${Math.round(full.firstByte)} ms; server RSS ${full.before.toFixed(0)} -> peak ${full.peak.toFixed(0)} MB`,
+    });
+    const month = await timeExport(strapi, login.token, '/orders/export.csv?status=paid&from=2000-01-01');
+    rows.push({
+      endpoint: 'GET /orders/export.csv?status=paid',
+      'median ms': Math.round(month.total),
+      'min ms': Math.round(month.firstByte),
+      note: `${month.rows} rows`,
+    });
+    const products = await timeExport(strapi, login.token, '/products/export.csv');
+    rows.push({
+      endpoint: 'GET /products/export.csv',
+      'median ms': Math.round(products.total),
+      'min ms': Math.round(products.firstByte),
+      note: `${products.rows} rows`,
+    });
+    console.table(rows);
+    console.log('(exports: "median ms" is the whole download, "min ms" the first byte; one run each)');
+  } finally {
+    await strapi.stop();
+  }
+}
+
+if (!process.env.BENCH_SKIP_SQLITE) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const file = path.join(dir, 'data.db');
+  try {
+    await bench('sqlite', { DATABASE_FILENAME: file }, async (sql) => {
+      const db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.exec(sql);
+      db.exec('ANALYZE');
+      db.close();
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// PostgreSQL, if reachable (short-lived admin connections: other tools on this server may end idle ones)
+async function adminQuery(sql) {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  c.on('error', () => undefined);
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+if (!process.env.BENCH_SKIP_PG) {
+  const name = `shop_bench_${Date.now()}`;
+  let reachable = true;
+  try {
+    await adminQuery(`CREATE DATABASE ${name}`);
+  } catch {
+    reachable = false;
+    console.log('\nPostgreSQL not reachable: skipped');
+  }
+  if (reachable) {
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    try {
+      await bench('postgres', { DATABASE_URL: url.toString() }, async (sql) => {
+        const c = new pg.Client({ connectionString: url.toString() });
+        c.on('error', () => undefined);
+        await c.connect();
+        await c.query(sql);
+        await c.query('VACUUM ANALYZE');
+        await c.end();
+      });
+    } catch (err) {
+      console.error(`PostgreSQL benchmark failed: ${err.stack ?? err}`);
+      process.exitCode = 1;
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+}

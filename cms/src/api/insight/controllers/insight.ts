@@ -1,0 +1,33 @@
+import type { Context } from 'koa';
+import {
+  dailySalesAnswerSchema,
+  isSalesPeriod,
+  lowStockAnswerSchema,
+  lowStockThresholdAnswerSchema,
+  lowStockThresholdInputSchema,
+} from '@shop/shared';
+import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
+
+const insight = () => strapi.service('api::insight.insight');
+
+/** The dashboard's figures (staff only). */
+export default {
+  /** GET /insight/daily-sales?days=30|90 (30 when absent). */
+  async dailySales(ctx: Context) {
+    const raw = ctx.query.days;
+    const days = raw === undefined ? 30 : typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (!isSalesPeriod(days)) throw badRequest('El período debe ser de 30 o 90 días');
+    reply(ctx, dailySalesAnswerSchema, await insight().dailySales(days));
+  },
+
+  /** GET /insight/low-stock. */
+  async lowStock(ctx: Context) {
+    reply(ctx, lowStockAnswerSchema, await insight().lowStock());
+  },
+
+  /** PUT /insight/low-stock-threshold {threshold}. */
+  async setLowStockThreshold(ctx: Context) {
+    const { threshold } = parseWith(lowStockThresholdInputSchema, requestBody(ctx));
+    reply(ctx, lowStockThresholdAnswerSchema, { threshold: await insight().setLowStockThreshold(threshold) });
+  },
+};

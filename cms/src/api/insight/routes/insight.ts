@@ -1,0 +1,9 @@
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::insight.insight', {
+  staff: {
+    dailySales: ['GET', '/insight/daily-sales'],
+    lowStock: ['GET', '/insight/low-stock'],
+    setLowStockThreshold: ['PUT', '/insight/low-stock-threshold'],
+  },
+});

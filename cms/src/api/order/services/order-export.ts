@@ -1,0 +1,76 @@
+import { LIMITS, exportTimeRange, keysetPages, orderExportCells, type CsvValue, type OrderExportFilters } from '@shop/shared';
+import { ORDER_UID } from './order-read';
+import { ORDER_POPULATE, isRecord } from './order-view';
+
+type Where = Record<string, unknown>;
+
+/** The query-engine conditions of the export's filters (the orders list's plus payment method, search and range). */
+function whereOf(filters: OrderExportFilters): Where[] {
+  const where: Where[] = [];
+  if (filters.status) where.push({ status: filters.status });
+  if (filters.paymentMethod) where.push({ paymentMethod: filters.paymentMethod });
+  const { start, end } = exportTimeRange(filters);
+  if (start) where.push({ createdAt: { $gte: start } });
+  if (end) where.push({ createdAt: { $lt: end } });
+  if (filters.search) {
+    const term = filters.search.toLowerCase();
+    where.push({
+      $or: [
+        { orderNumber: { $containsi: term } },
+        { shippingInfo: { fullName: { $containsi: term } } },
+        { shippingInfo: { email: { $containsi: term } } },
+      ],
+    });
+  }
+  return where;
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A stored order as the export's row builder reads it. */
+function exportedOrder(doc: Record<string, unknown>) {
+  const info = isRecord(doc.shippingInfo) ? doc.shippingInfo : null;
+  return orderExportCells({
+    orderNumber: str(doc.orderNumber) ?? '',
+    createdAt: (doc.createdAt as string | null) ?? null,
+    status: str(doc.status) ?? '',
+    paymentMethod: str(doc.paymentMethod) ?? '',
+    deliveryType: str(doc.deliveryType),
+    shippingInfo: info
+      ? { fullName: str(info.fullName), email: str(info.email), phone: str(info.phone), address: str(info.address), city: str(info.city) }
+      : null,
+    items: (Array.isArray(doc.items) ? doc.items : []).filter(isRecord).map((i) => ({
+      title: str(i.title),
+      quantity: num(i.quantity),
+      size: str(i.size),
+      color: str(i.color),
+    })),
+    subtotal: num(doc.subtotal),
+    shippingCost: num(doc.shippingCost),
+    cashFee: num(doc.cashFee),
+    total: num(doc.total),
+    paidAt: (doc.paidAt as string | null) ?? null,
+  });
+}
+
+/**
+ * The export's rows, newest first, read in batches of LIMITS.exportBatchSize by id (keyset: `id < last id`, never
+ * OFFSET), each batch with its items and shipping details: one batch in memory at a time.
+ */
+export async function* orderExportBatches(
+  filters: OrderExportFilters,
+  batchSize: number = LIMITS.exportBatchSize,
+): AsyncGenerator<CsvValue[][]> {
+  const where = whereOf(filters);
+  const fetchPage = async (before: number | null, size: number) => {
+    const docs: unknown[] = await strapi.db.query(ORDER_UID).findMany({
+      where: { $and: before === null ? where : [...where, { id: { $lt: before } }] },
+      orderBy: [{ id: 'desc' }],
+      limit: size,
+      populate: ORDER_POPULATE,
+    });
+    return docs.filter(isRecord).map((doc) => ({ ...doc, id: num(doc.id) }));
+  };
+  for await (const page of keysetPages(fetchPage, batchSize)) yield page.map(exportedOrder);
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Answers of the dashboard's insight endpoints (docs/api.md "/insight"). */
+
+export const dailySalesSchema = z.object({ day: z.string(), orders: z.number(), revenue: z.number() });
+
+/** GET /insight/daily-sales?days=30|90 (staff): one entry per Argentine day, oldest first, zero days included. */
+export const dailySalesAnswerSchema = z.object({
+  days: z.array(dailySalesSchema),
+  totalOrders: z.number(),
+  totalRevenue: z.number(),
+});
+export type DailySalesAnswer = z.infer<typeof dailySalesAnswerSchema>;
+
+export const lowStockProductSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  category: z.string(),
+  views: z.number(),
+  totalStock: z.number(),
+  lowSizes: z.array(z.object({ size: z.string(), stock: z.number() })),
+});
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
+
+/** GET /insight/low-stock (staff): among the most viewed products, those at or below the threshold, most viewed first. */
+export const lowStockAnswerSchema = z.object({ threshold: z.number(), products: z.array(lowStockProductSchema) });
+export type LowStockAnswer = z.infer<typeof lowStockAnswerSchema>;
+
+/** PUT /insight/low-stock-threshold (staff). */
+export const lowStockThresholdAnswerSchema = z.object({ threshold: z.number() });
+export type LowStockThresholdAnswer = z.infer<typeof lowStockThresholdAnswerSchema>;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_EXPORT_HEADER,
+  exportTimeRange,
+  orderExportCells,
+  orderExportFiltersSchema,
+  productExportRows,
+  repeatedFilter,
+} from './order-export.js';
+
+describe('orderExportFiltersSchema', () => {
+  it('accepts the list filters plus a date range, blank values as absent', () => {
+    const parsed = orderExportFiltersSchema.parse({
+      status: 'paid',
+      paymentMethod: 'cash',
+      search: ' Ana ',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      date: '',
+    });
+    expect(parsed).toEqual({ status: 'paid', paymentMethod: 'cash', search: 'Ana', from: '2026-11-01', to: '2026-11-30' });
+  });
+
+  it('refuses bad values with Spanish messages', () => {
+    const message = (q: Record<string, unknown>) => orderExportFiltersSchema.safeParse(q).error?.issues[0]?.message;
+    expect(message({ status: 'nope' })).toBe('Estado de orden inválido');
+    expect(message({ paymentMethod: 'card' })).toMatch(/medio de pago/);
+    expect(message({ from: '2026-02-30' })).toMatch(/Fecha inválida/);
+    expect(message({ to: '22/11/2026' })).toMatch(/Fecha inválida/);
+    expect(message({ from: '2026-11-30', to: '2026-11-01' })).toMatch(/posterior/);
+    expect(message({ search: 'x'.repeat(101) })).toMatch(/búsqueda/);
+    expect(message({ search: 'a\u0000b' })).toMatch(/búsqueda/);
+    expect(repeatedFilter({ status: ['paid', 'cancelled'] })).toMatch(/una sola vez/);
+    expect(repeatedFilter({ status: 'paid' })).toBeNull();
+  });
+
+  it('turns the day range into Argentine instants (UTC-3), both days included', () => {
+    const range = exportTimeRange({ from: '2026-11-01', to: '2026-11-02' });
+    expect(range.start?.toISOString()).toBe('2026-11-01T03:00:00.000Z');
+    expect(range.end?.toISOString()).toBe('2026-11-03T03:00:00.000Z');
+    expect(exportTimeRange({ date: '2026-11-05' }).end?.toISOString()).toBe('2026-11-06T03:00:00.000Z');
+    expect(exportTimeRange({})).toEqual({ start: undefined, end: undefined });
+  });
+});
+
+describe('export rows', () => {
+  it('writes an order with labels, Argentine dates and its items', () => {
+    const cells = orderExportCells({
+      orderNumber: 'JL-20261122-0001',
+      createdAt: '2026-11-22T02:10:00Z',
+      status: 'paid',
+      paymentMethod: 'transfer',
+      deliveryType: 'delivery',
+      shippingInfo: { fullName: 'Ana', email: 'ana@example.com', phone: '299', address: 'Calle 1', city: 'Neuquén' },
+      items: [
+        { title: 'Conjunto', quantity: 2, size: 'M', color: 'Negro' },
+        { title: 'Bombacha', quantity: 1, size: null, color: null },
+      ],
+      subtotal: 30000,
+      shippingCost: 2000,
+      cashFee: 0,
+      total: 32000,
+      paidAt: null,
+    });
+    expect(cells).toHaveLength(ORDER_EXPORT_HEADER.length);
+    expect(cells.slice(0, 5)).toEqual(['JL-20261122-0001', '21/11/2026 23:10', 'Pagado', 'Transferencia Bancaria', 'Envío a domicilio']);
+    expect(cells[10]).toBe('2 x Conjunto (talle M, Negro) | 1 x Bombacha');
+    expect(cells[11]).toBe(3);
+    expect(cells[15]).toBe(32000);
+    expect(cells[16]).toBe('');
+  });
+
+  it('writes one row per size, or one row for a product without sizes', () => {
+    const product = {
+      documentId: 'p1',
+      title: 'Body',
+      category: 'bodys',
+      price: 10000,
+      discount: 10,
+      finalPrice: 9000,
+      active: true,
+      stock: 5,
+    };
+    expect(productExportRows({ ...product, stockBySize: { S: 1, M: 4 } }).map((r) => [r[3], r[4]])).toEqual([
+      ['S', 1],
+      ['M', 4],
+    ]);
+    expect(productExportRows({ ...product, stockBySize: {} })).toEqual([['p1', 'Body', 'bodys', '', 5, 10000, 10, 9000, 'Sí']]);
+  });
+});
