@@ -45,7 +45,7 @@ const baseEnv = {
 // 1. Missing secrets.
 {
   const env = { ...baseEnv };
-  for (const name of ['APP_KEYS', 'JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL']) delete env[name];
+  for (const name of ['APP_KEYS', 'JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'PUBLIC_URL']) delete env[name];
   const shop = startShop({ ...env, SHOP_SKIP_BUILD: '1' });
   const timer = setTimeout(() => shop.child.kill('SIGKILL'), 90_000);
   const code = await shop.exited;
@@ -54,7 +54,7 @@ const baseEnv = {
   check('production start without secrets fails', code !== 0, `exit code ${code}`);
   check(
     'the failure names the missing variables',
-    /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log),
+    /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log) && /PUBLIC_URL/.test(log),
     (log.match(/Missing required environment variables[^\n]*/) ?? ['(message not found)'])[0].slice(0, 160),
   );
 }

@@ -4,6 +4,7 @@ import { answerMalformedRequestsInSpanish } from './utils/client-error';
 import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
 import { installGracefulShutdown } from './utils/graceful-shutdown';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
+import { ensureCatalogueVersionTable } from './utils/catalogue-version';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -14,7 +15,10 @@ export default {
     installGracefulShutdown(strapi);
     // Strapi runs database/migrations before it creates the content types' tables, and marks them done: on a fresh
     // database the index migration finds no table. Once the schema is synced, the same idempotent step runs again.
-    strapi.hook('strapi::content-types.afterSync').register(() => createShopIndexes(strapi.db.connection, strapi.db));
+    strapi.hook('strapi::content-types.afterSync').register(async () => {
+      await createShopIndexes(strapi.db.connection, strapi.db);
+      await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
+    });
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -1,0 +1,141 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Knex } from 'knex';
+import { redis } from './rate-limit';
+
+/**
+ * The catalogue's version: what the cached public answers (products, content, page heads, sitemap) were built from.
+ * Every write that changes the catalogue calls `catalogueChanged()`; after the write commits, this process drops its
+ * cached answers at once, the shared `shop_catalogue_version` row goes up by one and, with Redis, a message tells the
+ * other app processes to drop theirs. Without the message (no Redis, or a lost one) another process still notices
+ * the row's new value: it is read at most once per second, before answering from the cache, so no process answers
+ * from a cache older than about a second after a write.
+ */
+
+export const CATALOGUE_VERSION_TABLE = 'shop_catalogue_version';
+const CHANNEL = 'shop:catalogue-changed';
+/** How long a process may answer from its cache without reading the shared version row. */
+export const VERSION_CHECK_MS = 1000;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+/** This process's generation: goes up whenever its cached answers stop being valid. */
+let generation = 0;
+let sharedVersion: number | null = null;
+let lastCheck = 0;
+let checking: Promise<void> | null = null;
+let subscribed = false;
+
+/** The transactions of `writeTransaction` collect the changes their work made, applied once they commit. */
+const pending = new AsyncLocalStorage<{ changed: boolean }>();
+
+export function currentGeneration(): number {
+  return generation;
+}
+
+/** Registers a cache to clear whenever the catalogue changes (here or on another process). */
+export function onCatalogueChange(listener: Listener): void {
+  listeners.add(listener);
+}
+
+function dropLocal(): void {
+  generation += 1;
+  for (const listener of listeners) listener();
+}
+
+function versionTable(knex: Knex): Knex.QueryBuilder {
+  const schema = strapi.db.getSchemaName();
+  return schema ? knex.withSchema(schema).table(CATALOGUE_VERSION_TABLE) : knex.table(CATALOGUE_VERSION_TABLE);
+}
+
+/** Creates the one-row version table when missing (idempotent; the migration and the start-up both call it). */
+export async function ensureCatalogueVersionTable(knex: Knex, schema?: string): Promise<void> {
+  const builder = schema ? knex.schema.withSchema(schema) : knex.schema;
+  if (!(await builder.hasTable(CATALOGUE_VERSION_TABLE))) {
+    await builder.createTable(CATALOGUE_VERSION_TABLE, (t) => {
+      t.integer('id').primary();
+      t.bigInteger('version').notNullable().defaultTo(0);
+    });
+  }
+  const target = schema ? knex.withSchema(schema).table(CATALOGUE_VERSION_TABLE) : knex.table(CATALOGUE_VERSION_TABLE);
+  await target.insert({ id: 1, version: 0 }).onConflict('id').ignore();
+}
+
+async function bumpShared(): Promise<void> {
+  try {
+    await versionTable(strapi.db.connection).where('id', 1).increment('version', 1);
+  } catch (err) {
+    strapi.log.warn(`[catalogue] could not record the new version: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const client = redis();
+  if (client) await client.publish(CHANNEL, String(process.pid)).catch(() => undefined);
+}
+
+async function publishChange(): Promise<void> {
+  dropLocal();
+  await bumpShared();
+  // The row moved because of this process: no need to clear again when the next check reads it.
+  lastCheck = 0;
+}
+
+/**
+ * Marks the catalogue as changed. Inside `writeTransaction` the change applies after the commit (a read made before
+ * the commit must not be cached as fresh); elsewhere (single statements, Strapi's panel) at once, and once more a
+ * moment later, after any transaction around it has committed.
+ */
+export function catalogueChanged(): Promise<void> {
+  const store = pending.getStore();
+  if (store) {
+    store.changed = true;
+    return Promise.resolve();
+  }
+  if (strapi.db.inTransaction()) setTimeout(() => void publishChange(), 250).unref();
+  return publishChange();
+}
+
+/** Runs one write transaction attempt, applying its catalogue changes after it commits. */
+export async function withCatalogueChanges<T>(run: () => Promise<T>): Promise<T> {
+  const outer = pending.getStore();
+  if (outer) return run();
+  const store = { changed: false };
+  const result = await pending.run(store, run);
+  if (store.changed) await publishChange();
+  return result;
+}
+
+function subscribe(): void {
+  if (subscribed) return;
+  subscribed = true;
+  const client = redis();
+  if (!client) return;
+  const subscriber = client.duplicate();
+  subscriber.on('error', () => undefined);
+  subscriber.on('message', (_channel: string, from: string) => {
+    if (from !== String(process.pid)) dropLocal();
+  });
+  void subscriber.subscribe(CHANNEL).catch(() => undefined);
+}
+
+async function readShared(): Promise<void> {
+  try {
+    const row: unknown = await versionTable(strapi.db.connection).where('id', 1).first('version');
+    const value = row && typeof row === 'object' && 'version' in row ? Number(row.version) : 0;
+    if (sharedVersion !== null && value !== sharedVersion) dropLocal();
+    sharedVersion = value;
+  } catch {
+    // Without the row (a database being migrated) the cache cannot know about other processes: start over.
+    dropLocal();
+  }
+}
+
+/** Resolves once this process's cache may be trusted: the shared version row was read less than a second ago. */
+export function ensureFreshCatalogue(now = Date.now()): Promise<void> | null {
+  subscribe();
+  if (now - lastCheck < VERSION_CHECK_MS) return null;
+  if (!checking) {
+    lastCheck = now;
+    checking = readShared().finally(() => {
+      checking = null;
+    });
+  }
+  return checking;
+}
