@@ -77,10 +77,20 @@ async function publishChange(): Promise<void> {
   lastCheck = 0;
 }
 
+/** Publishes the change once the Strapi transaction around the caller has ended (timers keep its context). */
+function publishAfterTransaction(): void {
+  const wait = () => {
+    if (strapi.db.inTransaction()) setTimeout(wait, 50).unref();
+    else void publishChange();
+  };
+  setTimeout(wait, 50).unref();
+}
+
 /**
  * Marks the catalogue as changed. Inside `writeTransaction` the change applies after the commit (a read made before
- * the commit must not be cached as fresh); elsewhere (single statements, Strapi's panel) at once, and once more a
- * moment later, after any transaction around it has committed.
+ * the commit must not be cached as fresh); inside another transaction (Strapi's panel, the seed) this process's
+ * cache is emptied at once and again, with the shared row, once that transaction has ended (never waiting for a
+ * connection while the transaction holds one); elsewhere at once.
  */
 export function catalogueChanged(): Promise<void> {
   const store = pending.getStore();
@@ -88,7 +98,11 @@ export function catalogueChanged(): Promise<void> {
     store.changed = true;
     return Promise.resolve();
   }
-  if (strapi.db.inTransaction()) setTimeout(() => void publishChange(), 250).unref();
+  if (strapi.db.inTransaction()) {
+    dropLocal();
+    publishAfterTransaction();
+    return Promise.resolve();
+  }
   return publishChange();
 }
 
