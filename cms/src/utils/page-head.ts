@@ -78,9 +78,7 @@ export function renderHeadTags(head: PageHead): string {
  * just before `</head>`.
  */
 export function withHead(indexHtml: string, head: PageHead): string {
-  const stripped = indexHtml
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const stripped = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   if (at < 0) return stripped;
   return `${stripped.slice(0, at)}  ${renderHeadTags(head)}\n  ${stripped.slice(at)}`;

@@ -127,9 +127,7 @@ const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 
 async function sitemap(base: string): Promise<string> {
   const catalogue = await content();
-  const list = await strapi
-    .service('api::product.product')
-    .list({ isAdmin: false, sizes: [], sortOrder: 'asc', page: 1, limit: null });
+  const list = await strapi.service('api::product.product').list({ isAdmin: false, sizes: [], sortOrder: 'asc', page: 1, limit: null });
   const urls: { loc: string; lastmod?: string }[] = [
     { loc: `${base}/` },
     ...catalogue.productCatalog.categories
@@ -137,9 +135,7 @@ async function sitemap(base: string): Promise<string> {
       .map((c) => ({ loc: `${base}/category/${encodeURIComponent(c.name)}` })),
     ...list.payload.map((p) => ({ loc: `${base}/product/${encodeURIComponent(p._id)}`, lastmod: p.updatedAt })),
   ];
-  const entries = urls.map(
-    (u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${xml(u.lastmod)}</lastmod>` : ''}</url>`,
-  );
+  const entries = urls.map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${xml(u.lastmod)}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
@@ -161,7 +157,8 @@ export async function storefrontAnswer(ctx: Context, indexHtml: string | null, i
   const base = publicBaseUrl(ctx);
   const key = `${base} ${path}`;
   if (kind === '/robots.txt') return pages.getOrBuild(key, async () => cachedAnswer(200, 'text/plain; charset=utf-8', robots(base)));
-  if (kind === '/sitemap.xml') return pages.getOrBuild(key, async () => cachedAnswer(200, 'application/xml; charset=utf-8', await sitemap(base)));
+  if (kind === '/sitemap.xml')
+    return pages.getOrBuild(key, async () => cachedAnswer(200, 'application/xml; charset=utf-8', await sitemap(base)));
   const html = indexHtml ?? '';
   const defaults = defaultsOf(html);
   const shop: Shop = { base, defaults, siteName: defaults.title.split(' · ')[0] || defaults.title };

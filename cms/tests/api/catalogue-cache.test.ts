@@ -174,7 +174,12 @@ describe('fresh after every kind of write', () => {
     await place([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer' });
     expect((await publicProduct(product._id)).stock).toBe(3);
     // Read over and over meanwhile: a cache the sweep did not empty would keep answering 3.
-    const back = await waitFor('the sweep', () => publicProduct(product._id), (p) => p.stock === 4, { timeoutMs: 40_000, everyMs: 250 });
+    const back = await waitFor(
+      'the sweep',
+      () => publicProduct(product._id),
+      (p) => p.stock === 4,
+      { timeoutMs: 40_000, everyMs: 250 },
+    );
     expect(back.stock).toBe(4);
   });
 });
@@ -185,10 +190,20 @@ describe('several processes', () => {
     await warm(`/products/${product._id}`, second.url);
     await warm('/content', second.url);
     expect((await asStaff(`/products/${product._id}`, { method: 'PUT', body: { price: 15000 } })).status).toBe(200);
-    await waitFor('the price on the other process', () => publicProduct(product._id, second.url), (p) => p.price === 15000, OTHER_PROCESS_WAIT);
+    await waitFor(
+      'the price on the other process',
+      () => publicProduct(product._id, second.url),
+      (p) => p.price === 15000,
+      OTHER_PROCESS_WAIT,
+    );
 
     await place([{ productId: product._id, quantity: 2 }]);
-    await waitFor('the stock on the other process', () => publicProduct(product._id, second.url), (p) => p.stock === 4, OTHER_PROCESS_WAIT);
+    await waitFor(
+      'the stock on the other process',
+      () => publicProduct(product._id, second.url),
+      (p) => p.stock === 4,
+      OTHER_PROCESS_WAIT,
+    );
 
     const slogan = `Otra temporada ${Date.now()}`;
     const hero = (await call('/content')).body.content.hero;

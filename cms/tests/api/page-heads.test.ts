@@ -40,12 +40,22 @@ async function page(pathname: string, headers: Record<string, string> = { accept
 /** The content attribute of `<meta {attr}="{name}" ...>`, decoded the way a browser or a preview bot reads it. */
 function metaContent(html: string, attr: 'name' | 'property', name: string): string | undefined {
   const raw = new RegExp(`<meta ${attr}="${name.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
-  return raw?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return raw
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function titleOf(html: string): string | undefined {
   const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-  return raw?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return raw
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function jsonLdOf(html: string): Record<string, unknown> {
