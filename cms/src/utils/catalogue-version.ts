@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { redis } from './rate-limit';
 
@@ -12,9 +13,21 @@ import { redis } from './rate-limit';
  */
 
 export const CATALOGUE_VERSION_TABLE = 'shop_catalogue_version';
-const CHANNEL = 'shop:catalogue-changed';
-/** How long a process may answer from its cache without reading the shared version row. */
-export const VERSION_CHECK_MS = 1000;
+/** One channel per installation sharing a Redis (the rate limits' prefix names it). */
+const channel = () => `${process.env.RATE_LIMIT_PREFIX ?? 'shop-rl'}:catalogue-changed`;
+/** Names this process in its messages (process ids repeat across containers). */
+const PROCESS_ID = randomBytes(8).toString('hex');
+/**
+ * How long a process may answer from its cache without reading the shared version row: one second.
+ * CATALOGUE_VERSION_CHECK_MS changes it outside production (tests use a long one to prove the Redis message alone).
+ */
+let checkEveryMs: number | undefined;
+function versionCheckMs(): number {
+  if (checkEveryMs !== undefined) return checkEveryMs;
+  const raw = Number(process.env.CATALOGUE_VERSION_CHECK_MS);
+  checkEveryMs = process.env.NODE_ENV !== 'production' && Number.isInteger(raw) && raw >= 100 && raw <= 600_000 ? raw : 1000;
+  return checkEveryMs;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -67,13 +80,14 @@ async function bumpShared(): Promise<void> {
     strapi.log.warn(`[catalogue] could not record the new version: ${err instanceof Error ? err.message : String(err)}`);
   }
   const client = redis();
-  if (client) await client.publish(CHANNEL, String(process.pid)).catch(() => undefined);
+  if (client) await client.publish(channel(), PROCESS_ID).catch(() => undefined);
 }
 
 async function publishChange(): Promise<void> {
   dropLocal();
   await bumpShared();
-  // The row moved because of this process: no need to clear again when the next check reads it.
+  // Read the row again on the next request: it also shows this bump, which empties the cache once more (harmless),
+  // and any other process's bump made meanwhile is never mistaken for this one.
   lastCheck = 0;
 }
 
@@ -124,9 +138,9 @@ function subscribe(): void {
   const subscriber = client.duplicate();
   subscriber.on('error', () => undefined);
   subscriber.on('message', (_channel: string, from: string) => {
-    if (from !== String(process.pid)) dropLocal();
+    if (from !== PROCESS_ID) dropLocal();
   });
-  void subscriber.subscribe(CHANNEL).catch(() => undefined);
+  void subscriber.subscribe(channel()).catch(() => undefined);
 }
 
 async function readShared(): Promise<void> {
@@ -144,7 +158,7 @@ async function readShared(): Promise<void> {
 /** Resolves once this process's cache may be trusted: the shared version row was read less than a second ago. */
 export function ensureFreshCatalogue(now = Date.now()): Promise<void> | null {
   subscribe();
-  if (now - lastCheck < VERSION_CHECK_MS) return null;
+  if (now - lastCheck < versionCheckMs()) return null;
   if (!checking) {
     lastCheck = now;
     checking = readShared().finally(() => {

@@ -162,8 +162,14 @@ export async function storefrontAnswer(ctx: Context, indexHtml: string | null, i
   const html = indexHtml ?? '';
   const defaults = defaultsOf(html);
   const shop: Shop = { base, defaults, siteName: defaults.title.split(' · ')[0] || defaults.title };
-  return pages.getOrBuild(key, async () => {
-    const found = await headOf(shop, path);
-    return found ? cachedAnswer(found.status, HTML_TYPE, withHead(html, found.head)) : cachedAnswer(200, HTML_TYPE, html);
-  });
+  try {
+    return await pages.getOrBuild(key, async () => {
+      const found = await headOf(shop, path);
+      return found ? cachedAnswer(found.status, HTML_TYPE, withHead(html, found.head)) : cachedAnswer(200, HTML_TYPE, html);
+    });
+  } catch (err) {
+    // The database failing must not take the app down with it: the plain index.html (not cached) still loads it.
+    strapi.log.warn(`[pages] head of ${path} not built: ${err instanceof Error ? err.message : String(err)}`);
+    return cachedAnswer(200, HTML_TYPE, html);
+  }
 }
