@@ -70,8 +70,22 @@ try {
   const html = await home.text();
   check('storefront at /', home.ok && /<div id="root">/.test(html), `${home.status}, cache-control ${home.headers.get('cache-control')}`);
   check('index.html is never cached stale', home.headers.get('cache-control') === 'no-cache');
-  const deep = await fetch(`${url}/product/abc123`, { headers: { accept: 'text/html' } });
-  check('deep link /product/abc123 loads the storefront', deep.ok && /<div id="root">/.test(await deep.text()), String(deep.status));
+  const [first] = (await (await fetch(`${url}/api/products?limit=1`)).json()).payload ?? [];
+  const deep = await fetch(`${url}/product/${first?._id}`, { headers: { accept: 'text/html' } });
+  const deepHtml = await deep.text();
+  check('deep link /product/{id} loads the storefront', deep.ok && /<div id="root">/.test(deepHtml), String(deep.status));
+  check(
+    'the product page carries its link-preview head on PUBLIC_URL',
+    deepHtml.includes(`<link rel="canonical" href="${appEnv.PUBLIC_URL}/product/${first?._id}" />`) && /property="og:image"/.test(deepHtml),
+    appEnv.PUBLIC_URL,
+  );
+  const unknown = await fetch(`${url}/product/abc123`, { headers: { accept: 'text/html' } });
+  const unknownHtml = await unknown.text();
+  check(
+    'an unknown product is a noindex 404 that still loads the storefront',
+    unknown.status === 404 && /<div id="root">/.test(unknownHtml) && /<meta name="robots" content="noindex"/.test(unknownHtml),
+    String(unknown.status),
+  );
   const adminDeep = await fetch(`${url}/admin/orders/abc`, { headers: { accept: 'text/html' } });
   const adminHtml = await adminDeep.text();
   check('deep link /admin/orders/abc loads the back office', adminDeep.ok && /\/admin\/assets\//.test(adminHtml), String(adminDeep.status));
