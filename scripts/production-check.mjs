@@ -70,13 +70,14 @@ try {
   const html = await home.text();
   check('storefront at /', home.ok && /<div id="root">/.test(html), `${home.status}, cache-control ${home.headers.get('cache-control')}`);
   check('index.html is never cached stale', home.headers.get('cache-control') === 'no-cache');
-  const [first] = (await (await fetch(`${url}/api/products?limit=1`)).json()).payload ?? [];
-  const deep = await fetch(`${url}/product/${first?._id}`, { headers: { accept: 'text/html' } });
+  const [sample] = (await (await fetch(`${url}/api/products?limit=1`)).json()).payload ?? [];
+  const deep = await fetch(`${url}/product/${sample?._id}`, { headers: { accept: 'text/html' } });
   const deepHtml = await deep.text();
   check('deep link /product/{id} loads the storefront', deep.ok && /<div id="root">/.test(deepHtml), String(deep.status));
   check(
     'the product page carries its link-preview head on PUBLIC_URL',
-    deepHtml.includes(`<link rel="canonical" href="${appEnv.PUBLIC_URL}/product/${first?._id}" />`) && /property="og:image"/.test(deepHtml),
+    deepHtml.includes(`<link rel="canonical" href="${appEnv.PUBLIC_URL}/product/${sample?._id}" />`) &&
+      /property="og:image"/.test(deepHtml),
     appEnv.PUBLIC_URL,
   );
   const unknown = await fetch(`${url}/product/abc123`, { headers: { accept: 'text/html' } });
