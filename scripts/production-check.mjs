@@ -45,7 +45,7 @@ const baseEnv = {
 // 1. Missing secrets.
 {
   const env = { ...baseEnv };
-  for (const name of ['APP_KEYS', 'JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL']) delete env[name];
+  for (const name of ['APP_KEYS', 'JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'PUBLIC_URL']) delete env[name];
   const shop = startShop({ ...env, SHOP_SKIP_BUILD: '1' });
   const timer = setTimeout(() => shop.child.kill('SIGKILL'), 90_000);
   const code = await shop.exited;
@@ -54,7 +54,7 @@ const baseEnv = {
   check('production start without secrets fails', code !== 0, `exit code ${code}`);
   check(
     'the failure names the missing variables',
-    /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log),
+    /APP_KEYS/.test(log) && /JWT_SECRET/.test(log) && /ADMIN_PASSWORD/.test(log) && /DATABASE_URL/.test(log) && /PUBLIC_URL/.test(log),
     (log.match(/Missing required environment variables[^\n]*/) ?? ['(message not found)'])[0].slice(0, 160),
   );
 }
@@ -70,8 +70,23 @@ try {
   const html = await home.text();
   check('storefront at /', home.ok && /<div id="root">/.test(html), `${home.status}, cache-control ${home.headers.get('cache-control')}`);
   check('index.html is never cached stale', home.headers.get('cache-control') === 'no-cache');
-  const deep = await fetch(`${url}/product/abc123`, { headers: { accept: 'text/html' } });
-  check('deep link /product/abc123 loads the storefront', deep.ok && /<div id="root">/.test(await deep.text()), String(deep.status));
+  const [sample] = (await (await fetch(`${url}/api/products?limit=1`)).json()).payload ?? [];
+  const deep = await fetch(`${url}/product/${sample?._id}`, { headers: { accept: 'text/html' } });
+  const deepHtml = await deep.text();
+  check('deep link /product/{id} loads the storefront', deep.ok && /<div id="root">/.test(deepHtml), String(deep.status));
+  check(
+    'the product page carries its link-preview head on PUBLIC_URL',
+    deepHtml.includes(`<link rel="canonical" href="${appEnv.PUBLIC_URL}/product/${sample?._id}" />`) &&
+      /property="og:image"/.test(deepHtml),
+    appEnv.PUBLIC_URL,
+  );
+  const unknown = await fetch(`${url}/product/abc123`, { headers: { accept: 'text/html' } });
+  const unknownHtml = await unknown.text();
+  check(
+    'an unknown product is a noindex 404 that still loads the storefront',
+    unknown.status === 404 && /<div id="root">/.test(unknownHtml) && /<meta name="robots" content="noindex"/.test(unknownHtml),
+    String(unknown.status),
+  );
   const adminDeep = await fetch(`${url}/admin/orders/abc`, { headers: { accept: 'text/html' } });
   const adminHtml = await adminDeep.text();
   check('deep link /admin/orders/abc loads the back office', adminDeep.ok && /\/admin\/assets\//.test(adminHtml), String(adminDeep.status));

@@ -23,6 +23,8 @@ export default ({ env }: { env: EnvFn }) => [
   'strapi::query',
   // Turns every error under /api (malformed JSON, oversized bodies, unexpected failures) into {message} in Spanish.
   'global::api-errors',
+  // Public catalogue reads answered from memory with ETag/304, emptied on every catalogue write (catalogue-cache.ts).
+  'global::catalogue-cache',
   // Multipart bodies only on the upload routes (415 elsewhere, before any file is written); removes their temp files.
   'global::multipart-routes',
   {

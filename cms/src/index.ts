@@ -5,6 +5,7 @@ import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
 import { installGracefulShutdown } from './utils/graceful-shutdown';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
+import { ensureCatalogueVersionTable } from './utils/catalogue-version';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -18,6 +19,7 @@ export default {
     strapi.hook('strapi::content-types.afterSync').register(async () => {
       await createShopIndexes(strapi.db.connection, strapi.db);
       await createShopIndexes(strapi.db.connection, strapi.db, INSIGHT_INDEXES);
+      await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
     });
   },
 

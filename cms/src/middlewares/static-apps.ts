@@ -4,12 +4,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { sendCached } from '../utils/answer-cache';
+import { storefrontAnswer } from '../utils/storefront-pages';
 
 /**
  * Serves the two built front ends on the API's origin: the storefront at `/` and the back office at `/admin`.
  * Files are read once at start-up and kept in memory with their gzip and brotli forms, so a request costs no disk
  * or CPU work. Vite's hashed files are cached for a year; index.html is always revalidated (never served stale).
- * Deep links (`/product/x`, `/admin/orders/y`) get the app's index.html when the browser asks for a page.
+ * Deep links (`/product/x`, `/admin/orders/y`) get the app's index.html when the browser asks for a page; the
+ * storefront's shareable pages (home, products, categories) get it with their own head for link previews and search
+ * engines, and `/sitemap.xml` and `/robots.txt` are built from the catalogue (utils/storefront-pages.ts).
  */
 
 interface StaticFile {
@@ -118,6 +122,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const admin = safeLoadApp(strapi, process.env.ADMIN_PANEL_DIST ?? path.join(root, 'admin-panel', 'dist'), '/admin');
   if (!storefront) strapi.log.warn('[static-apps] storefront build not found: run `npm run build` at the repository root');
   if (!admin) strapi.log.warn('[static-apps] admin-panel build not found: run `npm run build` at the repository root');
+  const storefrontIndex = storefront?.index ? storefront.index.body.toString('utf8') : null;
 
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -125,6 +130,10 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (p.startsWith('/api/') || p === '/api' || p.startsWith('/cms') || p.startsWith('/uploads/')) return next();
 
     const inAdmin = p === '/admin' || p.startsWith('/admin/');
+    if (!inAdmin) {
+      const answer = await storefrontAnswer(ctx, storefrontIndex, Boolean(storefront?.index) && wantsPage(ctx));
+      if (answer) return sendCached(ctx, answer);
+    }
     const app = inAdmin ? admin : storefront;
     if (!app) return next();
 

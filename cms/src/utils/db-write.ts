@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { withCatalogueChanges } from './catalogue-version';
 
 export type Trx = Knex.Transaction;
 
@@ -41,11 +42,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * inside it. The whole transaction is retried when it lost a lock race (SQLite busy across processes,
  * PostgreSQL deadlock); any other failure rolls everything back and propagates.
  * To keep SQLite from upgrading a stale read snapshot, `work` should start with a write.
+ * Catalogue changes the work reports (`catalogueChanged`) drop the cached public answers once it has committed.
  */
 export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx));
+      return await withCatalogueChanges(() => strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx)));
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryableWriteError(err)) throw err;
       strapi.log.debug(`[db] write transaction retried (attempt ${attempt}, ${errorCode(err)})`);

@@ -45,9 +45,28 @@ export function isProduction(): boolean {
 
 const present = (environment: NodeJS.ProcessEnv, name: string) => (environment[name] ?? '').trim() !== '';
 
-/** Names of the secrets a production start is missing (also DATABASE_URL: production runs on PostgreSQL). */
+/**
+ * Names of the variables a production start is missing: the secrets, DATABASE_URL (production runs on PostgreSQL)
+ * and PUBLIC_URL (link previews, the sitemap and canonical URLs need the shop's absolute address).
+ */
 export function missingProductionSecrets(environment: NodeJS.ProcessEnv = process.env): string[] {
-  return [...GENERATED, 'DATABASE_URL'].filter((name) => !present(environment, name));
+  return [...GENERATED, 'DATABASE_URL', 'PUBLIC_URL'].filter((name) => !present(environment, name));
+}
+
+/** PUBLIC_URL must be an absolute http(s) address without path, query or fragment (a trailing slash is tolerated). */
+export function invalidPublicUrl(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `PUBLIC_URL must be an absolute address such as https://tienda.example (got "${text.slice(0, 80)}")`;
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash) {
+    return `PUBLIC_URL must be an http(s) origin such as https://tienda.example, without path or query (got "${text.slice(0, 80)}")`;
+  }
+  return null;
 }
 
 /** Why each configured secret cannot be used: a published value, or too short to resist guessing. */
@@ -75,6 +94,8 @@ export function assertProductionSecrets(): void {
         'Set them (see README, "Environment variables"); outside production they are generated on the first start.',
     );
   }
+  const badUrl = invalidPublicUrl(process.env.PUBLIC_URL);
+  if (badUrl) throw new Error(`Refusing to start: ${badUrl}.`);
 }
 
 function assertUsableSecrets(): void {

@@ -1,4 +1,5 @@
 import { normalizeSizes, resolveStockBySize, sumStock, type StockBySize } from '@shop/shared';
+import { catalogueChanged } from '../../../utils/catalogue-version';
 import { affectedRows, table, type Trx } from '../../../utils/db-write';
 
 export const PRODUCTS_TABLE = 'products';
@@ -66,6 +67,8 @@ export async function writeProductStock(trx: Trx, product: LockedStock, stockByS
   await table(trx, PRODUCTS_TABLE)
     .where('id', product.id)
     .update({ stock, stock_by_size: JSON.stringify(product.sizes.length > 0 ? stockBySize : {}) });
+  // Every stock move (orders, cancels, returns, the sweep, staff saves) ends here: the cached answers go stale.
+  await catalogueChanged();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import { deepMerge, siteContentSchema, type SiteContent } from '@shop/shared';
 import { parseWith } from '../../../utils/http';
+import { catalogueChanged } from '../../../utils/catalogue-version';
 import { table, writeTransaction } from '../../../utils/db-write';
 
 export const SITE_CONTENT_UID = 'api::site-content.site-content';
@@ -24,6 +25,8 @@ async function saveContent(strapi: Core.Strapi, content: SiteContent): Promise<S
   const row: SiteContentRow | null = await query.findOne({ select: ['id'] });
   if (row) await query.update({ where: { id: row.id }, data: { data: content } });
   else await query.create({ data: { data: content, publishedAt: new Date() } });
+  // Categories, brand texts and order rules feed the cached answers and page heads.
+  await catalogueChanged();
   return content;
 }
 

@@ -1,4 +1,5 @@
 import { finalPrice, normalizeSizes } from '@shop/shared';
+import { catalogueChanged } from '../../../../utils/catalogue-version';
 import { sizeIndexOf, PRODUCT_UID } from '../../services/product';
 
 interface ProductEvent {
@@ -40,4 +41,10 @@ async function syncDerived(event: ProductEvent, isCreate: boolean): Promise<void
 export default {
   beforeCreate: (event: ProductEvent) => syncDerived(event, true),
   beforeUpdate: (event: ProductEvent) => syncDerived(event, false),
+  // Any product written (the shop's API, Strapi's panel, the seed) makes the cached catalogue answers stale.
+  afterCreate: () => catalogueChanged(),
+  afterUpdate: () => catalogueChanged(),
+  afterUpdateMany: () => catalogueChanged(),
+  afterDelete: () => catalogueChanged(),
+  afterDeleteMany: () => catalogueChanged(),
 };

@@ -1,0 +1,110 @@
+import type { Context } from 'koa';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { currentGeneration, onCatalogueChange } from './catalogue-version';
+
+/**
+ * Answers kept serialised in memory (and compressed once), with a strong ETag from their bytes. A cache is emptied
+ * whenever the catalogue changes (see catalogue-version.ts) and holds a bounded number of answers: the oldest go
+ * first, so endless distinct queries (random search terms) cannot grow memory.
+ */
+export interface CachedAnswer {
+  status: number;
+  type: string;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  etag: string;
+}
+
+export function cachedAnswer(status: number, type: string, text: string): CachedAnswer {
+  const body = Buffer.from(text, 'utf8');
+  const compress = body.length > 1024;
+  return {
+    status,
+    type,
+    body,
+    gzip: compress ? gzipSync(body, { level: 6 }) : undefined,
+    br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : undefined,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+}
+
+/** True when If-None-Match names this ETag (a list, `*` and weak forms included). */
+export function matchesEtag(header: string, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Writes a cached answer: 304 when the client holds it already, else the best encoding the client accepts. */
+export function sendCached(ctx: Context, answer: CachedAnswer): void {
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('ETag', answer.etag);
+  ctx.set('Vary', 'Accept-Encoding');
+  // Already compressed here: keep strapi::compression from doing it again.
+  (ctx as Context & { compress?: boolean }).compress = false;
+  if (answer.status === 200 && matchesEtag(ctx.get('if-none-match'), answer.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.status = answer.status;
+  ctx.type = answer.type;
+  const accepted = answer.gzip || answer.br ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+  if (accepted === 'br' && answer.br) {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = answer.br;
+  } else if (accepted === 'gzip' && answer.gzip) {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = answer.gzip;
+  } else {
+    ctx.body = answer.body;
+  }
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly building = new Map<string, Promise<CachedAnswer>>();
+
+  constructor(private readonly maxEntries: number) {
+    onCatalogueChange(() => {
+      this.entries.clear();
+      this.building.clear();
+    });
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Keeps an answer built while the catalogue stayed at `generation` (an answer overtaken by a write is not kept). */
+  set(key: string, answer: CachedAnswer, generation: number): void {
+    if (generation !== currentGeneration()) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, answer);
+  }
+
+  /** The cached answer, or one built now (concurrent callers for the same key share one build). */
+  async getOrBuild(key: string, build: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const running = this.building.get(key);
+    if (running) return running;
+    const generation = currentGeneration();
+    const promise = build().then((answer) => {
+      this.set(key, answer, generation);
+      return answer;
+    });
+    this.building.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      if (this.building.get(key) === promise) this.building.delete(key);
+    }
+  }
+}

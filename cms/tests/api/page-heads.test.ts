@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { SiteContent } from '@shop/shared';
+import { adminToken, api } from '../helpers/api';
+import { createProduct, type TestProduct } from '../helpers/orders';
+import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+
+// A second process on the shared database, serving a small storefront build (its index.html as Vite writes it)
+// with PUBLIC_URL set: the heads, the sitemap and robots.txt must use that address, never the request's.
+const PUBLIC_URL = 'https://tienda.example';
+const INDEX_HTML = `<!doctype html>
+<html lang="es-AR">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Lencería con envío en Neuquén." />
+    <script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>
+    <title>Jazmín Lencería · Neuquén</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const NASTY_TITLE = `Body "Noche" <b>&amp;</b></script><script>alert('x')</script> & 'más'`;
+
+let dist: string;
+let shop: RunningStrapi;
+let nasty: TestProduct;
+let soldOut: TestProduct;
+let hidden: TestProduct;
+let content: SiteContent;
+
+async function page(pathname: string, headers: Record<string, string> = { accept: 'text/html' }) {
+  const res = await fetch(`${shop.url}${pathname}`, { headers });
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+/** The content attribute of `<meta {attr}="{name}" ...>`, decoded the way a browser or a preview bot reads it. */
+function metaContent(html: string, attr: 'name' | 'property', name: string): string | undefined {
+  const raw = new RegExp(`<meta ${attr}="${name.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
+  return raw
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+function titleOf(html: string): string | undefined {
+  const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  return raw
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+function jsonLdOf(html: string): Record<string, unknown> {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  expect(blocks).toHaveLength(1);
+  return JSON.parse(blocks[0]?.[1] ?? 'null');
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'shop-storefront-'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  shop = await startStrapi(database, { STOREFRONT_DIST: dist, PUBLIC_URL });
+  nasty = await createProduct({ stock: 3, price: 10000, discount: 20, title: NASTY_TITLE });
+  soldOut = await createProduct({ stock: 0, price: 5000 });
+  hidden = await createProduct({ stock: 2, status: false });
+  content = (await api('/content')).body.content;
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('product pages', () => {
+  it('carry title, description, canonical, Open Graph, price, Twitter card and a JSON-LD Product, all escaped', async () => {
+    const { status, html, headers } = await page(`/product/${nasty._id}`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+    const url = `${PUBLIC_URL}/product/${nasty._id}`;
+    expect(titleOf(html)).toBe(`${NASTY_TITLE} · Jazmín Lencería`);
+    expect(metaContent(html, 'property', 'og:title')).toBe(`${NASTY_TITLE} · Jazmín Lencería`);
+    expect(metaContent(html, 'name', 'twitter:title')).toBe(`${NASTY_TITLE} · Jazmín Lencería`);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(metaContent(html, 'property', 'og:url')).toBe(url);
+    expect(metaContent(html, 'property', 'og:type')).toBe('product');
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/uploads/variants/images/products/prueba-1200.jpg`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'property', 'product:price:amount')).toBe('8000');
+    expect(metaContent(html, 'property', 'product:price:currency')).toBe('ARS');
+    expect(metaContent(html, 'name', 'description')).toBe('Producto creado por las pruebas de órdenes');
+    expect(metaContent(html, 'name', 'robots')).toBeUndefined();
+    // Nothing the title holds escaped its tags: the only scripts are the build's module and the JSON-LD block.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain("alert('x')</script>");
+    // The shop's own title and description were replaced, not repeated.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    const ld = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: NASTY_TITLE,
+      sku: nasty._id,
+      image: [`${PUBLIC_URL}/uploads/variants/images/products/prueba-1200.jpg`],
+      offers: { '@type': 'Offer', price: 8000, priceCurrency: 'ARS', availability: 'https://schema.org/InStock', url },
+    });
+  });
+
+  it('say OutOfStock in the JSON-LD when no unit is left', async () => {
+    const { html } = await page(`/product/${soldOut._id}`);
+    expect(jsonLdOf(html)).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock', price: 5000 } });
+  });
+
+  it('are noindex with a not-found title (404) for an unknown or inactive product, and still carry the app', async () => {
+    for (const id of ['no-existe-123', hidden._id, encodeURIComponent('<script>')]) {
+      const { status, html } = await page(`/product/${id}`);
+      expect(status, id).toBe(404);
+      expect(metaContent(html, 'name', 'robots'), id).toBe('noindex');
+      expect(titleOf(html), id).toBe('Producto no encontrado · Jazmín Lencería');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('/assets/index-AbCdEf12.js');
+      expect(html).not.toContain('application/ld+json');
+    }
+  });
+
+  it('answer 304 to a client holding the same page', async () => {
+    const first = await page(`/product/${nasty._id}`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    expect((await page(`/product/${nasty._id}`, { accept: 'text/html', 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('follow a product save at once (the head is cached with the catalogue)', async () => {
+    const product = await createProduct({ stock: 1, title: 'Pijama Lila' });
+    expect(titleOf((await page(`/product/${product._id}`)).html)).toBe('Pijama Lila · Jazmín Lencería');
+    const res = await api(`/products/${product._id}`, { method: 'PUT', body: { title: 'Pijama Celeste' }, token: await adminToken() });
+    expect(res.status).toBe(200);
+    const fresh = await page(`/product/${product._id}`);
+    // The write happened on the other process: within about a second this one reads the new version.
+    const deadline = Date.now() + 3000;
+    let title = titleOf(fresh.html);
+    while (title !== 'Pijama Celeste · Jazmín Lencería' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      title = titleOf((await page(`/product/${product._id}`)).html);
+    }
+    expect(title).toBe('Pijama Celeste · Jazmín Lencería');
+  });
+});
+
+describe('home and category pages', () => {
+  it('home carries the shop’s own title, description from the content and its canonical address', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expect(titleOf(html)).toBe('Jazmín Lencería · Neuquén');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
+    expect(metaContent(html, 'property', 'og:type')).toBe('website');
+    expect(metaContent(html, 'property', 'og:site_name')).toBe('Jazmín Lencería');
+    const description = content.hero.mainDescription || content.hero.slogan || 'Lencería con envío en Neuquén.';
+    expect(metaContent(html, 'name', 'description')).toBe(description.replace(/\s+/g, ' ').trim().slice(0, 160));
+  });
+
+  it('a category page is titled with its display name; an unknown category is noindex', async () => {
+    const category = content.productCatalog.categories.find((c) => c.name !== '' && c.display_name !== '');
+    expect(category).toBeDefined();
+    const { status, html } = await page(`/category/${encodeURIComponent(category?.name ?? '')}`);
+    expect(status).toBe(200);
+    expect(titleOf(html)).toBe(`${category?.display_name} · Jazmín Lencería`);
+    expect(metaContent(html, 'name', 'robots')).toBeUndefined();
+    const unknown = await page('/category/no-existe');
+    expect(unknown.status).toBe(404);
+    expect(metaContent(unknown.html, 'name', 'robots')).toBe('noindex');
+  });
+
+  it('JSON requests to a page path are not pages', async () => {
+    const res = await page(`/product/${nasty._id}`, { accept: 'application/json' });
+    expect(res.html).not.toContain('<title>');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('the sitemap lists home, the categories and the active products with their last change', async () => {
+    const res = await fetch(`${shop.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/</loc>`);
+    for (const c of content.productCatalog.categories.filter((c) => c.name !== '')) {
+      expect(xml).toContain(`<loc>${PUBLIC_URL}/category/${encodeURIComponent(c.name)}</loc>`);
+    }
+    expect(xml).toMatch(new RegExp(`<loc>${PUBLIC_URL}/product/${nasty._id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+    expect(xml).toContain(`/product/${soldOut._id}<`);
+    expect(xml).not.toContain(hidden._id);
+  });
+
+  it('robots.txt keeps the back office, Strapi’s panel and the API out and points to the sitemap', async () => {
+    const text = await (await fetch(`${shop.url}/robots.txt`)).text();
+    for (const line of ['User-agent: *', 'Disallow: /admin', 'Disallow: /cms', 'Disallow: /api', `Sitemap: ${PUBLIC_URL}/sitemap.xml`]) {
+      expect(text.split('\n')).toContain(line);
+    }
+  });
+
+  it('without PUBLIC_URL (development) the addresses use the request’s origin', async () => {
+    const base = inject('baseUrl');
+    const text = await (await fetch(`${base}/robots.txt`)).text();
+    expect(text).toContain(`Sitemap: ${base}/sitemap.xml`);
+  });
+});
