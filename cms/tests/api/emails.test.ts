@@ -13,7 +13,7 @@ describe('outbox without a mail server', () => {
   // budget belongs to the files that test the limit.
   let shop: RunningStrapi;
   let staffToken: string;
-  const call = <T = any>(path: string, options: CallOptions = {}) => api<T>(path, { baseUrl: shop.url, ...options });
+  const call = (path: string, options: CallOptions = {}) => api(path, { baseUrl: shop.url, ...options });
   const adminToken = () => Promise.resolve(staffToken);
 
   async function placeOrder(): Promise<Order> {
