@@ -203,6 +203,15 @@ async function admin(page, viewport, product, orderNumber) {
   await page.locator('form').first().waitFor();
   await page.waitForLoadState('networkidle');
   await shoot(page, 'admin-settings', viewport);
+
+  await page.goto(`${base}/admin/proofs`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shoot(page, 'admin-proofs', viewport);
+
+  await page.goto(`${base}/admin/emails`);
+  await page.getByText(orderNumber).first().waitFor();
+  await shoot(page, 'admin-emails', viewport);
 }
 
 const shop = startShop();
