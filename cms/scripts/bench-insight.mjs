@@ -9,16 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnStrapiStart } from '../tests/helpers/strapi-start.mjs';
+import { benchOnThrowawayPostgres } from './lib/bench-postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cmsDir = path.resolve(here, '..');
 const require = createRequire(path.join(cmsDir, 'package.json'));
-const pg = require('pg');
 const Database = require('better-sqlite3');
 
 const INTERACTIONS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const ORDERS = Number.parseInt(process.argv[3] ?? '100000', 10);
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
 const PRODUCTS = 200;
 const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas'];
@@ -221,43 +220,4 @@ if (!process.env.BENCH_SKIP_SQLITE) {
 }
 
 // PostgreSQL, if reachable (short-lived admin connections: other tools on this server may end idle ones)
-async function adminQuery(sql) {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  c.on('error', () => undefined);
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-
-if (!process.env.BENCH_SKIP_PG) {
-  const name = `shop_bench_${Date.now()}`;
-  let reachable = true;
-  try {
-    await adminQuery(`CREATE DATABASE ${name}`);
-  } catch {
-    reachable = false;
-    console.log('\nPostgreSQL not reachable: skipped');
-  }
-  if (reachable) {
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    try {
-      await bench('postgres', { DATABASE_URL: url.toString() }, async (sql) => {
-        const c = new pg.Client({ connectionString: url.toString() });
-        c.on('error', () => undefined);
-        await c.connect();
-        await c.query(sql);
-        await c.query('VACUUM ANALYZE');
-        await c.end();
-      });
-    } catch (err) {
-      console.error(`PostgreSQL benchmark failed: ${err.stack ?? err}`);
-      process.exitCode = 1;
-    } finally {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }
-}
+if (!process.env.BENCH_SKIP_PG) await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE');

@@ -6,23 +6,8 @@ import { paths } from '@/config/paths';
 import { DataTable } from '@/components/data-table';
 import { NoticeBanner } from '@/components/notice-banner';
 import { useTimedMessage } from '@/hooks/use-timed-message';
+import { formatDateTime as when } from '@/lib/format-date';
 import { useResendEmail } from './api/email-queries';
-
-const TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-function when(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('es-ES', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: TIME_ZONE,
-  });
-}
 
 /** Why a message is where it is, in words: sent when, waiting for what, or why it failed. */
 function statusDetail(email: EmailMessage, mailConfigured: boolean): string {

@@ -2,5 +2,5 @@
 export { getOrders } from './api/get-orders';
 export { orderQueries } from './api/order-queries';
 export { useUpdateOrderStatus } from './api/update-order-status';
-export { formatDate, formatDateTime } from './format-date';
+export { formatDate, formatDateTime } from '@/lib/format-date';
 export { WhatsappLink } from './whatsapp-link';

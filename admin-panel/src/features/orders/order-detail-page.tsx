@@ -24,7 +24,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { orderQueries } from './api/order-queries';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useConfirmOrder } from './api/confirm-order';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { OrderCustomerCards } from './order-customer-cards';
 import { OrderItemList } from './order-item-list';
 import { OrderPaymentPanel } from './order-payment-panel';

@@ -1,7 +1,7 @@
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, normalizeStatus, type Order } from '@shop/shared';
 import { DetailCard } from '@/components/detail-card';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@/lib/format-date';
 
 /** Payment method, status, hold and payment dates, and the transfer proof of an order. */
 export function OrderPaymentPanel({ order }: { order: Order }) {

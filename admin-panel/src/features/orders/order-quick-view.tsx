@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
 import { SelectField } from '@/components/select-field';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { OrderItemList } from './order-item-list';
 import { OrderStatusOptions } from './order-status-options';
 import { WhatsappLink } from './whatsapp-link';

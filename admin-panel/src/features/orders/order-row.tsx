@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { IconButton } from '@/components/icon-button';
 import { PaymentBadge, StatusBadge } from '@/components/status-badge';
 import { itemCountText } from './order-list-model';
-import { formatDate } from './format-date';
+import { formatDate } from '@/lib/format-date';
 
 interface OrderRowProps {
   order: Order;

@@ -4,7 +4,7 @@ import { Clock } from 'lucide-react';
 import { statusLabel, type Order, type OrderEvent } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { orderQueries } from './api/order-queries';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@/lib/format-date';
 
 interface Entry {
   key: string;
