@@ -52,6 +52,27 @@ describe('order detail', () => {
     expect(screen.queryByRole('button', { name: 'Confirmar Orden' })).not.toBeInTheDocument();
   });
 
+  it('asks for the reason the shopper is told only when cancelling, refunding or asking for the proof again', async () => {
+    const order = orderFixture(8);
+    const { user, calls } = setup(order, {
+      [`PUT /orders/${order._id}/status`]: () => ({ data: { order: { ...order, status: 'cancelled' } } }),
+    });
+    await screen.findByRole('heading', { name: 'Orden #JL-20260115-0008' });
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'paid');
+    expect(screen.queryByLabelText(/Motivo/)).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'cancelled');
+    await user.type(screen.getByLabelText(/Motivo/), '  Sin stock del talle  ');
+    await user.click(screen.getByRole('button', { name: 'Actualizar Orden' }));
+    expect(await screen.findByText('Orden actualizada exitosamente!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      status: 'cancelled',
+      reason: 'Sin stock del talle',
+      adminNotes: order.adminNotes ?? undefined,
+    });
+    expect(screen.queryByLabelText(/Motivo/)).not.toBeInTheDocument();
+  });
+
   it("confirms a pending cash order with 'Confirmar Orden'", async () => {
     const order = orderFixture(8);
     const { user, calls } = setup(order, {

@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
 import { DetailCard } from '@/components/detail-card';
+import { FormField } from '@/components/form-field';
 import { SelectField } from '@/components/select-field';
 import { StatusBadge } from '@/components/status-badge';
 import { orderQueries } from './api/order-queries';
@@ -73,6 +74,11 @@ function NotFound() {
   );
 }
 
+/** Changes whose reason the shopper is told (by e-mail and in the WhatsApp message). */
+const REASON_STATUSES: readonly OrderStatus[] = ['cancelled', 'refunded', 'pending_transfer_proof'];
+const REASON_MAX = 300;
+const asksReason = (status: OrderStatus) => REASON_STATUSES.includes(status);
+
 function OrderDetail({ order }: { order: Order }) {
   const current = normalizeStatus(order.status);
   const [nextStatus, setNextStatus] = useState<OrderStatus>(current);
@@ -83,6 +89,7 @@ function OrderDetail({ order }: { order: Order }) {
     setNextStatus(current);
   }
   const [alertText, setAlertText] = useState<string | null>(null);
+  const [changeReason, setChangeReason] = useState('');
   const toast = useTimedMessage();
   const update = useUpdateOrderStatus();
   const confirm = useConfirmOrder();
@@ -94,10 +101,14 @@ function OrderDetail({ order }: { order: Order }) {
 
   function handleUpdate() {
     setAlertText(null);
+    const told = asksReason(nextStatus) ? changeReason.trim() : '';
     update.mutate(
-      { id: order._id, status: nextStatus, adminNotes: order.adminNotes ?? undefined },
+      { id: order._id, status: nextStatus, adminNotes: order.adminNotes ?? undefined, ...(told ? { reason: told } : {}) },
       {
-        onSuccess: () => toast.show({ kind: 'success', text: 'Orden actualizada exitosamente!' }, LIMITS.bannerMs),
+        onSuccess: () => {
+          setChangeReason('');
+          toast.show({ kind: 'success', text: 'Orden actualizada exitosamente!' }, LIMITS.bannerMs);
+        },
         onError: (error) => setAlertText(`Error actualizando la orden: ${errorMessage(error)}`),
       },
     );
@@ -204,6 +215,17 @@ function OrderDetail({ order }: { order: Order }) {
                   Cambiarás el estado de {ORDER_STATUS_LABELS[current]} a {ORDER_STATUS_LABELS[nextStatus]}
                 </span>
               </div>
+            )}
+            {changed && asksReason(nextStatus) && (
+              <FormField id="order-change-reason" label="Motivo (se le informa a la clienta, opcional)">
+                <textarea
+                  id="order-change-reason"
+                  rows={2}
+                  maxLength={REASON_MAX}
+                  value={changeReason}
+                  onChange={(event) => setChangeReason(event.target.value)}
+                />
+              </FormField>
             )}
             <button type="button" className="btn btn-primary btn-block" onClick={handleUpdate} disabled={!changed || update.isPending}>
               {update.isPending ? 'Actualizando...' : 'Actualizar Orden'}
