@@ -3,6 +3,7 @@ import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { answerMalformedRequestsInSpanish } from './utils/client-error';
 import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
 import { installGracefulShutdown } from './utils/graceful-shutdown';
+import { convertProductPicturesInBackground } from './utils/picture-variants';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 
 export default {
@@ -21,5 +22,7 @@ export default {
     await setupFoundation(strapi);
     await strapi.service('api::product.product').migrateStockBySize();
     await releaseStartupLock();
+    // Product pictures without their responsive copies get them, in the background (start-up does not wait).
+    convertProductPicturesInBackground(strapi);
   },
 };
