@@ -5,6 +5,9 @@ import { ProductCard } from './product-card';
 
 const QuickView = lazy(() => import('./quick-view'));
 
+/** The first row of cards at every width (the grid has at most 4 columns) is fetched at once, with high priority. */
+export const PRIORITY_CARDS = 4;
+
 interface ProductGridProps {
   products: readonly Product[];
   categories: readonly Category[];
@@ -15,9 +18,14 @@ export function ProductGrid({ products, categories }: ProductGridProps) {
   return (
     <>
       <ul className="product-grid" data-testid="product-grid">
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product._id}>
-            <ProductCard product={product} categoryName={categoryLabel(product.category, categories)} onQuickView={setPreview} />
+            <ProductCard
+              product={product}
+              categoryName={categoryLabel(product.category, categories)}
+              onQuickView={setPreview}
+              priority={index < PRIORITY_CARDS}
+            />
           </li>
         ))}
       </ul>
