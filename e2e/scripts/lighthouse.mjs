@@ -5,7 +5,8 @@
 //   e.g. node e2e/scripts/lighthouse.mjs http://localhost:1337
 // Pages: home, the first product of the catalogue and its category (read from the shop's own API).
 // Chromium: CHROME_PATH (default /usr/bin/chromium). With [runs] > 1 each page is measured that many times and the
-// median performance run is shown (single runs vary a few points on a busy machine).
+// median performance run is shown (single runs vary a few points on a busy machine). LIGHTHOUSE_JSON_DIR=<folder>
+// keeps each full report there, for the details behind a figure.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -77,6 +78,10 @@ try {
       });
       if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
       measured.push(figures(result.lhr));
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${page.name}-${i + 1}.json`, JSON.stringify(result.lhr));
+      }
     }
     const middle = median(measured.map((m) => m.performance));
     rows.push({ page, ...measured.find((m) => m.performance === middle) });

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { SiteContent } from '@shop/shared';
 import { ContentIcon } from '@/components/content-icon';
 import { SECTIONS } from '@/config/paths';
-import { ContactForm } from './contact-form';
 import { SectionHeader } from '@/components/section-header';
+
+// The form (and react-hook-form with it) is far below the first screen: its own chunk, loaded after the first paint.
+const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
 
 export function ContactSection({ contact }: { contact: SiteContent['contact'] }) {
   return (
@@ -50,12 +53,14 @@ export function ContactSection({ contact }: { contact: SiteContent['contact'] })
               </ul>
             )}
           </div>
-          <ContactForm
-            title={contact.formTitle}
-            description={contact.formDescription}
-            responseMessage={contact.responseMessage}
-            disclaimer={contact.responseDisclaimer}
-          />
+          <Suspense fallback={<div className="card contact-form contact-form--loading" aria-hidden="true" />}>
+            <ContactForm
+              title={contact.formTitle}
+              description={contact.formDescription}
+              responseMessage={contact.responseMessage}
+              disclaimer={contact.responseDisclaimer}
+            />
+          </Suspense>
         </div>
       </div>
     </section>

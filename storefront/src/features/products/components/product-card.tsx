@@ -6,7 +6,7 @@ import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { ProductPicture } from '@/components/product-picture';
-import { cartItemFromProduct, productImage } from '../product-display';
+import { CARD_PICTURE_SIZES, cartItemFromProduct, productImage } from '../product-display';
 
 export const ADDED_TO_CART_TEXT = '¡Producto agregado al carrito!';
 
@@ -17,9 +17,6 @@ interface ProductCardProps {
   /** One of the first cards in view: its picture is fetched at once, with high priority. */
   priority?: boolean;
 }
-
-/** Card widths by the grid's columns (2 on phones, 3 from 760 px, 4 from 1080 px in a container of at most 1200 px). */
-export const CARD_PICTURE_SIZES = '(min-width: 1240px) 285px, (min-width: 1080px) 23vw, (min-width: 760px) 31vw, 48vw';
 
 export function ProductCard({ product, categoryName, onQuickView, priority = false }: ProductCardProps) {
   const { add } = useCart();

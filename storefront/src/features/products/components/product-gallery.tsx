@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { ProductPicture } from '@/components/product-picture';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
+import { GALLERY_PICTURE_SIZES } from '../product-display';
 
 /** Main picture (the page's first, fetched with high priority) with hover zoom and a row of thumbnails. */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
@@ -23,7 +24,7 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
         <ProductPicture
           src={current}
           alt={pictures.length > 1 ? `${title} (imagen ${active + 1} de ${pictures.length})` : title}
-          sizes="(min-width: 960px) 600px, 100vw"
+          sizes={GALLERY_PICTURE_SIZES}
           priority
           style={origin ? { transformOrigin: origin } : undefined}
         />
