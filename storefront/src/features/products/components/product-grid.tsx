@@ -11,9 +11,11 @@ export const PRIORITY_CARDS = 4;
 interface ProductGridProps {
   products: readonly Product[];
   categories: readonly Category[];
+  /** How many cards get high priority: 0 where the grid starts below the first screen (home, under the hero). */
+  priorityCount?: number;
 }
 
-export function ProductGrid({ products, categories }: ProductGridProps) {
+export function ProductGrid({ products, categories, priorityCount = PRIORITY_CARDS }: ProductGridProps) {
   const [preview, setPreview] = useState<Product | null>(null);
   return (
     <>
@@ -24,7 +26,7 @@ export function ProductGrid({ products, categories }: ProductGridProps) {
               product={product}
               categoryName={categoryLabel(product.category, categories)}
               onQuickView={setPreview}
-              priority={index < PRIORITY_CARDS}
+              priority={index < priorityCount}
             />
           </li>
         ))}
