@@ -93,7 +93,9 @@ try {
 const mark = (ok) => (ok ? ' ' : '✗');
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`\nLighthouse mobile, ${baseUrl}${runs > 1 ? ` (median of ${runs} runs)` : ''}`);
-console.log(`targets: performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms, accessibility ${TARGETS.accessibility}\n`);
+console.log(
+  `targets: performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms, accessibility ${TARGETS.accessibility}\n`,
+);
 console.log(`${pad('page', 10)}${pad('performance', 13)}${pad('LCP', 10)}${pad('CLS', 9)}${pad('TBT', 10)}accessibility`);
 let allMet = true;
 for (const r of rows) {

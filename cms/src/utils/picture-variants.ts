@@ -66,9 +66,7 @@ export async function writePictureVariants(publicDir: string, url: string): Prom
 
 /** Every local picture the products refer to, once each. */
 async function productPictureUrls(strapi: Core.Strapi): Promise<string[]> {
-  const rows: Array<{ thumbnails?: unknown }> = await strapi.db
-    .query('api::product.product')
-    .findMany({ select: ['thumbnails'] });
+  const rows: Array<{ thumbnails?: unknown }> = await strapi.db.query('api::product.product').findMany({ select: ['thumbnails'] });
   const urls = new Set<string>();
   for (const row of rows) {
     if (!Array.isArray(row.thumbnails)) continue;

@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 async function staffUpload(bytes: Buffer): Promise<string> {
-  const res = await api<{ url: string }>('/upload/proof', { method: 'POST', raw: fileForm(bytes, 'foto.jpg', 'image/jpeg'), token: await adminToken() });
+  const res = await api<{ url: string }>('/upload/proof', {
+    method: 'POST',
+    raw: fileForm(bytes, 'foto.jpg', 'image/jpeg'),
+    token: await adminToken(),
+  });
   expect(res.status).toBe(200);
   written.push(fileOf(res.body.url), ...allCopies(res.body.url).map(fileOf));
   return res.body.url;
