@@ -1,13 +1,43 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 const proxied = { target: cmsUrl, changeOrigin: true };
 
+const sharedSource = fileURLToPath(new URL('../packages/shared/src/', import.meta.url));
+
+/**
+ * Building a zod schema runs code, so the bundler keeps every schema of a shared module it imports, even those the
+ * storefront never uses (the back office's, the checkout's on the home page). The shared modules only declare schemas
+ * and constants, so their zod calls are marked free of side effects: a schema nobody imports is left out of the
+ * bundle and is not built while the page starts. What a schema accepts does not change.
+ */
+function pureSharedSchemas(): Plugin {
+  return {
+    name: 'pure-shared-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.startsWith(sharedSource) || id.includes('.test.')) return null;
+      const annotated = code.replace(/(?<![\w.$])z\.(\w+)\(/g, '/* @__PURE__ */ z.$1(');
+      return { code: annotated, map: null };
+    },
+  };
+}
+
+/** Libraries every screen needs, in chunks of their own: a new release of the shop's code keeps them cached. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/.test(id)) return 'react';
+  if (/[\\/]node_modules[\\/](zod|axios|@tanstack)[\\/]/.test(id)) return 'vendor';
+  return undefined;
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureSharedSchemas()],
   resolve: {
     alias: {
       // Listed before '@shop/shared', which points at the package's TypeScript entry.
@@ -27,6 +57,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/measure-home.mjs to follow the entry's static imports.
     manifest: true,
+    rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   test: {
     environment: 'jsdom',
