@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react';
-import { PICTURE_WIDTHS, pictureVariantUrl } from '@shop/shared';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
+import { pictureSrcSet } from '@/lib/picture-preload';
 
 /**
  * `fetchpriority="high"` for the first picture in view. React 18 does not know `fetchPriority` yet; the lowercase
@@ -11,35 +11,7 @@ export const HIGH_FETCH_PRIORITY: Readonly<Record<string, string>> = { fetchprio
 /** The demo pictures and the ones staff upload for the catalogue are portraits, 4:5. */
 export const PICTURE_ASPECT = { width: 1200, height: 1500 } as const;
 
-/** `srcset` of a shop picture's WebP copies (320 … 1200 px wide), or null for a picture from elsewhere. */
-export function pictureSrcSet(src: string): string | null {
-  const entries = PICTURE_WIDTHS.map((width) => {
-    const url = pictureVariantUrl(src, width, 'webp');
-    return url ? `${url} ${width}w` : null;
-  });
-  return entries.every(Boolean) ? entries.join(', ') : null;
-}
-
-/**
- * Asks for the picture a page will show first before the page's own code has rendered it (`<link rel=preload>` with
- * the same srcset and sizes, so the `<img>` reuses what was fetched): the picture no longer waits for the screen's
- * chunk. Does nothing for inline pictures.
- */
-export function preloadPicture(src: string, sizes: string): void {
-  if (!src.trim() || src.startsWith('data:')) return;
-  const srcSet = pictureSrcSet(src);
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  if (srcSet) {
-    link.setAttribute('imagesrcset', srcSet);
-    link.setAttribute('imagesizes', sizes);
-  } else {
-    link.href = src;
-  }
-  link.setAttribute('fetchpriority', 'high');
-  document.head.appendChild(link);
-}
+export { pictureSrcSet, preloadPicture } from '@/lib/picture-preload';
 
 interface ProductPictureProps {
   src: string;

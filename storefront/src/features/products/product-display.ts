@@ -29,8 +29,4 @@ export function cartItemFromProduct(product: Product, choice: { size?: string; c
   };
 }
 
-/** Card widths by the grid's columns (2 on phones, 3 from 760 px, 4 from 1080 px in a container of at most 1200 px). */
-export const CARD_PICTURE_SIZES = '(min-width: 1240px) 285px, (min-width: 1080px) 23vw, (min-width: 760px) 31vw, 48vw';
-
-/** How wide the product page's main picture is drawn: the whole width on phones, about half the container on wide screens. */
-export const GALLERY_PICTURE_SIZES = '(min-width: 960px) 600px, 100vw';
+export { CARD_PICTURE_SIZES, GALLERY_PICTURE_SIZES } from '@/lib/picture-preload';

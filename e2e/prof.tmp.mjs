@@ -1,0 +1,31 @@
+import { chromium } from 'playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { SourceMapConsumer } = require('/work/wt-pics/node_modules/source-map-js');
+const maps = {};
+for (const f of fs.readdirSync('/tmp/sf-an2/assets')) if (f.endsWith('.js.map')) maps[f.split('-')[0]] = new SourceMapConsumer(JSON.parse(fs.readFileSync('/tmp/sf-an2/assets/' + f, 'utf8')));
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map(); for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const self = new Map();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const src = (cf) => { const f = (cf.url||'').split('/').pop(); const m = maps[f.split('-')[0]]; if (!m || !f.endsWith('.js')) return f || '(native)';
+  const o = m.originalPositionFor({ line: cf.lineNumber + 1, column: cf.columnNumber }); const s = (o.source||'?').split('node_modules/').pop().replace(/^(\.\.\/)+work\/wt-pics\//,''); return s; };
+const agg = {}; const incl = {};
+for (const [id, t] of self) { const n = byId.get(id); const k = src(n.callFrame); agg[k] = (agg[k] ?? 0) + t;
+  // inclusive by our own source files: walk up to the first frame of storefront/ or packages/
+  let cur = id; const seen = new Set(); while (cur) { const s = src(byId.get(cur).callFrame); if ((s.startsWith('storefront/') || s.startsWith('packages/')) && !seen.has(s)) { seen.add(s); incl[s] = (incl[s] ?? 0) + t; } cur = parent.get(cur); } }
+console.log('self by source (ms):'); for (const [k,v] of Object.entries(agg).sort((a,b)=>b[1]-a[1]).slice(0,25)) console.log((v/1000).toFixed(0).padStart(6), k);
+console.log('inclusive, own code (ms):'); for (const [k,v] of Object.entries(incl).sort((a,b)=>b[1]-a[1]).slice(0,25)) console.log((v/1000).toFixed(0).padStart(6), k);
+await browser.close();
