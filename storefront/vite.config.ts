@@ -57,7 +57,7 @@ function headStartScript(): Plugin {
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/.test(id)) return 'react';
-  if (/[\\/]node_modules[\\/](zod|axios|@tanstack)[\\/]/.test(id)) return 'vendor';
+  if (/[\\/]node_modules[\\/](zod|axios)[\\/]/.test(id)) return 'vendor';
   return undefined;
 }
 
