@@ -1,16 +1,75 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 const proxied = { target: cmsUrl, changeOrigin: true };
 
+const sharedSource = fileURLToPath(new URL('../packages/shared/src/', import.meta.url));
+
+/**
+ * Building a zod schema runs code, so the bundler keeps every schema of a shared module it imports, even those the
+ * storefront never uses (the back office's, the checkout's on the home page). The shared modules only declare schemas
+ * and constants, so their zod calls are marked free of side effects: a schema nobody imports is left out of the
+ * bundle and is not built while the page starts. What a schema accepts does not change.
+ */
+function pureSharedSchemas(): Plugin {
+  return {
+    name: 'pure-shared-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.startsWith(sharedSource) || id.includes('.test.')) return null;
+      const annotated = code.replace(/(?<![\w.$])z\.(\w+)\(/g, '/* @__PURE__ */ z.$1(');
+      return { code: annotated, map: null };
+    },
+  };
+}
+
+const headStart = fileURLToPath(new URL('./src/head-start.ts', import.meta.url));
+
+/**
+ * `src/head-start.ts` is built as an entry of its own and loaded by index.html as a separate async script, before the
+ * shop's code: it is a few hundred bytes, so it starts its requests long before the main chunks have downloaded.
+ * (A script written in index.html itself would be bundled into the main entry.)
+ */
+function headStartScript(): Plugin {
+  const tag = (src: string) => ({
+    tag: 'script',
+    attrs: { type: 'module', async: true, crossorigin: true, src },
+    injectTo: 'head' as const,
+  });
+  return {
+    name: 'head-start-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return [tag('/src/head-start.ts')];
+        const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'head-start');
+        return chunk ? [tag(`/${chunk.fileName}`)] : [];
+      },
+    },
+  };
+}
+
+/** Libraries every screen needs, in chunks of their own: a new release of the shop's code keeps them cached. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/.test(id)) return 'react';
+  if (/[\\/]node_modules[\\/](zod|axios)[\\/]/.test(id)) return 'vendor';
+  return undefined;
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureSharedSchemas(), headStartScript()],
   resolve: {
     alias: {
       // Listed before '@shop/shared', which points at the package's TypeScript entry.
+      // The constants alone (no zod): for the head-start script, which must stay a few hundred bytes.
+      '@shop/shared/constants': fileURLToPath(new URL('../packages/shared/src/constants.ts', import.meta.url)),
+      '@shop/shared/pictures': fileURLToPath(new URL('../packages/shared/src/pictures.ts', import.meta.url)),
       '@shop/shared/styles': fileURLToPath(new URL('../packages/shared/styles', import.meta.url)),
       '@shop/shared': fileURLToPath(new URL('../packages/shared/src/index.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -27,6 +86,10 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/measure-home.mjs to follow the entry's static imports.
     manifest: true,
+    rollupOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'head-start': headStart },
+      output: { manualChunks: vendorChunk },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,4 +1,6 @@
 // Renders the demo catalogue's pictures (SVG illustrations of garments -> WebP) into cms/public/images.
+// The drawings are laid out on a 600 x 750 canvas and rendered at twice that (1200 x 1500, aspect 4:5), so the
+// responsive copies up to 1200 px wide (cms/src/utils/picture-variants.ts) are sharp renders, not enlargements.
 // Usage: node cms/scripts/generate-images.mjs   (reads cms/seed/products.json; the output is committed)
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +14,8 @@ const sharp = require('sharp');
 
 const W = 600;
 const H = 750;
+/** SVG rendering density: 72 dpi is 1:1, so 144 renders at 2x. */
+const DENSITY = 144;
 
 /** Scalloped lace edge along a horizontal line. */
 function scallops(x1, x2, y, r, color, opacity = 1) {
@@ -200,7 +204,7 @@ mkdirSync(outDir, { recursive: true });
 let total = 0;
 for (const product of products) {
   const file = path.join(outDir, `${product.image}.webp`);
-  await sharp(Buffer.from(productSvg(product.art)))
+  await sharp(Buffer.from(productSvg(product.art)), { density: DENSITY })
     .webp({ quality: 78, effort: 6 })
     .toFile(file);
   total += statSync(file).size;

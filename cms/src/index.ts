@@ -3,6 +3,7 @@ import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { answerMalformedRequestsInSpanish } from './utils/client-error';
 import { releaseStartupLock, takeStartupLock } from './utils/startup-lock';
 import { installGracefulShutdown } from './utils/graceful-shutdown';
+import { convertProductPicturesInBackground } from './utils/picture-variants';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
 import { ensureCatalogueVersionTable } from './utils/catalogue-version';
@@ -29,6 +30,8 @@ export default {
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();
+    // Product pictures without their responsive copies get them, in the background (start-up does not wait).
+    convertProductPicturesInBackground(strapi);
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {

@@ -18,7 +18,7 @@ if (process.argv.includes('--build') || !existsSync(manifestPath)) {
 }
 
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryKey = 'index.html' in manifest ? 'index.html' : Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) {
   console.error('No entry chunk in the manifest');
   process.exit(1);

@@ -6,10 +6,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastProvider } from '@/components/toast';
 import { CartProvider } from '@/features/cart';
 import { cartProductQuery } from '@/features/products';
-import { AppRoutes } from './routes';
+import { AppRoutes, prefetchFirstScreen } from './routes';
 
 // Do not hammer a rate-limited or answering server; retry only once for network trouble.
-const newQueryClient = () => createQueryClient({ gcTime: LIMITS.cacheMs * 2, retry: retryNetworkFailureOnce });
+const newQueryClient = () => {
+  const client = createQueryClient({ gcTime: LIMITS.cacheMs * 2, retry: retryNetworkFailureOnce });
+  prefetchFirstScreen(client, window.location.pathname);
+  return client;
+};
 
 export function App() {
   const [queryClient] = useState(newQueryClient);

@@ -28,3 +28,5 @@ export function cartItemFromProduct(product: Product, choice: { size?: string; c
     category: product.category,
   };
 }
+
+export { CARD_PICTURE_SIZES, GALLERY_PICTURE_SIZES } from '@/lib/picture-preload';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
 import { badRequest, payloadTooLarge } from '../../../utils/http';
+import { writePictureVariants } from '../../../utils/picture-variants';
 import type { ReceivedFile } from '../../../utils/received-files';
 
 export interface ImageType {
@@ -115,11 +116,20 @@ export async function storeImage(file: ReceivedFile, type: ImageType, prefix: st
   }
 }
 
+async function writeCopies(url: string): Promise<void> {
+  try {
+    await writePictureVariants(strapi.dirs.static.public, url);
+  } catch (err) {
+    // The picture itself is stored; the start-up pass tries its copies again.
+    strapi.log.warn(`[pictures] no copies for ${url}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 export const MISSING_FILE = 'Adjunta una imagen en el campo "file"';
 export const TOO_MANY_PIXELS = 'La imagen tiene demasiada resolución (máximo 100 megapíxeles): sube una foto o captura más chica';
 
 /**
- * Transfer proofs (public) and the hero image (staff). Accepts only real JPEG, PNG or WebP up to 5 MB and
+ * Transfer proofs (public), product pictures and the hero image (staff). Accepts only real JPEG, PNG or WebP up to 5 MB and
  * 100 megapixels, stored re-encoded without metadata; the messages are the ones each screen shows. Public uploads
  * are recorded as proofs an order may use once.
  */
@@ -140,6 +150,9 @@ export default {
       throw err;
     }
     if (!staff) await strapi.service('api::upload-proof.transfer-proof').record(stored.url);
+    // Staff uploads are product pictures (or the hero image): their responsive copies are written before the
+    // answer, so the picture is ready in every width when the product is saved. Proofs get none.
+    else await writeCopies(stored.url);
     return stored;
   },
 };

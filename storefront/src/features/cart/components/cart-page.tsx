@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft, MessageCircle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { chatNumberFromContent, formatPrice } from '@shop/shared';
+import { ProductPicture } from '@/components/product-picture';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
 import { cartChatText, chatUrl } from '@/lib/chat-link';
 import { useGoToSection } from '@/lib/section-scroll';
 import { useCart } from '../cart-context';
-import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 import { lineKey, quantityCap } from '../cart-rules';
 import { useCartReconciliation } from '../use-cart-reconciliation';
 import { CartChangesNotice } from './cart-changes-notice';
@@ -82,7 +82,7 @@ export default function CartPage() {
             return (
               <li key={key} className="cart-line" data-testid="cart-line">
                 <Link to={paths.product(item.id)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-                  <img src={item.image || PLACEHOLDER_IMAGE} alt="" loading="lazy" />
+                  <ProductPicture src={item.image} alt="" sizes="84px" />
                 </Link>
                 <div className="cart-line__info">
                   <h2 className="cart-line__title">

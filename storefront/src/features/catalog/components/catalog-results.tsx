@@ -7,10 +7,12 @@ interface CatalogResultsProps {
   filters: ProductListFilters;
   categories: readonly Category[];
   emptyText: string;
+  /** Cards fetched with high priority (the grid's default: its first row); 0 below the first screen. */
+  priorityCount?: number;
 }
 
 /** Loading, error (with the 2-second retry), empty, grid and 'Ver más productos' of the catalogue (home and category pages). */
-export function CatalogResults({ filters, categories, emptyText }: CatalogResultsProps) {
+export function CatalogResults({ filters, categories, emptyText, priorityCount }: CatalogResultsProps) {
   const query = useProductPages(filters);
   const [retrying, setRetrying] = useState(false);
   const retryTimer = useRef<number | undefined>(undefined);
@@ -55,7 +57,7 @@ export function CatalogResults({ filters, categories, emptyText }: CatalogResult
   const showLoadMore = query.hasNextPage && products.length > LIMITS.loadMoreMinItems;
   return (
     <>
-      <ProductGrid products={products} categories={categories} />
+      <ProductGrid products={products} categories={categories} priorityCount={priorityCount} />
       {showLoadMore && (
         <div className="load-more">
           <button type="button" className="btn btn--outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -81,6 +81,8 @@ export function CatalogSection({ content }: { content: SiteContent }) {
           filters={{ category: category || undefined, sizes: sizes.length > 0 ? [...sizes].sort() : undefined }}
           categories={categories}
           emptyText={filtered ? CATALOG_TEXTS.emptyCategory : CATALOG_TEXTS.empty}
+          // On home the hero is the first screen and its picture the one to hurry; the cards load lazily.
+          priorityCount={0}
         />
       </div>
     </section>

@@ -6,6 +6,7 @@ import { useSiteContent } from '@/features/content';
 import { recordInteraction } from '@/features/interactions';
 import { type SortOption, categoryLabel } from '@/features/products';
 import { CATALOG_TEXTS } from '../catalog-errors';
+import { DEFAULT_SORT } from '../category-prefetch';
 import { CatalogResults } from './catalog-results';
 
 const SORT_LABELS: Record<SortOption, string> = {
@@ -21,7 +22,7 @@ function isSortOption(value: string): value is SortOption {
 export default function CategoryPage() {
   const { category = '' } = useParams();
   const { content } = useSiteContent();
-  const [sort, setSort] = useState<SortOption>('title-asc');
+  const [sort, setSort] = useState<SortOption>(DEFAULT_SORT);
   const title = categoryLabel(category, content.productCatalog.categories);
 
   useEffect(() => {
@@ -53,6 +54,8 @@ export default function CategoryPage() {
           </select>
         </label>
       </header>
+      {/* The cards' titles are h3: the list gets its h2, for screen readers only (headings in order). */}
+      <h2 className="visually-hidden">Productos</h2>
       <CatalogResults filters={{ category, sort }} categories={content.productCatalog.categories} emptyText={CATALOG_TEXTS.emptyCategory} />
     </div>
   );

@@ -1,10 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SiteContent } from '@shop/shared';
 import { ContentIcon } from '@/components/content-icon';
 import { SECTIONS } from '@/config/paths';
-import { ContactForm } from './contact-form';
 import { SectionHeader } from '@/components/section-header';
 
+// The form (and react-hook-form with it) is far below the first screen: its own chunk, loaded after the first paint.
+const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
+
+/** True once the browser is idle after the first paint (at most 3 s later). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return idle;
+}
+
 export function ContactSection({ contact }: { contact: SiteContent['contact'] }) {
+  // The form's code is asked for once the first screen is done, so it never competes with the hero picture.
+  const idle = useIdle();
   return (
     <section id={SECTIONS.contact} className="section contact" aria-labelledby="contact-title" data-testid="contact">
       <div className="container">
@@ -50,12 +69,18 @@ export function ContactSection({ contact }: { contact: SiteContent['contact'] })
               </ul>
             )}
           </div>
-          <ContactForm
-            title={contact.formTitle}
-            description={contact.formDescription}
-            responseMessage={contact.responseMessage}
-            disclaimer={contact.responseDisclaimer}
-          />
+          <Suspense fallback={<div className="card contact-form contact-form--loading" aria-hidden="true" />}>
+            {idle ? (
+              <ContactForm
+                title={contact.formTitle}
+                description={contact.formDescription}
+                responseMessage={contact.responseMessage}
+                disclaimer={contact.responseDisclaimer}
+              />
+            ) : (
+              <div className="card contact-form contact-form--loading" aria-hidden="true" />
+            )}
+          </Suspense>
         </div>
       </div>
     </section>

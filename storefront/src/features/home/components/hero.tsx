@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ArrowDown } from 'lucide-react';
 import { DEFAULT_HERO_IMAGE, type SiteContent } from '@shop/shared';
+import { HIGH_FETCH_PRIORITY } from '@/components/product-picture';
 import { env } from '@/config/env';
 import { SECTIONS } from '@/config/paths';
 import { useGoToSection } from '@/lib/section-scroll';
@@ -13,7 +14,11 @@ export function splitSlogan(slogan: string): { lead: string; last: string } {
   return { lead: trimmed.slice(0, at), last: trimmed.slice(at + 1) };
 }
 
-export function Hero({ hero }: { hero: SiteContent['hero'] }) {
+/**
+ * `loading`: the site content is still on its way. The texts are laid out (the hero keeps its height) but hidden, so
+ * the real slogan and description replace the defaults without the texts jumping (a layout shift).
+ */
+export function Hero({ hero, loading = false }: { hero: SiteContent['hero']; loading?: boolean }) {
   const goToSection = useGoToSection();
   // Failed pictures are skipped: first the configured one, then the default picture, then the CSS gradient.
   const [failed, setFailed] = useState<string[]>([]);
@@ -27,9 +32,11 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
   return (
     <section id={SECTIONS.home} className="hero" aria-labelledby="hero-title" data-testid="hero">
       <div className="hero__media" aria-hidden={imageUrl ? undefined : true}>
-        {imageUrl && <img src={imageUrl} alt={hero.heroImage.alt || ''} onError={onImageError} />}
+        {imageUrl && (
+          <img src={imageUrl} alt={hero.heroImage.alt || ''} onError={onImageError} width={1600} height={900} {...HIGH_FETCH_PRIORITY} />
+        )}
       </div>
-      <div className="hero__content container">
+      <div className={`hero__content container${loading ? ' hero__content--loading' : ''}`}>
         <p className="eyebrow eyebrow--light">{env.brandName}</p>
         <h1 id="hero-title" className="hero__title">
           {lead && <>{lead} </>}

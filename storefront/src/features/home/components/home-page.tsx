@@ -9,7 +9,7 @@ import { WhyChoose } from './why-choose';
 export const CONTENT_ERROR_TEXT = 'No se pudo cargar el contenido del sitio. Intente recargar la página.';
 
 export function HomePage() {
-  const { content, isError } = useSiteContent();
+  const { content, isError, isLoading } = useSiteContent();
   useEffect(() => {
     document.title = `${env.brandName} · Lencería en Neuquén`;
   }, []);
@@ -22,7 +22,7 @@ export function HomePage() {
           </div>
         </div>
       )}
-      <Hero hero={content.hero} />
+      <Hero hero={content.hero} loading={isLoading} />
       <CatalogSection content={content} />
       <WhyChoose block={content.whyChooseJazmin} />
       <ContactSection contact={content.contact} />

@@ -1,5 +1,6 @@
 import { LIMITS, productListAnswerSchema } from '@shop/shared';
 import { api } from '@/lib/api-client';
+import { withEarlyAnswer } from '@/lib/early-requests';
 import type { ProductListFilters, SortOption } from './product-keys';
 
 const ERROR_TEXT = 'Error al obtener productos';
@@ -12,18 +13,15 @@ const SORTS: Record<SortOption, { sortBy: 'title' | 'price'; sortOrder: 'asc' | 
 
 export function fetchProducts(filters: ProductListFilters, page: number, signal?: AbortSignal) {
   const sort = filters.sort ? SORTS[filters.sort] : undefined;
-  return api.request({
-    url: '/products',
-    schema: productListAnswerSchema,
-    errorMessage: ERROR_TEXT,
-    signal,
-    params: {
-      page,
-      limit: filters.limit ?? LIMITS.storefrontPageSize,
-      category: filters.category || undefined,
-      sizes: filters.sizes && filters.sizes.length > 0 ? filters.sizes.join(',') : undefined,
-      sortBy: sort?.sortBy,
-      sortOrder: sort?.sortOrder,
-    },
-  });
+  const params = {
+    page,
+    limit: filters.limit ?? LIMITS.storefrontPageSize,
+    category: filters.category || undefined,
+    sizes: filters.sizes && filters.sizes.length > 0 ? filters.sizes.join(',') : undefined,
+    sortBy: sort?.sortBy,
+    sortOrder: sort?.sortOrder,
+  };
+  return withEarlyAnswer('/products', params, productListAnswerSchema, () =>
+    api.request({ url: '/products', schema: productListAnswerSchema, errorMessage: ERROR_TEXT, signal, params }),
+  );
 }

@@ -5,8 +5,8 @@ import { PriceTag } from '@/components/price-tag';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
-import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
-import { cartItemFromProduct, productImage } from '../product-display';
+import { ProductPicture } from '@/components/product-picture';
+import { CARD_PICTURE_SIZES, cartItemFromProduct, productImage } from '../product-display';
 
 export const ADDED_TO_CART_TEXT = '¡Producto agregado al carrito!';
 
@@ -14,9 +14,11 @@ interface ProductCardProps {
   product: Product;
   categoryName: string;
   onQuickView?: (product: Product) => void;
+  /** One of the first cards in view: its picture is fetched at once, with high priority. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, categoryName, onQuickView }: ProductCardProps) {
+export function ProductCard({ product, categoryName, onQuickView, priority = false }: ProductCardProps) {
   const { add } = useCart();
   const { showToast } = useToast();
   const discount = normalizeDiscount(product.discount);
@@ -30,17 +32,7 @@ export function ProductCard({ product, categoryName, onQuickView }: ProductCardP
     <article className="product-card" data-testid="product-card" data-product-id={product._id}>
       <div className="product-card__media">
         <Link to={paths.product(product._id)} tabIndex={-1} aria-hidden="true">
-          <img
-            src={productImage(product)}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={400}
-            height={500}
-            onError={(event) => {
-              if (event.currentTarget.src !== PLACEHOLDER_IMAGE) event.currentTarget.src = PLACEHOLDER_IMAGE;
-            }}
-          />
+          <ProductPicture src={productImage(product)} alt="" sizes={CARD_PICTURE_SIZES} priority={priority} />
         </Link>
         <div className="product-card__badges">
           {discount > 0 && <span className="badge badge--sale">{discount}% OFF</span>}

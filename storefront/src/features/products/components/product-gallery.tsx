@@ -1,7 +1,9 @@
 import { useState, type MouseEvent } from 'react';
+import { ProductPicture } from '@/components/product-picture';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
+import { GALLERY_PICTURE_SIZES } from '../product-display';
 
-/** Main picture with hover zoom and a row of thumbnails. */
+/** Main picture (the page's first, fetched with high priority) with hover zoom and a row of thumbnails. */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
   const list = images.filter((src) => src.trim() !== '');
   const pictures = list.length > 0 ? list : [PLACEHOLDER_IMAGE];
@@ -19,13 +21,12 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
   return (
     <div className="gallery" data-testid="product-gallery">
       <div className={`gallery__main ${origin ? 'gallery__main--zoom' : ''}`} onMouseMove={onMove} onMouseLeave={() => setOrigin(null)}>
-        <img
+        <ProductPicture
           src={current}
           alt={pictures.length > 1 ? `${title} (imagen ${active + 1} de ${pictures.length})` : title}
+          sizes={GALLERY_PICTURE_SIZES}
+          priority
           style={origin ? { transformOrigin: origin } : undefined}
-          onError={(event) => {
-            if (event.currentTarget.src !== PLACEHOLDER_IMAGE) event.currentTarget.src = PLACEHOLDER_IMAGE;
-          }}
         />
       </div>
       {pictures.length > 1 && (
@@ -39,7 +40,7 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
                 aria-current={index === active ? 'true' : undefined}
                 onClick={() => setActive(index)}
               >
-                <img src={src} alt="" loading="lazy" />
+                <ProductPicture src={src} alt="" sizes="72px" />
               </button>
             </li>
           ))}

@@ -5,19 +5,29 @@ import { ProductCard } from './product-card';
 
 const QuickView = lazy(() => import('./quick-view'));
 
+/** The first row of cards at every width (the grid has at most 4 columns) is fetched at once, with high priority. */
+export const PRIORITY_CARDS = 4;
+
 interface ProductGridProps {
   products: readonly Product[];
   categories: readonly Category[];
+  /** How many cards get high priority: 0 where the grid starts below the first screen (home, under the hero). */
+  priorityCount?: number;
 }
 
-export function ProductGrid({ products, categories }: ProductGridProps) {
+export function ProductGrid({ products, categories, priorityCount = PRIORITY_CARDS }: ProductGridProps) {
   const [preview, setPreview] = useState<Product | null>(null);
   return (
     <>
       <ul className="product-grid" data-testid="product-grid">
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product._id}>
-            <ProductCard product={product} categoryName={categoryLabel(product.category, categories)} onQuickView={setPreview} />
+            <ProductCard
+              product={product}
+              categoryName={categoryLabel(product.category, categories)}
+              onQuickView={setPreview}
+              priority={index < priorityCount}
+            />
           </li>
         ))}
       </ul>

@@ -43,7 +43,14 @@ export default function ProductPage() {
   const query = useProduct(id);
   const { content } = useSiteContent();
 
-  if (query.isPending) return <Spinner label="Cargando producto..." />;
+  if (query.isPending) {
+    // Full height while loading, so the footer does not show and then jump down when the product arrives.
+    return (
+      <div className="route-loading">
+        <Spinner label="Cargando producto..." />
+      </div>
+    );
+  }
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (

@@ -6,6 +6,7 @@ import { PriceTag } from '@/components/price-tag';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
+import { ProductPicture } from '@/components/product-picture';
 import { cartItemFromProduct, productImage } from '../product-display';
 import { ADDED_TO_CART_TEXT } from './product-card';
 import { SizePicker } from './size-picker';
@@ -84,7 +85,13 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
         <button ref={closeRef} type="button" className="icon-btn modal__close" onClick={onClose} aria-label="Cerrar">
           <X size={20} aria-hidden="true" />
         </button>
-        <img className="quick-view__image" src={productImage(product)} alt={product.title} />
+        <ProductPicture
+          className="quick-view__image"
+          src={productImage(product)}
+          alt={product.title}
+          sizes="(min-width: 720px) 340px, 100vw"
+          priority
+        />
         <div className="quick-view__body">
           <p className="eyebrow">{categoryName}</p>
           <h2 id="quick-view-title">{product.title}</h2>

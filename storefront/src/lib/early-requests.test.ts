@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyRequestKey, startEarlyRequest, withEarlyAnswer } from './early-requests';
+
+const schema = z.object({ count: z.number() });
+
+afterEach(() => {
+  delete window.__shopEarlyAnswers;
+  delete window.__shopEarlyClosed;
+  vi.unstubAllGlobals();
+});
+
+function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('earlyRequestKey', () => {
+  it('orders the parameters by name and leaves unset ones out', () => {
+    expect(earlyRequestKey('/products', { sortBy: 'title', page: 1, sizes: undefined, category: 'body y más' })).toBe(
+      '/products?category=body+y+m%C3%A1s&page=1&sortBy=title',
+    );
+    expect(earlyRequestKey('/products/abc')).toBe('/products/abc');
+  });
+});
+
+describe('head start', () => {
+  it('asks the API once per request, and the page takes that answer instead of asking again', async () => {
+    const fetchMock = stubFetch(200, { count: 3 });
+    void startEarlyRequest('/api', '/products', { page: 1, category: 'conjuntos' });
+    void startEarlyRequest('/api', '/products', { category: 'conjuntos', page: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/products?category=conjuntos&page=1', expect.anything()]);
+
+    const request = vi.fn(() => Promise.resolve({ count: 99 }));
+    await expect(withEarlyAnswer('/products', { category: 'conjuntos', page: 1 }, schema, request)).resolves.toEqual({ count: 3 });
+    expect(request).not.toHaveBeenCalled();
+    // Taken once: a later request (a refetch) goes to the server.
+    await expect(withEarlyAnswer('/products', { category: 'conjuntos', page: 1 }, schema, request)).resolves.toEqual({ count: 99 });
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing once the page has made its own request (no duplicate when the shop code was first)', async () => {
+    const fetchMock = stubFetch(200, { count: 3 });
+    const request = vi.fn(() => Promise.resolve({ count: 5 }));
+    await withEarlyAnswer('/products/x', {}, schema, request);
+    expect(startEarlyRequest('/api', '/products/x')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is not used for another request', async () => {
+    stubFetch(200, { count: 3 });
+    void startEarlyRequest('/api', '/products', { page: 1, category: 'conjuntos' });
+    const request = vi.fn(() => Promise.resolve({ count: 5 }));
+    await expect(withEarlyAnswer('/products', { page: 2, category: 'conjuntos' }, schema, request)).resolves.toEqual({ count: 5 });
+  });
+
+  it.each([
+    ['an error status', 404, { message: 'Producto no encontrado' }],
+    ['an answer that does not match the schema', 200, { count: 'tres' }],
+  ])('falls back to the normal request on %s', async (_label, status, body) => {
+    stubFetch(status, body);
+    void startEarlyRequest('/api', '/products/x');
+    const request = vi.fn(() => Promise.reject(new Error('Error al obtener producto')));
+    await expect(withEarlyAnswer('/products/x', {}, schema, request)).rejects.toThrow('Error al obtener producto');
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the normal request when the network fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    void startEarlyRequest('/api', '/products/x');
+    const request = vi.fn(() => Promise.resolve({ count: 1 }));
+    await expect(withEarlyAnswer('/products/x', {}, schema, request)).resolves.toEqual({ count: 1 });
+  });
+});
