@@ -8,8 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnStrapiStart } from '../tests/helpers/strapi-start.mjs';
-import { benchOnThrowawayPostgres } from './lib/bench-postgres.mjs';
+import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, startBenchStrapi } from './lib/bench.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cmsDir = path.resolve(here, '..');
@@ -18,7 +17,6 @@ const Database = require('better-sqlite3');
 
 const INTERACTIONS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const ORDERS = Number.parseInt(process.argv[3] ?? '100000', 10);
-const ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
 const PRODUCTS = 200;
 const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas'];
 const STATUSES = [
@@ -32,32 +30,6 @@ const STATUSES = [
   'confirmado',
 ];
 const RUNS = 5;
-
-async function startStrapi(env) {
-  const port = 4100 + Math.floor(Math.random() * 900);
-  const child = spawnStrapiStart(port, ADMIN, env);
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`Strapi exited:\n${log.slice(-3000)}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        return {
-          url,
-          pid: child.pid,
-          stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
-        };
-      }
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('Strapi did not start');
-}
 
 // Each INSERT ... SELECT runs over a generated series: the database makes the rows itself.
 function series(kind, count) {
@@ -156,12 +128,12 @@ async function timeExport(strapi, token, pathname) {
 
 async function bench(kind, env, run) {
   console.log(`\n== ${kind}: ${INTERACTIONS.toLocaleString('en')} interactions, ${ORDERS.toLocaleString('en')} orders ==`);
-  let strapi = await startStrapi(env);
+  let strapi = await startBenchStrapi(env);
   await strapi.stop(); // schema and indexes created by the bootstrap
   const t0 = performance.now();
   for (const sql of insertSql(kind)) await run(sql);
   console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  strapi = await startStrapi(env);
+  strapi = await startBenchStrapi(env);
   try {
     const login = await fetch(`${strapi.url}/api/auth/login`, {
       method: 'POST',

@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnStrapiStart } from '../tests/helpers/strapi-start.mjs';
-import { benchOnThrowawayPostgres } from './lib/bench-postgres.mjs';
+import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, startBenchStrapi } from './lib/bench.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cmsDir = path.resolve(here, '..');
@@ -16,32 +15,9 @@ const require = createRequire(path.join(cmsDir, 'package.json'));
 const Database = require('better-sqlite3');
 
 const ROWS = Number.parseInt(process.argv[2] ?? '1000000', 10);
-const ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
 const PRODUCTS = 200;
 const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bombis', 'bodys', 'pijamas'];
 const RUNS = 5;
-
-async function startStrapi(env) {
-  const port = 4100 + Math.floor(Math.random() * 900);
-  const child = spawnStrapiStart(port, ADMIN, env);
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    if (child.exitCode !== null) throw new Error(`Strapi exited:\n${log.slice(-3000)}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        return { url, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
-      }
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('Strapi did not start');
-}
 
 // One INSERT ... SELECT over a generated series: the database makes the rows itself.
 // Spread: 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
@@ -85,12 +61,12 @@ async function timeGet(url, token, pathname) {
 
 async function bench(kind, env, insert) {
   console.log(`\n== ${kind}: ${ROWS.toLocaleString('en')} interactions ==`);
-  let strapi = await startStrapi(env);
+  let strapi = await startBenchStrapi(env);
   await strapi.stop(); // schema and indexes created by the bootstrap
   const t0 = performance.now();
   await insert(insertSql(kind));
   console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  strapi = await startStrapi(env);
+  strapi = await startBenchStrapi(env);
   try {
     const login = await fetch(`${strapi.url}/api/auth/login`, {
       method: 'POST',

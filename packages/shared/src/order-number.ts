@@ -1,4 +1,6 @@
 export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+/** The shop's time zone is UTC-3 all year (Argentina has had no daylight saving since 2009). */
+export const SHOP_UTC_OFFSET_MS = 3 * 60 * 60 * 1000;
 export const DEFAULT_ORDER_PREFIX = 'JL';
 
 /** The calendar day of a moment in Argentina, as YYYYMMDD. */

@@ -4,6 +4,9 @@
  * the decimal mark), CRLF between rows. Money is written as whole pesos without thousands separator (`12500`),
  * which Excel es-AR reads as a number; decimals use a comma (`1234,5`).
  */
+
+import { SHOP_UTC_OFFSET_MS } from '../order-number.js';
+
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 export const CSV_EOL = '\r\n';
@@ -37,8 +40,6 @@ export function csvRow(cells: readonly CsvValue[]): string {
   return cells.map(csvCell).join(CSV_SEPARATOR) + CSV_EOL;
 }
 
-// Argentina is UTC-3 all year (no daylight saving since 2009).
-const AR_OFFSET_MS = 3 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A moment as `dd/mm/aaaa hh:mm` in Argentina's time; '' for no date or an invalid one. */
@@ -46,13 +47,13 @@ export function arDateTime(value: Date | string | number | null | undefined): st
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const ar = new Date(date.getTime() - AR_OFFSET_MS);
+  const ar = new Date(date.getTime() - SHOP_UTC_OFFSET_MS);
   return `${pad(ar.getUTCDate())}/${pad(ar.getUTCMonth() + 1)}/${ar.getUTCFullYear()} ${pad(ar.getUTCHours())}:${pad(ar.getUTCMinutes())}`;
 }
 
 /** The Argentine calendar day of a moment as YYYY-MM-DD. */
 export function arDay(value: Date | number): string {
-  const ar = new Date((value instanceof Date ? value.getTime() : value) - AR_OFFSET_MS);
+  const ar = new Date((value instanceof Date ? value.getTime() : value) - SHOP_UTC_OFFSET_MS);
   return `${ar.getUTCFullYear()}-${pad(ar.getUTCMonth() + 1)}-${pad(ar.getUTCDate())}`;
 }
 

@@ -6,6 +6,7 @@ import {
   fillSalesDays,
   lastShopDays,
   lowStockOf,
+  SHOP_UTC_OFFSET_MS,
   shopDayRange,
   type DailySalesAnswer,
   type LowStockAnswer,
@@ -16,8 +17,8 @@ import { toProduct, type ProductRow } from '../../product/services/product';
 const ORDERS = 'orders';
 const INTERACTIONS = 'interactions';
 const PRODUCT_UID = 'api::product.product';
-// Argentina is UTC-3 all year: a shop day starts at 03:00 UTC.
-const AR_OFFSET_S = 3 * 60 * 60;
+// A shop day starts at 03:00 UTC (the shop's time is UTC-3 all year).
+const AR_OFFSET_S = SHOP_UTC_OFFSET_MS / 1000;
 const DAY_S = 24 * 60 * 60;
 // The owner's threshold lives in Strapi's key-value store (table strapi_core_store_settings): no schema change.
 const THRESHOLD_KEY = { type: 'core', name: 'shop-insight', key: 'lowStockThreshold' } as const;

@@ -1,8 +1,9 @@
-// Runs a benchmark on a throwaway PostgreSQL database: created, handed to `bench`, dropped afterwards.
+// What the benchmark scripts share: a Strapi started on a database of their own, and a throwaway PostgreSQL database.
 // BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where databases are created.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnStrapiStart } from '../../tests/helpers/strapi-start.mjs';
 
 const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pg = createRequire(path.join(cmsDir, 'package.json'))('pg');
@@ -48,4 +49,34 @@ export async function benchOnThrowawayPostgres(bench, analyze) {
   } finally {
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+}
+
+/** The staff account the benchmarks sign in with. */
+export const BENCH_ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
+
+/** Starts Strapi on a random port with `env` (its database) and waits until it answers; `stop()` ends it. */
+export async function startBenchStrapi(env, { attempts = 600 } = {}) {
+  const port = 4100 + Math.floor(Math.random() * 900);
+  const child = spawnStrapiStart(port, BENCH_ADMIN, env);
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < attempts; i++) {
+    if (child.exitCode !== null) throw new Error(`Strapi exited:\n${log.slice(-3000)}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return {
+          url,
+          pid: child.pid,
+          stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+        };
+      }
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('Strapi did not start');
 }
