@@ -1,11 +1,12 @@
-import { LIMITS } from '@shop/shared/constants';
+import { categoryFirstPageParams } from '@shop/shared/page-answers';
 import { startEarlyRequest } from '@/lib/early-requests';
 import { CARD_PICTURE_SIZES, GALLERY_PICTURE_SIZES, preloadPicture } from '@/lib/picture-preload';
 
 /*
  * Runs before the shop's code has downloaded (its own small script in index.html): a product or category page opened
- * from a link asks for its catalogue answer right away, then for the first picture that answer names, so both are
- * there when the page renders. The requests are the ones the pages make (same path and parameters: a category opens
+ * from a link asks for its catalogue answer right away (unless the page carries it, see lib/early-requests.ts), then
+ * for the first picture that answer names (unless the server's head already asks for it), so both are there when
+ * the page renders. The requests are the ones the pages make (same path and parameters: a category opens
  * on page 1, sorted by name); a page that asks for something else simply does not use them. The answer is only read
  * here for a picture hint; the page validates it with its schema before showing anything.
  */
@@ -49,13 +50,7 @@ if (product) {
   const answer = startEarlyRequest(apiUrl, `/products/${encodeURIComponent(product)}`);
   preloadFirst(answer, (body) => field(body, 'product'), GALLERY_PICTURE_SIZES);
 } else if (category) {
-  const answer = startEarlyRequest(apiUrl, '/products', {
-    page: 1,
-    limit: LIMITS.storefrontPageSize,
-    category,
-    sortBy: 'title',
-    sortOrder: 'asc',
-  });
+  const answer = startEarlyRequest(apiUrl, '/products', categoryFirstPageParams(category));
   preloadFirst(
     answer,
     (body) => {

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { sendCached } from '../utils/answer-cache';
-import { storefrontAnswer } from '../utils/storefront-pages';
+import { screenModulesOf, storefrontAnswer, type StorefrontSite } from '../utils/storefront-pages';
 
 /**
  * Serves the two built front ends on the API's origin: the storefront at `/` and the back office at `/admin`.
@@ -122,7 +122,12 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const admin = safeLoadApp(strapi, process.env.ADMIN_PANEL_DIST ?? path.join(root, 'admin-panel', 'dist'), '/admin');
   if (!storefront) strapi.log.warn('[static-apps] storefront build not found: run `npm run build` at the repository root');
   if (!admin) strapi.log.warn('[static-apps] admin-panel build not found: run `npm run build` at the repository root');
-  const storefrontIndex = storefront?.index ? storefront.index.body.toString('utf8') : null;
+  const site: StorefrontSite | null = storefront?.index
+    ? {
+        indexHtml: storefront.index.body.toString('utf8'),
+        screens: screenModulesOf(storefront.files.get('/.vite/manifest.json')?.body.toString('utf8') ?? null),
+      }
+    : null;
 
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -131,13 +136,14 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
     const inAdmin = p === '/admin' || p.startsWith('/admin/');
     if (!inAdmin) {
-      const answer = await storefrontAnswer(ctx, storefrontIndex, Boolean(storefront?.index) && wantsPage(ctx));
+      const answer = await storefrontAnswer(ctx, site, wantsPage(ctx));
       if (answer) return sendCached(ctx, answer);
     }
     const app = inAdmin ? admin : storefront;
     if (!app) return next();
 
-    const file = app.files.get(p);
+    // Vite's build manifest is read here (the screens' chunks), not served.
+    const file = p.includes('/.vite/') ? undefined : app.files.get(p);
     if (file && !p.endsWith('/index.html')) return send(ctx, file);
     // Strapi's own panel calls its JSON API under /admin/*: only browser page loads get the back office.
     if (app.index && wantsPage(ctx) && !path.extname(p)) return send(ctx, app.index);

@@ -1,3 +1,5 @@
+import { PAGE_ANSWERS_ELEMENT_ID } from '@shop/shared';
+
 /**
  * The `<head>` of a storefront page for search engines and link previews (WhatsApp, Instagram, Facebook, X):
  * title, description, canonical URL, Open Graph, Twitter card and, for a product, a JSON-LD `Product`.
@@ -19,6 +21,24 @@ export interface PageHead {
   price?: number;
   noindex?: boolean;
   jsonLd?: Record<string, unknown>;
+  /** What the page will need first, asked for while the HTML is still arriving (not part of the preview). */
+  hints?: PageHints;
+  /**
+   * The public API answers the page's first screen asks for, keyed by pageAnswerKey (shared/page-answers.ts): carried
+   * in the page, so the storefront renders without waiting for them.
+   */
+  answers?: Record<string, unknown>;
+}
+
+/**
+ * Loading hints for a page whose screen is drawn by the storefront's code: without them the browser only learns
+ * about the screen's chunk once the entry has run, and about its first picture once the screen has rendered.
+ */
+export interface PageHints {
+  /** The screen's own module scripts (its chunk and the chunks it imports that the entry does not). */
+  modules?: string[];
+  /** The picture drawn first and largest (the product's main picture, the first card's). */
+  picture?: { href: string; srcset: string | null; sizes: string };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -47,6 +67,22 @@ export function plainSummary(text: string, max = 160): string {
 const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
 
+/**
+ * `<link rel=modulepreload>` as Vite writes it (crossorigin, so the module request reuses it) and an image preload
+ * with the same srcset and sizes as the `<img>` the page renders, so both pick the same copy.
+ */
+function hintTags(hints: PageHints): string[] {
+  const tags = (hints.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  const picture = hints.picture;
+  if (picture) {
+    const source = picture.srcset
+      ? `imagesrcset="${escapeHtml(picture.srcset)}" imagesizes="${escapeHtml(picture.sizes)}"`
+      : `href="${escapeHtml(picture.href)}"`;
+    tags.push(`<link rel="preload" as="image" ${source} fetchpriority="high" />`);
+  }
+  return tags;
+}
+
 export function renderHeadTags(head: PageHead): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -70,6 +106,10 @@ export function renderHeadTags(head: PageHead): string {
     tags.push(property('product:price:amount', String(head.price)), property('product:price:currency', 'ARS'));
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`);
+  if (head.hints) tags.push(...hintTags(head.hints));
+  if (head.answers) {
+    tags.push(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(head.answers)}</script>`);
+  }
   return tags.join('\n    ');
 }
 

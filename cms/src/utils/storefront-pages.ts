@@ -1,9 +1,22 @@
 import type { Context } from 'koa';
-import { MSG, PREVIEW_PICTURE_WIDTH, finalPrice, formatPrice, pictureVariantUrl, type Product, type SiteContent } from '@shop/shared';
+import {
+  CARD_PICTURE_SIZES,
+  GALLERY_PICTURE_SIZES,
+  MSG,
+  PREVIEW_PICTURE_WIDTH,
+  finalPrice,
+  categoryFirstPageParams,
+  formatPrice,
+  pageAnswerKey,
+  pictureSrcSet,
+  pictureVariantUrl,
+  type Product,
+  type SiteContent,
+} from '@shop/shared';
 import { AnswerCache, cachedAnswer, type CachedAnswer } from './answer-cache';
 import { ensureFreshCatalogue } from './catalogue-version';
 import { ApiError } from './http';
-import { defaultsOf, plainSummary, withHead, type PageHead } from './page-head';
+import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } from './page-head';
 
 /**
  * What the server answers for the storefront's shareable pages before any script runs: `/`, `/product/{id}` and
@@ -22,6 +35,76 @@ const pages = new AnswerCache(1000);
 export function publicBaseUrl(ctx: Context): string {
   const configured = (process.env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
   return configured !== '' ? configured : ctx.origin;
+}
+
+/** The built storefront: its index.html and the module scripts of the screens a shared link opens. */
+export interface StorefrontSite {
+  indexHtml: string;
+  screens: ScreenModules;
+}
+
+export interface ScreenModules {
+  product: string[];
+  category: string[];
+}
+
+/** The screens' sources as Vite's manifest names them (storefront/src/app/routes.tsx loads them lazily). */
+const SCREEN_SOURCES: Record<keyof ScreenModules, string> = {
+  product: 'src/features/products/components/product-page.tsx',
+  category: 'src/features/catalog/components/category-page.tsx',
+};
+
+interface ManifestChunk {
+  file?: unknown;
+  imports?: unknown;
+}
+
+/**
+ * From the storefront's Vite manifest (`dist/.vite/manifest.json`): for each screen, its chunk and every chunk it
+ * imports that the entry does not already load (those are in index.html already). An absent or unreadable manifest
+ * (a hand-made build, a test) gives no hints; the pages work the same, only later.
+ */
+export function screenModulesOf(manifestJson: string | null): ScreenModules {
+  const none: ScreenModules = { product: [], category: [] };
+  if (!manifestJson) return none;
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
+  } catch {
+    return none;
+  }
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return seen;
+    seen.add(key);
+    for (const next of Array.isArray(chunk.imports) ? chunk.imports : []) if (typeof next === 'string') closure(next, seen);
+    return seen;
+  };
+  const entry = closure('index.html');
+  const modulesOf = (source: string) =>
+    [...closure(source)]
+      .filter((key) => !entry.has(key))
+      .map((key) => manifest[key]?.file)
+      .filter((file): file is string => typeof file === 'string' && file.endsWith('.js'))
+      .map((file) => `/${file}`);
+  return { product: modulesOf(SCREEN_SOURCES.product), category: modulesOf(SCREEN_SOURCES.category) };
+}
+
+/**
+ * The preload hint of a picture the page draws at `sizes` (its WebP copies when it has them), or drawn as is (no
+ * srcset) when `sizes` is null.
+ */
+function pictureHint(url: string | undefined, sizes: string | null): PageHints['picture'] {
+  const href = url?.trim();
+  if (!href || href.startsWith('data:')) return undefined;
+  return { href, srcset: sizes === null ? null : pictureSrcSet(href), sizes: sizes ?? '' };
+}
+
+const firstPicture = (product: Product | undefined) => product?.thumbnails.find((t) => t.trim() !== '');
+
+/** The category page's first request (page 1, sorted by name) as the public API answers it. */
+function firstPageOf(category: string) {
+  return strapi.service('api::product.product').list({ isAdmin: false, sizes: [], ...categoryFirstPageParams(category) });
 }
 
 const content = (): Promise<SiteContent> => strapi.service('api::site-content.site-content').getContent();
@@ -55,9 +138,10 @@ interface Shop {
   base: string;
   siteName: string;
   defaults: { title: string; description: string };
+  screens: ScreenModules;
 }
 
-function productHead(shop: Shop, product: Product, canonical: string): PageHead {
+function productHead(shop: Shop, product: Product, canonical: string, site: SiteContent): PageHead {
   const price = finalPrice(product.price, product.discount);
   const image = previewPicture(product.thumbnails[0], shop.base);
   const description = plainSummary(product.description) || `${product.title} a ${formatPrice(price)} en ${shop.siteName}.`;
@@ -69,6 +153,11 @@ function productHead(shop: Shop, product: Product, canonical: string): PageHead 
     type: 'product',
     siteName: shop.siteName,
     price,
+    hints: { modules: shop.screens.product, picture: pictureHint(firstPicture(product), GALLERY_PICTURE_SIZES) },
+    answers: {
+      [pageAnswerKey(`/products/${encodeURIComponent(product._id)}`)]: { product },
+      [pageAnswerKey('/content')]: { content: site },
+    },
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -95,22 +184,27 @@ async function headOf(shop: Shop, path: string): Promise<{ status: number; head:
   const canonical = `${shop.base}${path}`;
   const common = { canonical, siteName: shop.siteName, type: 'website' as const };
   if (path === '/') {
-    const hero = (await content()).hero;
+    const site = await content();
+    const hero = site.hero;
     const description = plainSummary(hero.mainDescription || hero.slogan) || shop.defaults.description;
     const image = previewPicture(hero.heroImage.url, shop.base);
-    return { status: 200, head: { ...common, title: shop.defaults.title, description, image } };
+    // The hero is drawn as is (no srcset) and is the home page's largest picture.
+    const hints: PageHints = { picture: pictureHint(hero.heroImage.url, null) };
+    const answers = { [pageAnswerKey('/content')]: { content: site } };
+    return { status: 200, head: { ...common, title: shop.defaults.title, description, image, hints, answers } };
   }
   const [, section, segment, ...rest] = path.split('/');
   if (rest.length > 0 || !segment) return null;
   const value = decodedSegment(segment);
   if (section === 'product') {
     const product = value === null ? null : await visibleProduct(value);
-    if (product) return { status: 200, head: productHead(shop, product, canonical) };
+    if (product) return { status: 200, head: productHead(shop, product, canonical, await content()) };
     const title = `${MSG.product.notFound} · ${shop.siteName}`;
     return { status: 404, head: { ...common, title, description: shop.defaults.description, noindex: true } };
   }
   if (section === 'category') {
-    const categories = (await content()).productCatalog.categories;
+    const site = await content();
+    const categories = site.productCatalog.categories;
     const category = value === null ? undefined : categories.find((c) => c.name === value && c.name !== '');
     if (!category) {
       const title = `Categoría no encontrada · ${shop.siteName}`;
@@ -118,7 +212,16 @@ async function headOf(shop: Shop, path: string): Promise<{ status: number; head:
     }
     const name = category.display_name || category.name;
     const description = `${name} en ${shop.siteName}. ${shop.defaults.description}`.trim();
-    return { status: 200, head: { ...common, title: `${name} · ${shop.siteName}`, description } };
+    const firstPage = await firstPageOf(category.name);
+    const hints: PageHints = {
+      modules: shop.screens.category,
+      picture: pictureHint(firstPicture(firstPage.payload[0]), CARD_PICTURE_SIZES),
+    };
+    const answers = {
+      [pageAnswerKey('/products', categoryFirstPageParams(category.name))]: firstPage,
+      [pageAnswerKey('/content')]: { content: site },
+    };
+    return { status: 200, head: { ...common, title: `${name} · ${shop.siteName}`, description, hints, answers } };
   }
   return null;
 }
@@ -147,8 +250,9 @@ function robots(base: string): string {
  * The cached answer for `/sitemap.xml`, `/robots.txt` or a shareable page (when `isPage`: a browser or a preview
  * bot asking for HTML), or null when this path is not one of them.
  */
-export async function storefrontAnswer(ctx: Context, indexHtml: string | null, isPage: boolean): Promise<CachedAnswer | null> {
+export async function storefrontAnswer(ctx: Context, site: StorefrontSite | null, isPage: boolean): Promise<CachedAnswer | null> {
   const path = ctx.path;
+  const indexHtml = site?.indexHtml ?? null;
   const kind = path === '/sitemap.xml' || path === '/robots.txt' ? path : isPage && indexHtml ? 'page' : null;
   if (!kind) return null;
   if (kind === 'page' && !/^\/(?:$|(?:product|category)\/[^/]+$)/.test(path)) return null;
@@ -161,7 +265,8 @@ export async function storefrontAnswer(ctx: Context, indexHtml: string | null, i
     return pages.getOrBuild(key, async () => cachedAnswer(200, 'application/xml; charset=utf-8', await sitemap(base)));
   const html = indexHtml ?? '';
   const defaults = defaultsOf(html);
-  const shop: Shop = { base, defaults, siteName: defaults.title.split(' · ')[0] || defaults.title };
+  const screens = site?.screens ?? { product: [], category: [] };
+  const shop: Shop = { base, defaults, screens, siteName: defaults.title.split(' · ')[0] || defaults.title };
   try {
     return await pages.getOrBuild(key, async () => {
       const found = await headOf(shop, path);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SiteContent } from '@shop/shared';
+import { CARD_PICTURE_SIZES, pictureSrcSet, type SiteContent } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/orders';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
@@ -23,6 +23,24 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>
 `;
+// Vite's manifest of that build: the entry imports the React chunk; the product screen imports the entry, the React
+// chunk and a size-picker chunk of its own.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-AbCdEf12.js', isEntry: true, imports: ['_react-Rr11Xx22.js'] },
+  '_react-Rr11Xx22.js': { file: 'assets/react-Rr11Xx22.js' },
+  '_size-picker-Ss33Tt44.js': { file: 'assets/size-picker-Ss33Tt44.js', imports: ['_react-Rr11Xx22.js'] },
+  'src/features/products/components/product-page.tsx': {
+    file: 'assets/product-page-Pp55Qq66.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_react-Rr11Xx22.js', '_size-picker-Ss33Tt44.js'],
+  },
+  'src/features/catalog/components/category-page.tsx': {
+    file: 'assets/category-page-Cc77Dd88.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_react-Rr11Xx22.js'],
+    css: ['assets/category-page-Ee99.css'],
+  },
+};
 const NASTY_TITLE = `Body "Noche" <b>&amp;</b></script><script>alert('x')</script> & 'más'`;
 
 let dist: string;
@@ -64,9 +82,22 @@ function jsonLdOf(html: string): Record<string, unknown> {
   return JSON.parse(blocks[0]?.[1] ?? 'null');
 }
 
+/** The API answers the page carries for its first screen (`<script type="application/json" id="shop-answers">`). */
+function carriedAnswers(html: string): Record<string, unknown> {
+  const blocks = [...html.matchAll(/<script type="application\/json" id="shop-answers">([\s\S]*?)<\/script>/g)];
+  expect(blocks).toHaveLength(1);
+  return JSON.parse(blocks[0]?.[1] ?? 'null');
+}
+
+const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+const imagePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="image" ([^>]*) fetchpriority="high" \/>/g)].map((m) => m[1]);
+
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'shop-storefront-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
   shop = await startStrapi(database, { STOREFRONT_DIST: dist, PUBLIC_URL });
   nasty = await createProduct({ stock: 3, price: 10000, discount: 20, title: NASTY_TITLE });
@@ -98,8 +129,9 @@ describe('product pages', () => {
     expect(metaContent(html, 'property', 'product:price:currency')).toBe('ARS');
     expect(metaContent(html, 'name', 'description')).toBe('Producto creado por las pruebas de órdenes');
     expect(metaContent(html, 'name', 'robots')).toBeUndefined();
-    // Nothing the title holds escaped its tags: the only scripts are the build's module and the JSON-LD block.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Nothing the title holds escaped its tags: the only scripts are the build's module, the JSON-LD block and the
+    // carried answers (JSON, never run).
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(html).not.toContain('<b>');
     expect(html).not.toContain("alert('x')</script>");
     // The shop's own title and description were replaced, not repeated.
@@ -116,6 +148,44 @@ describe('product pages', () => {
     });
   });
 
+  it('carry the API answers of the first screen, byte for byte what the API says, escaped like the JSON-LD', async () => {
+    const { html } = await page(`/product/${nasty._id}`);
+    const answers = carriedAnswers(html);
+    expect(Object.keys(answers).sort()).toEqual(['/content', `/products/${nasty._id}`]);
+    expect(answers[`/products/${nasty._id}`]).toEqual((await api(`/products/${nasty._id}`)).body);
+    expect(answers['/content']).toEqual((await api('/content')).body);
+    expect((answers[`/products/${nasty._id}`] as { product: { title: string } }).product.title).toBe(NASTY_TITLE);
+    const block = /id="shop-answers">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(block).not.toMatch(/[<>]/);
+  });
+
+  it('ask at once for the screen’s own chunks (not those index.html loads) and for the main picture in the gallery’s sizes', async () => {
+    const { html } = await page(`/product/${nasty._id}`);
+    expect(modulePreloads(html)).toEqual(['/assets/product-page-Pp55Qq66.js', '/assets/size-picker-Ss33Tt44.js']);
+    const widths = [320, 640, 960, 1200].map((w) => `/uploads/variants/images/products/prueba-${w}.webp ${w}w`).join(', ');
+    expect(imagePreloads(html)).toEqual([`imagesrcset="${widths}" imagesizes="(min-width: 960px) 600px, 100vw"`]);
+    // The build's manifest is read by the server, not served.
+    expect((await fetch(`${shop.url}/.vite/manifest.json`)).status).toBe(404);
+  });
+
+  it('a price change reaches the carried answer of the next page load (cached with the catalogue)', async () => {
+    const product = await createProduct({ stock: 4, price: 9000, title: 'Body Rubí' });
+    const priceIn = async () =>
+      (carriedAnswers((await page(`/product/${product._id}`)).html)[`/products/${product._id}`] as { product: { price: number } }).product
+        .price;
+    expect(await priceIn()).toBe(9000);
+    const res = await api(`/products/${product._id}`, { method: 'PUT', body: { price: 7500 }, token: await adminToken() });
+    expect(res.status).toBe(200);
+    // The write happened on the other process: within about a second this one reads the new version.
+    const deadline = Date.now() + 3000;
+    let price = await priceIn();
+    while (price !== 7500 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      price = await priceIn();
+    }
+    expect(price).toBe(7500);
+  });
+
   it('say OutOfStock in the JSON-LD when no unit is left', async () => {
     const { html } = await page(`/product/${soldOut._id}`);
     expect(jsonLdOf(html)).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock', price: 5000 } });
@@ -130,6 +200,9 @@ describe('product pages', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain('/assets/index-AbCdEf12.js');
       expect(html).not.toContain('application/ld+json');
+      // Nothing to carry nor to preload: the app asks and shows 'Producto no encontrado'.
+      expect(html).not.toContain('shop-answers');
+      expect(html).not.toContain('rel="preload"');
     }
   });
 
@@ -167,6 +240,9 @@ describe('home and category pages', () => {
     expect(metaContent(html, 'property', 'og:site_name')).toBe('Jazmín Lencería');
     const description = content.hero.mainDescription || content.hero.slogan || 'Lencería con envío en Neuquén.';
     expect(metaContent(html, 'name', 'description')).toBe(description.replace(/\s+/g, ' ').trim().slice(0, 160));
+    expect(carriedAnswers(html)).toEqual({ '/content': (await api('/content')).body });
+    expect(imagePreloads(html)).toEqual([`href="${content.hero.heroImage.url}"`]);
+    expect(modulePreloads(html)).toEqual([]);
   });
 
   it('a category page is titled with its display name; an unknown category is noindex', async () => {
@@ -176,6 +252,16 @@ describe('home and category pages', () => {
     expect(status).toBe(200);
     expect(titleOf(html)).toBe(`${category?.display_name} · Jazmín Lencería`);
     expect(metaContent(html, 'name', 'robots')).toBeUndefined();
+    // The first page as the category screen asks for it (page 1 of 12, by name), and its first card's picture.
+    const name = category?.name ?? '';
+    const query = `category=${encodeURIComponent(name).replace(/%20/g, '+')}&limit=12&page=1&sortBy=title&sortOrder=asc`;
+    const firstPage = (await api(`/products?${query}`)).body as { payload: { thumbnails: string[] }[] };
+    expect(carriedAnswers(html)).toEqual({ [`/products?${query}`]: firstPage, '/content': (await api('/content')).body });
+    expect(modulePreloads(html)).toEqual(['/assets/category-page-Cc77Dd88.js']);
+    const first = firstPage.payload[0]?.thumbnails[0] ?? '';
+    expect(first).toMatch(/^\/(images|uploads)\//);
+    const srcset = (pictureSrcSet(first) ?? '').replace(/&/g, '&amp;');
+    expect(imagePreloads(html)).toEqual([`imagesrcset="${srcset}" imagesizes="${CARD_PICTURE_SIZES}"`]);
     const unknown = await page('/category/no-existe');
     expect(unknown.status).toBe(404);
     expect(metaContent(unknown.html, 'name', 'robots')).toBe('noindex');

@@ -17,6 +17,7 @@ export * from './rules/checkout-options.js';
 export * from './rules/order-status-change.js';
 export * from './rules/line-price.js';
 export * from './pictures.js';
+export * from './page-answers.js';
 export * from './emails/index.js';
 export * from './rules/phone.js';
 export * from './rules/whatsapp.js';

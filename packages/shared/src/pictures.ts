@@ -21,3 +21,22 @@ export function pictureVariantUrl(url: string, width: PictureWidth, format: Pict
   const folder = root === 'images' ? 'images/' : '';
   return `/uploads/variants/${folder}${stem}-${width}.${format}`;
 }
+
+/**
+ * How wide a catalogue card's picture is drawn, by the grid's columns (2 on phones, 3 from 760 px, 4 from 1080 px in
+ * a container of at most 1200 px). The storefront's `<img sizes>` and the server's preload hint use the same value,
+ * so the browser picks the same copy for both and fetches it once.
+ */
+export const CARD_PICTURE_SIZES = '(min-width: 1240px) 285px, (min-width: 1080px) 23vw, (min-width: 760px) 31vw, 48vw';
+
+/** How wide the product page's main picture is drawn: the whole width on phones, about half the container on wide screens. */
+export const GALLERY_PICTURE_SIZES = '(min-width: 960px) 600px, 100vw';
+
+/** `srcset` of a shop picture's WebP copies (320 … 1200 px wide), or null for a picture from elsewhere. */
+export function pictureSrcSet(src: string): string | null {
+  const entries = PICTURE_WIDTHS.map((width) => {
+    const url = pictureVariantUrl(src, width, 'webp');
+    return url ? `${url} ${width}w` : null;
+  });
+  return entries.every(Boolean) ? entries.join(', ') : null;
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@shop/shared';
 import { createQueryClient, retryNetworkFailureOnce } from '@shop/client-kit';
 import { BrowserRouter } from 'react-router-dom';
@@ -9,14 +9,19 @@ import { cartProductQuery } from '@/features/products';
 import { AppRoutes, prefetchFirstScreen } from './routes';
 
 // Do not hammer a rate-limited or answering server; retry only once for network trouble.
-const newQueryClient = () => {
-  const client = createQueryClient({ gcTime: LIMITS.cacheMs * 2, retry: retryNetworkFailureOnce });
-  prefetchFirstScreen(client, window.location.pathname);
-  return client;
-};
+const newQueryClient = () => createQueryClient({ gcTime: LIMITS.cacheMs * 2, retry: retryNetworkFailureOnce });
 
-export function App() {
-  const [queryClient] = useState(newQueryClient);
+/**
+ * The shop's query client with the first screen of the visit already asked for (see prefetchFirstScreen), and a
+ * promise that resolves when that screen can be drawn complete.
+ */
+export function startShop(pathname: string): { queryClient: QueryClient; firstScreen: Promise<void> } {
+  const queryClient = newQueryClient();
+  return { queryClient, firstScreen: prefetchFirstScreen(queryClient, pathname) };
+}
+
+export function App({ client }: { client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? newQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <CartProvider productQuery={cartProductQuery}>

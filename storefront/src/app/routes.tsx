@@ -1,40 +1,71 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { prefetchCategoryScreen } from '@/features/catalog';
+import { contentQueries } from '@/features/content';
 import { HomePage } from '@/features/home';
 import { prefetchProductScreen } from '@/features/products';
+import { pageCarriesAnswers } from '@/lib/early-requests';
+import { whenIdle } from '@/lib/when-idle';
 import { PublicLayout } from './layout/public-layout';
 
+/**
+ * A screen in a chunk of its own. Until its chunk has loaded it renders through React.lazy (the loading fallback
+ * shows); once loaded, directly. So the first screen of a visit, whose chunk is loaded before React first renders
+ * (firstScreenReady), is drawn at once instead of a spinner first and the screen a moment later.
+ */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Screen, preload };
+}
+
 // Home ships in the entry chunk; every other screen is its own chunk.
-const loadProductPage = () => import('@/features/products/components/product-page');
-const loadCartPage = () => import('@/features/cart/components/cart-page');
-const ProductPage = lazy(loadProductPage);
-const loadCategoryPage = () => import('@/features/catalog/components/category-page');
-const CategoryPage = lazy(loadCategoryPage);
-const CartPage = lazy(loadCartPage);
+const productScreen = lazyScreen(() => import('@/features/products/components/product-page'));
+const categoryScreen = lazyScreen(() => import('@/features/catalog/components/category-page'));
+const cartScreen = lazyScreen(() => import('@/features/cart/components/cart-page'));
+const ProductPage = productScreen.Screen;
+const CategoryPage = categoryScreen.Screen;
+const CartPage = cartScreen.Screen;
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page'));
 const ConfirmationPage = lazy(() => import('@/features/orders/components/confirmation-page'));
 const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-page'));
 
+const settled = (work: Promise<unknown>) =>
+  work.then(
+    () => undefined,
+    () => undefined,
+  );
+
 /**
  * The first screen of a visit, when it is a product or a category (a shared link): its chunk, its data and its first
- * picture are all asked for at once, before React renders anything.
+ * picture are all asked for at once, before React renders anything. Resolves (never rejects) when React can draw that
+ * screen complete: its chunk has loaded and, when the page carries its answers (no network wait), they are in the
+ * query cache. A failure is left to the screen, which shows its own error.
  */
-export function prefetchFirstScreen(client: QueryClient, pathname: string): void {
+export function prefetchFirstScreen(client: QueryClient, pathname: string): Promise<void> {
   const product = matchPath(paths.productPattern, pathname)?.params.id;
-  if (product) {
-    void loadProductPage().catch(() => undefined);
-    void prefetchProductScreen(client, product);
-    return;
-  }
-  const category = matchPath(paths.categoryPattern, pathname)?.params.category;
-  if (category) {
-    void loadCategoryPage().catch(() => undefined);
-    void prefetchCategoryScreen(client, category);
-  }
+  const category = product ? undefined : matchPath(paths.categoryPattern, pathname)?.params.category;
+  if (!product && !category) return Promise.resolve();
+  const chunk = settled(product ? productScreen.preload() : categoryScreen.preload());
+  const data = settled(
+    Promise.all([
+      product ? prefetchProductScreen(client, product) : prefetchCategoryScreen(client, category ?? ''),
+      client.prefetchQuery(contentQueries.site()),
+    ]),
+  );
+  return pageCarriesAnswers() ? Promise.all([chunk, data]).then(() => undefined) : chunk;
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -57,15 +88,10 @@ function Page({ children }: { children: ReactNode }) {
 function usePrefetchLikelyRoutes() {
   useEffect(() => {
     const prefetch = () => {
-      void loadProductPage().catch(() => undefined);
-      void loadCartPage().catch(() => undefined);
+      void settled(productScreen.preload());
+      void settled(cartScreen.preload());
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(prefetch, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(prefetch, 2500);
-    return () => window.clearTimeout(timer);
+    return whenIdle(prefetch, { timeout: 4000, fallbackDelay: 2500 });
   }, []);
 }
 

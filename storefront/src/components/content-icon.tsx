@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { iconOrFallback, type IconName } from '@shop/shared';
 import type { LucideIcon } from 'lucide-react';
+import { whenIdle } from '@/lib/when-idle';
 
 type IconMap = Record<IconName, LucideIcon>;
 
@@ -23,19 +24,27 @@ interface ContentIconProps {
   className?: string;
 }
 
-/** Icons chosen in the content editor, from a lazily loaded chunk that keeps the home route small. */
+/**
+ * Icons chosen in the content editor, from a chunk loaded once the browser is idle (it keeps the entry small and the
+ * first screen's requests first); until then a placeholder of the same size holds the place.
+ */
 export function ContentIcon({ name, fallback = 'Info', size = 22, className }: ContentIconProps) {
   const [icons, setIcons] = useState<IconMap | null>(loaded);
   useEffect(() => {
     if (icons) return;
     let active = true;
-    loadIcons()
-      .then((map) => {
-        if (active) setIcons(map);
-      })
-      .catch(() => undefined);
+    // Not before the first screen is drawn: the icons sit in the footer and lower sections, and their chunk must not
+    // compete with the screen's own requests.
+    const cancel = whenIdle(() => {
+      loadIcons()
+        .then((map) => {
+          if (active) setIcons(map);
+        })
+        .catch(() => undefined);
+    });
     return () => {
       active = false;
+      cancel();
     };
   }, [icons]);
   const iconName = iconOrFallback(name, fallback);

@@ -7,6 +7,8 @@ const schema = z.object({ count: z.number() });
 afterEach(() => {
   delete window.__shopEarlyAnswers;
   delete window.__shopEarlyClosed;
+  delete window.__shopPageAnswersRead;
+  document.getElementById('shop-answers')?.remove();
   vi.unstubAllGlobals();
 });
 
@@ -73,6 +75,44 @@ describe('head start', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     void startEarlyRequest('/api', '/products/x');
+    const request = vi.fn(() => Promise.resolve({ count: 1 }));
+    await expect(withEarlyAnswer('/products/x', {}, schema, request)).resolves.toEqual({ count: 1 });
+  });
+});
+
+describe('answers carried by the page', () => {
+  function carry(text: string) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'shop-answers';
+    element.textContent = text;
+    document.body.appendChild(element);
+  }
+
+  it('are taken instead of asking the server, once each, and only after the schema accepts them', async () => {
+    const fetchMock = stubFetch(200, { count: 7 });
+    carry(JSON.stringify({ '/products/x': { count: 3 }, '/content': { count: 'tres' } }));
+    const request = vi.fn(() => Promise.resolve({ count: 99 }));
+
+    await expect(withEarlyAnswer('/products/x', {}, schema, request)).resolves.toEqual({ count: 3 });
+    expect(request).not.toHaveBeenCalled();
+    // A carried answer the schema refuses is dropped: the page asks the server.
+    await expect(withEarlyAnswer('/content', {}, schema, request)).resolves.toEqual({ count: 99 });
+    // Taken once: the next request (a refetch) asks the server too.
+    await expect(withEarlyAnswer('/products/x', {}, schema, request)).resolves.toEqual({ count: 99 });
+    expect(request).toHaveBeenCalledTimes(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('spare the head-start script its request, and it still learns the answer (for the picture hint)', async () => {
+    const fetchMock = stubFetch(200, { count: 7 });
+    carry(JSON.stringify({ '/products?category=conjuntos&page=1': { count: 3 } }));
+    await expect(startEarlyRequest('/api', '/products', { page: 1, category: 'conjuntos' })).resolves.toEqual({ count: 3 });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('unreadable answers are ignored: the page asks the server', async () => {
+    carry('{ not json');
     const request = vi.fn(() => Promise.resolve({ count: 1 }));
     await expect(withEarlyAnswer('/products/x', {}, schema, request)).resolves.toEqual({ count: 1 });
   });

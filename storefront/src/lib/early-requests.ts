@@ -1,43 +1,61 @@
 import type { z } from 'zod';
+import { PAGE_ANSWERS_ELEMENT_ID, pageAnswerKey, type PageAnswerParams } from '@shop/shared/page-answers';
 
 /*
  * A product or category page opened from a shared link needs the catalogue's answer before it can show anything.
- * `src/head-start.ts`, a tiny script that runs before the shop's code has downloaded, asks for that answer at once;
- * the page's own request then takes it instead of asking the server again. The answer goes through the same answer
- * schema; anything but a valid 200 answer is dropped and the page asks normally (and shows its own errors).
+ * Two things get it there early, and the page's own request then takes it instead of asking the server again:
+ * - the server writes the first screen's answers into the page itself (`<script type="application/json"
+ *   id="shop-answers">`, keyed like the requests below);
+ * - otherwise `src/head-start.ts`, a tiny script that runs before the shop's code has downloaded, asks for them.
+ * Either way the answer goes through the same answer schema; anything but a valid answer is dropped and the page asks
+ * normally (and shows its own errors).
  */
-
-type Params = Record<string, string | number | undefined>;
 
 declare global {
   interface Window {
-    /** Answers asked for by the head-start script, by request key; each one is taken at most once. */
+    /** Answers the page carried or the head-start script asked for, by request key; each one is taken at most once. */
     __shopEarlyAnswers?: Map<string, Promise<unknown>>;
     /** Set once the shop's code has made its first catalogue request: a head start after that would be a duplicate. */
     __shopEarlyClosed?: boolean;
+    /** Set once the answers written into the page have been read (they are read once). */
+    __shopPageAnswersRead?: boolean;
   }
 }
 
-/** One request as a key: the API path and its query parameters in a fixed order (unset ones left out). */
-export function earlyRequestKey(path: string, params: Params = {}): string {
-  const query = new URLSearchParams();
-  for (const name of Object.keys(params).sort()) {
-    const value = params[name];
-    if (value !== undefined) query.set(name, String(value));
+export const earlyRequestKey = pageAnswerKey;
+
+function earlyAnswers(): Map<string, Promise<unknown>> {
+  const answers = (window.__shopEarlyAnswers ??= new Map());
+  if (!window.__shopPageAnswersRead) {
+    window.__shopPageAnswersRead = true;
+    const element = document.getElementById(PAGE_ANSWERS_ELEMENT_ID);
+    try {
+      const carried: unknown = element?.textContent ? JSON.parse(element.textContent) : null;
+      if (carried && typeof carried === 'object') {
+        for (const [key, body] of Object.entries(carried)) if (!answers.has(key)) answers.set(key, Promise.resolve(body));
+      }
+    } catch {
+      // A page with unreadable answers simply asks for them.
+    }
   }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
+  return answers;
+}
+
+/** Whether the server wrote the first screen's answers into this page (then nothing needs the network to draw it). */
+export function pageCarriesAnswers(): boolean {
+  return Boolean(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent);
 }
 
 /**
- * The head-start side: asks for a GET answer now and keeps its JSON body (undefined when it is not a 200). Returns
- * that body, or null when nothing was asked (the shop's code already asked for its data itself).
+ * The head-start side: the answer the page carries, or a GET asked for now (its JSON body, undefined when it is not
+ * a 200). Returns null when the shop's code already asked for its data itself.
  */
-export function startEarlyRequest(apiUrl: string, path: string, params: Params = {}): Promise<unknown> | null {
+export function startEarlyRequest(apiUrl: string, path: string, params: PageAnswerParams = {}): Promise<unknown> | null {
   if (window.__shopEarlyClosed) return null;
   const key = earlyRequestKey(path, params);
-  const answers = (window.__shopEarlyAnswers ??= new Map());
-  if (answers.has(key)) return null;
+  const answers = earlyAnswers();
+  const known = answers.get(key);
+  if (known) return known;
   const answer = fetch(`${apiUrl}${key}`, { headers: { Accept: 'application/json' } })
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : undefined))
     .catch(() => undefined);
@@ -50,15 +68,16 @@ export function startEarlyRequest(apiUrl: string, path: string, params: Params =
  */
 export async function withEarlyAnswer<S extends z.ZodType>(
   path: string,
-  params: Params,
+  params: PageAnswerParams,
   schema: S,
   request: () => Promise<z.output<S>>,
 ): Promise<z.output<S>> {
+  const answers = earlyAnswers();
   window.__shopEarlyClosed = true;
   const key = earlyRequestKey(path, params);
-  const early = window.__shopEarlyAnswers?.get(key);
+  const early = answers.get(key);
   if (early) {
-    window.__shopEarlyAnswers?.delete(key);
+    answers.delete(key);
     const parsed = schema.safeParse(await early);
     if (parsed.success) return parsed.data;
   }

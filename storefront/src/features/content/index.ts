@@ -1,2 +1,2 @@
 // Public face of the site content (texts, categories, checkout options edited in the back office).
-export { useSiteContent } from './api/get-content';
+export { contentQueries, useSiteContent } from './api/get-content';

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contentAnswerSchema, defaultSiteContent, type SiteContent } from '@shop/shared';
 import { api } from '@/lib/api-client';
+import { withEarlyAnswer } from '@/lib/early-requests';
 
 export async function fetchSiteContent(signal?: AbortSignal): Promise<SiteContent> {
-  const { content } = await api.request({
-    url: '/content',
-    schema: contentAnswerSchema,
-    errorMessage: 'Error al obtener contenido del sitio',
-    signal,
-  });
+  const { content } = await withEarlyAnswer('/content', {}, contentAnswerSchema, () =>
+    api.request({ url: '/content', schema: contentAnswerSchema, errorMessage: 'Error al obtener contenido del sitio', signal }),
+  );
   return content;
 }
 

@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { useSiteContent } from '@/features/content';
 import { recordInteraction } from '@/features/interactions';
+import { useIdle } from '@/lib/when-idle';
 import { ApiError } from '@shop/client-kit';
 import { productQueries, useProduct } from '../api/product-queries';
 import { cartItemFromProduct, categoryLabel } from '../product-display';
@@ -106,8 +107,11 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const guides = sizeGuidesForCategory(product.category, content.sizeGuides);
   const infoCards = content.productDetail.infoCards.filter((c) => c.enabled);
   const sections = content.productDetail.expandableSections.filter((s) => s.enabled);
+  // Below the fold: asked for once the page is drawn, so its pictures do not compete with the main one.
+  const idle = useIdle();
   const related = useQuery({
     ...productQueries.list({ category: product.category, limit: LIMITS.relatedProducts + 1 }),
+    enabled: idle,
   });
   const relatedProducts = (related.data?.payload ?? []).filter((p) => p._id !== product._id).slice(0, LIMITS.relatedProducts);
 

@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSiteContent } from '@shop/shared';
+import { makeProduct } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { App, startShop } from './app';
+
+// A product page opened from a shared link, as the server sends it: the page carries the answers of its first screen.
+const product = makeProduct({ _id: 'p9', title: 'Body Rubí de encaje' });
+
+function carry(answers: Record<string, unknown>) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'shop-answers';
+  element.textContent = JSON.stringify(answers);
+  document.head.appendChild(element);
+}
+
+beforeEach(() => {
+  window.history.pushState({}, '', '/product/p9');
+});
+
+afterEach(() => {
+  document.getElementById('shop-answers')?.remove();
+  delete window.__shopEarlyAnswers;
+  delete window.__shopEarlyClosed;
+  delete window.__shopPageAnswersRead;
+  window.history.pushState({}, '', '/');
+});
+
+describe('the first screen of a visit', () => {
+  it('is drawn complete on the first render when the page carries its answers: no spinner, no request for them', async () => {
+    const requests = mockApi({ 'GET /products': { status: 200, data: { status: 'success', payload: [], totalPages: 0 } } });
+    carry({ '/products/p9': { product }, '/content': { content: defaultSiteContent() } });
+    const { queryClient, firstScreen } = startShop('/product/p9');
+    await firstScreen;
+    // One synchronous render, no waiting: the product is already there.
+    act(() => {
+      render(<App client={queryClient} />);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Body Rubí de encaje' })).toBeInTheDocument();
+    expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/products/p9' || r.url === '/content')).toEqual([]);
+  });
+
+  it('without carried answers, asks the API and shows the screen once they arrive', async () => {
+    const requests = mockApi({
+      'GET /products/p9': { status: 200, data: { product } },
+      'GET /content': { status: 200, data: { content: defaultSiteContent() } },
+      'GET /products': { status: 200, data: { status: 'success', payload: [], totalPages: 0 } },
+    });
+    const { queryClient, firstScreen } = startShop('/product/p9');
+    await firstScreen;
+    render(<App client={queryClient} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Body Rubí de encaje' })).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/products/p9')).toBe(true);
+  });
+});

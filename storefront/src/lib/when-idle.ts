@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `work` once the browser is idle (after the first screen has been drawn), at the latest after `timeout` ms;
+ * where the browser cannot tell idleness, after `fallbackDelay` ms. For what the first screen does not show:
+ * below-the-fold requests then do not compete with the screen's own. Returns a function that cancels it.
+ */
+export function whenIdle(work: () => void, { timeout = 2000, fallbackDelay = 1 } = {}): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = window.setTimeout(work, fallbackDelay);
+  return () => window.clearTimeout(timer);
+}
+
+/** False on the first render, true once the browser has been idle (see whenIdle). */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle]);
+  return idle;
+}
