@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
@@ -25,8 +25,9 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
     });
   const Lazy = lazy(preload);
   function Screen() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    // Chosen once per mount: switching type later would remount the screen and lose what the shopper chose.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
   }
   return { Screen, preload };
 }
