@@ -107,21 +107,28 @@ export function renderHeadTags(head: PageHead): string {
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`);
   if (head.hints) tags.push(...hintTags(head.hints));
-  if (head.answers) {
-    tags.push(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(head.answers)}</script>`);
-  }
   return tags.join('\n    ');
+}
+
+/** The carried answers' data block (never run: `type="application/json"`), escaped like the JSON-LD. */
+function answersTag(answers: Record<string, unknown>): string {
+  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`;
 }
 
 /**
  * The built index.html with this page's head: its own `<title>` and description are replaced, the other tags go
- * just before `</head>`.
+ * just before `</head>`, the carried answers before the first script.
  */
 export function withHead(indexHtml: string, head: PageHead): string {
   const stripped = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   if (at < 0) return stripped;
-  return `${stripped.slice(0, at)}  ${renderHeadTags(head)}\n  ${stripped.slice(at)}`;
+  const html = `${stripped.slice(0, at)}  ${renderHeadTags(head)}\n  ${stripped.slice(at)}`;
+  if (!head.answers) return html;
+  // Before the build's scripts: the async head-start script may run as soon as it arrives, and must find them.
+  const firstScript = html.slice(0, html.search(/<\/head>/i)).search(/<script\b/i);
+  const where = firstScript >= 0 ? firstScript : html.search(/<\/head>/i);
+  return `${html.slice(0, where)}${answersTag(head.answers)}\n    ${html.slice(where)}`;
 }
 
 /** The `<title>` and description the built index.html carries (the shop's own, set at build time). */

@@ -141,7 +141,7 @@ interface Shop {
   screens: ScreenModules;
 }
 
-function productHead(shop: Shop, product: Product, canonical: string, site: SiteContent): PageHead {
+function productHead(shop: Shop, product: Product, canonical: string, site: SiteContent | null): PageHead {
   const price = finalPrice(product.price, product.discount);
   const image = previewPicture(product.thumbnails[0], shop.base);
   const description = plainSummary(product.description) || `${product.title} a ${formatPrice(price)} en ${shop.siteName}.`;
@@ -156,7 +156,7 @@ function productHead(shop: Shop, product: Product, canonical: string, site: Site
     hints: { modules: shop.screens.product, picture: pictureHint(firstPicture(product), GALLERY_PICTURE_SIZES) },
     answers: {
       [pageAnswerKey(`/products/${encodeURIComponent(product._id)}`)]: { product },
-      [pageAnswerKey('/content')]: { content: site },
+      ...(site ? { [pageAnswerKey('/content')]: { content: site } } : {}),
     },
     jsonLd: {
       '@context': 'https://schema.org',
@@ -198,7 +198,11 @@ async function headOf(shop: Shop, path: string): Promise<{ status: number; head:
   const value = decodedSegment(segment);
   if (section === 'product') {
     const product = value === null ? null : await visibleProduct(value);
-    if (product) return { status: 200, head: productHead(shop, product, canonical, await content()) };
+    if (product) {
+      // The content only rides along for the app; without it the preview is still complete.
+      const site = await content().catch(() => null);
+      return { status: 200, head: productHead(shop, product, canonical, site) };
+    }
     const title = `${MSG.product.notFound} · ${shop.siteName}`;
     return { status: 404, head: { ...common, title, description: shop.defaults.description, noindex: true } };
   }

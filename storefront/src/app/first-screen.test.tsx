@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSiteContent } from '@shop/shared';
+import { categoryFirstPageParams, defaultSiteContent, pageAnswerKey } from '@shop/shared';
 import { makeProduct } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { App, startShop } from './app';
@@ -41,6 +41,32 @@ describe('the first screen of a visit', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Body Rubí de encaje' })).toBeInTheDocument();
     expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/products/p9' || r.url === '/content')).toEqual([]);
+  });
+
+  it('a category whose name needs encoding in the address (spaces, accents) is drawn at once from its carried page', async () => {
+    window.history.pushState({}, '', '/category/Ropa%20%C3%ADntima');
+    const requests = mockApi({});
+    const listed = makeProduct({ _id: 'p7', title: 'Camisón de satén', category: 'Ropa íntima' });
+    carry({
+      [pageAnswerKey('/products', categoryFirstPageParams('Ropa íntima'))]: {
+        status: 'success',
+        payload: [listed],
+        totalPages: 1,
+        totalDocs: 1,
+        totalProducts: 1,
+        page: 1,
+        limit: 12,
+      },
+      '/content': { content: defaultSiteContent() },
+    });
+    const { queryClient, firstScreen } = startShop('/category/Ropa%20%C3%ADntima');
+    await firstScreen;
+    act(() => {
+      render(<App client={queryClient} />);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Ropa íntima' })).toBeInTheDocument();
+    expect(screen.getByText('Camisón de satén')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/products' || r.url === '/content')).toEqual([]);
   });
 
   it('without carried answers, asks the API and shows the screen once they arrive', async () => {

@@ -7,6 +7,7 @@ import { prefetchCategoryScreen } from '@/features/catalog';
 import { contentQueries } from '@/features/content';
 import { HomePage } from '@/features/home';
 import { prefetchProductScreen } from '@/features/products';
+import { categoryFirstPageParams, pageAnswerKey } from '@shop/shared/page-answers';
 import { pageCarriesAnswers } from '@/lib/early-requests';
 import { whenIdle } from '@/lib/when-idle';
 import { PublicLayout } from './layout/public-layout';
@@ -49,16 +50,37 @@ const settled = (work: Promise<unknown>) =>
     () => undefined,
   );
 
+/** The path with each segment decoded as the router decodes it (`/category/Ropa%20interior` → `Ropa interior`). */
+function decodedPath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
 /**
  * The first screen of a visit, when it is a product or a category (a shared link): its chunk, its data and its first
  * picture are all asked for at once, before React renders anything. Resolves (never rejects) when React can draw that
- * screen complete: its chunk has loaded and, when the page carries its answers (no network wait), they are in the
- * query cache. A failure is left to the screen, which shows its own error.
+ * screen complete: its chunk has loaded and, when the page carries this screen's answers (no network wait), they are
+ * in the query cache. Otherwise the data is not waited for: the screen shows its loading state while it arrives. A
+ * failure is left to the screen, which shows its own error.
  */
 export function prefetchFirstScreen(client: QueryClient, pathname: string): Promise<void> {
-  const product = matchPath(paths.productPattern, pathname)?.params.id;
-  const category = product ? undefined : matchPath(paths.categoryPattern, pathname)?.params.category;
+  const path = decodedPath(pathname);
+  const product = matchPath(paths.productPattern, path)?.params.id;
+  const category = product ? undefined : matchPath(paths.categoryPattern, path)?.params.category;
   if (!product && !category) return Promise.resolve();
+  const screenKey = product
+    ? pageAnswerKey(`/products/${encodeURIComponent(product)}`)
+    : pageAnswerKey('/products', categoryFirstPageParams(category ?? ''));
+  // Asked before the prefetch below takes the answers.
+  const carried = pageCarriesAnswers([screenKey, pageAnswerKey('/content')]);
   const chunk = settled(product ? productScreen.preload() : categoryScreen.preload());
   const data = settled(
     Promise.all([
@@ -66,7 +88,7 @@ export function prefetchFirstScreen(client: QueryClient, pathname: string): Prom
       client.prefetchQuery(contentQueries.site()),
     ]),
   );
-  return pageCarriesAnswers() ? Promise.all([chunk, data]).then(() => undefined) : chunk;
+  return carried ? Promise.all([chunk, data]).then(() => undefined) : chunk;
 }
 
 function Page({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyRequestKey, startEarlyRequest, withEarlyAnswer } from './early-requests';
+import { earlyRequestKey, pageCarriesAnswers, startEarlyRequest, withEarlyAnswer } from './early-requests';
 
 const schema = z.object({ count: z.number() });
 
@@ -109,6 +109,24 @@ describe('answers carried by the page', () => {
     carry(JSON.stringify({ '/products?category=conjuntos&page=1': { count: 3 } }));
     await expect(startEarlyRequest('/api', '/products', { page: 1, category: 'conjuntos' })).resolves.toEqual({ count: 3 });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('are found by a later call when the first one ran while the page was still arriving', () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    expect(pageCarriesAnswers(['/products/x'])).toBe(false);
+    carry(JSON.stringify({ '/products/x': { count: 3 }, '/content': { count: 1 } }));
+    readyState.mockReturnValue('complete');
+    expect(pageCarriesAnswers(['/products/x', '/content'])).toBe(true);
+    // Every key must be there.
+    expect(pageCarriesAnswers(['/products/x', '/products/y'])).toBe(false);
+  });
+
+  it('are not used on a page shown again from the history (possibly an old copy): the page asks the server', async () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'back_forward' } as unknown as PerformanceEntry]);
+    carry(JSON.stringify({ '/products/x': { count: 3 } }));
+    expect(pageCarriesAnswers(['/products/x'])).toBe(false);
+    const request = vi.fn(() => Promise.resolve({ count: 8 }));
+    await expect(withEarlyAnswer('/products/x', {}, schema, request)).resolves.toEqual({ count: 8 });
   });
 
   it('unreadable answers are ignored: the page asks the server', async () => {

@@ -24,26 +24,38 @@ declare global {
 
 export const earlyRequestKey = pageAnswerKey;
 
+/**
+ * A page shown again from the browser's history (back/forward, a restored tab) may be an old copy: its carried
+ * answers could be minutes old, so they are not used there and the page asks the API.
+ */
+function shownFromHistory(): boolean {
+  const navigation = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation')[0] : undefined;
+  return navigation !== undefined && 'type' in navigation && navigation.type === 'back_forward';
+}
+
 function earlyAnswers(): Map<string, Promise<unknown>> {
   const answers = (window.__shopEarlyAnswers ??= new Map());
-  if (!window.__shopPageAnswersRead) {
-    window.__shopPageAnswersRead = true;
-    const element = document.getElementById(PAGE_ANSWERS_ELEMENT_ID);
-    try {
-      const carried: unknown = element?.textContent ? JSON.parse(element.textContent) : null;
-      if (carried && typeof carried === 'object') {
-        for (const [key, body] of Object.entries(carried)) if (!answers.has(key)) answers.set(key, Promise.resolve(body));
-      }
-    } catch {
-      // A page with unreadable answers simply asks for them.
+  if (window.__shopPageAnswersRead) return answers;
+  const element = document.getElementById(PAGE_ANSWERS_ELEMENT_ID);
+  // The head-start script can run while the page is still arriving: then the answers are read on a later call.
+  if (!element && document.readyState === 'loading') return answers;
+  window.__shopPageAnswersRead = true;
+  if (!element?.textContent || shownFromHistory()) return answers;
+  try {
+    const carried: unknown = JSON.parse(element.textContent);
+    if (carried && typeof carried === 'object') {
+      for (const [key, body] of Object.entries(carried)) if (!answers.has(key)) answers.set(key, Promise.resolve(body));
     }
+  } catch {
+    // A page with unreadable answers simply asks for them.
   }
   return answers;
 }
 
-/** Whether the server wrote the first screen's answers into this page (then nothing needs the network to draw it). */
-export function pageCarriesAnswers(): boolean {
-  return Boolean(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent);
+/** Whether this page carries (still untaken) answers for every one of these requests: then nothing needs the network. */
+export function pageCarriesAnswers(keys: readonly string[]): boolean {
+  const answers = earlyAnswers();
+  return keys.every((key) => answers.has(key));
 }
 
 /**

@@ -10,8 +10,17 @@ export function whenIdle(work: () => void, { timeout = 2000, fallbackDelay = 1 }
     const id = window.requestIdleCallback(work, { timeout });
     return () => window.cancelIdleCallback(id);
   }
-  const timer = window.setTimeout(work, fallbackDelay);
-  return () => window.clearTimeout(timer);
+  // No idle callbacks (Safari): after the page's load event, when the first screen's requests are done.
+  let timer: number | undefined;
+  const later = () => {
+    timer = window.setTimeout(work, fallbackDelay);
+  };
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+  return () => {
+    window.removeEventListener('load', later);
+    window.clearTimeout(timer);
+  };
 }
 
 /** False on the first render, true once the browser has been idle (see whenIdle). */
