@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { iconOrFallback, type IconName } from '@shop/shared';
 import type { LucideIcon } from 'lucide-react';
-import { whenIdle } from '@/lib/when-idle';
+import { useNearViewport } from '@/lib/when-idle';
 
 type IconMap = Record<IconName, LucideIcon>;
 
@@ -25,31 +25,28 @@ interface ContentIconProps {
 }
 
 /**
- * Icons chosen in the content editor, from a chunk loaded once the browser is idle (it keeps the entry small and the
- * first screen's requests first); until then a placeholder of the same size holds the place.
+ * Icons chosen in the content editor, from a chunk loaded when one of them comes near the screen (it keeps the entry
+ * small and the first screen's requests first); until then a placeholder of the same size holds the place.
  */
 export function ContentIcon({ name, fallback = 'Info', size = 22, className }: ContentIconProps) {
   const [icons, setIcons] = useState<IconMap | null>(loaded);
+  // The icons sit in the footer and lower sections: their chunk is asked for when one comes near the screen.
+  const [place, near] = useNearViewport<HTMLSpanElement>();
   useEffect(() => {
-    if (icons) return;
+    if (icons || !near) return;
     let active = true;
-    // Not before the first screen is drawn: the icons sit in the footer and lower sections, and their chunk must not
-    // compete with the screen's own requests.
-    const cancel = whenIdle(() => {
-      loadIcons()
-        .then((map) => {
-          if (active) setIcons(map);
-        })
-        .catch(() => undefined);
-    });
+    loadIcons()
+      .then((map) => {
+        if (active) setIcons(map);
+      })
+      .catch(() => undefined);
     return () => {
       active = false;
-      cancel();
     };
-  }, [icons]);
+  }, [icons, near]);
   const iconName = iconOrFallback(name, fallback);
   if (!icons) {
-    return <span className={`icon-placeholder ${className ?? ''}`} style={{ width: size, height: size }} aria-hidden="true" />;
+    return <span ref={place} className={`icon-placeholder ${className ?? ''}`} style={{ width: size, height: size }} aria-hidden="true" />;
   }
   const Icon = icons[iconName];
   return <Icon size={size} className={className} aria-hidden="true" focusable="false" />;

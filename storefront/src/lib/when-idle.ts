@@ -29,3 +29,31 @@ export function useIdle(): boolean {
   useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle]);
   return idle;
 }
+
+/**
+ * A ref for an element and whether it has come within `margin` of the viewport once the browser is idle (once true,
+ * it stays true). For code far below the first screen: it never competes with the first screen, and a shopper who
+ * never scrolls there never downloads it. Where the browser cannot tell (no IntersectionObserver), true once idle.
+ */
+export function useNearViewport<T extends Element>(margin = '600px'): [(element: T | null) => void, boolean] {
+  const idle = useIdle();
+  const [element, setElement] = useState<T | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near || !idle) return undefined;
+    if (typeof window.IntersectionObserver !== 'function') {
+      setNear(true);
+      return undefined;
+    }
+    if (!element) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, idle, margin, near]);
+  return [setElement, near];
+}

@@ -1,29 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { SiteContent } from '@shop/shared';
 import { ContentIcon } from '@/components/content-icon';
 import { SECTIONS } from '@/config/paths';
 import { SectionHeader } from '@/components/section-header';
+import { useNearViewport } from '@/lib/when-idle';
 
-// The form (and react-hook-form with it) is far below the first screen: its own chunk, loaded after the first paint.
+// The form (and react-hook-form with it) is far below the first screen: its own chunk, loaded when the shopper
+// scrolls near it.
 const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
 
-/** True once the browser is idle after the first paint (at most 3 s later). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(() => setIdle(true), 1000);
-    return () => window.clearTimeout(timer);
-  }, []);
-  return idle;
-}
-
 export function ContactSection({ contact }: { contact: SiteContent['contact'] }) {
-  // The form's code is asked for once the first screen is done, so it never competes with the hero picture.
-  const idle = useIdle();
+  // The form's code is asked for when the shopper comes near it, so it never competes with the first screen.
+  const [formPlace, nearForm] = useNearViewport<HTMLDivElement>();
   return (
     <section id={SECTIONS.contact} className="section contact" aria-labelledby="contact-title" data-testid="contact">
       <div className="container">
@@ -70,7 +58,7 @@ export function ContactSection({ contact }: { contact: SiteContent['contact'] })
             )}
           </div>
           <Suspense fallback={<div className="card contact-form contact-form--loading" aria-hidden="true" />}>
-            {idle ? (
+            {nearForm ? (
               <ContactForm
                 title={contact.formTitle}
                 description={contact.formDescription}
@@ -78,7 +66,7 @@ export function ContactSection({ contact }: { contact: SiteContent['contact'] })
                 disclaimer={contact.responseDisclaimer}
               />
             ) : (
-              <div className="card contact-form contact-form--loading" aria-hidden="true" />
+              <div ref={formPlace} className="card contact-form contact-form--loading" aria-hidden="true" />
             )}
           </Suspense>
         </div>
