@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { LIMITS, type Category } from '@shop/shared';
 import { ProductGrid, ProductGridSkeleton, type ProductListFilters, useProductPages } from '@/features/products';
 import { CATALOG_TEXTS, catalogErrorText } from '../catalog-errors';
@@ -14,6 +14,9 @@ interface CatalogResultsProps {
 /** Loading, error (with the 2-second retry), empty, grid and 'Ver más productos' of the catalogue (home and category pages). */
 export function CatalogResults({ filters, categories, emptyText, priorityCount }: CatalogResultsProps) {
   const query = useProductPages(filters);
+  // A page of cards is the catalogue's heaviest render: when it arrives it is drawn as a deferred update, which React
+  // splits into short slices, so the page stays responsive (taps, scrolling) meanwhile.
+  const data = useDeferredValue(query.data);
   const [retrying, setRetrying] = useState(false);
   const retryTimer = useRef<number | undefined>(undefined);
 
@@ -46,7 +49,8 @@ export function CatalogResults({ filters, categories, emptyText, priorityCount }
     );
   }
 
-  const products = query.data.pages.flatMap((page) => page.payload);
+  if (!data) return <ProductGridSkeleton />;
+  const products = data.pages.flatMap((page) => page.payload);
   if (products.length === 0) {
     return (
       <div className="state-box" data-testid="catalog-empty">
