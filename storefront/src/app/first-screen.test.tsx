@@ -25,6 +25,7 @@ afterEach(() => {
   delete window.__shopEarlyAnswers;
   delete window.__shopEarlyClosed;
   delete window.__shopPageAnswersRead;
+  delete window.__shopCarriedKeys;
   window.history.pushState({}, '', '/');
 });
 

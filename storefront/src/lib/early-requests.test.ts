@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyRequestKey, pageCarriesAnswers, startEarlyRequest, withEarlyAnswer } from './early-requests';
+import { pageAnswerKey } from '@shop/shared/page-answers';
+import { pageCarriesAnswers, startEarlyRequest, withEarlyAnswer } from './early-requests';
 
 const schema = z.object({ count: z.number() });
 
@@ -8,6 +9,7 @@ afterEach(() => {
   delete window.__shopEarlyAnswers;
   delete window.__shopEarlyClosed;
   delete window.__shopPageAnswersRead;
+  delete window.__shopCarriedKeys;
   document.getElementById('shop-answers')?.remove();
   vi.unstubAllGlobals();
 });
@@ -18,12 +20,12 @@ function stubFetch(status: number, body: unknown) {
   return fetchMock;
 }
 
-describe('earlyRequestKey', () => {
+describe('pageAnswerKey', () => {
   it('orders the parameters by name and leaves unset ones out', () => {
-    expect(earlyRequestKey('/products', { sortBy: 'title', page: 1, sizes: undefined, category: 'body y más' })).toBe(
+    expect(pageAnswerKey('/products', { sortBy: 'title', page: 1, sizes: undefined, category: 'body y más' })).toBe(
       '/products?category=body+y+m%C3%A1s&page=1&sortBy=title',
     );
-    expect(earlyRequestKey('/products/abc')).toBe('/products/abc');
+    expect(pageAnswerKey('/products/abc')).toBe('/products/abc');
   });
 });
 
@@ -41,6 +43,12 @@ describe('head start', () => {
     // Taken once: a later request (a refetch) goes to the server.
     await expect(withEarlyAnswer('/products', { category: 'conjuntos', page: 1 }, schema, request)).resolves.toEqual({ count: 99 });
     expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer still being fetched does not count as carried by the page (the first render does not wait on the network)', () => {
+    stubFetch(200, { count: 3 });
+    void startEarlyRequest('/api', '/products/x');
+    expect(pageCarriesAnswers(['/products/x'])).toBe(false);
   });
 
   it('asks nothing once the page has made its own request (no duplicate when the shop code was first)', async () => {

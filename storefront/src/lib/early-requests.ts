@@ -19,10 +19,10 @@ declare global {
     __shopEarlyClosed?: boolean;
     /** Set once the answers written into the page have been read (they are read once). */
     __shopPageAnswersRead?: boolean;
+    /** The keys of the answers the page itself carried (not those the head-start script asked the network for). */
+    __shopCarriedKeys?: Set<string>;
   }
 }
-
-export const earlyRequestKey = pageAnswerKey;
 
 /**
  * A page shown again from the browser's history (back/forward, a restored tab) may be an old copy: its carried
@@ -44,7 +44,12 @@ function earlyAnswers(): Map<string, Promise<unknown>> {
   try {
     const carried: unknown = JSON.parse(element.textContent);
     if (carried && typeof carried === 'object') {
-      for (const [key, body] of Object.entries(carried)) if (!answers.has(key)) answers.set(key, Promise.resolve(body));
+      const keys = (window.__shopCarriedKeys ??= new Set());
+      for (const [key, body] of Object.entries(carried)) {
+        if (answers.has(key)) continue;
+        answers.set(key, Promise.resolve(body));
+        keys.add(key);
+      }
     }
   } catch {
     // A page with unreadable answers simply asks for them.
@@ -52,10 +57,14 @@ function earlyAnswers(): Map<string, Promise<unknown>> {
   return answers;
 }
 
-/** Whether this page carries (still untaken) answers for every one of these requests: then nothing needs the network. */
+/**
+ * Whether this page itself carries (still untaken) answers for every one of these requests: then nothing needs the
+ * network. An answer the head-start script is still fetching does not count.
+ */
 export function pageCarriesAnswers(keys: readonly string[]): boolean {
   const answers = earlyAnswers();
-  return keys.every((key) => answers.has(key));
+  const carried = window.__shopCarriedKeys;
+  return keys.every((key) => answers.has(key) && carried?.has(key) === true);
 }
 
 /**
@@ -64,7 +73,7 @@ export function pageCarriesAnswers(keys: readonly string[]): boolean {
  */
 export function startEarlyRequest(apiUrl: string, path: string, params: PageAnswerParams = {}): Promise<unknown> | null {
   if (window.__shopEarlyClosed) return null;
-  const key = earlyRequestKey(path, params);
+  const key = pageAnswerKey(path, params);
   const answers = earlyAnswers();
   const known = answers.get(key);
   if (known) return known;
@@ -86,7 +95,7 @@ export async function withEarlyAnswer<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const answers = earlyAnswers();
   window.__shopEarlyClosed = true;
-  const key = earlyRequestKey(path, params);
+  const key = pageAnswerKey(path, params);
   const early = answers.get(key);
   if (early) {
     answers.delete(key);
