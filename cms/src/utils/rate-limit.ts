@@ -44,6 +44,8 @@ export const LIMIT_RULES = {
   interactions: { points: envInt('RATE_LIMIT_INTERACTIONS_MAX', 120), duration: 60 },
   orders: { points: envInt('RATE_LIMIT_ORDERS_MAX', 30), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
   uploads: { points: envInt('RATE_LIMIT_UPLOADS_MAX', 20), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  // The checkout asks for a quote on every cart change; the budget stops scraping prices and stock at scale.
+  quote: { points: envInt('RATE_LIMIT_QUOTE_MAX', 600), duration: FIFTEEN_MINUTES, blockDuration: 60 },
   // Order numbers are sequential: a budget per client keeps anyone from walking through a day's orders.
   tracking: { points: envInt('RATE_LIMIT_TRACKING_MAX', 60), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;

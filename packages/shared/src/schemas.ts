@@ -137,15 +137,40 @@ export const orderItemInputSchema = z.object({
   image: z.unknown().optional(),
 });
 
+const placeId = (what: string) =>
+  z
+    .string({ error: `El id de ${what} debe ser un texto` })
+    .trim()
+    .max(40, `El id de ${what} no puede superar 40 caracteres`)
+    .optional()
+    .nullable();
+
+/**
+ * What prices a cart, shared by the quote and the order: lines, delivery (zone by id, barrio or postal code; pickup
+ * place by id), payment method, and the coupon (reserved for promotions). Unknown keys are ignored.
+ */
+const pricingFields = {
+  items: z
+    .array(orderItemInputSchema, { error: 'La orden debe incluir productos' })
+    .min(1, 'La orden debe incluir al menos un producto')
+    .max(50, 'La orden no puede tener más de 50 líneas'),
+  paymentMethod: paymentMethodSchema,
+  deliveryType: deliveryTypeSchema.optional(),
+  zoneId: placeId('la zona'),
+  meetingPointId: placeId('el punto de encuentro'),
+  postalCode: text(20).optional().nullable(),
+  barrio: text(80).optional().nullable(),
+  couponCode: text(40).optional().nullable(),
+};
+
+/** POST /checkout/quote: the order's body without the personal data. */
+export const quoteInputSchema = z.object(pricingFields);
+export type QuoteRequestInput = z.infer<typeof quoteInputSchema>;
+
 export const orderInputSchema = z
   .object({
-    items: z
-      .array(orderItemInputSchema, { error: 'La orden debe incluir productos' })
-      .min(1, 'La orden debe incluir al menos un producto')
-      .max(50, 'La orden no puede tener más de 50 líneas'),
+    ...pricingFields,
     shippingInfo: shippingInfoSchema,
-    paymentMethod: paymentMethodSchema,
-    deliveryType: deliveryTypeSchema.optional(),
     notes: text(1000).optional(),
     transferProofUrl: z
       .union([imageUrlSchema, z.literal('')])

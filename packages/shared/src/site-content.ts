@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryListProblems, deliveryZonesSchema, meetingPointsSchema } from './delivery.js';
 
 /** The why-choose block's key embeds the brand name. */
 export const WHY_CHOOSE_KEY = 'whyChooseJazmin';
@@ -48,14 +49,14 @@ export type SizeGuide = z.infer<typeof sizeGuideSchema>;
 
 /**
  * Messages staff send on WhatsApp, one per situation of an order (see `whatsappTemplateKey`). Placeholders:
- * {nombre}, {nombreCompleto}, {pedido}, {total}, {estado}, {seguimiento}, {motivo}.
+ * {nombre}, {nombreCompleto}, {pedido}, {total}, {estado}, {seguimiento}, {motivo}, {entrega}.
  */
 export const DEFAULT_WHATSAPP_TEMPLATES = {
   received: '¡Hola {nombre}! Recibimos tu pedido #{pedido} por {total}. Te avisamos por acá cada novedad. ¡Gracias por tu compra!',
   proofMissing:
     'Hola {nombre}, todavía no pudimos validar el pago de tu pedido #{pedido} por {total}. {motivo} ¿Nos enviás el comprobante de la transferencia? Podés ver tu pedido en {seguimiento}',
   paid: '¡Hola {nombre}! Confirmamos el pago de tu pedido #{pedido} por {total}. Ya lo estamos preparando.',
-  readyForPickup: '¡Hola {nombre}! Tu pedido #{pedido} está listo para retirar. Te esperamos en el punto de encuentro.',
+  readyForPickup: '¡Hola {nombre}! Tu pedido #{pedido} está listo para retirar. Te esperamos en {entrega}.',
   onTheWay: '¡Hola {nombre}! Tu pedido #{pedido} ya está en camino. Podés seguirlo en {seguimiento}',
   cancelled: 'Hola {nombre}, tu pedido #{pedido} fue cancelado. {motivo} Cualquier consulta, escribinos por acá.',
 } as const;
@@ -125,6 +126,8 @@ export const siteContentSchema = z.object({
           meetingPoint: z
             .object({ enabled: flag(true), title: s(), description: s(), address: s(), schedule: s(), notes: s() })
             .prefault({}),
+          /** The pickup places (the single `meetingPoint` above is migrated into this list on first start). */
+          meetingPoints: meetingPointsSchema,
         })
         .prefault({}),
       shipping: z
@@ -141,6 +144,8 @@ export const siteContentSchema = z.object({
               freeShippingThreshold: amount().default(0),
               baseCost: amount().default(0),
               notes: s(),
+              /** Delivery priced by area; an empty list keeps baseCost and freeShippingThreshold for every address. */
+              zones: deliveryZonesSchema,
             })
             .prefault({}),
         })
@@ -179,6 +184,11 @@ export const siteContentSchema = z.object({
     })
     .prefault({}),
   whatsapp: whatsappTemplatesSchema,
+}).superRefine((content, ctx) => {
+  const { deliveryInfo, shipping } = content.checkout;
+  for (const message of deliveryListProblems(shipping.homeDelivery.zones, deliveryInfo.meetingPoints)) {
+    ctx.addIssue({ code: 'custom', path: ['checkout', 'shipping', 'homeDelivery', 'zones'], message });
+  }
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 

@@ -9,3 +9,5 @@ export * from './uploads.js';
 export * from './contact.js';
 export * from './emails.js';
 export * from './insight.js';
+export * from './quote.js';
+export * from './dispatch.js';

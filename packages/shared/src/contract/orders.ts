@@ -14,6 +14,13 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** The zone a home delivery was priced with, as it was when the order was placed. */
+export const orderZoneSchema = z.object({ id: z.string(), name: z.string(), cost: z.number() });
+export type OrderZone = z.infer<typeof orderZoneSchema>;
+/** The pickup place chosen, as it was when the order was placed. */
+export const orderMeetingPointSchema = z.object({ id: z.string(), title: z.string(), address: z.string(), schedule: z.string() });
+export type OrderMeetingPoint = z.infer<typeof orderMeetingPointSchema>;
+
 /** The full order: the shopper's own (by documentId) and every staff answer. */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -30,6 +37,9 @@ export const orderSchema = z.object({
   }),
   paymentMethod: paymentMethodSchema,
   deliveryType: deliveryTypeSchema,
+  /** Snapshots taken when the order was placed (null: pickup / delivery, or orders older than zones). */
+  zone: orderZoneSchema.nullable(),
+  meetingPoint: orderMeetingPointSchema.nullable(),
   status: z.string(),
   subtotal: z.number(),
   shippingCost: z.number(),

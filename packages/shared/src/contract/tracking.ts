@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
-import { orderItemSchema } from './orders.js';
+import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
 
 /**
  * GET /orders/by-number/{orderNumber}. Without the checkout contact only what identifies nobody (`detail:
@@ -35,7 +35,14 @@ export const trackedOrderDetailSchema = z.object({
   firstName: z.string(),
   paymentMethod: paymentMethodSchema,
   items: z.array(trackedOrderItemSchema),
-  delivery: z.object({ city: z.string().nullable(), postalCode: z.string().nullable() }),
+  delivery: z.object({
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    /** The delivery zone's name (home delivery priced by zone). */
+    zoneName: z.string().nullable(),
+  }),
+  /** Where a pickup order is collected. */
+  meetingPoint: orderMeetingPointSchema.nullable(),
 });
 export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
 

@@ -52,9 +52,13 @@ function deliveryBlock(order: Order, meetingPoint: MailMeetingPoint): MailBlock 
   if (order.deliveryType === 'delivery') {
     const s = order.shippingInfo;
     const address = [s.address, s.city, s.postalCode ? `CP ${s.postalCode}` : ''].filter(Boolean).join(', ');
-    return { title: 'Envío a domicilio', paragraphs: [address || 'Dirección a coordinar'] };
+    const paragraphs = [address || 'Dirección a coordinar'];
+    if (order.zone) paragraphs.push(`Zona: ${order.zone.name}`);
+    return { title: 'Envío a domicilio', paragraphs };
   }
-  const lines = [meetingPoint.title, meetingPoint.address, meetingPoint.schedule, meetingPoint.notes].filter((l) => l.trim() !== '');
+  // The place chosen with the order (as it was then); orders older than meeting points use the shop's current one.
+  const place = order.meetingPoint ? { ...order.meetingPoint, notes: '' } : meetingPoint;
+  const lines = [place.title, place.address, place.schedule, place.notes].filter((l) => l.trim() !== '');
   return { title: 'Retiro en punto de encuentro', paragraphs: lines.length > 0 ? lines : ['Te escribimos para coordinar el retiro.'] };
 }
 

@@ -1,16 +1,21 @@
 import type { DeliveryType, PaymentMethod, ShippingRules } from '../pricing.js';
 import { reservationMinutesFor } from '../order-hold.js';
 import type { SiteContent } from '../site-content.js';
+import type { DeliveryZone, MeetingPoint } from '../delivery.js';
 
 /** The checkout options in force, read from the owner's site content (defaults when unset). */
 export interface CheckoutOptions {
   shipping: ShippingRules;
   /** Extra fee of cash payments (cashOnDelivery.additionalFee). */
   cashFee: number;
-  /** Meeting-point pickup (checkout.deliveryInfo.meetingPoint.enabled). */
+  /** Meeting-point pickup: switched on (checkout.deliveryInfo.meetingPoint.enabled) with an enabled place. */
   pickupEnabled: boolean;
-  /** Home delivery: shipping and its home delivery both switched on. */
+  /** Home delivery: shipping and its home delivery both switched on (and an enabled zone, when priced by zone). */
   homeDeliveryEnabled: boolean;
+  /** Every zone (disabled ones too: choosing one by id is refused, not unknown); empty = one price everywhere. */
+  zones: DeliveryZone[];
+  /** Every pickup place (see meetingPointsOf). */
+  meetingPoints: MeetingPoint[];
   cashEnabled: boolean;
   transferEnabled: boolean;
   /** Most units of one product a single order may take (checkout.maxUnitsPerProduct). */
@@ -19,13 +24,39 @@ export interface CheckoutOptions {
   reservationMinutes: { cash: number; transfer: number };
 }
 
+/** The id of the place made from the single meeting point of content written before there were several. */
+export const LEGACY_MEETING_POINT_ID = 'principal';
+
+/**
+ * The shop's pickup places: the list, or, while it is empty, the single meeting point of older content (so a shop
+ * whose content predates the list still offers its place).
+ */
+export function meetingPointsOf(content: SiteContent): MeetingPoint[] {
+  const { meetingPoints, meetingPoint } = content.checkout.deliveryInfo;
+  if (meetingPoints.length > 0) return meetingPoints;
+  return [
+    {
+      id: LEGACY_MEETING_POINT_ID,
+      title: meetingPoint.title,
+      address: meetingPoint.address,
+      schedule: meetingPoint.schedule,
+      notes: meetingPoint.notes,
+      enabled: true,
+    },
+  ];
+}
+
 export function checkoutOptionsOf(content: SiteContent): CheckoutOptions {
   const { deliveryInfo, shipping, paymentInfo } = content.checkout;
+  const zones = shipping.homeDelivery.zones;
+  const meetingPoints = meetingPointsOf(content);
   return {
     shipping: { baseCost: shipping.homeDelivery.baseCost, freeShippingThreshold: shipping.homeDelivery.freeShippingThreshold },
     cashFee: paymentInfo.cashOnDelivery.additionalFee,
-    pickupEnabled: deliveryInfo.meetingPoint.enabled,
-    homeDeliveryEnabled: shipping.enabled && shipping.homeDelivery.enabled,
+    pickupEnabled: deliveryInfo.meetingPoint.enabled && meetingPoints.some((p) => p.enabled),
+    homeDeliveryEnabled: shipping.enabled && shipping.homeDelivery.enabled && (zones.length === 0 || zones.some((z) => z.enabled)),
+    zones,
+    meetingPoints,
     cashEnabled: paymentInfo.cashOnDelivery.enabled,
     transferEnabled: paymentInfo.bankTransfer.enabled,
     maxUnitsPerProduct: content.checkout.maxUnitsPerProduct,

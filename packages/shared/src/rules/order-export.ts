@@ -75,6 +75,8 @@ export const ORDER_EXPORT_HEADER = [
   'Recargo efectivo',
   'Total',
   'Pagada el',
+  // Last, so spreadsheets built on the earlier columns keep working.
+  'Zona o punto de retiro',
 ] as const;
 
 export interface ExportedOrder {
@@ -83,6 +85,9 @@ export interface ExportedOrder {
   status: string;
   paymentMethod: string;
   deliveryType: string | null;
+  /** Snapshots stored with the order (the zone's or the meeting point's name). */
+  zoneName?: string | null;
+  meetingPointTitle?: string | null;
   shippingInfo: {
     fullName?: string | null;
     email?: string | null;
@@ -125,6 +130,7 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     order.cashFee,
     order.total,
     arDateTime(order.paidAt),
+    (order.deliveryType === 'delivery' ? order.zoneName : order.meetingPointTitle) ?? '',
   ];
 }
 

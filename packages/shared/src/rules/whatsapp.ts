@@ -13,6 +13,19 @@ export interface WhatsappOrder {
   status: string;
   deliveryType: 'pickup' | 'delivery';
   shippingInfo: { fullName: string };
+  /** Where it is delivered or collected (snapshots of the order; absent on orders older than zones). */
+  zone?: { name: string } | null;
+  meetingPoint?: { title: string; address: string } | null;
+}
+
+/** `{entrega}`: the meeting point ("Centro (Av. Argentina 250)") or the delivery zone ("envío a Plottier"). */
+function deliveryText(order: WhatsappOrder): string {
+  if (order.deliveryType === 'pickup') {
+    const point = order.meetingPoint;
+    if (!point) return 'el punto de encuentro';
+    return point.title && point.address ? `${point.title} (${point.address})` : point.title || point.address || 'el punto de encuentro';
+  }
+  return order.zone ? `envío a ${order.zone.name}` : 'envío a domicilio';
 }
 
 /** Facts that are not part of the order itself: the tracking link and the reason of the last change. */
@@ -48,7 +61,7 @@ function firstName(fullName: string): string {
 
 /**
  * Fills `{nombre}` (first name), `{nombreCompleto}`, `{pedido}` (order number), `{total}` (es-AR money), `{estado}`,
- * `{seguimiento}` (tracking link) and `{motivo}` (reason of the last change). Unknown placeholders stay as written,
+ * `{seguimiento}` (tracking link), `{motivo}` (reason of the last change) and `{entrega}` (meeting point or zone). Unknown placeholders stay as written,
  * so a typo shows in the message instead of disappearing.
  */
 export function whatsappMessage(template: string, order: WhatsappOrder, extras: WhatsappExtras = {}): string {
@@ -60,6 +73,7 @@ export function whatsappMessage(template: string, order: WhatsappOrder, extras: 
     estado: statusLabel(order.status),
     seguimiento: extras.trackingUrl ?? '',
     motivo: extras.reason?.trim() ?? '',
+    entrega: deliveryText(order),
   };
   const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : whole));
   // An empty value (no reason, no tracking link) leaves no double space behind; line breaks stay.

@@ -12,6 +12,8 @@ import {
   orderExportFiltersSchema,
   orderSummaryAnswerSchema,
   ORDER_EXPORT_HEADER,
+  DISPATCH_TYPES,
+  dispatchAnswerSchema,
   repeatedFilter,
   trackedOrderAnswerSchema,
   trackingContactProblem,
@@ -90,6 +92,8 @@ export default factories.createCoreController('api::order.order', () => ({
         status: queryString(ctx.query.status),
         date: queryString(ctx.query.date),
         sort: queryString(ctx.query.sort),
+        zone: queryString(ctx.query.zone),
+        meetingPoint: queryString(ctx.query.meetingPoint),
       }),
     );
   },
@@ -133,6 +137,13 @@ export default factories.createCoreController('api::order.order', () => ({
     if (repeated) throw badRequest(repeated);
     const filters = parseWith(orderExportFiltersSchema, query);
     sendCsv(ctx, 'ordenes', ORDER_EXPORT_HEADER, orderExportBatches(filters, exportBatchSize()));
+  },
+
+  /** GET /orders/dispatch?type=delivery|pickup (admin): the delivery sheet per zone, or the pickup list per meeting point. */
+  async dispatch(ctx: Context) {
+    const type = queryString(ctx.query.type) ?? 'delivery';
+    if (!(DISPATCH_TYPES as readonly string[]).includes(type)) throw badRequest('El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
+    reply(ctx, dispatchAnswerSchema, await orders().dispatch(type === 'pickup' ? 'pickup' : 'delivery'));
   },
 
   /** GET /orders/summary (admin). */

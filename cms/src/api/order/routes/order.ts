@@ -5,6 +5,7 @@ export default customRoutes('api::order.order', {
   staff: {
     find: ['GET', '/orders'],
     summarize: ['GET', '/orders/summary'],
+    dispatch: ['GET', '/orders/dispatch'],
     exportCsv: ['GET', '/orders/export.csv'],
     history: ['GET', '/orders/:id/history'],
     updateStatus: ['PUT', '/orders/:id/status'],

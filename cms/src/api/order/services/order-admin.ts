@@ -182,6 +182,9 @@ export interface OrderListQuery {
   date?: string;
   /** `createdAt:desc` (default, newest first) or `createdAt:asc` (oldest first). */
   sort?: string;
+  /** Only orders delivered to this zone / collected at this meeting point (ids). */
+  zone?: string;
+  meetingPoint?: string;
 }
 
 export interface OrderList {
@@ -191,9 +194,17 @@ export interface OrderList {
   page: number;
 }
 
+/** A zone or meeting point id of the list's filters: a short slug (anything else is a 400, never a query). */
+function placeFilter(value: string, what: string): string {
+  if (!/^[a-z0-9-]{1,40}$/.test(value)) throw badRequest(`El filtro de ${what} no es válido`);
+  return value;
+}
+
 /** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
-  const filters: { status?: OrderStatus; createdAt?: { $gte: Date; $lt: Date } } = {};
+  const filters: { status?: OrderStatus; createdAt?: { $gte: Date; $lt: Date }; zoneId?: string; meetingPointId?: string } = {};
+  if (query.zone !== undefined) filters.zoneId = placeFilter(query.zone, 'la zona');
+  if (query.meetingPoint !== undefined) filters.meetingPointId = placeFilter(query.meetingPoint, 'el punto de encuentro');
   if (query.status !== undefined) {
     if (!isOrderStatus(query.status)) throw badRequest('Estado de orden inválido');
     filters.status = query.status;

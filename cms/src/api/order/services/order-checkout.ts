@@ -1,51 +1,33 @@
 import {
   checkoutOptionsOf,
-  checkoutRefusal,
-  computeOrderTotals,
   initialOrderStatus,
-  linePrice,
-  lineSize,
   normalizeSizes,
+  priceQuote,
+  QuoteRefusal,
   reservedUntil,
   type OrderInput,
   type PaymentMethod,
+  type Quote,
+  type QuoteInput,
+  type QuoteProduct,
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
-import { badRequest, conflict } from '../../../utils/http';
+import { ApiError, badRequest, conflict } from '../../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
 import { ORDER_UID, getOrder } from './order-read';
-import { missingSizeMessage, takeStock } from './order-stock';
+import { takeStock } from './order-stock';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, type OrderAnswer } from './order-view';
 
 const PRODUCT_UID = 'api::product.product';
 
-interface StoredProduct {
-  documentId: string;
-  title: string;
-  price: number;
-  discount: number;
-  active: boolean;
-  sizes: string[];
-  image: string | null;
-}
-
-interface PricedItem {
-  productId: string;
-  title: string;
-  image: string | null;
-  quantity: number;
-  price: number;
-  size: string | null;
-  color: string | null;
-}
-
-function productOf(row: unknown): StoredProduct | null {
+/** A product row as the pricing needs it (stock is taken, and checked, by takeStock in the transaction). */
+export function quoteProductOf(row: unknown): QuoteProduct | null {
   if (!isRecord(row) || typeof row.documentId !== 'string') return null;
   const thumbnails = Array.isArray(row.thumbnails) ? row.thumbnails : [];
   const image = thumbnails.find((t): t is string => typeof t === 'string' && t.trim() !== '') ?? null;
   return {
-    documentId: row.documentId,
+    id: row.documentId,
     title: typeof row.title === 'string' ? row.title : row.documentId,
     price: typeof row.price === 'number' ? row.price : Number(row.price ?? 0),
     discount: typeof row.discount === 'number' ? row.discount : Number(row.discount ?? 0),
@@ -55,25 +37,29 @@ function productOf(row: unknown): StoredProduct | null {
   };
 }
 
-/** How the shopper named a product we cannot find (the cart's title when it sent one, else the id). */
-function requestedName(item: OrderInput['items'][number]): string {
-  return typeof item.title === 'string' && item.title.trim() !== '' ? item.title.trim().slice(0, 200) : item.productId;
+/**
+ * A refusal of the pricing as the API answers it: a size the product does not offer is a conflict with the
+ * catalogue at checkout (409, as before zones), everything else a 400.
+ */
+export function refusalError(err: QuoteRefusal, sizeStatus: 400 | 409): ApiError {
+  return err.kind === 'size' && sizeStatus === 409 ? conflict(err.message) : badRequest(err.message);
 }
 
-/** One order line priced from the database; refuses unknown/inactive products and sizes the product lacks. */
-function priceItem(item: OrderInput['items'][number], product: StoredProduct | undefined): PricedItem {
-  if (!product || !product.active) throw badRequest(`El producto "${requestedName(item)}" no existe o ya no está disponible`);
-  const chosen = lineSize(product.sizes, item.size);
-  if (!chosen.ok && chosen.problem === 'missing') throw badRequest(`Elige una talla para "${product.title}"`);
-  if (!chosen.ok) throw conflict(missingSizeMessage(product.title, chosen.size));
+/**
+ * The delivery place of an order: the top-level zone id, barrio or postal code (as the quote takes them) or, from
+ * clients that send none, the postal code of the shipping details.
+ */
+export function pricingInputOf(input: OrderInput): QuoteInput {
+  const place = input.zoneId || input.barrio || input.postalCode ? input : { ...input, postalCode: input.shippingInfo.postalCode ?? null };
   return {
-    productId: product.documentId,
-    title: product.title,
-    image: product.image,
-    quantity: item.quantity,
-    price: linePrice(product),
-    size: chosen.size,
-    color: item.color?.trim() || null,
+    items: input.items,
+    paymentMethod: input.paymentMethod,
+    deliveryType: input.deliveryType ?? 'pickup',
+    zoneId: place.zoneId ?? null,
+    barrio: place.barrio ?? null,
+    postalCode: place.postalCode ?? null,
+    meetingPointId: input.meetingPointId ?? null,
+    couponCode: input.couponCode ?? null,
   };
 }
 
@@ -86,17 +72,13 @@ function proofPathFor(paymentMethod: PaymentMethod, value: string | null | undef
   return strapi.service('api::upload-proof.transfer-proof').proofPath(value);
 }
 
-/** One order takes at most `cap` units of a product, all its sizes and colours together. */
-function checkUnitsPerProduct(items: readonly PricedItem[], cap: number): void {
-  const units = new Map<string, { title: string; quantity: number }>();
-  for (const item of items) {
-    const seen = units.get(item.productId);
-    units.set(item.productId, { title: item.title, quantity: (seen?.quantity ?? 0) + item.quantity });
-  }
-  for (const { title, quantity } of units.values()) {
-    if (quantity > cap) {
-      throw badRequest(`Puedes llevar hasta ${cap} ${cap === 1 ? 'unidad' : 'unidades'} de "${title}" por pedido (pediste ${quantity})`);
-    }
+/** The order's figures from the one pricing function; its refusals become the API's 400/409 answers. */
+function priceOrder(input: QuoteInput, products: ReadonlyMap<string, QuoteProduct>, options: ReturnType<typeof checkoutOptionsOf>): Quote {
+  try {
+    return priceQuote(input, products, options);
+  } catch (err) {
+    if (err instanceof QuoteRefusal) throw refusalError(err, 409);
+    throw err;
   }
 }
 
@@ -143,10 +125,8 @@ export async function createOrder(input: OrderInput, idem: Idempotency | null = 
  */
 async function createNewOrder(input: OrderInput, idem: Idempotency | null): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
-  const rules = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent());
-  // Every option the owner switched off in site content is refused, pickup included (no delivery type = pickup).
-  const refusal = checkoutRefusal(rules, deliveryType, input.paymentMethod);
-  if (refusal) throw badRequest(refusal);
+  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent());
+  const pricing = pricingInputOf(input);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
 
@@ -157,27 +137,29 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
     const orderNumber = await nextOrderNumber(trx);
     if (transferProofUrl) await strapi.service('api::upload-proof.transfer-proof').claim(trx, transferProofUrl, orderNumber);
     const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({ where: { documentId: { $in: productIds } } });
-    const products = new Map<string, StoredProduct>();
+    const products = new Map<string, QuoteProduct>();
     for (const row of rows) {
-      const product = productOf(row);
-      if (product) products.set(product.documentId, product);
+      const product = quoteProductOf(row);
+      if (product) products.set(product.id, product);
     }
-    const items = input.items.map((item) => priceItem(item, products.get(item.productId)));
-    checkUnitsPerProduct(items, rules.maxUnitsPerProduct);
+    const quote = priceOrder(pricing, products, options);
+    const items = quote.items.map((line) => ({
+      productId: line.productId,
+      title: line.title,
+      image: line.image,
+      quantity: line.quantity,
+      price: line.unitPrice,
+      size: line.size,
+      color: line.color,
+    }));
     await takeStock(trx, items);
-    const totals = computeOrderTotals({
-      lines: items,
-      deliveryType,
-      paymentMethod: input.paymentMethod,
-      shipping: rules.shipping,
-      cashFee: rules.cashFee,
-    });
+    const totals = { subtotal: quote.subtotal, shippingCost: quote.shippingCost, cashFee: quote.cashFee, total: quote.total };
     if (totals.total > MAX_ORDER_TOTAL)
       throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
     const info = input.shippingInfo;
     const status = initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
-    const holdUntil = reservedUntil(input.paymentMethod, status, rules.reservationMinutes[input.paymentMethod], new Date());
+    const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
     const created: unknown = await strapi.documents(ORDER_UID).create({
       data: {
         orderNumber,
@@ -193,6 +175,11 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
         },
         paymentMethod: input.paymentMethod,
         deliveryType,
+        // What the delivery was priced with, kept as it was: a later edit of the zones never changes this order.
+        zoneId: quote.zone?.id ?? null,
+        zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
+        meetingPointId: quote.meetingPoint?.id ?? null,
+        meetingPoint: quote.meetingPoint ?? null,
         status,
         reservedUntil: holdUntil,
         ...totals,

@@ -37,6 +37,8 @@ function exportedOrder(doc: Record<string, unknown>) {
     status: str(doc.status) ?? '',
     paymentMethod: str(doc.paymentMethod) ?? '',
     deliveryType: str(doc.deliveryType),
+    zoneName: isRecord(doc.zone) ? str(doc.zone.name) : null,
+    meetingPointTitle: isRecord(doc.meetingPoint) ? str(doc.meetingPoint.title) : null,
     shippingInfo: info
       ? { fullName: str(info.fullName), email: str(info.email), phone: str(info.phone), address: str(info.address), city: str(info.city) }
       : null,

@@ -1,4 +1,4 @@
-import { normalizeSizes } from '@shop/shared';
+import { insufficientStockMessage, missingSizeMessage, normalizeSizes } from '@shop/shared';
 import type { Trx } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../../utils/http';
 
@@ -40,14 +40,7 @@ function groupByProduct(lines: readonly StockLine[]): ProductGroup[] {
   return [...groups.values()];
 }
 
-export function insufficientStockMessage(title: string, left: number, size?: string | null): string {
-  const where = size ? ` en talla ${size}` : '';
-  return `Stock insuficiente para "${title}"${where} (quedan ${Math.max(0, left)})`;
-}
-
-export function missingSizeMessage(title: string, size: string | null): string {
-  return size ? `La talla ${size} no existe para "${title}"` : `Elige una talla para "${title}"`;
-}
+export { insufficientStockMessage, missingSizeMessage };
 
 /**
  * Takes every quantity from stock inside the caller's transaction. Each product row is locked (see

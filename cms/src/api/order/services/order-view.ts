@@ -1,7 +1,11 @@
 import {
   HELD_STATUS,
+  orderMeetingPointSchema,
+  orderZoneSchema,
   type DeliveryType,
   type Order,
+  type OrderMeetingPoint,
+  type OrderZone,
   type OrderItem,
   type PaymentMethod,
   type TrackedOrderDetail,
@@ -46,6 +50,17 @@ function itemOf(value: unknown): OrderItem {
   };
 }
 
+/** The zone snapshot stored with the order (null when absent or not readable). */
+function zoneOf(value: unknown): OrderZone | null {
+  const parsed = orderZoneSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function meetingPointOf(value: unknown): OrderMeetingPoint | null {
+  const parsed = orderMeetingPointSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The full order (the shopper's own by documentId, and every admin answer). */
 export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
   const shipping = isRecord(doc.shippingInfo) ? doc.shippingInfo : {};
@@ -66,6 +81,8 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     },
     paymentMethod,
     deliveryType: deliveryTypeOf(doc.deliveryType),
+    zone: zoneOf(doc.zone),
+    meetingPoint: meetingPointOf(doc.meetingPoint),
     status,
     subtotal: amount(doc.subtotal),
     shippingCost: amount(doc.shippingCost),
@@ -127,6 +144,7 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
       size: item.size ?? null,
       color: item.color ?? null,
     })),
-    delivery: { city: order.shippingInfo.city ?? null, postalCode: order.shippingInfo.postalCode ?? null },
+    delivery: { city: order.shippingInfo.city ?? null, postalCode: order.shippingInfo.postalCode ?? null, zoneName: order.zone?.name ?? null },
+    meetingPoint: order.meetingPoint ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import { CONFIRMABLE_STATUS, type OrderEvent, type OrderInput, type OrderSummary } from '@shop/shared';
+import { CONFIRMABLE_STATUS, type DispatchAnswer, type DispatchType, type OrderEvent, type OrderInput, type OrderSummary } from '@shop/shared';
 import { notFound } from '../../../utils/http';
 import {
   confirmOrder,
@@ -12,6 +12,7 @@ import {
   type StatusUpdate,
 } from './order-admin';
 import { createOrder, type CreatedOrder } from './order-checkout';
+import { dispatchSheet } from './order-dispatch';
 import { orderHistory, staffActor, type StaffMember } from './order-history';
 import { releaseExpiredOrders } from './order-holds';
 import { purgeExpiredIdempotencyKeys, type Idempotency } from './order-idempotency';
@@ -52,6 +53,11 @@ export default factories.createCoreService(ORDER_UID, () => ({
 
   summarize(): Promise<OrderSummary> {
     return orderSummary();
+  },
+
+  /** The delivery sheet per zone or the pickup list per meeting point (orders still to hand over). */
+  dispatch(type: DispatchType): Promise<DispatchAnswer> {
+    return dispatchSheet(type);
   },
 
   /** A staff change of status (and notes), recorded in the order's history under the staff account. */

@@ -1,0 +1,95 @@
+import {
+  checkoutOptionsOf,
+  normalizeSizes,
+  priceQuote,
+  QuoteRefusal,
+  resolveStockBySize,
+  sumStock,
+  type CheckoutOptions,
+  type Quote,
+  type QuoteProduct,
+  type QuoteRequestInput,
+} from '@shop/shared';
+import { currentGeneration, onCatalogueChange } from '../../../utils/catalogue-version';
+import { quoteProductOf, refusalError } from '../../order/services/order-checkout';
+
+const PRODUCT_UID = 'api::product.product';
+/** Products kept for quotes (any more and the oldest go first). */
+const MAX_CACHED_PRODUCTS = 5000;
+
+/**
+ * Products as the quote prices them, stock included, kept in memory until the catalogue changes (a product save,
+ * stock moved by an order, a cancel or the sweep: see catalogue-version.ts). Unknown ids are remembered too, as null.
+ */
+const products = new Map<string, QuoteProduct | null>();
+let options: { generation: number; value: CheckoutOptions } | null = null;
+onCatalogueChange(() => {
+  products.clear();
+  options = null;
+});
+
+function withStock(row: unknown): QuoteProduct | null {
+  const product = quoteProductOf(row);
+  if (!product || typeof row !== 'object' || row === null) return product;
+  const record = row as { stockBySize?: unknown; stock?: unknown };
+  const sizes = normalizeSizes([...product.sizes]);
+  const stockBySize = resolveStockBySize(sizes, record.stockBySize ?? null, record.stock);
+  const single = Number(record.stock ?? 0);
+  return { ...product, stockBySize: sizes.length > 0 ? stockBySize : { '': Number.isFinite(single) ? Math.max(0, single) : sumStock(stockBySize) } };
+}
+
+async function productsFor(ids: readonly string[]): Promise<Map<string, QuoteProduct>> {
+  const generation = currentGeneration();
+  const missing = ids.filter((id) => !products.has(id));
+  const fresh = new Map<string, QuoteProduct | null>(missing.map((id) => [id, null]));
+  if (missing.length > 0) {
+    const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({
+      where: { documentId: { $in: missing } },
+      select: ['documentId', 'title', 'price', 'discount', 'status', 'size', 'stock', 'stockBySize', 'thumbnails'],
+    });
+    for (const row of rows) {
+      const product = withStock(row);
+      if (product) fresh.set(product.id, product);
+    }
+    // Kept only when no write happened meanwhile (a read overtaken by a write is not cached as fresh).
+    if (generation === currentGeneration()) {
+      for (const [id, product] of fresh) {
+        if (products.size >= MAX_CACHED_PRODUCTS) {
+          const oldest = products.keys().next();
+          if (!oldest.done) products.delete(oldest.value);
+        }
+        products.set(id, product);
+      }
+    }
+  }
+  const found = new Map<string, QuoteProduct>();
+  for (const id of ids) {
+    const product = fresh.has(id) ? fresh.get(id) : products.get(id);
+    if (product) found.set(id, product);
+  }
+  return found;
+}
+
+async function checkoutOptions(): Promise<CheckoutOptions> {
+  const content = await strapi.service('api::site-content.site-content').cachedContent();
+  const generation = currentGeneration();
+  if (options && options.generation === generation) return options.value;
+  const value = checkoutOptionsOf(content);
+  options = { generation, value };
+  return value;
+}
+
+export default () => ({
+  /** Prices the cart with the order's own function; its refusals are 400s with the Spanish reason. */
+  async quote(input: QuoteRequestInput): Promise<Quote> {
+    // Options first: reading the content checks that this process's caches are current (catalogue-version.ts).
+    const opts = await checkoutOptions();
+    const catalogue = await productsFor([...new Set(input.items.map((i) => i.productId))]);
+    try {
+      return priceQuote({ ...input, deliveryType: input.deliveryType ?? 'pickup' }, catalogue, opts);
+    } catch (err) {
+      if (err instanceof QuoteRefusal) throw refusalError(err, 400);
+      throw err;
+    }
+  },
+});

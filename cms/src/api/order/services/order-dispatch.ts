@@ -1,0 +1,86 @@
+import { checkoutOptionsOf, type DispatchAnswer, type DispatchGroup, type DispatchType, type OrderStatus } from '@shop/shared';
+import { ORDER_UID } from './order-read';
+import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+
+/** The most orders one sheet lists (a day of a boutique is far below). */
+export const MAX_DISPATCH_ORDERS = 500;
+
+/**
+ * Orders still to hand over: a cash order not yet paid or cancelled (its amount is collected on hand-over), a
+ * transfer order once its payment is confirmed. There is no "delivered" status: a cash order leaves the sheet when
+ * staff mark it paid; a paid transfer order when staff confirm it or close it.
+ */
+const TO_HAND_OVER: Record<'cash' | 'transfer', readonly OrderStatus[]> = {
+  cash: ['pending_manual', 'confirmado'],
+  transfer: ['paid'],
+};
+
+function toCollect(order: OrderAnswer): number {
+  return order.paymentMethod === 'cash' && order.status !== 'paid' ? order.total : 0;
+}
+
+function dispatchOrder(order: OrderAnswer) {
+  return {
+    _id: order._id,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    fullName: order.shippingInfo.fullName,
+    phone: order.shippingInfo.phone,
+    address: order.shippingInfo.address,
+    city: order.shippingInfo.city,
+    postalCode: order.shippingInfo.postalCode,
+    notes: order.shippingInfo.notes,
+    units: order.items.reduce((sum, item) => sum + item.quantity, 0),
+    total: order.total,
+    toCollect: toCollect(order),
+  };
+}
+
+/**
+ * The delivery sheet (one group per zone, in the order the owner lists the zones; orders placed before zones, or
+ * under a zone since removed, under their own name or "Sin zona") or the pickup list (one group per meeting point),
+ * oldest order first.
+ */
+export async function dispatchSheet(type: DispatchType): Promise<DispatchAnswer> {
+  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
+    filters: {
+      deliveryType: type,
+      $or: [
+        { paymentMethod: 'cash', status: { $in: [...TO_HAND_OVER.cash] } },
+        { paymentMethod: 'transfer', status: { $in: [...TO_HAND_OVER.transfer] } },
+      ],
+    },
+    sort: [{ createdAt: 'asc' }, { id: 'asc' }],
+    limit: MAX_DISPATCH_ORDERS,
+    populate: ORDER_POPULATE,
+  });
+  const orders = docs.filter(isRecord).map(toOrderAnswer);
+  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent());
+  const groups = new Map<string, DispatchGroup>();
+  // Current places first, in the owner's order (empty groups are dropped below).
+  if (type === 'delivery') for (const zone of options.zones) groups.set(zone.id, { id: zone.id, name: zone.name, detail: '', orders: [], toCollect: 0 });
+  else
+    for (const point of options.meetingPoints)
+      groups.set(point.id, { id: point.id, name: point.title, detail: [point.address, point.schedule].filter(Boolean).join(' · '), orders: [], toCollect: 0 });
+  for (const order of orders) {
+    const place = type === 'delivery' ? order.zone : order.meetingPoint;
+    const id = place?.id ?? '';
+    let group = groups.get(id);
+    if (!group) {
+      const name = order.zone?.name ?? order.meetingPoint?.title ?? (type === 'delivery' ? 'Sin zona' : 'Punto de encuentro');
+      const detail = order.meetingPoint ? [order.meetingPoint.address, order.meetingPoint.schedule].filter(Boolean).join(' · ') : '';
+      group = { id, name, detail, orders: [], toCollect: 0 };
+      groups.set(id, group);
+    }
+    const line = dispatchOrder(order);
+    group.orders.push(line);
+    group.toCollect += line.toCollect;
+  }
+  return {
+    type,
+    generatedAt: new Date().toISOString(),
+    groups: [...groups.values()].filter((g) => g.orders.length > 0),
+  };
+}

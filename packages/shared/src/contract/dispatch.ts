@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { paymentMethodSchema } from '../schemas.js';
+
+/**
+ * GET /orders/dispatch?type=delivery|pickup (staff): the orders still to hand over, grouped by delivery zone (the
+ * "Hoja de reparto") or by meeting point (the pickup list).
+ */
+export const DISPATCH_TYPES = ['delivery', 'pickup'] as const;
+export type DispatchType = (typeof DISPATCH_TYPES)[number];
+
+export const dispatchOrderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  paymentMethod: paymentMethodSchema,
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  notes: z.string().nullable(),
+  units: z.number(),
+  total: z.number(),
+  /** What to collect in cash on hand-over (0 when already paid). */
+  toCollect: z.number(),
+});
+export type DispatchOrder = z.infer<typeof dispatchOrderSchema>;
+
+export const dispatchGroupSchema = z.object({
+  /** The zone's or meeting point's id ('' for orders without one). */
+  id: z.string(),
+  name: z.string(),
+  /** Meeting point: address and schedule; zone: empty. */
+  detail: z.string(),
+  orders: z.array(dispatchOrderSchema),
+  toCollect: z.number(),
+});
+export type DispatchGroup = z.infer<typeof dispatchGroupSchema>;
+
+export const dispatchAnswerSchema = z.object({
+  type: z.enum(DISPATCH_TYPES),
+  generatedAt: z.string(),
+  groups: z.array(dispatchGroupSchema),
+});
+export type DispatchAnswer = z.infer<typeof dispatchAnswerSchema>;
