@@ -115,9 +115,25 @@ const ENDPOINTS: readonly Endpoint[] = [
       total: 1,
     }),
   },
+  {
+    method: 'POST',
+    path: '/checkout/quote',
+    auth: 'public',
+    body: (f) => ({
+      items: [{ productId: f.productId, quantity: 1, size: 'M', color: 'Negro' }],
+      paymentMethod: 'cash',
+      deliveryType: 'delivery',
+      zoneId: 'neuquen-centro',
+      barrio: 'Centro',
+      postalCode: '8300',
+      meetingPointId: 'centro',
+      couponCode: 'HOTSALE',
+    }),
+  },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
-  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date'] },
+  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint'] },
+  { method: 'GET', path: '/orders/dispatch', auth: 'admin', query: ['type'] },
   {
     method: 'PUT',
     path: '/orders/{orderId}/status',
@@ -418,6 +434,7 @@ function startFuzzStrapi(): Promise<RunningStrapi> {
     RATE_LIMIT_UPLOADS_MAX: '100000',
     RATE_LIMIT_LOGIN_MAX: '100000',
     RATE_LIMIT_CONTACT_MAX: '100000',
+    RATE_LIMIT_QUOTE_MAX: '100000',
     RATE_LIMIT_PREFIX: `fuzz-${process.pid}-${Date.now()}`,
   });
 }

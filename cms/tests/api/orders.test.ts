@@ -50,7 +50,8 @@ async function putCheckoutRules(
   const content = structuredClone(originalContent);
   const { shipping, paymentInfo } = content.checkout;
   shipping.enabled = true;
-  shipping.homeDelivery = { ...shipping.homeDelivery, enabled: true, ...homeDelivery };
+  // These tests price home delivery with the single base cost: no zones unless a test gives some.
+  shipping.homeDelivery = { ...shipping.homeDelivery, enabled: true, zones: [], ...homeDelivery };
   paymentInfo.cashOnDelivery = { ...paymentInfo.cashOnDelivery, enabled: true, ...cashOnDelivery };
   paymentInfo.bankTransfer = { ...paymentInfo.bankTransfer, enabled: true };
   const res = await api('/content', { method: 'PUT', body: content, token: await adminToken() });

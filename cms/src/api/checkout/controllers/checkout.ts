@@ -12,6 +12,7 @@ export default {
     await consume(ctx, 'quote');
     const input = parseWith(quoteInputSchema, requestBody(ctx));
     ctx.set('Cache-Control', 'no-store');
-    reply(ctx, quoteAnswerSchema, { quote: await strapi.service('api::checkout.checkout').quote(input) });
+    // Parsed by the answer's schema: only the documented fields go out (not the pricing's internal ones).
+    reply(ctx, quoteAnswerSchema, quoteAnswerSchema.parse({ quote: await strapi.service('api::checkout.checkout').quote(input) }));
   },
 };
