@@ -4,7 +4,7 @@ import { dispatchAnswerSchema, quoteAnswerSchema, type DeliveryZone, type Meetin
 import { adminToken, api, expectMessage, shopperToken, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
 import { SHOPPER, createProduct, orderBody, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
-import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { TEST_ADMIN, startStrapi, type RunningStrapi } from '../helpers/strapi-process';
 
 // A process of its own on the shared database: orders unlimited, quotes limited to QUOTE_LIMIT so the last test
 // can reach the limit quickly (its rate-limit keys are its own).
@@ -356,6 +356,44 @@ describe('staff: filters and the delivery sheet', () => {
     expect(JSON.stringify(shopper.body)).not.toContain(SHOPPER.phone);
     const garbage = await api('/orders/dispatch', { token: GARBAGE_TOKEN });
     expect(JSON.stringify(garbage.body)).not.toContain(SHOPPER.phone);
+  });
+});
+
+describe("Strapi's panel (/cms) writes the content through the same rules", () => {
+  async function panel(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+    const res = await fetch(`${shop.url}${pathname}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  it('refuses a zone with a negative cost or a barrio in two zones, naming the field; a valid edit lands', async () => {
+    const login = await panel('/admin/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    expect(login.status).toBe(200);
+    const token: string = login.body.data.token;
+    const uid = '/content-manager/single-types/api::site-content.site-content';
+    const current = await panel(uid, { token });
+    expect(current.status, JSON.stringify(current.body).slice(0, 300)).toBe(200);
+    const data = structuredClone(current.body.data.data);
+    data.checkout.shipping.homeDelivery.zones[1].cost = -3;
+    const negative = await panel(uid, { method: 'PUT', token, body: { data } });
+    expect(negative.status).toBe(400);
+    expect(JSON.stringify(negative.body)).toContain('El costo de la zona debe ser un número entero de pesos mayor o igual a 0');
+    data.checkout.shipping.homeDelivery.zones[1].cost = 4700;
+    data.checkout.shipping.homeDelivery.zones[1].barrios = ['Centro'];
+    const twice = await panel(uid, { method: 'PUT', token, body: { data } });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain('está en dos zonas activas');
+    data.checkout.shipping.homeDelivery.zones[1].barrios = ['Plottier'];
+    const fine = await panel(uid, { method: 'PUT', token, body: { data } });
+    expect(fine.status, JSON.stringify(fine.body).slice(0, 300)).toBe(200);
+    // The shop prices with it at once.
+    const priced = await quote({ items: [line()], paymentMethod: 'transfer', deliveryType: 'delivery', barrio: 'Plottier' });
+    expect(priced.body.quote.shippingCost).toBe(4700);
+    expect((await putContent(contentWith(ZONES))).status).toBe(200);
   });
 });
 
