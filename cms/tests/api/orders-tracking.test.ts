@@ -163,7 +163,9 @@ describe('GET /orders/by-number/{orderNumber}?contact=', () => {
       paymentMethod: 'transfer',
       firstName: 'María',
       items: order.items.map(({ title, image, quantity, price, size, color }) => ({ title, image, quantity, price, size, color })),
-      delivery: { city: SHOPPER.city, postalCode: SHOPPER.postalCode },
+      // The zone its delivery was priced with (the seeded zone of postal code 8300), never the street.
+      delivery: { city: SHOPPER.city, postalCode: SHOPPER.postalCode, zoneName: 'Neuquén centro' },
+      meetingPoint: null,
     });
     expect(res.body.order.items.map((i: { size: string; color: string }) => `${i.size}/${i.color}`)).toEqual(['S/Bordó', 'L/Nude']);
     expectNoPrivateData(JSON.stringify(res.body), placed);
