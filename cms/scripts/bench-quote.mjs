@@ -56,7 +56,8 @@ function run(target) {
 const { lines, barrio } = await cart();
 const pickup = { items: lines, paymentMethod: 'transfer', deliveryType: 'pickup' };
 const delivery = { items: lines, paymentMethod: 'cash', deliveryType: 'delivery', ...(barrio ? { barrio } : {}) };
-for (const body of [pickup, delivery]) await json('/api/checkout/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+for (const body of [pickup, delivery])
+  await json('/api/checkout/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 const targets = [
   { name: '/_health', path: '/_health' },
@@ -78,7 +79,9 @@ const health = rows[0].rps;
 const catalogue = rows[1].rps;
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`\n${connections} connections, ${seconds} s per URL, ${base}${barrio ? ` (delivery to ${barrio})` : ''}\n`);
-console.log(`| ${pad('request', 14)} | ${pad('req/s', 8)} | ${pad('p99 ms', 7)} | ${pad('× /_health', 10)} | ${pad('× catalogue', 11)} | errors |`);
+console.log(
+  `| ${pad('request', 14)} | ${pad('req/s', 8)} | ${pad('p99 ms', 7)} | ${pad('× /_health', 10)} | ${pad('× catalogue', 11)} | errors |`,
+);
 console.log(`| ${'-'.repeat(14)} | ${'-'.repeat(8)} | ${'-'.repeat(7)} | ${'-'.repeat(10)} | ${'-'.repeat(11)} | ------ |`);
 for (const row of rows) {
   console.log(

@@ -122,3 +122,11 @@ export function pngProof(size = 48): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Types part of a barrio in the checkout's barrio search and picks the suggestion with this exact name. */
+export async function chooseBarrio(page: Page, typed: string, barrio: string): Promise<void> {
+  const search = page.getByRole('combobox', { name: 'Barrio' });
+  await search.fill(typed);
+  await page.getByRole('option', { name: barrio, exact: true }).click();
+  await expect(search).toHaveValue(barrio);
+}

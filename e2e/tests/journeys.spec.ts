@@ -10,6 +10,7 @@ import {
   fillShopper,
   pngProof,
   restoreAdminSession,
+  chooseBarrio,
 } from '../support/shop';
 
 /**
@@ -41,6 +42,7 @@ test('a shopper orders twice; the owner finds the transfer, sees its proof and m
   await addToCart(shopper, second!);
   await shopper.goto('/checkout');
   await shopper.getByRole('radio', { name: /domicilio/i }).check();
+  await chooseBarrio(shopper, 'centro', 'Centro');
   await fillShopper(shopper, 'Micaela Envío');
   await shopper.getByLabel('Dirección *').fill('Av. Argentina 1500');
   await shopper.getByLabel('Ciudad *').fill('Neuquén');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ORDER_NUMBER, buyableProducts, confirmOrder, pngProof, type ApiProduct } from '../support/shop';
+import { ORDER_NUMBER, buyableProducts, confirmOrder, pngProof, type ApiProduct, chooseBarrio } from '../support/shop';
 import { failOnConsoleErrors } from '../support/console-errors';
 
 /**
@@ -238,6 +238,7 @@ test('checkout with home delivery, bank transfer and an uploaded proof', async (
   await page.goto('/checkout');
 
   await page.getByRole('radio', { name: /domicilio/i }).check();
+  await chooseBarrio(page, 'centro', 'Centro');
   await fillPersonalData(page, 'Compradora Envío');
   await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
   await expect(page.getByText('La dirección es requerida para el envío')).toBeVisible();

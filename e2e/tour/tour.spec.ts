@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addToCart, adminSession, buyableProducts, pngProof, restoreAdminSession } from '../support/shop';
+import { addToCart, adminSession, buyableProducts, pngProof, restoreAdminSession, chooseBarrio } from '../support/shop';
 
 /** Takes the README's screenshots from the running shop, on a desktop and a phone viewport. */
 const OUT = path.resolve(__dirname, '..', '..', 'docs', 'tour');
@@ -33,6 +33,7 @@ for (const viewport of VIEWPORTS) {
 
     await page.goto('/checkout');
     await page.getByRole('radio', { name: /domicilio/i }).check();
+    await chooseBarrio(page, 'centro', 'Centro');
     await page.getByRole('radio', { name: /Transferencia/ }).check();
     await shoot(page, '3-checkout', viewport);
 

@@ -161,7 +161,8 @@ export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
   await configureUploads(strapi);
   await seedDemoData(strapi);
   try {
-    if (await strapi.service(SITE_CONTENT_UID).migrateMeetingPoints()) strapi.log.info('[content] meeting point moved into the list of meeting points');
+    if (await strapi.service(SITE_CONTENT_UID).migrateMeetingPoints())
+      strapi.log.info('[content] meeting point moved into the list of meeting points');
   } catch (err) {
     // Content the shop cannot read keeps its single meeting point (meetingPointsOf falls back to it); start anyway.
     strapi.log.warn(`[content] could not move the meeting point into the list: ${err instanceof Error ? err.message : String(err)}`);

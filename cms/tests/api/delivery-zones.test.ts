@@ -46,7 +46,14 @@ const ZONES: DeliveryZone[] = [
   },
 ];
 const POINTS: MeetingPoint[] = [
-  { id: 'punto-centro', title: 'Punto Centro', address: 'Av. Argentina 250', schedule: 'Lun a Vie 17 a 20', notes: 'Timbre B', enabled: true },
+  {
+    id: 'punto-centro',
+    title: 'Punto Centro',
+    address: 'Av. Argentina 250',
+    schedule: 'Lun a Vie 17 a 20',
+    notes: 'Timbre B',
+    enabled: true,
+  },
   { id: 'punto-cerrado', title: 'Punto cerrado', address: 'Sin atención', schedule: '', notes: '', enabled: false },
 ];
 
@@ -90,7 +97,13 @@ afterAll(async () => {
 describe('site content: zones and meeting points', () => {
   it('seeds demo zones and meeting points, the single meeting point kept as it was', async () => {
     const seeded = originalContent.checkout;
-    expect(seeded.shipping.homeDelivery.zones.map((z) => z.id)).toEqual(['neuquen-centro', 'neuquen-oeste', 'plottier', 'centenario', 'cipolletti']);
+    expect(seeded.shipping.homeDelivery.zones.map((z) => z.id)).toEqual([
+      'neuquen-centro',
+      'neuquen-oeste',
+      'plottier',
+      'centenario',
+      'cipolletti',
+    ]);
     expect(seeded.deliveryInfo.meetingPoints.map((p) => p.id)).toEqual(['centro', 'alto-comahue']);
     expect(seeded.deliveryInfo.meetingPoint.address).toMatch(/Neuquén/);
   });
@@ -98,16 +111,25 @@ describe('site content: zones and meeting points', () => {
   it('refuses bad zones with a Spanish message naming the field, and stores nothing', async () => {
     const cases: [unknown, string | RegExp][] = [
       [[{ ...ZONES[0], cost: -100 }], 'El costo de la zona debe ser un número entero de pesos mayor o igual a 0'],
-      [[{ ...ZONES[0], freeShippingThreshold: 'mil' }], 'El envío gratis desde de la zona debe ser un número entero de pesos mayor o igual a 0'],
+      [
+        [{ ...ZONES[0], freeShippingThreshold: 'mil' }],
+        'El envío gratis desde de la zona debe ser un número entero de pesos mayor o igual a 0',
+      ],
       [[{ ...ZONES[0], cost: 10.5 }], /costo de la zona/],
       [[ZONES[0], { ...ZONES[1], id: 'zona-centro' }], 'Zonas de envío: el id "zona-centro" está repetido'],
-      [[ZONES[0], { ...ZONES[1], barrios: ['SANTA GENOVEVA'] }], 'Zonas de envío: el barrio "SANTA GENOVEVA" está en dos zonas activas ("Centro de prueba" y "Plottier de prueba")'],
+      [
+        [ZONES[0], { ...ZONES[1], barrios: ['SANTA GENOVEVA'] }],
+        'Zonas de envío: el barrio "SANTA GENOVEVA" está en dos zonas activas ("Centro de prueba" y "Plottier de prueba")',
+      ],
       [[ZONES[0], { ...ZONES[1], postalCodes: ['8300'] }], /el código postal "8300" está en dos zonas activas/],
       [[{ ...ZONES[0], id: 'Zona Centro!' }], /id de cada zona/],
       [[{ ...ZONES[0], id: 'x'.repeat(41) }], /id de cada zona/],
       [[{ ...ZONES[0], barrios: Array.from({ length: 101 }, (_, i) => `Barrio ${i}`) }], 'Cada zona puede tener hasta 100 barrios'],
       [[{ ...ZONES[0], barrios: ['x'.repeat(81)] }], 'Cada barrio debe tener entre 1 y 80 caracteres'],
-      [Array.from({ length: 51 }, (_, i) => ({ ...ZONES[0], id: `z-${i}`, barrios: [], postalCodes: [] })), 'Puede haber hasta 50 zonas de envío'],
+      [
+        Array.from({ length: 51 }, (_, i) => ({ ...ZONES[0], id: `z-${i}`, barrios: [], postalCodes: [] })),
+        'Puede haber hasta 50 zonas de envío',
+      ],
       ['todas', /.+/],
       [[null], /.+/],
     ];
@@ -118,10 +140,17 @@ describe('site content: zones and meeting points', () => {
     }
     const points = await putContent(contentWith(ZONES, [POINTS[0], POINTS[0]]));
     expectMessage(points, 400, 'Puntos de encuentro: el id "punto-centro" está repetido');
-    const tooMany = await putContent(contentWith(ZONES, Array.from({ length: 21 }, (_, i) => ({ ...POINTS[0], id: `p-${i}` }))));
+    const tooMany = await putContent(
+      contentWith(
+        ZONES,
+        Array.from({ length: 21 }, (_, i) => ({ ...POINTS[0], id: `p-${i}` })),
+      ),
+    );
     expectMessage(tooMany, 400, 'Puede haber hasta 20 puntos de encuentro');
     // A disabled zone may share barrios with an enabled one (the owner is moving them).
-    const shared = await putContent(contentWith([...ZONES, { ...ZONES[2], id: 'zona-vieja', barrios: ['Cipolletti'], postalCodes: ['8324'] }]));
+    const shared = await putContent(
+      contentWith([...ZONES, { ...ZONES[2], id: 'zona-vieja', barrios: ['Cipolletti'], postalCodes: ['8324'] }]),
+    );
     expect(shared.status).toBe(200);
     // Nothing refused was stored: the zones are the last accepted ones.
     const stored = (await api('/content', { baseUrl: shop.url })).body.content.checkout.shipping.homeDelivery.zones;
@@ -148,7 +177,13 @@ describe('site content: zones and meeting points', () => {
 
 describe('POST /checkout/quote', () => {
   it('prices by barrio (accents and case aside), postal code or zone id, with the order of the answer documented', async () => {
-    const res = await quote({ items: [{ ...line(), quantity: 2 }], paymentMethod: 'cash', deliveryType: 'delivery', barrio: 'santa genovéva', surprise: 1 });
+    const res = await quote({
+      items: [{ ...line(), quantity: 2 }],
+      paymentMethod: 'cash',
+      deliveryType: 'delivery',
+      barrio: 'santa genovéva',
+      surprise: 1,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(quoteAnswerSchema.parse(res.body)).toEqual(res.body);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -165,10 +200,21 @@ describe('POST /checkout/quote', () => {
     });
     const byCode = await quote({ items: [line()], paymentMethod: 'transfer', deliveryType: 'delivery', postalCode: 'Q8316ABC' });
     expect(byCode.body.quote).toMatchObject({ shippingCost: 4500, zone: { id: 'zona-plottier' } });
-    const byId = await quote({ items: [line()], paymentMethod: 'transfer', deliveryType: 'delivery', zoneId: 'zona-plottier', barrio: 'Centro' });
+    const byId = await quote({
+      items: [line()],
+      paymentMethod: 'transfer',
+      deliveryType: 'delivery',
+      zoneId: 'zona-plottier',
+      barrio: 'Centro',
+    });
     expect(byId.body.quote.zone.id).toBe('zona-plottier');
     // Free exactly from the zone's threshold: 3 units = 32400 ≥ 30000.
-    const free = await quote({ items: [{ ...line(), quantity: 3 }], paymentMethod: 'transfer', deliveryType: 'delivery', barrio: 'Centro' });
+    const free = await quote({
+      items: [{ ...line(), quantity: 3 }],
+      paymentMethod: 'transfer',
+      deliveryType: 'delivery',
+      barrio: 'Centro',
+    });
     expect(free.body.quote).toMatchObject({ subtotal: 32400, shippingCost: 0, total: 32400 });
   });
 
@@ -185,21 +231,49 @@ describe('POST /checkout/quote', () => {
   it('answers 400 in Spanish for every cart or place it cannot price', async () => {
     const delivery = { paymentMethod: 'transfer', deliveryType: 'delivery', barrio: 'Centro' };
     const cases: [Record<string, unknown>, string | RegExp][] = [
-      [{ ...delivery, items: [{ productId: 'no-existe', quantity: 1, title: 'Body fantasma' }] }, 'El producto "Body fantasma" no existe o ya no está disponible'],
+      [
+        { ...delivery, items: [{ productId: 'no-existe', quantity: 1, title: 'Body fantasma' }] },
+        'El producto "Body fantasma" no existe o ya no está disponible',
+      ],
       [{ ...delivery, items: [{ ...line(), size: 'XXL' }] }, `La talla XXL no existe para "${product.title}"`],
       [{ ...delivery, items: [{ ...line(), size: 'S', quantity: 5 }] }, `Stock insuficiente para "${product.title}" en talla S (quedan 4)`],
-      [{ ...delivery, items: [{ ...line(), size: 'S', quantity: 4 }, { ...line(), quantity: 6 }, { ...line(), quantity: 1, color: 'Blanco' }] }, /^Puedes llevar hasta 10 unidades/],
-      [{ ...delivery, barrio: 'Villa La Angostura', items: [line()] }, 'No llegamos a ese barrio con envío a domicilio; escribinos por WhatsApp y lo coordinamos'],
-      [{ ...delivery, barrio: 'Cipolletti', items: [line()] }, 'No llegamos a ese barrio con envío a domicilio; escribinos por WhatsApp y lo coordinamos'],
+      [
+        {
+          ...delivery,
+          items: [
+            { ...line(), size: 'S', quantity: 4 },
+            { ...line(), quantity: 6 },
+            { ...line(), quantity: 1, color: 'Blanco' },
+          ],
+        },
+        /^Puedes llevar hasta 10 unidades/,
+      ],
+      [
+        { ...delivery, barrio: 'Villa La Angostura', items: [line()] },
+        'No llegamos a ese barrio con envío a domicilio; escribinos por WhatsApp y lo coordinamos',
+      ],
+      [
+        { ...delivery, barrio: 'Cipolletti', items: [line()] },
+        'No llegamos a ese barrio con envío a domicilio; escribinos por WhatsApp y lo coordinamos',
+      ],
       [{ ...delivery, barrio: undefined, zoneId: 'zona-cerrada', items: [line()] }, /no hacemos envíos a esa zona/],
       [{ ...delivery, barrio: undefined, zoneId: 'zona-inventada', items: [line()] }, /no existe/],
       [{ ...delivery, barrio: undefined, items: [line()] }, 'Indicá tu barrio o código postal para calcular el envío a domicilio'],
-      [{ ...delivery, deliveryType: 'pickup', meetingPointId: 'punto-cerrado', items: [line()] }, 'Ese punto de encuentro no está disponible en este momento; elegí otro'],
-      [{ ...delivery, deliveryType: 'pickup', meetingPointId: 'punto-x', items: [line()] }, 'El punto de encuentro elegido no existe; elegí otro'],
+      [
+        { ...delivery, deliveryType: 'pickup', meetingPointId: 'punto-cerrado', items: [line()] },
+        'Ese punto de encuentro no está disponible en este momento; elegí otro',
+      ],
+      [
+        { ...delivery, deliveryType: 'pickup', meetingPointId: 'punto-x', items: [line()] },
+        'El punto de encuentro elegido no existe; elegí otro',
+      ],
       // Junk ids and huge lists never reach a query.
       [{ ...delivery, zoneId: 'z'.repeat(5000), items: [line()] }, 'El id de la zona no puede superar 40 caracteres'],
       [{ ...delivery, zoneId: { $ne: null }, items: [line()] }, 'El id de la zona debe ser un texto'],
-      [{ ...delivery, meetingPointId: ['punto-centro'], deliveryType: 'pickup', items: [line()] }, 'El id de el punto de encuentro debe ser un texto'],
+      [
+        { ...delivery, meetingPointId: ['punto-centro'], deliveryType: 'pickup', items: [line()] },
+        'El id de el punto de encuentro debe ser un texto',
+      ],
       [{ ...delivery, items: Array.from({ length: 51 }, () => line()) }, 'La orden no puede tener más de 50 líneas'],
       [{ ...delivery, items: [] }, 'La orden debe incluir al menos un producto'],
       [{ ...delivery, paymentMethod: 'bitcoin', items: [line()] }, 'El método de pago debe ser efectivo o transferencia'],
@@ -210,14 +284,19 @@ describe('POST /checkout/quote', () => {
       expect(res.status, `${JSON.stringify(body).slice(0, 120)} → ${JSON.stringify(res.body)}`).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    const malformed = await call('/checkout/quote', { method: 'POST', raw: '{"items": [', headers: { 'content-type': 'application/json' } });
+    const malformed = await call('/checkout/quote', {
+      method: 'POST',
+      raw: '{"items": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
   });
 
   it('writes nothing: no order, no stock taken', async () => {
     const before = await staff('/orders?limit=1');
     const stock = await stockOf(product._id);
-    for (let i = 0; i < 3; i += 1) expect((await quote({ items: [{ ...line(), quantity: 6 }], paymentMethod: 'cash', deliveryType: 'pickup' })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await quote({ items: [{ ...line(), quantity: 6 }], paymentMethod: 'cash', deliveryType: 'pickup' })).status).toBe(200);
     expect(await stockOf(product._id)).toBe(stock);
     expect((await staff('/orders?limit=1')).body.totalOrders).toBe(before.body.totalOrders);
   });
@@ -268,11 +347,15 @@ describe('orders priced by zone', () => {
   });
 
   it('falls back to the shipping postal code for older clients, and refuses a delivery outside every zone (nothing written)', async () => {
-    const old = await call('/orders', { body: orderBody([line()], { deliveryType: 'delivery', shippingInfo: { ...SHOPPER, postalCode: '8316' } }) });
+    const old = await call('/orders', {
+      body: orderBody([line()], { deliveryType: 'delivery', shippingInfo: { ...SHOPPER, postalCode: '8316' } }),
+    });
     expect(old.status, JSON.stringify(old.body)).toBe(201);
     expect(old.body.order).toMatchObject({ shippingCost: 4500, zone: { id: 'zona-plottier' } });
     const stock = await stockOf(product._id);
-    const outside = await call('/orders', { body: orderBody([line()], { deliveryType: 'delivery', shippingInfo: { ...SHOPPER, postalCode: '9999' } }) });
+    const outside = await call('/orders', {
+      body: orderBody([line()], { deliveryType: 'delivery', shippingInfo: { ...SHOPPER, postalCode: '9999' } }),
+    });
     expectMessage(outside, 400, 'No llegamos a ese barrio con envío a domicilio; escribinos por WhatsApp y lo coordinamos');
     const disabled = await call('/orders', { body: orderBody([line()], { deliveryType: 'delivery', zoneId: 'zona-cerrada' }) });
     expect(disabled.status).toBe(400);
@@ -301,9 +384,13 @@ describe('staff: filters and the delivery sheet', () => {
   let transferPaid: Order;
 
   beforeAll(async () => {
-    const placed = await call('/orders', { body: orderBody([line()], { deliveryType: 'delivery', zoneId: 'zona-plottier', paymentMethod: 'cash' }) });
+    const placed = await call('/orders', {
+      body: orderBody([line()], { deliveryType: 'delivery', zoneId: 'zona-plottier', paymentMethod: 'cash' }),
+    });
     plottier = placed.body.order;
-    const transfer = await call('/orders', { body: orderBody([line()], { deliveryType: 'delivery', barrio: 'Centro', paymentMethod: 'transfer' }) });
+    const transfer = await call('/orders', {
+      body: orderBody([line()], { deliveryType: 'delivery', barrio: 'Centro', paymentMethod: 'transfer' }),
+    });
     transferPaid = transfer.body.order;
     const paid = await staff(`/orders/${transferPaid._id}/status`, { method: 'PUT', body: { status: 'paid' } });
     expect(paid.status).toBe(200);
@@ -332,7 +419,13 @@ describe('staff: filters and the delivery sheet', () => {
     const groupOf = (id: string) => sheet.body.groups.find((g: { id: string }) => g.id === id);
     const plottierGroup = groupOf('zona-plottier');
     const cashLine = plottierGroup.orders.find((o: { _id: string }) => o._id === plottier._id);
-    expect(cashLine).toMatchObject({ fullName: SHOPPER.fullName, phone: SHOPPER.phone, address: SHOPPER.address, total: plottier.total, toCollect: plottier.total });
+    expect(cashLine).toMatchObject({
+      fullName: SHOPPER.fullName,
+      phone: SHOPPER.phone,
+      address: SHOPPER.address,
+      total: plottier.total,
+      toCollect: plottier.total,
+    });
     expect(plottierGroup.toCollect).toBe(plottierGroup.orders.reduce((sum: number, o: { toCollect: number }) => sum + o.toCollect, 0));
     const paidLine = groupOf('zona-centro').orders.find((o: { _id: string }) => o._id === transferPaid._id);
     expect(paidLine).toMatchObject({ paymentMethod: 'transfer', toCollect: 0 });
@@ -408,9 +501,17 @@ describe('meeting point of content saved before the list', () => {
       const row = await db('site_contents').first('id', 'data');
       const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
       delete data.checkout.deliveryInfo.meetingPoints;
-      data.checkout.deliveryInfo.meetingPoint = { ...data.checkout.deliveryInfo.meetingPoint, title: 'Local viejo', address: 'Alcorta 50', schedule: 'Sábados', notes: 'Tocar' };
+      data.checkout.deliveryInfo.meetingPoint = {
+        ...data.checkout.deliveryInfo.meetingPoint,
+        title: 'Local viejo',
+        address: 'Alcorta 50',
+        schedule: 'Sábados',
+        notes: 'Tocar',
+      };
       data.hero.slogan = 'Eslogan de la dueña';
-      await db('site_contents').where('id', row.id).update({ data: JSON.stringify(data) });
+      await db('site_contents')
+        .where('id', row.id)
+        .update({ data: JSON.stringify(data) });
       const restarted = await startExtraStrapi();
       try {
         const content: SiteContent = (await api('/content', { baseUrl: restarted.url })).body.content;

@@ -28,7 +28,8 @@ export const DELIVERY_MSG = {
   tooManyPoints: `Puede haber hasta ${MAX_MEETING_POINTS} puntos de encuentro`,
   duplicateZoneId: (id: string) => `Zonas de envío: el id "${id}" está repetido`,
   duplicatePointId: (id: string) => `Puntos de encuentro: el id "${id}" está repetido`,
-  barrioInTwoZones: (barrio: string, a: string, b: string) => `Zonas de envío: el barrio "${barrio}" está en dos zonas activas ("${a}" y "${b}")`,
+  barrioInTwoZones: (barrio: string, a: string, b: string) =>
+    `Zonas de envío: el barrio "${barrio}" está en dos zonas activas ("${a}" y "${b}")`,
   postalCodeInTwoZones: (code: string, a: string, b: string) =>
     `Zonas de envío: el código postal "${code}" está en dos zonas activas ("${a}" y "${b}")`,
 } as const;

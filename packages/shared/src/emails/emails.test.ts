@@ -22,6 +22,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   },
   paymentMethod: 'transfer',
   deliveryType: 'delivery',
+  zone: null,
+  meetingPoint: null,
   status: 'pending_transfer_proof',
   subtotal: 29990,
   shippingCost: 2500,
@@ -97,6 +99,21 @@ describe('order received (shopper)', () => {
     expect(pickup.text).toContain('Alcorta 50');
     expect(pickup.text).not.toContain('CBU');
     expect(pickup.text).not.toContain('Envío:');
+  });
+
+  it("names the delivery zone, and the pickup place chosen with the order (not the shop's current one)", () => {
+    const delivery = orderReceivedMail(order({ zone: { id: 'plottier', name: 'Plottier', cost: 4500 } }), ctx);
+    expect(delivery.text).toContain('Zona: Plottier');
+    const chosen = { id: 'shopping', title: 'Shopping Alto Comahue', address: 'Antártida Argentina 1111', schedule: 'Sábados' };
+    const pickup = orderReceivedMail(order({ deliveryType: 'pickup', meetingPoint: chosen }), ctx);
+    expect(pickup.text).toContain('Shopping Alto Comahue');
+    expect(pickup.text).toContain('Antártida Argentina 1111');
+    expect(pickup.text).not.toContain('Alcorta 50');
+    const owner = ownerNewOrderMail(order({ deliveryType: 'pickup', meetingPoint: chosen }), {
+      shop: ctx.shop,
+      orderUrl: 'https://x.test/admin/orders/1',
+    });
+    expect(owner.text).toContain('Shopping Alto Comahue');
   });
 });
 

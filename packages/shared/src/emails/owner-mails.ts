@@ -20,7 +20,8 @@ function customerRows(order: Order): [string, string][] {
     ['Entrega', order.deliveryType === 'delivery' ? [s.address, s.city].filter(Boolean).join(', ') || 'Envío' : 'Retiro'],
   ];
   if (order.zone) rows.push(['Zona', order.zone.name]);
-  if (order.deliveryType === 'pickup' && order.meetingPoint) rows.push(['Punto de encuentro', order.meetingPoint.title || order.meetingPoint.address]);
+  if (order.deliveryType === 'pickup' && order.meetingPoint)
+    rows.push(['Punto de encuentro', order.meetingPoint.title || order.meetingPoint.address]);
   if (order.notes) rows.push(['Notas', order.notes]);
   return rows;
 }

@@ -126,7 +126,8 @@ export function unitsPerProductMessage(title: string, cap: number, quantity: num
 }
 
 function priceLine(item: QuoteLineInput, product: QuoteProduct | undefined): QuoteLine {
-  if (!product || !product.active) throw new QuoteRefusal('product', `El producto "${requestedName(item)}" no existe o ya no está disponible`);
+  if (!product || !product.active)
+    throw new QuoteRefusal('product', `El producto "${requestedName(item)}" no existe o ya no está disponible`);
   const chosen = lineSize(product.sizes, item.size);
   if (!chosen.ok && chosen.problem === 'missing') throw new QuoteRefusal('sizeMissing', missingSizeMessage(product.title, null));
   if (!chosen.ok) throw new QuoteRefusal('size', missingSizeMessage(product.title, chosen.size));
@@ -163,7 +164,8 @@ function checkQuantities(lines: readonly QuoteLine[], products: ReadonlyMap<stri
     const stock = products.get(productId)?.stockBySize;
     if (!stock) continue;
     const left = stock[size] ?? 0;
-    if (quantity > left) throw new QuoteRefusal('stock', insufficientStockMessage(products.get(productId)?.title ?? productId, left, size || null));
+    if (quantity > left)
+      throw new QuoteRefusal('stock', insufficientStockMessage(products.get(productId)?.title ?? productId, left, size || null));
   }
 }
 
@@ -176,7 +178,10 @@ export function deliveryCost(subtotal: number, rule: { cost: number; freeShippin
 /** The shop's single delivery rule (no zones): the base cost, 2500 when not configured. */
 export function flatDeliveryRule(shipping: ShippingRules): { cost: number; freeShippingThreshold: number } {
   const base = shipping.baseCost ?? 0;
-  return { cost: base > 0 ? Math.round(base) : DEFAULT_HOME_DELIVERY_COST, freeShippingThreshold: Math.max(0, shipping.freeShippingThreshold ?? 0) };
+  return {
+    cost: base > 0 ? Math.round(base) : DEFAULT_HOME_DELIVERY_COST,
+    freeShippingThreshold: Math.max(0, shipping.freeShippingThreshold ?? 0),
+  };
 }
 
 interface DeliveryPricing {

@@ -11,6 +11,15 @@ const order: WhatsappOrder = {
 };
 
 describe('whatsappMessage', () => {
+  it('fills {entrega} with the meeting point or the delivery zone of the order', () => {
+    const point = { title: 'Shopping Alto Comahue', address: 'Antártida Argentina 1111' };
+    expect(whatsappMessage(DEFAULT_WHATSAPP_TEMPLATES.readyForPickup, { ...order, meetingPoint: point })).toBe(
+      '¡Hola María! Tu pedido #ORD-20261122-0007 está listo para retirar. Te esperamos en Shopping Alto Comahue (Antártida Argentina 1111).',
+    );
+    expect(whatsappMessage('{entrega}', order)).toBe('el punto de encuentro');
+    expect(whatsappMessage('{entrega}', { ...order, deliveryType: 'delivery', zone: { name: 'Plottier' } })).toBe('envío a Plottier');
+  });
+
   it('fills the name, order number, es-AR total and status', () => {
     expect(whatsappMessage('Hola {nombre} ({nombreCompleto}): #{pedido} {total} · {estado}', order)).toBe(
       'Hola María (María José Pérez): #ORD-20261122-0007 $1.234.567 · Pendiente (Falta Comprobante)',

@@ -35,7 +35,10 @@ function withStock(row: unknown): QuoteProduct | null {
   const sizes = normalizeSizes([...product.sizes]);
   const stockBySize = resolveStockBySize(sizes, record.stockBySize ?? null, record.stock);
   const single = Number(record.stock ?? 0);
-  return { ...product, stockBySize: sizes.length > 0 ? stockBySize : { '': Number.isFinite(single) ? Math.max(0, single) : sumStock(stockBySize) } };
+  return {
+    ...product,
+    stockBySize: sizes.length > 0 ? stockBySize : { '': Number.isFinite(single) ? Math.max(0, single) : sumStock(stockBySize) },
+  };
 }
 
 async function productsFor(ids: readonly string[]): Promise<Map<string, QuoteProduct>> {

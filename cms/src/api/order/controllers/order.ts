@@ -142,7 +142,8 @@ export default factories.createCoreController('api::order.order', () => ({
   /** GET /orders/dispatch?type=delivery|pickup (admin): the delivery sheet per zone, or the pickup list per meeting point. */
   async dispatch(ctx: Context) {
     const type = queryString(ctx.query.type) ?? 'delivery';
-    if (!(DISPATCH_TYPES as readonly string[]).includes(type)) throw badRequest('El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
+    if (!(DISPATCH_TYPES as readonly string[]).includes(type))
+      throw badRequest('El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
     reply(ctx, dispatchAnswerSchema, await orders().dispatch(type === 'pickup' ? 'pickup' : 'delivery'));
   },
 

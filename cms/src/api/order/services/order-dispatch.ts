@@ -60,10 +60,17 @@ export async function dispatchSheet(type: DispatchType): Promise<DispatchAnswer>
   const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent());
   const groups = new Map<string, DispatchGroup>();
   // Current places first, in the owner's order (empty groups are dropped below).
-  if (type === 'delivery') for (const zone of options.zones) groups.set(zone.id, { id: zone.id, name: zone.name, detail: '', orders: [], toCollect: 0 });
+  if (type === 'delivery')
+    for (const zone of options.zones) groups.set(zone.id, { id: zone.id, name: zone.name, detail: '', orders: [], toCollect: 0 });
   else
     for (const point of options.meetingPoints)
-      groups.set(point.id, { id: point.id, name: point.title, detail: [point.address, point.schedule].filter(Boolean).join(' · '), orders: [], toCollect: 0 });
+      groups.set(point.id, {
+        id: point.id,
+        name: point.title,
+        detail: [point.address, point.schedule].filter(Boolean).join(' · '),
+        orders: [],
+        toCollect: 0,
+      });
   for (const order of orders) {
     const place = type === 'delivery' ? order.zone : order.meetingPoint;
     const id = place?.id ?? '';

@@ -144,7 +144,11 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
       size: item.size ?? null,
       color: item.color ?? null,
     })),
-    delivery: { city: order.shippingInfo.city ?? null, postalCode: order.shippingInfo.postalCode ?? null, zoneName: order.zone?.name ?? null },
+    delivery: {
+      city: order.shippingInfo.city ?? null,
+      postalCode: order.shippingInfo.postalCode ?? null,
+      zoneName: order.zone?.name ?? null,
+    },
     meetingPoint: order.meetingPoint ?? null,
   };
 }

@@ -1,5 +1,12 @@
 import { factories } from '@strapi/strapi';
-import { CONFIRMABLE_STATUS, type DispatchAnswer, type DispatchType, type OrderEvent, type OrderInput, type OrderSummary } from '@shop/shared';
+import {
+  CONFIRMABLE_STATUS,
+  type DispatchAnswer,
+  type DispatchType,
+  type OrderEvent,
+  type OrderInput,
+  type OrderSummary,
+} from '@shop/shared';
 import { notFound } from '../../../utils/http';
 import {
   confirmOrder,
