@@ -32,4 +32,23 @@ describe('order summary', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$29.990');
     expect(screen.queryByTestId('summary-cash-fee')).not.toBeInTheDocument();
   });
+
+  it('reads figures not known yet as the given text, shows discounts and marks figures on their way as busy', () => {
+    const figures = {
+      subtotal: 29990,
+      shippingCost: null,
+      cashFee: 0,
+      discounts: [{ label: 'Cupón BIENVENIDA', amount: 2000 }],
+      total: null,
+    };
+    const { container, rerender } = render(<OrderSummary lines={lines} totals={figures} unknownText="A calcular" />);
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('A calcular');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('A calcular');
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('Cupón BIENVENIDA-$2.000');
+    expect(container.querySelector('dl')).not.toHaveAttribute('aria-busy');
+    rerender(<OrderSummary lines={lines} totals={{ ...figures, shippingCost: 0, total: 27990 }} busy />);
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Gratis');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$27.990');
+    expect(container.querySelector('dl')).toHaveAttribute('aria-busy', 'true');
+  });
 });

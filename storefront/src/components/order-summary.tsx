@@ -1,28 +1,60 @@
-import { formatPrice, formatShipping, type OrderTotals } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { formatPrice, formatShipping } from '@shop/shared';
 import { SummaryLines, type SummaryLine } from '@/components/summary-lines';
+
+/** An order's figures; `null` shipping or total while they are not known (shown as `unknownText`). */
+export interface SummaryFigures {
+  subtotal: number;
+  shippingCost: number | null;
+  cashFee: number;
+  discounts?: readonly { label: string; amount: number }[];
+  total: number | null;
+}
 
 interface OrderSummaryProps {
   lines: readonly SummaryLine[];
-  totals: OrderTotals;
+  totals: SummaryFigures;
   title?: string;
   showShipping?: boolean;
+  /** What a figure not known yet reads. */
+  unknownText?: string;
+  /** Newer figures are on their way: these stay, marked busy. */
+  busy?: boolean;
+  /** Below the figures (e.g. a note on how they were worked out). */
+  children?: ReactNode;
 }
 
 /** Items and figures of an order; shipping of 0 reads 'Gratis'. */
-export function OrderSummary({ lines, totals, title = 'Resumen del pedido', showShipping = true }: OrderSummaryProps) {
+export function OrderSummary({
+  lines,
+  totals,
+  title = 'Resumen del pedido',
+  showShipping = true,
+  unknownText = 'A calcular',
+  busy = false,
+  children,
+}: OrderSummaryProps) {
+  const figure = (amount: number | null, format: (value: number) => string = formatPrice) =>
+    amount === null ? unknownText : format(amount);
   return (
     <div className="order-summary" data-testid="order-summary">
       <h2 className="order-summary__title">{title}</h2>
       <SummaryLines lines={lines} />
-      <dl className="totals">
+      <dl className={busy ? 'totals totals--busy' : 'totals'} aria-busy={busy || undefined}>
         <div>
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{formatPrice(totals.subtotal)}</dd>
         </div>
+        {totals.discounts?.map((discount) => (
+          <div key={discount.label} data-testid="summary-discount">
+            <dt>{discount.label}</dt>
+            <dd>-{formatPrice(discount.amount)}</dd>
+          </div>
+        ))}
         {showShipping && (
           <div>
             <dt>Envío</dt>
-            <dd data-testid="summary-shipping">{formatShipping(totals.shippingCost)}</dd>
+            <dd data-testid="summary-shipping">{figure(totals.shippingCost, formatShipping)}</dd>
           </div>
         )}
         {totals.cashFee > 0 && (
@@ -33,9 +65,10 @@ export function OrderSummary({ lines, totals, title = 'Resumen del pedido', show
         )}
         <div className="totals__total">
           <dt>Total</dt>
-          <dd data-testid="summary-total">{formatPrice(totals.total)}</dd>
+          <dd data-testid="summary-total">{figure(totals.total)}</dd>
         </div>
       </dl>
+      {children}
     </div>
   );
 }

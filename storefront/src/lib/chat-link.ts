@@ -29,3 +29,12 @@ export function cartChatText(lines: readonly ChatLine[], brandName: string): str
     '¿Tienen stock disponible?',
   ].join('\n');
 }
+
+/** The cart enquiry of a shopper outside every delivery zone: the cart, then where she wants it delivered. */
+export function deliveryChatText(lines: readonly ChatLine[], brandName: string, place: string): string {
+  const where = place.trim();
+  return [
+    cartChatText(lines, brandName),
+    where ? `Quisiera coordinar el envío a ${where}.` : 'Quisiera coordinar el envío a domicilio.',
+  ].join('\n');
+}

@@ -40,6 +40,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     shippingInfo: { fullName: 'Ana Pérez', email: '', phone: '', address: null, city: 'Neuquén', postalCode: null, notes: null },
     paymentMethod: 'cash',
     deliveryType: 'pickup',
+    zone: null,
+    meetingPoint: null,
     status: 'pending_manual',
     subtotal: 36000,
     shippingCost: 0,
@@ -65,4 +67,65 @@ export function makeContent(mutate?: (content: SiteContent) => void): SiteConten
   content.checkout.deliveryInfo.meetingPoint.address = 'Plaza Central, Neuquén';
   mutate?.(content);
   return content;
+}
+
+/**
+ * A shop that prices home delivery by zone (two enabled zones, one disabled) and offers two pickup places (and a
+ * disabled third).
+ */
+export function makeZonedContent(mutate?: (content: SiteContent) => void): SiteContent {
+  return makeContent((content) => {
+    content.checkout.shipping.homeDelivery.zones = [
+      {
+        id: 'centro',
+        name: 'Neuquén Centro',
+        barrios: ['Centro', 'Área Centro Oeste', 'Santa Genoveva'],
+        postalCodes: ['8300'],
+        cost: 2000,
+        freeShippingThreshold: 60000,
+        estimatedDays: '24 a 48 horas hábiles',
+        enabled: true,
+      },
+      {
+        id: 'oeste',
+        name: 'Neuquén Oeste',
+        barrios: ['Valentina Sur', 'Villa Ceferino', 'Gran Neuquén Sur'],
+        postalCodes: ['8302'],
+        cost: 3500,
+        freeShippingThreshold: 0,
+        estimatedDays: '2 a 3 días hábiles',
+        enabled: true,
+      },
+      {
+        id: 'plottier',
+        name: 'Plottier',
+        barrios: ['Plottier'],
+        postalCodes: ['8316'],
+        cost: 5000,
+        freeShippingThreshold: 0,
+        estimatedDays: '',
+        enabled: false,
+      },
+    ];
+    content.checkout.deliveryInfo.meetingPoints = [
+      {
+        id: 'plaza',
+        title: 'Plaza Central',
+        address: 'Av. Argentina y Roca',
+        schedule: 'Lunes a viernes de 10 a 18',
+        notes: 'Frente a la fuente',
+        enabled: true,
+      },
+      {
+        id: 'shopping',
+        title: 'Shopping Alto Comahue',
+        address: 'Antártida Argentina 1111',
+        schedule: 'Sábados de 11 a 20',
+        notes: '',
+        enabled: true,
+      },
+      { id: 'estacion', title: 'Estación de ómnibus', address: 'Planas 1800', schedule: '', notes: '', enabled: false },
+    ];
+    mutate?.(content);
+  });
 }

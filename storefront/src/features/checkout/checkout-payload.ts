@@ -7,16 +7,28 @@ export interface PickupPlace {
   city: string;
 }
 
-/** The order body from the validated (trimmed) form: pickup orders carry the meeting point as their address. */
+/** Where the order goes, as the server prices it: the zone of a home delivery and what placed it, or the pickup place. */
+export interface OrderPlace {
+  zoneId?: string | null;
+  barrio?: string;
+  meetingPointId?: string | null;
+}
+
+/**
+ * The order body from the validated (trimmed) form: pickup orders carry the meeting point as their address and the
+ * chosen place's id; home deliveries their zone, barrio and postal code.
+ */
 export function buildOrderPayload(
   details: CheckoutDetails,
   items: readonly CartItem[],
   totals: OrderTotals,
   pickupPlace: PickupPlace,
   transferProofUrl: string | undefined,
+  place: OrderPlace = {},
 ): CreateOrderPayload {
   const pickup = details.deliveryType === 'pickup';
   const notes = details.notes || undefined;
+  const postalCode = details.postalCode || undefined;
   return {
     items: items.map((item) => ({
       productId: item.id,
@@ -33,11 +45,14 @@ export function buildOrderPayload(
       phone: details.phone,
       address: pickup ? pickupPlace.address : details.address,
       city: pickup ? pickupPlace.city : details.city,
-      postalCode: details.postalCode || undefined,
+      postalCode,
       notes,
     },
     paymentMethod: details.paymentMethod,
     deliveryType: details.deliveryType,
+    ...(pickup
+      ? { meetingPointId: place.meetingPointId || undefined }
+      : { zoneId: place.zoneId || undefined, barrio: place.barrio?.trim() || undefined, postalCode }),
     subtotal: totals.subtotal,
     shippingCost: totals.shippingCost,
     total: totals.total,

@@ -8,7 +8,7 @@ import { errorMessage } from '@shop/client-kit';
 import { useCreateOrder } from './api/create-order';
 import { uploadProof } from './api/upload-proof';
 import { attemptFor, type CheckoutAttempt } from './checkout-attempt';
-import { buildOrderPayload, type PickupPlace } from './checkout-payload';
+import { buildOrderPayload, type OrderPlace, type PickupPlace } from './checkout-payload';
 import { checkoutFailure } from './checkout-rules';
 import type { CheckoutForm } from './use-checkout-form';
 
@@ -22,6 +22,9 @@ interface CheckoutSubmitInput {
   items: readonly CartItem[];
   totals: OrderTotals;
   pickupPlace: PickupPlace;
+  place: OrderPlace;
+  /** The order cannot be placed as it stands (the quote refused it, or the delivery place is missing). */
+  blocked: boolean;
   proof: File | null;
   clearCart: () => void;
 }
@@ -37,7 +40,16 @@ export interface CheckoutSubmit {
  * Sends the order: uploads the proof (once per file), creates the order with one Idempotency-Key per attempt
  * (a retry of the same order reuses it) and goes to the confirmation; a failure stays on the page, focused.
  */
-export function useCheckoutSubmit({ form, items, totals, pickupPlace, proof, clearCart }: CheckoutSubmitInput): CheckoutSubmit {
+export function useCheckoutSubmit({
+  form,
+  items,
+  totals,
+  pickupPlace,
+  place,
+  blocked,
+  proof,
+  clearCart,
+}: CheckoutSubmitInput): CheckoutSubmit {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
@@ -63,7 +75,7 @@ export function useCheckoutSubmit({ form, items, totals, pickupPlace, proof, cle
         return;
       }
     }
-    const payload = buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl);
+    const payload = buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, place);
     attempt.current = attemptFor(attempt.current, payload);
     try {
       const result = await createOrder.mutateAsync({ payload, idempotencyKey: attempt.current.key });
@@ -84,7 +96,7 @@ export function useCheckoutSubmit({ form, items, totals, pickupPlace, proof, cle
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (processing) return;
+    if (processing || blocked) return;
     setFailure(null);
     if (items.length === 0) {
       navigate(paths.cart, { state: { notice: MSG.checkout.emptyCart } });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '@/test/fixtures';
-import { INVOICE_STYLESHEET, invoiceHtml } from './invoice';
+import { deliveryDescription, INVOICE_STYLESHEET, invoiceHtml } from './invoice';
 
 const shop = { brandName: 'Jazmín Lencería', address: 'Av. Argentina 245', taxId: 'CUIT 27-1', phone: '+54 299', email: 'hola@x.com' };
 
@@ -46,5 +46,19 @@ describe('printable invoice', () => {
     for (const name of classes) expect(css, name).toContain(`.${name}`);
     expect(classes).toContain('stamp--paid');
     expect(invoiceHtml(makeOrder({ status: 'pending_manual' }), shop)).not.toContain('stamp--paid');
+  });
+
+  it('names the zone of a home delivery and the meeting point of a pickup, escaped', () => {
+    const zoned = makeOrder({ deliveryType: 'delivery', zone: { id: 'oeste', name: 'Neuquén <Oeste>', cost: 3500 } });
+    expect(invoiceHtml(zoned, shop)).toContain('<strong>Entrega:</strong> Envío a domicilio (zona Neuquén &lt;Oeste&gt;)');
+    const pickup = makeOrder({
+      meetingPoint: { id: 'plaza', title: 'Plaza Central', address: 'Av. Argentina y Roca', schedule: 'Lunes a viernes de 10 a 18' },
+    });
+    expect(invoiceHtml(pickup, shop)).toContain(
+      'Retiro en punto de encuentro: Plaza Central, Av. Argentina y Roca (Lunes a viernes de 10 a 18)',
+    );
+    // Orders placed before zones and meeting points read as they always did.
+    expect(deliveryDescription(makeOrder())).toBe('Retiro en punto de encuentro');
+    expect(deliveryDescription(makeOrder({ deliveryType: 'delivery' }))).toBe('Envío a domicilio');
   });
 });

@@ -22,6 +22,16 @@ export function formatOrderDate(iso: string): string {
   }).format(date);
 }
 
+/** How the order is delivered: home delivery with its zone, or pickup with the place, its address and schedule. */
+export function deliveryDescription(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint'>): string {
+  if (order.deliveryType === 'delivery') return order.zone ? `Envío a domicilio (zona ${order.zone.name})` : 'Envío a domicilio';
+  const point = order.meetingPoint;
+  if (!point) return 'Retiro en punto de encuentro';
+  const place = [point.title, point.address].filter((part) => part.trim() !== '').join(', ');
+  const schedule = point.schedule.trim() ? ` (${point.schedule.trim()})` : '';
+  return place ? `Retiro en punto de encuentro: ${place}${schedule}` : `Retiro en punto de encuentro${schedule}`;
+}
+
 /** Where the receipt's styles are (storefront/public/invoice.css). No inline styles: see openInvoice. */
 export const INVOICE_STYLESHEET = '/invoice.css';
 
@@ -54,9 +64,9 @@ export function invoiceHtml(order: Order, shop: ShopDetails, stylesheet = INVOIC
     paid ? 'PAGADO' : 'PENDIENTE'
   }</span></p></div></header>
 <section><strong>Cliente</strong>${customer}</section>
-<section><strong>Pago:</strong> ${PAYMENT_METHOD_LABELS[order.paymentMethod]} · <strong>Entrega:</strong> ${
-    order.deliveryType === 'delivery' ? 'Envío a domicilio' : 'Retiro en punto de encuentro'
-  }</section>
+<section><strong>Pago:</strong> ${PAYMENT_METHOD_LABELS[order.paymentMethod]} · <strong>Entrega:</strong> ${escapeHtml(
+    deliveryDescription(order),
+  )}</section>
 <table><thead><tr><th>Producto</th><th class="n">Cant.</th><th class="n">Precio</th><th class="n">Total</th></tr></thead><tbody>${rows}</tbody></table>
 <div class="totals"><div><span>Subtotal</span><span>${formatPrice(order.subtotal)}</span></div><div><span>Envío</span><span>${formatShipping(
     order.shippingCost,

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { makeContent, makeProduct } from '@/test/fixtures';
+import { makeContent, makeProduct, makeZonedContent } from '@/test/fixtures';
 import { renderWithApp } from '@/test/render';
 import CartPage from './cart-page';
 
@@ -76,6 +76,45 @@ describe('cart page', () => {
     expect(text).toContain('Corpiño Soft (Talla: M, Color: Negro) x2 - $24.000');
     expect(text).toContain('Total estimado: $24.000');
     expect(text).toContain('¿Tienen stock disponible?');
+  });
+
+  describe('tells what home delivery costs before checkout', () => {
+    async function teaserWith(content: ReturnType<typeof makeContent>) {
+      mockApi({ 'GET /content': { status: 200, data: { content } }, ...catalogue });
+      storeCart([line]);
+      renderWithApp(<CartPage />);
+      await vi.waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$12.000'));
+    }
+
+    it('from the one price and its free-shipping threshold', async () => {
+      await teaserWith(makeContent());
+      const teaser = await screen.findByTestId('cart-delivery-teaser');
+      await vi.waitFor(() => expect(teaser).toHaveTextContent('Envío desde $3.000'));
+      expect(teaser).toHaveTextContent('Envío gratis desde $50.000');
+    });
+
+    it('from the cheapest enabled zone and the lowest threshold', async () => {
+      await teaserWith(
+        makeZonedContent((c) => {
+          // A disabled zone cheaper than all never counts.
+          const plottier = c.checkout.shipping.homeDelivery.zones[2];
+          if (plottier) plottier.cost = 500;
+        }),
+      );
+      const teaser = await screen.findByTestId('cart-delivery-teaser');
+      await vi.waitFor(() => expect(teaser).toHaveTextContent('Envío desde $2.000'));
+      expect(teaser).toHaveTextContent('Envío gratis desde $60.000');
+    });
+
+    it('says nothing of delivery when the shop does not deliver', async () => {
+      await teaserWith(
+        makeContent((c) => {
+          c.checkout.shipping.homeDelivery.enabled = false;
+        }),
+      );
+      await vi.waitFor(() => expect(screen.queryByTestId('cart-delivery-teaser')).not.toBeInTheDocument());
+      expect(screen.getByText('El costo de envío, si corresponde, se calcula al finalizar la compra.')).toBeInTheDocument();
+    });
   });
 
   describe('checks the cart against the catalogue', () => {

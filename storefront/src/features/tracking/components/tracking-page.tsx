@@ -209,6 +209,26 @@ function TrackingResult({ order }: { order: TrackedOrder }) {
                 </dd>
               </div>
             )}
+            {full && delivery && full.delivery.zoneName && (
+              <div>
+                <dt>Zona</dt>
+                <dd data-testid="tracking-zone">{full.delivery.zoneName}</dd>
+              </div>
+            )}
+            {full && !delivery && full.meetingPoint && (
+              <div>
+                <dt>Punto de encuentro</dt>
+                <dd data-testid="tracking-meeting-point">
+                  {[full.meetingPoint.title, full.meetingPoint.address, full.meetingPoint.schedule]
+                    .filter((line) => line.trim() !== '')
+                    .map((line) => (
+                      <span key={line} className="kv__line">
+                        {line}
+                      </span>
+                    ))}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Envío</dt>
               <dd>{formatShipping(order.shippingCost)}</dd>

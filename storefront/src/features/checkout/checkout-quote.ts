@@ -1,0 +1,113 @@
+import {
+  priceQuote,
+  QuoteRefusal,
+  type CheckoutOptions,
+  type DeliveryType,
+  type PaymentMethod,
+  type QuoteAnswerQuote,
+  type QuoteProduct,
+} from '@shop/shared';
+import type { CartItem } from '@/features/cart';
+import type { QuoteRequest } from './api/get-quote';
+
+/** The delivery and payment the shopper chose, as the pricing needs them. */
+export interface PricedChoice {
+  deliveryType: DeliveryType;
+  paymentMethod: PaymentMethod;
+  /** The zone of a home delivery (shops that price by zone). */
+  zoneId: string | null;
+  /** The pickup place. */
+  meetingPointId: string | null;
+}
+
+/** What prices the cart: its lines (no figures: the server has its own) and the chosen delivery and payment. */
+export function quoteRequestFor(items: readonly CartItem[], choice: PricedChoice): QuoteRequest {
+  const delivery = choice.deliveryType === 'delivery';
+  return {
+    items: items.map((item) => ({
+      productId: item.id,
+      quantity: item.quantity,
+      size: item.size || undefined,
+      color: item.color || undefined,
+    })),
+    paymentMethod: choice.paymentMethod,
+    deliveryType: choice.deliveryType,
+    ...(delivery && choice.zoneId ? { zoneId: choice.zoneId } : {}),
+    ...(!delivery && choice.meetingPointId ? { meetingPointId: choice.meetingPointId } : {}),
+  };
+}
+
+/** The figures of the checkout's summary; `null` shipping and total while they are not known. */
+export interface CheckoutFigures {
+  subtotal: number;
+  shippingCost: number | null;
+  cashFee: number;
+  discounts: readonly { label: string; amount: number }[];
+  total: number | null;
+}
+
+export function figuresOfQuote(quote: QuoteAnswerQuote): CheckoutFigures {
+  return {
+    subtotal: quote.subtotal,
+    shippingCost: quote.shippingCost,
+    cashFee: quote.cashFee,
+    discounts: quote.discounts.filter((d) => d.amount > 0).map(({ label, amount }) => ({ label, amount })),
+    total: quote.total,
+  };
+}
+
+/** The cart's own subtotal and the cash fee, before the delivery is known. */
+export function figuresWithoutDelivery(
+  items: readonly CartItem[],
+  paymentMethod: PaymentMethod,
+  options: CheckoutOptions,
+): CheckoutFigures {
+  return {
+    subtotal: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+    shippingCost: null,
+    cashFee: paymentMethod === 'cash' ? Math.max(0, Math.round(options.cashFee)) : 0,
+    discounts: [],
+    total: null,
+  };
+}
+
+/** The unit prices of the quote for the cart's lines, when the quote is for these very lines (same order). */
+export function quotedUnitPrices(quote: QuoteAnswerQuote, items: readonly CartItem[]): number[] | null {
+  const same = quote.items.length === items.length && quote.items.every((line, i) => line.productId === items[i]?.id);
+  return same ? quote.items.map((line) => line.unitPrice) : null;
+}
+
+/** The cart's products as the pricing function reads them (the cart's prices already carry their discount). */
+function cartProducts(items: readonly CartItem[]): Map<string, QuoteProduct> {
+  const products = new Map<string, QuoteProduct>();
+  for (const item of items) {
+    const size = item.size.trim().toUpperCase();
+    const known = products.get(item.id);
+    const sizes = known ? known.sizes : [];
+    products.set(item.id, {
+      id: item.id,
+      title: item.name,
+      price: item.price,
+      discount: 0,
+      active: true,
+      image: item.image,
+      sizes: size && !sizes.includes(size) ? [...sizes, size] : sizes,
+    });
+  }
+  return products;
+}
+
+export type LocalQuote = { ok: true; quote: QuoteAnswerQuote } | { ok: false; message: string };
+
+/**
+ * The quote worked out here, with the shop's one pricing function, from the cart's prices and the options in the
+ * site content: only for when the server cannot be reached, so the summary never blanks.
+ */
+export function localQuote(request: QuoteRequest, items: readonly CartItem[], options: CheckoutOptions): LocalQuote {
+  try {
+    return { ok: true, quote: priceQuote(request, cartProducts(items), options) };
+  } catch (error) {
+    if (error instanceof QuoteRefusal) return { ok: false, message: error.message };
+    throw error;
+  }
+}
