@@ -10,6 +10,7 @@ const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').t
 const ProductListPage = lazy(() => import('@/features/products/product-list-page').then((m) => ({ default: m.ProductListPage })));
 const ProductFormPage = lazy(() => import('@/features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })));
+const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-page').then((m) => ({ default: m.OrderDispatchPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route path={paths.productNew} element={<ProductFormPage />} />
           <Route path="/products/edit/:id?" element={<ProductFormPage />} />
           <Route path={paths.orders} element={<OrderListPage />} />
+          <Route path={paths.ordersDispatch} element={<OrderDispatchPage />} />
           <Route path="/orders/:id" element={<OrderDetailPage />} />
           <Route path={paths.emails} element={<EmailListPage />} />
           <Route path={paths.proofs} element={<ProofsPage />} />

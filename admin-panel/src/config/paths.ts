@@ -7,6 +7,8 @@ export const paths = {
   productNew: '/products/new',
   productEdit: (id: string) => `/products/edit/${encodeURIComponent(id)}`,
   orders: '/orders',
+  /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
+  ordersDispatch: '/orders/dispatch',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   emails: '/emails',
   proofs: '/proofs',

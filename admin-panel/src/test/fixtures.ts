@@ -68,6 +68,8 @@ export function orderFixture(n: number, overrides: Partial<Order> = {}): Order {
     },
     paymentMethod: 'cash',
     deliveryType: 'pickup',
+    zone: null,
+    meetingPoint: null,
     status: 'pending_manual',
     subtotal: 15000,
     shippingCost: 0,

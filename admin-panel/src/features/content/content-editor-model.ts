@@ -3,6 +3,13 @@ import { ApiError } from '@shop/client-kit';
 
 export type ContentEdit = (change: (draft: SiteContent) => void) => void;
 
+/** What every tab of the editor gets: the draft, its editor, and the content as last loaded from the server. */
+export interface ContentTabProps {
+  content: SiteContent;
+  edit: ContentEdit;
+  saved: SiteContent;
+}
+
 /**
  * Field setters for one part of the draft: `const set = draftSetter(edit, (d) => d.hero)` and then
  * `onChange={set('slogan')}` writes the new value into that part of a fresh draft.

@@ -36,7 +36,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLEleme
 }
 
 describe('content editor', () => {
-  it('has the eight tabs of the spec', async () => {
+  it('has the eight tabs of the spec, plus Envíos after Métodos de Pago', async () => {
     setup();
     await screen.findByTestId('content-editor-page');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -46,6 +46,7 @@ describe('content editor', () => {
       'Detalle de Producto',
       'Guía de Tallas',
       'Métodos de Pago',
+      'Envíos',
       'Informacion Contacto',
       'Mensajes de WhatsApp',
     ]);

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Save } from 'lucide-react';
+import { AlertTriangle, RefreshCw, Save } from 'lucide-react';
 import { LIMITS, type SiteContent } from '@shop/shared';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, ErrorState, Spinner } from '@/components/feedback';
@@ -9,13 +9,15 @@ import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { contentQueries } from './api/get-content';
 import { useUpdateContent } from './api/update-content';
-import { failureText, type ContentEdit } from './content-editor-model';
+import { failureText, type ContentEdit, type ContentTabProps } from './content-editor-model';
+import { DELIVERY_PROBLEMS_ID, contentDeliveryProblems } from './delivery-model';
 import { HeroTab } from './tabs/hero-tab';
 import { CatalogTab } from './tabs/catalog-tab';
 import { WhyChooseTab } from './tabs/why-choose-tab';
 import { ProductDetailTab } from './tabs/product-detail-tab';
 import { SizeGuidesTab } from './tabs/size-guides-tab';
 import { CheckoutTab } from './tabs/checkout-tab';
+import { DeliveryTab } from './tabs/delivery-tab';
 import { ContactTab } from './tabs/contact-tab';
 import { WhatsappTab } from './tabs/whatsapp-tab';
 
@@ -26,9 +28,10 @@ const TABS = [
   { id: 'detail', label: 'Detalle de Producto', Component: ProductDetailTab },
   { id: 'sizes', label: 'Guía de Tallas', Component: SizeGuidesTab },
   { id: 'checkout', label: 'Métodos de Pago', Component: CheckoutTab },
+  { id: 'delivery', label: 'Envíos', Component: DeliveryTab },
   { id: 'contact', label: 'Informacion Contacto', Component: ContactTab },
   { id: 'whatsapp', label: 'Mensajes de WhatsApp', Component: WhatsappTab },
-] as const;
+] as const satisfies readonly { id: string; label: string; Component: ComponentType<ContentTabProps> }[];
 type TabId = (typeof TABS)[number]['id'];
 
 export function ContentEditorPage() {
@@ -41,6 +44,8 @@ export function ContentEditorPage() {
   const [tab, setTab] = useState<TabId>('hero');
   const [confirmRefresh, setConfirmRefresh] = useState(false);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Set when the delivery problems must be shown: once the Envíos tab is drawn, focus moves to (and scrolls to) them.
+  const [focusProblems, setFocusProblems] = useState(false);
 
   // A freshly loaded content replaces the local draft (first load, refresh, reload after save).
   if (query.data && query.data !== loadedFrom) {
@@ -53,6 +58,12 @@ export function ContentEditorPage() {
     },
     [],
   );
+
+  useEffect(() => {
+    if (!focusProblems) return;
+    document.getElementById(DELIVERY_PROBLEMS_ID)?.focus();
+    setFocusProblems(false);
+  }, [focusProblems]);
 
   const dirty = draft !== null && loadedFrom !== null && JSON.stringify(draft) !== JSON.stringify(loadedFrom);
 
@@ -75,6 +86,13 @@ export function ContentEditorPage() {
       banner.show({ kind: 'error', text: 'No hay contenido para guardar' });
       return;
     }
+    // The server would refuse these (same messages): say so now and show where they are.
+    const [deliveryProblem] = contentDeliveryProblems(draft);
+    if (deliveryProblem) {
+      banner.show({ kind: 'error', text: `No se pueden guardar los cambios de «Envíos»: ${deliveryProblem}` });
+      showDeliveryProblems();
+      return;
+    }
     save.mutate(draft, {
       onSuccess: () => {
         banner.show({ kind: 'success', text: 'Contenido actualizado exitosamente!' }, LIMITS.contentSaveBannerMs);
@@ -86,6 +104,11 @@ export function ContentEditorPage() {
           text: failureText(error, 'Error al actualizar el contenido', 'Error al guardar el contenido. Intente nuevamente.'),
         }),
     });
+  }
+
+  function showDeliveryProblems() {
+    setTab('delivery');
+    setFocusProblems(true);
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -112,6 +135,7 @@ export function ContentEditorPage() {
   }
 
   const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const deliveryIssues = contentDeliveryProblems(draft).length;
   const ActiveTab = active.Component;
 
   return (
@@ -155,12 +179,17 @@ export function ContentEditorPage() {
         className="card"
         data-testid={`content-tab-${active.id}`}
       >
-        <ActiveTab content={draft} edit={edit} />
+        <ActiveTab content={draft} edit={edit} saved={loadedFrom ?? draft} />
       </section>
       <div className="sticky-save">
         <p className={dirty ? 'unsaved' : 'muted'} role="status">
           {dirty ? 'Hay cambios sin guardar.' : 'Sin cambios pendientes.'}
         </p>
+        {deliveryIssues > 0 && (
+          <button type="button" className="btn btn-ghost btn-sm sticky-problems" onClick={showDeliveryProblems}>
+            <AlertTriangle size={16} aria-hidden="true" /> {deliveryIssues === 1 ? '1 problema' : `${deliveryIssues} problemas`} en «Envíos»
+          </button>
+        )}
         <button type="button" className="btn btn-primary" onClick={handleSave} disabled={save.isPending}>
           <Save size={16} aria-hidden="true" /> {save.isPending ? 'Guardando...' : 'Guardar cambios'}
         </button>

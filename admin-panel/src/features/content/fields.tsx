@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { formatDigits, parseDigits } from '@shop/shared';
 import { toAmount } from './content-editor-model';
 
 /** The `field` frame every input here shares: the label (with its required mark) above the control. */
@@ -160,6 +161,59 @@ export function WholeNumberField({
       <p className="hint" id={`${id}-hint`}>
         {hint}
       </p>
+      {invalid && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {invalidMessage}
+        </p>
+      )}
+    </FieldFrame>
+  );
+}
+
+/**
+ * Whole pesos typed as digits only (shown with thousands dots, "12.500"); an empty field is 0. An amount above `max`
+ * is flagged here with the message the server answers (`invalidMessage`).
+ */
+export function PesosField({
+  label,
+  value,
+  onChange,
+  max,
+  invalidMessage,
+  hint,
+  placeholder,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  /** The largest amount the server takes (none: any). */
+  max?: number;
+  invalidMessage?: string;
+  hint?: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const invalid = max !== undefined && !(Number.isInteger(value) && value >= 0 && value <= max);
+  const described = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <FieldFrame id={id} label={label}>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={15}
+        value={formatDigits(String(value))}
+        placeholder={placeholder}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(e) => onChange(parseDigits(e.target.value))}
+      />
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {invalid && (
         <p className="field-error" id={`${id}-error`} role="alert">
           {invalidMessage}

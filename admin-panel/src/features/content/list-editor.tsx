@@ -16,10 +16,23 @@ interface ListEditorProps<T> {
   renderItem: ItemRenderer<T>;
   emptyText?: string;
   testId?: string;
+  /** A short state shown beside the item's title (e.g. "Deshabilitada"). */
+  itemNote?: (item: T) => ReactNode;
 }
 
 /** Add / remove / reorder items locally; nothing is persisted until the content is saved. */
-export function ListEditor<T>({ title, items, onChange, newItem, addLabel, itemLabel, renderItem, emptyText, testId }: ListEditorProps<T>) {
+export function ListEditor<T>({
+  title,
+  items,
+  onChange,
+  newItem,
+  addLabel,
+  itemLabel,
+  renderItem,
+  emptyText,
+  testId,
+  itemNote,
+}: ListEditorProps<T>) {
   return (
     <section className="list-editor" data-testid={testId} aria-label={title}>
       <div className="list-editor-header">
@@ -37,7 +50,10 @@ export function ListEditor<T>({ title, items, onChange, newItem, addLabel, itemL
             return (
               <li key={index} className="list-item">
                 <div className="list-item-head">
-                  <span className="list-item-title">{label}</span>
+                  <span className="list-item-title">
+                    {label}
+                    {itemNote?.(item)}
+                  </span>
                   <div className="row-actions">
                     <IconButton
                       icon={ArrowUp}

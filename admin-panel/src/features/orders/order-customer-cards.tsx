@@ -1,10 +1,46 @@
-import { Mail, MapPin, Phone, User } from 'lucide-react';
-import type { Order } from '@shop/shared';
+import { Clock, Mail, MapPin, Phone, Truck, User } from 'lucide-react';
+import { formatPrice, type Order } from '@shop/shared';
 import { DetailCard } from '@/components/detail-card';
+
+/** The zone a delivery was priced with, or the place a pickup is collected at (as they were when the order was placed). */
+function DeliveryPlace({ order }: { order: Order }) {
+  if (order.deliveryType === 'delivery') {
+    if (!order.zone) return null;
+    return (
+      <li data-testid="order-zone">
+        <Truck size={16} aria-hidden="true" />
+        <span>
+          Zona {order.zone.name}
+          <span className="cell-sub">Costo de envío de la zona: {formatPrice(order.zone.cost)}</span>
+        </span>
+      </li>
+    );
+  }
+  const point = order.meetingPoint;
+  if (!point) return null;
+  return (
+    <>
+      <li data-testid="order-meeting-point">
+        <MapPin size={16} aria-hidden="true" />
+        <span>
+          Retiro en <strong>{point.title}</strong>
+          {point.address && <span className="cell-sub">{point.address}</span>}
+        </span>
+      </li>
+      {point.schedule && (
+        <li>
+          <Clock size={16} aria-hidden="true" />
+          <span>{point.schedule}</span>
+        </li>
+      )}
+    </>
+  );
+}
 
 /** Who ordered (name, e-mail, phone) and where it goes, side by side. */
 export function OrderCustomerCards({ order }: { order: Order }) {
   const info = order.shippingInfo;
+  const delivery = order.deliveryType === 'delivery';
   return (
     <div className="two-col">
       <DetailCard headingId="customer-title" title="Cliente">
@@ -20,16 +56,19 @@ export function OrderCustomerCards({ order }: { order: Order }) {
           </li>
         </ul>
       </DetailCard>
-      <DetailCard headingId="address-title" title={order.deliveryType === 'delivery' ? 'Dirección de envío' : 'Entrega'}>
+      <DetailCard headingId="address-title" title={delivery ? 'Dirección de envío' : 'Entrega'}>
         <ul className="contact-list">
-          <li>
-            <MapPin size={16} aria-hidden="true" />
-            <span>
-              {order.deliveryType === 'delivery' ? info.address || '—' : 'Retiro en punto de encuentro'}
-              {info.city && <span className="cell-sub">{info.city}</span>}
-              {info.postalCode && <span className="cell-sub">CP {info.postalCode}</span>}
-            </span>
-          </li>
+          {(delivery || !order.meetingPoint) && (
+            <li>
+              <MapPin size={16} aria-hidden="true" />
+              <span>
+                {delivery ? info.address || '—' : 'Retiro en punto de encuentro'}
+                {info.city && <span className="cell-sub">{info.city}</span>}
+                {info.postalCode && <span className="cell-sub">CP {info.postalCode}</span>}
+              </span>
+            </li>
+          )}
+          <DeliveryPlace order={order} />
         </ul>
       </DetailCard>
     </div>

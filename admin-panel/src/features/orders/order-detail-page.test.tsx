@@ -169,4 +169,28 @@ describe('order detail', () => {
     expect(within(timeline).getByText('Orden creada')).toBeInTheDocument();
     expect(screen.getByTestId('reserved-until')).toHaveTextContent('17/01/2026, 09:00');
   });
+
+  it('shows the zone a delivery was priced with, or the meeting point of a pickup', async () => {
+    const delivery = orderFixture(21, {
+      deliveryType: 'delivery',
+      shippingCost: 2000,
+      zone: { id: 'centro', name: 'Centro', cost: 2000 },
+      shippingInfo: { ...orderFixture(21).shippingInfo, address: 'San Martín 123', postalCode: '8300' },
+    });
+    setup(delivery);
+    const card = await screen.findByRole('region', { name: 'Dirección de envío' });
+    expect(within(card).getByText('San Martín 123')).toBeInTheDocument();
+    expect(within(card).getByTestId('order-zone')).toHaveTextContent('Zona CentroCosto de envío de la zona: $2.000');
+  });
+
+  it('shows the meeting point of a pickup with its address and schedule', async () => {
+    const pickup = orderFixture(22, {
+      meetingPoint: { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: 'Lunes a viernes de 10 a 18' },
+    });
+    setup(pickup);
+    const card = await screen.findByRole('region', { name: 'Entrega' });
+    expect(within(card).getByTestId('order-meeting-point')).toHaveTextContent('Retiro en Plaza HuinculAv. Argentina 100');
+    expect(within(card).getByText('Lunes a viernes de 10 a 18')).toBeInTheDocument();
+    expect(within(card).queryByTestId('order-zone')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, type OrderStatus, type OrderSummary } from '@shop/shared';
+import { ORDER_STATUSES, meetingPointsOf, type Order, type OrderStatus, type OrderSummary, type SiteContent } from '@shop/shared';
 
 /** Search on the loaded page only: order number, customer full name or e-mail, case-insensitive. */
 export function searchOrders(orders: readonly Order[], term: string): Order[] {
@@ -44,4 +44,25 @@ export function completedOrders(summary: OrderSummary | undefined): number {
 export function itemCountText(order: Order): string {
   const n = order.items.length;
   return `${n} ${n === 1 ? 'producto' : 'productos'}`;
+}
+
+/** Where an order goes: "Envío · Centro", "Retiro · Plaza Huincul" (orders older than zones: the delivery alone). */
+export function deliveryPlaceText(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint'>): string {
+  if (order.deliveryType === 'delivery') return order.zone ? `Envío · ${order.zone.name}` : 'Envío a domicilio';
+  return order.meetingPoint ? `Retiro · ${order.meetingPoint.title}` : 'Retiro en punto de encuentro';
+}
+
+export interface PlaceOption {
+  id: string;
+  label: string;
+}
+
+/** The zones and meeting points the list can be filtered by, as the site content has them (disabled ones too). */
+export function placeFilterOptions(content: SiteContent | undefined): { zones: PlaceOption[]; meetingPoints: PlaceOption[] } {
+  if (!content) return { zones: [], meetingPoints: [] };
+  const label = (name: string, id: string, enabled: boolean, off: string) => `${name.trim() || id}${enabled ? '' : ` (${off})`}`;
+  return {
+    zones: content.checkout.shipping.homeDelivery.zones.map((z) => ({ id: z.id, label: label(z.name, z.id, z.enabled, 'deshabilitada') })),
+    meetingPoints: meetingPointsOf(content).map((p) => ({ id: p.id, label: label(p.title, p.id, p.enabled, 'deshabilitado') })),
+  };
 }

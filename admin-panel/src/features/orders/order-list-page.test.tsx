@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
-import { orderFixture } from '@/test/fixtures';
+import { contentFixture, orderFixture } from '@/test/fixtures';
 import { OrderListPage } from './order-list-page';
 
 const TOTAL = 45;
@@ -119,5 +119,84 @@ describe('orders list', () => {
     expect(screen.getByText('No hay órdenes por transferencia')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Estado'), 'refunded');
     expect(await screen.findByText('No hay órdenes con este estado.')).toBeInTheDocument();
+  });
+
+  it('filters by delivery zone or meeting point (one at a time), listed from the site content', async () => {
+    signInStorage();
+    const content = contentFixture();
+    content.checkout.shipping.homeDelivery.zones = [
+      {
+        id: 'centro',
+        name: 'Centro',
+        barrios: ['Centro'],
+        postalCodes: [],
+        cost: 2000,
+        freeShippingThreshold: 0,
+        estimatedDays: '',
+        enabled: true,
+      },
+      {
+        id: 'oeste',
+        name: 'Oeste',
+        barrios: [],
+        postalCodes: ['8300'],
+        cost: 3500,
+        freeShippingThreshold: 0,
+        estimatedDays: '',
+        enabled: false,
+      },
+    ];
+    content.checkout.deliveryInfo.meetingPoints = [
+      { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: '', notes: '', enabled: true },
+    ];
+    const delivered = orderFixture(1, { deliveryType: 'delivery', zone: { id: 'centro', name: 'Centro', cost: 2000 } });
+    const pickedUp = orderFixture(2, { meetingPoint: { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: '' } });
+    const calls = mockApi({
+      'GET /content': () => ({ data: { content } }),
+      'GET /orders': (request) => {
+        const orders = request.params.zone ? [delivered] : request.params.meetingPoint ? [pickedUp] : [delivered, pickedUp];
+        return { data: { orders, totalOrders: orders.length, totalPages: 1, page: 1 } };
+      },
+      'GET /orders/summary': () => ({ data: { summary: { totalOrders: 2, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
+    });
+    renderApp(<OrderListPage />, { route: '/orders' });
+    const user = userEvent.setup();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('order-place').map((el) => el.textContent)).toEqual(['Envío · Centro', 'Retiro · Plaza Huincul']),
+    );
+
+    const zone = await screen.findByLabelText('Zona de envío');
+    expect(
+      within(zone)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todas las zonas', 'Centro', 'Oeste (deshabilitada)']);
+    const point = screen.getByLabelText('Punto de encuentro');
+    expect(
+      within(point)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos los puntos', 'Plaza Huincul']);
+
+    await user.selectOptions(zone, 'centro');
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
+    expect(orderCalls(calls).at(-1)?.params).toMatchObject({ page: 1, zone: 'centro' });
+    expect(orderCalls(calls).at(-1)?.params).not.toHaveProperty('meetingPoint');
+
+    await user.selectOptions(point, 'plaza');
+    await waitFor(() => expect(screen.getByText('#JL-20260115-0002')).toBeInTheDocument());
+    expect(orderCalls(calls).at(-1)?.params).toMatchObject({ meetingPoint: 'plaza' });
+    expect(orderCalls(calls).at(-1)?.params).not.toHaveProperty('zone');
+    expect(zone).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Vista rápida de la orden JL-20260115-0002' }));
+    expect(within(screen.getByTestId('order-quick-view')).getByTestId('quick-view-place')).toHaveTextContent(
+      'Retiro · Plaza HuinculAv. Argentina 100',
+    );
+  });
+
+  it('links to the dispatch sheet', async () => {
+    setup();
+    expect(await screen.findByRole('link', { name: 'Hoja de reparto' })).toHaveAttribute('href', '/orders/dispatch');
   });
 });

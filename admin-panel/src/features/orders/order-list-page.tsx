@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { ArrowLeft, RefreshCw, Truck } from 'lucide-react';
 import { LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
 import { paths } from '@/config/paths';
+import { contentQueries } from '@/features/content';
 import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { ErrorState } from '@/components/feedback';
@@ -17,7 +18,7 @@ import { SelectField } from '@/components/select-field';
 import { orderQueries } from './api/order-queries';
 import { useDeleteOrder } from './api/delete-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
-import { rangeText, searchOrders } from './order-list-model';
+import { placeFilterOptions, rangeText, searchOrders } from './order-list-model';
 import { OrderExportBar } from './order-export-bar';
 import { OrderListSummary } from './order-list-summary';
 import { OrderQuickView } from './order-quick-view';
@@ -36,12 +37,16 @@ export function OrderListPage() {
   const [status, setStatus] = useState('');
   const [date, setDate] = useState('');
   const [search, setSearch] = useState('');
+  // An order goes to a zone or to a meeting point, never both: choosing one filter clears the other.
+  const [place, setPlace] = useState<{ zone: string; meetingPoint: string }>({ zone: '', meetingPoint: '' });
   const [quickViewId, setQuickViewId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Order | null>(null);
   const notice = useTimedMessage();
 
-  const list = useQuery({ ...orderQueries.list({ page, limit: PAGE_SIZE, status, date }), placeholderData: keepPreviousData });
+  const list = useQuery({ ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, ...place }), placeholderData: keepPreviousData });
   const summary = useQuery(orderQueries.summary());
+  const content = useQuery(contentQueries.site());
+  const placeOptions = placeFilterOptions(content.data);
   const deleteMutation = useDeleteOrder();
   const statusMutation = useUpdateOrderStatus();
 
@@ -51,9 +56,13 @@ export function OrderListPage() {
   const totalPages = list.data?.totalPages ?? 0;
   const quickView = quickViewId ? (orders.find((o) => o._id === quickViewId) ?? null) : null;
 
-  // A new status or date filter starts again from the first page.
+  // A new status, date or place filter starts again from the first page.
   function filterBy(setFilter: (value: string) => void, value: string) {
     setFilter(value);
+    setPage(1);
+  }
+  function filterByPlace(next: { zone: string; meetingPoint: string }) {
+    setPlace(next);
     setPage(1);
   }
 
@@ -89,7 +98,7 @@ export function OrderListPage() {
     });
   }
 
-  const filtered = search.trim() !== '' || date !== '';
+  const filtered = search.trim() !== '' || date !== '' || place.zone !== '' || place.meetingPoint !== '';
   const emptyText = filtered
     ? 'No se encontraron órdenes con los filtros aplicados.'
     : status
@@ -105,7 +114,13 @@ export function OrderListPage() {
             <ArrowLeft size={16} aria-hidden="true" /> Volver al dashboard
           </Link>
         }
-      />
+      >
+        <div className="page-header-actions">
+          <Link to={paths.ordersDispatch} className="btn btn-secondary">
+            <Truck size={16} aria-hidden="true" /> Hoja de reparto
+          </Link>
+        </div>
+      </PageHeader>
       <NoticeBanner notice={notice} />
       <OrderListSummary summary={summary.data} />
 
@@ -125,6 +140,36 @@ export function OrderListPage() {
           <label htmlFor="order-date">Fecha</label>
           <input id="order-date" type="date" value={date} onChange={(e) => filterBy(setDate, e.target.value)} />
         </div>
+        {placeOptions.zones.length > 0 && (
+          <SelectField
+            id="order-zone"
+            label="Zona de envío"
+            value={place.zone}
+            onChange={(zone) => filterByPlace({ zone, meetingPoint: '' })}
+          >
+            <option value="">Todas las zonas</option>
+            {placeOptions.zones.map((zone) => (
+              <option key={zone.id} value={zone.id}>
+                {zone.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {placeOptions.meetingPoints.length > 0 && (
+          <SelectField
+            id="order-meeting-point"
+            label="Punto de encuentro"
+            value={place.meetingPoint}
+            onChange={(meetingPoint) => filterByPlace({ zone: '', meetingPoint })}
+          >
+            <option value="">Todos los puntos</option>
+            {placeOptions.meetingPoints.map((point) => (
+              <option key={point.id} value={point.id}>
+                {point.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <button type="button" className="btn btn-secondary" onClick={refresh} disabled={list.isFetching}>
           <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
         </button>

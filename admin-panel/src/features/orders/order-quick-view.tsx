@@ -8,6 +8,7 @@ import { SelectField } from '@/components/select-field';
 import { formatDateTime } from '@/lib/format-date';
 import { OrderItemList } from './order-item-list';
 import { OrderStatusOptions } from './order-status-options';
+import { deliveryPlaceText } from './order-list-model';
 import { WhatsappLink } from './whatsapp-link';
 
 interface OrderQuickViewProps {
@@ -62,6 +63,13 @@ export function OrderQuickView({ order, updating, onStatusChange, onClose }: Ord
             <dd>{formatDateTime(order.createdAt)}</dd>
             <dt>Pago</dt>
             <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+            <dt>Entrega</dt>
+            <dd data-testid="quick-view-place">
+              {deliveryPlaceText(order)}
+              {order.meetingPoint && order.deliveryType === 'pickup' && (
+                <span className="cell-sub">{[order.meetingPoint.address, order.meetingPoint.schedule].filter(Boolean).join(' · ')}</span>
+              )}
+            </dd>
             <dt>Estado</dt>
             <dd>
               <StatusBadge status={order.status} />

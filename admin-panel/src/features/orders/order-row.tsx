@@ -4,7 +4,7 @@ import { formatPrice, type Order } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { IconButton } from '@/components/icon-button';
 import { PaymentBadge, StatusBadge } from '@/components/status-badge';
-import { itemCountText } from './order-list-model';
+import { deliveryPlaceText, itemCountText } from './order-list-model';
 import { formatDate } from '@/lib/format-date';
 
 interface OrderRowProps {
@@ -24,6 +24,9 @@ export function OrderRow({ order, deleting, onQuickView, onDelete }: OrderRowPro
         </Link>
         <span className="cell-sub">
           {itemCountText(order)} · {formatDate(order.createdAt)}
+        </span>
+        <span className="cell-sub" data-testid="order-place">
+          {deliveryPlaceText(order)}
         </span>
       </td>
       <td data-label="Cliente">

@@ -89,6 +89,7 @@ describe("'Escribir por WhatsApp'", () => {
     const order = orderFixture(10, {
       status: 'confirmado',
       deliveryType: 'pickup',
+      meetingPoint: { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: '' },
       shippingInfo: { ...orderFixture(10).shippingInfo, phone: '+54 9 11 2345-6789' },
     });
     mockApi({});
@@ -99,7 +100,10 @@ describe("'Escribir por WhatsApp'", () => {
     expect(chatOf(link)).toEqual({
       host: 'wa.me',
       number: '5491123456789',
-      text: DEFAULT_WHATSAPP_TEMPLATES.readyForPickup.replace('{nombre}', 'Cliente').replace('{pedido}', order.orderNumber),
+      text: DEFAULT_WHATSAPP_TEMPLATES.readyForPickup
+        .replace('{nombre}', 'Cliente')
+        .replace('{pedido}', order.orderNumber)
+        .replace('{entrega}', 'Plaza Huincul (Av. Argentina 100)'),
     });
   });
 });

@@ -35,6 +35,11 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
         <ToggleField label="Retiro habilitado" checked={mp.enabled} onChange={setMeetingPoint('enabled')} />
         <TextFieldList part={mp} set={setMeetingPoint} fields={MEETING_POINT_FIELDS} grid />
         <TextAreaField label="Descripción" value={mp.description} onChange={setMeetingPoint('description')} rows={2} />
+        <p className="hint">
+          {deliveryInfo.meetingPoints.length > 0
+            ? 'El cliente elige entre los puntos de encuentro de la pestaña «Envíos».'
+            : 'Para ofrecer varios lugares de retiro, cargalos en la pestaña «Envíos».'}
+        </p>
       </fieldset>
 
       <fieldset className="fieldset stack">
@@ -53,6 +58,11 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
           />
         </div>
         <TextAreaField label="Descripción" value={hd.description} onChange={setHome('description')} rows={2} />
+        <p className="hint">
+          {hd.zones.length > 0
+            ? 'El costo del envío lo fija cada zona de la pestaña «Envíos»; el costo base y el envío gratis de arriba no se usan.'
+            : 'Para cobrar distinto según el barrio, cargá zonas en la pestaña «Envíos».'}
+        </p>
       </fieldset>
 
       <PaymentFields paymentInfo={content.checkout.paymentInfo} edit={edit} />

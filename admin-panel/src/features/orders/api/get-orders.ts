@@ -9,6 +9,10 @@ export interface OrderFilters {
   date: string;
   /** Newest first when absent. */
   sort?: OrderListSort;
+  /** A delivery zone's id: only home deliveries to that zone. */
+  zone?: string;
+  /** A meeting point's id: only pickups at that place. */
+  meetingPoint?: string;
 }
 
 export function getOrders(filters: OrderFilters) {
@@ -16,5 +20,7 @@ export function getOrders(filters: OrderFilters) {
   if (filters.status) params.status = filters.status;
   if (filters.date) params.date = filters.date;
   if (filters.sort) params.sort = filters.sort;
+  if (filters.zone) params.zone = filters.zone;
+  if (filters.meetingPoint) params.meetingPoint = filters.meetingPoint;
   return api.request({ url: '/orders', params, schema: orderListAnswerSchema, errorMessage: 'Error al obtener órdenes' });
 }

@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import { formatPrice, type DispatchGroup as Group, type DispatchOrder, type DispatchType } from '@shop/shared';
+import { paths } from '@/config/paths';
+
+const unitsText = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
+const ordersText = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
+
+function ToCollect({ amount }: { amount: number }) {
+  return amount > 0 ? <strong>{formatPrice(amount)}</strong> : <span className="muted">{formatPrice(0)} · pagado</span>;
+}
+
+function Address({ order }: { order: DispatchOrder }) {
+  const place = [order.city, order.postalCode && `CP ${order.postalCode}`].filter(Boolean).join(' · ');
+  return (
+    <>
+      {order.address || '—'}
+      {place && <span className="cell-sub">{place}</span>}
+    </>
+  );
+}
+
+/**
+ * One zone's (or one meeting point's) orders on the sheet: number, customer with phone and notes, address, units, total and
+ * what to collect, with the group's totals at the foot.
+ */
+export function DispatchGroupSheet({ group, type }: { group: Group; type: DispatchType }) {
+  const headingId = `dispatch-group-${type}-${group.id || 'none'}`;
+  const units = group.orders.reduce((sum, order) => sum + order.units, 0);
+  const total = group.orders.reduce((sum, order) => sum + order.total, 0);
+  const delivery = type === 'delivery';
+  return (
+    <section className="card dispatch-group" aria-labelledby={headingId} data-testid="dispatch-group">
+      <header className="dispatch-group-head">
+        <div>
+          <h2 id={headingId}>{group.name}</h2>
+          {group.detail && <p className="muted">{group.detail}</p>}
+        </div>
+        <p className="dispatch-group-summary">
+          {ordersText(group.orders.length)} · {unitsText(units)} · A cobrar: <strong>{formatPrice(group.toCollect)}</strong>
+        </p>
+      </header>
+      <div className="table-scroll">
+        <table className="table dispatch-table">
+          <caption className="visually-hidden">Pedidos de {group.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Pedido</th>
+              <th scope="col" className="col-client">
+                Cliente
+              </th>
+              {delivery && (
+                <th scope="col" className="col-address">
+                  Dirección
+                </th>
+              )}
+              <th scope="col" className="num">
+                Unidades
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
+              <th scope="col" className="num">
+                A cobrar
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.orders.map((order) => (
+              <tr key={order._id} data-testid="dispatch-order">
+                <td>
+                  <Link to={paths.order(order._id)} className="order-number">
+                    #{order.orderNumber}
+                  </Link>
+                </td>
+                <td className="col-client">
+                  {order.fullName}
+                  <a className="dispatch-phone" href={`tel:${order.phone}`}>
+                    {order.phone}
+                  </a>
+                  {order.notes && <span className="cell-sub dispatch-note">Nota: {order.notes}</span>}
+                </td>
+                {delivery && (
+                  <td className="col-address">
+                    <Address order={order} />
+                  </td>
+                )}
+                <td className="num">{order.units}</td>
+                <td className="num nowrap">{formatPrice(order.total)}</td>
+                <td className="num nowrap">
+                  <ToCollect amount={order.toCollect} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={delivery ? 3 : 2}>
+                Total de {group.name}
+              </th>
+              <td className="num">{units}</td>
+              <td className="num nowrap">{formatPrice(total)}</td>
+              <td className="num nowrap">
+                <strong>{formatPrice(group.toCollect)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DispatchAnswer, DispatchOrder } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { mockApi, type MockHandler } from '@/test/mock-api';
+import { OrderDispatchPage } from './order-dispatch-page';
+
+function dispatchOrder(n: number, overrides: Partial<DispatchOrder> = {}): DispatchOrder {
+  return {
+    _id: `order-${n}`,
+    orderNumber: `JL-20260115-000${n}`,
+    createdAt: '2026-01-15T12:00:00.000Z',
+    status: 'pending_manual',
+    paymentMethod: 'cash',
+    fullName: `Cliente ${n}`,
+    phone: '299 555 0000',
+    address: `San Martín ${n}00`,
+    city: 'Neuquén',
+    postalCode: '8300',
+    notes: null,
+    units: 2,
+    total: 17000,
+    toCollect: 17000,
+    ...overrides,
+  };
+}
+
+const DELIVERY: DispatchAnswer = {
+  type: 'delivery',
+  generatedAt: '2026-01-15T15:00:00.000Z',
+  groups: [
+    {
+      id: 'centro',
+      name: 'Centro',
+      detail: '',
+      orders: [dispatchOrder(1, { notes: 'Tocar timbre 2B' }), dispatchOrder(2, { paymentMethod: 'transfer', toCollect: 0, units: 1 })],
+      toCollect: 17000,
+    },
+    { id: 'oeste', name: 'Oeste', detail: '', orders: [dispatchOrder(3, { total: 25500, toCollect: 25500 })], toCollect: 25500 },
+    { id: 'sur', name: 'Sur', detail: '', orders: [], toCollect: 0 },
+  ],
+};
+
+const PICKUP: DispatchAnswer = {
+  type: 'pickup',
+  generatedAt: '2026-01-15T15:00:00.000Z',
+  groups: [
+    {
+      id: 'plaza',
+      name: 'Plaza Huincul',
+      detail: 'Av. Argentina 100 · Lunes a viernes de 10 a 18',
+      orders: [dispatchOrder(4, { address: null, city: null, postalCode: null })],
+      toCollect: 17000,
+    },
+  ],
+};
+
+function setup(
+  handler: MockHandler = (request) => ({ data: request.params.type === 'pickup' ? PICKUP : DELIVERY }),
+  route = '/orders/dispatch',
+) {
+  signInStorage();
+  const calls = mockApi({ 'GET /orders/dispatch': handler });
+  renderApp(<OrderDispatchPage />, { route, path: '/orders/dispatch' });
+  return { calls, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('hoja de reparto', () => {
+  it('lists the home deliveries per zone with what to collect, and prints', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { calls } = setup();
+    const groups = await screen.findAllByTestId('dispatch-group');
+    expect(calls[0]?.params).toEqual({ type: 'delivery' });
+    // The zone without orders gets no page.
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Centro', 'Oeste']);
+    expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('3 pedidos en 2 zonas · A cobrar en total: $42.500');
+
+    const centro = within(groups[0] ?? document.body);
+    expect(centro.getByRole('columnheader', { name: 'Dirección' })).toBeInTheDocument();
+    const [first, second] = centro.getAllByTestId('dispatch-order');
+    expect(
+      within(first ?? document.body)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '#JL-20260115-0001',
+      'Cliente 1299 555 0000Nota: Tocar timbre 2B',
+      'San Martín 100Neuquén · CP 8300',
+      '2',
+      '$17.000',
+      '$17.000',
+    ]);
+    expect(
+      within(second ?? document.body)
+        .getAllByRole('cell')
+        .at(-1),
+    ).toHaveTextContent('$0 · pagado');
+    expect(centro.getByText('Total de Centro').closest('tr')).toHaveTextContent('Total de Centro3$34.000$17.000');
+    expect(centro.getByText('2 pedidos · 3 unidades · A cobrar:', { exact: false })).toHaveTextContent('A cobrar: $17.000');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches to the pickups, one list per meeting point, without addresses', async () => {
+    const { user, calls } = setup();
+    await screen.findAllByTestId('dispatch-group');
+    expect(screen.getByRole('button', { name: 'Envíos a domicilio' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Retiros' }));
+    expect(screen.getByRole('button', { name: 'Retiros' })).toHaveAttribute('aria-pressed', 'true');
+    const group = await screen.findByRole('region', { name: 'Plaza Huincul' });
+    expect(calls.filter((c) => c.url === '/orders/dispatch').at(-1)?.params).toEqual({ type: 'pickup' });
+    expect(within(group).getByText('Av. Argentina 100 · Lunes a viernes de 10 a 18')).toBeInTheDocument();
+    expect(within(group).queryByRole('columnheader', { name: 'Dirección' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('1 pedido en 1 punto de encuentro');
+  });
+
+  it('opens on the pickups from the address', async () => {
+    const { calls } = setup(undefined, '/orders/dispatch?type=pickup');
+    expect(await screen.findByRole('region', { name: 'Plaza Huincul' })).toBeInTheDocument();
+    expect(calls[0]?.params).toEqual({ type: 'pickup' });
+  });
+
+  it('says when there is nothing to hand over, and cannot print', async () => {
+    setup(() => ({ data: { ...DELIVERY, groups: [{ id: 'sur', name: 'Sur', detail: '', orders: [], toCollect: 0 }] } }));
+    expect(await screen.findByText('No hay envíos a domicilio por entregar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+  });
+
+  it('shows the error with Reintentar, which asks again', async () => {
+    let fail = true;
+    const { user, calls } = setup(() => (fail ? { status: 500, data: { message: 'Error interno' } } : { data: DELIVERY }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar la hoja de reparto');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getAllByTestId('dispatch-group')).toHaveLength(2));
+    expect(calls.filter((c) => c.url === '/orders/dispatch')).toHaveLength(2);
+  });
+});
