@@ -25,6 +25,8 @@ export default ({ env }: { env: EnvFn }) => [
   'global::api-errors',
   // Public catalogue reads answered from memory with ETag/304, emptied on every catalogue write (catalogue-cache.ts).
   'global::catalogue-cache',
+  // POST /api/checkout/quote without the body parser, session and router it does not need (checkout-quote.ts).
+  'global::checkout-quote',
   // Multipart bodies only on the upload routes (415 elsewhere, before any file is written); removes their temp files.
   'global::multipart-routes',
   {

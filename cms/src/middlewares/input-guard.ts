@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 
-const INVALID_CHARACTERS_MESSAGE = 'La petición contiene caracteres no válidos';
+export const INVALID_CHARACTERS_MESSAGE = 'La petición contiene caracteres no válidos';
 
 /**
  * NUL, which PostgreSQL refuses in any text, and a lone UTF-16 surrogate (half of an emoji), which PostgreSQL
@@ -11,7 +11,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const invalid = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** True when a string, or any key or string anywhere inside an object or array, holds an invalid character. */
-function holdsInvalidCharacter(value: unknown): boolean {
+export function holdsInvalidCharacter(value: unknown): boolean {
   // Iterative walk: a 256 KB body can nest 100,000 levels deep, too deep for recursion.
   const pending: unknown[] = [value];
   while (pending.length > 0) {

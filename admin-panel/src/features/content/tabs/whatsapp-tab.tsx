@@ -20,6 +20,7 @@ const PLACEHOLDERS: [string, string][] = [
   ['{estado}', 'estado actual del pedido'],
   ['{seguimiento}', 'enlace para seguir el pedido en la tienda'],
   ['{motivo}', 'motivo del último cambio (comprobante rechazado, cancelación); vacío si no hay'],
+  ['{entrega}', 'punto de encuentro elegido (nombre y dirección) o zona del envío'],
 ];
 
 export function WhatsappTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
