@@ -32,7 +32,8 @@ function readBody(ctx: Context, length: number): Promise<string> {
 export default () => async (ctx: Context, next: Next) => {
   if (ctx.method !== 'POST' || ctx.path !== QUOTE_PATH) return next();
   const length = Number(ctx.get('content-length'));
-  if (ctx.is('application/json') !== 'application/json' || !Number.isInteger(length) || length <= 0 || length > MAX_FAST_BODY) return next();
+  if (ctx.is('application/json') !== 'application/json' || !Number.isInteger(length) || length <= 0 || length > MAX_FAST_BODY)
+    return next();
   const text = await readBody(ctx, length);
   let body: unknown;
   try {
