@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatPrice } from '@shop/shared';
+import { finalPrice, formatPrice } from '@shop/shared';
 import {
   addToCart,
   bearer,
@@ -46,7 +46,7 @@ test('a shopper finds her zone by barrio and orders with its cost; another picks
   await expect(shopper.getByTestId('out-of-zone').getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /wa\.me/);
   await chooseBarrio(shopper, 'valentina', 'Valentina Norte');
   await expect(shopper.getByTestId('zone-name')).toHaveText('Neuquén oeste');
-  const subtotal = product.price - Math.round((product.price * (product.discount ?? 0)) / 100);
+  const subtotal = finalPrice(product.price, product.discount);
   const shipping = subtotal >= 40000 ? 'Gratis' : formatPrice(3500);
   await expect(shopper.getByTestId('zone-cost')).toHaveText(shipping);
   await expect(shopper.getByTestId('summary-shipping')).toHaveText(shipping);
