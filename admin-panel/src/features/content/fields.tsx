@@ -110,6 +110,24 @@ export function AmountField({
   );
 }
 
+/** A field's hint (`{id}-hint`) and its error (`{id}-error`, announced), the ids its input's aria-describedby names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * A whole number within bounds (order rules). Unlike AmountField nothing is coerced: what staff type is what is
  * saved, and an entry out of range is flagged here (the server refuses it too, with the same message).
@@ -158,14 +176,7 @@ export function WholeNumberField({
           onChange(next);
         }}
       />
-      <p className="hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {invalid && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {invalidMessage}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={invalid ? invalidMessage : undefined} />
     </FieldFrame>
   );
 }
@@ -209,16 +220,7 @@ export function PesosField({
         aria-describedby={described || undefined}
         onChange={(e) => onChange(parseDigits(e.target.value))}
       />
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {invalid && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {invalidMessage}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={invalid ? invalidMessage : undefined} />
     </FieldFrame>
   );
 }
