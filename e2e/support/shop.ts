@@ -123,10 +123,12 @@ export function pngProof(size = 48): Buffer {
   ]);
 }
 
-/** Types part of a barrio in the checkout's barrio search and picks the suggestion with this exact name. */
+/** Types part of a barrio in the checkout's barrio search and picks the suggestion of this barrio. */
 export async function chooseBarrio(page: Page, typed: string, barrio: string): Promise<void> {
   const search = page.getByRole('combobox', { name: 'Barrio' });
   await search.fill(typed);
-  await page.getByRole('option', { name: barrio, exact: true }).click();
+  // An option reads "<barrio> <zone>": the one whose name starts with exactly this barrio.
+  const escaped = barrio.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('option', { name: new RegExp(`^${escaped} `) }).click();
   await expect(search).toHaveValue(barrio);
 }
