@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { testZone } from './test-zone.js';
 import { deliveryListProblems, normalizePlace, searchBarrios, slugFor, type DeliveryZone } from './delivery.js';
 import { defaultSiteContent, siteContentSchema } from './site-content.js';
 import { firstIssueMessage } from './schemas.js';
 import { meetingPointsOf } from './rules/checkout-options.js';
 
-const zone = (id: string, fields: Partial<DeliveryZone> = {}): DeliveryZone => ({
-  id,
-  name: id,
-  barrios: [],
-  postalCodes: [],
-  cost: 1000,
-  freeShippingThreshold: 0,
-  estimatedDays: '',
-  enabled: true,
-  ...fields,
-});
+const zone = (id: string, fields: Partial<DeliveryZone> = {}): DeliveryZone => testZone({ id, ...fields });
 
 /** The first problem of the site content with these zones (junk included: they are stored as given), or null. */
 function contentProblem(zones: unknown): string | null {

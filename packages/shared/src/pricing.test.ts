@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeOrderTotals, finalPrice, savings, shippingCost } from './pricing.js';
+import { finalPrice, savings, shippingCost } from './pricing.js';
 import { formatDigits, formatPrice, formatShipping, parseDigits } from './money.js';
 
 describe('money', () => {
@@ -37,18 +37,5 @@ describe('pricing', () => {
   it('makes delivery free from the threshold', () => {
     expect(shippingCost('delivery', 29999, { baseCost: 3000, freeShippingThreshold: 30000 })).toBe(3000);
     expect(shippingCost('delivery', 30000, { baseCost: 3000, freeShippingThreshold: 30000 })).toBe(0);
-  });
-  it('adds the cash fee only for cash', () => {
-    const lines = [
-      { price: 8500, quantity: 2 },
-      { price: 1000, quantity: 1 },
-    ];
-    expect(computeOrderTotals({ lines, deliveryType: 'delivery', paymentMethod: 'cash', cashFee: 500 })).toEqual({
-      subtotal: 18000,
-      shippingCost: 2500,
-      cashFee: 500,
-      total: 21000,
-    });
-    expect(computeOrderTotals({ lines, deliveryType: 'pickup', paymentMethod: 'transfer', cashFee: 500 }).total).toBe(18000);
   });
 });

@@ -32,12 +32,30 @@ export interface ShippingRules {
   freeShippingThreshold?: number | null;
 }
 
+/** One home-delivery price: a zone's, or the shop's single rule when it has no zones (see flatDeliveryRule). */
+export interface DeliveryRule {
+  cost: number;
+  /** Free from this subtotal; 0 = never free. */
+  freeShippingThreshold: number;
+}
+
+/** What a home delivery costs for a subtotal under one rule: free from its threshold, else its cost. */
+export function deliveryCost(subtotal: number, rule: DeliveryRule): number {
+  if (rule.freeShippingThreshold > 0 && subtotal >= rule.freeShippingThreshold) return 0;
+  return Math.max(0, Math.round(rule.cost));
+}
+
+/** The shop's single delivery rule (no zones): the base cost, 2500 when not configured. */
+export function flatDeliveryRule(shipping: ShippingRules): DeliveryRule {
+  const base = shipping.baseCost ?? 0;
+  return {
+    cost: base > 0 ? Math.round(base) : DEFAULT_HOME_DELIVERY_COST,
+    freeShippingThreshold: Math.max(0, shipping.freeShippingThreshold ?? 0),
+  };
+}
+
 export function shippingCost(deliveryType: DeliveryType, subtotal: number, rules: ShippingRules = {}): number {
-  if (deliveryType === 'pickup') return 0;
-  const threshold = rules.freeShippingThreshold ?? 0;
-  if (threshold > 0 && subtotal >= threshold) return 0;
-  const base = rules.baseCost ?? 0;
-  return base > 0 ? Math.round(base) : DEFAULT_HOME_DELIVERY_COST;
+  return deliveryType === 'pickup' ? 0 : deliveryCost(subtotal, flatDeliveryRule(rules));
 }
 
 export interface PricedLine {
@@ -50,26 +68,10 @@ export function subtotalOf(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
 }
 
-export interface OrderTotalsInput {
-  lines: readonly PricedLine[];
-  deliveryType: DeliveryType;
-  paymentMethod: PaymentMethod;
-  shipping?: ShippingRules;
-  /** Extra fee for cash payments (site content cashOnDelivery.additionalFee). */
-  cashFee?: number | null;
-}
-
+/** An order's figures (what the apps show and send; the server prices every order itself with priceQuote). */
 export interface OrderTotals {
   subtotal: number;
   shippingCost: number;
   cashFee: number;
   total: number;
-}
-
-/** The one computation of an order's figures, used by the server (trusted) and the apps (preview). */
-export function computeOrderTotals(input: OrderTotalsInput): OrderTotals {
-  const subtotal = subtotalOf(input.lines);
-  const ship = shippingCost(input.deliveryType, subtotal, input.shipping);
-  const fee = input.paymentMethod === 'cash' ? Math.max(0, Math.round(input.cashFee ?? 0)) : 0;
-  return { subtotal, shippingCost: ship, cashFee: fee, total: subtotal + ship + fee };
 }

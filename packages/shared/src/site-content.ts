@@ -75,123 +75,124 @@ export const whatsappTemplatesSchema = z
   .prefault({});
 export type WhatsappTemplates = z.infer<typeof whatsappTemplatesSchema>;
 
-export const siteContentSchema = z
-  .object({
-    hero: z
-      .object({
-        slogan: s(),
-        mainDescription: s(),
-        buttonText: s('Ver Productos'),
-        buttonLink: s('products'),
-        heroImage: z.object({ url: s(DEFAULT_HERO_IMAGE), alt: s(), filename: s() }).prefault({}),
-      })
-      .prefault({}),
-    productCatalog: z.object({ mainTitle: s('Nuestros Productos'), subtitle: s(), categories: list(categorySchema, 50) }).prefault({}),
-    [WHY_CHOOSE_KEY]: z
-      .object({
-        mainTitle: s('¿Por qué elegirnos?'),
-        description: s(),
-        values: list(z.object({ icon: s('Info'), title: s(), description: s() }), 30),
-      })
-      .prefault({}),
-    contact: z
-      .object({
-        mainTitle: s('Contáctanos'),
-        subtitle: s(),
-        description: s(),
-        contactInfo: list(
-          z.object({ icon: s('Info'), title: s(), details: list(z.string().max(300), 10), description: z.string().max(1000).optional() }),
-          20,
-        ),
-        socialMedia: list(z.object({ icon: s('Globe'), name: s(), handle: s(), link: s() }), 20),
-        formTitle: s(),
-        formDescription: s(),
-        responseMessage: s(),
-        responseDisclaimer: s(),
-      })
-      .prefault({}),
-    productDetail: z
-      .object({
-        infoCards: list(z.object({ icon: s('Info'), title: s(), description: s(), enabled: flag(true) }), 20),
-        expandableSections: list(z.object({ id: s(), title: s(), content: s(), enabled: flag(true) }), 20),
-        showSizeGuideButton: flag(true),
-        sizeGuideButtonText: s('Guía de tallas'),
-      })
-      .prefault({}),
-    sizeGuides: list(sizeGuideSchema, 30),
-    checkout: z
-      .object({
-        deliveryInfo: z
-          .object({
-            title: s(),
-            meetingPoint: z
-              .object({ enabled: flag(true), title: s(), description: s(), address: s(), schedule: s(), notes: s() })
-              .prefault({}),
-            /** The pickup places (the single `meetingPoint` above is migrated into this list on first start). */
-            meetingPoints: meetingPointsSchema,
-          })
-          .prefault({}),
-        shipping: z
-          .object({
-            enabled: flag(true),
-            title: s(),
-            homeDelivery: z
-              .object({
-                enabled: flag(true),
-                title: s(),
-                description: s(),
-                coverage: s(),
-                estimatedDays: s(),
-                freeShippingThreshold: amount().default(0),
-                baseCost: amount().default(0),
-                notes: s(),
-                /** Delivery priced by area; an empty list keeps baseCost and freeShippingThreshold for every address. */
-                zones: deliveryZonesSchema,
-              })
-              .prefault({}),
-          })
-          .prefault({}),
-        paymentInfo: z
-          .object({
-            title: s(),
-            cashOnDelivery: z
-              .object({
-                enabled: flag(true),
-                title: s(),
-                description: s(),
-                additionalFee: amount().default(0),
-                notes: s(),
-                // 0 = a cash order is held until staff change it.
-                reservationMinutes: reservationMinutes(0),
-              })
-              .prefault({}),
-            bankTransfer: z
-              .object({
-                enabled: flag(true),
-                title: s(),
-                bankName: s(),
-                cbu: s(),
-                alias: s(),
-                accountHolder: s(),
-                accountType: s(),
-                accountNumber: s(),
-                instructions: s(),
-                reservationMinutes: reservationMinutes(DEFAULT_TRANSFER_RESERVATION_MINUTES),
-              })
-              .prefault({}),
-          })
-          .prefault({}),
-        maxUnitsPerProduct: wholeNumber(DEFAULT_MAX_UNITS_PER_PRODUCT, 1, MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE),
-      })
-      .prefault({}),
-    whatsapp: whatsappTemplatesSchema,
-  })
-  .superRefine((content, ctx) => {
-    const { deliveryInfo, shipping } = content.checkout;
-    for (const message of deliveryListProblems(shipping.homeDelivery.zones, deliveryInfo.meetingPoints)) {
-      ctx.addIssue({ code: 'custom', path: ['checkout', 'shipping', 'homeDelivery', 'zones'], message });
-    }
-  });
+const siteContentObject = z.object({
+  hero: z
+    .object({
+      slogan: s(),
+      mainDescription: s(),
+      buttonText: s('Ver Productos'),
+      buttonLink: s('products'),
+      heroImage: z.object({ url: s(DEFAULT_HERO_IMAGE), alt: s(), filename: s() }).prefault({}),
+    })
+    .prefault({}),
+  productCatalog: z.object({ mainTitle: s('Nuestros Productos'), subtitle: s(), categories: list(categorySchema, 50) }).prefault({}),
+  [WHY_CHOOSE_KEY]: z
+    .object({
+      mainTitle: s('¿Por qué elegirnos?'),
+      description: s(),
+      values: list(z.object({ icon: s('Info'), title: s(), description: s() }), 30),
+    })
+    .prefault({}),
+  contact: z
+    .object({
+      mainTitle: s('Contáctanos'),
+      subtitle: s(),
+      description: s(),
+      contactInfo: list(
+        z.object({ icon: s('Info'), title: s(), details: list(z.string().max(300), 10), description: z.string().max(1000).optional() }),
+        20,
+      ),
+      socialMedia: list(z.object({ icon: s('Globe'), name: s(), handle: s(), link: s() }), 20),
+      formTitle: s(),
+      formDescription: s(),
+      responseMessage: s(),
+      responseDisclaimer: s(),
+    })
+    .prefault({}),
+  productDetail: z
+    .object({
+      infoCards: list(z.object({ icon: s('Info'), title: s(), description: s(), enabled: flag(true) }), 20),
+      expandableSections: list(z.object({ id: s(), title: s(), content: s(), enabled: flag(true) }), 20),
+      showSizeGuideButton: flag(true),
+      sizeGuideButtonText: s('Guía de tallas'),
+    })
+    .prefault({}),
+  sizeGuides: list(sizeGuideSchema, 30),
+  checkout: z
+    .object({
+      deliveryInfo: z
+        .object({
+          title: s(),
+          meetingPoint: z
+            .object({ enabled: flag(true), title: s(), description: s(), address: s(), schedule: s(), notes: s() })
+            .prefault({}),
+          /** The pickup places (the single `meetingPoint` above is moved into this list on first start). */
+          meetingPoints: meetingPointsSchema,
+        })
+        .prefault({}),
+      shipping: z
+        .object({
+          enabled: flag(true),
+          title: s(),
+          homeDelivery: z
+            .object({
+              enabled: flag(true),
+              title: s(),
+              description: s(),
+              coverage: s(),
+              estimatedDays: s(),
+              freeShippingThreshold: amount().default(0),
+              baseCost: amount().default(0),
+              notes: s(),
+              /** Delivery priced by area; an empty list keeps baseCost and freeShippingThreshold for every address. */
+              zones: deliveryZonesSchema,
+            })
+            .prefault({}),
+        })
+        .prefault({}),
+      paymentInfo: z
+        .object({
+          title: s(),
+          cashOnDelivery: z
+            .object({
+              enabled: flag(true),
+              title: s(),
+              description: s(),
+              additionalFee: amount().default(0),
+              notes: s(),
+              // 0 = a cash order is held until staff change it.
+              reservationMinutes: reservationMinutes(0),
+            })
+            .prefault({}),
+          bankTransfer: z
+            .object({
+              enabled: flag(true),
+              title: s(),
+              bankName: s(),
+              cbu: s(),
+              alias: s(),
+              accountHolder: s(),
+              accountType: s(),
+              accountNumber: s(),
+              instructions: s(),
+              reservationMinutes: reservationMinutes(DEFAULT_TRANSFER_RESERVATION_MINUTES),
+            })
+            .prefault({}),
+        })
+        .prefault({}),
+      maxUnitsPerProduct: wholeNumber(DEFAULT_MAX_UNITS_PER_PRODUCT, 1, MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE),
+    })
+    .prefault({}),
+  whatsapp: whatsappTemplatesSchema,
+});
+
+/** The whole content, with the rules that span several zones or meeting points (repeated ids, shared barrios). */
+export const siteContentSchema = siteContentObject.superRefine((content, ctx) => {
+  const { deliveryInfo, shipping } = content.checkout;
+  for (const message of deliveryListProblems(shipping.homeDelivery.zones, deliveryInfo.meetingPoints)) {
+    ctx.addIssue({ code: 'custom', path: ['checkout', 'shipping', 'homeDelivery', 'zones'], message });
+  }
+});
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
 /** Content with every default filled in (what a store shows before anything is configured). */

@@ -2,19 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultSiteContent, type SiteContent } from '../site-content.js';
 import type { DeliveryZone } from '../delivery.js';
+import { testZone } from '../test-zone.js';
 import { checkoutOptionsOf } from './checkout-options.js';
 import { deliveryTeaser, priceQuote, QuoteRefusal, type QuoteInput, type QuoteProduct } from './quote.js';
 
-const zone = (fields: Partial<DeliveryZone> & Pick<DeliveryZone, 'id'>): DeliveryZone => ({
-  name: fields.id,
-  barrios: [],
-  postalCodes: [],
-  cost: 1000,
-  freeShippingThreshold: 0,
-  estimatedDays: '',
-  enabled: true,
-  ...fields,
-});
+const zone = testZone;
 
 function contentWith(zones: DeliveryZone[], edit: (c: SiteContent) => void = () => undefined): SiteContent {
   const content = defaultSiteContent();

@@ -1,5 +1,5 @@
 import { resolveMeetingPoint, resolveZone, type DeliveryPlace, type DeliveryZone, type MeetingPoint } from '../delivery.js';
-import { DEFAULT_HOME_DELIVERY_COST, type DeliveryType, type PaymentMethod, type ShippingRules } from '../pricing.js';
+import { deliveryCost, flatDeliveryRule, type DeliveryType, type PaymentMethod } from '../pricing.js';
 import { checkoutRefusal, type CheckoutOptions } from './checkout-options.js';
 import { linePrice, lineSize } from './line-price.js';
 
@@ -167,21 +167,6 @@ function checkQuantities(lines: readonly QuoteLine[], products: ReadonlyMap<stri
     if (quantity > left)
       throw new QuoteRefusal('stock', insufficientStockMessage(products.get(productId)?.title ?? productId, left, size || null));
   }
-}
-
-/** Home delivery's cost for a subtotal under one zone, or under the shop's single rule when it has no zones. */
-export function deliveryCost(subtotal: number, rule: { cost: number; freeShippingThreshold: number }): number {
-  if (rule.freeShippingThreshold > 0 && subtotal >= rule.freeShippingThreshold) return 0;
-  return Math.max(0, Math.round(rule.cost));
-}
-
-/** The shop's single delivery rule (no zones): the base cost, 2500 when not configured. */
-export function flatDeliveryRule(shipping: ShippingRules): { cost: number; freeShippingThreshold: number } {
-  const base = shipping.baseCost ?? 0;
-  return {
-    cost: base > 0 ? Math.round(base) : DEFAULT_HOME_DELIVERY_COST,
-    freeShippingThreshold: Math.max(0, shipping.freeShippingThreshold ?? 0),
-  };
 }
 
 interface DeliveryPricing {

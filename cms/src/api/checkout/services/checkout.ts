@@ -1,17 +1,15 @@
 import {
   checkoutOptionsOf,
-  normalizeSizes,
   priceQuote,
   QuoteRefusal,
   resolveStockBySize,
-  sumStock,
-  type CheckoutOptions,
   type Quote,
   type QuoteProduct,
   type QuoteRequestInput,
 } from '@shop/shared';
 import { currentGeneration, onCatalogueChange } from '../../../utils/catalogue-version';
 import { quoteProductOf, refusalError } from '../../order/services/order-checkout';
+import { isRecord } from '../../order/services/order-view';
 
 const PRODUCT_UID = 'api::product.product';
 /** Products kept for quotes (any more and the oldest go first). */
@@ -22,23 +20,14 @@ const MAX_CACHED_PRODUCTS = 5000;
  * stock moved by an order, a cancel or the sweep: see catalogue-version.ts). Unknown ids are remembered too, as null.
  */
 const products = new Map<string, QuoteProduct | null>();
-let options: { generation: number; value: CheckoutOptions } | null = null;
-onCatalogueChange(() => {
-  products.clear();
-  options = null;
-});
+onCatalogueChange(() => products.clear());
 
+/** The product with its units per size (a product without sizes: its single stock under ''). */
 function withStock(row: unknown): QuoteProduct | null {
   const product = quoteProductOf(row);
-  if (!product || typeof row !== 'object' || row === null) return product;
-  const record = row as { stockBySize?: unknown; stock?: unknown };
-  const sizes = normalizeSizes([...product.sizes]);
-  const stockBySize = resolveStockBySize(sizes, record.stockBySize ?? null, record.stock);
-  const single = Number(record.stock ?? 0);
-  return {
-    ...product,
-    stockBySize: sizes.length > 0 ? stockBySize : { '': Number.isFinite(single) ? Math.max(0, single) : sumStock(stockBySize) },
-  };
+  if (!product || !isRecord(row)) return product;
+  if (product.sizes.length === 0) return { ...product, stockBySize: { '': Math.max(0, Number(row.stock) || 0) } };
+  return { ...product, stockBySize: resolveStockBySize(product.sizes, row.stockBySize ?? null, row.stock) };
 }
 
 async function productsFor(ids: readonly string[]): Promise<Map<string, QuoteProduct>> {
@@ -73,20 +62,11 @@ async function productsFor(ids: readonly string[]): Promise<Map<string, QuotePro
   return found;
 }
 
-async function checkoutOptions(): Promise<CheckoutOptions> {
-  const content = await strapi.service('api::site-content.site-content').cachedContent();
-  const generation = currentGeneration();
-  if (options && options.generation === generation) return options.value;
-  const value = checkoutOptionsOf(content);
-  options = { generation, value };
-  return value;
-}
-
 export default () => ({
   /** Prices the cart with the order's own function; its refusals are 400s with the Spanish reason. */
   async quote(input: QuoteRequestInput): Promise<Quote> {
-    // Options first: reading the content checks that this process's caches are current (catalogue-version.ts).
-    const opts = await checkoutOptions();
+    // Content first: reading it checks that this process's caches are current (catalogue-version.ts).
+    const opts = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent());
     const catalogue = await productsFor([...new Set(input.items.map((i) => i.productId))]);
     try {
       return priceQuote({ ...input, deliveryType: input.deliveryType ?? 'pickup' }, catalogue, opts);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { chatNumberFromContent, checkoutOptionsOf, computeOrderTotals, LIMITS, MSG, type OrderTotals } from '@shop/shared';
+import { chatNumberFromContent, checkoutOptionsOf, LIMITS, MSG, type OrderTotals } from '@shop/shared';
 import { OrderSummary } from '@/components/order-summary';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -60,12 +60,17 @@ export default function CheckoutPage() {
   const { figures } = pricing;
   const cartSubtotal = figures.subtotal;
 
-  // The figures the order is sent with (the server prices it again): the quote's, or the cart's own.
+  // The figures the order is sent with: the summary's (the server ignores them and prices the order itself). While
+  // the delivery is unknown the submit is blocked, so the placeholder zero shipping is never what the shopper pays.
   const totals = useMemo<OrderTotals>(() => {
-    const { shippingCost, total } = figures;
-    if (shippingCost !== null && total !== null) return { subtotal: figures.subtotal, shippingCost, cashFee: figures.cashFee, total };
-    return computeOrderTotals({ lines: items, deliveryType, paymentMethod, shipping: options.shipping, cashFee: options.cashFee });
-  }, [figures, items, deliveryType, paymentMethod, options.shipping, options.cashFee]);
+    const shippingCost = figures.shippingCost ?? 0;
+    return {
+      subtotal: figures.subtotal,
+      shippingCost,
+      cashFee: figures.cashFee,
+      total: figures.total ?? figures.subtotal + shippingCost + figures.cashFee,
+    };
+  }, [figures]);
 
   const blocked = pricing.problem !== null || awaitingZone;
   const pickupPoint = place.meetingPoint;
