@@ -275,6 +275,9 @@ describe('POST /checkout/quote', () => {
         'El id de el punto de encuentro debe ser un texto',
       ],
       [{ ...delivery, items: Array.from({ length: 51 }, () => line()) }, 'La orden no puede tener más de 50 líneas'],
+      // NUL (PostgreSQL refuses it in any text) never reaches the product query.
+      [{ ...delivery, items: [{ ...line(), productId: `${product._id}\u0000` }] }, 'La petición contiene caracteres no válidos'],
+      [{ ...delivery, barrio: 'Centro\u0000' }, 'La petición contiene caracteres no válidos'],
       [{ ...delivery, items: [] }, 'La orden debe incluir al menos un producto'],
       [{ ...delivery, paymentMethod: 'bitcoin', items: [line()] }, 'El método de pago debe ser efectivo o transferencia'],
       [{ ...delivery, items: [{ ...line(), quantity: -2 }] }, 'La cantidad debe ser un número entero mayor o igual a 1'],
