@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ROUTER_BASENAME } from '@/config/paths';
+import { ROUTER_FUTURE } from '@/config/router';
 import { AppProviders } from '@/app/app-providers';
 import { AppRoutes } from '@/app/app-routes';
 import './styles/index.css';
@@ -13,7 +14,7 @@ if (!root) throw new Error('Falta el elemento #root');
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter basename={ROUTER_BASENAME} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <BrowserRouter basename={ROUTER_BASENAME} future={ROUTER_FUTURE}>
       <AppProviders>
         <AppRoutes />
       </AppProviders>

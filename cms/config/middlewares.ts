@@ -41,6 +41,8 @@ export default ({ env }: { env: EnvFn }) => [
   // Refuses NUL, lone surrogates and malformed percent-encoding in the path, query or body with a Spanish 400
   // before any route runs (PostgreSQL refuses them with a 500; bcryptjs loops forever on a lone surrogate).
   'global::input-guard',
+  // Who did what: every successful staff change, after its answer (src/utils/staff-activity.ts).
+  'global::staff-activity',
   'strapi::session',
   'strapi::favicon',
   'strapi::compression',

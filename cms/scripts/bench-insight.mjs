@@ -59,7 +59,7 @@ function insertSql(kind) {
   const big = kind === 'postgres' ? 'n::bigint' : 'n';
   const product = `((${big} * 7919) % ((n % ${PRODUCTS}) + 1))`;
   // Products prod-0 … prod-199: sizes S/M/L, a few running low on one size or in all.
-  const products = `INSERT INTO products (document_id, title, description, price, discount, category, stock, size, stock_by_size, size_index, final_price, status, thumbnails, colors, created_at, updated_at, published_at)
+  const products = `INSERT INTO products (document_id, title, description, price, discount, category, stock, size, stock_by_size, size_index, final_price, is_active, thumbnails, colors, created_at, updated_at, published_at)
     SELECT 'prod-' || (n - 1), 'Producto ' || (n - 1), 'Banco de pruebas', 10000 + n * 10, 0, ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)},
       (n % 7) + 20 + (n % 5) + 10, '["S","M","L"]',
       ${json(kind, `'{"S":' || (n % 7) || ',"M":20,"L":' || ((n % 5) + 10) || '}'`)}, ',S,M,L,', 10000 + n * 10, ${kind === 'postgres' ? 'true' : '1'}, '[]', '[]', ${now}, ${now}, ${now}
@@ -76,7 +76,7 @@ function insertSql(kind) {
   // Orders over the last 200 days (so 90 days hold ~45 %), a spread of statuses; paid ones paid an hour later.
   const minutes = `(n * 2.88)`;
   const status = pick(kind, STATUSES, `n % ${STATUSES.length}`);
-  const orders = `INSERT INTO orders (document_id, order_number, payment_method, delivery_type, status, subtotal, shipping_cost, cash_fee, total, paid_at, stock_returned, created_at, updated_at, published_at)
+  const orders = `INSERT INTO orders (document_id, order_number, payment_method, delivery_type, order_status, subtotal, shipping_cost, cash_fee, total, paid_at, stock_returned, created_at, updated_at, published_at)
     SELECT 'order' || n, 'BN-' || n, CASE WHEN n % 3 = 0 THEN 'cash' ELSE 'transfer' END, 'pickup', ${status},
       10000 + (n % 50) * 500, 0, 0, 10000 + (n % 50) * 500,
       CASE WHEN ${status} = 'paid' THEN ${ago(kind, `${minutes} - 60`)} ELSE NULL END, ${kind === 'postgres' ? 'false' : '0'},

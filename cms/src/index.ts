@@ -7,12 +7,15 @@ import { convertProductPicturesInBackground } from './utils/picture-variants';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
 import { ensureCatalogueVersionTable } from './utils/catalogue-version';
+import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     // Several app processes on one PostgreSQL database start one at a time (schema sync, seeding, migrations).
     await takeStartupLock(strapi);
     registerFoundation(strapi);
+    // Strapi's panel (/cms) writes through the Document Service: the shop's rules wrap it (see panel-rules.ts).
+    registerPanelRules(strapi);
     answerMalformedRequestsInSpanish(strapi.server.httpServer);
     installGracefulShutdown(strapi);
     // Strapi runs database/migrations before it creates the content types' tables, and marks them done: on a fresh
@@ -26,6 +29,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await setupFoundation(strapi);
+    await configurePanelViews(strapi);
     await strapi.service('api::product.product').migrateStockBySize();
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).

@@ -1,4 +1,4 @@
-import type { GlobalSetupContext } from 'vitest/node';
+import type { TestProject } from 'vitest/node';
 import { compileCms, createTestDatabase, postgresAvailable, startStrapi, type DatabaseKind } from './helpers/strapi-process';
 
 declare module 'vitest' {
@@ -10,7 +10,7 @@ declare module 'vitest' {
 }
 
 /** One real Strapi on a throwaway database for the whole run (SQLite by default, TEST_DB=postgres for PostgreSQL). */
-export default async function setup({ provide }: GlobalSetupContext) {
+export default async function setup(project: TestProject) {
   const kind: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
   if (kind === 'postgres' && !(await postgresAvailable())) {
     throw new Error('TEST_DB=postgres but PostgreSQL is not reachable (set TEST_PG_ADMIN_URL)');
@@ -18,9 +18,9 @@ export default async function setup({ provide }: GlobalSetupContext) {
   if (process.env.SKIP_CMS_COMPILE !== '1') compileCms();
   const database = await createTestDatabase(kind);
   const strapi = await startStrapi(database);
-  provide('baseUrl', strapi.url);
-  provide('databaseKind', kind);
-  provide('databaseEnv', database.env);
+  project.provide('baseUrl', strapi.url);
+  project.provide('databaseKind', kind);
+  project.provide('databaseEnv', database.env);
   return async () => {
     await strapi.stop();
     await database.drop();

@@ -17,7 +17,7 @@ for (const kind of kinds) {
     continue;
   }
   console.log(`\n=== API tests on ${kind} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...process.argv.slice(2)], {
+  const r = spawnSync('npx', ['vitest', 'run', '--config', 'tests/vitest.config.mts', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DB: kind, SKIP_CMS_COMPILE: kind === kinds[0] ? '' : '1' },
   });

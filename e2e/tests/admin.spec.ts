@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { STAFF_ROLE_LABELS } from '@shop/shared';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -71,7 +72,8 @@ test('login: errors, success, session kept on reload, logout', async ({ page }) 
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('dashboard-stats')).toBeVisible();
-  await expect(page.getByTestId('admin-sidebar').getByText('Administrador')).toBeVisible();
+  // The seeded staff account is the shop's owner: the sidebar names its role.
+  await expect(page.getByTestId('admin-sidebar').getByText(STAFF_ROLE_LABELS.owner)).toBeVisible();
 
   await page.reload();
   await expect(page.getByTestId('dashboard-stats')).toBeVisible();
@@ -145,8 +147,8 @@ test('create a product and see it on the storefront', async ({ page, request }) 
     await page.getByLabel('Buscar').fill(title);
     const editedRow = page.getByTestId('product-row').filter({ hasText: title });
     await expect(editedRow.getByText('$19.990')).toBeVisible();
-    await editedRow.getByRole('button', { name: `Desactivar ${title}` }).click();
-    await expect(editedRow.getByRole('button', { name: `Activar ${title}` })).toBeVisible();
+    await editedRow.getByRole('button', { name: `Activo: ${title}` }).click();
+    await expect(editedRow.getByRole('button', { name: `Inactivo: ${title}` })).toHaveAttribute('aria-pressed', 'false');
     expect((await request.get(`/api/products/${createdId}`)).status()).toBe(404);
 
     // Delete asks first.

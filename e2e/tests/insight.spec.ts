@@ -89,7 +89,10 @@ test('orders and products export: a CSV for Excel es-AR downloaded from the list
     await page.screenshot({ path: `${SHOTS_DIR}/orders-export-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   }
-  const [orders] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar órdenes a CSV' }).click()]);
+  const [orders] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar CSV de órdenes' }).click(),
+  ]);
   expect(orders.suggestedFilename()).toMatch(/^ordenes-\d{4}-\d{2}-\d{2}\.csv$/);
   const ordersFile = readFileSync((await orders.path())!);
   expect([...ordersFile.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -98,13 +101,13 @@ test('orders and products export: a CSV for Excel es-AR downloaded from the list
   // A reversed range is refused by the server with its Spanish message.
   await page.getByLabel('Desde').fill('2026-12-31');
   await page.getByLabel('Hasta').fill('2026-01-01');
-  await page.getByRole('button', { name: 'Exportar órdenes a CSV' }).click();
+  await page.getByRole('button', { name: 'Exportar CSV de órdenes' }).click();
   await expect(page.getByRole('alert')).toContainText('La fecha "desde" no puede ser posterior a la fecha "hasta"');
 
   await page.goto('/admin/products');
   const [products] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Exportar productos a CSV' }).click(),
+    page.getByRole('button', { name: 'Exportar CSV de productos' }).click(),
   ]);
   expect(products.suggestedFilename()).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.csv$/);
   const productsText = readFileSync((await products.path())!).toString('utf8');

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/feedback';
-import { LoginPage, RequireAdmin } from '@/features/auth';
+import { LoginPage, RequireAdmin, RequirePermission } from '@/features/auth';
 import { AdminLayout } from '@/features/layout';
 
 // Each screen is its own chunk: signing in does not download the editors.
@@ -16,6 +16,8 @@ const EmailListPage = lazy(() => import('@/features/emails/email-list-page').the
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
+const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
   return (
@@ -38,18 +40,35 @@ export function AppRoutes() {
         }
       >
         <Route element={<ScreenSuspense />}>
-          <Route index element={<DashboardPage />} />
-          <Route path={paths.dashboard} element={<DashboardPage />} />
-          <Route path={paths.products} element={<ProductListPage />} />
-          <Route path={paths.productNew} element={<ProductFormPage />} />
-          <Route path="/products/edit/:id?" element={<ProductFormPage />} />
-          <Route path={paths.orders} element={<OrderListPage />} />
-          <Route path={paths.ordersDispatch} element={<OrderDispatchPage />} />
-          <Route path="/orders/:id" element={<OrderDetailPage />} />
-          <Route path={paths.emails} element={<EmailListPage />} />
-          <Route path={paths.proofs} element={<ProofsPage />} />
-          <Route path={paths.content} element={<ContentEditorPage />} />
-          <Route path={paths.settings} element={<SettingsPage />} />
+          {/* Each screen needs its permission (docs/security.md §16); without it, a page that says so. */}
+          <Route element={<RequirePermission permission="dashboard.view" />}>
+            <Route index element={<DashboardPage />} />
+            <Route path={paths.dashboard} element={<DashboardPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="products.manage" />}>
+            <Route path={paths.products} element={<ProductListPage />} />
+            <Route path={paths.productNew} element={<ProductFormPage />} />
+            <Route path="/products/edit/:id?" element={<ProductFormPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="orders.view" />}>
+            <Route path={paths.orders} element={<OrderListPage />} />
+            <Route path={paths.ordersDispatch} element={<OrderDispatchPage />} />
+            <Route path="/orders/:id" element={<OrderDetailPage />} />
+            <Route path={paths.proofs} element={<ProofsPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="emails.manage" />}>
+            <Route path={paths.emails} element={<EmailListPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="content.edit" />}>
+            <Route path={paths.content} element={<ContentEditorPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="staff.manage" />}>
+            <Route path={paths.team} element={<TeamPage />} />
+            <Route path={paths.activity} element={<ActivityPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="account.self" />}>
+            <Route path={paths.settings} element={<SettingsPage />} />
+          </Route>
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Route>
       </Route>

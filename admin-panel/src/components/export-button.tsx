@@ -12,7 +12,7 @@ interface ExportButtonProps {
   params?: Record<string, string>;
   /** The file's name before its date, e.g. `ordenes` -> `ordenes-2026-11-22.csv`. */
   baseName: string;
-  /** What is exported, for the button's accessible name (e.g. 'órdenes'). */
+  /** What is exported (e.g. 'órdenes'): the button's accessible name ends with it ('Exportar CSV de órdenes'). */
   what: string;
 }
 
@@ -44,16 +44,12 @@ export function ExportButton({ url, params = {}, baseName, what }: ExportButtonP
 
   return (
     <div className="export-action">
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => void run()}
-        disabled={busy}
-        aria-busy={busy}
-        aria-label={`Exportar ${what} a CSV`}
-      >
+      {/* The accessible name is the visible text plus what is exported, for screen readers only ('Exportar CSV de
+          órdenes'): it starts with what sighted users read, so speech control finds the button by its words. */}
+      <button type="button" className="btn btn-secondary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
         <Download size={16} aria-hidden="true" />
-        {busy ? `Exportando...${received > 0 ? ` ${kilobytes(received)}` : ''}` : 'Exportar CSV'}
+        {busy ? `Exportando...${received > 0 ? ` ${kilobytes(received)}` : ''}` : 'Exportar CSV'}{' '}
+        <span className="visually-hidden">de {what}</span>
       </button>
       {error && (
         <p className="export-error" role="alert">

@@ -14,6 +14,10 @@ export const paths = {
   proofs: '/proofs',
   content: '/content',
   settings: '/settings',
+  /** The staff accounts (owner only). */
+  team: '/team',
+  /** What each staff account changed, newest first (owner only). */
+  activity: '/activity',
 } as const;
 
 /** Absolute links that leave the back office (storefront on the same origin). */

@@ -21,3 +21,19 @@ export function formatDateTime(iso: string | null | undefined): string {
     timeZone: TIME_ZONE,
   });
 }
+
+/** Date and time the Argentine way (es-AR, 24-hour clock): `22/11/2026, 15:05`; '' for no date. */
+export function formatDateTimeAR(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString('es-AR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+  });
+}

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ApiUser } from '@shop/shared';
+import { ROUTER_FUTURE } from '@/config/router';
 import { AuthProvider, toSessionUser } from '@/features/auth';
 
 export function testQueryClient() {
@@ -14,7 +15,7 @@ export function renderApp(ui: ReactElement, { route = '/', path = '*' }: { route
   const client = testQueryClient();
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>
         <AuthProvider>
           <Routes>
             <Route path={path} element={ui} />

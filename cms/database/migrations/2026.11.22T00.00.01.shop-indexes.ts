@@ -22,7 +22,8 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   },
   { name: 'idx_shop_interactions_type_category', table: 'interactions', columns: ['type', 'product_category'] },
   { name: 'idx_shop_interactions_created_at', table: 'interactions', columns: ['created_at'] },
-  { name: 'idx_shop_products_status_category', table: 'products', columns: ['status', 'category'] },
+  // Named before the column was renamed (status -> is_active, see the 2026.11.23 migration); kept so existing shops keep it.
+  { name: 'idx_shop_products_status_category', table: 'products', columns: ['is_active', 'category'] },
   { name: 'idx_shop_products_final_price', table: 'products', columns: ['final_price'] },
   { name: 'idx_shop_orders_reserved_until', table: 'orders', columns: ['reserved_until'] },
   { name: 'idx_shop_order_events_order', table: 'order_events', columns: ['order_document_id', 'at'] },
@@ -46,7 +47,7 @@ export interface MigrationDatabase {
 }
 
 /**
- * Creates every index whose table exists (idempotent: IF NOT EXISTS, SQLite and PostgreSQL). A table Strapi has
+ * Creates every index whose table and columns exist (idempotent: IF NOT EXISTS, SQLite and PostgreSQL). A table Strapi has
  * not created yet is skipped: on a fresh database Strapi runs migrations before it syncs the schema, so the
  * `strapi::content-types.afterSync` hook in src/index.ts runs this again once the tables exist.
  * A unique index that cannot be built (duplicated rows) is reported, not fatal: the shop keeps selling and the log
@@ -59,8 +60,11 @@ export async function createShopIndexes(
 ): Promise<void> {
   const schema = db?.getSchemaName();
   for (const index of indexes) {
-    const exists = schema ? await knex.schema.withSchema(schema).hasTable(index.table) : await knex.schema.hasTable(index.table);
-    if (!exists) continue;
+    const builder = () => (schema ? knex.schema.withSchema(schema) : knex.schema);
+    if (!(await builder().hasTable(index.table))) continue;
+    // A column a later migration renames into place (an older shop's `status`) is indexed by the after-sync run.
+    const columns = await Promise.all(index.columns.map((column) => builder().hasColumn(index.table, column)));
+    if (columns.includes(false)) continue;
     const target = schema ? `${schema}.${index.table}` : index.table;
     const sql = `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ?? ON ?? (${index.columns.map(() => '??').join(', ')})`;
     try {

@@ -65,6 +65,21 @@ async function ensureUser(strapi: Core.Strapi, user: { email: string; password: 
   strapi.log.info(`[seed] user ${email} created`);
 }
 
+/**
+ * Staff accounts from before staff roles (and the first account, created just above) become owners: the shop's one
+ * account keeps doing everything it did. Accounts with a role keep it.
+ */
+async function ensureOwners(strapi: Core.Strapi, adminRoleId: number): Promise<void> {
+  const users = strapi.db.query(USER_UID);
+  const rows: Array<{ id: number }> = await users.findMany({
+    where: { role: { id: adminRoleId }, staffRole: { $null: true } },
+    select: ['id'],
+  });
+  if (rows.length === 0) return;
+  await users.updateMany({ where: { id: { $in: rows.map((r) => r.id) } }, data: { staffRole: 'owner' } });
+  strapi.log.info(`[staff] ${rows.length} staff account(s) without a role are now owners`);
+}
+
 async function disablePublicRegistration(strapi: Core.Strapi): Promise<void> {
   const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
   const advanced: unknown = await store.get({ key: 'advanced' });
@@ -150,6 +165,7 @@ export async function setupFoundation(strapi: Core.Strapi): Promise<void> {
     });
     if (!isProduction()) strapi.log.info(`[seed] its first password is ADMIN_PASSWORD in ${secretsFile()} (also for /cms)`);
   }
+  await ensureOwners(strapi, adminRole.id);
   const shopperEmail = process.env.SEED_TEST_SHOPPER_EMAIL;
   const shopperPassword = process.env.SEED_TEST_SHOPPER_PASSWORD;
   if (shopperEmail && shopperPassword) {

@@ -1,4 +1,12 @@
 import type { Context } from 'koa';
+import {
+  STAFF_FORBIDDEN_MESSAGE,
+  TEMPORARY_PASSWORD_MESSAGE,
+  isStaffRole,
+  staffCan,
+  type StaffPermission,
+  type StaffRole,
+} from '@shop/shared';
 import { forbidden, unauthorized } from './http';
 
 export interface StaffUser {
@@ -9,15 +17,26 @@ export interface StaffUser {
   role: string;
   blocked: boolean;
   sessionVersion: number;
+  /** The staff member's role (owner, sales, catalog); null for accounts that are not staff. */
+  staffRole: StaffRole | null;
+  /** Still signing in with the temporary password the owner's invitation gave: only the password change is open. */
+  mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
+  /** The name the team screen shows (invited accounts); empty for older accounts. */
+  fullName: string;
 }
 
-type UserRow = {
+export type UserRow = {
   id: number;
   documentId: string;
   username: string | null;
   email: string;
   blocked: boolean | null;
   sessionVersion?: number | null;
+  staffRole?: string | null;
+  mustChangePassword?: boolean | number | null;
+  twoFactorEnabled?: boolean | number | null;
+  fullName?: string | null;
   role?: { type?: string | null } | null;
 };
 
@@ -45,6 +64,24 @@ export async function endSessions(userId: number): Promise<number> {
   return next;
 }
 
+/** The account as the shop's checks see it (the role's type, the staff role only for staff). */
+export function toStaffUser(row: UserRow): StaffUser {
+  const role = row.role?.type ?? 'authenticated';
+  return {
+    id: row.id,
+    documentId: row.documentId,
+    username: row.username ?? '',
+    email: row.email,
+    role,
+    blocked: Boolean(row.blocked),
+    sessionVersion: row.sessionVersion ?? 0,
+    staffRole: role === ADMIN_ROLE_TYPE && isStaffRole(row.staffRole) ? row.staffRole : null,
+    mustChangePassword: row.mustChangePassword === true || row.mustChangePassword === 1,
+    twoFactorEnabled: row.twoFactorEnabled === true || row.twoFactorEnabled === 1,
+    fullName: row.fullName?.trim() ?? '',
+  };
+}
+
 /** Reads the header through `ctx.request`: policies receive a copy of the context without Koa's delegated getters. */
 function bearerToken(ctx: Context): string | null {
   const raw = ctx.request.headers.authorization;
@@ -66,15 +103,7 @@ export async function currentUser(ctx: Context): Promise<StaffUser | null> {
         const row = (await strapi.db.query(USER_UID).findOne({ where: { id: payload.id }, populate: ['role'] })) as UserRow | null;
         // A token from before the last sign-out or password change carries an older session version.
         if (row && !row.blocked && (row.sessionVersion ?? 0) === payload.sv) {
-          user = {
-            id: row.id,
-            documentId: row.documentId,
-            username: row.username ?? '',
-            email: row.email,
-            role: row.role?.type ?? 'authenticated',
-            blocked: Boolean(row.blocked),
-            sessionVersion: row.sessionVersion ?? 0,
-          };
+          user = toStaffUser(row);
         }
       }
     } catch {
@@ -98,6 +127,29 @@ export async function requireAdmin(ctx: Context): Promise<StaffUser> {
   return user;
 }
 
+/**
+ * 401 without a valid token, 403 for a signed-in user who is not staff or whose role lacks the permission (a staff
+ * account without a role may do nothing: fail closed).
+ */
+/** Every staff route but the two-factor setup answers this while the owner requires it and the account lacks it. */
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'La tienda pide verificación en dos pasos: activala en «Mi cuenta» para seguir';
+
+export async function requireStaff(
+  ctx: Context,
+  permission: StaffPermission,
+  { temporaryPasswordAllowed = false, twoFactorSetup = false } = {},
+): Promise<StaffUser> {
+  const user = await requireAdmin(ctx);
+  if (user.mustChangePassword && !temporaryPasswordAllowed) throw forbidden(TEMPORARY_PASSWORD_MESSAGE);
+  // The owner's setting: staff without two-factor sign-in may only set it up (and change a temporary password).
+  if (!user.twoFactorEnabled && !twoFactorSetup && !temporaryPasswordAllowed) {
+    const content = await strapi.service('api::site-content.site-content').cachedContent();
+    if (content.security.requireTwoFactor) throw forbidden(TWO_FACTOR_REQUIRED_MESSAGE);
+  }
+  if (!staffCan(user.staffRole, permission)) throw forbidden(STAFF_FORBIDDEN_MESSAGE);
+  return user;
+}
+
 /** The user shape the clients read (the `user` of the login answer, docs/api.md). */
 export function publicUser(user: StaffUser) {
   return {
@@ -106,6 +158,9 @@ export function publicUser(user: StaffUser) {
     username: user.username,
     email: user.email,
     role: user.role,
+    staffRole: user.staffRole,
+    ...(user.mustChangePassword ? { mustChangePassword: true as const } : {}),
+    ...(user.twoFactorEnabled ? { twoFactorEnabled: true as const } : {}),
     name: user.username || 'Admin',
   };
 }

@@ -8,8 +8,9 @@ describe('POST /auth/login', () => {
     const res = await api('/auth/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
     expect(res.status).toBe(200);
     expect(typeof res.body.token).toBe('string');
-    expect(res.body.user).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
-    expect(Object.keys(res.body.user).sort()).toEqual(['documentId', 'email', 'id', 'name', 'role', 'username']);
+    // `role` stays 'admin' for every staff account (clients keep working); `staffRole` says which (the first is the owner).
+    expect(res.body.user).toMatchObject({ email: TEST_ADMIN.email, role: 'admin', staffRole: 'owner' });
+    expect(Object.keys(res.body.user).sort()).toEqual(['documentId', 'email', 'id', 'name', 'role', 'staffRole', 'username']);
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
   });
 

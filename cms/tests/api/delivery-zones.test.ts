@@ -4,7 +4,8 @@ import { dispatchAnswerSchema, quoteAnswerSchema, type DeliveryZone, type Meetin
 import { adminToken, api, expectMessage, shopperToken, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
 import { SHOPPER, createProduct, orderBody, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
-import { TEST_ADMIN, startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { panel, panelToken } from '../helpers/panel';
+import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
 
 // A process of its own on the shared database: orders unlimited, quotes limited to QUOTE_LIMIT so the last test
 // can reach the limit quickly (its rate-limit keys are its own).
@@ -456,35 +457,23 @@ describe('staff: filters and the delivery sheet', () => {
 });
 
 describe("Strapi's panel (/cms) writes the content through the same rules", () => {
-  async function panel(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-    const res = await fetch(`${shop.url}${pathname}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
-
   it('refuses a zone with a negative cost or a barrio in two zones, naming the field; a valid edit lands', async () => {
-    const login = await panel('/admin/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
-    expect(login.status).toBe(200);
-    const token: string = login.body.data.token;
+    const token = await panelToken(shop.url);
     const uid = '/content-manager/single-types/api::site-content.site-content';
-    const current = await panel(uid, { token });
+    const current = await panel(uid, { token, baseUrl: shop.url });
     expect(current.status, JSON.stringify(current.body).slice(0, 300)).toBe(200);
     const data = structuredClone(current.body.data.data);
     data.checkout.shipping.homeDelivery.zones[1].cost = -3;
-    const negative = await panel(uid, { method: 'PUT', token, body: { data } });
+    const negative = await panel(uid, { method: 'PUT', token, body: { data }, baseUrl: shop.url });
     expect(negative.status).toBe(400);
     expect(JSON.stringify(negative.body)).toContain('El costo de la zona debe ser un número entero de pesos mayor o igual a 0');
     data.checkout.shipping.homeDelivery.zones[1].cost = 4700;
     data.checkout.shipping.homeDelivery.zones[1].barrios = ['Centro'];
-    const twice = await panel(uid, { method: 'PUT', token, body: { data } });
+    const twice = await panel(uid, { method: 'PUT', token, body: { data }, baseUrl: shop.url });
     expect(twice.status).toBe(400);
     expect(JSON.stringify(twice.body)).toContain('está en dos zonas activas');
     data.checkout.shipping.homeDelivery.zones[1].barrios = ['Plottier'];
-    const fine = await panel(uid, { method: 'PUT', token, body: { data } });
+    const fine = await panel(uid, { method: 'PUT', token, body: { data }, baseUrl: shop.url });
     expect(fine.status, JSON.stringify(fine.body).slice(0, 300)).toBe(200);
     // The shop prices with it at once.
     const priced = await quote({ items: [line()], paymentMethod: 'transfer', deliveryType: 'delivery', barrio: 'Plottier' });

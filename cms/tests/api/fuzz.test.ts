@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffCan } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
+import { ROUTE_PERMISSIONS } from '../../src/utils/route-permissions';
+import { inviteStaff } from '../helpers/staff';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import {
   JUNK_BODIES,
@@ -88,6 +91,27 @@ const ENDPOINTS: readonly Endpoint[] = [
     auth: 'admin',
     body: () => ({ currentPassword: 'no-es-la-clave-actual', newPassword: 'Otra-Clave-123' }),
   },
+  { method: 'POST', path: '/auth/2fa/verify', auth: 'public', body: () => ({ challenge: '1.no-es-un-desafio', code: '123456' }) },
+  { method: 'POST', path: '/auth/2fa/setup', auth: 'admin', body: () => ({}) },
+  { method: 'POST', path: '/auth/2fa/enable', auth: 'admin', body: () => ({ code: '000000' }) },
+  { method: 'POST', path: '/auth/2fa/disable', auth: 'admin', body: () => ({ password: 'no-es-la-clave', code: '000000' }) },
+  { method: 'GET', path: '/staff', auth: 'admin' },
+  { method: 'GET', path: '/activity', auth: 'admin', query: ['page', 'limit', 'kind', 'staffId'] },
+  {
+    method: 'POST',
+    path: '/staff',
+    auth: 'admin',
+    body: () => ({ name: 'Cuenta de la fuzz', email: 'fuzz-staff@example.com', role: 'catalog' }),
+  },
+  // Never the signed-in owner: a fuzzed body must not demote or deactivate the account the suite uses.
+  {
+    method: 'PUT',
+    path: '/staff/{staffId}',
+    auth: 'admin',
+    destructive: true,
+    body: () => ({ name: 'Otra', role: 'sales', active: true }),
+  },
+  { method: 'DELETE', path: '/staff/{staffId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/products', auth: 'public', query: PRODUCT_QUERY },
   { method: 'GET', path: '/products/count', auth: 'public' },
   { method: 'GET', path: '/products/{productId}', auth: 'public' },
@@ -196,7 +220,8 @@ interface Case {
   target: string;
   contentType?: string;
   body?: string | Buffer;
-  as: 'anonymous' | 'admin' | 'garbage-token';
+  /** admin: the owner; sales / catalog: staff whose role may lack the route's permission. */
+  as: 'anonymous' | 'admin' | 'garbage-token' | 'sales' | 'catalog';
 }
 
 // ---------- building the junk ----------
@@ -329,7 +354,11 @@ function buildCases(f: Fixtures): Case[] {
         : endpoint.auth === 'admin'
           ? n % 4 === 0
             ? 'anonymous'
-            : 'admin'
+            : n % 8 === 1
+              ? 'sales'
+              : n % 8 === 5
+                ? 'catalog'
+                : 'admin'
           : n % 2 === 0 && !endpoint.endsSession
             ? 'admin'
             : 'anonymous';
@@ -411,6 +440,8 @@ function buildCases(f: Fixtures): Case[] {
 let fuzzStrapi: RunningStrapi;
 let fixtures: Fixtures;
 let token: string;
+/** Tokens of invited staff (roles with fewer permissions than the owner). */
+const roleTokens: Partial<Record<'sales' | 'catalog', string>> = {};
 const createdProducts = new Set<string>();
 const createdOrders = new Set<string>();
 
@@ -460,6 +491,8 @@ beforeAll(async () => {
   fuzzStrapi = await startFuzzStrapi();
   token = await adminToken();
   const baseUrl = fuzzStrapi.url;
+  roleTokens.sales = await inviteStaff(token, 'sales', baseUrl);
+  roleTokens.catalog = await inviteStaff(token, 'catalog', baseUrl);
   const me = await api('/auth/check', { token, baseUrl });
   expect(me.status).toBe(200);
   const content = await api('/content', { baseUrl });
@@ -508,6 +541,15 @@ interface Failure {
   problem: string;
 }
 
+/** Whether this role holds the permission of this staff route (docs' `{id}` placeholders are the routes' `:id`). */
+function allowedFor(role: 'sales' | 'catalog', endpoint: Endpoint): boolean {
+  if (endpoint.auth !== 'admin') return true;
+  const pattern = new RegExp(`^${endpoint.method} ${endpoint.path.replace(/\{\w+\}/g, ':\\w+').replace(/\./g, '\\.')}$`);
+  const key = Object.keys(ROUTE_PERMISSIONS).find((route) => pattern.test(route));
+  const permission = key === undefined ? undefined : ROUTE_PERMISSIONS[key];
+  return permission !== undefined && staffCan(role, permission);
+}
+
 function describeCase(c: Case): string {
   const body =
     c.body === undefined ? '' : ` ${c.contentType} ${(Buffer.isBuffer(c.body) ? c.body.toString('latin1') : c.body).slice(0, 120)}`;
@@ -519,6 +561,7 @@ async function send(c: Case): Promise<Failure | null> {
   if (c.contentType !== undefined) headers['content-type'] = c.contentType;
   if (c.as === 'admin') headers.authorization = `Bearer ${token}`;
   if (c.as === 'garbage-token') headers.authorization = `Bearer ${GARBAGE_TOKEN}`;
+  if (c.as === 'sales' || c.as === 'catalog') headers.authorization = `Bearer ${roleTokens[c.as] ?? ''}`;
   const request: RawRequest = { method: c.method, path: `/api${c.target}`, headers, body: c.body };
   await restartIfDown();
   const answer = await rawRequest(fuzzStrapi.url, request);
@@ -535,6 +578,10 @@ async function send(c: Case): Promise<Failure | null> {
     return fail(serverDown() ? `${answer.error} (the server process died)` : answer.error);
   }
   if (answer.status >= 500) return fail(`${answer.status} ${answer.text.slice(0, 200)}`);
+  // A staff route must never do the work of a role that lacks its permission, whatever the junk.
+  if ((c.as === 'sales' || c.as === 'catalog') && answer.status < 300 && !allowedFor(c.as, c.endpoint)) {
+    return fail(`${answer.status} to ${c.as}, whose role lacks the route's permission`);
+  }
   if (c.kind === 'body:oversized-json' && BODY_METHODS.has(c.method) && answer.status !== 413)
     return fail(`expected 413, got ${answer.status}`);
   // Node's own 431 (a URL over its header limit) comes before Strapi and carries no body.
@@ -586,7 +633,9 @@ describe('fuzz: junk requests to every endpoint', () => {
     const started = Date.now();
     const failures = await runAll(cases, 4);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const senders = ['anonymous', 'admin', 'garbage-token'].map((as) => `${cases.filter((c) => c.as === as).length} ${as}`).join(', ');
+    const senders = ['anonymous', 'admin', 'sales', 'catalog', 'garbage-token']
+      .map((as) => `${cases.filter((c) => c.as === as).length} ${as}`)
+      .join(', ');
     console.log(
       `[fuzz] ${inject('databaseKind')}: ${cases.length} junk requests (${senders}) in ${seconds} s, ${failures.length} failures, ${crashes.length} crashes`,
     );

@@ -42,7 +42,7 @@ async function setOrder(orderNumber: string, fields: { createdAt?: Date; paidAt?
   const update: Record<string, unknown> = {};
   if (fields.createdAt) update.created_at = fields.createdAt;
   if (fields.paidAt !== undefined) update.paid_at = fields.paidAt;
-  if (fields.status) update.status = fields.status;
+  if (fields.status) update.order_status = fields.status;
   if (fields.total !== undefined) update.total = fields.total;
   await db('orders').where('order_number', orderNumber).update(update);
 }

@@ -184,6 +184,8 @@ const siteContentObject = z.object({
     })
     .prefault({}),
   whatsapp: whatsappTemplatesSchema,
+  /** The owner's security settings: with `requireTwoFactor`, staff without two-factor sign-in must set it up first. */
+  security: z.object({ requireTwoFactor: flag(false) }).prefault({}),
 });
 
 /** The whole content, with the rules that span several zones or meeting points (repeated ids, shared barrios). */

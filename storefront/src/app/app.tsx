@@ -4,6 +4,7 @@ import { LIMITS } from '@shop/shared';
 import { createQueryClient, retryNetworkFailureOnce } from '@shop/client-kit';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastProvider } from '@/components/toast';
+import { ROUTER_FUTURE } from '@/config/router';
 import { CartProvider } from '@/features/cart';
 import { cartProductQuery } from '@/features/products';
 import { AppRoutes, prefetchFirstScreen } from './routes';
@@ -32,7 +33,7 @@ export function App({ client }: { client?: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <CartProvider productQuery={cartProductQuery}>
         <ToastProvider>
-          <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <BrowserRouter future={ROUTER_FUTURE}>
             <AppRoutes />
           </BrowserRouter>
         </ToastProvider>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastProvider } from '@/components/toast';
+import { ROUTER_FUTURE } from '@/config/router';
 import { CartProvider } from '@/features/cart';
 import { cartProductQuery } from '@/features/products';
 
@@ -32,7 +33,7 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*', state
         <CartProvider productQuery={cartProductQuery}>
           <ToastProvider>
             <MemoryRouter
-              future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+              future={ROUTER_FUTURE}
               initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}
             >
               <Routes>

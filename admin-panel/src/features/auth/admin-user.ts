@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiUserSchema, type ApiUser } from '@shop/shared';
+import { apiUserSchema, STAFF_ROLES, type ApiUser, type StaffRole } from '@shop/shared';
 
 /** The signed-in staff member as the panel keeps it (the `user` of the login answer, docs/api.md). */
 export interface SessionUser {
@@ -8,11 +8,29 @@ export interface SessionUser {
   email: string;
   role: string;
   name: string;
+  /** What the back office lets this person use (docs/security.md §16). */
+  staffRole: StaffRole;
+  /** Still signing in with the temporary password of the invitation: only the password change is open. */
+  mustChangePassword: boolean;
+  /** Signs in with a second step (an authenticator app code). */
+  twoFactorEnabled: boolean;
 }
 
-/** The server's account (`/auth/*` and `/users/profile` answers) as the panel keeps it. */
+/**
+ * The server's account (`/auth/*` and `/users/profile` answers) as the panel keeps it. An account without a staff
+ * role is an owner: the server made every account from before roles one.
+ */
 export function toSessionUser(user: ApiUser): SessionUser {
-  return { id: String(user.id), username: user.username, email: user.email, role: user.role.toLowerCase(), name: user.name || 'Admin' };
+  return {
+    id: String(user.id),
+    username: user.username,
+    email: user.email,
+    role: user.role.toLowerCase(),
+    name: user.name || 'Admin',
+    staffRole: user.staffRole ?? 'owner',
+    mustChangePassword: user.mustChangePassword === true,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+  };
 }
 
 /** The server's account, or null when the value is not one. */
@@ -21,15 +39,31 @@ export function parseSessionUser(value: unknown): SessionUser | null {
   return parsed.success ? toSessionUser(parsed.data) : null;
 }
 
-// What persistUser wrote in storage.
-const storedUserSchema = z.object({ id: z.string(), username: z.string(), email: z.string(), role: z.string(), name: z.string() });
+// What persistUser wrote in storage; sessions stored before staff roles lack the last three fields.
+const storedUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  name: z.string(),
+  staffRole: z.enum(STAFF_ROLES).nullish(),
+  mustChangePassword: z.boolean().optional(),
+  twoFactorEnabled: z.boolean().optional(),
+});
 
 /** Stored JSON -> user; anything unreadable gives null (and the caller discards it). */
 export function parseStoredUser(json: string | null): SessionUser | null {
   if (!json) return null;
   try {
     const parsed = storedUserSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    const { staffRole, mustChangePassword, twoFactorEnabled, ...user } = parsed.data;
+    return {
+      ...user,
+      staffRole: staffRole ?? 'owner',
+      mustChangePassword: mustChangePassword ?? false,
+      twoFactorEnabled: twoFactorEnabled ?? false,
+    };
   } catch {
     return null;
   }

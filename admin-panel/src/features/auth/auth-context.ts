@@ -1,7 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser } from './admin-user';
 
-export type LoginResult = { success: true } | { success: false; error: string };
+/** What a sign-in attempt gave: a session, the code step of two-factor sign-in, or the reason it failed. */
+export type LoginResult =
+  | { kind: 'signed-in'; user: SessionUser }
+  | { kind: 'two-factor'; challenge: string }
+  | { kind: 'error'; error: string };
 
 export interface AuthState {
   user: SessionUser | null;
@@ -11,7 +15,12 @@ export interface AuthState {
   isAuthenticated: boolean;
   isAdmin: boolean;
   login: (email: string, password: string) => Promise<LoginResult>;
-  logout: () => void;
+  /** The code step of a two-factor sign-in (the challenge from `login`). */
+  verifyTwoFactor: (challenge: string, code: string) => Promise<LoginResult>;
+  /** Ends the session; `notice` is what the login then says (e.g. why the session ended). */
+  logout: (notice?: string) => void;
+  /** The message the last `logout` left for the login screen. */
+  notice: string | null;
   updateUser: (user: SessionUser) => void;
   /** Keeps a token the server issued for this session (password change, renewal). */
   replaceToken: (token: string) => void;

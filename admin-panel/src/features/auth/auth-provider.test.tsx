@@ -12,7 +12,7 @@ function SessionProbe() {
     <div>
       <p>{user ? `Sesión de ${user.email}` : 'Sin sesión'}</p>
       <p data-testid="token">{token ?? ''}</p>
-      <button type="button" onClick={logout}>
+      <button type="button" onClick={() => logout()}>
         Salir
       </button>
     </div>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { STORAGE_KEYS, MSG } from '@shop/shared';
+import { STORAGE_KEYS, MSG, type ApiUser } from '@shop/shared';
 import { storage } from '@/lib/storage';
-import { SESSION_EXPIRED, sessionEvents } from '@/lib/session-events';
+import { PASSWORD_CHANGE_REQUIRED, SESSION_EXPIRED, sessionEvents } from '@/lib/session-events';
 import { ApiError } from '@shop/client-kit';
 import { AuthContext, type AuthState, type LoginResult } from './auth-context';
 import { isAdmin, parseStoredUser, toSessionUser, type SessionUser } from './admin-user';
 import { loginRequest } from './api/login';
+import { verifyTwoFactorRequest } from './api/verify-two-factor';
 import { checkAuth } from './api/check-auth';
 import { endSession, renewSession } from './api/session';
 
@@ -27,6 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
 
   // Restore the stored session, then confirm it with /auth/check.
   useEffect(() => {
@@ -66,34 +68,62 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
-    try {
-      const { token: newToken, user: answered } = await loginRequest({ email, password });
-      const newUser = toSessionUser(answered);
-      if (!isAdmin(newUser)) return { success: false, error: 'Acceso denegado: se requieren permisos de administrador' };
-      storage.set(STORAGE_KEYS.adminToken, newToken);
-      persistUser(newUser);
-      setToken(newToken);
-      setUser(newUser);
-      return { success: true };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) return { success: false, error: MSG.login.rateLimited };
-      if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
-        return { success: false, error: MSG.login.invalid };
-      }
-      return { success: false, error: MSG.login.error };
-    }
+  /** Keeps the session the server answered (a staff account only). */
+  const startSession = useCallback((newToken: string, answered: ApiUser): LoginResult => {
+    const newUser = toSessionUser(answered);
+    if (!isAdmin(newUser)) return { kind: 'error', error: 'Acceso denegado: se requieren permisos de administrador' };
+    storage.set(STORAGE_KEYS.adminToken, newToken);
+    persistUser(newUser);
+    setNotice(null);
+    setToken(newToken);
+    setUser(newUser);
+    return { kind: 'signed-in', user: newUser };
   }, []);
 
-  const logout = useCallback(() => {
-    const current = storage.get(STORAGE_KEYS.adminToken);
-    clearSession();
-    setToken(null);
-    setUser(null);
-    queryClient.clear();
-    // Signing out ends the token on the server too (best effort: offline, the local session still ends).
-    if (current) endSession(current).catch(() => undefined);
-  }, [queryClient]);
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginResult> => {
+      try {
+        const answer = await loginRequest({ email, password });
+        if ('twoFactorRequired' in answer) return { kind: 'two-factor', challenge: answer.challenge };
+        return startSession(answer.token, answer.user);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429) return { kind: 'error', error: MSG.login.rateLimited };
+        if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
+          return { kind: 'error', error: MSG.login.invalid };
+        }
+        return { kind: 'error', error: MSG.login.error };
+      }
+    },
+    [startSession],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (challenge: string, code: string): Promise<LoginResult> => {
+      try {
+        const { token: newToken, user: answered } = await verifyTwoFactorRequest({ challenge, code });
+        return startSession(newToken, answered);
+      } catch (error) {
+        // The server's own words: a wrong or used code, an expired sign-in, too many attempts.
+        if (error instanceof ApiError && error.status !== undefined && error.status < 500) return { kind: 'error', error: error.message };
+        return { kind: 'error', error: MSG.login.error };
+      }
+    },
+    [startSession],
+  );
+
+  const logout = useCallback(
+    (message?: string) => {
+      const current = storage.get(STORAGE_KEYS.adminToken);
+      clearSession();
+      setNotice(message ?? null);
+      setToken(null);
+      setUser(null);
+      queryClient.clear();
+      // Signing out ends the token on the server too (best effort: offline, the local session still ends).
+      if (current) endSession(current).catch(() => undefined);
+    },
+    [queryClient],
+  );
 
   const replaceToken = useCallback((next: string) => {
     storage.set(STORAGE_KEYS.adminToken, next);
@@ -123,6 +153,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(next);
   }, []);
 
+  // A route answering "change the temporary password first" (e.g. the password was reset meanwhile): the guard
+  // then opens the password change.
+  useEffect(() => {
+    const onRequired = () =>
+      setUser((current) => {
+        if (!current || current.mustChangePassword) return current;
+        const next = { ...current, mustChangePassword: true };
+        persistUser(next);
+        return next;
+      });
+    sessionEvents.addEventListener(PASSWORD_CHANGE_REQUIRED, onRequired);
+    return () => sessionEvents.removeEventListener(PASSWORD_CHANGE_REQUIRED, onRequired);
+  }, []);
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -131,11 +175,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: user !== null && token !== null,
       isAdmin: user !== null && token !== null && isAdmin(user),
       login,
+      verifyTwoFactor,
       logout,
+      notice,
       updateUser,
       replaceToken,
     }),
-    [user, token, loading, login, logout, updateUser, replaceToken],
+    [user, token, loading, login, verifyTwoFactor, logout, notice, updateUser, replaceToken],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

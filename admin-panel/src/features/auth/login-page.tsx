@@ -1,37 +1,26 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ArrowLeft, Eye, EyeOff, LogIn } from 'lucide-react';
-import { loginInputSchema } from '@shop/shared';
-import type { z } from 'zod';
+import { ArrowLeft } from 'lucide-react';
 import { paths, storefrontPaths } from '@/config/paths';
+import type { SessionUser } from './admin-user';
 import { useAuth } from './auth-context';
+import { PasswordStep } from './password-step';
+import { TwoFactorStep } from './two-factor-step';
 
-type LoginValues = z.input<typeof loginInputSchema>;
-type LoginInput = z.output<typeof loginInputSchema>;
+/** Where a new session starts: the password change while the password is the temporary one, else the dashboard. */
+const startPath = (user: SessionUser | null) => (user?.mustChangePassword ? paths.settings : paths.dashboard);
 
 export function LoginPage() {
-  const { isAdmin, loading, login } = useAuth();
+  // `notice`: why the last session ended, when a screen said (e.g. two-factor sign-in turned off).
+  const { isAdmin, loading, user, notice } = useAuth();
   const navigate = useNavigate();
-  const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginValues, unknown, LoginInput>({
-    resolver: zodResolver(loginInputSchema),
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const fieldErrors = { email: formState.errors.email?.message, password: formState.errors.password?.message };
-  const submitting = formState.isSubmitting;
+  const [email, setEmail] = useState('');
+  // Set while the second step (the code) is asked for.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
-  if (!loading && isAdmin) return <Navigate to={paths.dashboard} replace />;
+  if (!loading && isAdmin) return <Navigate to={startPath(user)} replace />;
 
-  const submit = handleSubmit(async ({ email, password }) => {
-    const result = await login(email, password);
-    if (result.success) navigate(paths.dashboard, { replace: true });
-    else setError(result.error);
-  });
+  const signedIn = (next: SessionUser) => navigate(startPath(next), { replace: true });
 
   return (
     <main className="login-page" data-testid="login-page">
@@ -45,70 +34,23 @@ export function LoginPage() {
             <p className="muted">Jazmín Lencería</p>
           </div>
         </div>
-        <form
-          onSubmit={(event) => {
-            setError(null);
-            void submit(event);
-          }}
-          noValidate
-          aria-describedby={error ? 'login-error' : undefined}
-        >
-          {error && (
-            <div className="alert alert-error" role="alert" id="login-error">
-              {error}
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <input
-              id="login-email"
-              type="email"
-              {...register('email')}
-              autoComplete="username"
-              required
-              aria-invalid={fieldErrors.email ? true : undefined}
-              aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-              placeholder="admin@ejemplo.com"
-            />
-            {fieldErrors.email && (
-              <p className="field-error" id="login-email-error">
-                {fieldErrors.email}
-              </p>
-            )}
+        {notice && !challenge && (
+          <div className="alert alert-success" role="status">
+            {notice}
           </div>
-          <div className="field">
-            <label htmlFor="login-password">Contraseña</label>
-            <div className="input-with-button">
-              <input
-                id="login-password"
-                type={showPassword ? 'text' : 'password'}
-                {...register('password')}
-                autoComplete="current-password"
-                required
-                aria-invalid={fieldErrors.password ? true : undefined}
-                aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-              />
-              <button
-                type="button"
-                className="icon-button"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-                aria-pressed={showPassword}
-              >
-                {showPassword ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-              </button>
-            </div>
-            {fieldErrors.password && (
-              <p className="field-error" id="login-password-error">
-                {fieldErrors.password}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            <LogIn size={18} aria-hidden="true" />
-            {submitting ? 'Ingresando...' : 'Iniciar Sesión'}
-          </button>
-        </form>
+        )}
+        {challenge ? (
+          <TwoFactorStep challenge={challenge} onSignedIn={(result) => signedIn(result.user)} onBack={() => setChallenge(null)} />
+        ) : (
+          <PasswordStep
+            email={email}
+            onResult={(result, typed) => {
+              setEmail(typed);
+              if (result.kind === 'two-factor') setChallenge(result.challenge);
+              else signedIn(result.user);
+            }}
+          />
+        )}
         <a className="back-link" href={storefrontPaths.home}>
           <ArrowLeft size={16} aria-hidden="true" /> Volver a la tienda
         </a>

@@ -3,9 +3,12 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from './auth-context';
 
-/** Guard of the protected area: loading screen, then the content for admins, else the login. */
+/**
+ * Guard of the protected area: loading screen, then the content for admins, else the login. An account that still
+ * has its temporary password is kept on the settings screen (its password change) until it changes it.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { loading, isAdmin } = useAuth();
+  const { loading, isAdmin, user } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
@@ -16,5 +19,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   if (!isAdmin) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (user?.mustChangePassword && location.pathname !== paths.settings) return <Navigate to={paths.settings} replace />;
   return <>{children}</>;
 }

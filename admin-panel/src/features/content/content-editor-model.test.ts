@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newItems, toAmount, withHeaders, withoutColumn } from './content-editor-model';
+import { defaultSiteContent } from '@shop/shared';
+import { contentToSave, newItems, toAmount, withHeaders, withoutColumn } from './content-editor-model';
 
 describe('size-guide editing', () => {
   const guide = {
@@ -59,5 +60,45 @@ describe('removing a measurement column', () => {
     expect(next.tableHeaders).toEqual(['Talle', 'Busto', 'Cadera']);
     expect(next.tableRows).toEqual([{ size: '85', measurements: ['85-90', '90'] }]);
     expect(withoutColumn(guide, 0)).toBe(guide);
+  });
+});
+
+describe('contentToSave: values the server could not read', () => {
+  const loaded = () => {
+    const content = defaultSiteContent();
+    content.checkout.shipping.homeDelivery.zones = [
+      {
+        id: 'oeste',
+        name: 'Oeste',
+        barrios: ['Oeste'],
+        postalCodes: [],
+        cost: 3500,
+        freeShippingThreshold: 0,
+        estimatedDays: '1 día',
+        enabled: true,
+      },
+    ];
+    return content;
+  };
+  const problems = [
+    { path: 'checkout.maxUnitsPerProduct', message: 'Debe ser al menos 1' },
+    { path: 'checkout.shipping.homeDelivery.zones.0', message: 'El costo no puede ser negativo' },
+  ];
+
+  it('leaves them (a list as a whole) out of the save while the form still shows their defaults', () => {
+    const draft = loaded();
+    draft.hero.slogan = 'Nuevo';
+    const body = contentToSave(draft, loaded(), problems, false) as { hero: { slogan: string }; checkout: Record<string, unknown> };
+    expect(body.hero.slogan).toBe('Nuevo');
+    expect(body.checkout).not.toHaveProperty('maxUnitsPerProduct');
+    expect(body.checkout.shipping).toMatchObject({ homeDelivery: expect.not.objectContaining({ zones: expect.anything() }) });
+  });
+
+  it('sends what the staff changed there, and everything when asked to replace them', () => {
+    const draft = loaded();
+    draft.checkout.maxUnitsPerProduct = 6;
+    const body = contentToSave(draft, loaded(), problems, false) as { checkout: { maxUnitsPerProduct: number } };
+    expect(body.checkout.maxUnitsPerProduct).toBe(6);
+    expect(contentToSave(loaded(), loaded(), problems, true)).toEqual(loaded());
   });
 });

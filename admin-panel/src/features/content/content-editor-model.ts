@@ -1,4 +1,4 @@
-import { fitRowsToHeaders, type SiteContent, type SizeGuide } from '@shop/shared';
+import { fitRowsToHeaders, type ContentProblem, type SiteContent, type SizeGuide } from '@shop/shared';
 import { ApiError } from '@shop/client-kit';
 
 export type ContentEdit = (change: (draft: SiteContent) => void) => void;
@@ -77,9 +77,62 @@ export function toAmount(value: string): number {
   return Math.max(0, Math.round(n));
 }
 
-/** "<lead>: <the server's message>" when the server answered; the fallback when it could not be reached. */
+/**
+ * "<lead>: <the server's message>" ("<lead.> <message>" when the lead is a sentence) when the server answered; the
+ * fallback when it could not be reached.
+ */
 export function failureText(error: unknown, lead: string, fallback: string): string {
-  return error instanceof ApiError && error.status !== undefined ? `${lead}: ${error.message}` : fallback;
+  if (!(error instanceof ApiError) || error.status === undefined) return fallback;
+  return lead.endsWith('.') ? `${lead} ${error.message}` : `${lead}: ${error.message}`;
+}
+
+type PathKey = string | number;
+
+function pathKeys(path: string): PathKey[] {
+  return path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+}
+
+function valueAt(root: unknown, keys: readonly PathKey[]): unknown {
+  let node = root;
+  for (const key of keys) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PathKey, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * The part of the content an unreadable stored value lives in, as the save sends it: the field itself, or the whole
+ * list holding it (a bad entry of a list is left out when read, so the list shown is not the one stored).
+ */
+function sentPath(path: string): PathKey[] {
+  const keys = pathKeys(path);
+  const firstIndex = keys.findIndex((k) => typeof k === 'number');
+  return firstIndex === -1 ? keys : keys.slice(0, firstIndex);
+}
+
+/**
+ * What the editor saves. Values the server could not read are shown with their defaults; unless the staff changed
+ * them here (or chose to replace them), they are left out of the save, so the server keeps the stored value and
+ * never gets a default written over it (it then refuses the save, naming the field to fix).
+ */
+export function contentToSave(
+  draft: SiteContent,
+  loaded: SiteContent,
+  unreadable: readonly ContentProblem[],
+  replaceUnreadable: boolean,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = structuredClone(draft);
+  if (replaceUnreadable) return body;
+  for (const problem of unreadable) {
+    const keys = sentPath(problem.path);
+    if (keys.length === 0) continue;
+    if (JSON.stringify(valueAt(draft, keys)) !== JSON.stringify(valueAt(loaded, keys))) continue;
+    const parent = valueAt(body, keys.slice(0, -1));
+    const last = keys[keys.length - 1];
+    if (typeof parent === 'object' && parent !== null && last !== undefined) delete (parent as Record<PathKey, unknown>)[last];
+  }
+  return body;
 }
 
 /** Immutable update helper for list items. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_WHATSAPP_TEMPLATES, MSG, RESERVATION_MINUTES_MESSAGE, siteContentSchema, type SiteContent } from '@shop/shared';
@@ -170,5 +170,33 @@ describe('content editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Truck' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Cambiar ícono/ }).at(-1)).toHaveAccessibleName('Ícono: Truck. Cambiar ícono');
+  });
+});
+
+describe('content editor with stored values the server could not read', () => {
+  it('names them, and saves without writing the defaults it shows over them unless told to', async () => {
+    signInStorage();
+    const content = contentFixture();
+    const problems = [{ path: 'checkout.maxUnitsPerProduct', message: 'Debe ser al menos 1' }];
+    const calls = mockApi({
+      'GET /content': () => ({ data: { content, problems } }),
+      'PUT /content': () => ({
+        status: 400,
+        data: { message: 'Las unidades máximas por producto deben ser al menos 1' },
+      }),
+    });
+    renderApp(<ContentEditorPage />, { route: '/content', path: '/content' });
+    const user = userEvent.setup();
+    const warning = await screen.findByTestId('unreadable-values');
+    expect(within(warning).getByText('checkout.maxUnitsPerProduct')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText(/^Error al actualizar el contenido\. Las unidades máximas/)).toBeInTheDocument();
+    const first = calls.find((c) => c.method === 'PUT')?.body as { checkout: Record<string, unknown> };
+    expect(first.checkout).not.toHaveProperty('maxUnitsPerProduct');
+    await user.click(within(warning).getByRole('checkbox', { name: /Reemplazarlos/ }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const second = calls.filter((c) => c.method === 'PUT')[1]?.body as { checkout: Record<string, unknown> };
+    expect(second.checkout.maxUnitsPerProduct).toBe(content.checkout.maxUnitsPerProduct);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw, Save } from 'lucide-react';
-import { LIMITS, type SiteContent } from '@shop/shared';
+import { LIMITS, type ContentProblem, type SiteContent } from '@shop/shared';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, ErrorState, Spinner } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,7 +9,7 @@ import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { contentQueries } from './api/get-content';
 import { useUpdateContent } from './api/update-content';
-import { failureText, type ContentEdit, type ContentTabProps } from './content-editor-model';
+import { contentToSave, failureText, type ContentEdit, type ContentTabProps } from './content-editor-model';
 import { DELIVERY_PROBLEMS_ID, contentDeliveryProblems } from './delivery-model';
 import { HeroTab } from './tabs/hero-tab';
 import { CatalogTab } from './tabs/catalog-tab';
@@ -36,22 +36,25 @@ type TabId = (typeof TABS)[number]['id'];
 
 export function ContentEditorPage() {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...contentQueries.site(), staleTime: 0 });
+  const query = useQuery({ ...contentQueries.answer(), staleTime: 0 });
   const save = useUpdateContent();
   const banner = useTimedMessage();
   const [draft, setDraft] = useState<SiteContent | null>(null);
   const [loadedFrom, setLoadedFrom] = useState<SiteContent | null>(null);
   const [tab, setTab] = useState<TabId>('hero');
   const [confirmRefresh, setConfirmRefresh] = useState(false);
+  const [replaceUnreadable, setReplaceUnreadable] = useState(false);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Set when the delivery problems must be shown: once the Envíos tab is drawn, focus moves to (and scrolls to) them.
   const [focusProblems, setFocusProblems] = useState(false);
 
   // A freshly loaded content replaces the local draft (first load, refresh, reload after save).
-  if (query.data && query.data !== loadedFrom) {
-    setLoadedFrom(query.data);
-    setDraft(structuredClone(query.data));
+  if (query.data && query.data.content !== loadedFrom) {
+    setLoadedFrom(query.data.content);
+    setDraft(structuredClone(query.data.content));
+    setReplaceUnreadable(false);
   }
+  const unreadable = query.data?.problems ?? [];
   useEffect(
     () => () => {
       if (reloadTimer.current) clearTimeout(reloadTimer.current);
@@ -93,7 +96,7 @@ export function ContentEditorPage() {
       showDeliveryProblems();
       return;
     }
-    save.mutate(draft, {
+    save.mutate(contentToSave(draft, loadedFrom ?? draft, unreadable, replaceUnreadable), {
       onSuccess: () => {
         banner.show({ kind: 'success', text: 'Contenido actualizado exitosamente!' }, LIMITS.contentSaveBannerMs);
         reloadTimer.current = setTimeout(reload, LIMITS.contentReloadMs);
@@ -101,7 +104,7 @@ export function ContentEditorPage() {
       onError: (error) =>
         banner.show({
           kind: 'error',
-          text: failureText(error, 'Error al actualizar el contenido', 'Error al guardar el contenido. Intente nuevamente.'),
+          text: failureText(error, 'Error al actualizar el contenido.', 'Error al guardar el contenido. Intente nuevamente.'),
         }),
     });
   }
@@ -153,6 +156,9 @@ export function ContentEditorPage() {
         </div>
       </PageHeader>
       {query.isError && <Banner kind="error">Error al cargar el contenido.</Banner>}
+      {unreadable.length > 0 && (
+        <UnreadableValues problems={unreadable} replace={replaceUnreadable} onReplaceChange={setReplaceUnreadable} />
+      )}
       <NoticeBanner notice={banner} />
       <div className="tabs" role="tablist" aria-label="Secciones del contenido">
         {TABS.map((t, i) => (
@@ -206,6 +212,45 @@ export function ContentEditorPage() {
           onCancel={() => setConfirmRefresh(false)}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * Stored values the server could not read (written by hand in Strapi's panel, or by an older version): the shop and
+ * this form show their defaults. Saving keeps them as stored unless they are changed here or the staff chooses to
+ * replace them, so a save never writes defaults over them by accident.
+ */
+function UnreadableValues({
+  problems,
+  replace,
+  onReplaceChange,
+}: {
+  problems: readonly ContentProblem[];
+  replace: boolean;
+  onReplaceChange: (replace: boolean) => void;
+}) {
+  return (
+    <div className="alert alert-warning unreadable-values" role="alert" data-testid="unreadable-values">
+      <AlertTriangle size={18} aria-hidden="true" />
+      <div className="alert-text">
+        <p>
+          <strong>Hay valores guardados que la tienda no puede leer.</strong> Mientras tanto, la tienda y este formulario muestran su valor
+          por defecto:
+        </p>
+        <ul>
+          {problems.map((p) => (
+            <li key={p.path}>
+              <code>{p.path || 'todo el contenido'}</code>: {p.message}
+            </li>
+          ))}
+        </ul>
+        <p>Al guardar se conservan como están (y el guardado se rechaza hasta corregirlos), salvo los que cambies en este formulario.</p>
+        <label className="unreadable-replace">
+          <input type="checkbox" checked={replace} onChange={(e) => onReplaceChange(e.target.checked)} />
+          Reemplazarlos por lo que muestra este formulario
+        </label>
+      </div>
     </div>
   );
 }

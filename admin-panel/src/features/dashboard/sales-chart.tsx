@@ -14,11 +14,14 @@ const compactPesos = (value: number) =>
 /**
  * The chart of orders (bars, left axis) and paid revenue (line, right axis) per day. Its own module, loaded with
  * import() by the dashboard only: the chart library never reaches the other screens' chunks.
+ *
+ * A picture only: the card hides it from screen readers, which read the same figures in its table. So it has nothing
+ * to focus either (Recharts' keyboard layer would make the chart a tab stop inside aria-hidden content).
  */
 export default function SalesChart({ days }: { days: readonly DailySales[] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <ComposedChart data={days as DailySales[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <ComposedChart data={days as DailySales[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--c-border)" vertical={false} />
         <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} tick={{ fontSize: 12 }} />
         <YAxis yAxisId="orders" allowDecimals={false} width={32} tick={{ fontSize: 12 }} />

@@ -5,6 +5,7 @@ import {
   ChevronsRight,
   FileCheck2,
   FileText,
+  History,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -12,13 +13,14 @@ import {
   Package,
   Settings,
   ShoppingCart,
+  Users,
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { LIMITS } from '@shop/shared';
+import { LIMITS, STAFF_ROLE_LABELS, type StaffPermission } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
-import { useAuth, displayName } from '@/features/auth';
+import { useAuth, useCan, displayName } from '@/features/auth';
 import { ProofsNavBadge } from '@/features/proofs';
 import { HealthCard } from './health-card';
 
@@ -26,23 +28,28 @@ interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** What the screen needs: the item shows only to roles that have it. */
+  permission: StaffPermission;
   end?: boolean;
   /** The count of transfer proofs waiting, beside the label. */
   proofsBadge?: boolean;
 }
 
 const NAV: NavItem[] = [
-  { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: paths.products, label: 'Productos', icon: Package },
-  { to: paths.orders, label: 'Órdenes', icon: ShoppingCart },
-  { to: paths.emails, label: 'Correos', icon: Mail },
-  { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, proofsBadge: true },
-  { to: paths.content, label: 'Contenido', icon: FileText },
-  { to: paths.settings, label: 'Config', icon: Settings },
+  { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, permission: 'dashboard.view', end: true },
+  { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
+  { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
+  { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },
+  { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, permission: 'orders.view', proofsBadge: true },
+  { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },
+  { to: paths.team, label: 'Equipo', icon: Users, permission: 'staff.manage' },
+  { to: paths.activity, label: 'Actividad', icon: History, permission: 'staff.manage' },
+  { to: paths.settings, label: 'Config', icon: Settings, permission: 'account.self' },
 ];
 
 export function AdminLayout() {
   const { user, logout } = useAuth();
+  const can = useCan();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -56,6 +63,8 @@ export function AdminLayout() {
   }, [location.pathname]);
 
   const name = displayName(user);
+  // With the temporary password only the password change is open (the server refuses the rest).
+  const items = user?.mustChangePassword ? NAV.filter((item) => item.to === paths.settings) : NAV.filter((item) => can(item.permission));
 
   return (
     <div className={`admin-shell${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`}>
@@ -96,7 +105,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Navegación principal">
           <ul>
-            {NAV.map(({ to, label, icon: Icon, end, proofsBadge }) => (
+            {items.map(({ to, label, icon: Icon, end, proofsBadge }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -124,13 +133,15 @@ export function AdminLayout() {
             <span className="user-name" data-testid="sidebar-username">
               {name}
             </span>
-            <span className="user-role">Administrador</span>
+            <span className="user-role" data-testid="sidebar-role">
+              {user ? STAFF_ROLE_LABELS[user.staffRole] : 'Administrador'}
+            </span>
           </span>
         </div>
         <button
           type="button"
           className="nav-link logout"
-          onClick={logout}
+          onClick={() => logout()}
           title={collapsed ? 'Cerrar Sesión' : undefined}
           aria-label={collapsed ? 'Cerrar Sesión' : undefined}
         >

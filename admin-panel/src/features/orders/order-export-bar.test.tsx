@@ -33,8 +33,8 @@ describe('orders export', () => {
     await user.selectOptions(await screen.findByLabelText('Estado'), 'paid');
     await user.type(screen.getByLabelText('Desde'), '2026-11-01');
     await user.type(screen.getByLabelText('Hasta'), '2026-11-30');
-    await user.click(screen.getByRole('button', { name: 'Exportar órdenes a CSV' }));
-    const button = screen.getByRole('button', { name: 'Exportar órdenes a CSV' });
+    const button = screen.getByRole('button', { name: 'Exportar CSV de órdenes' });
+    await user.click(button);
     expect(button).toBeDisabled();
     expect(button).toHaveTextContent('Exportando...');
     answer.resolve({ data: new Blob([CSV], { type: 'text/csv' }) });
@@ -57,7 +57,7 @@ describe('orders export', () => {
       }),
     });
     renderApp(<OrderListPage />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar órdenes a CSV' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar CSV de órdenes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Fecha inválida: usa el formato AAAA-MM-DD');
     expect(saved).toHaveLength(0);
   });
@@ -66,7 +66,7 @@ describe('orders export', () => {
     signInStorage();
     mockApi({ ...LIST, 'GET /orders/export.csv': 'network' });
     renderApp(<OrderListPage />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar órdenes a CSV' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar CSV de órdenes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error de red o desconocido');
   });
 });

@@ -27,7 +27,7 @@ describe('products export', () => {
       'GET /products/export.csv': () => ({ data: new Blob(['\uFEFFID;Producto\r\n']) }),
     });
     renderApp(<ProductListPage />, { route: '/products-list', path: '/products-list' });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar productos a CSV' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Exportar CSV de productos' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(calls.filter((c) => c.url === '/products/export.csv')).toHaveLength(1);

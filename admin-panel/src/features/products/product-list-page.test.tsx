@@ -58,7 +58,10 @@ describe('product list', () => {
 
   it('toggles the status by sending only the opposite status', async () => {
     const { user, calls } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Desactivar Body Encaje' }));
+    const toggle = await screen.findByRole('button', { name: 'Activo: Body Encaje' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAccessibleDescription('Desactivar');
+    await user.click(toggle);
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/products/p1');

@@ -16,6 +16,7 @@ interface ProductRowProps {
 /** One product in the products table: picture, category, price, stock, active switch and actions. */
 export function ProductRow({ product, categoryName, toggling, onToggle, onEdit, onDelete }: ProductRowProps) {
   const soldOut = soldOutSizes(product);
+  const statusText = product.status ? 'Activo' : 'Inactivo';
   return (
     <tr data-testid="product-row">
       <td className="cell-main">
@@ -44,15 +45,17 @@ export function ProductRow({ product, categoryName, toggling, onToggle, onEdit, 
         )}
       </td>
       <td data-label="Estado">
+        {/* Named by what it shows, then the product ('Activo: Body Encaje'); pressing it switches the state. */}
         <button
           type="button"
           className={`toggle-pill ${product.status ? 'on' : 'off'}`}
           onClick={onToggle}
           disabled={toggling}
           aria-pressed={product.status}
-          aria-label={`${product.status ? 'Desactivar' : 'Activar'} ${product.title}`}
+          aria-label={`${statusText}: ${product.title}`}
+          title={product.status ? 'Desactivar' : 'Activar'}
         >
-          {product.status ? 'Activo' : 'Inactivo'}
+          {statusText}
         </button>
       </td>
       <td data-label="Acciones">

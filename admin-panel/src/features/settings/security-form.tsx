@@ -29,7 +29,7 @@ const PASSWORD_FIELDS = [
 ] as const satisfies readonly { name: keyof PasswordValues; id: string; label: string; autoComplete: string; minLength?: number }[];
 
 export function SecurityForm() {
-  const { replaceToken } = useAuth();
+  const { user, replaceToken, updateUser } = useAuth();
   const { register, handleSubmit, reset, formState } = useForm<PasswordValues, unknown, PasswordInput>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: EMPTY_PASSWORDS,
@@ -49,7 +49,18 @@ export function SecurityForm() {
           // Every other session of the account ended; this one continues with the token the server answered.
           if (token) replaceToken(token);
           reset(EMPTY_PASSWORDS);
-          message.show({ kind: 'success', text: 'Contraseña actualizada exitosamente!' }, LIMITS.bannerMs);
+          // A temporary password is gone with it: the rest of the back office opens.
+          const wasTemporary = user?.mustChangePassword ?? false;
+          if (user && wasTemporary) updateUser({ ...user, mustChangePassword: false });
+          message.show(
+            {
+              kind: 'success',
+              text: wasTemporary
+                ? 'Contraseña actualizada exitosamente! Ya podés usar todo el panel.'
+                : 'Contraseña actualizada exitosamente!',
+            },
+            wasTemporary ? undefined : LIMITS.bannerMs,
+          );
         },
         onError: (error) => message.show(saveFailure(error, 'Error al actualizar la contraseña. Intente nuevamente.')),
       },

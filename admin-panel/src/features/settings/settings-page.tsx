@@ -1,16 +1,29 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Lock, User } from 'lucide-react';
+import { TEMPORARY_PASSWORD_MESSAGE } from '@shop/shared';
+import { Banner } from '@/components/feedback';
+import { useAuth } from '@/features/auth';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
+import { TwoFactorSection } from './two-factor-section';
 
 type Tab = 'profile' | 'security';
 
 export function SettingsPage() {
-  const [tab, setTab] = useState<Tab>('profile');
+  const { user } = useAuth();
+  // With the temporary password of an invitation only the password change is open (the server refuses the rest).
+  const forced = user?.mustChangePassword ?? false;
+  const [tab, setTab] = useState<Tab>(forced ? 'security' : 'profile');
+  const current: Tab = forced ? 'security' : tab;
   const tabs: { id: Tab; label: string; icon: typeof User }[] = [
     { id: 'profile', label: 'Perfil', icon: User },
     { id: 'security', label: 'Seguridad', icon: Lock },
   ];
+
+  // Once the password is changed the tabs come back on the security tab, beside the message that it worked.
+  useEffect(() => {
+    if (forced) setTab('security');
+  }, [forced]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
@@ -25,29 +38,43 @@ export function SettingsPage() {
       <header className="page-header">
         <div>
           <h1>Configuración</h1>
-          <p className="muted">Tu perfil y tu contraseña de acceso</p>
+          <p className="muted">Tu perfil, tu contraseña de acceso y la verificación en dos pasos</p>
         </div>
       </header>
-      <div className="tabs" role="tablist" aria-label="Configuración de la cuenta">
-        {tabs.map(({ id, label, icon: Icon }) => (
-          <button
-            key={id}
-            id={`settings-tab-${id}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === id}
-            aria-controls={`settings-panel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            onKeyDown={onKeyDown}
-          >
-            <Icon size={16} aria-hidden="true" /> {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className="card">
-        {tab === 'profile' ? <ProfileForm /> : <SecurityForm />}
+      {forced ? (
+        <Banner kind="warning">
+          <strong>{TEMPORARY_PASSWORD_MESSAGE} antes de seguir.</strong> Elegí una contraseña nueva: después se abre el resto del panel.
+        </Banner>
+      ) : (
+        <div className="tabs" role="tablist" aria-label="Configuración de la cuenta">
+          {tabs.map(({ id, label, icon: Icon }) => (
+            <button
+              key={id}
+              id={`settings-tab-${id}`}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={current === id}
+              aria-controls={`settings-panel-${id}`}
+              tabIndex={current === id ? 0 : -1}
+              onClick={() => setTab(id)}
+              onKeyDown={onKeyDown}
+            >
+              <Icon size={16} aria-hidden="true" /> {label}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        role={forced ? undefined : 'tabpanel'}
+        id={`settings-panel-${current}`}
+        aria-labelledby={forced ? undefined : `settings-tab-${current}`}
+        className="settings-panel"
+      >
+        <section className="card" aria-label={forced ? 'Cambiar la contraseña temporal' : undefined}>
+          {current === 'profile' ? <ProfileForm /> : <SecurityForm />}
+        </section>
+        {current === 'security' && !forced && <TwoFactorSection />}
       </div>
     </div>
   );

@@ -4,6 +4,8 @@
  * `sessionVersion` is part of every token the shop issues; signing out or changing the password increments it, so
  * every token issued before stops being accepted at once (see utils/auth.ts).
  */
+import { STAFF_ROLES } from '@shop/shared';
+
 interface PluginWithUser {
   contentTypes: { user: { schema: { attributes: Record<string, unknown> } } };
 }
@@ -15,5 +17,27 @@ export default <P extends PluginWithUser>(plugin: P): P => {
     private: true,
     configurable: false,
   };
+  // The staff member's role (see packages/shared/src/rules/staff-permissions.ts); only read for admin-role accounts.
+  plugin.contentTypes.user.schema.attributes.staffRole = {
+    type: 'enumeration',
+    enum: [...STAFF_ROLES],
+    private: true,
+    configurable: false,
+  };
+  // Staff management: the name the team screen shows, a temporary password to change at the first sign-in, and
+  // when the account last signed in.
+  Object.assign(plugin.contentTypes.user.schema.attributes, {
+    fullName: { type: 'string', maxLength: 100, private: true, configurable: false },
+    mustChangePassword: { type: 'boolean', default: false, private: true, configurable: false },
+    lastSignInAt: { type: 'datetime', private: true, configurable: false },
+    // Two-factor sign-in (see src/api/auth/services/two-factor.ts).
+    twoFactorEnabled: { type: 'boolean', default: false, private: true, configurable: false },
+    totpSecret: { type: 'string', private: true, configurable: false },
+    totpPendingSecret: { type: 'string', private: true, configurable: false },
+    totpLastStep: { type: 'integer', private: true, configurable: false },
+    recoveryCodes: { type: 'json', private: true, configurable: false },
+    twoFactorChallenge: { type: 'string', private: true, configurable: false },
+    twoFactorChallengeUntil: { type: 'datetime', private: true, configurable: false },
+  });
   return plugin;
 };

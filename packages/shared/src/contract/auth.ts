@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from '../rules/staff-permissions.js';
 
 /** Answers of /auth/* and /users/* (docs/api.md). */
 
@@ -9,6 +10,12 @@ export const apiUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.string(),
+  /** The staff member's role (owner, sales, catalog); null or absent for accounts that are not staff. */
+  staffRole: z.enum(STAFF_ROLES).nullable().optional(),
+  /** Present (true) while the account signs in with the temporary password it was invited with. */
+  mustChangePassword: z.literal(true).optional(),
+  /** Present (true) when the account signs in with a second step (an authenticator app code). */
+  twoFactorEnabled: z.literal(true).optional(),
   name: z.string(),
 });
 export type ApiUser = z.infer<typeof apiUserSchema>;
@@ -28,3 +35,30 @@ export type LogoutAnswer = z.infer<typeof logoutAnswerSchema>;
 /** PUT /users/password: every earlier token stops working; `token` is the one for this session. */
 export const passwordChangedAnswerSchema = z.object({ message: z.string(), token: z.string() });
 export type PasswordChangedAnswer = z.infer<typeof passwordChangedAnswerSchema>;
+
+// ---------- Two-factor sign-in (TOTP) ----------
+
+const CODE_MESSAGE = 'El código debe tener 6 dígitos (o ser un código de recuperación)';
+const code = z.string({ error: CODE_MESSAGE }).trim().min(6, CODE_MESSAGE).max(20, CODE_MESSAGE);
+
+/** POST /auth/login for an account with two-factor sign-in: no token yet, a short-lived single-use challenge. */
+export const twoFactorChallengeAnswerSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
+/** POST /auth/login: a session, or the challenge of the second step. */
+export const loginAnswerSchema = z.union([sessionAnswerSchema, twoFactorChallengeAnswerSchema]);
+
+/** POST /auth/2fa/setup: the secret to scan (the back office draws `otpauthUrl` as a QR code). */
+export const twoFactorSetupAnswerSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+/** POST /auth/2fa/enable. */
+export const twoFactorEnableInputSchema = z.object({ code });
+export const twoFactorEnabledAnswerSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** POST /auth/2fa/disable. */
+export const twoFactorDisableInputSchema = z.object({
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(200),
+  code,
+});
+export const twoFactorDisabledAnswerSchema = z.object({ message: z.string() });
+/** POST /auth/2fa/verify: the second step of the sign-in (an app code or a recovery code). */
+export const twoFactorVerifyInputSchema = z.object({
+  challenge: z.string({ error: 'Falta el desafío del inicio de sesión' }).min(1, 'Falta el desafío del inicio de sesión').max(200),
+  code,
+});

@@ -11,3 +11,5 @@ export * from './emails.js';
 export * from './insight.js';
 export * from './quote.js';
 export * from './dispatch.js';
+export * from './staff.js';
+export * from './activity.js';

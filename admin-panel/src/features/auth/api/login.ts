@@ -1,4 +1,4 @@
-import { sessionAnswerSchema } from '@shop/shared';
+import { loginAnswerSchema } from '@shop/shared';
 import { api } from '@/lib/api-client';
 
 export interface LoginInput {
@@ -6,12 +6,13 @@ export interface LoginInput {
   password: string;
 }
 
+/** POST /auth/login: a session, or (with two-factor sign-in) the challenge of the code step. */
 export function loginRequest(input: LoginInput) {
   return api.request({
     method: 'POST',
     url: '/auth/login',
     data: input,
-    schema: sessionAnswerSchema,
+    schema: loginAnswerSchema,
     errorMessage: 'Error de credenciales',
   });
 }

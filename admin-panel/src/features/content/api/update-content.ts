@@ -1,9 +1,10 @@
-import { contentAnswerSchema, type SiteContent } from '@shop/shared';
+import { contentAnswerSchema } from '@shop/shared';
 import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 import { contentQueries } from './get-content';
 
-export async function updateContent(content: SiteContent) {
+/** Saves the content the editor sends (the whole content, or all of it but values it could not read). */
+export async function updateContent(content: Record<string, unknown>) {
   const answer = await api.request({
     method: 'PUT',
     url: '/content',

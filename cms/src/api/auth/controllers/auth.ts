@@ -1,6 +1,18 @@
 import type { Context } from 'koa';
-import { loginInputSchema, logoutAnswerSchema, sessionAnswerSchema, userAnswerSchema } from '@shop/shared';
-import { currentUser, publicUser, type StaffUser } from '../../../utils/auth';
+import {
+  loginAnswerSchema,
+  loginInputSchema,
+  logoutAnswerSchema,
+  sessionAnswerSchema,
+  twoFactorDisableInputSchema,
+  twoFactorDisabledAnswerSchema,
+  twoFactorEnableInputSchema,
+  twoFactorEnabledAnswerSchema,
+  twoFactorSetupAnswerSchema,
+  twoFactorVerifyInputSchema,
+  userAnswerSchema,
+} from '@shop/shared';
+import { currentUser, publicUser, requireStaff, type StaffUser } from '../../../utils/auth';
 import { parseWith, reply, requestBody, unauthorized } from '../../../utils/http';
 import { clientKey, consume, refund } from '../../../utils/rate-limit';
 
@@ -13,6 +25,7 @@ async function signedInUser(ctx: Context): Promise<StaffUser> {
 }
 
 const auth = () => strapi.service('api::auth.auth');
+const twoFactor = () => strapi.service('api::auth.two-factor');
 
 export default {
   /**
@@ -27,7 +40,40 @@ export default {
     await consume(ctx, 'loginFailuresPerEmail', account);
     const session = await auth().login(account, password);
     await Promise.all([refund('loginFailures', client), refund('loginFailuresPerEmail', account)]);
+    reply(ctx, loginAnswerSchema, session);
+  },
+
+  /** POST /auth/2fa/verify: the code step of a sign-in, rate limited like passwords (per client and per account). */
+  async verifyTwoFactor(ctx: Context) {
+    const { challenge, code } = parseWith(twoFactorVerifyInputSchema, requestBody(ctx));
+    const client = clientKey(ctx);
+    const account = `2fa:${challenge.split('.')[0] ?? ''}`;
+    await consume(ctx, 'loginFailures', client);
+    await consume(ctx, 'loginFailuresPerEmail', account);
+    const { session } = await twoFactor().verify(challenge, code);
+    await Promise.all([refund('loginFailures', client), refund('loginFailuresPerEmail', account)]);
     reply(ctx, sessionAnswerSchema, session);
+  },
+
+  /** POST /auth/2fa/setup (staff): a secret and its otpauth:// address for the app. */
+  async setupTwoFactor(ctx: Context) {
+    const me = await requireStaff(ctx, 'account.self', { twoFactorSetup: true });
+    reply(ctx, twoFactorSetupAnswerSchema, await twoFactor().setup(me));
+  },
+
+  /** POST /auth/2fa/enable (staff): on, once a code of the new secret matches; the recovery codes, shown once. */
+  async enableTwoFactor(ctx: Context) {
+    const me = await requireStaff(ctx, 'account.self', { twoFactorSetup: true });
+    const { code } = parseWith(twoFactorEnableInputSchema, requestBody(ctx));
+    reply(ctx, twoFactorEnabledAnswerSchema, { recoveryCodes: await twoFactor().enable(me, code) });
+  },
+
+  /** POST /auth/2fa/disable (staff): off, with the password and a code; every session of the account ends. */
+  async disableTwoFactor(ctx: Context) {
+    const me = await requireStaff(ctx, 'account.self');
+    const { password, code } = parseWith(twoFactorDisableInputSchema, requestBody(ctx));
+    await twoFactor().disable(me, password, code);
+    reply(ctx, twoFactorDisabledAnswerSchema, { message: 'Verificación en dos pasos desactivada' });
   },
 
   async check(ctx: Context) {

@@ -6,5 +6,11 @@ export default customRoutes('api::auth.auth', {
     check: ['GET', '/auth/check'],
     renew: ['POST', '/auth/renew'],
     logout: ['POST', '/auth/logout'],
+    verifyTwoFactor: ['POST', '/auth/2fa/verify'],
+  },
+  staff: {
+    setupTwoFactor: ['POST', '/auth/2fa/setup'],
+    enableTwoFactor: ['POST', '/auth/2fa/enable'],
+    disableTwoFactor: ['POST', '/auth/2fa/disable'],
   },
 });

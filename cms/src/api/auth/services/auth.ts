@@ -1,16 +1,13 @@
 import { MSG } from '@shop/shared';
-import { USER_UID, endSessions, issueToken, publicUser, type StaffUser } from '../../../utils/auth';
+import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../utils/auth';
 import { unauthorized } from '../../../utils/http';
 
-interface UserWithPassword {
-  id: number;
-  documentId: string;
-  username: string | null;
-  email: string;
-  password: string | null;
-  blocked: boolean | null;
-  sessionVersion: number | null;
-  role?: { type?: string | null } | null;
+type UserWithPassword = UserRow & { password: string | null };
+
+/** The answer of a right password for an account with two-factor sign-in. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challenge: string;
 }
 
 /** A session as the API answers it: a token and the account's public fields. */
@@ -37,19 +34,16 @@ async function passwordMatches(password: string, hash: string | null): Promise<b
 /** Staff sessions: sign-in by e-mail and password, renewal and sign-out (plain-object service: no content type). */
 export default {
   /** A session for the account with this (lower-cased) e-mail and password; 401 for anything else. */
-  async login(email: string, password: string): Promise<Session> {
+  async login(email: string, password: string): Promise<Session | TwoFactorChallenge> {
     const row: UserWithPassword | null = await strapi.db.query(USER_UID).findOne({ where: { email }, populate: ['role'] });
     const valid = (await passwordMatches(password, row?.password ?? null)) && row !== null && !row.blocked;
     if (!row || !valid) throw unauthorized(MSG.login.invalid);
-    const user: StaffUser = {
-      id: row.id,
-      documentId: row.documentId,
-      username: row.username ?? '',
-      email: row.email,
-      role: row.role?.type ?? 'authenticated',
-      blocked: false,
-      sessionVersion: row.sessionVersion ?? 0,
-    };
+    // With two-factor sign-in, the right password only opens the code step.
+    if (strapi.service('api::auth.two-factor').isEnabled(row)) {
+      return { twoFactorRequired: true, challenge: await strapi.service('api::auth.two-factor').challenge(row.id) };
+    }
+    const user: StaffUser = toStaffUser(row);
+    await strapi.db.query(USER_UID).update({ where: { id: row.id }, data: { lastSignInAt: new Date() } });
     return { token: await issueToken(row.id, user.sessionVersion), user: publicUser(user) };
   },
 

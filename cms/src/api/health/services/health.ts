@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { ContentProblem } from '@shop/shared';
 import { redis } from '../../../utils/rate-limit';
 
 /** How long one check may take before its part is reported down (the whole answer stays well under 5 s). */
@@ -16,6 +17,8 @@ export interface HealthReport {
   /** Kept for older clients: `ok` or `error`, the same as checks.database. */
   database: 'ok' | 'error';
   checks: { database: PartHealth; redis?: PartHealth };
+  /** Stored site-content values the shop could not read (their defaults are shown meanwhile). */
+  contentProblems?: ContentProblem[];
   /** What is failing, in Spanish (only when something is). */
   message?: string;
   uptime: number;
@@ -53,6 +56,15 @@ async function timed(part: string, check: () => Promise<unknown>): Promise<PartH
   }
 }
 
+/** Site-content values stored in a form the shop cannot read (from the cached read: no extra query per check). */
+async function unreadableContent(): Promise<ContentProblem[]> {
+  try {
+    return (await withTimeout(strapi.service('api::site-content.site-content').cachedRead(), CHECK_TIMEOUT_MS)).problems;
+  } catch {
+    return [];
+  }
+}
+
 /** Checks the database (a real round trip) and, when REDIS_URL is set, Redis (PING), at the same time. */
 async function checkHealth(): Promise<HealthReport> {
   const client = redis();
@@ -60,13 +72,22 @@ async function checkHealth(): Promise<HealthReport> {
     timed('database', () => strapi.db.connection.raw('select 1')),
     client ? timed('redis', () => client.ping()) : Promise.resolve(undefined),
   ]);
-  const status = database.status === 'down' ? 'error' : redisHealth?.status === 'down' ? 'degraded' : 'ok';
+  const contentProblems = database.status === 'up' ? await unreadableContent() : [];
+  const degraded = redisHealth?.status === 'down' || contentProblems.length > 0;
+  const status = database.status === 'down' ? 'error' : degraded ? 'degraded' : 'ok';
   const down = [database.status === 'down' ? 'la base de datos' : null, redisHealth?.status === 'down' ? 'Redis' : null].filter(Boolean);
+  const messages = [
+    down.length > 0 ? `No responde: ${down.join(' y ')}` : null,
+    contentProblems.length > 0
+      ? `El contenido del sitio tiene valores que la tienda no puede leer (muestra sus valores por defecto): ${contentProblems.map((p) => p.path || 'todo el contenido').join(', ')}`
+      : null,
+  ].filter((m): m is string => m !== null);
   return {
     status,
     database: database.status === 'up' ? 'ok' : 'error',
     checks: redisHealth ? { database, redis: redisHealth } : { database },
-    ...(down.length > 0 ? { message: `No responde: ${down.join(' y ')}` } : {}),
+    ...(contentProblems.length > 0 ? { contentProblems } : {}),
+    ...(messages.length > 0 ? { message: messages.join('. ') } : {}),
     uptime: Math.round((Date.now() - startedAt) / 1000),
     timestamp: new Date().toISOString(),
   };

@@ -71,7 +71,7 @@ export default () => ({
       k(ORDERS)
         .select(shopDayNumber(column).wrap('(', ') as day'))
         .sum({ total: 'total' })
-        .where('status', 'paid')
+        .where('order_status', 'paid')
         .modify((q) => {
           if (column === 'paid_at') void q.whereNotNull('paid_at');
           else void q.whereNull('paid_at');

@@ -17,8 +17,10 @@ import {
   repeatedFilter,
   trackedOrderAnswerSchema,
   trackingContactProblem,
+  statusLabel,
 } from '@shop/shared';
-import { isAdminRequest, requireAdmin } from '../../../utils/auth';
+import { isAdminRequest, requireAdmin, requireStaff } from '../../../utils/auth';
+import { noteActivity } from '../../../utils/staff-activity';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { idempotencyKeyOf, requestHash } from '../../../utils/idempotency-key';
 import { routeParam } from '../../../utils/route-param';
@@ -100,9 +102,12 @@ export default factories.createCoreController('api::order.order', () => ({
 
   /** PUT /orders/:id/status (admin); the change is recorded in the order's history under the staff account. */
   async updateStatus(ctx: Context) {
-    const staff = await requireAdmin(ctx);
     const update = parseWith(orderStatusUpdateSchema, requestBody(ctx));
-    reply(ctx, orderAnswerSchema, { order: await orders().changeStatus(routeParam(ctx, 'id'), update, staff, ctx.request.origin) });
+    // Marking an order refunded (money goes back) needs more than the route's permission to manage orders.
+    const staff = await requireStaff(ctx, update.status === 'refunded' ? 'orders.refund' : 'orders.manage');
+    const order = await orders().changeStatus(routeParam(ctx, 'id'), update, staff, ctx.request.origin);
+    noteActivity(ctx, { target: order.orderNumber, summary: `${order.orderNumber} → ${statusLabel(update.status)}` });
+    reply(ctx, orderAnswerSchema, { order });
   },
 
   /** PATCH /orders/:id/confirm (admin). */

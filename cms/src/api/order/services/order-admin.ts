@@ -60,7 +60,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
   return {
     id: doc.id,
     orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
-    status: typeof doc.status === 'string' ? doc.status : 'pending_manual',
+    status: typeof doc.orderStatus === 'string' ? doc.orderStatus : 'pending_manual',
     adminNotes: typeof doc.adminNotes === 'string' ? doc.adminNotes : null,
     stockReturned: doc.stockReturned === true || doc.stockReturned === 1,
     paidAt: doc.paidAt,
@@ -120,7 +120,7 @@ export async function updateOrderStatus(documentId: string, update: StatusUpdate
     if (plan.stock === 'return') await giveStockBack(trx, order);
     else if (plan.stock === 'take') await takeStockAgain(trx, order);
     const now = new Date();
-    const data: Record<string, unknown> = { status: update.status, updatedAt: now };
+    const data: Record<string, unknown> = { orderStatus: update.status, updatedAt: now };
     if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
     if (plan.stampPaidAt) data.paidAt = now;
     if (plan.endReservation) data.reservedUntil = null;
@@ -149,7 +149,7 @@ export async function confirmOrder(documentId: string, by: Actor): Promise<Order
     const now = new Date();
     const result: unknown = await strapi.db
       .query(ORDER_UID)
-      .updateMany({ where: { documentId, status: CONFIRMABLE_STATUS }, data: { status: CONFIRMED_STATUS, updatedAt: now } });
+      .updateMany({ where: { documentId, orderStatus: CONFIRMABLE_STATUS }, data: { orderStatus: CONFIRMED_STATUS, updatedAt: now } });
     const confirmed = isRecord(result) ? Number(result.count) : 0;
     if (confirmed > 0) {
       await recordStatusChange({ orderDocumentId: documentId, from: CONFIRMABLE_STATUS, to: CONFIRMED_STATUS, by, note: null, at: now });
@@ -158,7 +158,7 @@ export async function confirmOrder(documentId: string, by: Actor): Promise<Order
   });
   if (count === 0) {
     const current = (await findOrderDocument(documentId)) ?? doc;
-    throw confirmRefusal(400, confirmRefusalMessage(current.status));
+    throw confirmRefusal(400, confirmRefusalMessage(String(current.orderStatus ?? '')));
   }
   return getOrder(documentId);
 }
@@ -202,12 +202,12 @@ function placeFilter(value: string, what: string): string {
 
 /** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
-  const filters: { status?: OrderStatus; createdAt?: { $gte: Date; $lt: Date }; zoneId?: string; meetingPointId?: string } = {};
+  const filters: { orderStatus?: OrderStatus; createdAt?: { $gte: Date; $lt: Date }; zoneId?: string; meetingPointId?: string } = {};
   if (query.zone !== undefined) filters.zoneId = placeFilter(query.zone, 'la zona');
   if (query.meetingPoint !== undefined) filters.meetingPointId = placeFilter(query.meetingPoint, 'el punto de encuentro');
   if (query.status !== undefined) {
     if (!isOrderStatus(query.status)) throw badRequest('Estado de orden inválido');
-    filters.status = query.status;
+    filters.orderStatus = query.status;
   }
   if (query.date !== undefined) {
     const range = shopDayRange(query.date);
@@ -237,10 +237,10 @@ export async function listOrders(query: OrderListQuery): Promise<OrderList> {
 export async function orderSummary(): Promise<OrderSummary> {
   const rows: unknown[] = await strapi.db
     .getConnection(ORDERS_TABLE)
-    .select('status', 'payment_method')
+    .select('order_status', 'payment_method')
     .count({ orders: '*' })
     .sum({ revenue: 'total' })
-    .groupBy('status', 'payment_method');
+    .groupBy('order_status', 'payment_method');
   const byStatus: OrderSummary['summaryByStatusAndPaymentMethod'] = {};
   for (const status of ORDER_STATUSES) byStatus[status] = { cash: 0, transfer: 0 };
   let totalOrders = 0;
@@ -249,7 +249,7 @@ export async function orderSummary(): Promise<OrderSummary> {
     if (!isRecord(row)) continue;
     const count = Number(row.orders ?? 0);
     totalOrders += count;
-    const status = typeof row.status === 'string' ? row.status : '';
+    const status = typeof row.order_status === 'string' ? row.order_status : '';
     if (status === 'paid') totalRevenue += Number(row.revenue ?? 0);
     const bucket = byStatus[status];
     if (bucket && (row.payment_method === 'cash' || row.payment_method === 'transfer')) bucket[row.payment_method] += count;

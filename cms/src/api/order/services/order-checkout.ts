@@ -31,7 +31,7 @@ export function quoteProductOf(row: unknown): QuoteProduct | null {
     title: typeof row.title === 'string' ? row.title : row.documentId,
     price: typeof row.price === 'number' ? row.price : Number(row.price ?? 0),
     discount: typeof row.discount === 'number' ? row.discount : Number(row.discount ?? 0),
-    active: row.status === true || row.status === 1,
+    active: row.isActive === true || row.isActive === 1,
     sizes: normalizeSizes(row.size),
     image,
   };
@@ -180,7 +180,7 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
         zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
         meetingPointId: quote.meetingPoint?.id ?? null,
         meetingPoint: quote.meetingPoint ?? null,
-        status,
+        orderStatus: status,
         reservedUntil: holdUntil,
         ...totals,
         notes: blankToNull(input.notes),

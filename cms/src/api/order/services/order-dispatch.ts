@@ -48,8 +48,8 @@ export async function dispatchSheet(type: DispatchType): Promise<DispatchAnswer>
     filters: {
       deliveryType: type,
       $or: [
-        { paymentMethod: 'cash', status: { $in: [...TO_HAND_OVER.cash] } },
-        { paymentMethod: 'transfer', status: { $in: [...TO_HAND_OVER.transfer] } },
+        { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
+        { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
       ],
     },
     sort: [{ createdAt: 'asc' }, { id: 'asc' }],

@@ -7,7 +7,7 @@ type Where = Record<string, unknown>;
 /** The query-engine conditions of the export's filters (the orders list's plus payment method, search and range). */
 function whereOf(filters: OrderExportFilters): Where[] {
   const where: Where[] = [];
-  if (filters.status) where.push({ status: filters.status });
+  if (filters.status) where.push({ orderStatus: filters.status });
   if (filters.paymentMethod) where.push({ paymentMethod: filters.paymentMethod });
   const { start, end } = exportTimeRange(filters);
   if (start) where.push({ createdAt: { $gte: start } });
@@ -34,7 +34,7 @@ function exportedOrder(doc: Record<string, unknown>) {
   return orderExportCells({
     orderNumber: str(doc.orderNumber) ?? '',
     createdAt: (doc.createdAt as string | null) ?? null,
-    status: str(doc.status) ?? '',
+    status: str(doc.orderStatus) ?? '',
     paymentMethod: str(doc.paymentMethod) ?? '',
     deliveryType: str(doc.deliveryType),
     zoneName: isRecord(doc.zone) ? str(doc.zone.name) : null,

@@ -35,9 +35,10 @@ interface DueOrder {
 }
 
 function dueOrderOf(row: unknown): DueOrder | null {
-  if (!isRecord(row) || typeof row.id !== 'number' || typeof row.documentId !== 'string' || typeof row.status !== 'string') return null;
+  if (!isRecord(row) || typeof row.id !== 'number' || typeof row.documentId !== 'string' || typeof row.orderStatus !== 'string')
+    return null;
   const paymentMethod = row.paymentMethod === 'transfer' ? 'transfer' : 'cash';
-  return { id: row.id, documentId: row.documentId, status: row.status, paymentMethod, reservedUntil: row.reservedUntil };
+  return { id: row.id, documentId: row.documentId, status: row.orderStatus, paymentMethod, reservedUntil: row.reservedUntil };
 }
 
 function releaseNote(order: DueOrder): string {
@@ -63,9 +64,9 @@ async function releaseOrder(order: DueOrder): Promise<boolean> {
     const claimed = affectedRows(
       await table(trx, ORDERS_TABLE)
         .where('id', order.id)
-        .andWhere('status', order.status)
+        .andWhere('order_status', order.status)
         .andWhere('payment_method', order.paymentMethod)
-        .update({ status: 'cancelled', updated_at: now }),
+        .update({ order_status: 'cancelled', updated_at: now }),
     );
     if (claimed === 0) return false;
     const locked = await lockOrder(trx, order.documentId);
@@ -88,11 +89,11 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
     where: {
       reservedUntil: { $notNull: true, $lte: now },
       $or: [
-        { paymentMethod: 'transfer', status: HELD_STATUS.transfer },
-        { paymentMethod: 'cash', status: HELD_STATUS.cash },
+        { paymentMethod: 'transfer', orderStatus: HELD_STATUS.transfer },
+        { paymentMethod: 'cash', orderStatus: HELD_STATUS.cash },
       ],
     },
-    select: ['id', 'documentId', 'status', 'paymentMethod', 'reservedUntil'],
+    select: ['id', 'documentId', 'orderStatus', 'paymentMethod', 'reservedUntil'],
     orderBy: { id: 'asc' },
     limit: BATCH,
   });

@@ -65,7 +65,7 @@ function meetingPointOf(value: unknown): OrderMeetingPoint | null {
 export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
   const shipping = isRecord(doc.shippingInfo) ? doc.shippingInfo : {};
   const paymentMethod = paymentMethodOf(doc.paymentMethod);
-  const status = text(doc.status) ?? 'pending_manual';
+  const status = text(doc.orderStatus) ?? 'pending_manual';
   return {
     _id: text(doc.documentId) ?? '',
     orderNumber: text(doc.orderNumber) ?? '',

@@ -20,13 +20,21 @@ import {
 } from './order-admin';
 import { createOrder, type CreatedOrder } from './order-checkout';
 import { dispatchSheet } from './order-dispatch';
-import { orderHistory, staffActor, type StaffMember } from './order-history';
+import { orderHistory, staffActor, type Actor, type StaffMember } from './order-history';
 import { releaseExpiredOrders } from './order-holds';
 import { purgeExpiredIdempotencyKeys, type Idempotency } from './order-idempotency';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from './order-read';
 import type { OrderAnswer } from './order-view';
 
 const mail = () => strapi.service('api::email-outbox.email-outbox');
+
+/** Moves stock and records the change (see updateOrderStatus); once committed, the shopper hears about it. */
+async function changeStatusBy(documentId: string, update: StatusUpdate, by: Actor, origin: string | null = null): Promise<OrderAnswer> {
+  const { order, from } = await updateOrderStatus(documentId, update, by);
+  // Paid, confirmed, cancelled, refunded, or a rejected proof (back to waiting for one): the shopper is told.
+  await mail().statusChanged(order, from, update.reason ?? null, origin);
+  return order;
+}
 
 /**
  * Orders: checkout, tracking and the staff's work on them. The helper modules beside this file hold the parts
@@ -68,12 +76,12 @@ export default factories.createCoreService(ORDER_UID, () => ({
   },
 
   /** A staff change of status (and notes), recorded in the order's history under the staff account. */
-  async changeStatus(documentId: string, update: StatusUpdate, staff: StaffMember, origin: string | null = null): Promise<OrderAnswer> {
-    const { order, from } = await updateOrderStatus(documentId, update, staffActor(staff));
-    // Paid, confirmed, cancelled, refunded, or a rejected proof (back to waiting for one): the shopper is told.
-    await mail().statusChanged(order, from, update.reason ?? null, origin);
-    return order;
+  changeStatus(documentId: string, update: StatusUpdate, staff: StaffMember, origin: string | null = null): Promise<OrderAnswer> {
+    return changeStatusBy(documentId, update, staffActor(staff), origin);
   },
+
+  /** The same change made by someone else than a shop account (a developer in Strapi's panel at /cms). */
+  changeStatusBy,
 
   async confirm(documentId: string, staff: StaffMember, origin: string | null = null): Promise<OrderAnswer> {
     const order = await confirmOrder(documentId, staffActor(staff));

@@ -13,6 +13,7 @@ import {
   productUpdateSchema,
 } from '@shop/shared';
 import { isAdminRequest } from '../../../utils/auth';
+import { noteActivity } from '../../../utils/staff-activity';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import type { ProductListQuery } from '../services/product';
@@ -86,14 +87,18 @@ export default factories.createCoreController('api::product.product', () => ({
 
   async create(ctx: Context) {
     const input = parseWith(productCreateSchema, requestBody(ctx));
+    const product = await products().createProduct(input);
+    noteActivity(ctx, { target: product._id, summary: product.title });
     ctx.status = 201;
-    reply(ctx, productAnswerSchema, { product: await products().createProduct(input) });
+    reply(ctx, productAnswerSchema, { product });
   },
 
   async update(ctx: Context) {
     const body = requestBody(ctx);
     const patch = onlySentFields(parseWith(productUpdateSchema, body), body);
-    reply(ctx, productAnswerSchema, { product: await products().updateProduct(routeParam(ctx, 'id'), patch) });
+    const product = await products().updateProduct(routeParam(ctx, 'id'), patch);
+    noteActivity(ctx, { target: product._id, summary: `${product.title} (${Object.keys(patch).join(', ')})` });
+    reply(ctx, productAnswerSchema, { product });
   },
 
   async delete(ctx: Context) {

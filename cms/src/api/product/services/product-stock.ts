@@ -45,7 +45,7 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
   if (touched === 0) return null;
   const row: unknown = await table(trx, PRODUCTS_TABLE)
     .where('document_id', documentId)
-    .first('id', 'document_id', 'title', 'status', 'size', 'stock', 'stock_by_size');
+    .first('id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size');
   if (!isRecord(row)) return null;
   const sizes = [...new Set(normalizeSizes(jsonColumn(row.size)))];
   const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stock_by_size ?? null), row.stock);
@@ -54,7 +54,7 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
     id: Number(row.id),
     documentId,
     title: typeof row.title === 'string' ? row.title : documentId,
-    active: row.status === true || row.status === 1,
+    active: row.is_active === true || row.is_active === 1,
     sizes,
     stockBySize,
     stock: sizes.length > 0 ? sumStock(stockBySize) : Number.isFinite(single) ? Math.max(0, single) : 0,

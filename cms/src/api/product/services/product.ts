@@ -35,7 +35,8 @@ export interface ProductRow {
   stockBySize?: unknown;
   sizeIndex?: string | null;
   finalPrice?: number | null;
-  status: boolean | null;
+  /** The API's `status` (renamed in the model: Strapi 5 reserves `status` for draft & publish). */
+  isActive: boolean | null;
   colors: unknown;
   createdAt: string | Date | null;
   updatedAt: string | Date | null;
@@ -100,7 +101,7 @@ export function toProduct(row: ProductRow): Product {
     stock: size.length > 0 ? sumStock(stockBySize) : Math.max(0, row.stock ?? 0),
     size,
     stockBySize,
-    status: row.status !== false,
+    status: row.isActive !== false,
     colors: colorList(row.colors),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -185,8 +186,8 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
   return {
     async list(q: ProductListQuery): Promise<ProductPage> {
       const conditions: Where[] = [];
-      if (!q.isAdmin) conditions.push({ status: true });
-      else if (q.status !== undefined) conditions.push({ status: q.status });
+      if (!q.isAdmin) conditions.push({ isActive: true });
+      else if (q.status !== undefined) conditions.push({ isActive: q.status });
       if (q.category) conditions.push({ category: q.category });
       const sizes = normalizeSizes(q.sizes);
       if (sizes.length > 0) conditions.push({ $or: sizes.map((s) => ({ sizeIndex: { $contains: `,${s},` } })) });
@@ -214,13 +215,13 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
     },
 
     async countVisible(isAdmin: boolean): Promise<number> {
-      return products().count({ where: isAdmin ? {} : { status: true } });
+      return products().count({ where: isAdmin ? {} : { isActive: true } });
     },
 
     /** One product; inactive ones only for admins (the public gets the same 404 as for an unknown id). */
     async getVisible(documentId: string, isAdmin: boolean): Promise<Product> {
       const row = await findRow(documentId);
-      if (!row || (!isAdmin && row.status === false)) throw notFound(MSG.product.notFound);
+      if (!row || (!isAdmin && row.isActive === false)) throw notFound(MSG.product.notFound);
       return toProduct(row);
     },
 
@@ -234,7 +235,16 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
         : resolveStockBySize(sizes, null, input.stock);
       const stock = sizes.length > 0 ? sumStock(stockBySize) : input.stock;
       // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
-      const data = { ...input, stock, stockBySize, colors: input.colors ?? DEFAULT_COLORS, ...derived(input), publishedAt: new Date() };
+      const { status, ...fields } = input;
+      const data = {
+        ...fields,
+        isActive: status,
+        stock,
+        stockBySize,
+        colors: input.colors ?? DEFAULT_COLORS,
+        ...derived(input),
+        publishedAt: new Date(),
+      };
       const row: ProductRow = await products().create({ data });
       return toProduct(row);
     },
@@ -255,11 +265,11 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
           discount: patch.discount ?? current.discount ?? 0,
           size: patch.size ?? normalizeSizes(current.size),
         };
-        const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, ...fields } = patch;
+        const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, ...fields } = patch;
         const stock = nextStock(locked, merged.size, patch);
         const stocked = { ...locked, sizes: [...new Set(normalizeSizes(merged.size))] };
         // The merged price/discount/size go along so the lifecycle hook need not read the row again.
-        const data = { ...fields, ...merged, ...derived(merged) };
+        const data = { ...fields, ...(status === undefined ? {} : { isActive: status }), ...merged, ...derived(merged) };
         const row: ProductRow = await products().update({ where: { id: current.id }, data });
         await writeProductStock(trx, stocked, stock.stockBySize, stock.single);
         return toProduct({
@@ -275,7 +285,7 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
       const current = await findRow(documentId);
       if (!current) throw notFound(MSG.product.notFound);
       const activeOrders = await strapi.db.query('api::order.order').count({
-        where: { status: { $in: [...ACTIVE_ORDER_STATUSES] }, items: { productId: documentId } },
+        where: { orderStatus: { $in: [...ACTIVE_ORDER_STATUSES] }, items: { productId: documentId } },
       });
       if (activeOrders > 0) {
         throw conflict(

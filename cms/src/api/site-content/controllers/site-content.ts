@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
-import { contentAnswerSchema, isPlainObject, siteContentSchema } from '@shop/shared';
+import { contentAnswerSchema, isPlainObject, siteContentSchema, staffCan } from '@shop/shared';
+import { requireAdmin } from '../../../utils/auth';
+import { noteActivity } from '../../../utils/staff-activity';
 import { badRequest, reply, requestBody } from '../../../utils/http';
 import { factories } from '@strapi/strapi';
 
@@ -9,7 +11,8 @@ const siteContent = () => strapi.service('api::site-content.site-content');
 
 export default factories.createCoreController('api::site-content.site-content', () => ({
   async find(ctx: Context) {
-    reply(ctx, contentAnswerSchema, { content: await siteContent().getContent() });
+    const { content, problems } = await siteContent().readContent();
+    reply(ctx, contentAnswerSchema, problems.length > 0 ? { content, problems } : { content });
   },
 
   /**
@@ -22,6 +25,11 @@ export default factories.createCoreController('api::site-content.site-content', 
     if (!TOP_LEVEL_KEYS.some((k) => Object.prototype.hasOwnProperty.call(body, k))) {
       throw badRequest('El contenido no tiene ninguna sección reconocida (hero, productCatalog, contact, ...)');
     }
-    reply(ctx, contentAnswerSchema, { content: await siteContent().updateContent(body) });
+    const staff = await requireAdmin(ctx);
+    const settings = staffCan(staff.staffRole, 'settings.manage');
+    noteActivity(ctx, { summary: TOP_LEVEL_KEYS.filter((k) => Object.prototype.hasOwnProperty.call(body, k)).join(', ') });
+    reply(ctx, contentAnswerSchema, {
+      content: await siteContent().updateContent(body, { settings, twoFactorEnabled: staff.twoFactorEnabled }),
+    });
   },
 }));

@@ -1,45 +1,81 @@
 import { factories, type Core } from '@strapi/strapi';
-import { deepMerge, LEGACY_MEETING_POINT_ID, siteContentSchema, type SiteContent } from '@shop/shared';
-import { parseWith } from '../../../utils/http';
+import {
+  deepMerge,
+  LEGACY_MEETING_POINT_ID,
+  readSiteContent,
+  siteContentSchema,
+  type ContentProblem,
+  type SiteContent,
+} from '@shop/shared';
+import { badRequest, forbidden, parseWith } from '../../../utils/http';
 import { catalogueChanged, currentGeneration, ensureFreshCatalogue, onCatalogueChange } from '../../../utils/catalogue-version';
 import { table, writeTransaction } from '../../../utils/db-write';
 
 export const SITE_CONTENT_UID = 'api::site-content.site-content';
+
+const TWO_FACTOR_FIRST = 'Activá primero tu propia verificación en dos pasos («Mi cuenta») y después exigila al equipo';
+const SETTINGS_OWNER_ONLY =
+  'Los medios de pago, los datos bancarios y la seguridad de la tienda solo los cambia la dueña o dueño de la tienda';
 
 interface SiteContentRow {
   id: number;
   data: unknown;
 }
 
-/** The store's content with every default filled (also used by orders for shipping costs and the cash fee). */
-async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
+type ContentRead = { content: SiteContent; problems: ContentProblem[] };
+
+/** The stored object as written (SQLite keeps JSON as text), or null when there is none. */
+async function storedContent(strapi: Core.Strapi): Promise<unknown> {
   const row: SiteContentRow | null = await strapi.db.query(SITE_CONTENT_UID).findOne({ select: ['id', 'data'] });
-  const data = row?.data && typeof row.data === 'object' ? row.data : {};
-  const parsed = siteContentSchema.safeParse(data);
-  return parsed.success ? parsed.data : siteContentSchema.parse({});
+  if (!row) return null;
+  if (typeof row.data !== 'string') return row.data ?? null;
+  try {
+    return JSON.parse(row.data);
+  } catch {
+    return row.data;
+  }
+}
+
+/**
+ * The store's content with every default filled, read field by field: a stored value the shop cannot read shows its
+ * default and is listed in `problems` (the rest stays the owner's; the shop is never blank because of one field).
+ */
+async function readContent(strapi: Core.Strapi): Promise<ContentRead> {
+  const result = readSiteContent(await storedContent(strapi));
+  if (result.problems.length > 0) {
+    const where = result.problems.map((p) => p.path || '(todo)').join(', ');
+    strapi.log.warn(`[content] stored site content has values the shop cannot read (defaults shown): ${where}`);
+  }
+  return result;
+}
+
+/** The content with every default filled (also used by orders for shipping costs and the cash fee). */
+async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
+  return (await readContent(strapi)).content;
 }
 
 /** The content as last read by this process, until the catalogue (content included) changes anywhere. */
-let cached: { generation: number; content: Promise<SiteContent> } | null = null;
+let cached: { generation: number; read: Promise<ContentRead> } | null = null;
 onCatalogueChange(() => {
   cached = null;
 });
 
 /**
- * The content from memory (the public quote reads it on every cart change): read once per change of the catalogue,
- * on this process or another (see catalogue-version.ts). Orders read it fresh (getContent).
+ * The content from memory (the public quote reads it on every cart change, the health check for its problems):
+ * read once per change of the catalogue, on this process or another (see catalogue-version.ts). Orders read it
+ * fresh (getContent).
  */
-async function cachedContent(strapi: Core.Strapi): Promise<SiteContent> {
+async function cachedRead(strapi: Core.Strapi): Promise<ContentRead> {
   const check = ensureFreshCatalogue();
   if (check) await check;
   const generation = currentGeneration();
-  if (cached && cached.generation === generation) return cached.content;
-  const content = getContent(strapi);
-  cached = { generation, content };
-  content.catch(() => {
-    if (cached?.content === content) cached = null;
+  if (cached && cached.generation === generation) return cached.read;
+  const read = readContent(strapi);
+  cached = { generation, read };
+  read.catch(() => {
+    if (cached?.read === read) cached = null;
   });
-  return content;
+  return read;
 }
 
 /** Stores the whole content object (already validated) in the single row of the single type. */
@@ -58,11 +94,29 @@ async function saveContent(strapi: Core.Strapi, content: SiteContent): Promise<S
  * then validated, so sections the body does not name keep what the staff saved. Read, merge and write happen in one
  * transaction that starts by locking the row, so two partial updates at once both land (neither undoes the other).
  */
-async function updateContent(strapi: Core.Strapi, patch: unknown): Promise<SiteContent> {
+async function updateContent(
+  strapi: Core.Strapi,
+  patch: unknown,
+  allowed: { settings: boolean; twoFactorEnabled?: boolean },
+): Promise<SiteContent> {
   return writeTransaction(async (trx) => {
     await table(trx, 'site_contents').update({ data: trx.ref('data') });
-    const stored = await getContent(strapi);
-    return saveContent(strapi, parseWith(siteContentSchema, deepMerge(stored, patch)));
+    // Merged onto what is stored, not onto the defaults shown for values that could not be read: a save that does
+    // not replace such a value is refused with its field named, never written over with a default.
+    const stored = await storedContent(strapi);
+    const merged = parseWith(siteContentSchema, deepMerge(isRecord(stored) ? stored : {}, patch));
+    if (!allowed.settings) {
+      // Payment methods and bank details belong to the owner: other roles may save everything else around them.
+      const before = readSiteContent(stored).content;
+      const owners = (c: SiteContent) => JSON.stringify([c.checkout.paymentInfo, c.security]);
+      if (owners(before) !== owners(merged)) throw forbidden(SETTINGS_OWNER_ONLY);
+    }
+    const requiredBefore = readSiteContent(stored).content.security.requireTwoFactor;
+    // Whoever requires two-factor sign-in has it already: the owner never locks herself out of her own shop.
+    if (merged.security.requireTwoFactor && !requiredBefore && allowed.twoFactorEnabled === false) {
+      throw badRequest(TWO_FACTOR_FIRST);
+    }
+    return saveContent(strapi, merged);
   });
 }
 
@@ -105,8 +159,10 @@ async function migrateMeetingPoints(strapi: Core.Strapi): Promise<boolean> {
 
 export default factories.createCoreService(SITE_CONTENT_UID, ({ strapi }) => ({
   getContent: (): Promise<SiteContent> => getContent(strapi),
-  cachedContent: (): Promise<SiteContent> => cachedContent(strapi),
+  readContent: () => readContent(strapi),
+  cachedContent: async (): Promise<SiteContent> => (await cachedRead(strapi)).content,
+  cachedRead: (): Promise<ContentRead> => cachedRead(strapi),
   saveContent: (content: SiteContent): Promise<SiteContent> => saveContent(strapi, content),
-  updateContent: (patch: unknown): Promise<SiteContent> => updateContent(strapi, patch),
+  updateContent: (patch: unknown, allowed = { settings: true }): Promise<SiteContent> => updateContent(strapi, patch, allowed),
   migrateMeetingPoints: (): Promise<boolean> => migrateMeetingPoints(strapi),
 }));

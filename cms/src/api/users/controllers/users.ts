@@ -1,19 +1,19 @@
 import type { Context } from 'koa';
 import { passwordChangedAnswerSchema, passwordInputSchema, profileInputSchema, userAnswerSchema } from '@shop/shared';
-import { requireAdmin } from '../../../utils/auth';
+import { requireStaff } from '../../../utils/auth';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 
 const users = () => strapi.service('api::users.users');
 
 export default {
   async updateProfile(ctx: Context) {
-    const me = await requireAdmin(ctx);
+    const me = await requireStaff(ctx, 'account.self');
     const input = parseWith(profileInputSchema, requestBody(ctx));
     reply(ctx, userAnswerSchema, { user: await users().updateProfile(me, input) });
   },
 
   async updatePassword(ctx: Context) {
-    const me = await requireAdmin(ctx);
+    const me = await requireStaff(ctx, 'account.self', { temporaryPasswordAllowed: true });
     const input = parseWith(passwordInputSchema, requestBody(ctx));
     reply(ctx, passwordChangedAnswerSchema, {
       message: 'Contraseña actualizada exitosamente',

@@ -41,6 +41,8 @@ export default {
     if (!(await passwordIsRight(me.id, currentPassword))) throw badRequest(MSG.password.wrongCurrent);
     // The users-permissions service hashes the password (through the Document Service).
     await strapi.plugin('users-permissions').service('user').edit(me.id, { password: newPassword });
+    // The temporary password of an invitation is gone: every route of the role opens.
+    if (me.mustChangePassword) await strapi.db.query(USER_UID).update({ where: { id: me.id }, data: { mustChangePassword: false } });
     const sessionVersion = await endSessions(me.id);
     return issueToken(me.id, sessionVersion);
   },

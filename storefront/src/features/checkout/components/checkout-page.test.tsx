@@ -112,6 +112,9 @@ describe('checkout page', () => {
     await fillPersonalData(user);
     await user.type(screen.getByLabelText('Dirección *'), 'Belgrano 123');
     await user.type(screen.getByLabelText('Ciudad *'), 'Neuquén');
+    // The shopper confirms once the summary shows the delivery's price (worked out here: no quote answers).
+    const summary = screen.getByTestId('order-summary');
+    await waitFor(() => expect(within(summary).getByTestId('summary-shipping')).toHaveTextContent('$3.000'));
     await user.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
 
     await screen.findByTestId('elsewhere');

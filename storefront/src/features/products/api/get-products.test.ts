@@ -24,4 +24,10 @@ describe('fetchProducts', () => {
     mockApi({ 'GET /products': { status: 200, data: { ...emptyPage, payload: undefined } } });
     await expect(fetchProducts({}, 1)).rejects.toMatchObject({ message: 'Error al obtener productos' });
   });
+
+  it('asks for the whole catalogue with limit=all, whose failure has its own text', async () => {
+    const requests = mockApi({ 'GET /products': { status: 200, data: { ...emptyPage, payload: undefined } } });
+    await expect(fetchProducts({ limit: 'all' }, 1)).rejects.toMatchObject({ message: 'Error al obtener todos los productos' });
+    expect(requests[0]?.params).toMatchObject({ limit: 'all' });
+  });
 });

@@ -3,7 +3,9 @@ import { api } from '@/lib/api-client';
 import { withEarlyAnswer } from '@/lib/early-requests';
 import type { ProductListFilters, SortOption } from './product-keys';
 
+/** The spec's default error texts (§8): for a page of the catalogue, and for the whole catalogue (`limit: 'all'`). */
 const ERROR_TEXT = 'Error al obtener productos';
+const ALL_ERROR_TEXT = 'Error al obtener todos los productos';
 
 const SORTS: Record<SortOption, { sortBy: 'title' | 'price'; sortOrder: 'asc' | 'desc' }> = {
   'title-asc': { sortBy: 'title', sortOrder: 'asc' },
@@ -22,6 +24,12 @@ export function fetchProducts(filters: ProductListFilters, page: number, signal?
     sortOrder: sort?.sortOrder,
   };
   return withEarlyAnswer('/products', params, productListAnswerSchema, () =>
-    api.request({ url: '/products', schema: productListAnswerSchema, errorMessage: ERROR_TEXT, signal, params }),
+    api.request({
+      url: '/products',
+      schema: productListAnswerSchema,
+      errorMessage: filters.limit === 'all' ? ALL_ERROR_TEXT : ERROR_TEXT,
+      signal,
+      params,
+    }),
   );
 }

@@ -4,5 +4,6 @@ export interface ProductListFilters {
   category?: string;
   sizes?: string[];
   sort?: SortOption;
-  limit?: number;
+  /** Products per page; 'all' asks for the whole catalogue in one answer (the API's `limit=all`). */
+  limit?: number | 'all';
 }

@@ -1,5 +1,5 @@
 import { errors } from '@strapi/utils';
-import { firstIssueMessage, siteContentSchema } from '@shop/shared';
+import { namedIssue, siteContentSchema } from '@shop/shared';
 import { catalogueChanged } from '../../../../utils/catalogue-version';
 
 interface WriteEvent {
@@ -23,7 +23,7 @@ function validateContent(event: WriteEvent): void {
     }
   }
   const parsed = siteContentSchema.safeParse(value);
-  if (!parsed.success) throw new errors.ValidationError(`Contenido del sitio inválido: ${firstIssueMessage(parsed.error)}`);
+  if (!parsed.success) throw new errors.ValidationError(`Contenido del sitio inválido: ${namedIssue(parsed.error)}`);
 }
 
 /** Content saved anywhere (the shop's API or Strapi's panel) makes the cached answers and page heads stale. */

@@ -1,8 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import path from 'node:path';
 
 export default defineConfig({
-  root: path.resolve(__dirname),
+  root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     include: ['api/**/*.test.ts'],
     globalSetup: ['./global-setup.ts'],

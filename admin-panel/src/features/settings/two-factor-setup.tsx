@@ -1,0 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink, ShieldCheck } from 'lucide-react';
+import { twoFactorEnableInputSchema } from '@shop/shared';
+import type { z } from 'zod';
+import { CopyButton } from '@/components/copy-button';
+import { Banner } from '@/components/feedback';
+import { useAuth } from '@/features/auth';
+import { useEnableTwoFactor } from './api/enable-two-factor';
+import { CodeField } from './code-field';
+import { saveFailure } from './save-failure';
+
+type CodeValues = z.input<typeof twoFactorEnableInputSchema>;
+type CodeInput = z.output<typeof twoFactorEnableInputSchema>;
+
+/** The secret in groups of four, as authenticator apps show and ask for it. */
+export function groupSecret(secret: string): string {
+  return (secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? []).join(' ');
+}
+
+interface TwoFactorSetupProps {
+  secret: string;
+  otpauthUrl: string;
+  /** On: the recovery codes, to show once. */
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}
+
+/** Turning two-factor sign-in on: the key for the app, then a code of it to confirm. */
+export function TwoFactorSetup({ secret, otpauthUrl, onEnabled, onCancel }: TwoFactorSetupProps) {
+  const { user, updateUser } = useAuth();
+  const enable = useEnableTwoFactor();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { register, handleSubmit, formState } = useForm<CodeValues, unknown, CodeInput>({
+    resolver: zodResolver(twoFactorEnableInputSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: true,
+  });
+  const failure = enable.isError ? saveFailure(enable.error, 'No se pudo activar la verificación en dos pasos. Intente nuevamente.') : null;
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const submit = handleSubmit(({ code }) => {
+    enable.mutate(code, {
+      onSuccess: (recoveryCodes) => {
+        if (user) updateUser({ ...user, twoFactorEnabled: true });
+        onEnabled(recoveryCodes);
+      },
+    });
+  });
+
+  return (
+    <div className="stack two-factor-setup" data-testid="two-factor-setup">
+      <h3 ref={headingRef} tabIndex={-1}>
+        Activar la verificación en dos pasos
+      </h3>
+      <ol className="setup-steps">
+        <li>
+          <p>
+            <strong>Escaneá o cargá la clave en tu app (Google Authenticator, Authy…).</strong> En la app elegí «Ingresar una clave de
+            configuración», usá tu email como nombre de la cuenta y el tipo «Basada en el tiempo».
+          </p>
+          <p className="field-label">Clave para cargar a mano</p>
+          <div className="secret-row">
+            <code className="secret-text" data-testid="two-factor-secret">
+              {groupSecret(secret)}
+            </code>
+            <CopyButton text={secret} what="la clave" />
+          </div>
+          <p className="hint">
+            Si estás en el teléfono que tiene la app:{' '}
+            <a href={otpauthUrl} className="with-icon">
+              abrir la clave en la app de autenticación <ExternalLink size={14} aria-hidden="true" />
+            </a>
+            . (Todavía no mostramos el código QR.)
+          </p>
+        </li>
+        <li>
+          <form
+            className="stack"
+            onSubmit={(event) => {
+              enable.reset();
+              void submit(event);
+            }}
+            noValidate
+            aria-label="Confirmar la verificación en dos pasos"
+          >
+            <p>Escribí el código de 6 dígitos que muestra la app para confirmar.</p>
+            {failure && (
+              <div id="two-factor-enable-error">
+                <Banner kind="error">{failure.text}</Banner>
+              </div>
+            )}
+            <CodeField
+              id="two-factor-enable-code"
+              label="Código de la app"
+              registration={register('code')}
+              error={formState.errors.code?.message}
+              serverErrorId={failure ? 'two-factor-enable-error' : undefined}
+            />
+            <div className="button-row">
+              <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
+                <ShieldCheck size={16} aria-hidden="true" /> {enable.isPending ? 'Activando...' : 'Confirmar y activar'}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={enable.isPending}>
+                Cancelar
+              </button>
+            </div>
+          </form>
+        </li>
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { LIMITS, STAFF_ROLE_LABELS } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TableStates } from '@/components/data-table';
+import { DeleteDialog } from '@/components/delete-dialog';
+import { ErrorState } from '@/components/feedback';
+import { NoticeBanner } from '@/components/notice-banner';
+import { PageHeader } from '@/components/page-header';
+import { useTimedMessage } from '@/hooks/use-timed-message';
+import { useAuth } from '@/features/auth';
+import { staffQueries } from './api/staff-queries';
+import { useDeleteStaff } from './api/delete-staff';
+import { useUpdateStaff } from './api/update-staff';
+import { InviteForm, type Invitation } from './invite-form';
+import { StaffTable, type StaffAction } from './staff-table';
+import { TemporaryPasswordDialog } from './temporary-password-dialog';
+
+/** The confirmation of a role change or (de)activation: title, question, button. */
+function confirmation(action: Exclude<StaffAction, { kind: 'delete' }>, self: boolean) {
+  const { member } = action;
+  const sessions = self
+    ? 'Es tu propia cuenta: tu sesión se cierra y vas a tener que volver a entrar.'
+    : 'Sus sesiones abiertas se cierran en el momento.';
+  if (action.kind === 'role') {
+    const from = STAFF_ROLE_LABELS[member.role];
+    const to = STAFF_ROLE_LABELS[action.role];
+    return {
+      title: 'Cambiar rol',
+      message: `¿Cambiar el rol de ${member.name} de ${from} a ${to}? ${sessions}`,
+      confirmLabel: 'Cambiar rol',
+    };
+  }
+  if (action.active) {
+    return {
+      title: 'Activar cuenta',
+      message: `¿Activar la cuenta de ${member.name}? Va a poder volver a iniciar sesión.`,
+      confirmLabel: 'Activar',
+    };
+  }
+  return {
+    title: 'Desactivar cuenta',
+    message: `¿Desactivar la cuenta de ${member.name}? No va a poder iniciar sesión. ${sessions}`,
+    confirmLabel: 'Desactivar',
+    danger: true,
+  };
+}
+
+/** 'Equipo' (owner only): who may enter the back office, with which role; invitations with a temporary password. */
+export function TeamPage() {
+  const { user } = useAuth();
+  const list = useQuery(staffQueries.list());
+  const update = useUpdateStaff();
+  const remove = useDeleteStaff();
+  const notice = useTimedMessage();
+  const [action, setAction] = useState<StaffAction | null>(null);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const staff = list.data ?? [];
+  const selfId = user?.id ?? null;
+  const busy = update.isPending || remove.isPending;
+  // A row far down the list (phones): the result of its change is shown where the eye can find it.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice.message) noticeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [notice.message]);
+
+  function confirm() {
+    if (!action) return;
+    const { member } = action;
+    const done = {
+      onError: (error: unknown) => notice.show({ kind: 'error', text: errorMessage(error) }),
+      onSettled: () => setAction(null),
+    };
+    if (action.kind === 'delete') {
+      remove.mutate(member.id, { ...done, onSuccess: ({ message }) => notice.show({ kind: 'success', text: message }, LIMITS.bannerMs) });
+      return;
+    }
+    const change = action.kind === 'role' ? { role: action.role } : { active: action.active };
+    const text =
+      action.kind === 'role'
+        ? `Rol de ${member.name}: ${STAFF_ROLE_LABELS[action.role]}.`
+        : `Cuenta de ${member.name} ${action.active ? 'activada' : 'desactivada'}.`;
+    update.mutate({ id: member.id, change }, { ...done, onSuccess: () => notice.show({ kind: 'success', text }, LIMITS.bannerMs) });
+  }
+
+  const cancel = () => {
+    if (!busy) setAction(null);
+  };
+
+  return (
+    <div className="page" data-testid="team-page">
+      <PageHeader title="Equipo" description="Quién entra al panel y qué puede hacer cada rol.">
+        <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
+        </button>
+      </PageHeader>
+      <section className="card" aria-labelledby="invite-title">
+        <h2 id="invite-title" className="card-title">
+          Invitar a alguien
+        </h2>
+        <p className="muted invite-intro">
+          La cuenta se crea con una contraseña temporal que se muestra una sola vez; la persona la cambia al entrar por primera vez.
+        </p>
+        <InviteForm onInvited={setInvitation} />
+      </section>
+      {notice.message && (
+        <div ref={noticeRef}>
+          <NoticeBanner notice={notice} />
+        </div>
+      )}
+      <section className="card table-card" aria-label="Cuentas del equipo" aria-busy={list.isFetching}>
+        <TableStates
+          pending={list.isPending}
+          loadingLabel="Cargando el equipo..."
+          error={
+            list.isError && (
+              <ErrorState message={`Error al cargar el equipo: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
+            )
+          }
+          empty={staff.length === 0}
+          emptyTitle="Todavía no hay nadie en el equipo"
+          emptyText="Invitá a alguien con el formulario de arriba."
+        >
+          <StaffTable
+            staff={staff}
+            selfId={selfId}
+            busyId={busy && action ? action.member.id : null}
+            onAction={(next) => {
+              notice.clear();
+              setAction(next);
+            }}
+          />
+        </TableStates>
+      </section>
+      {action?.kind === 'delete' ? (
+        <DeleteDialog
+          what={{
+            title: 'Eliminar cuenta',
+            confirmLabel: 'Eliminar',
+            subject: `la cuenta de ${action.member.name} (${action.member.email})`,
+          }}
+          busy={remove.isPending}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
+      ) : (
+        action && (
+          <ConfirmDialog
+            danger={false}
+            {...confirmation(action, String(action.member.id) === selfId)}
+            busy={update.isPending}
+            busyLabel="Guardando..."
+            onConfirm={confirm}
+            onCancel={cancel}
+          />
+        )
+      )}
+      {invitation && <TemporaryPasswordDialog invitation={invitation} onClose={() => setInvitation(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../utils/auth';
+import { badRequest, conflict, unauthorized } from '../../../utils/http';
+import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from '../../../utils/totp';
+import type { Session } from './auth';
+
+const ISSUER = 'Jazmín Lencería';
+/** How long the second step of a sign-in may wait for its code. */
+const CHALLENGE_MINUTES = 5;
+const WRONG_CODE = 'Código incorrecto o vencido';
+const CHALLENGE_INVALID = 'El inicio de sesión venció: ingresá tu email y contraseña de nuevo';
+
+interface TwoFactorRow extends UserRow {
+  twoFactorEnabled?: boolean | number | null;
+  totpSecret?: string | null;
+  totpPendingSecret?: string | null;
+  totpLastStep?: number | null;
+  recoveryCodes?: unknown;
+  twoFactorChallenge?: string | null;
+  twoFactorChallengeUntil?: string | Date | null;
+}
+
+const users = () => strapi.db.query(USER_UID);
+const enabled = (row: TwoFactorRow) => row.twoFactorEnabled === true || row.twoFactorEnabled === 1;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function rowOf(id: number): Promise<TwoFactorRow> {
+  const row: TwoFactorRow | null = await users().findOne({ where: { id }, populate: ['role'] });
+  if (!row) throw unauthorized(CHALLENGE_INVALID);
+  return row;
+}
+
+function storedHashes(value: unknown): string[] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * Checks an app code (±1 step, never a step already used) or a recovery code (each once). A right code is consumed
+ * in the same write; false for anything else.
+ */
+async function consumeCode(row: TwoFactorRow, secret: string, code: string): Promise<boolean> {
+  const step = acceptedStep(secret, code.trim(), row.totpLastStep ?? null);
+  if (step !== null) {
+    // Conditional on the step last seen: two requests with one code cannot both pass.
+    const result: unknown = await users().updateMany({
+      where: { id: row.id, $or: [{ totpLastStep: { $null: true } }, { totpLastStep: { $lt: step } }] },
+      data: { totpLastStep: step },
+    });
+    return typeof result === 'object' && result !== null && 'count' in result && Number(result.count) === 1;
+  }
+  const hash = hashRecoveryCode(code);
+  const hashes = storedHashes(row.recoveryCodes);
+  if (!hashes.includes(hash)) return false;
+  await users().update({ where: { id: row.id }, data: { recoveryCodes: hashes.filter((h) => h !== hash) } });
+  return true;
+}
+
+/** Two-factor sign-in of staff accounts with any authenticator app (TOTP). */
+export default {
+  /** A new secret for the signed-in account, pending until a code from it is confirmed. */
+  async setup(me: StaffUser): Promise<{ secret: string; otpauthUrl: string }> {
+    const row = await rowOf(me.id);
+    if (enabled(row)) throw conflict('La verificación en dos pasos ya está activa: desactivala primero para cambiar de teléfono');
+    const secret = newTotpSecret();
+    await users().update({ where: { id: me.id }, data: { totpPendingSecret: secret } });
+    return { secret, otpauthUrl: otpauthUrl(secret, me.email, ISSUER) };
+  },
+
+  /** Turns it on once the app's code matches; answers the recovery codes (shown once, stored hashed). */
+  async enable(me: StaffUser, code: string): Promise<string[]> {
+    const row = await rowOf(me.id);
+    if (enabled(row)) throw conflict('La verificación en dos pasos ya está activa');
+    const secret = row.totpPendingSecret;
+    if (!secret) throw badRequest('Primero generá el código QR (configurar verificación en dos pasos)');
+    if (acceptedStep(secret, code.trim(), null) === null) throw badRequest(WRONG_CODE);
+    const recoveryCodes = newRecoveryCodes();
+    await users().update({
+      where: { id: me.id },
+      data: {
+        twoFactorEnabled: true,
+        totpSecret: secret,
+        totpPendingSecret: null,
+        totpLastStep: null,
+        recoveryCodes: recoveryCodes.map(hashRecoveryCode),
+      },
+    });
+    return recoveryCodes;
+  },
+
+  /** Turns it off with the password and a current code (a stolen session alone cannot). */
+  async disable(me: StaffUser, password: string, code: string): Promise<void> {
+    const row = (await users().findOne({ where: { id: me.id }, populate: ['role'] })) as (TwoFactorRow & { password?: string }) | null;
+    if (!row || !enabled(row) || !row.totpSecret) throw badRequest('La verificación en dos pasos no está activa');
+    const passwordOk: boolean = await strapi
+      .plugin('users-permissions')
+      .service('user')
+      .validatePassword(password, row.password ?? '');
+    if (!passwordOk) throw badRequest('La contraseña actual es incorrecta.');
+    if (!(await consumeCode(row, row.totpSecret, code))) throw badRequest(WRONG_CODE);
+    await users().update({
+      where: { id: me.id },
+      data: { twoFactorEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null, recoveryCodes: null },
+    });
+    await endSessions(me.id);
+  },
+
+  /** After a right password: a single-use challenge for the code step, instead of a token. */
+  async challenge(userId: number): Promise<string> {
+    const challenge = randomBytes(32).toString('base64url');
+    const until = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
+    await users().update({ where: { id: userId }, data: { twoFactorChallenge: sha256(challenge), twoFactorChallengeUntil: until } });
+    return `${userId}.${challenge}`;
+  },
+
+  /** The second step: the challenge (once, within 5 minutes) and a code → the session. */
+  async verify(challenge: string, code: string): Promise<{ session: Session; email: string }> {
+    const [idText = '', secretPart = ''] = challenge.split('.');
+    const id = /^\d{1,9}$/.test(idText) ? Number(idText) : 0;
+    const row: TwoFactorRow | null = id > 0 ? await users().findOne({ where: { id }, populate: ['role'] }) : null;
+    const stored = row?.twoFactorChallenge ?? '';
+    const until = row?.twoFactorChallengeUntil ? new Date(row.twoFactorChallengeUntil).getTime() : 0;
+    const given = Buffer.from(sha256(secretPart));
+    const matches = stored.length === given.length && timingSafeEqual(Buffer.from(stored), given);
+    if (!row || !matches || until < Date.now() || row.blocked || !enabled(row) || !row.totpSecret) throw unauthorized(CHALLENGE_INVALID);
+    if (!(await consumeCode(row, row.totpSecret, code))) throw unauthorized(WRONG_CODE);
+    await users().update({ where: { id }, data: { twoFactorChallenge: null, twoFactorChallengeUntil: null, lastSignInAt: new Date() } });
+    const user = toStaffUser(row);
+    return { session: { token: await issueToken(id, user.sessionVersion), user: publicUser(user) }, email: row.email };
+  },
+
+  isEnabled: enabled,
+};

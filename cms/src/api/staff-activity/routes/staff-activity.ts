@@ -1,0 +1,3 @@
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::staff-activity.staff-activity', { staff: { find: ['GET', '/activity'] } });

@@ -1,0 +1,68 @@
+import type { StaffPermission } from '@shop/shared';
+
+/**
+ * Route → permission for every staff route of the API (its method and path as the route files declare them). The
+ * roles that hold each permission are in the shared table (packages/shared/src/rules/staff-permissions.ts); together
+ * they are the only place that decides. A staff route missing here is refused to everyone (fail closed), and
+ * cms/tests/api/staff-permissions.test.ts fails naming it.
+ */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
+  'GET /orders': 'orders.view',
+  'GET /orders/summary': 'dashboard.view',
+  'GET /orders/dispatch': 'orders.view',
+  'GET /orders/export.csv': 'orders.export',
+  'GET /orders/:id/history': 'orders.view',
+  'PUT /orders/:id/status': 'orders.manage',
+  'PATCH /orders/:id/confirm': 'orders.manage',
+  'DELETE /orders/:id': 'orders.delete',
+  'GET /emails': 'emails.manage',
+  'POST /emails/:id/resend': 'emails.manage',
+  'GET /insight/daily-sales': 'dashboard.view',
+  'GET /insight/low-stock': 'insight.view',
+  'PUT /insight/low-stock-threshold': 'insight.manage',
+  'GET /interactions/summary': 'insight.view',
+  'GET /interactions/most-viewed-products': 'insight.view',
+  'GET /interactions/most-viewed-categories': 'insight.view',
+  'DELETE /interactions/reset': 'insight.manage',
+  'GET /products/export.csv': 'products.export',
+  'POST /products': 'products.manage',
+  'PUT /products/:id': 'products.manage',
+  'DELETE /products/:id': 'products.manage',
+  'PUT /content': 'content.edit',
+  'GET /staff': 'staff.manage',
+  'GET /activity': 'staff.manage',
+  'POST /staff': 'staff.manage',
+  'PUT /staff/:id': 'staff.manage',
+  'DELETE /staff/:id': 'staff.manage',
+  'PUT /users/profile': 'account.self',
+  'POST /auth/2fa/setup': 'account.self',
+  'POST /auth/2fa/enable': 'account.self',
+  'POST /auth/2fa/disable': 'account.self',
+  'PUT /users/password': 'account.self',
+};
+
+/** The permission a staff route needs, or null when the table does not name it. */
+export function routePermission(method: string, path: string): StaffPermission | null {
+  return ROUTE_PERMISSIONS[`${method.toUpperCase()} ${path}`] ?? null;
+}
+
+/** The shop's routes anyone may call (shoppers, the storefront, load balancers); rate limits live in their controllers. */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'POST /auth/login',
+  'GET /auth/check',
+  'POST /auth/renew',
+  'POST /auth/logout',
+  'POST /auth/2fa/verify',
+  'POST /checkout/quote',
+  'POST /contact',
+  'GET /content',
+  'GET /health',
+  'POST /interactions',
+  'POST /orders',
+  'GET /orders/by-number/:orderNumber',
+  'GET /orders/:id',
+  'GET /products',
+  'GET /products/count',
+  'GET /products/:id',
+  'POST /upload/proof',
+];

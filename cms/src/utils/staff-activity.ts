@@ -1,0 +1,34 @@
+import type { Context } from 'koa';
+import type { ActivityKind } from '@shop/shared';
+
+/** What each staff route that changes data is, in the activity list: its kind and what it did (Spanish). */
+export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; action: string; label: string }>> = {
+  'PUT /orders/:id/status': { kind: 'orders', action: 'order.status', label: 'Cambió el estado de una orden' },
+  'PATCH /orders/:id/confirm': { kind: 'orders', action: 'order.confirm', label: 'Confirmó una orden' },
+  'DELETE /orders/:id': { kind: 'orders', action: 'order.delete', label: 'Eliminó una orden' },
+  'POST /emails/:id/resend': { kind: 'emails', action: 'email.resend', label: 'Reenvió un correo' },
+  'POST /products': { kind: 'products', action: 'product.create', label: 'Creó un producto' },
+  'PUT /products/:id': { kind: 'products', action: 'product.update', label: 'Editó un producto' },
+  'DELETE /products/:id': { kind: 'products', action: 'product.delete', label: 'Eliminó un producto' },
+  'PUT /content': { kind: 'content', action: 'content.update', label: 'Guardó el contenido del sitio' },
+  'PUT /insight/low-stock-threshold': { kind: 'insight', action: 'insight.threshold', label: 'Cambió el umbral de stock bajo' },
+  'DELETE /interactions/reset': { kind: 'insight', action: 'insight.reset', label: 'Reinició las estadísticas de visitas' },
+  'POST /staff': { kind: 'staff', action: 'staff.invite', label: 'Invitó a una persona al equipo' },
+  'PUT /staff/:id': { kind: 'staff', action: 'staff.update', label: 'Cambió una cuenta del equipo' },
+  'DELETE /staff/:id': { kind: 'staff', action: 'staff.delete', label: 'Eliminó una cuenta del equipo' },
+  'PUT /users/profile': { kind: 'account', action: 'account.profile', label: 'Cambió su perfil' },
+  'PUT /users/password': { kind: 'account', action: 'account.password', label: 'Cambió su contraseña' },
+  'POST /auth/2fa/enable': { kind: 'account', action: 'account.2fa-on', label: 'Activó la verificación en dos pasos' },
+  'POST /auth/2fa/disable': { kind: 'account', action: 'account.2fa-off', label: 'Desactivó la verificación en dos pasos' },
+};
+
+/** What a controller adds to its activity entry: the target's name and a one-line summary. */
+export interface ActivityNote {
+  target?: string;
+  summary?: string;
+}
+
+/** Lets a controller describe the change it made (read by the staff-activity middleware once it succeeded). */
+export function noteActivity(ctx: Context, note: ActivityNote): void {
+  ctx.state.activity = { ...(ctx.state.activity as ActivityNote | undefined), ...note };
+}

@@ -1,0 +1,72 @@
+/**
+ * Staff roles and what each may do: the one table that decides (the server's route policy and the back office's
+ * menus both read it). A permission names a kind of work; every staff route of the API carries exactly one
+ * (cms/src/utils/route-permissions.ts).
+ */
+export const STAFF_ROLES = ['owner', 'sales', 'catalog'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Dueña/o',
+  sales: 'Ventas',
+  catalog: 'Catálogo',
+};
+
+const ALL: readonly StaffRole[] = STAFF_ROLES;
+const OWNER: readonly StaffRole[] = ['owner'];
+const SALES: readonly StaffRole[] = ['owner', 'sales'];
+const CATALOG: readonly StaffRole[] = ['owner', 'catalog'];
+
+/** Permission → the roles that have it. */
+export const STAFF_PERMISSIONS = {
+  /** Own profile and password, the dashboard's summaries. */
+  'account.self': ALL,
+  'dashboard.view': ALL,
+  /** Orders: list, detail, history, delivery sheets, proofs. */
+  'orders.view': SALES,
+  /** Change an order's status and notes, confirm cash orders. */
+  'orders.manage': SALES,
+  /** Mark an order refunded (money goes back). */
+  'orders.refund': OWNER,
+  /** Delete an order. */
+  'orders.delete': OWNER,
+  /** The orders CSV: every customer's name, phone and address. */
+  'orders.export': OWNER,
+  /** The e-mail outbox and resending a message. */
+  'emails.manage': SALES,
+  /** Products, stock, pictures. */
+  'products.manage': CATALOG,
+  'products.export': CATALOG,
+  /** Site content: texts, categories, size guides, delivery zones (not payment and bank details). */
+  'content.edit': CATALOG,
+  /** Payment methods, bank details and the shop's settings. */
+  'settings.manage': OWNER,
+  /** What shoppers look at (most viewed) and resetting those counts. */
+  'insight.view': ALL,
+  'insight.manage': OWNER,
+  /** Staff accounts and the activity list. */
+  'staff.manage': OWNER,
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function isStaffPermission(value: unknown): value is StaffPermission {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(STAFF_PERMISSIONS, value);
+}
+
+/** Whether a staff member with this role may do this. Unknown roles may do nothing. */
+export function staffCan(role: unknown, permission: StaffPermission): boolean {
+  return isStaffRole(role) && (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** Every permission of a role (for the back office's menus). */
+export function permissionsOf(role: unknown): StaffPermission[] {
+  return (Object.keys(STAFF_PERMISSIONS) as StaffPermission[]).filter((p) => staffCan(role, p));
+}
+
+/** The Spanish refusal of a signed-in staff member whose role lacks the permission. */
+export const STAFF_FORBIDDEN_MESSAGE = 'Tu rol no permite esta acción: pedísela a la dueña o dueño de la tienda';
