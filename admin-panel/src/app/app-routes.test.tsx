@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TEMPORARY_PASSWORD_MESSAGE, type ApiUser, type StaffRole } from '@shop/shared';
+import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE, type ApiUser, type StaffRole } from '@shop/shared';
 import { ROUTER_FUTURE } from '@/config/router';
 import { AuthProvider, toSessionUser } from '@/features/auth';
 import { ADMIN_USER, signInStorage, testQueryClient } from '@/test/render';
@@ -98,5 +98,21 @@ describe('temporary password', () => {
     renderAt('/team');
     expect(await screen.findByText(`${TEMPORARY_PASSWORD_MESSAGE} antes de seguir.`)).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('adminUser') ?? '{}')).toMatchObject({ mustChangePassword: true });
+  });
+});
+
+describe('two-factor sign-in required by the owner', () => {
+  it('sends an account without it to its setup when a route answers 403, with only Config in the menu', async () => {
+    signedIn(as('sales'), {
+      'GET /orders': () => ({ status: 403, data: { message: TWO_FACTOR_REQUIRED_MESSAGE } }),
+      'GET /orders/summary': () => ({ status: 403, data: { message: TWO_FACTOR_REQUIRED_MESSAGE } }),
+    });
+    renderAt('/orders');
+    expect(await screen.findByText(`${TWO_FACTOR_REQUIRED_MESSAGE}.`)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Configuración' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Seguridad' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Activar' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Navegación principal' }));
+    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Config']);
   });
 });

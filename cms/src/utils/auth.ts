@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import {
   STAFF_FORBIDDEN_MESSAGE,
   TEMPORARY_PASSWORD_MESSAGE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
   isStaffRole,
   staffCan,
   type StaffPermission,
@@ -131,8 +132,6 @@ export async function requireAdmin(ctx: Context): Promise<StaffUser> {
  * 401 without a valid token, 403 for a signed-in user who is not staff or whose role lacks the permission (a staff
  * account without a role may do nothing: fail closed).
  */
-/** Every staff route but the two-factor setup answers this while the owner requires it and the account lacks it. */
-export const TWO_FACTOR_REQUIRED_MESSAGE = 'La tienda pide verificación en dos pasos: activala en «Mi cuenta» para seguir';
 
 export async function requireStaff(
   ctx: Context,

@@ -21,6 +21,8 @@ export interface AuthState {
   logout: (notice?: string) => void;
   /** The message the last `logout` left for the login screen. */
   notice: string | null;
+  /** The owner requires two-factor sign-in and this account lacks it: only its setup (in settings) is open. */
+  mustSetUpTwoFactor: boolean;
   updateUser: (user: SessionUser) => void;
   /** Keeps a token the server issued for this session (password change, renewal). */
   replaceToken: (token: string) => void;

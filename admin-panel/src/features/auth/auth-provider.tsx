@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, MSG, type ApiUser } from '@shop/shared';
 import { storage } from '@/lib/storage';
-import { PASSWORD_CHANGE_REQUIRED, SESSION_EXPIRED, sessionEvents } from '@/lib/session-events';
+import { PASSWORD_CHANGE_REQUIRED, SESSION_EXPIRED, TWO_FACTOR_SETUP_REQUIRED, sessionEvents } from '@/lib/session-events';
 import { ApiError } from '@shop/client-kit';
 import { AuthContext, type AuthState, type LoginResult } from './auth-context';
 import { isAdmin, parseStoredUser, toSessionUser, type SessionUser } from './admin-user';
@@ -29,6 +29,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
+  // Set by a 403 "the shop requires two-factor sign-in" (the server's word; no copy of the setting is kept here).
+  const [twoFactorDemanded, setTwoFactorDemanded] = useState(false);
 
   // Restore the stored session, then confirm it with /auth/check.
   useEffect(() => {
@@ -116,6 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const current = storage.get(STORAGE_KEYS.adminToken);
       clearSession();
       setNotice(message ?? null);
+      setTwoFactorDemanded(false);
       setToken(null);
       setUser(null);
       queryClient.clear();
@@ -167,6 +170,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => sessionEvents.removeEventListener(PASSWORD_CHANGE_REQUIRED, onRequired);
   }, []);
 
+  // A route answering "the shop requires two-factor sign-in": the guard opens its setup until it is on.
+  useEffect(() => {
+    const onDemanded = () => setTwoFactorDemanded(true);
+    sessionEvents.addEventListener(TWO_FACTOR_SETUP_REQUIRED, onDemanded);
+    return () => sessionEvents.removeEventListener(TWO_FACTOR_SETUP_REQUIRED, onDemanded);
+  }, []);
+  const mustSetUpTwoFactor = twoFactorDemanded && user !== null && !user.twoFactorEnabled;
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -178,10 +189,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifyTwoFactor,
       logout,
       notice,
+      mustSetUpTwoFactor,
       updateUser,
       replaceToken,
     }),
-    [user, token, loading, login, verifyTwoFactor, logout, notice, updateUser, replaceToken],
+    [user, token, loading, login, verifyTwoFactor, logout, notice, mustSetUpTwoFactor, updateUser, replaceToken],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

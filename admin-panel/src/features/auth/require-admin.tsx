@@ -5,10 +5,11 @@ import { useAuth } from './auth-context';
 
 /**
  * Guard of the protected area: loading screen, then the content for admins, else the login. An account that still
- * has its temporary password is kept on the settings screen (its password change) until it changes it.
+ * has its temporary password is kept on the settings screen (its password change) until it changes it, and so is one
+ * that must set up two-factor sign-in because the owner requires it.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { loading, isAdmin, user } = useAuth();
+  const { loading, isAdmin, user, mustSetUpTwoFactor } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
@@ -19,6 +20,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   if (!isAdmin) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
-  if (user?.mustChangePassword && location.pathname !== paths.settings) return <Navigate to={paths.settings} replace />;
+  const settingsFirst = (user?.mustChangePassword ?? false) || mustSetUpTwoFactor;
+  if (settingsFirst && location.pathname !== paths.settings) return <Navigate to={paths.settings} replace />;
   return <>{children}</>;
 }

@@ -2,3 +2,4 @@
 // app/app-routes.tsx (its own chunk).
 export { categoryLabel, useCategories } from './use-categories';
 export { contentQueries } from './api/get-content';
+export { useUpdateContent } from './api/update-content';

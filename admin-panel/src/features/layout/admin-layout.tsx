@@ -48,7 +48,7 @@ const NAV: NavItem[] = [
 ];
 
 export function AdminLayout() {
-  const { user, logout } = useAuth();
+  const { user, logout, mustSetUpTwoFactor } = useAuth();
   const can = useCan();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -63,8 +63,10 @@ export function AdminLayout() {
   }, [location.pathname]);
 
   const name = displayName(user);
-  // With the temporary password only the password change is open (the server refuses the rest).
-  const items = user?.mustChangePassword ? NAV.filter((item) => item.to === paths.settings) : NAV.filter((item) => can(item.permission));
+  // With the temporary password, or without the two-factor sign-in the owner requires, only settings are open (the
+  // server refuses the rest).
+  const settingsOnly = (user?.mustChangePassword ?? false) || mustSetUpTwoFactor;
+  const items = settingsOnly ? NAV.filter((item) => item.to === paths.settings) : NAV.filter((item) => can(item.permission));
 
   return (
     <div className={`admin-shell${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`}>

@@ -206,7 +206,7 @@ function OrderDetail({ order }: { order: Order }) {
                 if (isOrderStatus(value)) setNextStatus(value);
               }}
             >
-              <OrderStatusOptions />
+              <OrderStatusOptions current={current} />
             </SelectField>
             {changed && (
               <div className="alert alert-warning" role="status">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, signInStorage } from '@/test/render';
+import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture, orderFixture } from '@/test/fixtures';
 import { OrderListPage } from './order-list-page';
@@ -14,9 +14,10 @@ const ALL = Array.from({ length: TOTAL }, (_, i) =>
   ),
 );
 
-function setup() {
-  signInStorage();
+function setup(account = ADMIN_USER) {
+  signInStorage(account);
   const calls = mockApi({
+    'GET /auth/check': () => ({ data: { user: account } }),
     'GET /orders': (request) => {
       const page = Number(request.params.page);
       const limit = Number(request.params.limit);
@@ -48,6 +49,19 @@ function setup() {
 const orderCalls = (calls: ReturnType<typeof setup>['calls']) => calls.filter((c) => c.url === '/orders');
 
 describe('orders list', () => {
+  it("offers the customers' CSV and deleting to the owner only", async () => {
+    setup({ ...ADMIN_USER, staffRole: 'owner' });
+    expect(await screen.findByRole('button', { name: 'Eliminar orden JL-20260115-0001' })).toBeInTheDocument();
+    expect(screen.getByTestId('orders-export')).toBeInTheDocument();
+  });
+
+  it('shows a salesperson the orders without the CSV export or the delete buttons', async () => {
+    setup({ ...ADMIN_USER, staffRole: 'sales' });
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(20);
+    expect(screen.queryByTestId('orders-export')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Eliminar orden/ })).not.toBeInTheDocument();
+  });
+
   it('shows the summary cards and the per-method panels', async () => {
     setup();
     const summary = await screen.findByTestId('orders-summary');

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { ArrowLeft, RefreshCw, Truck } from 'lucide-react';
 import { LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
 import { paths } from '@/config/paths';
+import { usePermission } from '@/features/auth';
 import { contentQueries } from '@/features/content';
 import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
@@ -48,6 +49,9 @@ export function OrderListPage() {
   const content = useQuery(contentQueries.site());
   const placeOptions = placeFilterOptions(content.data);
   const deleteMutation = useDeleteOrder();
+  // Customers' CSV and deleting orders are the owner's (docs/security.md §16): other roles see neither.
+  const mayExport = usePermission('orders.export');
+  const mayDelete = usePermission('orders.delete');
   const statusMutation = useUpdateOrderStatus();
 
   const orders = list.data?.orders ?? [];
@@ -174,7 +178,7 @@ export function OrderListPage() {
           <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
         </button>
       </section>
-      <OrderExportBar status={status} date={date} search={search} />
+      {mayExport && <OrderExportBar status={status} date={date} search={search} />}
 
       <section className="card table-card" aria-busy={list.isFetching} data-testid="orders-table-card">
         <TableStates
@@ -196,7 +200,7 @@ export function OrderListPage() {
                 order={order}
                 deleting={deleteMutation.isPending && deleteMutation.variables === order._id}
                 onQuickView={() => setQuickViewId(order._id)}
-                onDelete={() => setToDelete(order)}
+                onDelete={mayDelete ? () => setToDelete(order) : undefined}
               />
             ))}
           </DataTable>

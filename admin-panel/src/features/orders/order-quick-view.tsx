@@ -91,7 +91,7 @@ export function OrderQuickView({ order, updating, onStatusChange, onClose }: Ord
         }}
         after={updating && <p className="hint">Actualizando estado...</p>}
       >
-        <OrderStatusOptions />
+        <OrderStatusOptions current={normalizeStatus(order.status)} />
       </SelectField>
       <section>
         <h3>Productos</h3>

@@ -11,7 +11,8 @@ interface OrderRowProps {
   order: Order;
   deleting: boolean;
   onQuickView: () => void;
-  onDelete: () => void;
+  /** Absent for a role that may not delete orders: no delete button then. */
+  onDelete?: () => void;
 }
 
 /** One order in the orders table: number, customer, total, status and its actions. */
@@ -50,17 +51,19 @@ export function OrderRow({ order, deleting, onQuickView, onDelete }: OrderRowPro
           <Link to={paths.order(order._id)} className="btn btn-secondary btn-sm">
             Ver detalles
           </Link>
-          <button
-            type="button"
-            className={deleting ? 'btn btn-sm btn-danger-outline' : 'icon-button danger'}
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={deleting ? undefined : `Eliminar orden ${order.orderNumber}`}
-            title="Eliminar orden"
-          >
-            <Trash2 size={deleting ? 16 : 18} aria-hidden="true" />
-            {deleting && <span>Eliminando...</span>}
-          </button>
+          {onDelete && (
+            <button
+              type="button"
+              className={deleting ? 'btn btn-sm btn-danger-outline' : 'icon-button danger'}
+              onClick={onDelete}
+              disabled={deleting}
+              aria-label={deleting ? undefined : `Eliminar orden ${order.orderNumber}`}
+              title="Eliminar orden"
+            >
+              <Trash2 size={deleting ? 16 : 18} aria-hidden="true" />
+              {deleting && <span>Eliminando...</span>}
+            </button>
+          )}
         </div>
       </td>
     </tr>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Lock, User } from 'lucide-react';
-import { TEMPORARY_PASSWORD_MESSAGE } from '@shop/shared';
+import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
 import { Banner } from '@/components/feedback';
 import { useAuth } from '@/features/auth';
 import { ProfileForm } from './profile-form';
@@ -10,10 +10,10 @@ import { TwoFactorSection } from './two-factor-section';
 type Tab = 'profile' | 'security';
 
 export function SettingsPage() {
-  const { user } = useAuth();
+  const { user, mustSetUpTwoFactor } = useAuth();
   // With the temporary password of an invitation only the password change is open (the server refuses the rest).
   const forced = user?.mustChangePassword ?? false;
-  const [tab, setTab] = useState<Tab>(forced ? 'security' : 'profile');
+  const [tab, setTab] = useState<Tab>(forced || mustSetUpTwoFactor ? 'security' : 'profile');
   const current: Tab = forced ? 'security' : tab;
   const tabs: { id: Tab; label: string; icon: typeof User }[] = [
     { id: 'profile', label: 'Perfil', icon: User },
@@ -22,8 +22,8 @@ export function SettingsPage() {
 
   // Once the password is changed the tabs come back on the security tab, beside the message that it worked.
   useEffect(() => {
-    if (forced) setTab('security');
-  }, [forced]);
+    if (forced || mustSetUpTwoFactor) setTab('security');
+  }, [forced, mustSetUpTwoFactor]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
@@ -46,24 +46,32 @@ export function SettingsPage() {
           <strong>{TEMPORARY_PASSWORD_MESSAGE} antes de seguir.</strong> Elegí una contraseña nueva: después se abre el resto del panel.
         </Banner>
       ) : (
-        <div className="tabs" role="tablist" aria-label="Configuración de la cuenta">
-          {tabs.map(({ id, label, icon: Icon }) => (
-            <button
-              key={id}
-              id={`settings-tab-${id}`}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={current === id}
-              aria-controls={`settings-panel-${id}`}
-              tabIndex={current === id ? 0 : -1}
-              onClick={() => setTab(id)}
-              onKeyDown={onKeyDown}
-            >
-              <Icon size={16} aria-hidden="true" /> {label}
-            </button>
-          ))}
-        </div>
+        <>
+          {mustSetUpTwoFactor && (
+            <Banner kind="warning">
+              <strong>{TWO_FACTOR_REQUIRED_MESSAGE}.</strong> Activala abajo con tu app de autenticación: después se abre el resto del
+              panel.
+            </Banner>
+          )}
+          <div className="tabs" role="tablist" aria-label="Configuración de la cuenta">
+            {tabs.map(({ id, label, icon: Icon }) => (
+              <button
+                key={id}
+                id={`settings-tab-${id}`}
+                type="button"
+                role="tab"
+                className="tab"
+                aria-selected={current === id}
+                aria-controls={`settings-panel-${id}`}
+                tabIndex={current === id ? 0 : -1}
+                onClick={() => setTab(id)}
+                onKeyDown={onKeyDown}
+              >
+                <Icon size={16} aria-hidden="true" /> {label}
+              </button>
+            ))}
+          </div>
+        </>
       )}
       <div
         role={forced ? undefined : 'tabpanel'}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffMember } from '@shop/shared';
+import type { SiteContent, StaffMember } from '@shop/shared';
+import { contentFixture } from '@/test/fixtures';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
 import { bodyOf, deferred, mockApi, type MockReply, type MockRoutes } from '@/test/mock-api';
 import { TeamPage } from './team-page';
@@ -207,5 +208,43 @@ describe('Equipo', () => {
     expect(await screen.findByText('Cuenta de Lucía Ventas eliminada')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/staff/2')).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('staff-row-2')).not.toBeInTheDocument());
+  });
+});
+
+describe('two-factor sign-in for the whole team', () => {
+  function setupContent(twoFactorEnabled: boolean) {
+    // The server names twoFactorEnabled only when it is on.
+    const owner = twoFactorEnabled ? { ...ADMIN_USER, twoFactorEnabled: true as const } : ADMIN_USER;
+    signInStorage(owner);
+    let content = contentFixture();
+    const calls = mockApi({
+      'GET /auth/check': () => ({ data: { user: owner } }),
+      'GET /staff': () => ({ data: { staff: team() } }),
+      'GET /content': () => ({ data: { content } }),
+      'PUT /content': (request) => {
+        const body = bodyOf(request) as { security: SiteContent['security'] };
+        content = { ...content, security: { ...content.security, ...body.security } };
+        return { data: { content } };
+      },
+    });
+    renderApp(<TeamPage />, { route: '/team' });
+    return { calls, user: userEvent.setup() };
+  }
+
+  it('turns the requirement on with a save of the security section alone', async () => {
+    const { calls, user } = setupContent(true);
+    const box = await screen.findByRole('checkbox', { name: 'Exigir verificación en dos pasos' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.click(box);
+    expect(await screen.findByText('Desde ahora todo el equipo entra con verificación en dos pasos.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT' && c.url === '/content');
+    expect(put && bodyOf(put)).toEqual({ security: { requireTwoFactor: true } });
+    expect(screen.getByRole('checkbox', { name: 'Exigir verificación en dos pasos' })).toBeChecked();
+  });
+
+  it('cannot be turned on by an owner without it on her own account', async () => {
+    setupContent(false);
+    expect(await screen.findByText(/primero activala en tu propia cuenta/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Exigir verificación en dos pasos' })).toBeDisabled();
   });
 });

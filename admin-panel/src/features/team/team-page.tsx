@@ -15,6 +15,7 @@ import { staffQueries } from './api/staff-queries';
 import { useDeleteStaff } from './api/delete-staff';
 import { useUpdateStaff } from './api/update-staff';
 import { InviteForm, type Invitation } from './invite-form';
+import { RequireTwoFactor } from './require-two-factor';
 import { StaffTable, type StaffAction } from './staff-table';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
@@ -134,6 +135,7 @@ export function TeamPage() {
           />
         </TableStates>
       </section>
+      <RequireTwoFactor />
       {action?.kind === 'delete' ? (
         <DeleteDialog
           what={{

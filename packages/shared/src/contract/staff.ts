@@ -51,3 +51,5 @@ export const staffDeletedAnswerSchema = z.object({ message: z.string() });
 
 /** Every route but the password change answers this to an account that still has its temporary password. */
 export const TEMPORARY_PASSWORD_MESSAGE = 'Tenés que cambiar la contraseña temporal';
+/** Every staff route but the two-factor setup answers this while the owner requires it and the account lacks it. */
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'La tienda pide verificación en dos pasos: activala en «Config» para seguir';

@@ -2,6 +2,7 @@ import { MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE, type SiteCo
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
 import { TextFieldList } from '../field-list';
+import { usePermission } from '@/features/auth';
 import { PaymentFields } from './checkout-payment-fields';
 
 const MEETING_POINT_FIELDS = [
@@ -27,6 +28,8 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
   const setShipping = draftSetter(edit, (d) => d.checkout.shipping);
   const setHome = draftSetter(edit, (d) => d.checkout.shipping.homeDelivery);
   const setCheckout = draftSetter(edit, (d) => d.checkout);
+  // Payment methods and bank details are the owner's (the server refuses other roles' changes to them).
+  const mayEditPayments = usePermission('settings.manage');
   return (
     <div className="stack">
       <fieldset className="fieldset stack">
@@ -65,7 +68,14 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
         </p>
       </fieldset>
 
-      <PaymentFields paymentInfo={content.checkout.paymentInfo} edit={edit} />
+      {mayEditPayments ? (
+        <PaymentFields paymentInfo={content.checkout.paymentInfo} edit={edit} />
+      ) : (
+        <fieldset className="fieldset stack" data-testid="payment-owner-only">
+          <legend>Medios de pago</legend>
+          <p className="hint">Los medios de pago y los datos bancarios los cambia la dueña o el dueño de la tienda.</p>
+        </fieldset>
+      )}
       <fieldset className="fieldset stack">
         <legend>Límite por pedido</legend>
         <WholeNumberField
