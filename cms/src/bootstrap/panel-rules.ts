@@ -1,8 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isOrderStatus, type OrderStatus } from '@shop/shared';
 import { ApiError } from '../utils/http';
+import { withCatalogueChanges } from '../utils/catalogue-version';
+import { asShopWrite, isShopWrite } from '../utils/shop-write';
 import { ORDER_UID, findOrderDocument } from '../api/order/services/order-read';
 import { deleteOrder } from '../api/order/services/order-admin';
 import { recordStatusChange, type Actor } from '../api/order/services/order-history';
@@ -96,8 +97,8 @@ function refuse(message: string): never {
   throw new errors.ValidationError(message);
 }
 
-/** Writes made by the shop's own services (e.g. deleting an order after giving its stock back) pass untouched. */
-const shopWrite = new AsyncLocalStorage<true>();
+/** Who wrote, in an order's history, when it was not the panel: a script (`strapi console`, a custom task). */
+export const SCRIPT_ACTOR: Actor = { kind: 'system', id: null, name: 'Script (Document Service de Strapi)' };
 
 const has = (data: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(data, key);
 
@@ -143,8 +144,8 @@ type DocumentContext = { uid: string; action: string; params: Record<string, unk
 type Next = () => ReturnType<Parameters<Parameters<Core.Strapi['documents']['use']>[0]>[1]>;
 type Answer = Promise<Awaited<ReturnType<Next>>>;
 
-/** An order edited in the panel: read-only fields refused, status and notes through the shop's own change. */
-async function updateOrderFromPanel(ctx: DocumentContext, next: Next, user: PanelUser): Answer {
+/** An order edited in the panel (or a script): read-only fields refused, status and notes through the shop's own change. */
+async function updateOrderFromPanel(ctx: DocumentContext, next: Next, actor: Actor): Answer {
   const documentId = typeof ctx.params.documentId === 'string' ? ctx.params.documentId : '';
   const data = typeof ctx.params.data === 'object' && ctx.params.data !== null ? (ctx.params.data as Record<string, unknown>) : {};
   const current: unknown = await strapi.db.query(ORDER_UID).findOne({ where: { documentId }, populate: ['items'] });
@@ -157,7 +158,6 @@ async function updateOrderFromPanel(ctx: DocumentContext, next: Next, user: Pane
     }
     delete data[field];
   }
-  const actor = panelActor(user);
   const status: OrderStatus = isOrderStatus(stored.orderStatus) ? stored.orderStatus : 'pending_manual';
   const statusChanged = has(data, 'orderStatus') && data.orderStatus !== status;
   if (statusChanged && !isOrderStatus(data.orderStatus)) refuse('orderStatus: estado de orden inválido');
@@ -166,31 +166,39 @@ async function updateOrderFromPanel(ctx: DocumentContext, next: Next, user: Pane
   const shopperNotes = has(data, 'notes') ? notesText(data.notes) : undefined;
   const shopperNotesChanged = shopperNotes !== undefined && shopperNotes !== notesText(stored.notes);
   const to: OrderStatus = statusChanged && isOrderStatus(data.orderStatus) ? data.orderStatus : status;
-  if (statusChanged || adminNotesChanged) {
-    // '' stands for cleared notes: the change is still written in the history.
-    const update = { status: to, ...(adminNotesChanged ? { adminNotes: adminNotes ?? '' } : {}) };
-    await asPanelError(() => strapi.service('api::order.order').changeStatusBy(documentId, update, actor));
-  }
   delete data.orderStatus;
   delete data.adminNotes;
-  const result = await next();
-  if (shopperNotesChanged) {
-    const note = `Nota de la compra corregida en /cms: ${shopperNotes ?? '(vacía)'}`;
-    await recordStatusChange({ orderDocumentId: documentId, from: to, to, by: actor, note, at: new Date() });
-  }
-  return result;
+  // One transaction for the whole save: the shop's status change (stock, history, the shopper's e-mail in the outbox)
+  // and Strapi's own write of the other fields. When Strapi then refuses the form (a required field emptied, say),
+  // nothing of it stays: no order cancelled behind a 400, no units returned, no e-mail queued. The catalogue's
+  // caches hear of the stock change only after the commit.
+  return withCatalogueChanges(() =>
+    strapi.db.transaction(async () => {
+      if (statusChanged || adminNotesChanged) {
+        // '' stands for cleared notes: the change is still written in the history.
+        const update = { status: to, ...(adminNotesChanged ? { adminNotes: adminNotes ?? '' } : {}) };
+        await asPanelError(() => strapi.service('api::order.order').changeStatusBy(documentId, update, actor));
+      }
+      const result = await next();
+      if (shopperNotesChanged) {
+        const note = `Nota de la compra corregida en /cms: ${shopperNotes ?? '(vacía)'}`;
+        await recordStatusChange({ orderDocumentId: documentId, from: to, to, by: actor, note, at: new Date() });
+      }
+      return result;
+    }),
+  );
 }
 
-async function orderRules(ctx: DocumentContext, next: Next, user: PanelUser): Answer {
+async function orderRules(ctx: DocumentContext, next: Next, actor: Actor): Answer {
   if (ctx.action === 'create' || ctx.action === 'clone') {
     refuse('Las órdenes nacen en el checkout de la tienda: creadas desde /cms no reservarían stock ni tendrían número.');
   }
-  if (ctx.action === 'update') return updateOrderFromPanel(ctx, next, user);
+  if (ctx.action === 'update') return updateOrderFromPanel(ctx, next, actor);
   if (ctx.action === 'delete') {
     const documentId = typeof ctx.params.documentId === 'string' ? ctx.params.documentId : '';
     if (!(await findOrderDocument(documentId))) return next();
     // The back office's delete: an active order gives its units back first, and its history goes with it.
-    await asPanelError(() => shopWrite.run(true, () => deleteOrder(documentId)));
+    await asPanelError(() => asShopWrite(() => deleteOrder(documentId)));
     return { documentId, entries: [] };
   }
   return next();
@@ -198,17 +206,19 @@ async function orderRules(ctx: DocumentContext, next: Next, user: PanelUser): An
 
 const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 
+/**
+ * Every Document Service write of an order or of the shop's bookkeeping that is not the shop's own (src/utils/
+ * shop-write.ts) obeys the rules above: Strapi's panel, named in the history by its signed-in user, and scripts.
+ */
 export function registerPanelRules(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
-    if (!WRITE_ACTIONS.has(ctx.action) || shopWrite.getStore()) return next();
+    if (!WRITE_ACTIONS.has(ctx.action) || isShopWrite()) return next();
+    const bookkeeping = (BOOKKEEPING_TYPES as readonly string[]).includes(ctx.uid);
+    if (!bookkeeping && ctx.uid !== ORDER_UID) return next();
+    if (bookkeeping) refuse('Este tipo de contenido es contabilidad interna de la tienda: no se edita desde /cms.');
     const user = panelUser(ctx.uid);
-    if (!user) return next();
     const context: DocumentContext = { uid: ctx.uid, action: ctx.action, params: ctx.params as Record<string, unknown> };
-    if ((BOOKKEEPING_TYPES as readonly string[]).includes(ctx.uid)) {
-      refuse('Este tipo de contenido es contabilidad interna de la tienda: no se edita desde /cms.');
-    }
-    if (ctx.uid === ORDER_UID) return orderRules(context, next, user);
-    return next();
+    return orderRules(context, next, user ? panelActor(user) : SCRIPT_ACTOR);
   });
 }
 

@@ -273,7 +273,7 @@ describe('POST /checkout/quote', () => {
       [{ ...delivery, zoneId: { $ne: null }, items: [line()] }, 'El id de la zona debe ser un texto'],
       [
         { ...delivery, meetingPointId: ['punto-centro'], deliveryType: 'pickup', items: [line()] },
-        'El id de el punto de encuentro debe ser un texto',
+        'El id del punto de encuentro debe ser un texto',
       ],
       [{ ...delivery, items: Array.from({ length: 51 }, () => line()) }, 'La orden no puede tener más de 50 líneas'],
       // NUL (PostgreSQL refuses it in any text) never reaches the product query.

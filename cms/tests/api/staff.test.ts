@@ -5,6 +5,19 @@ import { inviteStaffMember } from '../helpers/staff';
 
 /** The owner's team: invitations with a temporary password, roles, deactivation, and never a shop without an owner. */
 describe('managing the team', () => {
+  it('gives one account to one e-mail when the same invitation is sent several times at once (the others are 409)', async () => {
+    const owner = await adminToken();
+    const email = `doble-${Date.now().toString(36)}@test.local`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api('/staff', { body: { name: 'Doble Invitación', email, role: 'catalog' }, token: owner })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toBe('Ya existe una cuenta con ese email');
+    const list = await api('/staff', { token: owner });
+    expect(list.body.staff.filter((m: { email: string }) => m.email === email)).toHaveLength(1);
+  });
+
   it('invites with a temporary password that must be changed before anything else', async () => {
     const owner = await adminToken();
     const email = `vendedora-${Date.now().toString(36)}@test.local`;

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order, OrderEvent, SiteContent } from '@shop/shared';
@@ -5,7 +8,7 @@ import { adminToken, api, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, orderBody, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
 import { documentPath, panel, panelToken } from '../helpers/panel';
-import { TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-process';
+import { CMS_DIR, TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-process';
 
 /**
  * Strapi's own panel (/cms) is the developer's tool for low-level fixes. It writes through the Document Service,
@@ -63,6 +66,24 @@ async function history(orderId: string): Promise<OrderEvent[]> {
 }
 
 const refusal = (res: { body: unknown }) => JSON.stringify(res.body);
+
+/** Runs one Document Service call in a script process of its own (tests/helpers/document-script.mjs) on this database. */
+async function documentScript(uid: string, action: string, params: unknown): Promise<{ ok: boolean; message?: string }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(CMS_DIR, 'tests', 'helpers', 'document-script.mjs'), uid, action, JSON.stringify(params)],
+    {
+      cwd: CMS_DIR,
+      env: { ...process.env, ...inject('databaseEnv'), NODE_ENV: 'test', STRAPI_TELEMETRY_DISABLED: 'true', SERVE_STRAPI_ADMIN: 'false' },
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  );
+  const line = stdout.split('\n').find((l) => l.startsWith('@@outcome '));
+  if (!line) throw new Error(`the script printed no outcome:\n${stdout.slice(-2000)}`);
+  return JSON.parse(line.slice('@@outcome '.length)) as { ok: boolean; message?: string };
+}
 
 describe('products edited in the panel', () => {
   it("switch off with the active flag (the shop's status) and take new per-size stock; the total follows", async () => {
@@ -137,6 +158,43 @@ describe('orders edited in the panel', () => {
     ]);
     expect(byPanel[0]?.by.name).toContain(TEST_ADMIN.email);
     expect(byPanel[1]?.note).toBe('Canceló por teléfono');
+  });
+
+  it('keep nothing of a save the panel refuses: a status change in a form Strapi rejects moves no stock and leaves no history', async () => {
+    const product = await createProduct({ stock: 4 });
+    const order = await placeOrder(product._id, 1);
+    expect(await stockOf(product._id, shop.url)).toBe(3);
+    const before = await history(order._id);
+    const form = await panelDocument(ORDER, order._id);
+    // The e-mail is over its 200 characters: Strapi refuses the form after the shop's rules have run.
+    const res = await panelSave(ORDER, order._id, {
+      orderStatus: 'cancelled',
+      shippingInfo: { ...(form.shippingInfo as Record<string, unknown>), email: `${'a'.repeat(200)}@example.com` },
+    });
+    expect(res.status, refusal(res)).toBe(400);
+    expect(await stockOf(product._id, shop.url)).toBe(3);
+    const seen = await shopApi(`/orders/${order._id}`, { token: await adminToken() });
+    expect(seen.body.order.status).toBe('pending_transfer_proof');
+    expect(await history(order._id)).toEqual(before);
+  });
+
+  it('obey the same rules when a script writes them through the Document Service (no panel, no request)', async () => {
+    const product = await createProduct({ stock: 5 });
+    const order = await placeOrder(product._id, 2);
+    expect(await stockOf(product._id, shop.url)).toBe(3);
+    // The bookkeeping flag that lost 2 units for good when the panel could set it: refused, nothing changes.
+    const flag = await documentScript(ORDER, 'update', { documentId: order._id, data: { stockReturned: true } });
+    expect(flag).toMatchObject({ ok: false, message: expect.stringContaining('stockReturned') });
+    const cancelled = await documentScript(ORDER, 'update', { documentId: order._id, data: { orderStatus: 'cancelled' } });
+    expect(cancelled, JSON.stringify(cancelled)).toMatchObject({ ok: true });
+    expect(await stockOf(product._id, shop.url)).toBe(5);
+    const [last] = (await history(order._id)).slice(-1);
+    expect(last).toMatchObject({ from: 'pending_transfer_proof', to: 'cancelled', by: { name: 'Script (Document Service de Strapi)' } });
+    // Bookkeeping types refuse a script's writes too: no made-up history entry appears.
+    const entries = (await history(order._id)).length;
+    const event = await documentScript('api::order.order-event', 'create', { data: { orderDocumentId: order._id, toStatus: 'paid' } });
+    expect(event).toMatchObject({ ok: false, message: expect.stringContaining('contabilidad interna') });
+    expect(await history(order._id)).toHaveLength(entries);
   });
 
   it("record a change of the shopper's notes", async () => {

@@ -46,6 +46,14 @@ describe('delivery zones in site content', () => {
     expect(deliveryListProblems([zone('a', { postalCodes: ['8300'] }), zone('b', { postalCodes: ['8300'], enabled: false })], [])).toEqual(
       [],
     );
+    // A plain four-digit code covers the town's CPAs, in either order; two different CPAs of one town do not clash.
+    expect(deliveryListProblems([zone('a', { postalCodes: ['8300'] }), zone('b', { postalCodes: ['q8300abc'] })], [])[0]).toMatch(
+      /código postal "q8300abc"/,
+    );
+    expect(deliveryListProblems([zone('a', { postalCodes: ['Q8300ABC'] }), zone('b', { postalCodes: ['8300'] })], [])[0]).toMatch(
+      /código postal "8300"/,
+    );
+    expect(deliveryListProblems([zone('a', { postalCodes: ['Q8300ABC'] }), zone('b', { postalCodes: ['Q8300XYZ'] })], [])).toEqual([]);
     const point = { id: 'p', title: '', address: '', schedule: '', notes: '', enabled: true };
     expect(deliveryListProblems([], [point, point])).toEqual(['Puntos de encuentro: el id "p" está repetido']);
     // The whole content refuses them too.

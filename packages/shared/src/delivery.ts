@@ -203,12 +203,25 @@ export function deliveryListProblems(zones: readonly DeliveryZone[], points: rea
     }
     for (const code of zone.postalCodes) {
       const key = normalizePostalCode(code);
-      const owner = codeOwner.get(key);
+      // A plain four-digit code covers every CPA of its town: `8300` in one zone and `Q8300ABC` in another overlap.
+      const owner = codeOwner.get(key) ?? overlappingCodeOwner(codeOwner, key, zone.id);
       if (owner && owner.id !== zone.id) problems.push(DELIVERY_MSG.postalCodeInTwoZones(code, owner.name, zone.name));
       else codeOwner.set(key, zone);
     }
   }
   return problems;
+}
+
+/** Another zone whose postal code covers `key` or is covered by it (same four digits, one of them plain digits). */
+function overlappingCodeOwner(owners: ReadonlyMap<string, DeliveryZone>, key: string, zoneId: string): DeliveryZone | undefined {
+  const digits = postalDigits(key);
+  if (digits === null) return undefined;
+  const plain = /^\d{4}$/.test(key);
+  for (const [other, owner] of owners) {
+    if (owner.id === zoneId || postalDigits(other) !== digits) continue;
+    if (plain || /^\d{4}$/.test(other)) return owner;
+  }
+  return undefined;
 }
 
 /** A slug for a new zone or meeting point made from its name ("Neuquén Oeste" → "neuquen-oeste"), unique among `taken`. */

@@ -137,11 +137,12 @@ export const orderItemInputSchema = z.object({
   image: z.unknown().optional(),
 });
 
-const placeId = (what: string) =>
+/** `of`: 'de la zona', 'del punto de encuentro'. */
+const placeId = (of: string) =>
   z
-    .string({ error: `El id de ${what} debe ser un texto` })
+    .string({ error: `El id ${of} debe ser un texto` })
     .trim()
-    .max(40, `El id de ${what} no puede superar 40 caracteres`)
+    .max(40, `El id ${of} no puede superar 40 caracteres`)
     .optional()
     .nullable();
 
@@ -156,8 +157,8 @@ const pricingFields = {
     .max(50, 'La orden no puede tener más de 50 líneas'),
   paymentMethod: paymentMethodSchema,
   deliveryType: deliveryTypeSchema.optional(),
-  zoneId: placeId('la zona'),
-  meetingPointId: placeId('el punto de encuentro'),
+  zoneId: placeId('de la zona'),
+  meetingPointId: placeId('del punto de encuentro'),
   postalCode: text(20).optional().nullable(),
   barrio: text(80).optional().nullable(),
   couponCode: text(40).optional().nullable(),

@@ -18,6 +18,7 @@ import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
+import { asShopWrite } from '../../../utils/shop-write';
 
 export const ORDERS_TABLE = 'orders';
 
@@ -169,7 +170,7 @@ export async function deleteOrder(documentId: string): Promise<{ orderNumber: st
     const order = await lockOrder(trx, documentId);
     const active = isOrderStatus(order.status) && ACTIVE_ORDER_STATUSES.includes(order.status);
     const returned = active && !order.stockReturned ? await giveStockBack(trx, order) : false;
-    await strapi.documents(ORDER_UID).delete({ documentId });
+    await asShopWrite(() => strapi.documents(ORDER_UID).delete({ documentId }));
     await deleteOrderHistory(documentId);
     return { orderNumber: order.orderNumber, stockReturned: returned };
   });
@@ -195,16 +196,16 @@ export interface OrderList {
 }
 
 /** A zone or meeting point id of the list's filters: a short slug (anything else is a 400, never a query). */
-function placeFilter(value: string, what: string): string {
-  if (!/^[a-z0-9-]{1,40}$/.test(value)) throw badRequest(`El filtro de ${what} no es válido`);
+function placeFilter(value: string, of: string): string {
+  if (!/^[a-z0-9-]{1,40}$/.test(value)) throw badRequest(`El filtro ${of} no es válido`);
   return value;
 }
 
 /** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
   const filters: { orderStatus?: OrderStatus; createdAt?: { $gte: Date; $lt: Date }; zoneId?: string; meetingPointId?: string } = {};
-  if (query.zone !== undefined) filters.zoneId = placeFilter(query.zone, 'la zona');
-  if (query.meetingPoint !== undefined) filters.meetingPointId = placeFilter(query.meetingPoint, 'el punto de encuentro');
+  if (query.zone !== undefined) filters.zoneId = placeFilter(query.zone, 'de la zona');
+  if (query.meetingPoint !== undefined) filters.meetingPointId = placeFilter(query.meetingPoint, 'del punto de encuentro');
   if (query.status !== undefined) {
     if (!isOrderStatus(query.status)) throw badRequest('Estado de orden inválido');
     filters.orderStatus = query.status;

@@ -18,6 +18,7 @@ import { nextOrderNumber } from './order-number';
 import { ORDER_UID, getOrder } from './order-read';
 import { takeStock } from './order-stock';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, type OrderAnswer } from './order-view';
+import { asShopWrite } from '../../../utils/shop-write';
 
 const PRODUCT_UID = 'api::product.product';
 
@@ -160,35 +161,37 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
     const status = initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
     const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
-    const created: unknown = await strapi.documents(ORDER_UID).create({
-      data: {
-        orderNumber,
-        items,
-        shippingInfo: {
-          fullName: info.fullName,
-          email: info.email,
-          phone: info.phone,
-          address: blankToNull(info.address),
-          city: blankToNull(info.city),
-          postalCode: blankToNull(info.postalCode),
-          notes: blankToNull(info.notes),
+    const created: unknown = await asShopWrite(() =>
+      strapi.documents(ORDER_UID).create({
+        data: {
+          orderNumber,
+          items,
+          shippingInfo: {
+            fullName: info.fullName,
+            email: info.email,
+            phone: info.phone,
+            address: blankToNull(info.address),
+            city: blankToNull(info.city),
+            postalCode: blankToNull(info.postalCode),
+            notes: blankToNull(info.notes),
+          },
+          paymentMethod: input.paymentMethod,
+          deliveryType,
+          // What the delivery was priced with, kept as it was: a later edit of the zones never changes this order.
+          zoneId: quote.zone?.id ?? null,
+          zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
+          meetingPointId: quote.meetingPoint?.id ?? null,
+          meetingPoint: quote.meetingPoint ?? null,
+          orderStatus: status,
+          reservedUntil: holdUntil,
+          ...totals,
+          notes: blankToNull(input.notes),
+          transferProofUrl,
+          stockReturned: false,
         },
-        paymentMethod: input.paymentMethod,
-        deliveryType,
-        // What the delivery was priced with, kept as it was: a later edit of the zones never changes this order.
-        zoneId: quote.zone?.id ?? null,
-        zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
-        meetingPointId: quote.meetingPoint?.id ?? null,
-        meetingPoint: quote.meetingPoint ?? null,
-        orderStatus: status,
-        reservedUntil: holdUntil,
-        ...totals,
-        notes: blankToNull(input.notes),
-        transferProofUrl,
-        stockReturned: false,
-      },
-      populate: ORDER_POPULATE,
-    });
+        populate: ORDER_POPULATE,
+      }),
+    );
     if (idem) {
       if (!isRecord(created) || typeof created.documentId !== 'string') throw new Error('order was not created');
       await recordOrder(trx, idem, created.documentId);

@@ -1,5 +1,6 @@
 import { SYSTEM_ACTOR_NAME, type OrderEvent } from '@shop/shared';
 import { isoDate, isRecord } from './order-view';
+import { asShopWrite } from '../../../utils/shop-write';
 
 export const ORDER_EVENT_UID = 'api::order.order-event';
 
@@ -38,18 +39,20 @@ export interface StatusChange {
  * engine joins the open transaction), so the change and its entry are written together or not at all.
  */
 export async function recordStatusChange(change: StatusChange): Promise<void> {
-  await strapi.documents(ORDER_EVENT_UID).create({
-    data: {
-      orderDocumentId: change.orderDocumentId,
-      fromStatus: change.from,
-      toStatus: change.to,
-      actorKind: change.by.kind,
-      actorId: change.by.id,
-      actorName: change.by.name.slice(0, 255),
-      note: change.note,
-      at: change.at,
-    },
-  });
+  await asShopWrite(() =>
+    strapi.documents(ORDER_EVENT_UID).create({
+      data: {
+        orderDocumentId: change.orderDocumentId,
+        fromStatus: change.from,
+        toStatus: change.to,
+        actorKind: change.by.kind,
+        actorId: change.by.id,
+        actorName: change.by.name.slice(0, 255),
+        note: change.note,
+        at: change.at,
+      },
+    }),
+  );
 }
 
 function eventOf(row: Record<string, unknown>): OrderEvent {

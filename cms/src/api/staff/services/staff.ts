@@ -66,6 +66,8 @@ function temporaryPassword(): string {
   return `${randomBytes(12).toString('base64url')}-a1`;
 }
 
+const EMAIL_TAKEN = 'Ya existe una cuenta con ese email';
+
 /** Refuses a change that would leave the shop without an active owner (inside the transaction that makes it). */
 async function keepAnOwner(without: number): Promise<void> {
   const others = (await staffRows()).filter((r) => r.id !== without && isActive(r) && (r.staffRole ?? 'owner') === 'owner');
@@ -80,25 +82,42 @@ export default {
 
   /** A new account with a random temporary password, shown once; its first sign-in must change it. */
   async invite(input: StaffCreate): Promise<{ staff: StaffMember; temporaryPassword: string }> {
-    if ((await strapi.db.query(USER_UID).count({ where: { $or: [{ email: input.email }, { username: input.email }] } })) > 0) {
-      throw conflict('Ya existe una cuenta con ese email');
-    }
+    const taken = async () =>
+      (await strapi.db.query(USER_UID).count({ where: { $or: [{ email: input.email }, { username: input.email }] } })) > 0;
+    if (await taken()) throw conflict(EMAIL_TAKEN);
     const password = temporaryPassword();
-    const created: { id: number } = await strapi
-      .plugin('users-permissions')
-      .service('user')
-      .add({
-        username: input.email,
-        email: input.email,
-        password,
-        provider: 'local',
-        confirmed: true,
-        blocked: false,
-        role: await adminRoleId(),
-        fullName: input.name,
-        staffRole: input.role,
-        mustChangePassword: true,
-      });
+    let created: { id: number };
+    try {
+      created = await strapi
+        .plugin('users-permissions')
+        .service('user')
+        .add({
+          username: input.email,
+          email: input.email,
+          password,
+          provider: 'local',
+          confirmed: true,
+          blocked: false,
+          role: await adminRoleId(),
+          fullName: input.name,
+          staffRole: input.role,
+          mustChangePassword: true,
+        });
+    } catch (error) {
+      // Two invitations of one e-mail at once: the one that lost the race (Strapi's uniqueness check) is a 409 too.
+      if (await taken()) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    // Two at once may both have passed the checks: the first account stays, a later twin is removed again.
+    const twins: Array<{ id: number }> = await strapi.db.query(USER_UID).findMany({
+      where: { $or: [{ email: input.email }, { username: input.email }] },
+      select: ['id'],
+      orderBy: { id: 'asc' },
+    });
+    if (twins.length > 1 && twins[0]?.id !== created.id) {
+      await strapi.db.query(USER_UID).delete({ where: { id: created.id } });
+      throw conflict(EMAIL_TAKEN);
+    }
     return { staff: toMember(await findStaff(created.id)), temporaryPassword: password };
   },
 

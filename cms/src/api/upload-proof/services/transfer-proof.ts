@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { affectedRows, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { badRequest } from '../../../utils/http';
+import { asShopWrite } from '../../../utils/shop-write';
 
 /**
  * Every transfer proof uploaded through POST /upload/proof is recorded (url, and the order number once an order
@@ -119,7 +120,7 @@ async function removeUnusedProofs(now: Date = new Date()): Promise<number> {
 export default factories.createCoreService('api::upload-proof.transfer-proof', () => ({
   /** Records a proof the upload plugin just stored; until an order claims it, the cleanup may delete it. */
   async record(url: string): Promise<void> {
-    await strapi.documents(PROOF_UID).create({ data: { url } });
+    await asShopWrite(() => strapi.documents(PROOF_UID).create({ data: { url } }));
   },
 
   /** The `/uploads/…` path of a proof URL an order names; a 400 when it is not a file this shop stored. */
