@@ -236,6 +236,10 @@ test('back office: every page has no serious or critical accessibility violation
   await expect(page.getByText('Av. Argentina 1500').first()).toBeVisible();
   await expect(page.getByTestId('order-emails')).toContainText('accesible.envio@example.com');
   await scan('order detail (home delivery in cash)');
+  await page.getByRole('link', { name: 'Remito' }).click();
+  await expect(page.getByTestId('order-slip')).toContainText('Av. Argentina 1500');
+  await expect(page.getByTestId('slip-collect')).toContainText('A cobrar');
+  await scan('packing slip (home delivery in cash)');
 
   await page.goto('/admin/orders/dispatch');
   await expect(page.getByTestId('dispatch-page')).toContainText(delivery.orderNumber);

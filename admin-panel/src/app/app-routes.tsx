@@ -11,6 +11,7 @@ const ProductListPage = lazy(() => import('@/features/products/product-list-page
 const ProductFormPage = lazy(() => import('@/features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })));
 const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-page').then((m) => ({ default: m.OrderDispatchPage })));
+const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
@@ -54,6 +55,7 @@ export function AppRoutes() {
             <Route path={paths.orders} element={<OrderListPage />} />
             <Route path={paths.ordersDispatch} element={<OrderDispatchPage />} />
             <Route path="/orders/:id" element={<OrderDetailPage />} />
+            <Route path="/orders/:id/remito" element={<OrderSlipPage />} />
             <Route path={paths.proofs} element={<ProofsPage />} />
           </Route>
           <Route element={<RequirePermission permission="emails.manage" />}>

@@ -10,6 +10,8 @@ export const paths = {
   /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
   ordersDispatch: '/orders/dispatch',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  /** One order's packing slip ("Remito"), to print and put in the package. */
+  orderSlip: (id: string) => `/orders/${encodeURIComponent(id)}/remito`,
   emails: '/emails',
   proofs: '/proofs',
   content: '/content',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle, StickyNote } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle, Printer, StickyNote } from 'lucide-react';
 import {
   LIMITS,
   canConfirm,
@@ -135,6 +135,9 @@ function OrderDetail({ order }: { order: Order }) {
         <div className="page-header-actions">
           <StatusBadge status={order.status} />
           <WhatsappLink order={order} reason={reason} />
+          <Link to={paths.orderSlip(order._id)} className="btn btn-secondary btn-sm">
+            <Printer size={16} aria-hidden="true" /> Remito
+          </Link>
         </div>
       </header>
       {alertText && (

@@ -1,0 +1,156 @@
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { ORDER_STATUS_LABELS, formatPrice, normalizeStatus, type Order } from '@shop/shared';
+import { ApiError, errorMessage } from '@shop/client-kit';
+import { paths } from '@/config/paths';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback';
+import { formatDateTime } from '@/lib/format-date';
+import { orderQueries } from './api/order-queries';
+
+/** What the courier or the counter collects on hand-over: a cash order not paid yet, else nothing. */
+export function amountToCollect(order: Pick<Order, 'paymentMethod' | 'status' | 'total'>): number {
+  return order.paymentMethod === 'cash' && normalizeStatus(order.status) !== 'paid' ? order.total : 0;
+}
+
+const unitsText = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
+
+/** Where the package goes: the zone and address of a home delivery, or the meeting point of a pickup. */
+function Destination({ order }: { order: Order }) {
+  const info = order.shippingInfo;
+  if (order.deliveryType === 'delivery') {
+    const place = [info.city, info.postalCode && `CP ${info.postalCode}`].filter(Boolean).join(' · ');
+    return (
+      <>
+        <dt>Entrega</dt>
+        <dd>
+          Envío a domicilio{order.zone ? ` · zona ${order.zone.name}` : ''}
+          <span className="cell-sub">{info.address || '—'}</span>
+          {place && <span className="cell-sub">{place}</span>}
+        </dd>
+      </>
+    );
+  }
+  const point = order.meetingPoint;
+  return (
+    <>
+      <dt>Entrega</dt>
+      <dd>
+        Retiro{point ? ` en ${point.title}` : ' en punto de encuentro'}
+        {point?.address && <span className="cell-sub">{point.address}</span>}
+        {point?.schedule && <span className="cell-sub">{point.schedule}</span>}
+      </dd>
+    </>
+  );
+}
+
+function Slip({ order }: { order: Order }) {
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const collect = amountToCollect(order);
+  const info = order.shippingInfo;
+  return (
+    <article className="card slip" aria-labelledby="slip-title" data-testid="order-slip">
+      <header className="slip-head">
+        <div>
+          <h1 id="slip-title">Remito · Pedido #{order.orderNumber}</h1>
+          <p className="muted">
+            {formatDateTime(order.createdAt)} · {ORDER_STATUS_LABELS[normalizeStatus(order.status)]}
+          </p>
+        </div>
+        <p className={collect > 0 ? 'slip-collect' : 'slip-collect slip-paid'} data-testid="slip-collect">
+          {collect > 0 ? (
+            <>
+              A cobrar: <strong>{formatPrice(collect)}</strong>
+            </>
+          ) : (
+            'Pagado: no se cobra nada al entregar'
+          )}
+        </p>
+      </header>
+      <dl className="kv slip-kv">
+        <dt>Cliente</dt>
+        <dd>
+          {info.fullName}
+          <span className="cell-sub">{info.phone}</span>
+          <span className="cell-sub">{info.email}</span>
+        </dd>
+        <Destination order={order} />
+        {(info.notes || order.notes) && (
+          <>
+            <dt>Notas</dt>
+            <dd>{[info.notes, order.notes].filter(Boolean).join(' · ')}</dd>
+          </>
+        )}
+      </dl>
+      <table className="table slip-table">
+        <caption className="visually-hidden">Productos del pedido #{order.orderNumber}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Producto</th>
+            <th scope="col">Talle</th>
+            <th scope="col">Color</th>
+            <th scope="col" className="num">
+              Cantidad
+            </th>
+            <th scope="col" className="slip-check">
+              <span className="visually-hidden">Controlado</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, i) => (
+            <tr key={`${item.productId}-${item.size ?? ''}-${item.color ?? ''}-${i}`} data-testid="slip-line">
+              <td>{item.title}</td>
+              <td>{item.size || '—'}</td>
+              <td>{item.color || '—'}</td>
+              <td className="num">{item.quantity}</td>
+              <td className="slip-check" aria-hidden="true">
+                ☐
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total del pedido: {formatPrice(order.total)}
+            </th>
+            <td className="num">{unitsText(units)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </article>
+  );
+}
+
+/** One order's packing slip ("Remito"): who, where (zone or meeting point), what, and what to collect; to print. */
+export function OrderSlipPage() {
+  const { id = '' } = useParams();
+  const query = useQuery({ ...orderQueries.detail(id), staleTime: 0 });
+  return (
+    <div className="page slip-page" data-testid="order-slip-page">
+      <div className="page-header-actions no-print">
+        <Link to={paths.order(id)} className="btn btn-ghost">
+          <ArrowLeft size={16} aria-hidden="true" /> Volver a la orden
+        </Link>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!query.data}>
+          <Printer size={16} aria-hidden="true" /> Imprimir
+        </button>
+      </div>
+      {query.isPending ? (
+        <Spinner label="Cargando remito..." />
+      ) : query.isError ? (
+        <div className="card">
+          {query.error instanceof ApiError && query.error.status === 404 ? (
+            <EmptyState title="Orden no encontrada" />
+          ) : (
+            <ErrorState message={`Error al cargar el remito: ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
+          )}
+        </div>
+      ) : (
+        <Slip order={query.data} />
+      )}
+    </div>
+  );
+}
