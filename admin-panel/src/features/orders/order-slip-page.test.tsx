@@ -4,7 +4,7 @@ import type { Order } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { orderFixture } from '@/test/fixtures';
-import { OrderSlipPage, amountToCollect } from './order-slip-page';
+import { OrderSlipPage } from './order-slip-page';
 
 function open(order: Order | null) {
   signInStorage();
@@ -60,11 +60,5 @@ describe('packing slip (Remito)', () => {
     open(null);
     expect(await screen.findByText('Orden no encontrada')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
-  });
-
-  it('collects the total of a cash order until it is paid', () => {
-    expect(amountToCollect({ paymentMethod: 'cash', status: 'pending_manual', total: 100 })).toBe(100);
-    expect(amountToCollect({ paymentMethod: 'cash', status: 'paid', total: 100 })).toBe(0);
-    expect(amountToCollect({ paymentMethod: 'transfer', status: 'paid', total: 100 })).toBe(0);
   });
 });

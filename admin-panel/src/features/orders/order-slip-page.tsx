@@ -1,17 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { ORDER_STATUS_LABELS, formatPrice, normalizeStatus, type Order } from '@shop/shared';
+import { ORDER_STATUS_LABELS, amountToCollect, formatPrice, normalizeStatus, type Order } from '@shop/shared';
 import { ApiError, errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback';
 import { formatDateTime } from '@/lib/format-date';
 import { orderQueries } from './api/order-queries';
-
-/** What the courier or the counter collects on hand-over: a cash order not paid yet, else nothing. */
-export function amountToCollect(order: Pick<Order, 'paymentMethod' | 'status' | 'total'>): number {
-  return order.paymentMethod === 'cash' && normalizeStatus(order.status) !== 'paid' ? order.total : 0;
-}
 
 const unitsText = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirm, confirmRefusalMessage, statusChangePlan } from './order-status-change.js';
+import { amountToCollect, canConfirm, confirmRefusalMessage, statusChangePlan } from './order-status-change.js';
 
 const active = { status: 'pending_transfer_proof', stockReturned: false, paidAt: null };
 
@@ -35,5 +35,14 @@ describe('confirm rule', () => {
     expect(confirmRefusalMessage('paid')).toMatch(
       /^Solo se pueden confirmar órdenes pendientes de pago en efectivo \(estado actual: .+\)$/,
     );
+  });
+});
+
+describe('amountToCollect', () => {
+  it('is the total of a cash order until it is paid, and nothing for a transfer', () => {
+    expect(amountToCollect({ paymentMethod: 'cash', status: 'pending_manual', total: 100 })).toBe(100);
+    expect(amountToCollect({ paymentMethod: 'cash', status: 'confirmado', total: 100 })).toBe(100);
+    expect(amountToCollect({ paymentMethod: 'cash', status: 'paid', total: 100 })).toBe(0);
+    expect(amountToCollect({ paymentMethod: 'transfer', status: 'paid', total: 100 })).toBe(0);
   });
 });

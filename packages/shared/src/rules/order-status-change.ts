@@ -1,4 +1,4 @@
-import { returnsStock, statusLabel, type OrderStatus } from '../statuses.js';
+import { normalizeStatus, returnsStock, statusLabel, type OrderStatus } from '../statuses.js';
 
 /** An order as it stands before staff change its status. */
 export interface OrderStatusState {
@@ -48,4 +48,12 @@ export function canConfirm(status: string): boolean {
 /** The refusal (Spanish, for a 400) of confirming an order in `status`. */
 export function confirmRefusalMessage(status: unknown): string {
   return `Solo se pueden confirmar órdenes pendientes de pago en efectivo (estado actual: ${statusLabel(status)})`;
+}
+
+/**
+ * What is collected when the order is handed over (delivery sheet, packing slip): the total of a cash order not marked
+ * paid yet, else nothing (a transfer is paid before it leaves).
+ */
+export function amountToCollect(order: { paymentMethod: string; status: string; total: number }): number {
+  return order.paymentMethod === 'cash' && normalizeStatus(order.status) !== 'paid' ? order.total : 0;
 }

@@ -1,4 +1,11 @@
-import { checkoutOptionsOf, type DispatchAnswer, type DispatchGroup, type DispatchType, type OrderStatus } from '@shop/shared';
+import {
+  amountToCollect,
+  checkoutOptionsOf,
+  type DispatchAnswer,
+  type DispatchGroup,
+  type DispatchType,
+  type OrderStatus,
+} from '@shop/shared';
 import { ORDER_UID } from './order-read';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 
@@ -15,10 +22,6 @@ const TO_HAND_OVER: Record<'cash' | 'transfer', readonly OrderStatus[]> = {
   transfer: ['paid'],
 };
 
-function toCollect(order: OrderAnswer): number {
-  return order.paymentMethod === 'cash' && order.status !== 'paid' ? order.total : 0;
-}
-
 function dispatchOrder(order: OrderAnswer) {
   return {
     _id: order._id,
@@ -34,7 +37,7 @@ function dispatchOrder(order: OrderAnswer) {
     notes: order.shippingInfo.notes,
     units: order.items.reduce((sum, item) => sum + item.quantity, 0),
     total: order.total,
-    toCollect: toCollect(order),
+    toCollect: amountToCollect(order),
   };
 }
 
