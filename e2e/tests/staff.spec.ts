@@ -23,9 +23,9 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 async function changePassword(page: Page, current: string, next: string): Promise<void> {
-  await page.getByLabel('Contraseña actual').fill(current);
-  await page.getByLabel('Nueva contraseña', { exact: true }).fill(next);
-  await page.getByLabel('Confirmar nueva contraseña').fill(next);
+  await page.getByRole('textbox', { name: 'Contraseña actual', exact: true }).fill(current);
+  await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill(next);
+  await page.getByRole('textbox', { name: 'Confirmar nueva contraseña', exact: true }).fill(next);
   await page.getByRole('button', { name: 'Cambiar Contraseña' }).click();
 }
 
