@@ -46,7 +46,7 @@ export function RequireTwoFactor() {
         <ShieldCheck size={18} aria-hidden="true" /> Verificación en dos pasos para todo el equipo
       </h2>
       <p className="muted invite-intro">
-        Con esta opción, quien no la tenga activada tiene que configurarla en «Configuración» antes de usar el panel.
+        Con esta opción, quien no la tenga activada tiene que configurarla en «Config» antes de usar el panel.
         {!ownHasIt && !required && ' Para exigirla, primero activala en tu propia cuenta.'}
       </p>
       <label className="switch">
