@@ -9,6 +9,7 @@ import {
   type StaffRole,
 } from '@shop/shared';
 import { forbidden, unauthorized } from './http';
+import { storedFlag } from './db-write';
 
 export interface StaffUser {
   id: number;
@@ -77,8 +78,8 @@ export function toStaffUser(row: UserRow): StaffUser {
     blocked: Boolean(row.blocked),
     sessionVersion: row.sessionVersion ?? 0,
     staffRole: role === ADMIN_ROLE_TYPE && isStaffRole(row.staffRole) ? row.staffRole : null,
-    mustChangePassword: row.mustChangePassword === true || row.mustChangePassword === 1,
-    twoFactorEnabled: row.twoFactorEnabled === true || row.twoFactorEnabled === 1,
+    mustChangePassword: storedFlag(row.mustChangePassword),
+    twoFactorEnabled: storedFlag(row.twoFactorEnabled),
     fullName: row.fullName?.trim() ?? '',
   };
 }

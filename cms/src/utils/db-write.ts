@@ -25,6 +25,11 @@ export function table(trx: Trx, name: string): Knex.QueryBuilder {
   return schema ? trx.withSchema(schema).table(name) : trx.table(name);
 }
 
+/** A boolean column as read back: `true`/`false` on PostgreSQL, `1`/`0` on SQLite; anything else is false. */
+export function storedFlag(value: unknown): boolean {
+  return value === true || value === 1;
+}
+
 /** Number of rows an UPDATE/DELETE built with knex reports (a number on both SQLite and PostgreSQL). */
 export function affectedRows(result: unknown): number {
   return typeof result === 'number' ? result : 0;

@@ -3,6 +3,7 @@ import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffU
 import { badRequest, conflict, unauthorized } from '../../../utils/http';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from '../../../utils/totp';
 import type { Session } from './auth';
+import { storedFlag } from '../../../utils/db-write';
 
 const ISSUER = 'Jazmín Lencería';
 /** How long the second step of a sign-in may wait for its code. */
@@ -21,7 +22,7 @@ interface TwoFactorRow extends UserRow {
 }
 
 const users = () => strapi.db.query(USER_UID);
-const enabled = (row: TwoFactorRow) => row.twoFactorEnabled === true || row.twoFactorEnabled === 1;
+const enabled = (row: TwoFactorRow) => storedFlag(row.twoFactorEnabled);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 async function rowOf(id: number): Promise<TwoFactorRow> {

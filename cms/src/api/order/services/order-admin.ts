@@ -12,7 +12,7 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '@shop/shared';
-import { affectedRows, table, writeTransaction, type Trx } from '../../../utils/db-write';
+import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
@@ -63,7 +63,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
     orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
     status: typeof doc.orderStatus === 'string' ? doc.orderStatus : 'pending_manual',
     adminNotes: typeof doc.adminNotes === 'string' ? doc.adminNotes : null,
-    stockReturned: doc.stockReturned === true || doc.stockReturned === 1,
+    stockReturned: storedFlag(doc.stockReturned),
     paidAt: doc.paidAt,
     lines: stockLinesOf(doc.items),
   };

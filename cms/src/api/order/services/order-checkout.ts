@@ -11,7 +11,7 @@ import {
   type QuoteInput,
   type QuoteProduct,
 } from '@shop/shared';
-import { writeTransaction } from '../../../utils/db-write';
+import { storedFlag, writeTransaction } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
@@ -32,7 +32,7 @@ export function quoteProductOf(row: unknown): QuoteProduct | null {
     title: typeof row.title === 'string' ? row.title : row.documentId,
     price: typeof row.price === 'number' ? row.price : Number(row.price ?? 0),
     discount: typeof row.discount === 'number' ? row.discount : Number(row.discount ?? 0),
-    active: row.isActive === true || row.isActive === 1,
+    active: storedFlag(row.isActive),
     sizes: normalizeSizes(row.size),
     image,
   };

@@ -1,6 +1,6 @@
 import { normalizeSizes, resolveStockBySize, sumStock, type StockBySize } from '@shop/shared';
 import { catalogueChanged } from '../../../utils/catalogue-version';
-import { affectedRows, table, type Trx } from '../../../utils/db-write';
+import { affectedRows, storedFlag, table, type Trx } from '../../../utils/db-write';
 
 export const PRODUCTS_TABLE = 'products';
 
@@ -54,7 +54,7 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
     id: Number(row.id),
     documentId,
     title: typeof row.title === 'string' ? row.title : documentId,
-    active: row.is_active === true || row.is_active === 1,
+    active: storedFlag(row.is_active),
     sizes,
     stockBySize,
     stock: sizes.length > 0 ? sumStock(stockBySize) : Number.isFinite(single) ? Math.max(0, single) : 0,

@@ -3,7 +3,6 @@ import {
   ACTIVE_ORDER_STATUSES,
   DEFAULT_COLORS,
   MSG,
-  finalPrice,
   normalizeSizes,
   resolveStockBySize,
   STOCK_MSG,
@@ -111,11 +110,6 @@ export function toProduct(row: ProductRow): Product {
 /** `,S,M,L,`: lets SQL find products offering a size with LIKE '%,M,%'. */
 export function sizeIndexOf(sizes: readonly string[]): string {
   return sizes.length === 0 ? '' : `,${normalizeSizes([...sizes]).join(',')},`;
-}
-
-/** Columns derived from the editable fields (kept in sync on every write). */
-function derived(data: { price: number; discount: number; size: string[] }) {
-  return { finalPrice: finalPrice(data.price, data.discount), sizeIndex: sizeIndexOf(data.size) };
 }
 
 type Where = Record<string, unknown>;
@@ -242,7 +236,6 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
         stock,
         stockBySize,
         colors: input.colors ?? DEFAULT_COLORS,
-        ...derived(input),
         publishedAt: new Date(),
       };
       const row: ProductRow = await products().create({ data });
@@ -268,8 +261,9 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
         const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, ...fields } = patch;
         const stock = nextStock(locked, merged.size, patch);
         const stocked = { ...locked, sizes: [...new Set(normalizeSizes(merged.size))] };
-        // The merged price/discount/size go along so the lifecycle hook need not read the row again.
-        const data = { ...fields, ...(status === undefined ? {} : { isActive: status }), ...merged, ...derived(merged) };
+        // The merged price/discount/size go along so the lifecycle hook computes finalPrice and sizeIndex from them
+        // without reading the row again.
+        const data = { ...fields, ...(status === undefined ? {} : { isActive: status }), ...merged };
         const row: ProductRow = await products().update({ where: { id: current.id }, data });
         await writeProductStock(trx, stocked, stock.stockBySize, stock.single);
         return toProduct({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isStaffRole, type StaffCreate, type StaffMember, type StaffRole, type StaffUpdate } from '@shop/shared';
 import { ADMIN_ROLE_TYPE, USER_UID, endSessions } from '../../../utils/auth';
 import { conflict, notFound } from '../../../utils/http';
-import { writeTransaction } from '../../../utils/db-write';
+import { storedFlag, writeTransaction } from '../../../utils/db-write';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const NOT_FOUND = 'Cuenta del equipo no encontrada';
@@ -22,7 +22,7 @@ interface StaffRow {
 
 const STAFF_FIELDS = ['id', 'username', 'email', 'fullName', 'staffRole', 'blocked', 'lastSignInAt', 'twoFactorEnabled'];
 
-const isActive = (row: StaffRow) => !(row.blocked === true || row.blocked === 1);
+const isActive = (row: StaffRow) => !storedFlag(row.blocked);
 
 function toMember(row: StaffRow): StaffMember {
   const role: StaffRole = isStaffRole(row.staffRole) ? row.staffRole : 'owner';
@@ -33,7 +33,7 @@ function toMember(row: StaffRow): StaffMember {
     email: row.email,
     role,
     active: isActive(row),
-    twoFactorEnabled: row.twoFactorEnabled === true || row.twoFactorEnabled === 1,
+    twoFactorEnabled: storedFlag(row.twoFactorEnabled),
     lastSignInAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : null,
   };
 }
