@@ -261,16 +261,18 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
         const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, ...fields } = patch;
         const stock = nextStock(locked, merged.size, patch);
         const stocked = { ...locked, sizes: [...new Set(normalizeSizes(merged.size))] };
-        // The merged price/discount/size go along so the lifecycle hook computes finalPrice and sizeIndex from them
-        // without reading the row again.
-        const data = { ...fields, ...(status === undefined ? {} : { isActive: status }), ...merged };
+        // Sizes, figures, price and discount all go along, in one write: the lifecycle hook checks the figures and
+        // computes finalPrice and sizeIndex from them without reading the row again.
+        const sized = stocked.sizes.length > 0;
+        const data = {
+          ...fields,
+          ...(status === undefined ? {} : { isActive: status }),
+          ...merged,
+          stockBySize: sized ? stock.stockBySize : {},
+          stock: sized ? sumStock(stock.stockBySize) : stock.single,
+        };
         const row: ProductRow = await products().update({ where: { id: current.id }, data });
-        await writeProductStock(trx, stocked, stock.stockBySize, stock.single);
-        return toProduct({
-          ...row,
-          stock: stocked.sizes.length > 0 ? sumStock(stock.stockBySize) : stock.single,
-          stockBySize: stock.stockBySize,
-        });
+        return toProduct(row);
       });
     },
 

@@ -64,24 +64,28 @@ function sameFigures(a: StockBySize, b: StockBySize): boolean {
  */
 async function syncStock(data: Record<string, unknown>, stored: () => Promise<StoredProduct>): Promise<void> {
   if (!STOCK_FIELDS.some((k) => has(data, k))) return;
-  const current = await stored();
-  const sizes = [...new Set(normalizeSizes(has(data, 'size') ? data.size : current.size))];
+  // The stored row is read only when the write leaves something to it (the shop's own saves send sizes and figures).
+  const sizes = [...new Set(normalizeSizes(has(data, 'size') ? data.size : (await stored()).size))];
   if (has(data, 'stock') && !(Number.isInteger(data.stock) && Number(data.stock) >= 0)) refuse('stock', STOCK_MSG.notWhole);
   if (sizes.length === 0) {
     if (has(data, 'stockBySize')) data.stockBySize = {};
     return;
   }
-  const before = resolveStockBySize(sizes, current.stockBySize ?? null, current.stock);
+  const before = async () => {
+    const current = await stored();
+    return resolveStockBySize(sizes, current.stockBySize ?? null, current.stock);
+  };
   const sent = has(data, 'stockBySize') ? parseStockBySize(data.stockBySize) : null;
   if (sent) {
     const [unknown] = unknownStockSizes(sent, sizes);
     if (unknown !== undefined) refuse('stockBySize', STOCK_MSG.unknownSize(unknown));
   }
-  const figures = sent ? resolveStockBySize(sizes, sent, 0) : before;
+  const figures = sent ? resolveStockBySize(sizes, sent, 0) : await before();
   const total = sumStock(figures);
   // `stock` changed by hand while the per-size figures were left as they were.
-  if (has(data, 'stock') && data.stock !== total && (!sent || sameFigures(figures, before)) && data.stock !== num(current.stock, -1)) {
-    refuse('stock', STOCK_MSG.ambiguousStock);
+  if (has(data, 'stock') && data.stock !== total) {
+    const unchanged = !sent || sameFigures(figures, await before());
+    if (unchanged && data.stock !== num((await stored()).stock, -1)) refuse('stock', STOCK_MSG.ambiguousStock);
   }
   data.stockBySize = figures;
   data.stock = total;
