@@ -105,15 +105,14 @@ async function updateContent(
     // not replace such a value is refused with its field named, never written over with a default.
     const stored = await storedContent(strapi);
     const merged = parseWith(siteContentSchema, deepMerge(isRecord(stored) ? stored : {}, patch));
+    const before = readSiteContent(stored).content;
     if (!allowed.settings) {
       // Payment methods and bank details belong to the owner: other roles may save everything else around them.
-      const before = readSiteContent(stored).content;
       const owners = (c: SiteContent) => JSON.stringify([c.checkout.paymentInfo, c.security]);
       if (owners(before) !== owners(merged)) throw forbidden(SETTINGS_OWNER_ONLY);
     }
-    const requiredBefore = readSiteContent(stored).content.security.requireTwoFactor;
     // Whoever requires two-factor sign-in has it already: the owner never locks herself out of her own shop.
-    if (merged.security.requireTwoFactor && !requiredBefore && allowed.twoFactorEnabled === false) {
+    if (merged.security.requireTwoFactor && !before.security.requireTwoFactor && allowed.twoFactorEnabled === false) {
       throw badRequest(TWO_FACTOR_FIRST);
     }
     return saveContent(strapi, merged);
