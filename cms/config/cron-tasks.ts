@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { holdSweepSchedule } from '../src/api/order/services/order-holds';
 import { unusedProofCleanupSchedule } from '../src/api/upload-proof/services/transfer-proof';
+import { paymentSweepSchedule } from '../src/api/payment/services/mercadopago';
 
 /** Strapi cron tasks (enabled in server.ts). Schedules use cron syntax, with an optional leading seconds field. */
 export default {
@@ -24,5 +25,12 @@ export default {
       await strapi.service('api::order.order').releaseExpiredHolds();
     },
     options: { rule: holdSweepSchedule() },
+  },
+  // Mercado Pago orders still unpaid after 15 minutes are looked up at Mercado Pago (a webhook may have been lost).
+  sweepMercadoPagoPayments: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      await strapi.service('api::payment.mercadopago').sweep();
+    },
+    options: { rule: paymentSweepSchedule() },
   },
 };

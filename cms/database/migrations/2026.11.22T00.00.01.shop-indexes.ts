@@ -38,6 +38,13 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   { name: 'shop_transfer_proofs_url_uq', table: 'transfer_proofs', columns: ['url'], unique: true },
   // ON CONFLICT (idempotency_key) when an order claims its Idempotency-Key: one order per key.
   { name: 'shop_order_idempotency_keys_key_uq', table: 'order_idempotency_keys', columns: ['idempotency_key'], unique: true },
+  // ON CONFLICT in the payment webhook: each state of each payment changes its order once, whatever the deliveries.
+  {
+    name: 'shop_payment_events_state_uq',
+    table: 'payment_events',
+    columns: ['provider', 'payment_id', 'payment_status'],
+    unique: true,
+  },
 ];
 
 /** What this migration needs of Strapi's database object (Strapi passes it after the transaction). */

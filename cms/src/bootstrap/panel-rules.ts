@@ -41,6 +41,7 @@ export const ORDER_READ_ONLY = [
   'paidAt',
   'reservedUntil',
   'stockReturned',
+  'mercadoPago',
 ] as const;
 
 /** Product attributes the model computes (shown read-only; lifecycles recompute them on every write). */
@@ -54,6 +55,7 @@ export const BOOKKEEPING_TYPES = [
   'api::order.order-event',
   'api::upload-proof.transfer-proof',
   'api::staff-activity.staff-activity',
+  'api::payment-event.payment-event',
 ] as const;
 
 const PANEL_NOTE = 'panel /cms';

@@ -48,6 +48,8 @@ export const LIMIT_RULES = {
   quote: { points: envInt('RATE_LIMIT_QUOTE_MAX', 600), duration: FIFTEEN_MINUTES, blockDuration: 60 },
   // Order numbers are sequential: a budget per client keeps anyone from walking through a day's orders.
   tracking: { points: envInt('RATE_LIMIT_TRACKING_MAX', 60), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  // Payment notifications come from Mercado Pago's few addresses in bursts; the budget only stops a flood of forgeries.
+  webhooks: { points: envInt('RATE_LIMIT_WEBHOOKS_MAX', 600), duration: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMIT_RULES;

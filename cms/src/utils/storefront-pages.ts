@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { shopServices } from '../api/payment/services/mercadopago-client';
 import {
   CARD_PICTURE_SIZES,
   GALLERY_PICTURE_SIZES,
@@ -156,7 +157,7 @@ function productHead(shop: Shop, product: Product, canonical: string, site: Site
     hints: { modules: shop.screens.product, picture: pictureHint(firstPicture(product), GALLERY_PICTURE_SIZES) },
     answers: {
       [pageAnswerKey(`/products/${encodeURIComponent(product._id)}`)]: { product },
-      ...(site ? { [pageAnswerKey('/content')]: { content: site } } : {}),
+      ...(site ? { [pageAnswerKey('/content')]: { content: site, services: shopServices() } } : {}),
     },
     jsonLd: {
       '@context': 'https://schema.org',
@@ -190,7 +191,7 @@ async function headOf(shop: Shop, path: string): Promise<{ status: number; head:
     const image = previewPicture(hero.heroImage.url, shop.base);
     // The hero is drawn as is (no srcset) and is the home page's largest picture.
     const hints: PageHints = { picture: pictureHint(hero.heroImage.url, null) };
-    const answers = { [pageAnswerKey('/content')]: { content: site } };
+    const answers = { [pageAnswerKey('/content')]: { content: site, services: shopServices() } };
     return { status: 200, head: { ...common, title: shop.defaults.title, description, image, hints, answers } };
   }
   const [, section, segment, ...rest] = path.split('/');
@@ -223,7 +224,7 @@ async function headOf(shop: Shop, path: string): Promise<{ status: number; head:
     };
     const answers = {
       [pageAnswerKey('/products', categoryFirstPageParams(category.name))]: firstPage,
-      [pageAnswerKey('/content')]: { content: site },
+      [pageAnswerKey('/content')]: { content: site, services: shopServices() },
     };
     return { status: 200, head: { ...common, title: `${name} · ${shop.siteName}`, description, hints, answers } };
   }

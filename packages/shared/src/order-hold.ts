@@ -1,20 +1,24 @@
+import type { PaymentMethod } from './pricing.js';
 import type { OrderStatus } from './statuses.js';
 
-type Method = 'cash' | 'transfer';
+type Method = PaymentMethod;
 
 /** The status an unpaid order waits in, per payment method, while its units are held for it. */
 export const HELD_STATUS: Record<Method, OrderStatus> = {
   transfer: 'pending_transfer_proof',
   cash: 'pending_manual',
+  mercadopago: 'pending_payment',
 };
 
 export interface ReservationRules {
   cashOnDelivery: { reservationMinutes: number };
   bankTransfer: { reservationMinutes: number };
+  mercadoPago: { reservationMinutes: number };
 }
 
 /** Minutes an unpaid order of this method is held (0 = until staff change it). */
 export function reservationMinutesFor(paymentInfo: ReservationRules, method: Method): number {
+  if (method === 'mercadopago') return paymentInfo.mercadoPago.reservationMinutes;
   return method === 'transfer' ? paymentInfo.bankTransfer.reservationMinutes : paymentInfo.cashOnDelivery.reservationMinutes;
 }
 

@@ -23,7 +23,7 @@ export function isNewProduct(stock: number | null | undefined): boolean {
 export const DEFAULT_HOME_DELIVERY_COST = 2500;
 
 export type DeliveryType = 'pickup' | 'delivery';
-export type PaymentMethod = 'cash' | 'transfer';
+export type PaymentMethod = 'cash' | 'transfer' | 'mercadopago';
 
 export interface ShippingRules {
   /** Home delivery base cost from site content; 0 or missing means "not configured" -> 2500. */

@@ -85,7 +85,9 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 // ---------- Orders ----------
 
 export const deliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'El tipo de entrega debe ser retiro o envío a domicilio' });
-export const paymentMethodSchema = z.enum(['cash', 'transfer'], { error: 'El método de pago debe ser efectivo o transferencia' });
+export const paymentMethodSchema = z.enum(['cash', 'transfer', 'mercadopago'], {
+  error: 'El método de pago debe ser efectivo, transferencia o Mercado Pago',
+});
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Estado de orden inválido' });
 
 export const shippingInfoSchema = z.object({

@@ -25,6 +25,9 @@ const wholeNumber = (fallback: number, min: number, max: number, message: string
 export const MAX_RESERVATION_MINUTES = 43_200;
 /** Default reservation of a transfer order waiting for its proof: two days. */
 export const DEFAULT_TRANSFER_RESERVATION_MINUTES = 2880;
+/** Default reservation of a Mercado Pago order waiting for its payment: one hour. */
+export const DEFAULT_MERCADOPAGO_RESERVATION_MINUTES = 60;
+export const MAX_INSTALLMENTS_MESSAGE = 'Las cuotas de Mercado Pago deben ser un número entero entre 1 y 12';
 /** Upper bound of the per-product cap (the order input refuses more than 999 units per line anyway). */
 export const MAX_UNITS_PER_PRODUCT_LIMIT = 999;
 export const DEFAULT_MAX_UNITS_PER_PRODUCT = 10;
@@ -176,6 +179,16 @@ const siteContentObject = z.object({
               accountNumber: s(),
               instructions: s(),
               reservationMinutes: reservationMinutes(DEFAULT_TRANSFER_RESERVATION_MINUTES),
+            })
+            .prefault({}),
+          // Offered only when also the server has credentials (MERCADOPAGO_ACCESS_TOKEN); see `GET /content`.
+          mercadoPago: z
+            .object({
+              enabled: flag(false),
+              title: s('Mercado Pago'),
+              description: s('Pagá con tarjeta de crédito, débito o dinero en cuenta'),
+              maxInstallments: wholeNumber(6, 1, 12, MAX_INSTALLMENTS_MESSAGE),
+              reservationMinutes: reservationMinutes(DEFAULT_MERCADOPAGO_RESERVATION_MINUTES),
             })
             .prefault({}),
         })

@@ -2,6 +2,7 @@ export const ORDER_STATUSES = [
   'pending_manual',
   'pending_transfer_proof',
   'pending_transfer_confirmation',
+  'pending_payment',
   'paid',
   'cancelled',
   'refunded',
@@ -14,6 +15,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_manual: 'Pendiente (Efectivo)',
   pending_transfer_proof: 'Pendiente (Falta Comprobante)',
   pending_transfer_confirmation: 'Pendiente (Verificar Comprobante)',
+  pending_payment: 'Pendiente (Mercado Pago)',
   paid: 'Pagado',
   cancelled: 'Cancelado',
   refunded: 'Reembolsado',
@@ -38,6 +40,7 @@ export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = [
   'pending_manual',
   'pending_transfer_proof',
   'pending_transfer_confirmation',
+  'pending_payment',
   'confirmado',
 ];
 
@@ -48,13 +51,15 @@ export function returnsStock(status: OrderStatus): boolean {
   return STOCK_RETURNING_STATUSES.includes(status);
 }
 
-/** Initial status of a new order (cash -> pending_manual; transfer depends on the proof). */
-export function initialOrderStatus(paymentMethod: 'cash' | 'transfer', hasProof: boolean): OrderStatus {
+/** Initial status of a new order (cash -> pending_manual; Mercado Pago -> pending_payment; transfer depends on the proof). */
+export function initialOrderStatus(paymentMethod: 'cash' | 'transfer' | 'mercadopago', hasProof: boolean): OrderStatus {
   if (paymentMethod === 'cash') return 'pending_manual';
+  if (paymentMethod === 'mercadopago') return 'pending_payment';
   return hasProof ? 'pending_transfer_confirmation' : 'pending_transfer_proof';
 }
 
 export const PAYMENT_METHOD_LABELS = {
   cash: 'Pago en Efectivo',
   transfer: 'Transferencia Bancaria',
+  mercadopago: 'Mercado Pago',
 } as const;

@@ -21,6 +21,22 @@ export type OrderZone = z.infer<typeof orderZoneSchema>;
 export const orderMeetingPointSchema = z.object({ id: z.string(), title: z.string(), address: z.string(), schedule: z.string() });
 export type OrderMeetingPoint = z.infer<typeof orderMeetingPointSchema>;
 
+/**
+ * A Mercado Pago order's payment: the checkout link the shopper pays at (while unpaid) and, once Mercado Pago
+ * reported a payment, its id, status and installments. Staff answers add the link to the payment in Mercado Pago.
+ */
+export const orderPaymentSchema = z.object({
+  provider: z.literal('mercadopago'),
+  checkoutUrl: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  /** Mercado Pago's status of the last payment it reported (approved, rejected, refunded…). */
+  paymentStatus: z.string().nullable(),
+  installments: z.number().nullable(),
+  /** Staff only: the payment in Mercado Pago's activity. */
+  paymentUrl: z.string().nullable().optional(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 /** The full order: the shopper's own (by documentId) and every staff answer. */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -52,6 +68,8 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   /** Until when the unpaid order keeps its units (then it is cancelled); null when it is not held. */
   reservedUntil: z.string().nullable(),
+  /** Mercado Pago orders only (null for cash and transfer). */
+  payment: orderPaymentSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -61,8 +79,15 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderAnswerSchema = z.object({ order: orderSchema });
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
-/** POST /orders (201; a replay with the same Idempotency-Key answers the same). */
-export const orderCreatedAnswerSchema = z.object({ order: orderSchema, orderNumber: z.string() });
+/**
+ * POST /orders (201; a replay with the same Idempotency-Key answers the same). A Mercado Pago order adds where the
+ * shopper pays.
+ */
+export const orderCreatedAnswerSchema = z.object({
+  order: orderSchema,
+  orderNumber: z.string(),
+  payment: z.object({ provider: z.literal('mercadopago'), checkoutUrl: z.string() }).optional(),
+});
 export type OrderCreatedAnswer = z.infer<typeof orderCreatedAnswerSchema>;
 
 /** GET /orders (staff): newest first. */
@@ -95,7 +120,10 @@ export type OrderHistoryAnswer = z.infer<typeof orderHistoryAnswerSchema>;
 export const orderSummarySchema = z.object({
   totalOrders: z.number(),
   totalRevenue: z.number(),
-  summaryByStatusAndPaymentMethod: z.record(z.string(), z.object({ cash: z.number(), transfer: z.number() })),
+  summaryByStatusAndPaymentMethod: z.record(
+    z.string(),
+    z.object({ cash: z.number(), transfer: z.number(), mercadopago: z.number().default(0) }),
+  ),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

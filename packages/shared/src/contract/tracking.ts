@@ -43,6 +43,8 @@ export const trackedOrderDetailSchema = z.object({
   }),
   /** Where a pickup order is collected. */
   meetingPoint: orderMeetingPointSchema.nullable(),
+  /** A Mercado Pago order still unpaid: where to pay (or retry after a rejected card). */
+  checkoutUrl: z.string().nullable().optional(),
 });
 export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
 

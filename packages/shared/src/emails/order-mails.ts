@@ -88,7 +88,11 @@ export function orderReceivedMail(order: Order, ctx: ShopperMailContext): MailCo
       ? 'Para confirmarlo, transferí el total y enviános el comprobante desde el seguimiento del pedido.'
       : order.paymentMethod === 'transfer'
         ? 'Recibimos tu comprobante: lo verificamos y te avisamos.'
-        : 'Te contactamos para coordinar el pago en efectivo y la entrega.',
+        : order.paymentMethod === 'mercadopago'
+          ? order.status === 'paid'
+            ? 'Mercado Pago nos confirmó tu pago.'
+            : 'Si todavía no completaste el pago con Mercado Pago, podés hacerlo desde el seguimiento del pedido. Te avisamos cuando se acredite.'
+          : 'Te contactamos para coordinar el pago en efectivo y la entrega.',
   ];
   const blocks = [orderSummaryBlock(order), { rows: [['Forma de pago', PAYMENT_METHOD_LABELS[order.paymentMethod]]] } as MailBlock];
   blocks.push(deliveryBlock(order, ctx.meetingPoint));

@@ -18,10 +18,12 @@ export interface CheckoutOptions {
   meetingPoints: MeetingPoint[];
   cashEnabled: boolean;
   transferEnabled: boolean;
+  /** Mercado Pago: switched on in content and the server holds credentials. */
+  mercadoPagoEnabled: boolean;
   /** Most units of one product a single order may take (checkout.maxUnitsPerProduct). */
   maxUnitsPerProduct: number;
   /** Minutes an unpaid order is held per payment method (0 = until staff change it). */
-  reservationMinutes: { cash: number; transfer: number };
+  reservationMinutes: Record<PaymentMethod, number>;
 }
 
 /** The id of the place made from the single meeting point of content written before there were several. */
@@ -46,7 +48,11 @@ export function meetingPointsOf(content: SiteContent): MeetingPoint[] {
   ];
 }
 
-export function checkoutOptionsOf(content: SiteContent): CheckoutOptions {
+/**
+ * `mercadoPagoReady`: whether this server can take Mercado Pago payments (it has an access token). The storefront
+ * leaves it out: the server already answers `mercadoPago.enabled` false in `GET /content` when it has no token.
+ */
+export function checkoutOptionsOf(content: SiteContent, mercadoPagoReady = true): CheckoutOptions {
   const { deliveryInfo, shipping, paymentInfo } = content.checkout;
   const zones = shipping.homeDelivery.zones;
   const meetingPoints = meetingPointsOf(content);
@@ -59,10 +65,12 @@ export function checkoutOptionsOf(content: SiteContent): CheckoutOptions {
     meetingPoints,
     cashEnabled: paymentInfo.cashOnDelivery.enabled,
     transferEnabled: paymentInfo.bankTransfer.enabled,
+    mercadoPagoEnabled: mercadoPagoReady && paymentInfo.mercadoPago.enabled,
     maxUnitsPerProduct: content.checkout.maxUnitsPerProduct,
     reservationMinutes: {
       cash: reservationMinutesFor(paymentInfo, 'cash'),
       transfer: reservationMinutesFor(paymentInfo, 'transfer'),
+      mercadopago: reservationMinutesFor(paymentInfo, 'mercadopago'),
     },
   };
 }
@@ -74,6 +82,7 @@ export const CHECKOUT_REFUSALS = {
   delivery: 'El envío a domicilio no está disponible en este momento',
   cash: 'El pago en efectivo no está disponible en este momento',
   transfer: 'El pago por transferencia no está disponible en este momento',
+  mercadopago: 'El pago con Mercado Pago no está disponible en este momento; elegí transferencia o efectivo',
 } as const;
 
 /**
@@ -82,10 +91,11 @@ export const CHECKOUT_REFUSALS = {
  */
 export function checkoutRefusal(options: CheckoutOptions, deliveryType: DeliveryType, paymentMethod: PaymentMethod): string | null {
   if (!options.pickupEnabled && !options.homeDeliveryEnabled) return CHECKOUT_REFUSALS.noDelivery;
-  if (!options.cashEnabled && !options.transferEnabled) return CHECKOUT_REFUSALS.noPayment;
+  if (!options.cashEnabled && !options.transferEnabled && !options.mercadoPagoEnabled) return CHECKOUT_REFUSALS.noPayment;
   if (deliveryType === 'pickup' && !options.pickupEnabled) return CHECKOUT_REFUSALS.pickup;
   if (deliveryType === 'delivery' && !options.homeDeliveryEnabled) return CHECKOUT_REFUSALS.delivery;
   if (paymentMethod === 'cash' && !options.cashEnabled) return CHECKOUT_REFUSALS.cash;
   if (paymentMethod === 'transfer' && !options.transferEnabled) return CHECKOUT_REFUSALS.transfer;
+  if (paymentMethod === 'mercadopago' && !options.mercadoPagoEnabled) return CHECKOUT_REFUSALS.mercadopago;
   return null;
 }

@@ -8,7 +8,7 @@ export const MAX_EXPORT_SEARCH = 100;
 
 const EXPORT_MSG = {
   status: 'Estado de orden inválido',
-  paymentMethod: 'El medio de pago debe ser cash o transfer',
+  paymentMethod: 'El medio de pago debe ser cash, transfer o mercadopago',
   date: 'Fecha inválida: usa el formato AAAA-MM-DD',
   range: 'La fecha "desde" no puede ser posterior a la fecha "hasta"',
   search: `La búsqueda no puede superar ${MAX_EXPORT_SEARCH} caracteres ni tener caracteres de control`,
@@ -31,7 +31,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export const orderExportFiltersSchema = z
   .object({
     status: single(z.enum(ORDER_STATUSES, { error: EXPORT_MSG.status })),
-    paymentMethod: single(z.enum(['cash', 'transfer'], { error: EXPORT_MSG.paymentMethod })),
+    paymentMethod: single(z.enum(['cash', 'transfer', 'mercadopago'], { error: EXPORT_MSG.paymentMethod })),
     search: single(
       z
         .string({ error: EXPORT_MSG.search })
@@ -111,7 +111,9 @@ function itemText(item: ExportedOrder['items'][number]): string {
 /** One order's cells, in the order of ORDER_EXPORT_HEADER (money in whole pesos). */
 export function orderExportCells(order: ExportedOrder): CsvValue[] {
   const info = order.shippingInfo ?? {};
-  const method = order.paymentMethod === 'cash' || order.paymentMethod === 'transfer' ? PAYMENT_METHOD_LABELS[order.paymentMethod] : '';
+  const method = Object.hasOwn(PAYMENT_METHOD_LABELS, order.paymentMethod)
+    ? PAYMENT_METHOD_LABELS[order.paymentMethod as keyof typeof PAYMENT_METHOD_LABELS]
+    : '';
   return [
     order.orderNumber,
     arDateTime(order.createdAt),

@@ -10,6 +10,7 @@ import {
 import { currentGeneration, onCatalogueChange } from '../../../utils/catalogue-version';
 import { quoteProductOf, refusalError } from '../../order/services/order-checkout';
 import { isRecord } from '../../order/services/order-view';
+import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
 
 const PRODUCT_UID = 'api::product.product';
 /** Products kept for quotes (any more and the oldest go first). */
@@ -66,7 +67,7 @@ export default () => ({
   /** Prices the cart with the order's own function; its refusals are 400s with the Spanish reason. */
   async quote(input: QuoteRequestInput): Promise<Quote> {
     // Content first: reading it checks that this process's caches are current (catalogue-version.ts).
-    const opts = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent());
+    const opts = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent(), mercadoPagoReady());
     const catalogue = await productsFor([...new Set(input.items.map((i) => i.productId))]);
     try {
       return priceQuote({ ...input, deliveryType: input.deliveryType ?? 'pickup' }, catalogue, opts);

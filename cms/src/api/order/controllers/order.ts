@@ -27,6 +27,8 @@ import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../utils/rate-limit';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { orderExportBatches } from '../services/order-export';
+import { staffActor } from '../services/order-history';
+import { refundOrder as refundMercadoPagoOrder } from '../../payment/services/mercadopago';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
 export const FAILED_CONTACT_COST = 5;
@@ -67,8 +69,10 @@ export default factories.createCoreController('api::order.order', () => ({
       reply(ctx, orderAnswerSchema, { order });
       return;
     }
-    const { adminNotes: _internal, ...shopperView } = order;
-    reply(ctx, orderAnswerSchema, { order: shopperView });
+    const { adminNotes: _internal, payment, ...shopperView } = order;
+    // The link to the payment in Mercado Pago's activity is for staff.
+    const shopperPayment = payment ? { ...payment, paymentUrl: undefined } : payment;
+    reply(ctx, orderAnswerSchema, { order: { ...shopperView, payment: shopperPayment } });
   },
 
   /**
@@ -117,6 +121,17 @@ export default factories.createCoreController('api::order.order', () => ({
       success: true,
       order: await orders().confirm(routeParam(ctx, 'id'), staff, ctx.request.origin),
     });
+  },
+
+  /**
+   * POST /orders/:id/refund (owner: orders.refund): refunds a paid Mercado Pago order in full through Mercado Pago,
+   * marks it refunded and returns its units once. 400 for other orders, 502 (nothing changed) when Mercado Pago refuses.
+   */
+  async refund(ctx: Context) {
+    const staff = await requireStaff(ctx, 'orders.refund');
+    const order = await refundMercadoPagoOrder(routeParam(ctx, 'id'), staffActor(staff));
+    noteActivity(ctx, { target: order.orderNumber, summary: `${order.orderNumber} reembolsada por Mercado Pago` });
+    reply(ctx, orderAnswerSchema, { order });
   },
 
   /** GET /orders/:id/history (admin): every status change, oldest first. */

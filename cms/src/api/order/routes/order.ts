@@ -10,6 +10,7 @@ export default customRoutes('api::order.order', {
     history: ['GET', '/orders/:id/history'],
     updateStatus: ['PUT', '/orders/:id/status'],
     confirm: ['PATCH', '/orders/:id/confirm'],
+    refund: ['POST', '/orders/:id/refund'],
     delete: ['DELETE', '/orders/:id'],
   },
 });

@@ -117,23 +117,38 @@ export interface StatusChanged {
 export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<StatusChanged> {
   const from = await writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
-    const plan = statusChangePlan(order, update.status);
-    if (plan.stock === 'return') await giveStockBack(trx, order);
-    else if (plan.stock === 'take') await takeStockAgain(trx, order);
-    const now = new Date();
-    const data: Record<string, unknown> = { orderStatus: update.status, updatedAt: now };
-    if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
-    if (plan.stampPaidAt) data.paidAt = now;
-    if (plan.endReservation) data.reservedUntil = null;
-    await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
-    const notesChanged = update.adminNotes !== undefined && update.adminNotes !== null && update.adminNotes !== order.adminNotes;
-    const note = update.reason ?? (update.adminNotes === undefined ? null : update.adminNotes);
-    if (order.status !== update.status || notesChanged) {
-      await recordStatusChange({ orderDocumentId: documentId, from: order.status, to: update.status, by, note, at: now });
-    }
+    await applyStatusChange(trx, documentId, order, update, by);
     return order.status;
   });
   return { order: await getOrder(documentId), from };
+}
+
+/**
+ * One change of a locked order inside the caller's transaction: stock follows the status (see statusChangePlan),
+ * `paidAt` and the reservation too, `extra` columns are stored with it, and the change goes into the history.
+ */
+export async function applyStatusChange(
+  trx: Trx,
+  documentId: string,
+  order: LockedOrder,
+  update: StatusUpdate,
+  by: Actor,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const plan = statusChangePlan(order, update.status);
+  if (plan.stock === 'return') await giveStockBack(trx, order);
+  else if (plan.stock === 'take') await takeStockAgain(trx, order);
+  const now = new Date();
+  const data: Record<string, unknown> = { ...extra, orderStatus: update.status, updatedAt: now };
+  if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
+  if (plan.stampPaidAt) data.paidAt = now;
+  if (plan.endReservation) data.reservedUntil = null;
+  await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
+  const notesChanged = update.adminNotes !== undefined && update.adminNotes !== null && update.adminNotes !== order.adminNotes;
+  const note = update.reason ?? (update.adminNotes === undefined ? null : update.adminNotes);
+  if (order.status !== update.status || notesChanged) {
+    await recordStatusChange({ orderDocumentId: documentId, from: order.status, to: update.status, by, note, at: now });
+  }
 }
 
 /** The confirm route's refusals also carry `success: false` and the message as `error`. */
@@ -243,7 +258,7 @@ export async function orderSummary(): Promise<OrderSummary> {
     .sum({ revenue: 'total' })
     .groupBy('order_status', 'payment_method');
   const byStatus: OrderSummary['summaryByStatusAndPaymentMethod'] = {};
-  for (const status of ORDER_STATUSES) byStatus[status] = { cash: 0, transfer: 0 };
+  for (const status of ORDER_STATUSES) byStatus[status] = { cash: 0, transfer: 0, mercadopago: 0 };
   let totalOrders = 0;
   let totalRevenue = 0;
   for (const row of rows) {
@@ -253,7 +268,8 @@ export async function orderSummary(): Promise<OrderSummary> {
     const status = typeof row.order_status === 'string' ? row.order_status : '';
     if (status === 'paid') totalRevenue += Number(row.revenue ?? 0);
     const bucket = byStatus[status];
-    if (bucket && (row.payment_method === 'cash' || row.payment_method === 'transfer')) bucket[row.payment_method] += count;
+    const method = row.payment_method;
+    if (bucket && (method === 'cash' || method === 'transfer' || method === 'mercadopago')) bucket[method] += count;
   }
   return { totalOrders, totalRevenue, summaryByStatusAndPaymentMethod: byStatus };
 }

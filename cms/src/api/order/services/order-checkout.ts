@@ -19,6 +19,7 @@ import { ORDER_UID, getOrder } from './order-read';
 import { takeStock } from './order-stock';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, type OrderAnswer } from './order-view';
 import { asShopWrite } from '../../../utils/shop-write';
+import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
 
 const PRODUCT_UID = 'api::product.product';
 
@@ -93,6 +94,8 @@ export interface CreatedOrder {
   orderNumber: string;
   /** True when an Idempotency-Key had already created this order (nothing was written this time). */
   replayed: boolean;
+  /** A Mercado Pago order: where the shopper pays. */
+  payment?: { provider: 'mercadopago'; checkoutUrl: string };
 }
 
 async function replayOf(documentId: string): Promise<CreatedOrder> {
@@ -126,7 +129,7 @@ export async function createOrder(input: OrderInput, idem: Idempotency | null = 
  */
 async function createNewOrder(input: OrderInput, idem: Idempotency | null): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
-  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent());
+  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent(), mercadoPagoReady());
   const pricing = pricingInputOf(input);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];

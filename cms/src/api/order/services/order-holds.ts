@@ -1,4 +1,4 @@
-import { HELD_STATUS, formatHoldDeadline } from '@shop/shared';
+import { HELD_STATUS, formatHoldDeadline, type PaymentMethod } from '@shop/shared';
 import { affectedRows, table, writeTransaction } from '../../../utils/db-write';
 import { isProduction } from '../../../utils/secrets';
 import { ORDER_UID, getOrder } from './order-read';
@@ -30,27 +30,37 @@ interface DueOrder {
   id: number;
   documentId: string;
   status: string;
-  paymentMethod: 'cash' | 'transfer';
+  paymentMethod: PaymentMethod;
   reservedUntil: unknown;
 }
 
 function dueOrderOf(row: unknown): DueOrder | null {
   if (!isRecord(row) || typeof row.id !== 'number' || typeof row.documentId !== 'string' || typeof row.orderStatus !== 'string')
     return null;
-  const paymentMethod = row.paymentMethod === 'transfer' ? 'transfer' : 'cash';
+  const paymentMethod: PaymentMethod = row.paymentMethod === 'transfer' || row.paymentMethod === 'mercadopago' ? row.paymentMethod : 'cash';
   return { id: row.id, documentId: row.documentId, status: row.orderStatus, paymentMethod, reservedUntil: row.reservedUntil };
 }
 
 function releaseNote(order: DueOrder): string {
   const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
-  const missing = order.paymentMethod === 'transfer' ? 'sin comprobante de transferencia' : 'sin pago confirmado';
+  const missing =
+    order.paymentMethod === 'transfer'
+      ? 'sin comprobante de transferencia'
+      : order.paymentMethod === 'mercadopago'
+        ? 'sin pago aprobado en Mercado Pago'
+        : 'sin pago confirmado';
   return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline},` : ''} ${missing}; el stock fue devuelto`;
 }
 
 /** What the shopper's cancellation notice gives as the reason. */
 function shopperReason(order: DueOrder): string {
   const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
-  const missing = order.paymentMethod === 'transfer' ? 'sin recibir el comprobante de transferencia' : 'sin recibir el pago';
+  const missing =
+    order.paymentMethod === 'transfer'
+      ? 'sin recibir el comprobante de transferencia'
+      : order.paymentMethod === 'mercadopago'
+        ? 'sin que Mercado Pago aprobara el pago'
+        : 'sin recibir el pago';
   return `La reserva de tus productos venció${deadline ? ` el ${deadline}` : ''} ${missing}.`;
 }
 
@@ -91,6 +101,7 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
       $or: [
         { paymentMethod: 'transfer', orderStatus: HELD_STATUS.transfer },
         { paymentMethod: 'cash', orderStatus: HELD_STATUS.cash },
+        { paymentMethod: 'mercadopago', orderStatus: HELD_STATUS.mercadopago },
       ],
     },
     select: ['id', 'documentId', 'orderStatus', 'paymentMethod', 'reservedUntil'],

@@ -7,6 +7,7 @@ import {
   type OrderMeetingPoint,
   type OrderZone,
   type OrderItem,
+  type OrderPayment,
   type PaymentMethod,
   type TrackedOrderDetail,
   type TrackedOrderSummary,
@@ -34,7 +35,26 @@ export function isoDate(value: unknown): string | null {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
-const paymentMethodOf = (value: unknown): PaymentMethod => (value === 'transfer' ? 'transfer' : 'cash');
+const paymentMethodOf = (value: unknown): PaymentMethod =>
+  value === 'transfer' || value === 'mercadopago' ? value : 'cash';
+
+/** Where a staff member sees a Mercado Pago payment (its activity page). */
+export const MERCADOPAGO_ACTIVITY_URL = 'https://www.mercadopago.com.ar/activities/1?q=';
+
+/** A Mercado Pago order's payment as stored in its `mercadoPago` column (null for other methods). */
+function paymentOf(method: PaymentMethod, value: unknown): OrderPayment | null {
+  if (method !== 'mercadopago') return null;
+  const stored = isRecord(value) ? value : {};
+  const paymentId = text(stored.paymentId);
+  return {
+    provider: 'mercadopago',
+    checkoutUrl: text(stored.checkoutUrl),
+    paymentId,
+    paymentStatus: text(stored.paymentStatus),
+    installments: typeof stored.installments === 'number' ? stored.installments : null,
+    paymentUrl: paymentId ? `${MERCADOPAGO_ACTIVITY_URL}${encodeURIComponent(paymentId)}` : null,
+  };
+}
 const deliveryTypeOf = (value: unknown): DeliveryType => (value === 'delivery' ? 'delivery' : 'pickup');
 
 function itemOf(value: unknown): OrderItem {
@@ -94,6 +114,7 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     paidAt: isoDate(doc.paidAt),
     // Only while the order still waits unpaid in its method's held status.
     reservedUntil: status === HELD_STATUS[paymentMethod] ? isoDate(doc.reservedUntil) : null,
+    payment: paymentOf(paymentMethod, doc.mercadoPago),
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };
@@ -150,5 +171,7 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
       zoneName: order.zone?.name ?? null,
     },
     meetingPoint: order.meetingPoint ?? null,
+    // Only while the order waits for its Mercado Pago payment: the link to pay (or retry after a rejected card).
+    checkoutUrl: order.status === 'pending_payment' ? (order.payment?.checkoutUrl ?? null) : null,
   };
 }

@@ -25,8 +25,29 @@ import { releaseExpiredOrders } from './order-holds';
 import { purgeExpiredIdempotencyKeys, type Idempotency } from './order-idempotency';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from './order-read';
 import type { OrderAnswer } from './order-view';
+import { MercadoPagoError } from '../../payment/services/mercadopago-client';
+import { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from '../../payment/services/mercadopago';
 
 const mail = () => strapi.service('api::email-outbox.email-outbox');
+
+/**
+ * The Mercado Pago checkout link of a new order. When Mercado Pago fails, a new order is removed again (its units
+ * back, its Idempotency-Key free for a retry) and the shopper gets a 502 that offers the other methods; a replay
+ * keeps its order (it may be another request's, still at work) and its hold ends it if it is never paid.
+ */
+async function startMercadoPagoPayment(created: CreatedOrder, idempotency: Idempotency | null, origin: string | null): Promise<string> {
+  const content = await strapi.service('api::site-content.site-content').getContent();
+  try {
+    return await checkoutUrlFor(created.order, idempotency?.key ?? null, origin, {
+      maxInstallments: content.checkout.paymentInfo.mercadoPago.maxInstallments,
+    });
+  } catch (err) {
+    if (!(err instanceof MercadoPagoError)) throw err;
+    strapi.log.warn(`[payments] Mercado Pago refused the preference of order ${created.orderNumber}: ${err.message}`);
+    if (!created.replayed) await discardOrder(created.order._id);
+    throw badGateway(MERCADOPAGO_DOWN_MESSAGE);
+  }
+}
 
 /** Moves stock and records the change (see updateOrderStatus); once committed, the shopper hears about it. */
 async function changeStatusBy(documentId: string, update: StatusUpdate, by: Actor, origin: string | null = null): Promise<OrderAnswer> {
@@ -48,6 +69,11 @@ export default factories.createCoreService(ORDER_UID, () => ({
    */
   async place(input: OrderInput, idempotency: Idempotency | null, origin: string | null = null): Promise<CreatedOrder> {
     const created = await createOrder(input, idempotency);
+    if (created.order.paymentMethod === 'mercadopago') {
+      const checkoutUrl = await startMercadoPagoPayment(created, idempotency, origin);
+      created.payment = { provider: 'mercadopago', checkoutUrl };
+      created.order = { ...created.order, payment: created.order.payment ? { ...created.order.payment, checkoutUrl } : null };
+    }
     if (!created.replayed) await mail().orderPlaced(created.order, origin);
     return created;
   },

@@ -4,6 +4,7 @@ import { requireAdmin } from '../../../utils/auth';
 import { noteActivity } from '../../../utils/staff-activity';
 import { badRequest, reply, requestBody } from '../../../utils/http';
 import { factories } from '@strapi/strapi';
+import { shopServices } from '../../payment/services/mercadopago-client';
 
 const TOP_LEVEL_KEYS = Object.keys(siteContentSchema.shape);
 
@@ -12,7 +13,8 @@ const siteContent = () => strapi.service('api::site-content.site-content');
 export default factories.createCoreController('api::site-content.site-content', () => ({
   async find(ctx: Context) {
     const { content, problems } = await siteContent().readContent();
-    reply(ctx, contentAnswerSchema, problems.length > 0 ? { content, problems } : { content });
+    const services = shopServices();
+    reply(ctx, contentAnswerSchema, problems.length > 0 ? { content, problems, services } : { content, services });
   },
 
   /**
@@ -30,6 +32,7 @@ export default factories.createCoreController('api::site-content.site-content', 
     noteActivity(ctx, { summary: TOP_LEVEL_KEYS.filter((k) => Object.prototype.hasOwnProperty.call(body, k)).join(', ') });
     reply(ctx, contentAnswerSchema, {
       content: await siteContent().updateContent(body, { settings, twoFactorEnabled: staff.twoFactorEnabled }),
+      services: shopServices(),
     });
   },
 }));

@@ -1,0 +1,5 @@
+import { customRoutes } from '../../../utils/routes';
+
+export default customRoutes('api::payment.payment', {
+  public: { mercadoPagoWebhook: ['POST', '/payments/mercadopago/webhook'] },
+});

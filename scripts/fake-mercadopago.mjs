@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+/**
+ * A local stand-in for Mercado Pago's API and Checkout Pro page, speaking its HTTP protocol: what the shop calls
+ * (preferences, payments, payment search, refunds, with Bearer tokens and X-Idempotency-Key) and what Mercado Pago
+ * calls back (webhooks signed as Mercado Pago signs them: x-signature `ts=…,v1=…`, HMAC-SHA256 of
+ * `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`). The API tests, the browser test and the demo point
+ * MERCADOPAGO_API_URL here; nothing reaches the internet.
+ *
+ * As a module: `startFakeMercadoPago({ accessToken, webhookSecret, port })` → `{ url, close, state }`.
+ * As a program: `node scripts/fake-mercadopago.mjs` (FAKE_MERCADOPAGO_PORT, MERCADOPAGO_ACCESS_TOKEN,
+ * MERCADOPAGO_WEBHOOK_SECRET from the environment).
+ *
+ * Test controls (not Mercado Pago's, under /__control): create or change a payment and notify the shop, send a
+ * webhook with a chosen signature or age, take the API "down", read what the shop sent.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const json = (res, status, body) => {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+};
+
+const html = (res, status, body) => {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(body);
+};
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return {};
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  return JSON.parse(text);
+}
+
+const escapeHtml = (value) =>
+  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** The signature Mercado Pago puts on a webhook (x-signature), for `dataId`, `requestId` and `ts` (seconds). */
+export function signWebhook(secret, dataId, requestId, ts) {
+  const manifest = `id:${String(dataId).toLowerCase()};request-id:${requestId};ts:${ts};`;
+  return `ts=${ts},v1=${createHmac('sha256', secret).update(manifest).digest('hex')}`;
+}
+
+export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 0, host = '127.0.0.1' } = {}) {
+  const state = {
+    preferences: new Map(),
+    payments: new Map(),
+    /** X-Idempotency-Key → the answer first given with it (per path). */
+    idempotent: new Map(),
+    /** Every call the shop made: { method, path, idempotencyKey, body }. */
+    calls: [],
+    /** Every webhook sent: { paymentId, status, answer } (answer: the shop's HTTP status). */
+    webhooks: [],
+    down: false,
+    failRefunds: false,
+  };
+  let nextPaymentId = 1_000_000_001;
+  let baseUrl = '';
+
+  const preferenceAmount = (preference) =>
+    preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) + (preference.shipments?.cost ?? 0);
+
+  /** Sends the shop the webhook of one payment; returns the shop's HTTP status (0 when unreachable). */
+  async function notify(payment, { tsOffsetSeconds = 0, secret = webhookSecret, tamper = false, requestId = randomUUID() } = {}) {
+    const preference = state.preferences.get(payment.preference_id);
+    const target = payment.notification_url ?? preference?.notification_url;
+    if (!target) return 0;
+    const ts = Math.floor(Date.now() / 1000) + tsOffsetSeconds;
+    let signature = signWebhook(secret, payment.id, requestId, ts);
+    if (tamper) signature = signature.replace(/v1=(.)/, (_, c) => `v1=${c === 'a' ? 'b' : 'a'}`);
+    const url = `${target}${target.includes('?') ? '&' : '?'}data.id=${payment.id}&type=payment`;
+    let answer = 0;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-signature': signature, 'x-request-id': requestId },
+        body: JSON.stringify({
+          action: 'payment.updated',
+          api_version: 'v1',
+          data: { id: String(payment.id) },
+          date_created: new Date().toISOString(),
+          id: Date.now(),
+          live_mode: false,
+          type: 'payment',
+          user_id: '123456789',
+        }),
+      });
+      answer = response.status;
+      await response.arrayBuffer();
+    } catch {
+      answer = 0;
+    }
+    state.webhooks.push({ paymentId: payment.id, status: payment.status, answer });
+    return answer;
+  }
+
+  function createPayment(preference, { status = 'approved', status_detail, amount, currency = 'ARS', installments = 1 } = {}) {
+    const id = nextPaymentId++;
+    const payment = {
+      id,
+      status,
+      status_detail: status_detail ?? (status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_other_reason' : status),
+      external_reference: preference?.external_reference ?? null,
+      transaction_amount: amount ?? (preference ? preferenceAmount(preference) : 0),
+      currency_id: currency,
+      installments,
+      date_created: new Date().toISOString(),
+      date_approved: status === 'approved' ? new Date().toISOString() : null,
+      preference_id: preference?.id ?? null,
+      notification_url: preference?.notification_url ?? null,
+    };
+    state.payments.set(String(id), payment);
+    return payment;
+  }
+
+  /** The payment as Mercado Pago's API shows it (without the fake's own bookkeeping). */
+  const publicPayment = ({ preference_id: _p, notification_url: _n, ...payment }) => payment;
+
+  function authorized(req) {
+    return req.headers.authorization === `Bearer ${accessToken}`;
+  }
+
+  /** Mercado Pago answers a repeated X-Idempotency-Key with its first answer. */
+  function idempotent(req, path, make) {
+    const key = req.headers['x-idempotency-key'];
+    if (key && state.idempotent.has(`${path} ${key}`)) return state.idempotent.get(`${path} ${key}`);
+    const answer = make();
+    if (key && answer[0] < 300) state.idempotent.set(`${path} ${key}`, answer);
+    return answer;
+  }
+
+  function checkoutPage(preference) {
+    const amount = preferenceAmount(preference);
+    const lines = preference.items.map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.title)}: $${escapeHtml(item.unit_price)}</li>`);
+    return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mercado Pago (simulado)</title></head>
+<body><main><h1>Mercado Pago (simulado)</h1><p>Pedido ${escapeHtml(preference.external_reference)}</p><ul>${lines.join('')}</ul>
+<p>Total a pagar: $${escapeHtml(amount)}</p>
+<form method="post" action="/checkout/v1/pay"><input type="hidden" name="pref_id" value="${escapeHtml(preference.id)}">
+<label>Cuotas <select name="installments">${[...Array(preference.payment_methods?.installments ?? 1).keys()].map((i) => `<option>${i + 1}</option>`).join('')}</select></label>
+<button name="outcome" value="approved">Pagar</button> <button name="outcome" value="rejected">Simular tarjeta rechazada</button></form></main></body></html>`;
+  }
+
+  async function handle(req, res) {
+    const url = new URL(req.url, baseUrl);
+    const path = url.pathname;
+    // --- Checkout Pro's page (what the shopper sees) ---
+    if (req.method === 'GET' && path === '/checkout/v1/redirect') {
+      const preference = state.preferences.get(url.searchParams.get('pref_id') ?? '');
+      return preference ? html(res, 200, checkoutPage(preference)) : html(res, 404, '<p>Preferencia inexistente</p>');
+    }
+    if (req.method === 'POST' && path === '/checkout/v1/pay') {
+      const form = await readBody(req);
+      const preference = state.preferences.get(form.pref_id ?? '');
+      if (!preference) return html(res, 404, '<p>Preferencia inexistente</p>');
+      const payment = createPayment(preference, { status: form.outcome === 'rejected' ? 'rejected' : 'approved', installments: Number(form.installments) || 1 });
+      await notify(payment);
+      const back = payment.status === 'approved' ? preference.back_urls.success : preference.back_urls.failure;
+      const query = new URLSearchParams({
+        collection_id: String(payment.id),
+        collection_status: payment.status,
+        payment_id: String(payment.id),
+        status: payment.status,
+        external_reference: preference.external_reference ?? '',
+        preference_id: preference.id,
+      });
+      res.writeHead(302, { Location: `${back}${back.includes('?') ? '&' : '?'}${query}` });
+      return res.end();
+    }
+    // --- Test controls ---
+    if (path.startsWith('/__control/')) return control(req, res, url);
+    // --- The API ---
+    if (!authorized(req)) return json(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
+    const body = req.method === 'POST' ? await readBody(req).catch(() => null) : null;
+    state.calls.push({ method: req.method, path, query: url.search, idempotencyKey: req.headers['x-idempotency-key'] ?? null, body });
+    if (state.down) return json(res, 500, { message: 'internal_error', error: 'internal_error', status: 500 });
+    if (req.method === 'POST' && path === '/checkout/preferences') {
+      if (!body || !Array.isArray(body.items) || body.items.length === 0)
+        return json(res, 400, { message: 'items needed', error: 'bad_request', status: 400 });
+      const [status, answer] = idempotent(req, path, () => {
+        const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+        const preference = { ...body, id, init_point: `${baseUrl}/checkout/v1/redirect?pref_id=${id}`, date_created: new Date().toISOString() };
+        state.preferences.set(id, preference);
+        return [201, preference];
+      });
+      return json(res, status, answer);
+    }
+    if (req.method === 'GET' && path === '/v1/payments/search') {
+      const reference = url.searchParams.get('external_reference');
+      const results = [...state.payments.values()]
+        .filter((p) => reference === null || p.external_reference === reference)
+        .sort((a, b) => b.id - a.id)
+        .map(publicPayment);
+      return json(res, 200, { results, paging: { total: results.length, limit: 30, offset: 0 } });
+    }
+    const refund = path.match(/^\/v1\/payments\/(\d+)\/refunds$/);
+    if (req.method === 'POST' && refund) {
+      const payment = state.payments.get(refund[1]);
+      if (!payment) return json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
+      if (state.failRefunds) return json(res, 400, { message: 'Payment cannot be refunded: insufficient balance', error: 'bad_request', status: 400 });
+      const [status, answer] = idempotent(req, path, () => {
+        if (payment.status !== 'approved') return [400, { message: `Payment in status ${payment.status} cannot be refunded`, error: 'bad_request', status: 400 }];
+        payment.status = 'refunded';
+        payment.status_detail = 'refunded';
+        return [201, { id: nextPaymentId++, payment_id: payment.id, amount: payment.transaction_amount, status: 'approved' }];
+      });
+      // Mercado Pago notifies on its own schedule, after answering.
+      if (status < 300) setTimeout(() => void notify(payment), 20);
+      return json(res, status, answer);
+    }
+    const single = path.match(/^\/v1\/payments\/(\d+)$/);
+    if (req.method === 'GET' && single) {
+      const payment = state.payments.get(single[1]);
+      return payment ? json(res, 200, publicPayment(payment)) : json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
+    }
+    return json(res, 404, { message: 'resource not found', error: 'not_found', status: 404 });
+  }
+
+  async function control(req, res, url) {
+    const body = req.method === 'POST' ? await readBody(req) : {};
+    const path = url.pathname;
+    if (path === '/__control/state') {
+      return json(res, 200, {
+        preferences: [...state.preferences.values()],
+        payments: [...state.payments.values()].map(publicPayment),
+        calls: state.calls,
+        webhooks: state.webhooks,
+      });
+    }
+    if (path === '/__control/mode') {
+      if (typeof body.down === 'boolean') state.down = body.down;
+      if (typeof body.failRefunds === 'boolean') state.failRefunds = body.failRefunds;
+      return json(res, 200, { down: state.down, failRefunds: state.failRefunds });
+    }
+    // { externalReference, status, amount?, currency?, installments?, notify?: false } → a payment of that order's preference.
+    if (path === '/__control/payments') {
+      const preference = [...state.preferences.values()].reverse().find((p) => p.external_reference === body.externalReference);
+      if (!preference && !body.notificationUrl) return json(res, 404, { message: 'no preference for that order' });
+      const payment = createPayment(preference, body);
+      // A payment of no preference of this shop (another shop's order): its reference and where to notify are given.
+      if (!preference) Object.assign(payment, { external_reference: body.externalReference ?? null, notification_url: body.notificationUrl });
+      const answer = body.notify === false ? null : await notify(payment);
+      return json(res, 201, { payment: publicPayment(payment), webhookAnswer: answer });
+    }
+    // { status, status_detail?, notify?: false } → the payment changes (a refund, a chargeback…).
+    const change = path.match(/^\/__control\/payments\/(\d+)$/);
+    if (change) {
+      const payment = state.payments.get(change[1]);
+      if (!payment) return json(res, 404, { message: 'no such payment' });
+      payment.status = body.status ?? payment.status;
+      payment.status_detail = body.status_detail ?? payment.status;
+      const answer = body.notify === false ? null : await notify(payment);
+      return json(res, 200, { payment: publicPayment(payment), webhookAnswer: answer });
+    }
+    // { tsOffsetSeconds?, secret?, tamper?, requestId? } → the payment's webhook sent again, signed as asked.
+    const resend = path.match(/^\/__control\/notify\/(\d+)$/);
+    if (resend) {
+      const payment = state.payments.get(resend[1]);
+      if (!payment) return json(res, 404, { message: 'no such payment' });
+      return json(res, 200, { webhookAnswer: await notify(payment, body) });
+    }
+    return json(res, 404, { message: 'unknown control' });
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err) => json(res, 500, { message: String(err?.message ?? err) }));
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  baseUrl = `http://${host}:${address.port}`;
+  return {
+    url: baseUrl,
+    state,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const fake = await startFakeMercadoPago({
+    accessToken: process.env.MERCADOPAGO_ACCESS_TOKEN ?? 'TEST-fake-access-token',
+    webhookSecret: process.env.MERCADOPAGO_WEBHOOK_SECRET ?? 'fake-webhook-secret',
+    port: Number(process.env.FAKE_MERCADOPAGO_PORT ?? 4399),
+  });
+  console.log(`Mercado Pago simulado en ${fake.url}`);
+  const stop = () => fake.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
