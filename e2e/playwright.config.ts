@@ -14,6 +14,15 @@ export const E2E_DATABASE = path.join(__dirname, '.tmp', 'shop-e2e.db');
 // The test shop's first staff password: random for each run (no password in the repository ever works), shared
 // with Playwright's workers through the environment they inherit. Set ADMIN_PASSWORD to test a running shop.
 process.env.ADMIN_PASSWORD ??= `E2e-${randomBytes(9).toString('base64url')}-1a`;
+// The local stand-in of Mercado Pago (scripts/fake-mercadopago.mjs) the test shop pays through, with credentials
+// made up for each run.
+const MERCADOPAGO_PORT = Number(process.env.E2E_MERCADOPAGO_PORT ?? 1399);
+export const E2E_MERCADOPAGO_URL = `http://127.0.0.1:${MERCADOPAGO_PORT}`;
+const mercadoPago = {
+  MERCADOPAGO_API_URL: E2E_MERCADOPAGO_URL,
+  MERCADOPAGO_ACCESS_TOKEN: (process.env.E2E_MERCADOPAGO_TOKEN ??= `TEST-${randomBytes(12).toString('hex')}`),
+  MERCADOPAGO_WEBHOOK_SECRET: (process.env.E2E_MERCADOPAGO_SECRET ??= randomBytes(16).toString('hex')),
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -47,23 +56,36 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        // A fresh database every run, then the README's start command.
-        command: `node e2e/scripts/reset-database.mjs && npm start`,
-        cwd: root,
-        url: `${baseURL}/api/health`,
-        timeout: 600_000,
-        reuseExistingServer: !process.env.CI,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: String(PORT),
-          HOST: '127.0.0.1',
-          DATABASE_FILENAME: E2E_DATABASE,
-          // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
-          ENV_PATH: path.join(__dirname, '.tmp', '.env'),
-          ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
-          STRAPI_TELEMETRY_DISABLED: 'true',
+    : [
+        {
+          command: 'node scripts/fake-mercadopago.mjs',
+          cwd: root,
+          url: `${E2E_MERCADOPAGO_URL}/__control/state`,
+          timeout: 30_000,
+          reuseExistingServer: !process.env.CI,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { ...mercadoPago, FAKE_MERCADOPAGO_PORT: String(MERCADOPAGO_PORT) },
         },
-      },
+        {
+          // A fresh database every run, then the README's start command.
+          command: `node e2e/scripts/reset-database.mjs && npm start`,
+          cwd: root,
+          url: `${baseURL}/api/health`,
+          timeout: 600_000,
+          reuseExistingServer: !process.env.CI,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            DATABASE_FILENAME: E2E_DATABASE,
+            // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
+            ENV_PATH: path.join(__dirname, '.tmp', '.env'),
+            ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
+            STRAPI_TELEMETRY_DISABLED: 'true',
+            ...mercadoPago,
+          },
+        },
+      ],
 });

@@ -66,4 +66,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /products/count',
   'GET /products/:id',
   'POST /upload/proof',
+  // Mercado Pago's notifications: public, acted on only when signed with the webhook secret.
+  'POST /payments/mercadopago/webhook',
 ];

@@ -280,7 +280,7 @@ describe('POST /checkout/quote', () => {
       [{ ...delivery, items: [{ ...line(), productId: `${product._id}\u0000` }] }, 'La petición contiene caracteres no válidos'],
       [{ ...delivery, barrio: 'Centro\u0000' }, 'La petición contiene caracteres no válidos'],
       [{ ...delivery, items: [] }, 'La orden debe incluir al menos un producto'],
-      [{ ...delivery, paymentMethod: 'bitcoin', items: [line()] }, 'El método de pago debe ser efectivo o transferencia'],
+      [{ ...delivery, paymentMethod: 'bitcoin', items: [line()] }, 'El método de pago debe ser efectivo, transferencia o Mercado Pago'],
       [{ ...delivery, items: [{ ...line(), quantity: -2 }] }, 'La cantidad debe ser un número entero mayor o igual a 1'],
     ];
     for (const [body, message] of cases) {

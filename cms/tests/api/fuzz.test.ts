@@ -165,6 +165,16 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }),
   },
   { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
+  // The fixture order is a cash order: a refund is always refused (400), junk ids are 404.
+  { method: 'POST', path: '/orders/{orderId}/refund', auth: 'admin' },
+  // The fuzz process has no webhook secret: every call is unverified (401), never a 5xx.
+  {
+    method: 'POST',
+    path: '/payments/mercadopago/webhook',
+    auth: 'public',
+    query: ['data.id', 'type'],
+    body: () => ({ action: 'payment.updated', type: 'payment', data: { id: '123' } }),
+  },
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/orders/summary', auth: 'admin' },

@@ -181,7 +181,7 @@ describe('GET /orders/export.csv', () => {
 
   it.each([
     ['an unknown status', 'status=nope', 'Estado de orden inválido'],
-    ['a bad payment method', 'paymentMethod=tarjeta', 'El medio de pago debe ser cash o transfer'],
+    ['a bad payment method', 'paymentMethod=tarjeta', 'El medio de pago debe ser cash, transfer o mercadopago'],
     ['an impossible date', 'from=2025-02-30', 'Fecha inválida: usa el formato AAAA-MM-DD'],
     ['a date in another format', 'to=10/03/2025', 'Fecha inválida: usa el formato AAAA-MM-DD'],
     ['a reversed range', 'from=2025-03-12&to=2025-03-10', 'La fecha "desde" no puede ser posterior a la fecha "hasta"'],

@@ -170,7 +170,8 @@ describe('placing an order', () => {
     expect(await stockOf(placed.productId)).toBe(8);
     const calls = fake.state.calls.filter((c) => c.path === '/checkout/preferences' && c.body?.external_reference === placed.order.orderNumber);
     expect(calls).toHaveLength(1);
-    expect(calls[0].idempotencyKey).toBe(key);
+    // The checkout's key, tied to this order's number (a retry after a failure is a new order with a new number).
+    expect(calls[0].idempotencyKey).toBe(`${key}-${placed.order.orderNumber}`);
     const sent = calls[0].body;
     expect(sent.items).toEqual([expect.objectContaining({ id: placed.productId, quantity: 2, unit_price: 12000, currency_id: 'ARS' })]);
     expect(sent.notification_url).toBe(`${first.url}/api/payments/mercadopago/webhook`);
@@ -321,6 +322,23 @@ describe('the webhook', () => {
     expect((await postWebhook(first, payment.id)).status).toBe(200);
     expect((await orderById(placed.order._id)).status).toBe('refunded');
     expect(await stockOf(placed.productId)).toBe(10);
+  });
+
+  it('a second approved payment of a paid order changes nothing but asks staff to give one back; its refund does not refund the order', async () => {
+    const placed = await placeMp();
+    const first = await control('payments', { externalReference: placed.order.orderNumber, status: 'approved' });
+    const second = await control('payments', { externalReference: placed.order.orderNumber, status: 'approved' });
+    expect(second.webhookAnswer).toBe(200);
+    let order = await orderById(placed.order._id);
+    expect(order.status).toBe('paid');
+    expect(order.payment?.paymentId).toBe(String(first.payment.id));
+    const notes = (await historyOf(placed.order._id)).map((e) => e.note ?? '');
+    expect(notes.some((n) => n.startsWith('ATENCIÓN: Mercado Pago aprobó un segundo pago') && n.includes(String(second.payment.id)))).toBe(true);
+    await control(`payments/${second.payment.id}`, { status: 'refunded' });
+    order = await orderById(placed.order._id);
+    expect(order.status).toBe('paid');
+    expect(order.payment?.paymentId).toBe(String(first.payment.id));
+    expect(await stockOf(placed.productId)).toBe(8);
   });
 
   it('a payment of an order this shop does not have: 200 (Mercado Pago stops retrying), nothing changes', async () => {

@@ -166,6 +166,8 @@ describe('GET /orders/by-number/{orderNumber}?contact=', () => {
       // The zone its delivery was priced with (the seeded zone of postal code 8300), never the street.
       delivery: { city: SHOPPER.city, postalCode: SHOPPER.postalCode, zoneName: 'Neuquén centro' },
       meetingPoint: null,
+      // Only a Mercado Pago order waiting for its payment has a link to pay.
+      checkoutUrl: null,
     });
     expect(res.body.order.items.map((i: { size: string; color: string }) => `${i.size}/${i.color}`)).toEqual(['S/Bordó', 'L/Nude']);
     expectNoPrivateData(JSON.stringify(res.body), placed);

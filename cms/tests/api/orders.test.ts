@@ -266,7 +266,7 @@ describe('POST /orders: validation (400, Spanish message, nothing written)', () 
     [
       'unknown payment method',
       () => orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod: 'bitcoin' }),
-      'El método de pago debe ser efectivo o transferencia',
+      'El método de pago debe ser efectivo, transferencia o Mercado Pago',
     ],
     [
       'unknown product',

@@ -20,6 +20,8 @@ describe('order holds', () => {
     expect(reservedUntil('cash', 'pending_manual', 0, created)).toBeNull();
     expect(reservedUntil('cash', 'pending_manual', 1, created)?.toISOString()).toBe('2025-03-10T15:01:00.000Z');
     expect(reservedUntil('cash', 'pending_transfer_proof', 1, created)).toBeNull();
+    expect(reservedUntil('mercadopago', 'pending_payment', 60, created)?.toISOString()).toBe('2025-03-10T16:00:00.000Z');
+    expect(reservedUntil('mercadopago', 'paid', 60, created)).toBeNull();
   });
 
   it('refuses junk for the new numbers instead of coercing it', () => {

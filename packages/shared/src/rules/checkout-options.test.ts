@@ -38,3 +38,29 @@ describe('checkoutRefusal', () => {
     expect(checkoutRefusal({ ...all, transferEnabled: false }, 'pickup', 'transfer')).toBe(CHECKOUT_REFUSALS.transfer);
   });
 });
+
+describe('Mercado Pago', () => {
+  const all = { ...defaults, pickupEnabled: true, homeDeliveryEnabled: true, cashEnabled: true, transferEnabled: true };
+  it('is offered only when the content switches it on and the server has credentials', () => {
+    const content = siteContentSchema.parse({ checkout: { paymentInfo: { mercadoPago: { enabled: true } } } });
+    expect(defaults.mercadoPagoEnabled).toBe(false);
+    expect(checkoutOptionsOf(content).mercadoPagoEnabled).toBe(true);
+    expect(checkoutOptionsOf(content, false).mercadoPagoEnabled).toBe(false);
+    expect(checkoutOptionsOf(content).reservationMinutes.mercadopago).toBe(60);
+  });
+  it('is refused when off, and keeps a shop with only Mercado Pago open', () => {
+    expect(checkoutRefusal({ ...all, mercadoPagoEnabled: false }, 'pickup', 'mercadopago')).toBe(CHECKOUT_REFUSALS.mercadopago);
+    expect(checkoutRefusal({ ...all, mercadoPagoEnabled: true }, 'pickup', 'mercadopago')).toBeNull();
+    const onlyCards = { ...all, cashEnabled: false, transferEnabled: false, mercadoPagoEnabled: true };
+    expect(checkoutRefusal(onlyCards, 'pickup', 'mercadopago')).toBeNull();
+    expect(checkoutRefusal(onlyCards, 'pickup', 'cash')).toBe(CHECKOUT_REFUSALS.cash);
+  });
+  it('refuses installments outside 1–12', () => {
+    for (const maxInstallments of [0, 13, 1.5, '6', null]) {
+      const result = siteContentSchema.safeParse({ checkout: { paymentInfo: { mercadoPago: { maxInstallments } } } });
+      expect(result.success, String(maxInstallments)).toBe(false);
+    }
+    expect(siteContentSchema.parse({ checkout: { paymentInfo: { mercadoPago: { maxInstallments: 12 } } } }).checkout.paymentInfo.mercadoPago.maxInstallments).toBe(12);
+  });
+});
+

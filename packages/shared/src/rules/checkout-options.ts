@@ -49,8 +49,8 @@ export function meetingPointsOf(content: SiteContent): MeetingPoint[] {
 }
 
 /**
- * `mercadoPagoReady`: whether this server can take Mercado Pago payments (it has an access token). The storefront
- * leaves it out: the server already answers `mercadoPago.enabled` false in `GET /content` when it has no token.
+ * `mercadoPagoReady`: whether this server can take Mercado Pago payments (it has the credentials). The storefront
+ * leaves it out: it reads `services.mercadoPago` of `GET /content` and switches the method off itself when false.
  */
 export function checkoutOptionsOf(content: SiteContent, mercadoPagoReady = true): CheckoutOptions {
   const { deliveryInfo, shipping, paymentInfo } = content.checkout;

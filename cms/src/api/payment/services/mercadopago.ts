@@ -11,6 +11,7 @@ import {
   createPreference,
   getPayment,
   mercadoPagoConfig,
+  mercadoPagoReady,
   MercadoPagoError,
   refundPayment,
   searchPayments,
@@ -83,6 +84,15 @@ async function storedOrderRow(documentId: string): Promise<Record<string, unknow
 }
 
 /**
+ * The X-Idempotency-Key of an order's preference: the checkout's Idempotency-Key joined to the order number (never
+ * the key alone: after a failed attempt the key is free again for a new order with a new number, and Mercado Pago
+ * must not answer that order with a preference made for the discarded one), else the order's documentId.
+ */
+export function preferenceKey(order: OrderAnswer, idempotencyKey: string | null): string {
+  return idempotencyKey ? `${idempotencyKey}-${order.orderNumber}` : `order-${order._id}`;
+}
+
+/**
  * Where the shopper pays a new Mercado Pago order: a Checkout Pro preference with the server's figures, the order
  * number as external_reference, this shop's webhook and the tracking page as the way back. The same order (and
  * Idempotency-Key) always gets the same preference: Mercado Pago answers a repeated X-Idempotency-Key with the first one.
@@ -107,7 +117,7 @@ export async function checkoutUrlFor(order: OrderAnswer, idempotencyKey: string 
       ...(order.reservedUntil ? { expiration_date_to: order.reservedUntil } : {}),
       statement_descriptor: 'JAZMIN LENCERIA',
     },
-    idempotencyKey ?? `order-${order._id}`,
+    preferenceKey(order, idempotencyKey),
   );
   const row = await storedOrderRow(order._id);
   if (!row || typeof row.id !== 'number') throw notFound(ORDER_NOT_FOUND);
@@ -261,11 +271,22 @@ export async function applyPayment(payment: MercadoPagoPayment, by: Actor = MERC
       installments: payment.installments ?? null,
     };
     // A later state of an older attempt never overwrites what the order shows of the payment that paid it.
-    const keepShown = stored.paymentStatus === 'approved' && stored.paymentId !== payment.id && payment.status !== 'approved';
+    const keepShown = stored.paymentStatus === 'approved' && stored.paymentId !== payment.id;
     const to = targetStatus(payment, order);
     const reason = note ?? noteFor(payment);
+    if (keepShown) {
+      // Another payment than the one that paid the order never changes it (nor what the order shows of its payment).
+      // An approved one means the shopper paid twice (two tabs, or the link again before the first notice came).
+      const twice =
+        payment.status === 'approved'
+          ? `ATENCIÓN: Mercado Pago aprobó un segundo pago (${payment.id}) de esta orden, ya pagada con el pago ` +
+            `${stored.paymentId ?? ''}. Devolvé uno de los dos desde Mercado Pago.`
+          : `${reason} (otro intento de pago; la orden sigue con el pago ${stored.paymentId ?? ''})`;
+      await recordStatusChange({ orderDocumentId: target.documentId, from: order.status, to: order.status, by, note: twice, at });
+      return { outcome: 'noted' };
+    }
     if (to === null) {
-      if (!keepShown) await storePayment(trx, order.id, stored, paymentPatch);
+      await storePayment(trx, order.id, stored, paymentPatch);
       await recordStatusChange({ orderDocumentId: target.documentId, from: order.status, to: order.status, by, note: reason, at });
       return { outcome: 'noted' };
     }
@@ -358,7 +379,7 @@ export async function sweepPendingPayments(
   slotMs = sweepSlotMs(),
   config: MercadoPagoConfig = mercadoPagoConfig(),
 ): Promise<number> {
-  if (!config.accessToken) return 0;
+  if (!mercadoPagoReady(config)) return 0;
   if (!(await claimSweep(Math.floor(now.getTime() / slotMs)))) return 0;
   const rows: unknown[] = await strapi.db.query(ORDER_UID).findMany({
     where: { paymentMethod: PROVIDER, orderStatus: 'pending_payment', createdAt: { $lte: new Date(now.getTime() - SWEEP_MIN_AGE_MS) } },

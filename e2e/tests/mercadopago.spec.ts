@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { E2E_MERCADOPAGO_URL } from '../playwright.config';
+import { addToCart, adminSession, bearer, buyableProducts, fillShopper, ORDER_NUMBER, restoreAdminSession } from '../support/shop';
+
+/**
+ * Paying by card: the shopper chooses Mercado Pago, pays on its checkout page (the local stand-in started with the
+ * shop, scripts/fake-mercadopago.mjs) and comes back to her order's tracking page, already paid because Mercado
+ * Pago's signed notice reached the shop first; the owner sees the payment on the order.
+ */
+test.describe('Mercado Pago', () => {
+  test.beforeAll(async ({ request }) => {
+    const session = await adminSession(request);
+    const res = await request.put('/api/content', {
+      headers: bearer(session),
+      data: { checkout: { paymentInfo: { mercadoPago: { enabled: true, maxInstallments: 3 } } } },
+    });
+    expect(res.status()).toBe(200);
+  });
+
+  test.afterAll(async ({ request }) => {
+    const session = await adminSession(request);
+    await request.put('/api/content', {
+      headers: bearer(session),
+      data: { checkout: { paymentInfo: { mercadoPago: { enabled: false } } } },
+    });
+  });
+
+  test('the shopper pays on Mercado Pago’s page and lands on a paid tracking page; the owner sees the payment', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const [product] = await buyableProducts(request);
+    const shopper = await (await browser.newContext()).newPage();
+    await addToCart(shopper, product!);
+    await shopper.goto('/checkout');
+    await fillShopper(shopper, 'Mercedes Tarjeta');
+    await shopper.getByRole('radio', { name: /Mercado Pago/ }).check();
+    await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
+
+    await expect(shopper).toHaveURL(new RegExp(`^${E2E_MERCADOPAGO_URL}/checkout/v1/redirect\\?pref_id=`));
+    const orderNumber = ((await shopper.getByText(/^Pedido /).textContent()) ?? '').replace('Pedido ', '').trim();
+    expect(orderNumber).toMatch(ORDER_NUMBER);
+    await shopper.getByLabel('Cuotas').selectOption('3');
+    await shopper.getByRole('button', { name: 'Pagar', exact: true }).click();
+
+    await expect(shopper).toHaveURL(new RegExp(`/track-order\\?n=${orderNumber}`));
+    await expect(shopper.getByTestId('tracking-result').getByTestId('status-badge')).toHaveText('Pagado');
+
+    await restoreAdminSession(page, request);
+    await page.goto('/admin/orders');
+    await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: `Orden #${orderNumber}` })).toBeVisible();
+    await expect(page.getByTestId('order-timeline')).toContainText('Pendiente (Mercado Pago) → Pagado');
+    await expect(page.getByTestId('order-timeline')).toContainText('Mercado Pago aprobó el pago');
+    await expect(page.getByText('3 cuotas').first()).toBeVisible();
+  });
+});
