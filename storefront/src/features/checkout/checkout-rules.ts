@@ -19,6 +19,17 @@ export function checkoutFailure(error: unknown): { title: string; detail: string
     title = MSG.checkout.error500;
   } else if (network) title = MSG.checkout.errorNetwork;
   const genericServerText = message.startsWith('Error en la petición') || network || message === '';
+  // A 502 in the server's own words is a payment service that failed (Mercado Pago): no order was made and the message
+  // says what to do next. Under 'Error interno del servidor… contacta soporte' it would read as the shop's fault.
+  if (status === 502 && !genericServerText) return { title: message, detail: null };
   const detail = status !== undefined && !genericServerText && message !== title ? message : null;
   return { title, detail };
+}
+
+/** "1 hora", "3 horas", "2 días", "45 minutos": how long an unpaid order is held, as the shopper reads it. */
+export function holdDuration(minutes: number): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (minutes % 1440 === 0) return count(minutes / 1440, 'día', 'días');
+  if (minutes % 60 === 0) return count(minutes / 60, 'hora', 'horas');
+  return count(minutes, 'minuto', 'minutos');
 }

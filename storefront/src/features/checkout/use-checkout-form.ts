@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutDetailsSchema, type CheckoutDetails } from '@shop/shared';
+import { checkoutDetailsSchema, type CheckoutDetails, type PaymentMethod } from '@shop/shared';
 import type { z } from 'zod';
 
 export type CheckoutValues = z.input<typeof checkoutDetailsSchema>;
@@ -24,13 +24,17 @@ export interface CheckoutOptions {
   pickupEnabled: boolean;
   cashEnabled: boolean;
   transferEnabled: boolean;
+  mercadoPagoEnabled: boolean;
 }
+
+/** The payment methods in the order the payment step lists them. */
+const PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'transfer', 'mercadopago'];
 
 /**
  * The checkout form, validated by the shared `checkoutDetailsSchema` on submit only. Errors stay until the next
  * submit except that editing a field clears its own (see `useCheckoutField`), as the shop always did.
  */
-export function useCheckoutForm({ pickupEnabled, cashEnabled, transferEnabled }: CheckoutOptions): CheckoutForm {
+export function useCheckoutForm({ pickupEnabled, cashEnabled, transferEnabled, mercadoPagoEnabled }: CheckoutOptions): CheckoutForm {
   const form = useForm<CheckoutValues, unknown, CheckoutDetails>({
     resolver: zodResolver(checkoutDetailsSchema),
     defaultValues: EMPTY_CHECKOUT_VALUES,
@@ -40,13 +44,18 @@ export function useCheckoutForm({ pickupEnabled, cashEnabled, transferEnabled }:
   const { setValue, watch } = form;
   const deliveryType = watch('deliveryType');
   const paymentMethod = watch('paymentMethod');
-  // Only offered options can be chosen: pickup turned off means delivery, cash turned off means transfer.
+  // Only offered options can be chosen: pickup turned off means delivery; a payment method turned off (cash, or
+  // Mercado Pago once the server can no longer take it) gives way to the first one still offered. With none offered
+  // the choice stays, and the quote's refusal says why the order cannot be placed.
   useEffect(() => {
     if (!pickupEnabled && deliveryType === 'pickup') setValue('deliveryType', 'delivery');
   }, [pickupEnabled, deliveryType, setValue]);
   useEffect(() => {
-    if (!cashEnabled && transferEnabled && paymentMethod === 'cash') setValue('paymentMethod', 'transfer');
-  }, [cashEnabled, transferEnabled, paymentMethod, setValue]);
+    const offered: Record<PaymentMethod, boolean> = { cash: cashEnabled, transfer: transferEnabled, mercadopago: mercadoPagoEnabled };
+    if (offered[paymentMethod]) return;
+    const first = PAYMENT_METHODS.find((method) => offered[method]);
+    if (first) setValue('paymentMethod', first);
+  }, [cashEnabled, transferEnabled, mercadoPagoEnabled, paymentMethod, setValue]);
   return form;
 }
 

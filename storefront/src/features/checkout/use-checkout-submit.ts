@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { MSG, type CheckoutDetails, type OrderTotals } from '@shop/shared';
 import { paths } from '@/config/paths';
 import type { CartItem } from '@/features/cart';
-import { rememberOrder, type ConfirmationState } from '@/features/orders';
+import { paymentLink, rememberOrder, type ConfirmationState } from '@/features/orders';
 import { errorMessage } from '@shop/client-kit';
 import { useCreateOrder } from './api/create-order';
 import { uploadProof } from './api/upload-proof';
@@ -32,13 +32,22 @@ interface CheckoutSubmitInput {
 export interface CheckoutSubmit {
   onSubmit: (event: FormEvent) => void;
   processing: boolean;
+  /** The order is placed and the page is on its way to Mercado Pago, where the shopper pays it. */
+  redirecting: boolean;
   failure: CheckoutFailure | null;
   alertRef: RefObject<HTMLDivElement>;
 }
 
+/** The order the page left for Mercado Pago with, and what its confirmation shows. */
+interface LeftToPay {
+  orderNumber: string;
+  state: ConfirmationState;
+}
+
 /**
  * Sends the order: uploads the proof (once per file), creates the order with one Idempotency-Key per attempt
- * (a retry of the same order reuses it) and goes to the confirmation; a failure stays on the page, focused.
+ * (a retry of the same order reuses it) and goes to the confirmation, or for Mercado Pago to its checkout (a full page
+ * load); a failure stays on the page, focused, with everything the shopper typed.
  */
 export function useCheckoutSubmit({
   form,
@@ -54,6 +63,8 @@ export function useCheckoutSubmit({
   const createOrder = useCreateOrder();
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   const [processing, setProcessing] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const leftToPay = useRef<LeftToPay | null>(null);
   const attempt = useRef<CheckoutAttempt | null>(null);
   const uploadedProof = useRef<{ file: File; url: string } | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -61,6 +72,19 @@ export function useCheckoutSubmit({
   useEffect(() => {
     if (failure) alertRef.current?.focus();
   }, [failure]);
+
+  // Back from Mercado Pago the browser may show this page as it was left (its back-forward cache): 'on the way to
+  // Mercado Pago', with the cart already empty. The order exists, so the shopper goes on to its confirmation, which
+  // has the link to pay it.
+  useEffect(() => {
+    if (!redirecting) return;
+    const onShow = (event: PageTransitionEvent) => {
+      const left = leftToPay.current;
+      if (event.persisted && left) navigate(paths.confirmation(left.orderNumber), { replace: true, state: left.state });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [redirecting, navigate]);
 
   const send = async (details: CheckoutDetails) => {
     setProcessing(true);
@@ -85,8 +109,18 @@ export function useCheckoutSubmit({
         wantsShipping: details.deliveryType === 'delivery',
         transferProof: transferProofUrl ?? null,
       };
+      // Remembered for this tab: the tracking page Mercado Pago sends the shopper back to finds the order's detail
+      // (and its link to pay again) with the contact of the purchase.
       rememberOrder(result.order);
       clearCart();
+      const payAt = paymentLink(result.payment?.checkoutUrl);
+      if (payAt) {
+        // The order holds its units until it is paid or its reservation ends; the page stays busy until it unloads.
+        leftToPay.current = { orderNumber: result.order.orderNumber, state };
+        setRedirecting(true);
+        window.location.assign(payAt);
+        return;
+      }
       navigate(paths.confirmation(result.order.orderNumber), { state });
     } catch (error) {
       setFailure(checkoutFailure(error));
@@ -106,5 +140,5 @@ export function useCheckoutSubmit({
     void form.handleSubmit(send)(event);
   };
 
-  return { onSubmit, processing, failure, alertRef };
+  return { onSubmit, processing, redirecting, failure, alertRef };
 }

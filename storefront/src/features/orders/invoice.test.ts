@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '@/test/fixtures';
-import { deliveryDescription, INVOICE_STYLESHEET, invoiceHtml } from './invoice';
+import { deliveryDescription, INVOICE_STYLESHEET, invoiceHtml, paymentDescription } from './invoice';
 
 const shop = { brandName: 'Jazmín Lencería', address: 'Av. Argentina 245', taxId: 'CUIT 27-1', phone: '+54 299', email: 'hola@x.com' };
 
@@ -60,5 +60,14 @@ describe('printable invoice', () => {
     // Orders placed before zones and meeting points read as they always did.
     expect(deliveryDescription(makeOrder())).toBe('Retiro en punto de encuentro');
     expect(deliveryDescription(makeOrder({ deliveryType: 'delivery' }))).toBe('Envío a domicilio');
+  });
+
+  it('names the payment method, with the installments of a Mercado Pago payment', () => {
+    const payment = { provider: 'mercadopago' as const, checkoutUrl: null, paymentId: '123', paymentStatus: 'approved', installments: 3 };
+    const paid = makeOrder({ paymentMethod: 'mercadopago', status: 'paid', payment });
+    expect(invoiceHtml(paid, shop)).toContain('<strong>Pago:</strong> Mercado Pago (3 cuotas)');
+    expect(paymentDescription({ paymentMethod: 'mercadopago', payment: { ...payment, installments: 1 } })).toBe('Mercado Pago');
+    expect(paymentDescription({ paymentMethod: 'mercadopago', payment: null })).toBe('Mercado Pago');
+    expect(paymentDescription({ paymentMethod: 'transfer', payment: null })).toBe('Transferencia Bancaria');
   });
 });

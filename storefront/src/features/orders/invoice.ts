@@ -32,6 +32,13 @@ export function deliveryDescription(order: Pick<Order, 'deliveryType' | 'zone' |
   return place ? `Retiro en punto de encuentro: ${place}${schedule}` : `Retiro en punto de encuentro${schedule}`;
 }
 
+/** How the order is paid, with the installments of a Mercado Pago payment made in more than one. */
+export function paymentDescription(order: Pick<Order, 'paymentMethod' | 'payment'>): string {
+  const label = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const installments = order.paymentMethod === 'mercadopago' ? (order.payment?.installments ?? 0) : 0;
+  return installments > 1 ? `${label} (${installments} cuotas)` : label;
+}
+
 /** Where the receipt's styles are (storefront/public/invoice.css). No inline styles: see openInvoice. */
 export const INVOICE_STYLESHEET = '/invoice.css';
 
@@ -64,9 +71,7 @@ export function invoiceHtml(order: Order, shop: ShopDetails, stylesheet = INVOIC
     paid ? 'PAGADO' : 'PENDIENTE'
   }</span></p></div></header>
 <section><strong>Cliente</strong>${customer}</section>
-<section><strong>Pago:</strong> ${PAYMENT_METHOD_LABELS[order.paymentMethod]} · <strong>Entrega:</strong> ${escapeHtml(
-    deliveryDescription(order),
-  )}</section>
+<section><strong>Pago:</strong> ${paymentDescription(order)} · <strong>Entrega:</strong> ${escapeHtml(deliveryDescription(order))}</section>
 <table><thead><tr><th>Producto</th><th class="n">Cant.</th><th class="n">Precio</th><th class="n">Total</th></tr></thead><tbody>${rows}</tbody></table>
 <div class="totals"><div><span>Subtotal</span><span>${formatPrice(order.subtotal)}</span></div><div><span>Envío</span><span>${formatShipping(
     order.shippingCost,

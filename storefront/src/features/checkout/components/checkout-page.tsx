@@ -19,6 +19,8 @@ import { DeliveryStep, QUOTE_PROBLEM_ID } from './delivery-step';
 import { PaymentStep } from './payment-step';
 
 const BLOCKED_NOTE_ID = 'checkout-blocked-note';
+/** While the page leaves for Mercado Pago's checkout (a full page load that can take a few seconds). */
+export const REDIRECTING_TEXT = 'Te llevamos a Mercado Pago para pagar…';
 
 export default function CheckoutPage() {
   const { items, clear } = useCart();
@@ -30,11 +32,15 @@ export default function CheckoutPage() {
   });
   // The options in force, read as the server reads them when it takes the order.
   const options = useMemo(() => checkoutOptionsOf(content), [content]);
-  const { cashOnDelivery, bankTransfer } = content.checkout.paymentInfo;
   const deliveryEnabled = options.homeDeliveryEnabled;
   const pickupEnabled = options.pickupEnabled || !deliveryEnabled;
 
-  const form = useCheckoutForm({ pickupEnabled, cashEnabled: cashOnDelivery.enabled, transferEnabled: bankTransfer.enabled });
+  const form = useCheckoutForm({
+    pickupEnabled,
+    cashEnabled: options.cashEnabled,
+    transferEnabled: options.transferEnabled,
+    mercadoPagoEnabled: options.mercadoPagoEnabled,
+  });
   const deliveryType = form.watch('deliveryType');
   const paymentMethod = form.watch('paymentMethod');
   const postalCode = form.watch('postalCode') ?? '';
@@ -74,7 +80,7 @@ export default function CheckoutPage() {
 
   const blocked = pricing.problem !== null || awaitingZone;
   const pickupPoint = place.meetingPoint;
-  const { onSubmit, processing, failure, alertRef } = useCheckoutSubmit({
+  const { onSubmit, processing, redirecting, failure, alertRef } = useCheckoutSubmit({
     form,
     items,
     totals,
@@ -166,8 +172,12 @@ export default function CheckoutPage() {
             aria-describedby={describedBy || undefined}
             data-testid="confirm-order"
           >
-            {processing ? 'Procesando...' : 'Confirmar Pedido'}
+            {redirecting ? REDIRECTING_TEXT : processing ? 'Procesando...' : 'Confirmar Pedido'}
           </button>
+          {/* Always present, so that screen readers announce the text when it appears. */}
+          <p className="visually-hidden" role="status" aria-live="polite" data-testid="checkout-redirecting">
+            {redirecting ? REDIRECTING_TEXT : ''}
+          </p>
           {blocked && (
             <p id={BLOCKED_NOTE_ID} className="muted small checkout-blocked" data-testid="checkout-blocked">
               {awaitingZone

@@ -1,8 +1,9 @@
-import { Banknote, Landmark } from 'lucide-react';
+import { Banknote, CreditCard, Landmark } from 'lucide-react';
 import { formatPrice, type SiteContent } from '@shop/shared';
 import type { CheckoutForm } from '../use-checkout-form';
 import type { TransferProof } from '../use-transfer-proof';
 import { BankDetails } from '@/components/bank-details';
+import { holdDuration } from '../checkout-rules';
 import { ChoiceOption, choiceProps } from './choice-option';
 import { ProofField } from './proof-field';
 
@@ -12,10 +13,14 @@ interface PaymentStepProps {
   proof: TransferProof;
 }
 
-/** Cash or bank transfer; a transfer shows the bank details and the optional proof. */
+/**
+ * Cash, bank transfer or Mercado Pago; a transfer shows the bank details and the optional proof, Mercado Pago what
+ * happens when the order is confirmed. Mercado Pago is listed only when it is on in the content and the server can
+ * take the payment (see offeredContent).
+ */
 export function PaymentStep({ form, paymentInfo, proof }: PaymentStepProps) {
   const paymentMethod = form.watch('paymentMethod');
-  const { cashOnDelivery, bankTransfer } = paymentInfo;
+  const { cashOnDelivery, bankTransfer, mercadoPago } = paymentInfo;
   return (
     <fieldset className="card checkout-step">
       <legend className="checkout-step__title">{paymentInfo.title || 'Método de pago'}</legend>
@@ -40,11 +45,30 @@ export function PaymentStep({ form, paymentInfo, proof }: PaymentStepProps) {
             {bankTransfer.instructions && <span className="option__text">{bankTransfer.instructions}</span>}
           </ChoiceOption>
         )}
+        {mercadoPago.enabled && (
+          <ChoiceOption
+            {...choiceProps(form, 'paymentMethod', 'mercadopago')}
+            icon={CreditCard}
+            title={mercadoPago.title || 'Mercado Pago'}
+          >
+            {mercadoPago.description && <span className="option__text">{mercadoPago.description}</span>}
+            {mercadoPago.maxInstallments > 1 && <span className="option__text muted">Hasta {mercadoPago.maxInstallments} cuotas</span>}
+          </ChoiceOption>
+        )}
       </div>
       {paymentMethod === 'transfer' && (
         <div className="transfer-box" data-testid="transfer-box">
           <BankDetails bank={bankTransfer} />
           <ProofField proof={proof} />
+        </div>
+      )}
+      {paymentMethod === 'mercadopago' && mercadoPago.enabled && (
+        <div className="mercadopago-box" data-testid="mercadopago-box">
+          <p className="option__text">
+            Al confirmar el pedido te llevamos a Mercado Pago para pagar.
+            {mercadoPago.reservationMinutes > 0 &&
+              ` Reservamos tus productos durante ${holdDuration(mercadoPago.reservationMinutes)} para que completes el pago.`}
+          </p>
         </div>
       )}
     </fieldset>

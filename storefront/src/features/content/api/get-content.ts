@@ -1,13 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contentAnswerSchema, defaultSiteContent, type SiteContent } from '@shop/shared';
+import { contentAnswerSchema, defaultSiteContent, type ContentAnswer, type SiteContent } from '@shop/shared';
 import { api } from '@/lib/api-client';
 import { withEarlyAnswer } from '@/lib/early-requests';
 
+/**
+ * The content as the shop can honour it: Mercado Pago is switched on in the content by the owner, but only a server
+ * holding its credentials can take the payment (`services.mercadoPago`; older servers leave it out). Read here once,
+ * every screen (checkout options, pricing, the payment step) sees the method off when the server cannot take it.
+ */
+export function offeredContent({ content, services }: ContentAnswer): SiteContent {
+  const { paymentInfo } = content.checkout;
+  if (!paymentInfo.mercadoPago.enabled || services?.mercadoPago === true) return content;
+  return {
+    ...content,
+    checkout: { ...content.checkout, paymentInfo: { ...paymentInfo, mercadoPago: { ...paymentInfo.mercadoPago, enabled: false } } },
+  };
+}
+
 export async function fetchSiteContent(signal?: AbortSignal): Promise<SiteContent> {
-  const { content } = await withEarlyAnswer('/content', {}, contentAnswerSchema, () =>
+  // The answer carried by the page (early-requests.ts) goes through the same rule as the one asked for here.
+  const answer = await withEarlyAnswer('/content', {}, contentAnswerSchema, () =>
     api.request({ url: '/content', schema: contentAnswerSchema, errorMessage: 'Error al obtener contenido del sitio', signal }),
   );
-  return content;
+  return offeredContent(answer);
 }
 
 export const contentQueries = {

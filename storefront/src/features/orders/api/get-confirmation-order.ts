@@ -33,6 +33,12 @@ function fromTrackingCard(card: TrackedOrderDetail): Order {
     adminNotes: null,
     transferProofUrl: null,
     paidAt: card.paidAt,
+    // The card has the link to pay while a Mercado Pago order waits for its payment; the payment's own figures are not
+    // on it.
+    payment:
+      card.paymentMethod === 'mercadopago'
+        ? { provider: 'mercadopago', checkoutUrl: card.checkoutUrl ?? null, paymentId: null, paymentStatus: null, installments: null }
+        : null,
     // The reload of a confirmation never showed the hold deadline from the card; kept as it was.
     reservedUntil: null,
     createdAt: card.createdAt,

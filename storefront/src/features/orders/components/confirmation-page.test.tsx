@@ -141,4 +141,88 @@ describe('order confirmation', () => {
     });
     expect(screen.queryByTestId('hold-notice')).not.toBeInTheDocument();
   });
+
+  it('offers the link to pay a Mercado Pago order that waits for its payment, and its steps', async () => {
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    const checkoutUrl = 'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=123-abc';
+    const waiting = makeOrder({
+      paymentMethod: 'mercadopago',
+      status: 'pending_payment',
+      reservedUntil: '2025-03-12T21:30:00.000Z',
+      payment: { provider: 'mercadopago', checkoutUrl, paymentId: null, paymentStatus: null, installments: null },
+    });
+    renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order: waiting, paymentMethod: 'mercadopago', wantsShipping: false, transferProof: null },
+    });
+    expect(screen.getByText('Pendiente (Mercado Pago)')).toBeInTheDocument();
+    const link = within(screen.getByTestId('confirmation-pay')).getByRole('link', { name: 'Pagar con Mercado Pago' });
+    expect(link).toHaveAttribute('href', checkoutUrl);
+    expect(link).not.toHaveAttribute('target');
+    expect(screen.getByTestId('hold-notice')).toHaveTextContent('Si para entonces no se acredita tu pago con Mercado Pago');
+    expect(screen.queryByTestId('proof-flag')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('bank-details')).not.toBeInTheDocument();
+    const next = screen.getByRole('heading', { name: '¿Qué sigue?' }).closest('section') as HTMLElement;
+    const steps = within(next).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent('Completá el pago en Mercado Pago con tarjeta de crédito, débito o dinero en cuenta.');
+  });
+
+  it('says a paid Mercado Pago order is paid, with its installments, and offers no link', async () => {
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    const paid = makeOrder({
+      paymentMethod: 'mercadopago',
+      status: 'paid',
+      payment: {
+        provider: 'mercadopago',
+        checkoutUrl: 'https://mp.example/pay',
+        paymentId: '123',
+        paymentStatus: 'approved',
+        installments: 3,
+      },
+    });
+    renderWithApp(<ConfirmationPage />, {
+      route,
+      path,
+      state: { order: paid, paymentMethod: 'mercadopago', wantsShipping: false, transferProof: null },
+    });
+    expect(screen.getByTestId('confirmation-paid')).toHaveTextContent('Pago aprobado por Mercado Pago en 3 cuotas.');
+    expect(screen.queryByRole('link', { name: 'Pagar con Mercado Pago' })).not.toBeInTheDocument();
+    const next = screen.getByRole('heading', { name: '¿Qué sigue?' }).closest('section') as HTMLElement;
+    const steps = within(next).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent('Mercado Pago nos confirmó tu pago.');
+  });
+
+  it("after a reload takes the link to pay from the tracking card when the order's id no longer answers", async () => {
+    sessionStorage.setItem('lastOrder', JSON.stringify({ id: order._id, orderNumber: order.orderNumber, contact: 'ana@example.com' }));
+    const checkoutUrl = 'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=123-abc';
+    const card = {
+      detail: 'full',
+      orderNumber: order.orderNumber,
+      status: 'pending_payment',
+      deliveryType: 'pickup',
+      paymentMethod: 'mercadopago',
+      units: 2,
+      subtotal: 36000,
+      shippingCost: 0,
+      cashFee: 0,
+      total: 36000,
+      paidAt: null,
+      reservedUntil: '2025-03-12T21:30:00.000Z',
+      createdAt: order.createdAt,
+      updatedAt: order.updatedAt,
+      firstName: 'Ana',
+      items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
+      delivery: { city: null, postalCode: null, zoneName: null },
+      meetingPoint: null,
+      checkoutUrl,
+    };
+    mockApi({
+      'GET /content': { status: 200, data: { content: makeContent() } },
+      'GET /orders/o1': { status: 404, data: { message: 'Orden no encontrada' } },
+      'GET /orders/by-number/*': { status: 200, data: { order: card, contactMatched: true } },
+    });
+    renderWithApp(<ConfirmationPage />, { route, path });
+    expect(await screen.findByRole('link', { name: 'Pagar con Mercado Pago' })).toHaveAttribute('href', checkoutUrl);
+  });
 });

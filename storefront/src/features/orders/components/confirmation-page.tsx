@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Home, MessageCircle, Printer } from 'lucide-react';
-import { LIMITS, normalizeStatus, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shop/shared';
+import { CheckCircle2, CreditCard, Home, MessageCircle, Printer } from 'lucide-react';
+import {
+  LIMITS,
+  normalizeStatus,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type Order,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@shop/shared';
 import { BankDetails } from '@/components/bank-details';
 import { CopyButton } from '@/components/copy-button';
 import { OrderSummary } from '@/components/order-summary';
@@ -15,6 +23,7 @@ import { orderQueries } from '../api/order-queries';
 import { HoldNotice } from './hold-notice';
 import { readConfirmationState, rememberedOrder, type ConfirmationState } from '../confirmation-state';
 import { formatOrderDate, openInvoice } from '../invoice';
+import { paymentLink } from '../payment-link';
 
 export const LOADING_ORDER_TEXT = 'Cargando información de la orden...';
 
@@ -61,7 +70,7 @@ export default function ConfirmationPage() {
   );
 }
 
-const NEXT_STEPS: Record<'cash' | 'transfer', string[]> = {
+const NEXT_STEPS: Record<PaymentMethod, string[]> = {
   cash: [
     'Te contactaremos por WhatsApp para coordinar la entrega.',
     'Preparamos tu pedido con mucho cuidado.',
@@ -72,7 +81,45 @@ const NEXT_STEPS: Record<'cash' | 'transfer', string[]> = {
     'Una vez confirmado el pago, preparamos tu pedido en 2-3 días hábiles.',
     'Te avisamos cuando esté listo para la entrega o el retiro.',
   ],
+  mercadopago: [
+    'Completá el pago en Mercado Pago con tarjeta de crédito, débito o dinero en cuenta.',
+    'Cuando Mercado Pago nos confirma el pago, preparamos tu pedido en 2-3 días hábiles.',
+    'Te avisamos cuando esté listo para la entrega o el retiro.',
+  ],
 };
+
+/** A Mercado Pago order already paid has nothing left to pay: its first step says so. */
+function nextSteps(method: PaymentMethod, status: OrderStatus): string[] {
+  const steps = NEXT_STEPS[method];
+  if (method !== 'mercadopago' || status !== 'paid') return steps;
+  return ['Mercado Pago nos confirmó tu pago.', ...steps.slice(1)];
+}
+
+/** How a Mercado Pago order stands: the link to pay while it waits for the payment, the payment once it is in. */
+function MercadoPagoPayment({ order, status }: { order: Order; status: OrderStatus }) {
+  const link = status === 'pending_payment' ? paymentLink(order.payment?.checkoutUrl) : null;
+  if (link) {
+    return (
+      <div className="pay-box" data-testid="confirmation-pay">
+        <p>Tu pedido quedó registrado y reservado: falta completar el pago en Mercado Pago.</p>
+        {/* Same tab: Mercado Pago brings the shopper back to the order's tracking page once she pays. */}
+        <a className="btn btn--primary" href={link}>
+          <CreditCard size={18} aria-hidden="true" />
+          Pagar con Mercado Pago
+        </a>
+      </div>
+    );
+  }
+  if (status === 'paid') {
+    const installments = order.payment?.installments ?? 0;
+    return (
+      <p className="proof-flag proof-flag--ok" data-testid="confirmation-paid">
+        Pago aprobado por Mercado Pago{installments > 1 ? ` en ${installments} cuotas` : ''}.
+      </p>
+    );
+  }
+  return <p className="muted">Pagás con Mercado Pago: tarjeta de crédito, débito o dinero en cuenta.</p>;
+}
 
 function Confirmation({ data }: { data: ConfirmationState }) {
   const { order, paymentMethod, wantsShipping, transferProof } = data;
@@ -127,7 +174,9 @@ function Confirmation({ data }: { data: ConfirmationState }) {
           <p>
             <strong>{PAYMENT_METHOD_LABELS[paymentMethod]}</strong>
           </p>
-          {paymentMethod === 'cash' ? (
+          {paymentMethod === 'mercadopago' ? (
+            <MercadoPagoPayment order={order} status={status} />
+          ) : paymentMethod === 'cash' ? (
             <p className="muted">Abonás en efectivo al momento de la entrega o el retiro.</p>
           ) : (
             <>
@@ -189,7 +238,7 @@ function Confirmation({ data }: { data: ConfirmationState }) {
       <section className="card next-steps" aria-labelledby="next-title">
         <h2 id="next-title">¿Qué sigue?</h2>
         <ol className="steps">
-          {NEXT_STEPS[paymentMethod].map((step, index) => (
+          {nextSteps(paymentMethod, status).map((step, index) => (
             <li key={step}>
               <span className="steps__number" aria-hidden="true">
                 {index + 1}

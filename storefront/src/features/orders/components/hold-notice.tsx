@@ -1,15 +1,28 @@
 import { Clock } from 'lucide-react';
-import { formatHoldDeadline, type Order } from '@shop/shared';
+import { formatHoldDeadline, HELD_STATUS, type Order, type PaymentMethod } from '@shop/shared';
+
+/** The method whose unpaid orders wait in this status; cash (the shop coordinates the payment) for any other. */
+function methodHeldIn(status: string): PaymentMethod {
+  const methods = Object.keys(HELD_STATUS) as PaymentMethod[];
+  return methods.find((method) => HELD_STATUS[method] === status) ?? 'cash';
+}
+
+/** What must happen before the deadline, per payment method. */
+const MISSING: Record<PaymentMethod, string> = {
+  cash: 'coordinamos el pago',
+  transfer: 'recibimos el comprobante de tu transferencia',
+  mercadopago: 'se acredita tu pago con Mercado Pago',
+};
 
 /**
  * Until when an unpaid order keeps its products (only while the shop holds it). The tracking summary carries no
- * payment method: an order held waiting for its transfer proof is told by its status.
+ * payment method: the status an order is held in tells it (HELD_STATUS).
  */
 export function HoldNotice({ order }: { order: Pick<Order, 'reservedUntil' | 'status'> & { paymentMethod?: Order['paymentMethod'] } }) {
   const deadline = formatHoldDeadline(order.reservedUntil);
   if (!order.reservedUntil || !deadline) return null;
-  const transfer = order.paymentMethod ? order.paymentMethod === 'transfer' : order.status === 'pending_transfer_proof';
-  const missing = transfer ? 'recibimos el comprobante de tu transferencia' : 'coordinamos el pago';
+  const method = order.paymentMethod ?? methodHeldIn(order.status);
+  const missing = MISSING[method];
   return (
     <div className="notice notice--warning hold-notice" data-testid="hold-notice">
       <Clock size={20} aria-hidden="true" className="hold-notice__icon" />

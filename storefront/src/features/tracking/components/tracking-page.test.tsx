@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedOrderDetail, TrackedOrderSummary } from '@shop/shared';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
@@ -171,5 +171,109 @@ describe('order tracking', () => {
     expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
       'Reservamos tus productos hasta el miércoles 12 de marzo, 18:30 (hora de Argentina). Si para entonces no coordinamos el pago',
     );
+  });
+});
+
+describe('order tracking: Mercado Pago', () => {
+  const checkoutUrl = 'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=123-abc';
+  const waiting = makeCard({
+    status: 'pending_payment',
+    paymentMethod: 'mercadopago',
+    reservedUntil: '2025-03-12T21:30:00.000Z',
+    checkoutUrl,
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('offers the link to pay an order waiting for its payment, to retry until the reservation ends', async () => {
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: waiting, contactMatched: true } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', 'ana@example.com');
+    expect(await screen.findByTestId('status-badge')).toHaveTextContent('Pendiente (Mercado Pago)');
+    const pay = screen.getByTestId('tracking-pay');
+    const link = within(pay).getByRole('link', { name: 'Pagar con Mercado Pago' });
+    expect(link).toHaveAttribute('href', checkoutUrl);
+    // Same tab: Mercado Pago brings her back here.
+    expect(link).not.toHaveAttribute('target');
+    expect(pay).toHaveTextContent(
+      'Si Mercado Pago rechazó tu tarjeta o no llegaste a pagar, podés volver a intentarlo con este enlace hasta el miércoles 12 de marzo, 18:30 (hora de Argentina), mientras dura la reserva.',
+    );
+    expect(screen.getByTestId('hold-notice')).toHaveTextContent('Si para entonces no se acredita tu pago con Mercado Pago');
+    expect(screen.getByTestId('tracking-result')).toHaveTextContent('Mercado Pago');
+  });
+
+  it('shows no link for a paid Mercado Pago order, nor for a link that is not a web address', async () => {
+    const paid = makeCard({ status: 'paid', paymentMethod: 'mercadopago', checkoutUrl: null, paidAt: '2026-11-21T12:10:00.000Z' });
+    mockApi({
+      'GET /orders/by-number/JL-20261121-0001': { status: 200, data: { order: paid, contactMatched: true } },
+      'GET /orders/by-number/JL-20261121-0002': {
+        status: 200,
+        data: { order: { ...waiting, orderNumber: 'JL-20261121-0002', checkoutUrl: 'javascript:alert(1)' }, contactMatched: true },
+      },
+    });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', 'ana@example.com');
+    expect(await screen.findByTestId('status-badge')).toHaveTextContent('Pagado');
+    expect(screen.queryByRole('link', { name: 'Pagar con Mercado Pago' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('tracking-help')).toBeInTheDocument();
+
+    await search('JL-20261121-0002', 'ana@example.com');
+    expect(await screen.findByRole('heading', { name: 'JL-20261121-0002' })).toBeInTheDocument();
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('Pendiente (Mercado Pago)');
+    expect(screen.queryByTestId('tracking-pay')).not.toBeInTheDocument();
+  });
+
+  it('asks for the contact to pay when only the number is given', async () => {
+    const summary = makeSummary({ status: 'pending_payment', reservedUntil: '2025-03-12T21:30:00.000Z' });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: summary } } });
+    renderWithApp(<TrackingPage />, { route: '/track-order?n=JL-20261121-0001' });
+    expect(await screen.findByTestId('tracking-summary-hint')).toHaveTextContent(
+      'Para pagar con Mercado Pago y ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.',
+    );
+    expect(screen.getByTestId('hold-notice')).toHaveTextContent('Si para entonces no se acredita tu pago con Mercado Pago');
+    expect(screen.queryByTestId('tracking-pay')).not.toBeInTheDocument();
+  });
+
+  it('back from Mercado Pago in the tab that placed the order, looks it up with its remembered contact', async () => {
+    sessionStorage.setItem('lastOrder', JSON.stringify({ id: 'o1', orderNumber: 'JL-20261121-0001', contact: 'ana@example.com' }));
+    const requests = mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: waiting, contactMatched: true } } });
+    renderWithApp(<TrackingPage />, { route: '/track-order?n=JL-20261121-0001&collection_status=null&status=null' });
+    expect(await screen.findByRole('link', { name: 'Pagar con Mercado Pago' })).toHaveAttribute('href', checkoutUrl);
+    expect(requests[0]?.params).toEqual({ contact: 'ana@example.com' });
+    expect(screen.getByLabelText(/E-mail o teléfono de la compra/)).toHaveValue('ana@example.com');
+    // Still never in the address.
+    expect(screen.getByTestId('location')).not.toHaveTextContent('ana@');
+  });
+
+  it('after an approved payment offers no second payment, and looks again until the order shows as paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    sessionStorage.setItem('lastOrder', JSON.stringify({ id: 'o1', orderNumber: 'JL-20261121-0001', contact: 'ana@example.com' }));
+    let lookups = 0;
+    mockApi({
+      'GET /orders/by-number/*': () => {
+        lookups += 1;
+        const order = lookups < 3 ? waiting : makeCard({ status: 'paid', paymentMethod: 'mercadopago', checkoutUrl: null });
+        return { status: 200, data: { order, contactMatched: true } };
+      },
+    });
+    renderWithApp(<TrackingPage />, {
+      route: '/track-order?n=JL-20261121-0001&collection_status=approved&status=approved&payment_id=123',
+    });
+    expect(await screen.findByTestId('payment-return')).toHaveTextContent(
+      'Mercado Pago aprobó tu pago. En unos minutos el pedido figura como pagado: no hace falta que pagues de nuevo.',
+    );
+    expect(screen.queryByRole('link', { name: 'Pagar con Mercado Pago' })).not.toBeInTheDocument();
+    expect(lookups).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(lookups).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByText('Pagado')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-return')).not.toBeInTheDocument();
+    // Paid: no more lookups.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(lookups).toBe(3);
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { MessageCircle, PackageSearch, Search } from 'lucide-react';
+import { CreditCard, MessageCircle, PackageSearch, Search } from 'lucide-react';
 import {
+  formatHoldDeadline,
   formatPrice,
   formatShipping,
   MSG,
@@ -18,7 +19,7 @@ import { SummaryLines } from '@/components/summary-lines';
 import { env } from '@/config/env';
 import { ApiError } from '@shop/client-kit';
 import { chatUrl } from '@/lib/chat-link';
-import { orderQueries, formatOrderDate, HoldNotice } from '@/features/orders';
+import { orderQueries, formatOrderDate, HoldNotice, paymentLink, rememberedOrder } from '@/features/orders';
 
 /** The help/chat section is offered only for these statuses. */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
@@ -27,6 +28,31 @@ export const CONTACT_LABEL = 'E-mail o teléfono de la compra';
 export const SUMMARY_HINT =
   'Para ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.';
 export const CONTACT_MISMATCH = 'El e-mail o teléfono no coincide con el de la compra: te mostramos solo el estado del pedido.';
+/** The summary of an order waiting for its Mercado Pago payment: the link to pay is on the full card only. */
+export const PAY_HINT =
+  'Para pagar con Mercado Pago y ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.';
+export const PAY_LINK_TEXT = 'Pagar con Mercado Pago';
+export const PAYMENT_RETURN_TEXT = {
+  approved: 'Mercado Pago aprobó tu pago. En unos minutos el pedido figura como pagado: no hace falta que pagues de nuevo.',
+  pending: 'Tu pago quedó pendiente en Mercado Pago: te avisamos cuando se acredite. No hace falta que pagues de nuevo.',
+} as const;
+
+/** Mercado Pago sends the shopper back with its word on the payment; approved or pending, she must not pay twice. */
+type PaymentReturn = keyof typeof PAYMENT_RETURN_TEXT;
+
+function paymentReturnOf(params: URLSearchParams): PaymentReturn | null {
+  const status = params.get('collection_status') ?? params.get('status');
+  if (status === 'approved') return 'approved';
+  if (status === 'pending' || status === 'in_process') return 'pending';
+  return null;
+}
+
+/**
+ * Back from Mercado Pago, its notice of the payment may still be on its way: the order is looked up again this often,
+ * a few times (each lookup spends the tracking rate limit), until it shows as paid.
+ */
+const PAYMENT_CHECK_MS = 10_000;
+const PAYMENT_CHECKS = 6;
 
 interface Search {
   number: string;
@@ -37,12 +63,23 @@ export default function TrackingPage() {
   const [params, setParams] = useSearchParams();
   const initial = (params.get('n') ?? '').trim().toUpperCase();
   const [input, setInput] = useState(initial);
-  const [contactInput, setContactInput] = useState('');
+  // The tab that placed the order knows its contact (rememberOrder): back from Mercado Pago, or on a reload, the
+  // shopper sees the full card, with the link to pay, without typing it again.
+  const [contactInput, setContactInput] = useState(() => rememberedOrder(initial)?.contact ?? '');
   // The contact stays in memory: it never goes into the page address (history, shared links).
-  const [searched, setSearched] = useState<Search>({ number: initial, contact: '' });
+  const [searched, setSearched] = useState<Search>(() => ({ number: initial, contact: rememberedOrder(initial)?.contact ?? '' }));
   const [inputError, setInputError] = useState<string | null>(null);
   const [contactError, setContactError] = useState<string | null>(null);
-  const query = useQuery({ ...orderQueries.byNumber(searched.number, searched.contact), enabled: searched.number !== '', retry: false });
+  const paymentReturn = paymentReturnOf(params);
+  const query = useQuery({
+    ...orderQueries.byNumber(searched.number, searched.contact),
+    enabled: searched.number !== '',
+    retry: false,
+    refetchInterval: (current) =>
+      paymentReturn !== null && current.state.data?.order.status === 'pending_payment' && current.state.dataUpdateCount <= PAYMENT_CHECKS
+        ? PAYMENT_CHECK_MS
+        : false,
+  });
 
   useEffect(() => {
     document.title = 'Seguimiento de Pedido';
@@ -143,7 +180,7 @@ export default function TrackingPage() {
                   {CONTACT_MISMATCH}
                 </p>
               )}
-              <TrackingResult order={query.data.order} />
+              <TrackingResult order={query.data.order} paymentReturn={paymentReturn} />
             </>
           ) : null}
         </div>
@@ -152,10 +189,42 @@ export default function TrackingPage() {
   );
 }
 
-function TrackingResult({ order }: { order: TrackedOrder }) {
+/**
+ * An order waiting for its Mercado Pago payment: what Mercado Pago said when it sent the shopper back, else (on the
+ * full card) the link to pay, which also serves to try again after a rejected card while the order is held.
+ */
+function PaymentPending({ order, paymentReturn }: { order: TrackedOrder; paymentReturn: PaymentReturn | null }) {
+  if (paymentReturn) {
+    return (
+      <p className={`notice ${paymentReturn === 'approved' ? 'notice--success' : 'notice--warning'}`} data-testid="payment-return">
+        {PAYMENT_RETURN_TEXT[paymentReturn]}
+      </p>
+    );
+  }
+  const link = order.detail === 'full' ? paymentLink(order.checkoutUrl) : null;
+  if (!link) return null;
+  const deadline = formatHoldDeadline(order.reservedUntil);
+  return (
+    <div className="pay-box" data-testid="tracking-pay">
+      <p>Tu pedido espera el pago con Mercado Pago.</p>
+      {/* Same tab: Mercado Pago brings the shopper back here once she pays. */}
+      <a className="btn btn--primary btn--lg" href={link}>
+        <CreditCard size={18} aria-hidden="true" />
+        {PAY_LINK_TEXT}
+      </a>
+      <p className="muted small">
+        Si Mercado Pago rechazó tu tarjeta o no llegaste a pagar, podés volver a intentarlo con este enlace{' '}
+        {deadline ? `hasta el ${deadline} (hora de Argentina), mientras dura la reserva.` : 'mientras el pedido siga pendiente.'}
+      </p>
+    </div>
+  );
+}
+
+function TrackingResult({ order, paymentReturn }: { order: TrackedOrder; paymentReturn: PaymentReturn | null }) {
   const status = normalizeStatus(order.status);
   const delivery = order.deliveryType === 'delivery';
   const full = order.detail === 'full' ? order : null;
+  const awaitingPayment = status === 'pending_payment';
   const chatText = `¡Hola ${env.brandName}! Quería consultar por mi pedido ${order.orderNumber}.`;
   return (
     <article className="card tracking-card" data-testid="tracking-result" data-detail={order.detail} aria-labelledby="tracking-order-title">
@@ -169,6 +238,7 @@ function TrackingResult({ order }: { order: TrackedOrder }) {
         </span>
       </header>
       <HoldNotice order={order} />
+      {awaitingPayment && <PaymentPending order={order} paymentReturn={paymentReturn} />}
       <div className="tracking-card__grid">
         <section>
           <h3>Información general</h3>
@@ -243,7 +313,7 @@ function TrackingResult({ order }: { order: TrackedOrder }) {
         </section>
       ) : (
         <p className="muted small tracking-card__more" data-testid="tracking-summary-hint">
-          {SUMMARY_HINT}
+          {awaitingPayment && !paymentReturn ? PAY_HINT : SUMMARY_HINT}
         </p>
       )}
       {HELP_STATUSES.includes(status) && (
