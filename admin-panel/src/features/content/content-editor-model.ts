@@ -1,4 +1,4 @@
-import { fitRowsToHeaders, type ContentProblem, type SiteContent, type SizeGuide } from '@shop/shared';
+import { fitRowsToHeaders, type ContentAnswer, type ContentProblem, type SiteContent, type SizeGuide } from '@shop/shared';
 import { ApiError } from '@shop/client-kit';
 
 export type ContentEdit = (change: (draft: SiteContent) => void) => void;
@@ -8,6 +8,8 @@ export interface ContentTabProps {
   content: SiteContent;
   edit: ContentEdit;
   saved: SiteContent;
+  /** What the server can offer beyond the content (`services` of `GET /content`; absent from older servers). */
+  services?: ContentAnswer['services'];
 }
 
 /**

@@ -1,8 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_WHATSAPP_TEMPLATES, MSG, RESERVATION_MINUTES_MESSAGE, siteContentSchema, type SiteContent } from '@shop/shared';
-import { renderApp, signInStorage } from '@/test/render';
+import {
+  DEFAULT_WHATSAPP_TEMPLATES,
+  MAX_INSTALLMENTS_MESSAGE,
+  MSG,
+  RESERVATION_MINUTES_MESSAGE,
+  siteContentSchema,
+  type ApiUser,
+  type ContentAnswer,
+  type SiteContent,
+} from '@shop/shared';
+import { useAuth } from '@/features/auth';
+import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
 import { ContentEditorPage } from './content-editor-page';
@@ -198,5 +208,115 @@ describe('content editor with stored values the server could not read', () => {
     await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     const second = calls.filter((c) => c.method === 'PUT')[1]?.body as { checkout: Record<string, unknown> };
     expect(second.checkout.maxUnitsPerProduct).toBe(content.checkout.maxUnitsPerProduct);
+  });
+});
+
+/** Shows whose session the editor runs in, so a test can wait for it before checking what that role does not see. */
+function RoleProbe() {
+  return <p>Sesión: {useAuth().user?.staffRole ?? 'sin sesión'}</p>;
+}
+
+describe('content editor: Mercado Pago', () => {
+  /** The editor on «Métodos de Pago» for `account`, the server answering `services` (absent: an older server). */
+  async function openPayments(services: ContentAnswer['services'], account: ApiUser = { ...ADMIN_USER, staffRole: 'owner' }) {
+    signInStorage(account);
+    let stored: SiteContent = contentFixture();
+    const answer = () => ({ data: services === undefined ? { content: stored } : { content: stored, services } });
+    const calls = mockApi({
+      'GET /auth/check': () => ({ data: { user: account } }),
+      'GET /content': answer,
+      'PUT /content': (request) => {
+        stored = siteContentSchema.parse(request.body);
+        return answer();
+      },
+    });
+    renderApp(
+      <>
+        <ContentEditorPage />
+        <RoleProbe />
+      </>,
+      { route: '/content', path: '/content' },
+    );
+    const user = userEvent.setup();
+    await screen.findByText(`Sesión: ${account.staffRole ?? 'owner'}`);
+    await user.click(await screen.findByRole('tab', { name: 'Métodos de Pago' }));
+    return { calls, user };
+  }
+
+  /** The Mercado Pago fields: those after its heading in the payment fieldset. */
+  function mercadoPagoField(label: string) {
+    const payments = screen.getByRole('group', { name: 'Medios de pago' });
+    const fields = within(payments).getAllByLabelText(label);
+    const heading = within(payments).getByRole('heading', { name: 'Mercado Pago' });
+    const after = fields.filter((f) => heading.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (after.length !== 1) throw new Error(`${after.length} campos «${label}» de Mercado Pago`);
+    return after[0]!;
+  }
+
+  it('edits the switch, texts, installments (1 to 12) and the reservation, and saves them', async () => {
+    const { calls, user } = await openPayments({ mercadoPago: true });
+    expect(screen.queryByTestId('mercadopago-not-configured')).not.toBeInTheDocument();
+    const enabled = screen.getByRole('checkbox', { name: 'Mercado Pago habilitado' });
+    expect(enabled).not.toBeChecked();
+    expect(mercadoPagoField('Título')).toHaveValue('Mercado Pago');
+    const installments = screen.getByLabelText('Cuotas máximas');
+    const reservation = screen.getByLabelText('Reserva de pedidos con Mercado Pago sin pagar (minutos)');
+    expect(installments).toHaveValue(6);
+    expect(reservation).toHaveValue(60);
+    expect(reservation).toHaveAccessibleDescription(/Pendiente \(Mercado Pago\).*Ahora: 1 h\./);
+
+    await user.click(enabled);
+    await retype(user, mercadoPagoField('Título'), 'Tarjeta o Mercado Pago');
+    await retype(user, mercadoPagoField('Descripción'), 'Hasta 3 cuotas');
+    await retype(user, installments, '13');
+    expect(installments).toBeInvalid();
+    expect(installments).toHaveAccessibleDescription(new RegExp(MAX_INSTALLMENTS_MESSAGE));
+    await retype(user, installments, '0');
+    expect(installments).toBeInvalid();
+    await retype(user, installments, '3');
+    expect(installments).toBeValid();
+    await retype(user, reservation, '90');
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Contenido actualizado exitosamente!');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      checkout: {
+        paymentInfo: {
+          mercadoPago: {
+            enabled: true,
+            title: 'Tarjeta o Mercado Pago',
+            description: 'Hasta 3 cuotas',
+            maxInstallments: 3,
+            reservationMinutes: 90,
+          },
+          // The other methods are left as they were.
+          bankTransfer: { reservationMinutes: 2880 },
+        },
+      },
+    });
+  });
+
+  it.each([
+    ['says it has no credentials', { mercadoPago: false }],
+    ['is an older one that does not say', undefined],
+  ])('warns that Mercado Pago is not offered when the server %s', async (_, services) => {
+    await openPayments(services);
+    const warning = screen.getByTestId('mercadopago-not-configured');
+    expect(warning).toHaveTextContent('Mercado Pago no se va a ofrecer en la tienda todavía');
+    expect(within(warning).getByText('MERCADOPAGO_ACCESS_TOKEN')).toBeInTheDocument();
+    expect(within(warning).getByText('MERCADOPAGO_WEBHOOK_SECRET')).toBeInTheDocument();
+    expect(warning).toHaveTextContent('El README explica cómo');
+    // The switch still works (the texts can be prepared) and is described by the warning.
+    const enabled = screen.getByRole('checkbox', { name: 'Mercado Pago habilitado' });
+    expect(enabled).toHaveAccessibleDescription(/faltan las credenciales MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET/);
+    expect(enabled).toBeEnabled();
+  });
+
+  it("is the owner's, like the other payment settings: other roles see no Mercado Pago field", async () => {
+    await openPayments({ mercadoPago: false }, { ...ADMIN_USER, staffRole: 'catalog' });
+    expect(screen.getByTestId('payment-owner-only')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Mercado Pago habilitado' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Cuotas máximas')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mercadopago-not-configured')).not.toBeInTheDocument();
   });
 });

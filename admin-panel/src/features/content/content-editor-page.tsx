@@ -185,7 +185,7 @@ export function ContentEditorPage() {
         className="card"
         data-testid={`content-tab-${active.id}`}
       >
-        <ActiveTab content={draft} edit={edit} saved={loadedFrom ?? draft} />
+        <ActiveTab content={draft} edit={edit} saved={loadedFrom ?? draft} services={query.data?.services} />
       </section>
       <div className="sticky-save">
         <p className={dirty ? 'unsaved' : 'muted'} role="status">

@@ -60,10 +60,21 @@ export function TextAreaField({ label, value, onChange, placeholder, rows = 3 }:
   );
 }
 
-export function ToggleField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+export function ToggleField({
+  label,
+  checked,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  /** Id of a text that qualifies the switch (read after its name). */
+  describedBy?: string;
+}) {
   return (
     <label className="switch">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy} />
       <span>{label}</span>
     </label>
   );

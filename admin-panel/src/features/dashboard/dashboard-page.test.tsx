@@ -62,6 +62,33 @@ describe('dashboard', () => {
     expect(calls.find((c) => c.url === '/orders')?.params).toMatchObject({ limit: 20 });
     expect(calls.find((c) => c.url === '/interactions/most-viewed-products')?.params).toMatchObject({ limit: 10 });
     expect(calls.find((c) => c.url === '/interactions/most-viewed-categories')?.params).toMatchObject({ limit: 5 });
+    // No Mercado Pago order yet: no card for it.
+    expect(within(stats).queryByText('Órdenes con Mercado Pago')).not.toBeInTheDocument();
+  });
+
+  it('counts the Mercado Pago orders, paid and waiting for the payment, from the summary', async () => {
+    signInStorage();
+    mockApi({
+      ...ROUTES,
+      'GET /orders/summary': () => ({
+        data: {
+          summary: {
+            totalOrders: 57,
+            totalRevenue: 1234500,
+            summaryByStatusAndPaymentMethod: {
+              pending_payment: { cash: 0, transfer: 0, mercadopago: 2 },
+              paid: { cash: 10, transfer: 4, mercadopago: 5 },
+              refunded: { cash: 0, transfer: 0, mercadopago: 1 },
+            },
+          },
+        },
+      }),
+    });
+    renderApp(<DashboardPage />, { route: '/home', path: '/home' });
+    const card = (await within(screen.getByTestId('dashboard-stats')).findByText('Órdenes con Mercado Pago')).closest('a');
+    expect(card).toHaveAttribute('href', '/orders');
+    // 2 waiting + 5 paid + 1 refunded; the cash and transfer orders are not counted.
+    expect(card).toHaveTextContent('Órdenes con Mercado Pago85 pagadas · 2 esperando el pago');
   });
 
   it('falls back to empty data when the calls fail', async () => {

@@ -30,6 +30,7 @@ import { orderQueries, formatDate } from '@/features/orders';
 import { ProofsWaitingCard } from '@/features/proofs';
 import { interactionQueries, useResetInteractions } from './api/interactions';
 import { LowStockCard } from './low-stock-card';
+import { MercadoPagoCard } from './mercadopago-card';
 import { SalesChartCard } from './sales-chart-card';
 
 /** The "Accesos rápidos" card, in order. */
@@ -107,6 +108,7 @@ export function DashboardPage() {
           tone="amber"
         />
         <ProofsWaitingCard />
+        <MercadoPagoCard summary={summary.data} />
       </section>
 
       <div className="dash-grid" data-testid="dashboard-insight">

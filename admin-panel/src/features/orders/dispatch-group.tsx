@@ -1,12 +1,20 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, type DispatchGroup as Group, type DispatchOrder, type DispatchType } from '@shop/shared';
 import { paths } from '@/config/paths';
+import { paymentMethodShortLabel } from '@/components/status-badge';
 
 const unitsText = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 const ordersText = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
 
-function ToCollect({ amount }: { amount: number }) {
-  return amount > 0 ? <strong>{formatPrice(amount)}</strong> : <span className="muted">{formatPrice(0)} · pagado</span>;
+/** The cash to collect, or that it is paid and how (so a Mercado Pago order is not mistaken for a forgotten cash one). */
+function ToCollect({ amount, method }: { amount: number; method: string }) {
+  return amount > 0 ? (
+    <strong>{formatPrice(amount)}</strong>
+  ) : (
+    <span className="muted">
+      {formatPrice(0)} · pagado ({paymentMethodShortLabel(method)})
+    </span>
+  );
 }
 
 function Address({ order }: { order: DispatchOrder }) {
@@ -87,7 +95,7 @@ export function DispatchGroupSheet({ group, type }: { group: Group; type: Dispat
                 <td className="num">{order.units}</td>
                 <td className="num nowrap">{formatPrice(order.total)}</td>
                 <td className="num nowrap">
-                  <ToCollect amount={order.toCollect} />
+                  <ToCollect amount={order.toCollect} method={order.paymentMethod} />
                 </td>
               </tr>
             ))}

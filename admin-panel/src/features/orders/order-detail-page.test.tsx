@@ -32,6 +32,21 @@ function setup(order: Order | null, extra: MockRoutes = {}) {
 }
 
 describe('order detail', () => {
+  it('offers Mercado Pago’s wait only to Mercado Pago orders', async () => {
+    const cash = orderFixture(8);
+    setup(cash);
+    const select = await screen.findByLabelText('Nuevo estado');
+    const values = within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    expect(values).toContain('paid');
+    expect(values).not.toContain('pending_payment');
+  });
+
+  it('a Mercado Pago order may go back to waiting for its payment', async () => {
+    setup({ ...orderFixture(9), paymentMethod: 'mercadopago', status: 'paid' });
+    const select = await screen.findByLabelText('Nuevo estado');
+    expect(within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toContain('pending_payment');
+  });
+
   it('shows totals with free shipping and warns before changing the status', async () => {
     const order = orderFixture(7);
     const { user, calls } = setup(order, {

@@ -28,6 +28,7 @@ import { useConfirmOrder } from './api/confirm-order';
 import { formatDateTime } from '@/lib/format-date';
 import { OrderCustomerCards } from './order-customer-cards';
 import { OrderItemList } from './order-item-list';
+import { OrderMercadoPagoCard, refundableByMercadoPago } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';
@@ -196,6 +197,7 @@ function OrderDetail({ order }: { order: Order }) {
           )}
 
           <OrderPaymentPanel order={order} />
+          {order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />}
           <OrderEmails orderId={order._id} />
         </div>
 
@@ -209,7 +211,7 @@ function OrderDetail({ order }: { order: Order }) {
                 if (isOrderStatus(value)) setNextStatus(value);
               }}
             >
-              <OrderStatusOptions current={current} />
+              <OrderStatusOptions current={current} paymentMethod={order.paymentMethod} />
             </SelectField>
             {changed && (
               <div className="alert alert-warning" role="status">
@@ -218,6 +220,12 @@ function OrderDetail({ order }: { order: Order }) {
                   Cambiarás el estado de {ORDER_STATUS_LABELS[current]} a {ORDER_STATUS_LABELS[nextStatus]}
                 </span>
               </div>
+            )}
+            {changed && nextStatus === 'refunded' && refundableByMercadoPago(order) && (
+              // The manual status only records the refund; the money goes back with the Mercado Pago button.
+              <p className="hint" data-testid="manual-refund-hint">
+                Marcarla «Reembolsado» no le devuelve el dinero: para eso usá «Reembolsar por Mercado Pago» en el bloque del pago.
+              </p>
             )}
             {changed && asksReason(nextStatus) && (
               <FormField id="order-change-reason" label="Motivo (se le informa a la clienta, opcional)">

@@ -99,7 +99,7 @@ describe('hoja de reparto', () => {
       within(second ?? document.body)
         .getAllByRole('cell')
         .at(-1),
-    ).toHaveTextContent('$0 · pagado');
+    ).toHaveTextContent('$0 · pagado (Transferencia)');
     expect(centro.getByText('Total de Centro').closest('tr')).toHaveTextContent('Total de Centro3$34.000$17.000');
     expect(centro.getByText('2 pedidos · 3 unidades · A cobrar:', { exact: false })).toHaveTextContent('A cobrar: $17.000');
 
@@ -118,6 +118,23 @@ describe('hoja de reparto', () => {
     expect(within(group).getByText('Av. Argentina 100 · Lunes a viernes de 10 a 18')).toBeInTheDocument();
     expect(within(group).queryByRole('columnheader', { name: 'Dirección' })).not.toBeInTheDocument();
     expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('1 pedido en 1 punto de encuentro');
+  });
+
+  it('says how a paid order was paid, Mercado Pago included', async () => {
+    setup(() => ({
+      data: {
+        ...PICKUP,
+        groups: [
+          {
+            ...PICKUP.groups[0]!,
+            orders: [dispatchOrder(5, { paymentMethod: 'mercadopago', status: 'paid', toCollect: 0 })],
+            toCollect: 0,
+          },
+        ],
+      },
+    }));
+    const row = await screen.findByTestId('dispatch-order');
+    expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent('$0 · pagado (Mercado Pago)');
   });
 
   it('opens on the pickups from the address', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signInStorage } from '@/test/render';
 import { deferred, mockApi } from '@/test/mock-api';
@@ -45,6 +45,28 @@ describe('orders export', () => {
     expect(request.params).toEqual({ status: 'paid', from: '2026-11-01', to: '2026-11-30' });
     expect(request.authorization).toMatch(/^Bearer /);
     await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('exports one payment method, Mercado Pago among them, when one is chosen', async () => {
+    signInStorage();
+    const calls = mockApi({ ...LIST, 'GET /orders/export.csv': () => ({ data: new Blob([CSV], { type: 'text/csv' }) }) });
+    renderApp(<OrderListPage />);
+    const user = userEvent.setup();
+    const method = await screen.findByLabelText('Medio de pago');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
+      ['', 'Todos los medios de pago'],
+      ['cash', 'Pago en Efectivo'],
+      ['transfer', 'Transferencia Bancaria'],
+      ['mercadopago', 'Mercado Pago'],
+    ]);
+    await user.selectOptions(method, 'mercadopago');
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV de órdenes' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/orders/export.csv')?.params).toEqual({ paymentMethod: 'mercadopago' });
   });
 
   it("shows the server's Spanish refusal and saves nothing", async () => {

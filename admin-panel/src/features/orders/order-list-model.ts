@@ -1,4 +1,12 @@
-import { ORDER_STATUSES, meetingPointsOf, type Order, type OrderStatus, type OrderSummary, type SiteContent } from '@shop/shared';
+import {
+  ORDER_STATUSES,
+  meetingPointsOf,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  type PaymentMethod,
+  type SiteContent,
+} from '@shop/shared';
 
 /** Search on the loaded page only: order number, customer full name or e-mail, case-insensitive. */
 export function searchOrders(orders: readonly Order[], term: string): Order[] {
@@ -26,7 +34,7 @@ export interface MethodBreakdown {
 }
 
 /** Per payment method: total and the statuses whose count is above 0. */
-export function breakdownByMethod(summary: OrderSummary | undefined, method: 'cash' | 'transfer'): MethodBreakdown {
+export function breakdownByMethod(summary: OrderSummary | undefined, method: PaymentMethod): MethodBreakdown {
   const byStatus = ORDER_STATUSES.map((status) => ({
     status,
     count: summary?.summaryByStatusAndPaymentMethod[status]?.[method] ?? 0,
@@ -34,10 +42,10 @@ export function breakdownByMethod(summary: OrderSummary | undefined, method: 'ca
   return { total: byStatus.reduce((sum, s) => sum + s.count, 0), byStatus };
 }
 
-/** Completed orders: paid cash plus paid transfer. */
+/** Completed orders: the paid ones of every payment method. */
 export function completedOrders(summary: OrderSummary | undefined): number {
   const paid = summary?.summaryByStatusAndPaymentMethod.paid;
-  return (paid?.cash ?? 0) + (paid?.transfer ?? 0);
+  return (paid?.cash ?? 0) + (paid?.transfer ?? 0) + (paid?.mercadopago ?? 0);
 }
 
 /** 'N productos' in the orders table: the number of lines of the order. */

@@ -72,6 +72,45 @@ describe('orders list', () => {
     expect(within(transfer).queryByText('Pendiente (Efectivo)')).not.toBeInTheDocument();
   });
 
+  it('counts Mercado Pago orders in their own panel and among the completed ones, and badges their rows', async () => {
+    signInStorage();
+    const waiting = orderFixture(1, { paymentMethod: 'mercadopago', status: 'pending_payment' });
+    const paid = orderFixture(2, { paymentMethod: 'mercadopago', status: 'paid' });
+    mockApi({
+      'GET /orders': () => ({ data: { orders: [waiting, paid], totalOrders: 2, totalPages: 1, page: 1 } }),
+      'GET /orders/summary': () => ({
+        data: {
+          summary: {
+            totalOrders: 9,
+            totalRevenue: 90000,
+            summaryByStatusAndPaymentMethod: {
+              pending_payment: { cash: 0, transfer: 0, mercadopago: 4 },
+              paid: { cash: 1, transfer: 1, mercadopago: 3 },
+            },
+          },
+        },
+      }),
+    });
+    renderApp(<OrderListPage />, { route: '/orders' });
+    const panel = await screen.findByTestId('mercadopago-panel');
+    expect(within(panel).getByRole('heading', { name: 'Pagos con Mercado Pago' })).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByText('7')).toBeInTheDocument());
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pendiente (Mercado Pago)4', 'Pagado3']);
+    // 'Órdenes completadas': paid cash 1 + paid transfer 1 + paid Mercado Pago 3
+    expect(within(screen.getByTestId('orders-summary')).getByText('Órdenes completadas').nextSibling).toHaveTextContent('5');
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]!).getByText('Mercado Pago')).toHaveClass('payment-mercadopago');
+    expect(within(rows[0]!).getByText('Pendiente (Mercado Pago)')).toHaveClass('status-pending_payment');
+    // The status filter offers the new status.
+    expect(within(screen.getByLabelText('Estado')).getByRole('option', { name: 'Pendiente (Mercado Pago)' })).toHaveValue(
+      'pending_payment',
+    );
+  });
+
   it('paginates 20 per page with "Mostrando X - Y de Z órdenes"', async () => {
     const { user, calls } = setup();
     expect(await screen.findByText('Mostrando 1 - 20 de 45 órdenes')).toBeInTheDocument();
@@ -131,6 +170,7 @@ describe('orders list', () => {
     expect(await screen.findByText('No hay órdenes')).toBeInTheDocument();
     expect(screen.getByText('No hay órdenes en efectivo')).toBeInTheDocument();
     expect(screen.getByText('No hay órdenes por transferencia')).toBeInTheDocument();
+    expect(screen.getByText('No hay órdenes con Mercado Pago')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Estado'), 'refunded');
     expect(await screen.findByText('No hay órdenes con este estado.')).toBeInTheDocument();
   });

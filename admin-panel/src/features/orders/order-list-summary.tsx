@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Banknote, CheckCircle2, DollarSign, Landmark, ShoppingBag } from 'lucide-react';
+import { Banknote, CheckCircle2, CreditCard, DollarSign, Landmark, ShoppingBag } from 'lucide-react';
 import { formatPrice, type OrderSummary } from '@shop/shared';
 import { StatCard } from '@/components/stat-card';
 import { StatusBadge } from '@/components/status-badge';
@@ -8,9 +8,10 @@ import { breakdownByMethod, completedOrders, type MethodBreakdown } from './orde
 const METHODS = [
   { method: 'cash', title: 'Pagos en efectivo', icon: <Banknote size={20} />, empty: 'No hay órdenes en efectivo' },
   { method: 'transfer', title: 'Pagos por transferencia', icon: <Landmark size={20} />, empty: 'No hay órdenes por transferencia' },
+  { method: 'mercadopago', title: 'Pagos con Mercado Pago', icon: <CreditCard size={20} />, empty: 'No hay órdenes con Mercado Pago' },
 ] as const;
 
-/** The three summary cards and the two per-payment-method panels above the orders table. */
+/** The three summary cards and the per-payment-method panels above the orders table. */
 export function OrderListSummary({ summary }: { summary: OrderSummary | undefined }) {
   return (
     <>

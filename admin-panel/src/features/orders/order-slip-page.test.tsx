@@ -56,6 +56,23 @@ describe('packing slip (Remito)', () => {
     expect(within(slip).getByTestId('slip-collect')).toHaveTextContent('Pagado: no se cobra nada al entregar');
   });
 
+  it('names the payment method, and does not call an unpaid Mercado Pago order paid', async () => {
+    open(orderFixture(9, { paymentMethod: 'mercadopago', status: 'pending_payment' }));
+    const slip = await screen.findByTestId('order-slip');
+    expect(within(slip).getByTestId('slip-payment')).toHaveTextContent('Mercado Pago');
+    expect(slip).toHaveTextContent('Pendiente (Mercado Pago)');
+    expect(within(slip).getByTestId('slip-collect')).toHaveTextContent(
+      'Pago pendiente (Mercado Pago): no se cobra al entregar; no lo entregues hasta que se acredite',
+    );
+  });
+
+  it('collects nothing on a paid Mercado Pago order', async () => {
+    open(orderFixture(10, { paymentMethod: 'mercadopago', status: 'paid', paidAt: '2026-01-15T12:10:00.000Z' }));
+    const slip = await screen.findByTestId('order-slip');
+    expect(within(slip).getByTestId('slip-payment')).toHaveTextContent('Mercado Pago');
+    expect(within(slip).getByTestId('slip-collect')).toHaveTextContent('Pagado: no se cobra nada al entregar');
+  });
+
   it('says so when the order does not exist', async () => {
     open(null);
     expect(await screen.findByText('Orden no encontrada')).toBeInTheDocument();

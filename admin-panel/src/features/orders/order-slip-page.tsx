@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { ORDER_STATUS_LABELS, amountToCollect, formatPrice, normalizeStatus, type Order } from '@shop/shared';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, amountToCollect, formatPrice, normalizeStatus, type Order } from '@shop/shared';
 import { ApiError, errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback';
@@ -39,9 +39,32 @@ function Destination({ order }: { order: Order }) {
   );
 }
 
+/**
+ * What the slip tells whoever hands the package over about money: the cash to collect, that it is paid, or (a transfer
+ * or Mercado Pago order whose payment has not arrived yet) that nothing is collected and it must not leave unpaid.
+ */
+function CollectNote({ order }: { order: Order }) {
+  const collect = amountToCollect(order);
+  if (collect > 0) {
+    return (
+      <p className="slip-collect" data-testid="slip-collect">
+        A cobrar: <strong>{formatPrice(collect)}</strong>
+      </p>
+    );
+  }
+  // A paid order may have moved on (confirmed) since: paidAt stays.
+  const paid = normalizeStatus(order.status) === 'paid' || order.paidAt !== null;
+  return (
+    <p className="slip-collect slip-paid" data-testid="slip-collect">
+      {paid
+        ? 'Pagado: no se cobra nada al entregar'
+        : `Pago pendiente (${PAYMENT_METHOD_LABELS[order.paymentMethod]}): no se cobra al entregar; no lo entregues hasta que se acredite`}
+    </p>
+  );
+}
+
 function Slip({ order }: { order: Order }) {
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
-  const collect = amountToCollect(order);
   const info = order.shippingInfo;
   return (
     <article className="card slip" aria-labelledby="slip-title" data-testid="order-slip">
@@ -52,15 +75,7 @@ function Slip({ order }: { order: Order }) {
             {formatDateTime(order.createdAt)} · {ORDER_STATUS_LABELS[normalizeStatus(order.status)]}
           </p>
         </div>
-        <p className={collect > 0 ? 'slip-collect' : 'slip-collect slip-paid'} data-testid="slip-collect">
-          {collect > 0 ? (
-            <>
-              A cobrar: <strong>{formatPrice(collect)}</strong>
-            </>
-          ) : (
-            'Pagado: no se cobra nada al entregar'
-          )}
-        </p>
+        <CollectNote order={order} />
       </header>
       <dl className="kv slip-kv">
         <dt>Cliente</dt>
@@ -70,6 +85,8 @@ function Slip({ order }: { order: Order }) {
           <span className="cell-sub">{info.email}</span>
         </dd>
         <Destination order={order} />
+        <dt>Pago</dt>
+        <dd data-testid="slip-payment">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         {(info.notes || order.notes) && (
           <>
             <dt>Notas</dt>

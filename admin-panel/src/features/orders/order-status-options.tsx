@@ -1,18 +1,28 @@
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@shop/shared';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type PaymentMethod } from '@shop/shared';
 import { usePermission } from '@/features/auth';
 
 interface OrderStatusOptionsProps {
   /** Set when the options change an order's status: the order's status now (always offered, so it shows). */
   current?: OrderStatus;
+  /** The order's payment method: only a Mercado Pago order may wait in 'Pendiente (Mercado Pago)'. */
+  paymentMethod?: PaymentMethod;
 }
 
 /**
  * One <option> per order status, with its Spanish label. As a status changer, 'Reembolsado' is offered only to roles
- * that may refund (the server refuses the others: docs/security.md §16); an order already refunded still shows it.
+ * that may refund (the server refuses the others: docs/security.md §16), and 'Pendiente (Mercado Pago)' only for
+ * Mercado Pago orders (the server refuses it for the others); the order's current status always shows.
  */
-export function OrderStatusOptions({ current }: OrderStatusOptionsProps = {}) {
+export function OrderStatusOptions({ current, paymentMethod }: OrderStatusOptionsProps = {}) {
   const mayRefund = usePermission('orders.refund');
-  const statuses = current === undefined || mayRefund ? ORDER_STATUSES : ORDER_STATUSES.filter((s) => s !== 'refunded' || s === current);
+  const statuses =
+    current === undefined
+      ? ORDER_STATUSES
+      : ORDER_STATUSES.filter(
+          (s) =>
+            s === current ||
+            ((s !== 'refunded' || mayRefund) && (s !== 'pending_payment' || paymentMethod === undefined || paymentMethod === 'mercadopago')),
+        );
   return statuses.map((s) => (
     <option key={s} value={s}>
       {ORDER_STATUS_LABELS[s]}

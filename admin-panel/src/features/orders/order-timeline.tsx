@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { statusLabel, type Order, type OrderEvent } from '@shop/shared';
+import { SYSTEM_ACTOR_NAME, statusLabel, type Order, type OrderEvent } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { orderQueries } from './api/order-queries';
 import { formatDateTime } from '@/lib/format-date';
@@ -20,8 +20,18 @@ function changeText(event: OrderEvent): string {
   return `${event.from ? statusLabel(event.from) : 'Sin estado'} → ${statusLabel(event.to)}`;
 }
 
+/** Who made a change: a staff member by name; an automatic one by what made it (the hold sweep, Mercado Pago…). */
+function actorText(by: OrderEvent['by']): string {
+  if (by.kind !== 'system') return by.name || 'Personal';
+  return by.name && by.name !== SYSTEM_ACTOR_NAME ? `${by.name} (automático)` : 'Sistema (automático)';
+}
+
+/** Notes the server writes when staff must act (a Mercado Pago payment that does not match, a late approval). */
+const ATTENTION_PREFIX = 'ATENCIÓN:';
+
 function eventEntry(event: OrderEvent, index: number): Entry {
-  const who = event.by.kind === 'system' ? 'Sistema (automático)' : event.by.name || 'Personal';
+  const who = actorText(event.by);
+  const attention = event.note?.startsWith(ATTENTION_PREFIX) ?? false;
   return {
     key: `event-${index}`,
     at: event.at,
@@ -33,7 +43,7 @@ function eventEntry(event: OrderEvent, index: number): Entry {
         <span className="cell-sub">
           {formatDateTime(event.at)} · por {who}
         </span>
-        {event.note && <span className="timeline-note">{event.note}</span>}
+        {event.note && <span className={attention ? 'timeline-note timeline-note-attention' : 'timeline-note'}>{event.note}</span>}
       </>
     ),
   };

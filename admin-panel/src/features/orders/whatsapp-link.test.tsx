@@ -73,6 +73,17 @@ describe("'Escribir por WhatsApp'", () => {
     await vi.waitFor(() => expect(chatOf(link).text).toBe('Hola Cliente: El comprobante es de otro pedido'));
   });
 
+  it('for a Mercado Pago order waiting for its payment uses the received message, with its status in Spanish', async () => {
+    signInStorage();
+    const received = contentFixture();
+    received.whatsapp.received = 'Hola {nombre}, tu pedido #{pedido} está en {estado}.';
+    const order = orderFixture(12, { paymentMethod: 'mercadopago', status: 'pending_payment' });
+    mockApi({ ...routes(order), 'GET /content': () => ({ data: { content: received } }) });
+    renderApp(<OrderDetailPage />, { route: `/orders/${order._id}`, path: '/orders/:id' });
+    const link = await screen.findByRole('link', { name: /Escribir por WhatsApp/ });
+    await vi.waitFor(() => expect(chatOf(link).text).toBe('Hola Cliente, tu pedido #JL-20260115-0012 está en Pendiente (Mercado Pago).'));
+  });
+
   it('is disabled with the reason when the phone cannot be an Argentine mobile', async () => {
     signInStorage();
     const order = orderFixture(9, { shippingInfo: { ...orderFixture(9).shippingInfo, phone: '555-1234' } });

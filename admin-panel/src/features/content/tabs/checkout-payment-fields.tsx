@@ -1,4 +1,6 @@
-import { MAX_RESERVATION_MINUTES, RESERVATION_MINUTES_MESSAGE, type SiteContent } from '@shop/shared';
+import { useId } from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { MAX_INSTALLMENTS_MESSAGE, MAX_RESERVATION_MINUTES, RESERVATION_MINUTES_MESSAGE, type SiteContent } from '@shop/shared';
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
 import { TextFieldList } from '../field-list';
@@ -37,7 +39,15 @@ const RESERVATIONS = {
     label: 'Reserva de pedidos por transferencia sin comprobante (minutos)',
     waitingFor: 'esperan el comprobante de transferencia (estado Falta Comprobante)',
   },
+  mercadoPago: {
+    label: 'Reserva de pedidos con Mercado Pago sin pagar (minutos)',
+    waitingFor: 'esperan que Mercado Pago informe el pago (estado Pendiente (Mercado Pago)); el link de pago vence a la misma hora',
+  },
 };
+
+/** The installments Mercado Pago may offer, as the server takes them (site-content.ts). */
+const MIN_INSTALLMENTS = 1;
+const MAX_INSTALLMENTS = 12;
 
 const BANK_FIELDS = [
   ['Título', 'title'],
@@ -76,8 +86,67 @@ function ReservationField({
   );
 }
 
-/** The "Medios de pago" fieldset of the checkout tab: cash on delivery and bank transfer. */
-export function PaymentFields({ paymentInfo, edit }: { paymentInfo: PaymentInfo; edit: ContentEdit }) {
+/**
+ * Mercado Pago (Checkout Pro): switched on here, but offered at checkout only while the server also holds its
+ * credentials (`mercadoPagoReady`, from `GET /content`); without them the switch is explained, not hidden, so the
+ * owner can prepare the texts before the credentials are set.
+ */
+function MercadoPagoFields({
+  paymentInfo,
+  edit,
+  mercadoPagoReady,
+}: {
+  paymentInfo: PaymentInfo;
+  edit: ContentEdit;
+  mercadoPagoReady: boolean;
+}) {
+  const warningId = useId();
+  const mp = paymentInfo.mercadoPago;
+  const setMp = draftSetter(edit, (d) => d.checkout.paymentInfo.mercadoPago);
+  return (
+    <>
+      <h3>Mercado Pago</h3>
+      {!mercadoPagoReady && (
+        <div className="alert alert-warning" id={warningId} data-testid="mercadopago-not-configured">
+          <AlertTriangle size={18} aria-hidden="true" />
+          <p className="alert-text">
+            <strong>Mercado Pago no se va a ofrecer en la tienda todavía:</strong> al servidor le faltan las credenciales{' '}
+            <code>MERCADOPAGO_ACCESS_TOKEN</code> y <code>MERCADOPAGO_WEBHOOK_SECRET</code>. Aunque lo habilites acá, no aparece en el
+            checkout hasta que estén configuradas. El README explica cómo obtenerlas y cargarlas.
+          </p>
+        </div>
+      )}
+      <ToggleField
+        label="Mercado Pago habilitado"
+        checked={mp.enabled}
+        onChange={setMp('enabled')}
+        describedBy={mercadoPagoReady ? undefined : warningId}
+      />
+      <TextField label="Título" value={mp.title} onChange={setMp('title')} />
+      <TextAreaField label="Descripción" value={mp.description} onChange={setMp('description')} rows={2} />
+      <WholeNumberField
+        label="Cuotas máximas"
+        value={mp.maxInstallments}
+        min={MIN_INSTALLMENTS}
+        max={MAX_INSTALLMENTS}
+        hint={`Hasta cuántas cuotas ofrece Mercado Pago al pagar con tarjeta de crédito (de ${MIN_INSTALLMENTS} a ${MAX_INSTALLMENTS}; 1 = sin cuotas).`}
+        invalidMessage={MAX_INSTALLMENTS_MESSAGE}
+        onChange={setMp('maxInstallments')}
+      />
+      <ReservationField {...RESERVATIONS.mercadoPago} minutes={mp.reservationMinutes} onChange={setMp('reservationMinutes')} />
+    </>
+  );
+}
+
+interface PaymentFieldsProps {
+  paymentInfo: PaymentInfo;
+  edit: ContentEdit;
+  /** The server has Mercado Pago's credentials (`services.mercadoPago` of `GET /content`). */
+  mercadoPagoReady: boolean;
+}
+
+/** The "Medios de pago" fieldset of the checkout tab: cash on delivery, bank transfer and Mercado Pago. */
+export function PaymentFields({ paymentInfo, edit, mercadoPagoReady }: PaymentFieldsProps) {
   const cash = paymentInfo.cashOnDelivery;
   const bank = paymentInfo.bankTransfer;
   const setPayment = draftSetter(edit, (d) => d.checkout.paymentInfo);
@@ -101,6 +170,7 @@ export function PaymentFields({ paymentInfo, edit }: { paymentInfo: PaymentInfo;
       <TextFieldList part={bank} set={setBank} fields={BANK_FIELDS} grid />
       <TextAreaField label="Instrucciones" value={bank.instructions} onChange={setBank('instructions')} rows={3} />
       <ReservationField {...RESERVATIONS.bank} minutes={bank.reservationMinutes} onChange={setBank('reservationMinutes')} />
+      <MercadoPagoFields paymentInfo={paymentInfo} edit={edit} mercadoPagoReady={mercadoPagoReady} />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
-import { MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE, type SiteContent } from '@shop/shared';
-import { draftSetter, type ContentEdit } from '../content-editor-model';
+import { MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE } from '@shop/shared';
+import { draftSetter, type ContentTabProps } from '../content-editor-model';
 import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
 import { TextFieldList } from '../field-list';
 import { usePermission } from '@/features/auth';
@@ -19,7 +19,7 @@ const HOME_DELIVERY_FIELDS = [
   ['Notas', 'notes'],
 ] as const;
 
-export function CheckoutTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
+export function CheckoutTab({ content, edit, services }: ContentTabProps) {
   const { deliveryInfo, shipping } = content.checkout;
   const mp = deliveryInfo.meetingPoint;
   const hd = shipping.homeDelivery;
@@ -69,7 +69,7 @@ export function CheckoutTab({ content, edit }: { content: SiteContent; edit: Con
       </fieldset>
 
       {mayEditPayments ? (
-        <PaymentFields paymentInfo={content.checkout.paymentInfo} edit={edit} />
+        <PaymentFields paymentInfo={content.checkout.paymentInfo} edit={edit} mercadoPagoReady={services?.mercadoPago === true} />
       ) : (
         <fieldset className="fieldset stack" data-testid="payment-owner-only">
           <legend>Medios de pago</legend>
