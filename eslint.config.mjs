@@ -75,6 +75,8 @@ export default tseslint.config(
       'cms/public/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
+      // Hand-written types of plain scripts (no tsconfig includes scripts/).
+      'scripts/*.d.mts',
     ],
   },
   js.configs.recommended,

@@ -119,7 +119,8 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
   }
 
   /** The payment as Mercado Pago's API shows it (without the fake's own bookkeeping). */
-  const publicPayment = ({ preference_id: _p, notification_url: _n, ...payment }) => payment;
+  const HIDDEN = new Set(['preference_id', 'notification_url']);
+  const publicPayment = (payment) => Object.fromEntries(Object.entries(payment).filter(([key]) => !HIDDEN.has(key)));
 
   function authorized(req) {
     return req.headers.authorization === `Bearer ${accessToken}`;

@@ -24,6 +24,8 @@ let owner: string;
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: first.url, ...options });
 
+// The fake's answers are read as the tests need them (as the api() helper does).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function control(path: string, body: unknown = {}): Promise<any> {
   const res = await fetch(`${fake.url}/__control/${path}`, {
     method: 'POST',
@@ -234,6 +236,10 @@ describe('the webhook', () => {
       expect.objectContaining({ from: 'pending_payment', by: expect.objectContaining({ kind: 'system', name: 'Mercado Pago' }) }),
     ]);
     expect(await stockOf(placed.productId)).toBe(8);
+    // Paid, it is on the pickup list to hand over, with nothing to collect.
+    const pickups = await call('/orders/dispatch?type=pickup', { token: owner });
+    const listed = pickups.body.groups.flatMap((g: { orders: { orderNumber: string; toCollect: number }[] }) => g.orders);
+    expect(listed.find((o: { orderNumber: string }) => o.orderNumber === placed.order.orderNumber)).toMatchObject({ toCollect: 0 });
     // The shopper's own view has no link into Mercado Pago's activity, and nothing left to pay.
     const own = await call(`/orders/${placed.order._id}`);
     expect(own.body.order.payment.paymentUrl).toBeUndefined();
@@ -420,6 +426,10 @@ describe('refunds by staff', () => {
     const refused = await call(`/orders/${cash.body.order._id}/refund`, { method: 'POST', token: owner });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Solo se pueden reembolsar por Mercado Pago órdenes con un pago aprobado de Mercado Pago');
+    // Nor can staff make a cash order wait for Mercado Pago.
+    const waiting = await call(`/orders/${cash.body.order._id}/status`, { method: 'PUT', token: owner, body: { status: 'pending_payment' } });
+    expect(waiting.status).toBe(400);
+    expect(waiting.body.message).toBe('Solo una orden pagada con Mercado Pago puede quedar Pendiente (Mercado Pago)');
   });
 });
 

@@ -494,17 +494,19 @@ describe('stock', () => {
 });
 
 describe('PUT /orders/:id/status and PATCH /orders/:id/confirm', () => {
-  it('sets any of the 7 statuses, keeps admin notes, stamps paidAt on paid, and refuses unknown statuses', async () => {
+  it('sets any status (Mercado Pago’s wait only for its orders), keeps admin notes, stamps paidAt on paid, and refuses unknown statuses', async () => {
     const product = await createProduct({ stock: 50 });
     const { order } = await placed([{ productId: product._id, quantity: 1 }]);
     const bad = await setStatus(order._id, 'enviado');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Estado de orden inválido');
-    for (const status of ORDER_STATUSES) {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'pending_payment')) {
       const res = await setStatus(order._id, status, `nota ${status}`);
       expect(res.status).toBe(200);
       expect(res.body.order).toMatchObject({ _id: order._id, status, adminNotes: `nota ${status}` });
     }
+    // A cash order never waits for a Mercado Pago payment.
+    expect((await setStatus(order._id, 'pending_payment')).status).toBe(400);
     const paid = await setStatus(order._id, 'paid');
     expect(paid.body.order.paidAt).toEqual(expect.any(String));
     expect(Date.now() - Date.parse(paid.body.order.paidAt)).toBeLessThan(60_000);

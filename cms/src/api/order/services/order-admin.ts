@@ -22,10 +22,14 @@ import { asShopWrite } from '../../../utils/shop-write';
 
 export const ORDERS_TABLE = 'orders';
 
+/** Only Mercado Pago waits for Mercado Pago: staff cannot put another order in that status. */
+export const ONLY_MERCADOPAGO_WAITS = 'Solo una orden pagada con Mercado Pago puede quedar Pendiente (Mercado Pago)';
+
 export interface LockedOrder {
   id: number;
   orderNumber: string;
   status: string;
+  paymentMethod: string;
   adminNotes: string | null;
   stockReturned: boolean;
   paidAt: unknown;
@@ -62,6 +66,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
     id: doc.id,
     orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
     status: typeof doc.orderStatus === 'string' ? doc.orderStatus : 'pending_manual',
+    paymentMethod: typeof doc.paymentMethod === 'string' ? doc.paymentMethod : 'cash',
     adminNotes: typeof doc.adminNotes === 'string' ? doc.adminNotes : null,
     stockReturned: storedFlag(doc.stockReturned),
     paidAt: doc.paidAt,
@@ -117,6 +122,9 @@ export interface StatusChanged {
 export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<StatusChanged> {
   const from = await writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
+    if (update.status === 'pending_payment' && order.paymentMethod !== 'mercadopago' && order.status !== 'pending_payment') {
+      throw badRequest(ONLY_MERCADOPAGO_WAITS);
+    }
     await applyStatusChange(trx, documentId, order, update, by);
     return order.status;
   });

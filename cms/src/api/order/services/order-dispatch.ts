@@ -5,6 +5,7 @@ import {
   type DispatchGroup,
   type DispatchType,
   type OrderStatus,
+  type PaymentMethod,
 } from '@shop/shared';
 import { ORDER_UID } from './order-read';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
@@ -14,12 +15,13 @@ export const MAX_DISPATCH_ORDERS = 500;
 
 /**
  * Orders still to hand over: a cash order not yet paid or cancelled (its amount is collected on hand-over), a
- * transfer order once its payment is confirmed. There is no "delivered" status: a cash order leaves the sheet when
+ * transfer or Mercado Pago order once its payment is confirmed. There is no "delivered" status: a cash order leaves the sheet when
  * staff mark it paid; a paid transfer order when staff confirm it or close it.
  */
-const TO_HAND_OVER: Record<'cash' | 'transfer', readonly OrderStatus[]> = {
+const TO_HAND_OVER: Record<PaymentMethod, readonly OrderStatus[]> = {
   cash: ['pending_manual', 'confirmado'],
   transfer: ['paid'],
+  mercadopago: ['paid'],
 };
 
 function dispatchOrder(order: OrderAnswer) {
@@ -53,6 +55,7 @@ export async function dispatchSheet(type: DispatchType): Promise<DispatchAnswer>
       $or: [
         { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
         { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
+        { paymentMethod: 'mercadopago', orderStatus: { $in: [...TO_HAND_OVER.mercadopago] } },
       ],
     },
     sort: [{ createdAt: 'asc' }, { id: 'asc' }],

@@ -434,7 +434,16 @@ export async function refundOrder(documentId: string, by: Actor): Promise<OrderA
     installments: order.payment?.installments ?? null,
   }));
   // Mercado Pago reports the refund on the payment; the shop records it as its refunded state.
-  await applyPayment({ ...refunded, status: 'refunded' }, by, `Reembolso total por Mercado Pago del pago ${paymentId}; el stock volvió`);
+  try {
+    await applyPayment({ ...refunded, status: 'refunded' }, by, `Reembolso total por Mercado Pago del pago ${paymentId}; el stock volvió`);
+  } catch (err) {
+    // The money went back; Mercado Pago's notice of the refund (or the sweep) records it here later.
+    strapi.log.error(`[payments] refund of ${order.orderNumber} done at Mercado Pago but not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ApiError(
+      500,
+      'Mercado Pago devolvió el dinero, pero la tienda no pudo registrar el reembolso todavía: se registrará solo con el aviso de Mercado Pago. No lo repitas.',
+    );
+  }
   return getOrder(documentId);
 }
 
