@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
 import { addToCart, adminSession, bearer, buyableProducts, fillShopper, ORDER_NUMBER, restoreAdminSession } from '../support/shop';
 
@@ -7,6 +8,14 @@ import { addToCart, adminSession, bearer, buyableProducts, fillShopper, ORDER_NU
  * shop, scripts/fake-mercadopago.mjs) and comes back to her order's tracking page, already paid because Mercado
  * Pago's signed notice reached the shop first; the owner sees the payment on the order.
  */
+/** Serious or critical accessibility violations of the page as it is now (rule ids and where). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test.describe('Mercado Pago', () => {
   test.beforeAll(async ({ request }) => {
     const session = await adminSession(request);
@@ -54,5 +63,36 @@ test.describe('Mercado Pago', () => {
     await expect(page.getByTestId('order-timeline')).toContainText('Pendiente (Mercado Pago) → Pagado');
     await expect(page.getByTestId('order-timeline')).toContainText('Mercado Pago aprobó el pago');
     await expect(page.getByText('3 cuotas').first()).toBeVisible();
+  });
+
+  test('a rejected card brings the shopper back to a tracking page that lets her pay again; pages pass axe', async ({ browser, request, page }) => {
+    const [, product] = await buyableProducts(request);
+    const shopper = await (await browser.newContext()).newPage();
+    await addToCart(shopper, product!);
+    await shopper.goto('/checkout');
+    await fillShopper(shopper, 'Rocío Rechazo');
+    await shopper.getByRole('radio', { name: /Mercado Pago/ }).check();
+    await expect(shopper.getByText('Al confirmar el pedido te llevamos a Mercado Pago')).toBeVisible();
+    expect(await seriousViolations(shopper)).toEqual([]);
+    await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
+    await expect(shopper).toHaveURL(new RegExp(`^${E2E_MERCADOPAGO_URL}/`));
+    const orderNumber = ((await shopper.getByText(/^Pedido /).textContent()) ?? '').replace('Pedido ', '').trim();
+    await shopper.getByRole('button', { name: 'Simular tarjeta rechazada' }).click();
+
+    await expect(shopper).toHaveURL(new RegExp(`/track-order\\?n=${orderNumber}`));
+    const result = shopper.getByTestId('tracking-result');
+    await expect(result.getByTestId('status-badge')).toHaveText('Pendiente (Mercado Pago)');
+    const payAgain = result.getByRole('link', { name: /Pagar con Mercado Pago/ });
+    await expect(payAgain).toBeVisible();
+    expect(await seriousViolations(shopper)).toEqual([]);
+    await payAgain.click();
+    await shopper.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await expect(shopper.getByTestId('tracking-result').getByTestId('status-badge')).toHaveText('Pagado');
+
+    await restoreAdminSession(page, request);
+    await page.goto('/admin/orders');
+    await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: /Reembolsar por Mercado Pago/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
