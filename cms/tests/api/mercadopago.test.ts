@@ -150,11 +150,16 @@ describe('configuration', () => {
     expect(quote.body.quote).toMatchObject({ subtotal: 30000, cashFee: 0, total: 30000 });
   });
 
-  it('refuses installments outside 1–12 with a Spanish 400', async () => {
+  it('refuses installments outside 1–12 and a hold of less than a minute with a Spanish 400', async () => {
     for (const maxInstallments of [0, 13, 2.5, 'seis']) {
       const res = await call('/content', { method: 'PUT', token: owner, body: { checkout: { paymentInfo: { mercadoPago: { maxInstallments } } } } });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Las cuotas de Mercado Pago deben ser un número entero entre 1 y 12');
+    }
+    for (const reservationMinutes of [0, -1, 43_201, '60']) {
+      const res = await call('/content', { method: 'PUT', token: owner, body: { checkout: { paymentInfo: { mercadoPago: { reservationMinutes } } } } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Los minutos de reserva de Mercado Pago deben ser un número entero entre 1 y 43200 (30 días)');
     }
   });
 });
@@ -179,6 +184,9 @@ describe('placing an order', () => {
     expect(sent.notification_url).toBe(`${first.url}/api/payments/mercadopago/webhook`);
     expect(sent.back_urls.success).toBe(`${first.url}/track-order?n=${placed.order.orderNumber}`);
     expect(sent.payment_methods.installments).toBe(6);
+    // Cash tickets take days to be paid: longer than the hold.
+    expect(sent.payment_methods.excluded_payment_types).toEqual([{ id: 'ticket' }, { id: 'atm' }]);
+    expect(sent.expiration_date_to).toBe(placed.order.reservedUntil);
 
     // The same key again: the same order and link, and no second preference.
     const again = await call('/orders', {
@@ -451,5 +459,34 @@ describe('the sweep for lost webhooks', () => {
     expect(await stockOf(placed.productId)).toBe(4);
     const searched = fake.state.calls.filter((c) => c.path === '/v1/payments/search' && c.query.includes(placed.order.orderNumber));
     expect(searched.length).toBeGreaterThan(0);
+  });
+});
+
+describe('holds of unpaid Mercado Pago orders', () => {
+  it('ask Mercado Pago before cancelling: a paid one becomes paid, an unpaid one is cancelled with its stock back; a late approval revives it', async () => {
+    const paidLate = await placeMp(1, 5);
+    const unpaid = await placeMp(2, 5);
+    await control('payments', { externalReference: paidLate.order.orderNumber, status: 'approved', notify: false });
+    // A process whose clock runs past the hour of the hold, running the hold sweep every second (not the 15-minute
+    // sweep of payments, so that only the question asked before cancelling can find the lost payment).
+    const sweeper = await startStrapi(database, mpEnv({ ORDER_HOLD_SWEEP_CRON: '* * * * * *', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(61 * 60) }));
+    try {
+      await waitFor('the hold sweep', () => orderById(unpaid.order._id), (o) => o.status === 'cancelled', { timeoutMs: 30_000, everyMs: 500 });
+    } finally {
+      await sweeper.stop();
+    }
+    expect((await orderById(paidLate.order._id)).status).toBe('paid');
+    expect(await stockOf(paidLate.productId)).toBe(4);
+    expect(await stockOf(unpaid.productId)).toBe(5);
+    const cancelled = (await historyOf(unpaid.order._id)).find((e) => e.to === 'cancelled');
+    expect(cancelled?.note).toContain('sin pago aprobado en Mercado Pago');
+
+    // The shopper had paid after all (the notice comes after the cancellation): paid again, its units taken again.
+    const late = await control('payments', { externalReference: unpaid.order.orderNumber, status: 'approved' });
+    expect(late.webhookAnswer).toBe(200);
+    const revived = await orderById(unpaid.order._id);
+    expect(revived.status).toBe('paid');
+    expect(await stockOf(unpaid.productId)).toBe(3);
+    expect((await historyOf(unpaid.order._id)).filter((e) => e.to === 'paid')).toEqual([expect.objectContaining({ from: 'cancelled' })]);
   });
 });

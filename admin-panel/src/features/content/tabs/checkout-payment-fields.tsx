@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { MAX_INSTALLMENTS_MESSAGE, MAX_RESERVATION_MINUTES, RESERVATION_MINUTES_MESSAGE, type SiteContent } from '@shop/shared';
+import {
+  MAX_INSTALLMENTS_MESSAGE,
+  MAX_RESERVATION_MINUTES,
+  MERCADOPAGO_RESERVATION_MESSAGE,
+  RESERVATION_MINUTES_MESSAGE,
+  type SiteContent,
+} from '@shop/shared';
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
 import { TextFieldList } from '../field-list';
@@ -42,6 +48,8 @@ const RESERVATIONS = {
   mercadoPago: {
     label: 'Reserva de pedidos con Mercado Pago sin pagar (minutos)',
     waitingFor: 'esperan que Mercado Pago informe el pago (estado Pendiente (Mercado Pago)); el link de pago vence a la misma hora',
+    min: 1,
+    invalidMessage: MERCADOPAGO_RESERVATION_MESSAGE,
   },
 };
 
@@ -67,20 +75,25 @@ function ReservationField({
   minutes,
   waitingFor,
   onChange,
+  min = 0,
+  invalidMessage = RESERVATION_MINUTES_MESSAGE,
 }: {
   label: string;
   minutes: number;
   waitingFor: string;
   onChange: (minutes: number) => void;
+  /** Mercado Pago holds at least a minute (never for ever); the others may be 0 = no limit. */
+  min?: number;
+  invalidMessage?: string;
 }) {
   return (
     <WholeNumberField
       label={label}
       value={minutes}
-      min={0}
+      min={min}
       max={MAX_RESERVATION_MINUTES}
       hint={reservationHint(minutes, waitingFor)}
-      invalidMessage={RESERVATION_MINUTES_MESSAGE}
+      invalidMessage={invalidMessage}
       onChange={onChange}
     />
   );

@@ -29,6 +29,7 @@ export function holdSweepNow(env: NodeJS.ProcessEnv = process.env, production: b
 interface DueOrder {
   id: number;
   documentId: string;
+  orderNumber: string;
   status: string;
   paymentMethod: PaymentMethod;
   reservedUntil: unknown;
@@ -38,7 +39,8 @@ function dueOrderOf(row: unknown): DueOrder | null {
   if (!isRecord(row) || typeof row.id !== 'number' || typeof row.documentId !== 'string' || typeof row.orderStatus !== 'string')
     return null;
   const paymentMethod: PaymentMethod = row.paymentMethod === 'transfer' || row.paymentMethod === 'mercadopago' ? row.paymentMethod : 'cash';
-  return { id: row.id, documentId: row.documentId, status: row.orderStatus, paymentMethod, reservedUntil: row.reservedUntil };
+  const orderNumber = typeof row.orderNumber === 'string' ? row.orderNumber : '';
+  return { id: row.id, documentId: row.documentId, orderNumber, status: row.orderStatus, paymentMethod, reservedUntil: row.reservedUntil };
 }
 
 function releaseNote(order: DueOrder): string {
@@ -104,7 +106,7 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
         { paymentMethod: 'mercadopago', orderStatus: HELD_STATUS.mercadopago },
       ],
     },
-    select: ['id', 'documentId', 'orderStatus', 'paymentMethod', 'reservedUntil'],
+    select: ['id', 'documentId', 'orderNumber', 'orderStatus', 'paymentMethod', 'reservedUntil'],
     orderBy: { id: 'asc' },
     limit: BATCH,
   });
@@ -113,6 +115,9 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
     const order = dueOrderOf(row);
     if (!order) continue;
     try {
+      // A Mercado Pago order may be paid with its notice lost: Mercado Pago is asked first (and, unreachable, the
+      // order waits for the next run).
+      if (order.paymentMethod === 'mercadopago' && !(await strapi.service('api::payment.mercadopago').settleBeforeRelease(order.orderNumber))) continue;
       if (await releaseOrder(order)) {
         released += 1;
         await strapi

@@ -44,7 +44,10 @@ async function startMercadoPagoPayment(created: CreatedOrder, idempotency: Idemp
   } catch (err) {
     if (!(err instanceof MercadoPagoError)) throw err;
     strapi.log.warn(`[payments] Mercado Pago refused the preference of order ${created.orderNumber}: ${err.message}`);
-    if (!created.replayed) await discardOrder(created.order._id);
+    if (!created.replayed) {
+      const kept = await discardOrder(created.order._id);
+      if (kept) return kept;
+    }
     throw badGateway(MERCADOPAGO_DOWN_MESSAGE);
   }
 }

@@ -132,7 +132,7 @@ export interface PreferenceRequest {
   back_urls: { success: string; pending: string; failure: string };
   auto_return: 'approved';
   shipments?: { cost: number; mode: 'not_specified' };
-  payment_methods: { installments: number };
+  payment_methods: { installments: number; excluded_payment_types?: { id: string }[] };
   expires: boolean;
   expiration_date_to?: string;
   statement_descriptor?: string;

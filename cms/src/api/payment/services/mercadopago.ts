@@ -1,11 +1,11 @@
 import { formatPrice, type OrderStatus } from '@shop/shared';
 import { affectedRows, newDocumentId, table, writeTransaction, type Trx } from '../../../utils/db-write';
-import { ApiError, badRequest, notFound } from '../../../utils/http';
+import { ApiError, badRequest } from '../../../utils/http';
 import { isProduction } from '../../../utils/secrets';
 import { applyStatusChange, lockOrder, ORDERS_TABLE, type LockedOrder } from '../../order/services/order-admin';
 import { recordStatusChange, type Actor } from '../../order/services/order-history';
 import { holdSweepNow } from '../../order/services/order-holds';
-import { ORDER_NOT_FOUND, ORDER_UID, getOrder } from '../../order/services/order-read';
+import { ORDER_UID, getOrder } from '../../order/services/order-read';
 import { isRecord, type OrderAnswer } from '../../order/services/order-view';
 import {
   createPreference,
@@ -51,9 +51,9 @@ interface StoredPayment {
 }
 
 /**
- * The preference's items: the order's own lines at the prices the server charged. When discounts make the lines add
- * up to more than what is charged for them, one line with the order's figure stands for them all (Mercado Pago takes
- * no negative prices), so the amount paid is always the order's total: lines + shipping (`shipments.cost`).
+ * The preference's items: the order's own lines at the prices the server charged, and the shipping as a line. When
+ * discounts make the lines add up to more than what is charged for them, one line with the order's figure stands for
+ * them all (Mercado Pago takes no negative prices), so the amount paid is always the order's total.
  */
 export function preferenceItemsOf(order: OrderAnswer): PreferenceItem[] {
   const goods = order.total - order.shippingCost;
@@ -66,21 +66,24 @@ export function preferenceItemsOf(order: OrderAnswer): PreferenceItem[] {
     ...(item.image && /^https?:\/\//.test(item.image) ? { picture_url: item.image } : {}),
   }));
   const sum = lines.reduce((total, line) => total + line.quantity * line.unit_price, 0);
-  if (sum === goods) return lines;
   const units = order.items.reduce((total, item) => total + item.quantity, 0);
-  return [{ id: order.orderNumber, title: `Pedido ${order.orderNumber} (${units} productos)`, quantity: 1, unit_price: goods, currency_id: 'ARS' }];
+  const goodsLines: PreferenceItem[] =
+    sum === goods ? lines : [{ id: order.orderNumber, title: `Pedido ${order.orderNumber} (${units} productos)`, quantity: 1, unit_price: goods, currency_id: 'ARS' }];
+  // Shipping is one more line (not `shipments`), so that the payment's transaction_amount is the order's total.
+  if (order.shippingCost <= 0) return goodsLines;
+  const place = order.zone?.name ? ` (${order.zone.name})` : '';
+  return [...goodsLines, { id: 'envio', title: `Envío a domicilio${place}`, quantity: 1, unit_price: order.shippingCost, currency_id: 'ARS' }];
 }
 
 /** Stores what the shop knows of the order's Mercado Pago payment (merged onto what it had). */
-async function storePayment(trx: Trx | null, orderId: number, previous: unknown, patch: StoredPayment): Promise<void> {
-  const merged = { ...(isRecord(previous) ? previous : {}), ...patch };
-  if (trx) await table(trx, ORDERS_TABLE).where('id', orderId).update({ mercado_pago: JSON.stringify(merged) });
-  else await strapi.db.query(ORDER_UID).update({ where: { id: orderId }, data: { mercadoPago: merged } });
+async function storePayment(trx: Trx, orderId: number, previous: StoredPayment, patch: StoredPayment): Promise<void> {
+  await table(trx, ORDERS_TABLE).where('id', orderId).update({ mercado_pago: JSON.stringify({ ...previous, ...patch }) });
 }
 
-async function storedOrderRow(documentId: string): Promise<Record<string, unknown> | null> {
-  const row: unknown = await strapi.db.query(ORDER_UID).findOne({ where: { documentId }, select: ['id', 'mercadoPago'] });
-  return isRecord(row) ? row : null;
+/** The order's stored payment, read inside the caller's transaction. */
+async function storedPaymentOf(trx: Trx, orderId: number): Promise<StoredPayment> {
+  const row: unknown = await table(trx, ORDERS_TABLE).select('mercado_pago').where('id', orderId).first();
+  return isRecord(row) ? parseStored(row.mercado_pago) : {};
 }
 
 /**
@@ -111,17 +114,19 @@ export async function checkoutUrlFor(order: OrderAnswer, idempotencyKey: string 
       notification_url: `${base}/api/payments/mercadopago/webhook`,
       back_urls: { success: back, pending: back, failure: back },
       auto_return: 'approved',
-      ...(order.shippingCost > 0 ? { shipments: { cost: order.shippingCost, mode: 'not_specified' as const } } : {}),
-      payment_methods: { installments: options.maxInstallments },
+      // Cash tickets (Rapipago, Pago Fácil) and ATM payments take days: longer than an order is held.
+      payment_methods: { installments: options.maxInstallments, excluded_payment_types: [{ id: 'ticket' }, { id: 'atm' }] },
       expires: order.reservedUntil !== null,
       ...(order.reservedUntil ? { expiration_date_to: order.reservedUntil } : {}),
       statement_descriptor: 'JAZMIN LENCERIA',
     },
     preferenceKey(order, idempotencyKey),
   );
-  const row = await storedOrderRow(order._id);
-  if (!row || typeof row.id !== 'number') throw notFound(ORDER_NOT_FOUND);
-  await storePayment(null, row.id, row.mercadoPago, { preferenceId: preference.id, checkoutUrl: preference.init_point });
+  // Under the order's lock, merged onto what a notice may have stored meanwhile.
+  await writeTransaction(async (trx) => {
+    const locked = await lockOrder(trx, order._id);
+    await storePayment(trx, locked.id, await storedPaymentOf(trx, locked.id), { preferenceId: preference.id, checkoutUrl: preference.init_point });
+  });
   return preference.init_point;
 }
 
@@ -196,7 +201,16 @@ export interface AppliedPayment {
 /** Makes a cancelled order paid again when Mercado Pago approved it late; without its units, staff are told to refund. */
 async function reviveOrder(payment: MercadoPagoPayment, documentId: string, reason: string, by: Actor): Promise<AppliedPayment> {
   try {
-    await strapi.service('api::order.order').changeStatusBy(documentId, { status: 'paid', reason }, by);
+    // Only while it is still the cancelled order this approved payment belongs to (a refund may have come meanwhile).
+    const revived = await writeTransaction(async (trx) => {
+      const order = await lockOrder(trx, documentId);
+      const stored = await storedPaymentOf(trx, order.id);
+      if (order.status !== 'cancelled' || stored.paymentId !== payment.id || stored.paymentStatus !== 'approved') return false;
+      await applyStatusChange(trx, documentId, order, { status: 'paid', reason }, by);
+      return true;
+    });
+    if (!revived) return { outcome: 'noted' };
+    await strapi.service('api::email-outbox.email-outbox').statusChanged(await getOrder(documentId), 'cancelled', null, null);
     return { outcome: 'applied', changed: { documentId, from: 'cancelled' } };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -235,7 +249,10 @@ async function orderForReference(reference: string | null | undefined): Promise<
 export async function applyPayment(payment: MercadoPagoPayment, by: Actor = MERCADOPAGO_ACTOR, note?: string): Promise<AppliedPayment> {
   const target = await orderForReference(payment.external_reference);
   if (!target) {
-    strapi.log.warn(`[payments] Mercado Pago payment ${payment.id} names no order of this shop (${payment.external_reference ?? 'sin referencia'})`);
+    // Money may have been taken for an order the shop does not have: recorded once and logged as an error.
+    const first = await writeTransaction((trx) => recordPaymentState(trx, payment, null, 'unknown_order'));
+    const log = payment.status === 'approved' && first ? strapi.log.error : strapi.log.warn;
+    log(`[payments] Mercado Pago payment ${payment.id} (${payment.status}) names no order of this shop (${payment.external_reference ?? 'sin referencia'})`);
     return { outcome: 'unknown_order' };
   }
   if (target.paymentMethod !== PROVIDER) {
@@ -337,7 +354,7 @@ function sweepSlotMs(env: NodeJS.ProcessEnv = process.env): number {
 
 /** Orders waiting for a Mercado Pago payment longer than this are looked up by the sweep (lost webhooks). */
 export const SWEEP_MIN_AGE_MS = 15 * 60 * 1000;
-const SWEEP_BATCH = 50;
+const SWEEP_BATCH = 200;
 
 /**
  * Claims one run of the sweep for its time slot: a row under the same unique index as the payment states, so that
@@ -447,15 +464,41 @@ export async function refundOrder(documentId: string, by: Actor): Promise<OrderA
   return getOrder(documentId);
 }
 
-/** Removes a Mercado Pago order whose payment could not start: its units go back, its key and number are freed. */
-export async function discardOrder(documentId: string): Promise<void> {
-  await writeTransaction(async (trx) => {
+/**
+ * Removes a Mercado Pago order whose payment could not start: its units go back and its Idempotency-Key is freed.
+ * An order that meanwhile got its link (a retry with the same key, answered while this attempt waited for Mercado
+ * Pago) is kept, and its link is answered instead (the shopper may be paying it).
+ */
+export async function discardOrder(documentId: string): Promise<string | null> {
+  return writeTransaction(async (trx) => {
+    const order = await lockOrder(trx, documentId);
+    const stored = await storedPaymentOf(trx, order.id);
+    if (stored.checkoutUrl) return stored.checkoutUrl;
     await strapi.service('api::order.order').remove(documentId);
     affectedRows(await table(trx, 'order_idempotency_keys').where('order_document_id', documentId).delete());
+    return null;
   });
+}
+
+/**
+ * Before the hold sweep cancels an unpaid Mercado Pago order: what Mercado Pago has for it is applied first (a
+ * payment whose notice was lost makes it paid, and the sweep then finds nothing to cancel). false when Mercado Pago
+ * could not be asked: the order is kept until the next run rather than cancelled while it may be paid.
+ */
+export async function settleBeforeRelease(orderNumber: string): Promise<boolean> {
+  const config = mercadoPagoConfig();
+  if (!mercadoPagoReady(config)) return true;
+  try {
+    for (const payment of [...(await searchPayments(config, orderNumber))].reverse()) await applyPayment(payment);
+    return true;
+  } catch (err) {
+    strapi.log.warn(`[payments] could not ask Mercado Pago about ${orderNumber} before releasing it: ${err instanceof Error ? err.message : String(err)}`);
+    return false;
+  }
 }
 
 /** Reached by the cron task (config/cron-tasks.ts) as `api::payment.mercadopago`. */
 export default () => ({
   sweep: (): Promise<number> => sweepPendingPayments(),
+  settleBeforeRelease,
 });
