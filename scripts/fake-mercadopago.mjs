@@ -137,7 +137,9 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
 
   function checkoutPage(preference) {
     const amount = preferenceAmount(preference);
-    const lines = preference.items.map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.title)}: $${escapeHtml(item.unit_price)}</li>`);
+    const lines = preference.items.map(
+      (item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.title)}: $${escapeHtml(item.unit_price)}</li>`,
+    );
     return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mercado Pago (simulado)</title></head>
 <body><main><h1>Mercado Pago (simulado)</h1><p>Pedido ${escapeHtml(preference.external_reference)}</p><ul>${lines.join('')}</ul>
 <p>Total a pagar: $${escapeHtml(amount)}</p>
@@ -158,7 +160,10 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
       const form = await readBody(req);
       const preference = state.preferences.get(form.pref_id ?? '');
       if (!preference) return html(res, 404, '<p>Preferencia inexistente</p>');
-      const payment = createPayment(preference, { status: form.outcome === 'rejected' ? 'rejected' : 'approved', installments: Number(form.installments) || 1 });
+      const payment = createPayment(preference, {
+        status: form.outcome === 'rejected' ? 'rejected' : 'approved',
+        installments: Number(form.installments) || 1,
+      });
       await notify(payment);
       const back = payment.status === 'approved' ? preference.back_urls.success : preference.back_urls.failure;
       const query = new URLSearchParams({
@@ -184,7 +189,12 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
         return json(res, 400, { message: 'items needed', error: 'bad_request', status: 400 });
       const [status, answer] = idempotent(req, path, () => {
         const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-        const preference = { ...body, id, init_point: `${baseUrl}/checkout/v1/redirect?pref_id=${id}`, date_created: new Date().toISOString() };
+        const preference = {
+          ...body,
+          id,
+          init_point: `${baseUrl}/checkout/v1/redirect?pref_id=${id}`,
+          date_created: new Date().toISOString(),
+        };
         state.preferences.set(id, preference);
         return [201, preference];
       });
@@ -202,9 +212,11 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     if (req.method === 'POST' && refund) {
       const payment = state.payments.get(refund[1]);
       if (!payment) return json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
-      if (state.failRefunds) return json(res, 400, { message: 'Payment cannot be refunded: insufficient balance', error: 'bad_request', status: 400 });
+      if (state.failRefunds)
+        return json(res, 400, { message: 'Payment cannot be refunded: insufficient balance', error: 'bad_request', status: 400 });
       const [status, answer] = idempotent(req, path, () => {
-        if (payment.status !== 'approved') return [400, { message: `Payment in status ${payment.status} cannot be refunded`, error: 'bad_request', status: 400 }];
+        if (payment.status !== 'approved')
+          return [400, { message: `Payment in status ${payment.status} cannot be refunded`, error: 'bad_request', status: 400 }];
         payment.status = 'refunded';
         payment.status_detail = 'refunded';
         return [201, { id: nextPaymentId++, payment_id: payment.id, amount: payment.transaction_amount, status: 'approved' }];
@@ -216,7 +228,9 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     const single = path.match(/^\/v1\/payments\/(\d+)$/);
     if (req.method === 'GET' && single) {
       const payment = state.payments.get(single[1]);
-      return payment ? json(res, 200, publicPayment(payment)) : json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
+      return payment
+        ? json(res, 200, publicPayment(payment))
+        : json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
     }
     return json(res, 404, { message: 'resource not found', error: 'not_found', status: 404 });
   }
@@ -243,7 +257,8 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
       if (!preference && !body.notificationUrl) return json(res, 404, { message: 'no preference for that order' });
       const payment = createPayment(preference, body);
       // A payment of no preference of this shop (another shop's order): its reference and where to notify are given.
-      if (!preference) Object.assign(payment, { external_reference: body.externalReference ?? null, notification_url: body.notificationUrl });
+      if (!preference)
+        Object.assign(payment, { external_reference: body.externalReference ?? null, notification_url: body.notificationUrl });
       const answer = body.notify === false ? null : await notify(payment);
       return json(res, 201, { payment: publicPayment(payment), webhookAnswer: answer });
     }

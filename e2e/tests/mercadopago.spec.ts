@@ -65,7 +65,11 @@ test.describe('Mercado Pago', () => {
     await expect(page.getByText('3 cuotas').first()).toBeVisible();
   });
 
-  test('a rejected card brings the shopper back to a tracking page that lets her pay again; pages pass axe', async ({ browser, request, page }) => {
+  test('a rejected card brings the shopper back to a tracking page that lets her pay again; pages pass axe', async ({
+    browser,
+    request,
+    page,
+  }) => {
     const [, product] = await buyableProducts(request);
     const shopper = await (await browser.newContext()).newPage();
     await addToCart(shopper, product!);

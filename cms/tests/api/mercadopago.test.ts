@@ -7,7 +7,14 @@ import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { orderBody, type LineInput } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { waitFor } from '../helpers/wait-for';
-import { TEST_ADMIN, TEST_SHOPPER, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import {
+  TEST_ADMIN,
+  TEST_SHOPPER,
+  createTestDatabase,
+  startStrapi,
+  type RunningStrapi,
+  type TestDatabase,
+} from '../helpers/strapi-process';
 
 // Two app processes on a throwaway database, both talking to a local fake of Mercado Pago's API (real HTTP, the
 // same protocol), which signs its webhooks with the shop's secret. The sweep for lost webhooks is off here (it runs
@@ -47,7 +54,15 @@ const mpEnv = (extra: Record<string, string> = {}) => ({
 
 async function createProduct(stock: number, price = 12000): Promise<{ _id: string }> {
   const res = await call('/products', {
-    body: { title: `Conjunto MP ${randomUUID().slice(0, 6)}`, description: 'd', price, category: 'conjuntos', stockBySize: { M: stock }, size: ['M'], thumbnails: ['/images/x.webp'] },
+    body: {
+      title: `Conjunto MP ${randomUUID().slice(0, 6)}`,
+      description: 'd',
+      price,
+      category: 'conjuntos',
+      stockBySize: { M: stock },
+      size: ['M'],
+      thumbnails: ['/images/x.webp'],
+    },
     token: owner,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -86,7 +101,11 @@ async function placeMp(quantity = 2, stock = 10, headers: Record<string, string>
 }
 
 /** Mercado Pago's webhook for a payment, signed (or not) as asked, posted to one process. */
-function postWebhook(target: RunningStrapi, paymentId: string | number, options: { ts?: number; secret?: string; signature?: string } = {}) {
+function postWebhook(
+  target: RunningStrapi,
+  paymentId: string | number,
+  options: { ts?: number; secret?: string; signature?: string } = {},
+) {
   const requestId = randomUUID();
   const ts = options.ts ?? Math.floor(Date.now() / 1000);
   const signature = options.signature ?? signWebhook(options.secret ?? WEBHOOK_SECRET, paymentId, requestId, ts);
@@ -145,19 +164,29 @@ describe('configuration', () => {
     expect(content.body.services).toEqual({ mercadoPago: true });
     expect(content.body.content.checkout.paymentInfo.mercadoPago).toMatchObject({ enabled: true, maxInstallments: 6 });
     const product = await createProduct(5, 15000);
-    const quote = await call('/checkout/quote', { body: { items: [{ productId: product._id, quantity: 2, size: 'M' }], paymentMethod: 'mercadopago' } });
+    const quote = await call('/checkout/quote', {
+      body: { items: [{ productId: product._id, quantity: 2, size: 'M' }], paymentMethod: 'mercadopago' },
+    });
     expect(quote.status).toBe(200);
     expect(quote.body.quote).toMatchObject({ subtotal: 30000, cashFee: 0, total: 30000 });
   });
 
   it('refuses installments outside 1–12 and a hold of less than a minute with a Spanish 400', async () => {
     for (const maxInstallments of [0, 13, 2.5, 'seis']) {
-      const res = await call('/content', { method: 'PUT', token: owner, body: { checkout: { paymentInfo: { mercadoPago: { maxInstallments } } } } });
+      const res = await call('/content', {
+        method: 'PUT',
+        token: owner,
+        body: { checkout: { paymentInfo: { mercadoPago: { maxInstallments } } } },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Las cuotas de Mercado Pago deben ser un número entero entre 1 y 12');
     }
     for (const reservationMinutes of [0, -1, 43_201, '60']) {
-      const res = await call('/content', { method: 'PUT', token: owner, body: { checkout: { paymentInfo: { mercadoPago: { reservationMinutes } } } } });
+      const res = await call('/content', {
+        method: 'PUT',
+        token: owner,
+        body: { checkout: { paymentInfo: { mercadoPago: { reservationMinutes } } } },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Los minutos de reserva de Mercado Pago deben ser un número entero entre 1 y 43200 (30 días)');
     }
@@ -175,7 +204,9 @@ describe('placing an order', () => {
     expect(placed.checkoutUrl).toMatch(new RegExp(`^${fake.url}/checkout/v1/redirect\\?pref_id=`));
     expect(placed.order.payment?.checkoutUrl).toBe(placed.checkoutUrl);
     expect(await stockOf(placed.productId)).toBe(8);
-    const calls = fake.state.calls.filter((c) => c.path === '/checkout/preferences' && c.body?.external_reference === placed.order.orderNumber);
+    const calls = fake.state.calls.filter(
+      (c) => c.path === '/checkout/preferences' && c.body?.external_reference === placed.order.orderNumber,
+    );
     expect(calls).toHaveLength(1);
     // The checkout's key, tied to this order's number (a retry after a failure is a new order with a new number).
     expect(calls[0].idempotencyKey).toBe(`${key}-${placed.order.orderNumber}`);
@@ -231,7 +262,11 @@ describe('the webhook', () => {
     expect(tracked.status).toBe(200);
     const shopperTracked = await call(`/orders/by-number/${placed.order.orderNumber}?contact=maria.gomez@example.com`);
     expect(shopperTracked.body.order.checkoutUrl).toBe(placed.checkoutUrl);
-    const { payment, webhookAnswer } = await control('payments', { externalReference: placed.order.orderNumber, status: 'approved', installments: 3 });
+    const { payment, webhookAnswer } = await control('payments', {
+      externalReference: placed.order.orderNumber,
+      status: 'approved',
+      installments: 3,
+    });
     expect(webhookAnswer).toBe(200);
     const order = await orderById(placed.order._id);
     expect(order.status).toBe('paid');
@@ -258,7 +293,11 @@ describe('the webhook', () => {
 
   it('rejected then approved: pending (with its link) after the rejection, paid after the approval', async () => {
     const placed = await placeMp();
-    await control('payments', { externalReference: placed.order.orderNumber, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount' });
+    await control('payments', {
+      externalReference: placed.order.orderNumber,
+      status: 'rejected',
+      status_detail: 'cc_rejected_insufficient_amount',
+    });
     const pending = await orderById(placed.order._id);
     expect(pending.status).toBe('pending_payment');
     expect(pending.payment?.paymentStatus).toBe('rejected');
@@ -290,7 +329,11 @@ describe('the webhook', () => {
     const requestId = randomUUID();
     const other = await fetch(`${first.url}/api/payments/mercadopago/webhook?data.id=${payment.id}&type=payment`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signWebhook(WEBHOOK_SECRET, '999', requestId, now), 'x-request-id': requestId },
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': signWebhook(WEBHOOK_SECRET, '999', requestId, now),
+        'x-request-id': requestId,
+      },
       body: '{}',
     });
     expect(other.status).toBe(401);
@@ -347,7 +390,9 @@ describe('the webhook', () => {
     expect(order.status).toBe('paid');
     expect(order.payment?.paymentId).toBe(String(first.payment.id));
     const notes = (await historyOf(placed.order._id)).map((e) => e.note ?? '');
-    expect(notes.some((n) => n.startsWith('ATENCIÓN: Mercado Pago aprobó un segundo pago') && n.includes(String(second.payment.id)))).toBe(true);
+    expect(notes.some((n) => n.startsWith('ATENCIÓN: Mercado Pago aprobó un segundo pago') && n.includes(String(second.payment.id)))).toBe(
+      true,
+    );
     await control(`payments/${second.payment.id}`, { status: 'refunded' });
     order = await orderById(placed.order._id);
     expect(order.status).toBe('paid');
@@ -390,7 +435,12 @@ describe('refunds by staff', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.order.status).toBe('refunded');
     expect(fake.state.payments.get(String(payment.id))?.status).toBe('refunded');
-    await waitFor('the refund webhook', async () => fake.state.webhooks.filter((w) => w.paymentId === payment.id).length, (n) => n >= 2, { timeoutMs: 10_000, everyMs: 200 });
+    await waitFor(
+      'the refund webhook',
+      async () => fake.state.webhooks.filter((w) => w.paymentId === payment.id).length,
+      (n) => n >= 2,
+      { timeoutMs: 10_000, everyMs: 200 },
+    );
     expect(await stockOf(placed.productId)).toBe(6);
     const history = await historyOf(placed.order._id);
     // One entry: the owner's refund or, when Mercado Pago's notice of it won the race, Mercado Pago's.
@@ -407,7 +457,9 @@ describe('refunds by staff', () => {
     try {
       const res = await call(`/orders/${placed.order._id}/refund`, { method: 'POST', token: owner });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe('Mercado Pago no hizo el reembolso (respondió 400: Payment cannot be refunded: insufficient balance); la orden no cambió');
+      expect(res.body.message).toBe(
+        'Mercado Pago no hizo el reembolso (respondió 400: Payment cannot be refunded: insufficient balance); la orden no cambió',
+      );
     } finally {
       await control('mode', { failRefunds: false });
     }
@@ -435,7 +487,11 @@ describe('refunds by staff', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Solo se pueden reembolsar por Mercado Pago órdenes con un pago aprobado de Mercado Pago');
     // Nor can staff make a cash order wait for Mercado Pago.
-    const waiting = await call(`/orders/${cash.body.order._id}/status`, { method: 'PUT', token: owner, body: { status: 'pending_payment' } });
+    const waiting = await call(`/orders/${cash.body.order._id}/status`, {
+      method: 'PUT',
+      token: owner,
+      body: { status: 'pending_payment' },
+    });
     expect(waiting.status).toBe(400);
     expect(waiting.body.message).toBe('Solo una orden pagada con Mercado Pago puede quedar Pendiente (Mercado Pago)');
   });
@@ -448,10 +504,19 @@ describe('the sweep for lost webhooks', () => {
     // A third process whose clock runs 16 minutes ahead (outside production only), sweeping every second.
     const sweeper = await startStrapi(
       database,
-      mpEnv({ MERCADOPAGO_SWEEP_CRON: '* * * * * *', MERCADOPAGO_SWEEP_SLOT_SECONDS: '1', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(16 * 60) }),
+      mpEnv({
+        MERCADOPAGO_SWEEP_CRON: '* * * * * *',
+        MERCADOPAGO_SWEEP_SLOT_SECONDS: '1',
+        ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(16 * 60),
+      }),
     );
     try {
-      await waitFor('the sweep', () => orderById(placed.order._id), (o) => o.status === 'paid', { timeoutMs: 30_000, everyMs: 500 });
+      await waitFor(
+        'the sweep',
+        () => orderById(placed.order._id),
+        (o) => o.status === 'paid',
+        { timeoutMs: 30_000, everyMs: 500 },
+      );
     } finally {
       await sweeper.stop();
     }
@@ -469,9 +534,17 @@ describe('holds of unpaid Mercado Pago orders', () => {
     await control('payments', { externalReference: paidLate.order.orderNumber, status: 'approved', notify: false });
     // A process whose clock runs past the hour of the hold, running the hold sweep every second (not the 15-minute
     // sweep of payments, so that only the question asked before cancelling can find the lost payment).
-    const sweeper = await startStrapi(database, mpEnv({ ORDER_HOLD_SWEEP_CRON: '* * * * * *', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(61 * 60) }));
+    const sweeper = await startStrapi(
+      database,
+      mpEnv({ ORDER_HOLD_SWEEP_CRON: '* * * * * *', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(61 * 60) }),
+    );
     try {
-      await waitFor('the hold sweep', () => orderById(unpaid.order._id), (o) => o.status === 'cancelled', { timeoutMs: 30_000, everyMs: 500 });
+      await waitFor(
+        'the hold sweep',
+        () => orderById(unpaid.order._id),
+        (o) => o.status === 'cancelled',
+        { timeoutMs: 30_000, everyMs: 500 },
+      );
     } finally {
       await sweeper.stop();
     }

@@ -190,7 +190,12 @@ const siteContentObject = z.object({
               description: s('Pagá con tarjeta de crédito, débito o dinero en cuenta'),
               maxInstallments: wholeNumber(6, 1, 12, MAX_INSTALLMENTS_MESSAGE),
               // At least a minute: an unpaid card order is never held for ever (its preference expires with it).
-              reservationMinutes: wholeNumber(DEFAULT_MERCADOPAGO_RESERVATION_MINUTES, 1, MAX_RESERVATION_MINUTES, MERCADOPAGO_RESERVATION_MESSAGE),
+              reservationMinutes: wholeNumber(
+                DEFAULT_MERCADOPAGO_RESERVATION_MINUTES,
+                1,
+                MAX_RESERVATION_MINUTES,
+                MERCADOPAGO_RESERVATION_MESSAGE,
+              ),
             })
             .prefault({}),
         })

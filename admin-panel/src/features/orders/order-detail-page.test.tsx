@@ -36,7 +36,9 @@ describe('order detail', () => {
     const cash = orderFixture(8);
     setup(cash);
     const select = await screen.findByLabelText('Nuevo estado');
-    const values = within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const values = within(select)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(values).toContain('paid');
     expect(values).not.toContain('pending_payment');
   });
@@ -44,7 +46,11 @@ describe('order detail', () => {
   it('a Mercado Pago order may go back to waiting for its payment', async () => {
     setup({ ...orderFixture(9), paymentMethod: 'mercadopago', status: 'paid' });
     const select = await screen.findByLabelText('Nuevo estado');
-    expect(within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toContain('pending_payment');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toContain('pending_payment');
   });
 
   it('shows totals with free shipping and warns before changing the status', async () => {

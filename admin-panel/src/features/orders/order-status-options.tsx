@@ -21,7 +21,8 @@ export function OrderStatusOptions({ current, paymentMethod }: OrderStatusOption
       : ORDER_STATUSES.filter(
           (s) =>
             s === current ||
-            ((s !== 'refunded' || mayRefund) && (s !== 'pending_payment' || paymentMethod === undefined || paymentMethod === 'mercadopago')),
+            ((s !== 'refunded' || mayRefund) &&
+              (s !== 'pending_payment' || paymentMethod === undefined || paymentMethod === 'mercadopago')),
         );
   return statuses.map((s) => (
     <option key={s} value={s}>

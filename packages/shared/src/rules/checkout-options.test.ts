@@ -60,7 +60,9 @@ describe('Mercado Pago', () => {
       const result = siteContentSchema.safeParse({ checkout: { paymentInfo: { mercadoPago: { maxInstallments } } } });
       expect(result.success, String(maxInstallments)).toBe(false);
     }
-    expect(siteContentSchema.parse({ checkout: { paymentInfo: { mercadoPago: { maxInstallments: 12 } } } }).checkout.paymentInfo.mercadoPago.maxInstallments).toBe(12);
+    expect(
+      siteContentSchema.parse({ checkout: { paymentInfo: { mercadoPago: { maxInstallments: 12 } } } }).checkout.paymentInfo.mercadoPago
+        .maxInstallments,
+    ).toBe(12);
   });
 });
-

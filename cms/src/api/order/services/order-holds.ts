@@ -43,27 +43,22 @@ function dueOrderOf(row: unknown): DueOrder | null {
   return { id: row.id, documentId: row.documentId, orderNumber, status: row.orderStatus, paymentMethod, reservedUntil: row.reservedUntil };
 }
 
+/** What an unpaid order of each method was missing when its hold ended: for the history, and for the shopper. */
+const MISSING: Record<PaymentMethod, { staff: string; shopper: string }> = {
+  transfer: { staff: 'sin comprobante de transferencia', shopper: 'sin recibir el comprobante de transferencia' },
+  mercadopago: { staff: 'sin pago aprobado en Mercado Pago', shopper: 'sin que Mercado Pago aprobara el pago' },
+  cash: { staff: 'sin pago confirmado', shopper: 'sin recibir el pago' },
+};
+
 function releaseNote(order: DueOrder): string {
   const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
-  const missing =
-    order.paymentMethod === 'transfer'
-      ? 'sin comprobante de transferencia'
-      : order.paymentMethod === 'mercadopago'
-        ? 'sin pago aprobado en Mercado Pago'
-        : 'sin pago confirmado';
-  return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline},` : ''} ${missing}; el stock fue devuelto`;
+  return `Cancelada automáticamente: la reserva venció${deadline ? ` el ${deadline},` : ''} ${MISSING[order.paymentMethod].staff}; el stock fue devuelto`;
 }
 
 /** What the shopper's cancellation notice gives as the reason. */
 function shopperReason(order: DueOrder): string {
   const deadline = formatHoldDeadline(isoDate(order.reservedUntil));
-  const missing =
-    order.paymentMethod === 'transfer'
-      ? 'sin recibir el comprobante de transferencia'
-      : order.paymentMethod === 'mercadopago'
-        ? 'sin que Mercado Pago aprobara el pago'
-        : 'sin recibir el pago';
-  return `La reserva de tus productos venció${deadline ? ` el ${deadline}` : ''} ${missing}.`;
+  return `La reserva de tus productos venció${deadline ? ` el ${deadline}` : ''} ${MISSING[order.paymentMethod].shopper}.`;
 }
 
 /**
@@ -117,7 +112,11 @@ export async function releaseExpiredOrders(now: Date = holdSweepNow()): Promise<
     try {
       // A Mercado Pago order may be paid with its notice lost: Mercado Pago is asked first (and, unreachable, the
       // order waits for the next run).
-      if (order.paymentMethod === 'mercadopago' && !(await strapi.service('api::payment.mercadopago').settleBeforeRelease(order.orderNumber))) continue;
+      if (
+        order.paymentMethod === 'mercadopago' &&
+        !(await strapi.service('api::payment.mercadopago').settleBeforeRelease(order.orderNumber))
+      )
+        continue;
       if (await releaseOrder(order)) {
         released += 1;
         await strapi

@@ -35,8 +35,7 @@ export function isoDate(value: unknown): string | null {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
-const paymentMethodOf = (value: unknown): PaymentMethod =>
-  value === 'transfer' || value === 'mercadopago' ? value : 'cash';
+const paymentMethodOf = (value: unknown): PaymentMethod => (value === 'transfer' || value === 'mercadopago' ? value : 'cash');
 
 /** Where a staff member sees a Mercado Pago payment (its activity page). */
 export const MERCADOPAGO_ACTIVITY_URL = 'https://www.mercadopago.com.ar/activities/1?q=';

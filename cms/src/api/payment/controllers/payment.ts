@@ -19,7 +19,12 @@ export default {
     const query = new URLSearchParams(ctx.querystring);
     const dataId = query.get('data.id') ?? query.get('id');
     const type = query.get('type') ?? query.get('topic');
-    const valid = webhookSignatureValid(config.webhookSecret, ctx.get('x-signature') || undefined, ctx.get('x-request-id') || undefined, dataId);
+    const valid = webhookSignatureValid(
+      config.webhookSecret,
+      ctx.get('x-signature') || undefined,
+      ctx.get('x-request-id') || undefined,
+      dataId,
+    );
     if (!valid) throw unauthorized(NOT_VERIFIED);
     ctx.set('Cache-Control', 'no-store');
     if (type !== 'payment' || !dataId || !/^\d{1,20}$/.test(dataId)) {

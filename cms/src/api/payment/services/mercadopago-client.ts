@@ -138,7 +138,11 @@ export interface PreferenceRequest {
   statement_descriptor?: string;
 }
 
-export function createPreference(config: MercadoPagoConfig, request: PreferenceRequest, idempotencyKey: string): Promise<MercadoPagoPreference> {
+export function createPreference(
+  config: MercadoPagoConfig,
+  request: PreferenceRequest,
+  idempotencyKey: string,
+): Promise<MercadoPagoPreference> {
   return call(config, 'POST', '/checkout/preferences', preferenceSchema, { body: request, idempotencyKey });
 }
 

@@ -68,16 +68,31 @@ export function preferenceItemsOf(order: OrderAnswer): PreferenceItem[] {
   const sum = lines.reduce((total, line) => total + line.quantity * line.unit_price, 0);
   const units = order.items.reduce((total, item) => total + item.quantity, 0);
   const goodsLines: PreferenceItem[] =
-    sum === goods ? lines : [{ id: order.orderNumber, title: `Pedido ${order.orderNumber} (${units} productos)`, quantity: 1, unit_price: goods, currency_id: 'ARS' }];
+    sum === goods
+      ? lines
+      : [
+          {
+            id: order.orderNumber,
+            title: `Pedido ${order.orderNumber} (${units} productos)`,
+            quantity: 1,
+            unit_price: goods,
+            currency_id: 'ARS',
+          },
+        ];
   // Shipping is one more line (not `shipments`), so that the payment's transaction_amount is the order's total.
   if (order.shippingCost <= 0) return goodsLines;
   const place = order.zone?.name ? ` (${order.zone.name})` : '';
-  return [...goodsLines, { id: 'envio', title: `Envío a domicilio${place}`, quantity: 1, unit_price: order.shippingCost, currency_id: 'ARS' }];
+  return [
+    ...goodsLines,
+    { id: 'envio', title: `Envío a domicilio${place}`, quantity: 1, unit_price: order.shippingCost, currency_id: 'ARS' },
+  ];
 }
 
 /** Stores what the shop knows of the order's Mercado Pago payment (merged onto what it had). */
 async function storePayment(trx: Trx, orderId: number, previous: StoredPayment, patch: StoredPayment): Promise<void> {
-  await table(trx, ORDERS_TABLE).where('id', orderId).update({ mercado_pago: JSON.stringify({ ...previous, ...patch }) });
+  await table(trx, ORDERS_TABLE)
+    .where('id', orderId)
+    .update({ mercado_pago: JSON.stringify({ ...previous, ...patch }) });
 }
 
 /** The order's stored payment, read inside the caller's transaction. */
@@ -100,7 +115,12 @@ export function preferenceKey(order: OrderAnswer, idempotencyKey: string | null)
  * number as external_reference, this shop's webhook and the tracking page as the way back. The same order (and
  * Idempotency-Key) always gets the same preference: Mercado Pago answers a repeated X-Idempotency-Key with the first one.
  */
-export async function checkoutUrlFor(order: OrderAnswer, idempotencyKey: string | null, origin: string | null, options: { maxInstallments: number }): Promise<string> {
+export async function checkoutUrlFor(
+  order: OrderAnswer,
+  idempotencyKey: string | null,
+  origin: string | null,
+  options: { maxInstallments: number },
+): Promise<string> {
   if (order.payment?.checkoutUrl) return order.payment.checkoutUrl;
   const config = mercadoPagoConfig();
   const base = shopBaseUrl(origin);
@@ -125,22 +145,32 @@ export async function checkoutUrlFor(order: OrderAnswer, idempotencyKey: string 
   // Under the order's lock, merged onto what a notice may have stored meanwhile.
   await writeTransaction(async (trx) => {
     const locked = await lockOrder(trx, order._id);
-    await storePayment(trx, locked.id, await storedPaymentOf(trx, locked.id), { preferenceId: preference.id, checkoutUrl: preference.init_point });
+    await storePayment(trx, locked.id, await storedPaymentOf(trx, locked.id), {
+      preferenceId: preference.id,
+      checkoutUrl: preference.init_point,
+    });
   });
   return preference.init_point;
 }
 
-/** Records one state of one payment; false when it was already recorded (a repeated or concurrent delivery). */
-async function recordPaymentState(trx: Trx, payment: MercadoPagoPayment, orderDocumentId: string | null, outcome: string): Promise<boolean> {
+/**
+ * Inserts one row of `payment_events` unless its (provider, payment id, status) is there already: the unique index
+ * decides, also between processes. true when this call inserted it.
+ */
+async function insertOnce(
+  trx: Trx,
+  key: { provider: string; paymentId: string; status: string },
+  extra: { orderDocumentId?: string | null; outcome?: string } = {},
+): Promise<boolean> {
   const now = new Date();
   const inserted: unknown = await table(trx, PAYMENT_EVENTS_TABLE)
     .insert({
       document_id: newDocumentId(),
-      provider: PROVIDER,
-      payment_id: payment.id,
-      payment_status: payment.status,
-      order_document_id: orderDocumentId,
-      outcome,
+      provider: key.provider,
+      payment_id: key.paymentId,
+      payment_status: key.status,
+      order_document_id: extra.orderDocumentId ?? null,
+      outcome: extra.outcome ?? null,
       at: now,
       created_at: now,
       updated_at: now,
@@ -150,6 +180,11 @@ async function recordPaymentState(trx: Trx, payment: MercadoPagoPayment, orderDo
     .ignore()
     .returning('id');
   return Array.isArray(inserted) && inserted.length === 1;
+}
+
+/** Records one state of one payment; false when it was already recorded (a repeated or concurrent delivery). */
+function recordPaymentState(trx: Trx, payment: MercadoPagoPayment, orderDocumentId: string | null, outcome: string): Promise<boolean> {
+  return insertOnce(trx, { provider: PROVIDER, paymentId: payment.id, status: payment.status }, { orderDocumentId, outcome });
 }
 
 const money = (amount: number, currency: string) => (currency === 'ARS' ? formatPrice(amount) : `${amount} ${currency}`);
@@ -252,7 +287,9 @@ export async function applyPayment(payment: MercadoPagoPayment, by: Actor = MERC
     // Money may have been taken for an order the shop does not have: recorded once and logged as an error.
     const first = await writeTransaction((trx) => recordPaymentState(trx, payment, null, 'unknown_order'));
     const log = payment.status === 'approved' && first ? strapi.log.error : strapi.log.warn;
-    log(`[payments] Mercado Pago payment ${payment.id} (${payment.status}) names no order of this shop (${payment.external_reference ?? 'sin referencia'})`);
+    log(
+      `[payments] Mercado Pago payment ${payment.id} (${payment.status}) names no order of this shop (${payment.external_reference ?? 'sin referencia'})`,
+    );
     return { outcome: 'unknown_order' };
   }
   if (target.paymentMethod !== PROVIDER) {
@@ -363,21 +400,7 @@ const SWEEP_BATCH = 200;
 async function claimSweep(slot: number): Promise<boolean> {
   return writeTransaction(async (trx) => {
     const now = new Date();
-    const inserted: unknown = await table(trx, PAYMENT_EVENTS_TABLE)
-      .insert({
-        document_id: newDocumentId(),
-        provider: 'sweep',
-        payment_id: String(slot),
-        payment_status: 'sweep',
-        at: now,
-        created_at: now,
-        updated_at: now,
-        published_at: now,
-      })
-      .onConflict(['provider', 'payment_id', 'payment_status'])
-      .ignore()
-      .returning('id');
-    if (!(Array.isArray(inserted) && inserted.length === 1)) return false;
+    if (!(await insertOnce(trx, { provider: 'sweep', paymentId: String(slot), status: 'sweep' }))) return false;
     await table(trx, PAYMENT_EVENTS_TABLE)
       .where('provider', 'sweep')
       .andWhere('at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
@@ -414,7 +437,9 @@ export async function sweepPendingPayments(
         if ((await applyPayment(payment)).outcome === 'applied') applied += 1;
       }
     } catch (err) {
-      strapi.log.warn(`[payments] could not look up order ${row.orderNumber} at Mercado Pago: ${err instanceof Error ? err.message : String(err)}`);
+      strapi.log.warn(
+        `[payments] could not look up order ${row.orderNumber} at Mercado Pago: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   if (applied > 0) strapi.log.info(`[payments] the sweep applied ${applied} Mercado Pago payment(s) whose webhook never arrived`);
@@ -441,21 +466,25 @@ export async function refundOrder(documentId: string, by: Actor): Promise<OrderA
     if (err instanceof MercadoPagoError) throw badGateway(`Mercado Pago no hizo el reembolso (${err.message}); la orden no cambió`);
     throw err;
   }
-  const refunded = await getPayment(config, paymentId).catch((): MercadoPagoPayment => ({
-    id: paymentId,
-    status: 'refunded',
-    status_detail: null,
-    external_reference: order.orderNumber,
-    transaction_amount: order.total,
-    currency_id: 'ARS',
-    installments: order.payment?.installments ?? null,
-  }));
+  const refunded = await getPayment(config, paymentId).catch(
+    (): MercadoPagoPayment => ({
+      id: paymentId,
+      status: 'refunded',
+      status_detail: null,
+      external_reference: order.orderNumber,
+      transaction_amount: order.total,
+      currency_id: 'ARS',
+      installments: order.payment?.installments ?? null,
+    }),
+  );
   // Mercado Pago reports the refund on the payment; the shop records it as its refunded state.
   try {
     await applyPayment({ ...refunded, status: 'refunded' }, by, `Reembolso total por Mercado Pago del pago ${paymentId}; el stock volvió`);
   } catch (err) {
     // The money went back; Mercado Pago's notice of the refund (or the sweep) records it here later.
-    strapi.log.error(`[payments] refund of ${order.orderNumber} done at Mercado Pago but not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    strapi.log.error(
+      `[payments] refund of ${order.orderNumber} done at Mercado Pago but not recorded: ${err instanceof Error ? err.message : String(err)}`,
+    );
     throw new ApiError(
       500,
       'Mercado Pago devolvió el dinero, pero la tienda no pudo registrar el reembolso todavía: se registrará solo con el aviso de Mercado Pago. No lo repitas.',
@@ -492,7 +521,9 @@ export async function settleBeforeRelease(orderNumber: string): Promise<boolean>
     for (const payment of [...(await searchPayments(config, orderNumber))].reverse()) await applyPayment(payment);
     return true;
   } catch (err) {
-    strapi.log.warn(`[payments] could not ask Mercado Pago about ${orderNumber} before releasing it: ${err instanceof Error ? err.message : String(err)}`);
+    strapi.log.warn(
+      `[payments] could not ask Mercado Pago about ${orderNumber} before releasing it: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return false;
   }
 }
