@@ -208,9 +208,10 @@ describe('placing an order', () => {
       (c) => c.path === '/checkout/preferences' && c.body?.external_reference === placed.order.orderNumber,
     );
     expect(calls).toHaveLength(1);
+    const [preferenceCall] = calls;
     // The checkout's key, tied to this order's number (a retry after a failure is a new order with a new number).
-    expect(calls[0].idempotencyKey).toBe(`${key}-${placed.order.orderNumber}`);
-    const sent = calls[0].body;
+    expect(preferenceCall?.idempotencyKey).toBe(`${key}-${placed.order.orderNumber}`);
+    const sent = preferenceCall?.body;
     expect(sent.items).toEqual([expect.objectContaining({ id: placed.productId, quantity: 2, unit_price: 12000, currency_id: 'ARS' })]);
     expect(sent.notification_url).toBe(`${first.url}/api/payments/mercadopago/webhook`);
     expect(sent.back_urls.success).toBe(`${first.url}/track-order?n=${placed.order.orderNumber}`);
