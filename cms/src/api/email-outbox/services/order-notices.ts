@@ -13,21 +13,10 @@ import {
 } from '@shop/shared';
 import { ADMIN_ROLE_TYPE, USER_UID } from '../../../utils/auth';
 import { writeTransaction } from '../../../utils/db-write';
-import { isProduction } from '../../../utils/secrets';
+import { shopBaseUrl, trackingUrl } from '../../../utils/public-url';
 import { isRecord } from '../../order/services/order-view';
 import { mailSettings } from './mail-settings';
 import { enqueueMail, type OutgoingMail } from './outbox-store';
-
-/**
- * The shop's address for links in mail: PUBLIC_URL, else (outside production only: a request's Host header is the
- * client's to choose, and a mail link must never point elsewhere) the origin of the request that caused the message.
- */
-function baseUrl(origin: string | null): string {
-  const configured: unknown = strapi.config.get('server.url', '');
-  const fallback = isProduction() ? '' : (origin ?? '');
-  const url = typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : fallback;
-  return url.replace(/\/+$/, '');
-}
 
 function shopOf(content: SiteContent): MailShop {
   const contactLines = content.contact.contactInfo
@@ -44,7 +33,7 @@ function shopperContext(content: SiteContent, order: Order, origin: string | nul
     shop: shopOf(content),
     bank,
     meetingPoint: { title: meeting.title, address: meeting.address, schedule: meeting.schedule, notes: meeting.notes },
-    trackingUrl: `${baseUrl(origin)}/track-order?n=${encodeURIComponent(order.orderNumber)}`,
+    trackingUrl: trackingUrl(origin, order.orderNumber),
   };
 }
 
@@ -79,7 +68,7 @@ export async function queueOrderPlaced(order: Order, origin: string | null): Pro
   const mails = [mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin)))];
   const owner = await ownerEmail();
   if (owner) {
-    const ctx = { shop: shopOf(site), orderUrl: `${baseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
+    const ctx = { shop: shopOf(site), orderUrl: `${shopBaseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
     mails.push(mailFor(order, owner, 'owner_new_order', ownerNewOrderMail(order, ctx)));
     if (order.transferProofUrl) mails.push(mailFor(order, owner, 'owner_proof_received', ownerProofReceivedMail(order, ctx)));
   }

@@ -1,7 +1,7 @@
-import { formatPrice, type OrderStatus } from '@shop/shared';
+import { formatPrice, refundableByMercadoPago, type OrderStatus } from '@shop/shared';
 import { affectedRows, newDocumentId, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { ApiError, badRequest } from '../../../utils/http';
-import { isProduction } from '../../../utils/secrets';
+import { shopBaseUrl, trackingUrl } from '../../../utils/public-url';
 import { applyStatusChange, lockOrder, ORDERS_TABLE, type LockedOrder } from '../../order/services/order-admin';
 import { recordStatusChange, type Actor } from '../../order/services/order-history';
 import { holdSweepNow } from '../../order/services/order-holds';
@@ -32,14 +32,6 @@ export const MERCADOPAGO_DOWN_MESSAGE =
 
 /** The answer when Mercado Pago fails: 502, the shop works, the payment service does not. */
 export const badGateway = (message: string) => new ApiError(502, message);
-
-/** The shop's address for Mercado Pago's links: PUBLIC_URL, else (outside production) the request's origin. */
-export function shopBaseUrl(origin: string | null): string {
-  const configured: unknown = strapi.config.get('server.url', '');
-  const fallback = isProduction() ? '' : (origin ?? '');
-  const url = typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : fallback;
-  return url.replace(/\/+$/, '');
-}
 
 interface StoredPayment {
   preferenceId?: string | null;
@@ -124,7 +116,7 @@ export async function checkoutUrlFor(
   if (order.payment?.checkoutUrl) return order.payment.checkoutUrl;
   const config = mercadoPagoConfig();
   const base = shopBaseUrl(origin);
-  const back = `${base}/track-order?n=${encodeURIComponent(order.orderNumber)}`;
+  const back = trackingUrl(origin, order.orderNumber);
   const preference = await createPreference(
     config,
     {
@@ -455,10 +447,7 @@ export const REFUND_ONLY_PAID_MP = 'Solo se pueden reembolsar por Mercado Pago Ã
 export async function refundOrder(documentId: string, by: Actor): Promise<OrderAnswer> {
   const order = await getOrder(documentId);
   const paymentId = order.payment?.paymentId;
-  const refundable = order.status === 'paid' || order.status === 'cancelled';
-  if (order.paymentMethod !== PROVIDER || !refundable || !paymentId || order.payment?.paymentStatus !== 'approved') {
-    throw badRequest(REFUND_ONLY_PAID_MP);
-  }
+  if (!paymentId || !refundableByMercadoPago(order)) throw badRequest(REFUND_ONLY_PAID_MP);
   const config = mercadoPagoConfig();
   try {
     await refundPayment(config, paymentId, `refund-${order.orderNumber}-${paymentId}`);
