@@ -27,7 +27,10 @@ export const MAX_RESERVATION_MINUTES = 43_200;
 export const DEFAULT_TRANSFER_RESERVATION_MINUTES = 2880;
 /** Default reservation of a Mercado Pago order waiting for its payment: one hour. */
 export const DEFAULT_MERCADOPAGO_RESERVATION_MINUTES = 60;
-export const MAX_INSTALLMENTS_MESSAGE = 'Las cuotas de Mercado Pago deben ser un número entero entre 1 y 12';
+/** The installments Mercado Pago may offer (`checkout.paymentInfo.mercadoPago.maxInstallments`). */
+export const MIN_INSTALLMENTS = 1;
+export const MAX_INSTALLMENTS = 12;
+export const MAX_INSTALLMENTS_MESSAGE = `Las cuotas de Mercado Pago deben ser un número entero entre ${MIN_INSTALLMENTS} y ${MAX_INSTALLMENTS}`;
 export const MERCADOPAGO_RESERVATION_MESSAGE = `Los minutos de reserva de Mercado Pago deben ser un número entero entre 1 y ${MAX_RESERVATION_MINUTES} (30 días)`;
 /** Upper bound of the per-product cap (the order input refuses more than 999 units per line anyway). */
 export const MAX_UNITS_PER_PRODUCT_LIMIT = 999;
@@ -188,7 +191,7 @@ const siteContentObject = z.object({
               enabled: flag(false),
               title: s('Mercado Pago'),
               description: s('Pagá con tarjeta de crédito, débito o dinero en cuenta'),
-              maxInstallments: wholeNumber(6, 1, 12, MAX_INSTALLMENTS_MESSAGE),
+              maxInstallments: wholeNumber(6, MIN_INSTALLMENTS, MAX_INSTALLMENTS, MAX_INSTALLMENTS_MESSAGE),
               // At least a minute: an unpaid card order is never held for ever (its preference expires with it).
               reservationMinutes: wholeNumber(
                 DEFAULT_MERCADOPAGO_RESERVATION_MINUTES,

@@ -10,6 +10,7 @@ import {
   formatShipping,
   isOrderStatus,
   normalizeStatus,
+  refundableByMercadoPago,
   type Order,
   type OrderStatus,
 } from '@shop/shared';
@@ -28,7 +29,7 @@ import { useConfirmOrder } from './api/confirm-order';
 import { formatDateTime } from '@/lib/format-date';
 import { OrderCustomerCards } from './order-customer-cards';
 import { OrderItemList } from './order-item-list';
-import { OrderMercadoPagoCard, refundableByMercadoPago } from './order-mercadopago-card';
+import { OrderMercadoPagoCard } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';

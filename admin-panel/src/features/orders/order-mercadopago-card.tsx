@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, RotateCcw, Wallet } from 'lucide-react';
-import { formatPrice, normalizeStatus, type Order, type OrderStatus } from '@shop/shared';
+import { formatPrice, normalizeStatus, refundableByMercadoPago, type Order } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { usePermission } from '@/features/auth';
 import { Banner } from '@/components/feedback';
@@ -27,22 +27,6 @@ export function mercadoPagoStatusLabel(status: string): string {
 }
 
 const installmentsText = (n: number) => (n === 1 ? 'En 1 pago' : `${n} cuotas`);
-
-/**
- * The order statuses the server refunds through Mercado Pago: paid, or cancelled when the payment was approved after
- * the hold had expired (the server then tells staff, in the history, to refund it).
- */
-const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'cancelled'];
-
-/** Whether the order has a payment Mercado Pago can give back in full (the server's own rule). */
-export function refundableByMercadoPago(order: Order): boolean {
-  return (
-    order.paymentMethod === 'mercadopago' &&
-    REFUNDABLE_STATUSES.includes(normalizeStatus(order.status)) &&
-    order.payment?.paymentStatus === 'approved' &&
-    Boolean(order.payment.paymentId)
-  );
-}
 
 /**
  * A Mercado Pago order's payment: its id, Mercado Pago's status and installments, the link to it in Mercado Pago and,

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type PaymentMethod } from '@shop/shared';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, statusFitsMethod, type OrderStatus, type PaymentMethod } from '@shop/shared';
 import { usePermission } from '@/features/auth';
 
 interface OrderStatusOptionsProps {
@@ -19,10 +19,7 @@ export function OrderStatusOptions({ current, paymentMethod }: OrderStatusOption
     current === undefined
       ? ORDER_STATUSES
       : ORDER_STATUSES.filter(
-          (s) =>
-            s === current ||
-            ((s !== 'refunded' || mayRefund) &&
-              (s !== 'pending_payment' || paymentMethod === undefined || paymentMethod === 'mercadopago')),
+          (s) => s === current || ((s !== 'refunded' || mayRefund) && (paymentMethod === undefined || statusFitsMethod(s, paymentMethod))),
         );
   return statuses.map((s) => (
     <option key={s} value={s}>

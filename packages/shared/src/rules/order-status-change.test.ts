@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCollect, canConfirm, confirmRefusalMessage, statusChangePlan } from './order-status-change.js';
+import {
+  amountToCollect,
+  canConfirm,
+  confirmRefusalMessage,
+  refundableByMercadoPago,
+  statusChangePlan,
+  statusFitsMethod,
+} from './order-status-change.js';
 
 const active = { status: 'pending_transfer_proof', stockReturned: false, paidAt: null };
 
@@ -44,5 +51,27 @@ describe('amountToCollect', () => {
     expect(amountToCollect({ paymentMethod: 'cash', status: 'confirmado', total: 100 })).toBe(100);
     expect(amountToCollect({ paymentMethod: 'cash', status: 'paid', total: 100 })).toBe(0);
     expect(amountToCollect({ paymentMethod: 'transfer', status: 'paid', total: 100 })).toBe(0);
+  });
+});
+
+describe('Mercado Pago rules', () => {
+  const approved = { paymentId: '123', paymentStatus: 'approved' };
+  it('refunds through Mercado Pago only an approved payment of a paid (or late-cancelled) Mercado Pago order', () => {
+    expect(refundableByMercadoPago({ paymentMethod: 'mercadopago', status: 'paid', payment: approved })).toBe(true);
+    expect(refundableByMercadoPago({ paymentMethod: 'mercadopago', status: 'cancelled', payment: approved })).toBe(true);
+    expect(refundableByMercadoPago({ paymentMethod: 'mercadopago', status: 'refunded', payment: approved })).toBe(false);
+    expect(
+      refundableByMercadoPago({ paymentMethod: 'mercadopago', status: 'paid', payment: { ...approved, paymentStatus: 'rejected' } }),
+    ).toBe(false);
+    expect(refundableByMercadoPago({ paymentMethod: 'mercadopago', status: 'paid', payment: { ...approved, paymentId: null } })).toBe(
+      false,
+    );
+    expect(refundableByMercadoPago({ paymentMethod: 'cash', status: 'paid', payment: approved })).toBe(false);
+  });
+  it('lets only Mercado Pago orders wait for Mercado Pago', () => {
+    expect(statusFitsMethod('pending_payment', 'mercadopago')).toBe(true);
+    expect(statusFitsMethod('pending_payment', 'cash')).toBe(false);
+    expect(statusFitsMethod('pending_payment', 'transfer')).toBe(false);
+    expect(statusFitsMethod('paid', 'cash')).toBe(true);
   });
 });

@@ -57,3 +57,25 @@ export function confirmRefusalMessage(status: unknown): string {
 export function amountToCollect(order: { paymentMethod: string; status: string; total: number }): number {
   return order.paymentMethod === 'cash' && normalizeStatus(order.status) !== 'paid' ? order.total : 0;
 }
+
+/**
+ * Whether staff may refund the order in full through Mercado Pago (`POST /orders/{id}/refund`): a Mercado Pago order
+ * with an approved payment, paid, or cancelled when the payment was approved after its hold had ended.
+ */
+export function refundableByMercadoPago(order: {
+  paymentMethod: string;
+  status: string;
+  payment?: { paymentId: string | null; paymentStatus: string | null } | null;
+}): boolean {
+  return (
+    order.paymentMethod === 'mercadopago' &&
+    (order.status === 'paid' || order.status === 'cancelled') &&
+    order.payment?.paymentStatus === 'approved' &&
+    Boolean(order.payment.paymentId)
+  );
+}
+
+/** Only a Mercado Pago order may wait in 'Pendiente (Mercado Pago)' (staff cannot put another order there). */
+export function statusFitsMethod(status: OrderStatus, paymentMethod: string): boolean {
+  return status !== 'pending_payment' || paymentMethod === 'mercadopago';
+}

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import {
+  MAX_INSTALLMENTS,
   MAX_INSTALLMENTS_MESSAGE,
+  MIN_INSTALLMENTS,
   MAX_RESERVATION_MINUTES,
   MERCADOPAGO_RESERVATION_MESSAGE,
   RESERVATION_MINUTES_MESSAGE,
@@ -52,10 +54,6 @@ const RESERVATIONS = {
     invalidMessage: MERCADOPAGO_RESERVATION_MESSAGE,
   },
 };
-
-/** The installments Mercado Pago may offer, as the server takes them (site-content.ts). */
-const MIN_INSTALLMENTS = 1;
-const MAX_INSTALLMENTS = 12;
 
 const BANK_FIELDS = [
   ['Título', 'title'],

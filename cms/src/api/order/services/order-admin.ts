@@ -9,6 +9,7 @@ import {
   isOrderStatus,
   shopDayRange,
   statusChangePlan,
+  statusFitsMethod,
   type OrderStatus,
   type OrderSummary,
 } from '@shop/shared';
@@ -122,7 +123,7 @@ export interface StatusChanged {
 export async function updateOrderStatus(documentId: string, update: StatusUpdate, by: Actor): Promise<StatusChanged> {
   const from = await writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
-    if (update.status === 'pending_payment' && order.paymentMethod !== 'mercadopago' && order.status !== 'pending_payment') {
+    if (update.status !== order.status && !statusFitsMethod(update.status, order.paymentMethod)) {
       throw badRequest(ONLY_MERCADOPAGO_WAITS);
     }
     await applyStatusChange(trx, documentId, order, update, by);
