@@ -17,6 +17,7 @@ export * from './order-hold.js';
 export * from './rules/checkout-options.js';
 export * from './delivery.js';
 export * from './rules/quote.js';
+export * from './rules/promotions.js';
 export * from './rules/order-status-change.js';
 export * from './rules/line-price.js';
 export * from './pictures.js';

@@ -35,6 +35,9 @@ export const MERCADOPAGO_RESERVATION_MESSAGE = `Los minutos de reserva de Mercad
 /** Upper bound of the per-product cap (the order input refuses more than 999 units per line anyway). */
 export const MAX_UNITS_PER_PRODUCT_LIMIT = 999;
 export const DEFAULT_MAX_UNITS_PER_PRODUCT = 10;
+/** Highest percent off for paying by transfer or in cash (`discountPercent`). */
+export const MAX_PAYMENT_DISCOUNT_PERCENT = 50;
+export const PAYMENT_DISCOUNT_MESSAGE = `El descuento por medio de pago debe ser un número entero entre 0 y ${MAX_PAYMENT_DISCOUNT_PERCENT}`;
 
 export const RESERVATION_MINUTES_MESSAGE = `Los minutos de reserva deben ser un número entero entre 0 y ${MAX_RESERVATION_MINUTES} (30 días)`;
 export const MAX_UNITS_PER_PRODUCT_MESSAGE = `El máximo de unidades por producto debe ser un número entero entre 1 y ${MAX_UNITS_PER_PRODUCT_LIMIT}`;
@@ -166,6 +169,7 @@ const siteContentObject = z.object({
               title: s(),
               description: s(),
               additionalFee: amount().default(0),
+              discountPercent: wholeNumber(0, 0, MAX_PAYMENT_DISCOUNT_PERCENT, PAYMENT_DISCOUNT_MESSAGE),
               notes: s(),
               // 0 = a cash order is held until staff change it.
               reservationMinutes: reservationMinutes(0),
@@ -182,6 +186,7 @@ const siteContentObject = z.object({
               accountType: s(),
               accountNumber: s(),
               instructions: s(),
+              discountPercent: wholeNumber(0, 0, MAX_PAYMENT_DISCOUNT_PERCENT, PAYMENT_DISCOUNT_MESSAGE),
               reservationMinutes: reservationMinutes(DEFAULT_TRANSFER_RESERVATION_MINUTES),
             })
             .prefault({}),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** One discount of a quote or an order (the same shape in both, and as the order stores it). */
+export const discountLineSchema = z.object({
+  kind: z.enum(['product', 'payment_method', 'coupon', 'promotion']),
+  code: z.string().optional(),
+  label: z.string(),
+  amount: z.number(),
+});
+export type DiscountLine = z.infer<typeof discountLineSchema>;
+
 /** POST /checkout/quote (docs/api.md "Checkout quote"): what the cart costs, priced by the server. */
 export const quoteLineSchema = z.object({
   productId: z.string(),
@@ -16,9 +25,10 @@ export const quoteSchema = z.object({
   subtotal: z.number(),
   shippingCost: z.number(),
   cashFee: z.number(),
-  discounts: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number() })),
+  discounts: z.array(discountLineSchema),
   discountTotal: z.number(),
   total: z.number(),
+  coupon: z.object({ code: z.string(), applied: z.boolean(), message: z.string().nullable() }).optional(),
   zone: z.object({ id: z.string(), name: z.string(), estimatedDays: z.string() }).optional(),
   meetingPoint: z.object({ id: z.string(), title: z.string(), address: z.string(), schedule: z.string() }).optional(),
   freeShippingFrom: z.number().optional(),

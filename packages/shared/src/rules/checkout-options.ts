@@ -2,6 +2,7 @@ import type { DeliveryType, PaymentMethod, ShippingRules } from '../pricing.js';
 import { reservationMinutesFor } from '../order-hold.js';
 import type { SiteContent } from '../site-content.js';
 import type { DeliveryZone, MeetingPoint } from '../delivery.js';
+import type { PaymentDiscounts } from './promotions.js';
 
 /** The checkout options in force, read from the owner's site content (defaults when unset). */
 export interface CheckoutOptions {
@@ -22,6 +23,8 @@ export interface CheckoutOptions {
   mercadoPagoEnabled: boolean;
   /** Most units of one product a single order may take (checkout.maxUnitsPerProduct). */
   maxUnitsPerProduct: number;
+  /** Percent off for paying with each method (transfer and cash from the content; Mercado Pago none). */
+  paymentDiscounts?: PaymentDiscounts;
   /** Minutes an unpaid order is held per payment method (0 = until staff change it). */
   reservationMinutes: Record<PaymentMethod, number>;
 }
@@ -67,6 +70,11 @@ export function checkoutOptionsOf(content: SiteContent, mercadoPagoReady = true)
     transferEnabled: paymentInfo.bankTransfer.enabled,
     mercadoPagoEnabled: mercadoPagoReady && paymentInfo.mercadoPago.enabled,
     maxUnitsPerProduct: content.checkout.maxUnitsPerProduct,
+    paymentDiscounts: {
+      cash: paymentInfo.cashOnDelivery.discountPercent,
+      transfer: paymentInfo.bankTransfer.discountPercent,
+      mercadopago: 0,
+    },
     reservationMinutes: {
       cash: reservationMinutesFor(paymentInfo, 'cash'),
       transfer: reservationMinutesFor(paymentInfo, 'transfer'),

@@ -2,15 +2,37 @@ import { resolveMeetingPoint, resolveZone, type DeliveryPlace, type DeliveryZone
 import { deliveryCost, flatDeliveryRule, type DeliveryType, type PaymentMethod } from '../pricing.js';
 import { checkoutRefusal, type CheckoutOptions } from './checkout-options.js';
 import { linePrice, lineSize } from './line-price.js';
+import {
+  COUPON_REFUSALS,
+  couponAmounts,
+  couponCovers,
+  couponStateRefusal,
+  normalizeCouponCode,
+  PAYMENT_DISCOUNT_LABELS,
+  promotionAmounts,
+  promotionLive,
+  type CouponCheck,
+  type DiscountableLine,
+  type Promotion,
+} from './promotions.js';
 
 /**
  * The one pricing function of the shop. The storefront's summary, `POST /api/checkout/quote` and `POST /api/orders`
  * all call it, so a quote and the order placed right after it agree to the peso. In order:
- * 1. each line at the product's price after its own discount (whole pesos), times its quantity → subtotal;
- * 2. discounts (promotions, coupon, payment method: none yet) → discountTotal;
- * 3. shipping: pickup free; home delivery at the zone's cost (or the shop's base cost when there are no zones),
- *    free when the subtotal reaches the zone's threshold;
- * 4. the cash fee for cash payments;
+ * 1. product discount: each line at the product's price after its own discount (whole pesos per unit), times its
+ *    quantity → the line's total; their sum is the subtotal (the product discount is in the unit price, so it is not
+ *    a discount line);
+ * 2. promotions: each live promotion (percent-off categories first, then "llevá X, pagá Y", each by id) takes its
+ *    amount off what the lines still cost, rounded per line (see promotionAmounts);
+ * 3. coupon: when the shopper typed one and it applies (active, in its dates, uses left, not used by this customer,
+ *    subtotal at least its minimum, a line it covers), a percent or fixed amount off what its lines still cost,
+ *    rounded per line; a free-shipping coupon waits for step 5;
+ * 4. payment-method discount: the method's percent off what every line still costs, rounded per line;
+ *    the discounts of steps 2–4 never exceed the subtotal;
+ * 5. shipping: pickup free; home delivery at the zone's cost (or the shop's base cost when there are no zones),
+ *    free when the subtotal after discounts reaches the threshold; a free-shipping coupon keeps shippingCost as
+ *    priced and adds a discount line ("Envío gratis") of the same amount;
+ * 6. the cash fee for cash payments;
  * total = subtotal − discountTotal + shippingCost + cashFee, never below 0.
  */
 
@@ -24,6 +46,8 @@ export interface QuoteProduct {
   /** Offered sizes, upper case (empty: a product without sizes). */
   sizes: readonly string[];
   image?: string | null;
+  /** The product's category (promotions and coupons limited to categories match it). */
+  category?: string | null;
   /**
    * Units per size (a product without sizes: its total under ''), to refuse a quantity over stock. Left out, stock
    * is not checked here (the order takes it atomically in its transaction).
@@ -45,14 +69,24 @@ export interface QuoteInput extends DeliveryPlace {
   paymentMethod: PaymentMethod;
   deliveryType: DeliveryType;
   meetingPointId?: string | null;
-  /** Reserved for promotions (ignored for now). */
+  /** The coupon the shopper typed (see PricingContext.coupon for what is known of it). */
   couponCode?: string | null;
+}
+
+/** What the pricing needs beyond the cart and the content: the promotions, the typed coupon and the time. */
+export interface PricingContext {
+  /** Every promotion (only live ones apply). */
+  promotions?: readonly Promotion[];
+  /** The coupon named by input.couponCode as found (left out: no coupon has that code). */
+  coupon?: CouponCheck | null;
+  now?: Date;
 }
 
 export interface QuoteLine {
   productId: string;
   title: string;
   image: string | null;
+  category?: string | null;
   size: string | null;
   color: string | null;
   quantity: number;
@@ -60,10 +94,21 @@ export interface QuoteLine {
   lineTotal: number;
 }
 
+export type DiscountKind = 'product' | 'payment_method' | 'coupon' | 'promotion';
+
 export interface QuoteDiscount {
-  kind: string;
+  kind: DiscountKind;
+  /** The coupon's code or the promotion's id. */
+  code?: string;
   label: string;
   amount: number;
+}
+
+/** What became of the coupon the shopper typed: applied, or why not (Spanish). */
+export interface CouponOutcome {
+  code: string;
+  applied: boolean;
+  message: string | null;
 }
 
 export interface Quote {
@@ -74,6 +119,8 @@ export interface Quote {
   discounts: QuoteDiscount[];
   discountTotal: number;
   total: number;
+  /** Present when the shopper typed a coupon. */
+  coupon?: CouponOutcome;
   /** The zone a home delivery goes to (when the shop prices by zone). */
   zone?: { id: string; name: string; estimatedDays: string; cost: number };
   meetingPoint?: { id: string; title: string; address: string; schedule: string };
@@ -136,6 +183,7 @@ function priceLine(item: QuoteLineInput, product: QuoteProduct | undefined): Quo
     productId: product.id,
     title: product.title,
     image: product.image ?? null,
+    ...(product.category ? { category: product.category } : {}),
     size: chosen.size,
     color: item.color?.trim() || null,
     quantity: item.quantity,
@@ -205,18 +253,77 @@ function priceDelivery(input: QuoteInput, options: CheckoutOptions, subtotal: nu
  * carry it) or over the per-product cap, an option switched off, an unknown or disabled zone or meeting point, or a
  * delivery outside every zone.
  */
-export function priceQuote(input: QuoteInput, products: ReadonlyMap<string, QuoteProduct>, options: CheckoutOptions): Quote {
+export function priceQuote(
+  input: QuoteInput,
+  products: ReadonlyMap<string, QuoteProduct>,
+  options: CheckoutOptions,
+  context: PricingContext = {},
+): Quote {
   const refusal = checkoutRefusal(options, input.deliveryType, input.paymentMethod);
   if (refusal) throw new QuoteRefusal('option', refusal);
   const items = input.items.map((item) => priceLine(item, products.get(item.productId)));
   checkQuantities(items, products, options.maxUnitsPerProduct);
   const subtotal = items.reduce((sum, line) => sum + line.lineTotal, 0);
+  const now = context.now ?? new Date();
+  // In a fixed order (not the cart's): the cheapest-unit choices and the per-line rounding then give the same
+  // amounts however the cart lists its lines.
+  const lines: DiscountableLine[] = [...items]
+    .sort((a, b) => compareLines(a, b))
+    .map((line) => ({ quantity: line.quantity, category: line.category ?? null, remaining: line.lineTotal }));
   const discounts: QuoteDiscount[] = [];
-  const discountTotal = Math.min(
+  const take = (amounts: readonly number[], discount: Omit<QuoteDiscount, 'amount'>): number => {
+    let amount = 0;
+    amounts.forEach((value, i) => {
+      const line = lines[i]!;
+      const taken = Math.max(0, Math.min(line.remaining, value));
+      line.remaining -= taken;
+      amount += taken;
+    });
+    if (amount > 0) discounts.push({ ...discount, amount });
+    return amount;
+  };
+
+  for (const promotion of livePromotions(context.promotions ?? [], now))
+    take(promotionAmounts(promotion, lines), { kind: 'promotion', code: promotion.id, label: promotion.name });
+
+  const couponCode = input.couponCode ? normalizeCouponCode(input.couponCode) : '';
+  const coupon = couponCode ? couponOf(couponCode, context.coupon) : null;
+  let couponOutcome: CouponOutcome | undefined;
+  let freeShippingCoupon = false;
+  if (coupon) {
+    let why = couponStateRefusal(coupon, now);
+    const found = coupon.coupon;
+    if (!why && found) {
+      if (subtotal < found.minSubtotal) why = COUPON_REFUSALS.tooShort(found.minSubtotal - subtotal);
+      else if (!items.some((line) => couponCovers(found, line.category ?? null))) why = COUPON_REFUSALS.products;
+      else if (found.type === 'free_shipping') freeShippingCoupon = true;
+      else if (take(couponAmounts(found, lines), { kind: 'coupon', code: couponCode, label: `Cupón ${couponCode}` }) === 0)
+        why = COUPON_REFUSALS.products;
+    }
+    couponOutcome = { code: couponCode, applied: why === null, message: why };
+  }
+
+  const paymentPercent = Math.max(0, options.paymentDiscounts?.[input.paymentMethod] ?? 0);
+  if (paymentPercent > 0)
+    take(
+      lines.map((line) => Math.round((line.remaining * paymentPercent) / 100)),
+      { kind: 'payment_method', code: input.paymentMethod, label: PAYMENT_DISCOUNT_LABELS[input.paymentMethod](paymentPercent) },
+    );
+
+  const goodsDiscount = Math.min(
     subtotal,
     discounts.reduce((sum, d) => sum + d.amount, 0),
   );
-  const delivery = priceDelivery(input, options, subtotal - discountTotal);
+  const delivery = priceDelivery(input, options, subtotal - goodsDiscount);
+  let discountTotal = goodsDiscount;
+  if (freeShippingCoupon && couponOutcome) {
+    const why = input.deliveryType === 'pickup' ? COUPON_REFUSALS.pickup : delivery.shippingCost === 0 ? COUPON_REFUSALS.freeAlready : null;
+    if (why) couponOutcome = { ...couponOutcome, applied: false, message: why };
+    else {
+      discounts.push({ kind: 'coupon', code: couponCode, label: 'Envío gratis', amount: delivery.shippingCost });
+      discountTotal += delivery.shippingCost;
+    }
+  }
   const cashFee = input.paymentMethod === 'cash' ? Math.max(0, Math.round(options.cashFee)) : 0;
   const total = Math.max(0, subtotal - discountTotal + delivery.shippingCost + cashFee);
   const { zone, meetingPoint } = delivery;
@@ -228,12 +335,32 @@ export function priceQuote(input: QuoteInput, products: ReadonlyMap<string, Quot
     discounts,
     discountTotal,
     total,
+    ...(couponOutcome ? { coupon: couponOutcome } : {}),
     ...(zone ? { zone: { id: zone.id, name: zone.name, estimatedDays: zone.estimatedDays, cost: zone.cost } } : {}),
     ...(meetingPoint
       ? { meetingPoint: { id: meetingPoint.id, title: meetingPoint.title, address: meetingPoint.address, schedule: meetingPoint.schedule } }
       : {}),
     ...(delivery.freeShippingFrom !== undefined ? { freeShippingFrom: delivery.freeShippingFrom } : {}),
   };
+}
+
+function compareLines(a: QuoteLine, b: QuoteLine): number {
+  const key = (l: QuoteLine) => JSON.stringify([l.productId, l.size ?? '', l.color ?? '', l.category ?? '']);
+  const ka = key(a);
+  const kb = key(b);
+  return ka < kb ? -1 : ka > kb ? 1 : a.quantity - b.quantity || a.lineTotal - b.lineTotal;
+}
+
+/** The live promotions in the order they apply: percent-off categories first, then "llevá X, pagá Y", each by id. */
+function livePromotions(promotions: readonly Promotion[], now: Date): Promotion[] {
+  const rank = (p: Promotion) => (p.type === 'category_percent' ? 0 : 1);
+  return promotions.filter((p) => promotionLive(p, now)).sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The coupon check for the typed code (a check made for another code counts as no coupon). */
+function couponOf(code: string, check: CouponCheck | null | undefined): CouponCheck {
+  if (check && check.coupon && normalizeCouponCode(check.coupon.code) === code) return check;
+  return { code, coupon: null };
 }
 
 /**
