@@ -45,6 +45,11 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
     columns: ['provider', 'payment_id', 'payment_status'],
     unique: true,
   },
+  // Coupon codes are unique (case-insensitive: stored upper case); the order's claim of a use relies on the second.
+  { name: 'shop_coupons_code_uq', table: 'coupons', columns: ['code'], unique: true },
+  // ON CONFLICT when an order takes a coupon use: one per order, or one per customer for "one per customer" coupons.
+  { name: 'shop_coupon_uses_customer_uq', table: 'coupon_uses', columns: ['coupon_code', 'customer_key'], unique: true },
+  { name: 'idx_shop_coupon_uses_order', table: 'coupon_uses', columns: ['order_document_id'] },
 ];
 
 /** What this migration needs of Strapi's database object (Strapi passes it after the transaction). */

@@ -30,6 +30,9 @@ export const ORDER_READ_ONLY = [
   'subtotal',
   'shippingCost',
   'cashFee',
+  'discounts',
+  'discountTotal',
+  'couponCode',
   'total',
   'paymentMethod',
   'deliveryType',
@@ -56,6 +59,10 @@ export const BOOKKEEPING_TYPES = [
   'api::upload-proof.transfer-proof',
   'api::staff-activity.staff-activity',
   'api::payment-event.payment-event',
+  // Edited in the back office only, which validates them and counts the uses (the panel could not keep maxUses).
+  'api::promotion.coupon',
+  'api::promotion.coupon-use',
+  'api::promotion.promotion',
 ] as const;
 
 const PANEL_NOTE = 'panel /cms';

@@ -48,6 +48,13 @@ export const LIMIT_RULES = {
   quote: { points: envInt('RATE_LIMIT_QUOTE_MAX', 600), duration: FIFTEEN_MINUTES, blockDuration: 60 },
   // Order numbers are sequential: a budget per client keeps anyone from walking through a day's orders.
   tracking: { points: envInt('RATE_LIMIT_TRACKING_MAX', 60), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  // Coupon codes must not be found by trying: failed look-ups (a code no coupon has) per client.
+  coupon: {
+    points: envInt('RATE_LIMIT_COUPON_MAX', 20),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: 'Probaste demasiados cupones que no existen: esperá 15 minutos y volvé a intentar',
+  },
   // Payment notifications come from Mercado Pago's few addresses in bursts; the budget only stops a flood of forgeries.
   webhooks: { points: envInt('RATE_LIMIT_WEBHOOKS_MAX', 600), duration: 60 },
 } satisfies Record<string, LimitRule>;
@@ -113,6 +120,13 @@ export async function consume(ctx: Context, name: LimitName, key = clientKey(ctx
     if (err instanceof RateLimiterRes) tooMany(ctx, name, err);
     throw err;
   }
+}
+
+/** Throws the 429 of a caller already over its budget, without counting this request (see the coupon look-ups). */
+export async function refuseWhenBlocked(ctx: Context, name: LimitName, key = clientKey(ctx)): Promise<void> {
+  const res = await limiterFor(name).get(key);
+  const rule: LimitRule = LIMIT_RULES[name];
+  if (res && res.consumedPoints > rule.points && res.msBeforeNext > 0) tooMany(ctx, name, res);
 }
 
 /** Gives back a point taken by `consume` (a sign-in that turned out to be right does not count as a failure). */

@@ -29,6 +29,7 @@ export async function createProduct(
     size?: string[];
     status?: boolean;
     title?: string;
+    category?: string;
   },
   /** Another shop than the shared one (a process the test started itself), with a staff token of it. */
   at?: { baseUrl: string; token: string },
@@ -41,7 +42,7 @@ export async function createProduct(
     description: 'Producto creado por las pruebas de órdenes',
     price: fields.price ?? 10000,
     discount: fields.discount ?? 0,
-    category: 'conjuntos',
+    category: fields.category ?? 'conjuntos',
     stock: fields.stock,
     size,
     stockBySize: fields.stockBySize ?? Object.fromEntries(size.map((s) => [s, s === target ? fields.stock : 0])),

@@ -150,7 +150,7 @@ const placeId = (of: string) =>
 
 /**
  * What prices a cart, shared by the quote and the order: lines, delivery (zone by id, barrio or postal code; pickup
- * place by id), payment method, and the coupon (reserved for promotions). Unknown keys are ignored.
+ * place by id), payment method, and the coupon the shopper typed. Unknown keys are ignored.
  */
 const pricingFields = {
   items: z
@@ -167,7 +167,11 @@ const pricingFields = {
 };
 
 /** POST /checkout/quote: the order's body without the personal data. */
-export const quoteInputSchema = z.object(pricingFields);
+export const quoteInputSchema = z.object({
+  ...pricingFields,
+  /** The shopper's e-mail, when known: a "one per customer" coupon already used by it is told before ordering. */
+  email: text(254).optional().nullable(),
+});
 export type QuoteRequestInput = z.infer<typeof quoteInputSchema>;
 
 export const orderInputSchema = z

@@ -13,3 +13,4 @@ export * from './quote.js';
 export * from './dispatch.js';
 export * from './staff.js';
 export * from './activity.js';
+export * from './promotions.js';

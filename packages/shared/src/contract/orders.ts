@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
+import { discountLineSchema } from './quote.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
 
@@ -60,6 +61,11 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   shippingCost: z.number(),
   cashFee: z.number(),
+  /** The discounts as applied when the order was placed (total = subtotal − discountTotal + shippingCost + cashFee). */
+  discounts: z.array(discountLineSchema).optional(),
+  discountTotal: z.number().optional(),
+  /** The coupon the order used (upper case), or null. */
+  couponCode: z.string().nullable().optional(),
   total: z.number(),
   notes: z.string().nullable(),
   /** Only staff answers carry the notes: the shopper's answer has no such field. */

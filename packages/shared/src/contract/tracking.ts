@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
 import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
+import { discountLineSchema } from './quote.js';
 
 /**
  * GET /orders/by-number/{orderNumber}. Without the checkout contact only what identifies nobody (`detail:
@@ -14,6 +15,8 @@ const trackedOrderCommon = {
   subtotal: z.number(),
   shippingCost: z.number(),
   cashFee: z.number(),
+  /** What the discounts took off (their lines only with the contact: a coupon's code is the shopper's business). */
+  discountTotal: z.number().optional(),
   total: z.number(),
   paidAt: z.string().nullable(),
   /** While the order waits unpaid: until when its units are held (then the sweep cancels it). */
@@ -35,6 +38,7 @@ export const trackedOrderDetailSchema = z.object({
   firstName: z.string(),
   paymentMethod: paymentMethodSchema,
   items: z.array(trackedOrderItemSchema),
+  discounts: z.array(discountLineSchema).optional(),
   delivery: z.object({
     city: z.string().nullable(),
     postalCode: z.string().nullable(),

@@ -108,7 +108,17 @@ describe('priceQuote with promotions, coupons and payment discounts', () => {
         { couponCode: 'insta10' },
       ),
       {
-        promotions: [promo({ id: 'hot', name: 'Hot Sale corpiños', type: 'category_percent', category: 'corpiños', percent: 20, buy: null, pay: null })],
+        promotions: [
+          promo({
+            id: 'hot',
+            name: 'Hot Sale corpiños',
+            type: 'category_percent',
+            category: 'corpiños',
+            percent: 20,
+            buy: null,
+            pay: null,
+          }),
+        ],
         coupon: { code: 'INSTA10', coupon: coupon() },
       },
       opts,
@@ -136,7 +146,9 @@ describe('priceQuote with promotions, coupons and payment discounts', () => {
     expect(why(coupon(), { usedUp: true })?.message).toBe('Este cupón ya fue usado');
     expect(why(coupon(), { usedByCustomer: true })?.message).toBe('Este cupón ya fue usado');
     expect(why(coupon({ categories: ['Corpiños'] }))?.message).toBe('El cupón no aplica a estos productos');
-    const refused = price(input(items, { couponCode: 'INSTA10' }), { coupon: { code: 'INSTA10', coupon: coupon({ endsAt: '2026-01-01T00:00:00Z' }) } });
+    const refused = price(input(items, { couponCode: 'INSTA10' }), {
+      coupon: { code: 'INSTA10', coupon: coupon({ endsAt: '2026-01-01T00:00:00Z' }) },
+    });
     expect(refused.discounts).toEqual([]);
     expect(refused.total).toBe(5000);
   });
@@ -146,7 +158,9 @@ describe('priceQuote with promotions, coupons and payment discounts', () => {
       { productId: 'c1', quantity: 1 },
       { productId: 'b1', quantity: 1 },
     ];
-    const pct = price(input(items, { couponCode: 'X' }), { coupon: { code: 'X', coupon: coupon({ code: 'X', categories: ['corpiños'] }) } });
+    const pct = price(input(items, { couponCode: 'X' }), {
+      coupon: { code: 'X', coupon: coupon({ code: 'X', categories: ['corpiños'] }) },
+    });
     expect(pct.discounts).toEqual([{ kind: 'coupon', code: 'X', label: 'Cupón X', amount: 2000 }]);
     const fixed = price(input(items, { couponCode: 'X' }), {
       coupon: { code: 'X', coupon: coupon({ code: 'X', type: 'fixed', value: 999_999, categories: ['Bombachas'] }) },
@@ -202,12 +216,12 @@ describe('pricing properties', () => {
     active: fc.boolean(),
   });
   const promoArb: fc.Arbitrary<Promotion> = fc.oneof(
-    fc.record({ buy: fc.integer({ min: 2, max: 5 }), category: fc.constantFrom('Bombachas', 'Corpiños') }).map(({ buy, category }) =>
-      promo({ id: `x${buy}`, buy, pay: buy - 1, category }),
-    ),
-    fc.record({ percent: fc.integer({ min: 1, max: 90 }), category: fc.constantFrom('Bombachas', 'Corpiños') }).map(({ percent, category }) =>
-      promo({ id: `pc${percent}`, type: 'category_percent', percent, buy: null, pay: null, category }),
-    ),
+    fc
+      .record({ buy: fc.integer({ min: 2, max: 5 }), category: fc.constantFrom('Bombachas', 'Corpiños') })
+      .map(({ buy, category }) => promo({ id: `x${buy}`, buy, pay: buy - 1, category })),
+    fc
+      .record({ percent: fc.integer({ min: 1, max: 90 }), category: fc.constantFrom('Bombachas', 'Corpiños') })
+      .map(({ percent, category }) => promo({ id: `pc${percent}`, type: 'category_percent', percent, buy: null, pay: null, category })),
   );
   const caseArb = fc.record({
     items: fc.array(lineArb, { minLength: 1, maxLength: 6 }),
@@ -250,7 +264,9 @@ describe('pricing properties', () => {
   it('the same cart in any line order prices the same', () => {
     fc.assert(
       fc.property(
-        caseArb.chain((c) => fc.shuffledSubarray(c.items, { minLength: c.items.length, maxLength: c.items.length }).map((shuffled) => [c, shuffled] as const)),
+        caseArb.chain((c) =>
+          fc.shuffledSubarray(c.items, { minLength: c.items.length, maxLength: c.items.length }).map((shuffled) => [c, shuffled] as const),
+        ),
         ([c, shuffled]) => {
           const a = run(c);
           const b = run(c, shuffled);
@@ -284,10 +300,15 @@ describe('pricing properties', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 60 }), fc.constantFrom('b1', 'b2', 'b3'), (n, id) => {
         const unit = priceQuote(input([{ productId: id, quantity: 1 }]), catalogue, options(), { now: NOW }).subtotal;
-        const q = priceQuote(input([{ productId: id, quantity: n }]), catalogue, options((c) => (c.checkout.maxUnitsPerProduct = 999)), {
-          now: NOW,
-          promotions: [promo()],
-        });
+        const q = priceQuote(
+          input([{ productId: id, quantity: n }]),
+          catalogue,
+          options((c) => (c.checkout.maxUnitsPerProduct = 999)),
+          {
+            now: NOW,
+            promotions: [promo()],
+          },
+        );
         expect(q.discountTotal).toBe(Math.floor(n / 3) * unit);
       }),
     );
@@ -296,7 +317,11 @@ describe('pricing properties', () => {
 
 describe('coupon and promotion input', () => {
   it('normalises codes and refuses bad values in Spanish', () => {
-    expect(couponInputSchema.parse({ code: ' insta10 ', type: 'percent', value: 10 })).toMatchObject({ code: 'INSTA10', maxUses: null, categories: [] });
+    expect(couponInputSchema.parse({ code: ' insta10 ', type: 'percent', value: 10 })).toMatchObject({
+      code: 'INSTA10',
+      maxUses: null,
+      categories: [],
+    });
     const problems = (body: unknown) => {
       const r = couponInputSchema.safeParse(body);
       return r.success ? [] : r.error.issues.map((i) => i.message);
@@ -312,7 +337,9 @@ describe('coupon and promotion input', () => {
       'La fecha de fin debe ser posterior a la de inicio',
     );
     expect(promotionInputSchema.safeParse({ name: '3x2', type: 'buy_x_pay_y', category: 'Bombachas', buy: 2, pay: 2 }).success).toBe(false);
-    expect(promotionInputSchema.parse({ name: '3x2', type: 'buy_x_pay_y', category: 'Bombachas', buy: 3, pay: 2, percent: 50 })).toMatchObject({
+    expect(
+      promotionInputSchema.parse({ name: '3x2', type: 'buy_x_pay_y', category: 'Bombachas', buy: 3, pay: 2, percent: 50 }),
+    ).toMatchObject({
       buy: 3,
       pay: 2,
       percent: null,

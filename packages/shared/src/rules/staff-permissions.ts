@@ -39,6 +39,8 @@ export const STAFF_PERMISSIONS = {
   'products.export': CATALOG,
   /** Site content: texts, categories, size guides, delivery zones (not payment and bank details). */
   'content.edit': CATALOG,
+  /** Coupons and automatic promotions (what the shop gives away). */
+  'promotions.manage': OWNER,
   /** Payment methods, bank details and the shop's settings. */
   'settings.manage': OWNER,
   /** What shoppers look at (most viewed) and resetting those counts. */

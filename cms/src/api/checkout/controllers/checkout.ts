@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { quoteAnswerSchema, quoteInputSchema } from '@shop/shared';
+import { COUPON_REFUSALS, quoteAnswerSchema, quoteInputSchema } from '@shop/shared';
 import { parseWith, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../utils/rate-limit';
+import { consume, refuseWhenBlocked } from '../../../utils/rate-limit';
 
 export default {
   /**
@@ -12,7 +12,11 @@ export default {
     await consume(ctx, 'quote');
     const input = parseWith(quoteInputSchema, requestBody(ctx));
     ctx.set('Cache-Control', 'no-store');
+    // A client that tried too many codes no coupon has gets no more answers about coupons for a while.
+    if (input.couponCode) await refuseWhenBlocked(ctx, 'coupon');
+    const quote = await strapi.service('api::checkout.checkout').quote(input);
+    if (quote.coupon?.message === COUPON_REFUSALS.unknown) await consume(ctx, 'coupon');
     // Parsed by the answer's schema: only the documented fields go out (not the pricing's internal ones).
-    reply(ctx, quoteAnswerSchema, quoteAnswerSchema.parse({ quote: await strapi.service('api::checkout.checkout').quote(input) }));
+    reply(ctx, quoteAnswerSchema, quoteAnswerSchema.parse({ quote }));
   },
 };

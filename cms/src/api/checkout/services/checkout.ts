@@ -11,6 +11,7 @@ import { currentGeneration, onCatalogueChange } from '../../../utils/catalogue-v
 import { quoteProductOf, refusalError } from '../../order/services/order-checkout';
 import { isRecord } from '../../order/services/order-view';
 import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
+import { pricingContext } from '../../promotion/services/promotion';
 
 const PRODUCT_UID = 'api::product.product';
 /** Products kept for quotes (any more and the oldest go first). */
@@ -38,7 +39,7 @@ async function productsFor(ids: readonly string[]): Promise<Map<string, QuotePro
   if (missing.length > 0) {
     const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({
       where: { documentId: { $in: missing } },
-      select: ['documentId', 'title', 'price', 'discount', 'isActive', 'size', 'stock', 'stockBySize', 'thumbnails'],
+      select: ['documentId', 'title', 'price', 'discount', 'category', 'isActive', 'size', 'stock', 'stockBySize', 'thumbnails'],
     });
     for (const row of rows) {
       const product = withStock(row);
@@ -68,9 +69,12 @@ export default () => ({
   async quote(input: QuoteRequestInput): Promise<Quote> {
     // Content first: reading it checks that this process's caches are current (catalogue-version.ts).
     const opts = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent(), mercadoPagoReady());
-    const catalogue = await productsFor([...new Set(input.items.map((i) => i.productId))]);
+    const [catalogue, context] = await Promise.all([
+      productsFor([...new Set(input.items.map((i) => i.productId))]),
+      pricingContext(input.couponCode, input.email),
+    ]);
     try {
-      return priceQuote({ ...input, deliveryType: input.deliveryType ?? 'pickup' }, catalogue, opts);
+      return priceQuote({ ...input, deliveryType: input.deliveryType ?? 'pickup' }, catalogue, opts, context);
     } catch (err) {
       if (err instanceof QuoteRefusal) throw refusalError(err, 400);
       throw err;

@@ -20,6 +20,7 @@ import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, t
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
 import { asShopWrite } from '../../../utils/shop-write';
+import { reclaimCouponUse, releaseCouponUse } from '../../promotion/services/promotion';
 
 export const ORDERS_TABLE = 'orders';
 
@@ -28,6 +29,7 @@ export const ONLY_MERCADOPAGO_WAITS = 'Solo una orden pagada con Mercado Pago pu
 
 export interface LockedOrder {
   id: number;
+  documentId: string;
   orderNumber: string;
   status: string;
   paymentMethod: string;
@@ -65,6 +67,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
   if (!isRecord(doc) || typeof doc.id !== 'number') throw notFound(ORDER_NOT_FOUND);
   return {
     id: doc.id,
+    documentId,
     orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
     status: typeof doc.orderStatus === 'string' ? doc.orderStatus : 'pending_manual',
     paymentMethod: typeof doc.paymentMethod === 'string' ? doc.paymentMethod : 'cash',
@@ -86,6 +89,8 @@ export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boole
   );
   if (flipped === 0) return false;
   await returnStock(trx, order.lines);
+  // Its coupon use comes back with its units (once: only the caller that flipped the flag gets here).
+  await releaseCouponUse(trx, order.documentId);
   return true;
 }
 
@@ -101,6 +106,8 @@ async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
     unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
     missingSize: (line) => conflict(`No se puede reactivar la orden: ${missingSizeMessage(line.title, line.size)}`),
   });
+  const coupon = await reclaimCouponUse(trx, order.documentId);
+  if (!coupon.ok) throw conflict(`No se puede reactivar la orden: el cupón ${coupon.code} ya no tiene usos disponibles`);
 }
 
 export interface StatusUpdate {

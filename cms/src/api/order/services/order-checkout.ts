@@ -10,6 +10,9 @@ import {
   type Quote,
   type QuoteInput,
   type QuoteProduct,
+  type PricingContext,
+  quoteSchema,
+  COUPON_REFUSALS,
 } from '@shop/shared';
 import { storedFlag, writeTransaction } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../../utils/http';
@@ -20,6 +23,7 @@ import { takeStock } from './order-stock';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, type OrderAnswer } from './order-view';
 import { asShopWrite } from '../../../utils/shop-write';
 import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
+import { claimCouponUse, couponDiscountOf, currentPromotions, pricingContext } from '../../promotion/services/promotion';
 
 const PRODUCT_UID = 'api::product.product';
 
@@ -35,6 +39,7 @@ export function quoteProductOf(row: unknown): QuoteProduct | null {
     discount: typeof row.discount === 'number' ? row.discount : Number(row.discount ?? 0),
     active: storedFlag(row.isActive),
     sizes: normalizeSizes(row.size),
+    category: typeof row.category === 'string' ? row.category : null,
     image,
   };
 }
@@ -75,13 +80,26 @@ function proofPathFor(paymentMethod: PaymentMethod, value: string | null | undef
 }
 
 /** The order's figures from the one pricing function; its refusals become the API's 400/409 answers. */
-function priceOrder(input: QuoteInput, products: ReadonlyMap<string, QuoteProduct>, options: ReturnType<typeof checkoutOptionsOf>): Quote {
+function priceOrder(
+  input: QuoteInput,
+  products: ReadonlyMap<string, QuoteProduct>,
+  options: ReturnType<typeof checkoutOptionsOf>,
+  context: PricingContext,
+): Quote {
   try {
-    return priceQuote(input, products, options);
+    return priceQuote(input, products, options, context);
   } catch (err) {
     if (err instanceof QuoteRefusal) throw refusalError(err, 409);
     throw err;
   }
+}
+
+/**
+ * The 409 of an order whose coupon does not apply (any more): the reason and the new quote, so the shopper sees
+ * what the order would cost and is never charged more without being told.
+ */
+export function couponConflict(quote: Quote, message: string): ApiError {
+  return conflict(message, { quote: quoteSchema.parse(quote) });
 }
 
 /** Amounts are stored in 32-bit integer columns. */
@@ -133,6 +151,7 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
   const pricing = pricingInputOf(input);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
+  const promotions = await currentPromotions();
 
   const doc = await writeTransaction(async (trx) => {
     // The first statements are writes: claiming the key makes a second request with it wait here (PostgreSQL) or
@@ -146,7 +165,9 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       const product = quoteProductOf(row);
       if (product) products.set(product.id, product);
     }
-    const quote = priceOrder(pricing, products, options);
+    const context = await pricingContext(pricing.couponCode, input.shippingInfo.email, { trx, promotions });
+    const quote = priceOrder(pricing, products, options, context);
+    if (quote.coupon && !quote.coupon.applied) throw couponConflict(quote, quote.coupon.message ?? COUPON_REFUSALS.unknown);
     const items = quote.items.map((line) => ({
       productId: line.productId,
       title: line.title,
@@ -157,7 +178,13 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       color: line.color,
     }));
     await takeStock(trx, items);
-    const totals = { subtotal: quote.subtotal, shippingCost: quote.shippingCost, cashFee: quote.cashFee, total: quote.total };
+    const totals = {
+      subtotal: quote.subtotal,
+      shippingCost: quote.shippingCost,
+      cashFee: quote.cashFee,
+      discountTotal: quote.discountTotal,
+      total: quote.total,
+    };
     if (totals.total > MAX_ORDER_TOTAL)
       throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
     const info = input.shippingInfo;
@@ -185,6 +212,9 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
           zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
           meetingPointId: quote.meetingPoint?.id ?? null,
           meetingPoint: quote.meetingPoint ?? null,
+          // The discounts as applied: a later change of a promotion or coupon never changes this order.
+          discounts: quote.discounts,
+          couponCode: quote.coupon?.applied ? quote.coupon.code : null,
           orderStatus: status,
           reservedUntil: holdUntil,
           ...totals,
@@ -195,10 +225,25 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
         populate: ORDER_POPULATE,
       }),
     );
-    if (idem) {
-      if (!isRecord(created) || typeof created.documentId !== 'string') throw new Error('order was not created');
-      await recordOrder(trx, idem, created.documentId);
+    if (!isRecord(created) || typeof created.documentId !== 'string') throw new Error('order was not created');
+    if (quote.coupon?.applied) {
+      const coupon = context.coupon?.coupon;
+      const claimed = await claimCouponUse(trx, {
+        code: quote.coupon.code,
+        email: info.email,
+        onePerCustomer: coupon?.onePerCustomer ?? false,
+        orderDocumentId: created.documentId,
+        orderNumber,
+        orderTotal: quote.total,
+        discount: couponDiscountOf(quote),
+      });
+      // Another order took the last use (or this customer's one) since the coupon was read: nothing is written.
+      if (!claimed) {
+        const used = { ...context, coupon: context.coupon ? { ...context.coupon, usedUp: true } : null };
+        throw couponConflict(priceOrder(pricing, products, options, used), COUPON_REFUSALS.used);
+      }
     }
+    if (idem) await recordOrder(trx, idem, created.documentId);
     return created;
   });
   if (!isRecord(doc)) throw new Error('order was not created');

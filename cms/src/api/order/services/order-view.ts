@@ -1,5 +1,7 @@
 import {
   HELD_STATUS,
+  discountLineSchema,
+  type DiscountLine,
   orderMeetingPointSchema,
   orderZoneSchema,
   type DeliveryType,
@@ -80,6 +82,15 @@ function meetingPointOf(value: unknown): OrderMeetingPoint | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The discount lines stored with the order (unreadable lines are left out; orders older than promotions have none). */
+function discountsOf(value: unknown): DiscountLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((line) => {
+    const parsed = discountLineSchema.safeParse(line);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /** The full order (the shopper's own by documentId, and every admin answer). */
 export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
   const shipping = isRecord(doc.shippingInfo) ? doc.shippingInfo : {};
@@ -106,6 +117,9 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     subtotal: amount(doc.subtotal),
     shippingCost: amount(doc.shippingCost),
     cashFee: amount(doc.cashFee),
+    discounts: discountsOf(doc.discounts),
+    discountTotal: amount(doc.discountTotal),
+    couponCode: text(doc.couponCode),
     total: amount(doc.total),
     notes: text(doc.notes),
     adminNotes: text(doc.adminNotes),
@@ -136,6 +150,7 @@ function trackedCommon(order: OrderAnswer) {
     subtotal: order.subtotal,
     shippingCost: order.shippingCost,
     cashFee: order.cashFee,
+    discountTotal: order.discountTotal ?? 0,
     total: order.total,
     paidAt: order.paidAt ?? null,
     reservedUntil: order.reservedUntil ?? null,
@@ -164,6 +179,7 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
       size: item.size ?? null,
       color: item.color ?? null,
     })),
+    discounts: order.discounts ?? [],
     delivery: {
       city: order.shippingInfo.city ?? null,
       postalCode: order.shippingInfo.postalCode ?? null,

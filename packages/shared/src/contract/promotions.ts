@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { COUPON_TYPES, PROMOTION_TYPES } from '../rules/promotions.js';
+
+/** Answers of /coupons and /promotions (docs/api.md "Promotions and coupons"). */
+
+export const couponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  type: z.enum(COUPON_TYPES),
+  value: z.number(),
+  minSubtotal: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  maxUses: z.number().nullable(),
+  onePerCustomer: z.boolean(),
+  categories: z.array(z.string()),
+  active: z.boolean(),
+  /** Orders holding a use now (a cancelled or expired order gives its use back). */
+  uses: z.number(),
+  /** What those orders total, and what the coupon took off them (pesos). */
+  revenue: z.number(),
+  discountGiven: z.number(),
+  createdAt: z.string(),
+});
+export type CouponAnswerCoupon = z.infer<typeof couponSchema>;
+export const couponAnswerSchema = z.object({ coupon: couponSchema });
+export const couponListAnswerSchema = z.object({ coupons: z.array(couponSchema) });
+
+export const promotionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(PROMOTION_TYPES),
+  category: z.string(),
+  buy: z.number().nullable(),
+  pay: z.number().nullable(),
+  percent: z.number().nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  active: z.boolean(),
+  /** Whether it applies right now (active and within its dates). */
+  live: z.boolean(),
+  createdAt: z.string(),
+});
+export type PromotionAnswerPromotion = z.infer<typeof promotionSchema>;
+export const promotionAnswerSchema = z.object({ promotion: promotionSchema });
+export const promotionListAnswerSchema = z.object({ promotions: z.array(promotionSchema) });
+
+/** GET /promotions/live (public): what the storefront needs for badges and the cart's local pricing. */
+export const livePromotionSchema = promotionSchema.omit({ active: true, live: true, createdAt: true, startsAt: true }).extend({
+  active: z.literal(true),
+  startsAt: z.string().nullable(),
+  badge: z.string(),
+});
+export const livePromotionsAnswerSchema = z.object({ promotions: z.array(livePromotionSchema) });
+export type LivePromotion = z.infer<typeof livePromotionSchema>;
+
+export const deletedAnswerSchema = z.object({ message: z.string() });
