@@ -19,6 +19,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',
+  'GET /insight/discounts': 'dashboard.view',
   'GET /insight/low-stock': 'insight.view',
   'PUT /insight/low-stock-threshold': 'insight.manage',
   'GET /interactions/summary': 'insight.view',

@@ -194,6 +194,21 @@ describe('configuration', () => {
 });
 
 describe('placing an order', () => {
+  it('charges the discounted total: the preference items add up to the order total, never the list prices', async () => {
+    const code = `MP${randomUUID().slice(0, 8)}`.toUpperCase();
+    const coupon = await call('/coupons', { body: { code, type: 'percent', value: 25 }, token: owner });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const product = await createProduct(10);
+    const lines: LineInput[] = [{ productId: product._id, quantity: 2, size: 'M' }];
+    const res = await call('/orders', { body: orderBody(lines, { paymentMethod: 'mercadopago', couponCode: code }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const order = res.body.order as Order;
+    expect(order).toMatchObject({ subtotal: 24000, discountTotal: 6000, total: 18000, couponCode: code });
+    const sent = fake.state.calls.find((c) => c.path === '/checkout/preferences' && c.body?.external_reference === order.orderNumber)?.body;
+    const items = sent.items as { quantity: number; unit_price: number }[];
+    expect(items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0)).toBe(18000);
+  });
+
   it('holds the stock, creates one preference with the server’s figures and answers where to pay', async () => {
     const key = randomUUID();
     const placed = await placeMp(2, 10, { 'Idempotency-Key': key });

@@ -65,6 +65,7 @@ const SUMMARY_KEYS = [
   'createdAt',
   'deliveryType',
   'detail',
+  'discountTotal',
   'orderNumber',
   'paidAt',
   'reservedUntil',
@@ -104,6 +105,7 @@ function cardFields({ orderNumber, order }: Placed) {
     subtotal: order.subtotal,
     shippingCost: order.shippingCost,
     cashFee: order.cashFee,
+    discountTotal: 0,
     total: order.total,
     paidAt: null,
     reservedUntil: null,
@@ -163,6 +165,7 @@ describe('GET /orders/by-number/{orderNumber}?contact=', () => {
       paymentMethod: 'transfer',
       firstName: 'María',
       items: order.items.map(({ title, image, quantity, price, size, color }) => ({ title, image, quantity, price, size, color })),
+      discounts: [],
       // The zone its delivery was priced with (the seeded zone of postal code 8300), never the street.
       delivery: { city: SHOPPER.city, postalCode: SHOPPER.postalCode, zoneName: 'Neuquén centro' },
       meetingPoint: null,

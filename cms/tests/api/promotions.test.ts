@@ -299,6 +299,30 @@ describe('coupons at checkout', () => {
   });
 });
 
+describe('what the shop gave away', () => {
+  it('GET /insight/discounts adds up the discount lines of the period per coupon, promotion and payment method; staff only', async () => {
+    const code = newCode('tablero');
+    await createCoupon({ code, type: 'fixed', value: 700 });
+    for (let i = 0; i < 2; i += 1) {
+      const placed = await call('/orders', {
+        body: orderBody([basicLine()], { couponCode: code, shippingInfo: { ...SHOPPER, email: `t${i}@example.com` } }),
+      });
+      expect(placed.status).toBe(201);
+    }
+    const cancelled = await call('/orders', {
+      body: orderBody([basicLine()], { couponCode: code, shippingInfo: { ...SHOPPER, email: 't9@example.com' } }),
+    });
+    await staff(`/orders/${cancelled.body.order._id}/status`, { method: 'PUT', body: { status: 'cancelled' } });
+    const res = await staff('/insight/discounts');
+    expect(res.status).toBe(200);
+    expect(res.body.days).toBe(30);
+    expect(res.body.lines).toContainEqual({ kind: 'coupon', code, label: `Cupón ${code}`, orders: 2, amount: 1400 });
+    expect(res.body.totals.coupon).toBeGreaterThanOrEqual(1400);
+    expectMessage(await staff('/insight/discounts?days=7'), 400, 'El período debe ser de 30 o 90 días');
+    await expectAdminOnly('GET', '/insight/discounts');
+  });
+});
+
 describe('automatic promotions and the payment-method discount', () => {
   it('a 3x2 frees the cheapest unit of each three in its category; a category percent lowers its lines; the live list shows both', async () => {
     const made = await staff('/promotions', { body: { name: '3x2 en básicos', type: 'buy_x_pay_y', category: BASICS, buy: 3, pay: 2 } });

@@ -55,3 +55,22 @@ export const livePromotionsAnswerSchema = z.object({ promotions: z.array(livePro
 export type LivePromotion = z.infer<typeof livePromotionSchema>;
 
 export const deletedAnswerSchema = z.object({ message: z.string() });
+
+/**
+ * GET /insight/discounts (staff, dashboard): what the shop gave away in the last `days` days (orders not cancelled
+ * nor refunded), per kind and per promotion or coupon, largest first.
+ */
+export const discountInsightAnswerSchema = z.object({
+  days: z.number(),
+  totals: z.object({ promotion: z.number(), coupon: z.number(), payment_method: z.number() }),
+  lines: z.array(
+    z.object({
+      kind: z.enum(['promotion', 'coupon', 'payment_method']),
+      code: z.string(),
+      label: z.string(),
+      orders: z.number(),
+      amount: z.number(),
+    }),
+  ),
+});
+export type DiscountInsightAnswer = z.infer<typeof discountInsightAnswerSchema>;

@@ -81,6 +81,25 @@ describe('order received (shopper)', () => {
     expect(mail.text).toContain('Av. Argentina 123 & "Belgrano", Neuquén, CP 8300');
   });
 
+  it('lists the discounts between the subtotal and the shipping, a coupon with its code', () => {
+    const discounted = orderReceivedMail(
+      order({
+        discounts: [
+          { kind: 'promotion', code: 'p1', label: '3x2 en bombachas', amount: 4990 },
+          { kind: 'coupon', code: 'ENVIO', label: 'Envío gratis', amount: 2500 },
+        ],
+        discountTotal: 7490,
+      }),
+      ctx,
+    );
+    for (const part of [discounted.text, discounted.html]) {
+      expect(part).toContain('3x2 en bombachas');
+      expect(part).toContain('−$4.990');
+      expect(part).toContain('Envío gratis (cupón ENVIO)');
+    }
+    expect(discounted.text.indexOf('3x2 en bombachas')).toBeGreaterThan(discounted.text.indexOf('Subtotal'));
+  });
+
   it('says until when the products are held', () => {
     expect(mail.text).toMatch(/Reservamos tus productos hasta el martes 24 de noviembre, 15:00/);
   });

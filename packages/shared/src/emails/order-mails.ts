@@ -38,10 +38,18 @@ function itemLabel(item: Order['items'][number]): string {
   return `${item.quantity} × ${item.title}${details ? ` (${details})` : ''}`;
 }
 
+/** A discount line as the mail names it: a coupon with its code ("Envío gratis (cupón ENVIO)"). */
+function discountMailLabel(discount: NonNullable<Order['discounts']>[number]): string {
+  if (discount.kind === 'coupon' && discount.code && !discount.label.includes(discount.code))
+    return `${discount.label} (cupón ${discount.code})`;
+  return discount.label;
+}
+
 /** The order's lines and totals (shipping and the cash fee only when they apply). */
 export function orderSummaryBlock(order: Order): MailBlock {
   const rows: [string, string][] = order.items.map((item) => [itemLabel(item), formatPrice(item.price * item.quantity)]);
   rows.push(['Subtotal', formatPrice(order.subtotal)]);
+  for (const discount of order.discounts ?? []) rows.push([discountMailLabel(discount), `−${formatPrice(discount.amount)}`]);
   if (order.deliveryType === 'delivery') rows.push(['Envío', formatShipping(order.shippingCost)]);
   if (order.cashFee > 0) rows.push(['Recargo por pago en efectivo', formatPrice(order.cashFee)]);
   rows.push(['Total', formatPrice(order.total)]);

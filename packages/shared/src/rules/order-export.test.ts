@@ -68,6 +68,33 @@ describe('export rows', () => {
     expect(cells[11]).toBe(3);
     expect(cells[15]).toBe(32000);
     expect(cells[16]).toBe('');
+    // An order older than promotions: no discount.
+    expect(cells.slice(-3)).toEqual([0, '', '']);
+  });
+
+  it('writes the discounts as applied and the coupon', () => {
+    const cells = orderExportCells({
+      orderNumber: 'JL-20261124-0002',
+      createdAt: '2026-11-24T12:00:00Z',
+      status: 'paid',
+      paymentMethod: 'transfer',
+      deliveryType: 'pickup',
+      shippingInfo: null,
+      items: [{ title: 'Bombacha', quantity: 3 }],
+      subtotal: 15000,
+      shippingCost: 0,
+      cashFee: 0,
+      discountTotal: 6000,
+      discounts: [
+        { kind: 'promotion', label: '3x2 en bombachas', amount: 5000 },
+        { kind: 'coupon', code: 'INSTA10', label: 'Cupón INSTA10', amount: 1000 },
+      ],
+      couponCode: 'INSTA10',
+      total: 9000,
+      paidAt: null,
+    });
+    expect(cells).toHaveLength(ORDER_EXPORT_HEADER.length);
+    expect(cells.slice(-3)).toEqual([6000, '3x2 en bombachas: -5000 | Cupón INSTA10: -1000', 'INSTA10']);
   });
 
   it('writes one row per size, or one row for a product without sizes', () => {

@@ -77,6 +77,10 @@ export const ORDER_EXPORT_HEADER = [
   'Pagada el',
   // Last, so spreadsheets built on the earlier columns keep working.
   'Zona o punto de retiro',
+  // Added with promotions, after the rest for the same reason.
+  'Descuentos',
+  'Detalle de descuentos',
+  'Cupón',
 ] as const;
 
 export interface ExportedOrder {
@@ -101,6 +105,10 @@ export interface ExportedOrder {
   cashFee: number;
   total: number;
   paidAt: Date | string | number | null;
+  /** What promotions, the coupon and the payment method took off (orders older than promotions: none). */
+  discountTotal?: number;
+  discounts?: readonly { label: string; amount: number; kind?: string; code?: string }[];
+  couponCode?: string | null;
 }
 
 function itemText(item: ExportedOrder['items'][number]): string {
@@ -133,6 +141,9 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     order.total,
     arDateTime(order.paidAt),
     (order.deliveryType === 'delivery' ? order.zoneName : order.meetingPointTitle) ?? '',
+    order.discountTotal ?? 0,
+    (order.discounts ?? []).map((d) => `${d.label}: -${d.amount}`).join(' | '),
+    order.couponCode ?? '',
   ];
 }
 

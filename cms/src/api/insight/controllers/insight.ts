@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import {
   dailySalesAnswerSchema,
+  discountInsightAnswerSchema,
   isSalesPeriod,
   lowStockAnswerSchema,
   lowStockThresholdAnswerSchema,
@@ -18,6 +19,14 @@ export default {
     const days = raw === undefined ? 30 : typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
     if (!isSalesPeriod(days)) throw badRequest('El período debe ser de 30 o 90 días');
     reply(ctx, dailySalesAnswerSchema, await insight().dailySales(days));
+  },
+
+  /** GET /insight/discounts?days=30|90 (30 when absent): what promotions, coupons and payment discounts gave away. */
+  async discounts(ctx: Context) {
+    const raw = ctx.query.days;
+    const days = raw === undefined ? 30 : typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (!isSalesPeriod(days)) throw badRequest('El período debe ser de 30 o 90 días');
+    reply(ctx, discountInsightAnswerSchema, await insight().discounts(days));
   },
 
   /** GET /insight/low-stock. */

@@ -3,6 +3,7 @@ import { customRoutes } from '../../../utils/routes';
 export default customRoutes('api::insight.insight', {
   staff: {
     dailySales: ['GET', '/insight/daily-sales'],
+    discounts: ['GET', '/insight/discounts'],
     lowStock: ['GET', '/insight/low-stock'],
     setLowStockThreshold: ['PUT', '/insight/low-stock-threshold'],
   },

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
+  discountLineSchema,
   LIMITS,
   MAX_LOW_STOCK_THRESHOLD,
   fillSalesDays,
@@ -9,6 +10,7 @@ import {
   SHOP_UTC_OFFSET_MS,
   shopDayRange,
   type DailySalesAnswer,
+  type DiscountInsightAnswer,
   type LowStockAnswer,
   type SalesPeriod,
 } from '@shop/shared';
@@ -38,6 +40,16 @@ function shopDayNumber(column: string): Knex.Raw {
     `((CASE WHEN typeof(??) IN ('integer', 'real') THEN ?? / 1000 ELSE CAST(strftime('%s', ??) AS INTEGER) END) - ${AR_OFFSET_S}) / ${DAY_S}`,
     [column, column, column],
   );
+}
+
+/** A JSON column as read back (text on SQLite, parsed on PostgreSQL); unreadable text counts as nothing. */
+function storedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
 }
 
 const dayOfNumber = (n: number) => new Date(n * DAY_S * 1000).toISOString().slice(0, 10);
@@ -90,6 +102,41 @@ export default () => ({
       totalOrders: filled.reduce((s, d) => s + d.orders, 0),
       totalRevenue: filled.reduce((s, d) => s + d.revenue, 0),
     };
+  },
+
+  /**
+   * What the shop gave away over the last `days` days (orders placed then, not cancelled nor refunded): the
+   * discount lines stored with each order, added up per kind and per promotion, coupon or payment method.
+   */
+  async discounts(days: number, now: Date = new Date()): Promise<DiscountInsightAnswer> {
+    const since = new Date(now.getTime() - days * DAY_S * 1000);
+    const rows: Record<string, unknown>[] = await knex()(ORDERS)
+      .select('discounts')
+      .where('created_at', '>=', since)
+      .andWhere('discount_total', '>', 0)
+      .whereNotIn('order_status', ['cancelled', 'refunded']);
+    const totals = { promotion: 0, coupon: 0, payment_method: 0 };
+    const lines = new Map<string, DiscountInsightAnswer['lines'][number]>();
+    for (const row of rows) {
+      const stored = storedJson(row.discounts);
+      if (!Array.isArray(stored)) continue;
+      const counted = new Set<string>();
+      for (const parsed of stored.map((d) => discountLineSchema.safeParse(d))) {
+        if (!parsed.success || parsed.data.kind === 'product') continue;
+        const { kind, amount } = parsed.data;
+        const code = parsed.data.code ?? '';
+        // A free-shipping coupon's line is labelled "Envío gratis": the code names it in the list.
+        const label = kind === 'coupon' ? `Cupón ${code}` : parsed.data.label;
+        const key = JSON.stringify([kind, code]);
+        totals[kind] += amount;
+        const line = lines.get(key) ?? { kind, code, label, orders: 0, amount: 0 };
+        line.amount += amount;
+        if (!counted.has(key)) line.orders += 1;
+        counted.add(key);
+        lines.set(key, line);
+      }
+    }
+    return { days, totals, lines: [...lines.values()].sort((a, b) => b.amount - a.amount) };
   },
 
   lowStockThreshold: storedThreshold,

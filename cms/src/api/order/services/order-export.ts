@@ -53,6 +53,11 @@ function exportedOrder(doc: Record<string, unknown>) {
     cashFee: num(doc.cashFee),
     total: num(doc.total),
     paidAt: (doc.paidAt as string | null) ?? null,
+    discountTotal: num(doc.discountTotal),
+    discounts: (Array.isArray(doc.discounts) ? doc.discounts : [])
+      .filter(isRecord)
+      .map((d) => ({ label: str(d.label) ?? '', amount: num(d.amount) })),
+    couponCode: str(doc.couponCode),
   });
 }
 

@@ -48,7 +48,11 @@ interface StoredPayment {
  * them all (Mercado Pago takes no negative prices), so the amount paid is always the order's total.
  */
 export function preferenceItemsOf(order: OrderAnswer): PreferenceItem[] {
+  // Discounts are in the goods' share (a free-shipping coupon too): when they leave nothing to charge for the goods,
+  // the whole order is one line, so that the items always add up to the total.
   const goods = order.total - order.shippingCost;
+  if (goods <= 0)
+    return [{ id: order.orderNumber, title: `Pedido ${order.orderNumber}`, quantity: 1, unit_price: order.total, currency_id: 'ARS' }];
   const lines: PreferenceItem[] = order.items.map((item, index) => ({
     id: item.productId ?? `linea-${index + 1}`,
     title: [item.title, item.size ? `talle ${item.size}` : '', item.color ?? ''].filter(Boolean).join(' · ').slice(0, 250),

@@ -243,13 +243,11 @@ export async function releaseCouponUse(trx: Trx, orderDocumentId: string): Promi
  */
 export async function reclaimCouponUse(trx: Trx, orderDocumentId: string): Promise<{ ok: true } | { ok: false; code: string }> {
   // Through the query engine (it joins the shipping details' component), inside the caller's transaction.
-  const order: unknown = await strapi.db
-    .query('api::order.order')
-    .findOne({
-      where: { documentId: orderDocumentId },
-      select: ['couponCode', 'orderNumber', 'total', 'discounts'],
-      populate: ['shippingInfo'],
-    });
+  const order: unknown = await strapi.db.query('api::order.order').findOne({
+    where: { documentId: orderDocumentId },
+    select: ['couponCode', 'orderNumber', 'total', 'discounts'],
+    populate: ['shippingInfo'],
+  });
   const found = order && typeof order === 'object' ? (order as Row) : null;
   const code = typeof found?.couponCode === 'string' ? found.couponCode : '';
   if (!found || !code) return { ok: true };
