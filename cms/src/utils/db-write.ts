@@ -30,6 +30,16 @@ export function storedFlag(value: unknown): boolean {
   return value === true || value === 1;
 }
 
+/** A JSON column as read back: parsed on PostgreSQL, text on SQLite (parsed here; unreadable text is left as is). */
+export function jsonColumn(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Number of rows an UPDATE/DELETE built with knex reports (a number on both SQLite and PostgreSQL). */
 export function affectedRows(result: unknown): number {
   return typeof result === 'number' ? result : 0;

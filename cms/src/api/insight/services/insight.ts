@@ -15,6 +15,7 @@ import {
   type SalesPeriod,
 } from '@shop/shared';
 import { toProduct, type ProductRow } from '../../product/services/product';
+import { jsonColumn } from '../../../utils/db-write';
 
 const ORDERS = 'orders';
 const INTERACTIONS = 'interactions';
@@ -40,16 +41,6 @@ function shopDayNumber(column: string): Knex.Raw {
     `((CASE WHEN typeof(??) IN ('integer', 'real') THEN ?? / 1000 ELSE CAST(strftime('%s', ??) AS INTEGER) END) - ${AR_OFFSET_S}) / ${DAY_S}`,
     [column, column, column],
   );
-}
-
-/** A JSON column as read back (text on SQLite, parsed on PostgreSQL); unreadable text counts as nothing. */
-function storedJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
 }
 
 const dayOfNumber = (n: number) => new Date(n * DAY_S * 1000).toISOString().slice(0, 10);
@@ -118,7 +109,7 @@ export default () => ({
     const totals = { promotion: 0, coupon: 0, payment_method: 0 };
     const lines = new Map<string, DiscountInsightAnswer['lines'][number]>();
     for (const row of rows) {
-      const stored = storedJson(row.discounts);
+      const stored = jsonColumn(row.discounts);
       if (!Array.isArray(stored)) continue;
       const counted = new Set<string>();
       for (const parsed of stored.map((d) => discountLineSchema.safeParse(d))) {

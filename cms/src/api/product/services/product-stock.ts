@@ -1,6 +1,6 @@
 import { normalizeSizes, resolveStockBySize, sumStock, type StockBySize } from '@shop/shared';
 import { catalogueChanged } from '../../../utils/catalogue-version';
-import { affectedRows, storedFlag, table, type Trx } from '../../../utils/db-write';
+import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../../utils/db-write';
 
 export const PRODUCTS_TABLE = 'products';
 
@@ -15,16 +15,6 @@ export interface LockedStock {
   stockBySize: StockBySize;
   /** The single stock of a product without sizes; the sum of `stockBySize` otherwise. */
   stock: number;
-}
-
-/** JSON columns come back parsed from PostgreSQL and as text from SQLite. */
-function jsonColumn(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -16,7 +16,7 @@ import {
   type Quote,
 } from '@shop/shared';
 import { catalogueChanged, onCatalogueChange } from '../../../utils/catalogue-version';
-import { affectedRows, newDocumentId, storedFlag, table, writeTransaction, type Trx } from '../../../utils/db-write';
+import { affectedRows, jsonColumn, newDocumentId, storedFlag, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { conflict, notFound } from '../../../utils/http';
 
 export const COUPONS_TABLE = 'coupons';
@@ -36,16 +36,9 @@ const int = (value: unknown): number => {
 };
 const intOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : int(value));
 const strings = (value: unknown): string[] => {
-  const parsed: unknown = typeof value === 'string' ? safeJson(value) : value;
+  const parsed = jsonColumn(value);
   return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
 };
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 function couponOfRow(row: Row): Coupon {
   const type = row.coupon_type === 'fixed' || row.coupon_type === 'free_shipping' ? row.coupon_type : 'percent';
