@@ -265,26 +265,13 @@ export function priceQuote(
   checkQuantities(items, products, options.maxUnitsPerProduct);
   const subtotal = items.reduce((sum, line) => sum + line.lineTotal, 0);
   const now = context.now ?? new Date();
-  // In a fixed order (not the cart's): the cheapest-unit choices and the per-line rounding then give the same
-  // amounts however the cart lists its lines.
-  const lines: DiscountableLine[] = [...items]
-    .sort((a, b) => compareLines(a, b))
-    .map((line) => ({ quantity: line.quantity, category: line.category ?? null, remaining: line.lineTotal }));
-  const discounts: QuoteDiscount[] = [];
+  const lines = discountableLines(items);
+  const discounts: QuoteDiscount[] = applyPromotions(lines, context.promotions ?? [], now);
   const take = (amounts: readonly number[], discount: Omit<QuoteDiscount, 'amount'>): number => {
-    let amount = 0;
-    amounts.forEach((value, i) => {
-      const line = lines[i]!;
-      const taken = Math.max(0, Math.min(line.remaining, value));
-      line.remaining -= taken;
-      amount += taken;
-    });
+    const amount = takeFrom(lines, amounts);
     if (amount > 0) discounts.push({ ...discount, amount });
     return amount;
   };
-
-  for (const promotion of livePromotions(context.promotions ?? [], now))
-    take(promotionAmounts(promotion, lines), { kind: 'promotion', code: promotion.id, label: promotion.name });
 
   const couponCode = input.couponCode ? normalizeCouponCode(input.couponCode) : '';
   const coupon = couponCode ? couponOf(couponCode, context.coupon) : null;
@@ -344,8 +331,47 @@ export function priceQuote(
   };
 }
 
-function compareLines(a: QuoteLine, b: QuoteLine): number {
-  const key = (l: QuoteLine) => JSON.stringify([l.productId, l.size ?? '', l.color ?? '', l.category ?? '']);
+/** What is discounted of each line: its total so far, its units and category. */
+type LineToDiscount = Pick<QuoteLine, 'productId' | 'size' | 'color' | 'category' | 'quantity' | 'lineTotal'>;
+
+/**
+ * The lines as the discounts work on them, in a fixed order (not the cart's): the cheapest-unit choices and the
+ * per-line rounding then give the same amounts however the cart lists its lines.
+ */
+export function discountableLines(items: readonly LineToDiscount[]): DiscountableLine[] {
+  return [...items]
+    .sort((a, b) => compareLines(a, b))
+    .map((line) => ({ quantity: line.quantity, category: line.category ?? null, remaining: line.lineTotal }));
+}
+
+/** Takes the amounts off what the lines still cost (never below 0); answers how much was taken. */
+function takeFrom(lines: DiscountableLine[], amounts: readonly number[]): number {
+  let amount = 0;
+  amounts.forEach((value, i) => {
+    const line = lines[i];
+    if (!line) return;
+    const taken = Math.max(0, Math.min(line.remaining, value));
+    line.remaining -= taken;
+    amount += taken;
+  });
+  return amount;
+}
+
+/**
+ * Step 2 of the pricing: every live promotion, in its order, off what the lines still cost (the lines are left with
+ * what remains). Also what the cart shows as its promotions' saving before checkout.
+ */
+export function applyPromotions(lines: DiscountableLine[], promotions: readonly Promotion[], now: Date): QuoteDiscount[] {
+  const discounts: QuoteDiscount[] = [];
+  for (const promotion of livePromotions(promotions, now)) {
+    const amount = takeFrom(lines, promotionAmounts(promotion, lines));
+    if (amount > 0) discounts.push({ kind: 'promotion', code: promotion.id, label: promotion.name, amount });
+  }
+  return discounts;
+}
+
+function compareLines(a: LineToDiscount, b: LineToDiscount): number {
+  const key = (l: LineToDiscount) => JSON.stringify([l.productId, l.size ?? '', l.color ?? '', l.category ?? '']);
   const ka = key(a);
   const kb = key(b);
   return ka < kb ? -1 : ka > kb ? 1 : a.quantity - b.quantity || a.lineTotal - b.lineTotal;

@@ -12,6 +12,8 @@ export interface OrderPlace {
   zoneId?: string | null;
   barrio?: string;
   meetingPointId?: string | null;
+  /** The coupon the quote applied (sent only then: a coupon that does not apply is not part of the order). */
+  couponCode?: string | null;
 }
 
 /**
@@ -53,6 +55,7 @@ export function buildOrderPayload(
     ...(pickup
       ? { meetingPointId: place.meetingPointId || undefined }
       : { zoneId: place.zoneId || undefined, barrio: place.barrio?.trim() || undefined, postalCode }),
+    ...(place.couponCode ? { couponCode: place.couponCode } : {}),
     subtotal: totals.subtotal,
     shippingCost: totals.shippingCost,
     total: totals.total,

@@ -18,6 +18,9 @@ export interface PricedChoice {
   zoneId: string | null;
   /** The pickup place. */
   meetingPointId: string | null;
+  /** The coupon the shopper asked for, and her e-mail (a "one per customer" coupon she used is told at once). */
+  couponCode?: string | null;
+  email?: string | null;
 }
 
 /** What prices the cart: its lines (no figures: the server has its own) and the chosen delivery and payment. */
@@ -34,6 +37,7 @@ export function quoteRequestFor(items: readonly CartItem[], choice: PricedChoice
     deliveryType: choice.deliveryType,
     ...(delivery && choice.zoneId ? { zoneId: choice.zoneId } : {}),
     ...(!delivery && choice.meetingPointId ? { meetingPointId: choice.meetingPointId } : {}),
+    ...(choice.couponCode ? { couponCode: choice.couponCode, ...(choice.email ? { email: choice.email } : {}) } : {}),
   };
 }
 
@@ -44,6 +48,8 @@ export interface CheckoutFigures {
   cashFee: number;
   discounts: readonly { label: string; amount: number }[];
   total: number | null;
+  /** What became of the coupon the shopper typed (absent without one). */
+  coupon?: { code: string; applied: boolean; message: string | null };
 }
 
 export function figuresOfQuote(quote: QuoteAnswerQuote): CheckoutFigures {
@@ -53,6 +59,7 @@ export function figuresOfQuote(quote: QuoteAnswerQuote): CheckoutFigures {
     cashFee: quote.cashFee,
     discounts: quote.discounts.filter((d) => d.amount > 0).map(({ label, amount }) => ({ label, amount })),
     total: quote.total,
+    ...(quote.coupon ? { coupon: quote.coupon } : {}),
   };
 }
 
@@ -105,7 +112,8 @@ export type LocalQuote = { ok: true; quote: QuoteAnswerQuote } | { ok: false; me
  */
 export function localQuote(request: QuoteRequest, items: readonly CartItem[], options: CheckoutOptions): LocalQuote {
   try {
-    return { ok: true, quote: priceQuote(request, cartProducts(items), options) };
+    // A coupon is only known to the server: the estimate leaves it out.
+    return { ok: true, quote: priceQuote({ ...request, couponCode: null }, cartProducts(items), options) };
   } catch (error) {
     if (error instanceof QuoteRefusal) return { ok: false, message: error.message };
     throw error;

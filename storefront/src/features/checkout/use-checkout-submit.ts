@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@shop/client-kit';
 import { MSG, type CheckoutDetails, type OrderTotals } from '@shop/shared';
 import { paths } from '@/config/paths';
 import type { CartItem } from '@/features/cart';
 import { paymentLink, rememberOrder, type ConfirmationState } from '@/features/orders';
 import { errorMessage } from '@shop/client-kit';
 import { useCreateOrder } from './api/create-order';
+import { quoteQueries } from './api/get-quote';
 import { uploadProof } from './api/upload-proof';
 import { attemptFor, type CheckoutAttempt } from './checkout-attempt';
 import { buildOrderPayload, type OrderPlace, type PickupPlace } from './checkout-payload';
@@ -61,6 +64,7 @@ export function useCheckoutSubmit({
 }: CheckoutSubmitInput): CheckoutSubmit {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   const [processing, setProcessing] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -125,6 +129,8 @@ export function useCheckoutSubmit({
     } catch (error) {
       setFailure(checkoutFailure(error));
       setProcessing(false);
+      // A conflict (the coupon or the stock changed since the quote): the summary is priced again at once.
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: quoteQueries.all() });
     }
   };
 

@@ -1,11 +1,20 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft, MessageCircle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
-import { chatNumberFromContent, checkoutOptionsOf, deliveryTeaser, formatPrice } from '@shop/shared';
+import {
+  applyPromotions,
+  chatNumberFromContent,
+  checkoutOptionsOf,
+  deliveryTeaser,
+  discountableLines,
+  formatPrice,
+  priceWithPaymentDiscount,
+} from '@shop/shared';
 import { ProductPicture } from '@/components/product-picture';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
+import { asPromotions, useLivePromotions, useTransferPercent } from '@/features/promotions';
 import { cartChatText, chatUrl } from '@/lib/chat-link';
 import { useGoToSection } from '@/lib/section-scroll';
 import { useCart } from '../cart-context';
@@ -28,11 +37,29 @@ export default function CartPage() {
   const goToSection = useGoToSection();
   const notice = noticeFrom(location.state);
   const changes = useCartReconciliation();
+  const live = useLivePromotions();
+  const transferPercent = useTransferPercent();
 
   useEffect(() => {
     document.title = 'Carrito';
   }, []);
 
+  // What the live promotions take off this cart (the server prices it again at checkout, with the same function).
+  const promotionLines = applyPromotions(
+    discountableLines(
+      items.map((i) => ({
+        productId: i.id,
+        size: i.size,
+        color: i.color ?? null,
+        category: i.category ?? null,
+        quantity: i.quantity,
+        lineTotal: i.price * i.quantity,
+      })),
+    ),
+    asPromotions(live),
+    new Date(),
+  );
+  const afterPromotions = subtotal - promotionLines.reduce((sum, d) => sum + d.amount, 0);
   const explore = () => goToSection(SECTIONS.products);
   const teaser = deliveryTeaser(checkoutOptionsOf(content));
   const chatNumber = chatNumberFromContent(content) ?? env.chatNumber;
@@ -135,7 +162,25 @@ export default function CartPage() {
               <dt>Subtotal</dt>
               <dd data-testid="cart-subtotal">{formatPrice(subtotal)}</dd>
             </div>
+            {promotionLines.map((line) => (
+              <div key={line.code ?? line.label} data-testid="cart-promotion">
+                <dt>{line.label}</dt>
+                <dd>-{formatPrice(line.amount)}</dd>
+              </div>
+            ))}
+            {promotionLines.length > 0 && (
+              <div className="totals__total">
+                <dt>Total con promociones</dt>
+                <dd data-testid="cart-total">{formatPrice(afterPromotions)}</dd>
+              </div>
+            )}
           </dl>
+          {transferPercent > 0 && (
+            <p className="cart-transfer" data-testid="cart-transfer-price">
+              <strong>{formatPrice(priceWithPaymentDiscount(afterPromotions, transferPercent))}</strong> con transferencia (
+              {transferPercent}% OFF)
+            </p>
+          )}
           {teaser && (teaser.from > 0 || teaser.freeFrom !== null) && (
             <ul className="cart-delivery-teaser" data-testid="cart-delivery-teaser">
               {teaser.from > 0 && <li>Envío desde {formatPrice(teaser.from)}</li>}

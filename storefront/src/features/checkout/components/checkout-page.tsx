@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { chatNumberFromContent, checkoutOptionsOf, LIMITS, MSG, type OrderTotals } from '@shop/shared';
 import { OrderSummary } from '@/components/order-summary';
@@ -15,6 +15,7 @@ import { useCheckoutSubmit } from '../use-checkout-submit';
 import { useDeliveryPlace } from '../use-delivery-place';
 import { useTransferProof } from '../use-transfer-proof';
 import { ContactStep } from './contact-step';
+import { CouponField } from './coupon-field';
 import { DeliveryStep, QUOTE_PROBLEM_ID } from './delivery-step';
 import { PaymentStep } from './payment-step';
 
@@ -57,9 +58,16 @@ export default function CheckoutPage() {
   const awaitingZone = byZone && zone === null;
   const zoneId = zone?.id ?? null;
   const meetingPointId = place.meetingPoint?.id ?? null;
+  // The coupon asked for; the e-mail goes with it once it looks like one (a coupon for one per customer is checked).
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const typedEmail = form.watch('email') ?? '';
+  const email = couponCode && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typedEmail.trim()) ? typedEmail.trim() : null;
   const request = useMemo(
-    () => (items.length === 0 || awaitingZone ? null : quoteRequestFor(items, { deliveryType, paymentMethod, zoneId, meetingPointId })),
-    [items, awaitingZone, deliveryType, paymentMethod, zoneId, meetingPointId],
+    () =>
+      items.length === 0 || awaitingZone
+        ? null
+        : quoteRequestFor(items, { deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email }),
+    [items, awaitingZone, deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email],
   );
   // Until the owner's options arrive, the defaults' places would be priced: the quote waits for them.
   const pricing = useCheckoutPricing({ items, options, paymentMethod, request, ready: !contentLoading });
@@ -88,7 +96,7 @@ export default function CheckoutPage() {
       address: pickupPoint?.address || content.checkout.deliveryInfo.meetingPoint.address || env.meetingPoint,
       city: env.shopCity,
     },
-    place: { zoneId, barrio: place.barrio, meetingPointId },
+    place: { zoneId, barrio: place.barrio, meetingPointId, couponCode: figures.coupon?.applied ? figures.coupon.code : null },
     blocked,
     proof: proof.proof,
     clearCart: clear,
@@ -153,6 +161,13 @@ export default function CheckoutPage() {
             unknownText={pricing.unknownText}
             busy={pricing.pending}
           >
+            <CouponField
+              code={couponCode}
+              outcome={figures.coupon ?? null}
+              pending={pricing.pending}
+              onApply={setCouponCode}
+              onRemove={() => setCouponCode(null)}
+            />
             {pricing.estimated && (
               <p className="muted small checkout-estimate" data-testid="summary-estimate">
                 Importes estimados: se confirman al hacer el pedido.

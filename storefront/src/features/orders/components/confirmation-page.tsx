@@ -231,7 +231,13 @@ function Confirmation({ data }: { data: ConfirmationState }) {
             size: item.size,
             color: item.color,
           }))}
-          totals={{ subtotal: order.subtotal, shippingCost: order.shippingCost, cashFee: order.cashFee, total: order.total }}
+          totals={{
+            subtotal: order.subtotal,
+            shippingCost: order.shippingCost,
+            cashFee: order.cashFee,
+            discounts: order.discounts ?? [],
+            total: order.total,
+          }}
         />
       </section>
 

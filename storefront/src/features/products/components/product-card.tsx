@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Eye, ShoppingBag } from 'lucide-react';
 import { isNewProduct, normalizeDiscount, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
+import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
@@ -19,6 +20,7 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, categoryName, onQuickView, priority = false }: ProductCardProps) {
+  const transferPercent = useTransferPercent();
   const { add } = useCart();
   const { showToast } = useToast();
   const discount = normalizeDiscount(product.discount);
@@ -71,7 +73,8 @@ export function ProductCard({ product, categoryName, onQuickView, priority = fal
         <h3 className="product-card__title">
           <Link to={paths.product(product._id)}>{product.title}</Link>
         </h3>
-        <PriceTag price={product.price} discount={product.discount} />
+        <PromotionBadges category={product.category} />
+        <PriceTag price={product.price} discount={product.discount} transferPercent={transferPercent} />
         <Link to={paths.product(product._id)} className="product-card__more" aria-label={`Ver más sobre ${product.title}`}>
           Ver más
         </Link>

@@ -17,6 +17,7 @@ import { Breadcrumb } from '@/components/breadcrumb';
 import { ContentIcon } from '@/components/content-icon';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { PriceTag } from '@/components/price-tag';
+import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
@@ -72,6 +73,7 @@ export default function ProductPage() {
 }
 
 function ProductDetail({ product, content }: { product: Product; content: SiteContent }) {
+  const transferPercent = useTransferPercent();
   const { add } = useCart();
   const { showToast } = useToast();
   const categories = content.productCatalog.categories;
@@ -155,7 +157,8 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             {discount > 0 && <span className="badge badge--sale">{discount}% OFF</span>}
             {isNewProduct(product.stock) && <span className="badge badge--new">Nuevo</span>}
           </div>
-          <PriceTag price={product.price} discount={product.discount} size="lg" />
+          <PromotionBadges category={product.category} />
+          <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
           <p className="product-info__description">{product.description}</p>
 
           <SizePicker

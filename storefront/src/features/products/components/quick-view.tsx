@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { X } from 'lucide-react';
 import { MSG, soldOutSizes, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
+import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
@@ -18,6 +19,7 @@ interface QuickViewProps {
 }
 
 export default function QuickView({ product, categoryName, onClose }: QuickViewProps) {
+  const transferPercent = useTransferPercent();
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const { add } = useCart();
@@ -95,7 +97,8 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
         <div className="quick-view__body">
           <p className="eyebrow">{categoryName}</p>
           <h2 id="quick-view-title">{product.title}</h2>
-          <PriceTag price={product.price} discount={product.discount} size="lg" />
+          <PromotionBadges category={product.category} />
+          <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
           <p className="quick-view__description">{product.description}</p>
           <SizePicker sizes={product.size} value={size} soldOut={soldOut} onChange={chooseSize} />
           {error && (

@@ -257,6 +257,23 @@ function TrackingResult({ order, paymentReturn }: { order: TrackedOrder; payment
               <dt>Unidades</dt>
               <dd data-testid="tracking-units">{order.units}</dd>
             </div>
+            {full
+              ? full.discounts?.map((discount, index) => (
+                  <div key={`${discount.kind}-${discount.code ?? index}`} data-testid="tracking-discount">
+                    <dt>
+                      {discount.kind === 'coupon' && discount.code && !discount.label.includes(discount.code)
+                        ? `${discount.label} (${discount.code})`
+                        : discount.label}
+                    </dt>
+                    <dd>-{formatPrice(discount.amount)}</dd>
+                  </div>
+                ))
+              : (order.discountTotal ?? 0) > 0 && (
+                  <div data-testid="tracking-discount">
+                    <dt>Descuentos</dt>
+                    <dd>-{formatPrice(order.discountTotal ?? 0)}</dd>
+                  </div>
+                )}
             <div>
               <dt>Total</dt>
               <dd>{formatPrice(order.total)}</dd>
