@@ -18,6 +18,7 @@ const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) =
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
+const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -63,6 +64,9 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequirePermission permission="content.edit" />}>
             <Route path={paths.content} element={<ContentEditorPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="promotions.manage" />}>
+            <Route path={paths.promotions} element={<PromotionsPage />} />
           </Route>
           <Route element={<RequirePermission permission="staff.manage" />}>
             <Route path={paths.team} element={<TeamPage />} />

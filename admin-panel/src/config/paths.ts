@@ -15,6 +15,8 @@ export const paths = {
   emails: '/emails',
   proofs: '/proofs',
   content: '/content',
+  /** Coupons and automatic promotions (owner only). */
+  promotions: '/promotions',
   settings: '/settings',
   /** The staff accounts (owner only). */
   team: '/team',

@@ -28,6 +28,7 @@ import { categoryLabel, useCategories } from '@/features/content';
 import { productQueries } from '@/features/products';
 import { orderQueries, formatDate } from '@/features/orders';
 import { ProofsWaitingCard } from '@/features/proofs';
+import { DiscountsGivenCard } from '@/features/promotions';
 import { interactionQueries, useResetInteractions } from './api/interactions';
 import { LowStockCard } from './low-stock-card';
 import { MercadoPagoCard } from './mercadopago-card';
@@ -114,6 +115,7 @@ export function DashboardPage() {
       <div className="dash-grid" data-testid="dashboard-insight">
         <SalesChartCard />
         <LowStockCard />
+        <DiscountsGivenCard />
       </div>
 
       <div className="dash-grid">

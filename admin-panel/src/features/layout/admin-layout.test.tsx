@@ -25,6 +25,7 @@ describe('sidebar by role', () => {
       'Correos',
       'Comprobantes',
       'Contenido',
+      'Promociones',
       'Equipo',
       'Actividad',
       'Config',

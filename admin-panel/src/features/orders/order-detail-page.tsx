@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, CheckCircle, Printer, StickyNote } from 'lucide-react';
@@ -176,6 +176,16 @@ function OrderDetail({ order }: { order: Order }) {
             <dl className="totals">
               <dt>Subtotal</dt>
               <dd>{formatPrice(order.subtotal)}</dd>
+              {(order.discounts ?? []).map((discount, index) => (
+                <Fragment key={`${discount.kind}-${discount.code ?? index}`}>
+                  <dt data-testid="order-discount">
+                    {discount.kind === 'coupon' && discount.code && !discount.label.includes(discount.code)
+                      ? `${discount.label} (cupón ${discount.code})`
+                      : discount.label}
+                  </dt>
+                  <dd>-{formatPrice(discount.amount)}</dd>
+                </Fragment>
+              ))}
               <dt>Envío</dt>
               <dd>{formatShipping(order.shippingCost)}</dd>
               {order.cashFee > 0 && (

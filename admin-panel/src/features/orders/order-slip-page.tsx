@@ -126,6 +126,12 @@ function Slip({ order }: { order: Order }) {
           <tr>
             <th scope="row" colSpan={3}>
               Total del pedido: {formatPrice(order.total)}
+              {(order.discountTotal ?? 0) > 0 && (
+                <span className="slip-discounts" data-testid="slip-discounts">
+                  {' '}
+                  (incluye descuentos: {(order.discounts ?? []).map((d) => `${d.label} -${formatPrice(d.amount)}`).join(', ')})
+                </span>
+              )}
             </th>
             <td className="num">{unitsText(units)}</td>
             <td />

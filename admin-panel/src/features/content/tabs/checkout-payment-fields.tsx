@@ -3,6 +3,8 @@ import { AlertTriangle } from 'lucide-react';
 import {
   MAX_INSTALLMENTS,
   MAX_INSTALLMENTS_MESSAGE,
+  MAX_PAYMENT_DISCOUNT_PERCENT,
+  PAYMENT_DISCOUNT_MESSAGE,
   MIN_INSTALLMENTS,
   MAX_RESERVATION_MINUTES,
   MERCADOPAGO_RESERVATION_MESSAGE,
@@ -66,6 +68,31 @@ const BANK_FIELDS = [
 ] as const;
 
 type PaymentInfo = SiteContent['checkout']['paymentInfo'];
+
+/** The percent off for paying with a method (0–50), shown to shoppers as "10% OFF con transferencia". */
+function PaymentDiscountField({
+  label,
+  shown,
+  value,
+  onChange,
+}: {
+  label: string;
+  shown: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <WholeNumberField
+      label={label}
+      value={value}
+      onChange={onChange}
+      min={0}
+      max={MAX_PAYMENT_DISCOUNT_PERCENT}
+      hint={`Se muestra como "${value > 0 ? value : 10}% OFF ${shown}" y se descuenta al final, después de promociones y cupones. 0 = sin descuento.`}
+      invalidMessage={PAYMENT_DISCOUNT_MESSAGE}
+    />
+  );
+}
 
 /** How long an unpaid order of one payment method keeps its products reserved. */
 function ReservationField({
@@ -173,6 +200,12 @@ export function PaymentFields({ paymentInfo, edit, mercadoPagoReady }: PaymentFi
         <TextField label="Título" value={cash.title} onChange={setCash('title')} />
         <AmountField label="Recargo por pago en efectivo ($)" value={cash.additionalFee} onChange={setCash('additionalFee')} />
       </div>
+      <PaymentDiscountField
+        label="Descuento en efectivo (%)"
+        shown="en efectivo"
+        value={cash.discountPercent}
+        onChange={setCash('discountPercent')}
+      />
       <ReservationField {...RESERVATIONS.cash} minutes={cash.reservationMinutes} onChange={setCash('reservationMinutes')} />
       <TextAreaField label="Descripción" value={cash.description} onChange={setCash('description')} rows={2} />
       <TextField label="Notas" value={cash.notes} onChange={setCash('notes')} />
@@ -180,6 +213,12 @@ export function PaymentFields({ paymentInfo, edit, mercadoPagoReady }: PaymentFi
       <ToggleField label="Transferencia habilitada" checked={bank.enabled} onChange={setBank('enabled')} />
       <TextFieldList part={bank} set={setBank} fields={BANK_FIELDS} grid />
       <TextAreaField label="Instrucciones" value={bank.instructions} onChange={setBank('instructions')} rows={3} />
+      <PaymentDiscountField
+        label="Descuento por transferencia (%)"
+        shown="con transferencia"
+        value={bank.discountPercent}
+        onChange={setBank('discountPercent')}
+      />
       <ReservationField {...RESERVATIONS.bank} minutes={bank.reservationMinutes} onChange={setBank('reservationMinutes')} />
       <MercadoPagoFields paymentInfo={paymentInfo} edit={edit} mercadoPagoReady={mercadoPagoReady} />
     </fieldset>

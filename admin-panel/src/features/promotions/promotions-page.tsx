@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatPrice, LIMITS, promotionBadge, type CouponAnswerCoupon, type PromotionAnswerPromotion } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { DataTable, TableStates } from '@/components/data-table';
+import { DeleteDialog } from '@/components/delete-dialog';
+import { ErrorState } from '@/components/feedback';
+import { NoticeBanner } from '@/components/notice-banner';
+import { PageHeader } from '@/components/page-header';
+import { useTimedMessage } from '@/hooks/use-timed-message';
+import { promotionQueries, useDeleteCoupon, useDeletePromotion, useSaveCoupon, useSavePromotion } from './api/promotions-api';
+import { CouponForm } from './coupon-form';
+import { shopDateTime } from './dates';
+import { PromotionForm } from './promotion-form';
+
+function couponValue(coupon: CouponAnswerCoupon): string {
+  if (coupon.type === 'free_shipping') return 'Envío gratis';
+  return coupon.type === 'percent' ? `${coupon.value} %` : formatPrice(coupon.value);
+}
+
+function validity(item: { startsAt: string | null; endsAt: string | null }): string {
+  if (!item.startsAt && !item.endsAt) return 'Sin fecha';
+  return [item.startsAt ? `desde ${shopDateTime(item.startsAt)}` : '', item.endsAt ? `hasta ${shopDateTime(item.endsAt)}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+function couponState(coupon: CouponAnswerCoupon, now: number): { label: string; className: string } {
+  if (!coupon.active) return { label: 'Inactivo', className: 'promo-state promo-state--off' };
+  if (coupon.endsAt && Date.parse(coupon.endsAt) <= now) return { label: 'Vencido', className: 'promo-state promo-state--off' };
+  if (coupon.startsAt && Date.parse(coupon.startsAt) > now) return { label: 'Programado', className: 'promo-state' };
+  if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return { label: 'Agotado', className: 'promo-state promo-state--off' };
+  return { label: 'Activo', className: 'promo-state promo-state--on' };
+}
+
+type Deletion = { kind: 'coupon'; coupon: CouponAnswerCoupon } | { kind: 'promotion'; promotion: PromotionAnswerPromotion };
+
+/** 'Promociones' (owner): coupons with their uses and sales, and the automatic promotions (3x2, percent per category). */
+export function PromotionsPage() {
+  const coupons = useQuery(promotionQueries.coupons());
+  const promotions = useQuery(promotionQueries.promotions());
+  const saveCoupon = useSaveCoupon();
+  const savePromotion = useSavePromotion();
+  const deleteCoupon = useDeleteCoupon();
+  const deletePromotion = useDeletePromotion();
+  const notice = useTimedMessage();
+  const [editing, setEditing] = useState<CouponAnswerCoupon | null>(null);
+  const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const done = (text: string) => notice.show({ kind: 'success', text }, LIMITS.bannerMs);
+  const failed = (error: unknown) => notice.show({ kind: 'error', text: errorMessage(error) });
+  const now = Date.now();
+
+  const toggleCoupon = (coupon: CouponAnswerCoupon) => {
+    const { id, uses: _uses, revenue: _revenue, discountGiven: _given, createdAt: _created, ...input } = coupon;
+    saveCoupon.mutate(
+      { id, input: { ...input, categories: [...input.categories], active: !coupon.active } },
+      { onSuccess: () => done(`Cupón ${coupon.code} ${coupon.active ? 'desactivado' : 'activado'}.`), onError: failed },
+    );
+  };
+  const togglePromotion = (promotion: PromotionAnswerPromotion) => {
+    const { id, live: _live, createdAt: _created, ...input } = promotion;
+    savePromotion.mutate(
+      { id, input: { ...input, active: !promotion.active } },
+      { onSuccess: () => done(`Promoción "${promotion.name}" ${promotion.active ? 'pausada' : 'activada'}.`), onError: failed },
+    );
+  };
+  const confirmDeletion = () => {
+    if (!deletion) return;
+    const settle = { onError: failed, onSettled: () => setDeletion(null) };
+    if (deletion.kind === 'coupon') deleteCoupon.mutate(deletion.coupon.id, { ...settle, onSuccess: ({ message }) => done(message) });
+    else deletePromotion.mutate(deletion.promotion.id, { ...settle, onSuccess: ({ message }) => done(message) });
+  };
+
+  const couponList = coupons.data ?? [];
+  const promotionList = promotions.data ?? [];
+  return (
+    <div className="page" data-testid="promotions-page">
+      <PageHeader title="Promociones" description="Cupones para tus clientas y promociones automáticas como el 3x2." />
+      {notice.message && <NoticeBanner notice={notice} />}
+
+      <section className="card" aria-labelledby="coupon-form-title">
+        <h2 id="coupon-form-title" className="card-title">
+          {editing ? `Editar cupón ${editing.code}` : 'Nuevo cupón'}
+        </h2>
+        <CouponForm
+          key={editing?.id ?? 'new'}
+          coupon={editing}
+          onDone={(message) => {
+            setEditing(null);
+            done(message);
+          }}
+        />
+        {editing && (
+          <button type="button" className="btn btn-secondary promo-cancel" onClick={() => setEditing(null)}>
+            Cancelar edición
+          </button>
+        )}
+      </section>
+
+      <section className="card table-card" aria-labelledby="coupon-list-title" aria-busy={coupons.isFetching}>
+        <h2 id="coupon-list-title" className="card-title">
+          Cupones
+        </h2>
+        <TableStates
+          pending={coupons.isPending}
+          loadingLabel="Cargando cupones..."
+          error={
+            coupons.isError && (
+              <ErrorState message={`Error al cargar los cupones: ${errorMessage(coupons.error)}`} onRetry={() => void coupons.refetch()} />
+            )
+          }
+          empty={couponList.length === 0}
+          emptyTitle="Todavía no hay cupones"
+          emptyText="Creá el primero con el formulario de arriba."
+        >
+          <DataTable
+            testId="coupon-table"
+            caption="Cupones"
+            columns={['Código', 'Descuento', 'Vigencia', 'Usos', 'Ventas', 'Descontado', 'Estado', 'Acciones']}
+          >
+            {couponList.map((coupon) => {
+              const state = couponState(coupon, now);
+              return (
+                <tr key={coupon.id} data-testid="coupon-row">
+                  <td data-label="Código">
+                    <strong>{coupon.code}</strong>
+                    {coupon.onePerCustomer && <span className="muted small"> · uno por cliente</span>}
+                    {coupon.categories.length > 0 && <span className="muted small"> · {coupon.categories.join(', ')}</span>}
+                  </td>
+                  <td data-label="Descuento">
+                    {couponValue(coupon)}
+                    {coupon.minSubtotal > 0 && <span className="muted small"> desde {formatPrice(coupon.minSubtotal)}</span>}
+                  </td>
+                  <td data-label="Vigencia">{validity(coupon)}</td>
+                  <td data-label="Usos" data-testid="coupon-uses">
+                    {coupon.uses} / {coupon.maxUses ?? '∞'}
+                  </td>
+                  <td data-label="Ventas">{formatPrice(coupon.revenue)}</td>
+                  <td data-label="Descontado">{formatPrice(coupon.discountGiven)}</td>
+                  <td data-label="Estado">
+                    <span className={state.className}>{state.label}</span>
+                  </td>
+                  <td data-label="Acciones" className="promo-actions">
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(coupon)}>
+                      Editar <span className="visually-hidden">{coupon.code}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => toggleCoupon(coupon)}
+                      disabled={saveCoupon.isPending}
+                    >
+                      {coupon.active ? 'Desactivar' : 'Activar'} <span className="visually-hidden">{coupon.code}</span>
+                    </button>
+                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeletion({ kind: 'coupon', coupon })}>
+                      Eliminar <span className="visually-hidden">{coupon.code}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        </TableStates>
+      </section>
+
+      <section className="card" aria-labelledby="promotion-form-title">
+        <h2 id="promotion-form-title" className="card-title">
+          Nueva promoción automática
+        </h2>
+        <p className="muted">Se aplica sola en el carrito y en el pedido; los productos de la categoría muestran la etiqueta.</p>
+        <PromotionForm onDone={done} />
+      </section>
+
+      <section className="card table-card" aria-labelledby="promotion-list-title" aria-busy={promotions.isFetching}>
+        <h2 id="promotion-list-title" className="card-title">
+          Promociones automáticas
+        </h2>
+        <TableStates
+          pending={promotions.isPending}
+          loadingLabel="Cargando promociones..."
+          error={
+            promotions.isError && (
+              <ErrorState
+                message={`Error al cargar las promociones: ${errorMessage(promotions.error)}`}
+                onRetry={() => void promotions.refetch()}
+              />
+            )
+          }
+          empty={promotionList.length === 0}
+          emptyTitle="No hay promociones automáticas"
+          emptyText="Creá una con el formulario de arriba, por ejemplo un 3x2 en bombachas."
+        >
+          <DataTable
+            testId="promotion-table"
+            caption="Promociones automáticas"
+            columns={['Nombre', 'Promoción', 'Categoría', 'Vigencia', 'Estado', 'Acciones']}
+          >
+            {promotionList.map((promotion) => (
+              <tr key={promotion.id} data-testid="promotion-row">
+                <td data-label="Nombre">{promotion.name}</td>
+                <td data-label="Promoción">{promotionBadge(promotion)}</td>
+                <td data-label="Categoría">{promotion.category}</td>
+                <td data-label="Vigencia">{validity(promotion)}</td>
+                <td data-label="Estado">
+                  <span className={promotion.live ? 'promo-state promo-state--on' : 'promo-state promo-state--off'}>
+                    {promotion.live ? 'En curso' : promotion.active ? 'Fuera de fecha' : 'Pausada'}
+                  </span>
+                </td>
+                <td data-label="Acciones" className="promo-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => togglePromotion(promotion)}
+                    disabled={savePromotion.isPending}
+                  >
+                    {promotion.active ? 'Pausar' : 'Activar'} <span className="visually-hidden">{promotion.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeletion({ kind: 'promotion', promotion })}>
+                    Eliminar <span className="visually-hidden">{promotion.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </TableStates>
+      </section>
+
+      <DeleteDialog
+        what={
+          deletion &&
+          (deletion.kind === 'coupon'
+            ? {
+                title: 'Eliminar cupón',
+                confirmLabel: 'Eliminar',
+                subject: `el cupón ${deletion.coupon.code} (los pedidos que lo usaron conservan su descuento)`,
+              }
+            : { title: 'Eliminar promoción', confirmLabel: 'Eliminar', subject: `la promoción "${deletion.promotion.name}"` })
+        }
+        busy={deleteCoupon.isPending || deletePromotion.isPending}
+        onConfirm={confirmDeletion}
+        onCancel={() => setDeletion(null)}
+      />
+    </div>
+  );
+}
