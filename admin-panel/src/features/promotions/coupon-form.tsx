@@ -105,6 +105,7 @@ export function CouponForm({ coupon, onDone }: { coupon: CouponAnswerCoupon | nu
       <div className="promo-grid">
         <FormField id={`${prefix}-code`} label="Código" required>
           <input
+            type="text"
             id={`${prefix}-code`}
             value={draft.code}
             onChange={(e) => set('code', e.target.value.toUpperCase())}
@@ -122,14 +123,33 @@ export function CouponForm({ coupon, onDone }: { coupon: CouponAnswerCoupon | nu
         </FormField>
         {draft.type !== 'free_shipping' && (
           <FormField id={`${prefix}-value`} label={draft.type === 'percent' ? 'Descuento (%)' : 'Descuento ($)'} required>
-            <input id={`${prefix}-value`} inputMode="numeric" value={draft.value} onChange={(e) => set('value', e.target.value)} required />
+            <input
+              type="text"
+              id={`${prefix}-value`}
+              inputMode="numeric"
+              value={draft.value}
+              onChange={(e) => set('value', e.target.value)}
+              required
+            />
           </FormField>
         )}
         <FormField id={`${prefix}-min`} label="Compra mínima ($)">
-          <input id={`${prefix}-min`} inputMode="numeric" value={draft.minSubtotal} onChange={(e) => set('minSubtotal', e.target.value)} />
+          <input
+            type="text"
+            id={`${prefix}-min`}
+            inputMode="numeric"
+            value={draft.minSubtotal}
+            onChange={(e) => set('minSubtotal', e.target.value)}
+          />
         </FormField>
         <FormField id={`${prefix}-max`} label="Usos máximos (vacío: sin límite)">
-          <input id={`${prefix}-max`} inputMode="numeric" value={draft.maxUses} onChange={(e) => set('maxUses', e.target.value)} />
+          <input
+            type="text"
+            id={`${prefix}-max`}
+            inputMode="numeric"
+            value={draft.maxUses}
+            onChange={(e) => set('maxUses', e.target.value)}
+          />
         </FormField>
         <FormField id={`${prefix}-starts`} label="Desde">
           <input id={`${prefix}-starts`} type="datetime-local" value={draft.startsAt} onChange={(e) => set('startsAt', e.target.value)} />

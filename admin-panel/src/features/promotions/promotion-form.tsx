@@ -66,7 +66,7 @@ export function PromotionForm({ onDone }: { onDone: (message: string) => void })
       {failure && <Banner kind="error">{failure}</Banner>}
       <div className="promo-grid">
         <FormField id="promo-name" label="Nombre (lo ven las clientas)" required>
-          <input id="promo-name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={80} required />
+          <input type="text" id="promo-name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={80} required />
         </FormField>
         <FormField id="promo-type" label="Tipo">
           <select id="promo-type" value={draft.type} onChange={(e) => set('type', e.target.value as PromotionType)}>
@@ -82,15 +82,21 @@ export function PromotionForm({ onDone }: { onDone: (message: string) => void })
         {draft.type === 'buy_x_pay_y' ? (
           <>
             <FormField id="promo-buy" label="Llevá">
-              <input id="promo-buy" inputMode="numeric" value={draft.buy} onChange={(e) => set('buy', e.target.value)} />
+              <input type="text" id="promo-buy" inputMode="numeric" value={draft.buy} onChange={(e) => set('buy', e.target.value)} />
             </FormField>
             <FormField id="promo-pay" label="Pagá">
-              <input id="promo-pay" inputMode="numeric" value={draft.pay} onChange={(e) => set('pay', e.target.value)} />
+              <input type="text" id="promo-pay" inputMode="numeric" value={draft.pay} onChange={(e) => set('pay', e.target.value)} />
             </FormField>
           </>
         ) : (
           <FormField id="promo-percent" label="Descuento (%)" required>
-            <input id="promo-percent" inputMode="numeric" value={draft.percent} onChange={(e) => set('percent', e.target.value)} />
+            <input
+              type="text"
+              id="promo-percent"
+              inputMode="numeric"
+              value={draft.percent}
+              onChange={(e) => set('percent', e.target.value)}
+            />
           </FormField>
         )}
         <FormField id="promo-starts" label="Desde">
