@@ -184,6 +184,39 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/insight/low-stock', auth: 'admin' },
   // The default threshold: a valid-looking junk body leaves the shared shop as it was.
   { method: 'PUT', path: '/insight/low-stock-threshold', auth: 'admin', body: () => ({ threshold: 3 }) },
+  { method: 'GET', path: '/insight/discounts', auth: 'admin', query: ['days'] },
+  { method: 'GET', path: '/promotions/live', auth: 'public' },
+  { method: 'GET', path: '/coupons', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/coupons',
+    auth: 'admin',
+    body: () => ({ code: 'FUZZ10', type: 'percent', value: 10, maxUses: 5, categories: ['conjuntos'] }),
+  },
+  {
+    method: 'PUT',
+    path: '/coupons/{couponId}',
+    auth: 'admin',
+    destructive: true,
+    body: () => ({ code: 'FUZZ10', type: 'fixed', value: 500, active: false }),
+  },
+  { method: 'DELETE', path: '/coupons/{couponId}', auth: 'admin', destructive: true },
+  { method: 'GET', path: '/promotions', auth: 'admin' },
+  // A category no product has: whatever the fuzz makes of it, no other test's prices change.
+  {
+    method: 'POST',
+    path: '/promotions',
+    auth: 'admin',
+    body: () => ({ name: 'Promo de la fuzz', type: 'buy_x_pay_y', category: 'fuzz-sin-productos', buy: 3, pay: 2 }),
+  },
+  {
+    method: 'PUT',
+    path: '/promotions/{promotionId}',
+    auth: 'admin',
+    destructive: true,
+    body: () => ({ name: 'Promo de la fuzz', type: 'category_percent', category: 'fuzz-sin-productos', percent: 10 }),
+  },
+  { method: 'DELETE', path: '/promotions/{promotionId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/content', auth: 'public' },
   { method: 'PUT', path: '/content', auth: 'admin', body: (f) => f.content },
   {

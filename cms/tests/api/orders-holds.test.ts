@@ -291,6 +291,37 @@ describe('unpaid orders release their stock', () => {
       'staff:cancelled->pending_manual',
     ]);
   });
+
+  it('an order that expires unpaid gives its coupon use back, once, for another shopper', async () => {
+    await putCheckout((c) => {
+      c.paymentInfo.bankTransfer.reservationMinutes = 1;
+    });
+    const code = `HOLD${Date.now().toString(36)}`.toUpperCase();
+    const created = await call('/coupons', { body: { code, type: 'percent', value: 10, maxUses: 1 }, token: staff.token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const usesOf = async () =>
+      (await call('/coupons', { token: staff.token })).body.coupons.find((c: { code: string }) => c.code === code).uses as number;
+    const product = await createProduct(5, 'Bombacha Cupón');
+    const held = await place([{ productId: product._id, quantity: 1 }], { paymentMethod: 'transfer', couponCode: code });
+    expect(held).toMatchObject({ couponCode: code, discountTotal: 1000, total: 9000 });
+    expect(await usesOf()).toBe(1);
+    const refused = await call('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }], { couponCode: code }) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Este cupón ya fue usado');
+
+    await waitFor(
+      'the sweep',
+      () => orderById(held._id),
+      (o) => o.status === 'cancelled',
+      SWEEP_WAIT,
+    );
+    // Both processes sweep every second: the use comes back once.
+    await sleep(2500);
+    expect(await usesOf()).toBe(0);
+    const again = await place([{ productId: product._id, quantity: 1 }], { couponCode: code });
+    expect(again).toMatchObject({ couponCode: code, total: 9000 });
+    expect(await usesOf()).toBe(1);
+  });
 });
 
 describe('order history', () => {
