@@ -50,6 +50,10 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   // ON CONFLICT when an order takes a coupon use: one per order, or one per customer for "one per customer" coupons.
   { name: 'shop_coupon_uses_customer_uq', table: 'coupon_uses', columns: ['coupon_code', 'customer_key'], unique: true },
   { name: 'idx_shop_coupon_uses_order', table: 'coupon_uses', columns: ['order_document_id'] },
+  // One account per e-mail (staff sign in with it; their username is the e-mail too). Strapi checks it in the
+  // application only: two invitations of one e-mail at the same moment both passed that check on PostgreSQL.
+  { name: 'shop_up_users_email_uq', table: 'up_users', columns: ['email'], unique: true },
+  { name: 'shop_up_users_username_uq', table: 'up_users', columns: ['username'], unique: true },
 ];
 
 /** What this migration needs of Strapi's database object (Strapi passes it after the transaction). */

@@ -104,19 +104,10 @@ export default {
           mustChangePassword: true,
         });
     } catch (error) {
-      // Two invitations of one e-mail at once: the one that lost the race (Strapi's uniqueness check) is a 409 too.
+      // Two invitations of one e-mail at once: the one that lost the race (the unique index on up_users.email, see
+      // database/migrations) is a 409 too.
       if (await taken()) throw conflict(EMAIL_TAKEN);
       throw error;
-    }
-    // Two at once may both have passed the checks: the first account stays, a later twin is removed again.
-    const twins: Array<{ id: number }> = await strapi.db.query(USER_UID).findMany({
-      where: { $or: [{ email: input.email }, { username: input.email }] },
-      select: ['id'],
-      orderBy: { id: 'asc' },
-    });
-    if (twins.length > 1 && twins[0]?.id !== created.id) {
-      await strapi.db.query(USER_UID).delete({ where: { id: created.id } });
-      throw conflict(EMAIL_TAKEN);
     }
     return { staff: toMember(await findStaff(created.id)), temporaryPassword: password };
   },
