@@ -78,6 +78,8 @@ test('storefront: every page has no serious or critical accessibility violation'
   await scan('category page');
 
   await addToCart(page, product);
+  // The toast fades in: its colours are scanned once the animation is over, not half-way.
+  await page.getByTestId('toast').evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
   await scan('product detail');
 
   await page.goto('/cart');

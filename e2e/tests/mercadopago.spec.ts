@@ -77,6 +77,8 @@ test.describe('Mercado Pago', () => {
     await fillShopper(shopper, 'Rocío Rechazo');
     await shopper.getByRole('radio', { name: /Mercado Pago/ }).check();
     await expect(shopper.getByText('Al confirmar el pedido te llevamos a Mercado Pago')).toBeVisible();
+    // The totals are dimmed while the quote for the new method is on its way: scanned once it answered.
+    await expect(shopper.locator('dl.totals[aria-busy]')).toHaveCount(0);
     expect(await seriousViolations(shopper)).toEqual([]);
     await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
     await expect(shopper).toHaveURL(new RegExp(`^${E2E_MERCADOPAGO_URL}/`));
