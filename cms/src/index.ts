@@ -31,14 +31,18 @@ export default {
     await setupFoundation(strapi);
     await configurePanelViews(strapi);
     await strapi.service('api::product.product').migrateStockBySize();
+    await strapi.service('api::product.product').prepareSearch();
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();
+    // "Volvió tu talle": waiting stock alerts are notified after every catalogue change and every minute.
+    strapi.service('api::stock-alert.stock-alert').startSweeps();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
+    await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
 };

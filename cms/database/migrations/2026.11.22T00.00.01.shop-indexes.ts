@@ -54,6 +54,11 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   // application only: two invitations of one e-mail at the same moment both passed that check on PostgreSQL.
   { name: 'shop_up_users_email_uq', table: 'up_users', columns: ['email'], unique: true },
   { name: 'shop_up_users_username_uq', table: 'up_users', columns: ['username'], unique: true },
+  // "Avisame": one alert per product, size and e-mail (ON CONFLICT when she asks again); the sweep reads the waiting ones.
+  { name: 'shop_stock_alerts_uq', table: 'stock_alerts', columns: ['product_document_id', 'size', 'email'], unique: true },
+  { name: 'idx_shop_stock_alerts_status', table: 'stock_alerts', columns: ['alert_status', 'product_document_id'] },
+  // ON CONFLICT in the search-miss counter: one row per term and day.
+  { name: 'shop_search_misses_term_day_uq', table: 'search_misses', columns: ['term_key', 'day'], unique: true },
 ];
 
 /** What this migration needs of Strapi's database object (Strapi passes it after the transaction). */

@@ -48,7 +48,7 @@ export const ORDER_READ_ONLY = [
 ] as const;
 
 /** Product attributes the model computes (shown read-only; lifecycles recompute them on every write). */
-export const PRODUCT_READ_ONLY = ['finalPrice', 'sizeIndex'] as const;
+export const PRODUCT_READ_ONLY = ['finalPrice', 'sizeIndex', 'searchText', 'searchTitle'] as const;
 
 /** Content types that are the shop's bookkeeping: not listed in the panel, and the panel cannot write them. */
 export const BOOKKEEPING_TYPES = [
@@ -63,6 +63,10 @@ export const BOOKKEEPING_TYPES = [
   'api::promotion.coupon',
   'api::promotion.coupon-use',
   'api::promotion.promotion',
+  // Shoppers' "Avisame" requests (their e-mails are staff-only data; the back office lists and deletes them) and the
+  // searches that found nothing: written by the shop only.
+  'api::stock-alert.stock-alert',
+  'api::stock-alert.search-miss',
 ] as const;
 
 const PANEL_NOTE = 'panel /cms';

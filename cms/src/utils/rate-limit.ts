@@ -55,6 +55,8 @@ export const LIMIT_RULES = {
     blockDuration: FIFTEEN_MINUTES,
     message: 'Probaste demasiados cupones que no existen: esperá 15 minutos y volvé a intentar',
   },
+  // "Avisame cuando vuelva" and its unsubscribe link: a budget per client keeps anyone from filling the table.
+  stockAlerts: { points: envInt('RATE_LIMIT_STOCK_ALERTS_MAX', 10), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
   // Payment notifications come from Mercado Pago's few addresses in bursts; the budget only stops a flood of forgeries.
   webhooks: { points: envInt('RATE_LIMIT_WEBHOOKS_MAX', 600), duration: 60 },
 } satisfies Record<string, LimitRule>;

@@ -31,6 +31,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'PUT /products/:id': 'products.manage',
   'DELETE /products/:id': 'products.manage',
   'PUT /content': 'content.edit',
+  // Shoppers' "Avisame" requests carry their e-mails: those who run the catalogue see and delete them.
+  'GET /stock-alerts': 'products.manage',
+  'DELETE /stock-alerts/:id': 'products.manage',
+  'GET /insight/waited-sizes': 'insight.view',
+  'GET /insight/search-misses': 'insight.view',
   'GET /coupons': 'promotions.manage',
   'POST /coupons': 'promotions.manage',
   'PUT /coupons/:id': 'promotions.manage',
@@ -75,6 +80,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /products',
   'GET /products/count',
   'GET /products/:id',
+  'GET /products/best-sellers',
+  'POST /products/:id/stock-alerts',
+  'POST /stock-alerts/unsubscribe',
   'POST /upload/proof',
   // Mercado Pago's notifications: public, acted on only when signed with the webhook secret.
   'POST /payments/mercadopago/webhook',

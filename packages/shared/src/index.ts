@@ -29,3 +29,4 @@ export * from './rules/csv.js';
 export * from './rules/insight.js';
 export * from './rules/order-export.js';
 export * from './rules/staff-permissions.js';
+export * from './rules/search.js';

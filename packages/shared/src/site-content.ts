@@ -43,7 +43,11 @@ export const RESERVATION_MINUTES_MESSAGE = `Los minutos de reserva deben ser un 
 export const MAX_UNITS_PER_PRODUCT_MESSAGE = `El máximo de unidades por producto debe ser un número entero entre 1 y ${MAX_UNITS_PER_PRODUCT_LIMIT}`;
 const reservationMinutes = (fallback: number) => wholeNumber(fallback, 0, MAX_RESERVATION_MINUTES, RESERVATION_MINUTES_MESSAGE);
 
-export const categorySchema = z.object({ name: s(), display_name: s() });
+/**
+ * `google_product_category`: the category's Google product category for the catalogue feeds (Google's taxonomy text
+ * or number); absent or empty means DEFAULT_GOOGLE_PRODUCT_CATEGORY.
+ */
+export const categorySchema = z.object({ name: s(), display_name: s(), google_product_category: z.string().max(250).optional().catch(undefined) });
 export type Category = z.infer<typeof categorySchema>;
 
 export const sizeGuideSchema = z.object({

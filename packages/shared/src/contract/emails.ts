@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'proof_rejected',
   'owner_new_order',
   'owner_proof_received',
+  'stock_alert',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   proof_rejected: 'Comprobante rechazado (clienta)',
   owner_new_order: 'Nuevo pedido (dueña)',
   owner_proof_received: 'Comprobante recibido (dueña)',
+  stock_alert: 'Volvió tu talle (clienta)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

@@ -14,3 +14,5 @@ export * from './dispatch.js';
 export * from './staff.js';
 export * from './activity.js';
 export * from './promotions.js';
+export * from './alerts.js';
+export * from './search.js';

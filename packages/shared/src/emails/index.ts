@@ -1,3 +1,4 @@
 export * from './layout.js';
 export * from './order-mails.js';
 export * from './owner-mails.js';
+export * from './stock-alert-mail.js';

@@ -18,7 +18,7 @@ import { isRecord } from '../../order/services/order-view';
 import { mailSettings } from './mail-settings';
 import { enqueueMail, type OutgoingMail } from './outbox-store';
 
-function shopOf(content: SiteContent): MailShop {
+export function shopOf(content: SiteContent): MailShop {
   const contactLines = content.contact.contactInfo
     .filter((card) => card.details.length > 0)
     .slice(0, 3)

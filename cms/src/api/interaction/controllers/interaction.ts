@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { parseWith, queryInt, reply, requestBody } from '../../../utils/http';
 import { consume } from '../../../utils/rate-limit';
+import { recordSearchMiss } from '../../../utils/search-misses';
 import { factories } from '@strapi/strapi';
 
 const interactions = () => strapi.service('api::interaction.interaction');
@@ -18,6 +19,9 @@ export default factories.createCoreController('api::interaction.interaction', ()
   async create(ctx: Context) {
     await consume(ctx, 'interactions');
     const input = parseWith(interactionInputSchema, requestBody(ctx));
+    const term = input.type === 'search' ? input.data.searchTerm?.trim() : undefined;
+    // A submitted search is run again here: one that finds nothing goes to "Búsquedas sin resultados".
+    if (term && (await strapi.service('api::product.product').countMatches(term, false)) === 0) await recordSearchMiss(term);
     ctx.status = 201;
     reply(ctx, interactionRecordedAnswerSchema, { interaction: await interactions().record(input) });
   },

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { factories } from '@strapi/strapi';
 import {
+  bestSellersAnswerSchema,
   normalizeSizes,
   productAnswerSchema,
   productCountAnswerSchema,
@@ -37,8 +38,8 @@ function listQuery(query: Record<string, unknown>, isAdmin: boolean): ProductLis
     status: status === 'true' ? true : status === 'false' ? false : undefined,
     category: queryString(query.category),
     sizes: sizesFrom(query.sizes ?? query['sizes[]']),
-    // Lower-cased here too: SQLite's LOWER() only folds ASCII, so 'SATÉN' must arrive as 'satén'.
-    searchTerm: queryString(query.searchTerm)?.toLowerCase().slice(0, 200),
+    // Folded (case, accents) by the search itself (services/product-search.ts).
+    searchTerm: queryString(query.searchTerm)?.slice(0, 200),
     sortBy: sortBy === 'price' || sortBy === 'title' ? sortBy : undefined,
     sortOrder: queryString(query.sortOrder)?.toLowerCase() === 'desc' ? 'desc' : 'asc',
     page: queryInt(query.page, 1, { max: 100_000 }),
@@ -75,6 +76,11 @@ export default factories.createCoreController('api::product.product', () => ({
   /** GET /products/export.csv (admin): every product, one row per size with its stock, streamed as CSV. */
   async exportCsv(ctx: Context) {
     sendCsv(ctx, 'productos', PRODUCT_EXPORT_HEADER, productExportBatches(exportBatchSize()));
+  },
+
+  /** GET /products/best-sellers (public, cached with the catalogue): active products sold most in 90 days, then newest. */
+  async bestSellers(ctx: Context) {
+    reply(ctx, bestSellersAnswerSchema, { payload: await products().bestSellers(queryInt(ctx.query.limit, 4, { max: 12 })) });
   },
 
   async count(ctx: Context) {

@@ -1,7 +1,12 @@
 import { customRoutes } from '../../../utils/routes';
 
 export default customRoutes('api::product.product', {
-  public: { find: ['GET', '/products'], count: ['GET', '/products/count'], findOne: ['GET', '/products/:id'] },
+  public: {
+    find: ['GET', '/products'],
+    count: ['GET', '/products/count'],
+    bestSellers: ['GET', '/products/best-sellers'],
+    findOne: ['GET', '/products/:id'],
+  },
   staff: {
     exportCsv: ['GET', '/products/export.csv'],
     create: ['POST', '/products'],

@@ -6,6 +6,7 @@ import {
   normalizeSizes,
   resolveStockBySize,
   STOCK_MSG,
+  STOCK_RETURNING_STATUSES,
   sumStock,
   unknownStockSizes,
   type Product,
@@ -15,7 +16,8 @@ import {
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
-import { lockProductStock, migrateStockBySize, writeProductStock, type LockedStock } from './product-stock';
+import { lockProductStock, migrateStockBySize, PRODUCTS_TABLE, writeProductStock, type LockedStock } from './product-stock';
+import { backfillSearchText, ensureSearchIndexes, relevanceSql, searchWords, whereMatches, type SearchWord } from './product-search';
 
 export const PRODUCT_UID = 'api::product.product';
 
@@ -114,6 +116,13 @@ export function sizeIndexOf(sizes: readonly string[]): string {
 
 type Where = Record<string, unknown>;
 
+/** The page asked for, the size of a page (null: every product) and how many pages `totalDocs` makes. */
+function paging(q: ProductListQuery, totalDocs: number): { limit: number | null; page: number; totalPages: number } {
+  const limit = q.limit;
+  const totalPages = limit === null ? (totalDocs > 0 ? 1 : 0) : Math.ceil(totalDocs / limit);
+  return { limit, page: limit === null ? 1 : q.page, totalPages };
+}
+
 /** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
 function staleStock(locked: LockedStock): ApiError {
   return conflict(STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock });
@@ -168,6 +177,27 @@ async function assertKnownCategory(category: string | undefined): Promise<void> 
   if (categories.length > 0 && !categories.includes(category)) throw badRequest(MSG.productForm.categoryInvalid);
 }
 
+/** Units sold per product (documentId) in orders placed since `since` that were not cancelled or refunded. */
+async function unitsSoldSince(since: Date): Promise<Map<string, number>> {
+  const meta = strapi.db.metadata.get('api::order.order');
+  const join = (meta.attributes.items as { joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } })
+    .joinTable;
+  if (!join) return new Map();
+  const itemsTable = strapi.db.metadata.get('order.item').tableName;
+  const knex = strapi.db.connection;
+  const schema = strapi.db.getSchemaName();
+  const name = (t: string) => (schema ? `${schema}.${t}` : t);
+  const rows: { product_id: string | null; sold: unknown }[] = await knex(`${name(itemsTable)} as i`)
+    .join(`${name(join.name)} as j`, `j.${join.inverseJoinColumn.name}`, 'i.id')
+    .join(`${name(meta.tableName)} as o`, 'o.id', `j.${join.joinColumn.name}`)
+    .where('o.created_at', '>=', since)
+    .whereNotIn('o.order_status', [...STOCK_RETURNING_STATUSES])
+    .groupBy('i.product_id')
+    .select('i.product_id')
+    .sum({ sold: 'i.quantity' });
+  return new Map(rows.flatMap((r) => (r.product_id ? [[r.product_id, Number(r.sold) || 0] as [string, number]] : [])));
+}
+
 export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
   const products = () => strapi.db.query(PRODUCT_UID);
 
@@ -177,17 +207,57 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
     return row;
   }
 
+  function filterConditions(q: ProductListQuery): Where[] {
+    const conditions: Where[] = [];
+    if (!q.isAdmin) conditions.push({ isActive: true });
+    else if (q.status !== undefined) conditions.push({ isActive: q.status });
+    if (q.category) conditions.push({ category: q.category });
+    const sizes = normalizeSizes(q.sizes);
+    if (sizes.length > 0) conditions.push({ $or: sizes.map((s) => ({ sizeIndex: { $contains: `,${s},` } })) });
+    return conditions;
+  }
+
+  /** The same filters on the products table for the search's own SQL (relevance ordering). */
+  function filteredTable(q: ProductListQuery, words: readonly SearchWord[]) {
+    const knex = strapi.db.connection;
+    const schema = strapi.db.getSchemaName();
+    const query = schema ? knex.withSchema(schema).table(PRODUCTS_TABLE) : knex.table(PRODUCTS_TABLE);
+    if (!q.isAdmin) void query.where('is_active', true);
+    else if (q.status !== undefined) void query.where('is_active', q.status);
+    if (q.category) void query.where('category', q.category);
+    const sizes = normalizeSizes(q.sizes);
+    if (sizes.length > 0) void query.where((w) => sizes.forEach((size) => void w.orWhere('size_index', 'like', `%,${size},%`)));
+    return whereMatches(query, words);
+  }
+
+  /** Relevance first (or the sort asked for), every word matching; an empty page for a query without any word. */
+  async function searchList(q: ProductListQuery, words: SearchWord[]): Promise<ProductPage> {
+    const counted: unknown = words.length === 0 ? { total: 0 } : await filteredTable(q, words).count({ total: '*' }).first();
+    const totalDocs = counted && typeof counted === 'object' && 'total' in counted ? Number(counted.total) : 0;
+    const { limit, page, totalPages } = paging(q, totalDocs);
+    if (totalDocs === 0) return { status: 'success', payload: [], totalPages, totalDocs, totalProducts: 0, page, limit };
+    const query = filteredTable(q, words).select('id');
+    if (q.sortBy === 'price') void query.orderBy([{ column: 'final_price', order: q.sortOrder }, { column: 'id', order: q.sortOrder }]);
+    else if (q.sortBy === 'title') void query.orderBy([{ column: 'title', order: q.sortOrder }, { column: 'id', order: q.sortOrder }]);
+    else {
+      const relevance = relevanceSql(words);
+      void query.orderByRaw(`${relevance.sql} DESC, created_at DESC, id DESC`, relevance.bindings);
+    }
+    if (limit !== null) void query.limit(limit).offset((page - 1) * limit);
+    const ids = ((await query) as { id: number }[]).map((r) => Number(r.id));
+    const rows: ProductRow[] = await products().findMany({ where: { id: { $in: ids } } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const payload = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toProduct(row)] : [];
+    });
+    return { status: 'success', payload, totalPages, totalDocs, totalProducts: totalDocs, page, limit };
+  }
+
   return {
     async list(q: ProductListQuery): Promise<ProductPage> {
-      const conditions: Where[] = [];
-      if (!q.isAdmin) conditions.push({ isActive: true });
-      else if (q.status !== undefined) conditions.push({ isActive: q.status });
-      if (q.category) conditions.push({ category: q.category });
-      const sizes = normalizeSizes(q.sizes);
-      if (sizes.length > 0) conditions.push({ $or: sizes.map((s) => ({ sizeIndex: { $contains: `,${s},` } })) });
-      if (q.searchTerm) {
-        conditions.push({ $or: [{ title: { $containsi: q.searchTerm } }, { description: { $containsi: q.searchTerm } }] });
-      }
+      if (q.searchTerm !== undefined) return searchList(q, await searchWords(q.searchTerm));
+      const conditions = filterConditions(q);
       const where: Where = conditions.length > 0 ? { $and: conditions } : {};
       const direction = q.sortOrder;
       const orderBy =
@@ -197,15 +267,29 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
             ? [{ title: direction }, { id: direction }]
             : [{ createdAt: 'desc' }, { id: 'desc' }];
       const totalDocs = await products().count({ where });
-      const limit = q.limit;
-      const totalPages = limit === null ? (totalDocs > 0 ? 1 : 0) : Math.ceil(totalDocs / limit);
-      const page = limit === null ? 1 : q.page;
+      const { limit, page, totalPages } = paging(q, totalDocs);
       const rows: ProductRow[] = await products().findMany({
         where,
         orderBy,
         ...(limit === null ? {} : { limit, offset: (page - 1) * limit }),
       });
       return { status: 'success', payload: rows.map(toProduct), totalPages, totalDocs, totalProducts: totalDocs, page, limit };
+    },
+
+    /**
+     * Active products with stock, those sold most (units, orders not cancelled or refunded) in the last 90 days first,
+     * then the newest: the storefront shows them when a search finds nothing.
+     */
+    async bestSellers(limit: number): Promise<Product[]> {
+      const sold = await unitsSoldSince(new Date(Date.now() - 90 * 86_400_000));
+      const rows: ProductRow[] = await products().findMany({
+        where: { isActive: true, stock: { $gt: 0 } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        limit: 1000,
+      });
+      const ranked = rows.map((row, index) => ({ row, index, sold: sold.get(row.documentId) ?? 0 }));
+      ranked.sort((a, b) => b.sold - a.sold || a.index - b.index);
+      return ranked.slice(0, limit).map(({ row }) => toProduct(row));
     },
 
     async countVisible(isAdmin: boolean): Promise<number> {
@@ -296,5 +380,15 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
     writeStock: writeProductStock,
     /** Start-up data migration of products from before per-size stock. */
     migrateStockBySize,
+    /** Start-up: the search columns of products that lack them, and PostgreSQL's trigram indexes. */
+    async prepareSearch(): Promise<void> {
+      await backfillSearchText();
+      await ensureSearchIndexes();
+    },
+    /** How many visible products a query finds (the search-miss count uses it). */
+    async countMatches(searchTerm: string, isAdmin: boolean): Promise<number> {
+      const page = await searchList({ isAdmin, sizes: [], searchTerm, sortOrder: 'asc', page: 1, limit: 1 }, await searchWords(searchTerm));
+      return page.totalDocs;
+    },
   };
 });

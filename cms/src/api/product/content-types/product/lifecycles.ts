@@ -1,6 +1,7 @@
 import { errors } from '@strapi/utils';
 import {
   finalPrice,
+  productSearchText,
   firstIssueMessage,
   normalizeSizes,
   resolveStockBySize,
@@ -18,6 +19,10 @@ interface ProductEvent {
 }
 
 interface StoredProduct {
+  title?: unknown;
+  description?: unknown;
+  category?: unknown;
+  colors?: unknown;
   price?: unknown;
   discount?: unknown;
   size?: unknown;
@@ -27,6 +32,7 @@ interface StoredProduct {
 
 const STOCK_FIELDS = ['size', 'stock', 'stockBySize'];
 const DERIVED_FROM = ['price', 'discount', 'size', 'finalPrice', 'sizeIndex'];
+const SEARCHED = ['title', 'description', 'category', 'colors', 'searchText', 'searchTitle'];
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const has = (data: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(data, key) && data[key] !== undefined;
 
@@ -100,6 +106,33 @@ function syncDerived(data: Record<string, unknown>, current: StoredProduct): voi
   data.sizeIndex = sizeIndexOf(size);
 }
 
+function colorNames(value: unknown): string[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((c: unknown) => (c && typeof c === 'object' && 'name' in c && typeof c.name === 'string' ? [c.name] : []));
+}
+
+/** Keeps the private searchText/searchTitle columns (folded, see rules/search.ts) in step with what they are made of. */
+function syncSearch(data: Record<string, unknown>, current: StoredProduct): void {
+  const pick = (key: keyof StoredProduct) => (has(data, key) ? data[key] : current[key]);
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const search = productSearchText({
+    title: text(pick('title')),
+    description: text(pick('description')),
+    category: text(pick('category')),
+    colors: colorNames(pick('colors')),
+  });
+  data.searchText = search.text;
+  data.searchTitle = search.title;
+}
+
 async function beforeWrite(event: ProductEvent, isCreate: boolean): Promise<void> {
   const data = event.params.data;
   if (!data) return;
@@ -108,11 +141,18 @@ async function beforeWrite(event: ProductEvent, isCreate: boolean): Promise<void
     if (isCreate || !event.params.where) return Promise.resolve({});
     row ??= strapi.db
       .query(PRODUCT_UID)
-      .findOne({ where: event.params.where, select: ['price', 'discount', 'size', 'stock', 'stockBySize'] })
+      .findOne({
+        where: event.params.where,
+        select: ['price', 'discount', 'size', 'stock', 'stockBySize', 'title', 'description', 'category', 'colors'],
+      })
       .then((found: StoredProduct | null) => found ?? {});
     return row;
   };
   await syncStock(data, stored);
+  if (SEARCHED.some((k) => has(data, k))) {
+    const complete = ['title', 'description', 'category', 'colors'].every((k) => has(data, k));
+    syncSearch(data, complete ? {} : await stored());
+  }
   if (!DERIVED_FROM.some((k) => has(data, k))) return;
   const complete = has(data, 'price') && has(data, 'discount') && has(data, 'size');
   syncDerived(data, complete ? {} : await stored());
