@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  DEFAULT_GOOGLE_PRODUCT_CATEGORY,
   DEFAULT_WHATSAPP_TEMPLATES,
   MAX_INSTALLMENTS_MESSAGE,
   MSG,
@@ -96,6 +97,23 @@ describe('content editor', () => {
     expected.productCatalog.subtitle = 'Nueva temporada';
     expected.productCatalog.categories.push({ name: '', display_name: '' });
     expect(put?.body).toEqual(expected);
+  });
+
+  it("edits each category's Google product category, showing the default it falls back to", async () => {
+    const { user, calls } = await setupOnTab('Sección Catálogo');
+    const editor = screen.getByTestId('categories-editor');
+    const fields = within(editor).getAllByLabelText('Categoría de Google (para el feed)');
+    expect(fields).toHaveLength(6);
+    const corpinos = fields[1]!;
+    expect(corpinos).toHaveValue('');
+    expect(corpinos).toHaveAttribute('placeholder', DEFAULT_GOOGLE_PRODUCT_CATEGORY);
+    expect(corpinos).toHaveAccessibleDescription(/Si lo dejás vacío se usa la que aparece de ejemplo/);
+    await user.type(corpinos, '214');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Contenido actualizado exitosamente!');
+    const categories = (calls.find((c) => c.method === 'PUT')?.body as SiteContent).productCatalog.categories;
+    expect(categories.map((c) => c.google_product_category)).toEqual([undefined, '214', undefined, undefined, undefined, undefined]);
+    expect(categories[1]).toEqual({ name: 'corpinos', display_name: 'Corpiños', google_product_category: '214' });
   });
 
   it('numeric fields keep a minimum of 0', async () => {

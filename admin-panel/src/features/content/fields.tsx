@@ -28,9 +28,10 @@ interface TextProps {
   type?: 'text' | 'url' | 'email';
   hint?: string;
   required?: boolean;
+  maxLength?: number;
 }
 
-export function TextField({ label, value, onChange, placeholder, type = 'text', hint, required }: TextProps) {
+export function TextField({ label, value, onChange, placeholder, type = 'text', hint, required, maxLength }: TextProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} required={required}>
@@ -39,6 +40,7 @@ export function TextField({ label, value, onChange, placeholder, type = 'text', 
         type={type}
         value={value}
         placeholder={placeholder}
+        maxLength={maxLength}
         onChange={(e) => onChange(e.target.value)}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />

@@ -25,6 +25,12 @@ const ROUTES: MockRoutes = {
   'GET /orders/summary': () => ({ data: { summary: { totalOrders: 57, totalRevenue: 1234500, summaryByStatusAndPaymentMethod: {} } } }),
   'GET /insight/daily-sales': () => ({ data: { days: [], totalOrders: 0, totalRevenue: 0 } }),
   'GET /insight/low-stock': () => ({ data: { threshold: 3, products: [] } }),
+  'GET /insight/waited-sizes': () => ({
+    data: { sizes: [{ productId: 'p-lila', title: 'Corpiño Lila', size: '90C', waiting: 3, stock: 0 }] },
+  }),
+  'GET /insight/search-misses': () => ({
+    data: { days: 7, terms: [{ term: 'portaligas', searches: 4, lastSearchedAt: '2026-11-22T18:05:00.000Z' }] },
+  }),
   'GET /interactions/summary': () => ({ data: { summary: { totalInteractions: 42, recentInteractions: 7 } } }),
   'GET /interactions/most-viewed-products': () => ({
     data: {
@@ -62,6 +68,10 @@ describe('dashboard', () => {
     expect(calls.find((c) => c.url === '/orders')?.params).toMatchObject({ limit: 20 });
     expect(calls.find((c) => c.url === '/interactions/most-viewed-products')?.params).toMatchObject({ limit: 10 });
     expect(calls.find((c) => c.url === '/interactions/most-viewed-categories')?.params).toMatchObject({ limit: 5 });
+    // What shoppers wait for and did not find, side by side.
+    const demand = screen.getByTestId('dashboard-demand');
+    expect(await within(demand).findByRole('link', { name: 'Corpiño Lila' })).toHaveAttribute('href', '/products/edit/p-lila');
+    expect(await within(demand).findByText('portaligas')).toBeInTheDocument();
     // No Mercado Pago order yet: no card for it.
     expect(within(stats).queryByText('Órdenes con Mercado Pago')).not.toBeInTheDocument();
   });

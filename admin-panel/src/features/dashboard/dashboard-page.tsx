@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -33,6 +33,9 @@ import { interactionQueries, useResetInteractions } from './api/interactions';
 import { LowStockCard } from './low-stock-card';
 import { MercadoPagoCard } from './mercadopago-card';
 import { SalesChartCard } from './sales-chart-card';
+import { DashboardPanel, PanelBody } from './dashboard-panel';
+import { SearchMissesCard } from './search-misses-card';
+import { WaitedSizesCard } from './waited-sizes-card';
 
 /** The "Accesos rápidos" card, in order. */
 const QUICK_LINKS: { to: string; icon: LucideIcon; label: string }[] = [
@@ -116,6 +119,11 @@ export function DashboardPage() {
         <SalesChartCard />
         <LowStockCard />
         <DiscountsGivenCard />
+      </div>
+
+      <div className="dash-grid" data-testid="dashboard-demand">
+        <WaitedSizesCard />
+        <SearchMissesCard />
       </div>
 
       <div className="dash-grid">
@@ -237,36 +245,4 @@ export function DashboardPage() {
       )}
     </div>
   );
-}
-
-interface DashboardPanelProps {
-  headingId: string;
-  testId: string;
-  icon: LucideIcon;
-  title: string;
-  /** A button or link on the right of the heading. */
-  action?: ReactNode;
-  children: ReactNode;
-}
-
-/** A card of the dashboard with its icon heading. */
-function DashboardPanel({ headingId, testId, icon: Icon, title, action, children }: DashboardPanelProps) {
-  return (
-    <section className="card" aria-labelledby={headingId} data-testid={testId}>
-      <div className="card-header">
-        <h2 id={headingId} className="with-icon">
-          <Icon size={18} aria-hidden="true" /> {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** A dashboard panel's body: a loading line, the empty text, or the list. */
-function PanelBody({ pending, empty, emptyText, children }: { pending: boolean; empty: boolean; emptyText: string; children: ReactNode }) {
-  if (pending) return <p className="muted">Cargando...</p>;
-  if (empty) return <p className="muted">{emptyText}</p>;
-  return children;
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { categoryLabel, useCategories } from '@/features/content';
 import { insightQueries, useSetLowStockThreshold } from './api/insight';
+import { DashboardPanel, PanelBody } from './dashboard-panel';
 
 interface ThresholdForm {
   threshold: number;
@@ -39,12 +40,13 @@ export function LowStockCard() {
   const products = lowStock.data?.products ?? [];
 
   return (
-    <section className="card low-stock-card" aria-labelledby="low-stock-title" data-testid="low-stock-card">
-      <div className="card-header">
-        <h2 id="low-stock-title" className="with-icon">
-          <AlertTriangle size={18} aria-hidden="true" /> Más vistos con poco stock
-        </h2>
-      </div>
+    <DashboardPanel
+      headingId="low-stock-title"
+      testId="low-stock-card"
+      icon={AlertTriangle}
+      title="Más vistos con poco stock"
+      className="low-stock-card"
+    >
       <form className="threshold-form" noValidate onSubmit={(event) => void submit(event)}>
         <label htmlFor="low-stock-threshold">Avisar con stock igual o menor a</label>
         <input
@@ -71,15 +73,12 @@ export function LowStockCard() {
           </p>
         )}
       </form>
-      {lowStock.isPending ? (
-        <p className="muted">Cargando...</p>
-      ) : lowStock.isError ? (
-        <p className="export-error" role="alert">
-          {errorMessage(lowStock.error, 'Error al obtener los productos con poco stock')}
-        </p>
-      ) : products.length === 0 ? (
-        <p className="muted">Ninguno de los productos más vistos tiene poco stock.</p>
-      ) : (
+      <PanelBody
+        pending={lowStock.isPending}
+        error={lowStock.isError ? errorMessage(lowStock.error, 'Error al obtener los productos con poco stock') : null}
+        empty={products.length === 0}
+        emptyText="Ninguno de los productos más vistos tiene poco stock."
+      >
         <ul className="low-stock-list">
           {products.map((p) => (
             <li key={p.productId}>
@@ -96,7 +95,7 @@ export function LowStockCard() {
             </li>
           ))}
         </ul>
-      )}
-    </section>
+      </PanelBody>
+    </DashboardPanel>
   );
 }

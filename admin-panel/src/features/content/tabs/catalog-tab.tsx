@@ -1,4 +1,4 @@
-import type { SiteContent } from '@shop/shared';
+import { DEFAULT_GOOGLE_PRODUCT_CATEGORY, type SiteContent } from '@shop/shared';
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { HEADING_FIELDS, TextFieldList } from '../field-list';
 import { TextField } from '../fields';
@@ -16,6 +16,16 @@ const renderCategory: ItemRenderer<Category> = (c, _i, update) => (
       hint="En minúsculas y sin espacios; es lo que guardan los productos."
     />
     <TextField label="Nombre visible" value={c.display_name} onChange={(v) => update({ ...c, display_name: v })} />
+    <div className="span-2">
+      <TextField
+        label="Categoría de Google (para el feed)"
+        value={c.google_product_category ?? ''}
+        placeholder={DEFAULT_GOOGLE_PRODUCT_CATEGORY}
+        maxLength={250}
+        onChange={(v) => update({ ...c, google_product_category: v })}
+        hint="Cómo Google e Instagram clasifican estos productos en el catálogo: el texto o el número de la lista de categorías de Google. Si lo dejás vacío se usa la que aparece de ejemplo."
+      />
+    </div>
   </div>
 );
 

@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { BellRing } from 'lucide-react';
+import type { WaitedSize } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { paths } from '@/config/paths';
+import { usePermission } from '@/features/auth';
+import { insightQueries } from './api/insight';
+import { DashboardPanel, PanelBody } from './dashboard-panel';
+
+function sizeText({ size, stock }: WaitedSize): string {
+  const stockText = stock === 0 ? 'sin stock' : `stock actual: ${stock}`;
+  return size === '' ? `Sin talle · ${stockText}` : `Talle ${size} · ${stockText}`;
+}
+
+/**
+ * 'Talles más esperados': the sizes shoppers asked to hear about when they come back ("Avisame cuando vuelva"), most
+ * waited first, each linking to its product's editor (no shopper data here: that is in the product's editor).
+ */
+export function WaitedSizesCard() {
+  const allowed = usePermission('insight.view');
+  const waited = useQuery({ ...insightQueries.waitedSizes(), enabled: allowed, retry: 0 });
+  if (!allowed) return null;
+  const sizes = waited.data ?? [];
+  return (
+    <DashboardPanel headingId="waited-sizes-title" testId="waited-sizes-card" icon={BellRing} title="Talles más esperados">
+      <PanelBody
+        pending={waited.isPending}
+        error={waited.isError ? errorMessage(waited.error, 'Error al obtener los talles más esperados') : null}
+        empty={sizes.length === 0}
+        emptyText="Nadie está esperando que vuelva un talle."
+      >
+        <ol className="rank-list">
+          {sizes.map((s, i) => (
+            <li key={`${s.productId}-${s.size}`}>
+              <span className="rank">{i + 1}</span>
+              <span className="rank-main">
+                <strong>
+                  <Link to={paths.productEdit(s.productId)}>{s.title}</Link>
+                </strong>
+                <span className="cell-sub">{sizeText(s)}</span>
+              </span>
+              <span className="rank-count">
+                {s.waiting} {s.waiting === 1 ? 'espera' : 'esperan'}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </PanelBody>
+    </DashboardPanel>
+  );
+}
