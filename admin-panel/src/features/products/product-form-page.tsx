@@ -21,6 +21,7 @@ import {
 } from './product-form-model';
 import { ProductEditStep } from './product-edit-step';
 import { ProductReviewStep } from './product-review-step';
+import { StockAlertsCard } from './stock-alerts-card';
 
 export interface ProductListNotice {
   notice: { kind: 'success' | 'error'; text: string };
@@ -166,6 +167,7 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
           onConfirm={confirmSave}
         />
       )}
+      {id !== null && step === 'edit' && <StockAlertsCard productId={id} />}
     </div>
   );
 }
