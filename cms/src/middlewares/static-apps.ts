@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { sendCached } from '../utils/answer-cache';
 import { screenModulesOf, storefrontAnswer, type StorefrontSite } from '../utils/storefront-pages';
+import { isFeedPath, sendFeed } from '../utils/catalogue-feeds';
 
 /**
  * Serves the two built front ends on the API's origin: the storefront at `/` and the back office at `/admin`.
@@ -133,6 +134,9 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const p = ctx.path;
     if (p.startsWith('/api/') || p === '/api' || p.startsWith('/cms') || p.startsWith('/uploads/')) return next();
+
+    // The catalogue feeds for Meta and Google (utils/catalogue-feeds.ts).
+    if (isFeedPath(p)) return sendFeed(ctx, p);
 
     const inAdmin = p === '/admin' || p.startsWith('/admin/');
     if (!inAdmin) {

@@ -30,3 +30,4 @@ export * from './rules/insight.js';
 export * from './rules/order-export.js';
 export * from './rules/staff-permissions.js';
 export * from './rules/search.js';
+export * from './rules/feeds.js';

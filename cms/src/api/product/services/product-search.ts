@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { productSearchText, searchTokens, typoVariants, vocabularyWords } from '@shop/shared';
-import { currentGeneration } from '../../../utils/catalogue-version';
 import { affectedRows, jsonColumn } from '../../../utils/db-write';
 import { PRODUCTS_TABLE } from './product-stock';
 
@@ -19,35 +18,46 @@ export interface SearchWord {
   variants: string[];
 }
 
-/** How long the catalogue's word list may be reused after the catalogue changed (product edits, not stock, matter). */
-const VOCABULARY_REFRESH_MS = 5000;
-let vocabulary: { words: Set<string>; generation: number; builtAt: number } | null = null;
-let building: Promise<Set<string>> | null = null;
+let vocabulary: { words: Set<string>; stamp: string } | null = null;
+let building: { stamp: string; words: Promise<Set<string>> } | null = null;
 
 function productsTable(knex: Knex): Knex.QueryBuilder {
   const schema = strapi.db.getSchemaName();
   return schema ? knex.withSchema(schema).table(PRODUCTS_TABLE) : knex.table(PRODUCTS_TABLE);
 }
 
-async function buildVocabulary(): Promise<Set<string>> {
-  const generation = currentGeneration();
+/**
+ * What the catalogue's words depend on: how many products there are and the last save of one (every save through
+ * Strapi, its panel included, stamps `updated_at`; stock moves do not, and do not change the words).
+ */
+async function catalogueStamp(): Promise<string> {
+  const row: unknown = await productsTable(strapi.db.connection).count({ n: '*' }).max({ m: 'updated_at' }).first();
+  const r = row && typeof row === 'object' ? (row as { n?: unknown; m?: unknown }) : {};
+  const last = r.m instanceof Date ? r.m.getTime() : String(r.m ?? '');
+  return `${String(r.n ?? 0)}|${last}`;
+}
+
+async function buildVocabulary(stamp: string): Promise<Set<string>> {
   const rows: { search_text: string | null }[] = await productsTable(strapi.db.connection).select('search_text');
   const words = new Set<string>();
   for (const row of rows) for (const word of vocabularyWords(row.search_text ?? '')) words.add(word);
-  vocabulary = { words, generation, builtAt: Date.now() };
+  vocabulary = { words, stamp };
   return words;
 }
 
-/** The words of the catalogue (its folded search texts), rebuilt at most every few seconds after a change. */
+/** The words of the catalogue (its folded search texts), read again whenever a product was saved since. */
 async function catalogueWords(): Promise<Set<string>> {
-  const fresh =
-    vocabulary && (vocabulary.generation === currentGeneration() || Date.now() - vocabulary.builtAt < VOCABULARY_REFRESH_MS);
-  if (vocabulary && fresh) return vocabulary.words;
-  building ??= buildVocabulary().finally(() => {
-    building = null;
-  });
-  // A stale list still serves while the new one is read, except the very first time.
-  return vocabulary ? vocabulary.words : building;
+  const stamp = await catalogueStamp();
+  if (vocabulary?.stamp === stamp) return vocabulary.words;
+  if (building?.stamp !== stamp) {
+    const words = buildVocabulary(stamp);
+    building = { stamp, words };
+    const done = () => {
+      if (building?.words === words) building = null;
+    };
+    words.then(done, done);
+  }
+  return building.words;
 }
 
 /** The query's words with their typo variants; empty when the query has no word at all. */
