@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Copy } from 'lucide-react';
 import { LIMITS } from '@shop/shared';
 import { useTimedMessage } from '@/hooks/use-timed-message';
@@ -9,18 +10,29 @@ interface CopyButtonProps {
   what: string;
   /** The dialog's first focus (the Modal focuses `[data-autofocus]`). */
   autoFocus?: boolean;
+  /** What the confirmation says ('Copiado' unless given: 'Enlace copiado'). */
+  copiedText?: string;
+  /** The field showing the text: when the clipboard cannot be used, its text is selected to copy by hand. */
+  field?: RefObject<HTMLInputElement | null>;
 }
 
 /** 'Copiar': puts a text on the clipboard and says whether it worked (beside the button, read out politely). */
-export function CopyButton({ text, what, autoFocus = false }: CopyButtonProps) {
+export function CopyButton({ text, what, autoFocus = false, copiedText = 'Copiado', field }: CopyButtonProps) {
   const status = useTimedMessage();
 
   async function copy() {
     try {
       if (!navigator.clipboard) throw new Error('clipboard');
       await navigator.clipboard.writeText(text);
-      status.show({ kind: 'success', text: 'Copiado' }, LIMITS.bannerMs);
+      status.show({ kind: 'success', text: copiedText }, LIMITS.bannerMs);
     } catch {
+      const input = field?.current;
+      if (input) {
+        input.focus();
+        input.select();
+        status.show({ kind: 'error', text: 'No se pudo copiar solo: el texto quedó seleccionado, copialo con Ctrl+C (o ⌘+C).' });
+        return;
+      }
       status.show({ kind: 'error', text: 'No se pudo copiar: seleccioná el texto y copialo a mano.' });
     }
   }

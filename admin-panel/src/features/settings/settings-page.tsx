@@ -1,24 +1,29 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Lock, User } from 'lucide-react';
+import { Lock, ShoppingBag, User } from 'lucide-react';
 import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
 import { Banner } from '@/components/feedback';
-import { useAuth } from '@/features/auth';
+import { useAuth, useCan } from '@/features/auth';
+import { CatalogFeeds } from './catalog-feeds';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
 import { TwoFactorSection } from './two-factor-section';
 
-type Tab = 'profile' | 'security';
+type Tab = 'profile' | 'security' | 'catalog';
 
 export function SettingsPage() {
   const { user, mustSetUpTwoFactor } = useAuth();
+  const can = useCan();
+  // The catalogue's feeds: for whoever runs the products or the shop's settings.
+  const seesCatalog = can('products.manage') || can('settings.manage');
   // With the temporary password of an invitation only the password change is open (the server refuses the rest).
   const forced = user?.mustChangePassword ?? false;
   const [tab, setTab] = useState<Tab>(forced || mustSetUpTwoFactor ? 'security' : 'profile');
-  const current: Tab = forced ? 'security' : tab;
   const tabs: { id: Tab; label: string; icon: typeof User }[] = [
     { id: 'profile', label: 'Perfil', icon: User },
     { id: 'security', label: 'Seguridad', icon: Lock },
+    ...(seesCatalog ? [{ id: 'catalog' as const, label: 'Instagram y Google', icon: ShoppingBag }] : []),
   ];
+  const current: Tab = forced ? 'security' : tabs.some((t) => t.id === tab) ? tab : 'profile';
 
   // Once the password is changed the tabs come back on the security tab, beside the message that it worked.
   useEffect(() => {
@@ -26,11 +31,11 @@ export function SettingsPage() {
   }, [forced, mustSetUpTwoFactor]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      const next: Tab = tab === 'profile' ? 'security' : 'profile';
-      setTab(next);
-      document.getElementById(`settings-tab-${next}`)?.focus();
-    }
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const step = event.key === 'ArrowRight' ? 1 : tabs.length - 1;
+    const next = tabs[(tabs.findIndex((t) => t.id === current) + step) % tabs.length]?.id ?? 'profile';
+    setTab(next);
+    document.getElementById(`settings-tab-${next}`)?.focus();
   }
 
   return (
@@ -38,7 +43,11 @@ export function SettingsPage() {
       <header className="page-header">
         <div>
           <h1>Configuración</h1>
-          <p className="muted">Tu perfil, tu contraseña de acceso y la verificación en dos pasos</p>
+          <p className="muted">
+            {seesCatalog
+              ? 'Tu perfil, tu contraseña de acceso, la verificación en dos pasos y el catálogo para Instagram y Google'
+              : 'Tu perfil, tu contraseña de acceso y la verificación en dos pasos'}
+          </p>
         </div>
       </header>
       {forced ? (
@@ -79,9 +88,13 @@ export function SettingsPage() {
         aria-labelledby={forced ? undefined : `settings-tab-${current}`}
         className="settings-panel"
       >
-        <section className="card" aria-label={forced ? 'Cambiar la contraseña temporal' : undefined}>
-          {current === 'profile' ? <ProfileForm /> : <SecurityForm />}
-        </section>
+        {current === 'catalog' ? (
+          <CatalogFeeds />
+        ) : (
+          <section className="card" aria-label={forced ? 'Cambiar la contraseña temporal' : undefined}>
+            {current === 'profile' ? <ProfileForm /> : <SecurityForm />}
+          </section>
+        )}
         {current === 'security' && !forced && <TwoFactorSection />}
       </div>
     </div>
