@@ -43,6 +43,8 @@ const CartPage = cartScreen.Screen;
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page'));
 const ConfirmationPage = lazy(() => import('@/features/orders/components/confirmation-page'));
 const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-page'));
+const SearchPage = lazy(() => import('@/features/search/components/search-page'));
+const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page'));
 
 const settled = (work: Promise<unknown>) =>
   work.then(
@@ -169,6 +171,22 @@ export function AppRoutes() {
           element={
             <Page>
               <TrackingPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.searchPattern}
+          element={
+            <Page>
+              <SearchPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.stockAlertUnsubscribe}
+          element={
+            <Page>
+              <UnsubscribePage />
             </Page>
           }
         />

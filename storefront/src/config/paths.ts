@@ -10,6 +10,11 @@ export const paths = {
   confirmation: (orderNumber: string) => `/order-confirmation/${encodeURIComponent(orderNumber)}`,
   confirmationPattern: '/order-confirmation/:orderNumber',
   tracking: '/track-order',
+  /** The catalogue search: `/search?q=corpiño`. */
+  search: (term: string) => `/search?q=${encodeURIComponent(term)}`,
+  searchPattern: '/search',
+  /** The link of a stock-alert e-mail (`?token=…`), written by the server: keep it as is. */
+  stockAlertUnsubscribe: '/avisame/baja',
   /** Served by the back-office app, so it is a full page load, not a router link. */
   adminLogin: '/admin/login',
 } as const;

@@ -4,6 +4,7 @@ import { Menu, ShoppingBag, X } from 'lucide-react';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
 import { useCart } from '@/features/cart';
+import { SearchBox } from '@/features/search';
 import { useGoToSection } from '@/lib/section-scroll';
 
 const SECTION_LINKS = [
@@ -64,6 +65,7 @@ export function Header() {
             </li>
           </ul>
         </nav>
+        <SearchBox />
         <div className="site-header__actions">
           <Link
             to={paths.cart}

@@ -4,4 +4,4 @@ export { prefetchCatalogScreen, prefetchProductScreen } from './api/prefetch';
 export { cartProductQuery, productQueries, useProductPages } from './api/product-queries';
 export type { ProductListFilters, SortOption } from './api/product-keys';
 export { ProductGrid, ProductGridSkeleton } from './components/product-grid';
-export { categoryLabel } from './product-display';
+export { categoryLabel, productImage } from './product-display';

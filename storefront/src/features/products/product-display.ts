@@ -12,6 +12,13 @@ export function categoryLabel(category: string, categories: readonly Category[])
   return category.charAt(0).toUpperCase() + category.slice(1);
 }
 
+/** The size a link asks for (`?talle=90c`), as the product spells it; null when the product does not offer it. */
+export function offeredSize(product: Pick<Product, 'size'>, wanted: string | null): string | null {
+  const key = (wanted ?? '').trim().toUpperCase();
+  if (!key) return null;
+  return product.size.find((size) => size.toUpperCase() === key) ?? null;
+}
+
 /** The cart line a product becomes; from a card the first size (or 'M') and first colour (or 'Negro'). */
 export function cartItemFromProduct(product: Product, choice: { size?: string; color?: string; quantity?: number } = {}): NewCartItem {
   return {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS, type Category } from '@shop/shared';
 import { ProductGrid, ProductGridSkeleton, type ProductListFilters, useProductPages } from '@/features/products';
 import { CATALOG_TEXTS, catalogErrorText } from '../catalog-errors';
@@ -6,13 +6,14 @@ import { CATALOG_TEXTS, catalogErrorText } from '../catalog-errors';
 interface CatalogResultsProps {
   filters: ProductListFilters;
   categories: readonly Category[];
-  emptyText: string;
+  /** What shows when nothing matches: a text (in the usual box), or an element of its own (the search's). */
+  empty: ReactNode;
   /** Cards fetched with high priority (the grid's default: its first row); 0 below the first screen. */
   priorityCount?: number;
 }
 
 /** Loading, error (with the 2-second retry), empty, grid and 'Ver más productos' of the catalogue (home and category pages). */
-export function CatalogResults({ filters, categories, emptyText, priorityCount }: CatalogResultsProps) {
+export function CatalogResults({ filters, categories, empty, priorityCount }: CatalogResultsProps) {
   const query = useProductPages(filters);
   // A page of cards is the catalogue's heaviest render: when it arrives it is drawn as a deferred update, which React
   // splits into short slices, so the page stays responsive (taps, scrolling) meanwhile.
@@ -52,9 +53,10 @@ export function CatalogResults({ filters, categories, emptyText, priorityCount }
   if (!data) return <ProductGridSkeleton />;
   const products = data.pages.flatMap((page) => page.payload);
   if (products.length === 0) {
+    if (typeof empty !== 'string') return empty;
     return (
       <div className="state-box" data-testid="catalog-empty">
-        <p>{emptyText}</p>
+        <p>{empty}</p>
       </div>
     );
   }

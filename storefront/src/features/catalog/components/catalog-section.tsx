@@ -80,7 +80,7 @@ export function CatalogSection({ content }: { content: SiteContent }) {
         <CatalogResults
           filters={{ category: category || undefined, sizes: sizes.length > 0 ? [...sizes].sort() : undefined }}
           categories={categories}
-          emptyText={filtered ? CATALOG_TEXTS.emptyCategory : CATALOG_TEXTS.empty}
+          empty={filtered ? CATALOG_TEXTS.emptyCategory : CATALOG_TEXTS.empty}
           // On home the hero is the first screen and its picture the one to hurry; the cards load lazily.
           priorityCount={0}
         />

@@ -56,7 +56,7 @@ export default function CategoryPage() {
       </header>
       {/* The cards' titles are h3: the list gets its h2, for screen readers only (headings in order). */}
       <h2 className="visually-hidden">Productos</h2>
-      <CatalogResults filters={{ category, sort }} categories={content.productCatalog.categories} emptyText={CATALOG_TEXTS.emptyCategory} />
+      <CatalogResults filters={{ category, sort }} categories={content.productCatalog.categories} empty={CATALOG_TEXTS.emptyCategory} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function fetchProducts(filters: ProductListFilters, page: number, signal?
     sizes: filters.sizes && filters.sizes.length > 0 ? filters.sizes.join(',') : undefined,
     sortBy: sort?.sortBy,
     sortOrder: sort?.sortOrder,
+    searchTerm: filters.searchTerm || undefined,
   };
   return withEarlyAnswer('/products', params, productListAnswerSchema, () =>
     api.request({

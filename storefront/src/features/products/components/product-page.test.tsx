@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeContent, makeProduct } from '@/test/fixtures';
@@ -22,7 +22,7 @@ const content = makeContent((c) => {
   ];
 });
 
-function setup(product = makeProduct({ stock: 2, discount: 10 })) {
+function setup(product = makeProduct({ stock: 2, discount: 10 }), search = '') {
   const requests = mockApi({
     'GET /content': { status: 200, data: { content } },
     'GET /products/*': { status: 200, data: { product } },
@@ -39,8 +39,12 @@ function setup(product = makeProduct({ stock: 2, discount: 10 })) {
       },
     },
     'POST /interactions': { status: 201, data: {} },
+    'POST /products/*/stock-alerts': {
+      status: 201,
+      data: { message: 'Listo: te avisamos por email cuando vuelva el talle 85B.', size: '85B' },
+    },
   });
-  renderWithApp(<ProductPage />, { route: `/product/${product._id}`, path: '/product/:id' });
+  renderWithApp(<ProductPage />, { route: `/product/${product._id}${search}`, path: '/product/:id' });
   return { requests, user: userEvent.setup() };
 }
 
@@ -67,19 +71,23 @@ describe('product page', () => {
     expect(views[0]?.body).toMatchObject({ type: 'product_view', data: { productId: 'p1', productCategory: 'conjuntos' } });
   });
 
-  it('shows sold-out sizes struck through and unselectable, and caps the stepper at the chosen size', async () => {
+  it('shows sold-out sizes struck through: choosing one offers the alert form and never adds it to the cart', async () => {
     const { user } = setup(makeProduct({ stock: 6, size: ['85B', '90C', '95C'], stockBySize: { '85B': 0, '90C': 2, '95C': 4 } }));
     const soldOut = await screen.findByRole('button', { name: '85B, agotada' });
-    expect(soldOut).toHaveAttribute('aria-disabled', 'true');
+    expect(soldOut).not.toHaveAttribute('aria-disabled');
     expect(soldOut).toHaveClass('chip--soldout');
-    expect(screen.getByText('Las tallas tachadas están agotadas.')).toBeInTheDocument();
+    expect(screen.getByText('Las tallas tachadas están agotadas: elegí una y te avisamos cuando vuelva.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Avisame cuando vuelva' })).not.toBeInTheDocument();
     await user.click(soldOut);
-    expect(soldOut).toHaveAttribute('aria-pressed', 'false');
-    await user.click(screen.getByTestId('add-to-cart'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Por favor selecciona una talla');
+    expect(soldOut).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('form', { name: 'Avisame cuando vuelva' })).toHaveTextContent('El talle 85B está agotado.');
+    expect(screen.getByTestId('add-to-cart')).toBeDisabled();
+    expect(screen.getByTestId('add-to-cart')).toHaveTextContent('Sin stock');
+    expect(screen.getByTestId('stock-note')).toHaveTextContent('Talla 85B agotada por el momento.');
     expect(localStorage.getItem('cart') ?? '[]').toBe('[]');
 
     await user.click(screen.getByRole('button', { name: '95C' }));
+    expect(screen.queryByRole('form', { name: 'Avisame cuando vuelva' })).not.toBeInTheDocument();
     const plus = screen.getByRole('button', { name: 'Sumar una unidad' });
     for (let i = 0; i < 3; i += 1) await user.click(plus);
     expect(screen.getByTestId('quantity')).toHaveTextContent('4');
@@ -92,6 +100,43 @@ describe('product page', () => {
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toMatchObject([{ size: '90C', quantity: 2, stock: 2 }]);
     await user.click(screen.getByTestId('add-to-cart'));
     expect(screen.getByRole('alert')).toHaveTextContent('Solo quedan 2 unidades en talla 90C y ya están en tu carrito.');
+  });
+
+  it('preselects the size a link asks for (?talle=, any case) and ignores one the product does not offer', async () => {
+    setup(makeProduct({ stock: 6, size: ['85B', '90C'], stockBySize: { '85B': 1, '90C': 5 } }), '?talle=90c');
+    expect(await screen.findByRole('button', { name: '90C' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('stock-note')).toHaveTextContent('Stock disponible en talla 90C: 5');
+    expect(screen.getByTestId('add-to-cart')).toBeEnabled();
+    cleanup();
+
+    setup(makeProduct({ stock: 6, size: ['85B', '90C'] }), '?talle=110E');
+    expect(await screen.findByRole('button', { name: '90C' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: '85B' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('opened on a sold-out size (?talle=), asks for an alert for that size and shows the answer', async () => {
+    const { user, requests } = setup(makeProduct({ stock: 3, size: ['85B', '90C'], stockBySize: { '85B': 0, '90C': 3 } }), '?talle=85B');
+    const form = await screen.findByRole('form', { name: 'Avisame cuando vuelva' });
+    expect(screen.getByRole('button', { name: '85B, agotada' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('add-to-cart')).toBeDisabled();
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Avisame' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Listo: te avisamos por email cuando vuelva el talle 85B.');
+    const sent = requests.filter((r) => r.url === '/products/p1/stock-alerts');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ size: '85B', email: 'ana@example.com' });
+  });
+
+  it('offers the alert for a product without sizes and without stock (no size sent)', async () => {
+    const { user, requests } = setup(makeProduct({ stock: 0, size: [] }));
+    const form = await screen.findByRole('form', { name: 'Avisame cuando vuelva' });
+    expect(form).toHaveTextContent('Este producto está agotado.');
+    expect(screen.getByTestId('add-to-cart')).toBeDisabled();
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
+    await user.type(within(form).getByRole('textbox', { name: 'WhatsApp (opcional)' }), '299 555 1234');
+    await user.click(within(form).getByRole('button', { name: 'Avisame' }));
+    await waitFor(() => expect(requests.filter((r) => r.url === '/products/p1/stock-alerts')).toHaveLength(1));
+    expect(requests.find((r) => r.url === '/products/p1/stock-alerts')?.body).toEqual({ email: 'ana@example.com', phone: '299 555 1234' });
   });
 
   it('shows three size-guide tabs for conjuntos, independent sections and related products', async () => {

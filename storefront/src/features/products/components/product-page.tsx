@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Minus, Plus, Ruler } from 'lucide-react';
 import {
@@ -14,6 +14,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { Breadcrumb } from '@/components/breadcrumb';
+import { StockAlertForm } from '@/features/alerts';
 import { ContentIcon } from '@/components/content-icon';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { PriceTag } from '@/components/price-tag';
@@ -27,7 +28,7 @@ import { recordInteraction } from '@/features/interactions';
 import { useIdle } from '@/lib/when-idle';
 import { ApiError } from '@shop/client-kit';
 import { productQueries, useProduct } from '../api/product-queries';
-import { cartItemFromProduct, categoryLabel } from '../product-display';
+import { cartItemFromProduct, categoryLabel, offeredSize } from '../product-display';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
 import { ADDED_TO_CART_TEXT } from './product-card';
@@ -78,7 +79,9 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const { showToast } = useToast();
   const categories = content.productCatalog.categories;
   const category = categoryLabel(product.category, categories);
-  const [size, setSize] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  // A link may choose the size (`?talle=90C`, the catalogue feeds), also a sold-out one: then the alert form shows.
+  const [size, setSize] = useState<string | null>(() => offeredSize(product, params.get('talle')));
   const [color, setColor] = useState<string | undefined>(product.colors[0]?.name);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
@@ -88,7 +91,9 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const soldOut = soldOutSizes(product);
   // Once a size is chosen, the stepper and the cart stop at that size's units.
   const maxQuantity = size ? stockForSize(product, size) : Math.max(0, product.stock);
-  const outOfStock = product.stock <= 0;
+  const sizeSoldOut = size !== null && maxQuantity <= 0;
+  const outOfStock = product.stock <= 0 || sizeSoldOut;
+  const offerAlert = sizeSoldOut || (product.size.length === 0 && outOfStock);
   const discount = normalizeDiscount(product.discount);
 
   useEffect(() => {
@@ -165,6 +170,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             sizes={product.size}
             value={size}
             soldOut={soldOut}
+            soldOutSelectable
             onChange={chooseSize}
             describedBy={sizeError ? 'size-error' : undefined}
             testId="size-selector"
@@ -229,12 +235,15 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             </button>
           </div>
           <p className="muted small" data-testid="stock-note">
-            {outOfStock
-              ? 'Producto sin stock por el momento.'
-              : size
-                ? `Stock disponible en talla ${size}: ${maxQuantity}`
-                : `Stock disponible: ${maxQuantity}`}
+            {sizeSoldOut
+              ? `Talla ${size} agotada por el momento.`
+              : outOfStock
+                ? 'Producto sin stock por el momento.'
+                : size
+                  ? `Stock disponible en talla ${size}: ${maxQuantity}`
+                  : `Stock disponible: ${maxQuantity}`}
           </p>
+          {offerAlert && <StockAlertForm productId={product._id} size={size ?? undefined} />}
 
           {content.productDetail.showSizeGuideButton && guides.length > 0 && (
             <div className="size-guide-toggle">

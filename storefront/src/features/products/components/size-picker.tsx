@@ -2,15 +2,17 @@ interface SizePickerProps {
   sizes: readonly string[];
   value: string | null;
   onChange: (size: string) => void;
-  /** Sizes without units: shown struck through, announced as "agotada" and not selectable. */
+  /** Sizes without units: shown struck through and announced as "agotada". */
   soldOut?: readonly string[];
+  /** Sold-out sizes can be chosen (to ask for an alert when they are back); otherwise they are not selectable. */
+  soldOutSelectable?: boolean;
   /** Id of the error text that describes the group, when there is one. */
   describedBy?: string;
   testId?: string;
 }
 
 /** The product's sizes as toggle chips ('Talla'); nothing when the product has no sizes. */
-export function SizePicker({ sizes, value, onChange, soldOut = [], describedBy, testId }: SizePickerProps) {
+export function SizePicker({ sizes, value, onChange, soldOut = [], soldOutSelectable = false, describedBy, testId }: SizePickerProps) {
   if (sizes.length === 0) return null;
   const anySoldOut = sizes.some((s) => soldOut.includes(s));
   return (
@@ -19,6 +21,7 @@ export function SizePicker({ sizes, value, onChange, soldOut = [], describedBy, 
       <div className="chip-row" data-testid={testId}>
         {sizes.map((s) => {
           const out = soldOut.includes(s);
+          const locked = out && !soldOutSelectable;
           return (
             <button
               key={s}
@@ -26,11 +29,11 @@ export function SizePicker({ sizes, value, onChange, soldOut = [], describedBy, 
               className={`chip ${value === s ? 'chip--active' : ''} ${out ? 'chip--soldout' : ''}`}
               aria-pressed={value === s}
               // Still focusable (aria-disabled, not disabled) so that screen readers hear the size exists but is out.
-              aria-disabled={out || undefined}
+              aria-disabled={locked || undefined}
               aria-label={out ? `${s}, agotada` : undefined}
               title={out ? `Talla ${s} agotada` : undefined}
               onClick={() => {
-                if (!out) onChange(s);
+                if (!locked) onChange(s);
               }}
             >
               {s}
@@ -38,7 +41,13 @@ export function SizePicker({ sizes, value, onChange, soldOut = [], describedBy, 
           );
         })}
       </div>
-      {anySoldOut && <p className="size-picker__note muted small">Las tallas tachadas están agotadas.</p>}
+      {anySoldOut && (
+        <p className="size-picker__note muted small">
+          {soldOutSelectable
+            ? 'Las tallas tachadas están agotadas: elegí una y te avisamos cuando vuelva.'
+            : 'Las tallas tachadas están agotadas.'}
+        </p>
+      )}
     </fieldset>
   );
 }

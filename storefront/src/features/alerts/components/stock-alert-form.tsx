@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BellRing } from 'lucide-react';
+import { stockAlertInputSchema } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import type { z } from 'zod';
+import { useCreateStockAlert } from '../api/create-stock-alert';
+
+/** What the shopper fills in; the size is the one chosen on the page. */
+const contactSchema = stockAlertInputSchema.omit({ size: true });
+type ContactValues = z.input<typeof contactSchema>;
+type ContactInput = z.output<typeof contactSchema>;
+type FieldName = keyof ContactValues;
+
+interface StockAlertFormProps {
+  productId: string;
+  /** The sold-out size; undefined for a product without sizes. */
+  size?: string;
+}
+
+/** "Avisame cuando vuelva": e-mail (and WhatsApp, optional) of a shopper who wants to hear when a sold-out size is back. */
+export function StockAlertForm({ productId, size }: StockAlertFormProps) {
+  const create = useCreateStockAlert();
+  // The answer belongs to the size it was asked for: choosing another sold-out size hides it.
+  const [done, setDone] = useState<{ size?: string; message: string } | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ContactValues, unknown, ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { email: '', phone: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const submit = handleSubmit((input) => {
+    setSendError(null);
+    setDone(null);
+    create.mutate(
+      { productId, input: { size, email: input.email, phone: input.phone || undefined } },
+      {
+        onSuccess: (answer) => setDone({ size, message: answer.message }),
+        onError: (error) => setSendError(errorMessage(error)),
+      },
+    );
+  });
+
+  const field = (name: FieldName) => {
+    const error = formState.errors[name]?.message;
+    return {
+      ...register(name, { onChange: () => setSendError(null) }),
+      id: `stock-alert-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `stock-alert-${name}-error` : undefined,
+    };
+  };
+  const fieldError = (name: FieldName) => {
+    const error = formState.errors[name]?.message;
+    return error ? (
+      <p id={`stock-alert-${name}-error`} className="field-error">
+        {error}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <form
+      className="stock-alert"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="stock-alert-title"
+      data-testid="stock-alert"
+    >
+      <h2 id="stock-alert-title" className="stock-alert__title">
+        <BellRing size={18} aria-hidden="true" />
+        Avisame cuando vuelva
+      </h2>
+      <p className="muted small">
+        {size ? `El talle ${size} está agotado.` : 'Este producto está agotado.'} Dejanos tu email y te avisamos cuando haya stock.
+      </p>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="stock-alert-email">
+            E-mail<span aria-hidden="true"> *</span>
+          </label>
+          <input {...field('email')} type="email" aria-required autoComplete="email" inputMode="email" />
+          {fieldError('email')}
+        </div>
+        <div className="field">
+          <label htmlFor="stock-alert-phone">WhatsApp (opcional)</label>
+          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" />
+          {fieldError('phone')}
+        </div>
+      </div>
+      {sendError && (
+        <p className="notice notice--error" role="alert">
+          {sendError}
+        </p>
+      )}
+      {/* Always there, so that screen readers announce the answer when it arrives. */}
+      <div role="status" aria-live="polite">
+        {done && done.size === size && <p className="notice notice--success">{done.message}</p>}
+      </div>
+      <button type="submit" className="btn btn--outline" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        {create.isPending ? 'Enviando...' : 'Avisame'}
+      </button>
+    </form>
+  );
+}
