@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Knex } from 'knex';
+import { STOCK_ALERT_MSG, stockAlertListAnswerSchema, waitedSizesAnswerSchema } from '@shop/shared';
+import { adminToken, adminTokenAt, api, expectMessage } from '../helpers/api';
+import { expectAdminOnly } from '../helpers/auth-matrix';
+import { testDatabase } from '../helpers/database';
+import { LONG_10K, NUL_TEXT } from '../helpers/junk';
+import { createProduct, orderBody, startExtraStrapi, type TestProduct } from '../helpers/orders';
+import { panel, panelToken, documentPath } from '../helpers/panel';
+import { inviteStaff } from '../helpers/staff';
+import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+
+// Two more processes on the shared database: restocks on both at once must send each e-mail once. The second has a
+// low stock-alert budget of its own (the shared process's is generous).
+let first: RunningStrapi;
+let second: RunningStrapi;
+let db: Knex;
+const RUN = Date.now().toString(36);
+const email = (name: string) => `${name}-${RUN}@example.com`;
+
+interface StoredMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+}
+
+async function mailsTo(to: string): Promise<StoredMail[]> {
+  return db('email_outboxes').where({ to, kind: 'stock_alert' }).select('to', 'subject', 'text', 'html', 'kind');
+}
+
+/** Waits until `to` has `count` stock-alert mails, then a little longer to be sure no second one comes. */
+async function expectMails(to: string, count: number): Promise<StoredMail[]> {
+  const deadline = Date.now() + 15_000;
+  while ((await mailsTo(to)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  await new Promise((r) => setTimeout(r, 1500));
+  const mails = await mailsTo(to);
+  expect(mails, `stock-alert mails to ${to}`).toHaveLength(count);
+  return mails;
+}
+
+const subscribe = (productId: string, body: unknown, baseUrl?: string) =>
+  api(`/products/${productId}/stock-alerts`, { body, baseUrl });
+
+async function alertsOf(productId: string) {
+  const res = await api(`/stock-alerts?productId=${productId}`, { token: await adminToken() });
+  expect(res.status).toBe(200);
+  return stockAlertListAnswerSchema.parse(res.body);
+}
+
+beforeAll(async () => {
+  db = testDatabase();
+  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  [first, second] = await Promise.all([startExtraStrapi(), startStrapi(database, { RATE_LIMIT_STOCK_ALERTS_MAX: '3' })]);
+});
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await db?.destroy();
+});
+
+describe('asking for a sold-out size', () => {
+  let product: TestProduct;
+  beforeAll(async () => {
+    product = await createProduct({ stock: 2, size: ['85B', '90C', '95C'], stockBySize: { '85B': 2, '90C': 0, '95C': 0 } });
+  });
+
+  it('takes an e-mail for a size without units (201), once per e-mail whatever its case', async () => {
+    const to = email('dos-veces');
+    const res = await subscribe(product._id, { size: '90c', email: to, phone: '299 555 0101' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({ message: STOCK_ALERT_MSG.created('90C'), size: '90C' });
+    expect(JSON.stringify(res.body)).not.toContain(to);
+    expect((await subscribe(product._id, { size: '90C', email: to.toUpperCase() })).status).toBe(201);
+    const list = await alertsOf(product._id);
+    expect(list.alerts.filter((a) => a.email === to)).toHaveLength(1);
+    expect(list.bySize).toEqual([{ size: '90C', waiting: 1 }]);
+    expect(list.alerts[0]).toMatchObject({ productId: product._id, size: '90C', email: to, status: 'waiting' });
+  });
+
+  it('refuses in Spanish: a bad e-mail, a size not offered, a size with stock, no size, junk', async () => {
+    expectMessage(await subscribe(product._id, { size: '95C', email: 'no-es-un-email' }), 400, STOCK_ALERT_MSG.badEmail);
+    expectMessage(await subscribe(product._id, { size: 'XXL', email: email('x') }), 400, STOCK_ALERT_MSG.sizeNotOffered('XXL'));
+    expectMessage(await subscribe(product._id, { size: '85B', email: email('x') }), 400, STOCK_ALERT_MSG.sizeInStock('85B'));
+    expectMessage(await subscribe(product._id, { email: email('x') }), 400, STOCK_ALERT_MSG.sizeRequired);
+    expectMessage(await subscribe(product._id, { size: '95C', email: email('x'), phone: 'llamame' }), 400, STOCK_ALERT_MSG.badPhone);
+    for (const body of [null, [], 'texto', { size: NUL_TEXT, email: email('x') }, { size: '95C', email: LONG_10K }]) {
+      const res = await subscribe(product._id, body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expect((await subscribe('noexiste123', { size: '95C', email: email('x') })).status).toBe(404);
+    expect((await subscribe('no-existe', { size: '95C', email: email('x') })).status).toBe(400);
+    expect((await alertsOf(product._id)).alerts.some((a) => a.email === email('x'))).toBe(false);
+  });
+
+  it('is rate limited per client (RATE_LIMIT_STOCK_ALERTS_MAX)', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await subscribe(product._id, { size: '95C', email: email(`limite${i}`) }, second.url));
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(answers[3]?.status).toBe(429);
+    expect(answers[3]?.body.message).toMatch(/[Dd]emasiad|[Ee]sper/);
+  });
+});
+
+describe('when the size comes back', () => {
+  it('one restock saved on two processes at once, and saved again, sends each waiting shopper one e-mail', async () => {
+    const product = await createProduct({ stock: 1, size: ['S', 'M'], stockBySize: { S: 0, M: 1 } });
+    const ana = email('ana');
+    const bea = email('bea');
+    expect((await subscribe(product._id, { size: 'S', email: ana })).status).toBe(201);
+    expect((await subscribe(product._id, { size: 'S', email: bea })).status).toBe(201);
+    const saves = await Promise.all(
+      [first, second, first, second].map(async (shop, i) =>
+        api(`/products/${product._id}`, {
+          method: 'PUT',
+          baseUrl: shop.url,
+          token: await adminTokenAt(shop.url),
+          body: { stockBySize: { S: 3 + i, M: 1 } },
+        }),
+      ),
+    );
+    expect(saves.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+    const [mail] = await expectMails(ana, 1);
+    await expectMails(bea, 1);
+    expect(mail?.subject).toContain('Volvió tu talle S');
+    expect(mail?.text).toContain(`/product/${product._id}?talle=S`);
+    expect(mail?.text).toMatch(/\/avisame\/baja\?token=/);
+    const list = await alertsOf(product._id);
+    expect(list.alerts).toEqual([]);
+    const stored = await db('stock_alerts').where({ product_document_id: product._id }).select('alert_status');
+    expect(stored.map((r: { alert_status: string }) => r.alert_status)).toEqual(['notified', 'notified']);
+  });
+
+  it('a cancelled order giving units back notifies too; an unsubscribe link works without signing in', async () => {
+    const product = await createProduct({ stock: 1, size: ['M'], stockBySize: { M: 1 } });
+    const ordered = await api('/orders', { baseUrl: first.url, body: orderBody([{ productId: product._id, quantity: 1, size: 'M' }]) });
+    expect(ordered.status, JSON.stringify(ordered.body)).toBe(201);
+    const carla = email('carla');
+    expect((await subscribe(product._id, { size: 'M', email: carla })).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await mailsTo(carla)).toHaveLength(0);
+    const cancelled = await api(`/orders/${ordered.body.order._id}/status`, {
+      method: 'PUT',
+      token: await adminToken(),
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const [mail] = await expectMails(carla, 1);
+    const token = decodeURIComponent(/token=([^\s"&]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    const tampered = `${token.slice(0, -2)}xx`;
+    expectMessage(await api('/stock-alerts/unsubscribe', { body: { token: tampered } }), 400, STOCK_ALERT_MSG.badToken);
+    const done = await api('/stock-alerts/unsubscribe', { body: { token } });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: STOCK_ALERT_MSG.unsubscribed, size: 'M', productTitle: product.title });
+    const row = await db('stock_alerts').where({ product_document_id: product._id, email: carla }).first('alert_status');
+    expect(row.alert_status).toBe('unsubscribed');
+  });
+
+  it('a restock made in Strapi’s panel (/cms) notifies as well; an inactive product waits', async () => {
+    const product = await createProduct({ stock: 0, size: ['L'], stockBySize: { L: 0 } });
+    const dora = email('dora');
+    expect((await subscribe(product._id, { size: 'L', email: dora })).status).toBe(201);
+    expect((await api(`/products/${product._id}`, { method: 'PUT', token: await adminToken(), body: { status: false } })).status).toBe(200);
+    const cms = await panelToken(first.url);
+    const path = documentPath('api::product.product', product._id);
+    const form = (await panel(path, { token: cms, baseUrl: first.url })).body.data;
+    const saved = await panel(path, { method: 'PUT', token: cms, baseUrl: first.url, body: { ...form, stockBySize: { L: 2 } } });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+    await expectMails(dora, 0);
+    expect((await api(`/products/${product._id}`, { method: 'PUT', token: await adminToken(), body: { status: true } })).status).toBe(200);
+    await expectMails(dora, 1);
+  });
+});
+
+describe('staff side', () => {
+  it('lists and deletes alerts (catalog and owner); e-mails are refused to everyone else', async () => {
+    const product = await createProduct({ stock: 0, size: ['S'], stockBySize: { S: 0 } });
+    await subscribe(product._id, { size: 'S', email: email('eli') });
+    await subscribe(product._id, { size: 'S', email: email('flor') });
+    await expectAdminOnly('GET', `/stock-alerts?productId=${product._id}`);
+    await expectAdminOnly('DELETE', '/stock-alerts/1');
+    const owner = await adminToken();
+    const sales = await inviteStaff(owner, 'sales');
+    const catalog = await inviteStaff(owner, 'catalog');
+    expect((await api(`/stock-alerts?productId=${product._id}`, { token: sales })).status).toBe(403);
+    const list = await api(`/stock-alerts?productId=${product._id}`, { token: catalog });
+    expect(list.status).toBe(200);
+    const alerts = stockAlertListAnswerSchema.parse(list.body);
+    expect(alerts.bySize).toEqual([{ size: 'S', waiting: 2 }]);
+    const [target] = alerts.alerts;
+    expect((await api(`/stock-alerts/${target?.id}`, { method: 'DELETE', token: sales })).status).toBe(403);
+    expect((await alertsOf(product._id)).alerts).toHaveLength(2);
+    const removed = await api(`/stock-alerts/${target?.id}`, { method: 'DELETE', token: catalog });
+    expect(removed.status).toBe(200);
+    expect((await api(`/stock-alerts/${target?.id}`, { method: 'DELETE', token: catalog })).status).toBe(404);
+    expect((await api('/stock-alerts/abc', { method: 'DELETE', token: catalog })).status).toBe(400);
+    expect((await api('/stock-alerts?productId=%27%20OR%201%3D1', { token: catalog })).status).toBe(400);
+    expect((await alertsOf(product._id)).bySize).toEqual([{ size: 'S', waiting: 1 }]);
+
+    const waited = await api('/insight/waited-sizes?limit=50', { token: sales });
+    expect(waited.status).toBe(200);
+    const sizes = waitedSizesAnswerSchema.parse(waited.body).sizes;
+    expect(sizes.find((s) => s.productId === product._id)).toEqual({ productId: product._id, title: product.title, size: 'S', waiting: 1, stock: 0 });
+    expect(JSON.stringify(waited.body)).not.toContain('@example.com');
+    await expectAdminOnly('GET', '/insight/waited-sizes');
+  });
+});
