@@ -33,7 +33,7 @@ import { interactionQueries, useResetInteractions } from './api/interactions';
 import { LowStockCard } from './low-stock-card';
 import { MercadoPagoCard } from './mercadopago-card';
 import { SalesChartCard } from './sales-chart-card';
-import { DashboardPanel, PanelBody } from './dashboard-panel';
+import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 import { SearchMissesCard } from './search-misses-card';
 import { WaitedSizesCard } from './waited-sizes-card';
 
@@ -135,16 +135,13 @@ export function DashboardPage() {
           >
             <ol className="rank-list">
               {(viewedProducts.data ?? []).map((p, i) => (
-                <li key={`${p._id ?? p.productId ?? i}`}>
-                  <span className="rank">{i + 1}</span>
-                  <span className="rank-main">
-                    <strong>{mostViewedTitle(p)}</strong>
-                    <span className="cell-sub">{categoryLabel(categories, mostViewedCategoryName(p))}</span>
-                  </span>
-                  <span className="rank-count">
-                    {p.count} {p.count === 1 ? 'vista' : 'vistas'}
-                  </span>
-                </li>
+                <RankItem
+                  key={`${p._id ?? p.productId ?? i}`}
+                  rank={i + 1}
+                  title={mostViewedTitle(p)}
+                  sub={categoryLabel(categories, mostViewedCategoryName(p))}
+                  count={`${p.count} ${p.count === 1 ? 'vista' : 'vistas'}`}
+                />
               ))}
             </ol>
           </PanelBody>

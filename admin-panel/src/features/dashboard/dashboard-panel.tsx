@@ -50,3 +50,27 @@ export function PanelBody({ pending, error, empty, emptyText, children }: PanelB
   if (empty) return <p className="muted">{emptyText}</p>;
   return children;
 }
+
+interface RankItemProps {
+  /** Its place in the list, from 1. */
+  rank: number;
+  title: ReactNode;
+  /** The line under the title. */
+  sub: ReactNode;
+  /** The figure on the right ('9 vistas'). */
+  count: ReactNode;
+}
+
+/** One row of a dashboard ranking (`<ol className="rank-list">`): place, title, its detail and its figure. */
+export function RankItem({ rank, title, sub, count }: RankItemProps) {
+  return (
+    <li>
+      <span className="rank">{rank}</span>
+      <span className="rank-main">
+        <strong>{title}</strong>
+        <span className="cell-sub">{sub}</span>
+      </span>
+      <span className="rank-count">{count}</span>
+    </li>
+  );
+}

@@ -4,7 +4,7 @@ import { errorMessage } from '@shop/client-kit';
 import { usePermission } from '@/features/auth';
 import { formatDateTimeAR } from '@/lib/format-date';
 import { insightQueries } from './api/insight';
-import { DashboardPanel, PanelBody } from './dashboard-panel';
+import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 
 /** The card looks back one week. */
 export const SEARCH_MISS_DAYS = 7;
@@ -33,16 +33,13 @@ export function SearchMissesCard() {
       >
         <ol className="rank-list">
           {terms.map((t, i) => (
-            <li key={t.term}>
-              <span className="rank">{i + 1}</span>
-              <span className="rank-main">
-                <strong>{t.term}</strong>
-                <span className="cell-sub">Última vez: {formatDateTimeAR(t.lastSearchedAt)}</span>
-              </span>
-              <span className="rank-count">
-                {t.searches} {t.searches === 1 ? 'vez' : 'veces'}
-              </span>
-            </li>
+            <RankItem
+              key={t.term}
+              rank={i + 1}
+              title={t.term}
+              sub={`Última vez: ${formatDateTimeAR(t.lastSearchedAt)}`}
+              count={`${t.searches} ${t.searches === 1 ? 'vez' : 'veces'}`}
+            />
           ))}
         </ol>
       </PanelBody>

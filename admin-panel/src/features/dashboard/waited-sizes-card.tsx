@@ -6,7 +6,7 @@ import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { insightQueries } from './api/insight';
-import { DashboardPanel, PanelBody } from './dashboard-panel';
+import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 
 function sizeText({ size, stock }: WaitedSize): string {
   const stockText = stock === 0 ? 'sin stock' : `stock actual: ${stock}`;
@@ -32,18 +32,13 @@ export function WaitedSizesCard() {
       >
         <ol className="rank-list">
           {sizes.map((s, i) => (
-            <li key={`${s.productId}-${s.size}`}>
-              <span className="rank">{i + 1}</span>
-              <span className="rank-main">
-                <strong>
-                  <Link to={paths.productEdit(s.productId)}>{s.title}</Link>
-                </strong>
-                <span className="cell-sub">{sizeText(s)}</span>
-              </span>
-              <span className="rank-count">
-                {s.waiting} {s.waiting === 1 ? 'espera' : 'esperan'}
-              </span>
-            </li>
+            <RankItem
+              key={`${s.productId}-${s.size}`}
+              rank={i + 1}
+              title={<Link to={paths.productEdit(s.productId)}>{s.title}</Link>}
+              sub={sizeText(s)}
+              count={`${s.waiting} ${s.waiting === 1 ? 'espera' : 'esperan'}`}
+            />
           ))}
         </ol>
       </PanelBody>

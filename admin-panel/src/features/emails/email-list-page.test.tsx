@@ -73,6 +73,32 @@ describe('Correos page', () => {
     await waitFor(() => expect(within(screen.getByTestId('email-row-3')).getByText('Pendiente')).toBeInTheDocument());
   });
 
+  it('lists a message about no order (a size back in stock) without an order link', async () => {
+    signInStorage();
+    const backInStock = email(9, {
+      kind: 'stock_alert',
+      subject: 'Volvió el talle 90C de Corpiño Lila · Jazmín Lencería',
+      orderId: null,
+      orderNumber: null,
+      status: 'pending',
+      attempts: 0,
+      sentAt: null,
+    });
+    const calls = mockApi({
+      'GET /emails': () => ({ data: { emails: [backInStock, ...EMAILS], total: 4, totalPages: 1, page: 1, mailConfigured: true } }),
+      'POST /emails/9/resend': () => ({ data: { email: backInStock } }),
+    });
+    renderApp(<EmailListPage />, { route: '/emails' });
+    const row = await screen.findByTestId('email-row-9');
+    expect(within(row).getByText('Volvió tu talle (clienta)')).toBeInTheDocument();
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(row).getByText('Sin orden')).toHaveClass('visually-hidden');
+    expect(within(row).getByText('En cola para enviar')).toBeInTheDocument();
+    await userEvent.setup().click(within(row).getByRole('button', { name: /Reenviar correo "Volvió el talle 90C/ }));
+    expect(await screen.findByText('Correo a clienta9@example.com en cola para reenviarse.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/emails/9/resend')).toBe(true);
+  });
+
   it('filters by status through the API', async () => {
     const { calls, user } = setup();
     renderApp(<EmailListPage />, { route: '/emails' });

@@ -70,7 +70,15 @@ export function EmailRows({ emails, mailConfigured, showOrder, testId }: EmailRo
               <td data-label={showOrder ? 'Asunto' : 'Correo'}>{subject}</td>
               {showOrder && (
                 <td data-label="Orden" className="nowrap">
-                  {email.orderId && email.orderNumber ? <Link to={paths.order(email.orderId)}>#{email.orderNumber}</Link> : '—'}
+                  {email.orderId && email.orderNumber ? (
+                    <Link to={paths.order(email.orderId)}>#{email.orderNumber}</Link>
+                  ) : (
+                    // Not every message is about an order (a size back in stock, for one).
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">Sin orden</span>
+                    </>
+                  )}
                 </td>
               )}
               <td data-label="Estado">
