@@ -129,3 +129,16 @@ export function makeZonedContent(mutate?: (content: SiteContent) => void): SiteC
     mutate?.(content);
   });
 }
+
+/** GET /products's answer: one page holding these products. */
+export function productListAnswer(products: Product[]) {
+  return {
+    status: 'success',
+    payload: products,
+    totalPages: products.length > 0 ? 1 : 0,
+    totalDocs: products.length,
+    totalProducts: products.length,
+    page: 1,
+    limit: 12,
+  };
+}
