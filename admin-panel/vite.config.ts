@@ -28,7 +28,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied },
+    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied, '/feeds': proxied },
   },
   test: {
     environment: 'jsdom',
