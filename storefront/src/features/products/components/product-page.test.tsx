@@ -76,7 +76,7 @@ describe('product page', () => {
     const soldOut = await screen.findByRole('button', { name: '85B, agotada' });
     expect(soldOut).not.toHaveAttribute('aria-disabled');
     expect(soldOut).toHaveClass('chip--soldout');
-    expect(screen.getByText('Las tallas tachadas están agotadas: elegí una y te avisamos cuando vuelva.')).toBeInTheDocument();
+    expect(screen.getByText('Las tallas tachadas están agotadas. Elegí una y te avisamos cuando vuelva.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Avisame cuando vuelva' })).not.toBeInTheDocument();
     await user.click(soldOut);
     expect(soldOut).toHaveAttribute('aria-pressed', 'true');

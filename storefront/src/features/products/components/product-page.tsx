@@ -41,6 +41,12 @@ const FALLBACK_INFO_CARDS = [
   { icon: 'ShieldCheck', title: 'Garantía', description: 'Calidad garantizada en todas nuestras prendas.', enabled: true },
 ];
 
+/** The line under the buy button: the units left (of the chosen size), or that there are none. */
+function stockNote(size: string | null, outOfStock: boolean, units: number): string {
+  if (!outOfStock) return size ? `Stock disponible en talla ${size}: ${units}` : `Stock disponible: ${units}`;
+  return size && units <= 0 ? `Talla ${size} agotada por el momento.` : 'Producto sin stock por el momento.';
+}
+
 export default function ProductPage() {
   const { id = '' } = useParams();
   const query = useProduct(id);
@@ -235,13 +241,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             </button>
           </div>
           <p className="muted small" data-testid="stock-note">
-            {sizeSoldOut
-              ? `Talla ${size} agotada por el momento.`
-              : outOfStock
-                ? 'Producto sin stock por el momento.'
-                : size
-                  ? `Stock disponible en talla ${size}: ${maxQuantity}`
-                  : `Stock disponible: ${maxQuantity}`}
+            {stockNote(size, outOfStock, maxQuantity)}
           </p>
           {offerAlert && <StockAlertForm productId={product._id} size={size ?? undefined} />}
 

@@ -44,7 +44,7 @@ export function SizePicker({ sizes, value, onChange, soldOut = [], soldOutSelect
       {anySoldOut && (
         <p className="size-picker__note muted small">
           {soldOutSelectable
-            ? 'Las tallas tachadas están agotadas: elegí una y te avisamos cuando vuelva.'
+            ? 'Las tallas tachadas están agotadas. Elegí una y te avisamos cuando vuelva.'
             : 'Las tallas tachadas están agotadas.'}
         </p>
       )}

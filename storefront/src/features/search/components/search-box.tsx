@@ -69,7 +69,7 @@ export function SearchBox() {
           reopen();
         }}
       />
-      <button type="submit" className="search-box__submit" aria-label="Buscar">
+      <button type="submit" className="search-box__submit" aria-label="Ver resultados" title="Ver resultados">
         <Search size={18} aria-hidden="true" />
       </button>
       <ul
