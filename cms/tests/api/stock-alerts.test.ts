@@ -40,8 +40,7 @@ async function expectMails(to: string, count: number): Promise<StoredMail[]> {
   return mails;
 }
 
-const subscribe = (productId: string, body: unknown, baseUrl?: string) =>
-  api(`/products/${productId}/stock-alerts`, { body, baseUrl });
+const subscribe = (productId: string, body: unknown, baseUrl?: string) => api(`/products/${productId}/stock-alerts`, { body, baseUrl });
 
 async function alertsOf(productId: string) {
   const res = await api(`/stock-alerts?productId=${productId}`, { token: await adminToken() });
@@ -202,7 +201,13 @@ describe('staff side', () => {
     const waited = await api('/insight/waited-sizes?limit=50', { token: sales });
     expect(waited.status).toBe(200);
     const sizes = waitedSizesAnswerSchema.parse(waited.body).sizes;
-    expect(sizes.find((s) => s.productId === product._id)).toEqual({ productId: product._id, title: product.title, size: 'S', waiting: 1, stock: 0 });
+    expect(sizes.find((s) => s.productId === product._id)).toEqual({
+      productId: product._id,
+      title: product.title,
+      size: 'S',
+      waiting: 1,
+      stock: 0,
+    });
     expect(JSON.stringify(waited.body)).not.toContain('@example.com');
     await expectAdminOnly('GET', '/insight/waited-sizes');
   });

@@ -47,7 +47,11 @@ const reservationMinutes = (fallback: number) => wholeNumber(fallback, 0, MAX_RE
  * `google_product_category`: the category's Google product category for the catalogue feeds (Google's taxonomy text
  * or number); absent or empty means DEFAULT_GOOGLE_PRODUCT_CATEGORY.
  */
-export const categorySchema = z.object({ name: s(), display_name: s(), google_product_category: z.string().max(250).optional().catch(undefined) });
+export const categorySchema = z.object({
+  name: s(),
+  display_name: s(),
+  google_product_category: z.string().max(250).optional().catch(undefined),
+});
 export type Category = z.infer<typeof categorySchema>;
 
 export const sizeGuideSchema = z.object({

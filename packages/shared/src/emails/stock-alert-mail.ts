@@ -18,7 +18,10 @@ export function stockAlertMail(ctx: StockAlertMailContext): MailContent {
     shop: ctx.shop,
     subject: ctx.size === '' ? `Volvió: ${ctx.productTitle}` : `Volvió tu talle ${ctx.size}: ${ctx.productTitle}`,
     greeting: 'Hola,',
-    intro: [`Te avisamos porque nos lo pediste: volvió a haber stock de ${what}.`, 'Las unidades son pocas y no las reservamos: si lo querés, compralo pronto.'],
+    intro: [
+      `Te avisamos porque nos lo pediste: volvió a haber stock de ${what}.`,
+      'Las unidades son pocas y no las reservamos: si lo querés, compralo pronto.',
+    ],
     blocks: [
       {
         paragraphs: [

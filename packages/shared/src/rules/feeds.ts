@@ -55,6 +55,7 @@ export function feedPlainText(text: string, max = MAX_DESCRIPTION): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => entities[name] ?? '')
     // Control characters are invalid in XML 1.0 and mean nothing in a feed.
+    // eslint-disable-next-line no-control-regex -- removing them is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -79,7 +80,10 @@ export function feedItemsOf(product: Product, shop: FeedShop): FeedItem[] {
     salePrice: discounted !== null && discounted < product.price ? feedPrice(discounted) : null,
     imageLink: picture ? shop.pictureUrl(picture) : '',
     brand: shop.brand,
-    color: product.colors.map((c) => c.name).filter((n) => n !== '').join('/'),
+    color: product.colors
+      .map((c) => c.name)
+      .filter((n) => n !== '')
+      .join('/'),
     googleProductCategory: shop.googleCategoryOf(product.category)?.trim() || DEFAULT_GOOGLE_PRODUCT_CATEGORY,
     gender: 'female' as const,
     ageGroup: 'adult' as const,
@@ -157,9 +161,12 @@ export function metaCsvRow(item: FeedItem): string {
 
 /** Text as XML character data: the five markup characters escaped, characters XML 1.0 forbids removed. */
 export function xmlText(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- characters XML 1.0 forbids are removed
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+  );
 }
 
 export function googleXmlHead(shop: { base: string; brand: string }): string {

@@ -87,7 +87,9 @@ export function typoVariants(token: string, vocabulary: Iterable<string>): strin
     if (word.includes(token)) return [];
     if (Math.abs(word.length - token.length) <= 1 && withinOneEdit(token, word)) near.push(word);
   }
-  return near.sort((a, b) => Math.abs(a.length - token.length) - Math.abs(b.length - token.length) || (a < b ? -1 : 1)).slice(0, MAX_TYPO_VARIANTS);
+  return near
+    .sort((a, b) => Math.abs(a.length - token.length) - Math.abs(b.length - token.length) || (a < b ? -1 : 1))
+    .slice(0, MAX_TYPO_VARIANTS);
 }
 
 /** The words of a folded text worth keeping in a typo vocabulary (long enough to be within one edit of a 5-letter word). */

@@ -180,8 +180,9 @@ async function assertKnownCategory(category: string | undefined): Promise<void> 
 /** Units sold per product (documentId) in orders placed since `since` that were not cancelled or refunded. */
 async function unitsSoldSince(since: Date): Promise<Map<string, number>> {
   const meta = strapi.db.metadata.get('api::order.order');
-  const join = (meta.attributes.items as { joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } })
-    .joinTable;
+  const join = (
+    meta.attributes.items as { joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } }
+  ).joinTable;
   if (!join) return new Map();
   const itemsTable = strapi.db.metadata.get('order.item').tableName;
   const knex = strapi.db.connection;
@@ -237,8 +238,16 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
     const { limit, page, totalPages } = paging(q, totalDocs);
     if (totalDocs === 0) return { status: 'success', payload: [], totalPages, totalDocs, totalProducts: 0, page, limit };
     const query = filteredTable(q, words).select('id');
-    if (q.sortBy === 'price') void query.orderBy([{ column: 'final_price', order: q.sortOrder }, { column: 'id', order: q.sortOrder }]);
-    else if (q.sortBy === 'title') void query.orderBy([{ column: 'title', order: q.sortOrder }, { column: 'id', order: q.sortOrder }]);
+    if (q.sortBy === 'price')
+      void query.orderBy([
+        { column: 'final_price', order: q.sortOrder },
+        { column: 'id', order: q.sortOrder },
+      ]);
+    else if (q.sortBy === 'title')
+      void query.orderBy([
+        { column: 'title', order: q.sortOrder },
+        { column: 'id', order: q.sortOrder },
+      ]);
     else {
       const relevance = relevanceSql(words);
       void query.orderByRaw(`${relevance.sql} DESC, created_at DESC, id DESC`, relevance.bindings);

@@ -271,7 +271,9 @@ export default () => ({
     const alerts = rows.map(toAlert);
     const counts = new Map<string, number>();
     for (const alert of alerts) counts.set(alert.size, (counts.get(alert.size) ?? 0) + 1);
-    const bySize = [...counts].map(([size, waiting]) => ({ size, waiting })).sort((a, b) => b.waiting - a.waiting || (a.size < b.size ? -1 : 1));
+    const bySize = [...counts]
+      .map(([size, waiting]) => ({ size, waiting }))
+      .sort((a, b) => b.waiting - a.waiting || (a.size < b.size ? -1 : 1));
     return { alerts, bySize };
   },
 
