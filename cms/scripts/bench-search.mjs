@@ -151,7 +151,7 @@ async function bench(kind, env, run) {
         'uncached median ms': Math.round(percentile(r.times, 50)),
         'uncached max ms': Math.round(r.times.at(-1)),
         'cached ms': ms(r.cached),
-        'gzip bytes': r.bytes,
+        'bytes (decoded)': r.bytes,
       });
     }
     console.table(feeds);
