@@ -3,17 +3,8 @@
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
 // (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1
 // skip one). Prints a table of timings and the Strapi process's memory during the export; asserts nothing.
-import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, startBenchStrapi } from './lib/bench.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cmsDir = path.resolve(here, '..');
-const require = createRequire(path.join(cmsDir, 'package.json'));
-const Database = require('better-sqlite3');
+import { readFileSync } from 'node:fs';
+import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
 
 const INTERACTIONS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const ORDERS = Number.parseInt(process.argv[3] ?? '100000', 10);
@@ -175,21 +166,7 @@ async function bench(kind, env, run) {
   }
 }
 
-if (!process.env.BENCH_SKIP_SQLITE) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-  const file = path.join(dir, 'data.db');
-  try {
-    await bench('sqlite', { DATABASE_FILENAME: file }, async (sql) => {
-      const db = new Database(file);
-      db.pragma('journal_mode = WAL');
-      db.exec(sql);
-      db.exec('ANALYZE');
-      db.close();
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (!process.env.BENCH_SKIP_SQLITE) await benchOnThrowawaySqlite(bench, 'ANALYZE');
 
 // PostgreSQL, if reachable (short-lived admin connections: other tools on this server may end idle ones)
 if (!process.env.BENCH_SKIP_PG) await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE');

@@ -2,17 +2,7 @@
 // Usage: node cms/scripts/bench-interactions.mjs [rows]   (compile first: npx tsc -p cms/tsconfig.json)
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
 // (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints the timings; asserts nothing.
-import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, startBenchStrapi } from './lib/bench.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cmsDir = path.resolve(here, '..');
-const require = createRequire(path.join(cmsDir, 'package.json'));
-const Database = require('better-sqlite3');
+import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
 
 const ROWS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const PRODUCTS = 200;
@@ -105,21 +95,7 @@ async function bench(kind, env, insert) {
   }
 }
 
-// SQLite (skip with BENCH_SKIP_SQLITE=1)
-if (!process.env.BENCH_SKIP_SQLITE) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-  const file = path.join(dir, 'data.db');
-  try {
-    await bench('sqlite', { DATABASE_FILENAME: file }, async (sql) => {
-      const db = new Database(file);
-      db.pragma('journal_mode = WAL');
-      db.exec(sql);
-      db.close();
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (!process.env.BENCH_SKIP_SQLITE) await benchOnThrowawaySqlite(bench);
 
 // PostgreSQL, if reachable (short-lived admin connections: other tools on this server may end idle ones)
 await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE interactions');

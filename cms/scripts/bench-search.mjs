@@ -5,16 +5,7 @@
 // with SQL and get their search columns from the start-up pass, as an older shop's would. Search is timed with a
 // staff token (staff answers are never served from the catalogue's memory cache); each feed is timed uncached (a
 // product save empties the cache before every run). Prints tables with the goals; asserts nothing.
-import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, startBenchStrapi } from './lib/bench.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(path.resolve(here, '..'), 'package.json'));
-const Database = require('better-sqlite3');
+import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
 
 const PRODUCTS = Number.parseInt(process.argv[2] ?? '5000', 10);
 const RUNS = Number.parseInt(process.argv[3] ?? '30', 10);
@@ -161,20 +152,6 @@ async function bench(kind, env, run) {
   }
 }
 
-if (!process.env.BENCH_SKIP_SQLITE) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-search-'));
-  const file = path.join(dir, 'data.db');
-  try {
-    await bench('sqlite', { DATABASE_FILENAME: file }, async (sql) => {
-      const db = new Database(file);
-      db.pragma('journal_mode = WAL');
-      db.exec(sql);
-      db.exec('ANALYZE');
-      db.close();
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (!process.env.BENCH_SKIP_SQLITE) await benchOnThrowawaySqlite(bench, 'ANALYZE');
 
 if (!process.env.BENCH_SKIP_PG) await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE');

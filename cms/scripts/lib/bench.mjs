@@ -1,12 +1,15 @@
 // What the benchmark scripts share: a Strapi started on a database of their own, and a throwaway PostgreSQL database.
 // BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where databases are created.
 import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnStrapiStart } from '../../tests/helpers/strapi-start.mjs';
 
 const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const pg = createRequire(path.join(cmsDir, 'package.json'))('pg');
+const requireCms = createRequire(path.join(cmsDir, 'package.json'));
+const pg = requireCms('pg');
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function adminQuery(sql) {
@@ -79,4 +82,25 @@ export async function startBenchStrapi(env, { attempts = 600 } = {}) {
   }
   child.kill('SIGKILL');
   throw new Error('Strapi did not start');
+}
+
+/**
+ * `bench(kind, env, fill)` on a throwaway SQLite file (WAL, as the shop runs it): `fill(sql)` runs the statements,
+ * then `analyze` when given (e.g. 'ANALYZE'). The file is removed afterwards.
+ */
+export async function benchOnThrowawaySqlite(bench, analyze) {
+  const Database = requireCms('better-sqlite3');
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const file = path.join(dir, 'data.db');
+  try {
+    await bench('sqlite', { DATABASE_FILENAME: file }, async (sql) => {
+      const db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.exec(sql);
+      if (analyze) db.exec(analyze);
+      db.close();
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

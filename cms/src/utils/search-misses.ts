@@ -1,4 +1,4 @@
-import { foldSearchText, type SearchMiss } from '@shop/shared';
+import { foldSearchText, shopDayKey, type SearchMiss } from '@shop/shared';
 import { table, writeTransaction, type Trx } from './db-write';
 
 /**
@@ -11,11 +11,6 @@ export const SEARCH_MISSES_TABLE = 'search_misses';
 const MAX_TERM = 100;
 const MAX_ROWS_READ = 5000;
 
-/** The Argentine calendar day of a moment (UTC−3, no daylight saving). */
-function argentineDay(at: Date): string {
-  return new Date(at.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 export async function recordSearchMiss(searchTerm: string, at = new Date()): Promise<void> {
   const term = searchTerm.trim().replace(/\s+/g, ' ').slice(0, MAX_TERM);
   const termKey = foldSearchText(term).slice(0, MAX_TERM);
@@ -23,7 +18,7 @@ export async function recordSearchMiss(searchTerm: string, at = new Date()): Pro
   await writeTransaction(async (trx) => {
     const fields = { term, last_searched_at: at, updated_at: at };
     await table(trx, SEARCH_MISSES_TABLE)
-      .insert({ term_key: termKey, day: argentineDay(at), searches: 1, ...fields, created_at: at, published_at: at })
+      .insert({ term_key: termKey, day: shopDayKey(at), searches: 1, ...fields, created_at: at, published_at: at })
       .onConflict(['term_key', 'day'])
       .merge({ ...fields, searches: trx.raw('?? + 1', [`${SEARCH_MISSES_TABLE}.searches`]) });
   });
@@ -31,7 +26,7 @@ export async function recordSearchMiss(searchTerm: string, at = new Date()): Pro
 
 /** The terms missed in the last `days` Argentine days (today included), most searched first, at most `limit`. */
 export async function searchMisses(days: number, limit: number, now = new Date()): Promise<SearchMiss[]> {
-  const since = argentineDay(new Date(now.getTime() - (days - 1) * 86_400_000));
+  const since = shopDayKey(new Date(now.getTime() - (days - 1) * 86_400_000));
   const rows: Record<string, unknown>[] = await table(strapi.db.connection as Trx, SEARCH_MISSES_TABLE)
     .where('day', '>=', since)
     .orderBy('last_searched_at', 'desc')

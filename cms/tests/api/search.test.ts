@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productListAnswerSchema, searchMissesAnswerSchema, type SiteContent } from '@shop/shared';
+import { bestSellersAnswerSchema, productListAnswerSchema, searchMissesAnswerSchema, type SiteContent } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { inviteStaff } from '../helpers/staff';
@@ -152,6 +152,20 @@ describe('search that forgives', () => {
       expect((await search('sefora', '', token)).payload[0]?.title).toBe('Camisón Séfora');
     } finally {
       await api(`/products/${id}`, { method: 'PUT', token, body: { status: true } });
+    }
+  });
+});
+
+describe('best sellers (shown when a search finds nothing)', () => {
+  it('answers at most `limit` active products with stock, none twice; junk limits fall back', async () => {
+    for (const limit of ['3', '12', '999', 'abc']) {
+      const res = await api(`/products/best-sellers?limit=${limit}`);
+      expect(res.status).toBe(200);
+      const { payload } = bestSellersAnswerSchema.parse(res.body);
+      expect(payload.length).toBeLessThanOrEqual(limit === '3' ? 3 : 12);
+      expect(payload.length).toBeGreaterThan(0);
+      expect(new Set(payload.map((p) => p._id)).size).toBe(payload.length);
+      for (const p of payload) expect(p.status && p.stock > 0, p.title).toBe(true);
     }
   });
 });

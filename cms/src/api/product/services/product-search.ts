@@ -112,7 +112,8 @@ interface SearchableRow {
   colors: unknown;
 }
 
-function colorNamesOf(value: unknown): string[] {
+/** The colour names of a product's `colors` column (JSON text on SQLite, parsed on PostgreSQL, or what a writer sent). */
+export function colorNamesOf(value: unknown): string[] {
   const list = jsonColumn(value);
   if (!Array.isArray(list)) return [];
   return list.flatMap((c: unknown) => (c && typeof c === 'object' && 'name' in c && typeof c.name === 'string' ? [c.name] : []));

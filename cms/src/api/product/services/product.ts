@@ -291,14 +291,22 @@ export default factories.createCoreService(PRODUCT_UID, ({ strapi }) => {
      */
     async bestSellers(limit: number): Promise<Product[]> {
       const sold = await unitsSoldSince(new Date(Date.now() - 90 * 86_400_000));
-      const rows: ProductRow[] = await products().findMany({
-        where: { isActive: true, stock: { $gt: 0 } },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        limit: 1000,
-      });
-      const ranked = rows.map((row, index) => ({ row, index, sold: sold.get(row.documentId) ?? 0 }));
-      ranked.sort((a, b) => b.sold - a.sold || a.index - b.index);
-      return ranked.slice(0, limit).map(({ row }) => toProduct(row));
+      const ranked = [...sold].sort((a, b) => b[1] - a[1]).map(([documentId]) => documentId);
+      const buyable = { isActive: true, stock: { $gt: 0 } };
+      // Sold ones first (only those still on sale), then the newest to fill the list.
+      const top: ProductRow[] =
+        ranked.length === 0 ? [] : await products().findMany({ where: { ...buyable, documentId: { $in: ranked.slice(0, 200) } } });
+      top.sort((a, b) => (sold.get(b.documentId) ?? 0) - (sold.get(a.documentId) ?? 0));
+      const chosen = top.slice(0, limit);
+      const newest: ProductRow[] =
+        chosen.length >= limit
+          ? []
+          : await products().findMany({
+              where: { ...buyable, documentId: { $notIn: chosen.map((r) => r.documentId) } },
+              orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+              limit: limit - chosen.length,
+            });
+      return [...chosen, ...newest].map(toProduct);
     },
 
     async countVisible(isAdmin: boolean): Promise<number> {

@@ -13,6 +13,7 @@ import {
 import type { StockBySize } from '@shop/shared';
 import { catalogueChanged } from '../../../../utils/catalogue-version';
 import { sizeIndexOf, PRODUCT_UID } from '../../services/product';
+import { colorNamesOf } from '../../services/product-search';
 
 interface ProductEvent {
   params: { data?: Record<string, unknown>; where?: Record<string, unknown> };
@@ -106,19 +107,6 @@ function syncDerived(data: Record<string, unknown>, current: StoredProduct): voi
   data.sizeIndex = sizeIndexOf(size);
 }
 
-function colorNames(value: unknown): string[] {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((c: unknown) => (c && typeof c === 'object' && 'name' in c && typeof c.name === 'string' ? [c.name] : []));
-}
-
 /** Keeps the private searchText/searchTitle columns (folded, see rules/search.ts) in step with what they are made of. */
 function syncSearch(data: Record<string, unknown>, current: StoredProduct): void {
   const pick = (key: keyof StoredProduct) => (has(data, key) ? data[key] : current[key]);
@@ -127,7 +115,7 @@ function syncSearch(data: Record<string, unknown>, current: StoredProduct): void
     title: text(pick('title')),
     description: text(pick('description')),
     category: text(pick('category')),
-    colors: colorNames(pick('colors')),
+    colors: colorNamesOf(pick('colors')),
   });
   data.searchText = search.text;
   data.searchTitle = search.title;
