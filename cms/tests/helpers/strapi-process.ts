@@ -57,6 +57,17 @@ export function postgresAvailable(): Promise<boolean> {
   return postgresAnswers(PG_ADMIN_URL);
 }
 
+/**
+ * Whether the PostgreSQL half of a test can run. In CI (CI set) an unreachable server is a failure, never a skip:
+ * `.ci/run` starts PostgreSQL, so its absence means the run is broken, and a skipped test would hide it.
+ */
+export async function postgresForTests(): Promise<boolean> {
+  if (await postgresAvailable()) return true;
+  if (process.env.CI) throw new Error(`PostgreSQL is required in CI but ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')} does not answer`);
+  console.warn('PostgreSQL not reachable: its half of this file is skipped (it fails instead when CI is set)');
+  return false;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

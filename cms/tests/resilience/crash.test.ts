@@ -3,7 +3,7 @@ import type { Order } from '@shop/shared';
 import { adminTokenAt, api } from '../helpers/api';
 import { SHOPPER, createProduct, orderBody, sequenceOf, type LineInput, type TestProduct } from '../helpers/orders';
 import { shopPerTest } from '../helpers/shop-per-test';
-import { postgresAvailable, type DatabaseKind, type RunningStrapi } from '../helpers/strapi-process';
+import { postgresForTests, type DatabaseKind, type RunningStrapi } from '../helpers/strapi-process';
 
 /**
  * "A crash loses no acknowledged order": 200 orders at once, the Strapi process killed with SIGKILL (no shutdown
@@ -16,7 +16,7 @@ const ORDERS = 200;
 const KILL_AFTER = 100;
 const SHOP_ENV = { RATE_LIMIT_ORDERS_MAX: '100000' };
 
-const pgUp = await postgresAvailable();
+const pgUp = await postgresForTests();
 const kinds: DatabaseKind[] = ['sqlite', 'postgres'];
 
 interface Acknowledged {

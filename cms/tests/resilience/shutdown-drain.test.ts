@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTokenAt } from '../helpers/api';
 import { createProduct, orderBody } from '../helpers/orders';
 import { shopPerTest } from '../helpers/shop-per-test';
-import { postgresAvailable } from '../helpers/strapi-process';
+import { postgresForTests } from '../helpers/strapi-process';
 
 /**
  * SIGTERM drains: the requests in flight when it arrives all get their answers, new connections are refused
@@ -73,7 +73,7 @@ function send(agent: http.Agent, port: number, method: string, pathname: string,
 
 const shops = shopPerTest();
 
-const pgUp = await postgresAvailable();
+const pgUp = await postgresForTests();
 
 describe.each(['sqlite', 'postgres'] as const)('graceful shutdown (SIGTERM) on %s', (kind) => {
   it.skipIf(kind === 'postgres' && !pgUp)(

@@ -14,6 +14,5 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     reporters: ['default'],
-    passWithNoTests: true,
   },
 });
