@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../utils/http';
+import { recordServerError, type ErrorOrigin } from '../utils/server-errors';
 
 type HttpishError = Error & { status?: number; statusCode?: number; type?: string; expose?: boolean; code?: string; httpCode?: number };
 
@@ -40,7 +41,16 @@ function hasMessage(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string';
 }
 
-/** Every failure under /api answers {message} in Spanish; unexpected ones are logged, never leaked. */
+/** Where a failure happened, for the owner's checklist (the route's pattern, not the concrete path). */
+function originOf(ctx: Context): ErrorOrigin {
+  const route: { path?: unknown } | undefined = ctx.state?.route;
+  return { method: ctx.method, routePath: typeof route?.path === 'string' ? route.path : null, requestPath: ctx.path.slice(4) };
+}
+
+/**
+ * Every failure under /api answers {message} in Spanish; unexpected ones are logged, never leaked. Every 5xx answer
+ * is also recorded as the last server error (the owner's go-live checklist, src/utils/server-errors.ts).
+ */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     if (!ctx.path.startsWith('/api/')) return next();
@@ -59,11 +69,20 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         ctx.status = status;
         ctx.body = { message };
       }
+      if (ctx.status >= 500) {
+        const body: unknown = ctx.body;
+        const text = hasMessage(body) ? String((body as { message: unknown }).message) : 'Error interno del servidor';
+        recordServerError(originOf(ctx), ctx.status, text);
+      }
     } catch (caught) {
       const err = caught instanceof Error ? (caught as HttpishError) : new Error(String(caught));
       const { status, message, extra } = describe(err);
-      if (status >= 500) strapi.log.error(`[api] ${ctx.method} ${ctx.path}: ${err.stack ?? err.message}`);
-      else if (isDataException(err))
+      if (status >= 500) {
+        strapi.log.error(`[api] ${ctx.method} ${ctx.path}: ${err.stack ?? err.message}`);
+        // Our own errors carry a Spanish message meant for people; anything else is named by its kind and text.
+        const text = err instanceof ApiError ? err.message : `${err.name || 'Error'}: ${err.message}`;
+        recordServerError(originOf(ctx), status, text);
+      } else if (isDataException(err))
         strapi.log.warn(`[api] ${ctx.method} ${ctx.path}: the database refused data that validation let through: ${err.message}`);
       ctx.status = status;
       ctx.body = { message, ...extra };

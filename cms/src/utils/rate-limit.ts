@@ -57,6 +57,12 @@ export const LIMIT_RULES = {
   },
   // "Avisame cuando vuelva" and its unsubscribe link: a budget per client keeps anyone from filling the table.
   stockAlerts: { points: envInt('RATE_LIMIT_STOCK_ALERTS_MAX', 10), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  // The owner's "send me a test e-mail" (per staff account, not per address): a few to check, never a mail cannon.
+  testEmail: {
+    points: envInt('RATE_LIMIT_TEST_EMAIL_MAX', 5),
+    duration: 60 * 60,
+    message: 'Ya pediste varios correos de prueba en la última hora: esperá un rato y volvé a intentar',
+  },
   // Payment notifications come from Mercado Pago's few addresses in bursts; the budget only stops a flood of forgeries.
   webhooks: { points: envInt('RATE_LIMIT_WEBHOOKS_MAX', 600), duration: 60 },
 } satisfies Record<string, LimitRule>;

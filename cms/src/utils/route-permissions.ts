@@ -54,6 +54,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /auth/2fa/enable': 'account.self',
   'POST /auth/2fa/disable': 'account.self',
   'PUT /users/password': 'account.self',
+  // The go-live checklist shows the server's configuration; the test e-mail goes to the caller's own address.
+  'GET /health/checklist': 'settings.manage',
+  'POST /health/test-email': 'settings.manage',
 };
 
 /** The permission a staff route needs, or null when the table does not name it. */

@@ -7,6 +7,7 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'PATCH /orders/:id/confirm': { kind: 'orders', action: 'order.confirm', label: 'Confirmó una orden' },
   'DELETE /orders/:id': { kind: 'orders', action: 'order.delete', label: 'Eliminó una orden' },
   'POST /emails/:id/resend': { kind: 'emails', action: 'email.resend', label: 'Reenvió un correo' },
+  'POST /health/test-email': { kind: 'emails', action: 'email.test', label: 'Se envió un correo de prueba' },
   'POST /products': { kind: 'products', action: 'product.create', label: 'Creó un producto' },
   'PUT /products/:id': { kind: 'products', action: 'product.update', label: 'Editó un producto' },
   'DELETE /products/:id': { kind: 'products', action: 'product.delete', label: 'Eliminó un producto' },

@@ -260,6 +260,9 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ name: 'Fuzz', email: 'fuzz@example.com', phone: '299 555-0000', subject: 'Prueba', message: 'Mensaje de la fuzz' }),
   },
   { method: 'GET', path: '/health', auth: 'public' },
+  { method: 'GET', path: '/health/checklist', auth: 'admin' },
+  // Valid calls queue a test message to the owner's own address: 5 per hour, then 429 (never a 5xx).
+  { method: 'POST', path: '/health/test-email', auth: 'admin', body: () => ({}) },
   { method: 'GET', path: '/emails', auth: 'admin', query: ['page', 'limit', 'status', 'order'] },
   { method: 'POST', path: '/emails/{emailId}/resend', auth: 'admin' },
 ];

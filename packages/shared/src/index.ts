@@ -31,3 +31,4 @@ export * from './rules/order-export.js';
 export * from './rules/staff-permissions.js';
 export * from './rules/search.js';
 export * from './rules/feeds.js';
+export * from './rules/go-live.js';

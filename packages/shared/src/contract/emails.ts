@@ -11,6 +11,7 @@ export const EMAIL_KINDS = [
   'owner_new_order',
   'owner_proof_received',
   'stock_alert',
+  'staff_test',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   owner_new_order: 'Nuevo pedido (dueña)',
   owner_proof_received: 'Comprobante recibido (dueña)',
   stock_alert: 'Volvió tu talle (clienta)',
+  staff_test: 'Correo de prueba (equipo)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

@@ -2,3 +2,4 @@ export * from './layout.js';
 export * from './order-mails.js';
 export * from './owner-mails.js';
 export * from './stock-alert-mail.js';
+export * from './staff-test-mail.js';

@@ -4,6 +4,7 @@ import { mailSettings } from './mail-settings';
 import { queueOrderPlaced, queueStatusChange } from './order-notices';
 import { OUTBOX_UID, listMails, requeueMail } from './outbox-store';
 import { startMailWorker, type MailWorker } from './outbox-worker';
+import { queueStaffTest } from './staff-test';
 
 /** Queuing never fails the business action that caused it: the order is already committed; the error is logged. */
 async function safely(what: string, work: () => Promise<void>): Promise<void> {
@@ -34,6 +35,16 @@ export default factories.createCoreService(OUTBOX_UID, () => ({
   async list(query: { page: number; limit: number; status?: EmailStatus; orderDocumentId?: string }) {
     const { emails, total } = await listMails(query);
     return { emails, total, totalPages: Math.ceil(total / query.limit), page: query.page, mailConfigured: mailSettings().host !== '' };
+  },
+
+  /** The owner's test message to her own address, through the outbox like every other mail (the worker sends it). */
+  staffTest(to: string, requestedBy: string, origin: string | null): Promise<EmailMessage> {
+    return queueStaffTest(to, requestedBy, origin);
+  },
+
+  /** Whether this server has a mail server to send through (SMTP_HOST). */
+  mailConfigured(): boolean {
+    return mailSettings().host !== '';
   },
 
   resend(id: number): Promise<EmailMessage | null> {

@@ -57,9 +57,12 @@ function toStored(row: unknown): StoredMail | null {
   };
 }
 
-/** Queues a message, due now. */
-export async function enqueueMail(mail: OutgoingMail): Promise<void> {
-  await strapi.db.query(OUTBOX_UID).create({ data: { ...mail, status: 'pending', attempts: 0, nextAttemptAt: new Date() } });
+/** Queues a message, due now; answers it as staff see it. */
+export async function enqueueMail(mail: OutgoingMail): Promise<EmailMessage> {
+  const row: unknown = await strapi.db
+    .query(OUTBOX_UID)
+    .create({ data: { ...mail, status: 'pending', attempts: 0, nextAttemptAt: new Date() } });
+  return toEmailMessage(isRecord(row) ? row : {});
 }
 
 /** Pending messages whose time has come, oldest first. */
