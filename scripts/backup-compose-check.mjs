@@ -5,9 +5,14 @@
 //      uploads volume at the same path, writes into a declared `backups` volume, keeps 14 archives, one a day; the
 //      files Dockerfile.backup copies exist and import nothing but Node's built-ins and each other (the image has
 //      no node_modules).
+//      Off-site copies: the image installs rclone; BACKUP_REMOTE and BACKUP_REMOTE_KEEP (default 30) are passed from
+//      the compose environment; rclone's settings come from an optional env file that git and the image build both
+//      ignore; the app service reads the status file from the `backups` volume, mounted read-only at its BACKUP_DIR.
 //   2. Replay: runs the service's command (`node scripts/backup.mjs --loop`) with the service's environment, the
-//      database pointed at a throwaway PostgreSQL database, the interval shortened to a second and BACKUP_KEEP to 2:
-//      the loop writes archives, keeps only the newest 2 (mode 0600), and the newest restores into another database.
+//      database pointed at a throwaway PostgreSQL database, the interval shortened to a second, BACKUP_KEEP to 2 and
+//      BACKUP_REMOTE to an rclone `local` remote in a temporary folder (BACKUP_REMOTE_KEEP 3): the loop writes
+//      archives, keeps only the newest 2 (mode 0600) here and the newest 3 there (each with its recorded checksum),
+//      writes backup-status.json; the newest restores into another database, straight from the remote.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,12 +66,74 @@ const cmd = /^CMD\s+(.*)$/m.exec(dockerfile)?.[1] ?? '';
 check('its command is the backup loop', cmd === '["node", "scripts/backup.mjs", "--loop"]', cmd);
 const copied = [...dockerfile.matchAll(/^COPY\s+(.+)\s+\S+$/gm)].flatMap((m) => m[1].split(/\s+/));
 check('the files it copies exist', copied.length > 0 && copied.every((f) => existsSync(path.join(root, f))), copied.join(' '));
-const foreign = copied.flatMap((f) =>
-  [...readFileSync(path.join(root, f), 'utf8').matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)]
-    .map((m) => m[1])
-    .filter((spec) => !spec.startsWith('node:') && !spec.startsWith('./')),
-);
+const importsOf = (f) =>
+  existsSync(path.join(root, f))
+    ? [...readFileSync(path.join(root, f), 'utf8').matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1])
+    : [];
+const foreign = copied.flatMap((f) => importsOf(f).filter((spec) => !spec.startsWith('node:') && !spec.startsWith('./')));
 check('they import only Node built-ins and each other (the image has no node_modules)', foreign.length === 0, foreign.join(', '));
+const notCopied = copied.flatMap((f) =>
+  importsOf(f)
+    .filter((spec) => spec.startsWith('./'))
+    .map((spec) => path.posix.join(path.posix.dirname(f), spec))
+    .filter((target) => !copied.includes(target)),
+);
+check('every file they import is copied too', notCopied.length === 0, notCopied.join(', '));
+
+// Off-site copies.
+check('the image installs rclone', /^RUN\s+apk add\b[^\n]*\srclone(\s|$)/m.test(dockerfile));
+check(
+  'BACKUP_REMOTE comes from the compose environment (empty: no off-site copy)',
+  backup.environment?.BACKUP_REMOTE === '${BACKUP_REMOTE:-}' && backupEnv.BACKUP_REMOTE === '',
+  String(backup.environment?.BACKUP_REMOTE),
+);
+check(
+  'BACKUP_REMOTE_KEEP comes from the compose environment, 30 by default',
+  /^\$\{BACKUP_REMOTE_KEEP:-30\}$/.test(String(backup.environment?.BACKUP_REMOTE_KEEP)) && backupEnv.BACKUP_REMOTE_KEEP === '30',
+  String(backup.environment?.BACKUP_REMOTE_KEEP),
+);
+const envFiles = (backup.env_file ?? []).map((entry) => (typeof entry === 'string' ? { path: entry, required: true } : entry));
+const rcloneEnvFile = envFiles.find((entry) => entry.required === false);
+const ignoredByGit = (file) => {
+  try {
+    execFileSync('git', ['check-ignore', '-q', file], { cwd: root, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const dockerignore = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim());
+check(
+  "rclone's settings come from an optional env file that git and the image build ignore",
+  envFiles.length === 1 &&
+    Boolean(rcloneEnvFile) &&
+    ignoredByGit(rcloneEnvFile.path) &&
+    path.posix.basename(rcloneEnvFile.path) === '.env' &&
+    dockerignore.includes('**/.env'),
+  JSON.stringify(backup.env_file),
+);
+check(
+  'the app reads the status file from the backups volume, mounted read-only at its BACKUP_DIR',
+  (app?.volumes ?? []).includes('backups:/backups:ro') && appEnv.BACKUP_DIR === '/backups' && backupEnv.BACKUP_DIR === '/backups',
+  `${(app?.volumes ?? []).join(' ')} / BACKUP_DIR=${appEnv.BACKUP_DIR}`,
+);
+check(
+  'only the backup service writes to the backups volume',
+  Object.entries(compose.services).every(
+    ([name, service]) =>
+      name === 'backup' || !(service.volumes ?? []).some((v) => String(v).startsWith('backups:') && !String(v).endsWith(':ro')),
+  ),
+);
+let rcloneAvailable = false;
+try {
+  execFileSync(process.env.RCLONE_BIN || 'rclone', ['version'], { stdio: 'ignore' });
+  rcloneAvailable = true;
+} catch {
+  // reported below
+}
+check('rclone is installed here (needed to replay the off-site copy)', rcloneAvailable, process.env.RCLONE_BIN || 'rclone');
 
 // 2. Replay of the service's command.
 const source = await throwawayDatabase('shop_backup_check');
@@ -76,13 +143,18 @@ const psql = (url, sql) =>
   execFileSync('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { encoding: 'utf8' }).trim();
 try {
   psql(source.url, "CREATE TABLE orders (id serial PRIMARY KEY, number text); INSERT INTO orders (number) VALUES ('JL-1'), ('JL-2');");
+  const remoteDir = path.join(dir, 'remote');
+  const rcloneEnv = { RCLONE_CONFIG: path.join(dir, 'no-rclone.conf'), RCLONE_CONFIG_OFFSITE_TYPE: 'local' };
   const loopEnv = {
     ...process.env,
     ...backupEnv,
+    ...rcloneEnv,
     DATABASE_URL: source.url,
     BACKUP_DIR: path.join(dir, 'backups'),
     BACKUP_KEEP: '2',
     BACKUP_INTERVAL_HOURS: String(1 / 3600),
+    BACKUP_REMOTE: `offsite:${remoteDir}`,
+    BACKUP_REMOTE_KEEP: '3',
     UPLOADS_DIR: path.join(dir, 'uploads'),
     ENV_PATH: path.join(dir, 'no-secrets-file.env'),
   };
@@ -113,21 +185,62 @@ try {
     'archives are readable by their owner only (0600)',
     archives.every((n) => (statSync(path.join(loopEnv.BACKUP_DIR, n)).mode & 0o777) === 0o600),
   );
-  const newest = path.join(loopEnv.BACKUP_DIR, archives.at(-1) ?? 'none');
+  const offsite = existsSync(remoteDir) ? readdirSync(remoteDir).sort() : [];
+  const offsiteArchives = offsite.filter((n) => n.endsWith('.tar.gz'));
+  check(
+    'each archive is copied off-site, and the remote keeps the newest BACKUP_REMOTE_KEEP, each with its checksum',
+    offsiteArchives.length === 3 &&
+      offsiteArchives.every((n) => offsite.includes(`${n}.sha256`)) &&
+      offsite.length === 6 &&
+      offsiteArchives.at(-1) === archives.at(-1),
+    offsite.join(', '),
+  );
+  let status = null;
+  try {
+    status = JSON.parse(readFileSync(path.join(loopEnv.BACKUP_DIR, 'backup-status.json'), 'utf8'));
+  } catch (error) {
+    status = { error: error.message };
+  }
+  check(
+    'backup-status.json names the newest local archive and off-site copy, no error',
+    status?.version === 1 &&
+      status.remoteConfigured === true &&
+      status.lastError === null &&
+      archives.includes(status.local?.archive) &&
+      offsiteArchives.includes(status.remote?.archive) &&
+      status.remote?.remote === loopEnv.BACKUP_REMOTE,
+    JSON.stringify(status),
+  );
   const restoreEnv = {
     ...process.env,
+    ...rcloneEnv,
     DATABASE_URL: target.url,
     UPLOADS_DIR: path.join(dir, 'restored-uploads'),
     ENV_PATH: loopEnv.ENV_PATH,
+    BACKUP_REMOTE: loopEnv.BACKUP_REMOTE,
   };
   let restored = '';
   try {
-    execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), newest], { env: restoreEnv, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), '--from-remote', 'latest'], {
+      env: restoreEnv,
+      stdio: 'pipe',
+    });
     restored = psql(target.url, "SELECT string_agg(number, ',' ORDER BY id) FROM orders");
   } catch (error) {
     restored = String(error.stderr ?? error.message);
   }
-  check('the newest archive restores into an empty database', restored === 'JL-1,JL-2', restored);
+  check('the newest off-site copy restores into an empty database', restored === 'JL-1,JL-2', restored);
+  psql(target.url, 'DROP TABLE orders');
+  try {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), path.join(loopEnv.BACKUP_DIR, archives.at(-1) ?? 'none')], {
+      env: restoreEnv,
+      stdio: 'pipe',
+    });
+    restored = psql(target.url, "SELECT string_agg(number, ',' ORDER BY id) FROM orders");
+  } catch (error) {
+    restored = String(error.stderr ?? error.message);
+  }
+  check('the newest local archive restores into an empty database', restored === 'JL-1,JL-2', restored);
 } finally {
   await source.drop();
   await target.drop();

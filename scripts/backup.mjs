@@ -7,6 +7,13 @@
 //   node scripts/backup.mjs --loop     one now, then one every BACKUP_INTERVAL_HOURS (default 24) — the compose
 //                                      file's backup service; BACKUP_KEEP (e.g. 14) keeps only the newest ones
 //
+// Off-site: with BACKUP_REMOTE (an rclone remote path, e.g. `offsite:jazmin-backups`) each new archive is also
+// uploaded with rclone (RCLONE_BIN, default `rclone`), verified there (size and checksum, scripts/lib/backup-remote.mjs)
+// and the remote keeps the newest BACKUP_REMOTE_KEEP (default 30). After every run, success or failure,
+// BACKUP_DIR/backup-status.json says when the last local archive and the last verified off-site copy were made and
+// what the last error was (scripts/lib/backup-status.mjs); the back office shows it. A failed off-site copy leaves
+// the local archive in place; the one-shot run then exits 1, the loop logs it and carries on.
+//
 // SQLite: SQLite's online backup API (better-sqlite3's db.backup) copies every committed transaction, including
 // the ones still in the WAL file, in one step under a read transaction: the shop's writers are not blocked and the
 // copy is the database as of one instant. PostgreSQL: pg_dump, whose snapshot is the one exported by a psql session
@@ -35,14 +42,18 @@ import {
   ARCHIVE,
   ARCHIVE_NAME,
   CMS_DIR,
+  compareArchiveNames,
   humanSize,
   listFiles,
   pgEnvironment,
+  ROOT,
   run,
   shopLocations,
   sizeOf,
   sqlText,
 } from './lib/backup-archive.mjs';
+import { pruneRemote, RemoteError, remoteSettings, uploadArchive } from './lib/backup-remote.mjs';
+import { nextStatus, readStatus, writeStatus } from './lib/backup-status.mjs';
 
 // Everything this script creates (folder, staging copies, archive) is readable by its owner only: the archive holds
 // customers' names, phones and addresses, and possibly the shop's secrets.
@@ -200,7 +211,7 @@ function prune(dir, keep) {
   if (!(keep > 0)) return [];
   const archives = readdirSync(dir)
     .filter((name) => ARCHIVE_NAME.test(name))
-    .sort();
+    .sort(compareArchiveNames);
   const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
   return removed;
@@ -256,6 +267,77 @@ export async function backup(environment = process.env) {
   }
 }
 
+/** Short Spanish words for the back office (the status file); the details go to the log. */
+function localFailure(error) {
+  const text = String(error.message);
+  if (/no SQLite database/.test(text)) return 'No se pudo hacer la copia local: no se encontró la base de datos SQLite';
+  if (/is not installed/.test(text)) return 'No se pudo hacer la copia local: falta pg_dump, psql o tar en el servidor de copias';
+  if (error.code === 'ENOSPC' || /No space left/i.test(text)) return 'No se pudo hacer la copia local: no queda espacio en el disco';
+  if (error.code === 'EACCES' || /permission denied/i.test(text))
+    return 'No se pudo hacer la copia local: sin permiso para leer los datos o escribir en la carpeta de copias';
+  if (/^pg_dump|^psql/.test(text)) return 'No se pudo hacer la copia local: la base de datos PostgreSQL no respondió a pg_dump';
+  if (/integrity check/.test(text)) return 'No se pudo hacer la copia local: la copia de la base de datos SQLite no pasó la verificación';
+  return 'No se pudo hacer la copia local (el detalle está en el registro del servicio de copias)';
+}
+
+/**
+ * One scheduled run: the local archive, then — with BACKUP_REMOTE — its verified off-site copy and the remote's
+ * pruning; `${BACKUP_DIR}/backup-status.json` is written after it either way (scripts/lib/backup-status.mjs).
+ */
+export async function backupRun(environment = process.env) {
+  const backupDir = path.resolve(ROOT, environment.BACKUP_DIR || 'backups');
+  const outcome = { result: null, offsite: null, removedRemote: [], failure: null, statusError: null, remote: null };
+  let settings = null;
+  let settingsError = null;
+  try {
+    settings = remoteSettings(environment);
+  } catch (error) {
+    settingsError = error;
+  }
+  outcome.remote = settings;
+  // Never a password in a log or in the status file: the database URL's and rclone's secrets are masked.
+  const password = (() => {
+    try {
+      return decodeURIComponent(new URL(environment.DATABASE_URL ?? '').password);
+    } catch {
+      return '';
+    }
+  })();
+  const scrub = (text) => {
+    const masked = settings ? settings.redact(text) : String(text);
+    return password.length >= 4 ? masked.split(password).join('***') : masked;
+  };
+  const done = { remoteConfigured: Boolean(settings || settingsError), local: null, remote: null, error: null };
+  try {
+    const result = await backup(environment);
+    outcome.result = result;
+    done.local = { at: result.manifest.createdAt, archive: path.basename(result.archive), bytes: result.bytes };
+  } catch (error) {
+    outcome.failure = { stage: 'local', message: scrub(error.message) };
+    done.error = { at: new Date().toISOString(), stage: 'local', message: scrub(localFailure(error)) };
+  }
+  if (outcome.result && done.remoteConfigured) {
+    try {
+      if (settingsError) throw settingsError;
+      const { archive, bytes } = outcome.result;
+      outcome.offsite = await uploadArchive(settings, archive, path.basename(archive), bytes);
+      done.remote = { at: new Date().toISOString(), archive: outcome.offsite.name, bytes, remote: settings.safe };
+      outcome.removedRemote = await pruneRemote(settings);
+    } catch (error) {
+      const spanish = error instanceof RemoteError ? error.spanish : 'La copia fuera del servidor falló';
+      outcome.failure = { stage: 'remote', message: scrub(error.message) };
+      done.error = { at: new Date().toISOString(), stage: 'remote', message: scrub(spanish).slice(0, 300) };
+    }
+  }
+  try {
+    mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+    writeStatus(backupDir, nextStatus(readStatus(backupDir), done));
+  } catch (error) {
+    outcome.statusError = scrub(error.message);
+  }
+  return outcome;
+}
+
 function report(result) {
   const { database, uploads, secrets } = result.manifest;
   const counts = Object.entries(database.counts)
@@ -274,6 +356,25 @@ function report(result) {
     console.log(`Removed older backups (BACKUP_KEEP=${process.env.BACKUP_KEEP}): ${result.removed.join(', ')}`);
 }
 
+/** Prints a run's outcome; true when everything it had to do was done. */
+function reportRun(outcome, { stamp = false } = {}) {
+  const at = stamp ? `[${new Date().toISOString()}] ` : '';
+  if (outcome.result) report(outcome.result);
+  if (outcome.offsite) {
+    const { remote, offsite } = outcome;
+    console.log(`Off-site copy: ${remote.safe} ${offsite.name}, verified (${offsite.bytes} bytes, ${offsite.checkedWith})`);
+    if (outcome.removedRemote.length > 0)
+      console.log(`Removed older off-site backups (BACKUP_REMOTE_KEEP=${remote.keep}): ${outcome.removedRemote.join(', ')}`);
+  } else if (outcome.result && !outcome.failure) {
+    console.log('Off-site copy: none (BACKUP_REMOTE is not set) — this archive exists on this machine only.');
+  }
+  if (outcome.failure?.stage === 'local') console.error(`${at}Backup FAILED: ${outcome.failure.message}`);
+  if (outcome.failure?.stage === 'remote')
+    console.error(`${at}Off-site copy FAILED (the local archive is kept): ${outcome.failure.message}`);
+  if (outcome.statusError) console.error(`${at}Could not write the backup status file: ${outcome.statusError}`);
+  return !outcome.failure && !outcome.statusError;
+}
+
 async function loop() {
   const hours = Number.parseFloat(process.env.BACKUP_INTERVAL_HOURS ?? '24');
   if (!(hours > 0)) throw new Error('BACKUP_INTERVAL_HOURS must be a positive number');
@@ -286,7 +387,7 @@ async function loop() {
   process.on('SIGINT', stopNow);
   for (;;) {
     try {
-      report(await backup());
+      reportRun(await backupRun(), { stamp: true });
     } catch (error) {
       console.error(`[${new Date().toISOString()}] Backup FAILED: ${error.message}`);
     }
@@ -297,11 +398,6 @@ async function loop() {
 
 if (process.argv.includes('--loop')) {
   await loop();
-} else {
-  try {
-    report(await backup());
-  } catch (error) {
-    console.error(`Backup failed: ${error.message}`);
-    process.exit(1);
-  }
+} else if (!reportRun(await backupRun())) {
+  process.exit(1);
 }

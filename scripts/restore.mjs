@@ -4,19 +4,35 @@
 // first. The target must be empty — no SQLite file, no table in the PostgreSQL schema, no uploaded file, no
 // different secrets file — unless --force is given: then the database, the uploads and the secrets file are
 // replaced (the previous secrets file is kept beside it as <file>.before-restore-<time>).
-// Exit codes: 0 restored, 1 failed, 2 refused (target not empty, bad arguments, archive of another kind).
+//
+//   npm run restore -- --list-remote                 the archives on BACKUP_REMOTE, newest first, with their sizes
+//   npm run restore -- --from-remote <name> [--force] downloads that archive from BACKUP_REMOTE with rclone into a
+//   npm run restore -- --from-remote latest [--force] private temporary file, checks it (size, the remote's checksum,
+//                                                    the sha256 recorded at backup time) and restores it as above
+//
+// Exit codes: 0 restored, 1 failed, 2 refused (target not empty, bad arguments, archive of another kind, a download
+// that is not the archive that was backed up).
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ARCHIVE, humanSize, listFiles, pgEnvironment, run, shopLocations, sqlText } from './lib/backup-archive.mjs';
+import { ARCHIVE, ARCHIVE_NAME, humanSize, listFiles, pgEnvironment, run, shopLocations, sqlText } from './lib/backup-archive.mjs';
+import { downloadArchive, listRemote, RemoteError, remoteSettings } from './lib/backup-remote.mjs';
 
 process.umask(0o077);
 
 class Refused extends Error {}
 
+const USAGE =
+  'Usage: npm run restore -- <archive.tar.gz> [--force]\n' +
+  '       npm run restore -- --from-remote <archive name | latest> [--force]\n' +
+  '       npm run restore -- --list-remote';
 const args = process.argv.slice(2);
 const force = args.includes('--force');
-const positional = args.filter((a) => !a.startsWith('--'));
+const listOnly = args.includes('--list-remote');
+const fromRemoteAt = args.indexOf('--from-remote');
+const fromRemote = fromRemoteAt >= 0 ? (args[fromRemoteAt + 1] ?? '') : null;
+const positional = args.filter((a, i) => !a.startsWith('--') && !(fromRemoteAt >= 0 && i === fromRemoteAt + 1));
+const unknown = args.filter((a) => a.startsWith('--') && !['--force', '--list-remote', '--from-remote'].includes(a));
 
 async function pgTableCount(database) {
   const sql = `SELECT count(*) FROM information_schema.tables WHERE table_schema = ${sqlText(database.schema)}`;
@@ -109,16 +125,13 @@ function restoreSecrets(where, secrets) {
   return where.envPath;
 }
 
-async function main() {
-  if (positional.length !== 1) throw new Refused('Usage: npm run restore -- <archive.tar.gz> [--force]');
-  const archive = path.resolve(positional[0]);
-  if (!existsSync(archive)) throw new Refused(`No such archive: ${archive}`);
+async function restoreArchive(archive, origin) {
   const where = shopLocations();
   const staging = mkdtempSync(path.join(tmpdir(), 'shop-restore-'));
   try {
     await run('tar', ['-xzf', archive, '-C', staging]);
     const manifest = JSON.parse(readFileSync(path.join(staging, ARCHIVE.manifest), 'utf8'));
-    if (manifest.format !== ARCHIVE.format) throw new Refused(`${archive} is not a backup of this shop (no ${ARCHIVE.format} manifest)`);
+    if (manifest.format !== ARCHIVE.format) throw new Refused(`${origin} is not a backup of this shop (no ${ARCHIVE.format} manifest)`);
     if (manifest.database.kind !== where.database.kind) {
       throw new Refused(
         `The archive holds a ${manifest.database.kind} database but this environment's shop uses ${where.database.kind} ` +
@@ -142,7 +155,7 @@ async function main() {
     const target =
       where.database.kind === 'sqlite' ? where.database.file : `PostgreSQL database ${pgEnvironment(where.database).PGDATABASE}`;
     console.log(
-      `Restored the backup of ${manifest.createdAt} from ${archive}${force && found.length > 0 ? ' (--force: previous data replaced)' : ''}`,
+      `Restored the backup of ${manifest.createdAt} from ${origin}${force && found.length > 0 ? ' (--force: previous data replaced)' : ''}`,
     );
     console.log(`Database: ${target} — ${counts}`);
     console.log(`Uploads: ${uploads.files} files (${humanSize(uploads.bytes)}) into ${where.uploadsDir}`);
@@ -150,6 +163,80 @@ async function main() {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+function remoteOrRefuse() {
+  let settings;
+  try {
+    settings = remoteSettings();
+  } catch (error) {
+    throw new Refused(error.message);
+  }
+  if (!settings) throw new Refused('BACKUP_REMOTE is not set: it names the rclone remote the backups were copied to (README, "Backups").');
+  return settings;
+}
+
+async function listRemoteArchives() {
+  const settings = remoteOrRefuse();
+  const { archives } = await listRemote(settings);
+  if (archives.length === 0) {
+    console.log(`No backups at ${settings.safe}.`);
+    return;
+  }
+  console.log(`Backups at ${settings.safe}, newest first:`);
+  for (const archive of archives) {
+    const note = archive.verified ? '' : '  (no checksum recorded: upload not verified)';
+    console.log(`  ${archive.name}  ${humanSize(archive.bytes)} (${archive.bytes} bytes)${note}`);
+  }
+}
+
+async function restoreFromRemote(requested) {
+  const settings = remoteOrRefuse();
+  if (requested !== 'latest' && !ARCHIVE_NAME.test(requested)) {
+    throw new Refused(`"${requested}" is not a backup archive name (shop-backup-<time>.tar.gz) nor "latest".\n${USAGE}`);
+  }
+  const { archives } = await listRemote(settings);
+  // `latest`: the newest archive whose upload was verified (its checksum recorded beside it).
+  const chosen = requested === 'latest' ? archives.find((a) => a.verified) : archives.find((a) => a.name === requested);
+  if (!chosen) {
+    throw new Refused(
+      requested === 'latest'
+        ? `No verified backup at ${settings.safe} (npm run restore -- --list-remote lists what is there).`
+        : `No archive ${requested} at ${settings.safe} (npm run restore -- --list-remote lists what is there).`,
+    );
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), 'shop-download-'));
+  try {
+    const file = path.join(folder, chosen.name);
+    let download;
+    try {
+      download = await downloadArchive(settings, chosen.name, file);
+    } catch (error) {
+      if (error instanceof RemoteError) {
+        throw new Refused(`Refusing to restore: ${error.message}.\nNothing was changed.`);
+      }
+      throw new Error(`downloading ${chosen.name} from ${settings.safe}: ${settings.redact(error.message)}`);
+    }
+    console.log(`Downloaded ${chosen.name} from ${settings.safe}: ${download.checks.join(', ')}`);
+    if (!download.recorded)
+      console.log('Note: no checksum was recorded for this archive at backup time (it was not uploaded by npm run backup).');
+    await restoreArchive(file, `${settings.safe} ${chosen.name}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (unknown.length > 0 || [listOnly, fromRemote !== null, positional.length > 0].filter(Boolean).length !== 1) throw new Refused(USAGE);
+  if (listOnly) return listRemoteArchives();
+  if (fromRemote !== null) {
+    if (fromRemote === '' || fromRemote.startsWith('--') || positional.length > 0) throw new Refused(USAGE);
+    return restoreFromRemote(fromRemote);
+  }
+  if (positional.length !== 1) throw new Refused(USAGE);
+  const archive = path.resolve(positional[0]);
+  if (!existsSync(archive)) throw new Refused(`No such archive: ${archive}`);
+  return restoreArchive(archive, archive);
 }
 
 try {

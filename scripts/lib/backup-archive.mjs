@@ -121,3 +121,15 @@ export function humanSize(bytes) {
 }
 
 export const sizeOf = (file) => statSync(file).size;
+
+/** Orders archive names by the time in them (then by the -2, -3… of archives made within the same millisecond). */
+export function compareArchiveNames(a, b) {
+  const key = (name) => {
+    const match = /^shop-backup-(.+?Z)(?:-(\d+))?\.tar\.gz$/.exec(name);
+    return match ? [match[1], Number(match[2] ?? 1)] : [name, 0];
+  };
+  const [stampA, nA] = key(a);
+  const [stampB, nB] = key(b);
+  if (stampA !== stampB) return stampA < stampB ? -1 : 1;
+  return nA - nB;
+}
