@@ -57,10 +57,13 @@ export async function benchOnThrowawayPostgres(bench, analyze) {
 /** The staff account the benchmarks sign in with. */
 export const BENCH_ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
 
-/** Starts Strapi on a random port with `env` (its database) and waits until it answers; `stop()` ends it. */
-export async function startBenchStrapi(env, { attempts = 600 } = {}) {
+/**
+ * Starts Strapi on a random port with `env` (its database) and waits until it answers; `stop()` ends it. `nodeArgs`
+ * go to Node (e.g. --cpu-prof).
+ */
+export async function startBenchStrapi(env, { attempts = 600, nodeArgs = [] } = {}) {
   const port = 4100 + Math.floor(Math.random() * 900);
-  const child = spawnStrapiStart(port, BENCH_ADMIN, env);
+  const child = spawnStrapiStart(port, BENCH_ADMIN, env, nodeArgs);
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));

@@ -83,9 +83,31 @@ async function bumpShared(): Promise<void> {
   if (client) await client.publish(channel(), PROCESS_ID).catch(() => undefined);
 }
 
+let bumping: Promise<void> | null = null;
+let bumpAgain: Promise<void> | null = null;
+
+/**
+ * One bump at a time: changes made while a bump is under way share the one that follows it. At a peak of orders
+ * (each one changes stock) this is a handful of writes of the version row instead of one per order, and still every
+ * change is followed by a bump that started after it.
+ */
+function bumpCoalesced(): Promise<void> {
+  if (!bumping) {
+    bumping = bumpShared().finally(() => {
+      bumping = null;
+    });
+    return bumping;
+  }
+  bumpAgain ??= bumping.then(() => {
+    bumpAgain = null;
+    return bumpCoalesced();
+  });
+  return bumpAgain;
+}
+
 async function publishChange(): Promise<void> {
   dropLocal();
-  await bumpShared();
+  await bumpCoalesced();
   // Read the row again on the next request: it also shows this bump, which empties the cache once more (harmless),
   // and any other process's bump made meanwhile is never mistaken for this one.
   lastCheck = 0;

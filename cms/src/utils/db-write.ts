@@ -19,8 +19,8 @@ export function isRetryableWriteError(err: unknown): boolean {
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || RETRYABLE_PG_CODES.has(code);
 }
 
-/** A table of the app's database inside a transaction (schema-qualified on PostgreSQL when a schema is set). */
-export function table(trx: Trx, name: string): Knex.QueryBuilder {
+/** A table of the app's database, in a transaction or not (schema-qualified on PostgreSQL when a schema is set). */
+export function table(trx: Knex, name: string): Knex.QueryBuilder {
   const schema = strapi.db.getSchemaName();
   return schema ? trx.withSchema(schema).table(name) : trx.table(name);
 }

@@ -6,4 +6,5 @@ export function spawnStrapiStart(
   port: number,
   admin: { email: string; password: string },
   env: Record<string, string>,
+  nodeArgs?: string[],
 ): ChildProcessByStdio<null, Readable, Readable>;

@@ -24,10 +24,11 @@ export async function postgresAnswers(adminUrl) {
 
 /**
  * Starts `strapi start` of this cms in a child process on 127.0.0.1:`port`, without Strapi's own admin panel,
- * telemetry or update notice, with `admin` as the staff account and `env` on top; its output is piped.
+ * telemetry or update notice, with `admin` as the staff account and `env` on top; its output is piped. `nodeArgs`
+ * go to Node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take).
  */
-export function spawnStrapiStart(port, admin, env) {
-  return spawn(process.execPath, [strapiBin, 'start'], {
+export function spawnStrapiStart(port, admin, env, nodeArgs = []) {
+  return spawn(process.execPath, [...nodeArgs, strapiBin, 'start'], {
     cwd: cmsDir,
     env: {
       ...process.env,

@@ -3,14 +3,18 @@ export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 export const SHOP_UTC_OFFSET_MS = 3 * 60 * 60 * 1000;
 export const DEFAULT_ORDER_PREFIX = 'JL';
 
+/** Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (every order needs one). */
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 /** The calendar day of a moment in Argentina, as YYYYMMDD. */
 export function shopDayKey(date: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: SHOP_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).formatToParts(date);
+  });
+  const parts = dayFormat.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}${get('month')}${get('day')}`;
 }

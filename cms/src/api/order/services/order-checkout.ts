@@ -18,10 +18,10 @@ import { storedFlag, writeTransaction } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
-import { ORDER_UID, getOrder } from './order-read';
+import { getOrder } from './order-read';
 import { takeStock } from './order-stock';
-import { isRecord, ORDER_POPULATE, toOrderAnswer, type OrderAnswer } from './order-view';
-import { asShopWrite } from '../../../utils/shop-write';
+import { isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+import { insertOrder, numberOrder } from './order-insert';
 import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
 import { claimCouponUse, couponDiscountOf, currentPromotions, pricingContext } from '../../promotion/services/promotion';
 
@@ -153,12 +153,15 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
   const productIds = [...new Set(input.items.map((item) => item.productId))];
   const promotions = await currentPromotions();
 
+  // SQLite has one writer at a time: the transaction's first statement must be a write (a read first would leave it
+  // with a stale snapshot to upgrade), so the day's number comes first there. PostgreSQL locks rows: the rows every
+  // checkout competes for (the day's number, the products' stock) are locked last, just before the commit, so one
+  // order holds them for a few statements rather than for its whole transaction.
+  const numberFirst = strapi.db.dialect.client !== 'postgres';
   const doc = await writeTransaction(async (trx) => {
-    // The first statements are writes: claiming the key makes a second request with it wait here (PostgreSQL) or
-    // find it taken (SQLite's write lock); the day's number serialises order creation and keeps numbers consecutive.
+    // Claiming the key makes a second request with it wait here (PostgreSQL) or find it taken (SQLite's write lock).
     if (idem && !(await claimKey(trx, idem))) throw new KeyTakenError();
-    const orderNumber = await nextOrderNumber(trx);
-    if (transferProofUrl) await strapi.service('api::upload-proof.transfer-proof').claim(trx, transferProofUrl, orderNumber);
+    const early = numberFirst ? await nextOrderNumber(trx) : null;
     const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({ where: { documentId: { $in: productIds } } });
     const products = new Map<string, QuoteProduct>();
     for (const row of rows) {
@@ -177,7 +180,6 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       size: line.size,
       color: line.color,
     }));
-    await takeStock(trx, items);
     const totals = {
       subtotal: quote.subtotal,
       shippingCost: quote.shippingCost,
@@ -191,48 +193,47 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
     const status = initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
     const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
-    const created: unknown = await asShopWrite(() =>
-      strapi.documents(ORDER_UID).create({
-        data: {
-          orderNumber,
-          items,
-          shippingInfo: {
-            fullName: info.fullName,
-            email: info.email,
-            phone: info.phone,
-            address: blankToNull(info.address),
-            city: blankToNull(info.city),
-            postalCode: blankToNull(info.postalCode),
-            notes: blankToNull(info.notes),
-          },
-          paymentMethod: input.paymentMethod,
-          deliveryType,
-          // What the delivery was priced with, kept as it was: a later edit of the zones never changes this order.
-          zoneId: quote.zone?.id ?? null,
-          zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
-          meetingPointId: quote.meetingPoint?.id ?? null,
-          meetingPoint: quote.meetingPoint ?? null,
-          // The discounts as applied: a later change of a promotion or coupon never changes this order.
-          discounts: quote.discounts,
-          couponCode: quote.coupon?.applied ? quote.coupon.code : null,
-          orderStatus: status,
-          reservedUntil: holdUntil,
-          ...totals,
-          notes: blankToNull(input.notes),
-          transferProofUrl,
-          stockReturned: false,
-        },
-        populate: ORDER_POPULATE,
-      }),
-    );
-    if (!isRecord(created) || typeof created.documentId !== 'string') throw new Error('order was not created');
+    const created = await insertOrder(trx, {
+      orderNumber: early,
+      items,
+      shippingInfo: {
+        fullName: info.fullName,
+        email: info.email,
+        phone: info.phone,
+        address: blankToNull(info.address),
+        city: blankToNull(info.city),
+        postalCode: blankToNull(info.postalCode),
+        notes: blankToNull(info.notes),
+      },
+      paymentMethod: input.paymentMethod,
+      deliveryType,
+      // What the delivery was priced with, kept as it was: a later edit of the zones never changes this order.
+      zoneId: quote.zone?.id ?? null,
+      zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
+      meetingPointId: quote.meetingPoint?.id ?? null,
+      meetingPoint: quote.meetingPoint ?? null,
+      // The discounts as applied: a later change of a promotion or coupon never changes this order.
+      discounts: quote.discounts,
+      couponCode: quote.coupon?.applied ? quote.coupon.code : null,
+      orderStatus: status,
+      reservedUntil: holdUntil,
+      ...totals,
+      notes: blankToNull(input.notes),
+      transferProofUrl,
+    });
+    const documentId = String(created.documentId);
+    if (idem) await recordOrder(trx, idem, documentId);
+    // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
+    await takeStock(trx, items);
+    const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
+    if (transferProofUrl) await strapi.service('api::upload-proof.transfer-proof').claim(trx, transferProofUrl, orderNumber);
     if (quote.coupon?.applied) {
       const coupon = context.coupon?.coupon;
       const claimed = await claimCouponUse(trx, {
         code: quote.coupon.code,
         email: info.email,
         onePerCustomer: coupon?.onePerCustomer ?? false,
-        orderDocumentId: created.documentId,
+        orderDocumentId: documentId,
         orderNumber,
         orderTotal: quote.total,
         discount: couponDiscountOf(quote),
@@ -243,8 +244,7 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
         throw couponConflict(priceOrder(pricing, products, options, used), COUPON_REFUSALS.used);
       }
     }
-    if (idem) await recordOrder(trx, idem, created.documentId);
-    return created;
+    return { ...created, orderNumber };
   });
   if (!isRecord(doc)) throw new Error('order was not created');
   const order = toOrderAnswer(doc);

@@ -29,9 +29,11 @@ function storedKeyOf(row: unknown): StoredKey | null {
 
 /** The order already created with this key and body; 409 when the key came with another body. null: unused. */
 export async function previousOrderId(idem: Idempotency): Promise<string | null> {
-  const row: unknown = await strapi.db.connection.transaction(async (trx) =>
-    table(trx, IDEMPOTENCY_KEYS_TABLE).select('request_hash', 'order_document_id').where({ idempotency_key: idem.key }).first(),
-  );
+  // One statement, no transaction around it: a single SELECT already reads one consistent state.
+  const row: unknown = await table(strapi.db.connection, IDEMPOTENCY_KEYS_TABLE)
+    .select('request_hash', 'order_document_id')
+    .where({ idempotency_key: idem.key })
+    .first();
   const stored = storedKeyOf(row);
   if (!stored) return null;
   if (stored.hash !== idem.hash) throw conflict(IDEMPOTENCY_KEY_REUSED);

@@ -22,20 +22,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Locks one product row for the rest of the transaction and reads its stock. The lock is a write to the row
- * (`stock = stock`): PostgreSQL holds the row lock until commit, so concurrent writers of this product queue up
- * and then read the committed figures; on SQLite any write holds the database's write lock. Null when missing.
+ * Locks one product row for the rest of the transaction and reads its stock. PostgreSQL: `SELECT … FOR UPDATE` holds
+ * the row lock until commit, so concurrent writers of this product queue up and then read the committed figures.
+ * SQLite: a write to the row (`stock = stock`) takes the database's write lock first. Null when missing.
  */
 export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
-  const touched = affectedRows(
-    await table(trx, PRODUCTS_TABLE)
+  const columns = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size'];
+  let row: unknown;
+  if (strapi.db.dialect.client === 'postgres') {
+    // One round trip: the row is read and locked by the same statement.
+    row = await table(trx, PRODUCTS_TABLE)
       .where('document_id', documentId)
-      .update({ stock: trx.raw('COALESCE(??, 0)', ['stock']) }),
-  );
-  if (touched === 0) return null;
-  const row: unknown = await table(trx, PRODUCTS_TABLE)
-    .where('document_id', documentId)
-    .first('id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size');
+      .forUpdate()
+      .first(...columns);
+  } else {
+    // SQLite has no row locks: a write takes the database's write lock before the row is read.
+    const touched = affectedRows(
+      await table(trx, PRODUCTS_TABLE)
+        .where('document_id', documentId)
+        .update({ stock: trx.raw('COALESCE(??, 0)', ['stock']) }),
+    );
+    if (touched === 0) return null;
+    row = await table(trx, PRODUCTS_TABLE)
+      .where('document_id', documentId)
+      .first(...columns);
+  }
   if (!isRecord(row)) return null;
   const sizes = [...new Set(normalizeSizes(jsonColumn(row.size)))];
   const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stock_by_size ?? null), row.stock);

@@ -24,24 +24,38 @@ interface SiteContentRow {
 
 type ContentRead = { content: SiteContent; problems: ContentProblem[] };
 
-/** The stored object as written (SQLite keeps JSON as text), or null when there is none. */
-async function storedContent(strapi: Core.Strapi): Promise<unknown> {
+/** The stored value as its text (SQLite keeps JSON as text; PostgreSQL gives the parsed jsonb), '' when there is none. */
+async function storedText(strapi: Core.Strapi): Promise<string> {
   const row: SiteContentRow | null = await strapi.db.query(SITE_CONTENT_UID).findOne({ select: ['id', 'data'] });
-  if (!row) return null;
-  if (typeof row.data !== 'string') return row.data ?? null;
+  if (!row || row.data === null || row.data === undefined) return '';
+  return typeof row.data === 'string' ? row.data : JSON.stringify(row.data);
+}
+
+function parsedContent(text: string): unknown {
+  if (text === '') return null;
   try {
-    return JSON.parse(row.data);
+    return JSON.parse(text);
   } catch {
-    return row.data;
+    return text;
   }
 }
+
+/**
+ * The last stored text read and what it gave. Every checkout reads the content fresh (one small query), but checking
+ * and filling in every field again costs milliseconds: the same text gives the same content, so that work is done
+ * once per stored version. The result is never modified by its readers (they copy what they change).
+ */
+let lastRead: { text: string; read: ContentRead } | null = null;
 
 /**
  * The store's content with every default filled, read field by field: a stored value the shop cannot read shows its
  * default and is listed in `problems` (the rest stays the owner's; the shop is never blank because of one field).
  */
 async function readContent(strapi: Core.Strapi): Promise<ContentRead> {
-  const result = readSiteContent(await storedContent(strapi));
+  const text = await storedText(strapi);
+  if (lastRead?.text === text) return lastRead.read;
+  const result = readSiteContent(parsedContent(text));
+  lastRead = { text, read: result };
   if (result.problems.length > 0) {
     const where = result.problems.map((p) => p.path || '(todo)').join(', ');
     strapi.log.warn(`[content] stored site content has values the shop cannot read (defaults shown): ${where}`);
@@ -103,7 +117,7 @@ async function updateContent(
     await table(trx, 'site_contents').update({ data: trx.ref('data') });
     // Merged onto what is stored, not onto the defaults shown for values that could not be read: a save that does
     // not replace such a value is refused with its field named, never written over with a default.
-    const stored = await storedContent(strapi);
+    const stored = parsedContent(await storedText(strapi));
     const merged = parseWith(siteContentSchema, deepMerge(isRecord(stored) ? stored : {}, patch));
     const before = readSiteContent(stored).content;
     if (!allowed.settings) {

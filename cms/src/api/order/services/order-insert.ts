@@ -1,0 +1,165 @@
+import { newDocumentId, table, type Trx } from '../../../utils/db-write';
+import { nextOrderNumber } from './order-number';
+
+/**
+ * Writing a new order's rows with plain statements inside the checkout's transaction. Strapi's Document Service
+ * (`strapi.documents(...).create`) costs several milliseconds of JavaScript per order (validation, cloning, a
+ * uniqueness query, reading the order back with its components) while the transaction holds SQLite's only write
+ * connection or PostgreSQL's lock on the day's order-number row: every other checkout waits that long. The rows
+ * written here are exactly the ones the Document Service writes (the order, its components and their links; see
+ * docs/performance.md), and the answer is built from the values written, so nothing is read back.
+ */
+
+export const ORDERS_TABLE = 'orders';
+const ITEMS_TABLE = 'components_order_items';
+const SHIPPING_TABLE = 'components_order_shipping_infos';
+/** Strapi's table linking an order to its components (entity, component row, type, attribute, position). */
+const COMPONENT_LINKS_TABLE = 'orders_cmps';
+
+export interface NewOrderItem {
+  productId: string;
+  title: string;
+  image: string | null;
+  quantity: number;
+  price: number;
+  size: string | null;
+  color: string | null;
+}
+
+export interface NewOrderShipping {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+  notes: string | null;
+}
+
+/** The order's attributes as the content type names them (src/api/order/content-types/order/schema.json). */
+export interface NewOrder {
+  /** null: numbered later in the same transaction (numberOrder), once the contended rows are locked. */
+  orderNumber: string | null;
+  items: NewOrderItem[];
+  shippingInfo: NewOrderShipping;
+  paymentMethod: string;
+  deliveryType: string;
+  zoneId: string | null;
+  zone: unknown;
+  meetingPointId: string | null;
+  meetingPoint: unknown;
+  discounts: unknown;
+  couponCode: string | null;
+  orderStatus: string;
+  reservedUntil: Date | null;
+  subtotal: number;
+  shippingCost: number;
+  cashFee: number;
+  discountTotal: number;
+  total: number;
+  notes: string | null;
+  transferProofUrl: string | null;
+}
+
+/** A JSON attribute as both databases take it from knex (text; PostgreSQL casts it to jsonb). */
+const jsonValue = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+
+function insertedId(result: unknown): number {
+  const row: unknown = Array.isArray(result) ? result[0] : undefined;
+  const id = typeof row === 'object' && row !== null && 'id' in row ? Number(row.id) : typeof row === 'number' ? row : NaN;
+  if (!Number.isInteger(id)) throw new Error('insert returned no id');
+  return id;
+}
+
+/**
+ * Inserts the order, its lines and its shipping details, linked as Strapi links components. Returns the stored
+ * order in the shape the Document Service returns it (camelCase attributes, components populated).
+ */
+export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Date()): Promise<Record<string, unknown>> {
+  const documentId = newDocumentId();
+  const orderId = insertedId(
+    await table(trx, ORDERS_TABLE)
+      .insert({
+        document_id: documentId,
+        order_number: order.orderNumber,
+        payment_method: order.paymentMethod,
+        delivery_type: order.deliveryType,
+        zone_id: order.zoneId,
+        zone: jsonValue(order.zone),
+        meeting_point_id: order.meetingPointId,
+        meeting_point: jsonValue(order.meetingPoint),
+        order_status: order.orderStatus,
+        subtotal: order.subtotal,
+        shipping_cost: order.shippingCost,
+        cash_fee: order.cashFee,
+        discounts: jsonValue(order.discounts),
+        discount_total: order.discountTotal,
+        coupon_code: order.couponCode,
+        total: order.total,
+        notes: order.notes,
+        transfer_proof_url: order.transferProofUrl,
+        reserved_until: order.reservedUntil,
+        stock_returned: false,
+        created_at: now,
+        updated_at: now,
+        published_at: now,
+      })
+      .returning('id'),
+  );
+  const links: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  for (const [index, item] of order.items.entries()) {
+    const id = insertedId(
+      await table(trx, ITEMS_TABLE)
+        .insert({
+          product_id: item.productId,
+          title: item.title,
+          image: item.image,
+          quantity: item.quantity,
+          price: item.price,
+          size: item.size,
+          color: item.color,
+        })
+        .returning('id'),
+    );
+    items.push({ id, ...item });
+    links.push({ entity_id: orderId, cmp_id: id, component_type: 'order.item', field: 'items', order: index + 1 });
+  }
+  const info = order.shippingInfo;
+  const shippingId = insertedId(
+    await table(trx, SHIPPING_TABLE)
+      .insert({
+        full_name: info.fullName,
+        email: info.email,
+        phone: info.phone,
+        address: info.address,
+        city: info.city,
+        postal_code: info.postalCode,
+        notes: info.notes,
+      })
+      .returning('id'),
+  );
+  links.push({ entity_id: orderId, cmp_id: shippingId, component_type: 'order.shipping-info', field: 'shippingInfo', order: null });
+  await table(trx, COMPONENT_LINKS_TABLE).insert(links);
+  return {
+    ...order,
+    id: orderId,
+    documentId,
+    items,
+    shippingInfo: { id: shippingId, ...info },
+    adminNotes: null,
+    paidAt: null,
+    mercadoPago: null,
+    stockReturned: false,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  };
+}
+
+/** Gives the order inserted without a number the day's next one (see createNewOrder for why it comes last). */
+export async function numberOrder(trx: Trx, orderId: number): Promise<string> {
+  const orderNumber = await nextOrderNumber(trx);
+  await table(trx, ORDERS_TABLE).where('id', orderId).update({ order_number: orderNumber });
+  return orderNumber;
+}
