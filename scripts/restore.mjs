@@ -168,7 +168,8 @@ async function restoreArchive(archive, origin) {
 function remoteOrRefuse() {
   let settings;
   try {
-    settings = remoteSettings();
+    // How many archives the remote keeps is the backup's business: a bad BACKUP_REMOTE_KEEP never blocks a restore.
+    settings = remoteSettings({ ...process.env, BACKUP_REMOTE_KEEP: '' });
   } catch (error) {
     throw new Refused(error.message);
   }
