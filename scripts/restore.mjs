@@ -211,7 +211,7 @@ async function restoreFromRemote(requested) {
     const file = path.join(folder, chosen.name);
     let download;
     try {
-      download = await downloadArchive(settings, chosen.name, file);
+      download = await downloadArchive(settings, chosen, file);
     } catch (error) {
       if (error instanceof RemoteError) {
         throw new Refused(`Refusing to restore: ${error.message}.\nNothing was changed.`);

@@ -260,21 +260,15 @@ async function deleteRemote(settings, name) {
   await rclone(settings, ['--retries', '1', 'deletefile', remotePath(settings.remote, name)]);
 }
 
-/** The recorded sha256 of an archive (null when there is no `.sha256` beside it). */
+/** The sha256 recorded beside an archive at backup time ('unreadable' when that file does not hold one). */
 async function recordedSha256(settings, name) {
-  let text;
-  try {
-    text = await rclone(settings, ['cat', remotePath(settings.remote, `${name}${SIDECAR_SUFFIX}`)]);
-  } catch {
-    return null;
-  }
+  const text = await rclone(settings, ['cat', remotePath(settings.remote, `${name}${SIDECAR_SUFFIX}`)]);
   return /^([0-9a-f]{64})\s/.exec(text)?.[1] ?? 'unreadable';
 }
 
 /**
- * Uploads a local archive, verifies the remote copy (size and checksum), records its sha256 beside it and keeps the
- * newest `keep` archives on the remote. A copy that cannot be verified is deleted from the remote (when possible)
- * and a RemoteError thrown. Returns what was verified and what was removed.
+ * Uploads a local archive, verifies the remote copy (size and checksum) and records its sha256 beside it. A copy that
+ * cannot be verified is deleted from the remote (when possible) and a RemoteError thrown. Returns what was verified.
  */
 export async function uploadArchive(settings, archiveFile, name, bytes) {
   const target = remotePath(settings.remote, name);
@@ -290,14 +284,14 @@ export async function uploadArchive(settings, archiveFile, name, bytes) {
   }
   const local = await hashFile(archiveFile, [...new Set(['sha256', hashType ?? 'sha256'])]);
   const fail = async (message, spanish) => {
-    let removed = '';
     try {
       await deleteRemote(settings, name);
-      removed = ' The bad copy was deleted from the remote.';
-    } catch {
-      // nothing uploaded, or the remote refuses: said by the message below
+      throw new RemoteError(`${message} The bad copy was deleted from the remote.`, `${spanish}; se borró del remoto`);
+    } catch (error) {
+      if (error instanceof RemoteError) throw error;
+      // Nothing was uploaded, or the remote refuses the deletion too.
+      throw new RemoteError(message, spanish);
     }
-    throw new RemoteError(`${message}${removed}`, spanish);
   };
   try {
     await rclone(settings, ['copyto', archiveFile, target]);
@@ -325,7 +319,7 @@ export async function uploadArchive(settings, archiveFile, name, bytes) {
     await fail(
       `the copy on ${settings.safe} does not match the local archive: ${remote.bytes} bytes, ${type} ${remote.hash || '(none)'} ` +
         `on the remote; ${bytes} bytes, ${type} ${local[type]} here.`,
-      `La copia en ${settings.safe} no coincide con la local (tamaño o suma de verificación); se descartó`,
+      `La copia en ${settings.safe} no coincide con la local (tamaño o suma de verificación)`,
     );
   }
   const sidecar = `${local.sha256}  ${name}\n`;
@@ -366,14 +360,14 @@ export async function pruneRemote(settings) {
 }
 
 /**
- * Downloads one remote archive into `dest` (created with mode 0600) and checks it: its size against the remote's,
- * its checksum against the one the remote computes (when it offers one) and against the sha256 recorded at backup
- * time (when there is one). Resolves with what was checked; rejects with a RemoteError naming the mismatch.
+ * Downloads one remote archive (an entry of listRemote) into `dest` (created with mode 0600) and checks it: its size
+ * against the remote's, its checksum against the one the remote computes (when it offers one) and against the sha256
+ * recorded at backup time (when there is one). Resolves with what was checked; rejects with a RemoteError naming the mismatch.
  */
-export async function downloadArchive(settings, name, dest) {
+export async function downloadArchive(settings, { name, verified }, dest) {
   const hashType = await remoteHashType(settings);
   const remote = await remoteStat(settings, name, hashType);
-  const recorded = await recordedSha256(settings, name);
+  const recorded = verified ? await recordedSha256(settings, name) : null;
   const read = await catAndHash(settings, name, [...new Set(['sha256', hashType ?? 'sha256'])], dest);
   const mismatches = [];
   if (read.bytes !== remote.bytes) mismatches.push(`${read.bytes} bytes downloaded, the remote lists ${remote.bytes}`);
