@@ -381,6 +381,52 @@ describe('off-site backups (BACKUP_REMOTE, rclone)', () => {
     console.log(`[sqlite] ${rcloneVersion}; test ${((performance.now() - started) / 1000).toFixed(0)} s`);
   });
 
+  it('through an rclone `crypt` remote (no checksum offered): verified by reading the copy back, restored from it', async () => {
+    const source = await createTestDatabase('sqlite');
+    cleanup.push(() => source.drop());
+    const target = await createTestDatabase('sqlite');
+    cleanup.push(() => target.drop());
+    const db = knex({ client: 'better-sqlite3', connection: { filename: source.env.DATABASE_FILENAME ?? '' }, useNullAsDefault: true });
+    try {
+      await db.schema.createTable('orders', (table) => {
+        table.increments('id');
+        table.string('order_number');
+      });
+      await db('orders').insert([{ order_number: 'JL-7' }, { order_number: 'JL-8' }]);
+    } finally {
+      await db.destroy();
+    }
+    const remoteDir = path.join(work, 'remote-crypt');
+    const cryptEnv = {
+      ...rcloneEnv,
+      RCLONE_CONFIG_VAULT_TYPE: 'crypt',
+      RCLONE_CONFIG_VAULT_REMOTE: `offsite:${remoteDir}`,
+      RCLONE_CONFIG_VAULT_PASSWORD: execFileSync(realRclone, ['obscure', `crypt-${SECRET}`], { encoding: 'utf8' }).trim(),
+      BACKUP_REMOTE: 'vault:',
+    };
+    const run = await runScript('backup.mjs', [], {
+      ...source.env,
+      ...cryptEnv,
+      BACKUP_DIR: path.join(work, 'backups-crypt'),
+      UPLOADS_DIR: path.join(work, 'no-uploads'),
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Off-site copy: vault: shop-backup-.*, verified \(\d+ bytes, sha256 of a download\)$/m);
+    // Names and contents are encrypted on the storage.
+    const stored = readdirSync(remoteDir);
+    expect(stored).toHaveLength(2);
+    expect(stored.filter((name) => name.includes('shop-backup'))).toEqual([]);
+    const restore = await runScript('restore.mjs', ['--from-remote', 'latest'], {
+      ...target.env,
+      ...cryptEnv,
+      UPLOADS_DIR: mkdtempSync(path.join(work, 'uploads-')),
+    });
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    expect(await orderNumbersIn(target)).toEqual(['JL-7', 'JL-8']);
+  });
+
   it.runIf(pgReachable)('PostgreSQL: a backup copied off-site restores from the remote into another database', async () => {
     const source = await createTestDatabase('postgres');
     cleanup.push(() => source.drop());
