@@ -8,6 +8,7 @@ import {
   emailListAnswerSchema,
   goLiveChecklistSchema,
   testEmailAnswerSchema,
+  type GoLiveBackups,
   type GoLiveItem,
   type GoLiveItemId,
 } from '@shop/shared';
@@ -28,6 +29,10 @@ import { TEST_ADMIN, createTestDatabase, freePort, startStrapi, type RunningStra
 type Items = Record<GoLiveItemId, GoLiveItem>;
 
 async function checklist(options: CallOptions): Promise<Items> {
+  return (await checklistAnswer(options)).items;
+}
+
+async function checklistAnswer(options: CallOptions): Promise<{ items: Items; backups: GoLiveBackups }> {
   const res = await api('/health/checklist', options);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
@@ -40,7 +45,7 @@ async function checklist(options: CallOptions): Promise<Items> {
     // Every line that is not ready says what to do.
     if (item.ok === false) expect(item.action, item.id).not.toBe('');
   }
-  return Object.fromEntries(body.items.map((item) => [item.id, item])) as Items;
+  return { items: Object.fromEntries(body.items.map((item) => [item.id, item])) as Items, backups: body.backups };
 }
 
 describe('who may read the checklist and ask for a test e-mail', () => {
@@ -188,6 +193,7 @@ describe('the checklist of a shop behind an HTTPS proxy', () => {
 
   it('reads the backup status file: none yet, unreadable, fresh, too old, no off-site copy, a failed upload', async () => {
     rmSync(path.join(backupDir, 'backup-status.json'), { force: true });
+    expect((await checklistAnswer(at(first))).backups).toBeNull();
     let items = await checklist(at(first));
     expect(items.backup).toMatchObject({ ok: false, detail: expect.stringMatching(/^Todavía no hay ninguna copia de seguridad/) });
     expect(items.backup.action).toMatch(/npm run backup/);
@@ -202,7 +208,13 @@ describe('the checklist of a shop behind an HTTPS proxy', () => {
     const local = { at: ago(3), archive: 'shop-backup-2026-11-22T03-00-00-000Z.tar.gz', bytes: 5 * 1024 * 1024 };
     const remote = { ...local, remote: 'offsite:jazmin-copias' };
     writeStatus({ version: 1, local, remote, remoteConfigured: true, lastError: null });
-    items = await checklist(at(first));
+    const answer = await checklistAnswer(at(first));
+    expect(answer.backups).toEqual({
+      local: { at: local.at, bytes: local.bytes },
+      remote: { at: remote.at, bytes: remote.bytes, remote: remote.remote },
+      remoteConfigured: true,
+    });
+    items = answer.items;
     expect(items.backup).toMatchObject({ ok: true, detail: expect.stringMatching(/^Última copia local hace 3 h \(.*\), 5 MB\.$/) });
     expect(items.offsite).toMatchObject({ ok: true, detail: expect.stringMatching(/hace 3 h .* a offsite:jazmin-copias/) });
 

@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { useAuth, useCan, displayName } from '@/features/auth';
 import { ProofsNavBadge } from '@/features/proofs';
+import { GoLiveChecklistPanel } from './go-live-checklist';
 import { HealthCard } from './health-card';
 
 interface NavItem {
@@ -157,6 +158,8 @@ export function AdminLayout() {
         <section className="system-status" aria-label="Estado del Sistema">
           <h2>Estado del Sistema</h2>
           <HealthCard />
+          {/* The owner's go-live checklist: it shows the server's configuration (the server allows it to the owner only). */}
+          {!settingsOnly && can('settings.manage') && <GoLiveChecklistPanel />}
         </section>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           <Outlet />

@@ -54,9 +54,20 @@ export const goLiveItemSchema = z.object({
 });
 export type GoLiveItem = z.infer<typeof goLiveItemSchema>;
 
-/** GET /health/checklist (owner): every line, and when the server checked (ISO). */
+/** The last successful local backup and off-site copy (ISO times), or null when there is no readable status file. */
+export const goLiveBackupsSchema = z
+  .object({
+    local: z.object({ at: z.string(), bytes: z.number() }).nullable(),
+    remote: z.object({ at: z.string(), bytes: z.number(), remote: z.string() }).nullable(),
+    remoteConfigured: z.boolean(),
+  })
+  .nullable();
+export type GoLiveBackups = z.infer<typeof goLiveBackupsSchema>;
+
+/** GET /health/checklist (owner): every line, the backups' times (for their ages), and when the server checked (ISO). */
 export const goLiveChecklistSchema = z.object({
   items: z.array(goLiveItemSchema),
+  backups: goLiveBackupsSchema,
   checkedAt: z.string(),
 });
 export type GoLiveChecklist = z.infer<typeof goLiveChecklistSchema>;

@@ -8,6 +8,7 @@ import {
   formatAge,
   formatBytes,
   formatShopDateTime,
+  goLiveBackups,
   goLiveChecklist,
   goLiveProgress,
   httpsItem,
@@ -99,7 +100,14 @@ describe('the checklist lines', () => {
     expect(items.map((i) => i.id)).toEqual([...GO_LIVE_ITEM_IDS]);
     expect(items.filter((i) => i.ok !== true)).toEqual([]);
     expect(items.every((i) => i.title !== '' && i.detail !== '' && i.action === '')).toBe(true);
-    expect(goLiveChecklistSchema.safeParse({ items, checkedAt: new Date(NOW).toISOString() }).success).toBe(true);
+    const backups = goLiveBackups(ready().backup);
+    expect(backups).toEqual({
+      local: { at: ago(3), bytes: 52 * 1024 * 1024 },
+      remote: { at: ago(3), bytes: 52 * 1024 * 1024, remote: 'offsite:jazmin-copias' },
+      remoteConfigured: true,
+    });
+    expect(goLiveBackups({ state: 'missing', file: 'f' })).toBeNull();
+    expect(goLiveChecklistSchema.safeParse({ items, backups, checkedAt: new Date(NOW).toISOString() }).success).toBe(true);
     expect(goLiveProgress(items)).toEqual({ ready: 10, applicable: 10 });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GoLiveItem } from '../contract/health.js';
+import type { GoLiveBackups, GoLiveItem } from '../contract/health.js';
 import { SHOP_TIME_ZONE } from '../order-number.js';
 
 /**
@@ -480,6 +480,17 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
     redisItem(facts),
     lastErrorItem(facts),
   ];
+}
+
+/** The last successful backups as the back office shows them (with their ages), from what the server read. */
+export function goLiveBackups(backup: BackupFacts): GoLiveBackups {
+  if (backup.state !== 'read') return null;
+  const { local, remote, remoteConfigured } = backup.status;
+  return {
+    local: local ? { at: local.at, bytes: local.bytes } : null,
+    remote: remote ? { at: remote.at, bytes: remote.bytes, remote: remote.remote } : null,
+    remoteConfigured,
+  };
 }
 
 /** How many lines are ready, and how many apply (null lines do not count). */

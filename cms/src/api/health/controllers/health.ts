@@ -4,7 +4,7 @@ import { requireStaff } from '../../../utils/auth';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 import { consume } from '../../../utils/rate-limit';
 import { noteActivity } from '../../../utils/staff-activity';
-import { goLiveItems } from '../services/checklist';
+import { goLiveAnswer } from '../services/checklist';
 
 export default {
   /**
@@ -21,9 +21,9 @@ export default {
 
   /** GET /health/checklist (owner): the go-live checklist, one green/red line per thing to have ready. */
   async checklist(ctx: Context) {
-    const items = await goLiveItems(ctx);
+    const { items, backups } = await goLiveAnswer(ctx);
     ctx.set('Cache-Control', 'no-store');
-    reply(ctx, goLiveChecklistSchema, { items, checkedAt: new Date().toISOString() });
+    reply(ctx, goLiveChecklistSchema, { items, backups, checkedAt: new Date().toISOString() });
   },
 
   /**

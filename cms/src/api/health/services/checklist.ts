@@ -4,8 +4,10 @@ import type { Context } from 'koa';
 import {
   BACKUP_STATUS_FILE,
   backupStatusSchema,
+  goLiveBackups,
   goLiveChecklist,
   type BackupFacts,
+  type GoLiveBackups,
   type DiskFacts,
   type GoLiveFacts,
   type GoLiveItem,
@@ -172,7 +174,8 @@ export async function gatherFacts(ctx: Context): Promise<GoLiveFacts> {
   };
 }
 
-/** The checklist's lines for this request. */
-export async function goLiveItems(ctx: Context): Promise<GoLiveItem[]> {
-  return goLiveChecklist(await gatherFacts(ctx));
+/** The checklist's lines for this request, and the last backups' times. */
+export async function goLiveAnswer(ctx: Context): Promise<{ items: GoLiveItem[]; backups: GoLiveBackups }> {
+  const facts = await gatherFacts(ctx);
+  return { items: goLiveChecklist(facts), backups: goLiveBackups(facts.backup) };
 }
