@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Shows the production configuration of docker-compose.yml working without a container engine: the app service's
 // environment is read from the compose file, with the database and Redis pointed at this machine's services.
-//   0. Static: the app runs as several replicas reachable only through the nginx proxy, which balances over them and
-//      appends the client address to X-Forwarded-For (scripts/lib/compose-proxy-check.mjs).
+//   0. The front door: the app runs as several replicas reachable only through Caddy, which serves PUBLIC_DOMAIN on
+//      HTTPS (ports 80/443, automatic certificate and redirect, HSTS), balances over the replicas and sets
+//      X-Forwarded-For to the client's address; deploy/Caddyfile is adapted by the real `caddy` binary
+//      (scripts/lib/compose-proxy-check.mjs). The proxy running for real: cms/tests/resilience/https-proxy.test.ts.
 //   1. NODE_ENV=production without secrets must refuse to start, naming the missing variables.
 //   2. With secrets, on a fresh PostgreSQL database: health, storefront, back-office deep links, caching, compression.
 //   3. A second start on the same database keeps the owner's data (no reseeding).
-// Needs the builds (`npm run build`) and PostgreSQL (TEST_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+// Needs the builds (`npm run build`), Caddy (Debian's `caddy`, or CADDY_BIN) and PostgreSQL (TEST_PG_ADMIN_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkComposeProxy } from './lib/compose-proxy-check.mjs';

@@ -45,7 +45,7 @@ export function composeSecrets() {
     ENCRYPTION_KEY: randomBytes(24).toString('base64'),
     ADMIN_EMAIL: 'duena@jazminlenceria.com.ar',
     ADMIN_PASSWORD: `Prod-${randomBytes(6).toString('hex')}`,
-    PUBLIC_URL: 'https://tienda.example',
+    PUBLIC_DOMAIN: 'tienda.example',
   };
 }
 

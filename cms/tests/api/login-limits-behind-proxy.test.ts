@@ -1,26 +1,30 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@shop/shared';
 import { TEST_ADMIN, TEST_SHOPPER, startStrapiOnOwnDatabase, type RunningStrapi } from '../helpers/strapi-process';
-import { burstFrom, postFrom, startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
+import { startAppDns, startShopProxy, type AppDns, type ShopProxy } from '../helpers/reverse-proxy';
 
-// A shop behind its own reverse proxy (TRUST_PROXY=true), with low sign-in limits: 3 failures per client and
-// 6 per account e-mail in 15 minutes.
+// A shop behind its production reverse proxy (the real Caddy with deploy/Caddyfile, over HTTPS; TRUST_PROXY=true),
+// with low sign-in limits: 3 failures per client and 6 per account e-mail in 15 minutes. Clients come from their own
+// 127.x addresses; Caddy sets X-Forwarded-For to that address, whatever the client sent.
 const LIMITS = { TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_LOGIN_EMAIL_MAX: '6' };
 
 let shop: RunningStrapi;
-let proxy: ReverseProxy;
+let dns: AppDns;
+let proxy: ShopProxy;
 
-const login = (client: string, body: unknown, headers?: Record<string, string>) =>
-  postFrom(client, `${proxy.url}/api/auth/login`, body, headers);
+const login = (client: string, body: unknown, headers?: Record<string, string>) => proxy.post(client, '/api/auth/login', body, headers);
 const wrong = (email: string) => ({ email, password: 'no-es-la-clave' });
 
 beforeAll(async () => {
   shop = await startStrapiOnOwnDatabase(inject('databaseKind'), LIMITS);
-  proxy = await startReverseProxy(shop.url);
+  // The one replica, on 127.0.0.1 (the DNS answer for `app`).
+  dns = await startAppDns({ app: ['127.0.0.1'] });
+  proxy = await startShopProxy({ dns, appPort: shop.port });
 });
 
 afterAll(async () => {
-  await proxy?.close();
+  await proxy?.stop();
+  await dns?.close();
   await shop?.stop();
 });
 
@@ -28,7 +32,7 @@ describe('sign-in limits behind a reverse proxy', () => {
   it('40 concurrent wrong sign-ins from one client: at most the allowed 3 are even tried', async () => {
     // Guessing the owner's password with 40 requests that reach the server at the same instant.
     const guesses = Array.from({ length: 40 }, (_, i) => ({ email: TEST_ADMIN.email, password: `adivinanza-${i}` }));
-    const answers = await burstFrom('127.0.0.2', `${proxy.url}/api/auth/login`, guesses);
+    const answers = await proxy.burst('127.0.0.2', '/api/auth/login', guesses);
     const tried = answers.filter((a) => a.status === 401).length;
     const refused = answers.filter((a) => a.status === 429);
     expect(tried).toBeLessThanOrEqual(3);
