@@ -16,7 +16,7 @@ import { writeTransaction } from '../../../utils/db-write';
 import { shopBaseUrl, trackingUrl } from '../../../utils/public-url';
 import { isRecord } from '../../order/services/order-view';
 import { mailSettings } from './mail-settings';
-import { enqueueMail, type OutgoingMail } from './outbox-store';
+import { enqueueMails, type OutgoingMail } from './outbox-store';
 
 export function shopOf(content: SiteContent): MailShop {
   const contactLines = content.contact.contactInfo
@@ -55,11 +55,9 @@ function mailFor(order: Order, to: string, kind: OutgoingMail['kind'], body: Mai
   return { to, kind, ...body, orderDocumentId: order._id, orderNumber: order.orderNumber };
 }
 
-/** Stores the messages in one write transaction (retried when it loses a lock race, like every other write). */
+/** Stores the messages with one statement (all or none), retried when it loses a lock race like every other write. */
 async function enqueueAll(mails: OutgoingMail[]): Promise<void> {
-  await writeTransaction(async () => {
-    for (const mail of mails) await enqueueMail(mail);
-  });
+  await writeTransaction((trx) => enqueueMails(trx, mails));
 }
 
 /** New order: the shopper's receipt, the owner's notice, and the owner's proof notice when it came with a proof. */

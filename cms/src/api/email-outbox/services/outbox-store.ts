@@ -1,5 +1,6 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailMessage, type EmailStatus } from '@shop/shared';
 import { isRecord, isoDate } from '../../order/services/order-view';
+import { newDocumentId, table, type Trx } from '../../../utils/db-write';
 
 export const OUTBOX_UID = 'api::email-outbox.email-outbox';
 
@@ -63,6 +64,34 @@ export async function enqueueMail(mail: OutgoingMail): Promise<EmailMessage> {
     .query(OUTBOX_UID)
     .create({ data: { ...mail, status: 'pending', attempts: 0, nextAttemptAt: new Date() } });
   return toEmailMessage(isRecord(row) ? row : {});
+}
+
+/**
+ * Queues several messages, due now, with one INSERT (atomic on its own: all of them or none). A checkout queues its
+ * two or three messages this way: one statement and no row read back, where the Document Service would take a
+ * transaction, an insert and a read per message.
+ */
+export async function enqueueMails(trx: Trx, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const now = new Date();
+  await table(trx, 'email_outboxes').insert(
+    mails.map((mail) => ({
+      document_id: newDocumentId(),
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      kind: mail.kind,
+      order_document_id: mail.orderDocumentId,
+      order_number: mail.orderNumber,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    })),
+  );
 }
 
 /** Pending messages whose time has come, oldest first. */
