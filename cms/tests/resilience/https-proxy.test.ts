@@ -106,14 +106,19 @@ function proxyHealthcheck(): Promise<Outcome> {
 
 /** Builds the back office (Vite) into a temp folder: the replicas serve it at /admin as in production. */
 function buildBackOffice(): string {
-  const out = mkdtempSync(path.join(tmpdir(), 'shop-back-office-'));
   const adminDir = path.join(ROOT, 'admin-panel');
   const vite = path.join(path.dirname(createRequire(path.join(adminDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: adminDir,
-    stdio: 'inherit',
-  });
-  return out;
+  const out = mkdtempSync(path.join(tmpdir(), 'shop-back-office-'));
+  try {
+    execFileSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: adminDir,
+      stdio: 'inherit',
+    });
+    return out;
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** A multipart body as a browser sends it (the back office's image upload), with its content type. */
