@@ -41,7 +41,15 @@ export function checkComposeProxy(root, check) {
     /^https:\/\/\$\{PUBLIC_DOMAIN:\?[^}]+\}$/.test(String(app.environment.PUBLIC_URL)),
     String(app.environment.PUBLIC_URL),
   );
-  if (!check('compose: a proxy service runs the official Caddy image', /^caddy:2(\.|$|-)/.test(String(proxy?.image)), String(proxy?.image)))
+  const proxyDockerfile = proxy?.build?.dockerfile ? path.join(root, proxy.build.context ?? '.', proxy.build.dockerfile) : '';
+  const proxyImage = proxyDockerfile && existsSync(proxyDockerfile) ? readFileSync(proxyDockerfile, 'utf8') : '';
+  if (
+    !check(
+      "compose: the proxy is built from Debian's caddy package (the binary the tests run)",
+      /^FROM debian:bookworm/m.test(proxyImage) && /apt-get install[^\n]*\bcaddy\b/.test(proxyImage) && /\bwget\b/.test(proxyImage),
+      proxyDockerfile ? path.relative(root, proxyDockerfile) : JSON.stringify(proxy?.image ?? '(none)'),
+    )
+  )
     return;
   const ports = (proxy.ports ?? []).map(String);
   check('compose: the proxy publishes ports 80 and 443', ports.includes('80:80') && ports.includes('443:443'), JSON.stringify(ports));
