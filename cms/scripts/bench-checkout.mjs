@@ -17,7 +17,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOnThrowawayPostgres, benchOnThrowawaySqlite, BENCH_ADMIN, startBenchStrapi } from './lib/bench.mjs';
+import {
+  benchOnThrowawayPostgres,
+  benchOnThrowawaySqlite,
+  autocannonRun,
+  BENCH_ADMIN,
+  json,
+  percentile,
+  startBenchStrapi,
+} from './lib/bench.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'));
 const autocannon = require('autocannon');
@@ -31,18 +39,6 @@ const LIMITS = {
   RATE_LIMIT_QUOTE_MAX: '100000000',
   RATE_LIMIT_LOGIN_MAX: '1000',
 };
-
-async function json(base, pathname, init = {}) {
-  const res = await fetch(`${base}${pathname}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? (init.body ? 'POST' : 'GET')} ${pathname} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** The shop's first products (seeded demo catalogue), each given plenty of every size so no order runs out. */
 async function stockUp(base, token) {
@@ -94,11 +90,6 @@ function orderBodies(products) {
   return bodies;
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /**
  * One autocannon run over `bodies` (round robin, fresh Idempotency-Key each). `duration` in seconds or `amount`
  * requests. Latencies are collected per answer, so p95 is exact.
@@ -146,21 +137,9 @@ function placeOrders(base, bodies, { connections, duration, amount }) {
   });
 }
 
-function rate(base, target, connections, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${base}${target.path}`,
-        method: target.body ? 'POST' : 'GET',
-        headers: target.body ? { 'content-type': 'application/json' } : {},
-        body: target.body ? JSON.stringify(target.body) : undefined,
-        connections,
-        duration,
-      },
-      (err, result) =>
-        err ? reject(err) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }),
-    );
-  });
+async function rate(base, target, connections, duration) {
+  const result = await autocannonRun(base, target, { connections, duration });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 function rssMb(pid) {

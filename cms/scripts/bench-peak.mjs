@@ -8,7 +8,7 @@
 //   REDIS_URL (default redis://127.0.0.1:6379), BENCH_PG_ADMIN_URL as the other benchmarks.
 // The per-client rate limits are raised for the run: every request comes from this one address.
 import { randomUUID } from 'node:crypto';
-import { benchOnThrowawayPostgres, BENCH_ADMIN, startBenchStrapi } from './lib/bench.mjs';
+import { benchOnThrowawayPostgres, BENCH_ADMIN, json, percentile, startBenchStrapi } from './lib/bench.mjs';
 
 const SECONDS = Number.parseInt(process.argv[2] ?? '300', 10);
 const CLIENTS = Number.parseInt(process.argv[3] ?? '20', 10);
@@ -26,23 +26,6 @@ const MIX = [
   ['quote', 0.15],
   ['order', 0.05],
 ];
-
-async function json(base, pathname, init = {}) {
-  const res = await fetch(`${base}${pathname}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function totalStock(base, token, ids) {
   let total = 0;

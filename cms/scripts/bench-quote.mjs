@@ -5,12 +5,7 @@
 // Measures /_health (the floor), the first catalogue page and /api/content (served from the answer cache), and
 // POST /api/checkout/quote for a pickup and for a home delivery found by barrio (the storefront asks on every cart
 // change). Prints requests per second, p99 and each one's ratio to /_health and to the catalogue page. Asserts nothing.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'));
-const autocannon = require('autocannon');
+import { autocannonRun } from './lib/bench.mjs';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:1337').replace(/\/+$/, '');
 const seconds = Number.parseInt(process.argv[3] ?? '10', 10);
@@ -36,23 +31,6 @@ async function cart() {
   return { lines, barrio: zone?.barrios[0] ?? null };
 }
 
-function run(target) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${base}${target.path}`,
-        method: target.body ? 'POST' : 'GET',
-        headers: target.body ? { 'content-type': 'application/json' } : {},
-        body: target.body ? JSON.stringify(target.body) : undefined,
-        connections,
-        duration: seconds,
-        pipelining: 1,
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
 const { lines, barrio } = await cart();
 const pickup = { items: lines, paymentMethod: 'transfer', deliveryType: 'pickup' };
 const delivery = { items: lines, paymentMethod: 'cash', deliveryType: 'delivery', ...(barrio ? { barrio } : {}) };
@@ -69,7 +47,7 @@ const targets = [
 
 const rows = [];
 for (const target of targets) {
-  const result = await run(target);
+  const result = await autocannonRun(base, target, { connections, duration: seconds });
   const errors = result.errors + result.timeouts + result.non2xx;
   rows.push({ ...target, rps: result.requests.average, p99: result.latency.p99, errors, limited: result['4xx'] ?? 0 });
   console.error(`measured ${target.name}: ${Math.round(result.requests.average)} req/s`);

@@ -5,7 +5,7 @@
 // with SQL and get their search columns from the start-up pass, as an older shop's would. Search is timed with a
 // staff token (staff answers are never served from the catalogue's memory cache); each feed is timed uncached (a
 // product save empties the cache before every run). Prints tables with the goals; asserts nothing.
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
+import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, percentile, startBenchStrapi } from './lib/bench.mjs';
 
 const PRODUCTS = Number.parseInt(process.argv[2] ?? '5000', 10);
 const RUNS = Number.parseInt(process.argv[3] ?? '30', 10);
@@ -58,7 +58,6 @@ function insertSql(kind) {
     ${series(kind, PRODUCTS)}`;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (v) => Math.round(v * 10) / 10;
 
 async function timeSearch(url, token, query) {

@@ -107,3 +107,44 @@ export async function benchOnThrowawaySqlite(bench, analyze) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A JSON call to a running shop (POST when `init.body` is given); throws with the answer when it is not 2xx. */
+export async function json(base, pathname, init = {}) {
+  const res = await fetch(`${base}${pathname}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(
+      `${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${pathname} answered ${res.status}: ${text.slice(0, 300)}`,
+    );
+  return text ? JSON.parse(text) : null;
+}
+
+/** The p-th percentile of sorted numbers (nearest rank); 0 for none. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One autocannon run against `target` ({path, body?}: POST with a JSON body when given); its raw result. */
+export function autocannonRun(base, target, { connections, duration }) {
+  const autocannon = requireCms('autocannon');
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}${target.path}`,
+        method: target.body ? 'POST' : 'GET',
+        headers: target.body ? { 'content-type': 'application/json' } : {},
+        body: target.body ? JSON.stringify(target.body) : undefined,
+        connections,
+        duration,
+        pipelining: 1,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
