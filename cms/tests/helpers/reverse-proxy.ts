@@ -7,7 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls, { type PeerCertificate } from 'node:tls';
-import { CMS_DIR, TEST_ADMIN, TEST_SHOPPER, type RunningStrapi, type TestDatabase } from './strapi-process';
+import { CMS_DIR, runningStrapi, TEST_ADMIN, TEST_SHOPPER, type RunningStrapi, type TestDatabase } from './strapi-process';
 import { spawnStrapiStart } from './strapi-start.mjs';
 
 /**
@@ -393,7 +393,6 @@ export async function startReplica(
   port: number,
   extraEnv: Record<string, string> = {},
 ): Promise<RunningStrapi> {
-  let output = '';
   const child = spawnStrapiStart(port, TEST_ADMIN, {
     SEED_TEST_SHOPPER_EMAIL: TEST_SHOPPER.email,
     SEED_TEST_SHOPPER_PASSWORD: TEST_SHOPPER.password,
@@ -403,36 +402,7 @@ export async function startReplica(
     ...extraEnv,
     HOST: host,
   });
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://${host}:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Strapi on ${host} exited early (code ${child.exitCode}):\n${output.slice(-4000)}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Strapi on ${host} did not become healthy in time:\n${output.slice(-4000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return {
-    url,
-    port,
-    process: child,
-    logs: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
+  return runningStrapi(child, `http://${host}:${port}`, port, `Strapi on ${host}`);
 }
 
 /**

@@ -101,7 +101,6 @@ export interface RunningStrapi {
 /** Starts `strapi start` in its own process on a free port and waits until /api/health answers. */
 export async function startStrapi(database: TestDatabase, extraEnv: Record<string, string> = {}): Promise<RunningStrapi> {
   const port = await freePort();
-  let output = '';
   const child = spawnStrapiStart(port, TEST_ADMIN, {
     SEED_TEST_SHOPPER_EMAIL: TEST_SHOPPER.email,
     SEED_TEST_SHOPPER_PASSWORD: TEST_SHOPPER.password,
@@ -119,21 +118,28 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
     ...database.env,
     ...extraEnv,
   });
+  return runningStrapi(child, `http://127.0.0.1:${port}`, port, 'Strapi');
+}
+
+/**
+ * A `strapi start` child as the tests use it: its output kept, resolved once /api/health at `url` answers 200 (at most
+ * 120 s), with a `stop()` that sends SIGTERM, then SIGKILL after 5 s. `label` names it in the errors.
+ */
+export async function runningStrapi(child: ChildProcess, url: string, port: number, label: string): Promise<RunningStrapi> {
+  let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Strapi exited early (code ${child.exitCode}):\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw new Error(`${label} exited early (code ${child.exitCode}):\n${output.slice(-4000)}`);
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Strapi did not become healthy in time:\n${output.slice(-4000)}`);
+      throw new Error(`${label} did not become healthy in time:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -144,7 +150,7 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
     logs: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import knex from 'knex';
 import { api } from '../helpers/api';
-import { orderBody, type TestProduct } from '../helpers/orders';
+import { createProduct, orderBody } from '../helpers/orders';
 import {
   CMS_DIR,
   createTestDatabase,
@@ -174,24 +174,11 @@ describe('off-site backups (BACKUP_REMOTE, rclone)', () => {
     const shop: RunningStrapi = await startStrapi(original, LIMITS);
     cleanup.push(() => shop.stop());
     const token = await signIn(shop.url);
-    const created = await api<{ product: TestProduct }>('/products', {
-      token,
-      baseUrl: shop.url,
-      body: {
-        title: `Conjunto Remoto ${Date.now().toString(36)}`,
-        description: 'Producto de la prueba de copias fuera del servidor',
-        price: 10000,
-        discount: 0,
-        category: 'conjuntos',
-        stock: 1000,
-        size: ['M'],
-        stockBySize: { M: 1000 },
-        status: true,
-        thumbnails: ['/images/products/prueba.webp'],
-      },
-    });
-    expect(created.status).toBe(201);
-    const productId = created.body.product._id;
+    const product = await createProduct(
+      { title: `Conjunto Remoto ${Date.now().toString(36)}`, stock: 1000, size: ['M'], stockBySize: { M: 1000 } },
+      { baseUrl: shop.url, token },
+    );
+    const productId = product._id;
     const firstOrders = await placeOrders(shop.url, productId, 4);
 
     const env = { ...original.env, ...rcloneEnv, BACKUP_DIR: backupDir, BACKUP_REMOTE: remote };
