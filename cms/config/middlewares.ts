@@ -1,11 +1,11 @@
-import { corsOrigins, shopSecurityConfig } from '../src/utils/security-policy';
+import { corsOrigins, shopSecurityConfig } from '../src/domains/platform/security-policy';
 
 export default ({ env }: { env: EnvFn }) => [
   'strapi::logger',
   'strapi::errors',
   // Closes Strapi's anonymous first-admin registration (the super-admin is created at first start).
   'global::admin-guard',
-  // CSP, frame-ancestors, nosniff, HSTS for the storefront, the back office and the API (src/utils/security-policy.ts).
+  // CSP, frame-ancestors, nosniff, HSTS for the storefront, the back office and the API (src/domains/platform/security-policy.ts).
   { name: 'strapi::security', config: shopSecurityConfig() },
   // Strapi's panel at /cms: the same headers, with the inline styles it needs, on its path only.
   'global::panel-security',
@@ -41,7 +41,7 @@ export default ({ env }: { env: EnvFn }) => [
   // Refuses NUL, lone surrogates and malformed percent-encoding in the path, query or body with a Spanish 400
   // before any route runs (PostgreSQL refuses them with a 500; bcryptjs loops forever on a lone surrogate).
   'global::input-guard',
-  // Who did what: every successful staff change, after its answer (src/utils/staff-activity.ts).
+  // Who did what: every successful staff change, after its answer (src/domains/staff/staff-activity.ts).
   'global::staff-activity',
   'strapi::session',
   'strapi::favicon',

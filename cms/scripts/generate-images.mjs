@@ -1,6 +1,6 @@
 // Renders the demo catalogue's pictures (SVG illustrations of garments -> WebP) into cms/public/images.
 // The drawings are laid out on a 600 x 750 canvas and rendered at twice that (1200 x 1500, aspect 4:5), so the
-// responsive copies up to 1200 px wide (cms/src/utils/picture-variants.ts) are sharp renders, not enlargements.
+// responsive copies up to 1200 px wide (cms/src/domains/storefront-pages/picture-variants.ts) are sharp renders, not enlargements.
 // Usage: node cms/scripts/generate-images.mjs   (reads cms/seed/products.json; the output is committed)
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';

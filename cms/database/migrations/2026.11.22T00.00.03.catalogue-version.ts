@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { ensureCatalogueVersionTable } from '../../src/utils/catalogue-version';
+import { ensureCatalogueVersionTable } from '../../src/domains/catalogue/catalogue-version';
 
 /**
- * The one-row table holding the catalogue's version (see src/utils/catalogue-version.ts): every app process reads it
+ * The one-row table holding the catalogue's version (see src/domains/catalogue/catalogue-version.ts): every app process reads it
  * at most once per second to learn that another process changed products or content. Idempotent; the start-up
  * (src/index.ts) runs the same step again after Strapi's schema sync.
  */

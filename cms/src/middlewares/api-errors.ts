@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../utils/http';
-import { recordServerError, type ErrorOrigin } from '../utils/server-errors';
+import { recordServerError, type ErrorOrigin } from '../domains/platform/server-errors';
 
 type HttpishError = Error & { status?: number; statusCode?: number; type?: string; expose?: boolean; code?: string; httpCode?: number };
 
@@ -49,7 +49,7 @@ function originOf(ctx: Context): ErrorOrigin {
 
 /**
  * Every failure under /api answers {message} in Spanish; unexpected ones are logged, never leaked. Every 5xx answer
- * is also recorded as the last server error (the owner's go-live checklist, src/utils/server-errors.ts).
+ * is also recorded as the last server error (the owner's go-live checklist, src/domains/platform/server-errors.ts).
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { AnswerCache, cachedAnswer, sendCached } from '../utils/answer-cache';
-import { currentGeneration, ensureFreshCatalogue } from '../utils/catalogue-version';
+import { currentGeneration, ensureFreshCatalogue } from '../domains/catalogue/catalogue-version';
 
 /**
  * The public catalogue reads (`GET /api/products` with any filters, `/api/products/count`, `/api/products/:id`,

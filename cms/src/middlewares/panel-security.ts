@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { panelSecurityConfig } from '../utils/security-policy';
+import { panelSecurityConfig } from '../domains/platform/security-policy';
 
 /**
  * Strapi's own panel (admin.path, /cms) needs inline styles, which the shop's policy refuses. Listed right after

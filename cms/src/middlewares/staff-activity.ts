@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
-import type { StaffUser } from '../utils/auth';
-import { ACTIVITY_OF_ROUTE, type ActivityNote } from '../utils/staff-activity';
+import type { StaffUser } from '../domains/staff/auth';
+import { ACTIVITY_OF_ROUTE, type ActivityNote } from '../domains/staff/staff-activity';
 
 const ACTIVITY_UID = 'api::staff-activity.staff-activity';
 

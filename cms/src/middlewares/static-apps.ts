@@ -5,8 +5,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { sendCached } from '../utils/answer-cache';
-import { screenModulesOf, storefrontAnswer, type StorefrontSite } from '../utils/storefront-pages';
-import { isFeedPath, sendFeed } from '../utils/catalogue-feeds';
+import { screenModulesOf, storefrontAnswer, type StorefrontSite } from '../domains/storefront-pages/storefront-pages';
+import { isFeedPath, sendFeed } from '../domains/catalogue/catalogue-feeds';
 
 /**
  * Serves the two built front ends on the API's origin: the storefront at `/` and the back office at `/admin`.

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { forbidden } from '../utils/http';
-import { requireStaff } from '../utils/auth';
-import { routePermission } from '../utils/route-permissions';
+import { requireStaff } from '../domains/staff/auth';
+import { routePermission } from '../domains/staff/route-permissions';
 
 interface RouteInfo {
   method?: unknown;
@@ -10,7 +10,7 @@ interface RouteInfo {
 
 /**
  * Route policy for every staff endpoint: 401 without a staff session, 403 when the staff member's role lacks the
- * route's permission (src/utils/route-permissions.ts) or the route has none (fail closed). Answered in Spanish by
+ * route's permission (src/domains/staff/route-permissions.ts) or the route has none (fail closed). Answered in Spanish by
  * the api-errors middleware.
  */
 export default async (policyContext: Context) => {

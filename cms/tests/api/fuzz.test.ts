@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffCan } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
-import { ROUTE_PERMISSIONS } from '../../src/utils/route-permissions';
+import { ROUTE_PERMISSIONS } from '../../src/domains/staff/route-permissions';
 import { inviteStaff } from '../helpers/staff';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import {

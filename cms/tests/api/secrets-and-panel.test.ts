@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../helpers/api';
 import { TEST_ADMIN, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
-import { PUBLISHED_SECRET_VALUES, SECRET_NAMES } from '../../src/utils/secrets';
+import { PUBLISHED_SECRET_VALUES, SECRET_NAMES } from '../../src/domains/platform/secrets';
 
 const PANEL_EMAIL = 'panel@test.local';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { adminToken } from '../helpers/api';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
-import { corsOrigins } from '../../src/utils/security-policy';
+import { corsOrigins } from '../../src/domains/platform/security-policy';
 import { parseCsp } from '../../../e2e/support/csp';
 
 /**

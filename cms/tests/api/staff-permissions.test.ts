@@ -5,10 +5,10 @@ import { STAFF_ROLES, staffCan, type StaffRole } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { CMS_DIR } from '../helpers/strapi-process';
 import { inviteStaff } from '../helpers/staff';
-import { PUBLIC_ROUTES, ROUTE_PERMISSIONS } from '../../src/utils/route-permissions';
+import { PUBLIC_ROUTES, ROUTE_PERMISSIONS } from '../../src/domains/staff/route-permissions';
 
 /**
- * Staff roles, enforced on the server: every staff route carries a permission (src/utils/route-permissions.ts), and
+ * Staff roles, enforced on the server: every staff route carries a permission (src/domains/staff/route-permissions.ts), and
  * each role gets 403 exactly where the shared table (packages/shared/src/rules/staff-permissions.ts) says.
  */
 

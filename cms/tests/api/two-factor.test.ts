@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, api } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { inviteStaffMember } from '../helpers/staff';
-import { base32Encode, hotp, totpAt } from '../../src/utils/totp';
+import { base32Encode, hotp, totpAt } from '../../src/domains/staff/totp';
 
 /** Two-factor sign-in with any authenticator app: codes computed here exactly as an app does (RFC 6238). */
 

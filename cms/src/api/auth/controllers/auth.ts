@@ -12,9 +12,9 @@ import {
   twoFactorVerifyInputSchema,
   userAnswerSchema,
 } from '@shop/shared';
-import { currentUser, publicUser, requireStaff, type StaffUser } from '../../../utils/auth';
+import { currentUser, publicUser, requireStaff, type StaffUser } from '../../../domains/staff/auth';
 import { parseWith, reply, requestBody, unauthorized } from '../../../utils/http';
-import { clientKey, consume, refund } from '../../../utils/rate-limit';
+import { clientKey, consume, refund } from '../../../domains/platform/rate-limit';
 
 const SESSION_INVALID = 'Sesión inválida o expirada: inicia sesión nuevamente';
 

@@ -1,5 +1,5 @@
 import { MSG } from '@shop/shared';
-import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../utils/auth';
+import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../domains/staff/auth';
 import { unauthorized } from '../../../utils/http';
 
 type UserWithPassword = UserRow & { password: string | null };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../utils/auth';
+import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../domains/staff/auth';
 import { badRequest, conflict, unauthorized } from '../../../utils/http';
-import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from '../../../utils/totp';
+import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from '../../../domains/staff/totp';
 import type { Session } from './auth';
 import { storedFlag } from '../../../utils/db-write';
 

@@ -7,10 +7,10 @@ import {
   type QuoteProduct,
   type QuoteRequestInput,
 } from '@shop/shared';
-import { currentGeneration, onCatalogueChange } from '../../../utils/catalogue-version';
-import { quoteProductOf, refusalError } from '../../order/services/order-checkout';
-import { isRecord } from '../../order/services/order-view';
-import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
+import { currentGeneration, onCatalogueChange } from '../../../domains/catalogue/catalogue-version';
+import { quoteProductOf, refusalError } from '../../../domains/orders/order-checkout';
+import { isRecord } from '../../../domains/orders/order-view';
+import { mercadoPagoReady } from '../../../domains/payments/mercadopago-client';
 import { pricingContext } from '../../promotion/services/promotion';
 
 const PRODUCT_UID = 'api::product.product';

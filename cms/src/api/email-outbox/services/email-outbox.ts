@@ -1,10 +1,10 @@
 import { factories } from '@strapi/strapi';
 import type { EmailMessage, EmailStatus, Order } from '@shop/shared';
-import { mailSettings } from './mail-settings';
-import { queueOrderPlaced, queueStatusChange } from './order-notices';
-import { OUTBOX_UID, listMails, requeueMail } from './outbox-store';
-import { startMailWorker, type MailWorker } from './outbox-worker';
-import { queueStaffTest } from './staff-test';
+import { mailSettings } from '../../../domains/notifications/mail-settings';
+import { queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
+import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
+import { startMailWorker, type MailWorker } from '../../../domains/notifications/outbox-worker';
+import { queueStaffTest } from '../../../domains/notifications/staff-test';
 
 /** Queuing never fails the business action that caused it: the order is already committed; the error is logged. */
 async function safely(what: string, work: () => Promise<void>): Promise<void> {

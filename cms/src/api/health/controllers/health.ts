@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import { goLiveChecklistSchema, healthSchema, testEmailAnswerSchema, testEmailInputSchema } from '@shop/shared';
-import { requireStaff } from '../../../utils/auth';
+import { requireStaff } from '../../../domains/staff/auth';
 import { parseWith, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../utils/rate-limit';
-import { noteActivity } from '../../../utils/staff-activity';
-import { goLiveAnswer } from '../services/checklist';
+import { consume } from '../../../domains/platform/rate-limit';
+import { noteActivity } from '../../../domains/staff/staff-activity';
+import { goLiveAnswer } from '../../../domains/platform/checklist';
 
 export default {
   /**

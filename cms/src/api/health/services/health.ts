@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ContentProblem } from '@shop/shared';
-import { redis } from '../../../utils/rate-limit';
+import { redis } from '../../../domains/platform/rate-limit';
 
 /** How long one check may take before its part is reported down (the whole answer stays well under 5 s). */
 export const CHECK_TIMEOUT_MS = 2_000;

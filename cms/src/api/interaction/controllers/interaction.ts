@@ -9,8 +9,8 @@ import {
   mostViewedProductsAnswerSchema,
 } from '@shop/shared';
 import { parseWith, queryInt, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../utils/rate-limit';
-import { recordSearchMiss } from '../../../utils/search-misses';
+import { consume } from '../../../domains/platform/rate-limit';
+import { recordSearchMiss } from '../../../domains/catalogue/search-misses';
 import { factories } from '@strapi/strapi';
 
 const interactions = () => strapi.service('api::interaction.interaction');

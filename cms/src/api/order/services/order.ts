@@ -17,16 +17,16 @@ import {
   type OrderList,
   type OrderListQuery,
   type StatusUpdate,
-} from './order-admin';
-import { createOrder, type CreatedOrder } from './order-checkout';
-import { dispatchSheet } from './order-dispatch';
-import { orderHistory, staffActor, type Actor, type StaffMember } from './order-history';
-import { releaseExpiredOrders } from './order-holds';
-import { purgeExpiredIdempotencyKeys, type Idempotency } from './order-idempotency';
-import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from './order-read';
-import type { OrderAnswer } from './order-view';
-import { MercadoPagoError } from '../../payment/services/mercadopago-client';
-import { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from '../../payment/services/mercadopago';
+} from '../../../domains/orders/order-admin';
+import { createOrder, type CreatedOrder } from '../../../domains/orders/order-checkout';
+import { dispatchSheet } from '../../../domains/orders/order-dispatch';
+import { orderHistory, staffActor, type Actor, type StaffMember } from '../../../domains/orders/order-history';
+import { releaseExpiredOrders } from '../../../domains/orders/order-holds';
+import { purgeExpiredIdempotencyKeys, type Idempotency } from '../../../domains/orders/order-idempotency';
+import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from '../../../domains/orders/order-read';
+import type { OrderAnswer } from '../../../domains/orders/order-view';
+import { MercadoPagoError } from '../../../domains/payments/mercadopago-client';
+import { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from '../../../domains/payments/mercadopago';
 
 const mail = () => strapi.service('api::email-outbox.email-outbox');
 

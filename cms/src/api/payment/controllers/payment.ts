@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { ApiError, unauthorized } from '../../../utils/http';
-import { consume } from '../../../utils/rate-limit';
-import { mercadoPagoConfig, MercadoPagoError, webhookSignatureValid } from '../services/mercadopago-client';
-import { applyNotifiedPayment } from '../services/mercadopago';
+import { consume } from '../../../domains/platform/rate-limit';
+import { mercadoPagoConfig, MercadoPagoError, webhookSignatureValid } from '../../../domains/payments/mercadopago-client';
+import { applyNotifiedPayment } from '../../../domains/payments/mercadopago';
 
 const NOT_VERIFIED = 'Aviso de pago no verificado';
 

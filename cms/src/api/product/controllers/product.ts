@@ -13,12 +13,12 @@ import {
   type ProductUpdate,
   productUpdateSchema,
 } from '@shop/shared';
-import { isAdminRequest } from '../../../utils/auth';
-import { noteActivity } from '../../../utils/staff-activity';
+import { isAdminRequest } from '../../../domains/staff/auth';
+import { noteActivity } from '../../../domains/staff/staff-activity';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import type { ProductListQuery } from '../services/product';
-import { productExportBatches } from '../services/product-export';
+import { productExportBatches } from '../../../domains/catalogue/product-export';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 
 const DEFAULT_LIMIT = 12;

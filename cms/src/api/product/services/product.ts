@@ -16,8 +16,8 @@ import {
 } from '@shop/shared';
 import { writeTransaction } from '../../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
-import { lockProductStock, migrateStockBySize, PRODUCTS_TABLE, writeProductStock, type LockedStock } from './product-stock';
-import { backfillSearchText, ensureSearchIndexes, relevanceSql, searchWords, whereMatches, type SearchWord } from './product-search';
+import { lockProductStock, migrateStockBySize, PRODUCTS_TABLE, writeProductStock, type LockedStock } from '../../../domains/catalogue/product-stock';
+import { backfillSearchText, ensureSearchIndexes, relevanceSql, searchWords, whereMatches, type SearchWord } from '../../../domains/catalogue/product-search';
 
 export const PRODUCT_UID = 'api::product.product';
 

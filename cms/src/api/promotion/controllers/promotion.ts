@@ -11,7 +11,7 @@ import {
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
-import { noteActivity } from '../../../utils/staff-activity';
+import { noteActivity } from '../../../domains/staff/staff-activity';
 
 const promotions = () => strapi.service('api::promotion.promotion');
 

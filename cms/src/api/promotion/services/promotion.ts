@@ -15,7 +15,7 @@ import {
   type PromotionInput,
   type Quote,
 } from '@shop/shared';
-import { catalogueChanged, onCatalogueChange } from '../../../utils/catalogue-version';
+import { catalogueChanged, onCatalogueChange } from '../../../domains/catalogue/catalogue-version';
 import { affectedRows, jsonColumn, newDocumentId, storedFlag, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { conflict, notFound } from '../../../utils/http';
 

@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import { contentAnswerSchema, isPlainObject, siteContentSchema, staffCan } from '@shop/shared';
-import { requireAdmin } from '../../../utils/auth';
-import { noteActivity } from '../../../utils/staff-activity';
+import { requireAdmin } from '../../../domains/staff/auth';
+import { noteActivity } from '../../../domains/staff/staff-activity';
 import { badRequest, reply, requestBody } from '../../../utils/http';
 import { factories } from '@strapi/strapi';
-import { shopServices } from '../../payment/services/mercadopago-client';
+import { shopServices } from '../../../domains/payments/mercadopago-client';
 
 const TOP_LEVEL_KEYS = Object.keys(siteContentSchema.shape);
 

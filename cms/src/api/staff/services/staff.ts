@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isStaffRole, type StaffCreate, type StaffMember, type StaffRole, type StaffUpdate } from '@shop/shared';
-import { ADMIN_ROLE_TYPE, USER_UID, endSessions } from '../../../utils/auth';
+import { ADMIN_ROLE_TYPE, USER_UID, endSessions } from '../../../domains/staff/auth';
 import { conflict, notFound } from '../../../utils/http';
 import { storedFlag, writeTransaction } from '../../../utils/db-write';
 

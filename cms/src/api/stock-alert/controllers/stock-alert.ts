@@ -11,10 +11,10 @@ import {
   waitedSizesAnswerSchema,
 } from '@shop/shared';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../utils/rate-limit';
+import { consume } from '../../../domains/platform/rate-limit';
 import { routeParam } from '../../../utils/route-param';
-import { noteActivity } from '../../../utils/staff-activity';
-import { searchMisses } from '../../../utils/search-misses';
+import { noteActivity } from '../../../domains/staff/staff-activity';
+import { searchMisses } from '../../../domains/catalogue/search-misses';
 
 const alerts = () => strapi.service('api::stock-alert.stock-alert');
 

@@ -10,14 +10,14 @@ import {
   type WaitedSize,
   type WaitingSize,
 } from '@shop/shared';
-import { onCatalogueChange } from '../../../utils/catalogue-version';
+import { onCatalogueChange } from '../../../domains/catalogue/catalogue-version';
 import { affectedRows, jsonColumn, newDocumentId, storedFlag, table, writeTransaction, type Trx } from '../../../utils/db-write';
 import { badRequest, notFound } from '../../../utils/http';
 import { shopBaseUrl } from '../../../utils/public-url';
-import { enqueueMail } from '../../email-outbox/services/outbox-store';
-import { shopOf } from '../../email-outbox/services/order-notices';
-import { isoDate } from '../../order/services/order-view';
-import { PRODUCTS_TABLE } from '../../product/services/product-stock';
+import { enqueueMail } from '../../../domains/notifications/outbox-store';
+import { shopOf } from '../../../domains/notifications/order-notices';
+import { isoDate } from '../../../domains/orders/order-view';
+import { PRODUCTS_TABLE } from '../../../domains/catalogue/product-stock';
 
 /**
  * "Avisame cuando vuelva" (docs/api.md "Stock alerts"). A shopper asks to hear when a sold-out size has units again;

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { uploadAnswerSchema } from '@shop/shared';
-import { isAdminRequest } from '../../../utils/auth';
-import { consume } from '../../../utils/rate-limit';
-import { receivedFiles } from '../../../utils/received-files';
+import { isAdminRequest } from '../../../domains/staff/auth';
+import { consume } from '../../../domains/platform/rate-limit';
+import { receivedFiles } from '../../../domains/payments/received-files';
 import { reply } from '../../../utils/http';
 
 export default {

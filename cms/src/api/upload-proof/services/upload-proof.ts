@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
 import { badRequest, payloadTooLarge } from '../../../utils/http';
-import { writePictureVariants } from '../../../utils/picture-variants';
-import type { ReceivedFile } from '../../../utils/received-files';
+import { writePictureVariants } from '../../../domains/storefront-pages/picture-variants';
+import type { ReceivedFile } from '../../../domains/payments/received-files';
 
 export interface ImageType {
   mime: 'image/jpeg' | 'image/png' | 'image/webp';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { passwordChangedAnswerSchema, passwordInputSchema, profileInputSchema, userAnswerSchema } from '@shop/shared';
-import { requireStaff } from '../../../utils/auth';
+import { requireStaff } from '../../../domains/staff/auth';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 
 const users = () => strapi.service('api::users.users');

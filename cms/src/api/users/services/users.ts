@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MSG, type passwordInputSchema, type profileInputSchema } from '@shop/shared';
-import { USER_UID, endSessions, issueToken, publicUser, type StaffUser } from '../../../utils/auth';
+import { USER_UID, endSessions, issueToken, publicUser, type StaffUser } from '../../../domains/staff/auth';
 import { badRequest, conflict } from '../../../utils/http';
 
 type ProfileInput = z.infer<typeof profileInputSchema>;

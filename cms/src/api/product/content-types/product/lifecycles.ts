@@ -11,9 +11,9 @@ import {
   unknownStockSizes,
 } from '@shop/shared';
 import type { StockBySize } from '@shop/shared';
-import { catalogueChanged } from '../../../../utils/catalogue-version';
+import { catalogueChanged } from '../../../../domains/catalogue/catalogue-version';
 import { sizeIndexOf, PRODUCT_UID } from '../../services/product';
-import { colorNamesOf } from '../../services/product-search';
+import { colorNamesOf } from '../../../../domains/catalogue/product-search';
 
 interface ProductEvent {
   params: { data?: Record<string, unknown>; where?: Record<string, unknown> };

@@ -13,9 +13,9 @@ import {
   type GoLiveItem,
   type StaffMember,
 } from '@shop/shared';
-import { mailSettings } from '../../email-outbox/services/mail-settings';
-import { mercadoPagoConfig } from '../../payment/services/mercadopago-client';
-import { PROCESS_STARTED_AT, lastServerError } from '../../../utils/server-errors';
+import { mailSettings } from '../notifications/mail-settings';
+import { mercadoPagoConfig } from '../payments/mercadopago-client';
+import { PROCESS_STARTED_AT, lastServerError } from './server-errors';
 
 /**
  * The facts behind the owner's go-live checklist, gathered from this process (environment, the backup status file,

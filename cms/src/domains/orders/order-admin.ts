@@ -13,14 +13,14 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '@shop/shared';
-import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../../utils/db-write';
-import { ApiError, badRequest, conflict, notFound } from '../../../utils/http';
+import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
-import { asShopWrite } from '../../../utils/shop-write';
-import { reclaimCouponUse, releaseCouponUse } from '../../promotion/services/promotion';
+import { asShopWrite } from '../../utils/shop-write';
+import { reclaimCouponUse, releaseCouponUse } from '../../api/promotion/services/promotion';
 
 export const ORDERS_TABLE = 'orders';
 

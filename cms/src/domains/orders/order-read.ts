@@ -1,5 +1,5 @@
 import { contactMatches, type TrackedOrder } from '@shop/shared';
-import { notFound } from '../../../utils/http';
+import { notFound } from '../../utils/http';
 import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedDetail, toTrackedSummary, type OrderAnswer } from './order-view';
 
 export const ORDER_UID = 'api::order.order';

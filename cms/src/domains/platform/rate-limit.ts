@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import Redis from 'ioredis';
 import { MSG } from '@shop/shared';
-import { tooManyRequests } from './http';
+import { tooManyRequests } from '../../utils/http';
 
 export interface LimitRule {
   /** Requests (or failures, for login) allowed per window. */

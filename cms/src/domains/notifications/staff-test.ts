@@ -1,5 +1,5 @@
 import { formatShopDateTime, staffTestMail, type EmailMessage } from '@shop/shared';
-import { shopBaseUrl } from '../../../utils/public-url';
+import { shopBaseUrl } from '../../utils/public-url';
 import { shopOf } from './order-notices';
 import { enqueueMail } from './outbox-store';
 

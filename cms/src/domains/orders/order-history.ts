@@ -1,6 +1,6 @@
 import { SYSTEM_ACTOR_NAME, type OrderEvent } from '@shop/shared';
 import { isoDate, isRecord } from './order-view';
-import { asShopWrite } from '../../../utils/shop-write';
+import { asShopWrite } from '../../utils/shop-write';
 
 export const ORDER_EVENT_UID = 'api::order.order-event';
 

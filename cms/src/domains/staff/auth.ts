@@ -8,8 +8,8 @@ import {
   type StaffPermission,
   type StaffRole,
 } from '@shop/shared';
-import { forbidden, unauthorized } from './http';
-import { storedFlag } from './db-write';
+import { forbidden, unauthorized } from '../../utils/http';
+import { storedFlag } from '../../utils/db-write';
 
 export interface StaffUser {
   id: number;

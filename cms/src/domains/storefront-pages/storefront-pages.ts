@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { shopServices } from '../api/payment/services/mercadopago-client';
+import { shopServices } from '../payments/mercadopago-client';
 import {
   CARD_PICTURE_SIZES,
   GALLERY_PICTURE_SIZES,
@@ -14,9 +14,9 @@ import {
   type Product,
   type SiteContent,
 } from '@shop/shared';
-import { AnswerCache, cachedAnswer, type CachedAnswer } from './answer-cache';
-import { ensureFreshCatalogue } from './catalogue-version';
-import { ApiError } from './http';
+import { AnswerCache, cachedAnswer, type CachedAnswer } from '../../utils/answer-cache';
+import { ensureFreshCatalogue } from '../catalogue/catalogue-version';
+import { ApiError } from '../../utils/http';
 import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } from './page-head';
 
 /**

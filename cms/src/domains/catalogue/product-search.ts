@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { productSearchText, searchTokens, typoVariants, vocabularyWords } from '@shop/shared';
-import { affectedRows, jsonColumn } from '../../../utils/db-write';
+import { affectedRows, jsonColumn } from '../../utils/db-write';
 import { PRODUCTS_TABLE } from './product-stock';
 
 /**

@@ -14,16 +14,16 @@ import {
   quoteSchema,
   COUPON_REFUSALS,
 } from '@shop/shared';
-import { storedFlag, writeTransaction } from '../../../utils/db-write';
-import { ApiError, badRequest, conflict } from '../../../utils/http';
+import { storedFlag, writeTransaction } from '../../utils/db-write';
+import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
 import { getOrder } from './order-read';
 import { takeStock } from './order-stock';
 import { isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { insertOrder, numberOrder } from './order-insert';
-import { mercadoPagoReady } from '../../payment/services/mercadopago-client';
-import { claimCouponUse, couponDiscountOf, currentPromotions, pricingContext } from '../../promotion/services/promotion';
+import { mercadoPagoReady } from '../payments/mercadopago-client';
+import { claimCouponUse, couponDiscountOf, currentPromotions, pricingContext } from '../../api/promotion/services/promotion';
 
 const PRODUCT_UID = 'api::product.product';
 

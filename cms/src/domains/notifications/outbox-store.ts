@@ -1,6 +1,6 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailMessage, type EmailStatus } from '@shop/shared';
-import { isRecord, isoDate } from '../../order/services/order-view';
-import { newDocumentId, table, type Trx } from '../../../utils/db-write';
+import { isRecord, isoDate } from '../orders/order-view';
+import { newDocumentId, table, type Trx } from '../../utils/db-write';
 
 export const OUTBOX_UID = 'api::email-outbox.email-outbox';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_ORDER_PREFIX, formatOrderNumber, shopDayKey } from '@shop/shared';
-import { newDocumentId, table, type Trx } from '../../../utils/db-write';
+import { newDocumentId, table, type Trx } from '../../utils/db-write';
 
 export const ORDER_SEQUENCES_TABLE = 'order_sequences';
 

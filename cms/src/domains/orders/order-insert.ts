@@ -1,4 +1,4 @@
-import { newDocumentId, table, type Trx } from '../../../utils/db-write';
+import { newDocumentId, table, type Trx } from '../../utils/db-write';
 import { nextOrderNumber } from './order-number';
 
 /**

@@ -1,6 +1,6 @@
 import { insufficientStockMessage, missingSizeMessage, normalizeSizes } from '@shop/shared';
-import type { Trx } from '../../../utils/db-write';
-import { ApiError, badRequest, conflict } from '../../../utils/http';
+import type { Trx } from '../../utils/db-write';
+import { ApiError, badRequest, conflict } from '../../utils/http';
 
 export interface StockLine {
   productId: string;

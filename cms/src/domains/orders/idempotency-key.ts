@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest } from './http';
+import { badRequest } from '../../utils/http';
 
 /** The Idempotency-Key header of POST /orders: a retried checkout with the same key and body makes one order. */
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;

@@ -1,6 +1,6 @@
-import { conflict } from '../../../utils/http';
-import { affectedRows, newDocumentId, table, type Trx } from '../../../utils/db-write';
-import type { Idempotency } from '../../../utils/idempotency-key';
+import { conflict } from '../../utils/http';
+import { affectedRows, newDocumentId, table, type Trx } from '../../utils/db-write';
+import type { Idempotency } from './idempotency-key';
 
 export type { Idempotency };
 

@@ -1,6 +1,6 @@
 import { normalizeSizes, resolveStockBySize, sumStock, type StockBySize } from '@shop/shared';
-import { catalogueChanged } from '../../../utils/catalogue-version';
-import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../../utils/db-write';
+import { catalogueChanged } from './catalogue-version';
+import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
 
 export const PRODUCTS_TABLE = 'products';
 

@@ -1,5 +1,5 @@
 import { foldSearchText, shopDayKey, type SearchMiss } from '@shop/shared';
-import { table, writeTransaction, type Trx } from './db-write';
+import { table, writeTransaction, type Trx } from '../../utils/db-write';
 
 /**
  * "Búsquedas sin resultados": what shoppers searched and did not find, one row per folded term and Argentine day
