@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -63,6 +63,54 @@ function boundaryRules(app) {
   ];
 }
 
+/**
+ * The backend's domains (cms/src/domains/domains.json): a domain's private files are everything in
+ * `cms/src/domains/<domain>/` but its `index.ts`, and its Strapi shells (`cms/src/api/<type>/` but the registered
+ * services and content types). Any file of the backend that is not the domain's own (another domain, another
+ * domain's shells, the middlewares, policies, bootstrap, config and migrations) imports it only through those.
+ */
+const cmsDomains = JSON.parse(readFileSync(path.join(root, 'cms/src/domains/domains.json'), 'utf8'));
+const domainNames = Object.keys(cmsDomains).filter((name) => !name.startsWith('$'));
+const BOUNDARY_MESSAGE =
+  'Another backend domain is imported only through its index.ts or its registered Strapi service (docs/architecture.md).';
+
+function notOf(names) {
+  return names.length === 0 ? '*' : names.length === 1 ? `!(${names[0]})` : `!(${names.join('|')})`;
+}
+
+function domainZones(domain) {
+  const own = cmsDomains[domain];
+  const outside = [
+    `cms/src/domains/${notOf([domain])}/**`,
+    `cms/src/api/${notOf(own.api)}/**`,
+    `cms/src/middlewares/${notOf(own.middlewares)}.ts`,
+    'cms/src/{policies,bootstrap,utils,extensions}/**',
+    'cms/src/*.ts',
+    'cms/config/**',
+    'cms/database/**',
+  ].map((glob) => path.join(root, glob));
+  return [
+    { target: outside, from: path.join(root, 'cms/src/domains', domain), except: ['./index.ts'], message: BOUNDARY_MESSAGE },
+    ...own.api.map((type) => ({
+      target: outside,
+      from: path.join(root, 'cms/src/api', type),
+      except: ['./services', './content-types'],
+      message: BOUNDARY_MESSAGE,
+    })),
+  ];
+}
+
+const backendBoundaries = {
+  files: ['cms/src/**/*.ts', 'cms/config/**/*.ts', 'cms/database/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+  },
+  rules: { 'import-x/no-restricted-paths': ['error', { zones: domainNames.flatMap(domainZones) }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,6 +173,7 @@ export default tseslint.config(
     },
   })),
   ...apps.flatMap(boundaryRules),
+  backendBoundaries,
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },

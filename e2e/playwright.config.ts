@@ -24,6 +24,11 @@ const mercadoPago = {
   MERCADOPAGO_WEBHOOK_SECRET: (process.env.E2E_MERCADOPAGO_SECRET ??= randomBytes(16).toString('hex')),
 };
 
+/** A server Playwright starts from the repository's root before the tests (one already running is reused locally). */
+function localServer(command: string, url: string, timeout: number, env: Record<string, string>) {
+  return { command, cwd: root, url, timeout, reuseExistingServer: !process.env.CI, stdout: 'ignore', stderr: 'pipe', env } as const;
+}
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -58,35 +63,20 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : [
-        {
-          command: 'node scripts/fake-mercadopago.mjs',
-          cwd: root,
-          url: `${E2E_MERCADOPAGO_URL}/__control/state`,
-          timeout: 30_000,
-          reuseExistingServer: !process.env.CI,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: { ...mercadoPago, FAKE_MERCADOPAGO_PORT: String(MERCADOPAGO_PORT) },
-        },
-        {
-          // A fresh database every run, then the README's start command.
-          command: `node e2e/scripts/reset-database.mjs && npm start`,
-          cwd: root,
-          url: `${baseURL}/api/health`,
-          timeout: 600_000,
-          reuseExistingServer: !process.env.CI,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: {
-            PORT: String(PORT),
-            HOST: '127.0.0.1',
-            DATABASE_FILENAME: E2E_DATABASE,
-            // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
-            ENV_PATH: path.join(__dirname, '.tmp', '.env'),
-            ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
-            STRAPI_TELEMETRY_DISABLED: 'true',
-            ...mercadoPago,
-          },
-        },
+        localServer('node scripts/fake-mercadopago.mjs', `${E2E_MERCADOPAGO_URL}/__control/state`, 30_000, {
+          ...mercadoPago,
+          FAKE_MERCADOPAGO_PORT: String(MERCADOPAGO_PORT),
+        }),
+        // A fresh database every run, then the README's start command.
+        localServer(`node e2e/scripts/reset-database.mjs && npm start`, `${baseURL}/api/health`, 600_000, {
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          DATABASE_FILENAME: E2E_DATABASE,
+          // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
+          ENV_PATH: path.join(__dirname, '.tmp', '.env'),
+          ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
+          STRAPI_TELEMETRY_DISABLED: 'true',
+          ...mercadoPago,
+        }),
       ],
 });

@@ -219,27 +219,19 @@ try {
     ENV_PATH: loopEnv.ENV_PATH,
     BACKUP_REMOTE: loopEnv.BACKUP_REMOTE,
   };
-  let restored = '';
-  try {
-    execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), '--from-remote', 'latest'], {
-      env: restoreEnv,
-      stdio: 'pipe',
-    });
-    restored = psql(target.url, "SELECT string_agg(number, ',' ORDER BY id) FROM orders");
-  } catch (error) {
-    restored = String(error.stderr ?? error.message);
-  }
+  // `npm run restore -- <args>` into the target: the order numbers it then holds, or what the restore printed.
+  const restoreAndRead = (args) => {
+    try {
+      execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), ...args], { env: restoreEnv, stdio: 'pipe' });
+      return psql(target.url, "SELECT string_agg(number, ',' ORDER BY id) FROM orders");
+    } catch (error) {
+      return String(error.stderr ?? error.message);
+    }
+  };
+  let restored = restoreAndRead(['--from-remote', 'latest']);
   check('the newest off-site copy restores into an empty database', restored === 'JL-1,JL-2', restored);
   psql(target.url, 'DROP TABLE orders');
-  try {
-    execFileSync(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), path.join(loopEnv.BACKUP_DIR, archives.at(-1) ?? 'none')], {
-      env: restoreEnv,
-      stdio: 'pipe',
-    });
-    restored = psql(target.url, "SELECT string_agg(number, ',' ORDER BY id) FROM orders");
-  } catch (error) {
-    restored = String(error.stderr ?? error.message);
-  }
+  restored = restoreAndRead([path.join(loopEnv.BACKUP_DIR, archives.at(-1) ?? 'none')]);
   check('the newest local archive restores into an empty database', restored === 'JL-1,JL-2', restored);
 } finally {
   await source.drop();

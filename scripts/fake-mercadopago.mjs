@@ -16,29 +16,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-
-const json = (res, status, body) => {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-
-const html = (res, status, body) => {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(body);
-};
-
-async function readBody(req) {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return {};
-  const type = req.headers['content-type'] ?? '';
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
-  return JSON.parse(text);
-}
-
-const escapeHtml = (value) =>
-  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+import { checkoutPage, html, json, preferenceAmount, readBody } from './lib/fake-mercadopago-http.mjs';
 
 /** The signature Mercado Pago puts on a webhook (x-signature), for `dataId`, `requestId` and `ts` (seconds). */
 export function signWebhook(secret, dataId, requestId, ts) {
@@ -61,9 +39,6 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
   };
   let nextPaymentId = 1_000_000_001;
   let baseUrl = '';
-
-  const preferenceAmount = (preference) =>
-    preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) + (preference.shipments?.cost ?? 0);
 
   /** Sends the shop the webhook of one payment; returns the shop's HTTP status (0 when unreachable). */
   async function notify(payment, { tsOffsetSeconds = 0, secret = webhookSecret, tamper = false, requestId = randomUUID() } = {}) {
@@ -133,19 +108,6 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     const answer = make();
     if (key && answer[0] < 300) state.idempotent.set(`${path} ${key}`, answer);
     return answer;
-  }
-
-  function checkoutPage(preference) {
-    const amount = preferenceAmount(preference);
-    const lines = preference.items.map(
-      (item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.title)}: $${escapeHtml(item.unit_price)}</li>`,
-    );
-    return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mercado Pago (simulado)</title></head>
-<body><main><h1>Mercado Pago (simulado)</h1><p>Pedido ${escapeHtml(preference.external_reference)}</p><ul>${lines.join('')}</ul>
-<p>Total a pagar: $${escapeHtml(amount)}</p>
-<form method="post" action="/checkout/v1/pay"><input type="hidden" name="pref_id" value="${escapeHtml(preference.id)}">
-<label>Cuotas <select name="installments">${[...Array(preference.payment_methods?.installments ?? 1).keys()].map((i) => `<option>${i + 1}</option>`).join('')}</select></label>
-<button name="outcome" value="approved">Pagar</button> <button name="outcome" value="rejected">Simular tarjeta rechazada</button></form></main></body></html>`;
   }
 
   async function handle(req, res) {
@@ -262,22 +224,17 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
       const answer = body.notify === false ? null : await notify(payment);
       return json(res, 201, { payment: publicPayment(payment), webhookAnswer: answer });
     }
-    // { status, status_detail?, notify?: false } → the payment changes (a refund, a chargeback…).
-    const change = path.match(/^\/__control\/payments\/(\d+)$/);
-    if (change) {
-      const payment = state.payments.get(change[1]);
+    const [, action, paymentId] = path.match(/^\/__control\/(payments|notify)\/(\d+)$/) ?? [];
+    if (action) {
+      const payment = state.payments.get(paymentId);
       if (!payment) return json(res, 404, { message: 'no such payment' });
+      // /__control/notify/:id { tsOffsetSeconds?, secret?, tamper?, requestId? } → the payment's webhook sent again, signed as asked.
+      if (action === 'notify') return json(res, 200, { webhookAnswer: await notify(payment, body) });
+      // /__control/payments/:id { status, status_detail?, notify?: false } → the payment changes (a refund, a chargeback…).
       payment.status = body.status ?? payment.status;
       payment.status_detail = body.status_detail ?? payment.status;
       const answer = body.notify === false ? null : await notify(payment);
       return json(res, 200, { payment: publicPayment(payment), webhookAnswer: answer });
-    }
-    // { tsOffsetSeconds?, secret?, tamper?, requestId? } → the payment's webhook sent again, signed as asked.
-    const resend = path.match(/^\/__control\/notify\/(\d+)$/);
-    if (resend) {
-      const payment = state.payments.get(resend[1]);
-      if (!payment) return json(res, 404, { message: 'no such payment' });
-      return json(res, 200, { webhookAnswer: await notify(payment, body) });
     }
     return json(res, 404, { message: 'unknown control' });
   }

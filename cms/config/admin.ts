@@ -1,4 +1,4 @@
-import { secret } from '../src/domains/platform/secrets';
+import { secret } from '../src/domains/platform';
 
 export default ({ env }: { env: EnvFn }) => ({
   // Strapi's own panel lives at /cms so that /admin belongs to the shop's back office.

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { holdSweepSchedule } from '../src/domains/orders/order-holds';
+import { holdSweepSchedule } from '../src/domains/orders';
 import { unusedProofCleanupSchedule } from '../src/api/upload-proof/services/transfer-proof';
-import { paymentSweepSchedule } from '../src/domains/payments/mercadopago';
+import { paymentSweepSchedule } from '../src/domains/payments';
 
 /** Strapi cron tasks (enabled in server.ts). Schedules use cron syntax, with an optional leading seconds field. */
 export default {

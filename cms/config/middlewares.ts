@@ -1,4 +1,4 @@
-import { corsOrigins, shopSecurityConfig } from '../src/domains/platform/security-policy';
+import { corsOrigins, shopSecurityConfig } from '../src/domains/platform';
 
 export default ({ env }: { env: EnvFn }) => [
   'strapi::logger',

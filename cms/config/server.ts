@@ -1,4 +1,4 @@
-import { ensureSecrets, isProduction, secret } from '../src/domains/platform/secrets';
+import { ensureSecrets, isProduction, secret } from '../src/domains/platform';
 import cronTasks from './cron-tasks';
 
 export default ({ env }: { env: EnvFn }) => {

@@ -26,6 +26,7 @@ import {
   percentile,
   startBenchStrapi,
 } from './lib/bench.mjs';
+import { orderBodies, orderCount, runOrders, stockUp, unitsLeft } from './lib/checkout-orders.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'));
 const autocannon = require('autocannon');
@@ -33,62 +34,11 @@ const autocannon = require('autocannon');
 const SECONDS = Number.parseInt(process.argv[2] ?? '15', 10);
 const MEMORY_ORDERS = Number.parseInt(process.argv[3] ?? '10000', 10);
 const ONLY = process.env.BENCH_ONLY;
-const UNITS_PER_SIZE = 100_000;
 const LIMITS = {
   RATE_LIMIT_ORDERS_MAX: '100000000',
   RATE_LIMIT_QUOTE_MAX: '100000000',
   RATE_LIMIT_LOGIN_MAX: '1000',
 };
-
-/** The shop's first products (seeded demo catalogue), each given plenty of every size so no order runs out. */
-async function stockUp(base, token) {
-  const auth = { authorization: `Bearer ${token}` };
-  const { payload } = await json(base, '/api/products?limit=4&page=1', { headers: auth });
-  const products = [];
-  for (const p of payload.slice(0, 3)) {
-    const sizes = p.size.length > 0 ? p.size : [];
-    const stockBySize = Object.fromEntries(sizes.map((s) => [s, UNITS_PER_SIZE]));
-    const { product } = await json(base, `/api/products/${p._id}`, {
-      method: 'PUT',
-      headers: auth,
-      body: { stockBySize, stock: sizes.length > 0 ? UNITS_PER_SIZE * sizes.length : UNITS_PER_SIZE, status: true },
-    });
-    products.push({ id: product._id, sizes: product.size });
-  }
-  return products;
-}
-
-/** The shop's stock of these products (staff view): total units. */
-async function unitsLeft(base, token, products) {
-  let total = 0;
-  for (const p of products) {
-    const { product } = await json(base, `/api/products/${p.id}`, { headers: { authorization: `Bearer ${token}` } });
-    total += product.stock;
-  }
-  return total;
-}
-
-const SHOPPER = {
-  fullName: 'María Laura Gómez',
-  email: 'maria.gomez@example.com',
-  phone: '+54 299 555-0199',
-  address: 'Av. Argentina 1234',
-  city: 'Neuquén',
-  postalCode: '8300',
-};
-
-/** A few order bodies: one or two lines, sizes spread over the products (so rows are shared, as at a real peak). */
-function orderBodies(products) {
-  const bodies = [];
-  for (let i = 0; i < 12; i++) {
-    const a = products[i % products.length];
-    const b = products[(i + 1) % products.length];
-    const items = [{ productId: a.id, size: a.sizes[i % a.sizes.length], color: 'Negro', quantity: 1 }];
-    if (i % 2 === 1) items.push({ productId: b.id, size: b.sizes[(i + 1) % b.sizes.length], color: 'Negro', quantity: 1 });
-    bodies.push(JSON.stringify({ items, shippingInfo: SHOPPER, paymentMethod: 'cash', deliveryType: 'pickup' }));
-  }
-  return bodies;
-}
 
 /**
  * One autocannon run over `bodies` (round robin, fresh Idempotency-Key each). `duration` in seconds or `amount`
@@ -146,35 +96,6 @@ function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
-}
-
-async function orderCount(base, token) {
-  return (await json(base, '/api/orders?limit=1', { headers: { authorization: `Bearer ${token}` } })).totalOrders;
-}
-
-/**
- * The run's orders as the back office lists them (the newest `count`): units they hold, and their numbers checked
- * consecutive within each day and never repeated.
- */
-async function runOrders(base, token, count) {
-  const numbers = [];
-  let units = 0;
-  for (let page = 1; numbers.length < count; page++) {
-    const { orders } = await json(base, `/api/orders?limit=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
-    if (orders.length === 0) break;
-    for (const order of orders.slice(0, count - numbers.length)) {
-      numbers.push(order.orderNumber);
-      units += order.items.reduce((n, item) => n + item.quantity, 0);
-    }
-  }
-  const unique = new Set(numbers);
-  const byDay = new Map();
-  for (const n of numbers) {
-    const [, day, seq] = /-(\d{8})-(\d+)$/.exec(n) ?? [];
-    byDay.set(day, [...(byDay.get(day) ?? []), Number(seq)]);
-  }
-  const gaps = [...byDay.values()].some((seqs) => Math.max(...seqs) - Math.min(...seqs) + 1 !== seqs.length);
-  return { count: numbers.length, units, repeated: numbers.length - unique.size, gaps };
 }
 
 const results = [];

@@ -4,7 +4,15 @@
 // (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1
 // skip one). Prints a table of timings and the Strapi process's memory during the export; asserts nothing.
 import { readFileSync } from 'node:fs';
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
+import {
+  benchOnThrowawayPostgres,
+  benchOnThrowawaySqlite,
+  benchStaffToken,
+  pickSql as pick,
+  seriesSql as series,
+  startBenchStrapi,
+  timeStaffGet,
+} from './lib/bench.mjs';
 
 const INTERACTIONS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const ORDERS = Number.parseInt(process.argv[3] ?? '100000', 10);
@@ -22,13 +30,6 @@ const STATUSES = [
 ];
 const RUNS = 5;
 
-// Each INSERT ... SELECT runs over a generated series: the database makes the rows itself.
-function series(kind, count) {
-  return kind === 'postgres'
-    ? `FROM generate_series(1, ${count}) AS s(n)`
-    : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) s`;
-}
-
 /** A moment `minutesAgo` minutes before now, as each database stores Strapi's datetimes. */
 function ago(kind, minutesExpr) {
   return kind === 'postgres'
@@ -36,15 +37,10 @@ function ago(kind, minutesExpr) {
     : `((strftime('%s','now') - (${minutesExpr}) * 60) * 1000)`;
 }
 
-function pick(kind, list, expr) {
-  return kind === 'postgres'
-    ? `(ARRAY['${list.join("','")}'])[(${expr}) + 1]`
-    : `json_extract('[${list.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
-}
-
 /** A JSON column's value from a text expression (PostgreSQL's jsonb needs the cast). */
 const json = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
 
+// Each INSERT ... SELECT runs over a generated series: the database makes the rows itself.
 function insertSql(kind) {
   const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
   const big = kind === 'postgres' ? 'n::bigint' : 'n';
@@ -74,20 +70,6 @@ function insertSql(kind) {
       ${ago(kind, minutes)}, ${now}, ${now}
     ${series(kind, ORDERS)}`;
   return [products, interactions, orders];
-}
-
-async function timeGet(url, token, pathname) {
-  const times = [];
-  let body;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-    body = await res.json();
-    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(body)}`);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], min: times[0], body };
 }
 
 const rssMb = (pid) => {
@@ -126,39 +108,31 @@ async function bench(kind, env, run) {
   console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   strapi = await startBenchStrapi(env);
   try {
-    const login = await fetch(`${strapi.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
+    const token = await benchStaffToken(strapi.url);
     const rows = [];
     for (const p of ['/orders/summary', '/insight/low-stock', '/insight/daily-sales?days=30', '/insight/daily-sales?days=90']) {
-      const r = await timeGet(strapi.url, login.token, p);
+      const r = await timeStaffGet(strapi.url, token, p, RUNS);
       rows.push({ endpoint: `GET ${p}`, 'median ms': Math.round(r.median), 'min ms': Math.round(r.min), note: '' });
       if (p === '/insight/low-stock') rows[rows.length - 1].note = `${r.body.products.length} low of the top 50`;
       if (p.includes('days=90')) rows[rows.length - 1].note = `${r.body.totalOrders} orders, $${r.body.totalRevenue}`;
     }
-    const full = await timeExport(strapi, login.token, '/orders/export.csv');
-    rows.push({
-      endpoint: 'GET /orders/export.csv (all)',
-      'median ms': Math.round(full.total),
-      'min ms': Math.round(full.firstByte),
-      note: `${full.rows} rows, ${(full.bytes / 1048576).toFixed(1)} MB; first byte ${Math.round(full.firstByte)} ms; server RSS ${full.before.toFixed(0)} -> peak ${full.peak.toFixed(0)} MB`,
-    });
-    const month = await timeExport(strapi, login.token, '/orders/export.csv?status=paid&from=2000-01-01');
-    rows.push({
-      endpoint: 'GET /orders/export.csv?status=paid',
-      'median ms': Math.round(month.total),
-      'min ms': Math.round(month.firstByte),
-      note: `${month.rows} rows`,
-    });
-    const products = await timeExport(strapi, login.token, '/products/export.csv');
-    rows.push({
-      endpoint: 'GET /products/export.csv',
-      'median ms': Math.round(products.total),
-      'min ms': Math.round(products.firstByte),
-      note: `${products.rows} rows`,
-    });
+    // The full export also reports its size and the server's memory while it streams.
+    const exports = [
+      ['/orders/export.csv', 'GET /orders/export.csv (all)', true],
+      ['/orders/export.csv?status=paid&from=2000-01-01', 'GET /orders/export.csv?status=paid', false],
+      ['/products/export.csv', 'GET /products/export.csv', false],
+    ];
+    for (const [pathname, endpoint, withMemory] of exports) {
+      const r = await timeExport(strapi, token, pathname);
+      rows.push({
+        endpoint,
+        'median ms': Math.round(r.total),
+        'min ms': Math.round(r.firstByte),
+        note: withMemory
+          ? `${r.rows} rows, ${(r.bytes / 1048576).toFixed(1)} MB; first byte ${Math.round(r.firstByte)} ms; server RSS ${r.before.toFixed(0)} -> peak ${r.peak.toFixed(0)} MB`
+          : `${r.rows} rows`,
+      });
+    }
     console.table(rows);
     console.log('(exports: "median ms" is the whole download, "min ms" the first byte; one run each)');
   } finally {

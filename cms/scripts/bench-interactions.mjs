@@ -2,7 +2,15 @@
 // Usage: node cms/scripts/bench-interactions.mjs [rows]   (compile first: npx tsc -p cms/tsconfig.json)
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
 // (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints the timings; asserts nothing.
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
+import {
+  benchOnThrowawayPostgres,
+  benchOnThrowawaySqlite,
+  benchStaffToken,
+  pickSql,
+  seriesSql,
+  startBenchStrapi,
+  timeStaffGet,
+} from './lib/bench.mjs';
 
 const ROWS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const PRODUCTS = 200;
@@ -12,15 +20,6 @@ const RUNS = 5;
 // One INSERT ... SELECT over a generated series: the database makes the rows itself.
 // Spread: 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
 function insertSql(kind) {
-  const cats = `'${CATEGORIES.join("','")}'`;
-  const pick = (expr) =>
-    kind === 'postgres'
-      ? `(ARRAY[${cats}])[(${expr}) + 1]`
-      : `json_extract('[${CATEGORIES.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
-  const series =
-    kind === 'postgres'
-      ? `FROM generate_series(1, ${ROWS}) AS s(n)`
-      : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${ROWS}) SELECT n FROM s) s`;
   const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
   const createdAt =
     kind === 'postgres' ? `now() - ((n % 43200) * interval '1 minute')` : `((strftime('%s','now') - (n % 43200) * 60) * 1000)`;
@@ -30,23 +29,9 @@ function insertSql(kind) {
       CASE WHEN n % 10 < 8 THEN 'product_view' WHEN n % 10 = 8 THEN 'category_view' ELSE 'add_to_cart' END,
       CASE WHEN n % 10 = 8 THEN NULL ELSE 'prod-' || ${product} END,
       CASE WHEN n % 10 = 8 THEN NULL ELSE 'Producto ' || ${product} END,
-      ${pick(`${product} % ${CATEGORIES.length}`)},
+      ${pickSql(kind, CATEGORIES, `${product} % ${CATEGORIES.length}`)},
       '{}', ${createdAt}, ${now}, ${now}
-    ${series}`;
-}
-
-async function timeGet(url, token, pathname) {
-  const times = [];
-  let body;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-    body = await res.json();
-    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(body)}`);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], min: times[0], body };
+    ${seriesSql(kind, ROWS)}`;
 }
 
 async function bench(kind, env, insert) {
@@ -58,18 +43,14 @@ async function bench(kind, env, insert) {
   console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   strapi = await startBenchStrapi(env);
   try {
-    const login = await fetch(`${strapi.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
+    const token = await benchStaffToken(strapi.url);
     const results = {};
     for (const p of [
       '/interactions/summary',
       '/interactions/most-viewed-products?limit=10',
       '/interactions/most-viewed-categories?limit=5',
     ]) {
-      const r = await timeGet(strapi.url, login.token, p);
+      const r = await timeStaffGet(strapi.url, token, p, RUNS);
       results[p] = r;
       console.log(`GET ${p}: median ${r.median.toFixed(0)} ms (min ${r.min.toFixed(0)} ms, ${RUNS} runs)`);
     }
@@ -87,7 +68,7 @@ async function bench(kind, env, insert) {
     const t2 = performance.now();
     const reset = await fetch(`${strapi.url}/api/interactions/reset`, {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${login.token}` },
+      headers: { authorization: `Bearer ${token}` },
     }).then((r) => r.json());
     console.log(`DELETE /interactions/reset: ${(performance.now() - t2).toFixed(0)} ms (deleted ${reset.deleted})`);
   } finally {

@@ -5,7 +5,15 @@
 // with SQL and get their search columns from the start-up pass, as an older shop's would. Search is timed with a
 // staff token (staff answers are never served from the catalogue's memory cache); each feed is timed uncached (a
 // product save empties the cache before every run). Prints tables with the goals; asserts nothing.
-import { BENCH_ADMIN as ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, percentile, startBenchStrapi } from './lib/bench.mjs';
+import {
+  benchOnThrowawayPostgres,
+  benchOnThrowawaySqlite,
+  benchStaffToken,
+  percentile,
+  pickSql as pick,
+  seriesSql as series,
+  startBenchStrapi,
+} from './lib/bench.mjs';
 
 const PRODUCTS = Number.parseInt(process.argv[2] ?? '5000', 10);
 const RUNS = Number.parseInt(process.argv[3] ?? '30', 10);
@@ -28,19 +36,6 @@ const QUERIES = [
   'camison de seda bordo',
   'zapatilla',
 ];
-
-function series(kind, count) {
-  return kind === 'postgres'
-    ? `FROM generate_series(1, ${count}) AS s(n)`
-    : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) s`;
-}
-
-function pick(kind, list, expr) {
-  const quoted = list.map((c) => c.replace(/'/g, "''"));
-  return kind === 'postgres'
-    ? `(ARRAY['${quoted.join("','")}'])[(${expr}) + 1]`
-    : `json_extract('[${quoted.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
-}
 
 function insertSql(kind) {
   const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
@@ -109,15 +104,11 @@ async function bench(kind, env, run) {
   strapi = await startBenchStrapi(env);
   console.log(`start with the search columns computed for ${PRODUCTS} products: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
-    const login = await fetch(`${strapi.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
+    const token = await benchStaffToken(strapi.url);
     const rows = [];
     const all = [];
     for (const query of QUERIES) {
-      const { times, found } = await timeSearch(strapi.url, login.token, query);
+      const { times, found } = await timeSearch(strapi.url, token, query);
       all.push(...times);
       const sorted = [...times].sort((a, b) => a - b);
       rows.push({ query, found, 'p50 ms': ms(percentile(sorted, 50)), 'p95 ms': ms(percentile(sorted, 95)), 'max ms': ms(sorted.at(-1)) });
@@ -135,7 +126,7 @@ async function bench(kind, env, run) {
 
     const feeds = [];
     for (const feed of ['/feeds/meta.csv', '/feeds/google.xml']) {
-      const r = await timeFeed(strapi.url, login.token, feed, 'bench-1');
+      const r = await timeFeed(strapi.url, token, feed, 'bench-1');
       feeds.push({
         feed,
         'uncached median ms': Math.round(percentile(r.times, 50)),

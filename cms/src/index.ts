@@ -1,12 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
-import { answerMalformedRequestsInSpanish } from './domains/platform/client-error';
-import { releaseStartupLock, takeStartupLock } from './domains/platform/startup-lock';
-import { installGracefulShutdown } from './domains/platform/graceful-shutdown';
-import { convertProductPicturesInBackground } from './domains/storefront-pages/picture-variants';
+import { answerMalformedRequestsInSpanish } from './domains/platform';
+import { releaseStartupLock, takeStartupLock } from './domains/platform';
+import { installGracefulShutdown } from './domains/platform';
+import { convertProductPicturesInBackground } from './domains/storefront-pages';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
-import { ensureCatalogueVersionTable } from './domains/catalogue/catalogue-version';
+import { ensureCatalogueVersionTable } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 
 export default {

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** Helpers shared by the cross-app journeys and the README tour. */
 
@@ -80,6 +80,32 @@ export async function fillShopper(page: Page, fullName: string): Promise<void> {
   await page.getByLabel('Teléfono *').fill('+54 9 299 555-0101');
 }
 
+/** A shopper in a browser context of her own, at the checkout with `product` in her cart, her details filled in (and `payment` chosen). */
+export async function shopperAtCheckout(browser: Browser, product: ApiProduct, fullName: string, payment?: RegExp): Promise<Page> {
+  const shopper = await (await browser.newContext()).newPage();
+  await addToCart(shopper, product);
+  await shopper.goto('/checkout');
+  await fillShopper(shopper, fullName);
+  if (payment) await shopper.getByRole('radio', { name: payment }).check();
+  return shopper;
+}
+
+/** Home delivery to the Centro barrio of Neuquén, with the shopper's details filled in. */
+export async function fillHomeDelivery(page: Page, fullName: string): Promise<void> {
+  await page.getByRole('radio', { name: /domicilio/i }).check();
+  await chooseBarrio(page, 'centro', 'Centro');
+  await fillShopper(page, fullName);
+  await page.getByLabel('Dirección *').fill('Av. Argentina 1500');
+  await page.getByLabel('Ciudad *').fill('Neuquén');
+}
+
+/** Chooses a bank transfer and attaches a proof image, waiting for its preview. */
+export async function payByTransferWithProof(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /Transferencia/ }).check();
+  await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof() });
+  await expect(page.getByTestId('proof-preview')).toContainText('comprobante.png');
+}
+
 /** Presses 'Confirmar Pedido', waits for the confirmation page and gives the order number shown there. */
 export async function confirmOrder(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
@@ -131,4 +157,51 @@ export async function chooseBarrio(page: Page, typed: string, barrio: string): P
   const escaped = barrio.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('option', { name: new RegExp(`^${escaped} `) }).click();
   await expect(search).toHaveValue(barrio);
+}
+
+/** Signs in through the back office's form (the page is on it) and lands on the dashboard. */
+export async function signInThroughForm(page: Page, password = ADMIN_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Opens an order in the back office from its row in the orders list (the page is signed in). */
+export async function openAdminOrder(page: Page, orderNumber: string): Promise<void> {
+  await page.goto('/admin/orders');
+  await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+}
+
+/** An order placed through the API, paid in cash and picked up: one unit of `product` in its first size. */
+export async function placeCashPickupOrder<T>(
+  request: APIRequestContext,
+  product: ApiProduct,
+  shippingInfo: { fullName: string; email: string; phone: string },
+): Promise<T> {
+  const created = await request.post('/api/orders', {
+    data: {
+      items: [{ productId: product._id, quantity: 1, size: product.size[0] }],
+      shippingInfo,
+      paymentMethod: 'cash',
+      deliveryType: 'pickup',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as T;
+}
+
+/** A product the test creates as staff, with the first picture of the seed catalogue. */
+export async function createStaffProduct(
+  request: APIRequestContext,
+  session: AdminSession,
+  data: Record<string, unknown>,
+): Promise<ApiProduct> {
+  const [seed] = await buyableProducts(request);
+  const created = await request.post('/api/products', {
+    headers: bearer(session),
+    data: { ...data, thumbnails: [seed?.thumbnails[0] ?? '/images/hero-default.webp'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).product;
 }

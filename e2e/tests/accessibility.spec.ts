@@ -2,14 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   addToCart,
   adminSession,
   buyableProducts,
-  chooseBarrio,
   confirmOrder,
-  fillShopper,
+  fillHomeDelivery,
+  payByTransferWithProof,
   pngProof,
+  signInThroughForm,
 } from '../support/shop';
 
 /**
@@ -92,14 +92,8 @@ test('storefront: every page has no serious or critical accessibility violation'
   await settledTotals(page);
   await scan('checkout (pickup, cash)');
 
-  await page.getByRole('radio', { name: /domicilio/i }).check();
-  await chooseBarrio(page, 'centro', 'Centro');
-  await fillShopper(page, 'Accesibilidad Prueba');
-  await page.getByLabel('Dirección *').fill('Av. Argentina 1500');
-  await page.getByLabel('Ciudad *').fill('Neuquén');
-  await page.getByRole('radio', { name: /Transferencia/ }).check();
-  await page.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof() });
-  await expect(page.getByTestId('proof-preview')).toContainText('comprobante.png');
+  await fillHomeDelivery(page, 'Accesibilidad Prueba');
+  await payByTransferWithProof(page);
   await settledTotals(page);
   await scan('checkout (home delivery, transfer with proof)');
 
@@ -191,11 +185,8 @@ test('back office: every page has no serious or critical accessibility violation
   await page.goto('/admin/login');
   await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
   await scan('login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await signInThroughForm(page);
 
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('dashboard-stats')).toBeVisible();
   await expect(page.getByTestId('recent-orders')).toContainText(pickup.orderNumber);
   await expect(page.getByTestId('sales-chart-card').locator('.recharts-cartesian-axis').first()).toBeVisible();

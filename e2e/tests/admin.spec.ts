@@ -7,6 +7,7 @@ import {
   bearer,
   buyableProducts,
   restoreAdminSession,
+  signInThroughForm,
   type AdminSession,
   type ApiProduct,
 } from '../support/shop';
@@ -266,10 +267,7 @@ test('change the password and sign in with the new one', async ({ page, request 
 
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Contraseña', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInThroughForm(page, newPassword);
   } finally {
     if (changed) {
       // Put the documented password back for everyone else.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bearer, buyableProducts, restoreAdminSession } from '../support/shop';
+import { bearer, buyableProducts, placeCashPickupOrder, restoreAdminSession } from '../support/shop';
 
 // The test shop runs without SMTP_HOST, as in development: every message waits in the outbox and staff read it
 // (and can queue it again) on the Correos page and in the order's detail.
@@ -18,16 +18,11 @@ async function shots(page: Page, name: string): Promise<void> {
 test('staff see an order’s messages on the Correos page and in the order, and resend one', async ({ page, request }) => {
   const session = await restoreAdminSession(page, request);
   const [product] = await buyableProducts(request);
-  const created = await request.post('/api/orders', {
-    data: {
-      items: [{ productId: product._id, quantity: 1, size: product.size[0] }],
-      shippingInfo: { fullName: 'Rocío Correos E2E', email: 'rocio.correos@example.com', phone: '299 555 0110' },
-      paymentMethod: 'cash',
-      deliveryType: 'pickup',
-    },
+  const { order } = await placeCashPickupOrder<{ order: { _id: string; orderNumber: string } }>(request, product, {
+    fullName: 'Rocío Correos E2E',
+    email: 'rocio.correos@example.com',
+    phone: '299 555 0110',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { order } = (await created.json()) as { order: { _id: string; orderNumber: string } };
 
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Correos' }).click();

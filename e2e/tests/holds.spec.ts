@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addToCart, buyableProducts, confirmOrder, fillShopper, restoreAdminSession } from '../support/shop';
+import { buyableProducts, confirmOrder, openAdminOrder, restoreAdminSession, shopperAtCheckout } from '../support/shop';
 
 /**
  * An unpaid transfer keeps its products for the reservation set in Métodos de Pago (two days by default): the
@@ -12,11 +12,7 @@ test('a transfer without proof is held two days; the owner’s change appears in
   request,
 }) => {
   const [product] = await buyableProducts(request);
-  const shopper = await (await browser.newContext()).newPage();
-  await addToCart(shopper, product!);
-  await shopper.goto('/checkout');
-  await fillShopper(shopper, 'Rocío Reserva');
-  await shopper.getByRole('radio', { name: /Transferencia/ }).check();
+  const shopper = await shopperAtCheckout(browser, product!, 'Rocío Reserva', /Transferencia/);
   const placedAt = Date.now();
   const orderNumber = await confirmOrder(shopper);
 
@@ -37,8 +33,7 @@ test('a transfer without proof is held two days; the owner’s change appears in
   // The owner cancels it with a note; the timeline says who, from what to what, and why.
   const session = await restoreAdminSession(page, request);
   const username = (session.user as { username?: string }).username ?? '';
-  await page.goto('/admin/orders');
-  await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+  await openAdminOrder(page, orderNumber);
   await expect(page.getByRole('heading', { name: `Orden #${orderNumber}` })).toBeVisible();
   await expect(page.getByTestId('reserved-until')).toBeVisible();
   await page.getByLabel('Nuevo estado').selectOption('cancelled');

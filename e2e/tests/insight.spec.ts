@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminSession, bearer, buyableProducts, restoreAdminSession, type ApiProduct } from '../support/shop';
+import { adminSession, bearer, createStaffProduct, restoreAdminSession, type ApiProduct } from '../support/shop';
 import { failOnConsoleErrors } from '../support/console-errors';
 
 /**
@@ -12,22 +12,14 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 failOnConsoleErrors();
 
 async function lowStockProduct(request: Parameters<typeof adminSession>[0]): Promise<ApiProduct> {
-  const session = await adminSession(request);
-  const [seed] = await buyableProducts(request);
-  const created = await request.post('/api/products', {
-    headers: bearer(session),
-    data: {
-      title: `Conjunto Poco Stock ${Date.now()}`,
-      description: 'Conjunto creado por la prueba del dashboard.',
-      price: 18000,
-      category: 'conjuntos',
-      size: ['S', 'M'],
-      stockBySize: { S: 1, M: 12 },
-      thumbnails: [seed?.thumbnails[0] ?? '/images/hero-default.webp'],
-    },
+  const product = await createStaffProduct(request, await adminSession(request), {
+    title: `Conjunto Poco Stock ${Date.now()}`,
+    description: 'Conjunto creado por la prueba del dashboard.',
+    price: 18000,
+    category: 'conjuntos',
+    size: ['S', 'M'],
+    stockBySize: { S: 1, M: 12 },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const product: ApiProduct = (await created.json()).product;
   for (let i = 0; i < 25; i++) {
     const view = await request.post('/api/interactions', {
       data: { type: 'product_view', data: { productId: product._id, productTitle: product.title, productCategory: 'conjuntos' } },

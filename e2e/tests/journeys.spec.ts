@@ -1,16 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatPrice, finalPrice } from '@shop/shared';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   addToCart,
   adminSession,
   buyableProducts,
   confirmOrder,
+  fillHomeDelivery,
   fillShopper,
-  pngProof,
+  payByTransferWithProof,
   restoreAdminSession,
-  chooseBarrio,
+  signInThroughForm,
 } from '../support/shop';
 
 /**
@@ -41,14 +40,8 @@ test('a shopper orders twice; the owner finds the transfer, sees its proof and m
   // 2. Home delivery, bank transfer with a proof image.
   await addToCart(shopper, second!);
   await shopper.goto('/checkout');
-  await shopper.getByRole('radio', { name: /domicilio/i }).check();
-  await chooseBarrio(shopper, 'centro', 'Centro');
-  await fillShopper(shopper, 'Micaela Envío');
-  await shopper.getByLabel('Dirección *').fill('Av. Argentina 1500');
-  await shopper.getByLabel('Ciudad *').fill('Neuquén');
-  await shopper.getByRole('radio', { name: /Transferencia/ }).check();
-  await shopper.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof() });
-  await expect(shopper.getByTestId('proof-preview')).toContainText('comprobante.png');
+  await fillHomeDelivery(shopper, 'Micaela Envío');
+  await payByTransferWithProof(shopper);
   const transferNumber = await confirmOrder(shopper);
   expect(transferNumber).not.toBe(cashNumber);
   await expect(shopper.getByTestId('proof-flag')).toBeVisible();
@@ -56,10 +49,7 @@ test('a shopper orders twice; the owner finds the transfer, sees its proof and m
   // 3. The owner signs in through the form and sees both orders on the dashboard and in the list.
   const owner = await (await browser.newContext()).newPage();
   await owner.goto('/admin/login');
-  await owner.getByLabel('Email').fill(ADMIN_EMAIL);
-  await owner.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
-  await owner.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(owner).toHaveURL(/\/admin\/dashboard$/);
+  await signInThroughForm(owner);
   const recent = owner.getByTestId('recent-orders');
   await expect(recent).toContainText(transferNumber);
   await expect(recent).toContainText(cashNumber);

@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
-import { addToCart, adminSession, bearer, buyableProducts, fillShopper, ORDER_NUMBER, restoreAdminSession } from '../support/shop';
+import {
+  adminSession,
+  bearer,
+  buyableProducts,
+  openAdminOrder,
+  ORDER_NUMBER,
+  restoreAdminSession,
+  shopperAtCheckout,
+} from '../support/shop';
 
 /**
  * Paying by card: the shopper chooses Mercado Pago, pays on its checkout page (the local stand-in started with the
@@ -40,11 +48,7 @@ test.describe('Mercado Pago', () => {
     request,
   }) => {
     const [product] = await buyableProducts(request);
-    const shopper = await (await browser.newContext()).newPage();
-    await addToCart(shopper, product!);
-    await shopper.goto('/checkout');
-    await fillShopper(shopper, 'Mercedes Tarjeta');
-    await shopper.getByRole('radio', { name: /Mercado Pago/ }).check();
+    const shopper = await shopperAtCheckout(browser, product!, 'Mercedes Tarjeta', /Mercado Pago/);
     await shopper.getByRole('button', { name: 'Confirmar Pedido' }).click();
 
     await expect(shopper).toHaveURL(new RegExp(`^${E2E_MERCADOPAGO_URL}/checkout/v1/redirect\\?pref_id=`));
@@ -57,8 +61,7 @@ test.describe('Mercado Pago', () => {
     await expect(shopper.getByTestId('tracking-result').getByTestId('status-badge')).toHaveText('Pagado');
 
     await restoreAdminSession(page, request);
-    await page.goto('/admin/orders');
-    await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+    await openAdminOrder(page, orderNumber);
     await expect(page.getByRole('heading', { name: `Orden #${orderNumber}` })).toBeVisible();
     await expect(page.getByTestId('order-timeline')).toContainText('Pendiente (Mercado Pago) → Pagado');
     await expect(page.getByTestId('order-timeline')).toContainText('Mercado Pago aprobó el pago');
@@ -71,11 +74,7 @@ test.describe('Mercado Pago', () => {
     page,
   }) => {
     const [, product] = await buyableProducts(request);
-    const shopper = await (await browser.newContext()).newPage();
-    await addToCart(shopper, product!);
-    await shopper.goto('/checkout');
-    await fillShopper(shopper, 'Rocío Rechazo');
-    await shopper.getByRole('radio', { name: /Mercado Pago/ }).check();
+    const shopper = await shopperAtCheckout(browser, product!, 'Rocío Rechazo', /Mercado Pago/);
     await expect(shopper.getByText('Al confirmar el pedido te llevamos a Mercado Pago')).toBeVisible();
     // The totals are dimmed while the quote for the new method is on its way: scanned once it answered.
     await expect(shopper.locator('dl.totals[aria-busy]')).toHaveCount(0);
@@ -96,8 +95,7 @@ test.describe('Mercado Pago', () => {
     await expect(shopper.getByTestId('tracking-result').getByTestId('status-badge')).toHaveText('Pagado');
 
     await restoreAdminSession(page, request);
-    await page.goto('/admin/orders');
-    await page.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('link').first().click();
+    await openAdminOrder(page, orderNumber);
     await expect(page.getByRole('button', { name: /Reembolsar por Mercado Pago/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

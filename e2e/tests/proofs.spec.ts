@@ -1,5 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addToCart, buyableProducts, confirmOrder, fillShopper, pngProof, restoreAdminSession, type ApiProduct } from '../support/shop';
+import {
+  buyableProducts,
+  confirmOrder,
+  payByTransferWithProof,
+  restoreAdminSession,
+  shopperAtCheckout,
+  type ApiProduct,
+} from '../support/shop';
 
 /**
  * Checking transfers in one screen: a shopper sends two transfers with their proofs; the owner approves one and
@@ -7,13 +14,8 @@ import { addToCart, buyableProducts, confirmOrder, fillShopper, pngProof, restor
  */
 
 async function transferWithProof(browser: Browser, product: ApiProduct, fullName: string): Promise<string> {
-  const shopper: Page = await (await browser.newContext()).newPage();
-  await addToCart(shopper, product);
-  await shopper.goto('/checkout');
-  await fillShopper(shopper, fullName);
-  await shopper.getByRole('radio', { name: /Transferencia/ }).check();
-  await shopper.getByTestId('proof-input').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngProof() });
-  await expect(shopper.getByTestId('proof-preview')).toContainText('comprobante.png');
+  const shopper: Page = await shopperAtCheckout(browser, product, fullName);
+  await payByTransferWithProof(shopper);
   const orderNumber = await confirmOrder(shopper);
   await shopper.context().close();
   return orderNumber;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { buyableProducts, restoreAdminSession } from '../support/shop';
+import { buyableProducts, placeCashPickupOrder, restoreAdminSession } from '../support/shop';
 import { parseCsp } from '../support/csp';
 
 /**
@@ -84,16 +84,11 @@ test('storefront and back office pages carry the CSP and run under it without vi
 test('the printable receipt opens styled under the same policy (its pop-up inherits the CSP)', async ({ page, request }) => {
   const violations = await watchViolations(page);
   const [product] = await buyableProducts(request);
-  const created = await request.post('/api/orders', {
-    data: {
-      items: [{ productId: product._id, quantity: 1, size: product.size[0] }],
-      shippingInfo: { fullName: 'Compradora Comprobante', email: 'comprobante@example.com', phone: '+54 9 299 555-0102' },
-      paymentMethod: 'cash',
-      deliveryType: 'pickup',
-    },
+  const { orderNumber, order } = await placeCashPickupOrder<{ orderNumber: string; order: { _id: string } }>(request, product, {
+    fullName: 'Compradora Comprobante',
+    email: 'comprobante@example.com',
+    phone: '+54 9 299 555-0102',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { orderNumber, order } = (await created.json()) as { orderNumber: string; order: { _id: string } };
 
   // The tab that placed an order remembers it (a reload of the confirmation reads it by id); this one did not
   // place it through the checkout, so it is told the same way.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { bearer, buyableProducts, restoreAdminSession, type ApiProduct } from '../support/shop';
+import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
 
 /**
  * "Avisame cuando vuelva" end to end: a shopper arrives on a sold-out size through a feed link (`?talle=`), leaves
@@ -23,22 +23,15 @@ async function expectNoSeriousAxeIssues(page: import('@playwright/test').Page, w
 test('a shopper asks for a sold-out size, the owner restocks it and the e-mail is in the outbox', async ({ browser, page, request }) => {
   test.setTimeout(120_000);
   const session = await restoreAdminSession(page, request);
-  const [seed] = await buyableProducts(request);
   const title = `Corpiño Avisame E2E ${Date.now()}`;
-  const created = await request.post('/api/products', {
-    headers: bearer(session),
-    data: {
-      title,
-      description: 'Corpiño creado por la prueba de avisos de stock.',
-      price: 19000,
-      category: 'corpinos',
-      size: ['85', '90'],
-      stockBySize: { '85': 0, '90': 3 },
-      thumbnails: [seed?.thumbnails[0] ?? '/images/hero-default.webp'],
-    },
+  const product = await createStaffProduct(request, session, {
+    title,
+    description: 'Corpiño creado por la prueba de avisos de stock.',
+    price: 19000,
+    category: 'corpinos',
+    size: ['85', '90'],
+    stockBySize: { '85': 0, '90': 3 },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const product: ApiProduct = (await created.json()).product;
   const email = `avisame.${Date.now()}@example.com`;
   try {
     // The shopper comes from a feed link naming the sold-out size: the form is there at once.

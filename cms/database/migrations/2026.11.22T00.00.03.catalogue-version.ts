@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ensureCatalogueVersionTable } from '../../src/domains/catalogue/catalogue-version';
+import { ensureCatalogueVersionTable } from '../../src/domains/catalogue';
 
 /**
  * The one-row table holding the catalogue's version (see src/domains/catalogue/catalogue-version.ts): every app process reads it

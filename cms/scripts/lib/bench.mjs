@@ -148,3 +148,43 @@ export function autocannonRun(base, target, { connections, duration }) {
     );
   });
 }
+
+/** `FROM` a generated series of `n` = 1 … `count`, for an INSERT ... SELECT in which the database makes the rows itself. */
+export function seriesSql(kind, count) {
+  return kind === 'postgres'
+    ? `FROM generate_series(1, ${count}) AS s(n)`
+    : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) s`;
+}
+
+/** The `expr`-th (from 0) of `list`'s strings, as an SQL expression of this database. */
+export function pickSql(kind, list, expr) {
+  const quoted = list.map((c) => c.replace(/'/g, "''"));
+  return kind === 'postgres'
+    ? `(ARRAY['${quoted.join("','")}'])[(${expr}) + 1]`
+    : `json_extract('[${quoted.map((c) => `"${c}"`).join(',')}]', '$[' || (${expr}) || ']')`;
+}
+
+/** The bench staff account's token at a running shop (its sign-in answer read as is). */
+export async function benchStaffToken(url) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  }).then((r) => r.json());
+  return login.token;
+}
+
+/** `runs` staff GETs of `/api{pathname}` one after another: their median and fastest time (ms) and the last answer. */
+export async function timeStaffGet(url, token, pathname, runs) {
+  const times = [];
+  let body;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+    body = await res.json();
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(body)}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], min: times[0], body };
+}

@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { productInputSchema } from '@shop/shared';
-import { ADMIN_ROLE_TYPE } from '../domains/staff/auth';
-import { isProduction, secret, secretsFile } from '../domains/platform/secrets';
-import { seedSiteContent } from '../domains/site-content/seed-content';
+import { ADMIN_ROLE_TYPE } from '../domains/staff';
+import { isProduction, secret, secretsFile } from '../domains/platform';
+import { seedSiteContent } from '../domains/site-content';
 import seedProducts from '../../seed/products.json';
 
 const USER_UID = 'plugin::users-permissions.user';

@@ -2,11 +2,11 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isOrderStatus, type OrderStatus } from '@shop/shared';
 import { ApiError } from '../utils/http';
-import { withCatalogueChanges } from '../domains/catalogue/catalogue-version';
+import { withCatalogueChanges } from '../domains/catalogue';
 import { asShopWrite, isShopWrite } from '../utils/shop-write';
-import { ORDER_UID, findOrderDocument } from '../domains/orders/order-read';
-import { deleteOrder } from '../domains/orders/order-admin';
-import { recordStatusChange, type Actor } from '../domains/orders/order-history';
+import { ORDER_UID, findOrderDocument } from '../domains/orders';
+import { deleteOrder } from '../domains/orders';
+import { recordStatusChange, type Actor } from '../domains/orders';
 
 /**
  * Strapi's own panel (/cms) writes through the Document Service, never through the shop's controllers. The rules

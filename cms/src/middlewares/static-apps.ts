@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { sendCached } from '../utils/answer-cache';
 import { screenModulesOf, storefrontAnswer, type StorefrontSite } from '../domains/storefront-pages/storefront-pages';
-import { isFeedPath, sendFeed } from '../domains/catalogue/catalogue-feeds';
+import { isFeedPath, sendFeed } from '../domains/catalogue';
 
 /**
  * Serves the two built front ends on the API's origin: the storefront at `/` and the back office at `/admin`.

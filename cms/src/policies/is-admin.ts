@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { forbidden } from '../utils/http';
-import { requireStaff } from '../domains/staff/auth';
-import { routePermission } from '../domains/staff/route-permissions';
+import { requireStaff } from '../domains/staff';
+import { routePermission } from '../domains/staff';
 
 interface RouteInfo {
   method?: unknown;

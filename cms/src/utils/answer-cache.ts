@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { currentGeneration, onCatalogueChange } from '../domains/catalogue/catalogue-version';
+import { currentGeneration, onCatalogueChange } from '../domains/catalogue';
 
 /**
  * Answers kept serialised in memory (and compressed once), with a strong ETag from their bytes. A cache is emptied

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { withCatalogueChanges } from '../domains/catalogue/catalogue-version';
+import { withCatalogueChanges } from '../domains/catalogue';
 
 export type Trx = Knex.Transaction;
 

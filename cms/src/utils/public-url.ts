@@ -1,4 +1,4 @@
-import { isProduction } from '../domains/platform/secrets';
+import { isProduction } from '../domains/platform';
 
 /**
  * The shop's address for links it sends out (mail, Mercado Pago's notification and return URLs): PUBLIC_URL, else

@@ -1,8 +1,8 @@
-import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dispatchAnswerSchema, quoteAnswerSchema, type DeliveryZone, type MeetingPoint, type Order, type SiteContent } from '@shop/shared';
 import { adminToken, api, expectMessage, shopperToken, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
+import { testDatabase } from '../helpers/database';
 import { SHOPPER, createProduct, orderBody, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
 import { panel, panelToken } from '../helpers/panel';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
@@ -484,10 +484,7 @@ describe("Strapi's panel (/cms) writes the content through the same rules", () =
 
 describe('meeting point of content saved before the list', () => {
   it('is moved into the list on the next start, nothing else changed', async () => {
-    const env = inject('databaseEnv');
-    const db = env.DATABASE_FILENAME
-      ? knex({ client: 'better-sqlite3', connection: { filename: env.DATABASE_FILENAME }, useNullAsDefault: true })
-      : knex({ client: 'pg', connection: env.DATABASE_URL });
+    const db = testDatabase();
     const restore = structuredClone(originalContent);
     try {
       const row = await db('site_contents').first('id', 'data');

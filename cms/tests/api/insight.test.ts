@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import {
   CSV_BOM,
   ORDER_EXPORT_HEADER,
@@ -12,6 +12,7 @@ import {
 } from '@shop/shared';
 import { adminTokenAt, api, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
+import { knexOn } from '../helpers/database';
 import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
@@ -87,10 +88,7 @@ const orderNumbersIn = (text: string) =>
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseKind'));
   shop = await startStrapi(database, { EXPORT_BATCH_SIZE: String(BATCH), RATE_LIMIT_ORDERS_MAX: '100000' });
-  db =
-    database.kind === 'sqlite'
-      ? knex({ client: 'better-sqlite3', connection: { filename: database.env.DATABASE_FILENAME ?? '' }, useNullAsDefault: true })
-      : knex({ client: 'pg', connection: database.env.DATABASE_URL });
+  db = knexOn(database.env);
   token = await adminTokenAt(shop.url);
   product = await createProduct({ stock: 500, stockBySize: { S: 2, M: 500, L: 9 } }, at());
   // The API always asks for sizes; a product without them (sold as one piece) is written directly.

@@ -7,14 +7,8 @@ import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { orderBody, type LineInput } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { waitFor } from '../helpers/wait-for';
-import {
-  TEST_ADMIN,
-  TEST_SHOPPER,
-  createTestDatabase,
-  startStrapi,
-  type RunningStrapi,
-  type TestDatabase,
-} from '../helpers/strapi-process';
+import { TEST_ADMIN, TEST_SHOPPER, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { startTwoProcesses, stopTwoProcesses } from '../helpers/two-processes';
 
 // Two app processes on a throwaway database, both talking to a local fake of Mercado Pago's API (real HTTP, the
 // same protocol), which signs its webhooks with the shop's secret. The sweep for lost webhooks is off here (it runs
@@ -30,6 +24,9 @@ let second: RunningStrapi;
 let owner: string;
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: first.url, ...options });
+/** The owner saves these Mercado Pago settings (the rest of the content as it is). */
+const saveMercadoPago = (mercadoPago: Record<string, unknown>) =>
+  call('/content', { method: 'PUT', token: owner, body: { checkout: { paymentInfo: { mercadoPago } } } });
 
 // The fake's answers are read as the tests need them (as the api() helper does).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,6 +77,24 @@ async function orderById(id: string): Promise<Order> {
   return res.body.order;
 }
 
+/**
+ * A further process on the database with these settings over mpEnv(), running until the order reaches `status` (read
+ * every half second, for 30 s at most), then stopped.
+ */
+async function whileSweeping(env: Record<string, string>, what: string, orderId: string, status: Order['status']): Promise<void> {
+  const sweeper = await startStrapi(database, mpEnv(env));
+  try {
+    await waitFor(
+      what,
+      () => orderById(orderId),
+      (o) => o.status === status,
+      { timeoutMs: 30_000, everyMs: 500 },
+    );
+  } finally {
+    await sweeper.stop();
+  }
+}
+
 async function historyOf(id: string): Promise<OrderEvent[]> {
   return (await call(`/orders/${id}/history`, { token: owner })).body.history;
 }
@@ -118,22 +133,16 @@ function postWebhook(
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  database = await createTestDatabase(inject('databaseKind'));
-  [first, second] = [await startStrapi(database, mpEnv()), await startStrapi(database, mpEnv())];
+  ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), mpEnv()));
   const login = await call('/auth/login', { body: TEST_ADMIN });
   expect(login.status).toBe(200);
   owner = login.body.token;
-  const enabled = await call('/content', {
-    method: 'PUT',
-    token: owner,
-    body: { checkout: { paymentInfo: { mercadoPago: { enabled: true, maxInstallments: 6, reservationMinutes: 60 } } } },
-  });
+  const enabled = await saveMercadoPago({ enabled: true, maxInstallments: 6, reservationMinutes: 60 });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
 });
 
 afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()]);
-  await database?.drop();
+  await stopTwoProcesses({ database, first, second });
   await fake?.close();
 });
 
@@ -173,20 +182,12 @@ describe('configuration', () => {
 
   it('refuses installments outside 1–12 and a hold of less than a minute with a Spanish 400', async () => {
     for (const maxInstallments of [0, 13, 2.5, 'seis']) {
-      const res = await call('/content', {
-        method: 'PUT',
-        token: owner,
-        body: { checkout: { paymentInfo: { mercadoPago: { maxInstallments } } } },
-      });
+      const res = await saveMercadoPago({ maxInstallments });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Las cuotas de Mercado Pago deben ser un número entero entre 1 y 12');
     }
     for (const reservationMinutes of [0, -1, 43_201, '60']) {
-      const res = await call('/content', {
-        method: 'PUT',
-        token: owner,
-        body: { checkout: { paymentInfo: { mercadoPago: { reservationMinutes } } } },
-      });
+      const res = await saveMercadoPago({ reservationMinutes });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Los minutos de reserva de Mercado Pago deben ser un número entero entre 1 y 43200 (30 días)');
     }
@@ -518,24 +519,12 @@ describe('the sweep for lost webhooks', () => {
     const placed = await placeMp(1, 5);
     await control('payments', { externalReference: placed.order.orderNumber, status: 'approved', notify: false });
     // A third process whose clock runs 16 minutes ahead (outside production only), sweeping every second.
-    const sweeper = await startStrapi(
-      database,
-      mpEnv({
-        MERCADOPAGO_SWEEP_CRON: '* * * * * *',
-        MERCADOPAGO_SWEEP_SLOT_SECONDS: '1',
-        ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(16 * 60),
-      }),
+    await whileSweeping(
+      { MERCADOPAGO_SWEEP_CRON: '* * * * * *', MERCADOPAGO_SWEEP_SLOT_SECONDS: '1', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(16 * 60) },
+      'the sweep',
+      placed.order._id,
+      'paid',
     );
-    try {
-      await waitFor(
-        'the sweep',
-        () => orderById(placed.order._id),
-        (o) => o.status === 'paid',
-        { timeoutMs: 30_000, everyMs: 500 },
-      );
-    } finally {
-      await sweeper.stop();
-    }
     expect((await historyOf(placed.order._id)).filter((e) => e.to === 'paid')).toHaveLength(1);
     expect(await stockOf(placed.productId)).toBe(4);
     const searched = fake.state.calls.filter((c) => c.path === '/v1/payments/search' && c.query.includes(placed.order.orderNumber));
@@ -550,20 +539,12 @@ describe('holds of unpaid Mercado Pago orders', () => {
     await control('payments', { externalReference: paidLate.order.orderNumber, status: 'approved', notify: false });
     // A process whose clock runs past the hour of the hold, running the hold sweep every second (not the 15-minute
     // sweep of payments, so that only the question asked before cancelling can find the lost payment).
-    const sweeper = await startStrapi(
-      database,
-      mpEnv({ ORDER_HOLD_SWEEP_CRON: '* * * * * *', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(61 * 60) }),
+    await whileSweeping(
+      { ORDER_HOLD_SWEEP_CRON: '* * * * * *', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(61 * 60) },
+      'the hold sweep',
+      unpaid.order._id,
+      'cancelled',
     );
-    try {
-      await waitFor(
-        'the hold sweep',
-        () => orderById(unpaid.order._id),
-        (o) => o.status === 'cancelled',
-        { timeoutMs: 30_000, everyMs: 500 },
-      );
-    } finally {
-      await sweeper.stop();
-    }
     expect((await orderById(paidLate.order._id)).status).toBe('paid');
     expect(await stockOf(paidLate.productId)).toBe(4);
     expect(await stockOf(unpaid.productId)).toBe(5);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import knex from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from '../helpers/api';
+import { testDatabase } from '../helpers/database';
 import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, uploadProof, type LineInput } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
 
@@ -217,10 +217,7 @@ describe('Idempotency-Key: a retried checkout makes one order', () => {
 
 describe('the database backs the order numbers', () => {
   it('refuses a second order with the same number and a second counter for the same day (unique indexes)', async () => {
-    const env = inject('databaseEnv');
-    const db = env.DATABASE_FILENAME
-      ? knex({ client: 'better-sqlite3', connection: { filename: env.DATABASE_FILENAME }, useNullAsDefault: true })
-      : knex({ client: 'pg', connection: env.DATABASE_URL });
+    const db = testDatabase();
     try {
       const order: { order_number: string } | undefined = await db('orders').first('order_number');
       const counter: { day: string } | undefined = await db('order_sequences').first('day');

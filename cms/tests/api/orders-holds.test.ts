@@ -11,14 +11,8 @@ import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { orderBody, uploadProof, type LineInput } from '../helpers/orders';
 import { sleep, waitFor } from '../helpers/wait-for';
-import {
-  TEST_ADMIN,
-  TEST_SHOPPER,
-  createTestDatabase,
-  startStrapi,
-  type RunningStrapi,
-  type TestDatabase,
-} from '../helpers/strapi-process';
+import { TEST_ADMIN, TEST_SHOPPER, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { startTwoProcesses, stopTwoProcesses } from '../helpers/two-processes';
 
 // Two Strapi processes on their own throwaway database, both running the sweep of unpaid orders every second with
 // its clock 50 seconds ahead: an order held for one minute is due ten seconds after it is placed, at the same
@@ -104,9 +98,7 @@ async function putCheckout(change: (checkout: SiteContent['checkout']) => void) 
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
-  first = await startStrapi(database, SWEEP);
-  second = await startStrapi(database, SWEEP);
+  ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), SWEEP));
   const login = await call('/auth/login', { body: TEST_ADMIN });
   expect(login.status).toBe(200);
   staff = { token: login.body.token, username: login.body.user.username };
@@ -117,8 +109,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()]);
-  await database?.drop();
+  await stopTwoProcesses({ database, first, second });
 });
 
 describe('site content: reservation minutes and units per product', () => {

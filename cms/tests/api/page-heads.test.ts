@@ -55,9 +55,8 @@ async function page(pathname: string, headers: Record<string, string> = { accept
   return { status: res.status, html: await res.text(), headers: res.headers };
 }
 
-/** The content attribute of `<meta {attr}="{name}" ...>`, decoded the way a browser or a preview bot reads it. */
-function metaContent(html: string, attr: 'name' | 'property', name: string): string | undefined {
-  const raw = new RegExp(`<meta ${attr}="${name.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
+/** Text as written in HTML, decoded the way a browser or a preview bot reads it. */
+function decodeHtml(raw: string | undefined): string | undefined {
   return raw
     ?.replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -66,14 +65,13 @@ function metaContent(html: string, attr: 'name' | 'property', name: string): str
     .replace(/&amp;/g, '&');
 }
 
+/** The content attribute of `<meta {attr}="{name}" ...>`, decoded. */
+function metaContent(html: string, attr: 'name' | 'property', name: string): string | undefined {
+  return decodeHtml(new RegExp(`<meta ${attr}="${name.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1]);
+}
+
 function titleOf(html: string): string | undefined {
-  const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-  return raw
-    ?.replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  return decodeHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
 }
 
 function jsonLdOf(html: string): Record<string, unknown> {

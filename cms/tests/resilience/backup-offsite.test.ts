@@ -1,22 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import knex from 'knex';
-import { api } from '../helpers/api';
+import { adminTokenAt, api } from '../helpers/api';
+import { knexOn } from '../helpers/database';
 import { createProduct, orderBody } from '../helpers/orders';
-import {
-  CMS_DIR,
-  createTestDatabase,
-  postgresAvailable,
-  startStrapi,
-  TEST_ADMIN,
-  type RunningStrapi,
-  type TestDatabase,
-} from '../helpers/strapi-process';
+import { runRootScript, type ScriptResult } from '../helpers/root-scripts';
+import { createTestDatabase, postgresAvailable, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 // Off-site backups (BACKUP_REMOTE) through the real rclone, against rclone's `local` backend in a temporary folder
 // (the remote `offsite` is defined by RCLONE_CONFIG_OFFSITE_TYPE=local, as an S3 or Drive remote would be by its own
@@ -24,7 +17,6 @@ import {
 // (a storage that corrupts what it stores, a remote that cannot be written, a failed local backup) are visible in
 // backup-status.json and the exit code; `npm run restore -- --from-remote` brings a verified copy back and a shop
 // started on it holds the orders; a copy altered on the remote is refused.
-const ROOT = path.resolve(CMS_DIR, '..');
 const RCLONE = process.env.RCLONE_BIN || 'rclone';
 const LIMITS = { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_UPLOADS_MAX: '100000' };
 const ARCHIVE_NAME = /^shop-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(?:-\d+)?\.tar\.gz$/;
@@ -41,12 +33,6 @@ const rcloneVersion = (() => {
 })();
 const realRclone = execFileSync('sh', ['-c', `command -v "${RCLONE}"`], { encoding: 'utf8' }).trim();
 
-interface ScriptResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 interface Status {
   version: number;
   local: { at: string; archive: string; bytes: number } | null;
@@ -57,24 +43,11 @@ interface Status {
 
 const outputs: string[] = [];
 
-/** Runs one of the root scripts as the owner would (`npm run backup` is `node scripts/backup.mjs`). */
-function runScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptResult> {
-  const inherited = { ...process.env };
-  for (const name of Object.keys(inherited)) {
-    if (/^(DATABASE_|ENV_PATH|UPLOADS_DIR|BACKUP_|RCLONE_)/.test(name)) delete inherited[name];
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...inherited, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      outputs.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** Runs one of the root scripts as the owner would, without this process's database, uploads, backup and rclone settings; keeps what it printed. */
+async function runScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptResult> {
+  const result = await runRootScript(script, args, env, (name) => /^(DATABASE_|ENV_PATH|UPLOADS_DIR|BACKUP_|RCLONE_)/.test(name));
+  outputs.push(result.stdout, result.stderr);
+  return result;
 }
 
 const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -107,12 +80,6 @@ function oldName(day: number): string {
   return `shop-backup-${date.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await api<{ token: string }>('/auth/login', { body: TEST_ADMIN, baseUrl });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token;
-}
-
 async function placeOrders(baseUrl: string, productId: string, count: number): Promise<string[]> {
   const numbers: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -124,10 +91,7 @@ async function placeOrders(baseUrl: string, productId: string, count: number): P
 }
 
 async function orderNumbersIn(database: TestDatabase): Promise<string[]> {
-  const db =
-    database.kind === 'sqlite'
-      ? knex({ client: 'better-sqlite3', connection: { filename: database.env.DATABASE_FILENAME ?? '' }, useNullAsDefault: true })
-      : knex({ client: 'pg', connection: database.env.DATABASE_URL });
+  const db = knexOn(database.env);
   try {
     return (await db('orders').select('order_number')).map((row: { order_number: string }) => row.order_number).sort();
   } finally {
@@ -152,6 +116,25 @@ describe('off-site backups (BACKUP_REMOTE, rclone)', () => {
     RCLONE_CONFIG_OFFSITE_TYPE: 'local',
   };
 
+  /** A source database holding only an `orders` table with these numbers, and an empty target database. */
+  async function sourceAndTarget(kind: TestDatabase['kind'], orderNumbers: string[]): Promise<[TestDatabase, TestDatabase]> {
+    const source = await createTestDatabase(kind);
+    cleanup.push(() => source.drop());
+    const target = await createTestDatabase(kind);
+    cleanup.push(() => target.drop());
+    const db = knexOn(source.env);
+    try {
+      await db.schema.createTable('orders', (table) => {
+        table.increments('id');
+        table.string('order_number');
+      });
+      await db('orders').insert(orderNumbers.map((number) => ({ order_number: number })));
+    } finally {
+      await db.destroy();
+    }
+    return [source, target];
+  }
+
   it('uploads each backup, verifies it, keeps the newest 30 there, reports failures, and restores from it (SQLite)', async () => {
     const started = performance.now();
     const remoteDir = path.join(work, 'remote');
@@ -173,7 +156,7 @@ describe('off-site backups (BACKUP_REMOTE, rclone)', () => {
     cleanup.push(() => original.drop());
     const shop: RunningStrapi = await startStrapi(original, LIMITS);
     cleanup.push(() => shop.stop());
-    const token = await signIn(shop.url);
+    const token = await adminTokenAt(shop.url);
     const product = await createProduct(
       { title: `Conjunto Remoto ${Date.now().toString(36)}`, stock: 1000, size: ['M'], stockBySize: { M: 1000 } },
       { baseUrl: shop.url, token },
@@ -369,20 +352,7 @@ describe('off-site backups (BACKUP_REMOTE, rclone)', () => {
   });
 
   it('through an rclone `crypt` remote (no checksum offered): verified by reading the copy back, restored from it', async () => {
-    const source = await createTestDatabase('sqlite');
-    cleanup.push(() => source.drop());
-    const target = await createTestDatabase('sqlite');
-    cleanup.push(() => target.drop());
-    const db = knex({ client: 'better-sqlite3', connection: { filename: source.env.DATABASE_FILENAME ?? '' }, useNullAsDefault: true });
-    try {
-      await db.schema.createTable('orders', (table) => {
-        table.increments('id');
-        table.string('order_number');
-      });
-      await db('orders').insert([{ order_number: 'JL-7' }, { order_number: 'JL-8' }]);
-    } finally {
-      await db.destroy();
-    }
+    const [source, target] = await sourceAndTarget('sqlite', ['JL-7', 'JL-8']);
     const remoteDir = path.join(work, 'remote-crypt');
     const cryptEnv = {
       ...rcloneEnv,
@@ -415,20 +385,7 @@ describe('off-site backups (BACKUP_REMOTE, rclone)', () => {
   });
 
   it.runIf(pgReachable)('PostgreSQL: a backup copied off-site restores from the remote into another database', async () => {
-    const source = await createTestDatabase('postgres');
-    cleanup.push(() => source.drop());
-    const target = await createTestDatabase('postgres');
-    cleanup.push(() => target.drop());
-    const db = knex({ client: 'pg', connection: source.env.DATABASE_URL });
-    try {
-      await db.schema.createTable('orders', (table) => {
-        table.increments('id');
-        table.string('order_number');
-      });
-      await db('orders').insert([{ order_number: 'JL-1' }, { order_number: 'JL-2' }]);
-    } finally {
-      await db.destroy();
-    }
+    const [source, target] = await sourceAndTarget('postgres', ['JL-1', 'JL-2']);
     const remoteDir = path.join(work, 'remote-pg');
     const backupDir = path.join(work, 'backups-pg');
     const env = { ...source.env, ...rcloneEnv, BACKUP_DIR: backupDir, BACKUP_REMOTE: `offsite:${remoteDir}`, BACKUP_REMOTE_KEEP: '2' };

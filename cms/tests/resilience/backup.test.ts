@@ -1,17 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { api } from '../helpers/api';
+import { adminTokenAt, api } from '../helpers/api';
 import { fileForm, orderBody, PNG_BYTES, type TestProduct } from '../helpers/orders';
+import { runRootScript } from '../helpers/root-scripts';
 import {
   CMS_DIR,
   createTestDatabase,
   postgresAvailable,
   startStrapi,
-  TEST_ADMIN,
   type DatabaseKind,
   type RunningStrapi,
   type TestDatabase,
@@ -20,7 +19,6 @@ import {
 // `npm run backup` while shoppers keep ordering, then `npm run restore` into a fresh location and a shop started on
 // it: every order answered 201 before the backup began is there, with its lines, and the stock matches the orders
 // the copy holds. On SQLite and on PostgreSQL.
-const ROOT = path.resolve(CMS_DIR, '..');
 const CLIENTS = 6;
 const ORDERS_BEFORE_BACKUP = 30;
 const INITIAL_STOCK = 100_000;
@@ -43,34 +41,10 @@ interface ListedOrder {
   transferProofUrl: string | null;
 }
 
-interface ScriptResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  seconds: number;
-}
-
-/** Runs one of the root scripts as the owner would (`npm run backup` is `node scripts/backup.mjs`). */
-function runScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptResult> {
-  const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATABASE_FILENAME', 'ENV_PATH', 'UPLOADS_DIR', 'BACKUP_DIR', 'BACKUP_KEEP']) delete inherited[name];
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...inherited, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
-  });
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await api<{ token: string }>('/auth/login', { body: TEST_ADMIN, baseUrl });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token;
-}
+/** Runs one of the root scripts as the owner would, without this process's database, uploads and backup settings. */
+const BACKUP_SETTINGS = new Set(['DATABASE_URL', 'DATABASE_FILENAME', 'ENV_PATH', 'UPLOADS_DIR', 'BACKUP_DIR', 'BACKUP_KEEP']);
+const runScript = (script: string, args: string[], env: Record<string, string>) =>
+  runRootScript(script, args, env, (name) => BACKUP_SETTINGS.has(name));
 
 async function allOrders(baseUrl: string, token: string): Promise<ListedOrder[]> {
   const orders: ListedOrder[] = [];
@@ -105,7 +79,7 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     cleanup.push(() => original.drop());
     const shop: RunningStrapi = await startStrapi(original, LIMITS);
     cleanup.push(() => shop.stop());
-    const token = await signIn(shop.url);
+    const token = await adminTokenAt(shop.url);
 
     const created = await api<{ product: TestProduct }>('/products', {
       token,

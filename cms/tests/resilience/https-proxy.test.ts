@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { MSG } from '@shop/shared';
 import { phonePhoto } from '../helpers/images';
 import { PNG_BYTES, fileForm } from '../helpers/orders';
+import { deleteRedisKeys } from '../helpers/redis';
 import {
   answeredBy,
   caddyVersion,
@@ -156,11 +156,7 @@ afterAll(async () => {
   await Promise.all(replicas.map((app) => app.stop()));
   await database?.drop();
   if (backOffice) rmSync(backOffice, { recursive: true, force: true });
-  const redis = new Redis(REDIS_URL, { lazyConnect: true });
-  await redis.connect();
-  const keys = await redis.keys(`${RATE_LIMIT_PREFIX}-*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await deleteRedisKeys(REDIS_URL, RATE_LIMIT_PREFIX);
 });
 
 describe('HTTPS by itself: the real Caddy with deploy/Caddyfile in front of two app processes', () => {

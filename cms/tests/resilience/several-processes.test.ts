@@ -1,8 +1,8 @@
-import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR_NAME, type Order, type OrderEvent, type SiteContent } from '@shop/shared';
 import { api } from '../helpers/api';
 import { createProduct, orderBody, uploadProof, type TestProduct } from '../helpers/orders';
+import { deleteRedisKeys } from '../helpers/redis';
 import {
   answeredBy,
   freePortOn,
@@ -121,11 +121,7 @@ afterAll(async () => {
   // A process killed by a signal has already exited: only the live ones are stopped.
   await Promise.all([first, second].filter((app) => app && app.process.signalCode === null).map((app) => app.stop()));
   await database?.drop();
-  const redis = new Redis(REDIS_URL, { lazyConnect: true });
-  await redis.connect();
-  const keys = await redis.keys(`${RATE_LIMIT_PREFIX}-*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await deleteRedisKeys(REDIS_URL, RATE_LIMIT_PREFIX);
 });
 
 describe('two app processes on one PostgreSQL and one Redis, behind one proxy', () => {

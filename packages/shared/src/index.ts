@@ -1,34 +1,79 @@
-export * from './money.js';
-export * from './pricing.js';
-export * from './statuses.js';
-export * from './order-number.js';
-export * from './size-guides.js';
-export * from './messages.js';
-export * from './schemas.js';
-export * from './stock.js';
-export * from './site-content.js';
-export * from './content-read.js';
-export * from './constants.js';
-export * from './icons.js';
-export * from './contract/index.js';
-export * from './merge.js';
-export * from './contact.js';
-export * from './order-hold.js';
-export * from './rules/checkout-options.js';
-export * from './delivery.js';
-export * from './rules/quote.js';
-export * from './rules/promotions.js';
-export * from './rules/order-status-change.js';
+/**
+ * @shop/shared: the rules, schemas and texts the server (cms), the storefront and the back office share.
+ * Layout: `rules/` (pure business rules), `contract/` (request and answer schemas of the API), `content/` (the
+ * site content the owner edits), `emails/` (the shop's e-mails), `pages/` (what the server and the storefront's
+ * pages agree on), `constants/` (texts and limits). Exported below by domain.
+ */
+
+// ---------- Shared texts, limits, money and validation ----------
+export * from './constants/messages.js';
+export * from './constants/limits.js';
+export * from './rules/money.js';
+export * from './rules/pricing.js';
+export * from './contract/errors.js';
+
+// ---------- Catalogue ----------
+export * from './contract/product-inputs.js';
+export * from './contract/products.js';
+export * from './rules/size-guides.js';
+export * from './rules/stock.js';
 export * from './rules/line-price.js';
-export * from './pictures.js';
-export * from './page-answers.js';
-export * from './emails/index.js';
-export * from './rules/phone.js';
-export * from './rules/whatsapp.js';
-export * from './rules/csv.js';
-export * from './rules/insight.js';
-export * from './rules/order-export.js';
-export * from './rules/staff-permissions.js';
+export * from './contract/search.js';
 export * from './rules/search.js';
 export * from './rules/feeds.js';
-export * from './rules/go-live.js';
+export * from './contract/alerts.js';
+export * from './contract/uploads.js';
+
+// ---------- Orders & checkout ----------
+export * from './rules/statuses.js';
+export * from './rules/order-number.js';
+export * from './rules/order-hold.js';
+export * from './rules/checkout-options.js';
+export * from './rules/delivery.js';
+export * from './rules/quote/index.js';
+export * from './contract/quote.js';
+export * from './contract/order-inputs.js';
+export * from './contract/orders.js';
+export * from './rules/order-status-change.js';
+export * from './contract/tracking.js';
+export * from './rules/contact.js';
+export * from './contract/dispatch.js';
+export * from './rules/order-export.js';
+export * from './rules/csv.js';
+export * from './rules/phone.js';
+export * from './rules/whatsapp.js';
+
+// ---------- Payments & promotions ----------
+export * from './rules/promotions/index.js';
+export * from './contract/promotions.js';
+
+// ---------- Staff & accounts ----------
+export * from './rules/staff-permissions.js';
+export * from './contract/auth.js';
+export * from './contract/staff.js';
+export * from './contract/activity.js';
+
+// ---------- Insight (the dashboard) ----------
+export * from './rules/insight.js';
+export * from './contract/insight.js';
+export * from './contract/interactions.js';
+
+// ---------- Site content ----------
+export * from './content/site-content.js';
+export * from './content/content-read.js';
+export * from './content/merge.js';
+export * from './content/icons.js';
+export * from './contract/content.js';
+export * from './contract/contact.js';
+
+// ---------- Notifications & e-mails ----------
+export * from './emails/index.js';
+export * from './contract/emails.js';
+
+// ---------- Health & the go-live checklist ----------
+export * from './contract/health.js';
+export * from './rules/go-live/index.js';
+
+// ---------- Storefront pages (also imported alone as @shop/shared/pictures and @shop/shared/page-answers) ----------
+export * from './pages/pictures.js';
+export * from './pages/page-answers.js';

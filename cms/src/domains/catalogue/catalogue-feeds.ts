@@ -15,8 +15,8 @@ import {
 } from '@shop/shared';
 import { AnswerCache, cachedAnswer, sendCached, type CachedAnswer } from '../../utils/answer-cache';
 import { ensureFreshCatalogue } from './catalogue-version';
-import { PRODUCT_UID, toProduct, type ProductRow } from '../../api/product/services/product';
-import { publicBaseUrl } from '../storefront-pages/storefront-pages';
+import { PRODUCT_UID, toProduct, type ProductRow } from './product-row';
+import { publicBaseUrl } from '../storefront-pages';
 
 /**
  * The catalogue feeds (`/feeds/meta.csv`, `/feeds/google.xml`; docs/api.md "Catalogue feeds"): built by reading the

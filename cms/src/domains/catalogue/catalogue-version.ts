@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { redis } from '../platform/rate-limit';
+import { redis } from '../platform';
 
 /**
  * The catalogue's version: what the cached public answers (products, content, page heads, sitemap) were built from.

@@ -1,5 +1,5 @@
 import { LIMITS, finalPrice, keysetPages, productExportRows, type CsvValue } from '@shop/shared';
-import { toProduct, type ProductRow } from '../../api/product/services/product';
+import { toProduct, type ProductRow } from './product-row';
 
 const PRODUCT_UID = 'api::product.product';
 

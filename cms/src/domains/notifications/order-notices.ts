@@ -11,10 +11,10 @@ import {
   type ShopperStatusKind,
   type SiteContent,
 } from '@shop/shared';
-import { ADMIN_ROLE_TYPE, USER_UID } from '../staff/auth';
+import { ADMIN_ROLE_TYPE, USER_UID } from '../staff';
 import { writeTransaction } from '../../utils/db-write';
 import { shopBaseUrl, trackingUrl } from '../../utils/public-url';
-import { isRecord } from '../orders/order-view';
+import { isRecord } from '../orders';
 import { mailSettings } from './mail-settings';
 import { enqueueMails, type OutgoingMail } from './outbox-store';
 

@@ -20,7 +20,7 @@ import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, t
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
 import { asShopWrite } from '../../utils/shop-write';
-import { reclaimCouponUse, releaseCouponUse } from '../../api/promotion/services/promotion';
+import { reclaimCouponUse, releaseCouponUse } from '../promotions';
 
 export const ORDERS_TABLE = 'orders';
 

@@ -22,8 +22,9 @@ import { getOrder } from './order-read';
 import { takeStock } from './order-stock';
 import { isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { insertOrder, numberOrder } from './order-insert';
-import { mercadoPagoReady } from '../payments/mercadopago-client';
-import { claimCouponUse, couponDiscountOf, currentPromotions, pricingContext } from '../../api/promotion/services/promotion';
+import { mercadoPagoReady } from '../payments';
+import { claimCouponUse } from '../promotions';
+import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
 
 const PRODUCT_UID = 'api::product.product';
 

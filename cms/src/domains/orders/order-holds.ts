@@ -1,6 +1,6 @@
 import { HELD_STATUS, formatHoldDeadline, type PaymentMethod } from '@shop/shared';
 import { affectedRows, table, writeTransaction } from '../../utils/db-write';
-import { isProduction } from '../platform/secrets';
+import { isProduction } from '../platform';
 import { ORDER_UID, getOrder } from './order-read';
 import { ORDERS_TABLE, giveStockBack, lockOrder } from './order-admin';
 import { SYSTEM_ACTOR, recordStatusChange } from './order-history';

@@ -71,74 +71,67 @@ function insertedId(result: unknown): number {
   return id;
 }
 
+/** Inserts one row (`INSERT … RETURNING id`) and answers its id. */
+async function insertRow(trx: Trx, tableName: string, row: Record<string, unknown>): Promise<number> {
+  return insertedId(await table(trx, tableName).insert(row).returning('id'));
+}
+
 /**
  * Inserts the order, its lines and its shipping details, linked as Strapi links components. Returns the stored
  * order in the shape the Document Service returns it (camelCase attributes, components populated).
  */
 export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Date()): Promise<Record<string, unknown>> {
   const documentId = newDocumentId();
-  const orderId = insertedId(
-    await table(trx, ORDERS_TABLE)
-      .insert({
-        document_id: documentId,
-        order_number: order.orderNumber,
-        payment_method: order.paymentMethod,
-        delivery_type: order.deliveryType,
-        zone_id: order.zoneId,
-        zone: jsonValue(order.zone),
-        meeting_point_id: order.meetingPointId,
-        meeting_point: jsonValue(order.meetingPoint),
-        order_status: order.orderStatus,
-        subtotal: order.subtotal,
-        shipping_cost: order.shippingCost,
-        cash_fee: order.cashFee,
-        discounts: jsonValue(order.discounts),
-        discount_total: order.discountTotal,
-        coupon_code: order.couponCode,
-        total: order.total,
-        notes: order.notes,
-        transfer_proof_url: order.transferProofUrl,
-        reserved_until: order.reservedUntil,
-        stock_returned: false,
-        created_at: now,
-        updated_at: now,
-        published_at: now,
-      })
-      .returning('id'),
-  );
+  const orderId = await insertRow(trx, ORDERS_TABLE, {
+    document_id: documentId,
+    order_number: order.orderNumber,
+    payment_method: order.paymentMethod,
+    delivery_type: order.deliveryType,
+    zone_id: order.zoneId,
+    zone: jsonValue(order.zone),
+    meeting_point_id: order.meetingPointId,
+    meeting_point: jsonValue(order.meetingPoint),
+    order_status: order.orderStatus,
+    subtotal: order.subtotal,
+    shipping_cost: order.shippingCost,
+    cash_fee: order.cashFee,
+    discounts: jsonValue(order.discounts),
+    discount_total: order.discountTotal,
+    coupon_code: order.couponCode,
+    total: order.total,
+    notes: order.notes,
+    transfer_proof_url: order.transferProofUrl,
+    reserved_until: order.reservedUntil,
+    stock_returned: false,
+    created_at: now,
+    updated_at: now,
+    published_at: now,
+  });
   const links: Record<string, unknown>[] = [];
   const items: Record<string, unknown>[] = [];
   for (const [index, item] of order.items.entries()) {
-    const id = insertedId(
-      await table(trx, ITEMS_TABLE)
-        .insert({
-          product_id: item.productId,
-          title: item.title,
-          image: item.image,
-          quantity: item.quantity,
-          price: item.price,
-          size: item.size,
-          color: item.color,
-        })
-        .returning('id'),
-    );
+    const id = await insertRow(trx, ITEMS_TABLE, {
+      product_id: item.productId,
+      title: item.title,
+      image: item.image,
+      quantity: item.quantity,
+      price: item.price,
+      size: item.size,
+      color: item.color,
+    });
     items.push({ id, ...item });
     links.push({ entity_id: orderId, cmp_id: id, component_type: 'order.item', field: 'items', order: index + 1 });
   }
   const info = order.shippingInfo;
-  const shippingId = insertedId(
-    await table(trx, SHIPPING_TABLE)
-      .insert({
-        full_name: info.fullName,
-        email: info.email,
-        phone: info.phone,
-        address: info.address,
-        city: info.city,
-        postal_code: info.postalCode,
-        notes: info.notes,
-      })
-      .returning('id'),
-  );
+  const shippingId = await insertRow(trx, SHIPPING_TABLE, {
+    full_name: info.fullName,
+    email: info.email,
+    phone: info.phone,
+    address: info.address,
+    city: info.city,
+    postal_code: info.postalCode,
+    notes: info.notes,
+  });
   links.push({ entity_id: orderId, cmp_id: shippingId, component_type: 'order.shipping-info', field: 'shippingInfo', order: null });
   await table(trx, COMPONENT_LINKS_TABLE).insert(links);
   return {

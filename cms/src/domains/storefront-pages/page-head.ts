@@ -24,7 +24,7 @@ export interface PageHead {
   /** What the page will need first, asked for while the HTML is still arriving (not part of the preview). */
   hints?: PageHints;
   /**
-   * The public API answers the page's first screen asks for, keyed by pageAnswerKey (shared/page-answers.ts): carried
+   * The public API answers the page's first screen asks for, keyed by pageAnswerKey (shared/pages/page-answers.ts): carried
    * in the page, so the storefront renders without waiting for them.
    */
   answers?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { shopServices } from '../payments/mercadopago-client';
+import { shopServices } from '../payments';
 import {
   CARD_PICTURE_SIZES,
   GALLERY_PICTURE_SIZES,
@@ -15,7 +15,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { AnswerCache, cachedAnswer, type CachedAnswer } from '../../utils/answer-cache';
-import { ensureFreshCatalogue } from '../catalogue/catalogue-version';
+import { ensureFreshCatalogue } from '../catalogue';
 import { ApiError } from '../../utils/http';
 import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } from './page-head';
 

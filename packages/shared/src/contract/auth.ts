@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, MSG } from '../constants/messages.js';
 import { STAFF_ROLES } from '../rules/staff-permissions.js';
+import { EMAIL_RE, requiredText } from './fields.js';
 
-/** Answers of /auth/* and /users/* (docs/api.md). */
+/** Bodies and answers of /auth/* and /users/* (docs/api.md). */
 
 /** The signed-in account as the server shows it: `role` is `admin` for staff. */
 export const apiUserSchema = z.object({
@@ -61,4 +63,49 @@ export const twoFactorDisabledAnswerSchema = z.object({ message: z.string() });
 export const twoFactorVerifyInputSchema = z.object({
   challenge: z.string({ error: 'Falta el desafío del inicio de sesión' }).min(1, 'Falta el desafío del inicio de sesión').max(200),
   code,
+});
+
+// ---------- Sign-in, profile and password (bodies and forms) ----------
+
+const PASSWORD_TOO_LONG = 'La contraseña no puede superar 200 caracteres';
+
+export const loginInputSchema = z.object({
+  email: requiredText(200, 'El email es requerido'),
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(200, PASSWORD_TOO_LONG),
+});
+
+export const profileInputSchema = z.object({
+  username: requiredText(60, MSG.profile.usernameRequired),
+  email: requiredText(200, MSG.checkout.emailRequired).refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+  /** Required by the server only when the e-mail changes (the e-mail is the sign-in name). */
+  currentPassword: z.string().max(200).optional(),
+});
+
+export const passwordInputSchema = z.object({
+  currentPassword: z.string({ error: MSG.password.currentRequired }).min(1, MSG.password.currentRequired).max(200, PASSWORD_TOO_LONG),
+  newPassword: z
+    .string({ error: MSG.password.newRequired })
+    .min(1, MSG.password.newRequired)
+    .min(MIN_PASSWORD_LENGTH, MSG.password.tooShort)
+    .max(200, PASSWORD_TOO_LONG),
+});
+
+/** The e-mail is the sign-in name: a new one (case aside) needs the current password. */
+export function isEmailChange(nextEmail: string, currentEmail: string): boolean {
+  return nextEmail.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+}
+
+/** The profile form of the signed-in user whose e-mail is `currentEmail`. */
+export function profileFormSchema(currentEmail: string) {
+  return profileInputSchema.superRefine((profile, ctx) => {
+    if (isEmailChange(profile.email, currentEmail) && !profile.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MSG.password.neededForEmail });
+    }
+  });
+}
+
+/** The password-change form: the API body plus the repeated new password. */
+export const passwordFormSchema = passwordInputSchema.extend({ confirmPassword: z.string() }).superRefine((form, ctx) => {
+  if (form.confirmPassword !== form.newPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.password.mismatch });
 });

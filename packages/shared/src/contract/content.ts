@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { siteContentSchema } from '../site-content.js';
-import { contentProblemSchema } from '../content-read.js';
+import { siteContentSchema } from '../content/site-content.js';
+import { contentProblemSchema } from '../content/content-read.js';
 
 /**
  * GET /content and PUT /content: the site content with every default filled. `problems` lists the stored values the

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { healthSchema, mostViewedCategoryName, mostViewedProductSchema, mostViewedTitle, productSchema } from './index.js';
+import { testProduct } from '../test/catalogue.js';
+import { healthSchema } from './health.js';
+import { mostViewedCategoryName, mostViewedProductSchema, mostViewedTitle } from './interactions.js';
+import { productSchema } from './products.js';
 
 const viewed = { _id: 'p1', productId: 'p1', productTitle: null, title: null, productCategory: null, category: null, count: 1 };
 
@@ -44,20 +47,7 @@ describe('health', () => {
 
 describe('product answers', () => {
   it('refuses a product whose field was renamed', () => {
-    const product = {
-      _id: 'p1',
-      title: 'Body',
-      description: '',
-      price: 100,
-      discount: 0,
-      category: 'bodys',
-      thumbnails: [],
-      stock: 0,
-      size: [],
-      stockBySize: {},
-      status: true,
-      colors: [],
-    };
+    const product = testProduct();
     expect(productSchema.safeParse(product).success).toBe(true);
     const { stockBySize, ...renamed } = product;
     expect(productSchema.safeParse({ ...renamed, stockPerSize: stockBySize }).success).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paymentMethodSchema } from '../schemas.js';
+import { paymentMethodSchema } from './order-inputs.js';
+import { orderAddressFields } from './fields.js';
 
 /**
  * GET /orders/dispatch?type=delivery|pickup (staff): the orders still to hand over, grouped by delivery zone (the
@@ -16,10 +17,7 @@ export const dispatchOrderSchema = z.object({
   paymentMethod: paymentMethodSchema,
   fullName: z.string(),
   phone: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...orderAddressFields,
   units: z.number(),
   total: z.number(),
   /** What to collect in cash on hand-over (0 when already paid). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './fields.js';
 
 /** What each outbox message is about (who receives it follows from the kind). */
 export const EMAIL_KINDS = [
@@ -57,9 +58,7 @@ export type EmailMessage = z.infer<typeof emailMessageSchema>;
 /** GET /emails (admin): newest first; `mailConfigured` is false when the server has no SMTP_HOST (mail waits). */
 export const emailListAnswerSchema = z.object({
   emails: z.array(emailMessageSchema),
-  total: z.number(),
-  totalPages: z.number(),
-  page: z.number(),
+  ...pageFields('total'),
   mailConfigured: z.boolean(),
 });
 export type EmailList = z.infer<typeof emailListAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentProblemSchema } from '../content-read.js';
+import { contentProblemSchema } from '../content/content-read.js';
 import { emailMessageSchema } from './emails.js';
 
 /** One part the server depends on (database, Redis): up or down, and how long its check took. */

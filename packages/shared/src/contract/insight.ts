@@ -29,3 +29,12 @@ export type LowStockAnswer = z.infer<typeof lowStockAnswerSchema>;
 /** PUT /insight/low-stock-threshold (staff). */
 export const lowStockThresholdAnswerSchema = z.object({ threshold: z.number() });
 export type LowStockThresholdAnswer = z.infer<typeof lowStockThresholdAnswerSchema>;
+
+/** PUT /insight/low-stock-threshold: the stock at or below which a most-viewed product is flagged. */
+export const lowStockThresholdInputSchema = z.object({
+  threshold: z
+    .number({ error: 'El umbral debe ser un número entero entre 0 y 999' })
+    .int('El umbral debe ser un número entero entre 0 y 999')
+    .min(0, 'El umbral debe ser un número entero entre 0 y 999')
+    .max(999, 'El umbral debe ser un número entero entre 0 y 999'),
+});

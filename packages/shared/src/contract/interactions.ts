@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { INTERACTION_TYPES } from '../schemas.js';
+import { text } from './fields.js';
 
-/** Answers of /interactions (docs/api.md): the shopper's events and the dashboard's figures. */
+/** Bodies and answers of /interactions (docs/api.md): the shopper's events and the dashboard's figures. */
+
+export const INTERACTION_TYPES = ['product_view', 'category_view', 'add_to_cart', 'search', 'whatsapp_click'] as const;
+export const interactionInputSchema = z.object({
+  type: z.enum(INTERACTION_TYPES, { error: 'Tipo de interacción no válido' }),
+  data: z
+    .object({
+      productId: text(64).optional(),
+      productTitle: text(200).optional(),
+      productPrice: z.number().optional(),
+      productCategory: text(60).optional(),
+      category: text(60).optional(),
+      searchTerm: text(200).optional(),
+    })
+    .default({}),
+});
 
 /** POST /interactions (201). */
 export const interactionRecordedAnswerSchema = z.object({

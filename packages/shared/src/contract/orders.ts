@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
+import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
+import { orderAddressFields, pageFields, timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
@@ -47,10 +48,7 @@ export const orderSchema = z.object({
     fullName: z.string(),
     email: z.string(),
     phone: z.string(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    notes: z.string().nullable(),
+    ...orderAddressFields,
   }),
   paymentMethod: paymentMethodSchema,
   deliveryType: deliveryTypeSchema,
@@ -76,8 +74,7 @@ export const orderSchema = z.object({
   reservedUntil: z.string().nullable(),
   /** Mercado Pago orders only (null for cash and transfer). */
   payment: orderPaymentSchema.nullable().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampFields,
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -99,9 +96,7 @@ export type OrderCreatedAnswer = z.infer<typeof orderCreatedAnswerSchema>;
 /** GET /orders (staff): newest first. */
 export const orderListAnswerSchema = z.object({
   orders: z.array(orderSchema),
-  totalOrders: z.number(),
-  totalPages: z.number(),
-  page: z.number(),
+  ...pageFields('totalOrders'),
 });
 export type OrderListAnswer = z.infer<typeof orderListAnswerSchema>;
 

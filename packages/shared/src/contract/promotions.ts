@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { COUPON_TYPES, PROMOTION_TYPES } from '../rules/promotions.js';
+import { COUPON_TYPES, PROMOTION_TYPES } from '../rules/promotions/index.js';
 
 /** Answers of /coupons and /promotions (docs/api.md "Promotions and coupons"). */
+
+/** When a coupon or promotion applies (ISO; null: no bound). */
+const dateFields = { startsAt: z.string().nullable(), endsAt: z.string().nullable() };
 
 export const couponSchema = z.object({
   id: z.string(),
@@ -9,8 +12,7 @@ export const couponSchema = z.object({
   type: z.enum(COUPON_TYPES),
   value: z.number(),
   minSubtotal: z.number(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
+  ...dateFields,
   maxUses: z.number().nullable(),
   onePerCustomer: z.boolean(),
   categories: z.array(z.string()),
@@ -34,8 +36,7 @@ export const promotionSchema = z.object({
   buy: z.number().nullable(),
   pay: z.number().nullable(),
   percent: z.number().nullable(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
+  ...dateFields,
   active: z.boolean(),
   /** Whether it applies right now (active and within its dates). */
   live: z.boolean(),

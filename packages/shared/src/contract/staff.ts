@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../rules/staff-permissions.js';
+import { EMAIL_RE } from './fields.js';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ROLE_MESSAGE = 'El rol debe ser owner (dueña/o), sales (ventas) o catalog (catálogo)';
 const NAME_MESSAGE = 'El nombre es obligatorio (hasta 100 caracteres)';
 

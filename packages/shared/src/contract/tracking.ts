@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { deliveryTypeSchema, paymentMethodSchema } from '../schemas.js';
+import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
+import { timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
 
 /**
@@ -21,8 +22,7 @@ const trackedOrderCommon = {
   paidAt: z.string().nullable(),
   /** While the order waits unpaid: until when its units are held (then the sweep cancels it). */
   reservedUntil: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampFields,
 };
 
 export const trackedOrderSummarySchema = z.object({ detail: z.literal('summary'), ...trackedOrderCommon });

@@ -1,7 +1,7 @@
 import type { Order } from '../contract/orders.js';
-import { formatPrice, formatShipping } from '../money.js';
-import { formatHoldDeadline } from '../order-hold.js';
-import { PAYMENT_METHOD_LABELS } from '../statuses.js';
+import { formatPrice, formatShipping } from '../rules/money.js';
+import { formatHoldDeadline } from '../rules/order-hold.js';
+import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import { renderMail, type MailBlock, type MailContent, type MailShop } from './layout.js';
 
 /** The bank account a transfer goes to (site content, 'Transferencia Bancaria'). */

@@ -1,6 +1,6 @@
 import type { Order } from '../contract/orders.js';
-import { formatPrice } from '../money.js';
-import { PAYMENT_METHOD_LABELS } from '../statuses.js';
+import { formatPrice } from '../rules/money.js';
+import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import { renderMail, type MailContent, type MailShop } from './layout.js';
 import { orderSummaryBlock } from './order-mails.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteContentSchema } from '../site-content.js';
+import { siteContentSchema } from '../content/site-content.js';
 import { CHECKOUT_REFUSALS, checkoutOptionsOf, checkoutRefusal } from './checkout-options.js';
 
 const defaults = checkoutOptionsOf(siteContentSchema.parse({}));

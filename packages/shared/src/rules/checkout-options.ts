@@ -1,8 +1,8 @@
-import type { DeliveryType, PaymentMethod, ShippingRules } from '../pricing.js';
-import { reservationMinutesFor } from '../order-hold.js';
-import type { SiteContent } from '../site-content.js';
-import type { DeliveryZone, MeetingPoint } from '../delivery.js';
-import type { PaymentDiscounts } from './promotions.js';
+import type { DeliveryType, PaymentMethod, ShippingRules } from './pricing.js';
+import { reservationMinutesFor } from './order-hold.js';
+import type { SiteContent } from '../content/site-content.js';
+import type { DeliveryZone, MeetingPoint } from './delivery.js';
+import type { PaymentDiscounts } from './promotions/index.js';
 
 /** The checkout options in force, read from the owner's site content (defaults when unset). */
 export interface CheckoutOptions {

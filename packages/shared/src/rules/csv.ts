@@ -5,7 +5,7 @@
  * which Excel es-AR reads as a number; decimals use a comma (`1234,5`).
  */
 
-import { SHOP_UTC_OFFSET_MS } from '../order-number.js';
+import { SHOP_UTC_OFFSET_MS } from './order-number.js';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';

@@ -1,7 +1,7 @@
 import type { Product } from '../contract/products.js';
 import { DEFAULT_GOOGLE_PRODUCT_CATEGORY } from '../contract/search.js';
-import { finalPrice } from '../pricing.js';
-import { normalizeSizes } from '../size-guides.js';
+import { finalPrice } from './pricing.js';
+import { normalizeSizes } from './size-guides.js';
 
 /**
  * The catalogue feeds for Meta (Commerce Manager's CSV) and Google (Merchant Center's RSS 2.0 with the `g:`

@@ -1,4 +1,4 @@
-import { finalPrice } from '../pricing.js';
+import { finalPrice } from './pricing.js';
 
 /** What a line's price depends on: the catalogue's price and discount. */
 export interface PricedProduct {

@@ -6,7 +6,21 @@ import {
   orderExportFiltersSchema,
   productExportRows,
   repeatedFilter,
+  type ExportedOrder,
 } from './order-export.js';
+
+type OrderFields = Omit<ExportedOrder, 'orderNumber' | 'createdAt' | 'status' | 'paymentMethod' | 'cashFee' | 'paidAt'>;
+
+/** Order `orderNumber`, placed at `createdAt` and paid by transfer, without cash fee nor payment date; `fields` give the rest. */
+const paidByTransfer = (orderNumber: string, createdAt: string, fields: OrderFields): ExportedOrder => ({
+  orderNumber,
+  createdAt,
+  status: 'paid',
+  paymentMethod: 'transfer',
+  cashFee: 0,
+  paidAt: null,
+  ...fields,
+});
 
 describe('orderExportFiltersSchema', () => {
   it('accepts the list filters plus a date range, blank values as absent', () => {
@@ -45,23 +59,19 @@ describe('orderExportFiltersSchema', () => {
 
 describe('export rows', () => {
   it('writes an order with labels, Argentine dates and its items', () => {
-    const cells = orderExportCells({
-      orderNumber: 'JL-20261122-0001',
-      createdAt: '2026-11-22T02:10:00Z',
-      status: 'paid',
-      paymentMethod: 'transfer',
-      deliveryType: 'delivery',
-      shippingInfo: { fullName: 'Ana', email: 'ana@example.com', phone: '299', address: 'Calle 1', city: 'Neuquén' },
-      items: [
-        { title: 'Conjunto', quantity: 2, size: 'M', color: 'Negro' },
-        { title: 'Bombacha', quantity: 1, size: null, color: null },
-      ],
-      subtotal: 30000,
-      shippingCost: 2000,
-      cashFee: 0,
-      total: 32000,
-      paidAt: null,
-    });
+    const cells = orderExportCells(
+      paidByTransfer('JL-20261122-0001', '2026-11-22T02:10:00Z', {
+        deliveryType: 'delivery',
+        shippingInfo: { fullName: 'Ana', email: 'ana@example.com', phone: '299', address: 'Calle 1', city: 'Neuquén' },
+        items: [
+          { title: 'Conjunto', quantity: 2, size: 'M', color: 'Negro' },
+          { title: 'Bombacha', quantity: 1, size: null, color: null },
+        ],
+        subtotal: 30000,
+        shippingCost: 2000,
+        total: 32000,
+      }),
+    );
     expect(cells).toHaveLength(ORDER_EXPORT_HEADER.length);
     expect(cells.slice(0, 5)).toEqual(['JL-20261122-0001', '21/11/2026 23:10', 'Pagado', 'Transferencia Bancaria', 'Envío a domicilio']);
     expect(cells[10]).toBe('2 x Conjunto (talle M, Negro) | 1 x Bombacha');
@@ -73,26 +83,22 @@ describe('export rows', () => {
   });
 
   it('writes the discounts as applied and the coupon', () => {
-    const cells = orderExportCells({
-      orderNumber: 'JL-20261124-0002',
-      createdAt: '2026-11-24T12:00:00Z',
-      status: 'paid',
-      paymentMethod: 'transfer',
-      deliveryType: 'pickup',
-      shippingInfo: null,
-      items: [{ title: 'Bombacha', quantity: 3 }],
-      subtotal: 15000,
-      shippingCost: 0,
-      cashFee: 0,
-      discountTotal: 6000,
-      discounts: [
-        { kind: 'promotion', label: '3x2 en bombachas', amount: 5000 },
-        { kind: 'coupon', code: 'INSTA10', label: 'Cupón INSTA10', amount: 1000 },
-      ],
-      couponCode: 'INSTA10',
-      total: 9000,
-      paidAt: null,
-    });
+    const cells = orderExportCells(
+      paidByTransfer('JL-20261124-0002', '2026-11-24T12:00:00Z', {
+        deliveryType: 'pickup',
+        shippingInfo: null,
+        items: [{ title: 'Bombacha', quantity: 3 }],
+        subtotal: 15000,
+        shippingCost: 0,
+        discountTotal: 6000,
+        discounts: [
+          { kind: 'promotion', label: '3x2 en bombachas', amount: 5000 },
+          { kind: 'coupon', code: 'INSTA10', label: 'Cupón INSTA10', amount: 1000 },
+        ],
+        couponCode: 'INSTA10',
+        total: 9000,
+      }),
+    );
     expect(cells).toHaveLength(ORDER_EXPORT_HEADER.length);
     expect(cells.slice(-3)).toEqual([6000, '3x2 en bombachas: -5000 | Cupón INSTA10: -1000', 'INSTA10']);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { shopDayRange } from '../order-number.js';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, statusLabel } from '../statuses.js';
+import { shopDayRange } from './order-number.js';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, statusLabel } from './statuses.js';
 import { arDateTime, type CsvValue } from './csv.js';
 
 /** The longest search text the export accepts (order number, name or e-mail). */

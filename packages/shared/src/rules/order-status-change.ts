@@ -1,4 +1,4 @@
-import { normalizeStatus, returnsStock, statusLabel, type OrderStatus } from '../statuses.js';
+import { normalizeStatus, returnsStock, statusLabel, type OrderStatus } from './statuses.js';
 
 /** An order as it stands before staff change its status. */
 export interface OrderStatusState {

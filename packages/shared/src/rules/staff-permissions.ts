@@ -1,7 +1,7 @@
 /**
  * Staff roles and what each may do: the one table that decides (the server's route policy and the back office's
  * menus both read it). A permission names a kind of work; every staff route of the API carries exactly one
- * (cms/src/utils/route-permissions.ts).
+ * (cms/src/domains/staff/route-permissions.ts).
  */
 export const STAFF_ROLES = ['owner', 'sales', 'catalog'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

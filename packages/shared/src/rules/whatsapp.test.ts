@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { whatsappLink, whatsappMessage, whatsappTemplateKey, type WhatsappOrder } from './whatsapp';
-import { DEFAULT_WHATSAPP_TEMPLATES, siteContentSchema } from '../site-content';
+import { DEFAULT_WHATSAPP_TEMPLATES, siteContentSchema } from '../content/site-content';
 
 const order: WhatsappOrder = {
   orderNumber: 'ORD-20261122-0007',

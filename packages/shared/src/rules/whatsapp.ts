@@ -1,5 +1,5 @@
-import { formatPrice } from '../money.js';
-import { statusLabel } from '../statuses.js';
+import { formatPrice } from './money.js';
+import { statusLabel } from './statuses.js';
 import { normalizeArgentinePhone } from './phone.js';
 
 /** The situations the shop writes to a shopper about, each with its own message in site content. */

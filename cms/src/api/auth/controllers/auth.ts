@@ -14,7 +14,7 @@ import {
 } from '@shop/shared';
 import { currentUser, publicUser, requireStaff, type StaffUser } from '../../../domains/staff/auth';
 import { parseWith, reply, requestBody, unauthorized } from '../../../utils/http';
-import { clientKey, consume, refund } from '../../../domains/platform/rate-limit';
+import { clientKey, consume, refund } from '../../../domains/platform';
 
 const SESSION_INVALID = 'Sesión inválida o expirada: inicia sesión nuevamente';
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { COUPON_REFUSALS, quoteAnswerSchema, quoteInputSchema } from '@shop/shared';
 import { parseWith, reply, requestBody } from '../../../utils/http';
-import { consume, refuseWhenBlocked } from '../../../domains/platform/rate-limit';
+import { consume, refuseWhenBlocked } from '../../../domains/platform';
 
 export default {
   /**

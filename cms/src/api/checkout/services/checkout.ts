@@ -7,11 +7,11 @@ import {
   type QuoteProduct,
   type QuoteRequestInput,
 } from '@shop/shared';
-import { currentGeneration, onCatalogueChange } from '../../../domains/catalogue/catalogue-version';
+import { currentGeneration, onCatalogueChange } from '../../../domains/catalogue';
 import { quoteProductOf, refusalError } from '../../../domains/orders/order-checkout';
 import { isRecord } from '../../../domains/orders/order-view';
-import { mercadoPagoReady } from '../../../domains/payments/mercadopago-client';
-import { pricingContext } from '../../promotion/services/promotion';
+import { mercadoPagoReady } from '../../../domains/payments';
+import { pricingContext } from '../../../domains/promotions';
 
 const PRODUCT_UID = 'api::product.product';
 /** Products kept for quotes (any more and the oldest go first). */

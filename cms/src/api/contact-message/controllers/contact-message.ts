@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { factories } from '@strapi/strapi';
 import { contactInputSchema, contactSentAnswerSchema } from '@shop/shared';
 import { parseWith, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../domains/platform/rate-limit';
+import { consume } from '../../../domains/platform';
 
 export default factories.createCoreController('api::contact-message.contact-message', () => ({
   async create(ctx: Context) {

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import { goLiveChecklistSchema, healthSchema, testEmailAnswerSchema, testEmailInputSchema } from '@shop/shared';
-import { requireStaff } from '../../../domains/staff/auth';
+import { requireStaff } from '../../../domains/staff';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 import { consume } from '../../../domains/platform/rate-limit';
-import { noteActivity } from '../../../domains/staff/staff-activity';
+import { noteActivity } from '../../../domains/staff';
 import { goLiveAnswer } from '../../../domains/platform/checklist';
 
 export default {

@@ -9,7 +9,7 @@ import {
   mostViewedProductsAnswerSchema,
 } from '@shop/shared';
 import { parseWith, queryInt, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../domains/platform/rate-limit';
+import { consume } from '../../../domains/platform';
 import { recordSearchMiss } from '../../../domains/catalogue/search-misses';
 import { factories } from '@strapi/strapi';
 

@@ -1,7 +1,7 @@
 import { factories } from '@strapi/strapi';
 import type { z } from 'zod';
 import type { interactionInputSchema, InteractionRecordedAnswer, InteractionSummary } from '@shop/shared';
-import { tableColumn } from '../../../domains/platform/db';
+import { tableColumn } from '../../../domains/platform';
 
 export const INTERACTION_UID = 'api::interaction.interaction';
 type InteractionInput = z.infer<typeof interactionInputSchema>;

@@ -19,16 +19,16 @@ import {
   trackingContactProblem,
   statusLabel,
 } from '@shop/shared';
-import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff/auth';
-import { noteActivity } from '../../../domains/staff/staff-activity';
+import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
+import { noteActivity } from '../../../domains/staff';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { idempotencyKeyOf, requestHash } from '../../../domains/orders/idempotency-key';
 import { routeParam } from '../../../utils/route-param';
-import { consume } from '../../../domains/platform/rate-limit';
+import { consume } from '../../../domains/platform';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { orderExportBatches } from '../../../domains/orders/order-export';
 import { staffActor } from '../../../domains/orders/order-history';
-import { refundOrder as refundMercadoPagoOrder } from '../../../domains/payments/mercadopago';
+import { refundOrder as refundMercadoPagoOrder } from '../../../domains/payments';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
 export const FAILED_CONTACT_COST = 5;

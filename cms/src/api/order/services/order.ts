@@ -23,10 +23,17 @@ import { dispatchSheet } from '../../../domains/orders/order-dispatch';
 import { orderHistory, staffActor, type Actor, type StaffMember } from '../../../domains/orders/order-history';
 import { releaseExpiredOrders } from '../../../domains/orders/order-holds';
 import { purgeExpiredIdempotencyKeys, type Idempotency } from '../../../domains/orders/order-idempotency';
-import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder, trackOrder, type TrackingAnswer } from '../../../domains/orders/order-read';
+import {
+  ORDER_NOT_FOUND,
+  ORDER_UID,
+  findOrderDocument,
+  getOrder,
+  trackOrder,
+  type TrackingAnswer,
+} from '../../../domains/orders/order-read';
 import type { OrderAnswer } from '../../../domains/orders/order-view';
-import { MercadoPagoError } from '../../../domains/payments/mercadopago-client';
-import { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from '../../../domains/payments/mercadopago';
+import { MercadoPagoError } from '../../../domains/payments';
+import { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from '../../../domains/payments';
 
 const mail = () => strapi.service('api::email-outbox.email-outbox');
 

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { ApiError, unauthorized } from '../../../utils/http';
-import { consume } from '../../../domains/platform/rate-limit';
+import { consume } from '../../../domains/platform';
 import { mercadoPagoConfig, MercadoPagoError, webhookSignatureValid } from '../../../domains/payments/mercadopago-client';
-import { applyNotifiedPayment } from '../../../domains/payments/mercadopago';
+import { applyNotifiedPayment } from '../../../domains/payments/mercadopago-payments';
 
 const NOT_VERIFIED = 'Aviso de pago no verificado';
 

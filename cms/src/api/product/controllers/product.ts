@@ -13,11 +13,11 @@ import {
   type ProductUpdate,
   productUpdateSchema,
 } from '@shop/shared';
-import { isAdminRequest } from '../../../domains/staff/auth';
-import { noteActivity } from '../../../domains/staff/staff-activity';
+import { isAdminRequest } from '../../../domains/staff';
+import { noteActivity } from '../../../domains/staff';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
-import type { ProductListQuery } from '../services/product';
+import type { ProductListQuery } from '../../../domains/catalogue/product-list';
 import { productExportBatches } from '../../../domains/catalogue/product-export';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { z } from 'zod';
 import {
   couponAnswerSchema,
   couponInputSchema,
@@ -11,7 +12,7 @@ import {
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
-import { noteActivity } from '../../../domains/staff/staff-activity';
+import { noteActivity } from '../../../domains/staff';
 
 const promotions = () => strapi.service('api::promotion.promotion');
 
@@ -20,6 +21,67 @@ function documentId(ctx: Context, what: string): string {
   if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw badRequest(`Identificador de ${what} inválido`);
   return id;
 }
+
+/** One kind staff edit (coupons or promotions): its input, the service's calls, its name in the log and its answers. */
+interface EditedKind<S extends z.ZodType, Item> {
+  what: string;
+  input: S;
+  create: (input: z.output<S>) => Promise<Item>;
+  update: (id: string, input: z.output<S>) => Promise<Item>;
+  remove: (id: string) => Promise<string>;
+  nameOf: (item: Item) => string;
+  answer: (ctx: Context, item: Item) => void;
+  deleted: (name: string) => string;
+}
+
+/** The create, update and delete handlers of one kind: each notes the staff activity and answers the kind's schema. */
+function editHandlers<S extends z.ZodType, Item>(kind: EditedKind<S, Item>) {
+  return {
+    async create(ctx: Context) {
+      const input = parseWith(kind.input, requestBody(ctx));
+      const item = await kind.create(input);
+      noteActivity(ctx, { target: kind.nameOf(item), summary: JSON.stringify(input) });
+      ctx.status = 201;
+      kind.answer(ctx, item);
+    },
+
+    async update(ctx: Context) {
+      const id = documentId(ctx, kind.what);
+      const input = parseWith(kind.input, requestBody(ctx));
+      const item = await kind.update(id, input);
+      noteActivity(ctx, { target: kind.nameOf(item), summary: JSON.stringify(input) });
+      kind.answer(ctx, item);
+    },
+
+    async remove(ctx: Context) {
+      const name = await kind.remove(documentId(ctx, kind.what));
+      noteActivity(ctx, { target: name });
+      reply(ctx, deletedAnswerSchema, { message: kind.deleted(name) });
+    },
+  };
+}
+
+const coupons = editHandlers({
+  what: 'cupón',
+  input: couponInputSchema,
+  create: (input) => promotions().createCoupon(input),
+  update: (id, input) => promotions().updateCoupon(id, input),
+  remove: (id) => promotions().deleteCoupon(id),
+  nameOf: (coupon) => coupon.code,
+  answer: (ctx, coupon) => reply(ctx, couponAnswerSchema, { coupon }),
+  deleted: (code) => `Cupón ${code} eliminado`,
+});
+
+const automatic = editHandlers({
+  what: 'promoción',
+  input: promotionInputSchema,
+  create: (input) => promotions().createPromotion(input),
+  update: (id, input) => promotions().updatePromotion(id, input),
+  remove: (id) => promotions().deletePromotion(id),
+  nameOf: (promotion) => promotion.name,
+  answer: (ctx, promotion) => reply(ctx, promotionAnswerSchema, { promotion }),
+  deleted: (name) => `Promoción "${name}" eliminada`,
+});
 
 /** Coupons and automatic promotions (owner: the route policy checks `promotions.manage`); the live list is public. */
 export default {
@@ -33,51 +95,15 @@ export default {
     reply(ctx, couponListAnswerSchema, { coupons: await promotions().listCoupons() });
   },
 
-  async createCoupon(ctx: Context) {
-    const input = parseWith(couponInputSchema, requestBody(ctx));
-    const coupon = await promotions().createCoupon(input);
-    noteActivity(ctx, { target: coupon.code, summary: JSON.stringify(input) });
-    ctx.status = 201;
-    reply(ctx, couponAnswerSchema, { coupon });
-  },
-
-  async updateCoupon(ctx: Context) {
-    const id = documentId(ctx, 'cupón');
-    const input = parseWith(couponInputSchema, requestBody(ctx));
-    const coupon = await promotions().updateCoupon(id, input);
-    noteActivity(ctx, { target: coupon.code, summary: JSON.stringify(input) });
-    reply(ctx, couponAnswerSchema, { coupon });
-  },
-
-  async deleteCoupon(ctx: Context) {
-    const code = await promotions().deleteCoupon(documentId(ctx, 'cupón'));
-    noteActivity(ctx, { target: code });
-    reply(ctx, deletedAnswerSchema, { message: `Cupón ${code} eliminado` });
-  },
+  createCoupon: coupons.create,
+  updateCoupon: coupons.update,
+  deleteCoupon: coupons.remove,
 
   async listPromotions(ctx: Context) {
     reply(ctx, promotionListAnswerSchema, { promotions: await promotions().listPromotions() });
   },
 
-  async createPromotion(ctx: Context) {
-    const input = parseWith(promotionInputSchema, requestBody(ctx));
-    const promotion = await promotions().createPromotion(input);
-    noteActivity(ctx, { target: promotion.name, summary: JSON.stringify(input) });
-    ctx.status = 201;
-    reply(ctx, promotionAnswerSchema, { promotion });
-  },
-
-  async updatePromotion(ctx: Context) {
-    const id = documentId(ctx, 'promoción');
-    const input = parseWith(promotionInputSchema, requestBody(ctx));
-    const promotion = await promotions().updatePromotion(id, input);
-    noteActivity(ctx, { target: promotion.name, summary: JSON.stringify(input) });
-    reply(ctx, promotionAnswerSchema, { promotion });
-  },
-
-  async deletePromotion(ctx: Context) {
-    const name = await promotions().deletePromotion(documentId(ctx, 'promoción'));
-    noteActivity(ctx, { target: name });
-    reply(ctx, deletedAnswerSchema, { message: `Promoción "${name}" eliminada` });
-  },
+  createPromotion: automatic.create,
+  updatePromotion: automatic.update,
+  deletePromotion: automatic.remove,
 };

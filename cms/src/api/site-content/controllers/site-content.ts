@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import { contentAnswerSchema, isPlainObject, siteContentSchema, staffCan } from '@shop/shared';
-import { requireAdmin } from '../../../domains/staff/auth';
-import { noteActivity } from '../../../domains/staff/staff-activity';
+import { requireAdmin } from '../../../domains/staff';
+import { noteActivity } from '../../../domains/staff';
 import { badRequest, reply, requestBody } from '../../../utils/http';
 import { factories } from '@strapi/strapi';
-import { shopServices } from '../../../domains/payments/mercadopago-client';
+import { shopServices } from '../../../domains/payments';
 
 const TOP_LEVEL_KEYS = Object.keys(siteContentSchema.shape);
 

@@ -8,7 +8,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { badRequest, forbidden, parseWith } from '../../../utils/http';
-import { catalogueChanged, currentGeneration, ensureFreshCatalogue, onCatalogueChange } from '../../../domains/catalogue/catalogue-version';
+import { catalogueChanged, currentGeneration, ensureFreshCatalogue, onCatalogueChange } from '../../../domains/catalogue';
 import { table, writeTransaction } from '../../../utils/db-write';
 
 export const SITE_CONTENT_UID = 'api::site-content.site-content';

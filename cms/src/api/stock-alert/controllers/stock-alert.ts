@@ -11,9 +11,9 @@ import {
   waitedSizesAnswerSchema,
 } from '@shop/shared';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
-import { consume } from '../../../domains/platform/rate-limit';
+import { consume } from '../../../domains/platform';
 import { routeParam } from '../../../utils/route-param';
-import { noteActivity } from '../../../domains/staff/staff-activity';
+import { noteActivity } from '../../../domains/staff';
 import { searchMisses } from '../../../domains/catalogue/search-misses';
 
 const alerts = () => strapi.service('api::stock-alert.stock-alert');

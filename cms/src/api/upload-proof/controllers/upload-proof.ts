@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { uploadAnswerSchema } from '@shop/shared';
-import { isAdminRequest } from '../../../domains/staff/auth';
-import { consume } from '../../../domains/platform/rate-limit';
+import { isAdminRequest } from '../../../domains/staff';
+import { consume } from '../../../domains/platform';
 import { receivedFiles } from '../../../domains/payments/received-files';
 import { reply } from '../../../utils/http';
 

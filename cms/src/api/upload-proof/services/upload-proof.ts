@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, MSG } from '@shop/shared';
 import { badRequest, payloadTooLarge } from '../../../utils/http';
-import { writePictureVariants } from '../../../domains/storefront-pages/picture-variants';
+import { writePictureVariants } from '../../../domains/storefront-pages';
 import type { ReceivedFile } from '../../../domains/payments/received-files';
 
 export interface ImageType {

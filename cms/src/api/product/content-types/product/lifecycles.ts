@@ -12,7 +12,7 @@ import {
 } from '@shop/shared';
 import type { StockBySize } from '@shop/shared';
 import { catalogueChanged } from '../../../../domains/catalogue/catalogue-version';
-import { sizeIndexOf, PRODUCT_UID } from '../../services/product';
+import { sizeIndexOf, PRODUCT_UID } from '../../../../domains/catalogue/product-row';
 import { colorNamesOf } from '../../../../domains/catalogue/product-search';
 
 interface ProductEvent {

@@ -1,6 +1,6 @@
 import { errors } from '@strapi/utils';
 import { namedIssue, siteContentSchema } from '@shop/shared';
-import { catalogueChanged } from '../../../../domains/catalogue/catalogue-version';
+import { catalogueChanged } from '../../../../domains/catalogue';
 
 interface WriteEvent {
   params?: { data?: { data?: unknown } };

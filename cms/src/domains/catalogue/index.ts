@@ -1,0 +1,13 @@
+/**
+ * The catalogue domain (products, search, feeds, stock alerts ('Avisame'), shopper interactions): what other parts of the backend may use. Its other files are private to
+ * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
+ */
+export { isFeedPath, sendFeed } from './catalogue-feeds';
+export {
+  catalogueChanged,
+  currentGeneration,
+  ensureCatalogueVersionTable,
+  ensureFreshCatalogue,
+  onCatalogueChange,
+  withCatalogueChanges,
+} from './catalogue-version';

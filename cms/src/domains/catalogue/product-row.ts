@@ -1,0 +1,82 @@
+// A product row as stored, its public shape (toProduct), its size index, and reading one row by documentId.
+import { DEFAULT_COLORS, normalizeSizes, resolveStockBySize, sumStock, type Product } from '@shop/shared';
+
+export const PRODUCT_UID = 'api::product.product';
+
+/** A product row as the database returns it (private columns included). */
+export interface ProductRow {
+  id: number;
+  documentId: string;
+  title: string;
+  description: string | null;
+  price: number;
+  discount: number | null;
+  category: string;
+  thumbnails: unknown;
+  stock: number | null;
+  size: unknown;
+  stockBySize?: unknown;
+  sizeIndex?: string | null;
+  finalPrice?: number | null;
+  /** The API's `status` (renamed in the model: Strapi 5 reserves `status` for draft & publish). */
+  isActive: boolean | null;
+  colors: unknown;
+  createdAt: string | Date | null;
+  updatedAt: string | Date | null;
+}
+
+const iso = (v: string | Date | null): string | undefined => (v === null ? undefined : new Date(v).toISOString());
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function colorList(value: unknown): Product['colors'] {
+  if (!Array.isArray(value)) return DEFAULT_COLORS;
+  const colors = value.flatMap((c: unknown) => {
+    if (c && typeof c === 'object' && 'name' in c && typeof c.name === 'string') {
+      const v = 'value' in c && typeof c.value === 'string' ? c.value : '';
+      return [{ name: c.name, value: v }];
+    }
+    return [];
+  });
+  return colors.length > 0 ? colors : DEFAULT_COLORS;
+}
+
+/** The public shape of a product: `_id` is the documentId, private columns never leave the server. */
+export function toProduct(row: ProductRow): Product {
+  const size = normalizeSizes(row.size);
+  // A row not yet migrated answers what the start-up migration will store (see resolveStockBySize).
+  const stockBySize = resolveStockBySize(size, row.stockBySize ?? null, row.stock);
+  return {
+    _id: row.documentId,
+    title: row.title,
+    description: row.description ?? '',
+    price: row.price,
+    discount: row.discount ?? 0,
+    category: row.category,
+    thumbnails: stringList(row.thumbnails),
+    stock: size.length > 0 ? sumStock(stockBySize) : Math.max(0, row.stock ?? 0),
+    size,
+    stockBySize,
+    status: row.isActive !== false,
+    colors: colorList(row.colors),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** `,S,M,L,`: lets SQL find products offering a size with LIKE '%,M,%'. */
+export function sizeIndexOf(sizes: readonly string[]): string {
+  return sizes.length === 0 ? '' : `,${normalizeSizes([...sizes]).join(',')},`;
+}
+
+/** Strapi's query engine on the products. */
+export const productQuery = () => strapi.db.query(PRODUCT_UID);
+
+/** One product row by documentId (null for an unknown or implausible id). */
+export async function findProductRow(documentId: string): Promise<ProductRow | null> {
+  if (!documentId || documentId.length > 64) return null;
+  const row: ProductRow | null = await productQuery().findOne({ where: { documentId } });
+  return row;
+}

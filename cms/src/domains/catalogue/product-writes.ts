@@ -1,0 +1,143 @@
+// Product writes and their checks: create, update (stock computed from the locked figures) and delete.
+import {
+  ACTIVE_ORDER_STATUSES,
+  DEFAULT_COLORS,
+  MSG,
+  normalizeSizes,
+  resolveStockBySize,
+  STOCK_MSG,
+  sumStock,
+  unknownStockSizes,
+  type Product,
+  type StockBySize,
+  type ProductInput,
+  type ProductUpdate,
+} from '@shop/shared';
+import { writeTransaction } from '../../utils/db-write';
+import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
+import { lockProductStock, type LockedStock } from './product-stock';
+import { findProductRow, productQuery, toProduct, type ProductRow } from './product-row';
+
+/** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
+function staleStock(locked: LockedStock): ApiError {
+  return conflict(STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock });
+}
+
+/**
+ * The stock after an update, from the locked (committed) figures:
+ * - sizes kept keep their figures, new sizes start at 0, removed sizes drop out;
+ * - `stockBySize` sets the sizes it names (they must be among the product's sizes). With `expectedStockBySize`
+ *   (the figures the editor loaded), a size the editor left as loaded keeps the current figure, and a size the
+ *   editor changed whose figure moved since it was loaded refuses the whole save (409 with the fresh figures);
+ * - a bare `stock` (older callers) sets the single stock of a product without sizes, or of a product with one size;
+ *   with several sizes it is accepted only when it equals the current total (nothing to change).
+ */
+function nextStock(locked: LockedStock, sizeList: string[], patch: ProductUpdate): { stockBySize: StockBySize; single: number } {
+  const sizes = [...new Set(normalizeSizes(sizeList))];
+  const stockBySize = resolveStockBySize(sizes, locked.stockBySize, 0);
+  const sent = patch.stockBySize;
+  if (sent) {
+    const [firstUnknown] = unknownStockSizes(sent, sizes);
+    if (firstUnknown !== undefined) throw badRequest(STOCK_MSG.unknownSize(firstUnknown));
+    const expected = patch.expectedStockBySize;
+    // The loaded figures may name sizes this save removes, but nothing else.
+    const [firstStrange] = expected ? unknownStockSizes(expected, [...sizes, ...locked.sizes]) : [];
+    if (firstStrange !== undefined) throw badRequest(STOCK_MSG.unknownSize(firstStrange));
+    for (const [size, units] of Object.entries(sent)) {
+      const loaded = expected?.[size];
+      if (loaded === undefined) {
+        stockBySize[size] = units;
+        continue;
+      }
+      if (loaded === units) continue;
+      if ((locked.stockBySize[size] ?? 0) !== loaded) throw staleStock(locked);
+      stockBySize[size] = units;
+    }
+    return { stockBySize, single: sumStock(stockBySize) };
+  }
+  if (patch.stock !== undefined) {
+    if (sizes.length === 0) return { stockBySize: {}, single: patch.stock };
+    const [onlySize] = sizes;
+    if (sizes.length === 1 && onlySize !== undefined) return { stockBySize: { [onlySize]: patch.stock }, single: patch.stock };
+    if (patch.stock !== sumStock(stockBySize)) throw badRequest(STOCK_MSG.ambiguousStock);
+  }
+  return { stockBySize, single: sizes.length > 0 ? sumStock(stockBySize) : locked.stock };
+}
+
+/** A product's category must be one of the store's categories (when the store has configured any). */
+async function assertKnownCategory(category: string | undefined): Promise<void> {
+  if (category === undefined) return;
+  const content = await strapi.service('api::site-content.site-content').getContent();
+  const categories = content.productCatalog.categories.map((c) => c.name).filter((n) => n !== '');
+  if (categories.length > 0 && !categories.includes(category)) throw badRequest(MSG.productForm.categoryInvalid);
+}
+
+/** `seeding`: the demo seed's categories are trusted (the owner may have renamed the store's since). */
+export async function createProduct(input: ProductInput, { seeding = false } = {}): Promise<Product> {
+  if (!seeding) await assertKnownCategory(input.category);
+  const sizes = normalizeSizes(input.size);
+  // Without stockBySize, a caller's single stock follows the migration rule (all of it on the first size).
+  const stockBySize = input.stockBySize ? resolveStockBySize(sizes, input.stockBySize, 0) : resolveStockBySize(sizes, null, input.stock);
+  const stock = sizes.length > 0 ? sumStock(stockBySize) : input.stock;
+  // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
+  const { status, ...fields } = input;
+  const data = {
+    ...fields,
+    isActive: status,
+    stock,
+    stockBySize,
+    colors: input.colors ?? DEFAULT_COLORS,
+    publishedAt: new Date(),
+  };
+  const row: ProductRow = await productQuery().create({ data });
+  return toProduct(row);
+}
+
+/**
+ * Updates a product in one transaction that locks its row first: the stock figures are computed from the
+ * committed ones, so an order taking units meanwhile is never undone (see nextStock).
+ */
+export async function updateProduct(documentId: string, patch: ProductUpdate): Promise<Product> {
+  await assertKnownCategory(patch.category);
+  if (!documentId || documentId.length > 64) throw notFound(MSG.product.notFound);
+  return writeTransaction(async (trx) => {
+    const locked = await lockProductStock(trx, documentId);
+    const current = locked ? await findProductRow(documentId) : null;
+    if (!locked || !current) throw notFound(MSG.product.notFound);
+    const merged = {
+      price: patch.price ?? current.price,
+      discount: patch.discount ?? current.discount ?? 0,
+      size: patch.size ?? normalizeSizes(current.size),
+    };
+    const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, ...fields } = patch;
+    const stock = nextStock(locked, merged.size, patch);
+    const stocked = { ...locked, sizes: [...new Set(normalizeSizes(merged.size))] };
+    // Sizes, figures, price and discount all go along, in one write: the lifecycle hook checks the figures and
+    // computes finalPrice and sizeIndex from them without reading the row again.
+    const sized = stocked.sizes.length > 0;
+    const data = {
+      ...fields,
+      ...(status === undefined ? {} : { isActive: status }),
+      ...merged,
+      stockBySize: sized ? stock.stockBySize : {},
+      stock: sized ? sumStock(stock.stockBySize) : stock.single,
+    };
+    const row: ProductRow = await productQuery().update({ where: { id: current.id }, data });
+    return toProduct(row);
+  });
+}
+
+/** Refused (409) while the product appears in an order that is still being processed. */
+export async function removeProduct(documentId: string): Promise<void> {
+  const current = await findProductRow(documentId);
+  if (!current) throw notFound(MSG.product.notFound);
+  const activeOrders = await strapi.db.query('api::order.order').count({
+    where: { orderStatus: { $in: [...ACTIVE_ORDER_STATUSES] }, items: { productId: documentId } },
+  });
+  if (activeOrders > 0) {
+    throw conflict(
+      `No se puede eliminar el producto porque tiene órdenes activas (${activeOrders}). Cancela o completa esas órdenes primero, o desactívalo.`,
+    );
+  }
+  await productQuery().delete({ where: { id: current.id } });
+}

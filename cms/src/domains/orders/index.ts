@@ -1,0 +1,9 @@
+/**
+ * The orders domain (checkout, quote, holds, numbers, dispatch, history, exports, dashboard insight): what other parts of the backend may use. Its other files are private to
+ * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
+ */
+export { applyStatusChange, deleteOrder, type LockedOrder, lockOrder, ORDERS_TABLE } from './order-admin';
+export { type Actor, recordStatusChange } from './order-history';
+export { holdSweepNow, holdSweepSchedule } from './order-holds';
+export { findOrderDocument, getOrder, ORDER_UID } from './order-read';
+export { isoDate, isRecord, type OrderAnswer } from './order-view';

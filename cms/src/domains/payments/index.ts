@@ -1,0 +1,8 @@
+/**
+ * The payments domain (Mercado Pago (preferences, webhooks, sweeps, refunds), transfer proofs): what other parts of the backend may use. Its other files are private to
+ * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
+ */
+export { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from './mercadopago-checkout';
+export { mercadoPagoConfig, MercadoPagoError, mercadoPagoReady, shopServices } from './mercadopago-client';
+export { refundOrder } from './mercadopago-refund';
+export { paymentSweepSchedule } from './mercadopago-sweep';

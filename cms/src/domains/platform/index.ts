@@ -1,0 +1,11 @@
+/**
+ * The platform domain (secrets, rate limits, errors, shutdown, start-up lock, database helpers, health and go-live checklist): what other parts of the backend may use. Its other files are private to
+ * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
+ */
+export { answerMalformedRequestsInSpanish } from './client-error';
+export { tableColumn } from './db';
+export { installGracefulShutdown } from './graceful-shutdown';
+export { clientKey, consume, redis, refund, refuseWhenBlocked } from './rate-limit';
+export { ensureSecrets, isProduction, secret, secretsFile } from './secrets';
+export { corsOrigins, shopSecurityConfig } from './security-policy';
+export { releaseStartupLock, takeStartupLock } from './startup-lock';

@@ -1,0 +1,6 @@
+/**
+ * The promotions domain (promotions and coupons): what other parts of the backend may use. Its other files are private to
+ * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
+ */
+export { claimCouponUse, reclaimCouponUse, releaseCouponUse } from './coupon-uses';
+export { couponDiscountOf, currentPromotions, pricingContext } from './promotion-pricing';

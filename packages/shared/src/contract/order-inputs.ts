@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { MSG } from '../constants/messages.js';
+import { ORDER_STATUSES } from '../rules/statuses.js';
+import { EMAIL_RE, requiredText, text } from './fields.js';
+import { imageUrlSchema } from './product-inputs.js';
+
+/** The bodies of the checkout quote, the order, and staff's changes to an order (with the checkout form's schema). */
+
+export const deliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'El tipo de entrega debe ser retiro o envío a domicilio' });
+export const paymentMethodSchema = z.enum(['cash', 'transfer', 'mercadopago'], {
+  error: 'El método de pago debe ser efectivo, transferencia o Mercado Pago',
+});
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Estado de orden inválido' });
+
+export const shippingInfoSchema = z.object({
+  fullName: requiredText(120, MSG.checkout.fullNameRequired),
+  email: requiredText(200, MSG.checkout.emailRequired).refine((v) => EMAIL_RE.test(v), MSG.checkout.emailInvalid),
+  phone: requiredText(40, MSG.checkout.phoneRequired),
+  address: text(300).optional().default(''),
+  city: text(120).optional().default(''),
+  postalCode: text(20).optional(),
+  notes: text(1000).optional(),
+});
+export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
+
+/** Home delivery needs a street and a city; pickup uses the meeting point. */
+function requireDeliveryAddress(
+  deliveryType: DeliveryTypeValue | undefined,
+  info: { address?: string; city?: string },
+  ctx: z.RefinementCtx,
+  path: readonly string[],
+): void {
+  if ((deliveryType ?? 'pickup') !== 'delivery') return;
+  if (!info.address) ctx.addIssue({ code: 'custom', path: [...path, 'address'], message: MSG.checkout.addressRequired });
+  if (!info.city) ctx.addIssue({ code: 'custom', path: [...path, 'city'], message: MSG.checkout.cityRequired });
+}
+type DeliveryTypeValue = z.infer<typeof deliveryTypeSchema>;
+
+/** The checkout form: the shopper's details with the chosen delivery and payment (the storefront's form values). */
+export const checkoutDetailsSchema = shippingInfoSchema
+  .extend({ deliveryType: deliveryTypeSchema, paymentMethod: paymentMethodSchema })
+  .superRefine((details, ctx) => requireDeliveryAddress(details.deliveryType, details, ctx, []));
+export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
+
+export const orderItemInputSchema = z.object({
+  productId: z
+    .string({ error: 'Cada producto debe indicar productId' })
+    .trim()
+    .min(1, 'Cada producto debe indicar productId')
+    .max(64, 'El productId no puede superar 64 caracteres'),
+  quantity: z
+    .number({ error: 'La cantidad debe ser un número entero mayor o igual a 1' })
+    .int('La cantidad debe ser un número entero mayor o igual a 1')
+    .min(1, 'La cantidad debe ser un número entero mayor o igual a 1')
+    .max(999, 'La cantidad máxima por producto es 999'),
+  size: text(20).optional(),
+  color: text(40).optional(),
+  // Sent by the client for convenience; the server ignores them and uses its own data.
+  title: z.unknown().optional(),
+  price: z.unknown().optional(),
+  image: z.unknown().optional(),
+});
+
+/** `of`: 'de la zona', 'del punto de encuentro'. */
+const placeId = (of: string) =>
+  z
+    .string({ error: `El id ${of} debe ser un texto` })
+    .trim()
+    .max(40, `El id ${of} no puede superar 40 caracteres`)
+    .optional()
+    .nullable();
+
+/**
+ * What prices a cart, shared by the quote and the order: lines, delivery (zone by id, barrio or postal code; pickup
+ * place by id), payment method, and the coupon the shopper typed. Unknown keys are ignored.
+ */
+const pricingFields = {
+  items: z
+    .array(orderItemInputSchema, { error: 'La orden debe incluir productos' })
+    .min(1, 'La orden debe incluir al menos un producto')
+    .max(50, 'La orden no puede tener más de 50 líneas'),
+  paymentMethod: paymentMethodSchema,
+  deliveryType: deliveryTypeSchema.optional(),
+  zoneId: placeId('de la zona'),
+  meetingPointId: placeId('del punto de encuentro'),
+  postalCode: text(20).optional().nullable(),
+  barrio: text(80).optional().nullable(),
+  couponCode: text(40).optional().nullable(),
+};
+
+/** POST /checkout/quote: the order's body without the personal data. */
+export const quoteInputSchema = z.object({
+  ...pricingFields,
+  /** The shopper's e-mail, when known: a "one per customer" coupon already used by it is told before ordering. */
+  email: text(254).optional().nullable(),
+});
+export type QuoteRequestInput = z.infer<typeof quoteInputSchema>;
+
+export const orderInputSchema = z
+  .object({
+    ...pricingFields,
+    shippingInfo: shippingInfoSchema,
+    notes: text(1000).optional(),
+    transferProofUrl: z
+      .union([imageUrlSchema, z.literal('')])
+      .optional()
+      .nullable(),
+    // Client-side figures are ignored: the server recomputes every amount.
+    subtotal: z.unknown().optional(),
+    shippingCost: z.unknown().optional(),
+    total: z.unknown().optional(),
+  })
+  .superRefine((order, ctx) => requireDeliveryAddress(order.deliveryType, order.shippingInfo, ctx, ['shippingInfo']));
+export type OrderInput = z.infer<typeof orderInputSchema>;
+
+export const orderStatusUpdateSchema = z.object({
+  status: orderStatusSchema,
+  adminNotes: text(2000).optional().nullable(),
+  /** Why the status changed, told to the shopper (a cancellation, a rejected transfer proof); kept in the history. */
+  reason: text(300).optional(),
+});
+
+/** The reject dialog of a transfer proof: the reason is told to the shopper and kept in the order's history. */
+export const PROOF_REJECTION_REASON_MAX = 300;
+export const proofRejectionSchema = z.object({
+  reason: z
+    .string({ error: MSG.proofs.reasonRequired })
+    .trim()
+    .min(1, MSG.proofs.reasonRequired)
+    .max(PROOF_REJECTION_REASON_MAX, MSG.proofs.reasonTooLong),
+});
+export type ProofRejection = z.infer<typeof proofRejectionSchema>;
+
+/** `sort` of the staff order list: newest first (default) or oldest first (the proofs queue). */
+export const ORDER_LIST_SORTS = ['createdAt:desc', 'createdAt:asc'] as const;
+export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];

@@ -1,0 +1,43 @@
+// What scripts/fake-mercadopago.mjs serves besides its state: JSON and HTML answers, request bodies, and the page of
+// its Checkout Pro stand-in.
+
+export const json = (res, status, body) => {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+};
+
+export const html = (res, status, body) => {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(body);
+};
+
+export async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return {};
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  return JSON.parse(text);
+}
+
+const escapeHtml = (value) =>
+  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** What a preference charges: its items and its shipping. */
+export const preferenceAmount = (preference) =>
+  preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) + (preference.shipments?.cost ?? 0);
+
+/** The checkout page of a preference: its order, lines and total, the installments it allows, and pay or reject. */
+export function checkoutPage(preference) {
+  const amount = preferenceAmount(preference);
+  const lines = preference.items.map(
+    (item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.title)}: $${escapeHtml(item.unit_price)}</li>`,
+  );
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mercado Pago (simulado)</title></head>
+<body><main><h1>Mercado Pago (simulado)</h1><p>Pedido ${escapeHtml(preference.external_reference)}</p><ul>${lines.join('')}</ul>
+<p>Total a pagar: $${escapeHtml(amount)}</p>
+<form method="post" action="/checkout/v1/pay"><input type="hidden" name="pref_id" value="${escapeHtml(preference.id)}">
+<label>Cuotas <select name="installments">${[...Array(preference.payment_methods?.installments ?? 1).keys()].map((i) => `<option>${i + 1}</option>`).join('')}</select></label>
+<button name="outcome" value="approved">Pagar</button> <button name="outcome" value="rejected">Simular tarjeta rechazada</button></form></main></body></html>`;
+}
