@@ -92,9 +92,9 @@ export default defineConfig({
     alias: {
       // Listed before '@shop/shared', which points at the package's TypeScript entry.
       // The constants alone (no zod): for the head-start script, which must stay a few hundred bytes.
-      '@shop/shared/constants': fileURLToPath(new URL('../packages/shared/src/constants.ts', import.meta.url)),
-      '@shop/shared/pictures': fileURLToPath(new URL('../packages/shared/src/pictures.ts', import.meta.url)),
-      '@shop/shared/page-answers': fileURLToPath(new URL('../packages/shared/src/page-answers.ts', import.meta.url)),
+      '@shop/shared/constants': fileURLToPath(new URL('../packages/shared/src/constants/limits.ts', import.meta.url)),
+      '@shop/shared/pictures': fileURLToPath(new URL('../packages/shared/src/pages/pictures.ts', import.meta.url)),
+      '@shop/shared/page-answers': fileURLToPath(new URL('../packages/shared/src/pages/page-answers.ts', import.meta.url)),
       '@shop/shared/styles': fileURLToPath(new URL('../packages/shared/styles', import.meta.url)),
       '@shop/shared': fileURLToPath(new URL('../packages/shared/src/index.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),

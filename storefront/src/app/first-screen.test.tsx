@@ -2,30 +2,19 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { categoryFirstPageParams, defaultSiteContent, pageAnswerKey } from '@shop/shared';
 import { makeProduct } from '@/test/fixtures';
+import { carry, forgetCarriedAnswers } from '@/test/carried-answers';
 import { mockApi } from '@/test/mock-api';
 import { App, startShop } from './app';
 
 // A product page opened from a shared link, as the server sends it: the page carries the answers of its first screen.
 const product = makeProduct({ _id: 'p9', title: 'Body Rubí de encaje' });
 
-function carry(answers: Record<string, unknown>) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = 'shop-answers';
-  element.textContent = JSON.stringify(answers);
-  document.head.appendChild(element);
-}
-
 beforeEach(() => {
   window.history.pushState({}, '', '/product/p9');
 });
 
 afterEach(() => {
-  document.getElementById('shop-answers')?.remove();
-  delete window.__shopEarlyAnswers;
-  delete window.__shopEarlyClosed;
-  delete window.__shopPageAnswersRead;
-  delete window.__shopCarriedKeys;
+  forgetCarriedAnswers();
   window.history.pushState({}, '', '/');
 });
 

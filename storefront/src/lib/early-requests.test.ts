@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageAnswerKey } from '@shop/shared/page-answers';
+import { forgetCarriedAnswers } from '@/test/carried-answers';
 import { pageCarriesAnswers, startEarlyRequest, withEarlyAnswer } from './early-requests';
 
 const schema = z.object({ count: z.number() });
 
 afterEach(() => {
-  delete window.__shopEarlyAnswers;
-  delete window.__shopEarlyClosed;
-  delete window.__shopPageAnswersRead;
-  delete window.__shopCarriedKeys;
-  document.getElementById('shop-answers')?.remove();
+  forgetCarriedAnswers();
   vi.unstubAllGlobals();
 });
 

@@ -1,4 +1,13 @@
-import { defaultSiteContent, type Order, type Product, type SiteContent } from '@shop/shared';
+import {
+  defaultSiteContent,
+  trackedOrderItemSchema,
+  trackedOrderSummarySchema,
+  type Order,
+  type Product,
+  type SiteContent,
+  type TrackedOrderDetail,
+  type TrackedOrderSummary,
+} from '@shop/shared';
 
 /** A product as the server answers it; each size has the product's `stock` unless the test gives `stockBySize`. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
@@ -54,6 +63,29 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     reservedUntil: null,
     createdAt: '2026-11-21T12:00:00.000Z',
     updatedAt: '2026-11-21T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /orders/by-number's answer for makeOrder()'s order without the checkout contact: what identifies nobody. */
+export function makeTrackedSummary(overrides: Partial<TrackedOrderSummary> = {}): TrackedOrderSummary {
+  const order = makeOrder();
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  // The contract's schema keeps only what the summary shows of the order.
+  return { ...trackedOrderSummarySchema.parse({ ...order, detail: 'summary', units }), ...overrides };
+}
+
+/** The same order's answer with the checkout contact: the tracking card. */
+export function makeTrackedCard(overrides: Partial<TrackedOrderDetail> = {}): TrackedOrderDetail {
+  const order = makeOrder();
+  return {
+    ...makeTrackedSummary(),
+    detail: 'full',
+    firstName: 'Ana',
+    paymentMethod: order.paymentMethod,
+    items: order.items.map((item) => trackedOrderItemSchema.parse(item)),
+    delivery: { city: order.shippingInfo.city, postalCode: '8300', zoneName: null },
+    meetingPoint: order.meetingPoint,
     ...overrides,
   };
 }

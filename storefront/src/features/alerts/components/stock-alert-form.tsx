@@ -5,6 +5,7 @@ import { BellRing } from 'lucide-react';
 import { stockAlertInputSchema } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import type { z } from 'zod';
+import { FormField, LabelledForm } from '@/components/form-parts';
 import { useCreateStockAlert } from '../api/create-stock-alert';
 
 /** What the shopper fills in; the size is the one chosen on the page. */
@@ -63,14 +64,8 @@ export function StockAlertForm({ productId, size }: StockAlertFormProps) {
   };
 
   return (
-    <form
-      className="stock-alert"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="stock-alert-title"
-      data-testid="stock-alert"
-    >
-      <h2 id="stock-alert-title" className="stock-alert__title">
+    <LabelledForm className="stock-alert outlined-box" titleId="stock-alert-title" testId="stock-alert" onSubmit={submit}>
+      <h2 id="stock-alert-title" className="stock-alert__title icon-heading">
         <BellRing size={18} aria-hidden="true" />
         Avisame cuando vuelva
       </h2>
@@ -78,18 +73,14 @@ export function StockAlertForm({ productId, size }: StockAlertFormProps) {
         {size ? `El talle ${size} está agotado.` : 'Este producto está agotado.'} Dejanos tu email y te avisamos cuando haya stock.
       </p>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="stock-alert-email">
-            E-mail<span aria-hidden="true"> *</span>
-          </label>
+        <FormField id="stock-alert-email" label="E-mail" required>
           <input {...field('email')} type="email" aria-required autoComplete="email" inputMode="email" />
           {fieldError('email')}
-        </div>
-        <div className="field">
-          <label htmlFor="stock-alert-phone">WhatsApp (opcional)</label>
+        </FormField>
+        <FormField id="stock-alert-phone" label="WhatsApp (opcional)">
           <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" />
           {fieldError('phone')}
-        </div>
+        </FormField>
       </div>
       {sendError && (
         <p className="notice notice--error" role="alert">
@@ -103,6 +94,6 @@ export function StockAlertForm({ productId, size }: StockAlertFormProps) {
       <button type="submit" className="btn btn--outline" disabled={create.isPending} aria-busy={create.isPending || undefined}>
         {create.isPending ? 'Enviando...' : 'Avisame'}
       </button>
-    </form>
+    </LabelledForm>
   );
 }

@@ -86,11 +86,16 @@ describe('cart page', () => {
       await vi.waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$12.000'));
     }
 
+    /** The teaser names the lowest delivery price and the free-shipping threshold. */
+    async function expectTeaser(from: string, free: string) {
+      const teaser = await screen.findByTestId('cart-delivery-teaser');
+      await vi.waitFor(() => expect(teaser).toHaveTextContent(from));
+      expect(teaser).toHaveTextContent(free);
+    }
+
     it('from the one price and its free-shipping threshold', async () => {
       await teaserWith(makeContent());
-      const teaser = await screen.findByTestId('cart-delivery-teaser');
-      await vi.waitFor(() => expect(teaser).toHaveTextContent('Envío desde $3.000'));
-      expect(teaser).toHaveTextContent('Envío gratis desde $50.000');
+      await expectTeaser('Envío desde $3.000', 'Envío gratis desde $50.000');
     });
 
     it('from the cheapest enabled zone and the lowest threshold', async () => {
@@ -101,9 +106,7 @@ describe('cart page', () => {
           if (plottier) plottier.cost = 500;
         }),
       );
-      const teaser = await screen.findByTestId('cart-delivery-teaser');
-      await vi.waitFor(() => expect(teaser).toHaveTextContent('Envío desde $2.000'));
-      expect(teaser).toHaveTextContent('Envío gratis desde $60.000');
+      await expectTeaser('Envío desde $2.000', 'Envío gratis desde $60.000');
     });
 
     it('says nothing of delivery when the shop does not deliver', async () => {

@@ -102,7 +102,7 @@ export default function CartPage() {
         </button>
       </header>
       <CartChangesNotice changes={changes} />
-      <div className="cart-layout">
+      <div className="split cart-layout">
         <ul className="cart-lines" aria-label="Productos en el carrito">
           {items.map((item) => {
             const key = lineKey(item);
@@ -110,7 +110,7 @@ export default function CartPage() {
             return (
               <li key={key} className="cart-line" data-testid="cart-line">
                 <Link to={paths.product(item.id)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-                  <ProductPicture src={item.image} alt="" sizes="84px" />
+                  <ProductPicture src={item.image} alt="" sizes="84px" className="thumb" />
                 </Link>
                 <div className="cart-line__info">
                   <h2 className="cart-line__title">

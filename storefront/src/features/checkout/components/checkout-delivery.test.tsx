@@ -2,27 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ZONE_REFUSALS, type SiteContent } from '@shop/shared';
-import { makeContent, makeOrder, makeProduct, makeZonedContent } from '@/test/fixtures';
+import { makeContent, makeOrder, makeZonedContent } from '@/test/fixtures';
 import { bodyOf, deferred, mockApi, type RecordedRequest } from '@/test/mock-api';
 import { quoteServer } from '@/test/quote-server';
-import { renderWithApp } from '@/test/render';
-import CheckoutPage from './checkout-page';
+import { fillPersonalData, renderCheckout } from './checkout-test-setup';
 
-const line = { id: 'p1', name: 'Conjunto Encaje', price: 18000, image: '/a.webp', size: 'M', color: 'Negro', quantity: 2, stock: 5 };
 /** The server's catalogue prices the product at 17.500 now: figures of the quote differ from the cart's own. */
 const serverProduct = { id: 'p1', title: 'Conjunto Encaje', price: 17500, active: true, sizes: ['M'] };
 
 function setup(content: SiteContent = makeZonedContent(), routes: Parameters<typeof mockApi>[0] = {}) {
-  localStorage.setItem('cart', JSON.stringify([line]));
-  const product = makeProduct({ _id: 'p1', title: line.name, price: line.price, discount: 0, thumbnails: [line.image], stock: line.stock });
-  const requests = mockApi({
-    'GET /content': { status: 200, data: { content } },
-    'GET /products/p1': { status: 200, data: { product } },
-    'POST /checkout/quote': quoteServer(content, [serverProduct]),
-    ...routes,
-  });
-  renderWithApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
-  return { requests, user: userEvent.setup({ applyAccept: false }) };
+  return renderCheckout({ content }, { 'POST /checkout/quote': quoteServer(content, [serverProduct]), ...routes });
 }
 
 const quotes = (requests: readonly RecordedRequest[]) => requests.filter((r) => r.url === '/checkout/quote').map(bodyOf);
@@ -35,9 +24,7 @@ async function chooseHomeDelivery(user: ReturnType<typeof userEvent.setup>) {
 }
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Nombre completo *'), 'Ana Pérez');
-  await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
-  await user.type(screen.getByLabelText('Teléfono *'), '2995551234');
+  await fillPersonalData(user);
   await user.type(screen.getByLabelText('Dirección *'), 'Belgrano 123');
   await user.type(screen.getByLabelText('Ciudad *'), 'Neuquén');
 }

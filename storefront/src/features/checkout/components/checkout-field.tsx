@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FormField } from '@/components/form-parts';
 import { checkoutFieldProps, type CheckoutField as Field, type CheckoutForm } from '../use-checkout-form';
 
 interface CheckoutFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'form'> {
@@ -15,14 +16,13 @@ export function CheckoutField({ form, field, label, full = false, multiline = fa
   const props = checkoutFieldProps(form, field);
   const error = form.formState.errors[field]?.message;
   return (
-    <div className={full ? 'field field--full' : 'field'}>
-      <label htmlFor={props.id}>{label}</label>
+    <FormField id={props.id} label={label} className={full ? 'field field--full' : 'field'}>
       {multiline ? <textarea {...props} rows={3} /> : <input {...props} {...inputProps} />}
       {error && (
         <p id={`checkout-${field}-error`} className="field-error">
           {error}
         </p>
       )}
-    </div>
+    </FormField>
   );
 }

@@ -2,12 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteContent } from '@shop/shared';
-import { makeContent, makeOrder, makeProduct } from '@/test/fixtures';
+import { makeContent, makeOrder } from '@/test/fixtures';
 import { mockApi, type RecordedRequest } from '@/test/mock-api';
-import { renderWithApp } from '@/test/render';
-import CheckoutPage from './checkout-page';
+import { expectOrderRemembered, fillPersonalData, renderCheckout } from './checkout-test-setup';
 
-const line = { id: 'p1', name: 'Conjunto Encaje', price: 18000, image: '/a.webp', size: 'M', color: 'Negro', quantity: 2, stock: 5 };
 const CHECKOUT_URL = 'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=123-abc';
 const MP_DOWN =
   'No pudimos conectar con Mercado Pago para iniciar el pago. Tu pedido no se registró y no se reservó stock: probá de nuevo en unos minutos o elegí transferencia o efectivo.';
@@ -39,21 +37,7 @@ function setup(
   routes: Parameters<typeof mockApi>[0] = {},
   answer: object = { content: mercadoPagoContent(), services: { mercadoPago: true } },
 ) {
-  localStorage.setItem('cart', JSON.stringify([line]));
-  const product = makeProduct({ _id: 'p1', title: line.name, price: line.price, discount: 0, thumbnails: [line.image], stock: line.stock });
-  const requests = mockApi({
-    'GET /content': { status: 200, data: answer },
-    'GET /products/p1': { status: 200, data: { product } },
-    ...routes,
-  });
-  renderWithApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
-  return { requests, user: userEvent.setup({ applyAccept: false }) };
-}
-
-async function fillPersonalData(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Nombre completo *'), 'Ana Pérez');
-  await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
-  await user.type(screen.getByLabelText('Teléfono *'), '2995551234');
+  return renderCheckout(answer, routes);
 }
 
 const orderRequests = (requests: readonly RecordedRequest[]) => requests.filter((r) => r.url === '/orders');
@@ -135,12 +119,7 @@ describe('checkout: Mercado Pago', () => {
     expect(screen.getByTestId('checkout-redirecting')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/checkout$/);
     // The order is made: the cart is emptied and the tab remembers it for the tracking page she comes back to.
-    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
-    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({
-      id: pendingOrder._id,
-      orderNumber: pendingOrder.orderNumber,
-      contact: 'ana@example.com',
-    });
+    expectOrderRemembered(pendingOrder);
   });
 
   it('goes on to the order confirmation when the browser shows the left page again (back-forward cache)', async () => {

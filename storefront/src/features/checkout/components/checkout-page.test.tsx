@@ -1,30 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeOrder, makeProduct } from '@/test/fixtures';
+import { makeContent, makeOrder } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
-import { renderWithApp } from '@/test/render';
-import CheckoutPage from './checkout-page';
-
-const line = { id: 'p1', name: 'Conjunto Encaje', price: 18000, image: '/a.webp', size: 'M', color: 'Negro', quantity: 2, stock: 5 };
+import { expectOrderRemembered, fillPersonalData, renderCheckout } from './checkout-test-setup';
 
 function setup(routes: Parameters<typeof mockApi>[0] = {}, content = makeContent()) {
-  localStorage.setItem('cart', JSON.stringify([line]));
-  // The catalogue agrees with the stored line, so the cart check changes nothing the shopper sees.
-  const product = makeProduct({ _id: 'p1', title: line.name, price: line.price, discount: 0, thumbnails: [line.image], stock: line.stock });
-  const requests = mockApi({
-    'GET /content': { status: 200, data: { content } },
-    'GET /products/p1': { status: 200, data: { product } },
-    ...routes,
-  });
-  renderWithApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
-  return { requests, user: userEvent.setup({ applyAccept: false }) };
-}
-
-async function fillPersonalData(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Nombre completo *'), 'Ana Pérez');
-  await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
-  await user.type(screen.getByLabelText('Teléfono *'), '2995551234');
+  return renderCheckout({ content }, routes);
 }
 
 describe('checkout page', () => {
@@ -133,12 +114,7 @@ describe('checkout page', () => {
       shippingCost: 3000,
       total: 39000,
     });
-    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
-    expect(JSON.parse(sessionStorage.getItem('lastOrder') ?? '{}')).toEqual({
-      id: created._id,
-      orderNumber: created.orderNumber,
-      contact: 'ana@example.com',
-    });
+    expectOrderRemembered(created);
   });
 
   it('sends a pickup order with the meeting point and keeps the shopper on the page when it fails', async () => {

@@ -129,7 +129,7 @@ export default function CheckoutPage() {
         <h1 className="page__title">Finalizar compra</h1>
       </header>
       <CartChangesNotice changes={changes} />
-      <form className="checkout-layout" onSubmit={onSubmit} noValidate>
+      <form className="split checkout-layout" onSubmit={onSubmit} noValidate>
         <div className="checkout-main">
           <DeliveryStep
             form={form}

@@ -1,5 +1,5 @@
-import { Banknote, CreditCard, Landmark } from 'lucide-react';
-import { formatPrice, type SiteContent } from '@shop/shared';
+import { Banknote, CreditCard, Landmark, type LucideIcon } from 'lucide-react';
+import { formatPrice, type PaymentMethod, type SiteContent } from '@shop/shared';
 import type { CheckoutForm } from '../use-checkout-form';
 import type { TransferProof } from '../use-transfer-proof';
 import { BankDetails } from '@/components/bank-details';
@@ -21,15 +21,18 @@ interface PaymentStepProps {
 export function PaymentStep({ form, paymentInfo, proof }: PaymentStepProps) {
   const paymentMethod = form.watch('paymentMethod');
   const { cashOnDelivery, bankTransfer, mercadoPago } = paymentInfo;
+  const choice = (method: PaymentMethod, icon: LucideIcon, title: string) => ({
+    ...choiceProps(form, 'paymentMethod', method),
+    icon,
+    title,
+  });
   return (
     <fieldset className="card checkout-step">
       <legend className="checkout-step__title">{paymentInfo.title || 'Método de pago'}</legend>
       <div className="option-list">
         {cashOnDelivery.enabled && (
           <ChoiceOption
-            {...choiceProps(form, 'paymentMethod', 'cash')}
-            icon={Banknote}
-            title={cashOnDelivery.title || 'Efectivo'}
+            {...choice('cash', Banknote, cashOnDelivery.title || 'Efectivo')}
             price={cashOnDelivery.additionalFee > 0 ? `+${formatPrice(cashOnDelivery.additionalFee)}` : undefined}
           >
             <span className="option__text">{cashOnDelivery.description}</span>
@@ -37,20 +40,12 @@ export function PaymentStep({ form, paymentInfo, proof }: PaymentStepProps) {
           </ChoiceOption>
         )}
         {bankTransfer.enabled && (
-          <ChoiceOption
-            {...choiceProps(form, 'paymentMethod', 'transfer')}
-            icon={Landmark}
-            title={bankTransfer.title || 'Transferencia bancaria'}
-          >
+          <ChoiceOption {...choice('transfer', Landmark, bankTransfer.title || 'Transferencia bancaria')}>
             {bankTransfer.instructions && <span className="option__text">{bankTransfer.instructions}</span>}
           </ChoiceOption>
         )}
         {mercadoPago.enabled && (
-          <ChoiceOption
-            {...choiceProps(form, 'paymentMethod', 'mercadopago')}
-            icon={CreditCard}
-            title={mercadoPago.title || 'Mercado Pago'}
-          >
+          <ChoiceOption {...choice('mercadopago', CreditCard, mercadoPago.title || 'Mercado Pago')}>
             {mercadoPago.description && <span className="option__text">{mercadoPago.description}</span>}
             {mercadoPago.maxInstallments > 1 && <span className="option__text muted">Hasta {mercadoPago.maxInstallments} cuotas</span>}
           </ChoiceOption>

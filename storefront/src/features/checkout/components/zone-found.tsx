@@ -5,8 +5,8 @@ import { deliveryCost, formatPrice, formatShipping, type DeliveryZone } from '@s
 export function ZoneFound({ zone, subtotal }: { zone: DeliveryZone; subtotal: number }) {
   const cost = deliveryCost(subtotal, zone);
   return (
-    <div className="zone-found" data-testid="zone-result">
-      <p className="zone-found__title">
+    <div className="zone-found outlined-box" data-testid="zone-result">
+      <p className="zone-found__title icon-heading">
         <MapPin size={18} aria-hidden="true" />
         <span>
           Zona de envío: <strong data-testid="zone-name">{zone.name}</strong>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeContent } from '@/test/fixtures';
+import { carry, forgetCarriedAnswers } from '@/test/carried-answers';
 import { mockApi } from '@/test/mock-api';
 import { fetchSiteContent, offeredContent } from './get-content';
 
@@ -7,20 +8,8 @@ const withMercadoPago = makeContent((c) => {
   c.checkout.paymentInfo.mercadoPago.enabled = true;
 });
 
-function carry(answers: Record<string, unknown>) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = 'shop-answers';
-  element.textContent = JSON.stringify(answers);
-  document.head.appendChild(element);
-}
-
 afterEach(() => {
-  document.getElementById('shop-answers')?.remove();
-  delete window.__shopEarlyAnswers;
-  delete window.__shopEarlyClosed;
-  delete window.__shopPageAnswersRead;
-  delete window.__shopCarriedKeys;
+  forgetCarriedAnswers();
 });
 
 describe('site content: Mercado Pago', () => {

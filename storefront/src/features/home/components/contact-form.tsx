@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactInputSchema, LIMITS, MSG } from '@shop/shared';
 import type { z } from 'zod';
+import { FormField, LabelledForm } from '@/components/form-parts';
 import { useSendContact } from '../api/send-contact';
 
 interface ContactFormProps {
@@ -22,18 +23,6 @@ function formMessage(errors: FieldErrors<ContactValues>): string | null {
   const messages = Object.values(errors).flatMap((error) => (error?.message ? [error.message] : []));
   if (messages.includes(MSG.contact.required)) return MSG.contact.required;
   return messages[0] ?? null;
-}
-
-function ContactField({ id, label, required = false, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {children}
-    </div>
-  );
 }
 
 export function ContactForm({ title, description, responseMessage, disclaimer }: ContactFormProps) {
@@ -81,32 +70,26 @@ export function ContactForm({ title, description, responseMessage, disclaimer }:
   const error = formMessage(formState.errors) ?? sendError;
 
   return (
-    <form
-      className="card contact-form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="contact-form-title"
-      data-testid="contact-form"
-    >
+    <LabelledForm className="card contact-form" titleId="contact-form-title" testId="contact-form" onSubmit={submit}>
       <h3 id="contact-form-title">{title || 'Envíanos un mensaje'}</h3>
       {description && <p className="muted">{description}</p>}
       <div className="form-grid">
-        <ContactField id="contact-name" label="Nombre" required>
+        <FormField id="contact-name" label="Nombre" required>
           <input {...field('name')} type="text" aria-required autoComplete="name" />
-        </ContactField>
-        <ContactField id="contact-email" label="Email" required>
+        </FormField>
+        <FormField id="contact-email" label="Email" required>
           <input {...field('email')} type="email" aria-required autoComplete="email" />
-        </ContactField>
-        <ContactField id="contact-phone" label="Teléfono">
+        </FormField>
+        <FormField id="contact-phone" label="Teléfono">
           <input {...field('phone')} type="tel" autoComplete="tel" />
-        </ContactField>
-        <ContactField id="contact-subject" label="Asunto" required>
+        </FormField>
+        <FormField id="contact-subject" label="Asunto" required>
           <input {...field('subject')} type="text" aria-required />
-        </ContactField>
+        </FormField>
       </div>
-      <ContactField id="contact-message" label="Mensaje" required>
+      <FormField id="contact-message" label="Mensaje" required>
         <textarea {...field('message')} rows={5} aria-required />
-      </ContactField>
+      </FormField>
       {error && (
         <p className="notice notice--error" role="alert">
           {error}
@@ -121,6 +104,6 @@ export function ContactForm({ title, description, responseMessage, disclaimer }:
         {send.isPending ? 'Enviando...' : 'Enviar mensaje'}
       </button>
       {disclaimer && <p className="muted small">{disclaimer}</p>}
-    </form>
+    </LabelledForm>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeOrder, makeZonedContent } from '@/test/fixtures';
+import type { Order } from '@shop/shared';
+import { makeContent, makeOrder, makeTrackedCard, makeZonedContent } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ConfirmationPage from './confirmation-page';
@@ -15,14 +16,15 @@ const order = makeOrder({
 const route = `/order-confirmation/${order.orderNumber}`;
 const path = '/order-confirmation/:orderNumber';
 
+/** The page as the checkout opens it: the order and the shopper's choices come in the navigation state. */
+function renderFromCheckout(state: { order: Order; paymentMethod: string; wantsShipping: boolean; transferProof: string | null }) {
+  return renderWithApp(<ConfirmationPage />, { route, path, state });
+}
+
 describe('order confirmation', () => {
   it('renders the order from navigation state', async () => {
     const requests = mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
-    renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order, paymentMethod: 'transfer', wantsShipping: true, transferProof: '/uploads/p.png' },
-    });
+    renderFromCheckout({ order, paymentMethod: 'transfer', wantsShipping: true, transferProof: '/uploads/p.png' });
     expect(screen.getByRole('heading', { name: '¡Pedido confirmado!' })).toBeInTheDocument();
     expect(screen.getByTestId('order-number')).toHaveTextContent(order.orderNumber);
     expect(screen.getByRole('button', { name: /Copiar/ })).toBeInTheDocument();
@@ -46,26 +48,19 @@ describe('order confirmation', () => {
 
   it('falls back to the tracking card by number and the remembered e-mail when the id no longer answers', async () => {
     sessionStorage.setItem('lastOrder', JSON.stringify({ id: order._id, orderNumber: order.orderNumber, contact: 'ana@example.com' }));
-    const card = {
-      detail: 'full',
+    const card = makeTrackedCard({
       orderNumber: order.orderNumber,
       status: order.status,
       deliveryType: 'delivery',
       paymentMethod: 'transfer',
-      units: 2,
       subtotal: order.subtotal,
       shippingCost: order.shippingCost,
-      cashFee: 0,
       total: order.total,
-      paidAt: null,
-      reservedUntil: null,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      firstName: 'Ana',
       items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
       delivery: { city: 'Neuquén', postalCode: '8300', zoneName: null },
-      meetingPoint: null,
-    };
+    });
     const requests = mockApi({
       'GET /content': { status: 200, data: { content: makeContent() } },
       'GET /orders/o1': { status: 404, data: { message: 'Orden no encontrada' } },
@@ -83,11 +78,7 @@ describe('order confirmation', () => {
   it("shows a home delivery's zone, with the zone's delivery time", async () => {
     mockApi({ 'GET /content': { status: 200, data: { content: makeZonedContent() } } });
     const zoned = makeOrder({ deliveryType: 'delivery', zone: { id: 'oeste', name: 'Neuquén Oeste', cost: 3500 }, shippingCost: 3500 });
-    renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order: zoned, paymentMethod: 'cash', wantsShipping: true, transferProof: null },
-    });
+    renderFromCheckout({ order: zoned, paymentMethod: 'cash', wantsShipping: true, transferProof: null });
     const delivery = screen.getByTestId('confirmation-delivery');
     expect(within(delivery).getByRole('heading', { name: 'Envío a domicilio' })).toBeInTheDocument();
     expect(within(delivery).getByTestId('confirmation-zone')).toHaveTextContent('Zona: Neuquén Oeste');
@@ -99,11 +90,7 @@ describe('order confirmation', () => {
     const pickup = makeOrder({
       meetingPoint: { id: 'shopping', title: 'Shopping Alto Comahue', address: 'Antártida Argentina 1111', schedule: 'Sábados de 11 a 20' },
     });
-    renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order: pickup, paymentMethod: 'cash', wantsShipping: false, transferProof: null },
-    });
+    renderFromCheckout({ order: pickup, paymentMethod: 'cash', wantsShipping: false, transferProof: null });
     const delivery = screen.getByTestId('confirmation-delivery');
     expect(within(delivery).getByRole('heading', { name: 'Shopping Alto Comahue' })).toBeInTheDocument();
     expect(delivery).toHaveTextContent('Antártida Argentina 1111');
@@ -123,22 +110,14 @@ describe('order confirmation', () => {
   it('tells the shopper until when an unpaid order is held, and nothing once it is not', async () => {
     mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
     const held = makeOrder({ paymentMethod: 'transfer', status: 'pending_transfer_proof', reservedUntil: '2025-03-12T21:30:00.000Z' });
-    const view = renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order: held, paymentMethod: 'transfer', wantsShipping: false, transferProof: null },
-    });
+    const view = renderFromCheckout({ order: held, paymentMethod: 'transfer', wantsShipping: false, transferProof: null });
     const notice = screen.getByTestId('hold-notice');
     expect(notice).toHaveTextContent(
       'Reservamos tus productos hasta el miércoles 12 de marzo, 18:30 (hora de Argentina). Si para entonces no recibimos el comprobante de tu transferencia, el pedido se cancela automáticamente',
     );
     expect(notice.querySelector('time')?.getAttribute('datetime')).toBe('2025-03-12T21:30:00.000Z');
     view.unmount();
-    renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order: { ...held, reservedUntil: null }, paymentMethod: 'transfer', wantsShipping: false, transferProof: null },
-    });
+    renderFromCheckout({ order: { ...held, reservedUntil: null }, paymentMethod: 'transfer', wantsShipping: false, transferProof: null });
     expect(screen.queryByTestId('hold-notice')).not.toBeInTheDocument();
   });
 
@@ -151,11 +130,7 @@ describe('order confirmation', () => {
       reservedUntil: '2025-03-12T21:30:00.000Z',
       payment: { provider: 'mercadopago', checkoutUrl, paymentId: null, paymentStatus: null, installments: null },
     });
-    renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order: waiting, paymentMethod: 'mercadopago', wantsShipping: false, transferProof: null },
-    });
+    renderFromCheckout({ order: waiting, paymentMethod: 'mercadopago', wantsShipping: false, transferProof: null });
     expect(screen.getByText('Pendiente (Mercado Pago)')).toBeInTheDocument();
     const link = within(screen.getByTestId('confirmation-pay')).getByRole('link', { name: 'Pagar con Mercado Pago' });
     expect(link).toHaveAttribute('href', checkoutUrl);
@@ -181,11 +156,7 @@ describe('order confirmation', () => {
         installments: 3,
       },
     });
-    renderWithApp(<ConfirmationPage />, {
-      route,
-      path,
-      state: { order: paid, paymentMethod: 'mercadopago', wantsShipping: false, transferProof: null },
-    });
+    renderFromCheckout({ order: paid, paymentMethod: 'mercadopago', wantsShipping: false, transferProof: null });
     expect(screen.getByTestId('confirmation-paid')).toHaveTextContent('Pago aprobado por Mercado Pago en 3 cuotas.');
     expect(screen.queryByRole('link', { name: 'Pagar con Mercado Pago' })).not.toBeInTheDocument();
     const next = screen.getByRole('heading', { name: '¿Qué sigue?' }).closest('section') as HTMLElement;
@@ -196,27 +167,17 @@ describe('order confirmation', () => {
   it("after a reload takes the link to pay from the tracking card when the order's id no longer answers", async () => {
     sessionStorage.setItem('lastOrder', JSON.stringify({ id: order._id, orderNumber: order.orderNumber, contact: 'ana@example.com' }));
     const checkoutUrl = 'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=123-abc';
-    const card = {
-      detail: 'full',
+    const card = makeTrackedCard({
       orderNumber: order.orderNumber,
       status: 'pending_payment',
-      deliveryType: 'pickup',
       paymentMethod: 'mercadopago',
-      units: 2,
-      subtotal: 36000,
-      shippingCost: 0,
-      cashFee: 0,
-      total: 36000,
-      paidAt: null,
       reservedUntil: '2025-03-12T21:30:00.000Z',
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      firstName: 'Ana',
       items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
       delivery: { city: null, postalCode: null, zoneName: null },
-      meetingPoint: null,
       checkoutUrl,
-    };
+    });
     mockApi({
       'GET /content': { status: 200, data: { content: makeContent() } },
       'GET /orders/o1': { status: 404, data: { message: 'Orden no encontrada' } },

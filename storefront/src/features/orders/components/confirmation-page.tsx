@@ -168,7 +168,7 @@ function Confirmation({ data }: { data: ConfirmationState }) {
         <HoldNotice order={order} />
       </header>
 
-      <div className="confirmation__grid">
+      <div className="split confirmation__grid">
         <section className="card" aria-labelledby="payment-title">
           <h2 id="payment-title">Método de pago</h2>
           <p>
@@ -222,15 +222,7 @@ function Confirmation({ data }: { data: ConfirmationState }) {
       <section className="card">
         <OrderSummary
           title="Tu pedido"
-          lines={order.items.map((item, index) => ({
-            key: `${item.productId ?? item.title}-${index}`,
-            title: item.title,
-            image: item.image,
-            quantity: item.quantity,
-            price: item.price,
-            size: item.size,
-            color: item.color,
-          }))}
+          lines={order.items.map((item, index) => ({ ...item, key: `${item.productId ?? item.title}-${index}` }))}
           totals={{
             subtotal: order.subtotal,
             shippingCost: order.shippingCost,

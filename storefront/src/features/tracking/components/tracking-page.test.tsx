@@ -1,42 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedOrderDetail, TrackedOrderSummary } from '@shop/shared';
+import { makeTrackedCard, makeTrackedSummary } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import TrackingPage from './tracking-page';
-
-function makeSummary(overrides: Partial<TrackedOrderSummary> = {}): TrackedOrderSummary {
-  return {
-    detail: 'summary',
-    orderNumber: 'JL-20261121-0001',
-    status: 'pending_manual',
-    deliveryType: 'pickup',
-    units: 2,
-    subtotal: 36000,
-    shippingCost: 0,
-    cashFee: 0,
-    total: 36000,
-    paidAt: null,
-    reservedUntil: null,
-    createdAt: '2026-11-21T12:00:00.000Z',
-    updatedAt: '2026-11-21T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function makeCard(overrides: Partial<TrackedOrderDetail> = {}): TrackedOrderDetail {
-  return {
-    ...makeSummary(),
-    detail: 'full',
-    firstName: 'Ana',
-    paymentMethod: 'cash',
-    items: [{ title: 'Conjunto Encaje Rosa', image: '/images/products/p1.webp', quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
-    delivery: { city: 'Neuquén', postalCode: '8300', zoneName: null },
-    meetingPoint: null,
-    ...overrides,
-  };
-}
 
 async function search(value: string, contact = '') {
   const user = userEvent.setup();
@@ -80,7 +48,9 @@ describe('order tracking', () => {
     ['cancelled', 'Cancelado', false],
     ['something_new', 'Pendiente (Efectivo)', true],
   ])('shows status %s as "%s" and the help section: %s', async (status, label, help) => {
-    const requests = mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeCard({ status }), contactMatched: true } } });
+    const requests = mockApi({
+      'GET /orders/by-number/*': { status: 200, data: { order: makeTrackedCard({ status }), contactMatched: true } },
+    });
     renderWithApp(<TrackingPage />);
     await search('jl-20261121-0001', 'ana@example.com');
     expect(await screen.findByTestId('status-badge')).toHaveTextContent(label);
@@ -95,7 +65,7 @@ describe('order tracking', () => {
     const requests = mockApi({
       'GET /orders/by-number/*': {
         status: 200,
-        data: { order: makeSummary({ deliveryType: 'delivery', shippingCost: 3000, total: 39000 }) },
+        data: { order: makeTrackedSummary({ deliveryType: 'delivery', shippingCost: 3000, total: 39000 }) },
       },
     });
     renderWithApp(<TrackingPage />, { route: '/track-order?n=JL-20261121-0001' });
@@ -111,7 +81,7 @@ describe('order tracking', () => {
 
   it('with the e-mail or phone shows the full card: first name, items with size and colour, city without the street', async () => {
     const requests = mockApi({
-      'GET /orders/by-number/*': { status: 200, data: { order: makeCard({ deliveryType: 'delivery' }), contactMatched: true } },
+      'GET /orders/by-number/*': { status: 200, data: { order: makeTrackedCard({ deliveryType: 'delivery' }), contactMatched: true } },
     });
     renderWithApp(<TrackingPage />);
     await search('JL-20261121-0001', ' 0299 15 412-3456 ');
@@ -128,7 +98,10 @@ describe('order tracking', () => {
   });
 
   it("with the contact names a home delivery's zone", async () => {
-    const card = makeCard({ deliveryType: 'delivery', delivery: { city: 'Neuquén', postalCode: '8302', zoneName: 'Neuquén Oeste' } });
+    const card = makeTrackedCard({
+      deliveryType: 'delivery',
+      delivery: { city: 'Neuquén', postalCode: '8302', zoneName: 'Neuquén Oeste' },
+    });
     mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: card, contactMatched: true } } });
     renderWithApp(<TrackingPage />);
     await search('JL-20261121-0001', 'ana@example.com');
@@ -143,7 +116,7 @@ describe('order tracking', () => {
       address: 'Antártida Argentina 1111',
       schedule: 'Sábados de 11 a 20',
     };
-    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeCard({ meetingPoint }), contactMatched: true } } });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeTrackedCard({ meetingPoint }), contactMatched: true } } });
     renderWithApp(<TrackingPage />);
     await search('JL-20261121-0001', 'ana@example.com');
     const point = await screen.findByTestId('tracking-meeting-point');
@@ -156,7 +129,7 @@ describe('order tracking', () => {
   });
 
   it('says so when the contact is not the one of the purchase, and shows only the summary', async () => {
-    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeSummary(), contactMatched: false } } });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: makeTrackedSummary(), contactMatched: false } } });
     renderWithApp(<TrackingPage />);
     await search('JL-20261121-0001', 'otra@example.com');
     expect(await screen.findByTestId('tracking-contact-mismatch')).toHaveTextContent('no coincide con el de la compra');
@@ -164,7 +137,7 @@ describe('order tracking', () => {
   });
 
   it('tells until when a held cash order keeps its products', async () => {
-    const order = makeSummary({ status: 'pending_manual', reservedUntil: '2025-03-12T21:30:00.000Z' });
+    const order = makeTrackedSummary({ status: 'pending_manual', reservedUntil: '2025-03-12T21:30:00.000Z' });
     mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order } } });
     renderWithApp(<TrackingPage />);
     await search('JL-20261121-0001');
@@ -176,7 +149,7 @@ describe('order tracking', () => {
 
 describe('order tracking: Mercado Pago', () => {
   const checkoutUrl = 'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=123-abc';
-  const waiting = makeCard({
+  const waiting = makeTrackedCard({
     status: 'pending_payment',
     paymentMethod: 'mercadopago',
     reservedUntil: '2025-03-12T21:30:00.000Z',
@@ -205,7 +178,7 @@ describe('order tracking: Mercado Pago', () => {
   });
 
   it('shows no link for a paid Mercado Pago order, nor for a link that is not a web address', async () => {
-    const paid = makeCard({ status: 'paid', paymentMethod: 'mercadopago', checkoutUrl: null, paidAt: '2026-11-21T12:10:00.000Z' });
+    const paid = makeTrackedCard({ status: 'paid', paymentMethod: 'mercadopago', checkoutUrl: null, paidAt: '2026-11-21T12:10:00.000Z' });
     mockApi({
       'GET /orders/by-number/JL-20261121-0001': { status: 200, data: { order: paid, contactMatched: true } },
       'GET /orders/by-number/JL-20261121-0002': {
@@ -226,7 +199,7 @@ describe('order tracking: Mercado Pago', () => {
   });
 
   it('asks for the contact to pay when only the number is given', async () => {
-    const summary = makeSummary({ status: 'pending_payment', reservedUntil: '2025-03-12T21:30:00.000Z' });
+    const summary = makeTrackedSummary({ status: 'pending_payment', reservedUntil: '2025-03-12T21:30:00.000Z' });
     mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: summary } } });
     renderWithApp(<TrackingPage />, { route: '/track-order?n=JL-20261121-0001' });
     expect(await screen.findByTestId('tracking-summary-hint')).toHaveTextContent(
@@ -254,7 +227,7 @@ describe('order tracking: Mercado Pago', () => {
     mockApi({
       'GET /orders/by-number/*': () => {
         lookups += 1;
-        const order = lookups < 3 ? waiting : makeCard({ status: 'paid', paymentMethod: 'mercadopago', checkoutUrl: null });
+        const order = lookups < 3 ? waiting : makeTrackedCard({ status: 'paid', paymentMethod: 'mercadopago', checkoutUrl: null });
         return { status: 200, data: { order, contactMatched: true } };
       },
     });
