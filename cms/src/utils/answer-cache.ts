@@ -68,7 +68,14 @@ export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private readonly building = new Map<string, Promise<CachedAnswer>>();
 
-  constructor(private readonly maxEntries: number) {
+  /** Listens to catalogue changes from its first entry on (not at load: caches are made while modules load). */
+  private watching = false;
+
+  constructor(private readonly maxEntries: number) {}
+
+  private watchCatalogue(): void {
+    if (this.watching) return;
+    this.watching = true;
     onCatalogueChange(() => {
       this.entries.clear();
       this.building.clear();
@@ -81,6 +88,7 @@ export class AnswerCache {
 
   /** Keeps an answer built while the catalogue stayed at `generation` (an answer overtaken by a write is not kept). */
   set(key: string, answer: CachedAnswer, generation: number): void {
+    this.watchCatalogue();
     if (generation !== currentGeneration()) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
@@ -95,6 +103,7 @@ export class AnswerCache {
     if (hit) return hit;
     const running = this.building.get(key);
     if (running) return running;
+    this.watchCatalogue();
     const generation = currentGeneration();
     const promise = build().then((answer) => {
       this.set(key, answer, generation);

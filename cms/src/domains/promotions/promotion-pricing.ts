@@ -16,9 +16,14 @@ import { COUPON_USES_TABLE, couponOfRow, findCoupon, int, PROMOTIONS_TABLE, prom
 
 /** Every promotion, kept in memory until a promotion or the catalogue changes (here or on another process). */
 let promotionCache: Promise<Promotion[]> | null = null;
-onCatalogueChange(() => (promotionCache = null));
+/** Registered on first use, not at load: the domains import each other through their indexes (see index.ts). */
+let watching = false;
 
 async function allPromotions(): Promise<Promotion[]> {
+  if (!watching) {
+    watching = true;
+    onCatalogueChange(() => (promotionCache = null));
+  }
   if (!promotionCache) {
     const loading = read(PROMOTIONS_TABLE)
       .select('*')

@@ -22,7 +22,8 @@ const MAX_CACHED_PRODUCTS = 5000;
  * stock moved by an order, a cancel or the sweep: see catalogue-version.ts). Unknown ids are remembered too, as null.
  */
 const products = new Map<string, QuoteProduct | null>();
-onCatalogueChange(() => products.clear());
+/** Registered on first use, not at load: the domains import each other through their indexes. */
+let watching = false;
 
 /** The product with its units per size (a product without sizes: its single stock under ''). */
 function withStock(row: unknown): QuoteProduct | null {
@@ -33,6 +34,10 @@ function withStock(row: unknown): QuoteProduct | null {
 }
 
 async function productsFor(ids: readonly string[]): Promise<Map<string, QuoteProduct>> {
+  if (!watching) {
+    watching = true;
+    onCatalogueChange(() => products.clear());
+  }
   const generation = currentGeneration();
   const missing = ids.filter((id) => !products.has(id));
   const fresh = new Map<string, QuoteProduct | null>(missing.map((id) => [id, null]));

@@ -70,9 +70,8 @@ async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
 
 /** The content as last read by this process, until the catalogue (content included) changes anywhere. */
 let cached: { generation: number; read: Promise<ContentRead> } | null = null;
-onCatalogueChange(() => {
-  cached = null;
-});
+/** Registered on first use, not at load: the domains import each other through their indexes. */
+let watching = false;
 
 /**
  * The content from memory (the public quote reads it on every cart change, the health check for its problems):
@@ -80,6 +79,12 @@ onCatalogueChange(() => {
  * fresh (getContent).
  */
 async function cachedRead(strapi: Core.Strapi): Promise<ContentRead> {
+  if (!watching) {
+    watching = true;
+    onCatalogueChange(() => {
+      cached = null;
+    });
+  }
   const check = ensureFreshCatalogue();
   if (check) await check;
   const generation = currentGeneration();
