@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import type { StaffPermission } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/feedback';
 import { LoginPage, RequireAdmin, RequirePermission } from '@/features/auth';
@@ -28,6 +29,13 @@ function ScreenSuspense() {
     </Suspense>
   );
 }
+
+/** A screen of its own behind its permission (docs/security.md §16); without it, a page that says so. */
+const guardedScreen = (permission: StaffPermission, path: string, Screen: ComponentType) => (
+  <Route element={<RequirePermission permission={permission} />}>
+    <Route path={path} element={<Screen />} />
+  </Route>
+);
 
 /** Routes of the back office, all under the `/admin` basename. */
 export function AppRoutes() {
@@ -59,22 +67,14 @@ export function AppRoutes() {
             <Route path="/orders/:id/remito" element={<OrderSlipPage />} />
             <Route path={paths.proofs} element={<ProofsPage />} />
           </Route>
-          <Route element={<RequirePermission permission="emails.manage" />}>
-            <Route path={paths.emails} element={<EmailListPage />} />
-          </Route>
-          <Route element={<RequirePermission permission="content.edit" />}>
-            <Route path={paths.content} element={<ContentEditorPage />} />
-          </Route>
-          <Route element={<RequirePermission permission="promotions.manage" />}>
-            <Route path={paths.promotions} element={<PromotionsPage />} />
-          </Route>
+          {guardedScreen('emails.manage', paths.emails, EmailListPage)}
+          {guardedScreen('content.edit', paths.content, ContentEditorPage)}
+          {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}
           <Route element={<RequirePermission permission="staff.manage" />}>
             <Route path={paths.team} element={<TeamPage />} />
             <Route path={paths.activity} element={<ActivityPage />} />
           </Route>
-          <Route element={<RequirePermission permission="account.self" />}>
-            <Route path={paths.settings} element={<SettingsPage />} />
-          </Route>
+          {guardedScreen('account.self', paths.settings, SettingsPage)}
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Route>
       </Route>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState, Spinner } from './feedback';
+import { errorMessage } from '@shop/client-kit';
+import { EmptyState, ErrorState, Spinner } from './feedback';
 
 interface TableStatesProps {
   pending: boolean;
@@ -25,6 +26,85 @@ export function TableStates({ pending, loadingLabel, error, empty, emptyTitle, e
     );
   }
   return children;
+}
+
+/** What a list's query tells its table: loading, failed (and why), fetching again; and how to ask again. */
+export interface ListQuery {
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** The words of a list's four states. */
+export interface ListTexts {
+  /** While the first page loads. */
+  loading: string;
+  /** The error message's start, before the reason ('Error al cargar los cupones'); without it the message is the reason alone. */
+  failure?: string;
+  emptyTitle: string;
+  emptyText: string;
+}
+
+interface QueryStatesProps {
+  query: ListQuery;
+  texts: ListTexts;
+  empty: boolean;
+  /** Whether a failed load is told here, with 'Reintentar' (false when the page tells it elsewhere). */
+  showError?: boolean;
+  /** The list. */
+  children: ReactNode;
+}
+
+/** The four states of a list fed by one query: its spinner, its error with 'Reintentar', its empty state, or the list. */
+export function QueryStates({ query, texts, empty, showError = true, children }: QueryStatesProps) {
+  const message = () => (texts.failure ? `${texts.failure}: ${errorMessage(query.error)}` : errorMessage(query.error));
+  return (
+    <TableStates
+      pending={query.isPending}
+      loadingLabel={texts.loading}
+      error={query.isError && showError && <ErrorState message={message()} onRetry={() => void query.refetch()} />}
+      empty={empty}
+      emptyTitle={texts.emptyTitle}
+      emptyText={texts.emptyText}
+    >
+      {children}
+    </TableStates>
+  );
+}
+
+interface TableCardProps extends Omit<QueryStatesProps, 'children'> {
+  /** The card's name for screen readers, when it has no visible title. */
+  label?: string;
+  /** A visible title naming the card, and its id. */
+  title?: { id: string; text: string };
+  testId?: string;
+  /** The table. */
+  children: ReactNode;
+  /** Under the table (the pagination). */
+  footer?: ReactNode;
+}
+
+/** A list page's table card: busy while its query fetches, with the list's four states and an optional title and footer. */
+export function TableCard({ label, title, testId, children, footer, ...states }: TableCardProps) {
+  return (
+    <section
+      className="card table-card"
+      aria-label={label}
+      aria-labelledby={title?.id}
+      aria-busy={states.query.isFetching}
+      data-testid={testId}
+    >
+      {title && (
+        <h2 id={title.id} className="card-title">
+          {title.text}
+        </h2>
+      )}
+      <QueryStates {...states}>{children}</QueryStates>
+      {footer}
+    </section>
+  );
 }
 
 interface DataTableProps {

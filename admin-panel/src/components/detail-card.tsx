@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 
 interface DetailCardProps {
   /** Id of the heading, which names the section. */
   headingId: string;
   title: ReactNode;
   /** Decorative icon before the title. */
-  icon?: ReactNode;
+  icon?: LucideIcon;
   testId?: string;
   children: ReactNode;
 }
 
 /** A card section named by its own heading (detail pages). */
-export function DetailCard({ headingId, title, icon, testId, children }: DetailCardProps) {
+export function DetailCard({ headingId, title, icon: Icon, testId, children }: DetailCardProps) {
   return (
     <section className="card" aria-labelledby={headingId} data-testid={testId}>
-      <h2 id={headingId} className={icon ? 'card-title with-icon' : 'card-title'}>
-        {icon}
-        {icon && ' '}
+      <h2 id={headingId} className={Icon ? 'card-title with-icon' : 'card-title'}>
+        {Icon && <Icon size={18} aria-hidden="true" />}
+        {Icon && ' '}
         {title}
       </h2>
       {children}

@@ -56,3 +56,41 @@ export function Banner({ kind, children, onClose }: { kind: 'success' | 'error' 
     </div>
   );
 }
+
+/** An error banner that fields or a form point at (aria-describedby) by its id; nothing without a message. */
+export function LinkedError({ id, children }: { id: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div id={id}>
+      <Banner kind="error">{children}</Banner>
+    </div>
+  );
+}
+
+interface LoadedProps<T> {
+  query: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
+  /** While loading: 'Cargando remito...'. */
+  loading: string;
+  /** The failure's message, shown with 'Reintentar'. */
+  errorText: (error: unknown) => string;
+  /** What a failure that is an answer shows instead (an order not found); null for the others. */
+  refusal?: (error: unknown) => ReactNode;
+  /** Shown in a card instead of the content when the answer has nothing to show. */
+  empty?: ReactNode;
+  /** What the answer shows. */
+  children: (data: T) => ReactNode;
+}
+
+/** A screen fed by one query: its spinner, its failure or its empty state in a card, or what the answer shows. */
+export function Loaded<T>({ query, loading, errorText, refusal, empty, children }: LoadedProps<T>) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <div className="card">
+        {refusal?.(query.error) ?? <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+      </div>
+    );
+  }
+  if (empty) return <div className="card">{empty}</div>;
+  return children(query.data);
+}

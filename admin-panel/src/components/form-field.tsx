@@ -9,16 +9,54 @@ export function RequiredMark() {
   );
 }
 
+/**
+ * The ids that describe the field `id`: its hint (`<id>-hint`) and its own error (`<id>-error`) when there are,
+ * then any more (a form-wide error); undefined for none.
+ */
+export function describedBy(id: string, notes: { hint?: unknown; error?: unknown }, ...more: (string | false | null | undefined)[]) {
+  return [notes.hint ? `${id}-hint` : null, notes.error ? `${id}-error` : null, ...more].filter(Boolean).join(' ') || undefined;
+}
+
+interface FieldNotesProps {
+  id: string;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** The error is announced as it appears (a check while typing, not on sending). */
+  announce?: boolean;
+}
+
+/** A field's hint (`<id>-hint`) and its own error (`<id>-error`), under the control: the ids `describedBy` names. */
+export function FieldNotes({ id, hint, error, announce = false }: FieldNotesProps) {
+  return (
+    <>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role={announce ? 'alert' : undefined}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 interface FormFieldProps {
   id: string;
   label: string;
   required?: boolean;
   className?: string;
+  /** A short explanation under the control. */
+  hint?: ReactNode;
+  /** The field's own problem, under the control. */
+  error?: ReactNode;
   children: ReactNode;
 }
 
-/** A labelled form field: the label (with its star when required) above the control. */
-export function FormField({ id, label, required = false, className = 'field', children }: FormFieldProps) {
+/** A labelled form field: the label (with its star when required) above the control, its hint and error below. */
+export function FormField({ id, label, required = false, className = 'field', hint, error, children }: FormFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={id}>
@@ -31,6 +69,7 @@ export function FormField({ id, label, required = false, className = 'field', ch
         )}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

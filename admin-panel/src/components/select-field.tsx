@@ -24,3 +24,29 @@ export function SelectField({ id, label, value, onChange, disabled, children, af
     </div>
   );
 }
+
+/** One choice of a select: what it sends and what it reads. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+interface ChoiceFieldProps extends Omit<SelectFieldProps, 'children'> {
+  /** The first option, '' (no filter): 'Todos los estados'. */
+  all: string;
+  choices: readonly Choice[];
+}
+
+/** A filter of a list page: a labelled select with 'all' first, then one option a choice. */
+export function ChoiceField({ all, choices, ...field }: ChoiceFieldProps) {
+  return (
+    <SelectField {...field}>
+      <option value="">{all}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

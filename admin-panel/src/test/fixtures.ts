@@ -1,54 +1,70 @@
-import { defaultSiteContent, type Order, type SiteContent } from '@shop/shared';
+import { defaultSiteContent, type DeliveryZone, type Order, type Product, type SiteContent, type SizeGuide } from '@shop/shared';
+
+/** The seed's categories as shoppers read them; products carry the name in lower case, without the ñ ('corpinos'). */
+const SEED_CATEGORIES = ['Conjuntos', 'Corpiños', 'Bombachas', 'Bombis', 'Bodys', 'Pijamas'];
+
+/** A size guide without subtitle or notes, from its table: the headers, then a row a size (the size, then its measurements). */
+function sizeGuide(
+  category: string,
+  title: string,
+  [tableHeaders, ...rows]: [string[], ...[string, ...string[]][]],
+  enabled = true,
+): SizeGuide {
+  const tableRows = rows.map(([size, ...measurements]) => ({ size, measurements }));
+  return { category, title, subtitle: '', enabled, tableHeaders, tableRows, notes: '' };
+}
 
 /** Site content with the seed's categories and three size guides. */
 export function contentFixture(): SiteContent {
   const content = defaultSiteContent();
-  content.productCatalog.categories = [
-    { name: 'conjuntos', display_name: 'Conjuntos' },
-    { name: 'corpinos', display_name: 'Corpiños' },
-    { name: 'bombachas', display_name: 'Bombachas' },
-    { name: 'bombis', display_name: 'Bombis' },
-    { name: 'bodys', display_name: 'Bodys' },
-    { name: 'pijamas', display_name: 'Pijamas' },
-  ];
+  content.productCatalog.categories = SEED_CATEGORIES.map((display_name) => ({
+    name: display_name.toLowerCase().replace('ñ', 'n'),
+    display_name,
+  }));
   content.sizeGuides = [
-    {
-      category: 'corpinos',
-      title: 'Guía de corpiños',
-      subtitle: '',
-      enabled: true,
-      tableHeaders: ['Talle', 'Contorno', 'Busto'],
-      tableRows: [
-        { size: '85', measurements: ['70-75', '85-90'] },
-        { size: '90', measurements: ['75-80', '90-95'] },
-        { size: '95', measurements: ['80-85', '95-100'] },
+    sizeGuide('corpinos', 'Guía de corpiños', [
+      ['Talle', 'Contorno', 'Busto'],
+      ['85', '70-75', '85-90'],
+      ['90', '75-80', '90-95'],
+      ['95', '80-85', '95-100'],
+    ]),
+    sizeGuide('bombachas', 'Guía de bombachas', [
+      ['Talle', 'Cadera'],
+      ['s', '86-92'],
+      ['M', '92-98'],
+      ['L', '98-104'],
+    ]),
+    sizeGuide(
+      'bombis',
+      'Guía de bombis (deshabilitada)',
+      [
+        ['Talle', 'Cadera'],
+        ['XXL', '110'],
       ],
-      notes: '',
-    },
-    {
-      category: 'bombachas',
-      title: 'Guía de bombachas',
-      subtitle: '',
-      enabled: true,
-      tableHeaders: ['Talle', 'Cadera'],
-      tableRows: [
-        { size: 's', measurements: ['86-92'] },
-        { size: 'M', measurements: ['92-98'] },
-        { size: 'L', measurements: ['98-104'] },
-      ],
-      notes: '',
-    },
-    {
-      category: 'bombis',
-      title: 'Guía de bombis (deshabilitada)',
-      subtitle: '',
-      enabled: false,
-      tableHeaders: ['Talle', 'Cadera'],
-      tableRows: [{ size: 'XXL', measurements: ['110'] }],
-      notes: '',
-    },
+      false,
+    ),
   ];
   return content;
+}
+
+/** 'Corpiño Lila' as the API answers it, active, in sizes 85 and 90 without stock, unless given. */
+export function productFixture(fields: Partial<Product> = {}): Product {
+  const sizes = ['85', '90'];
+  return {
+    _id: 'p-lila',
+    title: 'Corpiño Lila',
+    description: 'Encaje',
+    price: 15000,
+    discount: 0,
+    category: 'corpinos',
+    thumbnails: ['/uploads/lila.webp'],
+    stock: 0,
+    size: sizes,
+    stockBySize: Object.fromEntries(sizes.map((size) => [size, 0])),
+    status: true,
+    colors: [],
+    ...fields,
+  };
 }
 
 export function orderFixture(n: number, overrides: Partial<Order> = {}): Order {
@@ -84,4 +100,14 @@ export function orderFixture(n: number, overrides: Partial<Order> = {}): Order {
     updatedAt: '2026-01-15T12:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A delivery zone priced `cost`: enabled, without barrios, postal codes, free shipping or estimate, unless given. */
+export function zoneFixture(id: string, name: string, cost: number, fields: Partial<DeliveryZone> = {}): DeliveryZone {
+  return { id, name, barrios: [], postalCodes: [], cost, freeShippingThreshold: 0, estimatedDays: '', enabled: true, ...fields };
+}
+
+/** The answer of GET /orders/summary: the totals, and the orders counted by status and payment method. */
+export function summaryAnswer(totalOrders: number, totalRevenue: number, byStatus: Record<string, Record<string, number>> = {}) {
+  return { data: { summary: { totalOrders, totalRevenue, summaryByStatusAndPaymentMethod: byStatus } } };
 }

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { ACTIVITY_KINDS, type ActivityKind } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
-import { DataTable, TableStates } from '@/components/data-table';
-import { ErrorState } from '@/components/feedback';
+import { DataTable, TableCard } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
-import { SelectField } from '@/components/select-field';
+import { RefreshButton } from '@/components/refresh-button';
+import { ChoiceField } from '@/components/select-field';
 import { formatDateTimeAR } from '@/lib/format-date';
 import { staffQueries } from '@/features/team';
 import { activityQueries } from './api/activity-queries';
 import { ACTIVITY_KIND_LABELS } from './activity-labels';
 
 const PAGE_SIZE = 25;
+
+const TEXTS = { loading: 'Cargando la actividad...', failure: 'Error al cargar la actividad', emptyTitle: 'Sin actividad' };
+
+const KIND_CHOICES = ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }));
 
 const isKind = (value: string): value is ActivityKind => (ACTIVITY_KINDS as readonly string[]).includes(value);
 
@@ -31,7 +33,7 @@ export function ActivityPage() {
     <div className="page" data-testid="activity-page">
       <PageHeader title="Actividad" description="Qué cambió cada persona del equipo, de lo más nuevo a lo más viejo." />
       <section className="card filters" aria-label="Filtros de actividad">
-        <SelectField
+        <ChoiceField
           id="activity-staff"
           label="Persona"
           value={staffId === null ? '' : String(staffId)}
@@ -39,15 +41,10 @@ export function ActivityPage() {
             setStaffId(value ? Number(value) : null);
             setPage(1);
           }}
-        >
-          <option value="">Todas las personas</option>
-          {(staff.data ?? []).map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          all="Todas las personas"
+          choices={(staff.data ?? []).map((member) => ({ value: String(member.id), label: member.name }))}
+        />
+        <ChoiceField
           id="activity-kind"
           label="Tipo"
           value={kind}
@@ -55,53 +52,38 @@ export function ActivityPage() {
             setKind(isKind(value) ? value : '');
             setPage(1);
           }}
-        >
-          <option value="">Todos los tipos</option>
-          {ACTIVITY_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {ACTIVITY_KIND_LABELS[k]}
-            </option>
+          all="Todos los tipos"
+          choices={KIND_CHOICES}
+        />
+        <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
+      </section>
+      <TableCard
+        query={list}
+        texts={{ ...TEXTS, emptyText: filtered ? 'No hay cambios con estos filtros.' : 'Todavía nadie del equipo hizo cambios.' }}
+        empty={entries.length === 0}
+        label="Actividad del equipo"
+        footer={<Pagination page={page} totalPages={list.data?.totalPages ?? 0} onChange={setPage} label="Páginas de actividad" />}
+      >
+        <DataTable testId="activity-table" caption="Actividad del equipo" columns={['Fecha', 'Persona', 'Qué hizo', 'Sobre']}>
+          {entries.map((entry, i) => (
+            <tr key={`${entry.at}-${entry.staffId}-${i}`} data-testid="activity-row">
+              <td data-label="Fecha" className="nowrap">
+                {formatDateTimeAR(entry.at)}
+              </td>
+              <td data-label="Persona">{entry.staffName}</td>
+              <td data-label="Qué hizo">
+                <div className="activity-summary">
+                  <span>{entry.summary}</span>
+                  <span className="badge activity-kind">{ACTIVITY_KIND_LABELS[entry.kind]}</span>
+                </div>
+              </td>
+              <td data-label="Sobre" className="cell-break">
+                {entry.target ?? <span className="muted">—</span>}
+              </td>
+            </tr>
           ))}
-        </SelectField>
-        <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
-        </button>
-      </section>
-      <section className="card table-card" aria-label="Actividad del equipo" aria-busy={list.isFetching}>
-        <TableStates
-          pending={list.isPending}
-          loadingLabel="Cargando la actividad..."
-          error={
-            list.isError && (
-              <ErrorState message={`Error al cargar la actividad: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-            )
-          }
-          empty={entries.length === 0}
-          emptyTitle="Sin actividad"
-          emptyText={filtered ? 'No hay cambios con estos filtros.' : 'Todavía nadie del equipo hizo cambios.'}
-        >
-          <DataTable testId="activity-table" caption="Actividad del equipo" columns={['Fecha', 'Persona', 'Qué hizo', 'Sobre']}>
-            {entries.map((entry, i) => (
-              <tr key={`${entry.at}-${entry.staffId}-${i}`} data-testid="activity-row">
-                <td data-label="Fecha" className="nowrap">
-                  {formatDateTimeAR(entry.at)}
-                </td>
-                <td data-label="Persona">{entry.staffName}</td>
-                <td data-label="Qué hizo">
-                  <div className="activity-summary">
-                    <span>{entry.summary}</span>
-                    <span className="badge activity-kind">{ACTIVITY_KIND_LABELS[entry.kind]}</span>
-                  </div>
-                </td>
-                <td data-label="Sobre" className="cell-break">
-                  {entry.target ?? <span className="muted">—</span>}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </TableStates>
-        <Pagination page={page} totalPages={list.data?.totalPages ?? 0} onChange={setPage} label="Páginas de actividad" />
-      </section>
+        </DataTable>
+      </TableCard>
     </div>
   );
 }

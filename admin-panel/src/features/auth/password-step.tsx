@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { loginInputSchema } from '@shop/shared';
 import type { z } from 'zod';
+import { FormField, describedBy } from '@/components/form-field';
+import { PasswordInput } from '@/components/secret-inputs';
+import { submitAfresh } from '@/lib/submit-afresh';
+import { LoginError } from './login-error';
 import { useAuth, type LoginResult } from './auth-context';
 
 type LoginValues = z.input<typeof loginInputSchema>;
@@ -19,7 +23,6 @@ interface PasswordStepProps {
 /** First step of the sign-in: e-mail and password. */
 export function PasswordStep({ email, onResult }: PasswordStepProps) {
   const { login } = useAuth();
-  const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setFocus } = useForm<LoginValues, unknown, LoginInput>({
     resolver: zodResolver(loginInputSchema),
@@ -40,25 +43,12 @@ export function PasswordStep({ email, onResult }: PasswordStepProps) {
     else onResult(result, input.email);
   });
 
-  const described = (field: 'email' | 'password') =>
-    [fieldErrors[field] ? `login-${field}-error` : null, error ? 'login-error' : null].filter(Boolean).join(' ') || undefined;
+  const described = (field: 'email' | 'password') => describedBy(`login-${field}`, { error: fieldErrors[field] }, error && 'login-error');
 
   return (
-    <form
-      onSubmit={(event) => {
-        setError(null);
-        void submit(event);
-      }}
-      noValidate
-      aria-describedby={error ? 'login-error' : undefined}
-    >
-      {error && (
-        <div className="alert alert-error" role="alert" id="login-error">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="login-email">Email</label>
+    <form onSubmit={submitAfresh(() => setError(null), submit)} noValidate aria-describedby={error ? 'login-error' : undefined}>
+      <LoginError error={error} />
+      <FormField id="login-email" label="Email" error={fieldErrors.email}>
         <input
           id="login-email"
           type="email"
@@ -69,40 +59,17 @@ export function PasswordStep({ email, onResult }: PasswordStepProps) {
           aria-describedby={described('email')}
           placeholder="admin@ejemplo.com"
         />
-        {fieldErrors.email && (
-          <p className="field-error" id="login-email-error">
-            {fieldErrors.email}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">Contraseña</label>
-        <div className="input-with-button">
-          <input
-            id="login-password"
-            type={showPassword ? 'text' : 'password'}
-            {...register('password')}
-            autoComplete="current-password"
-            required
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={described('password')}
-          />
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => setShowPassword((v) => !v)}
-            aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-            aria-pressed={showPassword}
-          >
-            {showPassword ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-          </button>
-        </div>
-        {fieldErrors.password && (
-          <p className="field-error" id="login-password-error">
-            {fieldErrors.password}
-          </p>
-        )}
-      </div>
+      </FormField>
+      <FormField id="login-password" label="Contraseña" error={fieldErrors.password}>
+        <PasswordInput
+          id="login-password"
+          label="Contraseña"
+          registration={register('password')}
+          autoComplete="current-password"
+          invalid={Boolean(fieldErrors.password)}
+          describedBy={described('password')}
+        />
+      </FormField>
       <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
         <LogIn size={18} aria-hidden="true" />
         {submitting ? 'Ingresando...' : 'Iniciar Sesión'}

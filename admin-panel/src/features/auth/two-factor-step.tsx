@@ -4,6 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { twoFactorVerifyInputSchema } from '@shop/shared';
 import type { z } from 'zod';
+import { FormField, describedBy } from '@/components/form-field';
+import { CodeInput } from '@/components/secret-inputs';
+import { submitAfresh } from '@/lib/submit-afresh';
+import { LoginError } from './login-error';
 import { useAuth, type LoginResult } from './auth-context';
 
 const codeSchema = twoFactorVerifyInputSchema.pick({ code: true });
@@ -43,18 +47,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onBack }: TwoFactorStepPr
     else if (result.kind === 'error') setError(result.error);
   });
 
-  const described = ['login-code-hint', fieldError ? 'login-code-error' : null, error ? 'login-error' : null].filter(Boolean).join(' ');
+  // The hint is the step's own text, above the field.
+  const described = describedBy('login-code', { hint: true, error: fieldError }, error && 'login-error');
 
   return (
-    <form
-      onSubmit={(event) => {
-        setError(null);
-        void submit(event);
-      }}
-      noValidate
-      aria-labelledby="login-code-title"
-      data-testid="two-factor-step"
-    >
+    <form onSubmit={submitAfresh(() => setError(null), submit)} noValidate aria-labelledby="login-code-title" data-testid="two-factor-step">
       <div className="login-step">
         <h2 id="login-code-title" className="with-icon">
           <ShieldCheck size={20} aria-hidden="true" /> Verificación en dos pasos
@@ -65,33 +62,16 @@ export function TwoFactorStep({ challenge, onSignedIn, onBack }: TwoFactorStepPr
             : 'Ingresá el código de 6 dígitos que muestra tu app de autenticación, o uno de tus códigos de recuperación.'}
         </p>
       </div>
-      {error && (
-        <div className="alert alert-error" role="alert" id="login-error">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="login-code">Código de verificación</label>
-        <input
+      <LoginError error={error} />
+      <FormField id="login-code" label="Código de verificación" error={fieldError}>
+        <CodeInput
           id="login-code"
-          type="text"
-          className="code-input"
-          {...register('code')}
+          registration={register('code')}
           inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={20}
-          required
-          aria-invalid={fieldError || error ? true : undefined}
-          aria-describedby={described}
+          invalid={Boolean(fieldError || error)}
+          describedBy={described}
         />
-        {fieldError && (
-          <p className="field-error" id="login-code-error">
-            {fieldError}
-          </p>
-        )}
-      </div>
+      </FormField>
       <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
         <ShieldCheck size={18} aria-hidden="true" />
         {submitting ? 'Verificando...' : 'Verificar'}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '@shop/shared';
+import { zoneFixture } from '@/test/fixtures';
 import { contentToSave, newItems, toAmount, withHeaders, withoutColumn } from './content-editor-model';
 
 describe('size-guide editing', () => {
@@ -66,18 +67,7 @@ describe('removing a measurement column', () => {
 describe('contentToSave: values the server could not read', () => {
   const loaded = () => {
     const content = defaultSiteContent();
-    content.checkout.shipping.homeDelivery.zones = [
-      {
-        id: 'oeste',
-        name: 'Oeste',
-        barrios: ['Oeste'],
-        postalCodes: [],
-        cost: 3500,
-        freeShippingThreshold: 0,
-        estimatedDays: '1 día',
-        enabled: true,
-      },
-    ];
+    content.checkout.shipping.homeDelivery.zones = [zoneFixture('oeste', 'Oeste', 3500, { barrios: ['Oeste'], estimatedDays: '1 día' })];
     return content;
   };
   const problems = [

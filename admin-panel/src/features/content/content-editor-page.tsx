@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RefreshCw, Save } from 'lucide-react';
+import { AlertTriangle, Save } from 'lucide-react';
 import { LIMITS, type ContentProblem, type SiteContent } from '@shop/shared';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner, ErrorState, Spinner } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
+import { RefreshButton } from '@/components/refresh-button';
 import { contentQueries } from './api/get-content';
 import { useUpdateContent } from './api/update-content';
 import { contentToSave, failureText, type ContentEdit, type ContentTabProps } from './content-editor-model';
@@ -145,14 +146,7 @@ export function ContentEditorPage() {
     <div className="page" data-testid="content-editor-page">
       <PageHeader title="Contenido del sitio" description="Los cambios se guardan todos juntos al presionar «Guardar cambios».">
         <div className="page-header-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => (dirty ? setConfirmRefresh(true) : reload())}
-            disabled={query.isFetching}
-          >
-            <RefreshCw size={16} aria-hidden="true" className={query.isFetching ? 'spin' : undefined} /> Actualizar
-          </button>
+          <RefreshButton busy={query.isFetching} onClick={() => (dirty ? setConfirmRefresh(true) : reload())} />
         </div>
       </PageHeader>
       {query.isError && <Banner kind="error">Error al cargar el contenido.</Banner>}

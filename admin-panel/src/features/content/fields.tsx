@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDigits, parseDigits } from '@shop/shared';
+import { FieldNotes, describedBy } from '@/components/form-field';
 import { toAmount } from './content-editor-model';
 
 /** The `field` frame every input here shares: the label (with its required mark) above the control. */
@@ -42,13 +43,9 @@ export function TextField({ label, value, onChange, placeholder, type = 'text', 
         placeholder={placeholder}
         maxLength={maxLength}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, { hint })}
       />
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} />
     </FieldFrame>
   );
 }
@@ -123,24 +120,6 @@ export function AmountField({
   );
 }
 
-/** A field's hint (`{id}-hint`) and its error (`{id}-error`, announced), the ids its input's aria-describedby names. */
-function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
-  return (
-    <>
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
 /**
  * A whole number within bounds (order rules). Unlike AmountField nothing is coerced: what staff type is what is
  * saved, and an entry out of range is flagged here (the server refuses it too, with the same message).
@@ -181,7 +160,7 @@ export function WholeNumberField({
         inputMode="numeric"
         value={text}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-describedby={describedBy(id, { hint, error: invalid })}
         onChange={(e) => {
           setText(e.target.value);
           const next = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
@@ -189,7 +168,7 @@ export function WholeNumberField({
           onChange(next);
         }}
       />
-      <FieldNotes id={id} hint={hint} error={invalid ? invalidMessage : undefined} />
+      <FieldNotes id={id} hint={hint} error={invalid ? invalidMessage : undefined} announce />
     </FieldFrame>
   );
 }
@@ -218,7 +197,6 @@ export function PesosField({
 }) {
   const id = useId();
   const invalid = max !== undefined && !(Number.isInteger(value) && value >= 0 && value <= max);
-  const described = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(' ');
   return (
     <FieldFrame id={id} label={label}>
       <input
@@ -230,10 +208,10 @@ export function PesosField({
         value={formatDigits(String(value))}
         placeholder={placeholder}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, { hint, error: invalid })}
         onChange={(e) => onChange(parseDigits(e.target.value))}
       />
-      <FieldNotes id={id} hint={hint} error={invalid ? invalidMessage : undefined} />
+      <FieldNotes id={id} hint={hint} error={invalid ? invalidMessage : undefined} announce />
     </FieldFrame>
   );
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi, type MockRoutes } from '@/test/mock-api';
-import { contentFixture, orderFixture } from '@/test/fixtures';
+import { contentFixture, orderFixture, summaryAnswer } from '@/test/fixtures';
 import { DashboardPage } from './dashboard-page';
 
 const ROUTES: MockRoutes = {
@@ -22,7 +22,7 @@ const ROUTES: MockRoutes = {
     },
   }),
   // The server's totals differ from what the page of recent orders adds up to: the cards must show the server's.
-  'GET /orders/summary': () => ({ data: { summary: { totalOrders: 57, totalRevenue: 1234500, summaryByStatusAndPaymentMethod: {} } } }),
+  'GET /orders/summary': () => summaryAnswer(57, 1234500),
   'GET /insight/daily-sales': () => ({ data: { days: [], totalOrders: 0, totalRevenue: 0 } }),
   'GET /insight/low-stock': () => ({ data: { threshold: 3, products: [] } }),
   'GET /insight/waited-sizes': () => ({
@@ -80,19 +80,12 @@ describe('dashboard', () => {
     signInStorage();
     mockApi({
       ...ROUTES,
-      'GET /orders/summary': () => ({
-        data: {
-          summary: {
-            totalOrders: 57,
-            totalRevenue: 1234500,
-            summaryByStatusAndPaymentMethod: {
-              pending_payment: { cash: 0, transfer: 0, mercadopago: 2 },
-              paid: { cash: 10, transfer: 4, mercadopago: 5 },
-              refunded: { cash: 0, transfer: 0, mercadopago: 1 },
-            },
-          },
-        },
-      }),
+      'GET /orders/summary': () =>
+        summaryAnswer(57, 1234500, {
+          pending_payment: { cash: 0, transfer: 0, mercadopago: 2 },
+          paid: { cash: 10, transfer: 4, mercadopago: 5 },
+          refunded: { cash: 0, transfer: 0, mercadopago: 1 },
+        }),
     });
     renderApp(<DashboardPage />, { route: '/home', path: '/home' });
     const card = (await within(screen.getByTestId('dashboard-stats')).findByText('Órdenes con Mercado Pago')).closest('a');

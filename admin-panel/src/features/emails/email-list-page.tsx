@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { EMAIL_STATUSES, EMAIL_STATUS_LABELS, type EmailStatus } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
-import { Banner, ErrorState } from '@/components/feedback';
-import { TableStates } from '@/components/data-table';
+import { Banner } from '@/components/feedback';
+import { TableCard } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
-import { SelectField } from '@/components/select-field';
+import { RefreshButton } from '@/components/refresh-button';
+import { ChoiceField } from '@/components/select-field';
 import { emailQueries } from './api/email-queries';
 import { EmailRows } from './email-rows';
 
 const PAGE_SIZE = 20;
+
+const TEXTS = { loading: 'Cargando correos...', failure: 'Error al cargar los correos', emptyTitle: 'No hay correos' };
+
+const STATUS_CHOICES = EMAIL_STATUSES.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] }));
 
 const isStatus = (value: string): value is EmailStatus => (EMAIL_STATUSES as readonly string[]).includes(value);
 
@@ -31,7 +34,7 @@ export function EmailListPage() {
         </Banner>
       )}
       <section className="card filters" aria-label="Filtros de correos">
-        <SelectField
+        <ChoiceField
           id="email-status"
           label="Estado"
           value={status}
@@ -39,35 +42,19 @@ export function EmailListPage() {
             setStatus(isStatus(value) ? value : '');
             setPage(1);
           }}
-        >
-          <option value="">Todos</option>
-          {EMAIL_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {EMAIL_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
-        <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
-        </button>
+          all="Todos"
+          choices={STATUS_CHOICES}
+        />
+        <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
       </section>
-      <section className="card table-card" aria-busy={list.isFetching}>
-        <TableStates
-          pending={list.isPending}
-          loadingLabel="Cargando correos..."
-          error={
-            list.isError && (
-              <ErrorState message={`Error al cargar los correos: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-            )
-          }
-          empty={emails.length === 0}
-          emptyTitle="No hay correos"
-          emptyText={status ? 'No hay correos con este estado.' : 'Todavía no se generó ningún correo.'}
-        >
-          <EmailRows emails={emails} mailConfigured={list.data?.mailConfigured ?? true} showOrder testId="emails-table" />
-        </TableStates>
-        <Pagination page={page} totalPages={list.data?.totalPages ?? 0} onChange={setPage} label="Páginas de correos" />
-      </section>
+      <TableCard
+        query={list}
+        texts={{ ...TEXTS, emptyText: status ? 'No hay correos con este estado.' : 'Todavía no se generó ningún correo.' }}
+        empty={emails.length === 0}
+        footer={<Pagination page={page} totalPages={list.data?.totalPages ?? 0} onChange={setPage} label="Páginas de correos" />}
+      >
+        <EmailRows emails={emails} mailConfigured={list.data?.mailConfigured ?? true} showOrder testId="emails-table" />
+      </TableCard>
     </div>
   );
 }

@@ -179,7 +179,7 @@ export function GoLiveChecklistPanel() {
 
   return (
     <>
-      <DisclosureButton className={`go-live-toggle go-live-${state}`} open={open} setOpen={setOpen} controls="go-live-panel">
+      <DisclosureButton className={`status-chip go-live-toggle go-live-${state}`} open={open} setOpen={setOpen} controls="go-live-panel">
         <ListChecks size={18} aria-hidden="true" />
         <span className="go-live-toggle-name">Lista para abrir la tienda</span>
         <span className="go-live-toggle-summary" data-testid="go-live-summary">

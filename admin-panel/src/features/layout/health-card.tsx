@@ -51,7 +51,7 @@ export function HealthCard() {
   return (
     <button
       type="button"
-      className={`health-card health-${state}`}
+      className={`status-chip health-card health-${state}`}
       onClick={() => void query.refetch()}
       disabled={query.isFetching}
       data-testid="health-card"

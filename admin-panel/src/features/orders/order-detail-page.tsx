@@ -202,7 +202,7 @@ function OrderDetail({ order }: { order: Order }) {
           <OrderCustomerCards order={order} />
 
           {(info.notes || order.notes) && (
-            <DetailCard headingId="notes-title" title="Notas del cliente" icon={<StickyNote size={18} aria-hidden="true" />}>
+            <DetailCard headingId="notes-title" title="Notas del cliente" icon={StickyNote}>
               <p className="pre-wrap">{info.notes || order.notes}</p>
             </DetailCard>
           )}

@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Printer, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Printer } from 'lucide-react';
 import { DISPATCH_TYPES, formatPrice, type DispatchType } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback';
+import { EmptyState, Loaded } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
+import { RefreshButton } from '@/components/refresh-button';
 import { formatDateTime } from '@/lib/format-date';
 import { orderQueries } from './api/order-queries';
 import { DispatchGroupSheet } from './dispatch-group';
@@ -54,9 +55,7 @@ export function OrderDispatchPage() {
         }
       >
         <div className="page-header-actions no-print">
-          <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RefreshCw size={16} aria-hidden="true" className={query.isFetching ? 'spin' : undefined} /> Actualizar
-          </button>
+          <RefreshButton busy={query.isFetching} onClick={() => void query.refetch()} />
           <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={groups.length === 0}>
             <Printer size={16} aria-hidden="true" /> Imprimir
           </button>
@@ -71,30 +70,31 @@ export function OrderDispatchPage() {
         ))}
       </div>
 
-      {query.isPending ? (
-        <Spinner label="Cargando hoja de reparto..." />
-      ) : query.isError ? (
-        <div className="card">
-          <ErrorState message={`Error al cargar la hoja de reparto: ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
-        </div>
-      ) : groups.length === 0 ? (
-        <div className="card">
-          <EmptyState title={sheet.empty}>
-            <p className="muted">Los pedidos que todavía no se entregaron aparecen acá, agrupados para imprimir.</p>
-          </EmptyState>
-        </div>
-      ) : (
-        <>
-          <p className="dispatch-summary" data-testid="dispatch-summary">
-            {count(orderCount, ['pedido', 'pedidos'])} en {count(groups.length, sheet.group)} · A cobrar en total:{' '}
-            <strong>{formatPrice(toCollect)}</strong>
-            <span className="muted no-print"> · {sheet.grouped}</span>
-          </p>
-          {groups.map((group) => (
-            <DispatchGroupSheet key={group.id || 'none'} group={group} type={type} />
-          ))}
-        </>
-      )}
+      <Loaded
+        query={query}
+        loading="Cargando hoja de reparto..."
+        errorText={(error) => `Error al cargar la hoja de reparto: ${errorMessage(error)}`}
+        empty={
+          groups.length === 0 && (
+            <EmptyState title={sheet.empty}>
+              <p className="muted">Los pedidos que todavía no se entregaron aparecen acá, agrupados para imprimir.</p>
+            </EmptyState>
+          )
+        }
+      >
+        {() => (
+          <>
+            <p className="dispatch-summary" data-testid="dispatch-summary">
+              {count(orderCount, ['pedido', 'pedidos'])} en {count(groups.length, sheet.group)} · A cobrar en total:{' '}
+              <strong>{formatPrice(toCollect)}</strong>
+              <span className="muted no-print"> · {sheet.grouped}</span>
+            </p>
+            {groups.map((group) => (
+              <DispatchGroupSheet key={group.id || 'none'} group={group} type={type} />
+            ))}
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signInStorage } from '@/test/render';
 import { deferred, mockApi } from '@/test/mock-api';
+import { summaryAnswer } from '@/test/fixtures';
 import { OrderListPage } from './order-list-page';
 
 const CSV = '\uFEFFNúmero;Fecha\r\nJL-20261122-0001;22/11/2026 10:00\r\n';
@@ -20,7 +21,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const LIST = {
   'GET /orders': () => ({ data: { orders: [], totalOrders: 0, totalPages: 0, page: 1 } }),
-  'GET /orders/summary': () => ({ data: { summary: { totalOrders: 0, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
+  'GET /orders/summary': () => summaryAnswer(0, 0),
 };
 
 describe('orders export', () => {

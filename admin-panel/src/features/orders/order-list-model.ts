@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   type SiteContent,
 } from '@shop/shared';
+import type { Choice } from '@/components/select-field';
 
 /** Search on the loaded page only: order number, customer full name or e-mail, case-insensitive. */
 export function searchOrders(orders: readonly Order[], term: string): Order[] {
@@ -60,17 +61,15 @@ export function deliveryPlaceText(order: Pick<Order, 'deliveryType' | 'zone' | '
   return order.meetingPoint ? `Retiro · ${order.meetingPoint.title}` : 'Retiro en punto de encuentro';
 }
 
-export interface PlaceOption {
-  id: string;
-  label: string;
-}
-
 /** The zones and meeting points the list can be filtered by, as the site content has them (disabled ones too). */
-export function placeFilterOptions(content: SiteContent | undefined): { zones: PlaceOption[]; meetingPoints: PlaceOption[] } {
+export function placeFilterOptions(content: SiteContent | undefined): { zones: Choice[]; meetingPoints: Choice[] } {
   if (!content) return { zones: [], meetingPoints: [] };
   const label = (name: string, id: string, enabled: boolean, off: string) => `${name.trim() || id}${enabled ? '' : ` (${off})`}`;
   return {
-    zones: content.checkout.shipping.homeDelivery.zones.map((z) => ({ id: z.id, label: label(z.name, z.id, z.enabled, 'deshabilitada') })),
-    meetingPoints: meetingPointsOf(content).map((p) => ({ id: p.id, label: label(p.title, p.id, p.enabled, 'deshabilitado') })),
+    zones: content.checkout.shipping.homeDelivery.zones.map((z) => ({
+      value: z.id,
+      label: label(z.name, z.id, z.enabled, 'deshabilitada'),
+    })),
+    meetingPoints: meetingPointsOf(content).map((p) => ({ value: p.id, label: label(p.title, p.id, p.enabled, 'deshabilitado') })),
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
-import { contentFixture, orderFixture } from '@/test/fixtures';
+import { contentFixture, orderFixture, summaryAnswer, zoneFixture } from '@/test/fixtures';
 import { OrderListPage } from './order-list-page';
 
 const TOTAL = 45;
@@ -32,15 +32,8 @@ function setup(account = ADMIN_USER) {
         },
       };
     },
-    'GET /orders/summary': () => ({
-      data: {
-        summary: {
-          totalOrders: TOTAL,
-          totalRevenue: 1234500,
-          summaryByStatusAndPaymentMethod: { pending_manual: { cash: 40, transfer: 0 }, paid: { cash: 3, transfer: 2 } },
-        },
-      },
-    }),
+    'GET /orders/summary': () =>
+      summaryAnswer(TOTAL, 1234500, { pending_manual: { cash: 40, transfer: 0 }, paid: { cash: 3, transfer: 2 } }),
   });
   renderApp(<OrderListPage />, { route: '/orders' });
   return { calls, user: userEvent.setup() };
@@ -78,18 +71,11 @@ describe('orders list', () => {
     const paid = orderFixture(2, { paymentMethod: 'mercadopago', status: 'paid' });
     mockApi({
       'GET /orders': () => ({ data: { orders: [waiting, paid], totalOrders: 2, totalPages: 1, page: 1 } }),
-      'GET /orders/summary': () => ({
-        data: {
-          summary: {
-            totalOrders: 9,
-            totalRevenue: 90000,
-            summaryByStatusAndPaymentMethod: {
-              pending_payment: { cash: 0, transfer: 0, mercadopago: 4 },
-              paid: { cash: 1, transfer: 1, mercadopago: 3 },
-            },
-          },
-        },
-      }),
+      'GET /orders/summary': () =>
+        summaryAnswer(9, 90000, {
+          pending_payment: { cash: 0, transfer: 0, mercadopago: 4 },
+          paid: { cash: 1, transfer: 1, mercadopago: 3 },
+        }),
     });
     renderApp(<OrderListPage />, { route: '/orders' });
     const panel = await screen.findByTestId('mercadopago-panel');
@@ -163,7 +149,7 @@ describe('orders list', () => {
     signInStorage();
     mockApi({
       'GET /orders': () => ({ data: { orders: [], totalOrders: 0, totalPages: 0, page: 1 } }),
-      'GET /orders/summary': () => ({ data: { summary: { totalOrders: 0, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
+      'GET /orders/summary': () => summaryAnswer(0, 0),
     });
     renderApp(<OrderListPage />, { route: '/orders-list', path: '/orders-list' });
     const user = userEvent.setup();
@@ -179,26 +165,8 @@ describe('orders list', () => {
     signInStorage();
     const content = contentFixture();
     content.checkout.shipping.homeDelivery.zones = [
-      {
-        id: 'centro',
-        name: 'Centro',
-        barrios: ['Centro'],
-        postalCodes: [],
-        cost: 2000,
-        freeShippingThreshold: 0,
-        estimatedDays: '',
-        enabled: true,
-      },
-      {
-        id: 'oeste',
-        name: 'Oeste',
-        barrios: [],
-        postalCodes: ['8300'],
-        cost: 3500,
-        freeShippingThreshold: 0,
-        estimatedDays: '',
-        enabled: false,
-      },
+      zoneFixture('centro', 'Centro', 2000, { barrios: ['Centro'] }),
+      zoneFixture('oeste', 'Oeste', 3500, { postalCodes: ['8300'], enabled: false }),
     ];
     content.checkout.deliveryInfo.meetingPoints = [
       { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: '', notes: '', enabled: true },
@@ -211,7 +179,7 @@ describe('orders list', () => {
         const orders = request.params.zone ? [delivered] : request.params.meetingPoint ? [pickedUp] : [delivered, pickedUp];
         return { data: { orders, totalOrders: orders.length, totalPages: 1, page: 1 } };
       },
-      'GET /orders/summary': () => ({ data: { summary: { totalOrders: 2, totalRevenue: 0, summaryByStatusAndPaymentMethod: {} } } }),
+      'GET /orders/summary': () => summaryAnswer(2, 0),
     });
     renderApp(<OrderListPage />, { route: '/orders' });
     const user = userEvent.setup();

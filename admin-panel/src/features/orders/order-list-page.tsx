@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RefreshCw, Truck } from 'lucide-react';
+import { ArrowLeft, Truck } from 'lucide-react';
 import { LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { contentQueries } from '@/features/content';
 import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
-import { ErrorState } from '@/components/feedback';
 import { DeleteDialog } from '@/components/delete-dialog';
-import { DataTable, TableStates } from '@/components/data-table';
+import { DataTable, TableCard } from '@/components/data-table';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
+import { RefreshButton } from '@/components/refresh-button';
 import { SearchField } from '@/components/search-field';
-import { SelectField } from '@/components/select-field';
+import { ChoiceField, SelectField } from '@/components/select-field';
 import { orderQueries } from './api/order-queries';
 import { useDeleteOrder } from './api/delete-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
@@ -145,75 +145,57 @@ export function OrderListPage() {
           <input id="order-date" type="date" value={date} onChange={(e) => filterBy(setDate, e.target.value)} />
         </div>
         {placeOptions.zones.length > 0 && (
-          <SelectField
+          <ChoiceField
             id="order-zone"
             label="Zona de envío"
             value={place.zone}
             onChange={(zone) => filterByPlace({ zone, meetingPoint: '' })}
-          >
-            <option value="">Todas las zonas</option>
-            {placeOptions.zones.map((zone) => (
-              <option key={zone.id} value={zone.id}>
-                {zone.label}
-              </option>
-            ))}
-          </SelectField>
+            all="Todas las zonas"
+            choices={placeOptions.zones}
+          />
         )}
         {placeOptions.meetingPoints.length > 0 && (
-          <SelectField
+          <ChoiceField
             id="order-meeting-point"
             label="Punto de encuentro"
             value={place.meetingPoint}
             onChange={(meetingPoint) => filterByPlace({ zone: '', meetingPoint })}
-          >
-            <option value="">Todos los puntos</option>
-            {placeOptions.meetingPoints.map((point) => (
-              <option key={point.id} value={point.id}>
-                {point.label}
-              </option>
-            ))}
-          </SelectField>
+            all="Todos los puntos"
+            choices={placeOptions.meetingPoints}
+          />
         )}
-        <button type="button" className="btn btn-secondary" onClick={refresh} disabled={list.isFetching}>
-          <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
-        </button>
+        <RefreshButton busy={list.isFetching} onClick={refresh} />
       </section>
       {mayExport && <OrderExportBar status={status} date={date} search={search} />}
 
-      <section className="card table-card" aria-busy={list.isFetching} data-testid="orders-table-card">
-        <TableStates
-          pending={list.isPending}
-          loadingLabel="Cargando órdenes..."
-          error={
-            list.isError && (
-              <ErrorState message={`Error al cargar las órdenes: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-            )
-          }
-          empty={visible.length === 0}
-          emptyTitle="No hay órdenes"
-          emptyText={emptyText}
-        >
-          <DataTable testId="orders-table" caption="Listado de órdenes" columns={['Orden', 'Cliente', 'Total', 'Estado', 'Acciones']}>
-            {visible.map((order) => (
-              <OrderRow
-                key={order._id}
-                order={order}
-                deleting={deleteMutation.isPending && deleteMutation.variables === order._id}
-                onQuickView={() => setQuickViewId(order._id)}
-                onDelete={mayDelete ? () => setToDelete(order) : undefined}
-              />
-            ))}
-          </DataTable>
-        </TableStates>
-        {totalPages > 1 && (
-          <div className="pagination-bar">
-            <p className="pagination-info" data-testid="orders-range">
-              {rangeText(page, PAGE_SIZE, totalOrders)}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Paginación de órdenes" />
-          </div>
-        )}
-      </section>
+      <TableCard
+        query={list}
+        texts={{ loading: 'Cargando órdenes...', failure: 'Error al cargar las órdenes', emptyTitle: 'No hay órdenes', emptyText }}
+        empty={visible.length === 0}
+        testId="orders-table-card"
+        footer={
+          totalPages > 1 && (
+            <div className="pagination-bar">
+              <p className="pagination-info" data-testid="orders-range">
+                {rangeText(page, PAGE_SIZE, totalOrders)}
+              </p>
+              <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Paginación de órdenes" />
+            </div>
+          )
+        }
+      >
+        <DataTable testId="orders-table" caption="Listado de órdenes" columns={['Orden', 'Cliente', 'Total', 'Estado', 'Acciones']}>
+          {visible.map((order) => (
+            <OrderRow
+              key={order._id}
+              order={order}
+              deleting={deleteMutation.isPending && deleteMutation.variables === order._id}
+              onQuickView={() => setQuickViewId(order._id)}
+              onDelete={mayDelete ? () => setToDelete(order) : undefined}
+            />
+          ))}
+        </DataTable>
+      </TableCard>
 
       {quickView && (
         <OrderQuickView

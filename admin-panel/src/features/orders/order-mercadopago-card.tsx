@@ -69,12 +69,7 @@ export function OrderMercadoPagoCard({ order }: { order: Order }) {
   const checkoutUrl = status === 'pending_payment' ? (payment?.checkoutUrl ?? null) : null;
 
   return (
-    <DetailCard
-      headingId="mercadopago-title"
-      title="Pago con Mercado Pago"
-      icon={<Wallet size={18} aria-hidden="true" />}
-      testId="mercadopago-panel"
-    >
+    <DetailCard headingId="mercadopago-title" title="Pago con Mercado Pago" icon={Wallet} testId="mercadopago-panel">
       {payment?.paymentId ? (
         <dl className="kv">
           <dt>ID de pago</dt>

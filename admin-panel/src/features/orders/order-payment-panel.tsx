@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/format-date';
 /** Payment method, status, hold and payment dates, and the transfer proof of an order. */
 export function OrderPaymentPanel({ order }: { order: Order }) {
   return (
-    <DetailCard headingId="payment-title" title="Pago" icon={<CreditCard size={18} aria-hidden="true" />} testId="payment-panel">
+    <DetailCard headingId="payment-title" title="Pago" icon={CreditCard} testId="payment-panel">
       <dl className="kv">
         <dt>Método</dt>
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>

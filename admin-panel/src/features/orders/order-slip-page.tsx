@@ -4,7 +4,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, amountToCollect, formatPrice, normalizeStatus, type Order } from '@shop/shared';
 import { ApiError, errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback';
+import { EmptyState, Loaded } from '@/components/feedback';
 import { formatDateTime } from '@/lib/format-date';
 import { orderQueries } from './api/order-queries';
 
@@ -156,19 +156,14 @@ export function OrderSlipPage() {
           <Printer size={16} aria-hidden="true" /> Imprimir
         </button>
       </div>
-      {query.isPending ? (
-        <Spinner label="Cargando remito..." />
-      ) : query.isError ? (
-        <div className="card">
-          {query.error instanceof ApiError && query.error.status === 404 ? (
-            <EmptyState title="Orden no encontrada" />
-          ) : (
-            <ErrorState message={`Error al cargar el remito: ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
-          )}
-        </div>
-      ) : (
-        <Slip order={query.data} />
-      )}
+      <Loaded
+        query={query}
+        loading="Cargando remito..."
+        errorText={(error) => `Error al cargar el remito: ${errorMessage(error)}`}
+        refusal={(error) => (error instanceof ApiError && error.status === 404 ? <EmptyState title="Orden no encontrada" /> : null)}
+      >
+        {(order) => <Slip order={order} />}
+      </Loaded>
     </div>
   );
 }

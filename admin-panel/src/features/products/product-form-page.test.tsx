@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FALLBACK_CATEGORIES, MSG, STOCK_MSG } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
-import { contentFixture } from '@/test/fixtures';
+import { contentFixture, productFixture } from '@/test/fixtures';
 import { ProductFormPage } from './product-form-page';
 import { EMPTY_FORM_ERRORS } from './test-data';
 
@@ -149,20 +149,7 @@ describe('product form', () => {
   });
 
   describe('stock per size', () => {
-    const loaded = {
-      _id: 'p-85',
-      title: 'Corpiño Lila',
-      description: 'Encaje',
-      price: 15000,
-      discount: 0,
-      category: 'corpinos',
-      thumbnails: ['/uploads/lila.webp'],
-      stock: 5,
-      size: ['85', '90'],
-      stockBySize: { '85': 3, '90': 2 },
-      status: true,
-      colors: [],
-    };
+    const loaded = productFixture({ _id: 'p-85', stock: 5, stockBySize: { '85': 3, '90': 2 } });
 
     function setupEdit(put: () => { status?: number; data: unknown }, freshAfterPut?: Record<string, number>) {
       signInStorage();

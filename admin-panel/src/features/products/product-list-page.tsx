@@ -7,9 +7,9 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@shop/client-kit';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useTimedMessage } from '@/hooks/use-timed-message';
-import { Banner, ErrorState } from '@/components/feedback';
+import { Banner } from '@/components/feedback';
 import { DeleteDialog } from '@/components/delete-dialog';
-import { DataTable, TableStates } from '@/components/data-table';
+import { DataTable, TableCard } from '@/components/data-table';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
@@ -26,6 +26,12 @@ import { ExportButton } from '@/components/export-button';
 /** What the delete confirmation says about the row to delete (none while nothing is to be deleted). */
 const deletion = (product: Product | null) =>
   product ? { title: 'Eliminar producto', confirmLabel: 'Eliminar', subject: `"${product.title}"` } : null;
+
+const TEXTS = {
+  loading: 'Cargando productos...',
+  emptyTitle: 'No se encontraron productos',
+  emptyText: 'Probá con otros filtros o creá un producto nuevo.',
+};
 
 export function ProductListPage() {
   const navigate = useNavigate();
@@ -151,35 +157,31 @@ export function ProductListPage() {
         </SelectField>
       </section>
 
-      <section className="card table-card" aria-busy={query.isFetching}>
-        <TableStates
-          pending={query.isPending}
-          loadingLabel="Cargando productos..."
-          error={query.isError && !loadError && <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />}
-          empty={products.length === 0}
-          emptyTitle="No se encontraron productos"
-          emptyText="Probá con otros filtros o creá un producto nuevo."
+      <TableCard
+        query={query}
+        texts={TEXTS}
+        empty={products.length === 0}
+        showError={!loadError}
+        footer={<Pagination page={page} totalPages={totalPages} onChange={setPage} label="Paginación de productos" />}
+      >
+        <DataTable
+          testId="products-table"
+          caption="Listado de productos"
+          columns={['Producto', 'Categoría', 'Precio', 'Stock', 'Estado', <span className="visually-hidden">Acciones</span>]}
         >
-          <DataTable
-            testId="products-table"
-            caption="Listado de productos"
-            columns={['Producto', 'Categoría', 'Precio', 'Stock', 'Estado', <span className="visually-hidden">Acciones</span>]}
-          >
-            {products.map((product) => (
-              <ProductRow
-                key={product._id}
-                product={product}
-                categoryName={categoryLabel(categories, product.category)}
-                toggling={togglingId === product._id}
-                onToggle={() => handleToggle(product)}
-                onEdit={() => handleEdit(product)}
-                onDelete={() => setToDelete(product)}
-              />
-            ))}
-          </DataTable>
-        </TableStates>
-        <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Paginación de productos" />
-      </section>
+          {products.map((product) => (
+            <ProductRow
+              key={product._id}
+              product={product}
+              categoryName={categoryLabel(categories, product.category)}
+              toggling={togglingId === product._id}
+              onToggle={() => handleToggle(product)}
+              onEdit={() => handleEdit(product)}
+              onDelete={() => setToDelete(product)}
+            />
+          ))}
+        </DataTable>
+      </TableCard>
 
       <DeleteDialog what={deletion(toDelete)} busy={deleteMutation.isPending} onConfirm={confirmDelete} onCancel={closeDelete} />
     </div>

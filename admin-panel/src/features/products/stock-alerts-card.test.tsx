@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ApiUser, StockAlert, StockAlertListAnswer } from '@shop/shared';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
-import { contentFixture } from '@/test/fixtures';
+import { contentFixture, productFixture } from '@/test/fixtures';
 import { ProductFormPage } from './product-form-page';
 import { StockAlertsCard } from './stock-alerts-card';
 
@@ -137,20 +137,7 @@ describe('StockAlertsCard', () => {
 });
 
 describe('product editor', () => {
-  const product = {
-    _id: 'p-lila',
-    title: 'Corpiño Lila',
-    description: 'Encaje',
-    price: 15000,
-    discount: 0,
-    category: 'corpinos',
-    thumbnails: ['/uploads/lila.webp'],
-    stock: 0,
-    size: ['85', '90'],
-    stockBySize: { '85': 0, '90': 0 },
-    status: true,
-    colors: [],
-  };
+  const product = productFixture();
 
   it('shows the stock alerts of an existing product under the form, and none for a new one', async () => {
     signInStorage();

@@ -3,15 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { BellRing, Trash2 } from 'lucide-react';
 import { LIMITS, STOCK_ALERT_MSG, waitingLabel, type StockAlert } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { DataTable, TableStates } from '@/components/data-table';
+import { DataTable, QueryStates } from '@/components/data-table';
 import { DeleteDialog } from '@/components/delete-dialog';
 import { DetailCard } from '@/components/detail-card';
-import { ErrorState } from '@/components/feedback';
 import { NoticeBanner } from '@/components/notice-banner';
 import { usePermission } from '@/features/auth';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { formatDateTimeAR } from '@/lib/format-date';
 import { stockAlertQueries, useDeleteStockAlert } from './api/stock-alerts';
+
+const TEXTS = {
+  loading: 'Cargando avisos de stock...',
+  failure: 'Error al cargar los avisos de stock',
+  emptyTitle: 'Nadie está esperando talles de este producto',
+  emptyText: 'Cuando alguien pida que le avisemos de un talle agotado, aparece acá.',
+};
 
 /** '' is a product without sizes. */
 const sizeText = (size: string) => (size === '' ? 'Sin talle' : size);
@@ -45,28 +51,12 @@ export function StockAlertsCard({ productId }: { productId: string }) {
   }
 
   return (
-    <DetailCard
-      headingId="stock-alerts-title"
-      title="Avisos de stock"
-      icon={<BellRing size={18} aria-hidden="true" />}
-      testId="stock-alerts"
-    >
+    <DetailCard headingId="stock-alerts-title" title="Avisos de stock" icon={BellRing} testId="stock-alerts">
       <p className="muted">
         Quienes pidieron que les avisemos cuando vuelva un talle agotado. El email sale solo cuando cargás stock de ese talle.
       </p>
       <NoticeBanner notice={notice} />
-      <TableStates
-        pending={list.isPending}
-        loadingLabel="Cargando avisos de stock..."
-        error={
-          list.isError && (
-            <ErrorState message={`Error al cargar los avisos de stock: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-          )
-        }
-        empty={alerts.length === 0}
-        emptyTitle="Nadie está esperando talles de este producto"
-        emptyText="Cuando alguien pida que le avisemos de un talle agotado, aparece acá."
-      >
+      <QueryStates query={list} texts={TEXTS} empty={alerts.length === 0}>
         <ul className="chips waiting-chips" aria-label="Personas esperando por talle">
           {bySize.map((w) => (
             <li key={w.size} className="chip">
@@ -102,7 +92,7 @@ export function StockAlertsCard({ productId }: { productId: string }) {
             </tr>
           ))}
         </DataTable>
-      </TableStates>
+      </QueryStates>
       <DeleteDialog
         what={deleting && { title: 'Eliminar aviso de stock', confirmLabel: 'Eliminar', subject: alertName(deleting) }}
         busy={remove.isPending}

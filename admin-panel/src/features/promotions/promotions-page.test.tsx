@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { CouponAnswerCoupon } from '@shop/shared';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { couponInputSchema, type CouponAnswerCoupon } from '@shop/shared';
 import { contentFixture } from '@/test/fixtures';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
 import { bodyOf, mockApi, type MockRoutes } from '@/test/mock-api';
 import { PromotionsPage } from './promotions-page';
 
+/** A coupon as the list answers it: what staff wrote (the rest as the shop's defaults), then its figures. */
 const coupon = (over: Partial<CouponAnswerCoupon>): CouponAnswerCoupon => ({
   id: 'c1',
-  code: 'INSTA10',
-  type: 'percent',
-  value: 10,
-  minSubtotal: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: 10,
-  onePerCustomer: false,
-  categories: [],
-  active: true,
+  ...couponInputSchema.parse({ code: 'INSTA10', type: 'percent', value: 10, maxUses: 10 }),
   uses: 3,
   revenue: 45000,
   discountGiven: 5000,
@@ -48,6 +40,16 @@ function setup(routes: MockRoutes = {}) {
   return { calls, user: userEvent.setup() };
 }
 
+/** Types a percent coupon's code and discount in the form and sends it; the form. */
+async function createCoupon(user: UserEvent, code: string, percent: string) {
+  await screen.findByTestId('coupon-table');
+  const form = screen.getByTestId('coupon-form');
+  await user.type(within(form).getByLabelText(/Código/), code);
+  await user.type(within(form).getByLabelText(/Descuento \(%\)/), percent);
+  await user.click(within(form).getByRole('button', { name: 'Crear cupón' }));
+  return form;
+}
+
 describe('Promociones', () => {
   it('lists the coupons with their value, uses, sales and state', async () => {
     setup();
@@ -64,11 +66,7 @@ describe('Promociones', () => {
 
   it('refuses a bad percent with the server’s Spanish message before sending, keeping what was typed', async () => {
     const { calls, user } = setup();
-    await screen.findByTestId('coupon-table');
-    const form = screen.getByTestId('coupon-form');
-    await user.type(within(form).getByLabelText(/Código/), 'hotsale');
-    await user.type(within(form).getByLabelText(/Descuento \(%\)/), '150');
-    await user.click(within(form).getByRole('button', { name: 'Crear cupón' }));
+    const form = await createCoupon(user, 'hotsale', '150');
     expect(await within(form).findByRole('alert')).toHaveTextContent('El porcentaje debe ser un número entero entre 1 y 100');
     expect(within(form).getByLabelText(/Código/)).toHaveValue('HOTSALE');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -76,11 +74,7 @@ describe('Promociones', () => {
 
   it('creates a coupon and shows the server’s refusal when the code is taken', async () => {
     const { calls, user } = setup({ 'POST /coupons': { status: 409, data: { message: 'Ya existe un cupón con ese código' } } });
-    await screen.findByTestId('coupon-table');
-    const form = screen.getByTestId('coupon-form');
-    await user.type(within(form).getByLabelText(/Código/), 'insta10');
-    await user.type(within(form).getByLabelText(/Descuento \(%\)/), '10');
-    await user.click(within(form).getByRole('button', { name: 'Crear cupón' }));
+    const form = await createCoupon(user, 'insta10', '10');
     expect(await within(form).findByRole('alert')).toHaveTextContent('Ya existe un cupón con ese código');
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent && bodyOf(sent)).toMatchObject({ code: 'INSTA10', type: 'percent', value: 10, maxUses: null });
@@ -89,11 +83,7 @@ describe('Promociones', () => {
 
   it('a new coupon appears in the list', async () => {
     const { user } = setup();
-    await screen.findByTestId('coupon-table');
-    const form = screen.getByTestId('coupon-form');
-    await user.type(within(form).getByLabelText(/Código/), 'nuevo5');
-    await user.type(within(form).getByLabelText(/Descuento \(%\)/), '5');
-    await user.click(within(form).getByRole('button', { name: 'Crear cupón' }));
+    await createCoupon(user, 'nuevo5', '5');
     expect(await screen.findByText('Cupón NUEVO5 creado.')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByTestId('coupon-table')).getAllByTestId('coupon-row')).toHaveLength(3));
   });

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice, LIMITS, promotionBadge, type CouponAnswerCoupon, type PromotionAnswerPromotion } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { DataTable, TableStates } from '@/components/data-table';
+import { DataTable, TableCard } from '@/components/data-table';
 import { DeleteDialog } from '@/components/delete-dialog';
-import { ErrorState } from '@/components/feedback';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { useTimedMessage } from '@/hooks/use-timed-message';
@@ -12,6 +11,7 @@ import { promotionQueries, useDeleteCoupon, useDeletePromotion, useSaveCoupon, u
 import { CouponForm } from './coupon-form';
 import { shopDateTime } from './dates';
 import { PromotionForm } from './promotion-form';
+import { RowActions } from './row-actions';
 
 function couponValue(coupon: CouponAnswerCoupon): string {
   if (coupon.type === 'free_shipping') return 'Envío gratis';
@@ -32,6 +32,19 @@ function couponState(coupon: CouponAnswerCoupon, now: number): { label: string; 
   if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return { label: 'Agotado', className: 'promo-state promo-state--off' };
   return { label: 'Activo', className: 'promo-state promo-state--on' };
 }
+
+const COUPON_TEXTS = {
+  loading: 'Cargando cupones...',
+  failure: 'Error al cargar los cupones',
+  emptyTitle: 'Todavía no hay cupones',
+  emptyText: 'Creá el primero con el formulario de arriba.',
+};
+const PROMOTION_TEXTS = {
+  loading: 'Cargando promociones...',
+  failure: 'Error al cargar las promociones',
+  emptyTitle: 'No hay promociones automáticas',
+  emptyText: 'Creá una con el formulario de arriba, por ejemplo un 3x2 en bombachas.',
+};
 
 type Deletion = { kind: 'coupon'; coupon: CouponAnswerCoupon } | { kind: 'promotion'; promotion: PromotionAnswerPromotion };
 
@@ -64,6 +77,18 @@ export function PromotionsPage() {
       { onSuccess: () => done(`Promoción "${promotion.name}" ${promotion.active ? 'pausada' : 'activada'}.`), onError: failed },
     );
   };
+  /** What the buttons of a row do. */
+  const couponActions = (coupon: CouponAnswerCoupon) => ({
+    saving: saveCoupon.isPending,
+    onEdit: () => setEditing(coupon),
+    onToggle: () => toggleCoupon(coupon),
+    onDelete: () => setDeletion({ kind: 'coupon', coupon }),
+  });
+  const promotionActions = (promotion: PromotionAnswerPromotion) => ({
+    saving: savePromotion.isPending,
+    onToggle: () => togglePromotion(promotion),
+    onDelete: () => setDeletion({ kind: 'promotion', promotion }),
+  });
   const confirmDeletion = () => {
     if (!deletion) return;
     const settle = { onError: failed, onSettled: () => setDeletion(null) };
@@ -97,71 +122,40 @@ export function PromotionsPage() {
         )}
       </section>
 
-      <section className="card table-card" aria-labelledby="coupon-list-title" aria-busy={coupons.isFetching}>
-        <h2 id="coupon-list-title" className="card-title">
-          Cupones
-        </h2>
-        <TableStates
-          pending={coupons.isPending}
-          loadingLabel="Cargando cupones..."
-          error={
-            coupons.isError && (
-              <ErrorState message={`Error al cargar los cupones: ${errorMessage(coupons.error)}`} onRetry={() => void coupons.refetch()} />
-            )
-          }
-          empty={couponList.length === 0}
-          emptyTitle="Todavía no hay cupones"
-          emptyText="Creá el primero con el formulario de arriba."
+      <TableCard query={coupons} texts={COUPON_TEXTS} empty={couponList.length === 0} title={{ id: 'coupon-list-title', text: 'Cupones' }}>
+        <DataTable
+          testId="coupon-table"
+          caption="Cupones"
+          columns={['Código', 'Descuento', 'Vigencia', 'Usos', 'Ventas', 'Descontado', 'Estado', 'Acciones']}
         >
-          <DataTable
-            testId="coupon-table"
-            caption="Cupones"
-            columns={['Código', 'Descuento', 'Vigencia', 'Usos', 'Ventas', 'Descontado', 'Estado', 'Acciones']}
-          >
-            {couponList.map((coupon) => {
-              const state = couponState(coupon, now);
-              return (
-                <tr key={coupon.id} data-testid="coupon-row">
-                  <td data-label="Código">
-                    <strong>{coupon.code}</strong>
-                    {coupon.onePerCustomer && <span className="muted small"> · uno por cliente</span>}
-                    {coupon.categories.length > 0 && <span className="muted small"> · {coupon.categories.join(', ')}</span>}
-                  </td>
-                  <td data-label="Descuento">
-                    {couponValue(coupon)}
-                    {coupon.minSubtotal > 0 && <span className="muted small"> desde {formatPrice(coupon.minSubtotal)}</span>}
-                  </td>
-                  <td data-label="Vigencia">{validity(coupon)}</td>
-                  <td data-label="Usos" data-testid="coupon-uses">
-                    {coupon.uses} / {coupon.maxUses ?? '∞'}
-                  </td>
-                  <td data-label="Ventas">{formatPrice(coupon.revenue)}</td>
-                  <td data-label="Descontado">{formatPrice(coupon.discountGiven)}</td>
-                  <td data-label="Estado">
-                    <span className={state.className}>{state.label}</span>
-                  </td>
-                  <td data-label="Acciones" className="promo-actions">
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(coupon)}>
-                      Editar <span className="visually-hidden">{coupon.code}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      onClick={() => toggleCoupon(coupon)}
-                      disabled={saveCoupon.isPending}
-                    >
-                      {coupon.active ? 'Desactivar' : 'Activar'} <span className="visually-hidden">{coupon.code}</span>
-                    </button>
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeletion({ kind: 'coupon', coupon })}>
-                      Eliminar <span className="visually-hidden">{coupon.code}</span>
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-        </TableStates>
-      </section>
+          {couponList.map((coupon) => {
+            const state = couponState(coupon, now);
+            return (
+              <tr key={coupon.id} data-testid="coupon-row">
+                <td data-label="Código">
+                  <strong>{coupon.code}</strong>
+                  {coupon.onePerCustomer && <span className="muted small"> · uno por cliente</span>}
+                  {coupon.categories.length > 0 && <span className="muted small"> · {coupon.categories.join(', ')}</span>}
+                </td>
+                <td data-label="Descuento">
+                  {couponValue(coupon)}
+                  {coupon.minSubtotal > 0 && <span className="muted small"> desde {formatPrice(coupon.minSubtotal)}</span>}
+                </td>
+                <td data-label="Vigencia">{validity(coupon)}</td>
+                <td data-label="Usos" data-testid="coupon-uses">
+                  {coupon.uses} / {coupon.maxUses ?? '∞'}
+                </td>
+                <td data-label="Ventas">{formatPrice(coupon.revenue)}</td>
+                <td data-label="Descontado">{formatPrice(coupon.discountGiven)}</td>
+                <td data-label="Estado">
+                  <span className={state.className}>{state.label}</span>
+                </td>
+                <RowActions name={coupon.code} active={coupon.active} stop="Desactivar" {...couponActions(coupon)} />
+              </tr>
+            );
+          })}
+        </DataTable>
+      </TableCard>
 
       <section className="card" aria-labelledby="promotion-form-title">
         <h2 id="promotion-form-title" className="card-title">
@@ -171,59 +165,33 @@ export function PromotionsPage() {
         <PromotionForm onDone={done} />
       </section>
 
-      <section className="card table-card" aria-labelledby="promotion-list-title" aria-busy={promotions.isFetching}>
-        <h2 id="promotion-list-title" className="card-title">
-          Promociones automáticas
-        </h2>
-        <TableStates
-          pending={promotions.isPending}
-          loadingLabel="Cargando promociones..."
-          error={
-            promotions.isError && (
-              <ErrorState
-                message={`Error al cargar las promociones: ${errorMessage(promotions.error)}`}
-                onRetry={() => void promotions.refetch()}
-              />
-            )
-          }
-          empty={promotionList.length === 0}
-          emptyTitle="No hay promociones automáticas"
-          emptyText="Creá una con el formulario de arriba, por ejemplo un 3x2 en bombachas."
+      <TableCard
+        query={promotions}
+        texts={PROMOTION_TEXTS}
+        empty={promotionList.length === 0}
+        title={{ id: 'promotion-list-title', text: 'Promociones automáticas' }}
+      >
+        <DataTable
+          testId="promotion-table"
+          caption="Promociones automáticas"
+          columns={['Nombre', 'Promoción', 'Categoría', 'Vigencia', 'Estado', 'Acciones']}
         >
-          <DataTable
-            testId="promotion-table"
-            caption="Promociones automáticas"
-            columns={['Nombre', 'Promoción', 'Categoría', 'Vigencia', 'Estado', 'Acciones']}
-          >
-            {promotionList.map((promotion) => (
-              <tr key={promotion.id} data-testid="promotion-row">
-                <td data-label="Nombre">{promotion.name}</td>
-                <td data-label="Promoción">{promotionBadge(promotion)}</td>
-                <td data-label="Categoría">{promotion.category}</td>
-                <td data-label="Vigencia">{validity(promotion)}</td>
-                <td data-label="Estado">
-                  <span className={promotion.live ? 'promo-state promo-state--on' : 'promo-state promo-state--off'}>
-                    {promotion.live ? 'En curso' : promotion.active ? 'Fuera de fecha' : 'Pausada'}
-                  </span>
-                </td>
-                <td data-label="Acciones" className="promo-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => togglePromotion(promotion)}
-                    disabled={savePromotion.isPending}
-                  >
-                    {promotion.active ? 'Pausar' : 'Activar'} <span className="visually-hidden">{promotion.name}</span>
-                  </button>
-                  <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeletion({ kind: 'promotion', promotion })}>
-                    Eliminar <span className="visually-hidden">{promotion.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </TableStates>
-      </section>
+          {promotionList.map((promotion) => (
+            <tr key={promotion.id} data-testid="promotion-row">
+              <td data-label="Nombre">{promotion.name}</td>
+              <td data-label="Promoción">{promotionBadge(promotion)}</td>
+              <td data-label="Categoría">{promotion.category}</td>
+              <td data-label="Vigencia">{validity(promotion)}</td>
+              <td data-label="Estado">
+                <span className={promotion.live ? 'promo-state promo-state--on' : 'promo-state promo-state--off'}>
+                  {promotion.live ? 'En curso' : promotion.active ? 'Fuera de fecha' : 'Pausada'}
+                </span>
+              </td>
+              <RowActions name={promotion.name} active={promotion.active} stop="Pausar" {...promotionActions(promotion)} />
+            </tr>
+          ))}
+        </DataTable>
+      </TableCard>
 
       <DeleteDialog
         what={

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@shop/client-kit';
 import type { Order } from '@shop/shared';
-import { ErrorState, EmptyState, Spinner } from '@/components/feedback';
+import { EmptyState, Loaded } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
 import { contentQueries } from '@/features/content';
 import { useUpdateOrderStatus, WhatsappLink } from '@/features/orders';
@@ -123,45 +123,42 @@ export function ProofsPage() {
           </button>
         </div>
       )}
-      {queue.isPending ? (
-        <Spinner label="Cargando comprobantes..." />
-      ) : queue.isError ? (
-        <div className="card">
-          <ErrorState message={errorMessage(queue.error, 'Error al cargar los comprobantes')} onRetry={() => void queue.refetch()} />
-        </div>
-      ) : orders.length === 0 ? (
-        <div className="card">
-          <EmptyState title="No hay comprobantes por verificar" />
-        </div>
-      ) : (
-        <>
-          <p className="muted" data-testid="proofs-count">
-            {total === 1 ? '1 comprobante espera' : `${total} comprobantes esperan`}
-            {total > QUEUE_SIZE ? ` (se muestran los ${QUEUE_SIZE} más antiguos)` : ''}
-          </p>
-          <div className="proof-list" aria-label="Comprobantes por verificar" role="list">
-            {orders.map((order, i) => (
-              <div role="listitem" key={order._id}>
-                <ProofCard
-                  ref={(el) => {
-                    if (el) cards.current.set(order._id, el);
-                    else cards.current.delete(order._id);
-                  }}
-                  order={order}
-                  position={i + 1}
-                  count={orders.length}
-                  selected={i === index}
-                  busy={update.isPending}
-                  bank={content.data?.checkout.paymentInfo.bankTransfer}
-                  onSelect={() => select(order, false)}
-                  onApprove={() => approve(order)}
-                  onReject={() => openReject(order)}
-                />
-              </div>
-            ))}
-          </div>
-        </>
-      )}
+      <Loaded
+        query={queue}
+        loading="Cargando comprobantes..."
+        errorText={(error) => errorMessage(error, 'Error al cargar los comprobantes')}
+        empty={orders.length === 0 && <EmptyState title="No hay comprobantes por verificar" />}
+      >
+        {() => (
+          <>
+            <p className="muted" data-testid="proofs-count">
+              {total === 1 ? '1 comprobante espera' : `${total} comprobantes esperan`}
+              {total > QUEUE_SIZE ? ` (se muestran los ${QUEUE_SIZE} más antiguos)` : ''}
+            </p>
+            <div className="proof-list" aria-label="Comprobantes por verificar" role="list">
+              {orders.map((order, i) => (
+                <div role="listitem" key={order._id}>
+                  <ProofCard
+                    ref={(el) => {
+                      if (el) cards.current.set(order._id, el);
+                      else cards.current.delete(order._id);
+                    }}
+                    order={order}
+                    position={i + 1}
+                    count={orders.length}
+                    selected={i === index}
+                    busy={update.isPending}
+                    bank={content.data?.checkout.paymentInfo.bankTransfer}
+                    onSelect={() => select(order, false)}
+                    onApprove={() => approve(order)}
+                    onReject={() => openReject(order)}
+                  />
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+      </Loaded>
       {rejecting && (
         <RejectDialog
           orderNumber={rejecting.orderNumber}

@@ -33,12 +33,7 @@ function FeedField({ id, label, url, what }: FeedFieldProps) {
 export function CatalogFeeds() {
   const origin = window.location.origin;
   return (
-    <DetailCard
-      headingId="catalog-feeds-title"
-      title="Catálogo para Instagram y Google"
-      icon={<ShoppingBag size={18} aria-hidden="true" />}
-      testId="catalog-feeds"
-    >
+    <DetailCard headingId="catalog-feeds-title" title="Catálogo para Instagram y Google" icon={ShoppingBag} testId="catalog-feeds">
       <div className="stack">
         <p className="muted">
           Con estos enlaces tus productos aparecen en la tienda de Instagram y Facebook y en Google Shopping. El catálogo se actualiza solo

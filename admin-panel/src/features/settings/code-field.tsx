@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { RequiredMark } from '@/components/form-field';
+import { FormField, describedBy } from '@/components/form-field';
+import { CodeInput } from '@/components/secret-inputs';
 
 interface CodeFieldProps {
   id: string;
@@ -13,38 +14,12 @@ interface CodeFieldProps {
   serverErrorId?: string;
 }
 
-/** A one-time code of the authenticator app (6 digits) or a recovery code: a numeric keyboard on phones. */
+/** A one-time code of the authenticator app (6 digits) or a recovery code, required. */
 export function CodeField({ id, label, registration, error, hint, serverErrorId }: CodeFieldProps) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, serverErrorId ?? null].filter(Boolean).join(' ');
+  const described = describedBy(id, { hint, error }, serverErrorId);
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label} <RequiredMark />
-      </label>
-      <input
-        {...registration}
-        id={id}
-        type="text"
-        className="code-input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={20}
-        required
-        aria-invalid={error || serverErrorId ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FormField id={id} label={label} required hint={hint} error={error}>
+      <CodeInput id={id} registration={registration} invalid={Boolean(error || serverErrorId)} describedBy={described} />
+    </FormField>
   );
 }

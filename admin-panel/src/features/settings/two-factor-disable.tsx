@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldOff } from 'lucide-react';
 import { twoFactorDisableInputSchema } from '@shop/shared';
 import type { z } from 'zod';
-import { Banner } from '@/components/feedback';
+import { LinkedError } from '@/components/feedback';
+import { SubmitOrCancel } from '@/components/submit-button';
+import { submitAfresh } from '@/lib/submit-afresh';
 import { useAuth } from '@/features/auth';
 import { useDisableTwoFactor } from './api/disable-two-factor';
 import { CodeField } from './code-field';
@@ -43,10 +45,7 @@ export function TwoFactorDisable({ onCancel }: { onCancel: () => void }) {
   return (
     <form
       className="stack two-factor-disable"
-      onSubmit={(event) => {
-        disable.reset();
-        void submit(event);
-      }}
+      onSubmit={submitAfresh(() => disable.reset(), submit)}
       noValidate
       aria-label="Desactivar la verificación en dos pasos"
       aria-describedby="two-factor-disable-note"
@@ -56,11 +55,7 @@ export function TwoFactorDisable({ onCancel }: { onCancel: () => void }) {
         Para desactivarla confirmá tu contraseña y un código de la app. Al desactivarla se cierran todas tus sesiones, también esta: vas a
         tener que volver a entrar.
       </p>
-      {failure && (
-        <div id="two-factor-disable-error">
-          <Banner kind="error">{failure.text}</Banner>
-        </div>
-      )}
+      <LinkedError id="two-factor-disable-error">{failure?.text}</LinkedError>
       <PasswordField
         id="two-factor-password"
         label="Contraseña actual"
@@ -76,14 +71,14 @@ export function TwoFactorDisable({ onCancel }: { onCancel: () => void }) {
         hint="El código de 6 dígitos de la app, o uno de tus códigos de recuperación."
         serverErrorId={failure ? 'two-factor-disable-error' : undefined}
       />
-      <div className="button-row">
-        <button type="submit" className="btn btn-danger" disabled={disable.isPending}>
-          <ShieldOff size={16} aria-hidden="true" /> {disable.isPending ? 'Desactivando...' : 'Desactivar verificación'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={disable.isPending}>
-          Cancelar
-        </button>
-      </div>
+      <SubmitOrCancel
+        danger
+        icon={ShieldOff}
+        label="Desactivar verificación"
+        pendingLabel="Desactivando..."
+        pending={disable.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -5,7 +5,9 @@ import { ExternalLink, ShieldCheck } from 'lucide-react';
 import { twoFactorEnableInputSchema } from '@shop/shared';
 import type { z } from 'zod';
 import { CopyButton } from '@/components/copy-button';
-import { Banner } from '@/components/feedback';
+import { LinkedError } from '@/components/feedback';
+import { SubmitOrCancel } from '@/components/submit-button';
+import { submitAfresh } from '@/lib/submit-afresh';
 import { useAuth } from '@/features/auth';
 import { useEnableTwoFactor } from './api/enable-two-factor';
 import { CodeField } from './code-field';
@@ -80,19 +82,12 @@ export function TwoFactorSetup({ secret, otpauthUrl, onEnabled, onCancel }: TwoF
         <li>
           <form
             className="stack"
-            onSubmit={(event) => {
-              enable.reset();
-              void submit(event);
-            }}
+            onSubmit={submitAfresh(() => enable.reset(), submit)}
             noValidate
             aria-label="Confirmar la verificación en dos pasos"
           >
             <p>Escribí el código de 6 dígitos que muestra la app para confirmar.</p>
-            {failure && (
-              <div id="two-factor-enable-error">
-                <Banner kind="error">{failure.text}</Banner>
-              </div>
-            )}
+            <LinkedError id="two-factor-enable-error">{failure?.text}</LinkedError>
             <CodeField
               id="two-factor-enable-code"
               label="Código de la app"
@@ -100,14 +95,13 @@ export function TwoFactorSetup({ secret, otpauthUrl, onEnabled, onCancel }: TwoF
               error={formState.errors.code?.message}
               serverErrorId={failure ? 'two-factor-enable-error' : undefined}
             />
-            <div className="button-row">
-              <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
-                <ShieldCheck size={16} aria-hidden="true" /> {enable.isPending ? 'Activando...' : 'Confirmar y activar'}
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={enable.isPending}>
-                Cancelar
-              </button>
-            </div>
+            <SubmitOrCancel
+              icon={ShieldCheck}
+              label="Confirmar y activar"
+              pendingLabel="Activando..."
+              pending={enable.isPending}
+              onCancel={onCancel}
+            />
           </form>
         </li>
       </ol>

@@ -4,15 +4,22 @@ import { UserPlus } from 'lucide-react';
 import { STAFF_ROLES, STAFF_ROLE_LABELS, staffCreateSchema, type StaffMember } from '@shop/shared';
 import { z } from 'zod';
 import { errorMessage } from '@shop/client-kit';
-import { Banner } from '@/components/feedback';
-import { FormField } from '@/components/form-field';
+import { LinkedError } from '@/components/feedback';
+import { FormField, describedBy } from '@/components/form-field';
+import { submitAfresh } from '@/lib/submit-afresh';
 import { useCreateStaff } from './api/create-staff';
+import { RoleOptions } from './role-options';
 import { ROLE_DESCRIPTIONS } from './role-text';
 
 // The select starts empty: the owner chooses the role on purpose.
 const inviteSchema = staffCreateSchema.extend({ role: z.string().pipe(z.enum(STAFF_ROLES, { error: 'Elegí un rol' })) });
 type InviteValues = z.input<typeof inviteSchema>;
 type InviteInput = z.output<typeof inviteSchema>;
+
+const TEXT_FIELDS = [
+  { name: 'name', label: 'Nombre', type: 'text', maxLength: 100 },
+  { name: 'email', label: 'Email', type: 'email', maxLength: 200 },
+] as const;
 
 export interface Invitation {
   staff: StaffMember;
@@ -38,75 +45,46 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
     });
   });
 
-  const described = (field: keyof InviteValues, hint?: string) =>
-    [hint, errors[field] ? `invite-${field}-error` : null].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: keyof InviteValues) =>
-    errors[field] && (
-      <p className="field-error" id={`invite-${field}-error`}>
-        {errors[field]?.message}
-      </p>
-    );
+  /** What the field reads: its id, its problem and the ids that describe it (the role's hint too). */
+  const field = (name: keyof InviteValues, hint = false) => {
+    const error = errors[name]?.message;
+    return { id: `invite-${name}`, error, invalid: error ? true : undefined, described: describedBy(`invite-${name}`, { hint, error }) };
+  };
+  const role = field('role', true);
 
   return (
     <form
       className="invite-form"
-      onSubmit={(event) => {
-        create.reset();
-        void submit(event);
-      }}
+      onSubmit={submitAfresh(() => create.reset(), submit)}
       noValidate
       aria-labelledby="invite-title"
       aria-describedby={create.isError ? 'invite-error' : undefined}
       data-testid="invite-form"
     >
-      {create.isError && (
-        <div id="invite-error">
-          <Banner kind="error">No se pudo invitar: {errorMessage(create.error)}</Banner>
-        </div>
-      )}
+      <LinkedError id="invite-error">{create.isError && `No se pudo invitar: ${errorMessage(create.error)}`}</LinkedError>
       <div className="invite-grid">
-        <FormField id="invite-name" label="Nombre" required>
-          <input
-            id="invite-name"
-            type="text"
-            {...register('name')}
-            autoComplete="off"
-            required
-            maxLength={100}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={described('name')}
-          />
-          {fieldError('name')}
-        </FormField>
-        <FormField id="invite-email" label="Email" required>
-          <input
-            id="invite-email"
-            type="email"
-            {...register('email')}
-            autoComplete="off"
-            required
-            maxLength={200}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={described('email')}
-          />
-          {fieldError('email')}
-        </FormField>
-        <FormField id="invite-role" label="Rol" required>
-          <select
-            id="invite-role"
-            {...register('role')}
-            required
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={described('role', 'invite-role-hint')}
-          >
+        {TEXT_FIELDS.map(({ name, label, type, maxLength }) => {
+          const { id, error, invalid, described } = field(name);
+          return (
+            <FormField key={name} id={id} label={label} required error={error}>
+              <input
+                id={id}
+                type={type}
+                {...register(name)}
+                autoComplete="off"
+                required
+                maxLength={maxLength}
+                aria-invalid={invalid}
+                aria-describedby={described}
+              />
+            </FormField>
+          );
+        })}
+        <FormField id={role.id} label="Rol" required error={role.error}>
+          <select id={role.id} {...register('role')} required aria-invalid={role.invalid} aria-describedby={role.described}>
             <option value="">Elegí un rol</option>
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {STAFF_ROLE_LABELS[role]}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
-          {fieldError('role')}
         </FormField>
         <div className="invite-submit">
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>

@@ -1,8 +1,9 @@
 import { Trash2, UserCheck, UserX } from 'lucide-react';
-import { STAFF_ROLES, STAFF_ROLE_LABELS, isStaffRole, type StaffMember, type StaffRole } from '@shop/shared';
+import { isStaffRole, type StaffMember, type StaffRole } from '@shop/shared';
 import { DataTable } from '@/components/data-table';
 import { IconButton } from '@/components/icon-button';
 import { formatDateTimeAR } from '@/lib/format-date';
+import { RoleOptions } from './role-options';
 
 /** A change the owner asked for on one row, waiting for the confirmation. */
 export type StaffAction =
@@ -60,11 +61,7 @@ export function StaffTable({ staff, selfId, busyId, onAction }: StaffTableProps)
                   if (isStaffRole(role) && role !== member.role) onAction({ kind: 'role', member, role });
                 }}
               >
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {STAFF_ROLE_LABELS[role]}
-                  </option>
-                ))}
+                <RoleOptions />
               </select>
             </td>
             <td data-label="Estado">

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { LIMITS, STAFF_ROLE_LABELS } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { TableStates } from '@/components/data-table';
+import { TableCard } from '@/components/data-table';
 import { DeleteDialog } from '@/components/delete-dialog';
-import { ErrorState } from '@/components/feedback';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
+import { RefreshButton } from '@/components/refresh-button';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { useAuth } from '@/features/auth';
 import { staffQueries } from './api/staff-queries';
@@ -18,6 +17,13 @@ import { InviteForm, type Invitation } from './invite-form';
 import { RequireTwoFactor } from './require-two-factor';
 import { StaffTable, type StaffAction } from './staff-table';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
+
+const TEXTS = {
+  loading: 'Cargando el equipo...',
+  failure: 'Error al cargar el equipo',
+  emptyTitle: 'Todavía no hay nadie en el equipo',
+  emptyText: 'Invitá a alguien con el formulario de arriba.',
+};
 
 /** The confirmation of a role change or (de)activation: title, question, button. */
 function confirmation(action: Exclude<StaffAction, { kind: 'delete' }>, self: boolean) {
@@ -93,9 +99,7 @@ export function TeamPage() {
   return (
     <div className="page" data-testid="team-page">
       <PageHeader title="Equipo" description="Quién entra al panel y qué puede hacer cada rol.">
-        <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw size={16} aria-hidden="true" className={list.isFetching ? 'spin' : undefined} /> Actualizar
-        </button>
+        <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
       </PageHeader>
       <section className="card" aria-labelledby="invite-title">
         <h2 id="invite-title" className="card-title">
@@ -111,30 +115,17 @@ export function TeamPage() {
           <NoticeBanner notice={notice} />
         </div>
       )}
-      <section className="card table-card" aria-label="Cuentas del equipo" aria-busy={list.isFetching}>
-        <TableStates
-          pending={list.isPending}
-          loadingLabel="Cargando el equipo..."
-          error={
-            list.isError && (
-              <ErrorState message={`Error al cargar el equipo: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-            )
-          }
-          empty={staff.length === 0}
-          emptyTitle="Todavía no hay nadie en el equipo"
-          emptyText="Invitá a alguien con el formulario de arriba."
-        >
-          <StaffTable
-            staff={staff}
-            selfId={selfId}
-            busyId={busy && action ? action.member.id : null}
-            onAction={(next) => {
-              notice.clear();
-              setAction(next);
-            }}
-          />
-        </TableStates>
-      </section>
+      <TableCard query={list} texts={TEXTS} empty={staff.length === 0} label="Cuentas del equipo">
+        <StaffTable
+          staff={staff}
+          selfId={selfId}
+          busyId={busy && action ? action.member.id : null}
+          onAction={(next) => {
+            notice.clear();
+            setAction(next);
+          }}
+        />
+      </TableCard>
       <RequireTwoFactor />
       {action?.kind === 'delete' ? (
         <DeleteDialog

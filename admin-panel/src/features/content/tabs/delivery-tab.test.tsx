@@ -4,32 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { DELIVERY_MSG, ZONE_REFUSALS, siteContentSchema, type SiteContent } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
-import { contentFixture } from '@/test/fixtures';
+import { contentFixture, zoneFixture } from '@/test/fixtures';
 import { ContentEditorPage } from '../content-editor-page';
 
 function deliveryContent(): SiteContent {
   const content = contentFixture();
   content.checkout.shipping.homeDelivery.zones = [
-    {
-      id: 'centro',
-      name: 'Centro',
+    zoneFixture('centro', 'Centro', 2000, {
       barrios: ['Centro', 'Área Centro Este'],
       postalCodes: ['8300'],
-      cost: 2000,
       freeShippingThreshold: 30000,
       estimatedDays: '24 horas',
-      enabled: true,
-    },
-    {
-      id: 'oeste',
-      name: 'Oeste',
-      barrios: ['Villa Farrell'],
-      postalCodes: [],
-      cost: 3500,
-      freeShippingThreshold: 0,
-      estimatedDays: '',
-      enabled: true,
-    },
+    }),
+    zoneFixture('oeste', 'Oeste', 3500, { barrios: ['Villa Farrell'] }),
   ];
   content.checkout.deliveryInfo.meetingPoints = [
     { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: 'Lunes a viernes de 10 a 18', notes: '', enabled: true },

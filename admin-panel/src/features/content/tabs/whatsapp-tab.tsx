@@ -1,16 +1,16 @@
-import type { SiteContent, WhatsappTemplateKey } from '@shop/shared';
+import { WHATSAPP_TEMPLATE_KEYS, type SiteContent, type WhatsappTemplateKey } from '@shop/shared';
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { TextAreaField } from '../fields';
 
-/** One message per situation of an order, in the order staff meet them. */
-const TEMPLATES: { key: WhatsappTemplateKey; label: string }[] = [
-  { key: 'received', label: 'Pedido recibido (pendiente de pago o de verificar)' },
-  { key: 'proofMissing', label: 'Falta el comprobante (también tras rechazarlo)' },
-  { key: 'paid', label: 'Pago confirmado' },
-  { key: 'readyForPickup', label: 'Listo para retirar (confirmado, retiro en punto de encuentro)' },
-  { key: 'onTheWay', label: 'En camino (confirmado, envío a domicilio)' },
-  { key: 'cancelled', label: 'Cancelado o reembolsado' },
-];
+/** The label of each situation's message; the shop's list of situations gives their order (as staff meet them). */
+const TEMPLATE_LABELS: Record<WhatsappTemplateKey, string> = {
+  received: 'Pedido recibido (pendiente de pago o de verificar)',
+  proofMissing: 'Falta el comprobante (también tras rechazarlo)',
+  paid: 'Pago confirmado',
+  readyForPickup: 'Listo para retirar (confirmado, retiro en punto de encuentro)',
+  onTheWay: 'En camino (confirmado, envío a domicilio)',
+  cancelled: 'Cancelado o reembolsado',
+};
 
 const PLACEHOLDERS: [string, string][] = [
   ['{nombre}', 'nombre de pila de la clienta'],
@@ -43,8 +43,8 @@ export function WhatsappTab({ content, edit }: { content: SiteContent; edit: Con
           ))}
         </dl>
       </div>
-      {TEMPLATES.map(({ key, label }) => (
-        <TextAreaField key={key} label={label} value={content.whatsapp[key]} onChange={set(key)} rows={3} />
+      {WHATSAPP_TEMPLATE_KEYS.map((key) => (
+        <TextAreaField key={key} label={TEMPLATE_LABELS[key]} value={content.whatsapp[key]} onChange={set(key)} rows={3} />
       ))}
     </div>
   );

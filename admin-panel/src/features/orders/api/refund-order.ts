@@ -1,5 +1,5 @@
 import { orderAnswerSchema } from '@shop/shared';
-import { api } from '@/lib/api-client';
+import { orderAction } from './order-action';
 import { useOrderWrite } from './order-queries';
 
 /**
@@ -7,15 +7,7 @@ import { useOrderWrite } from './order-queries';
  * units back in stock, the change in its history). A refusal is an error answer with the server's Spanish message: 400
  * for an order that cannot be refunded this way, 502 when Mercado Pago did not refund (the order did not change).
  */
-export async function refundOrder(id: string) {
-  const { order } = await api.request({
-    method: 'POST',
-    url: `/orders/${encodeURIComponent(id)}/refund`,
-    schema: orderAnswerSchema,
-    errorMessage: 'Error al reembolsar la orden',
-  });
-  return order;
-}
+export const refundOrder = (id: string) => orderAction('POST', id, 'refund', orderAnswerSchema, 'Error al reembolsar la orden');
 
 /** The refunded order goes into the detail cache; list, summary, history and sheets refresh (all under `orders`). */
 export function useRefundOrder() {

@@ -9,6 +9,7 @@ import {
   type CouponInput,
   type PromotionInput,
 } from '@shop/shared';
+import type { z } from 'zod';
 import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 
@@ -36,56 +37,31 @@ export const promotionQueries = {
 
 const invalidates = () => [promotionQueries.all()];
 
-export function useSaveCoupon() {
+/** Saving one kind of item under `path` ('/coupons'): POST a new one, PUT one by its id; `what` names it in the error. */
+function useSaveItem<Input, S extends z.ZodType>(path: string, schema: S, what: string) {
   return useWriteMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: CouponInput }) =>
+    mutationFn: ({ id, input }: { id: string | null; input: Input }) =>
       api.request({
         method: id ? 'PUT' : 'POST',
-        url: id ? `/coupons/${encodeURIComponent(id)}` : '/coupons',
+        url: id ? `${path}/${encodeURIComponent(id)}` : path,
         data: input,
-        schema: couponAnswerSchema,
-        errorMessage: 'Error al guardar el cupón',
+        schema,
+        errorMessage: `Error al guardar ${what}`,
       }),
     invalidates,
   });
 }
 
-export function useDeleteCoupon() {
+/** Deleting one item under `path` by its id; `what` names it in the error. */
+function useDeleteItem(path: string, what: string) {
   return useWriteMutation({
-    mutationFn: (id: string) =>
-      api.request({
-        method: 'DELETE',
-        url: `/coupons/${encodeURIComponent(id)}`,
-        schema: deletedAnswerSchema,
-        errorMessage: 'Error al eliminar el cupón',
-      }),
+    mutationFn: (id: string) => api.remove(`${path}/${encodeURIComponent(id)}`, deletedAnswerSchema, `Error al eliminar ${what}`),
     invalidates,
   });
 }
 
-export function useSavePromotion() {
-  return useWriteMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: PromotionInput }) =>
-      api.request({
-        method: id ? 'PUT' : 'POST',
-        url: id ? `/promotions/${encodeURIComponent(id)}` : '/promotions',
-        data: input,
-        schema: promotionAnswerSchema,
-        errorMessage: 'Error al guardar la promoción',
-      }),
-    invalidates,
-  });
-}
-
-export function useDeletePromotion() {
-  return useWriteMutation({
-    mutationFn: (id: string) =>
-      api.request({
-        method: 'DELETE',
-        url: `/promotions/${encodeURIComponent(id)}`,
-        schema: deletedAnswerSchema,
-        errorMessage: 'Error al eliminar la promoción',
-      }),
-    invalidates,
-  });
-}
+export const useSaveCoupon = () => useSaveItem<CouponInput, typeof couponAnswerSchema>('/coupons', couponAnswerSchema, 'el cupón');
+export const useDeleteCoupon = () => useDeleteItem('/coupons', 'el cupón');
+export const useSavePromotion = () =>
+  useSaveItem<PromotionInput, typeof promotionAnswerSchema>('/promotions', promotionAnswerSchema, 'la promoción');
+export const useDeletePromotion = () => useDeleteItem('/promotions', 'la promoción');
