@@ -17,6 +17,8 @@ export * from './contract/product-inputs.js';
 export * from './contract/products.js';
 export * from './rules/size-guides.js';
 export * from './rules/stock.js';
+export * from './rules/variants.js';
+export * from './rules/variant-grid.js';
 export * from './rules/line-price.js';
 export * from './contract/search.js';
 export * from './rules/search.js';
