@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { repoPath } from './paths';
+
+/** `npm test` starts with scripts/preflight.mjs: a missing program or service is named with its fix, in seconds. */
+function preflight(env: Record<string, string>) {
+  const started = Date.now();
+  const run = spawnSync(process.execPath, [repoPath('scripts/preflight.mjs')], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}`, seconds: (Date.now() - started) / 1000 };
+}
+
+describe('npm test preflight', () => {
+  it('names every missing program and service with the command that installs or starts it', () => {
+    const run = preflight({
+      CADDY_BIN: '/nonexistent/caddy',
+      RCLONE_BIN: '/nonexistent/rclone',
+      TEST_REDIS_URL: 'redis://127.0.0.1:9',
+      TEST_PG_ADMIN_URL: 'postgres://postgres@127.0.0.1:9/postgres',
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('Caddy');
+    expect(run.output).toContain('apt-get install -y caddy');
+    expect(run.output).toContain('rclone');
+    expect(run.output).toContain('apt-get install -y rclone');
+    expect(run.output).toContain('PostgreSQL');
+    expect(run.output).toContain('Redis');
+    expect(run.output).toContain('redis-server --daemonize yes');
+    expect(run.seconds).toBeLessThan(30);
+  });
+
+  it('passes where everything answers', () => {
+    const run = preflight({});
+    expect(run.output).toContain('preflight:');
+    expect(run.status).toBe(0);
+  });
+});
