@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { sendCached } from '../utils/answer-cache';
+import { sendBestEncoding, sendCached } from '../utils/answer-cache';
 import { screenModulesOf, storefrontAnswer, type StorefrontSite } from '../domains/storefront-pages/storefront-pages';
 import { isFeedPath, sendFeed } from '../domains/catalogue';
 
@@ -90,16 +90,7 @@ function send(ctx: Context, file: StaticFile): void {
     ctx.status = 304;
     return;
   }
-  const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (accepted === 'br' && file.br) {
-    ctx.set('Content-Encoding', 'br');
-    ctx.body = file.br;
-  } else if (accepted === 'gzip' && file.gzip) {
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = file.gzip;
-  } else {
-    ctx.body = file.body;
-  }
+  sendBestEncoding(ctx, file);
   ctx.status = 200;
 }
 

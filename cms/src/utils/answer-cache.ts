@@ -52,6 +52,11 @@ export function sendCached(ctx: Context, answer: CachedAnswer): void {
   }
   ctx.status = answer.status;
   ctx.type = answer.type;
+  sendBestEncoding(ctx, answer);
+}
+
+/** The body in the best encoding the client accepts among those prepared (brotli, gzip, or as is). */
+export function sendBestEncoding(ctx: Context, answer: Pick<CachedAnswer, 'body' | 'gzip' | 'br'>): void {
   const accepted = answer.gzip || answer.br ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
   if (accepted === 'br' && answer.br) {
     ctx.set('Content-Encoding', 'br');

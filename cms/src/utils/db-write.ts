@@ -53,6 +53,26 @@ export function newDocumentId(): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Inserts one row of a content type's table (document id and Strapi's timestamps filled) unless its unique columns
+ * `conflict` hold it already; the unique index decides, also between processes. true when this call inserted it.
+ */
+export async function insertDocumentOnce(
+  trx: Trx,
+  name: string,
+  row: Record<string, unknown>,
+  conflict: string | string[],
+  now: Date = new Date(),
+): Promise<boolean> {
+  const inserted: unknown = await table(trx, name)
+    .insert({ document_id: newDocumentId(), ...row, created_at: now, updated_at: now, published_at: now })
+    // knex types the string and the list forms as two overloads.
+    .onConflict(conflict as string[])
+    .ignore()
+    .returning('id');
+  return Array.isArray(inserted) && inserted.length === 1;
+}
+
+/**
  * Runs `work` in one database transaction, shared by Strapi's query engine and document service calls made
  * inside it. The whole transaction is retried when it lost a lock race (SQLite busy across processes,
  * PostgreSQL deadlock); any other failure rolls everything back and propagates.

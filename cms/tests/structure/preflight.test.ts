@@ -18,13 +18,8 @@ describe('npm test preflight', () => {
       TEST_PG_ADMIN_URL: 'postgres://postgres@127.0.0.1:9/postgres',
     });
     expect(run.status).toBe(1);
-    expect(run.output).toContain('Caddy');
-    expect(run.output).toContain('apt-get install -y caddy');
-    expect(run.output).toContain('rclone');
-    expect(run.output).toContain('apt-get install -y rclone');
-    expect(run.output).toContain('PostgreSQL');
-    expect(run.output).toContain('Redis');
-    expect(run.output).toContain('redis-server --daemonize yes');
+    const named = ['Caddy', 'apt-get install -y caddy', 'rclone', 'apt-get install -y rclone', 'PostgreSQL', 'Redis'];
+    for (const text of [...named, 'redis-server --daemonize yes']) expect(run.output).toContain(text);
     expect(run.seconds).toBeLessThan(30);
   });
 

@@ -1,5 +1,5 @@
 import { conflict } from '../../utils/http';
-import { affectedRows, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { affectedRows, insertDocumentOnce, table, type Trx } from '../../utils/db-write';
 import type { Idempotency } from './idempotency-key';
 
 export type { Idempotency };
@@ -46,21 +46,8 @@ export async function previousOrderId(idem: Idempotency): Promise<string | null>
  * PostgreSQL the insert waits for that request's transaction and then does nothing, on SQLite the write lock
  * already serialised the two; either way the caller rolls back and answers the winner's order.
  */
-export async function claimKey(trx: Trx, idem: Idempotency): Promise<boolean> {
-  const now = new Date();
-  const inserted: unknown = await table(trx, IDEMPOTENCY_KEYS_TABLE)
-    .insert({
-      document_id: newDocumentId(),
-      idempotency_key: idem.key,
-      request_hash: idem.hash,
-      created_at: now,
-      updated_at: now,
-      published_at: now,
-    })
-    .onConflict('idempotency_key')
-    .ignore()
-    .returning('id');
-  return Array.isArray(inserted) && inserted.length === 1;
+export function claimKey(trx: Trx, idem: Idempotency): Promise<boolean> {
+  return insertDocumentOnce(trx, IDEMPOTENCY_KEYS_TABLE, { idempotency_key: idem.key, request_hash: idem.hash }, 'idempotency_key');
 }
 
 /** Links the claimed key to the order created in the same transaction. */

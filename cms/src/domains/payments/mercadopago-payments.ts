@@ -1,6 +1,6 @@
 // Mercado Pago payments as the shop records them: the payment_events log, the order's stored payment, and applying a reported payment to its order.
 import { formatPrice, type OrderStatus } from '@shop/shared';
-import { newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { insertDocumentOnce, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { ApiError } from '../../utils/http';
 import { applyStatusChange, lockOrder, ORDERS_TABLE, type LockedOrder } from '../orders';
 import { recordStatusChange, type Actor } from '../orders';
@@ -40,29 +40,21 @@ export async function storedPaymentOf(trx: Trx, orderId: number): Promise<Stored
  * Inserts one row of `payment_events` unless its (provider, payment id, status) is there already: the unique index
  * decides, also between processes. true when this call inserted it.
  */
-export async function insertOnce(
+export function insertOnce(
   trx: Trx,
   key: { provider: string; paymentId: string; status: string },
   extra: { orderDocumentId?: string | null; outcome?: string } = {},
 ): Promise<boolean> {
   const now = new Date();
-  const inserted: unknown = await table(trx, PAYMENT_EVENTS_TABLE)
-    .insert({
-      document_id: newDocumentId(),
-      provider: key.provider,
-      payment_id: key.paymentId,
-      payment_status: key.status,
-      order_document_id: extra.orderDocumentId ?? null,
-      outcome: extra.outcome ?? null,
-      at: now,
-      created_at: now,
-      updated_at: now,
-      published_at: now,
-    })
-    .onConflict(['provider', 'payment_id', 'payment_status'])
-    .ignore()
-    .returning('id');
-  return Array.isArray(inserted) && inserted.length === 1;
+  const row = {
+    provider: key.provider,
+    payment_id: key.paymentId,
+    payment_status: key.status,
+    order_document_id: extra.orderDocumentId ?? null,
+    outcome: extra.outcome ?? null,
+    at: now,
+  };
+  return insertDocumentOnce(trx, PAYMENT_EVENTS_TABLE, row, ['provider', 'payment_id', 'payment_status'], now);
 }
 
 /** Records one state of one payment; false when it was already recorded (a repeated or concurrent delivery). */
