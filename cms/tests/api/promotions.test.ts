@@ -417,4 +417,38 @@ describe('coupon codes cannot be found by trying', () => {
       await limited.stop();
     }
   });
+  it('wrong codes at POST /orders cost points from the same budget: past it a wrong code gets 429, and so does a right one', async () => {
+    const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+    const limit = 3;
+    const limited = await startStrapi(database, {
+      RATE_LIMIT_COUPON_MAX: String(limit),
+      RATE_LIMIT_ORDERS_MAX: '100000',
+      RATE_LIMIT_PREFIX: `coupon-orders-${process.pid}-${RUN}`,
+    });
+    try {
+      const code = newCode('pedido');
+      await createCoupon({ code, value: 5 });
+      const order = (couponCode?: string) => on(limited)('/orders', { body: orderBody([basicLine()], couponCode ? { couponCode } : {}) });
+      const stockBefore = await stockOf(basic._id);
+      // Within the budget a right code places its order, and wrong codes are refused as always (409 and the quote).
+      const placed = await order(code);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      expect(placed.body.order.couponCode).toBe(code);
+      for (let i = 0; i < limit; i += 1) expectMessage(await order(`FALSO${i}`), 409, 'El cupón no existe o ya no está disponible');
+      const blocked = await order('FALSO9');
+      expectMessage(blocked, 429, 'Probaste demasiados cupones que no existen: esperá 15 minutos y volvé a intentar');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // As at the quote (the same budget): a right code waits too, and so does the quote; an order without a coupon goes on.
+      expect((await order(code)).status).toBe(429);
+      const quote = await on(limited)('/checkout/quote', {
+        body: { items: [basicLine()], paymentMethod: 'cash', deliveryType: 'pickup', couponCode: code },
+      });
+      expect(quote.status).toBe(429);
+      expect((await order()).status).toBe(201);
+      // Only the two placed orders took units.
+      expect(await stockOf(basic._id)).toBe(stockBefore - 2);
+    } finally {
+      await limited.stop();
+    }
+  });
 });

@@ -17,14 +17,15 @@ import {
   repeatedFilter,
   trackedOrderAnswerSchema,
   trackingContactProblem,
+  COUPON_REFUSALS,
   statusLabel,
 } from '@shop/shared';
 import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
-import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
+import { ApiError, badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { idempotencyKeyOf, requestHash } from '../../../domains/orders/idempotency-key';
 import { routeParam } from '../../../utils/route-param';
-import { consume } from '../../../domains/platform';
+import { consume, refuseWhenBlocked } from '../../../domains/platform';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { orderExportBatches } from '../../../domains/orders/order-export';
 import { staffActor } from '../../../domains/orders/order-history';
@@ -53,7 +54,15 @@ export default factories.createCoreController('api::order.order', () => ({
     await consume(ctx, 'orders');
     const key = idempotencyKeyOf(ctx.get('Idempotency-Key'));
     const input = parseWith(orderInputSchema, requestBody(ctx));
-    const { replayed, ...answer } = await orders().place(input, key ? { key, hash: requestHash(input) } : null, ctx.request.origin);
+    // The coupon look-ups share the quote's budget: a client that tried too many codes no coupon has is refused here
+    // too, and a code no coupon has costs a point here as it does at the quote.
+    if (input.couponCode) await refuseWhenBlocked(ctx, 'coupon');
+    const { replayed, ...answer } = await orders()
+      .place(input, key ? { key, hash: requestHash(input) } : null, ctx.request.origin)
+      .catch(async (err: unknown) => {
+        if (err instanceof ApiError && err.message === COUPON_REFUSALS.unknown) await consume(ctx, 'coupon');
+        throw err;
+      });
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
     reply(ctx, orderCreatedAnswerSchema, answer);
