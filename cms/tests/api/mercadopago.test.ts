@@ -210,6 +210,31 @@ describe('placing an order', () => {
     expect(items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0)).toBe(18000);
   });
 
+  it('discounts that leave $0 to pay: 400 in Spanish, no preference asked of Mercado Pago, nothing written', async () => {
+    const code = `CERO${randomUUID().slice(0, 8)}`.toUpperCase();
+    const price = 12000;
+    const coupon = await call('/coupons', { body: { code, type: 'fixed', value: price * 2 }, token: owner });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const product = await createProduct(10, price);
+    const before = (await call('/orders', { token: owner })).body.totalOrders;
+    const preferencesBefore = fake.state.calls.filter((c) => c.path === '/checkout/preferences').length;
+    const lines: LineInput[] = [{ productId: product._id, quantity: 1, size: 'M' }];
+    // The quote agrees that nothing is left to pay.
+    const quote = await call('/checkout/quote', {
+      body: { items: lines, paymentMethod: 'mercadopago', deliveryType: 'pickup', couponCode: code },
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body.quote.total).toBe(0);
+    const res = await call('/orders', { body: orderBody(lines, { paymentMethod: 'mercadopago', couponCode: code }) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(CHECKOUT_REFUSALS.mercadopagoZero);
+    expect(fake.state.calls.filter((c) => c.path === '/checkout/preferences')).toHaveLength(preferencesBefore);
+    expect((await call('/orders', { token: owner })).body.totalOrders).toBe(before);
+    expect(await stockOf(product._id)).toBe(10);
+    const uses = (await call('/coupons', { token: owner })).body.coupons.find((c: { code: string }) => c.code === code);
+    expect(uses.uses).toBe(0);
+  });
+
   it('holds the stock, creates one preference with the server’s figures and answers where to pay', async () => {
     const key = randomUUID();
     const placed = await placeMp(2, 10, { 'Idempotency-Key': key });
