@@ -178,6 +178,70 @@ describe('coupons: staff CRUD', () => {
   });
 });
 
+describe('PUT takes any part of the input (partial update)', () => {
+  it('a coupon: the fields sent change, the others stay; junk and broken combinations are still a Spanish 400', async () => {
+    const coupon = await createCoupon({ code: newCode('parcial'), value: 15, minSubtotal: 3000, maxUses: 7, categories: [BASICS] });
+    const put = (body: unknown, id = coupon.id) => staff(`/coupons/${id}`, { method: 'PUT', body });
+    const off = await put({ active: false });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(couponAnswerSchema.parse(off.body).coupon).toMatchObject({
+      code: coupon.code,
+      type: 'percent',
+      value: 15,
+      minSubtotal: 3000,
+      maxUses: 7,
+      categories: [BASICS],
+      active: false,
+    });
+    expect((await put({ value: 25 })).body.coupon).toMatchObject({ value: 25, active: false, maxUses: 7 });
+    // The whole is still checked: 250% is not a percent, whichever field was sent.
+    expectMessage(await put({ value: 250 }), 400, 'El porcentaje debe ser un número entero entre 1 y 100');
+    expectMessage(await put({ type: 'fixed', value: 0 }), 400, 'El monto del descuento debe ser un número entero mayor que 0');
+    expectMessage(await put({}), 400, 'No hay datos para actualizar');
+    const unknownKey = await put({ value: 20, descuentoExtra: 90 });
+    expect(unknownKey.status).toBe(400);
+    expect(unknownKey.body.message).toMatch(/descuentoExtra/);
+    for (const junk of [null, [], 'texto', 42, { code: { $ne: null } }, { value: NUL_TEXT }, { maxUses: 0 }, { startsAt: 'mañana' }]) {
+      const res = await put(junk);
+      expect(res.status, JSON.stringify(junk)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expectMessage(await put({ active: true }, 'noexiste123'), 404, 'El cupón no existe');
+    expect(await couponByCode(coupon.code)).toMatchObject({ value: 25 });
+  });
+
+  it('a promotion: the fields sent change, the others stay; a change of type without its numbers is refused', async () => {
+    const made = await staff('/promotions', { body: { name: `Parcial ${RUN}`, type: 'category_percent', category: LACE, percent: 15 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id: string = made.body.promotion.id;
+    const put = (body: unknown, target = id) => staff(`/promotions/${target}`, { method: 'PUT', body });
+    try {
+      const renamed = await put({ name: `Parcial nuevo ${RUN}`, active: false });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(renamed.body.promotion).toMatchObject({
+        name: `Parcial nuevo ${RUN}`,
+        type: 'category_percent',
+        category: LACE,
+        percent: 15,
+        active: false,
+        live: false,
+      });
+      expect((await put({ percent: 30 })).body.promotion).toMatchObject({ percent: 30, name: `Parcial nuevo ${RUN}`, active: false });
+      expectMessage(await put({ type: 'buy_x_pay_y' }), 400, 'En "llevá X, pagá Y" X debe ser mayor que Y, Y al menos 1 y X hasta 20');
+      expectMessage(await put({ percent: 95 }), 400, 'El porcentaje debe ser un número entero entre 1 y 90');
+      expectMessage(await put({}), 400, 'No hay datos para actualizar');
+      for (const junk of [null, [], 'texto', { name: LONG_10K }, { category: OVER_VARCHAR }, { percent: '30' }, { otra: 1 }]) {
+        const res = await put(junk);
+        expect(res.status, JSON.stringify(junk).slice(0, 80)).toBe(400);
+        expect(typeof res.body.message).toBe('string');
+      }
+      expectMessage(await put({ active: true }, 'noexiste123'), 404, 'La promoción no existe');
+    } finally {
+      expect((await staff(`/promotions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    }
+  });
+});
+
 describe('coupons at checkout', () => {
   it('the quote applies a coupon to the lines it covers, or says why not', async () => {
     const code = newCode('lace');
