@@ -13,11 +13,13 @@ import {
   orderSummaryAnswerSchema,
   ORDER_EXPORT_HEADER,
   DISPATCH_TYPES,
+  DISPATCH_PAGE_SIZE,
+  MAX_DISPATCH_PAGE_SIZE,
   dispatchAnswerSchema,
   repeatedFilter,
+  COUPON_REFUSALS,
   trackedOrderAnswerSchema,
   trackingContactProblem,
-  COUPON_REFUSALS,
   statusLabel,
 } from '@shop/shared';
 import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
@@ -168,12 +170,26 @@ export default factories.createCoreController('api::order.order', () => ({
     sendCsv(ctx, 'ordenes', ORDER_EXPORT_HEADER, orderExportBatches(filters, exportBatchSize()));
   },
 
-  /** GET /orders/dispatch?type=delivery|pickup (admin): the delivery sheet per zone, or the pickup list per meeting point. */
+  /**
+   * GET /orders/dispatch?type=delivery|pickup&date=YYYY-MM-DD&page=&limit= (admin): a page of the day's delivery sheet
+   * per zone, or pickup list per meeting point (today in the shop's time zone by default).
+   */
   async dispatch(ctx: Context) {
+    const repeated = repeatedFilter(ctx.query);
+    if (repeated) throw badRequest(repeated);
     const type = queryString(ctx.query.type) ?? 'delivery';
     if (!(DISPATCH_TYPES as readonly string[]).includes(type))
       throw badRequest('El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
-    reply(ctx, dispatchAnswerSchema, await orders().dispatch(type === 'pickup' ? 'pickup' : 'delivery'));
+    reply(
+      ctx,
+      dispatchAnswerSchema,
+      await orders().dispatch({
+        type: type === 'pickup' ? 'pickup' : 'delivery',
+        date: queryString(ctx.query.date),
+        page: queryInt(ctx.query.page, 1, { max: 100_000 }),
+        limit: queryInt(ctx.query.limit, DISPATCH_PAGE_SIZE, { max: MAX_DISPATCH_PAGE_SIZE }),
+      }),
+    );
   },
 
   /** GET /orders/summary (admin). */
