@@ -30,6 +30,10 @@ describe('GET /content', () => {
     expect(c.checkout.paymentInfo.cashOnDelivery.additionalFee).toBe(0);
     expect(c.checkout.paymentInfo.bankTransfer.cbu).toMatch(/^\d{22}$/);
     expect(c.checkout.deliveryInfo.meetingPoint.address).toMatch(/Neuquén/);
+    // The legacy single meeting point names the same place as the first of the list (e-mails still read it).
+    const [firstPoint] = c.checkout.deliveryInfo.meetingPoints;
+    const { title, address, schedule, notes } = c.checkout.deliveryInfo.meetingPoint;
+    expect(firstPoint).toMatchObject({ title, address, schedule, notes, enabled: true });
     expect(c.productDetail.infoCards.length).toBeGreaterThanOrEqual(3);
     expect(c.productDetail.expandableSections.length).toBeGreaterThanOrEqual(1);
   });

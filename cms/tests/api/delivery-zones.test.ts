@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dispatchAnswerSchema, quoteAnswerSchema, type DeliveryZone, type MeetingPoint, type Order, type SiteContent } from '@shop/shared';
+import {
+  dispatchAnswerSchema,
+  quoteAnswerSchema,
+  shopIsoDay,
+  MAX_DISPATCH_PAGE_SIZE,
+  type DeliveryZone,
+  type MeetingPoint,
+  type Order,
+  type SiteContent,
+} from '@shop/shared';
 import { adminToken, api, expectMessage, shopperToken, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN, expectAdminOnly } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
@@ -446,8 +455,62 @@ describe('staff: filters and the delivery sheet', () => {
     expectMessage(await staff('/orders/dispatch?type=drone'), 400, 'El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
   });
 
+  it('the sheet of a day (today in the shop by default) pages through every order instead of stopping', async () => {
+    const placed: Order[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await call('/orders', { body: orderBody([line()], { deliveryType: 'delivery', zoneId: 'zona-plottier' }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      placed.push(res.body.order);
+    }
+    const idsOf = (body: { groups: { orders: { _id: string }[] }[] }) => body.groups.flatMap((g) => g.orders.map((o) => o._id));
+    const whole = await staff(`/orders/dispatch?type=delivery&limit=${MAX_DISPATCH_PAGE_SIZE}`);
+    expect(whole.status).toBe(200);
+    const sheet = dispatchAnswerSchema.parse(whole.body);
+    expect(sheet.date).toBe(shopIsoDay());
+    expect(sheet.totalOrders).toBe(idsOf(sheet).length);
+    expect(idsOf(sheet)).toEqual(expect.arrayContaining(placed.map((o) => o._id)));
+
+    // Two per page: every order once, in the same order, and nothing past the last page.
+    const pageSize = 2;
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(sheet.totalOrders / pageSize); page += 1) {
+      const res = dispatchAnswerSchema.parse((await staff(`/orders/dispatch?type=delivery&limit=${pageSize}&page=${page}`)).body);
+      expect(res).toMatchObject({ page, pageSize, totalOrders: sheet.totalOrders, totalPages: Math.ceil(sheet.totalOrders / pageSize) });
+      expect(idsOf(res).length).toBeLessThanOrEqual(pageSize);
+      seen.push(...idsOf(res));
+    }
+    expect([...seen].sort()).toEqual([...idsOf(sheet)].sort());
+    const past = await staff(`/orders/dispatch?type=delivery&limit=${pageSize}&page=${sheet.totalPages + 100}`);
+    expect(past.body.groups).toEqual([]);
+    expect((await staff('/orders/dispatch?limit=100000')).body.pageSize).toBe(MAX_DISPATCH_PAGE_SIZE);
+
+    // An order placed two days ago is on yesterday's sheet; those placed today are not.
+    const db = testDatabase();
+    try {
+      await db('orders')
+        .where('document_id', placed[0]!._id)
+        .update({ created_at: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) });
+    } finally {
+      await db.destroy();
+    }
+    const yesterday = shopIsoDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
+    const before = dispatchAnswerSchema.parse((await staff(`/orders/dispatch?type=delivery&date=${yesterday}`)).body);
+    expect(before.date).toBe(yesterday);
+    expect(idsOf(before)).toContain(placed[0]!._id);
+    expect(idsOf(before)).not.toContain(placed[1]!._id);
+    expect(idsOf(dispatchAnswerSchema.parse((await staff(`/orders/dispatch?date=${shopIsoDay()}`)).body))).toContain(placed[1]!._id);
+
+    for (const junk of ['date=ayer', 'date=2026-13-45', 'date=2026-01-01T00:00', `date=${'9'.repeat(300)}`]) {
+      expectMessage(await staff(`/orders/dispatch?${junk}`), 400, 'Fecha inválida: usa el formato AAAA-MM-DD');
+    }
+    expectMessage(await staff('/orders/dispatch?date=2026-01-01&date=2026-01-02'), 400, 'Cada filtro se indica una sola vez');
+    expectMessage(await staff('/orders/dispatch?type=delivery&type=pickup'), 400, 'Cada filtro se indica una sola vez');
+    for (const order of placed) await staff(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'cancelled' } });
+  });
+
   it('is staff only: no token, a garbage token and a shopper are refused', async () => {
     await expectAdminOnly('GET', '/orders/dispatch');
+    await expectAdminOnly('GET', `/orders/dispatch?date=${shopIsoDay()}&page=2`);
     await expectAdminOnly('GET', '/orders?zone=zona-centro');
     const shopper = await api('/orders/dispatch?type=pickup', { token: await shopperToken() });
     expect(JSON.stringify(shopper.body)).not.toContain(SHOPPER.phone);

@@ -169,7 +169,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
   { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint'] },
-  { method: 'GET', path: '/orders/dispatch', auth: 'admin', query: ['type'] },
+  { method: 'GET', path: '/orders/dispatch', auth: 'admin', query: ['type', 'date', 'page', 'limit'] },
   {
     method: 'PUT',
     path: '/orders/{orderId}/status',

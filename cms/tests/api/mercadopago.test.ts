@@ -5,6 +5,7 @@ import { signWebhook, startFakeMercadoPago, type FakeMercadoPago } from '../../.
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { orderBody, type LineInput } from '../helpers/orders';
+import { knexOn } from '../helpers/database';
 import { inviteStaff } from '../helpers/staff';
 import { waitFor } from '../helpers/wait-for';
 import { TEST_ADMIN, TEST_SHOPPER, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
@@ -208,6 +209,31 @@ describe('placing an order', () => {
     const sent = fake.state.calls.find((c) => c.path === '/checkout/preferences' && c.body?.external_reference === order.orderNumber)?.body;
     const items = sent.items as { quantity: number; unit_price: number }[];
     expect(items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0)).toBe(18000);
+  });
+
+  it('discounts that leave $0 to pay: 400 in Spanish, no preference asked of Mercado Pago, nothing written', async () => {
+    const code = `CERO${randomUUID().slice(0, 8)}`.toUpperCase();
+    const price = 12000;
+    const coupon = await call('/coupons', { body: { code, type: 'fixed', value: price * 2 }, token: owner });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const product = await createProduct(10, price);
+    const before = (await call('/orders', { token: owner })).body.totalOrders;
+    const preferencesBefore = fake.state.calls.filter((c) => c.path === '/checkout/preferences').length;
+    const lines: LineInput[] = [{ productId: product._id, quantity: 1, size: 'M' }];
+    // The quote agrees that nothing is left to pay.
+    const quote = await call('/checkout/quote', {
+      body: { items: lines, paymentMethod: 'mercadopago', deliveryType: 'pickup', couponCode: code },
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body.quote.total).toBe(0);
+    const res = await call('/orders', { body: orderBody(lines, { paymentMethod: 'mercadopago', couponCode: code }) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(CHECKOUT_REFUSALS.mercadopagoZero);
+    expect(fake.state.calls.filter((c) => c.path === '/checkout/preferences')).toHaveLength(preferencesBefore);
+    expect((await call('/orders', { token: owner })).body.totalOrders).toBe(before);
+    expect(await stockOf(product._id)).toBe(10);
+    const uses = (await call('/coupons', { token: owner })).body.coupons.find((c: { code: string }) => c.code === code);
+    expect(uses.uses).toBe(0);
   });
 
   it('holds the stock, creates one preference with the server’s figures and answers where to pay', async () => {
@@ -558,5 +584,62 @@ describe('holds of unpaid Mercado Pago orders', () => {
     expect(revived.status).toBe('paid');
     expect(await stockOf(unpaid.productId)).toBe(3);
     expect((await historyOf(unpaid.order._id)).filter((e) => e.to === 'paid')).toEqual([expect.objectContaining({ from: 'cancelled' })]);
+  });
+
+  it('a late approval recorded by a process that died before reviving the order: the next payment sweep makes it paid once', async () => {
+    const placed = await placeMp(2, 5);
+    await whileSweeping(
+      { ORDER_HOLD_SWEEP_CRON: '* * * * * *', ORDER_HOLD_CLOCK_OFFSET_SECONDS: String(61 * 60) },
+      'the hold sweep',
+      placed.order._id,
+      'cancelled',
+    );
+    expect(await stockOf(placed.productId)).toBe(5);
+    const { payment } = await control('payments', { externalReference: placed.order.orderNumber, status: 'approved', notify: false });
+    const paymentId = String(payment.id);
+
+    // The crash, through the database: what applyPayment's first transaction writes (the payment recorded, its
+    // revival pending, the order's stored payment), and nothing of the revival itself.
+    const db = knexOn(database.env);
+    try {
+      const now = new Date();
+      await db('payment_events').insert({
+        document_id: `crash${randomUUID().replace(/-/g, '').slice(0, 19)}`,
+        provider: 'mercadopago',
+        payment_id: paymentId,
+        payment_status: 'approved',
+        order_document_id: placed.order._id,
+        outcome: 'revive_pending',
+        at: now,
+        created_at: now,
+        updated_at: now,
+        published_at: now,
+      });
+      const row = await db('orders').select('mercado_pago').where('document_id', placed.order._id).first();
+      const stored = typeof row.mercado_pago === 'string' ? JSON.parse(row.mercado_pago) : (row.mercado_pago ?? {});
+      const paymentPatch = { paymentId, paymentStatus: 'approved', statusDetail: 'accredited', installments: 1 };
+      await db('orders')
+        .where('document_id', placed.order._id)
+        .update({ mercado_pago: JSON.stringify({ ...stored, ...paymentPatch }) });
+      expect((await orderById(placed.order._id)).status).toBe('cancelled');
+
+      // The payment sweep (every second here) finishes the revival: paid, its units taken again.
+      await whileSweeping(
+        { MERCADOPAGO_SWEEP_CRON: '* * * * * *', MERCADOPAGO_SWEEP_SLOT_SECONDS: '1' },
+        'the payment sweep',
+        placed.order._id,
+        'paid',
+      );
+      const events = await db('payment_events').where({ provider: 'mercadopago', payment_id: paymentId });
+      expect(events.map((e: { outcome: string }) => e.outcome)).toEqual(['revived']);
+    } finally {
+      await db.destroy();
+    }
+    // Once: the webhook arriving now (and any later sweep) changes nothing.
+    expect((await control(`notify/${paymentId}`)).webhookAnswer).toBe(200);
+    expect(await stockOf(placed.productId)).toBe(3);
+    const paid = (await historyOf(placed.order._id)).filter((e) => e.to === 'paid');
+    expect(paid).toEqual([expect.objectContaining({ from: 'cancelled', note: `Mercado Pago aprobó el pago ${paymentId}` })]);
+    expect((await orderById(placed.order._id)).payment).toMatchObject({ paymentId, paymentStatus: 'approved' });
   });
 });

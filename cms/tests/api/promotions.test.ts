@@ -178,6 +178,70 @@ describe('coupons: staff CRUD', () => {
   });
 });
 
+describe('PUT takes any part of the input (partial update)', () => {
+  it('a coupon: the fields sent change, the others stay; junk and broken combinations are still a Spanish 400', async () => {
+    const coupon = await createCoupon({ code: newCode('parcial'), value: 15, minSubtotal: 3000, maxUses: 7, categories: [BASICS] });
+    const put = (body: unknown, id = coupon.id) => staff(`/coupons/${id}`, { method: 'PUT', body });
+    const off = await put({ active: false });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(couponAnswerSchema.parse(off.body).coupon).toMatchObject({
+      code: coupon.code,
+      type: 'percent',
+      value: 15,
+      minSubtotal: 3000,
+      maxUses: 7,
+      categories: [BASICS],
+      active: false,
+    });
+    expect((await put({ value: 25 })).body.coupon).toMatchObject({ value: 25, active: false, maxUses: 7 });
+    // The whole is still checked: 250% is not a percent, whichever field was sent.
+    expectMessage(await put({ value: 250 }), 400, 'El porcentaje debe ser un número entero entre 1 y 100');
+    expectMessage(await put({ type: 'fixed', value: 0 }), 400, 'El monto del descuento debe ser un número entero mayor que 0');
+    expectMessage(await put({}), 400, 'No hay datos para actualizar');
+    const unknownKey = await put({ value: 20, descuentoExtra: 90 });
+    expect(unknownKey.status).toBe(400);
+    expect(unknownKey.body.message).toMatch(/descuentoExtra/);
+    for (const junk of [null, [], 'texto', 42, { code: { $ne: null } }, { value: NUL_TEXT }, { maxUses: 0 }, { startsAt: 'mañana' }]) {
+      const res = await put(junk);
+      expect(res.status, JSON.stringify(junk)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expectMessage(await put({ active: true }, 'noexiste123'), 404, 'El cupón no existe');
+    expect(await couponByCode(coupon.code)).toMatchObject({ value: 25 });
+  });
+
+  it('a promotion: the fields sent change, the others stay; a change of type without its numbers is refused', async () => {
+    const made = await staff('/promotions', { body: { name: `Parcial ${RUN}`, type: 'category_percent', category: LACE, percent: 15 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id: string = made.body.promotion.id;
+    const put = (body: unknown, target = id) => staff(`/promotions/${target}`, { method: 'PUT', body });
+    try {
+      const renamed = await put({ name: `Parcial nuevo ${RUN}`, active: false });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(renamed.body.promotion).toMatchObject({
+        name: `Parcial nuevo ${RUN}`,
+        type: 'category_percent',
+        category: LACE,
+        percent: 15,
+        active: false,
+        live: false,
+      });
+      expect((await put({ percent: 30 })).body.promotion).toMatchObject({ percent: 30, name: `Parcial nuevo ${RUN}`, active: false });
+      expectMessage(await put({ type: 'buy_x_pay_y' }), 400, 'En "llevá X, pagá Y" X debe ser mayor que Y, Y al menos 1 y X hasta 20');
+      expectMessage(await put({ percent: 95 }), 400, 'El porcentaje debe ser un número entero entre 1 y 90');
+      expectMessage(await put({}), 400, 'No hay datos para actualizar');
+      for (const junk of [null, [], 'texto', { name: LONG_10K }, { category: OVER_VARCHAR }, { percent: '30' }, { otra: 1 }]) {
+        const res = await put(junk);
+        expect(res.status, JSON.stringify(junk).slice(0, 80)).toBe(400);
+        expect(typeof res.body.message).toBe('string');
+      }
+      expectMessage(await put({ active: true }, 'noexiste123'), 404, 'La promoción no existe');
+    } finally {
+      expect((await staff(`/promotions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    }
+  });
+});
+
 describe('coupons at checkout', () => {
   it('the quote applies a coupon to the lines it covers, or says why not', async () => {
     const code = newCode('lace');
@@ -413,6 +477,40 @@ describe('coupon codes cannot be found by trying', () => {
       // A quote without a coupon still answers.
       const plain = await on(limited)('/checkout/quote', { body: { items: [basicLine()], paymentMethod: 'cash', deliveryType: 'pickup' } });
       expect(plain.status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+  it('wrong codes at POST /orders cost points from the same budget: past it a wrong code gets 429, and so does a right one', async () => {
+    const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+    const limit = 3;
+    const limited = await startStrapi(database, {
+      RATE_LIMIT_COUPON_MAX: String(limit),
+      RATE_LIMIT_ORDERS_MAX: '100000',
+      RATE_LIMIT_PREFIX: `coupon-orders-${process.pid}-${RUN}`,
+    });
+    try {
+      const code = newCode('pedido');
+      await createCoupon({ code, value: 5 });
+      const order = (couponCode?: string) => on(limited)('/orders', { body: orderBody([basicLine()], couponCode ? { couponCode } : {}) });
+      const stockBefore = await stockOf(basic._id);
+      // Within the budget a right code places its order, and wrong codes are refused as always (409 and the quote).
+      const placed = await order(code);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      expect(placed.body.order.couponCode).toBe(code);
+      for (let i = 0; i < limit; i += 1) expectMessage(await order(`FALSO${i}`), 409, 'El cupón no existe o ya no está disponible');
+      const blocked = await order('FALSO9');
+      expectMessage(blocked, 429, 'Probaste demasiados cupones que no existen: esperá 15 minutos y volvé a intentar');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // As at the quote (the same budget): a right code waits too, and so does the quote; an order without a coupon goes on.
+      expect((await order(code)).status).toBe(429);
+      const quote = await on(limited)('/checkout/quote', {
+        body: { items: [basicLine()], paymentMethod: 'cash', deliveryType: 'pickup', couponCode: code },
+      });
+      expect(quote.status).toBe(429);
+      expect((await order()).status).toBe(201);
+      // Only the two placed orders took units.
+      expect(await stockOf(basic._id)).toBe(stockBefore - 2);
     } finally {
       await limited.stop();
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DispatchAnswer, DispatchOrder } from '@shop/shared';
+import { shopIsoDay, type DispatchAnswer, type DispatchOrder } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi, type MockHandler } from '@/test/mock-api';
 import { OrderDispatchPage } from './order-dispatch-page';
@@ -26,9 +26,14 @@ function dispatchOrder(n: number, overrides: Partial<DispatchOrder> = {}): Dispa
   };
 }
 
+const ONE_PAGE = { page: 1, pageSize: 100, totalPages: 1 };
+
 const DELIVERY: DispatchAnswer = {
   type: 'delivery',
+  date: '2026-01-15',
   generatedAt: '2026-01-15T15:00:00.000Z',
+  ...ONE_PAGE,
+  totalOrders: 3,
   groups: [
     {
       id: 'centro',
@@ -44,7 +49,10 @@ const DELIVERY: DispatchAnswer = {
 
 const PICKUP: DispatchAnswer = {
   type: 'pickup',
+  date: '2026-01-15',
   generatedAt: '2026-01-15T15:00:00.000Z',
+  ...ONE_PAGE,
+  totalOrders: 1,
   groups: [
     {
       id: 'plaza',
@@ -75,7 +83,7 @@ describe('hoja de reparto', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const { calls } = setup();
     const groups = await screen.findAllByTestId('dispatch-group');
-    expect(calls[0]?.params).toEqual({ type: 'delivery' });
+    expect(calls[0]?.params).toEqual({ type: 'delivery', date: shopIsoDay(), page: 1 });
     // The zone without orders gets no page.
     expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Centro', 'Oeste']);
     expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('3 pedidos en 2 zonas · A cobrar en total: $42.500');
@@ -114,7 +122,7 @@ describe('hoja de reparto', () => {
     await user.click(screen.getByRole('button', { name: 'Retiros' }));
     expect(screen.getByRole('button', { name: 'Retiros' })).toHaveAttribute('aria-pressed', 'true');
     const group = await screen.findByRole('region', { name: 'Plaza Huincul' });
-    expect(calls.filter((c) => c.url === '/orders/dispatch').at(-1)?.params).toEqual({ type: 'pickup' });
+    expect(calls.filter((c) => c.url === '/orders/dispatch').at(-1)?.params).toEqual({ type: 'pickup', date: shopIsoDay(), page: 1 });
     expect(within(group).getByText('Av. Argentina 100 · Lunes a viernes de 10 a 18')).toBeInTheDocument();
     expect(within(group).queryByRole('columnheader', { name: 'Dirección' })).not.toBeInTheDocument();
     expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('1 pedido en 1 punto de encuentro');
@@ -140,7 +148,48 @@ describe('hoja de reparto', () => {
   it('opens on the pickups from the address', async () => {
     const { calls } = setup(undefined, '/orders/dispatch?type=pickup');
     expect(await screen.findByRole('region', { name: 'Plaza Huincul' })).toBeInTheDocument();
-    expect(calls[0]?.params).toEqual({ type: 'pickup' });
+    expect(calls[0]?.params).toEqual({ type: 'pickup', date: shopIsoDay(), page: 1 });
+  });
+
+  it('takes the day of the sheet from a labelled date field (today by default) and from the address', async () => {
+    const { user, calls } = setup(undefined, '/orders/dispatch?type=pickup&date=2026-01-10');
+    await screen.findByRole('region', { name: 'Plaza Huincul' });
+    expect(calls[0]?.params).toEqual({ type: 'pickup', date: '2026-01-10', page: 1 });
+    const field = screen.getByLabelText('Día de la hoja');
+    expect(field).toHaveValue('2026-01-10');
+    expect(field).toHaveAccessibleDescription('Pedidos hechos hasta ese día que todavía no se entregaron.');
+    expect(screen.getByText(/pedidos hasta el 10\/01\/2026/)).toBeInTheDocument();
+    // A date field is set whole (as the browser's date picker does).
+    fireEvent.change(field, { target: { value: '2026-01-12' } });
+    await waitFor(() => expect(calls.at(-1)?.params).toEqual({ type: 'pickup', date: '2026-01-12', page: 1 }));
+    // Another sheet keeps the day.
+    await user.click(screen.getByRole('button', { name: 'Envíos a domicilio' }));
+    await waitFor(() => expect(calls.at(-1)?.params).toEqual({ type: 'delivery', date: '2026-01-12', page: 1 }));
+  });
+
+  it('pages a long sheet instead of stopping: where it is, how many in all, and the next page on request', async () => {
+    const paged = (page: number): DispatchAnswer => ({
+      ...DELIVERY,
+      page,
+      pageSize: 2,
+      totalOrders: 5,
+      totalPages: 3,
+      groups: [
+        { id: 'centro', name: 'Centro', detail: '', orders: [dispatchOrder(page * 2), dispatchOrder(page * 2 + 1)], toCollect: 34000 },
+      ],
+    });
+    const { user, calls } = setup((request) => ({ data: paged(Number(request.params.page)) }));
+    await screen.findAllByTestId('dispatch-group');
+    expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('Página 1 de 3 (5 pedidos en total)');
+    const pages = screen.getByRole('navigation', { name: 'Páginas de la hoja de reparto' });
+    expect(within(pages).getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+    await waitFor(() => expect(screen.getByTestId('dispatch-summary')).toHaveTextContent('Página 2 de 3'));
+    expect(calls.at(-1)?.params).toEqual({ type: 'delivery', date: shopIsoDay(), page: 2 });
+    expect(screen.getByText('#JL-20260115-0004')).toBeInTheDocument();
+    // A new day starts on the first page.
+    fireEvent.change(screen.getByLabelText('Día de la hoja'), { target: { value: '2026-01-12' } });
+    await waitFor(() => expect(calls.at(-1)?.params).toEqual({ type: 'delivery', date: '2026-01-12', page: 1 }));
   });
 
   it('says when there is nothing to hand over, and cannot print', async () => {

@@ -1,13 +1,14 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { DISPATCH_TYPES, formatPrice, type DispatchType } from '@shop/shared';
+import { DISPATCH_TYPES, formatPrice, shopDayRange, shopIsoDay, type DispatchType } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { EmptyState, Loaded } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
 import { RefreshButton } from '@/components/refresh-button';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDate, formatDateTime } from '@/lib/format-date';
 import { orderQueries } from './api/order-queries';
 import { DispatchGroupSheet } from './dispatch-group';
 
@@ -28,12 +29,30 @@ const SHEETS: Record<DispatchType, { label: string; empty: string; grouped: stri
 
 const count = (n: number, [one, many]: readonly [string, string]) => `${n} ${n === 1 ? one : many}`;
 
+/** The sheet's day as staff read it (dd/mm/aaaa), '' for a day that cannot be read. */
+const dayLabel = (day: string) => formatDate(shopDayRange(day)?.start.toISOString());
+
+/** A page number from the address: 1 unless a whole number from 1 up. */
+const pageOf = (value: string | null) => (value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1);
+
 /** "Hoja de reparto": the orders still to hand over, by zone (home deliveries) or by meeting point (pickups), to print. */
 export function OrderDispatchPage() {
   const [params, setParams] = useSearchParams();
   const type: DispatchType = params.get('type') === 'pickup' ? 'pickup' : 'delivery';
+  const today = shopIsoDay();
+  const date = shopDayRange(params.get('date') ?? '') ? (params.get('date') ?? today) : today;
+  const page = pageOf(params.get('page'));
   const sheet = SHEETS[type];
-  const query = useQuery({ ...orderQueries.dispatch(type), staleTime: 0 });
+  const query = useQuery({ ...orderQueries.dispatch({ type, date, page }), staleTime: 0 });
+  const totalPages = query.data?.totalPages ?? 1;
+  /** A new sheet (type or day) starts on its first page; the day is kept in the address only when it is not today. */
+  const show = (next: { type?: DispatchType; date?: string; page?: number }) => {
+    const day = next.date ?? date;
+    const wanted: Record<string, string> = { type: next.type ?? type };
+    if (day !== today) wanted.date = day;
+    if ((next.page ?? 1) > 1) wanted.page = String(next.page);
+    setParams(wanted, { replace: true });
+  };
   const groups = (query.data?.groups ?? []).filter((group) => group.orders.length > 0);
   const orderCount = groups.reduce((sum, group) => sum + group.orders.length, 0);
   const toCollect = groups.reduce((sum, group) => sum + group.toCollect, 0);
@@ -44,7 +63,7 @@ export function OrderDispatchPage() {
         title="Hoja de reparto"
         description={
           <>
-            {sheet.label}
+            {sheet.label} · pedidos hasta el {dayLabel(date)}
             {query.data && ` · generada el ${formatDateTime(query.data.generatedAt)}`}
           </>
         }
@@ -62,12 +81,27 @@ export function OrderDispatchPage() {
         </div>
       </PageHeader>
 
-      <div className="segmented no-print" role="group" aria-label="Qué pedidos ver">
-        {DISPATCH_TYPES.map((t) => (
-          <button key={t} type="button" aria-pressed={t === type} onClick={() => setParams({ type: t }, { replace: true })}>
-            {SHEETS[t].label}
-          </button>
-        ))}
+      <div className="dispatch-controls no-print">
+        <div className="segmented" role="group" aria-label="Qué pedidos ver">
+          {DISPATCH_TYPES.map((t) => (
+            <button key={t} type="button" aria-pressed={t === type} onClick={() => show({ type: t })}>
+              {SHEETS[t].label}
+            </button>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor="dispatch-date">Día de la hoja</label>
+          <input
+            id="dispatch-date"
+            type="date"
+            value={date}
+            aria-describedby="dispatch-date-hint"
+            onChange={(e) => show({ date: e.target.value || today })}
+          />
+          <p id="dispatch-date-hint" className="hint">
+            Pedidos hechos hasta ese día que todavía no se entregaron.
+          </p>
+        </div>
       </div>
 
       <Loaded
@@ -88,10 +122,24 @@ export function OrderDispatchPage() {
               {count(orderCount, ['pedido', 'pedidos'])} en {count(groups.length, sheet.group)} · A cobrar en total:{' '}
               <strong>{formatPrice(toCollect)}</strong>
               <span className="muted no-print"> · {sheet.grouped}</span>
+              {totalPages > 1 && (
+                <span>
+                  {' '}
+                  · Página {page} de {totalPages} ({count(query.data?.totalOrders ?? 0, ['pedido', 'pedidos'])} en total)
+                </span>
+              )}
             </p>
             {groups.map((group) => (
               <DispatchGroupSheet key={group.id || 'none'} group={group} type={type} />
             ))}
+            <div className="no-print">
+              <Pagination
+                page={page}
+                totalPages={totalPages}
+                onChange={(next) => show({ page: next })}
+                label="Páginas de la hoja de reparto"
+              />
+            </div>
           </>
         )}
       </Loaded>

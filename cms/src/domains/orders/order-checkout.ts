@@ -13,6 +13,7 @@ import {
   type PricingContext,
   quoteSchema,
   COUPON_REFUSALS,
+  CHECKOUT_REFUSALS,
 } from '@shop/shared';
 import { storedFlag, writeTransaction } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
@@ -188,6 +189,8 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       discountTotal: quote.discountTotal,
       total: quote.total,
     };
+    // No preference of $0 is ever asked of Mercado Pago (it refuses them): the order is refused and nothing is written.
+    if (input.paymentMethod === 'mercadopago' && totals.total <= 0) throw badRequest(CHECKOUT_REFUSALS.mercadopagoZero);
     if (totals.total > MAX_ORDER_TOTAL)
       throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
     const info = input.shippingInfo;

@@ -1,17 +1,25 @@
 import {
   amountToCollect,
   checkoutOptionsOf,
+  shopDayRange,
+  shopIsoDay,
   type DispatchAnswer,
   type DispatchGroup,
   type DispatchType,
   type OrderStatus,
   type PaymentMethod,
 } from '@shop/shared';
+import { badRequest } from '../../utils/http';
 import { ORDER_UID } from './order-read';
 import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 
-/** The most orders one sheet lists (a day of a boutique is far below). */
-export const MAX_DISPATCH_ORDERS = 500;
+export interface DispatchQuery {
+  type: DispatchType;
+  /** YYYY-MM-DD in the shop's time zone; today when absent. */
+  date?: string | undefined;
+  page: number;
+  limit: number;
+}
 
 /**
  * Orders still to hand over: a cash order not yet paid or cancelled (its amount is collected on hand-over), a
@@ -44,22 +52,29 @@ function dispatchOrder(order: OrderAnswer) {
 }
 
 /**
- * The delivery sheet (one group per zone, in the order the owner lists the zones; orders placed before zones, or
+ * One page of the delivery sheet of a day (one group per zone, in the order the owner lists the zones; orders placed before zones, or
  * under a zone since removed, under their own name or "Sin zona") or the pickup list (one group per meeting point),
  * oldest order first.
  */
-export async function dispatchSheet(type: DispatchType): Promise<DispatchAnswer> {
+export async function dispatchSheet({ type, date = shopIsoDay(), page, limit }: DispatchQuery): Promise<DispatchAnswer> {
+  const day = shopDayRange(date);
+  if (!day) throw badRequest('Fecha inválida: usa el formato AAAA-MM-DD');
+  // The sheet of a day: what was ordered up to its end and is still to hand over (older orders still waiting too).
+  const filters = {
+    deliveryType: type,
+    createdAt: { $lt: day.end },
+    $or: [
+      { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
+      { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
+      { paymentMethod: 'mercadopago', orderStatus: { $in: [...TO_HAND_OVER.mercadopago] } },
+    ],
+  };
+  const totalOrders = await strapi.documents(ORDER_UID).count({ filters });
   const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
-    filters: {
-      deliveryType: type,
-      $or: [
-        { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
-        { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
-        { paymentMethod: 'mercadopago', orderStatus: { $in: [...TO_HAND_OVER.mercadopago] } },
-      ],
-    },
+    filters,
     sort: [{ createdAt: 'asc' }, { id: 'asc' }],
-    limit: MAX_DISPATCH_ORDERS,
+    limit,
+    start: (page - 1) * limit,
     populate: ORDER_POPULATE,
   });
   const orders = docs.filter(isRecord).map(toOrderAnswer);
@@ -93,7 +108,12 @@ export async function dispatchSheet(type: DispatchType): Promise<DispatchAnswer>
   }
   return {
     type,
+    date,
     generatedAt: new Date().toISOString(),
     groups: [...groups.values()].filter((g) => g.orders.length > 0),
+    page,
+    pageSize: limit,
+    totalOrders,
+    totalPages: Math.ceil(totalOrders / limit),
   };
 }

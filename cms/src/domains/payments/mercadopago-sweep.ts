@@ -4,7 +4,7 @@ import { holdSweepNow } from '../orders';
 import { ORDER_UID } from '../orders';
 import { isRecord } from '../orders';
 import { mercadoPagoConfig, mercadoPagoReady, searchPayments, type MercadoPagoConfig } from './mercadopago-client';
-import { applyPayment, insertOnce, PAYMENT_EVENTS_TABLE, PROVIDER } from './mercadopago-payments';
+import { applyPayment, finishPendingRevivals, insertOnce, PAYMENT_EVENTS_TABLE, PROVIDER } from './mercadopago-payments';
 
 /** When the sweep for lost webhooks runs: MERCADOPAGO_SWEEP_CRON (cron syntax), else every five minutes. */
 export function paymentSweepSchedule(value: string | undefined = process.env.MERCADOPAGO_SWEEP_CRON): string {
@@ -50,6 +50,8 @@ export async function sweepPendingPayments(
 ): Promise<number> {
   if (!mercadoPagoReady(config)) return 0;
   if (!(await claimSweep(Math.floor(now.getTime() / slotMs)))) return 0;
+  // Late approvals recorded by a process that died before making their order paid again.
+  const revived = await finishPendingRevivals();
   const rows: unknown[] = await strapi.db.query(ORDER_UID).findMany({
     where: { paymentMethod: PROVIDER, orderStatus: 'pending_payment', createdAt: { $lte: new Date(now.getTime() - SWEEP_MIN_AGE_MS) } },
     select: ['orderNumber'],
@@ -72,7 +74,7 @@ export async function sweepPendingPayments(
     }
   }
   if (applied > 0) strapi.log.info(`[payments] the sweep applied ${applied} Mercado Pago payment(s) whose webhook never arrived`);
-  return applied;
+  return applied + revived;
 }
 
 /**

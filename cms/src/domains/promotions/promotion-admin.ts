@@ -108,6 +108,13 @@ export async function updateCoupon(documentId: string, input: CouponInput): Prom
   return updated!;
 }
 
+/** One coupon as staff see it (404 when unknown). */
+export async function coupon(documentId: string): Promise<CouponAnswerCoupon> {
+  const [found] = await couponAnswers({ document_id: documentId });
+  if (!found) throw notFound(PROMOTION_MSG.couponNotFound);
+  return found;
+}
+
 /** Removes a coupon; orders that used it keep their discount as applied. */
 export async function deleteCoupon(documentId: string): Promise<string> {
   return writeTransaction(async (trx) => {

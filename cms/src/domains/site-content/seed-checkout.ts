@@ -16,11 +16,18 @@ function zone(
   return { id, name, barrios, postalCodes, cost, freeShippingThreshold, estimatedDays, enabled: true };
 }
 
-/** The centre's pickup point: the single `meetingPoint` and the first of `meetingPoints`. */
+/**
+ * The centre's pickup point: the first of `meetingPoints`, and the single legacy `meetingPoint` too (its title,
+ * address, schedule and notes are this place's, so that whatever still reads the legacy field, e.g. the shopper's
+ * e-mails, names the same place as the list).
+ */
 const CENTRO = {
+  id: 'centro',
+  title: 'Centro (Av. Argentina)',
   address: 'Av. Argentina 250, Neuquén capital',
   schedule: 'Lunes a viernes de 17 a 20 · Sábados de 10 a 13',
   notes: 'Te escribimos por WhatsApp para confirmar el día y la hora.',
+  enabled: true,
 };
 
 // Demo zones around Neuquén: 8300 (the capital) belongs to the centre; barrios of the capital farther out
@@ -67,12 +74,14 @@ export const SEED_CHECKOUT = {
     title: 'Forma de entrega',
     meetingPoint: {
       enabled: true,
-      title: 'Retiro en punto de encuentro',
+      title: CENTRO.title,
       description: 'Coordinamos la entrega en el centro de Neuquén capital, sin costo.',
-      ...CENTRO,
+      address: CENTRO.address,
+      schedule: CENTRO.schedule,
+      notes: CENTRO.notes,
     },
     meetingPoints: [
-      { id: 'centro', title: 'Centro (Av. Argentina)', ...CENTRO, enabled: true },
+      CENTRO,
       {
         id: 'alto-comahue',
         title: 'Shopping Alto Comahue',

@@ -36,9 +36,20 @@ export const dispatchGroupSchema = z.object({
 });
 export type DispatchGroup = z.infer<typeof dispatchGroupSchema>;
 
+/** Orders per page of a sheet unless `limit` says otherwise, and the most one page may list. */
+export const DISPATCH_PAGE_SIZE = 100;
+export const MAX_DISPATCH_PAGE_SIZE = 500;
+
 export const dispatchAnswerSchema = z.object({
   type: z.enum(DISPATCH_TYPES),
+  /** The sheet's day (YYYY-MM-DD, the shop's time zone): orders placed up to its end that are still to hand over. */
+  date: z.string(),
   generatedAt: z.string(),
+  /** This page's orders, grouped (a group may go on in the next page). */
   groups: z.array(dispatchGroupSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  totalOrders: z.number(),
+  totalPages: z.number(),
 });
 export type DispatchAnswer = z.infer<typeof dispatchAnswerSchema>;

@@ -91,6 +91,8 @@ export const CHECKOUT_REFUSALS = {
   cash: 'El pago en efectivo no está disponible en este momento',
   transfer: 'El pago por transferencia no está disponible en este momento',
   mercadopago: 'El pago con Mercado Pago no está disponible en este momento; elegí transferencia o efectivo',
+  // Mercado Pago takes no payment of $0: an order that discounts leave at nothing to pay is refused, never sent there.
+  mercadopagoZero: 'Con los descuentos tu pedido queda en $0 y Mercado Pago no cobra pagos de $0: elegí transferencia o efectivo',
 } as const;
 
 /**

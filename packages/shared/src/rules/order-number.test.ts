@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderNumber, shopDayKey, shopDayRange } from './order-number.js';
+import { formatOrderNumber, shopDayKey, shopDayRange, shopIsoDay } from './order-number.js';
 import { initialOrderStatus, normalizeStatus, statusLabel } from './statuses.js';
 import { pageWindow } from '../constants/limits.js';
 
@@ -22,5 +22,14 @@ describe('order numbers and statuses', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(7, 10)).toEqual([5, 6, 7, 8, 9]);
     expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+});
+
+describe('shopIsoDay', () => {
+  it('is the calendar day in Argentina (UTC-3), as YYYY-MM-DD', () => {
+    expect(shopIsoDay(new Date('2026-03-01T02:59:59Z'))).toBe('2026-02-28');
+    expect(shopIsoDay(new Date('2026-03-01T03:00:00Z'))).toBe('2026-03-01');
+    const day = shopIsoDay(new Date('2026-12-31T23:00:00Z'));
+    expect(shopDayRange(day)?.start.toISOString()).toBe('2026-12-31T03:00:00.000Z');
   });
 });

@@ -19,6 +19,12 @@ export function shopDayKey(date: Date = new Date()): string {
   return `${get('year')}${get('month')}${get('day')}`;
 }
 
+/** The calendar day of a moment in Argentina, as YYYY-MM-DD (today by default). */
+export function shopIsoDay(date: Date = new Date()): string {
+  const key = shopDayKey(date);
+  return `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6)}`;
+}
+
 export function formatOrderNumber(prefix: string, dayKey: string, sequence: number): string {
   return `${prefix}-${dayKey}-${String(sequence).padStart(4, '0')}`;
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, type DispatchType, type Order } from '@shop/shared';
+import { LIMITS, type Order } from '@shop/shared';
 import { useWriteMutation } from '@shop/client-kit';
 import { getOrders, type OrderFilters } from './get-orders';
 import { getOrder } from './get-order';
 import { getOrderHistory } from './get-order-history';
 import { getOrderSummary } from './get-order-summary';
-import { getDispatch } from './get-dispatch';
+import { getDispatch, type DispatchFilters } from './get-dispatch';
 
 /** Orders load is retried up to 3 times with a delay doubling from 1 s. */
 export const ordersRetryDelay = (attempt: number) => 1000 * 2 ** attempt;
@@ -25,8 +25,8 @@ export const orderQueries = {
   history: (id: string) => queryOptions({ queryKey: [...orderQueries.all(), 'history', id] as const, queryFn: () => getOrderHistory(id) }),
   summary: () => queryOptions({ queryKey: [...orderQueries.all(), 'summary'] as const, queryFn: getOrderSummary }),
   /** Under all(): a status change takes the order off the sheet. */
-  dispatch: (type: DispatchType) =>
-    queryOptions({ queryKey: [...orderQueries.all(), 'dispatch', type] as const, queryFn: () => getDispatch(type) }),
+  dispatch: (filters: DispatchFilters) =>
+    queryOptions({ queryKey: [...orderQueries.all(), 'dispatch', filters] as const, queryFn: () => getDispatch(filters) }),
 };
 
 /** A write that answers the changed order: it goes into the detail cache, then every order query refreshes. */

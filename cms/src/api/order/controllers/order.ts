@@ -13,18 +13,21 @@ import {
   orderSummaryAnswerSchema,
   ORDER_EXPORT_HEADER,
   DISPATCH_TYPES,
+  DISPATCH_PAGE_SIZE,
+  MAX_DISPATCH_PAGE_SIZE,
   dispatchAnswerSchema,
   repeatedFilter,
+  COUPON_REFUSALS,
   trackedOrderAnswerSchema,
   trackingContactProblem,
   statusLabel,
 } from '@shop/shared';
 import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
-import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
+import { ApiError, badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { idempotencyKeyOf, requestHash } from '../../../domains/orders/idempotency-key';
 import { routeParam } from '../../../utils/route-param';
-import { consume } from '../../../domains/platform';
+import { consume, refuseWhenBlocked } from '../../../domains/platform';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { orderExportBatches } from '../../../domains/orders/order-export';
 import { staffActor } from '../../../domains/orders/order-history';
@@ -53,7 +56,15 @@ export default factories.createCoreController('api::order.order', () => ({
     await consume(ctx, 'orders');
     const key = idempotencyKeyOf(ctx.get('Idempotency-Key'));
     const input = parseWith(orderInputSchema, requestBody(ctx));
-    const { replayed, ...answer } = await orders().place(input, key ? { key, hash: requestHash(input) } : null, ctx.request.origin);
+    // The coupon look-ups share the quote's budget: a client that tried too many codes no coupon has is refused here
+    // too, and a code no coupon has costs a point here as it does at the quote.
+    if (input.couponCode) await refuseWhenBlocked(ctx, 'coupon');
+    const { replayed, ...answer } = await orders()
+      .place(input, key ? { key, hash: requestHash(input) } : null, ctx.request.origin)
+      .catch(async (err: unknown) => {
+        if (err instanceof ApiError && err.message === COUPON_REFUSALS.unknown) await consume(ctx, 'coupon');
+        throw err;
+      });
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
     reply(ctx, orderCreatedAnswerSchema, answer);
@@ -159,12 +170,26 @@ export default factories.createCoreController('api::order.order', () => ({
     sendCsv(ctx, 'ordenes', ORDER_EXPORT_HEADER, orderExportBatches(filters, exportBatchSize()));
   },
 
-  /** GET /orders/dispatch?type=delivery|pickup (admin): the delivery sheet per zone, or the pickup list per meeting point. */
+  /**
+   * GET /orders/dispatch?type=delivery|pickup&date=YYYY-MM-DD&page=&limit= (admin): a page of the day's delivery sheet
+   * per zone, or pickup list per meeting point (today in the shop's time zone by default).
+   */
   async dispatch(ctx: Context) {
+    const repeated = repeatedFilter(ctx.query);
+    if (repeated) throw badRequest(repeated);
     const type = queryString(ctx.query.type) ?? 'delivery';
     if (!(DISPATCH_TYPES as readonly string[]).includes(type))
       throw badRequest('El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
-    reply(ctx, dispatchAnswerSchema, await orders().dispatch(type === 'pickup' ? 'pickup' : 'delivery'));
+    reply(
+      ctx,
+      dispatchAnswerSchema,
+      await orders().dispatch({
+        type: type === 'pickup' ? 'pickup' : 'delivery',
+        date: queryString(ctx.query.date),
+        page: queryInt(ctx.query.page, 1, { max: 100_000 }),
+        limit: queryInt(ctx.query.limit, DISPATCH_PAGE_SIZE, { max: MAX_DISPATCH_PAGE_SIZE }),
+      }),
+    );
   },
 
   /** GET /orders/summary (admin). */

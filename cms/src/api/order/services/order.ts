@@ -1,12 +1,5 @@
 import { factories } from '@strapi/strapi';
-import {
-  CONFIRMABLE_STATUS,
-  type DispatchAnswer,
-  type DispatchType,
-  type OrderEvent,
-  type OrderInput,
-  type OrderSummary,
-} from '@shop/shared';
+import { CONFIRMABLE_STATUS, type DispatchAnswer, type OrderEvent, type OrderInput, type OrderSummary } from '@shop/shared';
 import { notFound } from '../../../utils/http';
 import {
   confirmOrder,
@@ -19,7 +12,7 @@ import {
   type StatusUpdate,
 } from '../../../domains/orders/order-admin';
 import { createOrder, type CreatedOrder } from '../../../domains/orders/order-checkout';
-import { dispatchSheet } from '../../../domains/orders/order-dispatch';
+import { dispatchSheet, type DispatchQuery } from '../../../domains/orders/order-dispatch';
 import { orderHistory, staffActor, type Actor, type StaffMember } from '../../../domains/orders/order-history';
 import { releaseExpiredOrders } from '../../../domains/orders/order-holds';
 import { purgeExpiredIdempotencyKeys, type Idempotency } from '../../../domains/orders/order-idempotency';
@@ -106,9 +99,9 @@ export default factories.createCoreService(ORDER_UID, () => ({
     return orderSummary();
   },
 
-  /** The delivery sheet per zone or the pickup list per meeting point (orders still to hand over). */
-  dispatch(type: DispatchType): Promise<DispatchAnswer> {
-    return dispatchSheet(type);
+  /** A page of a day's delivery sheet per zone or pickup list per meeting point (orders still to hand over). */
+  dispatch(query: DispatchQuery): Promise<DispatchAnswer> {
+    return dispatchSheet(query);
   },
 
   /** A staff change of status (and notes), recorded in the order's history under the staff account. */

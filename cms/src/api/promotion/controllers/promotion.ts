@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import {
+  COUPON_INPUT_KEYS,
+  PROMOTION_INPUT_KEYS,
   couponAnswerSchema,
   couponInputSchema,
   couponListAnswerSchema,
@@ -26,12 +28,27 @@ function documentId(ctx: Context, what: string): string {
 interface EditedKind<S extends z.ZodType, Item> {
   what: string;
   input: S;
+  /** The fields of the input: what a partial PUT keeps from the stored item when the body does not send them. */
+  keys: readonly string[];
+  current: (id: string) => Promise<Item>;
   create: (input: z.output<S>) => Promise<Item>;
   update: (id: string, input: z.output<S>) => Promise<Item>;
   remove: (id: string) => Promise<string>;
   nameOf: (item: Item) => string;
   answer: (ctx: Context, item: Item) => void;
   deleted: (name: string) => string;
+}
+
+/**
+ * A PUT's body completed with the stored item's fields it does not send (a partial update, like PUT /products/{id}):
+ * the whole is then checked by the kind's schema, so unknown keys and broken combinations are still refused.
+ */
+async function withStoredFields(body: unknown, current: () => Promise<unknown>, keys: readonly string[]): Promise<unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  if (Object.keys(body).length === 0) throw badRequest('No hay datos para actualizar');
+  const stored = (await current()) as Record<string, unknown>;
+  const kept = Object.fromEntries(keys.filter((key) => key in stored).map((key) => [key, stored[key]]));
+  return { ...kept, ...body };
 }
 
 /** The create, update and delete handlers of one kind: each notes the staff activity and answers the kind's schema. */
@@ -47,7 +64,7 @@ function editHandlers<S extends z.ZodType, Item>(kind: EditedKind<S, Item>) {
 
     async update(ctx: Context) {
       const id = documentId(ctx, kind.what);
-      const input = parseWith(kind.input, requestBody(ctx));
+      const input = parseWith(kind.input, await withStoredFields(requestBody(ctx), () => kind.current(id), kind.keys));
       const item = await kind.update(id, input);
       noteActivity(ctx, { target: kind.nameOf(item), summary: JSON.stringify(input) });
       kind.answer(ctx, item);
@@ -64,6 +81,8 @@ function editHandlers<S extends z.ZodType, Item>(kind: EditedKind<S, Item>) {
 const coupons = editHandlers({
   what: 'cupón',
   input: couponInputSchema,
+  keys: COUPON_INPUT_KEYS,
+  current: (id) => promotions().coupon(id),
   create: (input) => promotions().createCoupon(input),
   update: (id, input) => promotions().updateCoupon(id, input),
   remove: (id) => promotions().deleteCoupon(id),
@@ -75,6 +94,8 @@ const coupons = editHandlers({
 const automatic = editHandlers({
   what: 'promoción',
   input: promotionInputSchema,
+  keys: PROMOTION_INPUT_KEYS,
+  current: (id) => promotions().promotion(id),
   create: (input) => promotions().createPromotion(input),
   update: (id, input) => promotions().updatePromotion(id, input),
   remove: (id) => promotions().deletePromotion(id),

@@ -1,4 +1,5 @@
 import {
+  coupon,
   createCoupon,
   createPromotion,
   deleteCoupon,
@@ -14,6 +15,7 @@ import { livePromotions } from '../../../domains/promotions/promotion-pricing';
 /** Coupons and automatic promotions: staff edit them (owner), the pricing reads them. */
 export default () => ({
   listCoupons,
+  coupon,
   createCoupon,
   updateCoupon,
   deleteCoupon,

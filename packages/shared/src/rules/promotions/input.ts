@@ -55,8 +55,7 @@ function checkDates(value: { startsAt: string | null; endsAt: string | null }, c
 
 const categoryName = z.string().trim().min(1, PROMOTION_MSG.category).max(60, PROMOTION_MSG.category);
 
-/** A coupon as staff write it (POST/PUT /coupons). */
-export const couponInputSchema = z
+const couponFields = z
   .object({
     code: z
       .string({ error: PROMOTION_MSG.codeRequired })
@@ -78,7 +77,13 @@ export const couponInputSchema = z
     categories: z.array(categoryName).max(MAX_COUPON_CATEGORIES).default([]),
     active: z.boolean().default(true),
   })
-  .strict()
+  .strict();
+
+/** The fields of a coupon as staff write it: a PUT may send any part of them, the rest stays as stored. */
+export const COUPON_INPUT_KEYS = couponFields.keyof().options;
+
+/** A coupon as staff write it (POST/PUT /coupons). */
+export const couponInputSchema = couponFields
   .superRefine((value, ctx) => {
     if (value.type === 'percent' && (value.value < 1 || value.value > 100))
       ctx.addIssue({ code: 'custom', path: ['value'], message: PROMOTION_MSG.percent });
@@ -92,8 +97,7 @@ export const couponInputSchema = z
   }));
 export type CouponInput = z.output<typeof couponInputSchema>;
 
-/** An automatic promotion as staff write it (POST/PUT /promotions). */
-export const promotionInputSchema = z
+const promotionFields = z
   .object({
     name: z.string({ error: PROMOTION_MSG.name }).trim().min(1, PROMOTION_MSG.name).max(MAX_PROMOTION_NAME_LENGTH, PROMOTION_MSG.name),
     type: z.enum(PROMOTION_TYPES, { error: 'El tipo de promoción debe ser buy_x_pay_y o category_percent' }),
@@ -105,7 +109,13 @@ export const promotionInputSchema = z
     endsAt: isoDate,
     active: z.boolean().default(true),
   })
-  .strict()
+  .strict();
+
+/** The fields of an automatic promotion as staff write it: a PUT may send any part of them, the rest stays as stored. */
+export const PROMOTION_INPUT_KEYS = promotionFields.keyof().options;
+
+/** An automatic promotion as staff write it (POST/PUT /promotions). */
+export const promotionInputSchema = promotionFields
   .superRefine((value, ctx) => {
     if (value.type === 'buy_x_pay_y') {
       const { buy, pay } = value;
