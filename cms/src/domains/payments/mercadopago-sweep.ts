@@ -4,7 +4,8 @@ import { holdSweepNow } from '../orders';
 import { ORDER_UID } from '../orders';
 import { isRecord } from '../orders';
 import { mercadoPagoConfig, mercadoPagoReady, searchPayments, type MercadoPagoConfig } from './mercadopago-client';
-import { applyPayment, finishPendingRevivals, insertOnce, PAYMENT_EVENTS_TABLE, PROVIDER } from './mercadopago-payments';
+import { applyPayment, insertOnce, PAYMENT_EVENTS_TABLE, PROVIDER } from './mercadopago-payments';
+import { finishPendingRevivals } from './mercadopago-revival';
 
 /** When the sweep for lost webhooks runs: MERCADOPAGO_SWEEP_CRON (cron syntax), else every five minutes. */
 export function paymentSweepSchedule(value: string | undefined = process.env.MERCADOPAGO_SWEEP_CRON): string {
