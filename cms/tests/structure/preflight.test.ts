@@ -11,9 +11,10 @@ function preflight(env: Record<string, string>) {
 
 describe('npm test preflight', () => {
   it('names every missing program and service with the command that installs or starts it', () => {
+    // Nothing listens on port 9 (discard) here, and no program lives under /nonexistent.
+    const nowhere = { CADDY_BIN: '/nonexistent/caddy', RCLONE_BIN: '/nonexistent/rclone' };
     const run = preflight({
-      CADDY_BIN: '/nonexistent/caddy',
-      RCLONE_BIN: '/nonexistent/rclone',
+      ...nowhere,
       TEST_REDIS_URL: 'redis://127.0.0.1:9',
       TEST_PG_ADMIN_URL: 'postgres://postgres@127.0.0.1:9/postgres',
     });

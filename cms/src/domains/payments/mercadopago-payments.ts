@@ -1,17 +1,9 @@
 // Mercado Pago payments as the shop records them: the payment_events log, the order's stored payment, and applying a reported payment to its order.
 import { formatPrice, type OrderStatus } from '@shop/shared';
 import { insertDocumentOnce, table, writeTransaction, type Trx } from '../../utils/db-write';
-import {
-  applyStatusChange,
-  getOrder,
-  isRecord,
-  lockOrder,
-  ORDER_UID,
-  ORDERS_TABLE,
-  recordStatusChange,
-  type Actor,
-  type LockedOrder,
-} from '../orders';
+import { applyStatusChange, lockOrder, ORDERS_TABLE, type LockedOrder } from '../orders';
+import { recordStatusChange, type Actor } from '../orders';
+import { getOrder, isRecord, ORDER_UID } from '../orders';
 import { getPayment, mercadoPagoConfig, type MercadoPagoPayment } from './mercadopago-client';
 import { REVIVE_PENDING, reviveOrder } from './mercadopago-revival';
 
