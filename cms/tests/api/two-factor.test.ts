@@ -121,6 +121,28 @@ describe('two-factor sign-in', () => {
     }
   });
 
+  it('lets exactly one of several requests racing with one recovery code through', async () => {
+    const staff = await inviteStaffMember(await adminToken(), 'sales');
+    const password = 'Clave-sales-2026';
+    const setup = await api('/auth/2fa/setup', { method: 'POST', token: staff.token, body: {} });
+    const on = await api('/auth/2fa/enable', { method: 'POST', token: staff.token, body: { code: codeAt(setup.body.secret) } });
+    expect(on.status).toBe(200);
+    const [raced, other] = on.body.recoveryCodes as string[];
+    // Twenty at once: on PostgreSQL, without the conditional UPDATE, several of them got in (SQLite's one writer in one
+    // process happens to serialise them).
+    const RACERS = 20;
+    for (let round = 0; round < 3; round += 1) {
+      // Each round: one challenge, the same code sent at once by several clients.
+      const code = round === 0 ? raced : round === 1 ? other : raced;
+      const { challenge } = (await signIn(staff.email, password)).body;
+      const answers = await Promise.all(Array.from({ length: RACERS }, () => api('/auth/2fa/verify', { body: { challenge, code } })));
+      const statuses = answers.map((a) => a.status).sort();
+      // The third round sends a code that was already used: nobody gets in.
+      const expected = round === 2 ? Array(RACERS).fill(401) : [200, ...Array(RACERS - 1).fill(401)];
+      expect(statuses, `round ${round}`).toEqual(expected);
+    }
+  });
+
   it('refuses junk, no token and garbage tokens on its routes', async () => {
     for (const path of ['/auth/2fa/setup', '/auth/2fa/enable', '/auth/2fa/disable']) {
       expect((await api(path, { method: 'POST', body: {} })).status, path).toBe(401);
