@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, api } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { inviteStaffMember } from '../helpers/staff';
+import { TOTP, URI } from 'otpauth';
+import { SHOP_BRAND } from '@shop/shared';
 import { base32Encode, hotp, totpAt } from '../../src/domains/staff/totp';
 
 /** Two-factor sign-in with any authenticator app: codes computed here exactly as an app does (RFC 6238). */
@@ -38,8 +40,13 @@ describe('two-factor sign-in', () => {
     const password = 'Clave-sales-2026';
     const setup = await api('/auth/2fa/setup', { method: 'POST', token: staff.token, body: {} });
     expect(setup.status).toBe(200);
-    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]+/);
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+[?&]secret=[A-Z2-7]+/);
     const secret: string = setup.body.secret;
+    // The address an app scans holds that very key, for this account, with the standard parameters.
+    const scanned = URI.parse(setup.body.otpauthUrl);
+    expect(scanned).toBeInstanceOf(TOTP);
+    expect(scanned).toMatchObject({ label: staff.email, issuer: SHOP_BRAND, algorithm: 'SHA1', digits: 6, period: 30 });
+    expect(scanned.secret.base32).toBe(secret);
     const wrong = await api('/auth/2fa/enable', { method: 'POST', token: staff.token, body: { code: '000000' } });
     expect(wrong.status).toBe(400);
     const on = await api('/auth/2fa/enable', { method: 'POST', token: staff.token, body: { code: codeAt(secret) } });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SHOP_BRAND } from '@shop/shared';
 import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../domains/staff/auth';
 import { badRequest, conflict, unauthorized } from '../../../utils/http';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from '../../../domains/staff/totp';
@@ -6,7 +7,8 @@ import type { Session } from './auth';
 import { affectedRows, storedFlag, table } from '../../../utils/db-write';
 import { tableColumn } from '../../../domains/platform';
 
-const ISSUER = 'Jazmín Lencería';
+/** The name authenticator apps show above the code. */
+const ISSUER = SHOP_BRAND;
 /** How long the second step of a sign-in may wait for its code. */
 const CHALLENGE_MINUTES = 5;
 const WRONG_CODE = 'Código incorrecto o vencido';
