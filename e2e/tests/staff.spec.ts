@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF_ROLE_LABELS, TEMPORARY_PASSWORD_MESSAGE } from '@shop/shared';
+import { STAFF_ROLE_LABELS, STAFF_SIDEBAR_ROLE_LABELS, TEMPORARY_PASSWORD_MESSAGE } from '@shop/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminSession, bearer } from '../support/shop';
 import { failOnConsoleErrors } from '../support/console-errors';
 import { totp } from '../support/totp';
@@ -71,7 +71,7 @@ test('the owner invites a salesperson, who changes the temporary password and se
   await expect(links.filter({ hasText: 'Equipo' })).toHaveCount(0);
   await expect(links.filter({ hasText: 'Productos' })).toHaveCount(0);
   await expect(links.filter({ hasText: 'Contenido' })).toHaveCount(0);
-  await expect(page.getByTestId('sidebar-role')).toHaveText(STAFF_ROLE_LABELS.sales);
+  await expect(page.getByTestId('sidebar-role')).toHaveText(STAFF_SIDEBAR_ROLE_LABELS.sales);
   await links.filter({ hasText: 'Órdenes' }).click();
   await expect(page.getByTestId('orders-table-card')).toBeVisible();
   await expect(page.getByTestId('order-row').first()).toBeVisible();
@@ -132,7 +132,7 @@ test('an owner turns on two-factor sign-in with a code of her app and then signs
   await step.getByLabel('Código de verificación').fill(totp(secret, enabledAt + 30_000));
   await step.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByTestId('sidebar-role')).toHaveText(STAFF_ROLE_LABELS.owner);
+  await expect(page.getByTestId('sidebar-role')).toHaveText(STAFF_SIDEBAR_ROLE_LABELS.owner);
 
   // The API says the same: the password alone gives no token.
   const again = await request.post('/api/auth/login', { data: { email, password } });

@@ -18,6 +18,7 @@ const EmailListPage = lazy(() => import('@/features/emails/email-list-page').the
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const InvitationPage = lazy(() => import('@/features/team/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
@@ -42,6 +43,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={paths.login} element={<LoginPage />} />
+      <Route element={<ScreenSuspense />}>
+        <Route path={paths.invitation} element={<InvitationPage />} />
+      </Route>
       <Route
         element={
           <RequireAdmin>

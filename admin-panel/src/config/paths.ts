@@ -1,6 +1,8 @@
 /** Every route of the back office. Paths are relative to the router basename `/admin`. */
 export const paths = {
   login: '/login',
+  /** The public page of a staff invitation's link (`#<token>`): the invited person chooses her password. */
+  invitation: '/invitation',
   home: '/',
   dashboard: '/dashboard',
   products: '/products',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { emailListAnswerSchema, formatPrice, type EmailMessage, type Order } from '@shop/shared';
+import { createHash } from 'node:crypto';
+import { LIMITS, MSG, SHOP_BRAND, emailListAnswerSchema, formatPrice, type EmailMessage, type Order } from '@shop/shared';
+import { knexOn } from '../helpers/database';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { SHOPPER, createProduct, orderBody, uploadProof, type TestProduct } from '../helpers/orders';
 import { TestSmtp, type ReceivedMail } from '../helpers/smtp';
@@ -183,5 +185,107 @@ describe('order mail through a real SMTP server', () => {
     const [cancelled] = await smtp.waitFor((m) => forOrder(order)(m) && m.subject.startsWith('Tu pedido fue cancelado'), 1, 30_000);
     expect(cancelled?.to).toBe('flor.hold@example.com');
     expect(cancelled?.text).toMatch(/Motivo: La reserva de tus productos venció el .+ sin recibir el pago\./);
+  });
+});
+
+describe('staff invitations by e-mail (the shop has a mail server)', () => {
+  let invited = 0;
+  /** Invites a salesperson; answers her e-mail and the token of the link her invitation e-mail carries. */
+  async function invite(): Promise<{ email: string; mail: ReceivedMail; link: string }> {
+    invited += 1;
+    const email = `invitada-${invited}-${Date.now().toString(36)}@example.com`;
+    const res = await call('/staff', { token, body: { name: `Invitada ${invited}`, email, role: 'sales' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({ staff: expect.objectContaining({ email, role: 'sales' }), invitationSent: true });
+    const [mail] = await smtp.waitFor((m) => m.to === email, 1);
+    const found = new RegExp(`${shop.url}/admin/invitation#([A-Za-z0-9._-]+)`).exec(mail?.text ?? '');
+    expect(found, mail?.text).not.toBeNull();
+    return { email, mail: mail!, link: decodeURIComponent(found![1]!) };
+  }
+  const accept = (body: unknown) => call('/auth/invitation', { body });
+  const signIn = (email: string, password: string) => call('/auth/login', { body: { email, password } });
+
+  it('e-mails a one-time link (never a password) and stores only its hash; the link sets her own password once', async () => {
+    const { email, mail, link } = await invite();
+    expect(mail.subject).toContain(SHOP_BRAND);
+    expect(mail.text).toContain(`${LIMITS.staffInvitationHours} horas`);
+    expect(mail.text).not.toMatch(/contraseña temporal/i);
+    const listed = await call('/emails?status=sent', { token });
+    expect(listed.body.emails.some((m: EmailMessage) => m.to === email && m.kind === 'staff_invitation')).toBe(true);
+
+    const secret = link.split('.')[1] ?? '';
+    const db = knexOn(database.env);
+    try {
+      const row = await db('up_users').where({ email }).first('invitation_token', 'invitation_until');
+      expect(row.invitation_token).toBe(createHash('sha256').update(secret).digest('hex'));
+      expect(JSON.stringify(row)).not.toContain(secret);
+      const hoursLeft = (new Date(Number(row.invitation_until) || row.invitation_until).getTime() - Date.now()) / 3_600_000;
+      expect(hoursLeft).toBeGreaterThan(LIMITS.staffInvitationHours - 1);
+      expect(hoursLeft).toBeLessThanOrEqual(LIMITS.staffInvitationHours);
+    } finally {
+      await db.destroy();
+    }
+
+    // Three tabs send the link at once: exactly one sets the password.
+    const password = 'Mi-clave-propia-1';
+    const racing = await Promise.all([1, 2, 3].map(() => accept({ token: link, password })));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(racing.find((r) => r.status === 200)?.body).toEqual({ message: MSG.invitation.accepted });
+    expect(racing.find((r) => r.status === 400)?.body.message).toBe(MSG.invitation.invalid);
+
+    const session = await signIn(email, password);
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    expect(session.body.user.mustChangePassword).toBeUndefined();
+    expect((await call('/orders', { token: session.body.token })).status).toBe(200);
+    // A second use is refused in Spanish, and the password stays hers.
+    const again = await accept({ token: link, password: 'Otra-clave-2026' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(MSG.invitation.invalid);
+    expect((await signIn(email, 'Otra-clave-2026')).status).toBe(401);
+  });
+
+  it('refuses an expired link in Spanish', async () => {
+    const { email, link } = await invite();
+    const db = knexOn(database.env);
+    try {
+      await db('up_users')
+        .where({ email })
+        .update({ invitation_until: new Date(Date.now() - 1000) });
+    } finally {
+      await db.destroy();
+    }
+    const expired = await accept({ token: link, password: 'Mi-clave-propia-1' });
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe(MSG.invitation.expired);
+    expect((await signIn(email, 'Mi-clave-propia-1')).status).toBe(401);
+  });
+
+  it('refuses junk, a forged or altered token, and a password that breaks the rules (with or without a token header)', async () => {
+    const { email, link } = await invite();
+    const [id, secret = ''] = link.split('.');
+    const altered = `${id}.${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    const otherAccount = `${Number(id) - 1}.${secret}`;
+    for (const body of [
+      {},
+      { token: link },
+      { password: 'Mi-clave-1' },
+      { token: 12, password: 'Mi-clave-1' },
+      { token: link, password: '12' },
+    ]) {
+      expect((await accept(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    for (const forged of [altered, otherAccount, 'x', `${id}.`, `${id}`, '1.'.repeat(60)]) {
+      const res = await accept({ token: forged, password: 'Mi-clave-propia-1' });
+      expect(res.status, forged).toBe(400);
+      expect(res.body.message).toBe(MSG.invitation.invalid);
+    }
+    // A signed-in owner's token or a garbage one changes nothing: the link alone decides.
+    for (const header of [token, 'garbage.token.value']) {
+      const res = await call('/auth/invitation', { token: header, body: { token: altered, password: 'Mi-clave-propia-1' } });
+      expect(res.status).toBe(400);
+    }
+    // The real link still works after all that.
+    expect((await accept({ token: link, password: 'Mi-clave-propia-1' })).status).toBe(200);
+    expect((await signIn(email, 'Mi-clave-propia-1')).status).toBe(200);
   });
 });

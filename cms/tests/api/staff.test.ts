@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@shop/shared';
 import { adminToken, api, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { inviteStaffMember } from '../helpers/staff';
@@ -18,7 +19,7 @@ describe('managing the team', () => {
     expect(list.body.staff.filter((m: { email: string }) => m.email === email)).toHaveLength(1);
   });
 
-  it('invites with a temporary password that must be changed before anything else', async () => {
+  it('without a mail server, invites with a temporary password that must be changed before anything else', async () => {
     const owner = await adminToken();
     const email = `vendedora-${Date.now().toString(36)}@test.local`;
     const created = await api('/staff', { body: { name: 'Vendedora Prueba', email, role: 'sales' }, token: owner });
@@ -31,6 +32,8 @@ describe('managing the team', () => {
       twoFactorEnabled: false,
       lastSignInAt: null,
     });
+    // No SMTP_HOST in this shop: the fallback, no e-mail and no invitation link.
+    expect(created.body.invitationSent).toBe(false);
     const temporary: string = created.body.temporaryPassword;
     expect(temporary.length).toBeGreaterThanOrEqual(12);
     const again = await api('/staff', { body: { name: 'Otra', email, role: 'catalog' }, token: owner });
@@ -125,5 +128,30 @@ describe('managing the team', () => {
       expect(typeof res.body.message).toBe('string');
     }
     expect((await api('/staff/999999', { method: 'PUT', token: owner, body: { name: 'Nadie' } })).status).toBe(404);
+  });
+
+  it('refuses an invitation link that was never sent: no token, garbage, a shopper, staff and junk (never a password set)', async () => {
+    const owner = await adminToken();
+    const sales = await inviteStaffMember(owner, 'sales');
+    const password = 'Clave-robada-2026';
+    // Accounts invited with a temporary password have no invitation token: a guessed one for them is refused.
+    for (const token of [undefined, GARBAGE_TOKEN, await shopperToken(), sales.token, owner]) {
+      const res = await api('/auth/invitation', { token, body: { token: `${sales.id}.${'A'.repeat(43)}`, password } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(MSG.invitation.invalid);
+    }
+    for (const body of [
+      {},
+      { token: '' },
+      { token: 'x', password: 1 },
+      { token: 'x'.repeat(300), password },
+      { token: `${sales.id}.`, password },
+      [1],
+    ]) {
+      const res = await api('/auth/invitation', { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expect((await api('/auth/login', { body: { email: sales.email, password } })).status).toBe(401);
   });
 });

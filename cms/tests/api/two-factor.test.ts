@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, api } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { inviteStaffMember } from '../helpers/staff';
+import { TOTP, URI } from 'otpauth';
+import { SHOP_BRAND } from '@shop/shared';
 import { base32Encode, hotp, totpAt } from '../../src/domains/staff/totp';
 
 /** Two-factor sign-in with any authenticator app: codes computed here exactly as an app does (RFC 6238). */
@@ -38,8 +40,13 @@ describe('two-factor sign-in', () => {
     const password = 'Clave-sales-2026';
     const setup = await api('/auth/2fa/setup', { method: 'POST', token: staff.token, body: {} });
     expect(setup.status).toBe(200);
-    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]+/);
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+[?&]secret=[A-Z2-7]+/);
     const secret: string = setup.body.secret;
+    // The address an app scans holds that very key, for this account, with the standard parameters.
+    const scanned = URI.parse(setup.body.otpauthUrl);
+    expect(scanned).toBeInstanceOf(TOTP);
+    expect(scanned).toMatchObject({ label: staff.email, issuer: SHOP_BRAND, algorithm: 'SHA1', digits: 6, period: 30 });
+    expect(scanned.secret.base32).toBe(secret);
     const wrong = await api('/auth/2fa/enable', { method: 'POST', token: staff.token, body: { code: '000000' } });
     expect(wrong.status).toBe(400);
     const on = await api('/auth/2fa/enable', { method: 'POST', token: staff.token, body: { code: codeAt(secret) } });
@@ -118,6 +125,28 @@ describe('two-factor sign-in', () => {
       expect((await require(ownerToken, false)).status).toBe(200);
       await expect.poll(async () => (await api('/staff', { token: firstOwner })).status, { timeout: 5_000 }).toBe(200);
       expect((await api(`/staff/${owner.id}`, { method: 'DELETE', token: firstOwner })).status).toBe(200);
+    }
+  });
+
+  it('lets exactly one of several requests racing with one recovery code through', async () => {
+    const staff = await inviteStaffMember(await adminToken(), 'sales');
+    const password = 'Clave-sales-2026';
+    const setup = await api('/auth/2fa/setup', { method: 'POST', token: staff.token, body: {} });
+    const on = await api('/auth/2fa/enable', { method: 'POST', token: staff.token, body: { code: codeAt(setup.body.secret) } });
+    expect(on.status).toBe(200);
+    const [raced, other] = on.body.recoveryCodes as string[];
+    // Twenty at once: on PostgreSQL, without the conditional UPDATE, several of them got in (SQLite's one writer in one
+    // process happens to serialise them).
+    const RACERS = 20;
+    for (let round = 0; round < 3; round += 1) {
+      // Each round: one challenge, the same code sent at once by several clients.
+      const code = round === 0 ? raced : round === 1 ? other : raced;
+      const { challenge } = (await signIn(staff.email, password)).body;
+      const answers = await Promise.all(Array.from({ length: RACERS }, () => api('/auth/2fa/verify', { body: { challenge, code } })));
+      const statuses = answers.map((a) => a.status).sort();
+      // The third round sends a code that was already used: nobody gets in.
+      const expected = round === 2 ? Array(RACERS).fill(401) : [200, ...Array(RACERS - 1).fill(401)];
+      expect(statuses, `round ${round}`).toEqual(expected);
     }
   });
 

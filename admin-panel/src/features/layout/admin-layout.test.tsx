@@ -30,7 +30,7 @@ describe('sidebar by role', () => {
       'Actividad',
       'Config',
     ]);
-    expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Dueña/o');
+    expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Administrador');
   });
 
   it('shows sales the orders side only', async () => {

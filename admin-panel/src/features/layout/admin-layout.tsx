@@ -18,7 +18,7 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { LIMITS, STAFF_ROLE_LABELS, type StaffPermission } from '@shop/shared';
+import { LIMITS, STAFF_SIDEBAR_ROLE_LABELS, type StaffPermission } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { useAuth, useCan, displayName } from '@/features/auth';
@@ -139,7 +139,7 @@ export function AdminLayout() {
               {name}
             </span>
             <span className="user-role" data-testid="sidebar-role">
-              {user ? STAFF_ROLE_LABELS[user.staffRole] : 'Administrador'}
+              {user ? STAFF_SIDEBAR_ROLE_LABELS[user.staffRole] : STAFF_SIDEBAR_ROLE_LABELS.owner}
             </span>
           </span>
         </div>

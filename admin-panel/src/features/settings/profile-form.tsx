@@ -10,7 +10,7 @@ import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { parseSessionUser, useAuth } from '@/features/auth';
 import { useUpdateProfile } from './api/update-profile';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/components/password-field';
 import { saveFailure } from './save-failure';
 
 type ProfileSchema = ReturnType<typeof profileFormSchema>;

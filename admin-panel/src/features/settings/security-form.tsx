@@ -8,7 +8,7 @@ import { Banner } from '@/components/feedback';
 import { SubmitButton } from '@/components/submit-button';
 import { useAuth } from '@/features/auth';
 import { useUpdatePassword } from './api/update-password';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/components/password-field';
 import { saveFailure } from './save-failure';
 
 type PasswordValues = z.input<typeof passwordFormSchema>;

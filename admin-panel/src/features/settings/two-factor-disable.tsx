@@ -10,7 +10,7 @@ import { submitAfresh } from '@/lib/submit-afresh';
 import { useAuth } from '@/features/auth';
 import { useDisableTwoFactor } from './api/disable-two-factor';
 import { CodeField } from './code-field';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/components/password-field';
 import { saveFailure } from './save-failure';
 
 type DisableValues = z.input<typeof twoFactorDisableInputSchema>;

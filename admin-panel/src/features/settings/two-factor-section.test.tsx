@@ -9,6 +9,7 @@ import { AuthProvider, LoginPage, RequireAdmin } from '@/features/auth';
 import { ADMIN_USER, signInStorage, testQueryClient } from '@/test/render';
 import { mockApi, type MockRoutes } from '@/test/mock-api';
 import { SettingsPage } from './settings-page';
+import { otpauthQrDataUrl } from './otpauth-qr';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const OTPAUTH = `otpauth://totp/Jaz%C3%ADn%20Lencer%C3%ADa%3Aadmin%40jazminlenceria.com.ar?secret=${SECRET}&issuer=Jazm%C3%ADn+Lencer%C3%ADa`;
@@ -62,6 +63,10 @@ describe('Verificación en dos pasos (settings)', () => {
     expect(await section.findByText('Escaneá o cargá la clave en tu app (Google Authenticator, Authy…).')).toBeInTheDocument();
     expect(section.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     expect(section.getByRole('link', { name: /abrir la clave en la app de autenticación/ })).toHaveAttribute('href', OTPAUTH);
+    // The QR code beside the key holds the otpauth:// address, with a text for screen readers.
+    const qr = await section.findByRole('img', { name: /Código QR de la clave/ });
+    expect(qr).toHaveAttribute('src', await otpauthQrDataUrl(OTPAUTH));
+    expect(decodeURIComponent(qr.getAttribute('src') ?? '')).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg /);
     await user.click(section.getByRole('button', { name: 'Copiar la clave' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
 

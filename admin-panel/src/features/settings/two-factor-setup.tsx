@@ -11,6 +11,7 @@ import { submitAfresh } from '@/lib/submit-afresh';
 import { useAuth } from '@/features/auth';
 import { useEnableTwoFactor } from './api/enable-two-factor';
 import { CodeField } from './code-field';
+import { OtpauthQr } from './otpauth-qr';
 import { saveFailure } from './save-failure';
 
 type CodeValues = z.input<typeof twoFactorEnableInputSchema>;
@@ -29,7 +30,7 @@ interface TwoFactorSetupProps {
   onCancel: () => void;
 }
 
-/** Turning two-factor sign-in on: the key for the app, then a code of it to confirm. */
+/** Turning two-factor sign-in on: the key for the app (a QR code and the text), then a code of it to confirm. */
 export function TwoFactorSetup({ secret, otpauthUrl, onEnabled, onCancel }: TwoFactorSetupProps) {
   const { user, updateUser } = useAuth();
   const enable = useEnableTwoFactor();
@@ -61,22 +62,28 @@ export function TwoFactorSetup({ secret, otpauthUrl, onEnabled, onCancel }: TwoF
       <ol className="setup-steps">
         <li>
           <p>
-            <strong>Escaneá o cargá la clave en tu app (Google Authenticator, Authy…).</strong> En la app elegí «Ingresar una clave de
-            configuración», usá tu email como nombre de la cuenta y el tipo «Basada en el tiempo».
+            <strong>Escaneá o cargá la clave en tu app (Google Authenticator, Authy…).</strong> En la app elegí «Escanear un código QR» y
+            apuntá al código; o elegí «Ingresar una clave de configuración», usá tu email como nombre de la cuenta y el tipo «Basada en el
+            tiempo».
           </p>
-          <p className="field-label">Clave para cargar a mano</p>
-          <div className="secret-row">
-            <code className="secret-text" data-testid="two-factor-secret">
-              {groupSecret(secret)}
-            </code>
-            <CopyButton text={secret} what="la clave" />
+          <div className="two-factor-key">
+            <OtpauthQr otpauthUrl={otpauthUrl} />
+            <div>
+              <p className="field-label">Clave para cargar a mano</p>
+              <div className="secret-row">
+                <code className="secret-text" data-testid="two-factor-secret">
+                  {groupSecret(secret)}
+                </code>
+                <CopyButton text={secret} what="la clave" />
+              </div>
+            </div>
           </div>
           <p className="hint">
             Si estás en el teléfono que tiene la app:{' '}
             <a href={otpauthUrl} className="with-icon">
               abrir la clave en la app de autenticación <ExternalLink size={14} aria-hidden="true" />
             </a>
-            . (Todavía no mostramos el código QR.)
+            .
           </p>
         </li>
         <li>

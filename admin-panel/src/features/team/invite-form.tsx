@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { STAFF_ROLES, STAFF_ROLE_LABELS, staffCreateSchema, type StaffMember } from '@shop/shared';
+import { STAFF_ROLES, STAFF_ROLE_LABELS, staffCreateSchema, type StaffCreated } from '@shop/shared';
 import { z } from 'zod';
 import { errorMessage } from '@shop/client-kit';
 import { LinkedError } from '@/components/feedback';
@@ -21,13 +21,8 @@ const TEXT_FIELDS = [
   { name: 'email', label: 'Email', type: 'email', maxLength: 200 },
 ] as const;
 
-export interface Invitation {
-  staff: StaffMember;
-  temporaryPassword: string;
-}
-
-/** 'Invitar a alguien': name, e-mail and role; the new account's temporary password goes to `onInvited`. */
-export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
+/** 'Invitar a alguien': name, e-mail and role; the server's answer (e-mail sent, or a temporary password) goes to `onInvited`. */
+export function InviteForm({ onInvited }: { onInvited: (invitation: StaffCreated) => void }) {
   const create = useCreateStaff();
   const { register, handleSubmit, reset, formState } = useForm<InviteValues, unknown, InviteInput>({
     resolver: zodResolver(inviteSchema),

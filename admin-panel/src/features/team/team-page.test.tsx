@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SiteContent, StaffMember } from '@shop/shared';
+import { LIMITS, type SiteContent, type StaffMember } from '@shop/shared';
 import { contentFixture } from '@/test/fixtures';
 import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
 import { bodyOf, deferred, mockApi, type MockReply, type MockRoutes } from '@/test/mock-api';
@@ -43,7 +43,7 @@ function setup(routes: MockRoutes = {}) {
       const body = bodyOf(request);
       const created = member(4, { name: String(body.name), email: String(body.email), role: 'catalog' });
       staff = [...staff, created];
-      return { status: 201, data: { staff: created, temporaryPassword: 'Tmp-9xYz-a1' } };
+      return { status: 201, data: { staff: created, invitationSent: false, temporaryPassword: 'Tmp-9xYz-a1' } };
     },
     'PUT /staff/*': (request) => {
       const id = Number(request.url.split('/').pop());
@@ -109,7 +109,7 @@ describe('Equipo', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('invites someone and shows the temporary password once, with a copy button', async () => {
+  it('without a mail server, invites someone and shows the temporary password once, with a copy button', async () => {
     const { calls, user } = setup();
     await screen.findByTestId('staff-table');
     await user.type(screen.getByLabelText(/^Nombre/), 'Mora Fotos');
@@ -135,6 +135,27 @@ describe('Equipo', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText('Tmp-9xYz-a1')).not.toBeInTheDocument();
     expect(await screen.findByTestId('staff-row-4')).toHaveTextContent('Mora Fotos');
+    expect(screen.getByLabelText(/^Nombre/)).toHaveValue('');
+  });
+
+  it('with a mail server, says the invitation link went by e-mail and shows no password', async () => {
+    const { user } = setup({
+      'POST /staff': (request) => {
+        const body = bodyOf(request);
+        return { status: 201, data: { staff: member(4, { name: String(body.name), email: String(body.email) }), invitationSent: true } };
+      },
+    });
+    await screen.findByTestId('staff-table');
+    await user.type(screen.getByLabelText(/^Nombre/), 'Mora Fotos');
+    await user.type(screen.getByLabelText(/^Email/), 'mora@jazminlenceria.com.ar');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rol' }), 'sales');
+    await user.click(screen.getByRole('button', { name: 'Invitar' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Le enviamos a mora@jazminlenceria.com.ar un correo con el enlace para elegir su contraseña (vale ${LIMITS.staffInvitationHours} horas).`,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('temporary-password')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Nombre/)).toHaveValue('');
   });
 

@@ -13,10 +13,10 @@ import { useAuth } from '@/features/auth';
 import { staffQueries } from './api/staff-queries';
 import { useDeleteStaff } from './api/delete-staff';
 import { useUpdateStaff } from './api/update-staff';
-import { InviteForm, type Invitation } from './invite-form';
+import { InviteForm } from './invite-form';
 import { RequireTwoFactor } from './require-two-factor';
 import { StaffTable, type StaffAction } from './staff-table';
-import { TemporaryPasswordDialog } from './temporary-password-dialog';
+import { TemporaryPasswordDialog, type TemporaryPasswordInvitation } from './temporary-password-dialog';
 
 const TEXTS = {
   loading: 'Cargando el equipo...',
@@ -55,7 +55,10 @@ function confirmation(action: Exclude<StaffAction, { kind: 'delete' }>, self: bo
   };
 }
 
-/** 'Equipo' (owner only): who may enter the back office, with which role; invitations with a temporary password. */
+/**
+ * 'Equipo' (owner only): who may enter the back office, with which role; invitations by e-mail (a one-time link to
+ * choose a password), or with a temporary password shown once when the shop has no mail server.
+ */
 export function TeamPage() {
   const { user } = useAuth();
   const list = useQuery(staffQueries.list());
@@ -63,7 +66,7 @@ export function TeamPage() {
   const remove = useDeleteStaff();
   const notice = useTimedMessage();
   const [action, setAction] = useState<StaffAction | null>(null);
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [invitation, setInvitation] = useState<TemporaryPasswordInvitation | null>(null);
   const staff = list.data ?? [];
   const selfId = user?.id ?? null;
   const busy = update.isPending || remove.isPending;
@@ -106,9 +109,21 @@ export function TeamPage() {
           Invitar a alguien
         </h2>
         <p className="muted invite-intro">
-          La cuenta se crea con una contraseña temporal que se muestra una sola vez; la persona la cambia al entrar por primera vez.
+          La persona recibe un correo con un enlace para elegir su contraseña (vale {LIMITS.staffInvitationHours} horas y sirve una sola
+          vez). Si la tienda no tiene correo configurado, la cuenta se crea con una contraseña temporal que se muestra una sola vez.
         </p>
-        <InviteForm onInvited={setInvitation} />
+        <InviteForm
+          onInvited={(answer) => {
+            if (!answer.invitationSent) {
+              setInvitation(answer);
+              return;
+            }
+            notice.show({
+              kind: 'success',
+              text: `Le enviamos a ${answer.staff.email} un correo con el enlace para elegir su contraseña (vale ${LIMITS.staffInvitationHours} horas).`,
+            });
+          }}
+        />
       </section>
       {notice.message && (
         <div ref={noticeRef}>

@@ -1,12 +1,17 @@
 import { useId } from 'react';
-import { STAFF_ROLE_LABELS } from '@shop/shared';
+import { STAFF_ROLE_LABELS, type StaffMember } from '@shop/shared';
 import { Banner } from '@/components/feedback';
 import { CopyButton } from '@/components/copy-button';
 import { Modal } from '@/components/modal';
-import type { Invitation } from './invite-form';
 
-/** The new account's temporary password, shown this once, with 'Copiar'. */
-export function TemporaryPasswordDialog({ invitation, onClose }: { invitation: Invitation; onClose: () => void }) {
+/** A new account with a temporary password (the shop has no mail server to send an invitation). */
+export interface TemporaryPasswordInvitation {
+  staff: StaffMember;
+  temporaryPassword: string;
+}
+
+/** The new account's temporary password, shown this once, with 'Copiar' (the fallback when mail is not configured). */
+export function TemporaryPasswordDialog({ invitation, onClose }: { invitation: TemporaryPasswordInvitation; onClose: () => void }) {
   const { staff, temporaryPassword } = invitation;
   const introId = useId();
   return (

@@ -5,3 +5,4 @@
 export { ADMIN_ROLE_TYPE, isAdminRequest, requireAdmin, requireStaff, USER_UID } from './auth';
 export { routePermission } from './route-permissions';
 export { noteActivity } from './staff-activity';
+export { acceptInvitation, newInvitation } from './invitation';

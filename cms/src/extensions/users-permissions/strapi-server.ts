@@ -38,6 +38,9 @@ export default <P extends PluginWithUser>(plugin: P): P => {
     recoveryCodes: { type: 'json', private: true, configurable: false },
     twoFactorChallenge: { type: 'string', private: true, configurable: false },
     twoFactorChallengeUntil: { type: 'datetime', private: true, configurable: false },
+    // An e-mailed invitation to choose a password (see src/domains/staff/invitation.ts): the token's SHA-256 only.
+    invitationToken: { type: 'string', private: true, configurable: false },
+    invitationUntil: { type: 'datetime', private: true, configurable: false },
   });
   return plugin;
 };

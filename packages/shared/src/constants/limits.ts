@@ -1,6 +1,8 @@
 /** The shop's business constants and limits (timings, page sizes, caps), written once for server and apps. */
 export const LIMITS = {
   cacheMs: 5 * 60 * 1000,
+  /** How long a staff invitation's link to choose a password stays valid. */
+  staffInvitationHours: 72,
   storefrontPageSize: 12,
   loadMoreMinItems: 8,
   relatedProducts: 4,

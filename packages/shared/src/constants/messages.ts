@@ -51,6 +51,11 @@ export const MSG = {
     wrongCurrent: 'La contraseña actual es incorrecta.',
     neededForEmail: 'Para cambiar el email ingresa tu contraseña actual.',
   },
+  invitation: {
+    invalid: 'El enlace de invitación no es válido o ya se usó: iniciá sesión o pedí una invitación nueva.',
+    expired: 'El enlace de invitación venció: pedile a la dueña o dueño de la tienda que te invite de nuevo.',
+    accepted: 'Listo: tu contraseña quedó guardada. Ya podés iniciar sesión con tu email.',
+  },
   login: {
     invalid: 'Credenciales inválidas',
     error: 'Error al iniciar sesión',

@@ -109,3 +109,17 @@ export const passwordFormSchema = passwordInputSchema.extend({ confirmPassword: 
   if (form.confirmPassword !== form.newPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.password.mismatch });
 });
+
+/** POST /auth/invitation: the token of the invitation link and the password the invited person chooses. */
+export const invitationAcceptInputSchema = z.object({
+  token: z.string({ error: MSG.invitation.invalid }).min(1, MSG.invitation.invalid).max(200, MSG.invitation.invalid),
+  password: passwordInputSchema.shape.newPassword,
+});
+export const invitationAcceptedAnswerSchema = z.object({ message: z.string() });
+
+/** The invitation page's form: the password twice. */
+export const invitationFormSchema = z
+  .object({ password: passwordInputSchema.shape.newPassword, confirmPassword: z.string() })
+  .superRefine((form, ctx) => {
+    if (form.confirmPassword !== form.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.password.mismatch });
+  });

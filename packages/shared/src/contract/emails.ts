@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'owner_proof_received',
   'stock_alert',
   'staff_test',
+  'staff_invitation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   owner_proof_received: 'Comprobante recibido (dueña)',
   stock_alert: 'Volvió tu talle (clienta)',
   staff_test: 'Correo de prueba (equipo)',
+  staff_invitation: 'Invitación al equipo',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

@@ -45,8 +45,15 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const staffListAnswerSchema = z.object({ staff: z.array(staffMemberSchema) });
 export const staffAnswerSchema = z.object({ staff: staffMemberSchema });
-/** POST /staff: the temporary password is shown once (the account must change it at its first sign-in). */
-export const staffCreatedAnswerSchema = z.object({ staff: staffMemberSchema, temporaryPassword: z.string() });
+/**
+ * POST /staff: with a mail server the invitation e-mail carries a one-time link to choose a password
+ * (`invitationSent`); without one, a temporary password is shown once (changed at the first sign-in).
+ */
+export const staffCreatedAnswerSchema = z.union([
+  z.object({ staff: staffMemberSchema, invitationSent: z.literal(true) }),
+  z.object({ staff: staffMemberSchema, invitationSent: z.literal(false), temporaryPassword: z.string() }),
+]);
+export type StaffCreated = z.infer<typeof staffCreatedAnswerSchema>;
 export const staffDeletedAnswerSchema = z.object({ message: z.string() });
 
 /** Every route but the password change answers this to an account that still has its temporary password. */

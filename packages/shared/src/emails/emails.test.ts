@@ -3,6 +3,7 @@ import type { Order } from '../contract/orders.js';
 import { escapeHtml, renderMail, safeHref } from './layout.js';
 import { orderReceivedMail, orderStatusMail, type ShopperMailContext } from './order-mails.js';
 import { ownerNewOrderMail, ownerProofReceivedMail } from './owner-mails.js';
+import { staffInvitationMail } from './staff-invitation-mail.js';
 
 const order = (over: Partial<Order> = {}): Order => ({
   _id: 'doc123',
@@ -174,5 +175,30 @@ describe('renderMail', () => {
   it('builds a text part from the same blocks', () => {
     const mail = renderMail({ shop: ctx.shop, subject: 'S', greeting: 'Hola', intro: ['a'], blocks: [{ title: 'T', rows: [['x', 'y']] }] });
     expect(mail.text).toBe('Hola\n\na\n\nT\nx: y\n\n--\nJazmín Lencería\n299 555-0000');
+  });
+});
+
+describe('staff invitation', () => {
+  const mail = staffInvitationMail({
+    shop: ctx.shop,
+    name: 'Lucía <b>',
+    roleLabel: 'Ventas',
+    acceptUrl: 'https://tienda.test/admin/invitation#7.abc',
+    validHours: 72,
+  });
+
+  it('carries the one-time link and its validity, never a password', () => {
+    expect(mail.subject).toContain(ctx.shop.brand);
+    expect(mail.text).toContain('https://tienda.test/admin/invitation#7.abc');
+    expect(mail.html).toContain('href="https://tienda.test/admin/invitation#7.abc"');
+    expect(mail.text).toContain('72 horas');
+    expect(mail.text).toContain('Ventas');
+    expect(mail.text).not.toMatch(/contraseña temporal/i);
+    expect(mail.html).not.toMatch(/contraseña temporal/i);
+  });
+
+  it('escapes the name in the HTML part', () => {
+    expect(mail.html).toContain('Lucía &lt;b&gt;');
+    expect(mail.html).not.toContain('Lucía <b>');
   });
 });

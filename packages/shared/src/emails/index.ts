@@ -3,3 +3,4 @@ export * from './order-mails.js';
 export * from './owner-mails.js';
 export * from './stock-alert-mail.js';
 export * from './staff-test-mail.js';
+export * from './staff-invitation-mail.js';

@@ -12,6 +12,12 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   catalog: 'Catálogo',
 };
 
+/** The role as the back office's sidebar shows it under the person's name: the owner reads "Administrador". */
+export const STAFF_SIDEBAR_ROLE_LABELS: Record<StaffRole, string> = {
+  ...STAFF_ROLE_LABELS,
+  owner: 'Administrador',
+};
+
 const ALL: readonly StaffRole[] = STAFF_ROLES;
 const OWNER: readonly StaffRole[] = ['owner'];
 const SALES: readonly StaffRole[] = ['owner', 'sales'];

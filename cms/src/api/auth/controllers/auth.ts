@@ -1,5 +1,8 @@
 import type { Context } from 'koa';
 import {
+  MSG,
+  invitationAcceptInputSchema,
+  invitationAcceptedAnswerSchema,
   loginAnswerSchema,
   loginInputSchema,
   logoutAnswerSchema,
@@ -13,6 +16,7 @@ import {
   userAnswerSchema,
 } from '@shop/shared';
 import { currentUser, publicUser, requireStaff, type StaffUser } from '../../../domains/staff/auth';
+import { acceptInvitation } from '../../../domains/staff/invitation';
 import { parseWith, reply, requestBody, unauthorized } from '../../../utils/http';
 import { clientKey, consume, refund } from '../../../domains/platform';
 
@@ -53,6 +57,19 @@ export default {
     const { session } = await twoFactor().verify(challenge, code);
     await Promise.all([refund('loginFailures', client), refund('loginFailuresPerEmail', account)]);
     reply(ctx, sessionAnswerSchema, session);
+  },
+
+  /**
+   * POST /auth/invitation (public): the invited person's own password, with the one-time token of her e-mail. Rate
+   * limited per client like a sign-in (a wrong token costs a point; a right one gives it back).
+   */
+  async acceptInvitation(ctx: Context) {
+    const client = clientKey(ctx);
+    await consume(ctx, 'loginFailures', client);
+    const { token, password } = parseWith(invitationAcceptInputSchema, requestBody(ctx));
+    await acceptInvitation(token, password);
+    await refund('loginFailures', client);
+    reply(ctx, invitationAcceptedAnswerSchema, { message: MSG.invitation.accepted });
   },
 
   /** POST /auth/2fa/setup (staff): a secret and its otpauth:// address for the app. */

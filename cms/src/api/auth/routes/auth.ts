@@ -7,6 +7,7 @@ export default customRoutes('api::auth.auth', {
     renew: ['POST', '/auth/renew'],
     logout: ['POST', '/auth/logout'],
     verifyTwoFactor: ['POST', '/auth/2fa/verify'],
+    acceptInvitation: ['POST', '/auth/invitation'],
   },
   staff: {
     setupTwoFactor: ['POST', '/auth/2fa/setup'],

@@ -1,11 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SHOP_BRAND } from '@shop/shared';
 import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../domains/staff/auth';
 import { badRequest, conflict, unauthorized } from '../../../utils/http';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from '../../../domains/staff/totp';
 import type { Session } from './auth';
-import { storedFlag } from '../../../utils/db-write';
+import { affectedRows, storedFlag, table } from '../../../utils/db-write';
+import { tableColumn } from '../../../domains/platform';
 
-const ISSUER = 'Jazmín Lencería';
+/** The name authenticator apps show above the code. */
+const ISSUER = SHOP_BRAND;
 /** How long the second step of a sign-in may wait for its code. */
 const CHALLENGE_MINUTES = 5;
 const WRONG_CODE = 'Código incorrecto o vencido';
@@ -51,10 +54,30 @@ async function consumeCode(row: TwoFactorRow, secret: string, code: string): Pro
     return typeof result === 'object' && result !== null && 'count' in result && Number(result.count) === 1;
   }
   const hash = hashRecoveryCode(code);
-  const hashes = storedHashes(row.recoveryCodes);
-  if (!hashes.includes(hash)) return false;
-  await users().update({ where: { id: row.id }, data: { recoveryCodes: hashes.filter((h) => h !== hash) } });
-  return true;
+  if (!storedHashes(row.recoveryCodes).includes(hash)) return false;
+  return (await takeRecoveryCode(row.id, hash)) === 1;
+}
+
+/**
+ * Removes one recovery code's hash from the account's list with one conditional UPDATE (… WHERE the list still
+ * holds it): of two requests racing with one code exactly one changes the row, the other finds the code gone.
+ * Answers the number of rows changed (1 or 0). The list is a JSON column: jsonb on PostgreSQL, text on SQLite.
+ */
+async function takeRecoveryCode(userId: number, hash: string): Promise<number> {
+  const knex = strapi.db.connection;
+  const { table: name, column } = tableColumn(strapi, USER_UID, 'recoveryCodes');
+  const postgres = strapi.db.dialect.client === 'postgres';
+  const [stillUnused, withoutIt] = postgres
+    ? [knex.raw('?? @> ?::jsonb', [column, JSON.stringify([hash])]), knex.raw('?? - ?::text', [column, hash])]
+    : [
+        knex.raw('EXISTS (SELECT 1 FROM json_each(??) WHERE value = ?)', [column, hash]),
+        knex.raw("(SELECT coalesce(json_group_array(value), '[]') FROM json_each(??) WHERE value <> ?)", [column, hash]),
+      ];
+  const changed: unknown = await table(knex, name)
+    .where({ id: userId })
+    .andWhere(stillUnused)
+    .update({ [column]: withoutIt });
+  return affectedRows(changed);
 }
 
 /** Two-factor sign-in of staff accounts with any authenticator app (TOTP). */

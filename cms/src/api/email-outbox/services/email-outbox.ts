@@ -4,7 +4,7 @@ import { mailSettings } from '../../../domains/notifications/mail-settings';
 import { queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
 import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
 import { startMailWorker, type MailWorker } from '../../../domains/notifications/outbox-worker';
-import { queueStaffTest } from '../../../domains/notifications/staff-test';
+import { queueStaffInvitation, queueStaffTest, type StaffInvitation } from '../../../domains/notifications/staff-test';
 
 /** Queuing never fails the business action that caused it: the order is already committed; the error is logged. */
 async function safely(what: string, work: () => Promise<void>): Promise<void> {
@@ -40,6 +40,11 @@ export default factories.createCoreService(OUTBOX_UID, () => ({
   /** The owner's test message to her own address, through the outbox like every other mail (the worker sends it). */
   staffTest(to: string, requestedBy: string, origin: string | null): Promise<EmailMessage> {
     return queueStaffTest(to, requestedBy, origin);
+  },
+
+  /** A new staff member's invitation e-mail with her one-time link (the staff domain makes the token). */
+  staffInvitation(invitation: StaffInvitation, origin: string | null): Promise<EmailMessage> {
+    return queueStaffInvitation(invitation, origin);
   },
 
   /** Whether this server has a mail server to send through (SMTP_HOST). */

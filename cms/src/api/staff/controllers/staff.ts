@@ -28,7 +28,7 @@ export default {
 
   async create(ctx: Context) {
     const input = parseWith(staffCreateSchema, requestBody(ctx));
-    const created = await team().invite(input);
+    const created = await team().invite(input, ctx.origin);
     noteActivity(ctx, { target: input.email, summary: `${input.name} <${input.email}> (${input.role})` });
     ctx.status = 201;
     reply(ctx, staffCreatedAnswerSchema, created);

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { isStaffRole, type StaffCreate, type StaffMember, type StaffRole, type StaffUpdate } from '@shop/shared';
+import {
+  STAFF_ROLE_LABELS,
+  isStaffRole,
+  type StaffCreate,
+  type StaffCreated,
+  type StaffMember,
+  type StaffRole,
+  type StaffUpdate,
+} from '@shop/shared';
 import { ADMIN_ROLE_TYPE, USER_UID, endSessions } from '../../../domains/staff/auth';
+import { newInvitation } from '../../../domains/staff/invitation';
 import { conflict, notFound } from '../../../utils/http';
 import { storedFlag, writeTransaction } from '../../../utils/db-write';
 
@@ -80,8 +89,12 @@ export default {
     return (await staffRows()).map(toMember);
   },
 
-  /** A new account with a random temporary password, shown once; its first sign-in must change it. */
-  async invite(input: StaffCreate): Promise<{ staff: StaffMember; temporaryPassword: string }> {
+  /**
+   * A new account with a random password. With a mail server the person gets an e-mail with a one-time link to
+   * choose her own (the random password is never shown); without one the random password is answered once, as a
+   * temporary password her first sign-in must change.
+   */
+  async invite(input: StaffCreate, origin: string | null): Promise<StaffCreated> {
     const taken = async () =>
       (await strapi.db.query(USER_UID).count({ where: { $or: [{ email: input.email }, { username: input.email }] } })) > 0;
     if (await taken()) throw conflict(EMAIL_TAKEN);
@@ -109,7 +122,12 @@ export default {
       if (await taken()) throw conflict(EMAIL_TAKEN);
       throw error;
     }
-    return { staff: toMember(await findStaff(created.id)), temporaryPassword: password };
+    const staff = toMember(await findStaff(created.id));
+    const outbox = strapi.service('api::email-outbox.email-outbox');
+    if (!outbox.mailConfigured()) return { staff, invitationSent: false, temporaryPassword: password };
+    const token = await newInvitation(created.id);
+    await outbox.staffInvitation({ to: staff.email, name: staff.name, roleLabel: STAFF_ROLE_LABELS[staff.role], token }, origin);
+    return { staff, invitationSent: true };
   },
 
   /** Name, role or active; deactivating (or demoting) ends the person's sessions at once. */
