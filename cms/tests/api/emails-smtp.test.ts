@@ -204,6 +204,13 @@ describe('staff invitations by e-mail (the shop has a mail server)', () => {
   }
   const accept = (body: unknown) => call('/auth/invitation', { body });
   const signIn = (email: string, password: string) => call('/auth/login', { body: { email, password } });
+  /** A link refused in Spanish with `message`: the password it carried does not sign in. */
+  const expectRefused = async (token: string, email: string, password: string, message: string) => {
+    const answer = await accept({ token, password });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect((await signIn(email, password)).status).toBe(401);
+  };
 
   it('e-mails a one-time link (never a password) and stores only its hash; the link sets her own password once', async () => {
     const { email, mail, link } = await invite();
@@ -238,10 +245,7 @@ describe('staff invitations by e-mail (the shop has a mail server)', () => {
     expect(session.body.user.mustChangePassword).toBeUndefined();
     expect((await call('/orders', { token: session.body.token })).status).toBe(200);
     // A second use is refused in Spanish, and the password stays hers.
-    const again = await accept({ token: link, password: 'Otra-clave-2026' });
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(MSG.invitation.invalid);
-    expect((await signIn(email, 'Otra-clave-2026')).status).toBe(401);
+    await expectRefused(link, email, 'Otra-clave-2026', MSG.invitation.invalid);
   });
 
   it('refuses an expired link in Spanish', async () => {
@@ -254,10 +258,7 @@ describe('staff invitations by e-mail (the shop has a mail server)', () => {
     } finally {
       await db.destroy();
     }
-    const expired = await accept({ token: link, password: 'Mi-clave-propia-1' });
-    expect(expired.status).toBe(400);
-    expect(expired.body.message).toBe(MSG.invitation.expired);
-    expect((await signIn(email, 'Mi-clave-propia-1')).status).toBe(401);
+    await expectRefused(link, email, 'Mi-clave-propia-1', MSG.invitation.expired);
   });
 
   it('refuses junk, a forged or altered token, and a password that breaks the rules (with or without a token header)', async () => {
