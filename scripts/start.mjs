@@ -79,6 +79,8 @@ for (const app of ['storefront', 'admin-panel']) {
 const cmsInputs = [path.join(cmsDir, 'src'), path.join(cmsDir, 'config'), path.join(shared, 'src')];
 if (!skipBuild && stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)) {
   run('Compiling the CMS', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], cmsDir);
+  // tsc never deletes an output: files whose source moved or went would still be loaded by Strapi.
+  run('Removing stale compiled files', process.execPath, [path.join(cmsDir, 'scripts', 'prune-dist.mjs')], cmsDir);
   touch(path.join(cmsDir, 'dist', 'src', 'index.js'));
 }
 const serveStrapiPanel = process.env.SERVE_STRAPI_ADMIN !== 'false';

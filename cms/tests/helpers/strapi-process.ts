@@ -88,6 +88,8 @@ export function compileCms(): void {
     cwd: CMS_DIR,
     stdio: 'inherit',
   });
+  // A source moved or deleted since an older compile must not keep running from dist.
+  execFileSync(process.execPath, [path.join(CMS_DIR, 'scripts', 'prune-dist.mjs')], { cwd: CMS_DIR, stdio: 'inherit' });
 }
 
 export interface RunningStrapi {
