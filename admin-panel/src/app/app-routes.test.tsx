@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE, type ApiUser, type StaffRole } from '@shop/shared';
+import {
+  STAFF_SIDEBAR_ROLE_LABELS,
+  TEMPORARY_PASSWORD_MESSAGE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  type ApiUser,
+  type StaffRole,
+} from '@shop/shared';
 import { ROUTER_FUTURE } from '@/config/router';
 import { AuthProvider, toSessionUser } from '@/features/auth';
 import { ADMIN_USER, signInStorage, testQueryClient } from '@/test/render';
@@ -77,7 +83,8 @@ describe('screens by role', () => {
     mockApi({});
     renderAt('/activity');
     expect(await screen.findByRole('heading', { level: 1, name: 'Actividad' })).toBeInTheDocument();
-    expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Dueña/o');
+    // The owner's label, as the specification writes it under her name.
+    expect(screen.getByTestId('sidebar-role')).toHaveTextContent(STAFF_SIDEBAR_ROLE_LABELS.owner);
   });
 });
 
