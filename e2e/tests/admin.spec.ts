@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { STAFF_ROLE_LABELS } from '@shop/shared';
+import { STAFF_SIDEBAR_ROLE_LABELS } from '@shop/shared';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -73,8 +73,8 @@ test('login: errors, success, session kept on reload, logout', async ({ page }) 
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('dashboard-stats')).toBeVisible();
-  // The seeded staff account is the shop's owner: the sidebar names its role.
-  await expect(page.getByTestId('admin-sidebar').getByText(STAFF_ROLE_LABELS.owner)).toBeVisible();
+  // The seeded staff account is the shop's owner: the sidebar reads 'Administrador' under her name (the spec's text).
+  await expect(page.getByTestId('sidebar-role')).toHaveText(STAFF_SIDEBAR_ROLE_LABELS.owner);
 
   await page.reload();
   await expect(page.getByTestId('dashboard-stats')).toBeVisible();
