@@ -81,6 +81,7 @@ const productBody = (): Json => ({
 /** Every endpoint of docs/api.md (a test below checks the two lists match): adding an endpoint is one line. */
 const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/auth/login', auth: 'public', body: () => ({ email: 'nadie@example.com', password: 'no-es-la-clave' }) },
+  { method: 'POST', path: '/auth/invitation', auth: 'public', body: () => ({ token: '1.no-es-un-token', password: 'Una-clave-propia-1' }) },
   { method: 'GET', path: '/auth/check', auth: 'token' },
   { method: 'POST', path: '/auth/renew', auth: 'token' },
   { method: 'POST', path: '/auth/logout', auth: 'token', endsSession: true },
