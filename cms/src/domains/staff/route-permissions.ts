@@ -71,6 +71,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /auth/renew',
   'POST /auth/logout',
   'POST /auth/2fa/verify',
+  'POST /auth/invitation',
   'POST /checkout/quote',
   'GET /promotions/live',
   'POST /contact',
