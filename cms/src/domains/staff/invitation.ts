@@ -1,8 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LIMITS, MSG } from '@shop/shared';
 import { badRequest } from '../../utils/http';
 import { writeTransaction } from '../../utils/db-write';
 import { USER_UID, endSessions } from './auth';
+import { newOneTimeToken, readOneTimeToken, sameHash } from './one-time-token';
 
 /**
  * Staff invitations by e-mail: a one-time token (`<account id>.<32 random bytes>`) to choose a password, valid
@@ -17,21 +17,14 @@ interface InvitationRow {
   invitationUntil?: string | Date | null;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const users = () => strapi.db.query(USER_UID);
 
 /** A new invitation for the account (any earlier one stops working); answers the token for the link. */
 export async function newInvitation(userId: number, now = Date.now()): Promise<string> {
-  const secret = randomBytes(32).toString('base64url');
+  const { token, hash } = newOneTimeToken(userId);
   const until = new Date(now + LIMITS.staffInvitationHours * 60 * 60 * 1000);
-  await users().update({ where: { id: userId }, data: { invitationToken: sha256(secret), invitationUntil: until } });
-  return `${userId}.${secret}`;
-}
-
-function sameHash(stored: string, given: string): boolean {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  await users().update({ where: { id: userId }, data: { invitationToken: hash, invitationUntil: until } });
+  return token;
 }
 
 /**
@@ -39,13 +32,9 @@ function sameHash(stored: string, given: string): boolean {
  * the account ends (there should be none) and the temporary-password gate opens.
  */
 export async function acceptInvitation(token: string, password: string): Promise<void> {
-  const [idText = '', secret = ''] = token.trim().split('.');
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : 0;
-  const hash = sha256(secret);
+  const { id, hash, hasSecret } = readOneTimeToken(token);
   const row: InvitationRow | null =
-    id > 0 && secret !== ''
-      ? await users().findOne({ where: { id }, select: ['id', 'blocked', 'invitationToken', 'invitationUntil'] })
-      : null;
+    id > 0 && hasSecret ? await users().findOne({ where: { id }, select: ['id', 'blocked', 'invitationToken', 'invitationUntil'] }) : null;
   if (!row?.invitationToken || !sameHash(row.invitationToken, hash) || row.blocked) throw badRequest(MSG.invitation.invalid);
   const until = row.invitationUntil ? new Date(row.invitationUntil).getTime() : 0;
   if (!(until > Date.now())) throw badRequest(MSG.invitation.expired);

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from './one-time-token';
 import { HOTP, Secret, TOTP } from 'otpauth';
 
 /**
@@ -71,5 +72,5 @@ export function newRecoveryCodes(): string[] {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
+  return sha256Hex(code.trim().toLowerCase());
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { newOneTimeToken, readOneTimeToken, sameHash } from '../../../domains/staff/one-time-token';
 import { SHOP_BRAND } from '@shop/shared';
 import { USER_UID, endSessions, issueToken, publicUser, toStaffUser, type StaffUser, type UserRow } from '../../../domains/staff/auth';
 import { badRequest, conflict, unauthorized } from '../../../utils/http';
@@ -26,7 +26,6 @@ interface TwoFactorRow extends UserRow {
 
 const users = () => strapi.db.query(USER_UID);
 const enabled = (row: TwoFactorRow) => storedFlag(row.twoFactorEnabled);
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 async function rowOf(id: number): Promise<TwoFactorRow> {
   const row: TwoFactorRow | null = await users().findOne({ where: { id }, populate: ['role'] });
@@ -131,21 +130,18 @@ export default {
 
   /** After a right password: a single-use challenge for the code step, instead of a token. */
   async challenge(userId: number): Promise<string> {
-    const challenge = randomBytes(32).toString('base64url');
+    const { token, hash } = newOneTimeToken(userId);
     const until = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
-    await users().update({ where: { id: userId }, data: { twoFactorChallenge: sha256(challenge), twoFactorChallengeUntil: until } });
-    return `${userId}.${challenge}`;
+    await users().update({ where: { id: userId }, data: { twoFactorChallenge: hash, twoFactorChallengeUntil: until } });
+    return token;
   },
 
   /** The second step: the challenge (once, within 5 minutes) and a code → the session. */
   async verify(challenge: string, code: string): Promise<{ session: Session; email: string }> {
-    const [idText = '', secretPart = ''] = challenge.split('.');
-    const id = /^\d{1,9}$/.test(idText) ? Number(idText) : 0;
+    const { id, hash } = readOneTimeToken(challenge);
     const row: TwoFactorRow | null = id > 0 ? await users().findOne({ where: { id }, populate: ['role'] }) : null;
-    const stored = row?.twoFactorChallenge ?? '';
     const until = row?.twoFactorChallengeUntil ? new Date(row.twoFactorChallengeUntil).getTime() : 0;
-    const given = Buffer.from(sha256(secretPart));
-    const matches = stored.length === given.length && timingSafeEqual(Buffer.from(stored), given);
+    const matches = sameHash(row?.twoFactorChallenge, hash);
     if (!row || !matches || until < Date.now() || row.blocked || !enabled(row) || !row.totpSecret) throw unauthorized(CHALLENGE_INVALID);
     if (!(await consumeCode(row, row.totpSecret, code))) throw unauthorized(WRONG_CODE);
     await users().update({ where: { id }, data: { twoFactorChallenge: null, twoFactorChallengeUntil: null, lastSignInAt: new Date() } });
