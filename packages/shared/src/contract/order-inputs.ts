@@ -55,6 +55,8 @@ export const orderItemInputSchema = z.object({
     .max(999, 'La cantidad máxima por producto es 999'),
   size: text(20).optional(),
   color: text(40).optional(),
+  /** Names the variant instead of colour and size (a SKU of another product is refused). */
+  sku: text(40).optional(),
   // Sent by the client for convenience; the server ignores them and uses its own data.
   title: z.unknown().optional(),
   price: z.unknown().optional(),

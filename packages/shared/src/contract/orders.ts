@@ -13,6 +13,9 @@ export const orderItemSchema = z.object({
   price: z.number(),
   size: z.string().nullable(),
   color: z.string().nullable(),
+  /** The variant sold (orders placed before variants have none). */
+  variantId: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

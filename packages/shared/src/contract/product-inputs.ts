@@ -3,6 +3,7 @@ import { MSG } from '../constants/messages.js';
 import { normalizeSizes } from '../rules/size-guides.js';
 import { MAX_STOCK, STOCK_MSG, stockBySizeSchema, unknownStockSizes } from '../rules/stock.js';
 import { requiredText, text, tooLong } from './fields.js';
+import { variantsInputSchema } from '../rules/variant-grid.js';
 
 /** The bodies of POST /products and PUT /products/{id}. */
 
@@ -57,6 +58,16 @@ export const productInputSchema = z.object({
     .max(100, 'El descuento debe estar entre 0 y 100')
     .default(0),
   colors: z.array(colorSchema).max(20, 'Máximo 20 colores por producto').optional(),
+  /**
+   * The colour × size grid: one cell per variant (missing cells start at 0, blank SKUs are generated). When sent, it
+   * is the stock: `stockBySize` and `stock` are derived from it.
+   */
+  variants: variantsInputSchema.optional(),
+  /** Which colour each photo shows (photo URL → colour name); photos left out show every colour. */
+  photoColors: z
+    .record(z.string().max(2000), z.string().trim().max(40))
+    .refine((map) => Object.keys(map).length <= 12, 'Máximo 12 fotos con color')
+    .optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
@@ -72,7 +83,11 @@ export const productCreateSchema = productInputSchema.superRefine((product, ctx)
  * figure, and a size changed in the editor while orders moved its units is refused (409) instead of undoing a sale.
  */
 export const productUpdateSchema = productInputSchema
-  .extend({ expectedStockBySize: stockBySizeSchema.optional() })
+  .extend({
+    expectedStockBySize: stockBySizeSchema.optional(),
+    /** Units per variant id as the editor loaded them: the same 409 rule as `expectedStockBySize`, per cell. */
+    expectedVariants: stockBySizeSchema.optional(),
+  })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'No hay datos para actualizar');
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

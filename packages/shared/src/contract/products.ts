@@ -4,6 +4,19 @@ import { z } from 'zod';
 
 export const productColorSchema = z.object({ name: z.string(), value: z.string() });
 
+/** One colour × size the product sells: its own units, SKU and barcode; `available` = active with units. */
+export const productVariantSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  stock: z.number(),
+  barcode: z.string().nullable(),
+  active: z.boolean(),
+  available: z.boolean(),
+});
+export type ProductVariantAnswer = z.infer<typeof productVariantSchema>;
+
 /** A product as every answer carries it: `_id` is the documentId. */
 export const productSchema = z.object({
   _id: z.string(),
@@ -20,6 +33,12 @@ export const productSchema = z.object({
   stockBySize: z.record(z.string(), z.number()),
   status: z.boolean(),
   colors: z.array(productColorSchema),
+  /** Every colour × size (answers from before variants have none: see variantsOf). */
+  variants: z.array(productVariantSchema).optional(),
+  /** Photo URL → the colour it shows. */
+  photoColors: z.record(z.string(), z.string()).optional(),
+  /** Staff: migrated from one stock per size with several colours; "Revisá el stock por color" until the grid is saved. */
+  colorReview: z.boolean().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

@@ -163,3 +163,33 @@ export const publicVariant = (variant: ProductVariant): PublicVariant => ({
   ...variant,
   available: variant.active && variant.stock > 0,
 });
+
+/**
+ * A product's variants as an answer carries them, or, for an answer from before variants (no `variants`), what the
+ * migration makes of its colours and per-size stock. Clients use this instead of reading `variants` directly.
+ */
+export function variantsOf(product: {
+  title: string;
+  colors?: readonly { name: string }[] | null;
+  size?: readonly string[] | null;
+  stockBySize?: StockBySize | null;
+  stock?: number | null;
+  variants?: readonly PublicVariant[] | null;
+}): PublicVariant[] {
+  if (product.variants && product.variants.length > 0) return [...product.variants];
+  return legacyVariants({
+    title: product.title,
+    colors: product.colors,
+    sizes: product.size ?? [],
+    stockBySize: product.stockBySize ?? {},
+    stock: product.stock ?? 0,
+  }).variants.map(publicVariant);
+}
+
+/** The photos of a colour first, then the others (each in its order); photos without a colour show every colour. */
+export function photosForColor(thumbnails: readonly string[], photoColors: Record<string, string> | null | undefined, color: string | null): string[] {
+  if (!color || !photoColors) return [...thumbnails];
+  const wanted = colorKey(color);
+  const mine = thumbnails.filter((url) => photoColors[url] !== undefined && colorKey(photoColors[url]) === wanted);
+  return [...mine, ...thumbnails.filter((url) => !mine.includes(url))];
+}
