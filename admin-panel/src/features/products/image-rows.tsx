@@ -6,7 +6,11 @@ import { uploadImage } from '@/features/uploads';
 
 interface ImageRowsProps {
   values: string[];
-  onChange: (next: string[]) => void;
+  /** The colour each row shows ('' = every colour), one per row. */
+  photoColors: string[];
+  /** The product's colour names; without any, no colour is asked. */
+  colors: string[];
+  onChange: (next: string[], photoColors: string[]) => void;
 }
 
 function isAllowedType(type: string): boolean {
@@ -14,13 +18,30 @@ function isAllowedType(type: string): boolean {
 }
 
 /** Image rows: URL or uploaded file; at least one row always remains and the first is required. */
-export function ImageRows({ values, onChange }: ImageRowsProps) {
+export function ImageRows({ values, photoColors, colors, onChange }: ImageRowsProps) {
   const baseId = useId();
   const [uploading, setUploading] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   function setAt(index: number, value: string) {
-    onChange(values.map((v, i) => (i === index ? value : v)));
+    onChange(
+      values.map((v, i) => (i === index ? value : v)),
+      values.map((_, i) => photoColors[i] ?? ''),
+    );
+  }
+
+  function setColorAt(index: number, color: string) {
+    onChange(
+      values,
+      values.map((_, i) => (i === index ? color : (photoColors[i] ?? ''))),
+    );
+  }
+
+  function removeAt(index: number) {
+    onChange(
+      values.filter((_, i) => i !== index),
+      values.map((_, i) => photoColors[i] ?? '').filter((_, i) => i !== index),
+    );
   }
 
   async function handleFile(index: number, event: ChangeEvent<HTMLInputElement>) {
@@ -55,7 +76,10 @@ export function ImageRows({ values, onChange }: ImageRowsProps) {
           *
         </span>
       </legend>
-      <p className="hint">La primera imagen es la principal. Pegá una URL o subí un archivo (JPG, PNG o WEBP, máximo 5MB).</p>
+      <p className="hint">
+        La primera imagen es la principal. Pegá una URL o subí un archivo (JPG, PNG o WEBP, máximo 5MB).
+        {colors.length > 0 && ' Elegí el color que muestra cada foto: la tienda muestra primero las del color elegido.'}
+      </p>
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -65,6 +89,7 @@ export function ImageRows({ values, onChange }: ImageRowsProps) {
         {values.map((value, index) => {
           const inputId = `${baseId}-url-${index}`;
           const fileId = `${baseId}-file-${index}`;
+          const colorId = `${baseId}-color-${index}`;
           return (
             <li key={index} className="image-row">
               <div className="image-preview" aria-hidden="true">
@@ -82,6 +107,19 @@ export function ImageRows({ values, onChange }: ImageRowsProps) {
                   required={index === 0}
                 />
               </div>
+              {colors.length > 0 && (
+                <div className="field image-color">
+                  <label htmlFor={colorId}>{index === 0 ? 'Color de la imagen principal' : `Color de la imagen ${index + 1}`}</label>
+                  <select id={colorId} value={photoColors[index] ?? ''} onChange={(e) => setColorAt(index, e.target.value)}>
+                    <option value="">Todos los colores</option>
+                    {colors.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
               <div className="image-row-actions">
                 <input
                   id={fileId}
@@ -99,7 +137,7 @@ export function ImageRows({ values, onChange }: ImageRowsProps) {
                 <button
                   type="button"
                   className="icon-button danger"
-                  onClick={() => onChange(values.filter((_, i) => i !== index))}
+                  onClick={() => removeAt(index)}
                   disabled={values.length <= 1}
                   aria-label={`Quitar imagen ${index + 1}`}
                 >
@@ -110,7 +148,7 @@ export function ImageRows({ values, onChange }: ImageRowsProps) {
           );
         })}
       </ol>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange([...values, ''])} disabled={values.length >= 12}>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange([...values, ''], [...values.map((_, i) => photoColors[i] ?? ''), ''])} disabled={values.length >= 12}>
         <Plus size={16} aria-hidden="true" /> Agregar imagen
       </button>
     </fieldset>

@@ -3,9 +3,22 @@ import type { UseFormReturn } from 'react-hook-form';
 import { formatDigits, offeredSizes, type Category, type SizeGuide } from '@shop/shared';
 import { CategoryOptions } from '@/components/category-options';
 import { FormField, RequiredMark } from '@/components/form-field';
-import { digitsOnly, errorMessages, orderProductErrors, toggleFormSize, type ProductFormValues } from './product-form-model';
+import {
+  digitsOnly,
+  errorMessages,
+  fillGrid,
+  gridProblems,
+  orderProductErrors,
+  toggleFormSize,
+  withShape,
+  type FormColor,
+  type ProductFormValues,
+  type VariantCell,
+} from './product-form-model';
+import { ColorList } from './color-list';
 import { ImageRows } from './image-rows';
-import { SizeStock } from './size-stock';
+import { SizeChips } from './size-stock';
+import { VariantGrid } from './variant-grid';
 
 interface ProductEditStepProps {
   form: UseFormReturn<ProductFormValues>;
@@ -23,10 +36,29 @@ export function ProductEditStep({ form, categories, sizeGuides, onSubmit, onCanc
   // Sizes already on the product but no longer in the guide stay visible so they can be removed.
   const sizeOptions = [...offered, ...values.size.filter((s) => !offered.includes(s))];
 
-  function toggleSize(size: string) {
-    const next = toggleFormSize(getValues(), size);
+  // The cells' own messages show beside them once the user tried to continue.
+  const problems = form.formState.submitCount > 0 ? gridProblems(values) : [];
+
+  /** New sizes or colours: the grid and the photos' colours follow. */
+  function reshape(next: ProductFormValues) {
     setValue('size', next.size);
-    setValue('stockBySize', next.stockBySize);
+    setValue('colors', next.colors);
+    setValue('grid', next.grid);
+    setValue('photoColors', next.photoColors);
+  }
+
+  function toggleSize(size: string) {
+    reshape(toggleFormSize(getValues(), size));
+  }
+
+  function setColors(colors: FormColor[]) {
+    reshape(withShape(getValues(), { colors }));
+  }
+
+  function setCell(key: string, patch: Partial<VariantCell>) {
+    const grid = getValues('grid');
+    const cell = grid[key];
+    if (cell) setValue('grid', { ...grid, [key]: { ...cell, ...patch } });
   }
 
   return (
@@ -55,10 +87,7 @@ export function ProductEditStep({ form, categories, sizeGuides, onSubmit, onCanc
             id="pf-category"
             {...register('category', {
               // Another category has another size guide: the chosen sizes and their stock start over.
-              onChange: () => {
-                setValue('size', []);
-                setValue('stockBySize', {});
-              },
+              onChange: () => reshape(withShape(getValues(), { size: [] })),
             })}
             required
           >
@@ -98,14 +127,22 @@ export function ProductEditStep({ form, categories, sizeGuides, onSubmit, onCanc
           ) : sizeOptions.length === 0 ? (
             <p className="hint">Esta categoría no tiene una guía de talles habilitada. Agregala en Contenido → Guía de Tallas.</p>
           ) : (
-            <SizeStock
-              options={sizeOptions}
-              chosen={values.size}
-              stockBySize={values.stockBySize}
-              onToggle={toggleSize}
-              onStock={(size, units) => setValue('stockBySize', { ...getValues('stockBySize'), [size]: units })}
-            />
+            <SizeChips options={sizeOptions} chosen={values.size} onToggle={toggleSize} />
           )}
+        </fieldset>
+        <fieldset className="fieldset span-2" data-testid="color-options">
+          <legend>Colores</legend>
+          <ColorList colors={values.colors} onChange={setColors} />
+        </fieldset>
+        <fieldset className="fieldset span-2" data-testid="variant-stock">
+          <legend>Stock por color y talle</legend>
+          <p className="hint">Cada fila es un color y cada columna un talle. Un casillero vacío es 0.</p>
+          <VariantGrid
+            values={values}
+            problems={problems}
+            onCell={setCell}
+            onFill={(units) => setValue('grid', fillGrid(getValues('grid'), units))}
+          />
         </fieldset>
         <div className="field span-2">
           <label className="switch">
@@ -114,7 +151,15 @@ export function ProductEditStep({ form, categories, sizeGuides, onSubmit, onCanc
           </label>
         </div>
         <div className="span-2">
-          <ImageRows values={values.thumbnails} onChange={(thumbnails) => setValue('thumbnails', thumbnails)} />
+          <ImageRows
+            values={values.thumbnails}
+            photoColors={values.photoColors}
+            colors={values.colors.map((color) => color.name)}
+            onChange={(thumbnails, photoColors) => {
+              setValue('thumbnails', thumbnails);
+              setValue('photoColors', photoColors);
+            }}
+          />
         </div>
       </div>
       <div className="form-actions">

@@ -1,19 +1,42 @@
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  DEFAULT_COLORS,
+  MAX_STOCK,
   MSG,
-  STOCK_MSG,
+  SKU_PATTERN,
+  VARIANT_MSG,
+  colorKey,
   formatDigits,
   imageUrlSchema,
   parseDigits,
   productInputSchema,
-  resolveStockBySize,
-  stockBySizeSchema,
+  skuFor,
+  validBarcode,
+  variantColors,
+  variantId,
+  variantLabel,
+  variantSizes,
+  variantsOf,
   type Category,
   type Product,
   type ProductInput,
   type StockBySize,
+  type VariantInput,
 } from '@shop/shared';
+
+/** One colour × size cell of the grid as typed: units as digits, SKU and barcode as text, and whether it is sold. */
+export interface VariantCell {
+  stock: string;
+  sku: string;
+  barcode: string;
+  active: boolean;
+}
+
+export interface FormColor {
+  name: string;
+  value: string;
+}
 
 /** What the edit step holds: numbers stay as the digits the user typed (price shown with dots). */
 export interface ProductFormValues {
@@ -21,75 +44,204 @@ export interface ProductFormValues {
   description: string;
   price: string;
   category: string;
-  /** Units per size as typed (digits), one entry per size in `size`. */
-  stockBySize: Record<string, string>;
-  /** The figures the form loaded (null for a new product): sent back so the server never undoes a sale. */
-  loadedStockBySize: StockBySize | null;
+  /** The product's colours (rows of the grid); none = one row. */
+  colors: FormColor[];
+  /** The colour × size cells, keyed by gridKey(colour, size): exactly the cells of `colors` × `size`. */
+  grid: Record<string, VariantCell>;
+  /** Units per variant id as the form loaded them (null for a new product): sent back so the server never undoes a sale. */
+  loadedVariants: Record<string, number> | null;
   discount: string;
   size: string[];
   status: boolean;
   thumbnails: string[];
+  /** The colour each image row shows ('' = every colour), one entry per row of `thumbnails`. */
+  photoColors: string[];
+}
+
+export const emptyCell = (): VariantCell => ({ stock: '', sku: '', barcode: '', active: true });
+
+/** The key of a cell: the variant id the server gives the same colour and size. */
+export const gridKey = (color: string | null, size: string | null) => variantId(color, size);
+
+export interface GridCell {
+  key: string;
+  color: string | null;
+  size: string | null;
+  /** "Negro 85B", "Negro", "85B", or "Única" for a product with neither. */
+  label: string;
+  cell: VariantCell;
+}
+
+/** The grid's rows (colours, or [null]) and columns (sizes, or [null]). */
+export function gridAxes(values: Pick<ProductFormValues, 'colors' | 'size'>): { colors: (string | null)[]; sizes: (string | null)[] } {
+  return { colors: variantColors(values.colors), sizes: variantSizes(values.size) };
+}
+
+/** Every cell of the grid, row by row. */
+export function gridCells(values: Pick<ProductFormValues, 'colors' | 'size' | 'grid'>): GridCell[] {
+  const { colors, sizes } = gridAxes(values);
+  return colors.flatMap((color) =>
+    sizes.map((size) => {
+      const key = gridKey(color, size);
+      return { key, color, size, label: variantLabel({ color, size }) || 'Única', cell: values.grid[key] ?? emptyCell() };
+    }),
+  );
+}
+
+/** The grid for the current colours and sizes: cells still there keep what was typed, new ones start empty (0). */
+export function reshapeGrid(values: Pick<ProductFormValues, 'colors' | 'size' | 'grid'>): Record<string, VariantCell> {
+  return Object.fromEntries(gridCells(values).map(({ key, cell }) => [key, cell]));
+}
+
+/** "Poner N en todos": every cell gets the same units. */
+export function fillGrid(grid: Record<string, VariantCell>, units: string): Record<string, VariantCell> {
+  return Object.fromEntries(Object.entries(grid).map(([key, cell]) => [key, { ...cell, stock: units }]));
+}
+
+/** Units per size (active cells only, as the server sums them) and the total. */
+export function gridTotals(values: Pick<ProductFormValues, 'colors' | 'size' | 'grid'>): { bySize: StockBySize; byColor: number[]; total: number } {
+  const { colors, sizes } = gridAxes(values);
+  const bySize: StockBySize = Object.fromEntries(sizes.flatMap((size) => (size === null ? [] : [[size, 0]])));
+  const byColor = colors.map(() => 0);
+  let total = 0;
+  colors.forEach((color, row) => {
+    for (const size of sizes) {
+      const cell = values.grid[gridKey(color, size)];
+      if (!cell || !cell.active) continue;
+      const units = parseDigits(cell.stock);
+      total += units;
+      byColor[row] = (byColor[row] ?? 0) + units;
+      if (size !== null) bySize[size] = (bySize[size] ?? 0) + units;
+    }
+  });
+  return { bySize, byColor, total };
 }
 
 export function emptyProductForm(): ProductFormValues {
+  const colors = DEFAULT_COLORS.map((color) => ({ ...color }));
   return {
     title: '',
     description: '',
     price: '',
     category: '',
-    stockBySize: {},
-    loadedStockBySize: null,
+    colors,
+    grid: reshapeGrid({ colors, size: [], grid: {} }),
+    loadedVariants: null,
     discount: '',
     size: [],
     status: true,
     thumbnails: [''],
+    photoColors: [''],
   };
 }
 
-/** The product's per-size figures (older answers without them follow the migration rule). */
-export function productStockBySize(product: Product): StockBySize {
-  return product.stockBySize
-    ? resolveStockBySize(product.size, product.stockBySize, 0)
-    : resolveStockBySize(product.size, null, product.stock);
+/** The colour of the list a name stands for (any case or accent), or '' when the list has none such. */
+function listedColor(colors: readonly FormColor[], name: string | undefined): string {
+  if (!name) return '';
+  return colors.find((color) => colorKey(color.name) === colorKey(name))?.name ?? '';
 }
 
 export function productToForm(product: Product): ProductFormValues {
-  const loaded = productStockBySize(product);
+  const variants = variantsOf(product);
+  const colors = product.colors.map((color) => ({ name: color.name, value: color.value }));
+  const grid: Record<string, VariantCell> = {};
+  for (const variant of variants) {
+    grid[gridKey(variant.color, variant.size)] = {
+      stock: String(variant.stock),
+      sku: variant.sku,
+      barcode: variant.barcode ?? '',
+      active: variant.active,
+    };
+  }
+  const thumbnails = product.thumbnails.length > 0 ? [...product.thumbnails] : [''];
+  const size = [...product.size];
   return {
     title: product.title,
     description: product.description,
     price: formatDigits(String(product.price)),
     category: product.category,
-    stockBySize: Object.fromEntries(Object.entries(loaded).map(([size, units]) => [size, String(units)])),
-    loadedStockBySize: loaded,
+    colors,
+    grid: reshapeGrid({ colors, size, grid }),
+    loadedVariants: Object.fromEntries(variants.map((variant) => [variant.id, variant.stock])),
     discount: String(product.discount),
-    size: [...product.size],
+    size,
     status: product.status,
-    thumbnails: product.thumbnails.length > 0 ? [...product.thumbnails] : [''],
+    thumbnails,
+    photoColors: thumbnails.map((url) => listedColor(colors, product.photoColors?.[url])),
   };
 }
 
-/** Adds or removes a size together with its stock row (a new size starts empty, i.e. 0). */
+/** Adds or removes a size together with its column of cells (a new size starts empty, i.e. 0). */
 export function toggleFormSize(values: ProductFormValues, size: string): ProductFormValues {
-  if (values.size.includes(size)) {
-    const { [size]: _removed, ...rest } = values.stockBySize;
-    return { ...values, size: values.size.filter((s) => s !== size), stockBySize: rest };
-  }
-  return { ...values, size: [...values.size, size], stockBySize: { ...values.stockBySize, [size]: values.stockBySize[size] ?? '' } };
+  const sizes = values.size.includes(size) ? values.size.filter((s) => s !== size) : [...values.size, size];
+  return withShape(values, { size: sizes });
 }
 
-/** The typed figures as numbers, for the form's sizes only (empty = 0). */
-export function formStockBySize(values: Pick<ProductFormValues, 'size' | 'stockBySize'>): StockBySize {
-  return Object.fromEntries(values.size.map((size) => [size, parseDigits(values.stockBySize[size] ?? '')]));
+/** New colours or sizes: the grid follows (kept cells keep their figures) and photos of a removed colour show every colour. */
+export function withShape(values: ProductFormValues, change: Partial<Pick<ProductFormValues, 'colors' | 'size'>>): ProductFormValues {
+  const next = { ...values, ...change };
+  return {
+    ...next,
+    grid: reshapeGrid(next),
+    photoColors: next.photoColors.map((name) => listedColor(next.colors, name)),
+  };
 }
 
 /** After a refused stale save: the fresh figures replace the loaded ones and the typed ones. */
 export function withFreshStock(values: ProductFormValues, product: Product): ProductFormValues {
-  const fresh = productStockBySize(product);
-  const stockBySize = { ...values.stockBySize };
-  for (const [size, units] of Object.entries(fresh)) if (values.size.includes(size)) stockBySize[size] = String(units);
-  return { ...values, stockBySize, loadedStockBySize: fresh };
+  const fresh = variantsOf(product);
+  const grid = { ...values.grid };
+  for (const variant of fresh) {
+    const key = gridKey(variant.color, variant.size);
+    const cell = grid[key];
+    if (cell) grid[key] = { ...cell, stock: String(variant.stock) };
+  }
+  return { ...values, grid, loadedVariants: Object.fromEntries(fresh.map((variant) => [variant.id, variant.stock])) };
 }
+
+export type CellField = 'stock' | 'sku' | 'barcode';
+
+export interface CellProblem {
+  key: string;
+  label: string;
+  field: CellField;
+  message: string;
+}
+
+/** The SKU a cell will have: the typed one (upper case), or the one the server generates for a blank SKU. */
+export function effectiveSku(title: string, cell: Pick<GridCell, 'color' | 'size' | 'cell'>): string {
+  return cell.cell.sku.trim().toUpperCase() || skuFor(title, cell.color, cell.size);
+}
+
+/** What is wrong with the grid's cells: units, SKU pattern, barcode check digit, repeated SKUs or barcodes. */
+export function gridProblems(values: Pick<ProductFormValues, 'title' | 'colors' | 'size' | 'grid'>): CellProblem[] {
+  const problems: CellProblem[] = [];
+  const skus = new Map<string, string>();
+  const barcodes = new Map<string, string>();
+  for (const item of gridCells(values)) {
+    const { key, label, cell } = item;
+    const units = parseDigits(cell.stock);
+    if (!/^\d*$/.test(cell.stock.trim()) || units > MAX_STOCK) problems.push({ key, label, field: 'stock', message: VARIANT_STOCK_MSG });
+    const sku = cell.sku.trim().toUpperCase();
+    if (sku !== '' && !SKU_PATTERN.test(sku)) problems.push({ key, label, field: 'sku', message: VARIANT_MSG.badSku });
+    else {
+      const effective = effectiveSku(values.title, item);
+      if (skus.has(effective)) problems.push({ key, label, field: 'sku', message: VARIANT_MSG.skuTwice(effective) });
+      else skus.set(effective, key);
+    }
+    const barcode = cell.barcode.trim();
+    if (barcode === '') continue;
+    if (!validBarcode(barcode)) problems.push({ key, label, field: 'barcode', message: VARIANT_MSG.badBarcode });
+    else if (barcodes.has(barcode)) problems.push({ key, label, field: 'barcode', message: VARIANT_MSG.barcodeTwice(barcode) });
+    else barcodes.set(barcode, key);
+  }
+  return problems;
+}
+
+export const VARIANT_STOCK_MSG = 'El stock de cada variante debe ser un número entero entre 0 y 1.000.000';
+
+/** A cell's problem as the form's error list shows it: "Negro 85: <message>". */
+export const problemText = (problem: CellProblem) => `${problem.label}: ${problem.message}`;
 
 /** Digits-only fields: stock and discount keep only digits (no dots). */
 export function digitsOnly(value: string): string {
@@ -108,8 +260,9 @@ export function productFormSchema(categories: readonly Category[]): z.ZodType<un
       description: shape.description,
       category: shape.category.refine((name) => name === '' || categories.some((c) => c.name === name), MSG.productForm.categoryInvalid),
       price: z.string().transform(parseDigits).pipe(shape.price),
-      stockBySize: z.record(z.string(), z.string()),
-      loadedStockBySize: z.record(z.string(), z.number()).nullable(),
+      colors: z.array(z.object({ name: z.string(), value: z.string() })).max(20, 'Máximo 20 colores por producto'),
+      grid: z.record(z.string(), z.object({ stock: z.string(), sku: z.string(), barcode: z.string(), active: z.boolean() })),
+      loadedVariants: z.record(z.string(), z.number()).nullable(),
       discount: z.string(),
       size: z
         .array(z.string())
@@ -117,10 +270,13 @@ export function productFormSchema(categories: readonly Category[]): z.ZodType<un
         .pipe(shape.size),
       status: z.boolean(),
       thumbnails: z.array(z.string()),
+      photoColors: z.array(z.string()),
     })
     .superRefine((values, ctx) => {
-      const stock = stockBySizeSchema.safeParse(formStockBySize(values));
-      if (!stock.success) ctx.addIssue({ code: 'custom', path: ['stockBySize'], message: STOCK_MSG.notWhole });
+      // One issue per path is kept by the resolver: each cell's problem gets its own.
+      gridProblems(values).forEach((problem, index) =>
+        ctx.addIssue({ code: 'custom', path: ['variantErrors', index], message: problemText(problem) }),
+      );
       if (!values.thumbnails[0]?.trim()) ctx.addIssue({ code: 'custom', path: ['thumbnails'], message: MSG.productForm.imageRequired });
       const images = values.thumbnails.map((t) => t.trim()).filter((t) => t !== '');
       if (images.some((url) => !imageUrlSchema.safeParse(url).success)) {
@@ -136,7 +292,6 @@ const ERROR_ORDER: readonly string[] = [
   MSG.productForm.categoryRequired,
   MSG.productForm.pricePositive,
   MSG.productForm.sizeRequired,
-  STOCK_MSG.notWhole,
   MSG.productForm.imageRequired,
   MSG.productForm.categoryInvalid,
   MSG.productForm.imageUrlInvalid,
@@ -166,19 +321,33 @@ export function errorMessages(errors: FieldErrors): string[] {
   return found;
 }
 
-/** The body sent to the API: empty stock/discount become 0, empty image rows are dropped. */
+/** The body sent to the API: empty stock/discount become 0, empty image rows are dropped; the whole grid goes as `variants`. */
 export function formToInput(values: ProductFormValues): ProductInput {
-  const stockBySize = formStockBySize(values);
+  const cells = gridCells(values);
+  const variants: VariantInput[] = cells.map(({ color, size, cell }) => {
+    const sku = cell.sku.trim().toUpperCase();
+    const barcode = cell.barcode.trim();
+    return { color, size, stock: parseDigits(cell.stock), ...(sku ? { sku } : {}), ...(barcode ? { barcode } : {}), active: cell.active };
+  });
+  const { bySize, total } = gridTotals(values);
+  const photoColors: Record<string, string> = {};
+  values.thumbnails.forEach((url, index) => {
+    const color = listedColor(values.colors, values.photoColors[index]);
+    if (url.trim() && color) photoColors[url.trim()] = color;
+  });
   return {
     title: values.title.trim(),
     description: values.description.trim(),
     price: parseDigits(values.price),
     category: values.category,
-    stock: Object.values(stockBySize).reduce((total, n) => total + n, 0),
-    stockBySize,
+    stock: total,
+    stockBySize: bySize,
     discount: parseDigits(values.discount),
     size: values.size,
     status: values.status,
     thumbnails: values.thumbnails.map((t) => t.trim()).filter((t) => t !== ''),
+    colors: values.colors.map((color) => ({ name: color.name.trim(), value: color.value })),
+    variants,
+    photoColors,
   };
 }

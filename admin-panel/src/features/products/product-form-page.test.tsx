@@ -14,7 +14,7 @@ function setup() {
     'GET /content': () => ({ data: { content: contentFixture() } }),
     'POST /products': (request) => ({
       status: 201,
-      data: { product: { _id: 'new-1', stock: 0, stockBySize: {}, colors: [], ...bodyOf(request) } },
+      data: { product: { _id: 'new-1', stock: 0, stockBySize: {}, colors: [], ...bodyOf(request), variants: undefined } },
     }),
   });
   renderApp(<ProductFormPage />, { route: '/products/new', path: '/products/new' });
@@ -30,7 +30,7 @@ async function fillNewProduct(user: ReturnType<typeof userEvent.setup>, product:
   await user.selectOptions(screen.getByLabelText(/Categoría/), product.category);
   await user.type(screen.getByLabelText(/Precio/), product.price);
   await user.click(screen.getByRole('checkbox', { name: product.size }));
-  if (product.stock) await user.type(screen.getByLabelText(`Stock del talle ${product.size}`), product.stock);
+  if (product.stock) await user.type(screen.getByLabelText(`Stock Negro ${product.size}`), product.stock);
   await user.type(screen.getByLabelText('Imagen principal (URL)'), product.image);
   await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
 }
@@ -113,6 +113,16 @@ describe('product form', () => {
       size: ['M'],
       status: true,
       thumbnails: ['/uploads/lila.webp'],
+      // A new product starts with the shop's default colours: one grid row each.
+      colors: [
+        { name: 'Negro', value: '#000000' },
+        { name: 'Blanco', value: '#FFFFFF' },
+      ],
+      variants: [
+        { color: 'Negro', size: 'M', stock: 4, active: true },
+        { color: 'Blanco', size: 'M', stock: 0, active: true },
+      ],
+      photoColors: {},
     });
   });
 
@@ -190,8 +200,13 @@ describe('product form', () => {
         size: ['85', '95'],
         stock: 8,
         stockBySize: { '85': 1, '95': 7 },
-        expectedStockBySize: { '85': 3, '90': 2 },
+        variants: [
+          { color: null, size: '85', stock: 1, sku: 'CORPINO-LILA-85', active: true },
+          { color: null, size: '95', stock: 7, active: true },
+        ],
+        expectedVariants: { '~85': 3, '~90': 2 },
       });
+      expect(put?.body).not.toHaveProperty('expectedStockBySize');
     });
 
     it('after a stale save, stays on the form with the Spanish notice and the fresh figures', async () => {
@@ -213,7 +228,7 @@ describe('product form', () => {
       await user.click(await screen.findByRole('button', { name: /Guardar cambios|Actualizar producto/ }));
       const puts = calls.filter((c) => c.method === 'PUT');
       expect(puts).toHaveLength(2);
-      expect(puts[1]?.body).toMatchObject({ stockBySize: { '85': 10, '90': 2 }, expectedStockBySize: { '85': 1, '90': 2 } });
+      expect(puts[1]?.body).toMatchObject({ stockBySize: { '85': 10, '90': 2 }, expectedVariants: { '~85': 1, '~90': 2 } });
     });
   });
 });

@@ -43,10 +43,13 @@ function ProductFormLoader({ id }: { id: string | null }) {
     const state: ProductListNotice = { notice: { kind: 'error', text: `Error al cargar el producto: ${errorMessage(query.error)}` } };
     return <Navigate to={paths.products} replace state={state} />;
   }
-  return <ProductForm id={id} initial={productToForm(query.data)} />;
+  return <ProductForm id={id} initial={productToForm(query.data)} colorReview={query.data.colorReview === true} />;
 }
 
-function ProductForm({ id, initial }: { id: string | null; initial: ProductFormValues }) {
+/** "Revisá el stock por color": a migrated product whose units all sit on its first colour until the grid is saved. */
+export const COLOR_REVIEW_TEXT = 'Revisá el stock por color';
+
+function ProductForm({ id, initial, colorReview = false }: { id: string | null; initial: ProductFormValues; colorReview?: boolean }) {
   const navigate = useNavigate();
   const { categories, sizeGuides, usingFallback, loading } = useCategories();
   const schema = useMemo(() => productFormSchema(categories), [categories]);
@@ -79,9 +82,9 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
   function confirmSave() {
     if (!reviewInput) return;
     setSaveError(null);
-    // Edits send the figures they loaded: sizes left alone keep what orders did meanwhile (see docs/api.md).
-    const loaded = form.getValues('loadedStockBySize');
-    const expected = isEdit && loaded ? { expectedStockBySize: loaded } : {};
+    // Edits send the units each cell had when loaded: cells left alone keep what orders did meanwhile (see docs/api.md).
+    const loaded = form.getValues('loadedVariants');
+    const expected = isEdit && loaded ? { expectedVariants: loaded } : {};
     save.mutate(
       { id, input: { ...reviewInput, ...expected } },
       {
@@ -139,6 +142,14 @@ function ProductForm({ id, initial }: { id: string | null; initial: ProductFormV
       </header>
       {usingFallback && (
         <Banner kind="warning">No se pudieron cargar las categorías de la tienda. Se muestran categorías por defecto.</Banner>
+      )}
+      {colorReview && step === 'edit' && (
+        <Banner kind="warning">
+          <span data-testid="color-review-notice">
+            <strong>{COLOR_REVIEW_TEXT}</strong>: todas las unidades de cada talle quedaron en el primer color. Repartilas entre los
+            colores en la grilla y guardá.
+          </span>
+        </Banner>
       )}
       {staleNotice && step === 'edit' && (
         <Banner kind="warning">

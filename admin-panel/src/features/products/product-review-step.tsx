@@ -13,7 +13,19 @@ interface ProductReviewStepProps {
   onConfirm: () => void;
 }
 
+/** Units per colour (active cells only), for a product with colours: "Negro: 6 · Blanco: 2". */
+function stockByColor(input: ProductInput): string | null {
+  const totals = new Map<string, number>();
+  for (const cell of input.variants ?? []) {
+    if (!cell.color) continue;
+    totals.set(cell.color, (totals.get(cell.color) ?? 0) + (cell.active === false ? 0 : cell.stock));
+  }
+  if (totals.size === 0) return null;
+  return [...totals].map(([color, units]) => `${color}: ${units}`).join(' · ');
+}
+
 export function ProductReviewStep({ input, categories, isEdit, saving, rateLimited, error, onBack, onConfirm }: ProductReviewStepProps) {
+  const byColor = stockByColor(input);
   const saveLabel = rateLimited ? 'Límite alcanzado' : saving ? 'Guardando...' : isEdit ? 'Guardar cambios' : 'Crear producto';
   return (
     <section className="card form-card" data-testid="product-review-step" aria-labelledby="review-title">
@@ -60,8 +72,20 @@ export function ProductReviewStep({ input, categories, isEdit, saving, rateLimit
               </span>
             )}
           </dd>
+          {byColor && (
+            <>
+              <dt>Stock por color</dt>
+              <dd data-testid="review-stock-by-color">{byColor}</dd>
+            </>
+          )}
           <dt>Talles</dt>
           <dd>{input.size.join(', ')}</dd>
+          {input.colors && (
+            <>
+              <dt>Colores</dt>
+              <dd>{input.colors.length > 0 ? input.colors.map((color) => color.name).join(', ') : 'Sin colores'}</dd>
+            </>
+          )}
           <dt>Estado</dt>
           <dd>{input.status ? 'Activo' : 'Inactivo'}</dd>
         </dl>

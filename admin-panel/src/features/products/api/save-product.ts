@@ -1,4 +1,4 @@
-import { productAnswerSchema, type ProductInput, type ProductUpdate, type StockBySize } from '@shop/shared';
+import { productAnswerSchema, type ProductInput, type ProductUpdate } from '@shop/shared';
 import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 import { productQueries } from './product-queries';
@@ -31,9 +31,9 @@ const refreshProducts = () => [productQueries.all()];
 /** Create (no id) or update (id) a product, then refresh every product query. */
 export function useSaveProduct() {
   return useWriteMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ProductInput & { expectedStockBySize?: StockBySize } }) => {
+    mutationFn: ({ id, input }: { id: string | null; input: ProductInput & Pick<ProductUpdate, 'expectedStockBySize' | 'expectedVariants'> }) => {
       if (id) return updateProduct(id, input);
-      const { expectedStockBySize: _loaded, ...fresh } = input;
+      const { expectedStockBySize: _loaded, expectedVariants: _cells, ...fresh } = input;
       return createProduct(fresh);
     },
     invalidates: refreshProducts,
