@@ -1,4 +1,4 @@
-import { linePrice, LIMITS, stockForSize, subtotalOf, type Product } from '@shop/shared';
+import { findVariant, linePrice, LIMITS, photosForColor, subtotalOf, variantsOf, type Product } from '@shop/shared';
 import { z } from 'zod';
 
 /** A cart line. `price` is the unit price after discount. */
@@ -37,7 +37,7 @@ const cartItemSchema = z.object({
 export const DEFAULT_CART_SIZE = 'M';
 export const DEFAULT_CART_COLOR = 'Negro';
 
-/** A line is identified by product id plus size plus colour. */
+/** A line is identified by product id plus size plus colour: two colours of one size are two lines. */
 export function lineKey(item: Pick<CartItem, 'id' | 'size' | 'color'>): string {
   return JSON.stringify([item.id, item.size, item.color ?? '']);
 }
@@ -109,10 +109,20 @@ export interface ReconcileResult {
 const RECONCILED_FIELDS = ['name', 'price', 'originalPrice', 'discount', 'image', 'stock', 'category', 'quantity'] as const;
 
 /**
+ * The units a line can hold now: its variant's (colour × size), 0 when the product does not sell that colour ×
+ * size, or the variant is paused. A product without colours ignores the line's colour; one without sizes its size.
+ */
+export function lineStock(product: Product, line: Pick<CartItem, 'size' | 'color'>): number {
+  const variant = findVariant(variantsOf(product), line.color, product.size.length > 0 ? line.size : null);
+  return variant && variant.active ? Math.max(0, variant.stock) : 0;
+}
+
+/**
  * Brings the stored lines in line with the catalogue (the server prices orders from it): current unit price
- * after discount, name, first image, stock of the line's size and category; quantities capped at that stock;
- * lines of products in `missingIds` (404: inactive or deleted) or whose size has no units left are dropped. Products neither loaded nor
- * missing (still loading, network trouble) leave their lines untouched.
+ * after discount, name, first image (of the line's colour), stock of the line's variant (colour × size) and
+ * category; quantities capped at that stock; lines of products in `missingIds` (404: inactive or deleted) or whose
+ * variant has no units left (or is no longer sold) are dropped. Products neither loaded nor missing (still loading,
+ * network trouble) leave their lines untouched.
  */
 export function reconcileCart(
   items: CartItem[],
@@ -124,8 +134,8 @@ export function reconcileCart(
   const next: CartItem[] = [];
   for (const line of items) {
     const product = productsById.get(line.id);
-    // The line's own size counts: a size that ran out (or that the product no longer offers) drops the line.
-    const stock = product ? stockForSize(product, line.size) : 0;
+    // The line's own colour × size counts: a variant that ran out (or that is no longer sold) drops the line.
+    const stock = product ? lineStock(product, line) : 0;
     if (missingIds.has(line.id) || (product && (!product.status || quantityCap(stock) <= 0))) {
       changes.linesRemoved = true;
       touched = true;
@@ -137,7 +147,7 @@ export function reconcileCart(
     }
     const price = linePrice(product);
     const quantity = Math.min(line.quantity, quantityCap(stock));
-    const image = product.thumbnails.find((t) => t.trim() !== '') ?? line.image;
+    const image = photosForColor(product.thumbnails, product.photoColors, line.color ?? null).find((t) => t.trim() !== '') ?? line.image;
     const updated: CartItem = {
       ...line,
       name: product.title,

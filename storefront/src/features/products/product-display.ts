@@ -1,6 +1,7 @@
-import { linePrice, stockForSize, type Category, type Product } from '@shop/shared';
+import { linePrice, variantsOf, type Category, type Product } from '@shop/shared';
 import { DEFAULT_CART_COLOR, DEFAULT_CART_SIZE, type NewCartItem } from '@/features/cart';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
+import { defaultColor, variantStock } from './product-variants';
 
 export function productImage(product: Pick<Product, 'thumbnails'>): string {
   return product.thumbnails.find((t) => t.trim() !== '') ?? PLACEHOLDER_IMAGE;
@@ -12,15 +13,14 @@ export function categoryLabel(category: string, categories: readonly Category[])
   return category.charAt(0).toUpperCase() + category.slice(1);
 }
 
-/** The size a link asks for (`?talle=90c`), as the product spells it; null when the product does not offer it. */
-export function offeredSize(product: Pick<Product, 'size'>, wanted: string | null): string | null {
-  const key = (wanted ?? '').trim().toUpperCase();
-  if (!key) return null;
-  return product.size.find((size) => size.toUpperCase() === key) ?? null;
-}
-
-/** The cart line a product becomes; from a card the first size (or 'M') and first colour (or 'Negro'). */
+/**
+ * The cart line a product becomes; from a card the first size (or 'M') and the first colour that has it in stock
+ * (or 'Negro' for a product without colours). The line's stock is its variant's (colour × size), not the size's.
+ */
 export function cartItemFromProduct(product: Product, choice: { size?: string; color?: string; quantity?: number } = {}): NewCartItem {
+  const variants = variantsOf(product);
+  const size = choice.size ?? product.size[0] ?? null;
+  const color = choice.color ?? defaultColor(product, variants, { size });
   return {
     id: product._id,
     name: product.title,
@@ -28,10 +28,10 @@ export function cartItemFromProduct(product: Product, choice: { size?: string; c
     originalPrice: product.price,
     discount: product.discount,
     image: productImage(product),
-    size: choice.size ?? product.size[0] ?? DEFAULT_CART_SIZE,
-    color: choice.color ?? product.colors[0]?.name ?? DEFAULT_CART_COLOR,
+    size: size ?? DEFAULT_CART_SIZE,
+    color: color ?? DEFAULT_CART_COLOR,
     quantity: choice.quantity ?? 1,
-    stock: stockForSize(product, choice.size ?? product.size[0] ?? null),
+    stock: variantStock(variants, color, size),
     category: product.category,
   };
 }

@@ -4,10 +4,11 @@ import { api } from '@/lib/api-client';
 
 export interface StockAlertRequest {
   productId: string;
-  input: StockAlertInput;
+  /** `color` names the sold-out variant's colour (products with colours); the server matches it like a line's. */
+  input: StockAlertInput & { color?: string };
 }
 
-/** POST /products/{id}/stock-alerts: "Avisame cuando vuelva" for a sold-out size (or a sold-out product without sizes). */
+/** POST /products/{id}/stock-alerts: "Avisame cuando vuelva" for a sold-out colour × size (or a sold-out product without sizes). */
 export function createStockAlert({ productId, input }: StockAlertRequest) {
   return api.request({
     method: 'POST',

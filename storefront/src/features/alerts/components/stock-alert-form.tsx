@@ -18,13 +18,15 @@ interface StockAlertFormProps {
   productId: string;
   /** The sold-out size; undefined for a product without sizes. */
   size?: string;
+  /** The colour of the sold-out variant; undefined for a product without colours. */
+  color?: string;
 }
 
 /** "Avisame cuando vuelva": e-mail (and WhatsApp, optional) of a shopper who wants to hear when a sold-out size is back. */
-export function StockAlertForm({ productId, size }: StockAlertFormProps) {
+export function StockAlertForm({ productId, size, color }: StockAlertFormProps) {
   const create = useCreateStockAlert();
-  // The answer belongs to the size it was asked for: choosing another sold-out size hides it.
-  const [done, setDone] = useState<{ size?: string; message: string } | null>(null);
+  // The answer belongs to the colour and size it was asked for: choosing another sold-out one hides it.
+  const [done, setDone] = useState<{ size?: string; color?: string; message: string } | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<ContactValues, unknown, ContactInput>({
     resolver: zodResolver(contactSchema),
@@ -37,9 +39,9 @@ export function StockAlertForm({ productId, size }: StockAlertFormProps) {
     setSendError(null);
     setDone(null);
     create.mutate(
-      { productId, input: { size, email: input.email, phone: input.phone || undefined } },
+      { productId, input: { size, ...(color ? { color } : {}), email: input.email, phone: input.phone || undefined } },
       {
-        onSuccess: (answer) => setDone({ size, message: answer.message }),
+        onSuccess: (answer) => setDone({ size, color, message: answer.message }),
         onError: (error) => setSendError(errorMessage(error)),
       },
     );
@@ -69,6 +71,11 @@ export function StockAlertForm({ productId, size }: StockAlertFormProps) {
         <BellRing size={18} aria-hidden="true" />
         Avisame cuando vuelva
       </h2>
+      {color && (
+        <p className="stock-alert__variant" data-testid="stock-alert-variant">
+          {[color, size].filter(Boolean).join(' · ')}
+        </p>
+      )}
       <p className="muted small">
         {size ? `El talle ${size} está agotado.` : 'Este producto está agotado.'} Dejanos tu email y te avisamos cuando haya stock.
       </p>
@@ -89,7 +96,7 @@ export function StockAlertForm({ productId, size }: StockAlertFormProps) {
       )}
       {/* Always there, so that screen readers announce the answer when it arrives. */}
       <div role="status" aria-live="polite">
-        {done && done.size === size && <p className="notice notice--success">{done.message}</p>}
+        {done && done.size === size && done.color === color && <p className="notice notice--success">{done.message}</p>}
       </div>
       <button type="submit" className="btn btn--outline" disabled={create.isPending} aria-busy={create.isPending || undefined}>
         {create.isPending ? 'Enviando...' : 'Avisame'}

@@ -1,20 +1,27 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { stockForSize, type Product } from '@shop/shared';
+import type { Product, PublicVariant } from '@shop/shared';
+import { colorStock, variantStock } from '../product-variants';
 
-/** What can be bought of the product in the chosen size (or of the whole product before a size is chosen). */
+/** What can be bought of the chosen colour × size (or of the whole colour before a size is chosen). */
 export interface StockState {
-  /** The units the stepper and the cart stop at: the chosen size's, else the product's. */
+  /** The units the stepper and the cart stop at: the chosen variant's, else the colour's. */
   maxQuantity: number;
-  /** A size is chosen and it has no units left. */
+  /** A size is chosen and its variant in the chosen colour cannot be bought (no units, or paused). */
   sizeSoldOut: boolean;
   outOfStock: boolean;
 }
 
-export function stockState(product: Product, size: string | null): StockState {
-  const maxQuantity = size ? stockForSize(product, size) : Math.max(0, product.stock);
+export function stockState(
+  product: Pick<Product, 'size' | 'stock'>,
+  variants: readonly PublicVariant[],
+  color: string | undefined,
+  size: string | null,
+): StockState {
+  const chosen = size !== null || product.size.length === 0;
+  const maxQuantity = chosen ? variantStock(variants, color, size) : colorStock(variants, color);
   const sizeSoldOut = size !== null && maxQuantity <= 0;
-  return { maxQuantity, sizeSoldOut, outOfStock: product.stock <= 0 || sizeSoldOut };
+  return { maxQuantity, sizeSoldOut, outOfStock: product.stock <= 0 || maxQuantity <= 0 };
 }
 
 /** The line under the buy button: the units left (of the chosen size), or that there are none. */

@@ -124,10 +124,11 @@ describe('product page', () => {
     expect(await within(form).findByRole('status')).toHaveTextContent('Listo: te avisamos por email cuando vuelva el talle 85B.');
     const sent = requests.filter((r) => r.url === '/products/p1/stock-alerts');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ size: '85B', email: 'ana@example.com' });
+    // The product has colours: the alert names the chosen one (the first, Negro).
+    expect(sent[0]?.body).toEqual({ size: '85B', color: 'Negro', email: 'ana@example.com' });
   });
 
-  it('offers the alert for a product without sizes and without stock (no size sent)', async () => {
+  it('offers the alert for a product without sizes and without stock (no size sent, the colour is)', async () => {
     const { user, requests } = setup(makeProduct({ stock: 0, size: [] }));
     const form = await screen.findByRole('form', { name: 'Avisame cuando vuelva' });
     expect(form).toHaveTextContent('Este producto está agotado.');
@@ -136,7 +137,11 @@ describe('product page', () => {
     await user.type(within(form).getByRole('textbox', { name: 'WhatsApp (opcional)' }), '299 555 1234');
     await user.click(within(form).getByRole('button', { name: 'Avisame' }));
     await waitFor(() => expect(requests.filter((r) => r.url === '/products/p1/stock-alerts')).toHaveLength(1));
-    expect(requests.find((r) => r.url === '/products/p1/stock-alerts')?.body).toEqual({ email: 'ana@example.com', phone: '299 555 1234' });
+    expect(requests.find((r) => r.url === '/products/p1/stock-alerts')?.body).toEqual({
+      color: 'Negro',
+      email: 'ana@example.com',
+      phone: '299 555 1234',
+    });
   });
 
   it('shows three size-guide tabs for conjuntos, independent sections and related products', async () => {

@@ -1,6 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { isNewProduct, MSG, normalizeDiscount, soldOutSizes, stockForSize, type Product, type SiteContent } from '@shop/shared';
+import {
+  colorKey,
+  isNewProduct,
+  MSG,
+  normalizeDiscount,
+  photosForColor,
+  variantsOf,
+  type Product,
+  type SiteContent,
+} from '@shop/shared';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { StockAlertForm } from '@/features/alerts';
 import { PriceTag } from '@/components/price-tag';
@@ -13,7 +22,8 @@ import { useSiteContent } from '@/features/content';
 import { recordInteraction } from '@/features/interactions';
 import { ApiError } from '@shop/client-kit';
 import { useProduct } from '../api/product-queries';
-import { cartItemFromProduct, categoryLabel, offeredSize } from '../product-display';
+import { cartItemFromProduct, categoryLabel } from '../product-display';
+import { colorStock, initialChoice, sellableColors, sizesOfColor, soldOutSizesOfColor, variantStock } from '../product-variants';
 import { BuyRow, stockState } from './buy-row';
 import { ColorPicker } from './color-picker';
 import { ProductGallery } from './product-gallery';
@@ -60,16 +70,24 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const { showToast } = useToast();
   const categories = content.productCatalog.categories;
   const category = categoryLabel(product.category, categories);
-  const [params] = useSearchParams();
-  // A link may choose the size (`?talle=90C`, the catalogue feeds), also a sold-out one: then the alert form shows.
-  const [size, setSize] = useState<string | null>(() => offeredSize(product, params.get('talle')));
-  const [color, setColor] = useState<string | undefined>(product.colors[0]?.name);
+  const [params, setParams] = useSearchParams();
+  const variants = useMemo(() => variantsOf(product), [product]);
+  const colors = useMemo(() => sellableColors(product, variants), [product, variants]);
+  // A link may choose the colour and the size (`?color=Nude&talle=90C`, the catalogue feeds), also a sold-out
+  // one: then the alert form shows. Read once, when the product opens.
+  const [initial] = useState(() => initialChoice(product, variants, { color: params.get('color'), talle: params.get('talle') }));
+  const [size, setSize] = useState<string | null>(initial.size);
+  const [color, setColor] = useState<string | undefined>(initial.color);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const recorded = useRef(false);
-  const soldOut = soldOutSizes(product);
-  // Once a size is chosen, the stepper and the cart stop at that size's units.
-  const stock = stockState(product, size);
+  // Only the sizes the chosen colour is sold in; those without units are struck through.
+  const sizes = sizesOfColor(product, variants, color);
+  const soldOut = soldOutSizesOfColor(product, variants, color);
+  const soldOutColors = colors.filter((c) => colorStock(variants, c.name) <= 0).map((c) => c.name);
+  const photos = useMemo(() => photosForColor(product.thumbnails, product.photoColors, color ?? null), [product, color]);
+  // Once a size is chosen, the stepper and the cart stop at that colour × size's units.
+  const stock = stockState(product, variants, color, size);
   const { maxQuantity, sizeSoldOut, outOfStock } = stock;
   const offerAlert = sizeSoldOut || (product.size.length === 0 && outOfStock);
   const discount = normalizeDiscount(product.discount);
@@ -89,10 +107,32 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
     });
   }, [product, category]);
 
+  /** Keeps the choice in the link (`?color=…&talle=…`), replacing the history entry, so it can be shared. */
+  const remember = (nextColor: string | undefined, nextSize: string | null) => {
+    const next = new URLSearchParams(params);
+    if (nextColor && colors.length > 1) next.set('color', nextColor);
+    else next.delete('color');
+    if (nextSize) next.set('talle', nextSize);
+    else next.delete('talle');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
   const chooseSize = (next: string) => {
     setSize(next);
-    setQuantity((q) => Math.max(1, Math.min(q, stockForSize(product, next))));
+    setQuantity((q) => Math.max(1, Math.min(q, variantStock(variants, color, next))));
     setSizeError(null);
+    remember(color, next);
+  };
+
+  const chooseColor = (next: string) => {
+    if (colorKey(next) === colorKey(color)) return;
+    // The size stays when the new colour is sold in it (sold out or not); otherwise the shopper chooses again.
+    const keep = size !== null && sizesOfColor(product, variants, next).includes(size) ? size : null;
+    setColor(next);
+    setSize(keep);
+    if (keep !== null) setQuantity((q) => Math.max(1, Math.min(q, variantStock(variants, next, keep))));
+    setSizeError(null);
+    remember(next, keep);
   };
 
   const addToCart = () => {
@@ -121,7 +161,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
         current={product.title}
       />
       <div className="product-layout">
-        <ProductGallery images={product.thumbnails} title={product.title} />
+        <ProductGallery key={colorKey(color)} images={photos} title={product.title} />
         <div className="product-info">
           <p className="eyebrow">{category}</p>
           <h1 className="product-info__title">{product.title}</h1>
@@ -133,8 +173,9 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
           <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
           <p className="product-info__description">{product.description}</p>
 
+          <ColorPicker colors={colors} value={color} soldOut={soldOutColors} onChange={chooseColor} />
           <SizePicker
-            sizes={product.size}
+            sizes={sizes}
             value={size}
             soldOut={soldOut}
             soldOutSelectable
@@ -142,7 +183,6 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             describedBy={sizeError ? 'size-error' : undefined}
             testId="size-selector"
           />
-          <ColorPicker colors={product.colors} value={color} onChange={setColor} />
           {sizeError && (
             <p id="size-error" className="field-error" role="alert">
               {sizeError}
@@ -150,7 +190,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
           )}
 
           <BuyRow size={size} stock={stock} quantity={quantity} setQuantity={setQuantity} onAdd={addToCart} />
-          {offerAlert && <StockAlertForm productId={product._id} size={size ?? undefined} />}
+          {offerAlert && <StockAlertForm productId={product._id} size={size ?? undefined} color={colors.length > 0 ? color : undefined} />}
           <ProductInfoPanels product={product} content={content} />
         </div>
       </div>

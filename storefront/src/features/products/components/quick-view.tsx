@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { X } from 'lucide-react';
-import { MSG, soldOutSizes, type Product } from '@shop/shared';
+import { MSG, photosForColor, variantsOf, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
 import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { useToast } from '@/components/toast';
@@ -9,6 +9,8 @@ import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { ProductPicture } from '@/components/product-picture';
 import { cartItemFromProduct, productImage } from '../product-display';
+import { colorStock, defaultColor, sellableColors, sizesOfColor, soldOutSizesOfColor, variantStock } from '../product-variants';
+import { ColorPicker } from './color-picker';
 import { ADDED_TO_CART_TEXT } from './product-card';
 import { SizePicker } from './size-picker';
 
@@ -24,9 +26,17 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
   const dialogRef = useRef<HTMLDivElement>(null);
   const { add } = useCart();
   const { showToast } = useToast();
-  const soldOut = soldOutSizes(product);
-  const only = product.size.length === 1 ? (product.size[0] ?? null) : null;
+  const variants = useMemo(() => variantsOf(product), [product]);
+  const colors = useMemo(() => sellableColors(product, variants), [product, variants]);
+  const [color, setColor] = useState<string | undefined>(() => defaultColor(product, variants));
+  // Only the sizes the chosen colour is sold in; here a sold-out one cannot be chosen (the product page offers the alert).
+  const sizes = sizesOfColor(product, variants, color);
+  const soldOut = soldOutSizesOfColor(product, variants, color);
+  const soldOutColors = colors.filter((c) => colorStock(variants, c.name) <= 0).map((c) => c.name);
+  const only = sizes.length === 1 ? (sizes[0] ?? null) : null;
   const [size, setSize] = useState<string | null>(only !== null && !soldOut.includes(only) ? only : null);
+  const outOfStock = product.stock <= 0 || colorStock(variants, color) <= 0;
+  const image = productImage({ thumbnails: photosForColor(product.thumbnails, product.photoColors, color ?? null) });
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -62,12 +72,19 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
     setError(null);
   };
 
+  const chooseColor = (next: string) => {
+    setColor(next);
+    // The size stays when the new colour has it in stock.
+    setSize((current) => (current !== null && variantStock(variants, next, current) > 0 ? current : null));
+    setError(null);
+  };
+
   const addToCart = () => {
     if (product.size.length > 0 && !size) {
       setError(MSG.product.selectSize);
       return;
     }
-    if (add(cartItemFromProduct(product, { size: size ?? undefined }))) {
+    if (add(cartItemFromProduct(product, { size: size ?? undefined, color }))) {
       showToast(ADDED_TO_CART_TEXT);
       onClose();
     }
@@ -89,7 +106,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
         </button>
         <ProductPicture
           className="quick-view__image"
-          src={productImage(product)}
+          src={image}
           alt={product.title}
           sizes="(min-width: 720px) 340px, 100vw"
           priority
@@ -100,17 +117,21 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
           <PromotionBadges category={product.category} />
           <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
           <p className="quick-view__description">{product.description}</p>
-          <SizePicker sizes={product.size} value={size} soldOut={soldOut} onChange={chooseSize} />
+          <ColorPicker colors={colors} value={color} soldOut={soldOutColors} onChange={chooseColor} testId="quick-view-colors" />
+          <SizePicker sizes={sizes} value={size} soldOut={soldOut} onChange={chooseSize} />
           {error && (
             <p className="field-error" role="alert">
               {error}
             </p>
           )}
           <div className="quick-view__actions">
-            <button type="button" className="btn btn--primary" onClick={addToCart} disabled={product.stock <= 0}>
-              {product.stock <= 0 ? 'Sin stock' : 'Agregar al Carrito'}
+            <button type="button" className="btn btn--primary" onClick={addToCart} disabled={outOfStock}>
+              {outOfStock ? 'Sin stock' : 'Agregar al Carrito'}
             </button>
-            <Link className="btn btn--outline" to={paths.product(product._id)}>
+            <Link
+              className="btn btn--outline"
+              to={`${paths.product(product._id)}${color && colors.length > 1 ? `?color=${encodeURIComponent(color)}` : ''}`}
+            >
               Ver más
             </Link>
           </div>
