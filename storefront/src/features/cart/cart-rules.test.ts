@@ -173,4 +173,45 @@ describe('reconcileCart', () => {
     const dropped = reconcileCart([{ ...stored, size: 'XL' }], catalogue(bySize), none);
     expect(dropped.items).toEqual([]);
   });
+  it('keeps two colours of one size apart and checks each line against its variant (colour × size)', () => {
+    const variant = (color: string, size: string, stock: number, active = true) => ({
+      id: `${color}~${size}`,
+      sku: `X-${color}-${size}`.toUpperCase(),
+      color,
+      size,
+      stock,
+      barcode: null,
+      active,
+      available: active && stock > 0,
+    });
+    const product = makeProduct({
+      size: ['M', 'L'],
+      stock: 8,
+      stockBySize: { M: 8, L: 0 },
+      thumbnails: ['/negro.webp', '/blanco.webp'],
+      photoColors: { '/negro.webp': 'Negro', '/blanco.webp': 'Blanco' },
+      variants: [variant('Negro', 'M', 1), variant('Blanco', 'M', 7), variant('Negro', 'L', 5, false), variant('Blanco', 'L', 0)],
+    });
+    let items: CartItem[] = addItem([], { ...base, size: 'M', color: 'Negro', stock: 1 }).items;
+    items = addItem(items, { ...base, size: 'M', color: 'Blanco', stock: 7, quantity: 3 }).items;
+    items = addItem(items, { ...base, size: 'L', color: 'Negro', stock: 5 }).items;
+    expect(items.map((l) => [l.color, l.size, l.quantity])).toEqual([
+      ['Negro', 'M', 1],
+      ['Blanco', 'M', 3],
+      ['Negro', 'L', 1],
+    ]);
+    // The Negro M line is full at its variant's 1 unit although size M has 8 in all.
+    expect(addItem(items, { ...base, size: 'M', color: 'Negro', stock: 1 }).added).toBe(false);
+
+    const result = reconcileCart([...items, { ...base, size: 'M', color: 'Rojo', quantity: 1 }], catalogue(product), none);
+    // Negro L is paused and Rojo is not sold: both go; each M line keeps its colour's stock and picture.
+    expect(result.items.map((l) => [l.color, l.size, l.quantity, l.stock, l.image])).toEqual([
+      ['Negro', 'M', 1, 1, '/negro.webp'],
+      ['Blanco', 'M', 3, 7, '/blanco.webp'],
+    ]);
+    expect(result.changes.linesRemoved).toBe(true);
+    const capped = reconcileCart([{ ...base, size: 'm', color: 'BLANCO', quantity: 9, stock: 9 } as CartItem], catalogue(product), none);
+    expect(capped.items.map((l) => [l.quantity, l.stock])).toEqual([[7, 7]]);
+    expect(capped.changes.quantitiesCapped).toBe(true);
+  });
 });

@@ -20,12 +20,20 @@ function variantsOfColor(variants: readonly PublicVariant[], color: string | nul
 }
 
 /** The sizes sold in the colour, as the product spells and orders them (a colour × size not sold is not offered). */
-export function sizesOfColor(product: Pick<Product, 'size'>, variants: readonly PublicVariant[], color: string | null | undefined): string[] {
+export function sizesOfColor(
+  product: Pick<Product, 'size'>,
+  variants: readonly PublicVariant[],
+  color: string | null | undefined,
+): string[] {
   return product.size.filter((size) => findVariant(variants, color, size) !== undefined);
 }
 
 /** The units that can be bought of one colour × size: 0 for a variant not sold, inactive or without units. */
-export function variantStock(variants: readonly PublicVariant[], color: string | null | undefined, size: string | null | undefined): number {
+export function variantStock(
+  variants: readonly PublicVariant[],
+  color: string | null | undefined,
+  size: string | null | undefined,
+): number {
   // findVariant answers one of the given objects, so it is a PublicVariant too.
   const variant = findVariant(variants, color, size) as PublicVariant | undefined;
   return variant && variant.available ? Math.max(0, Math.floor(variant.stock)) : 0;
@@ -37,7 +45,11 @@ export function colorStock(variants: readonly PublicVariant[], color: string | n
 }
 
 /** The sizes of the colour that cannot be bought now (no units, or the variant is paused). */
-export function soldOutSizesOfColor(product: Pick<Product, 'size'>, variants: readonly PublicVariant[], color: string | null | undefined): string[] {
+export function soldOutSizesOfColor(
+  product: Pick<Product, 'size'>,
+  variants: readonly PublicVariant[],
+  color: string | null | undefined,
+): string[] {
   return sizesOfColor(product, variants, color).filter((size) => variantStock(variants, color, size) <= 0);
 }
 

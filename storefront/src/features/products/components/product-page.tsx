@@ -1,15 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import {
-  colorKey,
-  isNewProduct,
-  MSG,
-  normalizeDiscount,
-  photosForColor,
-  variantsOf,
-  type Product,
-  type SiteContent,
-} from '@shop/shared';
+import { colorKey, isNewProduct, MSG, normalizeDiscount, photosForColor, variantsOf, type Product, type SiteContent } from '@shop/shared';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { StockAlertForm } from '@/features/alerts';
 import { PriceTag } from '@/components/price-tag';

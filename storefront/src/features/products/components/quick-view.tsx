@@ -104,13 +104,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
         <button ref={closeRef} type="button" className="icon-btn modal__close" onClick={onClose} aria-label="Cerrar">
           <X size={20} aria-hidden="true" />
         </button>
-        <ProductPicture
-          className="quick-view__image"
-          src={image}
-          alt={product.title}
-          sizes="(min-width: 720px) 340px, 100vw"
-          priority
-        />
+        <ProductPicture className="quick-view__image" src={image} alt={product.title} sizes="(min-width: 720px) 340px, 100vw" priority />
         <div className="quick-view__body">
           <p className="eyebrow">{categoryName}</p>
           <h2 id="quick-view-title">{product.title}</h2>
