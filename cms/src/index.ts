@@ -31,6 +31,7 @@ export default {
     await setupFoundation(strapi);
     await configurePanelViews(strapi);
     await strapi.service('api::product.product').migrateStockBySize();
+    await strapi.service('api::product.product').migrateVariants();
     await strapi.service('api::product.product').prepareSearch();
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).

@@ -16,6 +16,10 @@ const PRODUCT_KEYS = [
   'stockBySize',
   'status',
   'colors',
+  // Variants (colour × size, with SKU and available), which photo shows which colour, the staff's review flag.
+  'variants',
+  'photoColors',
+  'colorReview',
   'createdAt',
   'updatedAt',
 ].sort();

@@ -150,7 +150,8 @@ describe('orders take and return units of their size', () => {
       { productId: p._id, quantity: 1, size: '85B' },
     ]);
     expect(out.status).toBe(409);
-    expect(out.body.message).toBe('Stock insuficiente para "Corpiño Agotado" en talla 85B (quedan 0)');
+    // Every product sells colours (Negro and Blanco by default): a line without one takes the first colour's units.
+    expect(out.body.message).toBe('Stock insuficiente para "Corpiño Agotado". Quedan 0 de Negro 85B');
     const missing = await order([{ productId: p._id, quantity: 1, size: '100D' }]);
     expect(missing.status).toBe(409);
     expect(missing.body.message).toBe('La talla 100D no existe para "Corpiño Agotado"');
@@ -194,10 +195,11 @@ describe('products saved before per-size stock', () => {
   it('are migrated at start: the old stock goes to the first size, no unit lost', async () => {
     const p = await createProduct({ stock: 0, size: SIZES, stockBySize: { '85B': 1, '90C': 1, '95C': 1 } });
     const old = await createProduct({ stock: 0, size: ['S'] });
-    await db('products').where('document_id', p._id).update({ stock_by_size: null, stock: 9 });
+    // Rows as stored before per-size stock (and so before variants too).
+    await db('products').where('document_id', p._id).update({ stock_by_size: null, variants: null, stock: 9 });
     await db('products')
       .where('document_id', old._id)
-      .update({ stock_by_size: null, stock: 4, size: JSON.stringify([]) });
+      .update({ stock_by_size: null, variants: null, stock: 4, size: JSON.stringify([]) });
     // Answers already follow the rule before the migration ran.
     expect(await product(p._id)).toMatchObject({ stockBySize: { '85B': 9, '90C': 0, '95C': 0 }, stock: 9 });
     const restarted = await startExtraStrapi();

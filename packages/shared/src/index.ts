@@ -19,6 +19,7 @@ export * from './rules/size-guides.js';
 export * from './rules/stock.js';
 export * from './rules/variants.js';
 export * from './rules/variant-grid.js';
+export * from './rules/variant-stock.js';
 export * from './rules/line-price.js';
 export * from './contract/search.js';
 export * from './rules/search.js';

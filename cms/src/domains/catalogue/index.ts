@@ -11,3 +11,4 @@ export {
   onCatalogueChange,
   withCatalogueChanges,
 } from './catalogue-version';
+export { colorList } from './product-row';

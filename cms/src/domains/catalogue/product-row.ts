@@ -1,5 +1,15 @@
 // A product row as stored, its public shape (toProduct), its size index, and reading one row by documentId.
-import { DEFAULT_COLORS, normalizeSizes, resolveStockBySize, sumStock, type Product } from '@shop/shared';
+import {
+  DEFAULT_COLORS,
+  legacyVariants,
+  normalizeSizes,
+  publicVariant,
+  resolveStockBySize,
+  stockOfVariants,
+  storedVariants,
+  type Product,
+} from '@shop/shared';
+import { jsonColumn } from '../../utils/db-write';
 
 export const PRODUCT_UID = 'api::product.product';
 
@@ -21,6 +31,9 @@ export interface ProductRow {
   /** The API's `status` (renamed in the model: Strapi 5 reserves `status` for draft & publish). */
   isActive: boolean | null;
   colors: unknown;
+  variants?: unknown;
+  photoColors?: unknown;
+  colorReview?: boolean | null;
   createdAt: string | Date | null;
   updatedAt: string | Date | null;
 }
@@ -31,7 +44,8 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function colorList(value: unknown): Product['colors'] {
+/** The product's colours as stored, or the default ones (Negro, Blanco) when it names none. */
+export function colorList(value: unknown): Product['colors'] {
   if (!Array.isArray(value)) return DEFAULT_COLORS;
   const colors = value.flatMap((c: unknown) => {
     if (c && typeof c === 'object' && 'name' in c && typeof c.name === 'string') {
@@ -43,11 +57,28 @@ function colorList(value: unknown): Product['colors'] {
   return colors.length > 0 ? colors : DEFAULT_COLORS;
 }
 
+/** Photo URL → colour name, as stored (anything else dropped). */
+function photoColorMap(value: unknown): Record<string, string> {
+  const map = jsonColumn(value);
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) return {};
+  return Object.fromEntries(
+    Object.entries(map).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+}
+
 /** The public shape of a product: `_id` is the documentId, private columns never leave the server. */
 export function toProduct(row: ProductRow): Product {
   const size = normalizeSizes(row.size);
-  // A row not yet migrated answers what the start-up migration will store (see resolveStockBySize).
-  const stockBySize = resolveStockBySize(size, row.stockBySize ?? null, row.stock);
+  const colors = colorList(jsonColumn(row.colors));
+  // A row not yet migrated answers what the start-up migrations will store (see resolveStockBySize, legacyVariants).
+  const legacy = resolveStockBySize(size, row.stockBySize ?? null, row.stock);
+  const stored = storedVariants(row.variants);
+  const variants =
+    stored && stored.length > 0
+      ? stored
+      : legacyVariants({ title: row.title, colors, sizes: size, stockBySize: legacy, stock: Math.max(0, row.stock ?? 0) }).variants;
+  const sums = stockOfVariants(variants, size);
+  const stockBySize = size.length > 0 ? sums.stockBySize : {};
   return {
     _id: row.documentId,
     title: row.title,
@@ -56,11 +87,14 @@ export function toProduct(row: ProductRow): Product {
     discount: row.discount ?? 0,
     category: row.category,
     thumbnails: stringList(row.thumbnails),
-    stock: size.length > 0 ? sumStock(stockBySize) : Math.max(0, row.stock ?? 0),
+    stock: sums.stock,
     size,
     stockBySize,
     status: row.isActive !== false,
-    colors: colorList(row.colors),
+    colors,
+    variants: variants.map(publicVariant),
+    photoColors: photoColorMap(row.photoColors),
+    colorReview: row.colorReview === true,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

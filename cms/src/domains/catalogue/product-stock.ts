@@ -1,4 +1,14 @@
-import { normalizeSizes, resolveStockBySize, sumStock, type StockBySize } from '@shop/shared';
+import {
+  currentVariants,
+  normalizeSizes,
+  resolveStockBySize,
+  stockOfVariants,
+  storedStockOf,
+  sumStock,
+  type ProductVariant,
+  type StockBySize,
+} from '@shop/shared';
+import { colorList } from './product-row';
 import { catalogueChanged } from './catalogue-version';
 import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
 
@@ -15,6 +25,8 @@ export interface LockedStock {
   stockBySize: StockBySize;
   /** The single stock of a product without sizes; the sum of `stockBySize` otherwise. */
   stock: number;
+  /** Every colour × size with its units (the stock; the figures above are their sums). */
+  variants: ProductVariant[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -27,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * SQLite: a write to the row (`stock = stock`) takes the database's write lock first. Null when missing.
  */
 export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
-  const columns = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size'];
+  const columns = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size', 'variants', 'colors'];
   let row: unknown;
   if (strapi.db.dialect.client === 'postgres') {
     // One round trip: the row is read and locked by the same statement.
@@ -51,23 +63,24 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
   const sizes = [...new Set(normalizeSizes(jsonColumn(row.size)))];
   const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stock_by_size ?? null), row.stock);
   const single = Number(row.stock ?? 0);
-  return {
-    id: Number(row.id),
-    documentId,
-    title: typeof row.title === 'string' ? row.title : documentId,
-    active: storedFlag(row.is_active),
-    sizes,
-    stockBySize,
-    stock: sizes.length > 0 ? sumStock(stockBySize) : Number.isFinite(single) ? Math.max(0, single) : 0,
-  };
+  const title = typeof row.title === 'string' ? row.title : documentId;
+  const stock = sizes.length > 0 ? sumStock(stockBySize) : Number.isFinite(single) ? Math.max(0, single) : 0;
+  const variants = currentVariants(
+    storedStockOf({ title, colors: colorList(jsonColumn(row.colors ?? null)), sizes, variants: jsonColumn(row.variants ?? null), stockBySize, stock }),
+  );
+  return { id: Number(row.id), documentId, title, active: storedFlag(row.is_active), sizes, stockBySize, stock, variants };
 }
 
-/** Writes the per-size figures and their sum (or the single stock of a product without sizes) in one UPDATE. */
-export async function writeProductStock(trx: Trx, product: LockedStock, stockBySize: StockBySize, single: number): Promise<void> {
-  const stock = product.sizes.length > 0 ? sumStock(stockBySize) : single;
+/** Writes the variants and their sums (per size, and the total) in one UPDATE. */
+export async function writeProductStock(trx: Trx, product: LockedStock, variants: readonly ProductVariant[]): Promise<void> {
+  const sums = stockOfVariants(variants, product.sizes);
   await table(trx, PRODUCTS_TABLE)
     .where('id', product.id)
-    .update({ stock, stock_by_size: JSON.stringify(product.sizes.length > 0 ? stockBySize : {}) });
+    .update({
+      stock: sums.stock,
+      stock_by_size: JSON.stringify(product.sizes.length > 0 ? sums.stockBySize : {}),
+      variants: JSON.stringify(variants),
+    });
   // Every stock move (orders, cancels, returns, the sweep, staff saves) ends here: the cached answers go stale.
   await catalogueChanged();
 }

@@ -12,7 +12,10 @@ import {
   type StockBySize,
   type ProductInput,
   type ProductUpdate,
+  type VariantInput,
+  variantId,
 } from '@shop/shared';
+import { errors } from '@strapi/utils';
 import { writeTransaction } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { lockProductStock, type LockedStock } from './product-stock';
@@ -20,7 +23,36 @@ import { findProductRow, productQuery, toProduct, type ProductRow } from './prod
 
 /** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
 function staleStock(locked: LockedStock): ApiError {
-  return conflict(STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock });
+  return conflict(STOCK_MSG.stale, { stale: true, stockBySize: locked.stockBySize, stock: locked.stock, variants: locked.variants });
+}
+
+/**
+ * The grid to store, from the locked (committed) units: a cell the editor left as loaded keeps the current units
+ * (sold meanwhile or not); a cell the editor changed whose units moved since it was loaded refuses the save (409
+ * with the fresh figures). Without `expectedVariants` the grid is taken as sent.
+ */
+function nextGrid(locked: LockedStock, cells: readonly VariantInput[], expected: Record<string, number> | undefined): VariantInput[] {
+  if (!expected) return [...cells];
+  const current = new Map(locked.variants.map((variant) => [variant.id, variant.stock]));
+  return cells.map((cell) => {
+    const id = variantId(cell.color ?? null, cell.size ? cell.size.trim().toUpperCase() : null);
+    const loaded = expected[id];
+    const now = current.get(id);
+    if (loaded === undefined || now === undefined) return cell;
+    if (loaded === cell.stock) return { ...cell, stock: now };
+    if (now !== loaded) throw staleStock(locked);
+    return cell;
+  });
+}
+
+/** A refusal of the model's rules (lifecycles.ts: SKU taken, unknown colour…) as the API's Spanish 400. */
+async function withModelRules<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof errors.ValidationError) throw badRequest(err.message.replace(/^[a-zA-Z]+: /, ''));
+    throw err;
+  }
 }
 
 /**
@@ -80,16 +112,16 @@ export async function createProduct(input: ProductInput, { seeding = false } = {
   const stockBySize = input.stockBySize ? resolveStockBySize(sizes, input.stockBySize, 0) : resolveStockBySize(sizes, null, input.stock);
   const stock = sizes.length > 0 ? sumStock(stockBySize) : input.stock;
   // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
-  const { status, ...fields } = input;
+  const { status, variants, ...fields } = input;
   const data = {
     ...fields,
     isActive: status,
-    stock,
-    stockBySize,
+    // The grid, when sent, is the stock (the lifecycle derives the figures); else the per-size figures.
+    ...(variants ? { variants } : { stock, stockBySize }),
     colors: input.colors ?? DEFAULT_COLORS,
     publishedAt: new Date(),
   };
-  const row: ProductRow = await productQuery().create({ data });
+  const row: ProductRow = await withModelRules(() => productQuery().create({ data }));
   return toProduct(row);
 }
 
@@ -109,7 +141,13 @@ export async function updateProduct(documentId: string, patch: ProductUpdate): P
       discount: patch.discount ?? current.discount ?? 0,
       size: patch.size ?? normalizeSizes(current.size),
     };
-    const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, ...fields } = patch;
+    const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, variants, expectedVariants, ...fields } = patch;
+    if (variants) {
+      const grid = nextGrid(locked, variants, expectedVariants);
+      const data = { ...fields, ...(status === undefined ? {} : { isActive: status }), ...merged, variants: grid };
+      const row: ProductRow = await withModelRules(() => productQuery().update({ where: { id: current.id }, data }));
+      return toProduct(row);
+    }
     const stock = nextStock(locked, merged.size, patch);
     const stocked = { ...locked, sizes: [...new Set(normalizeSizes(merged.size))] };
     // Sizes, figures, price and discount all go along, in one write: the lifecycle hook checks the figures and
@@ -122,7 +160,7 @@ export async function updateProduct(documentId: string, patch: ProductUpdate): P
       stockBySize: sized ? stock.stockBySize : {},
       stock: sized ? sumStock(stock.stockBySize) : stock.single,
     };
-    const row: ProductRow = await productQuery().update({ where: { id: current.id }, data });
+    const row: ProductRow = await withModelRules(() => productQuery().update({ where: { id: current.id }, data }));
     return toProduct(row);
   });
 }

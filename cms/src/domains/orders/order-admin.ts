@@ -51,6 +51,9 @@ function stockLinesOf(items: unknown): StockLine[] {
       quantity,
       title: typeof item.title === 'string' ? item.title : item.productId,
       size: typeof item.size === 'string' && item.size.trim() !== '' ? item.size : null,
+      color: typeof item.color === 'string' && item.color.trim() !== '' ? item.color : null,
+      variantId: typeof item.variantId === 'string' && item.variantId !== '' ? item.variantId : null,
+      sku: typeof item.sku === 'string' && item.sku !== '' ? item.sku : null,
     });
   }
   return lines;
@@ -102,7 +105,7 @@ async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
   if (flipped === 0) return;
   await takeStock(trx, order.lines, {
     requireActive: false,
-    refusal: (line, left) => conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size)}`),
+    refusal: (line, left, named) => conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size, named)}`),
     unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
     missingSize: (line) => conflict(`No se puede reactivar la orden: ${missingSizeMessage(line.title, line.size)}`),
   });

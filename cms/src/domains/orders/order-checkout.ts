@@ -1,7 +1,10 @@
 import {
   checkoutOptionsOf,
+  currentVariants,
   initialOrderStatus,
   normalizeSizes,
+  resolveStockBySize,
+  storedStockOf,
   priceQuote,
   QuoteRefusal,
   reservedUntil,
@@ -15,7 +18,8 @@ import {
   COUPON_REFUSALS,
   CHECKOUT_REFUSALS,
 } from '@shop/shared';
-import { storedFlag, writeTransaction } from '../../utils/db-write';
+import { jsonColumn, storedFlag, writeTransaction } from '../../utils/db-write';
+import { colorList } from '../catalogue';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
@@ -43,7 +47,17 @@ export function quoteProductOf(row: unknown): QuoteProduct | null {
     sizes: normalizeSizes(row.size),
     category: typeof row.category === 'string' ? row.category : null,
     image,
+    variants: variantsOfRow(row),
   };
+}
+
+/** The row's variants (or, not yet migrated, what the migration makes of its per-size stock). */
+function variantsOfRow(row: Record<string, unknown>) {
+  const title = typeof row.title === 'string' ? row.title : String(row.documentId);
+  const sizes = [...new Set(normalizeSizes(row.size))];
+  const colors = colorList(jsonColumn(row.colors ?? null));
+  const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stockBySize ?? null), row.stock);
+  return currentVariants(storedStockOf({ title, colors, sizes, variants: jsonColumn(row.variants ?? null), stockBySize, stock: Number(row.stock ?? 0) }));
 }
 
 /**
@@ -181,6 +195,8 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       price: line.unitPrice,
       size: line.size,
       color: line.color,
+      variantId: line.variantId ?? null,
+      sku: line.sku ?? null,
     }));
     const totals = {
       subtotal: quote.subtotal,

@@ -24,6 +24,9 @@ export interface NewOrderItem {
   price: number;
   size: string | null;
   color: string | null;
+  /** The variant sold (colour × size), and its SKU at the time. */
+  variantId?: string | null;
+  sku?: string | null;
 }
 
 export interface NewOrderShipping {
@@ -118,6 +121,8 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
       price: item.price,
       size: item.size,
       color: item.color,
+      variant_id: item.variantId ?? null,
+      sku: item.sku ?? null,
     });
     items.push({ id, ...item });
     links.push({ entity_id: orderId, cmp_id: id, component_type: 'order.item', field: 'items', order: index + 1 });

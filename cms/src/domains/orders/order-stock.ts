@@ -1,4 +1,14 @@
-import { insufficientStockMessage, missingSizeMessage, normalizeSizes } from '@shop/shared';
+import {
+  colorKey,
+  colorMatters,
+  insufficientStockMessage,
+  lineVariant,
+  missingSizeMessage,
+  normalizeSizes,
+  variantLabel,
+  VARIANT_MSG,
+  type ProductVariant,
+} from '@shop/shared';
 import type { Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 
@@ -9,27 +19,34 @@ export interface StockLine {
   title: string;
   /** The line's size (upper-cased); null for a product without sizes. */
   size: string | null;
+  /** The line's colour as sold (orders from before variants: as the shopper's cart named it). */
+  color?: string | null;
+  /** The variant sold; lines from before variants have none and are matched by colour and size. */
+  variantId?: string | null;
+  sku?: string | null;
 }
 
 const sizeKey = (size: string | null | undefined): string | null => normalizeSizes([size ?? ''])[0] ?? null;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** One entry per product and size, quantities added up, in a fixed order so that concurrent writers lock rows alike. */
+/** One entry per product and variant, quantities added up, in a fixed order so that concurrent writers lock rows alike. */
 export function stockByProduct(lines: readonly StockLine[]): StockLine[] {
   const merged = new Map<string, StockLine>();
   for (const line of lines) {
     const size = sizeKey(line.size);
-    const key = JSON.stringify([line.productId, size]);
+    const key = JSON.stringify([line.productId, line.variantId ?? null, size, line.variantId ? null : (line.color ?? null)]);
     const current = merged.get(key);
     merged.set(key, current ? { ...current, quantity: current.quantity + line.quantity } : { ...line, size });
   }
-  return [...merged.values()].sort((a, b) => byText(a.productId, b.productId) || byText(a.size ?? '', b.size ?? ''));
+  return [...merged.values()].sort(
+    (a, b) => byText(a.productId, b.productId) || byText(a.size ?? '', b.size ?? '') || byText(a.variantId ?? a.color ?? '', b.variantId ?? b.color ?? ''),
+  );
 }
 
-/** The lines of each product together, products in a fixed order (the order in which their rows get locked). */
 /** Lines of one product; never empty, so its first line names the product. */
 type ProductGroup = [StockLine, ...StockLine[]];
 
+/** The lines of each product together, products in a fixed order (the order in which their rows get locked). */
 function groupByProduct(lines: readonly StockLine[]): ProductGroup[] {
   const groups = new Map<string, ProductGroup>();
   for (const line of stockByProduct(lines)) {
@@ -42,17 +59,11 @@ function groupByProduct(lines: readonly StockLine[]): ProductGroup[] {
 
 export { insufficientStockMessage, missingSizeMessage };
 
-/**
- * Takes every quantity from stock inside the caller's transaction. Each product row is locked (see
- * lockProductStock), its per-size figures checked and written back with their sum, so two orders for the last
- * units of a size can never both get them, on SQLite as on PostgreSQL. The first failure throws, and the
- * caller's transaction rolls back whatever was already taken.
- */
 export interface TakeStockOptions {
   /** New orders only buy active products; an order reactivated by staff may hold a product hidden since. */
   requireActive: boolean;
-  /** The error for a size (or a product without sizes) that lacks stock. */
-  refusal: (line: StockLine, left: number) => ApiError;
+  /** The error for a variant that lacks stock; `named` is "Negro 85B" when the product sells several colours. */
+  refusal: (line: StockLine, left: number, named: string | null) => ApiError;
   /** The error for a product that no longer exists (or is inactive when `requireActive`). */
   unavailable: (line: StockLine) => ApiError;
   /** The error for a line whose size the product does not offer. */
@@ -61,51 +72,71 @@ export interface TakeStockOptions {
 
 const NEW_ORDER: TakeStockOptions = {
   requireActive: true,
-  refusal: (line, left) => conflict(insufficientStockMessage(line.title, left, line.size)),
+  refusal: (line, left, named) => conflict(insufficientStockMessage(line.title, left, line.size, named)),
   unavailable: (line) => badRequest(`El producto "${line.title}" ya no está disponible`),
   missingSize: (line) => conflict(missingSizeMessage(line.title, line.size)),
 };
 
+/** The variant a stored line took its units from: its id, or (older lines) its colour and size. */
+function variantOf(variants: readonly ProductVariant[], line: StockLine): ProductVariant | { problem: string } {
+  const byId = line.variantId ? variants.find((variant) => variant.id === line.variantId) : undefined;
+  if (byId && !byId.active) return { problem: VARIANT_MSG.inactive(line.title, variantLabel(byId) || byId.sku) };
+  if (byId) return byId;
+  const found = lineVariant(line.title, variants, { color: line.color, size: line.size });
+  return found.ok ? found.variant : { problem: found.message };
+}
+
+/** Where a stored line's units go back: its variant (active or not), else the first colour of its size. */
+function shelfOf(variants: readonly ProductVariant[], line: StockLine, sized: boolean): ProductVariant | undefined {
+  const size = sized ? line.size : null;
+  return (
+    (line.variantId ? variants.find((variant) => variant.id === line.variantId) : undefined) ??
+    variants.find((variant) => variant.size === size && colorKey(variant.color) === colorKey(line.color)) ??
+    variants.find((variant) => variant.size === size)
+  );
+}
+
+/**
+ * Takes every quantity from its variant inside the caller's transaction. Each product row is locked (see
+ * lockProductStock), its variants checked and written back with their sums, so two orders for the last units of a
+ * variant can never both get them, on SQLite as on PostgreSQL. The first failure throws, and the caller's
+ * transaction rolls back whatever was already taken.
+ */
 export async function takeStock(trx: Trx, lines: readonly StockLine[], options: TakeStockOptions = NEW_ORDER): Promise<void> {
   for (const group of groupByProduct(lines)) {
     const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product || (options.requireActive && !product.active)) throw options.unavailable(group[0]);
-    const stockBySize = { ...product.stockBySize };
-    let single = product.stock;
+    const variants = product.variants.map((variant) => ({ ...variant }));
+    const named = colorMatters(variants);
     for (const line of group) {
-      if (product.sizes.length === 0) {
-        if (single < line.quantity) throw options.refusal(line, single);
-        single -= line.quantity;
-        continue;
-      }
-      const left = line.size === null ? undefined : stockBySize[line.size];
-      if (line.size === null || left === undefined) throw options.missingSize(line);
-      if (left < line.quantity) throw options.refusal(line, left);
-      stockBySize[line.size] = left - line.quantity;
+      if (product.sizes.length > 0 && (line.size === null || !product.sizes.includes(line.size))) throw options.missingSize(line);
+      const variant = variantOf(variants, line);
+      if ('problem' in variant) throw badRequest(variant.problem);
+      if (variant.stock < line.quantity) throw options.refusal(line, variant.stock, named ? variantLabel(variant) : null);
+      variant.stock -= line.quantity;
     }
-    await strapi.service('api::product.product').writeStock(trx, product, stockBySize, single);
+    await strapi.service('api::product.product').writeStock(trx, product, variants);
   }
 }
 
 /**
- * Gives the quantities back to the size each line took them from. Products deleted since are skipped, and so
- * are units of a size the product no longer offers (the owner removed that size; there is no shelf to return to).
+ * Gives the quantities back to the variant each line took them from (older lines: their colour and size, else the
+ * size's first colour). Products deleted since are skipped, and so are units of a size the product no longer offers
+ * (the owner removed that size; there is no shelf to return to).
  */
 export async function returnStock(trx: Trx, lines: readonly StockLine[]): Promise<void> {
   for (const group of groupByProduct(lines)) {
     const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product) continue;
-    const stockBySize = { ...product.stockBySize };
-    let single = product.stock;
+    const variants = product.variants.map((variant) => ({ ...variant }));
     for (const line of group) {
-      const onShelf = line.size === null ? undefined : stockBySize[line.size];
-      if (product.sizes.length === 0) single += line.quantity;
-      else if (line.size !== null && onShelf !== undefined) stockBySize[line.size] = onShelf + line.quantity;
+      const shelf = shelfOf(variants, line, product.sizes.length > 0);
+      if (shelf) shelf.stock += line.quantity;
       else
         strapi.log.warn(
           `[orders] ${line.quantity} unit(s) of "${line.title}" size ${line.size ?? '-'} not returned: the product no longer offers that size`,
         );
     }
-    await strapi.service('api::product.product').writeStock(trx, product, stockBySize, single);
+    await strapi.service('api::product.product').writeStock(trx, product, variants);
   }
 }

@@ -68,6 +68,9 @@ function itemOf(value: unknown): OrderItem {
     price: amount(item.price),
     size: text(item.size),
     color: text(item.color),
+    // Orders from before variants have neither (read as null).
+    variantId: text(item.variantId),
+    sku: text(item.sku),
   };
 }
 

@@ -86,7 +86,10 @@ export const productUpdateSchema = productInputSchema
   .extend({
     expectedStockBySize: stockBySizeSchema.optional(),
     /** Units per variant id as the editor loaded them: the same 409 rule as `expectedStockBySize`, per cell. */
-    expectedVariants: stockBySizeSchema.optional(),
+    expectedVariants: z
+      .record(z.string().max(80), z.number().int().min(0).max(MAX_STOCK))
+      .refine((map) => Object.keys(map).length <= 600, 'Demasiadas variantes (máximo 600)')
+      .optional(),
   })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'No hay datos para actualizar');

@@ -36,6 +36,9 @@ export const VARIANT_MSG = {
   colorNotSold: (title: string, color: string) => `"${title}" no se vende en color ${color}`,
   variantNotSold: (title: string, label: string) => `"${title}" no se vende en ${label}`,
   inactive: (title: string, label: string) => `"${title}" en ${label} no está disponible`,
+  skuNotSold: (title: string, sku: string) => `"${title}" no tiene una variante con SKU ${sku}`,
+  skuTaken: (sku: string) => `El SKU ${sku} ya lo usa otro producto`,
+  barcodeTaken: (code: string) => `El código de barras ${code} ya lo usa otro producto`,
   left: (label: string, left: number) => (left <= 0 ? `No queda stock de ${label}` : `Quedan ${left} de ${label}`),
 } as const;
 
@@ -187,7 +190,11 @@ export function variantsOf(product: {
 }
 
 /** The photos of a colour first, then the others (each in its order); photos without a colour show every colour. */
-export function photosForColor(thumbnails: readonly string[], photoColors: Record<string, string> | null | undefined, color: string | null): string[] {
+export function photosForColor(
+  thumbnails: readonly string[],
+  photoColors: Record<string, string> | null | undefined,
+  color: string | null,
+): string[] {
   if (!color || !photoColors) return [...thumbnails];
   const wanted = colorKey(color);
   const mine = thumbnails.filter((url) => photoColors[url] !== undefined && colorKey(photoColors[url]) === wanted);

@@ -7,6 +7,7 @@ import { findProductRow, PRODUCT_UID, productQuery, toProduct } from '../../../d
 import { countSearchMatches, listProducts } from '../../../domains/catalogue/product-list';
 import { bestSellers } from '../../../domains/catalogue/best-sellers';
 import { createProduct, removeProduct, updateProduct } from '../../../domains/catalogue/product-writes';
+import { migrateVariants } from '../../../domains/catalogue/product-variants';
 
 // What other domains import through the registered service (docs/architecture.md).
 export { PRODUCT_UID, sizeIndexOf, toProduct, type ProductRow } from '../../../domains/catalogue/product-row';
@@ -45,6 +46,8 @@ export default factories.createCoreService(PRODUCT_UID, () => ({
   writeStock: writeProductStock,
   /** Start-up data migration of products from before per-size stock. */
   migrateStockBySize,
+  /** Start-up data migration of products from before variants (after migrateStockBySize). */
+  migrateVariants,
   /** Start-up: the search columns of products that lack them, and PostgreSQL's trigram indexes. */
   async prepareSearch(): Promise<void> {
     await backfillSearchText();

@@ -5,6 +5,8 @@ export type QuoteRefusalKind =
   | 'product'
   /** The product has sizes and the line chose none. */
   | 'sizeMissing'
+  /** The line names a colour, colour × size or SKU the product does not sell, or an inactive variant. */
+  | 'variant'
   /** The product does not offer the line's size. */
   | 'size'
   | 'stock'
@@ -26,7 +28,9 @@ export class QuoteRefusal extends Error {
   }
 }
 
-export function insufficientStockMessage(title: string, left: number, size?: string | null): string {
+/** `variant`: the colour and size when the product sells several colours ("quedan 2 de Negro 85B"). */
+export function insufficientStockMessage(title: string, left: number, size?: string | null, variant?: string | null): string {
+  if (variant) return `Stock insuficiente para "${title}": quedan ${Math.max(0, left)} de ${variant}`;
   const where = size ? ` en talla ${size}` : '';
   return `Stock insuficiente para "${title}"${where} (quedan ${Math.max(0, left)})`;
 }

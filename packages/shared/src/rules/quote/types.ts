@@ -1,6 +1,7 @@
 import type { DeliveryPlace } from '../delivery.js';
 import type { DeliveryType, PaymentMethod } from '../pricing.js';
 import type { CouponCheck, Promotion } from '../promotions/index.js';
+import type { ProductVariant } from '../variants.js';
 
 /** What the pricing takes (the cart, the delivery and payment chosen, what is known of promotions) and answers. */
 
@@ -21,6 +22,11 @@ export interface QuoteProduct {
    * is not checked here (the order takes it atomically in its transaction).
    */
   stockBySize?: Readonly<Record<string, number>> | null;
+  /**
+   * Every colour × size with its units: lines resolve to one (refused when not sold or inactive) and, when present,
+   * their stock is checked per variant instead of per size.
+   */
+  variants?: readonly ProductVariant[] | null;
 }
 
 export interface QuoteLineInput {
@@ -28,6 +34,8 @@ export interface QuoteLineInput {
   quantity: number;
   size?: string | null;
   color?: string | null;
+  /** Names the variant instead of colour and size. */
+  sku?: string | null;
   /** The cart's name for the product, only used to name a product that no longer exists. */
   title?: unknown;
 }
@@ -57,6 +65,9 @@ export interface QuoteLine {
   category?: string | null;
   size: string | null;
   color: string | null;
+  /** The variant sold (null for a product priced without variants). */
+  variantId?: string | null;
+  sku?: string | null;
   quantity: number;
   unitPrice: number;
   lineTotal: number;

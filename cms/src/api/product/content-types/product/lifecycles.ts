@@ -3,16 +3,20 @@ import {
   finalPrice,
   productSearchText,
   firstIssueMessage,
+  nextStock,
   normalizeSizes,
   resolveStockBySize,
   stockBySizeSchema,
+  storedStockOf,
   STOCK_MSG,
-  sumStock,
   unknownStockSizes,
+  type VariantInput,
 } from '@shop/shared';
 import type { StockBySize } from '@shop/shared';
 import { catalogueChanged } from '../../../../domains/catalogue/catalogue-version';
-import { sizeIndexOf, PRODUCT_UID } from '../../../../domains/catalogue/product-row';
+import { colorList, sizeIndexOf, PRODUCT_UID } from '../../../../domains/catalogue/product-row';
+import { skuIndexOf, withUniqueCodes } from '../../../../domains/catalogue/product-variants';
+import { jsonColumn } from '../../../../utils/db-write';
 import { colorNamesOf } from '../../../../domains/catalogue/product-search';
 
 interface ProductEvent {
@@ -20,6 +24,8 @@ interface ProductEvent {
 }
 
 interface StoredProduct {
+  id?: unknown;
+  variants?: unknown;
   title?: unknown;
   description?: unknown;
   category?: unknown;
@@ -31,7 +37,7 @@ interface StoredProduct {
   stockBySize?: unknown;
 }
 
-const STOCK_FIELDS = ['size', 'stock', 'stockBySize'];
+const STOCK_FIELDS = ['size', 'stock', 'stockBySize', 'variants', 'colors'];
 const DERIVED_FROM = ['price', 'discount', 'size', 'finalPrice', 'sizeIndex'];
 const SEARCHED = ['title', 'description', 'category', 'colors', 'searchText', 'searchTitle'];
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
@@ -63,39 +69,108 @@ function sameFigures(a: StockBySize, b: StockBySize): boolean {
   return [...keys].every((k) => (a[k] ?? 0) === (b[k] ?? 0));
 }
 
+/** Whether a grid sent back says what is stored (Strapi's panel sends every field back on save). */
+function sameGrid(
+  grid: readonly VariantInput[],
+  stored: readonly { color: string | null; size: string | null; stock: number; sku: string; barcode: string | null; active: boolean }[],
+): boolean {
+  const key = (v: {
+    color?: string | null;
+    size?: string | null;
+    stock?: number;
+    sku?: string | null;
+    barcode?: string | null;
+    active?: boolean;
+  }) =>
+    JSON.stringify([
+      v.color ?? null,
+      (v.size ?? null)?.toUpperCase() ?? null,
+      v.stock,
+      v.sku || null,
+      v.barcode || null,
+      v.active !== false,
+    ]);
+  const storedKeys = new Set(stored.map(key));
+  return grid.length === stored.length && grid.every((cell) => storedKeys.has(key(cell)));
+}
+
+/** The grid as written: a list (or the JSON text SQLite stores and scripts may send); anything else is refused. */
+function parseVariants(value: unknown): VariantInput[] {
+  const list = typeof value === 'string' ? jsonColumn(value) : value;
+  if (!Array.isArray(list)) refuse('variants', 'Las variantes deben ser una lista de {color, size, stock, sku, barcode, active}');
+  return list as VariantInput[];
+}
+
+/** Photo URL → colour name: an object of texts, at most 12 entries. */
+function checkPhotoColors(data: Record<string, unknown>): void {
+  if (!has(data, 'photoColors') || data.photoColors === null) return;
+  const map = typeof data.photoColors === 'string' ? jsonColumn(data.photoColors) : data.photoColors;
+  const valid =
+    typeof map === 'object' &&
+    map !== null &&
+    !Array.isArray(map) &&
+    Object.entries(map).length <= 12 &&
+    Object.entries(map).every(([url, color]) => url.length <= 2000 && typeof color === 'string' && color.length <= 40);
+  if (!valid) refuse('photoColors', 'Los colores de las fotos deben ser un objeto foto → nombre del color (máximo 12)');
+  data.photoColors = map;
+}
+
 /**
- * The stock rules of the model, whatever writes the product (the shop's API, Strapi's panel at /cms, a script):
- * `stockBySize` holds whole numbers ≥ 0 for sizes the product offers (any encoding: object or JSON text), and a
- * product with sizes has `stock` equal to their sum. A panel edit of `stock` alone on a product with sizes is refused
- * (which size would the units belong to?) instead of being silently replaced by the sum.
+ * The stock rules of the model, whatever writes the product (the shop's API, Strapi's panel at /cms, a script): the
+ * variants (colour × size) hold the units; `stockBySize` and `stock` are always their sums. A writer may send the
+ * grid (`variants`), per-size figures (spread over the colours, see applySizeTotals) or, for a product with one
+ * size, a single stock; a panel edit of `stock` alone on a product with several sizes is refused (which size would
+ * the units belong to?). SKUs and barcodes are unique across the shop.
  */
 async function syncStock(data: Record<string, unknown>, stored: () => Promise<StoredProduct>): Promise<void> {
   if (!STOCK_FIELDS.some((k) => has(data, k))) return;
-  // The stored row is read only when the write leaves something to it (the shop's own saves send sizes and figures).
-  const sizes = [...new Set(normalizeSizes(has(data, 'size') ? data.size : (await stored()).size))];
+  const current = await stored();
+  const storedSizes = [...new Set(normalizeSizes(current.size))];
+  const sizes = has(data, 'size') ? [...new Set(normalizeSizes(data.size))] : storedSizes;
+  const title =
+    typeof (has(data, 'title') ? data.title : current.title) === 'string' ? String(has(data, 'title') ? data.title : current.title) : 'P';
+  const colors = colorList(jsonColumn(has(data, 'colors') ? data.colors : (current.colors ?? null)));
   if (has(data, 'stock') && !(Number.isInteger(data.stock) && Number(data.stock) >= 0)) refuse('stock', STOCK_MSG.notWhole);
-  if (sizes.length === 0) {
-    if (has(data, 'stockBySize')) data.stockBySize = {};
-    return;
-  }
-  const before = async () => {
-    const current = await stored();
-    return resolveStockBySize(sizes, current.stockBySize ?? null, current.stock);
-  };
-  const sent = has(data, 'stockBySize') ? parseStockBySize(data.stockBySize) : null;
+  const sent = has(data, 'stockBySize') && sizes.length > 0 ? parseStockBySize(data.stockBySize) : null;
   if (sent) {
     const [unknown] = unknownStockSizes(sent, sizes);
     if (unknown !== undefined) refuse('stockBySize', STOCK_MSG.unknownSize(unknown));
   }
-  const figures = sent ? resolveStockBySize(sizes, sent, 0) : await before();
-  const total = sumStock(figures);
-  // `stock` changed by hand while the per-size figures were left as they were.
-  if (has(data, 'stock') && data.stock !== total) {
-    const unchanged = !sent || sameFigures(figures, await before());
-    if (unchanged && data.stock !== num((await stored()).stock, -1)) refuse('stock', STOCK_MSG.ambiguousStock);
+  const sentGrid = has(data, 'variants') && data.variants !== null ? parseVariants(data.variants) : undefined;
+  const before = storedStockOf({
+    title,
+    colors: colorList(jsonColumn(current.colors ?? null)),
+    sizes: storedSizes,
+    variants: current.variants ?? null,
+    stockBySize: resolveStockBySize(storedSizes, current.stockBySize ?? null, current.stock),
+    stock: num(current.stock, 0),
+  });
+  // What the writer sent back unchanged changes nothing (Strapi's panel sends every field back on save): a changed
+  // grid wins, then changed per-size figures, then a changed single stock.
+  const grid = sentGrid && !(before.variants && sameGrid(sentGrid, before.variants)) ? sentGrid : undefined;
+  const figures = sent && !(sentGrid && sameFigures(sent, before.stockBySize)) ? sent : null;
+  const unchangedStock = has(data, 'stock') && (grid !== undefined || figures !== null || data.stock === num(current.stock, -1));
+  let next;
+  try {
+    next = nextStock(
+      before,
+      { title, colors, sizes },
+      {
+        variants: grid,
+        stockBySize: grid ? undefined : (figures ?? undefined),
+        stock: has(data, 'stock') && !unchangedStock ? Number(data.stock) : undefined,
+      },
+    );
+    next.variants = await withUniqueCodes(next.variants, next.typedSkus, typeof current.id === 'number' ? current.id : null);
+  } catch (err) {
+    if (err instanceof errors.ValidationError) throw err;
+    refuse(grid ? 'variants' : 'stock', err instanceof Error ? err.message : String(err));
   }
-  data.stockBySize = figures;
-  data.stock = total;
+  data.variants = next.variants;
+  data.skuIndex = skuIndexOf(next.variants);
+  data.stockBySize = sizes.length > 0 ? next.stockBySize : {};
+  data.stock = next.stock;
+  if (next.gridSaved) data.colorReview = false;
 }
 
 /** Keeps the private finalPrice/sizeIndex columns right: they are always computed, never taken from the writer. */
@@ -131,12 +206,13 @@ async function beforeWrite(event: ProductEvent, isCreate: boolean): Promise<void
       .query(PRODUCT_UID)
       .findOne({
         where: event.params.where,
-        select: ['price', 'discount', 'size', 'stock', 'stockBySize', 'title', 'description', 'category', 'colors'],
+        select: ['id', 'price', 'discount', 'size', 'stock', 'stockBySize', 'variants', 'title', 'description', 'category', 'colors'],
       })
       .then((found: StoredProduct | null) => found ?? {});
     return row;
   };
   await syncStock(data, stored);
+  checkPhotoColors(data);
   if (SEARCHED.some((k) => has(data, k))) {
     const complete = ['title', 'description', 'category', 'colors'].every((k) => has(data, k));
     syncSearch(data, complete ? {} : await stored());
