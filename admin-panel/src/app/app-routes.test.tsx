@@ -50,6 +50,7 @@ describe('screens by role', () => {
   it.each([
     ['sales', '/products/new'],
     ['sales', '/products/edit/abc'],
+    ['sales', '/products/stock'],
     ['sales', '/content'],
     ['sales', '/team'],
     ['sales', '/activity'],
@@ -66,6 +67,13 @@ describe('screens by role', () => {
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent(role === 'sales' ? 'Ventas' : 'Catálogo');
     // Only the session check and the frame's own calls (system status, proofs badge): the forbidden screen loads nothing.
     expect(calls.map((c) => c.url).filter((url) => !['/auth/check', '/health', '/orders/summary'].includes(url))).toEqual([]);
+  });
+
+  it('a catalog account opens "Actualizar stock desde planilla"', async () => {
+    signedIn(as('catalog'));
+    renderAt('/products/stock');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Actualizar stock desde planilla' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar CSV de stock por variante' })).toBeInTheDocument();
   });
 
   it('the owner opens Equipo', async () => {

@@ -10,6 +10,7 @@ import { AdminLayout } from '@/features/layout';
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ProductListPage = lazy(() => import('@/features/products/product-list-page').then((m) => ({ default: m.ProductListPage })));
 const ProductFormPage = lazy(() => import('@/features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })));
+const StockImportPage = lazy(() => import('@/features/products/stock-import-page').then((m) => ({ default: m.StockImportPage })));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })));
 const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-page').then((m) => ({ default: m.OrderDispatchPage })));
 const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
@@ -62,6 +63,7 @@ export function AppRoutes() {
           <Route element={<RequirePermission permission="products.manage" />}>
             <Route path={paths.products} element={<ProductListPage />} />
             <Route path={paths.productNew} element={<ProductFormPage />} />
+            <Route path={paths.productStock} element={<StockImportPage />} />
             <Route path="/products/edit/:id?" element={<ProductFormPage />} />
           </Route>
           <Route element={<RequirePermission permission="orders.view" />}>

@@ -8,6 +8,8 @@ export const paths = {
   products: '/products',
   productNew: '/products/new',
   productEdit: (id: string) => `/products/edit/${encodeURIComponent(id)}`,
+  /** "Actualizar stock desde planilla": the stock CSV (download, preview, apply). */
+  productStock: '/products/stock',
   orders: '/orders',
   /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
   ordersDispatch: '/orders/dispatch',

@@ -29,6 +29,7 @@ function setup(deleteReply: MockReply = { data: { message: 'Producto eliminado e
   signInStorage();
   const products = Array.from({ length: 10 }, (_, i) => product(i + 1));
   products[0] = product(1, { title: 'Body Encaje', price: 20000, discount: 25, size: ['S', 'M', 'L'], stockBySize: { S: 0, M: 5, L: 0 } });
+  products[1] = product(2, { colors: [{ name: 'Negro', value: '#000' }, { name: 'Rojo', value: '#f00' }], colorReview: true });
   const calls = mockApi({
     'GET /content': () => ({ data: { content: contentFixture() } }),
     'GET /products': () => ({
@@ -54,6 +55,16 @@ describe('product list', () => {
     expect(link).toHaveAttribute('href', '/product/p1');
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.getAllByRole('button', { name: /^Página \d$/ })).toHaveLength(3);
+  });
+
+  it('asks to review the stock per colour of a migrated product, linking to its editor', async () => {
+    setup();
+    const rows = await screen.findAllByTestId('product-row');
+    const notice = within(rows[1] as HTMLElement).getByTestId('color-review');
+    expect(notice).toHaveTextContent(/^Revisá el stock por color$/);
+    expect(notice).toHaveAttribute('href', '/products/edit/p2');
+    expect(screen.getAllByTestId('color-review')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Actualizar stock desde planilla' })).toHaveAttribute('href', '/products/stock');
   });
 
   it('toggles the status by sending only the opposite status', async () => {

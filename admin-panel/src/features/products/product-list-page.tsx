@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { FileSpreadsheet, Plus } from 'lucide-react';
 import { LIMITS, type Product } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@shop/client-kit';
@@ -126,6 +126,9 @@ export function ProductListPage() {
       <PageHeader title="Productos" description={totalDocs > 0 ? `${totalDocs} productos en total` : 'Gestioná el catálogo de la tienda'}>
         <div className="page-header-actions">
           <ExportButton url="/products/export.csv" baseName="productos" what="productos" />
+          <Link to={paths.productStock} className="btn btn-secondary">
+            <FileSpreadsheet size={18} aria-hidden="true" /> Actualizar stock desde planilla
+          </Link>
           <Link to={paths.productNew} className="btn btn-primary">
             <Plus size={18} aria-hidden="true" /> Nuevo Producto
           </Link>

@@ -1,6 +1,7 @@
+import { Link } from 'react-router-dom';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { finalPrice, formatPrice, soldOutSizes, type Product } from '@shop/shared';
-import { storefrontPaths } from '@/config/paths';
+import { paths, storefrontPaths } from '@/config/paths';
 import { IconButton } from '@/components/icon-button';
 import { Thumb } from '@/components/thumb';
 
@@ -22,7 +23,20 @@ export function ProductRow({ product, categoryName, toggling, onToggle, onEdit, 
       <td className="cell-main">
         <div className="product-cell">
           <Thumb src={product.thumbnails[0]} />
-          <span className="product-title">{product.title}</span>
+          <span>
+            <span className="product-title">{product.title}</span>
+            {product.colorReview && (
+              // A migrated product whose units all sit on its first colour: staff spread them in the editor.
+              <Link
+                to={paths.productEdit(product._id)}
+                className="color-review"
+                data-testid="color-review"
+                aria-label={`Revisá el stock por color de ${product.title}`}
+              >
+                Revisá el stock por color
+              </Link>
+            )}
+          </span>
         </div>
       </td>
       <td data-label="Categoría">{categoryName}</td>
