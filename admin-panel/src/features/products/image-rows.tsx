@@ -148,7 +148,12 @@ export function ImageRows({ values, photoColors, colors, onChange }: ImageRowsPr
           );
         })}
       </ol>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange([...values, ''], [...values.map((_, i) => photoColors[i] ?? ''), ''])} disabled={values.length >= 12}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => onChange([...values, ''], [...values.map((_, i) => photoColors[i] ?? ''), ''])}
+        disabled={values.length >= 12}
+      >
         <Plus size={16} aria-hidden="true" /> Agregar imagen
       </button>
     </fieldset>

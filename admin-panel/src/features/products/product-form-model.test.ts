@@ -67,14 +67,20 @@ describe('product form rules: the grid', () => {
     values.grid = { 'negro~M': cell({ sku: 'MAL SKU', barcode: '7790000000001' }), 'blanco~M': cell({}) };
     expect(validateProductForm(values)).toEqual([`Negro M: ${VARIANT_MSG.badSku}`, `Negro M: ${VARIANT_MSG.badBarcode}`]);
     values.grid = { 'negro~M': cell({ sku: 'X-1', barcode: '7791234567898' }), 'blanco~M': cell({ sku: 'x-1', barcode: '7791234567898' }) };
-    expect(validateProductForm(values)).toEqual([`Blanco M: ${VARIANT_MSG.skuTwice('X-1')}`, `Blanco M: ${VARIANT_MSG.barcodeTwice('7791234567898')}`]);
+    expect(validateProductForm(values)).toEqual([
+      `Blanco M: ${VARIANT_MSG.skuTwice('X-1')}`,
+      `Blanco M: ${VARIANT_MSG.barcodeTwice('7791234567898')}`,
+    ]);
   });
 });
 
 describe('the grid follows the colours and sizes', () => {
   it('keeps the typed cells, adds new ones at 0 and drops removed ones', () => {
     let values = filledProductForm();
-    values.grid = { 'negro~M': { stock: '3', sku: '', barcode: '', active: true }, 'blanco~M': { stock: '1', sku: '', barcode: '', active: true } };
+    values.grid = {
+      'negro~M': { stock: '3', sku: '', barcode: '', active: true },
+      'blanco~M': { stock: '1', sku: '', barcode: '', active: true },
+    };
     values = toggleFormSize(values, 'L');
     expect(Object.keys(values.grid)).toEqual(['negro~M', 'negro~L', 'blanco~M', 'blanco~L']);
     expect(values.grid['negro~M']?.stock).toBe('3');
@@ -86,7 +92,13 @@ describe('the grid follows the colours and sizes', () => {
 
   it('loads a product from before variants with its units on the first colour', () => {
     const values = productToForm(
-      productFixture({ colors: [{ name: 'Negro', value: '#000' }, { name: 'Rojo', value: '#f00' }], stockBySize: { '85': 2, '90': 1 } }),
+      productFixture({
+        colors: [
+          { name: 'Negro', value: '#000' },
+          { name: 'Rojo', value: '#f00' },
+        ],
+        stockBySize: { '85': 2, '90': 1 },
+      }),
     );
     expect(values.grid['negro~85']?.stock).toBe('2');
     expect(values.grid['rojo~85']?.stock).toBe('0');

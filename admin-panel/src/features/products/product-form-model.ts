@@ -99,7 +99,11 @@ export function fillGrid(grid: Record<string, VariantCell>, units: string): Reco
 }
 
 /** Units per size (active cells only, as the server sums them) and the total. */
-export function gridTotals(values: Pick<ProductFormValues, 'colors' | 'size' | 'grid'>): { bySize: StockBySize; byColor: number[]; total: number } {
+export function gridTotals(values: Pick<ProductFormValues, 'colors' | 'size' | 'grid'>): {
+  bySize: StockBySize;
+  byColor: number[];
+  total: number;
+} {
   const { colors, sizes } = gridAxes(values);
   const bySize: StockBySize = Object.fromEntries(sizes.flatMap((size) => (size === null ? [] : [[size, 0]])));
   const byColor = colors.map(() => 0);

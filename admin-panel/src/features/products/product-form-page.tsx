@@ -146,8 +146,8 @@ function ProductForm({ id, initial, colorReview = false }: { id: string | null; 
       {colorReview && step === 'edit' && (
         <Banner kind="warning">
           <span data-testid="color-review-notice">
-            <strong>{COLOR_REVIEW_TEXT}</strong>: todas las unidades de cada talle quedaron en el primer color. Repartilas entre los
-            colores en la grilla y guardá.
+            <strong>{COLOR_REVIEW_TEXT}</strong>: todas las unidades de cada talle quedaron en el primer color. Repartilas entre los colores
+            en la grilla y guardá.
           </span>
         </Banner>
       )}

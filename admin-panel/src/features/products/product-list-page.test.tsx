@@ -29,7 +29,13 @@ function setup(deleteReply: MockReply = { data: { message: 'Producto eliminado e
   signInStorage();
   const products = Array.from({ length: 10 }, (_, i) => product(i + 1));
   products[0] = product(1, { title: 'Body Encaje', price: 20000, discount: 25, size: ['S', 'M', 'L'], stockBySize: { S: 0, M: 5, L: 0 } });
-  products[1] = product(2, { colors: [{ name: 'Negro', value: '#000' }, { name: 'Rojo', value: '#f00' }], colorReview: true });
+  products[1] = product(2, {
+    colors: [
+      { name: 'Negro', value: '#000' },
+      { name: 'Rojo', value: '#f00' },
+    ],
+    colorReview: true,
+  });
   const calls = mockApi({
     'GET /content': () => ({ data: { content: contentFixture() } }),
     'GET /products': () => ({

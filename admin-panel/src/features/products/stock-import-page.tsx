@@ -7,13 +7,7 @@ import { Banner, EmptyState, Spinner } from '@/components/feedback';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { usePermission } from '@/features/auth';
-import {
-  MAX_STOCK_FILE_BYTES,
-  STOCK_FILE_TOO_LARGE,
-  useStockApply,
-  useStockPreview,
-  type StockImportAnswer,
-} from './api/stock-import';
+import { MAX_STOCK_FILE_BYTES, STOCK_FILE_TOO_LARGE, useStockApply, useStockPreview, type StockImportAnswer } from './api/stock-import';
 
 const COLUMNS = 'sku;barcode;producto;color;talle;stock';
 
@@ -105,8 +99,8 @@ export function StockImportPage() {
         <section className="card" aria-labelledby={`${baseId}-step1`}>
           <h2 id={`${baseId}-step1`}>1. Descargá la planilla actual</h2>
           <p className="muted">
-            Una fila por variante (color y talle), con las columnas <code>{COLUMNS}</code>. Cambiá solo la columna{' '}
-            <strong>stock</strong> (números enteros desde 0) y guardala como CSV.
+            Una fila por variante (color y talle), con las columnas <code>{COLUMNS}</code>. Cambiá solo la columna <strong>stock</strong>{' '}
+            (números enteros desde 0) y guardala como CSV.
           </p>
           {canExport ? (
             <ExportButton url="/products/stock.csv" baseName="stock" what="stock por variante" />

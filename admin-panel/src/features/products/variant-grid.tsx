@@ -112,7 +112,10 @@ export function VariantGrid({ values, problems, onCell, onFill }: VariantGridPro
                         placeholder="0"
                         aria-label={stockLabel(color, size)}
                         aria-invalid={problem ? true : undefined}
-                        aria-describedby={[problem ? `${inputId}-error` : '', inactive ? `${baseId}-inactive-note` : ''].filter(Boolean).join(' ') || undefined}
+                        aria-describedby={
+                          [problem ? `${inputId}-error` : '', inactive ? `${baseId}-inactive-note` : ''].filter(Boolean).join(' ') ||
+                          undefined
+                        }
                         value={cell?.stock ?? ''}
                         onChange={(e) => onCell(key, { stock: digitsOnly(e.target.value) })}
                       />
@@ -148,9 +151,7 @@ export function VariantGrid({ values, problems, onCell, onFill }: VariantGridPro
         {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />} SKU y código de barras
       </DisclosureButton>
       <div id={detailsId} hidden={!open} data-testid="variant-details">
-        <p className="hint">
-          Un SKU vacío lo genera la tienda. El código de barras es opcional: EAN-13 (13 dígitos) o UPC-A (12 dígitos).
-        </p>
+        <p className="hint">Un SKU vacío lo genera la tienda. El código de barras es opcional: EAN-13 (13 dígitos) o UPC-A (12 dígitos).</p>
         <ul className="variant-details">
           {gridCells(values).map(({ key, color, size, label, cell }) => {
             const id = `${baseId}-v-${safeId(key)}`;
@@ -170,7 +171,10 @@ export function VariantGrid({ values, problems, onCell, onFill }: VariantGridPro
                     value={cell.sku}
                     aria-invalid={skuProblem ? true : undefined}
                     aria-describedby={skuProblem ? `${id}-sku-error` : undefined}
-                    onChange={(e) => onCell(key, { sku: e.target.value.toUpperCase() })}
+                    className="sku-input"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    onChange={(e) => onCell(key, { sku: e.target.value })}
                   />
                   {skuProblem && (
                     <p className="field-error" id={`${id}-sku-error`}>

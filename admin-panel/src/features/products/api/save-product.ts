@@ -31,7 +31,13 @@ const refreshProducts = () => [productQueries.all()];
 /** Create (no id) or update (id) a product, then refresh every product query. */
 export function useSaveProduct() {
   return useWriteMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ProductInput & Pick<ProductUpdate, 'expectedStockBySize' | 'expectedVariants'> }) => {
+    mutationFn: ({
+      id,
+      input,
+    }: {
+      id: string | null;
+      input: ProductInput & Pick<ProductUpdate, 'expectedStockBySize' | 'expectedVariants'>;
+    }) => {
       if (id) return updateProduct(id, input);
       const { expectedStockBySize: _loaded, expectedVariants: _cells, ...fresh } = input;
       return createProduct(fresh);

@@ -10,7 +10,10 @@ import { productQueries } from './product-queries';
 export const MAX_STOCK_FILE_BYTES = 5 * 1024 * 1024;
 export const STOCK_FILE_TOO_LARGE = 'El archivo supera los 5 MB. Subí una planilla más chica (solo las columnas del stock).';
 
-const cellText = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v)));
+const cellText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
 export const stockChangeSchema = z.object({
   line: z.number(),
