@@ -61,7 +61,7 @@ describe('concurrent orders', () => {
     expect(sold.length).toBe(LAST_UNITS);
     expect(refused.length).toBe(BUYERS - LAST_UNITS);
     for (const answer of refused)
-      expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades" en talla M (quedan 0)');
+      expect(answer.body.message).toBe('Stock insuficiente para "Conjunto Últimas Unidades". Quedan 0 de Negro M');
     expect(await stockOf(product._id)).toBe(0);
     expect(await ordersOfProduct(product._id)).toBe(LAST_UNITS);
     // Refused orders consumed no numbers: the sold ones are consecutive.
@@ -78,11 +78,40 @@ describe('concurrent orders', () => {
     const { sold, refused } = await orderAtOnce(SIZE_BUYERS, { productId: product._id, quantity: 1, size: '85B' });
     expect(sold.length).toBe(LAST_OF_SIZE);
     expect(refused.length).toBe(SIZE_BUYERS - LAST_OF_SIZE);
-    for (const answer of refused)
-      expect(answer.body.message).toBe('Stock insuficiente para "Corpiño Última Talla" en talla 85B (quedan 0)');
+    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Corpiño Última Talla". Quedan 0 de Negro 85B');
     const after = await api(`/products/${product._id}`, { token: await adminToken() });
     expect(after.body.product).toMatchObject({ stockBySize: { '85B': 0, '90C': 10, '95C': 4 }, stock: 14 });
     expect(await ordersOfProduct(product._id)).toBe(LAST_OF_SIZE);
+    expectConsecutive(sold.map((a) => a.body.orderNumber));
+  });
+
+  it(`${SIZE_BUYERS} orders at once for the last ${LAST_OF_SIZE} units of one colour in one size, over two processes: the other colour of that size untouched`, async () => {
+    const colors = [
+      { name: 'Negro', value: '#000000' },
+      { name: 'Nude', value: '#E3BC9A' },
+    ];
+    const product = await createProduct({
+      stock: 0,
+      title: 'Corpiño Último Nude',
+      size: ['85B', '90C'],
+      colors,
+      variants: [
+        { color: 'Negro', size: '85B', stock: 6 },
+        { color: 'Nude', size: '85B', stock: LAST_OF_SIZE },
+        { color: 'Negro', size: '90C', stock: 2 },
+        { color: 'Nude', size: '90C', stock: 1 },
+      ],
+    });
+    const { sold, refused } = await orderAtOnce(SIZE_BUYERS, { productId: product._id, quantity: 1, size: '85B', color: 'nude' });
+    expect(sold.length).toBe(LAST_OF_SIZE);
+    expect(refused.length).toBe(SIZE_BUYERS - LAST_OF_SIZE);
+    for (const answer of refused) expect(answer.body.message).toBe('Stock insuficiente para "Corpiño Último Nude". Quedan 0 de Nude 85B');
+    const after = await api(`/products/${product._id}`, { token: await adminToken() });
+    const units = Object.fromEntries(after.body.product.variants.map((v: { id: string; stock: number }) => [v.id, v.stock]));
+    expect(units).toEqual({ 'negro~85B': 6, 'nude~85B': 0, 'negro~90C': 2, 'nude~90C': 1 });
+    expect(after.body.product).toMatchObject({ stockBySize: { '85B': 6, '90C': 3 }, stock: 9 });
+    // Every sold line names the variant it took.
+    for (const answer of sold) expect(answer.body.order.items[0]).toMatchObject({ color: 'Nude', size: '85B', variantId: 'nude~85B' });
     expectConsecutive(sold.map((a) => a.body.orderNumber));
   });
 

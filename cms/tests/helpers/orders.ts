@@ -30,6 +30,10 @@ export async function createProduct(
     status?: boolean;
     title?: string;
     category?: string;
+    /** The product's colours (default: the shop's Negro and Blanco). */
+    colors?: { name: string; value: string }[];
+    /** The colour × size grid; when given it is the stock (stock and stockBySize are then not sent). */
+    variants?: { color: string | null; size: string | null; stock: number; sku?: string; barcode?: string; active?: boolean }[];
   },
   /** Another shop than the shared one (a process the test started itself), with a staff token of it. */
   at?: { baseUrl: string; token: string },
@@ -48,7 +52,12 @@ export async function createProduct(
     stockBySize: fields.stockBySize ?? Object.fromEntries(size.map((s) => [s, s === target ? fields.stock : 0])),
     status: fields.status ?? true,
     thumbnails: ['/images/products/prueba.webp'],
+    ...(fields.colors ? { colors: fields.colors } : {}),
   };
+  if (fields.variants) {
+    delete (body as Partial<typeof body>).stockBySize;
+    Object.assign(body, { variants: fields.variants });
+  }
   const res = await api<{ product: TestProduct }>('/products', { body, token: at?.token ?? (await adminToken()), baseUrl: at?.baseUrl });
   if (res.status !== 201) throw new Error(`createProduct: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.product;

@@ -15,6 +15,9 @@ export const quoteLineSchema = z.object({
   title: z.string(),
   size: z.string().nullable(),
   color: z.string().nullable(),
+  /** The variant the line resolved to (colour × size) and its SKU. */
+  variantId: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
   quantity: z.number(),
   unitPrice: z.number(),
   lineTotal: z.number(),

@@ -61,8 +61,8 @@ function onlySentFields(parsed: ProductUpdate, body: unknown): ProductUpdate {
   return result;
 }
 
-const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockBySize'].filter(
-  (k): k is keyof ProductUpdate => k in productInputSchema.shape || k === 'expectedStockBySize',
+const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockBySize', 'expectedVariants'].filter(
+  (k): k is keyof ProductUpdate => k in productInputSchema.shape || k === 'expectedStockBySize' || k === 'expectedVariants',
 );
 
 const products = () => strapi.service('api::product.product');

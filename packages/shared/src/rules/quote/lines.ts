@@ -14,11 +14,13 @@ function requestedName(item: QuoteLineInput): string {
 export function priceLine(item: QuoteLineInput, product: QuoteProduct | undefined): QuoteLine {
   if (!product || !product.active)
     throw new QuoteRefusal('product', `El producto "${requestedName(item)}" no existe o ya no está disponible`);
-  const chosen = lineSize(product.sizes, item.size);
+  const variants = product.variants ?? [];
+  // A line naming its SKU names its size too.
+  const bySku = variants.length > 0 && typeof item.sku === 'string' && item.sku.trim() !== '';
+  const chosen = bySku ? ({ ok: true, size: null } as const) : lineSize(product.sizes, item.size);
   if (!chosen.ok && chosen.problem === 'missing') throw new QuoteRefusal('sizeMissing', missingSizeMessage(product.title, null));
   if (!chosen.ok) throw new QuoteRefusal('size', missingSizeMessage(product.title, chosen.size));
   const unitPrice = linePrice(product);
-  const variants = product.variants ?? [];
   if (variants.length > 0) {
     const found = lineVariant(product.title, variants, { sku: item.sku, color: item.color, size: chosen.size });
     if (!found.ok) throw new QuoteRefusal('variant', found.message);

@@ -30,7 +30,7 @@ export class QuoteRefusal extends Error {
 
 /** `variant`: the colour and size when the product sells several colours ("quedan 2 de Negro 85B"). */
 export function insufficientStockMessage(title: string, left: number, size?: string | null, variant?: string | null): string {
-  if (variant) return `Stock insuficiente para "${title}": quedan ${Math.max(0, left)} de ${variant}`;
+  if (variant) return `Stock insuficiente para "${title}". Quedan ${Math.max(0, left)} de ${variant}`;
   const where = size ? ` en talla ${size}` : '';
   return `Stock insuficiente para "${title}"${where} (quedan ${Math.max(0, left)})`;
 }
