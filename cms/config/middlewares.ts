@@ -29,6 +29,8 @@ export default ({ env }: { env: EnvFn }) => [
   'global::checkout-quote',
   // Multipart bodies only on the upload routes (415 elsewhere, before any file is written); removes their temp files.
   'global::multipart-routes',
+  // POST /api/products/stock.csv: the spreadsheet read as raw bytes (up to 5 MB) before the body parser.
+  'global::stock-sheet-body',
   {
     name: 'strapi::body',
     config: {

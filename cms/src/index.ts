@@ -6,7 +6,7 @@ import { installGracefulShutdown } from './domains/platform';
 import { convertProductPicturesInBackground } from './domains/storefront-pages';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
-import { ensureCatalogueVersionTable } from './domains/catalogue';
+import { ensureCatalogueVersionTable, prepareStockAlertColors } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 
 export default {
@@ -21,6 +21,7 @@ export default {
     // Strapi runs database/migrations before it creates the content types' tables, and marks them done: on a fresh
     // database the index migration finds no table. Once the schema is synced, the same idempotent step runs again.
     strapi.hook('strapi::content-types.afterSync').register(async () => {
+      await prepareStockAlertColors(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db);
       await createShopIndexes(strapi.db.connection, strapi.db, INSIGHT_INDEXES);
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());

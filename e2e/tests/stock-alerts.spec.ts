@@ -53,12 +53,12 @@ test('a shopper asks for a sold-out size, the owner restocks it and the e-mail i
 
     // The owner sees who waits, and restocks the size.
     await page.goto(`/admin/products/edit/${product._id}`);
-    await expect(page.getByText('1 espera 85')).toBeVisible();
+    await expect(page.getByText('1 espera Negro 85')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Avisos de stock esperando' })).toContainText(email);
     await expectNoSeriousAxeIssues(page, 'product editor with the waiting alerts');
     await page.screenshot({ path: `${SHOTS}/admin-avisos.png`, fullPage: true });
     const table = page.getByTestId('stock-by-size');
-    await table.getByLabel('Stock del talle 85').fill('2');
+    await table.getByLabel('Stock Negro 85').fill('2');
     await page.getByRole('button', { name: 'Revisar y continuar' }).click();
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
@@ -67,7 +67,7 @@ test('a shopper asks for a sold-out size, the owner restocks it and the e-mail i
     await expect(async () => {
       await page.goto('/admin/emails');
       const row = page.getByTestId('emails-table').locator('tr', { hasText: email });
-      await expect(row).toContainText(`Volvió tu talle 85: ${title}`, { timeout: 1000 });
+      await expect(row).toContainText(`Volvió tu talle Negro 85: ${title}`, { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/correos.png` });
 

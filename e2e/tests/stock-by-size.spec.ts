@@ -26,9 +26,9 @@ test('the owner edits per-size stock in the form; the storefront shows it and a 
     // The owner: 85 sold out, 90 down to 2, 95 untouched.
     await page.goto(`/admin/products/edit/${product._id}`);
     const table = page.getByTestId('stock-by-size');
-    await expect(table.getByLabel('Stock del talle 85')).toHaveValue('4');
-    await table.getByLabel('Stock del talle 85').fill('0');
-    await table.getByLabel('Stock del talle 90').fill('2');
+    await expect(table.getByLabel('Stock Negro 85')).toHaveValue('4');
+    await table.getByLabel('Stock Negro 85').fill('0');
+    await table.getByLabel('Stock Negro 90').fill('2');
     await expect(table.getByTestId('stock-total')).toHaveText('6');
     await page.setViewportSize({ width: 390, height: 844 });
     await table.scrollIntoViewIfNeeded();

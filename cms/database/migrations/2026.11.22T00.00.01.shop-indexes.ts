@@ -55,7 +55,14 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   { name: 'shop_up_users_email_uq', table: 'up_users', columns: ['email'], unique: true },
   { name: 'shop_up_users_username_uq', table: 'up_users', columns: ['username'], unique: true },
   // "Avisame": one alert per product, size and e-mail (ON CONFLICT when she asks again); the sweep reads the waiting ones.
-  { name: 'shop_stock_alerts_uq', table: 'stock_alerts', columns: ['product_document_id', 'size', 'email'], unique: true },
+  // One alert per e-mail and variant waited for (colour '' = any colour of the size); replaces shop_stock_alerts_uq
+  // (product, size, e-mail), dropped by prepareStockAlertColors before this index is made.
+  {
+    name: 'shop_stock_alerts_variant_uq',
+    table: 'stock_alerts',
+    columns: ['product_document_id', 'size', 'color', 'email'],
+    unique: true,
+  },
   { name: 'idx_shop_stock_alerts_status', table: 'stock_alerts', columns: ['alert_status', 'product_document_id'] },
   // ON CONFLICT in the search-miss counter: one row per term and day.
   { name: 'shop_search_misses_term_day_uq', table: 'search_misses', columns: ['term_key', 'day'], unique: true },

@@ -58,6 +58,10 @@ async function create(body: Record<string, unknown>): Promise<string> {
   return res.body.product._id;
 }
 
+const BARCODE = '7790001000026';
+/** The discounted product's SKU per variant id ("negro~85B"). */
+let skuOf: Record<string, string> = {};
+
 beforeAll(async () => {
   const token = await adminToken();
   originalContent = (await api('/content')).body.content;
@@ -72,13 +76,20 @@ beforeAll(async () => {
     description: '<p>Encaje <strong>francés</strong>,\nbretel regulable &amp; "aro"</p>',
     discount: 25,
     size: ['85B', '90C'],
-    stockBySize: { '85B': 2, '90C': 0 },
-    stock: 2,
     colors: [
       { name: 'Negro', value: '#000' },
       { name: 'Rojo', value: '#c00' },
     ],
+    // One item per active variant: Rojo 90C is not sold, so three items.
+    variants: [
+      { color: 'Negro', size: '85B', stock: 2, barcode: BARCODE },
+      { color: 'Negro', size: '90C', stock: 0 },
+      { color: 'Rojo', size: '85B', stock: 0 },
+      { color: 'Rojo', size: '90C', stock: 4, active: false },
+    ],
   });
+  const answer = await api(`/products/${made.discounted}`);
+  skuOf = Object.fromEntries(answer.body.product.variants.map((v: { id: string; sku: string }) => [v.id, v.sku]));
   // A category whose Google category the owner left empty: the default.
   made.soldOut = await create({ title: `Bombacha agotada ${RUN}`, size: ['M'], stockBySize: { M: 0 }, stock: 0, category: 'conjuntos' });
   made.inactive = await create({ title: `Inactivo ${RUN}`, size: ['M'], stockBySize: { M: 5 }, stock: 5, status: false });
@@ -91,14 +102,16 @@ afterAll(async () => {
 });
 
 describe('catalogue feeds', () => {
-  it('Meta CSV: one row per active product and size, every field right, quoting survived a real parser', async () => {
+  it('Meta CSV: one row per active variant, every field right, quoting survived a real parser', async () => {
     const base = inject('baseUrl');
     const rows = await metaRows();
     const mine = rows.filter((r) => r.item_group_id === made.discounted);
-    expect(mine.map((r) => r.id).sort()).toEqual([`${made.discounted}-85B`, `${made.discounted}-90C`]);
-    const row85 = mine.find((r) => r.size === '85B');
+    expect(mine.map((r) => r.id).sort()).toEqual(
+      ['negro~85B', 'negro~90C', 'rojo~85B'].map((id) => `${made.discounted}-${skuOf[id]}`).sort(),
+    );
+    const row85 = mine.find((r) => r.size === '85B' && r.color === 'Negro');
     expect(row85).toEqual({
-      id: `${made.discounted}-85B`,
+      id: `${made.discounted}-${skuOf['negro~85B']}`,
       item_group_id: made.discounted,
       title: TRICKY_TITLE.replace(' <b>', '').trim(),
       description: 'Encaje francés , bretel regulable & "aro"',
@@ -106,23 +119,31 @@ describe('catalogue feeds', () => {
       condition: 'new',
       price: '20000.00 ARS',
       sale_price: '15000.00 ARS',
-      link: `${base}/product/${made.discounted}?talle=85B`,
+      link: `${base}/product/${made.discounted}?color=Negro&talle=85B`,
       image_link: `${base}/uploads/variants/images/products/prueba-1200.jpg`,
       brand: 'Jazmín Lencería',
       size: '85B',
-      color: 'Negro/Rojo',
+      color: 'Negro',
+      gtin: BARCODE,
+      mpn: skuOf['negro~85B'],
       google_product_category: GOOGLE_CATEGORY,
       gender: 'female',
       age_group: 'adult',
     });
     expect(mine.find((r) => r.size === '90C')).toMatchObject({
       availability: 'out of stock',
-      link: `${base}/product/${made.discounted}?talle=90C`,
+      link: `${base}/product/${made.discounted}?color=Negro&talle=90C`,
+      gtin: '',
+    });
+    // Another colour of the same size has its own availability.
+    expect(mine.find((r) => r.size === '85B' && r.color === 'Rojo')).toMatchObject({
+      availability: 'out of stock',
+      mpn: skuOf['rojo~85B'],
     });
 
     const soldOut = rows.find((r) => r.item_group_id === made.soldOut);
     expect(soldOut).toMatchObject({
-      id: `${made.soldOut}-M`,
+      id: expect.stringMatching(new RegExp(`^${made.soldOut}-BOMBACHA-AGOTADA-`)),
       availability: 'out of stock',
       sale_price: '',
       price: '20000.00 ARS',
@@ -136,18 +157,18 @@ describe('catalogue feeds', () => {
     }
   });
 
-  it('Google RSS: well-formed, escaped, the g: fields of each size', async () => {
+  it('Google RSS: well-formed, escaped, the g: fields of each variant', async () => {
     const base = inject('baseUrl');
     const items = await googleItems();
     const mine = items.filter((i) => i['g:item_group_id'] === made.discounted);
-    expect(mine).toHaveLength(2);
-    const item85 = mine.find((i) => i['g:size'] === '85B');
+    expect(mine).toHaveLength(3);
+    const item85 = mine.find((i) => i['g:size'] === '85B' && i['g:color'] === 'Negro');
     expect(item85).toEqual({
-      'g:id': `${made.discounted}-85B`,
+      'g:id': `${made.discounted}-${skuOf['negro~85B']}`,
       'g:item_group_id': made.discounted,
       title: TRICKY_TITLE.replace(' <b>', '').trim(),
       description: 'Encaje francés , bretel regulable & "aro"',
-      link: `${base}/product/${made.discounted}?talle=85B`,
+      link: `${base}/product/${made.discounted}?color=Negro&talle=85B`,
       'g:image_link': `${base}/uploads/variants/images/products/prueba-1200.jpg`,
       'g:availability': 'in stock',
       'g:condition': 'new',
@@ -155,7 +176,9 @@ describe('catalogue feeds', () => {
       'g:sale_price': '15000.00 ARS',
       'g:brand': 'Jazmín Lencería',
       'g:size': '85B',
-      'g:color': 'Negro/Rojo',
+      'g:color': 'Negro',
+      'g:gtin': BARCODE,
+      'g:mpn': skuOf['negro~85B'],
       'g:google_product_category': GOOGLE_CATEGORY,
       'g:gender': 'female',
       'g:age_group': 'adult',
@@ -186,6 +209,7 @@ describe('catalogue feeds', () => {
     expect(after.headers.get('etag')).not.toBe(etag);
     const items = await googleItems();
     expect(items.filter((i) => i['g:item_group_id'] === made.discounted).map((i) => i['g:availability'])).toEqual([
+      'out of stock',
       'out of stock',
       'out of stock',
     ]);

@@ -132,6 +132,40 @@ describe('when the size comes back', () => {
     expect(stored.map((r: { alert_status: string }) => r.alert_status)).toEqual(['notified', 'notified']);
   });
 
+  it('waits per colour and size: Negro 90C coming back does not notify who waits for Nude 90C; Nude 90C does', async () => {
+    const colors = [
+      { name: 'Negro', value: '#000000' },
+      { name: 'Nude', value: '#E3BC9A' },
+    ];
+    const grid = (negro: number, nude: number) => [
+      { color: 'Negro', size: '90C', stock: negro },
+      { color: 'Nude', size: '90C', stock: nude },
+    ];
+    const product = await createProduct({ stock: 0, size: ['90C'], colors, variants: grid(1, 0) });
+    const clara = email('clara');
+    const nora = email('nora');
+    // Negro 90C has units: an alert for it is refused; Nude 90C is waited for; an unknown colour is refused.
+    const inStock = await subscribe(product._id, { size: '90C', color: 'negro', email: clara });
+    expectMessage(inStock, 400, STOCK_ALERT_MSG.variantInStock('Negro 90C'));
+    expectMessage(await subscribe(product._id, { size: '90C', color: 'Rojo', email: clara }), 400, STOCK_ALERT_MSG.colorNotSold('Rojo'));
+    expect((await subscribe(product._id, { size: '90C', color: 'nude', email: clara })).status).toBe(201);
+    // The same e-mail may wait for another colour of the same size too (one alert per variant).
+    expect((await subscribe(product._id, { size: '90C', color: 'Nude', email: nora })).status).toBe(201);
+    const listed = await alertsOf(product._id);
+    expect(listed.alerts.map((a) => `${a.color} ${a.size}`)).toEqual(['Nude 90C', 'Nude 90C']);
+    expect(listed.bySize).toEqual([{ size: 'Nude 90C', waiting: 2 }]);
+    const restock = async (negro: number, nude: number) =>
+      expect(
+        (await api(`/products/${product._id}`, { method: 'PUT', token: await adminToken(), body: { variants: grid(negro, nude) } })).status,
+      ).toBe(200);
+    await restock(5, 0);
+    await expectMails(clara, 0);
+    await restock(5, 2);
+    const [mail] = await expectMails(clara, 1);
+    await expectMails(nora, 1);
+    expect(mail?.text).toContain(`/product/${product._id}?color=Nude&talle=90C`);
+  });
+
   it('a cancelled order giving units back notifies too; an unsubscribe link works without signing in', async () => {
     const product = await createProduct({ stock: 1, size: ['M'], stockBySize: { M: 1 } });
     const ordered = await api('/orders', { baseUrl: first.url, body: orderBody([{ productId: product._id, quantity: 1, size: 'M' }]) });

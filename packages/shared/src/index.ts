@@ -15,6 +15,7 @@ export * from './contract/errors.js';
 // ---------- Catalogue ----------
 export * from './contract/product-inputs.js';
 export * from './contract/products.js';
+export * from './contract/stock-sheet.js';
 export * from './rules/size-guides.js';
 export * from './rules/stock.js';
 export * from './rules/variants.js';

@@ -12,3 +12,4 @@ export {
   withCatalogueChanges,
 } from './catalogue-version';
 export { colorList } from './product-row';
+export { prepareStockAlertColors } from './stock-alert-store';

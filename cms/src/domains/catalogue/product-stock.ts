@@ -66,7 +66,14 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
   const title = typeof row.title === 'string' ? row.title : documentId;
   const stock = sizes.length > 0 ? sumStock(stockBySize) : Number.isFinite(single) ? Math.max(0, single) : 0;
   const variants = currentVariants(
-    storedStockOf({ title, colors: colorList(jsonColumn(row.colors ?? null)), sizes, variants: jsonColumn(row.variants ?? null), stockBySize, stock }),
+    storedStockOf({
+      title,
+      colors: colorList(jsonColumn(row.colors ?? null)),
+      sizes,
+      variants: jsonColumn(row.variants ?? null),
+      stockBySize,
+      stock,
+    }),
   );
   return { id: Number(row.id), documentId, title, active: storedFlag(row.is_active), sizes, stockBySize, stock, variants };
 }

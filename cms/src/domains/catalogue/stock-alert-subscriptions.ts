@@ -1,5 +1,7 @@
 // "Avisame" subscriptions: a shopper's alert, its unsubscribe link's action, and the staff's lists of waiting alerts.
 import {
+  colorKey,
+  colorMatters,
   MSG,
   normalizeSizes,
   STOCK_ALERT_MSG,
@@ -23,6 +25,7 @@ function toAlert(row: Row): StockAlert {
     productId: text(row.product_document_id),
     productTitle: text(row.product_title),
     size: text(row.size),
+    color: text(row.color),
     email: text(row.email),
     phone: text(row.phone) || null,
     status: status === 'notified' || status === 'unsubscribed' ? status : 'waiting',
@@ -31,16 +34,31 @@ function toAlert(row: Row): StockAlert {
   };
 }
 
+/**
+ * The colour an alert is for: one of the product's colours (its name as the product spells it), or '' when none is
+ * named or the product sells one colour only (then the size's units decide).
+ */
+function alertColor(product: ProductStock, requested: string | undefined): string {
+  const wanted = colorKey(requested);
+  if (wanted === '' || !colorMatters(product.variants)) return '';
+  const found = product.variants.find((variant) => colorKey(variant.color) === wanted);
+  if (!found?.color) throw badRequest(STOCK_ALERT_MSG.colorNotSold(requested?.trim() ?? ''));
+  return found.color;
+}
+
 /** The size an alert is for: one the product offers (refused otherwise), and one without units right now. */
-function alertSize(product: ProductStock, requested: string | undefined): string {
+function alertSize(product: ProductStock, requested: string | undefined, color: string): string {
   if (product.sizes.length === 0) {
-    if (product.unitsOf('') > 0) throw badRequest(STOCK_ALERT_MSG.productInStock);
+    if (product.unitsOf('', color) > 0) throw badRequest(color ? STOCK_ALERT_MSG.variantInStock(color) : STOCK_ALERT_MSG.productInStock);
     return '';
   }
   const [size] = normalizeSizes([requested ?? '']);
   if (!size) throw badRequest(STOCK_ALERT_MSG.sizeRequired);
   if (!product.sizes.includes(size)) throw badRequest(STOCK_ALERT_MSG.sizeNotOffered(size));
-  if (product.unitsOf(size) > 0) throw badRequest(STOCK_ALERT_MSG.sizeInStock(size));
+  if (color && !product.variants.some((v) => v.color === color && v.size === size && v.active))
+    throw badRequest(STOCK_ALERT_MSG.variantNotSold(`${color} ${size}`));
+  if (product.unitsOf(size, color) > 0)
+    throw badRequest(color ? STOCK_ALERT_MSG.variantInStock(`${color} ${size}`) : STOCK_ALERT_MSG.sizeInStock(size));
   return size;
 }
 
@@ -48,7 +66,8 @@ function alertSize(product: ProductStock, requested: string | undefined): string
 export async function subscribe(productId: string, input: StockAlertInput, origin: string | null): Promise<{ size: string }> {
   const product = productId.length <= 64 ? (await productsByDocumentId([productId])).get(productId) : undefined;
   if (!product?.active) throw notFound(MSG.product.notFound);
-  const size = alertSize(product, input.size);
+  const color = alertColor(product, input.color);
+  const size = alertSize(product, input.size, color);
   const now = new Date();
   const fields = {
     product_title: product.title.slice(0, 200),
@@ -64,12 +83,13 @@ export async function subscribe(productId: string, input: StockAlertInput, origi
         document_id: newDocumentId(),
         product_document_id: product.documentId,
         size,
+        color,
         email: input.email.trim().toLowerCase(),
         ...fields,
         created_at: now,
         published_at: now,
       })
-      .onConflict(['product_document_id', 'size', 'email'])
+      .onConflict(['product_document_id', 'size', 'color', 'email'])
       .merge(fields);
   });
   // Units may have come back between the check above and the insert: the sweep sees them.
@@ -96,7 +116,11 @@ export async function listWaiting(productId: string | undefined): Promise<{ aler
   const rows: Row[] = await query.orderBy('id', 'desc').limit(500).select('*');
   const alerts = rows.map(toAlert);
   const counts = new Map<string, number>();
-  for (const alert of alerts) counts.set(alert.size, (counts.get(alert.size) ?? 0) + 1);
+  // Counted per variant waited for ("Nude 90C"; the size alone for alerts of any colour).
+  for (const alert of alerts) {
+    const label = [alert.color, alert.size].filter(Boolean).join(' ');
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
   const bySize = [...counts]
     .map(([size, waiting]) => ({ size, waiting }))
     .sort((a, b) => b.waiting - a.waiting || (a.size < b.size ? -1 : 1));
@@ -112,8 +136,8 @@ export async function removeAlert(id: number): Promise<void> {
 export async function waitedSizes(limit: number): Promise<WaitedSize[]> {
   const rows: Row[] = await alertsTable()
     .where('alert_status', WAITING)
-    .groupBy('product_document_id', 'size')
-    .select('product_document_id', 'size')
+    .groupBy('product_document_id', 'size', 'color')
+    .select('product_document_id', 'size', 'color')
     .max({ title: 'product_title' })
     .count({ waiting: '*' })
     .orderBy([{ column: 'waiting', order: 'desc' }, { column: 'product_document_id' }, { column: 'size' }])
@@ -124,9 +148,9 @@ export async function waitedSizes(limit: number): Promise<WaitedSize[]> {
     return {
       productId: text(row.product_document_id),
       title: product?.title ?? text(row.title),
-      size: text(row.size),
+      size: [text(row.color), text(row.size)].filter(Boolean).join(' '),
       waiting: Number(row.waiting),
-      stock: product ? product.unitsOf(text(row.size)) : 0,
+      stock: product ? product.unitsOf(text(row.size), text(row.color)) : 0,
     };
   });
 }

@@ -25,12 +25,17 @@ async function claimAndQueue(trx: Trx, alert: Row, product: ProductStock): Promi
   if (claimed !== 1) return false;
   const size = text(alert.size);
   const base = text(alert.shop_url) || shopBaseUrl(null);
-  const talle = size === '' ? '' : `?talle=${encodeURIComponent(size)}`;
+  const color = text(alert.color);
+  const pairs: [string, string][] = [];
+  if (color) pairs.push(['color', color]);
+  if (size) pairs.push(['talle', size]);
+  const params = new URLSearchParams(pairs).toString();
+  const talle = params === '' ? '' : `?${params}`;
   const content = await strapi.service('api::site-content.site-content').getContent();
   const mail = stockAlertMail({
     shop: shopOf(content),
     productTitle: product.title,
-    size,
+    size: [color, size].filter(Boolean).join(' '),
     productUrl: `${base}/product/${encodeURIComponent(product.documentId)}${talle}`,
     unsubscribeUrl: `${base}/avisame/baja?token=${encodeURIComponent(unsubscribeToken(text(alert.document_id)))}`,
   });
@@ -47,13 +52,13 @@ export async function sweepStockAlerts(): Promise<number> {
     .where('alert_status', WAITING)
     .orderBy('id', 'asc')
     .limit(SWEEP_BATCH)
-    .select('id', 'document_id', 'product_document_id', 'size', 'email', 'shop_url');
+    .select('id', 'document_id', 'product_document_id', 'size', 'color', 'email', 'shop_url');
   if (waiting.length === 0) return 0;
   const products = await productsByDocumentId([...new Set(waiting.map((a) => text(a.product_document_id)))]);
   let queued = 0;
   for (const alert of waiting) {
     const product = products.get(text(alert.product_document_id));
-    if (!product?.active || product.unitsOf(text(alert.size)) <= 0) continue;
+    if (!product?.active || product.unitsOf(text(alert.size), text(alert.color)) <= 0) continue;
     if (await writeTransaction((trx) => claimAndQueue(trx, alert, product))) queued += 1;
   }
   if (queued > 0) strapi.log.info(`[stock-alerts] ${queued} "volvió tu talle" e-mail(s) queued`);

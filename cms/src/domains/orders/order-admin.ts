@@ -105,7 +105,8 @@ async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
   if (flipped === 0) return;
   await takeStock(trx, order.lines, {
     requireActive: false,
-    refusal: (line, left, named) => conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size, named)}`),
+    refusal: (line, left, named) =>
+      conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size, named)}`),
     unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
     missingSize: (line) => conflict(`No se puede reactivar la orden: ${missingSizeMessage(line.title, line.size)}`),
   });

@@ -57,7 +57,9 @@ function variantsOfRow(row: Record<string, unknown>) {
   const sizes = [...new Set(normalizeSizes(row.size))];
   const colors = colorList(jsonColumn(row.colors ?? null));
   const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stockBySize ?? null), row.stock);
-  return currentVariants(storedStockOf({ title, colors, sizes, variants: jsonColumn(row.variants ?? null), stockBySize, stock: Number(row.stock ?? 0) }));
+  return currentVariants(
+    storedStockOf({ title, colors, sizes, variants: jsonColumn(row.variants ?? null), stockBySize, stock: Number(row.stock ?? 0) }),
+  );
 }
 
 /**

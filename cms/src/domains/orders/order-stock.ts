@@ -39,7 +39,10 @@ export function stockByProduct(lines: readonly StockLine[]): StockLine[] {
     merged.set(key, current ? { ...current, quantity: current.quantity + line.quantity } : { ...line, size });
   }
   return [...merged.values()].sort(
-    (a, b) => byText(a.productId, b.productId) || byText(a.size ?? '', b.size ?? '') || byText(a.variantId ?? a.color ?? '', b.variantId ?? b.color ?? ''),
+    (a, b) =>
+      byText(a.productId, b.productId) ||
+      byText(a.size ?? '', b.size ?? '') ||
+      byText(a.variantId ?? a.color ?? '', b.variantId ?? b.color ?? ''),
   );
 }
 

@@ -27,6 +27,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /interactions/most-viewed-categories': 'insight.view',
   'DELETE /interactions/reset': 'insight.manage',
   'GET /products/export.csv': 'products.export',
+  'GET /products/stock.csv': 'products.export',
+  'POST /products/stock.csv': 'products.manage',
   'POST /products': 'products.manage',
   'PUT /products/:id': 'products.manage',
   'DELETE /products/:id': 'products.manage',

@@ -14,6 +14,9 @@ export const STOCK_ALERT_MSG = {
   sizeInStock: (size: string) => `El talle ${size} tiene stock: podés comprarlo ahora`,
   productInStock: 'Este producto tiene stock: podés comprarlo ahora',
   sizeRequired: 'Elegí el talle que querés que te avisemos',
+  colorNotSold: (color: string) => `Este producto no se ofrece en color ${color}`,
+  variantNotSold: (label: string) => `Este producto no se ofrece en ${label}`,
+  variantInStock: (label: string) => `${label} tiene stock: podés comprarlo ahora`,
   unsubscribed: 'Listo: no te vamos a avisar más por este talle.',
   badToken: 'El enlace para darte de baja no es válido o está incompleto',
   deleted: 'Aviso eliminado',
@@ -29,6 +32,8 @@ const email = z
 /** POST /products/{id}/stock-alerts (public). `size` is required when the product has sizes. */
 export const stockAlertInputSchema = z.object({
   size: z.string({ error: STOCK_ALERT_MSG.sizeRequired }).trim().max(20, STOCK_ALERT_MSG.sizeRequired).optional(),
+  /** The colour the shopper waits for (a product with several colours); left out: any colour of the size. */
+  color: z.string().trim().max(40, 'El color no puede superar 40 caracteres').optional(),
   email,
   phone: z
     .string({ error: STOCK_ALERT_MSG.badPhone })
@@ -64,6 +69,8 @@ export const stockAlertSchema = z.object({
   productTitle: z.string(),
   /** '' for a product without sizes. */
   size: z.string(),
+  /** The colour waited for ('' : any colour of the size). */
+  color: z.string().optional(),
   email: z.string(),
   phone: z.string().nullable(),
   status: z.enum(STOCK_ALERT_STATUSES),

@@ -1,7 +1,7 @@
 import type { Product } from '../contract/products.js';
 import { DEFAULT_GOOGLE_PRODUCT_CATEGORY } from '../contract/search.js';
 import { finalPrice } from './pricing.js';
-import { normalizeSizes } from './size-guides.js';
+import { photosForColor, variantsOf } from './variants.js';
 
 /**
  * The catalogue feeds for Meta (Commerce Manager's CSV) and Google (Merchant Center's RSS 2.0 with the `g:`
@@ -25,6 +25,10 @@ export interface FeedItem {
   /** '' for a product without sizes. */
   size: string;
   color: string;
+  /** The variant's barcode (EAN-13 / UPC-A), '' when it has none. */
+  gtin: string;
+  /** The variant's SKU. */
+  mpn: string;
   googleProductCategory: string;
   gender: 'female';
   ageGroup: 'adult';
@@ -62,15 +66,17 @@ export function feedPlainText(text: string, max = MAX_DESCRIPTION): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** The feed items of one product: one per offered size (one without size when it has none); none when inactive. */
+/**
+ * The feed items of one product: one per active variant (colour × size), grouped by the product, each with its own
+ * availability, link (`?color=…&talle=…`), picture (the colour's first photo), SKU as `mpn` and barcode as `gtin`;
+ * none when the product is inactive.
+ */
 export function feedItemsOf(product: Product, shop: FeedShop): FeedItem[] {
   if (!product.status) return [];
-  const sizes = [...new Set(normalizeSizes(product.size))];
   const price = feedPrice(product.price);
   const discounted = product.discount > 0 ? finalPrice(product.price, product.discount) : null;
   const title = feedPlainText(product.title, MAX_TITLE);
   const description = feedPlainText(product.description) || title;
-  const picture = product.thumbnails[0];
   const common = {
     itemGroupId: product._id,
     title,
@@ -78,31 +84,33 @@ export function feedItemsOf(product: Product, shop: FeedShop): FeedItem[] {
     condition: 'new' as const,
     price,
     salePrice: discounted !== null && discounted < product.price ? feedPrice(discounted) : null,
-    imageLink: picture ? shop.pictureUrl(picture) : '',
     brand: shop.brand,
-    color: product.colors
-      .map((c) => c.name)
-      .filter((n) => n !== '')
-      .join('/'),
     googleProductCategory: shop.googleCategoryOf(product.category)?.trim() || DEFAULT_GOOGLE_PRODUCT_CATEGORY,
     gender: 'female' as const,
     ageGroup: 'adult' as const,
   };
   const page = `${shop.base}/product/${encodeURIComponent(product._id)}`;
-  if (sizes.length === 0) {
-    const availability = product.stock > 0 ? 'in stock' : 'out of stock';
-    return [{ ...common, id: product._id, availability, link: page, size: '' }];
-  }
-  return sizes.map((size) => ({
-    ...common,
-    id: `${product._id}-${size}`,
-    availability: (product.stockBySize[size] ?? 0) > 0 ? 'in stock' : 'out of stock',
-    link: `${page}?talle=${encodeURIComponent(size)}`,
-    size,
-  }));
+  return variantsOf(product)
+    .filter((variant) => variant.active)
+    .map((variant) => {
+      const query = new URLSearchParams();
+      if (variant.color) query.set('color', variant.color);
+      if (variant.size) query.set('talle', variant.size);
+      const search = query.toString();
+      const [picture] = photosForColor(product.thumbnails, product.photoColors, variant.color);
+      return {
+        ...common,
+        id: `${product._id}-${variant.sku}`,
+        availability: variant.stock > 0 ? ('in stock' as const) : ('out of stock' as const),
+        link: search ? `${page}?${search}` : page,
+        imageLink: picture ? shop.pictureUrl(picture) : '',
+        size: variant.size ?? '',
+        color: variant.color ?? '',
+        gtin: variant.barcode ?? '',
+        mpn: variant.sku,
+      };
+    });
 }
-
-// ---------- Meta: CSV (RFC 4180: comma separated, CRLF, fields quoted when needed) ----------
 
 export const META_FEED_COLUMNS = [
   'id',
@@ -118,6 +126,8 @@ export const META_FEED_COLUMNS = [
   'brand',
   'size',
   'color',
+  'gtin',
+  'mpn',
   'google_product_category',
   'gender',
   'age_group',
@@ -151,6 +161,8 @@ export function metaCsvRow(item: FeedItem): string {
     item.brand,
     item.size,
     item.color,
+    item.gtin,
+    item.mpn,
     item.googleProductCategory,
     item.gender,
     item.ageGroup,
@@ -195,6 +207,8 @@ export function googleXmlItem(item: FeedItem): string {
     tag('brand', item.brand) +
     tag('size', item.size) +
     tag('color', item.color) +
+    tag('gtin', item.gtin) +
+    tag('mpn', item.mpn) +
     tag('google_product_category', item.googleProductCategory) +
     tag('gender', item.gender) +
     tag('age_group', item.ageGroup) +

@@ -44,7 +44,20 @@ async function productsFor(ids: readonly string[]): Promise<Map<string, QuotePro
   if (missing.length > 0) {
     const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({
       where: { documentId: { $in: missing } },
-      select: ['documentId', 'title', 'price', 'discount', 'category', 'isActive', 'size', 'stock', 'stockBySize', 'thumbnails', 'variants', 'colors'],
+      select: [
+        'documentId',
+        'title',
+        'price',
+        'discount',
+        'category',
+        'isActive',
+        'size',
+        'stock',
+        'stockBySize',
+        'thumbnails',
+        'variants',
+        'colors',
+      ],
     });
     for (const row of rows) {
       const product = withStock(row);

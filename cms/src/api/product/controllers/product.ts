@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import { factories } from '@strapi/strapi';
 import {
+  STOCK_SHEET_MSG,
+  stockSheetAnswerSchema,
   bestSellersAnswerSchema,
   normalizeSizes,
   productAnswerSchema,
@@ -19,6 +21,7 @@ import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from
 import { routeParam } from '../../../utils/route-param';
 import type { ProductListQuery } from '../../../domains/catalogue/product-list';
 import { productExportBatches } from '../../../domains/catalogue/product-export';
+import { applyStockSheet, planStockSheet, STOCK_SHEET_HEADER, stockSheetBatches } from '../../../domains/catalogue/stock-sheet';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 
 const DEFAULT_LIMIT = 12;
@@ -76,6 +79,34 @@ export default factories.createCoreController('api::product.product', () => ({
   /** GET /products/export.csv (admin): every product, one row per size with its stock, streamed as CSV. */
   async exportCsv(ctx: Context) {
     sendCsv(ctx, 'productos', PRODUCT_EXPORT_HEADER, productExportBatches(exportBatchSize()));
+  },
+
+  /** GET /products/stock.csv (products.export): every variant, sku;barcode;producto;color;talle;stock. */
+  async stockSheet(ctx: Context) {
+    sendCsv(ctx, 'stock', STOCK_SHEET_HEADER, stockSheetBatches(exportBatchSize()));
+  },
+
+  /**
+   * POST /products/stock.csv (products.manage): the same columns back as the raw body (read by the stock-sheet-body
+   * middleware). Without `?apply=1`: what would change and every refused row; with it: all or nothing.
+   */
+  async importStockSheet(ctx: Context) {
+    const bytes: unknown = ctx.state.stockSheet;
+    if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest(STOCK_SHEET_MSG.empty);
+    if (ctx.query.apply !== '1') {
+      reply(ctx, stockSheetAnswerSchema, { applied: false, ...(await planStockSheet(bytes)) });
+      return;
+    }
+    const answer = await applyStockSheet(bytes);
+    noteActivity(ctx, {
+      target: `${answer.changes.length} variantes`,
+      summary:
+        answer.changes
+          .map((c) => `${c.product} ${[c.color, c.size].filter(Boolean).join(' ')}: ${c.from} → ${c.to}`)
+          .join('; ')
+          .slice(0, 900) || 'Sin cambios',
+    });
+    reply(ctx, stockSheetAnswerSchema, answer);
   },
 
   /** GET /products/best-sellers (public, cached with the catalogue): active products sold most in 90 days, then newest. */

@@ -9,6 +9,8 @@ export default customRoutes('api::product.product', {
   },
   staff: {
     exportCsv: ['GET', '/products/export.csv'],
+    stockSheet: ['GET', '/products/stock.csv'],
+    importStockSheet: ['POST', '/products/stock.csv'],
     create: ['POST', '/products'],
     update: ['PUT', '/products/:id'],
     delete: ['DELETE', '/products/:id'],

@@ -1,0 +1,178 @@
+// Stock by spreadsheet: every variant as CSV, and a file of the same columns previewed and applied all or nothing.
+import { parse } from 'csv-parse/sync';
+import {
+  keysetPages,
+  MAX_STOCK,
+  STOCK_SHEET_HEADER,
+  STOCK_SHEET_MAX_ROWS,
+  STOCK_SHEET_MSG,
+  type CsvValue,
+  type ProductVariant,
+  type StockSheetAnswer,
+  type StockSheetChange,
+  type StockSheetError,
+} from '@shop/shared';
+import { writeTransaction } from '../../utils/db-write';
+import { badRequest } from '../../utils/http';
+import { lockProductStock, writeProductStock } from './product-stock';
+import { PRODUCT_UID, toProduct, type ProductRow } from './product-row';
+
+export { STOCK_SHEET_HEADER };
+
+/** Every variant of every product (oldest product first), one CSV row each: sku;barcode;producto;color;talle;stock. */
+export async function* stockSheetBatches(batchSize: number): AsyncGenerator<CsvValue[][]> {
+  const fetchPage = async (after: number | null, size: number) => {
+    const rows: ProductRow[] = await strapi.db.query(PRODUCT_UID).findMany({
+      where: after === null ? {} : { id: { $gt: after } },
+      orderBy: [{ id: 'asc' }],
+      limit: size,
+    });
+    return rows.map((row) => ({ row, id: row.id }));
+  };
+  for await (const page of keysetPages(fetchPage, batchSize)) {
+    yield page.flatMap(({ row }) => {
+      const product = toProduct(row);
+      return (product.variants ?? []).map((v) => [v.sku, v.barcode ?? '', product.title, v.color ?? '', v.size ?? '', v.stock]);
+    });
+  }
+}
+
+/** The file's text: UTF-8 (with or without BOM) when it is valid UTF-8, else Latin-1 (Excel's "CSV" on Windows). */
+export function decodeSheet(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
+interface SheetRow {
+  line: number;
+  sku: string;
+  stock: string;
+}
+
+/** The rows of the file (`;` or `,`, whichever the header uses), with their line numbers in the file. */
+function sheetRows(text: string): SheetRow[] {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let records: string[][];
+  try {
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, bom: true, trim: true, info: false });
+  } catch {
+    throw badRequest(STOCK_SHEET_MSG.unreadable);
+  }
+  const [header, ...body] = records;
+  if (!header) throw badRequest(STOCK_SHEET_MSG.empty);
+  const names = header.map((name) => name.trim().toLowerCase());
+  const skuAt = names.indexOf('sku');
+  const stockAt = names.indexOf('stock');
+  if (skuAt < 0 || stockAt < 0) throw badRequest(STOCK_SHEET_MSG.noColumns);
+  if (body.length > STOCK_SHEET_MAX_ROWS) throw badRequest(STOCK_SHEET_MSG.tooManyRows);
+  // skip_empty_lines keeps the count of lines off for files with blank lines; the row index + 2 is the line
+  // number a spreadsheet shows for files without them (the usual case).
+  return body.map((cells, i) => ({
+    line: i + 2,
+    sku: (cells[skuAt] ?? '').trim().replace(/^'/, '').toUpperCase(),
+    stock: (cells[stockAt] ?? '').trim(),
+  }));
+}
+
+interface Located {
+  productId: string;
+  title: string;
+  variant: ProductVariant;
+}
+
+/** SKU → its product and variant, for every product (read in batches). */
+async function variantsBySku(): Promise<Map<string, Located>> {
+  const found = new Map<string, Located>();
+  const fetchPage = async (after: number | null, size: number) => {
+    const rows: ProductRow[] = await strapi.db.query(PRODUCT_UID).findMany({
+      where: after === null ? {} : { id: { $gt: after } },
+      orderBy: [{ id: 'asc' }],
+      limit: size,
+    });
+    return rows.map((row) => ({ row, id: row.id }));
+  };
+  for await (const page of keysetPages(fetchPage, 500)) {
+    for (const { row } of page) {
+      const product = toProduct(row);
+      for (const variant of product.variants ?? []) found.set(variant.sku, { productId: product._id, title: product.title, variant });
+    }
+  }
+  return found;
+}
+
+const WHOLE = /^\d{1,7}$/;
+
+/** What the file would change, and every refused row with its line and Spanish reason. */
+export async function planStockSheet(bytes: Buffer): Promise<{ rows: number; changes: StockSheetChange[]; errors: StockSheetError[] }> {
+  const rows = sheetRows(decodeSheet(bytes));
+  const known = await variantsBySku();
+  const seen = new Map<string, number>();
+  const changes: StockSheetChange[] = [];
+  const errors: StockSheetError[] = [];
+  for (const row of rows) {
+    if (row.sku === '') {
+      errors.push({ line: row.line, message: STOCK_SHEET_MSG.missingSku });
+      continue;
+    }
+    const first = seen.get(row.sku);
+    if (first !== undefined) {
+      errors.push({ line: row.line, message: STOCK_SHEET_MSG.skuTwice(row.sku, first) });
+      continue;
+    }
+    seen.set(row.sku, row.line);
+    const located = known.get(row.sku);
+    if (!located) {
+      errors.push({ line: row.line, message: STOCK_SHEET_MSG.unknownSku(row.sku) });
+      continue;
+    }
+    const units = WHOLE.test(row.stock) ? Number(row.stock) : NaN;
+    if (!Number.isInteger(units) || units > MAX_STOCK) {
+      errors.push({ line: row.line, message: STOCK_SHEET_MSG.badStock(row.stock) });
+      continue;
+    }
+    if (units === located.variant.stock) continue;
+    const { variant } = located;
+    changes.push({
+      line: row.line,
+      sku: row.sku,
+      product: located.title,
+      productId: located.productId,
+      color: variant.color,
+      size: variant.size,
+      from: variant.stock,
+      to: units,
+    });
+  }
+  return { rows: rows.length, changes, errors };
+}
+
+/**
+ * Applies the file's changes in one transaction, each product row locked while its variants are written (orders
+ * taking units meanwhile wait, then see the new figures). Refused as a whole (400) when any row is refused.
+ */
+export async function applyStockSheet(bytes: Buffer): Promise<StockSheetAnswer> {
+  const plan = await planStockSheet(bytes);
+  if (plan.errors.length > 0) throw badRequest(STOCK_SHEET_MSG.refused(plan.errors.length), { applied: false, ...plan });
+  const byProduct = new Map<string, StockSheetChange[]>();
+  for (const change of plan.changes) byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
+  const changes: StockSheetChange[] = [];
+  await writeTransaction(async (trx) => {
+    for (const productId of [...byProduct.keys()].sort()) {
+      const product = await lockProductStock(trx, productId);
+      if (!product) continue;
+      const wanted = new Map((byProduct.get(productId) ?? []).map((change) => [change.sku, change]));
+      const variants = product.variants.map((variant) => {
+        const change = wanted.get(variant.sku);
+        if (!change) return variant;
+        changes.push({ ...change, from: variant.stock });
+        return { ...variant, stock: change.to };
+      });
+      await writeProductStock(trx, product, variants);
+    }
+  });
+  return { applied: true, rows: plan.rows, changes, errors: [] };
+}
