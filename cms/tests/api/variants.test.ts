@@ -229,6 +229,26 @@ describe('variants in the product API', () => {
   });
 });
 
+describe('finding variants', () => {
+  it('staff find a product by the exact SKU or barcode of a variant; shoppers find it by a colour name', async () => {
+    const p = await create({}, { variants: [{ color: 'Nude', size: '85B', stock: 2, sku: 'BUSCA-NUDE-85B', barcode: '7790001000033' }] });
+    const token = await adminToken();
+    for (const term of ['BUSCA-NUDE-85B', 'busca-nude-85b', '7790001000033']) {
+      const res = await api(`/products?searchTerm=${encodeURIComponent(term)}`, { token });
+      expect(res.status).toBe(200);
+      expect(
+        res.body.payload.map((x: VariantProduct) => x._id),
+        term,
+      ).toEqual([p._id]);
+    }
+    // A shopper's search does not look at SKUs, but finds the colour by name.
+    const bySku = await api('/products?searchTerm=BUSCA-NUDE-85B');
+    expect(bySku.body.payload.map((x: VariantProduct) => x._id)).not.toContain(p._id);
+    const byColor = await api(`/products?limit=all&searchTerm=${encodeURIComponent('corpiño nude')}`);
+    expect(byColor.body.payload.map((x: VariantProduct) => x._id)).toContain(p._id);
+  });
+});
+
 describe('orders and quotes take the units of one variant', () => {
   it('an order for Nude 85B takes only Nude 85B; a cancel gives them back to it', async () => {
     const p = await create({ 'Negro 85B': 3, 'Nude 85B': 2 });

@@ -35,7 +35,8 @@ describe('packing slip (Remito)', () => {
     expect(slip).toHaveTextContent('Neuquén · CP 8300');
     expect(slip).toHaveTextContent('Timbre 2B');
     const lines = within(slip).getAllByTestId('slip-line');
-    expect(lines.map((l) => l.textContent)).toEqual(['Conjunto EncajeMNegro2☐', 'Bombacha Algodón——1☐']);
+    // Orders placed before variants have no SKU (—).
+    expect(lines.map((l) => l.textContent)).toEqual(['Conjunto EncajeMNegro—2☐', 'Bombacha Algodón———1☐']);
     expect(slip).toHaveTextContent('3 unidades');
     expect(within(slip).getByTestId('slip-collect')).toHaveTextContent('A cobrar: $39.500');
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeEnabled();

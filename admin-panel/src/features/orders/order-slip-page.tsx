@@ -101,6 +101,7 @@ function Slip({ order }: { order: Order }) {
             <th scope="col">Producto</th>
             <th scope="col">Talle</th>
             <th scope="col">Color</th>
+            <th scope="col">SKU</th>
             <th scope="col" className="num">
               Cantidad
             </th>
@@ -115,6 +116,7 @@ function Slip({ order }: { order: Order }) {
               <td>{item.title}</td>
               <td>{item.size || '—'}</td>
               <td>{item.color || '—'}</td>
+              <td>{item.sku || '—'}</td>
               <td className="num">{item.quantity}</td>
               <td className="slip-check" aria-hidden="true">
                 ☐
@@ -124,7 +126,7 @@ function Slip({ order }: { order: Order }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={4}>
               Total del pedido: {formatPrice(order.total)}
               {(order.discountTotal ?? 0) > 0 && (
                 <span className="slip-discounts" data-testid="slip-discounts">

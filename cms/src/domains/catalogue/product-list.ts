@@ -93,9 +93,32 @@ async function searchList(q: ProductListQuery, words: SearchWord[]): Promise<Pro
   return { status: 'success', payload, totalPages, totalDocs, totalProducts: totalDocs, page, limit };
 }
 
+/**
+ * Staff typing (or scanning) an exact SKU or barcode find its product first: one indexed LIKE on the private
+ * `skuIndex` column ("|s:SKU|b:CODE|"). Null when the term is not one, so the text search runs.
+ */
+async function codeMatch(q: ProductListQuery): Promise<ProductPage | null> {
+  const term = q.searchTerm?.trim().toUpperCase() ?? '';
+  if (!q.isAdmin || !/^[A-Z0-9-]{3,40}$/.test(term)) return null;
+  const rows: ProductRow[] = await productQuery().findMany({
+    where: { $or: [{ skuIndex: { $contains: `|s:${term}|` } }, { skuIndex: { $contains: `|b:${term}|` } }] },
+    limit: 5,
+  });
+  if (rows.length === 0) return null;
+  return {
+    status: 'success',
+    payload: rows.map(toProduct),
+    totalPages: 1,
+    totalDocs: rows.length,
+    totalProducts: rows.length,
+    page: 1,
+    limit: q.limit ?? null,
+  };
+}
+
 /** A page of products: the search's when the query has a search term, the catalogue's order otherwise. */
 export async function listProducts(q: ProductListQuery): Promise<ProductPage> {
-  if (q.searchTerm !== undefined) return searchList(q, await searchWords(q.searchTerm));
+  if (q.searchTerm !== undefined) return (await codeMatch(q)) ?? searchList(q, await searchWords(q.searchTerm));
   const conditions = filterConditions(q);
   const where: Where = conditions.length > 0 ? { $and: conditions } : {};
   const direction = q.sortOrder;

@@ -47,6 +47,7 @@ function exportedOrder(doc: Record<string, unknown>) {
       quantity: num(i.quantity),
       size: str(i.size),
       color: str(i.color),
+      sku: str(i.sku),
     })),
     subtotal: num(doc.subtotal),
     shippingCost: num(doc.shippingCost),

@@ -58,7 +58,24 @@ export interface LowStock {
  * Whether a product is running out: its total stock, or the stock of one of its sizes, at or below `threshold`.
  * `stockBySize` is the resolved per-size map (empty for a product without sizes, which counts `stock`).
  */
-export function lowStockOf(product: { stock: number; stockBySize: Record<string, number> }, threshold: number): LowStock | null {
+export function lowStockOf(
+  product: {
+    stock: number;
+    stockBySize: Record<string, number>;
+    variants?: readonly { color: string | null; size: string | null; stock: number; active: boolean }[];
+  },
+  threshold: number,
+): LowStock | null {
+  // A product that sells several colours runs out per colour and size ("Nude 85B"): its active variants are counted.
+  const active = (product.variants ?? []).filter((variant) => variant.active);
+  if (new Set(active.map((variant) => (variant.color ?? '').toLowerCase())).size > 1) {
+    const totalStock = active.reduce((sum, variant) => sum + variant.stock, 0);
+    const lowSizes = active
+      .filter((variant) => variant.stock <= threshold)
+      .map((variant) => ({ size: [variant.color, variant.size].filter(Boolean).join(' '), stock: variant.stock }));
+    if (totalStock > threshold && lowSizes.length === 0) return null;
+    return { totalStock, lowSizes };
+  }
   const sizes = Object.entries(product.stockBySize);
   const totalStock = sizes.length > 0 ? sizes.reduce((sum, [, n]) => sum + n, 0) : product.stock;
   const lowSizes = sizes.filter(([, n]) => n <= threshold).map(([size, stock]) => ({ size, stock }));

@@ -99,7 +99,7 @@ export interface ExportedOrder {
     address?: string | null;
     city?: string | null;
   } | null;
-  items: { title?: string | null; quantity?: number | null; size?: string | null; color?: string | null }[];
+  items: { title?: string | null; quantity?: number | null; size?: string | null; color?: string | null; sku?: string | null }[];
   subtotal: number;
   shippingCost: number;
   cashFee: number;
@@ -112,7 +112,7 @@ export interface ExportedOrder {
 }
 
 function itemText(item: ExportedOrder['items'][number]): string {
-  const details = [item.size ? `talle ${item.size}` : '', item.color ?? ''].filter(Boolean).join(', ');
+  const details = [item.size ? `talle ${item.size}` : '', item.color ?? '', item.sku ? `SKU ${item.sku}` : ''].filter(Boolean).join(', ');
   return `${item.quantity ?? 0} x ${item.title ?? ''}${details ? ` (${details})` : ''}`;
 }
 

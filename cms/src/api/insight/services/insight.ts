@@ -162,7 +162,7 @@ export default () => ({
     const products = rows
       .map(toProduct)
       .flatMap((p) => {
-        const low = lowStockOf({ stock: p.stock, stockBySize: p.stockBySize ?? {} }, threshold);
+        const low = lowStockOf({ stock: p.stock, stockBySize: p.stockBySize ?? {}, variants: p.variants }, threshold);
         return low ? [{ productId: p._id, title: p.title, category: p.category, views: views.get(p._id) ?? 0, ...low }] : [];
       })
       .sort((a, b) => b.views - a.views || a.productId.localeCompare(b.productId));
