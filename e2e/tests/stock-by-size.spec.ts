@@ -86,7 +86,7 @@ test('the owner edits per-size stock in the form; the storefront shows it and a 
       },
     });
     expect(refused.status()).toBe(409);
-    expect((await refused.json()).message).toBe(`Stock insuficiente para "${title}" en talla 85 (quedan 0)`);
+    expect((await refused.json()).message).toBe(`Stock insuficiente para "${title}". Quedan 0 de Negro 85`);
   } finally {
     await request.delete(`/api/products/${product._id}`, { headers: bearer(session) });
   }

@@ -1,5 +1,6 @@
 import {
   HELD_STATUS,
+  readOrderLine,
   discountLineSchema,
   type DiscountLine,
   orderMeetingPointSchema,
@@ -58,20 +59,10 @@ function paymentOf(method: PaymentMethod, value: unknown): OrderPayment | null {
 }
 const deliveryTypeOf = (value: unknown): DeliveryType => (value === 'delivery' ? 'delivery' : 'pickup');
 
+/** A stored line read through the one order line (older shapes too), answered with `price` as the specification names it. */
 function itemOf(value: unknown): OrderItem {
-  const item = isRecord(value) ? value : {};
-  return {
-    productId: text(item.productId),
-    title: text(item.title) ?? '',
-    image: text(item.image),
-    quantity: amount(item.quantity),
-    price: amount(item.price),
-    size: text(item.size),
-    color: text(item.color),
-    // Orders from before variants have neither (read as null).
-    variantId: text(item.variantId),
-    sku: text(item.sku),
-  };
+  const line = readOrderLine(value);
+  return { ...line, price: line.unitPrice };
 }
 
 /** The zone snapshot stored with the order (null when absent or not readable). */

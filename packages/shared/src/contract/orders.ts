@@ -2,20 +2,13 @@ import { z } from 'zod';
 import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderAddressFields, pageFields, timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
+import { orderLineSchema } from './order-line.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
 
-export const orderItemSchema = z.object({
-  productId: z.string().nullable(),
-  title: z.string(),
-  image: z.string().nullable(),
-  quantity: z.number(),
+/** An order's line: the one order line (order-line.ts) plus `price`, the unit price as the specification names it. */
+export const orderItemSchema = orderLineSchema.partial({ variantId: true, sku: true, unitPrice: true, lineTotal: true }).extend({
   price: z.number(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-  /** The variant sold (orders placed before variants have none). */
-  variantId: z.string().nullable().optional(),
-  sku: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
