@@ -15,7 +15,8 @@ export default () =>
     const route: { method?: unknown; path?: unknown } | undefined = ctx.state.route;
     const entry = route ? ACTIVITY_OF_ROUTE[`${String(route.method)} ${String(route.path)}`] : undefined;
     const user: StaffUser | null | undefined = ctx.state.shopUser;
-    if (!entry || !user || user.staffRole === null) return;
+    // A controller that changed nothing (a preview) says so with `ctx.state.activitySkip`.
+    if (!entry || !user || user.staffRole === null || ctx.state.activitySkip === true) return;
     const note: ActivityNote = ctx.state.activity ?? {};
     const params: Record<string, unknown> = ctx.params ?? {};
     const target = note.target ?? (typeof params.id === 'string' ? params.id : null);

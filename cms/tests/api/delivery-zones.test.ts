@@ -198,7 +198,20 @@ describe('POST /checkout/quote', () => {
     expect(quoteAnswerSchema.parse(res.body)).toEqual(res.body);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.quote).toEqual({
-      items: [{ productId: product._id, title: product.title, size: 'M', color: 'Negro', quantity: 2, unitPrice: 10800, lineTotal: 21600 }],
+      items: [
+        {
+          productId: product._id,
+          title: product.title,
+          size: 'M',
+          color: 'Negro',
+          // The variant the line resolved to.
+          variantId: 'negro~M',
+          sku: product.variants?.find((v) => v.id === 'negro~M')?.sku,
+          quantity: 2,
+          unitPrice: 10800,
+          lineTotal: 21600,
+        },
+      ],
       subtotal: 21600,
       shippingCost: 2500,
       cashFee: 0,
@@ -246,7 +259,7 @@ describe('POST /checkout/quote', () => {
         'El producto "Body fantasma" no existe o ya no está disponible',
       ],
       [{ ...delivery, items: [{ ...line(), size: 'XXL' }] }, `La talla XXL no existe para "${product.title}"`],
-      [{ ...delivery, items: [{ ...line(), size: 'S', quantity: 5 }] }, `Stock insuficiente para "${product.title}" en talla S (quedan 4)`],
+      [{ ...delivery, items: [{ ...line(), size: 'S', quantity: 5 }] }, `Stock insuficiente para "${product.title}". Quedan 4 de Negro S`],
       [
         {
           ...delivery,

@@ -193,6 +193,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/orders/summary', auth: 'admin' },
   { method: 'GET', path: '/orders/export.csv', auth: 'admin', query: ['status', 'paymentMethod', 'search', 'date', 'from', 'to'] },
   { method: 'GET', path: '/products/export.csv', auth: 'admin' },
+  { method: 'GET', path: '/products/stock.csv', auth: 'admin' },
+  { method: 'POST', path: '/products/stock.csv', auth: 'admin', query: ['apply'] },
   { method: 'GET', path: '/insight/daily-sales', auth: 'admin', query: ['days'] },
   { method: 'GET', path: '/insight/low-stock', auth: 'admin' },
   // The default threshold: a valid-looking junk body leaves the shared shop as it was.

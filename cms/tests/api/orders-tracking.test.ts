@@ -43,8 +43,17 @@ interface Placed {
 async function placeOrder(): Promise<Placed> {
   const product = await createProduct({
     stock: 10,
-    stockBySize: { S: 4, M: 2, L: 4 },
     title: `Body Encaje Rojo ${Date.now().toString(36)}`,
+    // Lines name a colour the product sells (a colour it does not sell is refused).
+    colors: [
+      { name: 'Bordó', value: '#6D071A' },
+      { name: 'Nude', value: '#E3BC9A' },
+    ],
+    variants: [
+      { color: 'Bordó', size: 'S', stock: 4 },
+      { color: 'Bordó', size: 'M', stock: 2 },
+      { color: 'Nude', size: 'L', stock: 4 },
+    ],
   });
   const proof = await uploadProof(shop.url);
   const res = await newClient()('/orders', {

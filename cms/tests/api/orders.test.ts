@@ -95,8 +95,13 @@ describe('POST /orders: the server sets every figure', () => {
         image: '/images/products/prueba.webp',
         quantity: 2,
         price: 8000,
+        // The one order line: unit price and line total, and the variant sold.
+        unitPrice: 8000,
+        lineTotal: 16000,
         size: 'M',
         color: 'Negro',
+        variantId: 'negro~M',
+        sku: product.variants?.find((v) => v.id === 'negro~M')?.sku,
       },
     ]);
     expect(order).toMatchObject({ subtotal: 16000, shippingCost: BASE_COST, cashFee: CASH_FEE, total: 16000 + BASE_COST + CASH_FEE });
@@ -441,18 +446,18 @@ describe('stock', () => {
       { productId: scarce._id, quantity: 3 },
     ]);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Stock insuficiente para "Conjunto Aurora" en talla M (quedan 2)');
+    expect(refused.body.message).toBe('Stock insuficiente para "Conjunto Aurora". Quedan 2 de Negro M');
     expect(await stockOf(plenty._id)).toBe(3);
     expect(await stockOf(scarce._id)).toBe(2);
     expect((await api('/orders?limit=1', { token })).body.totalOrders).toBe(countBefore);
 
-    // Two lines of the same product and size add up (e.g. two colours).
+    // Two colours of one size are two stocks (variants): the 2 units are Negro M, Blanco M has none.
     const split = await placeOrder([
       { productId: scarce._id, quantity: 1, size: 'M', color: 'Negro' },
       { productId: scarce._id, quantity: 2, size: 'm', color: 'Blanco' },
     ]);
     expect(split.status).toBe(409);
-    expect(split.body.message).toBe('Stock insuficiente para "Conjunto Aurora" en talla M (quedan 2)');
+    expect(split.body.message).toBe('Stock insuficiente para "Conjunto Aurora". Quedan 0 de Blanco M');
     expect(await stockOf(scarce._id)).toBe(2);
 
     // No order number was consumed by the refused orders.
@@ -468,7 +473,7 @@ describe('stock', () => {
     await placed([{ productId: product._id, quantity: 1 }]);
     const back = await setStatus(order._id, 'confirmado');
     expect(back.status).toBe(409);
-    expect(back.body.message).toBe('No se puede reactivar la orden: Stock insuficiente para "Body Encaje" en talla M (quedan 1)');
+    expect(back.body.message).toBe('No se puede reactivar la orden: Stock insuficiente para "Body Encaje". Quedan 1 de Negro M');
     expect(await stockOf(product._id)).toBe(1);
     expect((await api(`/orders/${order._id}`)).body.order.status).toBe('cancelled');
   });
@@ -606,8 +611,14 @@ describe('reading orders', () => {
 
     const key = shopDayKey();
     const today = `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
-    const todays = await api(`/orders?date=${today}&limit=1`, { token });
-    expect(todays.body.totalOrders).toBe(page1.body.totalOrders);
+    // Other test files share this database (one backdates an order): today's list holds this test's orders, and
+    // nothing dated another day.
+    const todays = await api(`/orders?date=${today}&limit=100`, { token });
+    const todayIds = todays.body.orders.map((o: { _id: string }) => o._id);
+    for (const c of created) expect(todayIds).toContain(c.order._id);
+    expect(todays.body.totalOrders).toBeLessThanOrEqual(page1.body.totalOrders);
+    const dayOf = (iso: string) => new Date(new Date(iso).getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    for (const o of todays.body.orders as { createdAt: string }[]) expect(dayOf(o.createdAt)).toBe(today);
     const longAgo = await api('/orders?date=2001-02-03', { token });
     expect(longAgo.body).toMatchObject({ orders: [], totalOrders: 0, totalPages: 0 });
 

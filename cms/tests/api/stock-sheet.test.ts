@@ -63,7 +63,8 @@ describe('GET /products/stock.csv', () => {
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('sku;barcode;producto;color;talle;stock');
-    const mine = lines.filter((line) => line.includes(p.title.slice(1)));
+    const suffix = p.title.split(' ').pop() ?? '';
+    const mine = lines.filter((line) => line.includes(suffix));
     expect(mine).toHaveLength(4);
     const nude = mine.find((line) => line.startsWith('HOJA-NUDE-85B;'));
     // A title starting with "=" cannot run as a formula in a spreadsheet.
@@ -109,9 +110,13 @@ describe('POST /products/stock.csv', () => {
     expect(await stockOf(p._id)).toMatchObject({ 'negro~85B': 1, 'nude~85B': 6, 'nude~90C': 0 });
     const product = (await api(`/products/${p._id}`, { token })).body.product;
     expect(product).toMatchObject({ stockBySize: { '85B': 7, '90C': 0 }, stock: 7 });
-    // The staff activity names the change.
+    // The staff activity names each change (the preview before it wrote none).
     const activity = await api('/activity?limit=5', { token });
-    expect(JSON.stringify(activity.body)).toContain('PLAN');
+    const [latest, before] = activity.body.activity as { action: string; summary: string }[];
+    expect(latest).toMatchObject({ action: 'product.stock-sheet' });
+    expect(latest?.summary).toContain(`${p.title} Nude 85B: 0 → 6`);
+    expect(latest?.summary).toContain(`${p.title} Nude 90C: 2 → 0`);
+    expect(before?.action).not.toBe('product.stock-sheet');
   });
 
   it('refuses the whole file (400, nothing applied) when any row is wrong, each with a Spanish reason', async () => {

@@ -11,6 +11,8 @@ export interface TestProduct {
   size: string[];
   stockBySize: Record<string, number>;
   status: boolean;
+  /** Every colour × size with its units and SKU. */
+  variants?: { id: string; sku: string; color: string | null; size: string | null; stock: number; active: boolean }[];
 }
 
 let productCounter = 0;

@@ -94,6 +94,8 @@ export default factories.createCoreController('api::product.product', () => ({
     const bytes: unknown = ctx.state.stockSheet;
     if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest(STOCK_SHEET_MSG.empty);
     if (ctx.query.apply !== '1') {
+      // A preview changes nothing: no activity entry.
+      ctx.state.activitySkip = true;
       reply(ctx, stockSheetAnswerSchema, { applied: false, ...(await planStockSheet(bytes)) });
       return;
     }
