@@ -120,6 +120,43 @@ describe('products edited in the panel', () => {
     expect(await staffProduct(product._id)).toMatchObject({ stock: 6, stockBySize: { S: 0, M: 6 } });
   });
 
+  it('take a changed colour × size grid (sums follow), refuse a bad one, and keep SKUs unique', async () => {
+    const colors = [
+      { name: 'Negro', value: '#000' },
+      { name: 'Nude', value: '#E3BC9A' },
+    ];
+    const product = await createProduct({
+      stock: 0,
+      size: ['S', 'M'],
+      colors,
+      variants: [
+        { color: 'Negro', size: 'S', stock: 1 },
+        { color: 'Nude', size: 'M', stock: 2 },
+      ],
+    });
+    const other = await createProduct({ stock: 0, size: ['S'], colors, variants: [{ color: 'Negro', size: 'S', stock: 1, sku: `PANEL-${Date.now().toString(36).toUpperCase()}` }] });
+    const form = await panelDocument(PRODUCT, product._id);
+    const grid = form.variants as { id: string; sku: string; color: string; size: string; stock: number; active: boolean }[];
+    const changed = grid.map((v) => (v.id === 'nude~S' ? { ...v, stock: 7 } : v));
+    const saved = await panelSave(PRODUCT, product._id, { variants: changed });
+    expect(saved.status, refusal(saved)).toBe(200);
+    const after = await staffProduct(product._id);
+    expect(after).toMatchObject({ stock: 10, stockBySize: { S: 8, M: 2 } });
+    // A colour the product does not sell, a negative cell, another product's SKU: refused, nothing written.
+    const cases: Array<[unknown, RegExp]> = [
+      [grid.map((v, i) => (i === 0 ? { ...v, color: 'Rojo' } : v)), /Rojo/],
+      [grid.map((v, i) => (i === 0 ? { ...v, stock: -2 } : v)), /stock de cada variante/],
+      [grid.map((v, i) => (i === 0 ? { ...v, sku: other.variants?.[0]?.sku } : v)), /ya lo usa otro producto/],
+      ['no es una lista', /variantes|Variants|variants/],
+    ];
+    for (const [variants, message] of cases) {
+      const res = await panelSave(PRODUCT, product._id, { variants });
+      expect(res.status, `${JSON.stringify(variants).slice(0, 80)} → ${refusal(res)}`).toBe(400);
+      expect(refusal(res)).toMatch(message);
+    }
+    expect(await staffProduct(product._id)).toMatchObject({ stock: 10, stockBySize: { S: 8, M: 2 } });
+  });
+
   it('keep the computed price and size index: the panel cannot set them, a price change updates them', async () => {
     const product = await createProduct({ stock: 1, price: 10000, discount: 10, size: ['S'] });
     const res = await panelSave(PRODUCT, product._id, { price: 20000, finalPrice: 1, sizeIndex: ',XXL,' });
