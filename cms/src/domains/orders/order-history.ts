@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR_NAME, type OrderEvent } from '@shop/shared';
+import { SYSTEM_ACTOR_NAME, isFulfillmentStep, type OrderEvent } from '@shop/shared';
 import { isoDate, isRecord } from './order-view';
 import { asShopWrite } from '../../utils/shop-write';
 
@@ -32,6 +32,8 @@ export interface StatusChange {
   by: Actor;
   note: string | null;
   at: Date;
+  /** A fulfilment step marked (from and to are then the order's status, unchanged). */
+  step?: string | null;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function recordStatusChange(change: StatusChange): Promise<void> {
         actorId: change.by.id,
         actorName: change.by.name.slice(0, 255),
         note: change.note,
+        step: change.step ?? null,
         at: change.at,
       },
     }),
@@ -67,6 +70,7 @@ function eventOf(row: Record<string, unknown>): OrderEvent {
       name: typeof row.actorName === 'string' ? row.actorName : kind === 'system' ? SYSTEM_ACTOR_NAME : '',
     },
     note: typeof row.note === 'string' && row.note !== '' ? row.note : null,
+    step: isFulfillmentStep(row.step) ? row.step : null,
   };
 }
 
