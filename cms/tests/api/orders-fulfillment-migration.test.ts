@@ -35,7 +35,8 @@ describe('orders from before fulfilment', () => {
     const cashWaiting = await place('cash', []);
     await first.stop();
 
-    // Back to the shape of a database from before: no fulfilment columns; the orders' last change in the past.
+    // Back to the shape of a database from before: no fulfilment columns (and a stored schema without them); the
+    // orders' last change in the past.
     const lastChange = new Date('2026-10-01T15:30:00.000Z');
     const db = knexOn(database.env);
     try {
@@ -44,6 +45,8 @@ describe('orders from before fulfilment', () => {
         t.dropColumn('fulfillment_steps');
       });
       await db('orders').update({ updated_at: lastChange });
+      // The schema Strapi stored is the older one too: it adds the columns again at the next start, empty.
+      await db('strapi_database_schema').del();
     } finally {
       await db.destroy();
     }

@@ -19,10 +19,13 @@ export interface StaffMember {
   id: number;
   username: string;
   email: string;
+  /** The name the team screen shows (invited accounts); empty for older accounts. */
+  fullName?: string;
 }
 
+/** The staff member by the name the team knows her by (else her username or e-mail). */
 export function staffActor(user: StaffMember): Actor {
-  return { kind: 'staff', id: user.id, name: user.username || user.email };
+  return { kind: 'staff', id: user.id, name: user.fullName || user.username || user.email };
 }
 
 export interface StatusChange {
