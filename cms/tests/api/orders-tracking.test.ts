@@ -66,6 +66,9 @@ const SUMMARY_KEYS = [
   'deliveryType',
   'detail',
   'discountTotal',
+  // Where the goods are and when each step was marked (no staff names).
+  'fulfillment',
+  'fulfillmentSteps',
   'orderNumber',
   'paidAt',
   'reservedUntil',
