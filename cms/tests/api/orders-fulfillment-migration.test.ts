@@ -20,7 +20,10 @@ describe('orders from before fulfilment', () => {
     const at = { baseUrl: first.url, token };
     const product = await createProduct({ stock: 50 }, at);
     const place = async (paymentMethod: string, statuses: string[]): Promise<Order> => {
-      const res = await api('/orders', { baseUrl: first.url, body: orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod }) });
+      const res = await api('/orders', {
+        baseUrl: first.url,
+        body: orderBody([{ productId: product._id, quantity: 1 }], { paymentMethod }),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       for (const status of statuses) {
         const changed = await api(`/orders/${res.body.order._id}/status`, { method: 'PUT', baseUrl: first.url, token, body: { status } });
@@ -66,7 +69,9 @@ describe('orders from before fulfilment', () => {
     const second = await shops.start({});
     const migrated = await readAll(second.url);
     expect(migrated.cashPaid.fulfillment).toBe('delivered');
-    expect(migrated.cashPaid.fulfillmentSteps).toEqual([{ step: 'delivered', at: lastChange.toISOString(), by: { id: null, name: 'sistema' } }]);
+    expect(migrated.cashPaid.fulfillmentSteps).toEqual([
+      { step: 'delivered', at: lastChange.toISOString(), by: { id: null, name: 'sistema' } },
+    ]);
     expect(migrated.transferConfirmed.fulfillment).toBe('delivered');
     expect(migrated.transferConfirmed.fulfillmentSteps?.[0]?.at).toBe(lastChange.toISOString());
     expect(migrated.transferPaid.fulfillment).toBe('unfulfilled');

@@ -28,7 +28,14 @@ let catalog: string;
 let product: TestProduct;
 let originalContent: SiteContent;
 
-const POINT = { id: 'punto-entregas', title: 'Punto Entregas', address: 'Av. Olascoaga 410', schedule: 'Lun a Sáb 10 a 13', notes: '', enabled: true };
+const POINT = {
+  id: 'punto-entregas',
+  title: 'Punto Entregas',
+  address: 'Av. Olascoaga 410',
+  schedule: 'Lun a Sáb 10 a 13',
+  notes: '',
+  enabled: true,
+};
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
 const asOwner = (pathname: string, options: CallOptions = {}) => call(pathname, { token: owner, ...options });
@@ -122,7 +129,9 @@ describe('PUT /orders/{id}/fulfillment: each step', () => {
     expect(ready.status, JSON.stringify(ready.body)).toBe(200);
     const db = testDatabase();
     try {
-      const mail = await db('email_outboxes').where({ order_document_id: order._id, kind: 'order_ready_for_pickup' }).first('text', 'subject');
+      const mail = await db('email_outboxes')
+        .where({ order_document_id: order._id, kind: 'order_ready_for_pickup' })
+        .first('text', 'subject');
       expect(mail.subject).toMatch(/listo para retirar/);
       expect(mail.text).toContain(POINT.address);
       expect(mail.text).toContain(POINT.schedule);
@@ -172,7 +181,16 @@ describe('PUT /orders/{id}/fulfillment: refusals', () => {
 
   it('answers 400 for junk bodies and 404 for an unknown order, never 5xx', async () => {
     const order = await pickup('cash');
-    for (const body of [{}, { step: 'unfulfilled' }, { step: 'DELIVERED' }, { step: 7 }, { step: 'packed', extra: 1 }, [], 'delivered', null]) {
+    for (const body of [
+      {},
+      { step: 'unfulfilled' },
+      { step: 'DELIVERED' },
+      { step: 7 },
+      { step: 'packed', extra: 1 },
+      [],
+      'delivered',
+      null,
+    ]) {
       const res = await step(order._id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');

@@ -174,13 +174,7 @@ export function OrderDispatchPage() {
               )}
             </p>
             {groups.map((group) => (
-              <DispatchGroupSheet
-                key={group.id || 'none'}
-                group={group}
-                type={type}
-                onDeliver={markDelivered}
-                busy={deliver.isPending}
-              />
+              <DispatchGroupSheet key={group.id || 'none'} group={group} type={type} onDeliver={markDelivered} busy={deliver.isPending} />
             ))}
             <div className="no-print">
               <Pagination

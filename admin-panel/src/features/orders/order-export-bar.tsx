@@ -47,7 +47,12 @@ export function OrderExportBar({ status, date, search, fulfillment = '' }: Order
           ? 'La fecha "desde" es posterior a "hasta".'
           : 'Exporta las órdenes con los filtros de arriba, estas fechas y este medio de pago.'}
       </p>
-      <ExportButton url="/orders/export.csv" baseName="ordenes" what="órdenes" params={{ status, date, search, from, to, paymentMethod, fulfillment }} />
+      <ExportButton
+        url="/orders/export.csv"
+        baseName="ordenes"
+        what="órdenes"
+        params={{ status, date, search, from, to, paymentMethod, fulfillment }}
+      />
     </section>
   );
 }

@@ -45,7 +45,10 @@ export function OrderListPage() {
   const [toDelete, setToDelete] = useState<Order | null>(null);
   const notice = useTimedMessage();
 
-  const list = useQuery({ ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, fulfillment, ...place }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, fulfillment, ...place }),
+    placeholderData: keepPreviousData,
+  });
   const summary = useQuery(orderQueries.summary());
   const content = useQuery(contentQueries.site());
   const placeOptions = placeFilterOptions(content.data);

@@ -236,8 +236,13 @@ function placeFilter(value: string, of: string): string {
 
 /** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
-  const filters: { orderStatus?: OrderStatus; createdAt?: { $gte: Date; $lt: Date }; zoneId?: string; meetingPointId?: string; fulfillment?: string } =
-    {};
+  const filters: {
+    orderStatus?: OrderStatus;
+    createdAt?: { $gte: Date; $lt: Date };
+    zoneId?: string;
+    meetingPointId?: string;
+    fulfillment?: string;
+  } = {};
   if (query.fulfillment !== undefined) {
     if (!isFulfillmentStep(query.fulfillment)) throw badRequest(FULFILLMENT_MESSAGES.filter);
     filters.fulfillment = query.fulfillment;

@@ -24,9 +24,7 @@ export interface FulfillmentMarked {
 
 /** The columns a step reads besides what lockOrder gives. */
 async function fulfillmentColumns(trx: Trx, id: number) {
-  const row: unknown = await table(trx, ORDERS_TABLE)
-    .where('id', id)
-    .first('fulfillment', 'fulfillment_steps', 'delivery_type', 'total');
+  const row: unknown = await table(trx, ORDERS_TABLE).where('id', id).first('fulfillment', 'fulfillment_steps', 'delivery_type', 'total');
   const stored = isRecord(row) ? row : {};
   return {
     fulfillment: normalizeFulfillment(stored.fulfillment),
@@ -116,7 +114,8 @@ export async function migrateLegacyFulfillment(): Promise<number> {
     const step = legacyFulfillment({ status: String(row.order_status ?? ''), paymentMethod: String(row.payment_method ?? '') });
     const lastChange = new Date((row.updated_at ?? row.created_at) as string | number | Date);
     const at = Number.isNaN(lastChange.getTime()) ? new Date() : lastChange;
-    const steps: FulfillmentEvent[] = step === 'delivered' ? [{ step, at: at.toISOString(), by: { id: null, name: SYSTEM_ACTOR_NAME } }] : [];
+    const steps: FulfillmentEvent[] =
+      step === 'delivered' ? [{ step, at: at.toISOString(), by: { id: null, name: SYSTEM_ACTOR_NAME } }] : [];
     migrated += Number(
       await table(knex, ORDERS_TABLE)
         .where('id', Number(row.id))

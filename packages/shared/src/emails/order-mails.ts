@@ -156,7 +156,10 @@ export const FULFILLMENT_MAIL_KINDS = {
 export type FulfillmentMailStep = keyof typeof FULFILLMENT_MAIL_KINDS;
 
 const FULFILLMENT_WORDING: Record<FulfillmentMailStep, { subject: string; intro: string }> = {
-  ready_for_pickup: { subject: 'Tu pedido está listo para retirar', intro: 'Tu pedido ya está listo: te esperamos en el punto de encuentro.' },
+  ready_for_pickup: {
+    subject: 'Tu pedido está listo para retirar',
+    intro: 'Tu pedido ya está listo: te esperamos en el punto de encuentro.',
+  },
   shipped: { subject: 'Tu pedido está en camino', intro: 'Tu pedido salió hacia tu domicilio.' },
   delivered: { subject: 'Entregamos tu pedido', intro: '¡Tu pedido fue entregado! Gracias por elegirnos.' },
 };

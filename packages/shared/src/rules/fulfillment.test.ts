@@ -39,7 +39,10 @@ describe('fulfillmentPlan', () => {
       kind: 'refused',
       message: FULFILLMENT_MESSAGES.backwards('delivered', 'packed'),
     });
-    expect(fulfillmentPlan(order({ deliveryType: 'pickup' }), 'shipped')).toEqual({ kind: 'refused', message: FULFILLMENT_MESSAGES.notShipped });
+    expect(fulfillmentPlan(order({ deliveryType: 'pickup' }), 'shipped')).toEqual({
+      kind: 'refused',
+      message: FULFILLMENT_MESSAGES.notShipped,
+    });
     expect(fulfillmentPlan(order(), 'ready_for_pickup')).toEqual({ kind: 'refused', message: FULFILLMENT_MESSAGES.notForPickup });
     for (const status of ['cancelled', 'refunded']) expect(fulfillmentPlan(order({ status }), 'packed').kind).toBe('refused');
     const unpaid = fulfillmentPlan(order({ status: 'pending_transfer_confirmation', paidAt: null }), 'delivered');
@@ -78,7 +81,11 @@ describe('the rest of the fulfilment rules', () => {
     for (const body of [{}, { step: 'unfulfilled' }, { step: 'DELIVERED' }, { step: 'packed', extra: 1 }, { step: 3 }])
       expect(fulfillmentUpdateSchema.safeParse(body).success).toBe(false);
     expect(bulkFulfillmentSchema.safeParse({ ids: ['abc123'], step: 'packed' }).success).toBe(true);
-    for (const body of [{ ids: [], step: 'packed' }, { ids: ['a b'], step: 'packed' }, { ids: 'abc', step: 'packed' }])
+    for (const body of [
+      { ids: [], step: 'packed' },
+      { ids: ['a b'], step: 'packed' },
+      { ids: 'abc', step: 'packed' },
+    ])
       expect(bulkFulfillmentSchema.safeParse(body).success).toBe(false);
   });
 

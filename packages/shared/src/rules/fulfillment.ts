@@ -79,8 +79,7 @@ export const FULFILLMENT_MESSAGES = {
     `El pedido ya está "${FULFILLMENT_LABELS[from]}": no puede volver a "${FULFILLMENT_LABELS[to]}"`,
   notShipped: 'Un pedido con retiro en punto de encuentro no se envía: marcalo "Listo para retirar"',
   notForPickup: 'Un pedido con envío a domicilio no se retira: marcalo "Enviado"',
-  unpaid: (status: string) =>
-    `No se puede entregar un pedido sin pagar (estado: ${statusLabel(status)}): primero confirmá el pago`,
+  unpaid: (status: string) => `No se puede entregar un pedido sin pagar (estado: ${statusLabel(status)}): primero confirmá el pago`,
   invalidStep: 'Paso de entrega inválido: usá packed, shipped, ready_for_pickup o delivered',
   filter: 'Estado de entrega inválido: usá unfulfilled, packed, shipped, ready_for_pickup o delivered',
 } as const;
@@ -93,7 +92,8 @@ export const FULFILLMENT_MESSAGES = {
 export function fulfillmentPlan(order: FulfillmentState, to: FulfillmentStep): FulfillmentPlan {
   const current = normalizeFulfillment(order.fulfillment);
   if (to === current) return { kind: 'noop' };
-  if (order.status === 'cancelled' || order.status === 'refunded') return { kind: 'refused', message: FULFILLMENT_MESSAGES.closed(order.status) };
+  if (order.status === 'cancelled' || order.status === 'refunded')
+    return { kind: 'refused', message: FULFILLMENT_MESSAGES.closed(order.status) };
   const path = fulfillmentPath(order.deliveryType);
   if (!path.includes(to)) {
     return { kind: 'refused', message: to === 'shipped' ? FULFILLMENT_MESSAGES.notShipped : FULFILLMENT_MESSAGES.notForPickup };

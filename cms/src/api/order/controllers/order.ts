@@ -144,7 +144,10 @@ export default factories.createCoreController('api::order.order', () => ({
     const { ids, step } = parseWith(bulkFulfillmentSchema, requestBody(ctx));
     const staff = await requireStaff(ctx, 'orders.manage');
     const answer = await orders().fulfillMany(ids, step, staff, ctx.request.origin);
-    noteActivity(ctx, { target: `${answer.orders.length} órdenes`, summary: `${answer.orders.length} órdenes → ${fulfillmentLabel(step)}` });
+    noteActivity(ctx, {
+      target: `${answer.orders.length} órdenes`,
+      summary: `${answer.orders.length} órdenes → ${fulfillmentLabel(step)}`,
+    });
     reply(ctx, bulkFulfillmentAnswerSchema, answer);
   },
 

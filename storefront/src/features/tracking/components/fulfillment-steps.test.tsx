@@ -28,7 +28,11 @@ describe('tracking: the steps of the delivery', () => {
   it('shows a pickup delivered from the number alone (the summary), and says which steps were skipped as reached', () => {
     render(
       <FulfillmentSteps
-        order={makeTrackedSummary({ status: 'paid', fulfillment: 'delivered', fulfillmentSteps: [{ step: 'delivered', at: '2026-11-22T18:00:00.000Z' }] })}
+        order={makeTrackedSummary({
+          status: 'paid',
+          fulfillment: 'delivered',
+          fulfillmentSteps: [{ step: 'delivered', at: '2026-11-22T18:00:00.000Z' }],
+        })}
       />,
     );
     expect(screen.getByTestId('tracking-fulfillment')).toHaveTextContent('Entregado');

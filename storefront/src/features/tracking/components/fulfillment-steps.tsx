@@ -37,9 +37,7 @@ export function FulfillmentSteps({ order }: { order: TrackedOrder }) {
               data-testid={`tracking-step-${step}`}
             >
               <strong>{step === 'unfulfilled' ? STEP_TEXTS.unfulfilled : FULFILLMENT_LABELS[step]}</strong>
-              <span className="muted small">
-                {reached ? (at ? formatOrderDate(at) : STEP_TEXTS[step]) : 'Pendiente'}
-              </span>
+              <span className="muted small">{reached ? (at ? formatOrderDate(at) : STEP_TEXTS[step]) : 'Pendiente'}</span>
             </li>
           );
         })}
