@@ -112,6 +112,9 @@ function cardFields({ orderNumber, order }: Placed) {
     total: order.total,
     paidAt: null,
     reservedUntil: null,
+    // Not prepared yet: no step marked.
+    fulfillment: 'unfulfilled',
+    fulfillmentSteps: [],
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
   };
