@@ -8,6 +8,7 @@ import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.sh
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
 import { ensureCatalogueVersionTable, prepareStockAlertColors } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
+import { migrateLegacyFulfillment } from './domains/orders';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -34,6 +35,8 @@ export default {
     await strapi.service('api::product.product').migrateStockBySize();
     await strapi.service('api::product.product').migrateVariants();
     await strapi.service('api::product.product').prepareSearch();
+    // Orders placed before fulfilment existed get their step (delivered when handed over under the old rules); idempotent.
+    await migrateLegacyFulfillment();
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();

@@ -45,6 +45,9 @@ export const ORDER_READ_ONLY = [
   'reservedUntil',
   'stockReturned',
   'mercadoPago',
+  // Fulfilment is marked through the back office (its rules, history and mails), never edited by hand.
+  'fulfillment',
+  'fulfillmentSteps',
 ] as const;
 
 /** Product attributes the model computes (shown read-only; lifecycles recompute them on every write). */

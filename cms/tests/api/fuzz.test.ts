@@ -169,7 +169,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
-  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint'] },
+  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint', 'fulfillment'] },
   { method: 'GET', path: '/orders/dispatch', auth: 'admin', query: ['type', 'date', 'page', 'limit'] },
   {
     method: 'PUT',
@@ -178,6 +178,9 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ status: 'pending_manual', adminNotes: 'Nota de la fuzz' }),
   },
   { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
+  // The fixture order is a pickup: packing it is allowed once, then a repeat is a no-op (never a 5xx).
+  { method: 'PUT', path: '/orders/{orderId}/fulfillment', auth: 'admin', body: () => ({ step: 'packed' }) },
+  { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   // The fixture order is a cash order: a refund is always refused (400), junk ids are 404.
   { method: 'POST', path: '/orders/{orderId}/refund', auth: 'admin' },
   // The fuzz process has no webhook secret: every call is unverified (401), never a 5xx.
@@ -191,7 +194,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/orders/summary', auth: 'admin' },
-  { method: 'GET', path: '/orders/export.csv', auth: 'admin', query: ['status', 'paymentMethod', 'search', 'date', 'from', 'to'] },
+  {
+    method: 'GET',
+    path: '/orders/export.csv',
+    auth: 'admin',
+    query: ['status', 'paymentMethod', 'search', 'date', 'from', 'to', 'fulfillment'],
+  },
   { method: 'GET', path: '/products/export.csv', auth: 'admin' },
   { method: 'GET', path: '/products/stock.csv', auth: 'admin' },
   { method: 'POST', path: '/products/stock.csv', auth: 'admin', query: ['apply'] },

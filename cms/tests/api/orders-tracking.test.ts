@@ -75,6 +75,9 @@ const SUMMARY_KEYS = [
   'deliveryType',
   'detail',
   'discountTotal',
+  // Where the goods are and when each step was marked (no staff names).
+  'fulfillment',
+  'fulfillmentSteps',
   'orderNumber',
   'paidAt',
   'reservedUntil',
@@ -118,6 +121,9 @@ function cardFields({ orderNumber, order }: Placed) {
     total: order.total,
     paidAt: null,
     reservedUntil: null,
+    // Not prepared yet: no step marked.
+    fulfillment: 'unfulfilled',
+    fulfillmentSteps: [],
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
   };

@@ -40,6 +40,7 @@ export * from './contract/quote.js';
 export * from './contract/order-inputs.js';
 export * from './contract/orders.js';
 export * from './rules/order-status-change.js';
+export * from './rules/fulfillment.js';
 export * from './contract/tracking.js';
 export * from './rules/contact.js';
 export * from './contract/dispatch.js';

@@ -8,6 +8,7 @@ import {
   MSG,
   RESERVATION_MINUTES_MESSAGE,
   siteContentSchema,
+  WHATSAPP_TEMPLATE_KEYS,
   type ApiUser,
   type ContentAnswer,
   type SiteContent,
@@ -72,7 +73,7 @@ describe('content editor', () => {
     const paid = screen.getByLabelText('Pago confirmado');
     expect(paid).toHaveValue(DEFAULT_WHATSAPP_TEMPLATES.paid);
     expect(screen.getByLabelText(/Falta el comprobante/)).toHaveValue(DEFAULT_WHATSAPP_TEMPLATES.proofMissing);
-    expect(screen.getAllByRole('textbox')).toHaveLength(6);
+    expect(screen.getAllByRole('textbox')).toHaveLength(WHATSAPP_TEMPLATE_KEYS.length);
     await retype(user, paid, 'Pago recibido, {{nombre}');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await screen.findByText('Contenido actualizado exitosamente!');

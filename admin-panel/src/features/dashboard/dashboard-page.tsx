@@ -12,6 +12,7 @@ import {
   RotateCcw,
   Settings,
   ShoppingCart,
+  Truck,
   type LucideIcon,
 } from 'lucide-react';
 import { LIMITS, formatPrice, mostViewedCategoryName, mostViewedTitle } from '@shop/shared';
@@ -102,6 +103,15 @@ export function DashboardPage() {
           value={formatPrice(summary.data?.totalRevenue ?? 0)}
           loading={summary.isPending}
           tone="green"
+        />
+        <StatCard
+          to={paths.ordersDispatch}
+          icon={Truck}
+          label="Por entregar"
+          value={String(summary.data?.toDeliver ?? 0)}
+          sub="Pagadas y todavía no entregadas"
+          loading={summary.isPending}
+          tone="blue"
         />
         <StatCard
           icon={Eye}

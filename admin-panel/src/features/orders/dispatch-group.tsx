@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice, type DispatchGroup as Group, type DispatchOrder, type DispatchType } from '@shop/shared';
+import { fulfillmentLabel, formatPrice, type DispatchGroup as Group, type DispatchOrder, type DispatchType } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { paymentMethodShortLabel } from '@/components/status-badge';
 
@@ -27,11 +27,19 @@ function Address({ order }: { order: DispatchOrder }) {
   );
 }
 
+interface DispatchGroupProps {
+  group: Group;
+  type: DispatchType;
+  /** "Marcar entregado" of one order (absent: the sheet is read only). */
+  onDeliver?: (ids: string[]) => void;
+  busy?: boolean;
+}
+
 /**
  * One zone's (or one meeting point's) orders on the sheet: number, customer with phone and notes, address, units, total and
- * what to collect, with the group's totals at the foot.
+ * what to collect, with the group's totals at the foot, and "Marcar entregado" per order (not printed).
  */
-export function DispatchGroupSheet({ group, type }: { group: Group; type: DispatchType }) {
+export function DispatchGroupSheet({ group, type, onDeliver, busy = false }: DispatchGroupProps) {
   const headingId = `dispatch-group-${type}-${group.id || 'none'}`;
   const units = group.orders.reduce((sum, order) => sum + order.units, 0);
   const total = group.orders.reduce((sum, order) => sum + order.total, 0);
@@ -70,6 +78,11 @@ export function DispatchGroupSheet({ group, type }: { group: Group; type: Dispat
               <th scope="col" className="num">
                 A cobrar
               </th>
+              {onDeliver && (
+                <th scope="col" className="no-print">
+                  Entrega
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -97,6 +110,22 @@ export function DispatchGroupSheet({ group, type }: { group: Group; type: Dispat
                 <td className="num nowrap">
                   <ToCollect amount={order.toCollect} method={order.paymentMethod} />
                 </td>
+                {onDeliver && (
+                  <td className="no-print">
+                    {order.fulfillment && order.fulfillment !== 'unfulfilled' && (
+                      <span className="cell-sub">{fulfillmentLabel(order.fulfillment)}</span>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-success btn-sm"
+                      aria-label={`Marcar entregado el pedido ${order.orderNumber}`}
+                      disabled={busy}
+                      onClick={() => onDeliver([order._id])}
+                    >
+                      Marcar entregado
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -110,6 +139,7 @@ export function DispatchGroupSheet({ group, type }: { group: Group; type: Dispat
               <td className="num nowrap">
                 <strong>{formatPrice(group.toCollect)}</strong>
               </td>
+              {onDeliver && <td className="no-print" />}
             </tr>
           </tfoot>
         </table>

@@ -28,6 +28,7 @@ import { useUpdateOrderStatus } from './api/update-order-status';
 import { useConfirmOrder } from './api/confirm-order';
 import { formatDateTime } from '@/lib/format-date';
 import { OrderCustomerCards } from './order-customer-cards';
+import { OrderFulfillmentCard } from './order-fulfillment-card';
 import { OrderItemList } from './order-item-list';
 import { OrderMercadoPagoCard } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
@@ -259,6 +260,7 @@ function OrderDetail({ order }: { order: Order }) {
             )}
           </DetailCard>
 
+          <OrderFulfillmentCard order={order} />
           <OrderTimeline order={order} paid={current === 'paid'} />
         </aside>
       </div>

@@ -102,11 +102,12 @@ describe('hoja de reparto', () => {
       '2',
       '$17.000',
       '$17.000',
+      'Marcar entregado',
     ]);
     expect(
       within(second ?? document.body)
         .getAllByRole('cell')
-        .at(-1),
+        .at(-2),
     ).toHaveTextContent('$0 · pagado (Transferencia)');
     expect(centro.getByText('Total de Centro').closest('tr')).toHaveTextContent('Total de Centro3$34.000$17.000');
     expect(centro.getByText('2 pedidos · 3 unidades · A cobrar:', { exact: false })).toHaveTextContent('A cobrar: $17.000');
@@ -142,7 +143,7 @@ describe('hoja de reparto', () => {
       },
     }));
     const row = await screen.findByTestId('dispatch-order');
-    expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent('$0 · pagado (Mercado Pago)');
+    expect(within(row).getAllByRole('cell').at(-2)).toHaveTextContent('$0 · pagado (Mercado Pago)');
   });
 
   it('opens on the pickups from the address', async () => {

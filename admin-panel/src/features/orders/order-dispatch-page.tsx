@@ -1,16 +1,33 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { DISPATCH_TYPES, formatPrice, shopDayRange, shopIsoDay, type DispatchType } from '@shop/shared';
+import { ArrowLeft, PackageCheck, Printer } from 'lucide-react';
+import { DISPATCH_TYPES, formatPrice, shopDayRange, shopIsoDay, type BulkFulfillmentAnswer, type DispatchType } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
-import { EmptyState, Loaded } from '@/components/feedback';
+import { Banner, EmptyState, Loaded } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { RefreshButton } from '@/components/refresh-button';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { orderQueries } from './api/order-queries';
 import { DispatchGroupSheet } from './dispatch-group';
+import { useFulfillOrders } from './api/fulfill-order';
+
+/** What "Marcar entregado" did: how many were delivered, and each order refused with its reason. */
+function DeliveredOutcome({ outcome, onClose }: { outcome: BulkFulfillmentAnswer; onClose: () => void }) {
+  const delivered = outcome.orders.length;
+  return (
+    <Banner kind={outcome.refused.length > 0 ? 'error' : 'success'} onClose={onClose}>
+      {delivered === 1 ? '1 pedido marcado entregado.' : `${delivered} pedidos marcados entregados.`}
+      {outcome.refused.map((r) => (
+        <span key={r.id} className="cell-sub" data-testid="dispatch-refused">
+          No se marcó {r.orderNumber ? `#${r.orderNumber}` : r.id}: {r.message}
+        </span>
+      ))}
+    </Banner>
+  );
+}
 
 const SHEETS: Record<DispatchType, { label: string; empty: string; grouped: string; group: [string, string] }> = {
   delivery: {
@@ -56,6 +73,18 @@ export function OrderDispatchPage() {
   const groups = (query.data?.groups ?? []).filter((group) => group.orders.length > 0);
   const orderCount = groups.reduce((sum, group) => sum + group.orders.length, 0);
   const toCollect = groups.reduce((sum, group) => sum + group.toCollect, 0);
+  const deliver = useFulfillOrders();
+  const [outcome, setOutcome] = useState<BulkFulfillmentAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const markDelivered = (ids: string[]) => {
+    setOutcome(null);
+    setFailure(null);
+    deliver.mutate({ ids, step: 'delivered' }, { onSuccess: setOutcome, onError: (error) => setFailure(errorMessage(error)) });
+  };
+  const allIds = groups.flatMap((group) => group.orders.map((order) => order._id));
+  const markSheet = () => {
+    if (window.confirm(`¿Marcar entregados los ${allIds.length} pedidos de esta hoja?`)) markDelivered(allIds);
+  };
 
   return (
     <div className={`page dispatch-page dispatch-${type}`} data-testid="dispatch-page">
@@ -78,8 +107,23 @@ export function OrderDispatchPage() {
           <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={groups.length === 0}>
             <Printer size={16} aria-hidden="true" /> Imprimir
           </button>
+          <button type="button" className="btn btn-success" onClick={markSheet} disabled={allIds.length === 0 || deliver.isPending}>
+            <PackageCheck size={16} aria-hidden="true" /> {deliver.isPending ? 'Marcando...' : 'Marcar entregado todo'}
+          </button>
         </div>
       </PageHeader>
+      {outcome && (
+        <div className="no-print">
+          <DeliveredOutcome outcome={outcome} onClose={() => setOutcome(null)} />
+        </div>
+      )}
+      {failure && (
+        <div className="no-print">
+          <Banner kind="error" onClose={() => setFailure(null)}>
+            Error al marcar entregado: {failure}
+          </Banner>
+        </div>
+      )}
 
       <div className="dispatch-controls no-print">
         <div className="segmented" role="group" aria-label="Qué pedidos ver">
@@ -130,7 +174,7 @@ export function OrderDispatchPage() {
               )}
             </p>
             {groups.map((group) => (
-              <DispatchGroupSheet key={group.id || 'none'} group={group} type={type} />
+              <DispatchGroupSheet key={group.id || 'none'} group={group} type={type} onDeliver={markDelivered} busy={deliver.isPending} />
             ))}
             <div className="no-print">
               <Pagination

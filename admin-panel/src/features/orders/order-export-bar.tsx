@@ -8,15 +8,17 @@ interface OrderExportBarProps {
   status: string;
   date: string;
   search: string;
+  /** The list's fulfilment filter ('' for all). */
+  fulfillment?: string;
 }
 
 const PAYMENT_METHODS = Object.entries(PAYMENT_METHOD_LABELS);
 
 /**
- * The accountant's file: the orders of the list's filters (status, day, search), of one payment method if chosen,
+ * The accountant's file: the orders of the list's filters (status, day, search, fulfilment), of one payment method if chosen,
  * and of a date range (Argentine days, both included), as CSV for Excel.
  */
-export function OrderExportBar({ status, date, search }: OrderExportBarProps) {
+export function OrderExportBar({ status, date, search, fulfillment = '' }: OrderExportBarProps) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   // The list itself cannot be filtered by payment method: only the export can (the accountant's cut).
@@ -45,7 +47,12 @@ export function OrderExportBar({ status, date, search }: OrderExportBarProps) {
           ? 'La fecha "desde" es posterior a "hasta".'
           : 'Exporta las órdenes con los filtros de arriba, estas fechas y este medio de pago.'}
       </p>
-      <ExportButton url="/orders/export.csv" baseName="ordenes" what="órdenes" params={{ status, date, search, from, to, paymentMethod }} />
+      <ExportButton
+        url="/orders/export.csv"
+        baseName="ordenes"
+        what="órdenes"
+        params={{ status, date, search, from, to, paymentMethod, fulfillment }}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Truck } from 'lucide-react';
-import { LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
+import { FULFILLMENT_LABELS, FULFILLMENT_STEPS, LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { contentQueries } from '@/features/content';
@@ -37,6 +37,7 @@ export function OrderListPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
   const [date, setDate] = useState('');
+  const [fulfillment, setFulfillment] = useState('');
   const [search, setSearch] = useState('');
   // An order goes to a zone or to a meeting point, never both: choosing one filter clears the other.
   const [place, setPlace] = useState<{ zone: string; meetingPoint: string }>({ zone: '', meetingPoint: '' });
@@ -44,7 +45,10 @@ export function OrderListPage() {
   const [toDelete, setToDelete] = useState<Order | null>(null);
   const notice = useTimedMessage();
 
-  const list = useQuery({ ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, ...place }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, fulfillment, ...place }),
+    placeholderData: keepPreviousData,
+  });
   const summary = useQuery(orderQueries.summary());
   const content = useQuery(contentQueries.site());
   const placeOptions = placeFilterOptions(content.data);
@@ -102,7 +106,7 @@ export function OrderListPage() {
     });
   }
 
-  const filtered = search.trim() !== '' || date !== '' || place.zone !== '' || place.meetingPoint !== '';
+  const filtered = search.trim() !== '' || date !== '' || fulfillment !== '' || place.zone !== '' || place.meetingPoint !== '';
   const emptyText = filtered
     ? 'No se encontraron órdenes con los filtros aplicados.'
     : status
@@ -140,6 +144,14 @@ export function OrderListPage() {
           <option value="">Todos los estados</option>
           <OrderStatusOptions />
         </SelectField>
+        <SelectField id="order-fulfillment" label="Entrega" value={fulfillment} onChange={(value) => filterBy(setFulfillment, value)}>
+          <option value="">Todas las entregas</option>
+          {FULFILLMENT_STEPS.map((step) => (
+            <option key={step} value={step}>
+              {FULFILLMENT_LABELS[step]}
+            </option>
+          ))}
+        </SelectField>
         <div className="field">
           <label htmlFor="order-date">Fecha</label>
           <input id="order-date" type="date" value={date} onChange={(e) => filterBy(setDate, e.target.value)} />
@@ -166,7 +178,7 @@ export function OrderListPage() {
         )}
         <RefreshButton busy={list.isFetching} onClick={refresh} />
       </section>
-      {mayExport && <OrderExportBar status={status} date={date} search={search} />}
+      {mayExport && <OrderExportBar status={status} date={date} search={search} fulfillment={fulfillment} />}
 
       <TableCard
         query={list}

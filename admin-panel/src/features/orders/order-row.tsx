@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Eye, Trash2 } from 'lucide-react';
-import { formatPrice, type Order } from '@shop/shared';
+import { formatPrice, fulfillmentLabel, type Order } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { IconButton } from '@/components/icon-button';
 import { PaymentBadge, StatusBadge } from '@/components/status-badge';
@@ -44,6 +44,9 @@ export function OrderRow({ order, deleting, onQuickView, onDelete }: OrderRowPro
       </td>
       <td data-label="Estado">
         <StatusBadge status={order.status} />
+        <span className="cell-sub" data-testid="order-fulfillment">
+          Entrega: {fulfillmentLabel(order.fulfillment)}
+        </span>
       </td>
       <td data-label="Acciones">
         <div className="row-actions">

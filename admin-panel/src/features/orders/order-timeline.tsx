@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { SYSTEM_ACTOR_NAME, statusLabel, type Order, type OrderEvent } from '@shop/shared';
+import { SYSTEM_ACTOR_NAME, fulfillmentLabel, statusLabel, type Order, type OrderEvent } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { orderQueries } from './api/order-queries';
 import { formatDateTime } from '@/lib/format-date';
@@ -16,6 +16,7 @@ interface Entry {
 }
 
 function changeText(event: OrderEvent): string {
+  if (event.step) return `Entrega: ${fulfillmentLabel(event.step)}`;
   if (event.from === event.to) return `Nota en ${statusLabel(event.to)}`;
   return `${event.from ? statusLabel(event.from) : 'Sin estado'} → ${statusLabel(event.to)}`;
 }
@@ -36,7 +37,7 @@ function eventEntry(event: OrderEvent, index: number): Entry {
     key: `event-${index}`,
     at: event.at,
     rank: 1,
-    done: event.to === 'paid',
+    done: event.step ? event.step === 'delivered' : event.to === 'paid',
     body: (
       <>
         <strong>{changeText(event)}</strong>

@@ -7,7 +7,7 @@ import { contentQueries } from '@/features/content';
 const trackingUrl = () => `${window.location.origin}/track-order`;
 
 interface WhatsappLinkProps {
-  order: Pick<Order, 'orderNumber' | 'total' | 'status' | 'deliveryType' | 'shippingInfo' | 'zone' | 'meetingPoint'>;
+  order: Pick<Order, 'orderNumber' | 'total' | 'status' | 'deliveryType' | 'fulfillment' | 'shippingInfo' | 'zone' | 'meetingPoint'>;
   /** The reason of the last change (a rejected proof, a cancellation), for the {motivo} placeholder. */
   reason?: string;
   className?: string;

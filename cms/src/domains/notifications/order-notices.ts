@@ -1,5 +1,7 @@
 import {
+  FULFILLMENT_MAIL_KINDS,
   SHOP_BRAND,
+  orderFulfillmentMail,
   orderReceivedMail,
   orderStatusMail,
   ownerNewOrderMail,
@@ -94,4 +96,16 @@ export async function queueStatusChange(order: Order, from: string, reason: stri
   await enqueueAll([
     mailFor(order, order.shippingInfo.email, kind, orderStatusMail(order, kind, reason, shopperContext(site, order, origin))),
   ]);
+}
+
+/**
+ * A fulfilment step the shopper should hear about: ready for pickup (where and when), on its way, delivered (with
+ * the cash collected when she paid on hand-over). Other steps (packed) send nothing.
+ */
+export async function queueFulfillmentStep(order: Order, cashCollected: number | null, origin: string | null): Promise<void> {
+  const step = order.fulfillment;
+  if (step !== 'ready_for_pickup' && step !== 'shipped' && step !== 'delivered') return;
+  const site = await content();
+  const body = orderFulfillmentMail(order, step, shopperContext(site, order, origin), cashCollected);
+  await enqueueAll([mailFor(order, order.shippingInfo.email, FULFILLMENT_MAIL_KINDS[step], body)]);
 }

@@ -7,3 +7,4 @@ export { type Actor, recordStatusChange } from './order-history';
 export { holdSweepNow, holdSweepSchedule } from './order-holds';
 export { findOrderDocument, getOrder, ORDER_UID } from './order-read';
 export { isoDate, isRecord, type OrderAnswer } from './order-view';
+export { migrateLegacyFulfillment } from './order-fulfillment';

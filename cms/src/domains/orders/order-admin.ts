@@ -4,14 +4,14 @@ import {
   CONFIRMED_STATUS,
   MSG,
   ORDER_LIST_SORTS,
-  ORDER_STATUSES,
   confirmRefusalMessage,
+  FULFILLMENT_MESSAGES,
+  isFulfillmentStep,
   isOrderStatus,
   shopDayRange,
   statusChangePlan,
   statusFitsMethod,
   type OrderStatus,
-  type OrderSummary,
 } from '@shop/shared';
 import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
@@ -221,6 +221,8 @@ export interface OrderListQuery {
   /** Only orders delivered to this zone / collected at this meeting point (ids). */
   zone?: string;
   meetingPoint?: string;
+  /** Only orders at this fulfilment step. */
+  fulfillment?: string;
 }
 
 export interface OrderList {
@@ -238,7 +240,17 @@ function placeFilter(value: string, of: string): string {
 
 /** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
-  const filters: { orderStatus?: OrderStatus; createdAt?: { $gte: Date; $lt: Date }; zoneId?: string; meetingPointId?: string } = {};
+  const filters: {
+    orderStatus?: OrderStatus;
+    createdAt?: { $gte: Date; $lt: Date };
+    zoneId?: string;
+    meetingPointId?: string;
+    fulfillment?: string;
+  } = {};
+  if (query.fulfillment !== undefined) {
+    if (!isFulfillmentStep(query.fulfillment)) throw badRequest(FULFILLMENT_MESSAGES.filter);
+    filters.fulfillment = query.fulfillment;
+  }
   if (query.zone !== undefined) filters.zoneId = placeFilter(query.zone, 'de la zona');
   if (query.meetingPoint !== undefined) filters.meetingPointId = placeFilter(query.meetingPoint, 'del punto de encuentro');
   if (query.status !== undefined) {
@@ -267,29 +279,4 @@ export async function listOrders(query: OrderListQuery): Promise<OrderList> {
     totalPages: Math.ceil(totalOrders / query.limit),
     page: query.page,
   };
-}
-
-/** Counts per status and payment method, and the revenue of paid orders, grouped by the database. */
-export async function orderSummary(): Promise<OrderSummary> {
-  const rows: unknown[] = await strapi.db
-    .getConnection(ORDERS_TABLE)
-    .select('order_status', 'payment_method')
-    .count({ orders: '*' })
-    .sum({ revenue: 'total' })
-    .groupBy('order_status', 'payment_method');
-  const byStatus: OrderSummary['summaryByStatusAndPaymentMethod'] = {};
-  for (const status of ORDER_STATUSES) byStatus[status] = { cash: 0, transfer: 0, mercadopago: 0 };
-  let totalOrders = 0;
-  let totalRevenue = 0;
-  for (const row of rows) {
-    if (!isRecord(row)) continue;
-    const count = Number(row.orders ?? 0);
-    totalOrders += count;
-    const status = typeof row.order_status === 'string' ? row.order_status : '';
-    if (status === 'paid') totalRevenue += Number(row.revenue ?? 0);
-    const bucket = byStatus[status];
-    const method = row.payment_method;
-    if (bucket && (method === 'cash' || method === 'transfer' || method === 'mercadopago')) bucket[method] += count;
-  }
-  return { totalOrders, totalRevenue, summaryByStatusAndPaymentMethod: byStatus };
 }

@@ -22,14 +22,14 @@ export interface DispatchQuery {
 }
 
 /**
- * Orders still to hand over: a cash order not yet paid or cancelled (its amount is collected on hand-over), a
- * transfer or Mercado Pago order once its payment is confirmed. There is no "delivered" status: a cash order leaves the sheet when
- * staff mark it paid; a paid transfer order when staff confirm it or close it.
+ * Orders still to hand over: not delivered yet (fulfilment), and a cash order not cancelled (its amount is collected
+ * on hand-over unless it was paid before), a transfer or Mercado Pago order once its payment is confirmed. An order
+ * leaves the sheet when staff mark it delivered ("Marcar entregado"), or when it is cancelled or refunded.
  */
 const TO_HAND_OVER: Record<PaymentMethod, readonly OrderStatus[]> = {
-  cash: ['pending_manual', 'confirmado'],
-  transfer: ['paid'],
-  mercadopago: ['paid'],
+  cash: ['pending_manual', 'confirmado', 'paid'],
+  transfer: ['paid', 'confirmado'],
+  mercadopago: ['paid', 'confirmado'],
 };
 
 function dispatchOrder(order: OrderAnswer) {
@@ -39,6 +39,7 @@ function dispatchOrder(order: OrderAnswer) {
     createdAt: order.createdAt,
     status: order.status,
     paymentMethod: order.paymentMethod,
+    fulfillment: order.fulfillment,
     fullName: order.shippingInfo.fullName,
     phone: order.shippingInfo.phone,
     address: order.shippingInfo.address,
@@ -63,10 +64,15 @@ export async function dispatchSheet({ type, date = shopIsoDay(), page, limit }: 
   const filters = {
     deliveryType: type,
     createdAt: { $lt: day.end },
-    $or: [
-      { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
-      { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
-      { paymentMethod: 'mercadopago', orderStatus: { $in: [...TO_HAND_OVER.mercadopago] } },
+    $and: [
+      { $or: [{ fulfillment: { $null: true } }, { fulfillment: { $ne: 'delivered' } }] },
+      {
+        $or: [
+          { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
+          { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
+          { paymentMethod: 'mercadopago', orderStatus: { $in: [...TO_HAND_OVER.mercadopago] } },
+        ],
+      },
     ],
   };
   const totalOrders = await strapi.documents(ORDER_UID).count({ filters });

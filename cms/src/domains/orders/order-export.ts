@@ -1,6 +1,6 @@
 import { LIMITS, exportTimeRange, keysetPages, orderExportCells, type CsvValue, type OrderExportFilters } from '@shop/shared';
 import { ORDER_UID } from './order-read';
-import { ORDER_POPULATE, isRecord } from './order-view';
+import { ORDER_POPULATE, fulfillmentStepsOf, isRecord } from './order-view';
 
 type Where = Record<string, unknown>;
 
@@ -9,6 +9,7 @@ function whereOf(filters: OrderExportFilters): Where[] {
   const where: Where[] = [];
   if (filters.status) where.push({ orderStatus: filters.status });
   if (filters.paymentMethod) where.push({ paymentMethod: filters.paymentMethod });
+  if (filters.fulfillment) where.push({ fulfillment: filters.fulfillment });
   const { start, end } = exportTimeRange(filters);
   if (start) where.push({ createdAt: { $gte: start } });
   if (end) where.push({ createdAt: { $lt: end } });
@@ -59,6 +60,8 @@ function exportedOrder(doc: Record<string, unknown>) {
       .filter(isRecord)
       .map((d) => ({ label: str(d.label) ?? '', amount: num(d.amount) })),
     couponCode: str(doc.couponCode),
+    fulfillment: str(doc.fulfillment),
+    deliveredAt: fulfillmentStepsOf(doc.fulfillmentSteps).find((e) => e.step === 'delivered')?.at ?? null,
   });
 }
 

@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR_NAME, type OrderEvent } from '@shop/shared';
+import { SYSTEM_ACTOR_NAME, isFulfillmentStep, type OrderEvent } from '@shop/shared';
 import { isoDate, isRecord } from './order-view';
 import { asShopWrite } from '../../utils/shop-write';
 
@@ -19,10 +19,13 @@ export interface StaffMember {
   id: number;
   username: string;
   email: string;
+  /** The name the team screen shows (invited accounts); empty for older accounts. */
+  fullName?: string;
 }
 
+/** The staff member by the name the team knows her by (else her username or e-mail). */
 export function staffActor(user: StaffMember): Actor {
-  return { kind: 'staff', id: user.id, name: user.username || user.email };
+  return { kind: 'staff', id: user.id, name: user.fullName || user.username || user.email };
 }
 
 export interface StatusChange {
@@ -32,6 +35,8 @@ export interface StatusChange {
   by: Actor;
   note: string | null;
   at: Date;
+  /** A fulfilment step marked (from and to are then the order's status, unchanged). */
+  step?: string | null;
 }
 
 /**
@@ -49,6 +54,7 @@ export async function recordStatusChange(change: StatusChange): Promise<void> {
         actorId: change.by.id,
         actorName: change.by.name.slice(0, 255),
         note: change.note,
+        step: change.step ?? null,
         at: change.at,
       },
     }),
@@ -67,6 +73,7 @@ function eventOf(row: Record<string, unknown>): OrderEvent {
       name: typeof row.actorName === 'string' ? row.actorName : kind === 'system' ? SYSTEM_ACTOR_NAME : '',
     },
     note: typeof row.note === 'string' && row.note !== '' ? row.note : null,
+    step: isFulfillmentStep(row.step) ? row.step : null,
   };
 }
 

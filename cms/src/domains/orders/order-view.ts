@@ -14,7 +14,11 @@ import {
   type PaymentMethod,
   type TrackedOrderDetail,
   type TrackedOrderSummary,
+  fulfillmentEventSchema,
+  normalizeFulfillment,
+  type FulfillmentEvent,
 } from '@shop/shared';
+import { jsonColumn } from '../../utils/db-write';
 
 /** What a stored order turns into for its owner and for staff (the order of docs/api.md, `_id` = documentId). */
 export type OrderAnswer = Order;
@@ -85,6 +89,16 @@ function discountsOf(value: unknown): DiscountLine[] {
   });
 }
 
+/** The fulfilment steps stored with the order, oldest first (unreadable entries left out; older orders: none). */
+export function fulfillmentStepsOf(value: unknown): FulfillmentEvent[] {
+  const stored = jsonColumn(value);
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry) => {
+    const parsed = fulfillmentEventSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /** The full order (the shopper's own by documentId, and every admin answer). */
 export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
   const shipping = isRecord(doc.shippingInfo) ? doc.shippingInfo : {};
@@ -122,6 +136,8 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     // Only while the order still waits unpaid in its method's held status.
     reservedUntil: status === HELD_STATUS[paymentMethod] ? isoDate(doc.reservedUntil) : null,
     payment: paymentOf(paymentMethod, doc.mercadoPago),
+    fulfillment: normalizeFulfillment(doc.fulfillment),
+    fulfillmentSteps: fulfillmentStepsOf(doc.fulfillmentSteps),
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };
@@ -148,6 +164,9 @@ function trackedCommon(order: OrderAnswer) {
     total: order.total,
     paidAt: order.paidAt ?? null,
     reservedUntil: order.reservedUntil ?? null,
+    fulfillment: order.fulfillment,
+    // When each step was marked; who marked it is the shop's business.
+    fulfillmentSteps: (order.fulfillmentSteps ?? []).map(({ step, at }) => ({ step, at })),
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
   };

@@ -14,6 +14,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /orders/:id/history': 'orders.view',
   'PUT /orders/:id/status': 'orders.manage',
   'PATCH /orders/:id/confirm': 'orders.manage',
+  'PUT /orders/:id/fulfillment': 'orders.manage',
+  'POST /orders/fulfillment': 'orders.manage',
   'POST /orders/:id/refund': 'orders.refund',
   'DELETE /orders/:id': 'orders.delete',
   'GET /emails': 'emails.manage',

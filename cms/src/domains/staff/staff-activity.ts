@@ -5,6 +5,8 @@ import type { ActivityKind } from '@shop/shared';
 export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; action: string; label: string }>> = {
   'PUT /orders/:id/status': { kind: 'orders', action: 'order.status', label: 'Cambió el estado de una orden' },
   'PATCH /orders/:id/confirm': { kind: 'orders', action: 'order.confirm', label: 'Confirmó una orden' },
+  'PUT /orders/:id/fulfillment': { kind: 'orders', action: 'order.fulfillment', label: 'Marcó un paso de entrega' },
+  'POST /orders/fulfillment': { kind: 'orders', action: 'order.fulfillment-bulk', label: 'Marcó un paso de entrega de varias órdenes' },
   'DELETE /orders/:id': { kind: 'orders', action: 'order.delete', label: 'Eliminó una orden' },
   'POST /emails/:id/resend': { kind: 'emails', action: 'email.resend', label: 'Reenvió un correo' },
   'POST /health/test-email': { kind: 'emails', action: 'email.test', label: 'Se envió un correo de prueba' },

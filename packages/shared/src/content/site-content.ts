@@ -76,6 +76,7 @@ export const DEFAULT_WHATSAPP_TEMPLATES = {
   paid: '¡Hola {nombre}! Confirmamos el pago de tu pedido #{pedido} por {total}. Ya lo estamos preparando.',
   readyForPickup: '¡Hola {nombre}! Tu pedido #{pedido} está listo para retirar. Te esperamos en {entrega}.',
   onTheWay: '¡Hola {nombre}! Tu pedido #{pedido} ya está en camino. Podés seguirlo en {seguimiento}',
+  delivered: '¡Hola {nombre}! Tu pedido #{pedido} fue entregado. ¡Gracias por tu compra! Cualquier consulta, escribinos por acá.',
   cancelled: 'Hola {nombre}, tu pedido #{pedido} fue cancelado. {motivo} Cualquier consulta, escribinos por acá.',
 } as const;
 
@@ -88,6 +89,7 @@ export const whatsappTemplatesSchema = z
     paid: template(DEFAULT_WHATSAPP_TEMPLATES.paid),
     readyForPickup: template(DEFAULT_WHATSAPP_TEMPLATES.readyForPickup),
     onTheWay: template(DEFAULT_WHATSAPP_TEMPLATES.onTheWay),
+    delivered: template(DEFAULT_WHATSAPP_TEMPLATES.delivered),
     cancelled: template(DEFAULT_WHATSAPP_TEMPLATES.cancelled),
   })
   .prefault({});

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { paymentMethodSchema } from './order-inputs.js';
 import { orderAddressFields } from './fields.js';
+import { fulfillmentStepSchema } from '../rules/fulfillment.js';
 
 /**
- * GET /orders/dispatch?type=delivery|pickup (staff): the orders still to hand over, grouped by delivery zone (the
+ * GET /orders/dispatch?type=delivery|pickup (staff): the orders still to hand over (not delivered yet), grouped by delivery zone (the
  * "Hoja de reparto") or by meeting point (the pickup list).
  */
 export const DISPATCH_TYPES = ['delivery', 'pickup'] as const;
@@ -15,6 +16,8 @@ export const dispatchOrderSchema = z.object({
   createdAt: z.string(),
   status: z.string(),
   paymentMethod: paymentMethodSchema,
+  /** Not delivered yet: unfulfilled, packed, shipped or ready_for_pickup. */
+  fulfillment: fulfillmentStepSchema.optional(),
   fullName: z.string(),
   phone: z.string(),
   ...orderAddressFields,

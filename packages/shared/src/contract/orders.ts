@@ -3,6 +3,7 @@ import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderAddressFields, pageFields, timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
 import { orderLineSchema } from './order-line.js';
+import { fulfillmentEventSchema, fulfillmentStepSchema } from '../rules/fulfillment.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
 
@@ -70,9 +71,22 @@ export const orderSchema = z.object({
   reservedUntil: z.string().nullable(),
   /** Mercado Pago orders only (null for cash and transfer). */
   payment: orderPaymentSchema.nullable().optional(),
+  /** Where the goods are, apart from the payment (see `fulfillmentPath`), and each step marked, oldest first. */
+  fulfillment: fulfillmentStepSchema.optional(),
+  fulfillmentSteps: z.array(fulfillmentEventSchema).optional(),
   ...timestampFields,
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /orders/fulfillment (staff): each order on its own (one refused does not stop the others). `orders` are those
+ * at the step now (marked now or already there), `refused` the others with the Spanish reason.
+ */
+export const bulkFulfillmentAnswerSchema = z.object({
+  orders: z.array(orderSchema),
+  refused: z.array(z.object({ id: z.string(), orderNumber: z.string().nullable(), message: z.string() })),
+});
+export type BulkFulfillmentAnswer = z.infer<typeof bulkFulfillmentAnswerSchema>;
 
 /** GET /orders/{id}, PUT /orders/{id}/status. */
 export const orderAnswerSchema = z.object({ order: orderSchema });
@@ -107,6 +121,8 @@ export const orderEventSchema = z.object({
   to: z.string(),
   by: z.object({ kind: z.enum(['staff', 'system']), id: z.number().nullable(), name: z.string() }),
   note: z.string().nullable(),
+  /** A fulfilment step (packed, shipped, ready_for_pickup, delivered) rather than a change of status. */
+  step: fulfillmentStepSchema.nullable().optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -117,6 +133,8 @@ export type OrderHistoryAnswer = z.infer<typeof orderHistoryAnswerSchema>;
 export const orderSummarySchema = z.object({
   totalOrders: z.number(),
   totalRevenue: z.number(),
+  /** "Por entregar": paid orders not delivered yet (cancelled and refunded ones aside). */
+  toDeliver: z.number().optional(),
   summaryByStatusAndPaymentMethod: z.record(
     z.string(),
     z.object({ cash: z.number(), transfer: z.number(), mercadopago: z.number().default(0) }),

@@ -3,6 +3,7 @@ import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
 import { timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
+import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/fulfillment.js';
 
 /**
  * GET /orders/by-number/{orderNumber}. Without the checkout contact only what identifies nobody (`detail:
@@ -22,6 +23,9 @@ const trackedOrderCommon = {
   paidAt: z.string().nullable(),
   /** While the order waits unpaid: until when its units are held (then the sweep cancels it). */
   reservedUntil: z.string().nullable(),
+  /** Where the goods are (apart from the payment) and when each step was marked (no staff names). */
+  fulfillment: fulfillmentStepSchema.optional(),
+  fulfillmentSteps: z.array(trackedFulfillmentEventSchema).optional(),
   ...timestampFields,
 };
 

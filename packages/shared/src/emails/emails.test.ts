@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../contract/orders.js';
 import { escapeHtml, renderMail, safeHref } from './layout.js';
-import { orderReceivedMail, orderStatusMail, type ShopperMailContext } from './order-mails.js';
+import { orderFulfillmentMail, orderReceivedMail, orderStatusMail, type ShopperMailContext } from './order-mails.js';
 import { ownerNewOrderMail, ownerProofReceivedMail } from './owner-mails.js';
 import { staffInvitationMail } from './staff-invitation-mail.js';
 
@@ -200,5 +200,31 @@ describe('staff invitation', () => {
   it('escapes the name in the HTML part', () => {
     expect(mail.html).toContain('Lucía &lt;b&gt;');
     expect(mail.html).not.toContain('Lucía <b>');
+  });
+});
+
+describe('fulfilment mails', () => {
+  it('ready for pickup names the meeting point chosen with its address and schedule', () => {
+    const mail = orderFulfillmentMail(
+      order({
+        deliveryType: 'pickup',
+        status: 'paid',
+        meetingPoint: { id: 'centro', title: 'Punto Centro', address: 'Av. Olascoaga 410', schedule: 'Lun a Sáb 10 a 13' },
+      }),
+      'ready_for_pickup',
+      ctx,
+    );
+    expect(mail.subject).toBe('Tu pedido está listo para retirar · Pedido ORD-20261122-0007');
+    expect(mail.text).toContain('Av. Olascoaga 410');
+    expect(mail.text).toContain('Lun a Sáb 10 a 13');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('shipped and delivered, the latter with the cash collected on hand-over', () => {
+    expect(orderFulfillmentMail(order({ status: 'paid' }), 'shipped', ctx).subject).toMatch(/^Tu pedido está en camino/);
+    const delivered = orderFulfillmentMail(order({ paymentMethod: 'cash', status: 'paid' }), 'delivered', ctx, 15000);
+    expect(delivered.subject).toMatch(/^Entregamos tu pedido/);
+    expect(delivered.text).toContain('Registramos tu pago en efectivo de $15.000.');
+    expect(orderFulfillmentMail(order({ status: 'paid' }), 'delivered', ctx).text).not.toContain('efectivo de');
   });
 });

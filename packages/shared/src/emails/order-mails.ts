@@ -2,6 +2,7 @@ import type { Order } from '../contract/orders.js';
 import { formatPrice, formatShipping } from '../rules/money.js';
 import { formatHoldDeadline } from '../rules/order-hold.js';
 import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
+import type { FulfillmentStep } from '../rules/fulfillment.js';
 import { renderMail, type MailBlock, type MailContent, type MailShop } from './layout.js';
 
 /** The bank account a transfer goes to (site content, 'Transferencia Bancaria'). */
@@ -136,6 +137,48 @@ export function orderStatusMail(order: Order, kind: ShopperStatusKind, reason: s
   if (reason && reason.trim() !== '') intro.push(`Motivo: ${reason.trim()}`);
   const blocks: MailBlock[] = [orderSummaryBlock(order)];
   if (kind === 'proof_rejected') blocks.push(bankBlock(order, ctx.bank));
+  return renderMail({
+    shop: ctx.shop,
+    subject: `${wording.subject} · Pedido ${order.orderNumber}`,
+    greeting: `¡Hola ${firstName(order.shippingInfo.fullName)}!`,
+    intro,
+    blocks,
+    action: { label: 'Ver mi pedido', url: ctx.trackingUrl },
+  });
+}
+
+/** The fulfilment steps a shopper is told about, and the outbox kind of each. */
+export const FULFILLMENT_MAIL_KINDS = {
+  ready_for_pickup: 'order_ready_for_pickup',
+  shipped: 'order_shipped',
+  delivered: 'order_delivered',
+} as const satisfies Partial<Record<FulfillmentStep, string>>;
+export type FulfillmentMailStep = keyof typeof FULFILLMENT_MAIL_KINDS;
+
+const FULFILLMENT_WORDING: Record<FulfillmentMailStep, { subject: string; intro: string }> = {
+  ready_for_pickup: {
+    subject: 'Tu pedido está listo para retirar',
+    intro: 'Tu pedido ya está listo: te esperamos en el punto de encuentro.',
+  },
+  shipped: { subject: 'Tu pedido está en camino', intro: 'Tu pedido salió hacia tu domicilio.' },
+  delivered: { subject: 'Entregamos tu pedido', intro: '¡Tu pedido fue entregado! Gracias por elegirnos.' },
+};
+
+/**
+ * To the shopper when the order is ready for pickup (with the meeting point's address and schedule), on its way, or
+ * delivered (with the cash collected, when it was paid on hand-over).
+ */
+export function orderFulfillmentMail(
+  order: Order,
+  step: FulfillmentMailStep,
+  ctx: ShopperMailContext,
+  cashCollected: number | null = null,
+): MailContent {
+  const wording = FULFILLMENT_WORDING[step];
+  const intro = [wording.intro];
+  if (cashCollected !== null) intro.push(`Registramos tu pago en efectivo de ${formatPrice(cashCollected)}.`);
+  const blocks: MailBlock[] = [orderSummaryBlock(order)];
+  if (step !== 'delivered') blocks.push(deliveryBlock(order, ctx.meetingPoint));
   return renderMail({
     shop: ctx.shop,
     subject: `${wording.subject} · Pedido ${order.orderNumber}`,

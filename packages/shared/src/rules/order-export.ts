@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shopDayRange } from './order-number.js';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, statusLabel } from './statuses.js';
 import { arDateTime, type CsvValue } from './csv.js';
+import { FULFILLMENT_MESSAGES, FULFILLMENT_STEPS, fulfillmentLabel } from './fulfillment.js';
 
 /** The longest search text the export accepts (order number, name or e-mail). */
 export const MAX_EXPORT_SEARCH = 100;
@@ -13,6 +14,7 @@ const EXPORT_MSG = {
   range: 'La fecha "desde" no puede ser posterior a la fecha "hasta"',
   search: `La búsqueda no puede superar ${MAX_EXPORT_SEARCH} caracteres ni tener caracteres de control`,
   repeated: 'Cada filtro se indica una sola vez',
+  fulfillment: FULFILLMENT_MESSAGES.filter,
 } as const;
 
 const day = z
@@ -32,6 +34,7 @@ export const orderExportFiltersSchema = z
   .object({
     status: single(z.enum(ORDER_STATUSES, { error: EXPORT_MSG.status })),
     paymentMethod: single(z.enum(['cash', 'transfer', 'mercadopago'], { error: EXPORT_MSG.paymentMethod })),
+    fulfillment: single(z.enum(FULFILLMENT_STEPS, { error: EXPORT_MSG.fulfillment })),
     search: single(
       z
         .string({ error: EXPORT_MSG.search })
@@ -81,6 +84,9 @@ export const ORDER_EXPORT_HEADER = [
   'Descuentos',
   'Detalle de descuentos',
   'Cupón',
+  // Added with fulfilment (where the goods are, apart from the payment).
+  'Estado de entrega',
+  'Entregada el',
 ] as const;
 
 export interface ExportedOrder {
@@ -109,6 +115,9 @@ export interface ExportedOrder {
   discountTotal?: number;
   discounts?: readonly { label: string; amount: number; kind?: string; code?: string }[];
   couponCode?: string | null;
+  /** The fulfilment step and when it was delivered (orders not yet migrated: unfulfilled). */
+  fulfillment?: string | null;
+  deliveredAt?: Date | string | number | null;
 }
 
 function itemText(item: ExportedOrder['items'][number]): string {
@@ -144,6 +153,8 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     order.discountTotal ?? 0,
     (order.discounts ?? []).map((d) => `${d.label}: -${d.amount}`).join(' | '),
     order.couponCode ?? '',
+    fulfillmentLabel(order.fulfillment),
+    arDateTime(order.deliveredAt ?? null),
   ];
 }
 

@@ -3,7 +3,7 @@ import { statusLabel } from './statuses.js';
 import { normalizeArgentinePhone } from './phone.js';
 
 /** The situations the shop writes to a shopper about, each with its own message in site content. */
-export const WHATSAPP_TEMPLATE_KEYS = ['received', 'proofMissing', 'paid', 'readyForPickup', 'onTheWay', 'cancelled'] as const;
+export const WHATSAPP_TEMPLATE_KEYS = ['received', 'proofMissing', 'paid', 'readyForPickup', 'onTheWay', 'delivered', 'cancelled'] as const;
 export type WhatsappTemplateKey = (typeof WHATSAPP_TEMPLATE_KEYS)[number];
 
 /** What a message needs to know of an order. */
@@ -12,6 +12,8 @@ export interface WhatsappOrder {
   total: number;
   status: string;
   deliveryType: 'pickup' | 'delivery';
+  /** Where the goods are (orders without it: unfulfilled). */
+  fulfillment?: string;
   shippingInfo: { fullName: string };
   /** Where it is delivered or collected (snapshots of the order; absent on orders older than zones). */
   zone?: { name: string } | null;
@@ -35,10 +37,16 @@ export interface WhatsappExtras {
 }
 
 /**
- * Which message fits an order now: waiting for the proof (also after a rejected proof), paid, confirmed and ready to
+ * Which message fits an order now: delivered, on its way or ready for pickup (its fulfilment), else waiting for the proof (also after a rejected proof), paid, confirmed and ready to
  * pick up or on its way depending on the delivery, cancelled (also refunded); anything else is 'received'.
  */
-export function whatsappTemplateKey(order: Pick<WhatsappOrder, 'status' | 'deliveryType'>): WhatsappTemplateKey {
+export function whatsappTemplateKey(order: Pick<WhatsappOrder, 'status' | 'deliveryType' | 'fulfillment'>): WhatsappTemplateKey {
+  // Fulfilment first (an order ready, on its way or delivered), unless it was cancelled or refunded since.
+  if (order.status !== 'cancelled' && order.status !== 'refunded') {
+    if (order.fulfillment === 'delivered') return 'delivered';
+    if (order.fulfillment === 'shipped') return 'onTheWay';
+    if (order.fulfillment === 'ready_for_pickup') return 'readyForPickup';
+  }
   switch (order.status) {
     case 'pending_transfer_proof':
       return 'proofMissing';

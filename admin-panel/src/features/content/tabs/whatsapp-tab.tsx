@@ -7,8 +7,9 @@ const TEMPLATE_LABELS: Record<WhatsappTemplateKey, string> = {
   received: 'Pedido recibido (pendiente de pago o de verificar)',
   proofMissing: 'Falta el comprobante (también tras rechazarlo)',
   paid: 'Pago confirmado',
-  readyForPickup: 'Listo para retirar (confirmado, retiro en punto de encuentro)',
-  onTheWay: 'En camino (confirmado, envío a domicilio)',
+  readyForPickup: 'Listo para retirar (o confirmado, retiro en punto de encuentro)',
+  onTheWay: 'En camino (enviado, o confirmado con envío a domicilio)',
+  delivered: 'Entregado',
   cancelled: 'Cancelado o reembolsado',
 };
 

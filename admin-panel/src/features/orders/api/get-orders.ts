@@ -13,6 +13,8 @@ export interface OrderFilters {
   zone?: string;
   /** A meeting point's id: only pickups at that place. */
   meetingPoint?: string;
+  /** A fulfilment step (unfulfilled, packed, shipped, ready_for_pickup, delivered). */
+  fulfillment?: string;
 }
 
 export function getOrders(filters: OrderFilters) {
@@ -22,5 +24,6 @@ export function getOrders(filters: OrderFilters) {
   if (filters.sort) params.sort = filters.sort;
   if (filters.zone) params.zone = filters.zone;
   if (filters.meetingPoint) params.meetingPoint = filters.meetingPoint;
+  if (filters.fulfillment) params.fulfillment = filters.fulfillment;
   return api.request({ url: '/orders', params, schema: orderListAnswerSchema, errorMessage: 'Error al obtener órdenes' });
 }

@@ -1,7 +1,7 @@
 import { factories } from '@strapi/strapi';
 import type { EmailMessage, EmailStatus, Order } from '@shop/shared';
 import { mailSettings } from '../../../domains/notifications/mail-settings';
-import { queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
+import { queueFulfillmentStep, queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
 import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
 import { startMailWorker, type MailWorker } from '../../../domains/notifications/outbox-worker';
 import { queueStaffInvitation, queueStaffTest, type StaffInvitation } from '../../../domains/notifications/staff-test';
@@ -30,6 +30,11 @@ export default factories.createCoreService(OUTBOX_UID, () => ({
   /** After a status change is committed: the shopper's notice when the change matters to them. */
   statusChanged(order: Order, from: string, reason: string | null = null, origin: string | null = null): Promise<void> {
     return safely(`the status mail of order ${order.orderNumber}`, () => queueStatusChange(order, from, reason, origin));
+  },
+
+  /** After a fulfilment step is committed: ready for pickup, shipped or delivered (with the cash collected, if any). */
+  fulfillmentChanged(order: Order, cashCollected: number | null = null, origin: string | null = null): Promise<void> {
+    return safely(`the fulfilment mail of order ${order.orderNumber}`, () => queueFulfillmentStep(order, cashCollected, origin));
   },
 
   async list(query: { page: number; limit: number; status?: EmailStatus; orderDocumentId?: string }) {

@@ -21,6 +21,10 @@ import {
   trackedOrderAnswerSchema,
   trackingContactProblem,
   statusLabel,
+  bulkFulfillmentAnswerSchema,
+  bulkFulfillmentSchema,
+  fulfillmentLabel,
+  fulfillmentUpdateSchema,
 } from '@shop/shared';
 import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
@@ -111,6 +115,7 @@ export default factories.createCoreController('api::order.order', () => ({
         sort: queryString(ctx.query.sort),
         zone: queryString(ctx.query.zone),
         meetingPoint: queryString(ctx.query.meetingPoint),
+        fulfillment: queryString(ctx.query.fulfillment),
       }),
     );
   },
@@ -123,6 +128,27 @@ export default factories.createCoreController('api::order.order', () => ({
     const order = await orders().changeStatus(routeParam(ctx, 'id'), update, staff, ctx.request.origin);
     noteActivity(ctx, { target: order.orderNumber, summary: `${order.orderNumber} → ${statusLabel(update.status)}` });
     reply(ctx, orderAnswerSchema, { order });
+  },
+
+  /** PUT /orders/:id/fulfillment (orders.manage): the next step of one order, recorded under the staff account. */
+  async fulfill(ctx: Context) {
+    const { step } = parseWith(fulfillmentUpdateSchema, requestBody(ctx));
+    const staff = await requireStaff(ctx, 'orders.manage');
+    const order = await orders().fulfill(routeParam(ctx, 'id'), step, staff, ctx.request.origin);
+    noteActivity(ctx, { target: order.orderNumber, summary: `${order.orderNumber} → ${fulfillmentLabel(step)}` });
+    reply(ctx, orderAnswerSchema, { order });
+  },
+
+  /** POST /orders/fulfillment (orders.manage): one step for several orders (e.g. a whole delivery sheet delivered). */
+  async fulfillMany(ctx: Context) {
+    const { ids, step } = parseWith(bulkFulfillmentSchema, requestBody(ctx));
+    const staff = await requireStaff(ctx, 'orders.manage');
+    const answer = await orders().fulfillMany(ids, step, staff, ctx.request.origin);
+    noteActivity(ctx, {
+      target: `${answer.orders.length} órdenes`,
+      summary: `${answer.orders.length} órdenes → ${fulfillmentLabel(step)}`,
+    });
+    reply(ctx, bulkFulfillmentAnswerSchema, answer);
   },
 
   /** PATCH /orders/:id/confirm (admin). */

@@ -10,6 +10,8 @@ export default customRoutes('api::order.order', {
     history: ['GET', '/orders/:id/history'],
     updateStatus: ['PUT', '/orders/:id/status'],
     confirm: ['PATCH', '/orders/:id/confirm'],
+    fulfill: ['PUT', '/orders/:id/fulfillment'],
+    fulfillMany: ['POST', '/orders/fulfillment'],
     refund: ['POST', '/orders/:id/refund'],
     delete: ['DELETE', '/orders/:id'],
   },

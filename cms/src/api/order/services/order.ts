@@ -1,17 +1,25 @@
 import { factories } from '@strapi/strapi';
-import { CONFIRMABLE_STATUS, type DispatchAnswer, type OrderEvent, type OrderInput, type OrderSummary } from '@shop/shared';
+import {
+  CONFIRMABLE_STATUS,
+  type DispatchAnswer,
+  type FulfillmentStep,
+  type OrderEvent,
+  type OrderInput,
+  type OrderSummary,
+} from '@shop/shared';
 import { notFound } from '../../../utils/http';
 import {
   confirmOrder,
   deleteOrder,
   listOrders,
-  orderSummary,
   updateOrderStatus,
   type OrderList,
   type OrderListQuery,
   type StatusUpdate,
 } from '../../../domains/orders/order-admin';
 import { createOrder, type CreatedOrder } from '../../../domains/orders/order-checkout';
+import { markFulfillment, markFulfillmentMany, type FulfillmentRefusal } from '../../../domains/orders/order-fulfillment';
+import { orderSummary } from '../../../domains/orders/order-summary';
 import { dispatchSheet, type DispatchQuery } from '../../../domains/orders/order-dispatch';
 import { orderHistory, staffActor, type Actor, type StaffMember } from '../../../domains/orders/order-history';
 import { releaseExpiredOrders } from '../../../domains/orders/order-holds';
@@ -116,6 +124,28 @@ export default factories.createCoreService(ORDER_UID, () => ({
     const order = await confirmOrder(documentId, staffActor(staff));
     await mail().statusChanged(order, CONFIRMABLE_STATUS, null, origin);
     return order;
+  },
+
+  /**
+   * A fulfilment step marked by staff (see markFulfillment); once committed the shopper hears about it when it is
+   * ready for pickup, shipped or delivered. Repeating the current step changes nothing and tells nobody.
+   */
+  async fulfill(documentId: string, step: FulfillmentStep, staff: StaffMember, origin: string | null = null): Promise<OrderAnswer> {
+    const { order, changed, cashCollected } = await markFulfillment(documentId, step, staffActor(staff));
+    if (changed) await mail().fulfillmentChanged(order, cashCollected, origin);
+    return order;
+  },
+
+  /** The same step for several orders, each on its own (see markFulfillmentMany); each one marked is told. */
+  async fulfillMany(
+    ids: readonly string[],
+    step: FulfillmentStep,
+    staff: StaffMember,
+    origin: string | null = null,
+  ): Promise<{ orders: OrderAnswer[]; refused: FulfillmentRefusal[] }> {
+    const { marked, refused } = await markFulfillmentMany(ids, step, staffActor(staff));
+    for (const { order, changed, cashCollected } of marked) if (changed) await mail().fulfillmentChanged(order, cashCollected, origin);
+    return { orders: marked.map((m) => m.order), refused };
   },
 
   /** Every status change of an order, oldest first (404 when the order is unknown). */

@@ -13,6 +13,7 @@ import { env } from '@/config/env';
 import { chatUrl } from '@/lib/chat-link';
 import { formatOrderDate, HoldNotice } from '@/features/orders';
 import { PaymentPending, type PaymentReturn } from './payment-pending';
+import { FulfillmentSteps } from './fulfillment-steps';
 
 /** The help/chat section is offered only for these statuses. */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
@@ -43,6 +44,7 @@ export function TrackingResult({ order, paymentReturn }: { order: TrackedOrder; 
       </header>
       <HoldNotice order={order} />
       {awaitingPayment && <PaymentPending order={order} paymentReturn={paymentReturn} />}
+      <FulfillmentSteps order={order} />
       <div className="split tracking-card__grid">
         <section>
           <h3>Información general</h3>
