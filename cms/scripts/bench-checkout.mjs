@@ -135,7 +135,7 @@ async function bench(kind, env) {
     // The quote beside the health endpoints, 10 clients each.
     const { payload } = await json(shop.url, '/api/products?limit=4');
     const quoteBody = {
-      items: [{ productId: payload[0]._id, size: payload[0].size[0], quantity: 1, color: 'Negro' }],
+      items: [{ productId: payload[0]._id, size: payload[0].size[0], quantity: 1, color: payload[0].colors[0]?.name }],
       paymentMethod: 'transfer',
       deliveryType: 'pickup',
     };

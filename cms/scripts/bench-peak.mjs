@@ -64,16 +64,18 @@ async function peak(kind, env) {
     // The ordered products get plenty of every size; browsing and quotes see the whole demo catalogue.
     const ordered = [];
     for (const p of catalogue.slice(0, 4)) {
-      const stockBySize = Object.fromEntries(p.size.map((s) => [s, 100_000]));
-      await json(first.url, `/api/products/${p._id}`, { method: 'PUT', headers: auth, body: { stockBySize, status: true } });
-      ordered.push({ id: p._id, sizes: p.size });
+      // Every variant (colour × size): orders name a colour and a size.
+      const colors = p.colors.map((c) => c.name);
+      const variants = (colors.length > 0 ? colors : [null]).flatMap((color) => p.size.map((size) => ({ color, size, stock: 100_000 })));
+      await json(first.url, `/api/products/${p._id}`, { method: 'PUT', headers: auth, body: { variants, status: true } });
+      ordered.push({ id: p._id, sizes: p.size, colors });
     }
     const categories = [...new Set(catalogue.map((p) => p.category).filter(Boolean))];
     // What a shopper can put in the cart: a size with stock of any product on the first pages.
     const quotable = catalogue.flatMap((p) =>
-      Object.entries(p.stockBySize ?? {})
-        .filter(([, units]) => units > 0)
-        .map(([size]) => ({ productId: p._id, size })),
+      (p.variants ?? [])
+        .filter((v) => v.active && v.stock > 0)
+        .map((v) => ({ productId: p._id, size: v.size, ...(v.color ? { color: v.color } : {}) })),
     );
     const startStock = await totalStock(
       first.url,
@@ -104,7 +106,14 @@ async function peak(kind, env) {
           path: '/api/orders',
           headers: { 'idempotency-key': randomUUID() },
           body: {
-            items: [{ productId: p.id, size: p.sizes[n % p.sizes.length], color: 'Negro', quantity: 1 + (n % 2) }],
+            items: [
+              {
+                productId: p.id,
+                size: p.sizes[n % p.sizes.length],
+                ...(p.colors?.length ? { color: p.colors[n % p.colors.length] } : {}),
+                quantity: 1 + (n % 2),
+              },
+            ],
             shippingInfo: shopper,
             paymentMethod: 'cash',
             deliveryType: 'pickup',

@@ -21,10 +21,14 @@ async function json(pathname, init) {
 async function cart() {
   const products = (await json('/api/products?limit=12')).payload;
   const lines = products
-    .map((p) => ({ productId: p._id, size: Object.entries(p.stockBySize ?? {}).find(([, n]) => n > 2)?.[0] }))
+    // A variant (colour × size) with units: quote lines name both.
+    .map((p) => {
+      const variant = (p.variants ?? []).find((v) => v.active && v.stock > 2);
+      return { productId: p._id, size: variant?.size, color: variant?.color ?? undefined };
+    })
     .filter((line) => line.size)
     .slice(0, 2)
-    .map((line) => ({ ...line, quantity: 1, color: 'Negro' }));
+    .map((line) => ({ ...line, quantity: 1 }));
   if (lines.length === 0) throw new Error('No product with stock to quote');
   const { content } = await json('/api/content');
   const zone = content.checkout.shipping.homeDelivery.zones.find((z) => z.enabled && z.barrios.length > 0);

@@ -10,14 +10,12 @@ export async function stockUp(base, token) {
   const { payload } = await json(base, '/api/products?limit=4&page=1', { headers: auth });
   const products = [];
   for (const p of payload.slice(0, 3)) {
-    const sizes = p.size.length > 0 ? p.size : [];
-    const stockBySize = Object.fromEntries(sizes.map((s) => [s, UNITS_PER_SIZE]));
-    const { product } = await json(base, `/api/products/${p._id}`, {
-      method: 'PUT',
-      headers: auth,
-      body: { stockBySize, stock: sizes.length > 0 ? UNITS_PER_SIZE * sizes.length : UNITS_PER_SIZE, status: true },
-    });
-    products.push({ id: product._id, sizes: product.size });
+    const sizes = p.size.length > 0 ? p.size : [null];
+    const colors = p.colors.length > 0 ? p.colors.map((c) => c.name) : [null];
+    // Every variant (colour × size) gets the same units: orders name a colour and a size.
+    const variants = colors.flatMap((color) => sizes.map((size) => ({ color, size, stock: UNITS_PER_SIZE })));
+    const { product } = await json(base, `/api/products/${p._id}`, { method: 'PUT', headers: auth, body: { variants, status: true } });
+    products.push({ id: product._id, sizes: product.size, colors: colors.filter((c) => c !== null) });
   }
   return products;
 }
@@ -47,8 +45,9 @@ export function orderBodies(products) {
   for (let i = 0; i < 12; i++) {
     const a = products[i % products.length];
     const b = products[(i + 1) % products.length];
-    const items = [{ productId: a.id, size: a.sizes[i % a.sizes.length], color: 'Negro', quantity: 1 }];
-    if (i % 2 === 1) items.push({ productId: b.id, size: b.sizes[(i + 1) % b.sizes.length], color: 'Negro', quantity: 1 });
+    const colorOf = (p, n) => (p.colors.length > 0 ? { color: p.colors[n % p.colors.length] } : {});
+    const items = [{ productId: a.id, size: a.sizes[i % a.sizes.length], ...colorOf(a, i), quantity: 1 }];
+    if (i % 2 === 1) items.push({ productId: b.id, size: b.sizes[(i + 1) % b.sizes.length], ...colorOf(b, i + 1), quantity: 1 });
     bodies.push(JSON.stringify({ items, shippingInfo: SHOPPER, paymentMethod: 'cash', deliveryType: 'pickup' }));
   }
   return bodies;
