@@ -290,7 +290,10 @@ describe('GET /insight/low-stock and PUT /insight/low-stock-threshold', () => {
 
   it('lists the most viewed products whose stock or one size is at or below the threshold (default 3)', async () => {
     // One colour: a product with several colours runs out per colour and size (tested below).
-    const plenty = await createProduct({ stock: 50, size: ['S', 'M'], stockBySize: { S: 20, M: 30 }, colors: [{ name: 'Negro', value: '#000' }] }, at());
+    const plenty = await createProduct(
+      { stock: 50, size: ['S', 'M'], stockBySize: { S: 20, M: 30 }, colors: [{ name: 'Negro', value: '#000' }] },
+      at(),
+    );
     await view(plenty, 5);
     await view(product, 3);
     await view(noSizes, 1);
@@ -321,7 +324,10 @@ describe('GET /insight/low-stock and PUT /insight/low-stock-threshold', () => {
     );
     await view(twoColours, 1);
     const perColour = lowStockAnswerSchema.parse((await call('/insight/low-stock')).body);
-    expect(perColour.products.find((p) => p.productId === twoColours._id)).toMatchObject({ totalStock: 11, lowSizes: [{ size: 'Nude S', stock: 1 }] });
+    expect(perColour.products.find((p) => p.productId === twoColours._id)).toMatchObject({
+      totalStock: 11,
+      lowSizes: [{ size: 'Nude S', stock: 1 }],
+    });
 
     const raised = await call('/insight/low-stock-threshold', { method: 'PUT', body: { threshold: 20 } });
     expect(raised.status).toBe(200);
@@ -329,9 +335,7 @@ describe('GET /insight/low-stock and PUT /insight/low-stock-threshold', () => {
     const after = lowStockAnswerSchema.parse((await call('/insight/low-stock')).body);
     expect(after.threshold).toBe(20);
     // Most viewed first (twoColours was viewed once, like noSizes: the product id breaks the tie).
-    expect(after.products.map((p) => p.productId)).toEqual(
-      [plenty._id, product._id, ...[noSizes._id, twoColours._id].sort()],
-    );
+    expect(after.products.map((p) => p.productId)).toEqual([plenty._id, product._id, ...[noSizes._id, twoColours._id].sort()]);
     await call('/insight/low-stock-threshold', { method: 'PUT', body: { threshold: 3 } });
   });
 

@@ -38,7 +38,7 @@ async function send(body: Buffer | string, { apply = false, token = null as stri
   const res = await fetch(url(apply), {
     method: 'POST',
     headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   const text = await res.text();
   let json: Record<string, unknown> = {};

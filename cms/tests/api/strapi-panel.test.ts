@@ -134,7 +134,12 @@ describe('products edited in the panel', () => {
         { color: 'Nude', size: 'M', stock: 2 },
       ],
     });
-    const other = await createProduct({ stock: 0, size: ['S'], colors, variants: [{ color: 'Negro', size: 'S', stock: 1, sku: `PANEL-${Date.now().toString(36).toUpperCase()}` }] });
+    const other = await createProduct({
+      stock: 0,
+      size: ['S'],
+      colors,
+      variants: [{ color: 'Negro', size: 'S', stock: 1, sku: `PANEL-${Date.now().toString(36).toUpperCase()}` }],
+    });
     const form = await panelDocument(PRODUCT, product._id);
     const grid = form.variants as { id: string; sku: string; color: string; size: string; stock: number; active: boolean }[];
     const changed = grid.map((v) => (v.id === 'nude~S' ? { ...v, stock: 7 } : v));
