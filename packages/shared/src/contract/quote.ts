@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderLineSchema } from './order-line.js';
 
 /** One discount of a quote or an order (the same shape in both, and as the order stores it). */
 export const discountLineSchema = z.object({
@@ -9,19 +10,11 @@ export const discountLineSchema = z.object({
 });
 export type DiscountLine = z.infer<typeof discountLineSchema>;
 
-/** POST /checkout/quote (docs/api.md "Checkout quote"): what the cart costs, priced by the server. */
-export const quoteLineSchema = z.object({
-  productId: z.string(),
-  title: z.string(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-  /** The variant the line resolved to (colour × size) and its SKU. */
-  variantId: z.string().nullable().optional(),
-  sku: z.string().nullable().optional(),
-  quantity: z.number(),
-  unitPrice: z.number(),
-  lineTotal: z.number(),
-});
+/**
+ * POST /checkout/quote (docs/api.md "Checkout quote"): what the cart costs, priced by the server. Its lines are the one
+ * order line (order-line.ts) without the picture.
+ */
+export const quoteLineSchema = orderLineSchema.omit({ image: true }).partial({ variantId: true, sku: true });
 
 export const quoteSchema = z.object({
   items: z.array(quoteLineSchema),

@@ -2,6 +2,7 @@ import type { DeliveryPlace } from '../delivery.js';
 import type { DeliveryType, PaymentMethod } from '../pricing.js';
 import type { CouponCheck, Promotion } from '../promotions/index.js';
 import type { ProductVariant } from '../variants.js';
+import type { OrderLine } from '../../contract/order-line.js';
 
 /** What the pricing takes (the cart, the delivery and payment chosen, what is known of promotions) and answers. */
 
@@ -58,20 +59,14 @@ export interface PricingContext {
   now?: Date;
 }
 
-export interface QuoteLine {
+/** A priced line: the one order line (contract/order-line.ts) for a product that exists, with its category. */
+export type QuoteLine = Omit<OrderLine, 'productId' | 'variantId' | 'sku'> & {
   productId: string;
-  title: string;
-  image: string | null;
   category?: string | null;
-  size: string | null;
-  color: string | null;
   /** The variant sold (null for a product priced without variants). */
   variantId?: string | null;
   sku?: string | null;
-  quantity: number;
-  unitPrice: number;
-  lineTotal: number;
-}
+};
 
 export type DiscountKind = 'product' | 'payment_method' | 'coupon' | 'promotion';
 
