@@ -1,3 +1,4 @@
+import type { OrderItem } from '@shop/shared';
 import { newDocumentId, table, type Trx } from '../../utils/db-write';
 import { nextOrderNumber } from './order-number';
 
@@ -16,18 +17,10 @@ const SHIPPING_TABLE = 'components_order_shipping_infos';
 /** Strapi's table linking an order to its components (entity, component row, type, attribute, position). */
 const COMPONENT_LINKS_TABLE = 'orders_cmps';
 
-export interface NewOrderItem {
+/** An order line as stored: the one order line (@shop/shared OrderItem) of a product that exists. */
+export type NewOrderItem = Pick<OrderItem, 'title' | 'image' | 'quantity' | 'price' | 'size' | 'color' | 'variantId' | 'sku'> & {
   productId: string;
-  title: string;
-  image: string | null;
-  quantity: number;
-  price: number;
-  size: string | null;
-  color: string | null;
-  /** The variant sold (colour × size), and its SKU at the time. */
-  variantId?: string | null;
-  sku?: string | null;
-}
+};
 
 export interface NewOrderShipping {
   fullName: string;

@@ -7,24 +7,22 @@ import {
   normalizeSizes,
   variantLabel,
   VARIANT_MSG,
+  type OrderLine,
   type ProductVariant,
 } from '@shop/shared';
 import type { Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 
-export interface StockLine {
-  productId: string;
-  quantity: number;
-  /** The product's name for messages. */
-  title: string;
-  /** The line's size (upper-cased); null for a product without sizes. */
-  size: string | null;
-  /** The line's colour as sold (orders from before variants: as the shopper's cart named it). */
-  color?: string | null;
-  /** The variant sold; lines from before variants have none and are matched by colour and size. */
-  variantId?: string | null;
-  sku?: string | null;
-}
+/**
+ * What moves stock of an order line: the one order line's product, variant, colour, size and quantity (lines from
+ * before variants have no variant id and are matched by colour and size).
+ */
+export type StockLine = Pick<OrderLine, 'quantity' | 'title'> &
+  Partial<Pick<OrderLine, 'color' | 'variantId' | 'sku'>> & {
+    productId: string;
+    /** The line's size (upper-cased); null for a product without sizes. */
+    size: string | null;
+  };
 
 const sizeKey = (size: string | null | undefined): string | null => normalizeSizes([size ?? ''])[0] ?? null;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
