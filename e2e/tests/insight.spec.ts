@@ -19,6 +19,8 @@ async function lowStockProduct(request: Parameters<typeof adminSession>[0]): Pro
     category: 'conjuntos',
     size: ['S', 'M'],
     stockBySize: { S: 1, M: 12 },
+    // One colour: a product with several colours is counted per colour and size ("Negro S").
+    colors: [{ name: 'Negro', value: '#000000' }],
   });
   for (let i = 0; i < 25; i++) {
     const view = await request.post('/api/interactions', {
