@@ -439,7 +439,8 @@ describe('staff: filters and the delivery sheet', () => {
   });
 
   it('groups orders still to hand over by zone, with the cash to collect, and pickups by meeting point', async () => {
-    const sheet = await staff('/orders/dispatch?type=delivery');
+    // The whole day's sheet in one page: other files' orders not yet delivered share it (fulfilment keeps them on it).
+    const sheet = await staff(`/orders/dispatch?type=delivery&limit=${MAX_DISPATCH_PAGE_SIZE}`);
     expect(sheet.status, JSON.stringify(sheet.body)).toBe(200);
     expect(dispatchAnswerSchema.parse(sheet.body)).toEqual(sheet.body);
     const groupOf = (id: string) => sheet.body.groups.find((g: { id: string }) => g.id === id);
@@ -457,13 +458,13 @@ describe('staff: filters and the delivery sheet', () => {
     expect(paidLine).toMatchObject({ paymentMethod: 'transfer', toCollect: 0 });
     // Pickups are not on the delivery sheet; they are on the pickup list.
     const allIds = sheet.body.groups.flatMap((g: { orders: { _id: string }[] }) => g.orders.map((o) => o._id));
-    const pickups = await staff('/orders/dispatch?type=pickup');
+    const pickups = await staff(`/orders/dispatch?type=pickup&limit=${MAX_DISPATCH_PAGE_SIZE}`);
     expect(pickups.body.groups.map((g: { id: string }) => g.id)).toContain('punto-centro');
     expect(pickups.body.groups.find((g: { id: string }) => g.id === 'punto-centro').detail).toBe('Av. Argentina 250 · Lun a Vie 17 a 20');
     for (const group of pickups.body.groups) for (const o of group.orders) expect(allIds).not.toContain(o._id);
     // A cancelled order leaves the sheet.
     await staff(`/orders/${plottier._id}/status`, { method: 'PUT', body: { status: 'cancelled' } });
-    const after = await staff('/orders/dispatch');
+    const after = await staff(`/orders/dispatch?limit=${MAX_DISPATCH_PAGE_SIZE}`);
     expect(after.body.groups.flatMap((g: { orders: { _id: string }[] }) => g.orders.map((o) => o._id))).not.toContain(plottier._id);
     expectMessage(await staff('/orders/dispatch?type=drone'), 400, 'El tipo de hoja debe ser delivery (reparto) o pickup (retiros)');
   });
