@@ -458,10 +458,16 @@ describe('staff: filters and the delivery sheet', () => {
     expect(paidLine).toMatchObject({ paymentMethod: 'transfer', toCollect: 0 });
     // Pickups are not on the delivery sheet; they are on the pickup list.
     const allIds = sheet.body.groups.flatMap((g: { orders: { _id: string }[] }) => g.orders.map((o) => o._id));
-    const pickups = await staff(`/orders/dispatch?type=pickup&limit=${MAX_DISPATCH_PAGE_SIZE}`);
-    expect(pickups.body.groups.map((g: { id: string }) => g.id)).toContain('punto-centro');
-    expect(pickups.body.groups.find((g: { id: string }) => g.id === 'punto-centro').detail).toBe('Av. Argentina 250 · Lun a Vie 17 a 20');
-    for (const group of pickups.body.groups) for (const o of group.orders) expect(allIds).not.toContain(o._id);
+    // Every page of the pickup list (other files' pickups share the day).
+    const pickupGroups: { id: string; detail: string; orders: { _id: string }[] }[] = [];
+    for (let page = 1; ; page += 1) {
+      const res = await staff(`/orders/dispatch?type=pickup&limit=${MAX_DISPATCH_PAGE_SIZE}&page=${page}`);
+      pickupGroups.push(...res.body.groups);
+      if (page >= res.body.totalPages) break;
+    }
+    expect(pickupGroups.map((g) => g.id)).toContain('punto-centro');
+    expect(pickupGroups.find((g) => g.id === 'punto-centro')?.detail).toBe('Av. Argentina 250 · Lun a Vie 17 a 20');
+    for (const group of pickupGroups) for (const o of group.orders) expect(allIds).not.toContain(o._id);
     // A cancelled order leaves the sheet.
     await staff(`/orders/${plottier._id}/status`, { method: 'PUT', body: { status: 'cancelled' } });
     const after = await staff(`/orders/dispatch?limit=${MAX_DISPATCH_PAGE_SIZE}`);
