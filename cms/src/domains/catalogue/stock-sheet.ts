@@ -1,7 +1,6 @@
 // Stock by spreadsheet: every variant as CSV, and a file of the same columns previewed and applied all or nothing.
 import { parse } from 'csv-parse/sync';
 import {
-  keysetPages,
   MAX_STOCK,
   STOCK_SHEET_HEADER,
   STOCK_SHEET_MAX_ROWS,
@@ -15,23 +14,14 @@ import {
 import { writeTransaction } from '../../utils/db-write';
 import { badRequest } from '../../utils/http';
 import { lockProductStock, writeProductStock } from './product-stock';
-import { PRODUCT_UID, toProduct, type ProductRow } from './product-row';
+import { everyProduct } from './product-export';
 
 export { STOCK_SHEET_HEADER };
 
 /** Every variant of every product (oldest product first), one CSV row each: sku;barcode;producto;color;talle;stock. */
 export async function* stockSheetBatches(batchSize: number): AsyncGenerator<CsvValue[][]> {
-  const fetchPage = async (after: number | null, size: number) => {
-    const rows: ProductRow[] = await strapi.db.query(PRODUCT_UID).findMany({
-      where: after === null ? {} : { id: { $gt: after } },
-      orderBy: [{ id: 'asc' }],
-      limit: size,
-    });
-    return rows.map((row) => ({ row, id: row.id }));
-  };
-  for await (const page of keysetPages(fetchPage, batchSize)) {
-    yield page.flatMap(({ row }) => {
-      const product = toProduct(row);
+  for await (const page of everyProduct(batchSize)) {
+    yield page.flatMap((product) => {
       return (product.variants ?? []).map((v) => [v.sku, v.barcode ?? '', product.title, v.color ?? '', v.size ?? '', v.stock]);
     });
   }
@@ -87,17 +77,8 @@ interface Located {
 /** SKU → its product and variant, for every product (read in batches). */
 async function variantsBySku(): Promise<Map<string, Located>> {
   const found = new Map<string, Located>();
-  const fetchPage = async (after: number | null, size: number) => {
-    const rows: ProductRow[] = await strapi.db.query(PRODUCT_UID).findMany({
-      where: after === null ? {} : { id: { $gt: after } },
-      orderBy: [{ id: 'asc' }],
-      limit: size,
-    });
-    return rows.map((row) => ({ row, id: row.id }));
-  };
-  for await (const page of keysetPages(fetchPage, 500)) {
-    for (const { row } of page) {
-      const product = toProduct(row);
+  for await (const page of everyProduct(500)) {
+    for (const product of page) {
       for (const variant of product.variants ?? []) found.set(variant.sku, { productId: product._id, title: product.title, variant });
     }
   }
