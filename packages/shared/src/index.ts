@@ -41,6 +41,7 @@ export * from './contract/order-inputs.js';
 export * from './contract/orders.js';
 export * from './rules/order-status-change.js';
 export * from './rules/fulfillment.js';
+export * from './rules/channels.js';
 export * from './contract/tracking.js';
 export * from './rules/contact.js';
 export * from './contract/dispatch.js';

@@ -32,6 +32,8 @@ export const STAFF_PERMISSIONS = {
   'orders.view': SALES,
   /** Change an order's status and notes, confirm cash orders. */
   'orders.manage': SALES,
+  /** Take a sale by hand (WhatsApp, Instagram, the counter, the phone) and make its payment link. */
+  'orders.create': SALES,
   /** Mark an order refunded (money goes back). */
   'orders.refund': OWNER,
   /** Delete an order. */
@@ -52,6 +54,14 @@ export const STAFF_PERMISSIONS = {
   /** What shoppers look at (most viewed) and resetting those counts. */
   'insight.view': ALL,
   'insight.manage': OWNER,
+  /** The customer list: one row per shopper across web and staff orders. */
+  'customers.view': SALES,
+  /** The customer list as a CSV (every shopper's contact at once). */
+  'customers.export': OWNER,
+  /** Size exchanges and returns asked by shoppers: approve, reject, receive, close. */
+  'returns.manage': SALES,
+  /** Electronic invoices through ARCA: the shop's fiscal data, its certificate and key, credit notes. */
+  'invoicing.manage': OWNER,
   /** Staff accounts and the activity list. */
   'staff.manage': OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>;
