@@ -16,9 +16,7 @@ const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-pa
 const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
 const CustomerListPage = lazy(() => import('@/features/customers/customer-list-page').then((m) => ({ default: m.CustomerListPage })));
-const CustomerDetailPage = lazy(() =>
-  import('@/features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })),
-);
+const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));

@@ -75,7 +75,10 @@ beforeAll(async () => {
       .where('orders_cmps.field', 'shippingInfo')
       .select('orders_cmps.cmp_id');
     await db('components_order_shipping_infos')
-      .whereIn('id', rows.map((r) => r.cmp_id))
+      .whereIn(
+        'id',
+        rows.map((r) => r.cmp_id),
+      )
       .update({ email: '' });
     // A name that a spreadsheet would run as a formula, on Carla's latest order (the name shown).
     const carla: { cmp_id: number } = await db('orders_cmps')
@@ -155,7 +158,19 @@ describe('customers', () => {
   });
 
   it('refuses junk queries with a Spanish 400 and ignores unknown ones', async () => {
-    for (const query of ['sort=drop', 'direction=up', 'page=0', 'page=-1', 'page=1e3', 'pageSize=101', 'pageSize=x', `search=${'a'.repeat(101)}`, 'search=a%00b', 'sort[]=name', 'page=1&page=2']) {
+    for (const query of [
+      'sort=drop',
+      'direction=up',
+      'page=0',
+      'page=-1',
+      'page=1e3',
+      'pageSize=101',
+      'pageSize=x',
+      `search=${'a'.repeat(101)}`,
+      'search=a%00b',
+      'sort[]=name',
+      'page=1&page=2',
+    ]) {
       const res = await call(`/customers?${query}`);
       expect(res.status, query).toBe(400);
       expect(typeof res.body.message, query).toBe('string');
@@ -168,7 +183,10 @@ describe('customers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const text = String(res.body);
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Nombre;E-mail;Teléfono;Órdenes;Total gastado;Primera compra;Última compra;Canales');
     expect(lines).toHaveLength(4);
     expect(text).toContain(`"'=HYPERLINK(""http://x.test"")"`);

@@ -110,7 +110,11 @@ export function CustomerDetailPage() {
               <h2 id="customer-orders-title" className="card-title">
                 Sus órdenes
               </h2>
-              <DataTable testId="customer-orders" caption="Órdenes del cliente" columns={['Orden', 'Fecha', 'Canal', 'Pago', 'Estado', 'Total']}>
+              <DataTable
+                testId="customer-orders"
+                caption="Órdenes del cliente"
+                columns={['Orden', 'Fecha', 'Canal', 'Pago', 'Estado', 'Total']}
+              >
                 {orders.map((o) => (
                   <tr key={o._id}>
                     <td data-label="Orden">

@@ -29,16 +29,17 @@ export const CUSTOMER_INDEXES = [
 ] as const;
 
 /** The key an order with this contact gets now (a phone-only order joins the last customer with that phone). */
-async function resolveKey(knex: Knex, contact: OrderContact, exceptId: number | null): Promise<{ key: string | null; phone: string | null }> {
+async function resolveKey(
+  knex: Knex,
+  contact: OrderContact,
+  exceptId: number | null,
+): Promise<{ key: string | null; phone: string | null }> {
   const key = orderCustomerKey(contact);
   const phone = customerPhoneOf(contact.phone);
   if (key === null || key.startsWith('e:') || phone === null) return { key, phone };
-  const known: unknown = await table(knex, ORDERS)
-    .where('customer_phone', phone)
-    .whereNotNull('customer_key')
-    .modify((q) => (exceptId === null ? q : q.whereNot('id', exceptId)))
-    .orderBy('id', 'desc')
-    .first('customer_key');
+  const query = table(knex, ORDERS).where('customer_phone', phone).whereNotNull('customer_key').whereNot('customer_key', '');
+  if (exceptId !== null) query.whereNot('id', exceptId);
+  const known: unknown = await query.orderBy('id', 'desc').first('customer_key');
   const found = typeof known === 'object' && known !== null ? (known as { customer_key?: unknown }).customer_key : null;
   return { key: typeof found === 'string' ? found : key, phone };
 }
@@ -111,7 +112,12 @@ export async function backfillCustomerKeys(knex: Knex = strapi.db.connection): P
     }
     await knex.transaction(async (trx) => {
       for (const entry of byKey.values()) {
-        written += Number(await table(trx, ORDERS).whereIn('id', entry.ids).whereNull('customer_key').update({ customer_key: entry.key, customer_phone: entry.phone }));
+        written += Number(
+          await table(trx, ORDERS)
+            .whereIn('id', entry.ids)
+            .whereNull('customer_key')
+            .update({ customer_key: entry.key, customer_phone: entry.phone }),
+        );
       }
     });
     if (rows.length < BATCH) break;

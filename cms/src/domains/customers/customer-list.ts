@@ -72,7 +72,11 @@ function grouped(k: Knex, filter: (q: Knex.QueryBuilder) => void): Knex.QueryBui
     .groupBy('o.customer_key')
     .select('o.customer_key')
     .select(k.raw('COUNT(*) as orders'))
-    .select(k.raw(`COALESCE(SUM(CASE WHEN o.order_status IN (${unspent}) THEN 0 ELSE o.total END), 0) as total_spent`, [...CUSTOMER_UNSPENT_STATUSES]))
+    .select(
+      k.raw(`COALESCE(SUM(CASE WHEN o.order_status IN (${unspent}) THEN 0 ELSE o.total END), 0) as total_spent`, [
+        ...CUSTOMER_UNSPENT_STATUSES,
+      ]),
+    )
     .select(k.raw('MIN(o.created_at) as first_order'), k.raw('MAX(o.created_at) as last_order'), k.raw('MAX(o.id) as last_id'));
   filter(q);
   return q;
@@ -149,10 +153,7 @@ export async function listCustomers(query: CustomerListQuery): Promise<CustomerL
   const filter = (q: Knex.QueryBuilder) => {
     if (term !== '') q.whereIn('o.customer_key', searchKeys(k, term));
   };
-  const counted: unknown = await k
-    .from(grouped(k, filter).as('counted'))
-    .count({ n: '*' })
-    .first();
+  const counted: unknown = await k.from(grouped(k, filter).as('counted')).count({ n: '*' }).first();
   const total = num((counted as { n?: unknown } | undefined)?.n);
   const rows: GroupRow[] = await withContact(k, grouped(k, filter))
     .orderByRaw(`${SORT_COLUMNS[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'}`)
@@ -167,7 +168,9 @@ export async function customerDetail(key: string): Promise<CustomerDetailAnswer 
   const k = knex();
   const rows: GroupRow[] = await withContact(
     k,
-    grouped(k, (q) => q.where('o.customer_key', key)),
+    grouped(k, (q) => {
+      q.where('o.customer_key', key);
+    }),
   );
   const [customer] = await summaries(k, rows);
   if (!customer) return null;

@@ -18,7 +18,7 @@ export const customerListQuerySchema = z.object({
   search: z
     .string({ error: 'La búsqueda debe ser un texto' })
     .max(100, 'La búsqueda admite hasta 100 caracteres')
-    .refine((s) => !/[\u0000-\u001f]/.test(s), 'La búsqueda tiene caracteres inválidos')
+    .refine((s) => !/\p{Cc}/u.test(s), 'La búsqueda tiene caracteres inválidos')
     .transform((s) => s.trim())
     .optional(),
   sort: z.enum(CUSTOMER_SORTS, { error: 'Orden inválido: lastOrder, totalSpent, orders o name' }).optional(),

@@ -50,7 +50,14 @@ describe('customer ids', () => {
 describe('customers query and export', () => {
   it('refuses junk in Spanish and accepts the documented values', () => {
     expect(customerListQuerySchema.safeParse({ sort: 'totalSpent', direction: 'asc', page: '2', pageSize: '50' }).success).toBe(true);
-    for (const bad of [{ sort: 'drop table' }, { page: '0' }, { pageSize: '1000' }, { page: '1e3' }, { direction: 'up' }, { search: ['a'] }]) {
+    for (const bad of [
+      { sort: 'drop table' },
+      { page: '0' },
+      { pageSize: '1000' },
+      { page: '1e3' },
+      { direction: 'up' },
+      { search: ['a'] },
+    ]) {
       const parsed = customerListQuerySchema.safeParse(bad);
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.message).toMatch(/[a-záéíóú]/);
