@@ -36,7 +36,7 @@ test('staff find a customer, open her page with her orders and write her on What
   await page.goto('/admin/');
   await page.getByRole('link', { name: 'Clientes' }).first().click();
   await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
-  await page.getByLabel('Buscar').fill(stamp);
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(stamp);
   const table = page.getByTestId('customers-table');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText(name);

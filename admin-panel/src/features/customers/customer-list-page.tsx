@@ -55,7 +55,7 @@ export function CustomerListPage() {
         )}
       </PageHeader>
 
-      <section className="card filters" aria-label="Buscar y ordenar clientes">
+      <section className="card filters" aria-label="Filtros de clientes">
         <SearchField
           id="customer-search"
           label="Buscar"
