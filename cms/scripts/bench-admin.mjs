@@ -87,7 +87,7 @@ async function staffTargets(url, token) {
     ['lista de retiros', '/api/orders/dispatch?type=pickup'],
     ['clientes', '/api/customers?pageSize=20'],
     ['clientes: búsqueda', '/api/customers?pageSize=20&search=perez'],
-    ['clientes: más compras', '/api/customers?pageSize=20&sort=totalSpent:desc'],
+    ['clientes: más compras', '/api/customers?pageSize=20&sort=totalSpent&direction=desc'],
   ];
   return targets.map(([name, path]) => ({ name, path, headers: auth }));
 }
