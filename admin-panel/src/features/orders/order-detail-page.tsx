@@ -35,6 +35,7 @@ import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';
 import { WhatsappLink } from './whatsapp-link';
+import { PaymentLinkActions } from '@/features/sales';
 
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -209,6 +210,7 @@ function OrderDetail({ order }: { order: Order }) {
           )}
 
           <OrderPaymentPanel order={order} />
+          <PaymentLinkActions order={order} />
           {order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />}
           <OrderEmails orderId={order._id} />
         </div>

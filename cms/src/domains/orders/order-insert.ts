@@ -55,6 +55,10 @@ export interface NewOrder {
   total: number;
   notes: string | null;
   transferProofUrl: string | null;
+  /** Sales taken by staff: where, by whom, and when it was paid on the spot (web orders: web, nobody, unpaid). */
+  channel?: string;
+  createdBy?: { id: number | null; name: string } | null;
+  paidAt?: Date | null;
 }
 
 /** A JSON attribute as both databases take it from knex (text; PostgreSQL casts it to jsonb). */
@@ -100,6 +104,10 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     reserved_until: order.reservedUntil,
     stock_returned: false,
     fulfillment: 'unfulfilled',
+    channel: order.channel ?? 'web',
+    created_by_id: order.createdBy?.id ?? null,
+    created_by_name: order.createdBy?.name ?? null,
+    paid_at: order.paidAt ?? null,
     created_at: now,
     updated_at: now,
     published_at: now,
@@ -140,7 +148,9 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     items,
     shippingInfo: { id: shippingId, ...info },
     adminNotes: null,
-    paidAt: null,
+    paidAt: order.paidAt ?? null,
+    createdById: order.createdBy?.id ?? null,
+    createdByName: order.createdBy?.name ?? null,
     mercadoPago: null,
     stockReturned: false,
     fulfillment: 'unfulfilled',

@@ -1,0 +1,16 @@
+import type { DeliveryType, OrderInput, Quote } from '@shop/shared';
+import type { Trx } from '../../utils/db-write';
+
+/** An order's body as the checkout takes it; staff sales (order-manual.ts) may also hand over at the counter. */
+export type PlacedOrderInput = Omit<OrderInput, 'deliveryType'> & { deliveryType?: DeliveryType };
+
+/** What a sale taken by staff adds to the checkout (order-manual.ts): its channel, author, discount and payment. */
+export interface StaffSale {
+  channel: string;
+  createdBy: { id: number | null; name: string };
+  paidNow: boolean;
+  /** The quote's figures after the manual discount (throws a 400 to refuse it, before anything is taken). */
+  adjust(quote: Quote): Pick<Quote, 'discounts' | 'discountTotal' | 'total'>;
+  /** Writes the creation into the order's history, inside the transaction. */
+  recordCreation(trx: Trx, documentId: string, status: string): Promise<void>;
+}
