@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MANUAL_ORDER_MESSAGES, ORDER_EXPORT_HEADER, manualOrderAnswerSchema, type Order, type OrderEvent, type SiteContent } from '@shop/shared';
+import {
+  MANUAL_ORDER_MESSAGES,
+  ORDER_EXPORT_HEADER,
+  manualOrderAnswerSchema,
+  type Order,
+  type OrderEvent,
+  type SiteContent,
+} from '@shop/shared';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
@@ -177,7 +184,9 @@ describe('the price', () => {
 describe('payment links', () => {
   it('a Mercado Pago sale answers its link and wa.me; paid once by the signed webhook, however many notices', async () => {
     const product = await createProduct({ stock: 5, size: ['M'], price: 20000 }, { baseUrl: shop.url, token: owner });
-    const sale = await manual(saleBody(product, { paymentMethod: 'mercadopago', manualDiscount: { percent: 10, reason: 'Promo chat' } }, 2));
+    const sale = await manual(
+      saleBody(product, { paymentMethod: 'mercadopago', manualDiscount: { percent: 10, reason: 'Promo chat' } }, 2),
+    );
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(sale.body.order.status).toBe('pending_payment');
     expect(sale.body.order.total).toBe(36000);

@@ -51,7 +51,9 @@ export function NewSalePage() {
       onSuccess: (answer) => {
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
         void queryClient.invalidateQueries({ queryKey: ['products'] });
-        navigate(paths.order(answer.order._id), { state: { paymentUrl: answer.paymentUrl, whatsappUrl: answer.whatsappUrl, created: true } });
+        navigate(paths.order(answer.order._id), {
+          state: { paymentUrl: answer.paymentUrl, whatsappUrl: answer.whatsappUrl, created: true },
+        });
       },
       onError: (err) => {
         setError(errorMessage(err, 'No se pudo crear la venta'));
@@ -62,7 +64,10 @@ export function NewSalePage() {
 
   return (
     <div className="page sale-page">
-      <PageHeader title="Nueva venta" description="Ventas por WhatsApp, Instagram, teléfono o en el local: mismo precio, stock y número que la web." />
+      <PageHeader
+        title="Nueva venta"
+        description="Ventas por WhatsApp, Instagram, teléfono o en el local: mismo precio, stock y número que la web."
+      />
       <form onSubmit={submit} noValidate aria-label="Nueva venta">
         <div className="sale-grid">
           <div className="sale-main">

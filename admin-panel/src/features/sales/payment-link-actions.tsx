@@ -54,7 +54,13 @@ export function PaymentLinkActions({ order }: { order: Order }) {
           <div className="sale-inline">
             <CopyButton text={paymentUrl} what="link de pago" copiedText="Link de pago copiado" />
             {whatsappUrl ? (
-              <a className="btn btn-whatsapp btn-sm" href={whatsappUrl} target="_blank" rel="noopener noreferrer" data-testid="payment-link-whatsapp">
+              <a
+                className="btn btn-whatsapp btn-sm"
+                href={whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="payment-link-whatsapp"
+              >
                 <MessageCircle size={16} aria-hidden="true" /> Enviar por WhatsApp
               </a>
             ) : (

@@ -31,7 +31,14 @@ export function SaleLines({ lines, onChange }: Props) {
               <label htmlFor={id} className="visually-hidden">
                 Cantidad de {line.title} {variantName(line)}
               </label>
-              <input id={id} type="number" min={1} max={999} value={line.quantity} onChange={(e) => setQuantity(index, Number(e.target.value))} />
+              <input
+                id={id}
+                type="number"
+                min={1}
+                max={999}
+                value={line.quantity}
+                onChange={(e) => setQuantity(index, Number(e.target.value))}
+              />
               <button
                 type="button"
                 className="icon-button"

@@ -46,7 +46,13 @@ export function SaleOptions({ form, onChange }: Props) {
         <div className="chip-group" role="radiogroup" aria-label="Tipo de entrega">
           {DELIVERIES.map((d) => (
             <label key={d.value} className="chip-check">
-              <input type="radio" name="sale-delivery" value={d.value} checked={form.deliveryType === d.value} onChange={() => onChange({ deliveryType: d.value })} />
+              <input
+                type="radio"
+                name="sale-delivery"
+                value={d.value}
+                checked={form.deliveryType === d.value}
+                onChange={() => onChange({ deliveryType: d.value })}
+              />
               {d.label}
             </label>
           ))}
@@ -83,7 +89,13 @@ export function SaleOptions({ form, onChange }: Props) {
         <div className="chip-group" role="radiogroup" aria-label="Medio de pago">
           {PAYMENTS.map((p) => (
             <label key={p.value} className="chip-check">
-              <input type="radio" name="sale-payment" value={p.value} checked={form.paymentMethod === p.value} onChange={() => onChange({ paymentMethod: p.value })} />
+              <input
+                type="radio"
+                name="sale-payment"
+                value={p.value}
+                checked={form.paymentMethod === p.value}
+                onChange={() => onChange({ paymentMethod: p.value })}
+              />
               {p.label}
             </label>
           ))}
@@ -100,7 +112,11 @@ export function SaleOptions({ form, onChange }: Props) {
         <div className="form-grid">
           <div className="field">
             <label htmlFor="sale-discount-kind">Tipo</label>
-            <select id="sale-discount-kind" value={form.discountKind} onChange={(e) => onChange({ discountKind: e.target.value as SaleForm['discountKind'] })}>
+            <select
+              id="sale-discount-kind"
+              value={form.discountKind}
+              onChange={(e) => onChange({ discountKind: e.target.value as SaleForm['discountKind'] })}
+            >
               <option value="none">Sin descuento</option>
               <option value="percent">Porcentaje del subtotal</option>
               <option value="amount">Monto en pesos</option>
@@ -110,11 +126,22 @@ export function SaleOptions({ form, onChange }: Props) {
             <>
               <div className="field">
                 <label htmlFor="sale-discount-value">{form.discountKind === 'percent' ? 'Porcentaje (%)' : 'Monto ($)'}</label>
-                <input id="sale-discount-value" inputMode="decimal" value={form.discountValue} onChange={(e) => onChange({ discountValue: e.target.value })} />
+                <input
+                  id="sale-discount-value"
+                  inputMode="decimal"
+                  value={form.discountValue}
+                  onChange={(e) => onChange({ discountValue: e.target.value })}
+                />
               </div>
               <div className="field span-2">
                 <label htmlFor="sale-discount-reason">Motivo del descuento</label>
-                <input id="sale-discount-reason" type="text" maxLength={200} value={form.discountReason} onChange={(e) => onChange({ discountReason: e.target.value })} />
+                <input
+                  id="sale-discount-reason"
+                  type="text"
+                  maxLength={200}
+                  value={form.discountReason}
+                  onChange={(e) => onChange({ discountReason: e.target.value })}
+                />
               </div>
             </>
           )}

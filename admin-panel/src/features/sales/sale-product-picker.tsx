@@ -37,7 +37,12 @@ function ProductResult({ product, onAdd }: { product: Product; onAdd: (line: Sal
               </option>
             ))}
           </select>
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!variant || !variant.active || variant.stock <= 0} onClick={() => variant && onAdd(lineOf(product, variant))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={!variant || !variant.active || variant.stock <= 0}
+            onClick={() => variant && onAdd(lineOf(product, variant))}
+          >
             <Plus size={16} aria-hidden="true" /> Agregar
           </button>
         </div>

@@ -143,7 +143,11 @@ async function replayOf(documentId: string): Promise<CreatedOrder> {
  * Creates an order once per Idempotency-Key: an order already made with the key and the same body is answered
  * again; a request racing another one with the same key waits for it inside the database and answers its order.
  */
-export async function createOrder(input: PlacedOrderInput, idem: Idempotency | null = null, sale: StaffSale | null = null): Promise<CreatedOrder> {
+export async function createOrder(
+  input: PlacedOrderInput,
+  idem: Idempotency | null = null,
+  sale: StaffSale | null = null,
+): Promise<CreatedOrder> {
   if (idem) {
     const previous = await previousOrderId(idem);
     if (previous) return replayOf(previous);

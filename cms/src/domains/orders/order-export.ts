@@ -65,7 +65,7 @@ function exportedOrder(doc: Record<string, unknown>) {
     fulfillment: str(doc.fulfillment),
     deliveredAt: fulfillmentStepsOf(doc.fulfillmentSteps).find((e) => e.step === 'delivered')?.at ?? null,
     channel: str(doc.channel),
-    createdByName: str(doc.createdByName),
+    createdByName: str(doc.takenByName),
   });
 }
 

@@ -140,7 +140,9 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     fulfillment: normalizeFulfillment(doc.fulfillment),
     fulfillmentSteps: fulfillmentStepsOf(doc.fulfillmentSteps),
     channel: channelOf(doc.channel),
-    createdBy: text(doc.createdByName) ? { id: typeof doc.createdById === 'number' ? doc.createdById : null, name: text(doc.createdByName) ?? '' } : null,
+    createdBy: text(doc.takenByName)
+      ? { id: typeof doc.takenById === 'number' ? doc.takenById : null, name: text(doc.takenByName) ?? '' }
+      : null,
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };

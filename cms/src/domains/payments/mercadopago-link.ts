@@ -17,7 +17,8 @@ export const STAFF_LINK_DOWN = 'No pudimos conectar con Mercado Pago para crear 
 /** Why an order cannot get a payment link (Spanish, for a 400), or null when it can. */
 export function paymentLinkRefusal(order: Pick<OrderAnswer, 'paymentMethod' | 'status' | 'paidAt'>): string | null {
   if (order.status === 'cancelled') return MANUAL_ORDER_MESSAGES.linkCancelled;
-  if (order.paidAt || order.status === 'paid' || order.status === 'refunded' || order.status === 'confirmado') return MANUAL_ORDER_MESSAGES.linkPaid;
+  if (order.paidAt || order.status === 'paid' || order.status === 'refunded' || order.status === 'confirmado')
+    return MANUAL_ORDER_MESSAGES.linkPaid;
   if (order.paymentMethod !== 'mercadopago' || order.status !== 'pending_payment') return MANUAL_ORDER_MESSAGES.linkMethod;
   return null;
 }

@@ -25,7 +25,11 @@ export const MANUAL_ORDER_MESSAGES = {
 
 export const manualDiscountSchema = z
   .object({
-    percent: z.number({ error: MANUAL_ORDER_MESSAGES.discountPercent }).min(0.01, MANUAL_ORDER_MESSAGES.discountPercent).max(100, MANUAL_ORDER_MESSAGES.discountPercent).optional(),
+    percent: z
+      .number({ error: MANUAL_ORDER_MESSAGES.discountPercent })
+      .min(0.01, MANUAL_ORDER_MESSAGES.discountPercent)
+      .max(100, MANUAL_ORDER_MESSAGES.discountPercent)
+      .optional(),
     amount: z
       .number({ error: MANUAL_ORDER_MESSAGES.discountAmount })
       .int(MANUAL_ORDER_MESSAGES.discountAmount)
@@ -67,8 +71,10 @@ export const manualOrderInputSchema = z
   })
   .superRefine((order, ctx) => {
     const info = order.shippingInfo;
-    if (!info.email && !info.phone) ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'phone'], message: MANUAL_ORDER_MESSAGES.contact });
-    if (info.email && !EMAIL_RE.test(info.email)) ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'email'], message: MANUAL_ORDER_MESSAGES.email });
+    if (!info.email && !info.phone)
+      ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'phone'], message: MANUAL_ORDER_MESSAGES.contact });
+    if (info.email && !EMAIL_RE.test(info.email))
+      ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'email'], message: MANUAL_ORDER_MESSAGES.email });
     if (order.deliveryType === 'delivery' && (!info.address || !info.city))
       ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'address'], message: MANUAL_ORDER_MESSAGES.address });
     if (order.paidNow && order.paymentMethod === 'mercadopago')

@@ -34,11 +34,23 @@ export async function lastOrderOf(contact: string) {
 
 /** POST /checkout/quote: the same pricing as the sale (the manual discount is applied on top of it). */
 export function quoteSale(body: unknown) {
-  return api.request({ method: 'POST', url: '/checkout/quote', data: body, schema: quoteAnswerSchema, errorMessage: 'No se pudo calcular el total' });
+  return api.request({
+    method: 'POST',
+    url: '/checkout/quote',
+    data: body,
+    schema: quoteAnswerSchema,
+    errorMessage: 'No se pudo calcular el total',
+  });
 }
 
 export function createSale(body: unknown): Promise<ManualOrderAnswer> {
-  return api.request({ method: 'POST', url: '/orders/manual', data: body, schema: manualOrderAnswerSchema, errorMessage: 'No se pudo crear la venta' });
+  return api.request({
+    method: 'POST',
+    url: '/orders/manual',
+    data: body,
+    schema: manualOrderAnswerSchema,
+    errorMessage: 'No se pudo crear la venta',
+  });
 }
 
 export function newPaymentLink(orderId: string): Promise<ManualOrderAnswer> {
