@@ -15,6 +15,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** A valid EAN-13 (twelve digits and the check digit), as a scanner reads it. */
+function ean13(twelve: string): string {
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('Nueva venta', () => {
@@ -42,7 +48,7 @@ test.describe('Nueva venta', () => {
     request,
   }) => {
     const owner = await adminSession(request);
-    const barcode = `779${Date.now().toString().slice(-10)}`;
+    const barcode = ean13(`779${Date.now().toString().slice(-9)}`);
     const product = await createStaffProduct(request, owner, {
       title: `Body Encaje ${unique()}`,
       description: 'Body de encaje para la venta por WhatsApp',
@@ -88,6 +94,13 @@ test.describe('Nueva venta', () => {
     await expect(search).toHaveValue('');
     await expect(page.getByTestId('sale-total')).toHaveText(/25\.000/);
 
+    await page.screenshot({ path: test.info().outputPath('nueva-venta-desktop.png'), fullPage: true });
+    // At a phone's width (390 px) the same screen, still without serious accessibility problems.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('nueva-venta-390.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await page.getByLabel('Teléfono').fill('299 555 4321');
     await page.getByLabel('Nombre y apellido').fill('Ana Chat');
     await page.getByLabel('Mercado Pago (link de pago)').check();

@@ -35,7 +35,11 @@ describe('Nueva venta: the model', () => {
       discountReason: 'Clienta frecuente',
     };
     const body = saleBody(form);
-    expect(body).toMatchObject({ channel: 'whatsapp', deliveryType: 'store', manualDiscount: { percent: 10, reason: 'Clienta frecuente' } });
+    expect(body).toMatchObject({
+      channel: 'whatsapp',
+      deliveryType: 'store',
+      manualDiscount: { percent: 10, reason: 'Clienta frecuente' },
+    });
     expect(body).not.toHaveProperty('paidNow');
     expect(saleBody({ ...form, paymentMethod: 'cash' })).toHaveProperty('paidNow', true);
     expect(discountPesos(form, 33333)).toBe(3333);
