@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Plus, Search } from 'lucide-react';
 import { formatPrice, linePrice, type Product } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
@@ -63,8 +63,14 @@ export function SaleProductPicker({ onAdd }: { onAdd: (line: SaleLine) => void }
   const [status, setStatus] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
-  async function search(event: FormEvent) {
+  // Not a form of its own: the picker sits inside the sale's form (forms do not nest); Enter searches here.
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
     event.preventDefault();
+    void search();
+  }
+
+  async function search() {
     const text = term.trim();
     if (!text) return;
     setLoading(true);
@@ -101,7 +107,7 @@ export function SaleProductPicker({ onAdd }: { onAdd: (line: SaleLine) => void }
 
   return (
     <div className="sale-picker">
-      <form role="search" onSubmit={(e) => void search(e)} className="sale-search">
+      <div role="search" className="sale-search">
         <div className="field field-grow">
           <label htmlFor="sale-search">Buscar producto (título, SKU o código de barras)</label>
           <input
@@ -111,6 +117,7 @@ export function SaleProductPicker({ onAdd }: { onAdd: (line: SaleLine) => void }
             value={term}
             autoComplete="off"
             onChange={(e) => setTerm(e.target.value)}
+            onKeyDown={onKeyDown}
             aria-describedby="sale-search-hint"
             data-testid="sale-search"
           />
@@ -118,10 +125,10 @@ export function SaleProductPicker({ onAdd }: { onAdd: (line: SaleLine) => void }
             Escaneá el código o escribilo y apretá Enter.
           </p>
         </div>
-        <button type="submit" className="btn btn-secondary" disabled={loading}>
+        <button type="button" className="btn btn-secondary" disabled={loading} onClick={() => void search()}>
           <Search size={16} aria-hidden="true" /> {loading ? 'Buscando…' : 'Buscar'}
         </button>
-      </form>
+      </div>
       <p role="status" aria-live="polite" className="sale-status" data-testid="sale-search-status">
         {status}
       </p>
