@@ -120,6 +120,9 @@ describe('who may take a sale', () => {
     const byOwner = await manual(saleBody(product, { channel: 'local', paidNow: true }), owner);
     expect(byOwner.status, JSON.stringify(byOwner.body)).toBe(201);
     expect(byOwner.body.order.status).toBe('paid');
+    // Paid and handed over at the counter: delivered at once, never on the lists of what is still to hand over.
+    expect(byOwner.body.order.fulfillment).toBe('delivered');
+    expect(byOwner.body.order.fulfillmentSteps).toEqual([expect.objectContaining({ step: 'delivered' })]);
     expect(byOwner.body.order.paidAt).not.toBeNull();
     expect(await stockOf(product._id, shop.url)).toBe(8);
     // The history's first entry names the salesperson and the channel.

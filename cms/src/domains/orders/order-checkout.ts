@@ -251,7 +251,7 @@ async function createNewOrder(
       ...totals,
       notes: blankToNull(input.notes),
       transferProofUrl,
-      ...(sale ? { channel: sale.channel, createdBy: sale.createdBy, paidAt: sale.paidNow ? new Date() : null } : {}),
+      ...(sale ? sale.columns(new Date()) : {}),
     });
     const documentId = String(created.documentId);
     if (idem) await recordOrder(trx, idem, documentId);

@@ -59,6 +59,9 @@ export interface NewOrder {
   channel?: string;
   createdBy?: { id: number | null; name: string } | null;
   paidAt?: Date | null;
+  /** A sale paid and handed over at the counter is delivered at once (web orders: unfulfilled, no steps). */
+  fulfillment?: string;
+  fulfillmentSteps?: unknown;
 }
 
 /** A JSON attribute as both databases take it from knex (text; PostgreSQL casts it to jsonb). */
@@ -103,7 +106,8 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     transfer_proof_url: order.transferProofUrl,
     reserved_until: order.reservedUntil,
     stock_returned: false,
-    fulfillment: 'unfulfilled',
+    fulfillment: order.fulfillment ?? 'unfulfilled',
+    fulfillment_steps: jsonValue(order.fulfillmentSteps ?? null),
     channel: order.channel ?? 'web',
     taken_by_id: order.createdBy?.id ?? null,
     taken_by_name: order.createdBy?.name ?? null,
@@ -153,8 +157,8 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     takenByName: order.createdBy?.name ?? null,
     mercadoPago: null,
     stockReturned: false,
-    fulfillment: 'unfulfilled',
-    fulfillmentSteps: null,
+    fulfillment: order.fulfillment ?? 'unfulfilled',
+    fulfillmentSteps: order.fulfillmentSteps ?? null,
     createdAt: now,
     updatedAt: now,
     publishedAt: now,

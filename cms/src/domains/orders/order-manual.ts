@@ -56,14 +56,26 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
   const maxPercent = clerk.staffRole === 'owner' ? 100 : content.checkout.maxManualDiscountPercent;
   const actor = staffActor(clerk);
   const channelLabel = ORDER_CHANNEL_LABELS[input.channel];
+  const paidNow = input.paidNow === true;
+  // Paid and handed over at the counter: nothing left to prepare, it never waits on the delivery lists.
+  const handedOver = paidNow && (input.deliveryType ?? 'store') === 'store';
   const sale: StaffSale = {
-    channel: input.channel,
-    createdBy: { id: actor.id, name: actor.name },
-    paidNow: input.paidNow === true,
+    paidNow,
+    columns: (now) => ({
+      channel: input.channel,
+      createdBy: { id: actor.id, name: actor.name },
+      paidAt: paidNow ? now : null,
+      ...(handedOver
+        ? {
+            fulfillment: 'delivered',
+            fulfillmentSteps: [{ step: 'delivered', at: now.toISOString(), by: { id: actor.id, name: actor.name } }],
+          }
+        : {}),
+    }),
     adjust: (quote) => applyManualDiscount(quote, input.manualDiscount, maxPercent),
     recordCreation: async (_trx, documentId, status) => {
       const reason = input.manualDiscount ? ` con descuento manual (${input.manualDiscount.reason})` : '';
-      const paid = input.paidNow ? '; cobrada en el momento' : '';
+      const paid = handedOver ? '; cobrada y entregada en el local' : paidNow ? '; cobrada en el momento' : '';
       await recordStatusChange({
         orderDocumentId: documentId,
         from: null,
