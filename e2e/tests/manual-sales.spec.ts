@@ -131,7 +131,8 @@ test.describe('Nueva venta', () => {
     await shopperContext.close();
 
     await page.reload();
-    await expect(page.getByTestId('status-badge').first()).toHaveText('Pagado');
+    await expect(page.getByRole('main').getByText('Pagado', { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('order-channel')).toContainText('Venta por WhatsApp, tomada por Lucía Ventas');
     await expect(page.getByTestId('payment-link-panel')).toHaveCount(0);
   });
 });
