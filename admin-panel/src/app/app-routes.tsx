@@ -24,6 +24,7 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page').then
 const InvitationPage = lazy(() => import('@/features/team/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
+const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -75,6 +76,7 @@ export function AppRoutes() {
             <Route path="/orders/:id/remito" element={<OrderSlipPage />} />
             <Route path={paths.proofs} element={<ProofsPage />} />
           </Route>
+          {guardedScreen('orders.create', paths.newSale, NewSalePage)}
           <Route element={<RequirePermission permission="customers.view" />}>
             <Route path={paths.customers} element={<CustomerListPage />} />
             <Route path="/customers/:id" element={<CustomerDetailPage />} />

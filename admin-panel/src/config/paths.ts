@@ -11,6 +11,8 @@ export const paths = {
   /** "Actualizar stock desde planilla": the stock CSV (download, preview, apply). */
   productStock: '/products/stock',
   orders: '/orders',
+  /** "Nueva venta": a sale taken by staff (WhatsApp, Instagram, counter, phone). */
+  newSale: '/sales/new',
   /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
   ordersDispatch: '/orders/dispatch',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,

@@ -169,7 +169,28 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
-  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint', 'fulfillment'] },
+  {
+    method: 'GET',
+    path: '/orders',
+    auth: 'admin',
+    query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint', 'fulfillment', 'channel', 'search'],
+  },
+  // A sale taken by staff: junk bodies are 400, a valid one takes a unit (never a 5xx).
+  {
+    method: 'POST',
+    path: '/orders/manual',
+    auth: 'admin',
+    body: (f) => ({
+      items: [{ productId: f.productId, quantity: 1, size: 'M', color: 'Negro' }],
+      paymentMethod: 'cash',
+      deliveryType: 'store',
+      channel: 'whatsapp',
+      shippingInfo: { fullName: 'Venta de la fuzz', phone: '299 555 0000' },
+      manualDiscount: { percent: 5, reason: 'Fuzz' },
+    }),
+  },
+  // The fixture order is a cash order: a payment link is always refused (400), junk ids are 404.
+  { method: 'POST', path: '/orders/{orderId}/payment-link', auth: 'admin' },
   { method: 'GET', path: '/orders/dispatch', auth: 'admin', query: ['type', 'date', 'page', 'limit'] },
   {
     method: 'PUT',

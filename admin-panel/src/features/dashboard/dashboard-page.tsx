@@ -37,6 +37,7 @@ import { SalesChartCard } from './sales-chart-card';
 import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 import { SearchMissesCard } from './search-misses-card';
 import { WaitedSizesCard } from './waited-sizes-card';
+import { revenueSplitText } from './channel-split';
 
 /** The "Accesos rápidos" card, in order. */
 const QUICK_LINKS: { to: string; icon: LucideIcon; label: string }[] = [
@@ -101,6 +102,7 @@ export function DashboardPage() {
           icon={DollarSign}
           label="Ingresos (pagadas)"
           value={formatPrice(summary.data?.totalRevenue ?? 0)}
+          sub={revenueSplitText(summary.data?.byChannel)}
           loading={summary.isPending}
           tone="green"
         />

@@ -22,6 +22,7 @@ describe('sidebar by role', () => {
       'Dashboard',
       'Productos',
       'Órdenes',
+      'Nueva venta',
       'Clientes',
       'Correos',
       'Comprobantes',
@@ -35,7 +36,7 @@ describe('sidebar by role', () => {
   });
 
   it('shows sales the orders side only', async () => {
-    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Clientes', 'Correos', 'Comprobantes', 'Config']);
+    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Nueva venta', 'Clientes', 'Correos', 'Comprobantes', 'Config']);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 

@@ -8,6 +8,8 @@ import type { StaffPermission } from '@shop/shared';
  */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /orders': 'orders.view',
+  'POST /orders/manual': 'orders.create',
+  'POST /orders/:id/payment-link': 'orders.create',
   'GET /orders/summary': 'dashboard.view',
   'GET /orders/dispatch': 'orders.view',
   'GET /orders/export.csv': 'orders.export',

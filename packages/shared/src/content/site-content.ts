@@ -219,6 +219,8 @@ const siteContentObject = z.object({
         })
         .prefault({}),
       maxUnitsPerProduct: wholeNumber(DEFAULT_MAX_UNITS_PER_PRODUCT, 1, MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE),
+      /** The highest manual discount (percent of the subtotal) the sales role may give on a sale taken by staff. */
+      maxManualDiscountPercent: wholeNumber(15, 0, 100, 'El descuento manual máximo debe ser un número entero entre 0 y 100'),
     })
     .prefault({}),
   whatsapp: whatsappTemplatesSchema,
