@@ -43,6 +43,8 @@ export * from './rules/order-status-change.js';
 export * from './rules/fulfillment.js';
 export * from './rules/channels.js';
 export * from './contract/tracking.js';
+export * from './rules/returns.js';
+export * from './contract/returns.js';
 export * from './rules/contact.js';
 export * from './contract/dispatch.js';
 export * from './rules/order-export.js';
