@@ -4,7 +4,17 @@ import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
 import { SHOPPER, type TestProduct } from '../helpers/orders';
-import { bra, deliver, panty, placeOrder, requestBody, startReturnsShop, variantId, variantStock, type ReturnsShop } from '../helpers/returns';
+import {
+  bra,
+  deliver,
+  panty,
+  placeOrder,
+  requestBody,
+  startReturnsShop,
+  variantId,
+  variantStock,
+  type ReturnsShop,
+} from '../helpers/returns';
 
 /**
  * Size exchanges and returns (POST /returns, GET /returns, GET /returns/{id}, PUT /returns/{id}/status): each
@@ -48,7 +58,9 @@ describe('POST /returns: the refusals', () => {
     const same = await variantId(at, product, '85B');
     expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: same }])), 400, RETURN_MESSAGES.sameVariant);
     expect((await ask({ ...requestBody(order, []), lines: 'x' })).status).toBe(400);
-    expect((await ask({ ...requestBody(order, [{ quantity: 1, kind: 'return' }]), photoUrl: 'https://evil.example/x.png' })).status).toBe(400);
+    expect((await ask({ ...requestBody(order, [{ quantity: 1, kind: 'return' }]), photoUrl: 'https://evil.example/x.png' })).status).toBe(
+      400,
+    );
 
     const bottoms = await panty(at);
     const pantyOrder = await placeOrder(at, [{ productId: bottoms._id, quantity: 1, size: 'M' }]);
@@ -65,7 +77,11 @@ describe('POST /returns: the refusals', () => {
     } finally {
       await db.destroy();
     }
-    expectMessage(await ask(requestBody(old, [{ quantity: 1, kind: 'exchange', variantId: to90 }])), 400, RETURN_MESSAGES.outsideWindow(30));
+    expectMessage(
+      await ask(requestBody(old, [{ quantity: 1, kind: 'exchange', variantId: to90 }])),
+      400,
+      RETURN_MESSAGES.outsideWindow(30),
+    );
     expect(await variantStock(at, product, '90B')).toBe(5);
   });
 });
@@ -77,7 +93,10 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     const order = await deliveredOrder(product, 2);
     expect(await variantStock(at, product, '85B')).toBe(2);
 
-    const res = await ask({ ...requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: to90, reasonText: 'Me aprieta' }]), photoUrl: '/uploads/foto.webp' });
+    const res = await ask({
+      ...requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: to90, reasonText: 'Me aprieta' }]),
+      photoUrl: '/uploads/foto.webp',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const request = returnAnswerSchema.parse(res.body).return;
     expect(request).toMatchObject({ status: 'requested', orderNumber: order.orderNumber, refundDue: 0, photoUrl: '/uploads/foto.webp' });
@@ -89,7 +108,13 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     const refused = await ask(requestBody(other, [{ quantity: 1, kind: 'exchange', variantId: to90 }]));
     expectMessage(refused, 400, RETURN_MESSAGES.exchangeOut(product.title, 'Negro 90B', 0));
     const buy = await at.call('/orders', {
-      body: { items: [{ productId: product._id, quantity: 1, size: '90B', color: 'Negro' }], shippingInfo: SHOPPER, paymentMethod: 'cash', deliveryType: 'pickup', meetingPointId: 'punto-cambios' },
+      body: {
+        items: [{ productId: product._id, quantity: 1, size: '90B', color: 'Negro' }],
+        shippingInfo: SHOPPER,
+        paymentMethod: 'cash',
+        deliveryType: 'pickup',
+        meetingPointId: 'punto-cambios',
+      },
     });
     expect(buy.status).toBe(409);
 
@@ -105,7 +130,9 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     const approved = await move(request._id, { status: 'approved', message: 'Traelo al local' }, at.sales);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect((await move(request._id, { status: 'approved' })).body.return.steps).toHaveLength(2);
-    const mails = (await at.call(`/emails?order=${order._id}&limit=100`, { token: at.owner })).body.emails.map((m: { kind: string }) => m.kind);
+    const mails = (await at.call(`/emails?order=${order._id}&limit=100`, { token: at.owner })).body.emails.map(
+      (m: { kind: string }) => m.kind,
+    );
     expect(mails.filter((k: string) => k === 'return_approved')).toHaveLength(1);
     const history = (await at.call(`/orders/${order._id}/history`, { token: at.owner })).body.history;
     expect(history.some((e: { note: string | null }) => e.note?.includes(`${request.number}: Aprobado — Traelo al local`))).toBe(true);
@@ -129,14 +156,25 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     const product = await bra(at, { b85: 5, b90: 2 });
     const to90 = await variantId(at, product, '90B');
     const order = await deliveredOrder(product, 2);
-    const held = returnAnswerSchema.parse((await ask(requestBody(order, [{ quantity: 2, kind: 'exchange', variantId: to90 }]))).body).return;
+    const held = returnAnswerSchema.parse(
+      (await ask(requestBody(order, [{ quantity: 2, kind: 'exchange', variantId: to90 }]))).body,
+    ).return;
     expect(await variantStock(at, product, '90B')).toBe(0);
     expect((await move(held._id, { status: 'rejected', message: 'Sin etiquetas' })).status).toBe(200);
     expect(await variantStock(at, product, '90B')).toBe(2);
     expect((await move(held._id, { status: 'rejected' })).status).toBe(200);
     expect(await variantStock(at, product, '90B')).toBe(2);
 
-    const back = returnAnswerSchema.parse((await ask(requestBody(order, [{ quantity: 1, kind: 'return' }, { quantity: 1, kind: 'return', reason: 'defect' }]))).body).return;
+    const back = returnAnswerSchema.parse(
+      (
+        await ask(
+          requestBody(order, [
+            { quantity: 1, kind: 'return' },
+            { quantity: 1, kind: 'return', reason: 'defect' },
+          ]),
+        )
+      ).body,
+    ).return;
     expect(back.refundDue).toBe(20000);
     await move(back._id, { status: 'approved' });
     const done = await Promise.all([1, 2, 3].map(() => move(back._id, { status: 'received', unsellable: [1] })));
@@ -171,7 +209,11 @@ describe('the staff routes: returns.manage (owner and sales)', () => {
     expect((await at.call(`/returns/${request._id}`, { token: at.owner })).body.return.status).toBe('requested');
     const listed = await at.call('/returns?status=requested', { token: at.sales });
     expect(listed.status).toBe(200);
-    expect(listed.body.returns.some((r: { _id: string; customer: { phone: string } }) => r._id === request._id && r.customer.phone === SHOPPER.phone)).toBe(true);
+    expect(
+      listed.body.returns.some(
+        (r: { _id: string; customer: { phone: string } }) => r._id === request._id && r.customer.phone === SHOPPER.phone,
+      ),
+    ).toBe(true);
     expect((await at.call('/returns?status=nope', { token: at.owner })).status).toBe(400);
     expect((await move(request._id, { status: 'requested' })).status).toBe(400);
     expect((await move(request._id, { status: 'approved', unsellable: [0] })).status).toBe(400);

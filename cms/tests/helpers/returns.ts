@@ -16,18 +16,34 @@ export interface ReturnsShop {
   original: SiteContent;
 }
 
-export const POINT = { id: 'punto-cambios', title: 'Punto Cambios', address: 'Av. Argentina 100', schedule: 'Lun a Vie 10 a 18', notes: '', enabled: true };
+export const POINT = {
+  id: 'punto-cambios',
+  title: 'Punto Cambios',
+  address: 'Av. Argentina 100',
+  schedule: 'Lun a Vie 10 a 18',
+  notes: '',
+  enabled: true,
+};
 
 export async function startReturnsShop(): Promise<ReturnsShop> {
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
-  const shop = await startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_RETURNS_MAX: '100000', RATE_LIMIT_TRACKING_MAX: '100000' });
+  const shop = await startStrapi(database, {
+    RATE_LIMIT_ORDERS_MAX: '100000',
+    RATE_LIMIT_RETURNS_MAX: '100000',
+    RATE_LIMIT_TRACKING_MAX: '100000',
+  });
   const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
   const owner = await adminTokenAt(shop.url);
   const original = (await call('/content')).body.content as SiteContent;
   const content = structuredClone(original);
   content.checkout.deliveryInfo.meetingPoint = { ...content.checkout.deliveryInfo.meetingPoint, enabled: true };
   content.checkout.deliveryInfo.meetingPoints = [POINT];
-  content.checkout.paymentInfo.cashOnDelivery = { ...content.checkout.paymentInfo.cashOnDelivery, enabled: true, additionalFee: 0, discountPercent: 0 };
+  content.checkout.paymentInfo.cashOnDelivery = {
+    ...content.checkout.paymentInfo.cashOnDelivery,
+    enabled: true,
+    additionalFee: 0,
+    discountPercent: 0,
+  };
   content.returns = { ...content.returns, enabled: true, windowDays: 30, exchangeOnly: false, nonReturnableCategories: ['Bombachas'] };
   const saved = await call('/content', { method: 'PUT', body: content, token: owner });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -55,14 +71,23 @@ export async function bra(at: ReturnsShop, stock: { b85: number; b90: number }):
 
 export async function panty(at: ReturnsShop): Promise<TestProduct> {
   return createProduct(
-    { stock: 10, price: 4000, size: ['M'], category: 'bombachas', colors: [{ name: 'Negro', value: '#000000' }], variants: [{ color: 'Negro', size: 'M', stock: 10 }] },
+    {
+      stock: 10,
+      price: 4000,
+      size: ['M'],
+      category: 'bombachas',
+      colors: [{ name: 'Negro', value: '#000000' }],
+      variants: [{ color: 'Negro', size: 'M', stock: 10 }],
+    },
     { baseUrl: at.shop.url, token: at.owner },
   );
 }
 
 /** A cash pickup order of these lines (placed, not delivered). */
 export async function placeOrder(at: ReturnsShop, lines: { productId: string; quantity: number; size: string }[]): Promise<Order> {
-  const res = await at.call('/orders', { body: orderBody(lines, { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod: 'cash' }) });
+  const res = await at.call('/orders', {
+    body: orderBody(lines, { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod: 'cash' }),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.order;
 }

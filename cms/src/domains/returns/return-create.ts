@@ -92,7 +92,17 @@ function buildLines(order: Order, input: ReturnRequestInput, policy: ReturnsPoli
 export function heldStock(lines: readonly ReturnLine[]): StockLine[] {
   return lines.flatMap((line) =>
     line.kind === 'exchange' && line.to
-      ? [{ productId: line.productId, quantity: line.quantity, title: line.title, size: line.to.size, color: line.to.color, variantId: line.to.variantId, sku: line.to.sku }]
+      ? [
+          {
+            productId: line.productId,
+            quantity: line.quantity,
+            title: line.title,
+            size: line.to.size,
+            color: line.to.color,
+            variantId: line.to.variantId,
+            sku: line.to.sku,
+          },
+        ]
       : [],
   );
 }

@@ -88,7 +88,13 @@ export async function settleRefund(trx: Trx, row: Row, choice: RefundChoice & { 
   if (amount <= 0) return null;
   const at = new Date().toISOString();
   if (choice.refundMethod === 'transfer') {
-    return { method: 'transfer', amount, couponCode: null, reference: choice.message?.trim() || `Transferencia registrada por ${by.name}`, at };
+    return {
+      method: 'transfer',
+      amount,
+      couponCode: null,
+      reference: choice.message?.trim() || `Transferencia registrada por ${by.name}`,
+      at,
+    };
   }
   const code = `CREDITO-${String(row.return_number)}`;
   await createStoreCredit(trx, code, amount);

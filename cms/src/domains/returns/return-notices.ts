@@ -13,7 +13,11 @@ export function lineSummary(line: StaffReturnRequest['lines'][number]): string {
  * The shopper's e-mail when staff approve or reject her request, through the outbox (retried there when the mail
  * server is down). A failure to queue is logged: the decision itself is already recorded.
  */
-export async function queueDecisionMail(request: StaffReturnRequest, decision: 'approved' | 'rejected', origin: string | null): Promise<void> {
+export async function queueDecisionMail(
+  request: StaffReturnRequest,
+  decision: 'approved' | 'rejected',
+  origin: string | null,
+): Promise<void> {
   if (!request.customer.email) return;
   try {
     const content = await strapi.service('api::site-content.site-content').getContent();

@@ -89,7 +89,10 @@ export async function changeReturnStatus(
     try {
       await writeTransaction(async (trx) => {
         const now = new Date();
-        const steps = [...toReturnAnswer(row).steps, { status: to, at: now.toISOString(), by: by.name, message: update.message?.trim() || null }];
+        const steps = [
+          ...toReturnAnswer(row).steps,
+          { status: to, at: now.toISOString(), by: by.name, message: update.message?.trim() || null },
+        ];
         if (!(await moveStatus(trx, Number(row.id), from, to, steps))) throw new MovedMeanwhile();
         const extra = await applyStep(trx, row, to, update, by);
         if (Object.keys(extra).length > 0) await table(trx, 'return_requests').where('id', Number(row.id)).update(extra);

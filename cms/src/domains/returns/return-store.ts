@@ -1,10 +1,4 @@
-import {
-  RETURN_STATUSES,
-  type ReturnLine,
-  type ReturnRequest,
-  type ReturnStatus,
-  type StaffReturnRequest,
-} from '@shop/shared';
+import { RETURN_STATUSES, type ReturnLine, type ReturnRequest, type ReturnStatus, type StaffReturnRequest } from '@shop/shared';
 import { jsonColumn, table, type Trx } from '../../utils/db-write';
 import type { Knex } from 'knex';
 
@@ -106,7 +100,14 @@ export async function listReturns(status: string | undefined): Promise<StaffRetu
 }
 
 /** Moves a request from one status to the next only if it is still there: the caller that changes it is the only one. */
-export async function moveStatus(trx: Trx, id: number, from: ReturnStatus, to: ReturnStatus, steps: unknown[], extra: Row = {}): Promise<boolean> {
+export async function moveStatus(
+  trx: Trx,
+  id: number,
+  from: ReturnStatus,
+  to: ReturnStatus,
+  steps: unknown[],
+  extra: Row = {},
+): Promise<boolean> {
   const changed: unknown = await table(trx, RETURNS_TABLE)
     .where('id', id)
     .andWhere('return_status', from)

@@ -27,7 +27,9 @@ export async function trackedReturnsOf(orderNumber: string, now: Date = new Date
     const nonReturnable = isNonReturnableCategory(product?.category, policy);
     const exchangeVariants = (product?.variants ?? [])
       .filter((variant) => variant.active && variant.stock > 0)
-      .filter((variant) => variant.id !== item.variantId && !(variant.size === (item.size ?? null) && variant.color === (item.color ?? null)))
+      .filter(
+        (variant) => variant.id !== item.variantId && !(variant.size === (item.size ?? null) && variant.color === (item.color ?? null)),
+      )
       .map((variant) => ({ variantId: variant.id, label: variantLabel(variant) || variant.sku, stock: variant.stock }));
     return {
       lineIndex,

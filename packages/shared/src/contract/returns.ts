@@ -48,7 +48,12 @@ export const returnLineSchema = z.object({
   reason: z.enum(RETURN_REASONS),
   reasonText: z.string().nullable(),
   /** What she bought (colour, size, variant) and, for an exchange, what she gets instead. */
-  from: z.object({ variantId: z.string().nullable(), color: z.string().nullable(), size: z.string().nullable(), sku: z.string().nullable() }),
+  from: z.object({
+    variantId: z.string().nullable(),
+    color: z.string().nullable(),
+    size: z.string().nullable(),
+    sku: z.string().nullable(),
+  }),
   to: z.object({ variantId: z.string(), color: z.string().nullable(), size: z.string().nullable(), sku: z.string().nullable() }).nullable(),
   price: z.number(),
   unsellable: z.boolean(),

@@ -16,9 +16,7 @@ export const returnsPolicySchema = z
       .string()
       .max(5000)
       .catch('')
-      .default(
-        'Las prendas deben estar sin uso, con sus etiquetas y en su empaque original. Por higiene, las bombachas no tienen cambio.',
-      ),
+      .default('Las prendas deben estar sin uso, con sus etiquetas y en su empaque original. Por higiene, las bombachas no tienen cambio.'),
     shippingPaidBy: z.enum(['shop', 'shopper']).catch('shopper').default('shopper'),
   })
   .prefault({});
@@ -74,7 +72,9 @@ export const RETURN_MESSAGES = {
   outsideWindow: (days: number) => `Pasaron más de ${days} días desde la entrega: el plazo para cambios y devoluciones terminó`,
   nonReturnable: (title: string) => `"${title}" no tiene cambio ni devolución (por higiene o por la política de la tienda)`,
   tooMany: (title: string, left: number) =>
-    left > 0 ? `De "${title}" podés pedir como máximo ${left} unidad(es)` : `De "${title}" ya pediste cambio o devolución de todas las unidades`,
+    left > 0
+      ? `De "${title}" podés pedir como máximo ${left} unidad(es)`
+      : `De "${title}" ya pediste cambio o devolución de todas las unidades`,
   noLine: 'Una de las prendas indicadas no está en el pedido',
   exchangeOnly: 'La tienda solo acepta cambios (no devoluciones de dinero)',
   exchangeVariant: 'Elegí el talle o color por el que querés cambiar',
@@ -102,7 +102,10 @@ const categoryKey = (value: string) =>
     .trim()
     .toLowerCase();
 
-export function isNonReturnableCategory(category: string | null | undefined, policy: Pick<ReturnsPolicy, 'nonReturnableCategories'>): boolean {
+export function isNonReturnableCategory(
+  category: string | null | undefined,
+  policy: Pick<ReturnsPolicy, 'nonReturnableCategories'>,
+): boolean {
   if (!category) return false;
   const key = categoryKey(category);
   return policy.nonReturnableCategories.some((name) => categoryKey(name) === key);
@@ -112,7 +115,10 @@ export function isNonReturnableCategory(category: string | null | undefined, pol
  * What the shop gives back for returned units: what they cost on the order (line price × units) less their share
  * of the order's discounts, rounded down to whole pesos. Shipping is never given back.
  */
-export function returnedValue(lines: readonly { price: number; quantity: number }[], order: { subtotal: number; discountTotal: number }): number {
+export function returnedValue(
+  lines: readonly { price: number; quantity: number }[],
+  order: { subtotal: number; discountTotal: number },
+): number {
   const gross = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
   if (gross <= 0 || order.subtotal <= 0) return 0;
   const discount = Math.min(Math.max(order.discountTotal, 0), order.subtotal);
