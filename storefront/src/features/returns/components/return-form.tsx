@@ -4,7 +4,7 @@ import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, type TrackedOr
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
-import { uploadProof } from '@/features/checkout/api/upload-proof';
+import { uploadReturnPhoto } from '../api/upload-photo';
 import { useCreateReturn } from '../api/create-return';
 import { ReturnRequests } from './return-requests';
 
@@ -58,7 +58,7 @@ export function ReturnsSection({ order, contact }: { order: TrackedOrderDetail; 
       return;
     }
     try {
-      const photoUrl = photo ? (await uploadProof(photo)).url : null;
+      const photoUrl = photo ? (await uploadReturnPhoto(photo)).url : null;
       const answer = await create.mutateAsync({ orderNumber: order.orderNumber, contact, lines, photoUrl });
       setSent(answer.return.number);
       setChoices({});
