@@ -22,6 +22,7 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page').then
 const InvitationPage = lazy(() => import('@/features/team/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
+const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -73,6 +74,7 @@ export function AppRoutes() {
             <Route path="/orders/:id/remito" element={<OrderSlipPage />} />
             <Route path={paths.proofs} element={<ProofsPage />} />
           </Route>
+          {guardedScreen('returns.manage', paths.returns, ReturnsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}

@@ -16,6 +16,8 @@ export const paths = {
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   /** One order's packing slip ("Remito"), to print and put in the package. */
   orderSlip: (id: string) => `/orders/${encodeURIComponent(id)}/remito`,
+  /** 'Cambios y devoluciones': the shoppers' exchange and return requests (returns.manage). */
+  returns: '/returns',
   emails: '/emails',
   proofs: '/proofs',
   content: '/content',
