@@ -22,6 +22,7 @@ describe('sidebar by role', () => {
       'Dashboard',
       'Productos',
       'Órdenes',
+      'Cambios y devoluciones',
       'Correos',
       'Comprobantes',
       'Contenido',
@@ -34,7 +35,7 @@ describe('sidebar by role', () => {
   });
 
   it('shows sales the orders side only', async () => {
-    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Correos', 'Comprobantes', 'Config']);
+    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Cambios y devoluciones', 'Correos', 'Comprobantes', 'Config']);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 
