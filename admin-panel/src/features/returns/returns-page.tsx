@@ -12,9 +12,9 @@ import { ReturnDetail } from './return-detail';
 const STATUS_CHOICES = RETURN_STATUSES.map((s) => ({ value: s, label: returnStatusLabel(s) }));
 const isStatus = (value: string): value is ReturnStatus => (RETURN_STATUSES as readonly string[]).includes(value);
 
-/** 'Cambios y devoluciones': the shoppers' requests by status (pending first by default), each with its next steps. */
+/** 'Cambios y devoluciones': the shoppers' requests by status (all of them by default, newest first), each with its next steps. */
 export function ReturnsPage() {
-  const [status, setStatus] = useState<ReturnStatus | ''>('requested');
+  const [status, setStatus] = useState<ReturnStatus | ''>('');
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery(returnQueries.list(status));
   const requests = list.data?.returns ?? [];
