@@ -186,6 +186,9 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     const coupons = (await at.call('/coupons', { token: at.owner })).body.coupons as { code: string; value: number; maxUses: number }[];
     expect(coupons.filter((c) => c.code === `CREDITO-${back.number}`)).toMatchObject([{ value: 20000, maxUses: 1 }]);
     expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.tooMany(product.title, 0));
+    // Net sales: what returns gave back comes off the dashboard's revenue.
+    const summary = (await at.call('/orders/summary', { token: at.owner })).body.summary;
+    expect(summary.returnsTotal).toBeGreaterThanOrEqual(20000);
   });
 });
 

@@ -5,5 +5,5 @@
  */
 export { ContactMismatch, requestReturn } from './return-create';
 export { changeReturnStatus } from './return-status';
-export { findReturnRow, listReturns, staffAnswers } from './return-store';
+export { findReturnRow, listReturns, refundedByReturns, staffAnswers } from './return-store';
 export { trackedReturnsOf } from './return-tracking';

@@ -114,3 +114,12 @@ export async function moveStatus(
     .update({ return_status: to, steps: JSON.stringify(steps), updated_at: new Date(), ...extra });
   return typeof changed === 'number' && changed > 0;
 }
+
+/** The money given back by returns received or closed (their refundDue), for net sales. */
+export async function refundedByReturns(): Promise<number> {
+  const row: unknown = await table(strapi.db.connection, RETURNS_TABLE)
+    .whereIn('return_status', ['received', 'closed'])
+    .sum({ total: 'refund_due' })
+    .first();
+  return isRecord(row) ? Number(row.total ?? 0) || 0 : 0;
+}
