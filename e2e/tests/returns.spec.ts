@@ -74,10 +74,12 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
   await shop.getByRole('button', { name: 'Buscar' }).click();
   const form = shop.getByTestId('return-form');
   await expect(form).toBeVisible();
-  await form.getByLabel('Unidades').selectOption('1');
-  await expect(form.getByLabel('Cambiar por')).toHaveValue(/.+/);
-  await expect(form.getByLabel('Cambiar por').locator('option')).toHaveText(['Negro 90B']);
-  await form.getByLabel('Motivo').selectOption('size_small');
+  await form.getByRole('combobox', { name: /^Unidades/ }).selectOption('1');
+  const exchangeFor = form.getByRole('combobox', { name: /^Cambiar por/ });
+  await expect(exchangeFor).toHaveValue(/.+/);
+  await expect(exchangeFor.locator('option')).toHaveText(['Negro 90B']);
+  await form.getByRole('combobox', { name: /^Motivo/ }).selectOption('size_small');
+  await shop.screenshot({ path: 'test-results/returns/tracking-form.png', fullPage: true });
   expect(await seriousViolations(shop)).toEqual([]);
   await form.getByRole('button', { name: 'Pedir el cambio' }).click();
   await expect(shop.getByTestId('return-sent')).toContainText('CD-');
@@ -94,6 +96,7 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
   const detail = page.getByTestId('return-detail');
   await expect(detail).toContainText('cambio por Negro 90B');
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/returns/admin-returns.png', fullPage: true });
   await detail.getByRole('button', { name: 'Aprobar' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(detail.getByText('Aprobado', { exact: true })).toBeVisible();
