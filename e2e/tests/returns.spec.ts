@@ -121,4 +121,14 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
   await shop.getByRole('button', { name: 'Buscar' }).click();
   await expect(shop.getByTestId('return-status').first()).toHaveText('Recibido');
   await expect(shop.getByTestId('return-requests')).toContainText(`Pedido del cambio: ${exchangeNumber}`);
+
+  // Both new screens fit a 390 px phone (no sideways scrolling).
+  for (const [screen, name] of [
+    [shop, 'tracking-390'],
+    [page, 'admin-returns-390'],
+  ] as const) {
+    await screen.setViewportSize({ width: 390, height: 844 });
+    await screen.screenshot({ path: `test-results/returns/${name}.png`, fullPage: true });
+    expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
 });
