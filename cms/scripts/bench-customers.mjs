@@ -23,9 +23,9 @@ function insertSql(kind) {
   const c = `(n % ${CUSTOMERS})`;
   const key = `CASE WHEN ${c} % 3 = 0 THEN 'p:54929950' || ${c} ELSE 'e:cliente' || ${c} || '@example.com' END`;
   return [
-    `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, order_status, subtotal, shipping_cost, cash_fee, total, stock_returned, channel, customer_key, customer_phone, created_at, updated_at, published_at)
+    `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, order_status, subtotal, shipping_cost, cash_fee, total, stock_returned, fulfillment, channel, customer_key, customer_phone, created_at, updated_at, published_at)
       SELECT n, 'order' || n, 'BN-' || n, 'cash', 'pickup', CASE WHEN n % 9 = 0 THEN 'cancelled' ELSE 'paid' END,
-        10000 + (n % 50) * 500, 0, 0, 10000 + (n % 50) * 500, ${kind === 'postgres' ? 'false' : '0'},
+        10000 + (n % 50) * 500, 0, 0, 10000 + (n % 50) * 500, ${kind === 'postgres' ? 'false' : '0'}, 'delivered',
         CASE WHEN n % 4 = 0 THEN 'whatsapp' ELSE 'web' END, ${key}, '54929950' || ${c}, ${ago}, ${now}, ${now}
       ${series(kind, ORDERS)}`,
     `INSERT INTO components_order_shipping_infos (id, full_name, email, phone)
