@@ -49,6 +49,7 @@ export * from './rules/order-export.js';
 export * from './rules/csv.js';
 export * from './rules/phone.js';
 export * from './rules/whatsapp.js';
+export * from './rules/cuit.js';
 
 // ---------- Payments & promotions ----------
 export * from './rules/promotions/index.js';
