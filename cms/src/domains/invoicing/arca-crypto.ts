@@ -81,6 +81,15 @@ export function loginTicketRequest(now = new Date()): string {
   return `<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header><uniqueId>${uniqueId}</uniqueId><generationTime>${from}</generationTime><expirationTime>${to}</expirationTime></header><service>wsfe</service></loginTicketRequest>`;
 }
 
+/** The object identifiers of the CMS (RFC 5652 and RFC 5754), named here because forge's table is typed loosely. */
+const OID = {
+  sha256: '2.16.840.1.101.3.4.2.1',
+  data: '1.2.840.113549.1.7.1',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+} as const;
+
 /** The TRA signed as CMS SignedData (content included, SHA-256), base64 DER: what loginCms receives. */
 export function signedLoginRequest(certPem: string, keyPem: string, tra: string): string {
   const p7 = forge.pkcs7.createSignedData();
@@ -90,11 +99,11 @@ export function signedLoginRequest(certPem: string, keyPem: string, tra: string)
   p7.addSigner({
     key: forge.pki.privateKeyFromPem(keyPem),
     certificate: cert,
-    digestAlgorithm: forge.pki.oids.sha256,
+    digestAlgorithm: OID.sha256,
     authenticatedAttributes: [
-      { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
-      { type: forge.pki.oids.messageDigest },
-      { type: forge.pki.oids.signingTime },
+      { type: OID.contentType, value: OID.data },
+      { type: OID.messageDigest },
+      { type: OID.signingTime },
     ],
   });
   p7.sign();
