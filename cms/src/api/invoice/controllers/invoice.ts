@@ -49,11 +49,13 @@ export default {
     ctx.body = await invoices().orderInvoice(routeParam(ctx, 'id'));
   },
   async invoiceNow(ctx: Context) {
+    await requireInvoicingOwner(ctx);
     const id = routeParam(ctx, 'id');
     ctx.body = await invoices().invoiceNow(id, requestBody(ctx) ?? {});
     noteActivity(ctx, { target: id });
   },
   async creditNote(ctx: Context) {
+    await requireInvoicingOwner(ctx);
     const id = routeParam(ctx, 'id');
     ctx.body = await invoices().creditNote(id, requestBody(ctx) ?? {});
     noteActivity(ctx, { target: id });
