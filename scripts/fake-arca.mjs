@@ -38,7 +38,16 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     vouchers: new Map(),
     /** Every WSFE operation called, in order. */
     calls: [],
-    switches: { down: false, slowMs: 0, observe: false, reject: false, error: false, duplicate: false, dropAnswer: false, ticketMinutes: 720 },
+    switches: {
+      down: false,
+      slowMs: 0,
+      observe: false,
+      reject: false,
+      error: false,
+      duplicate: false,
+      dropAnswer: false,
+      ticketMinutes: 720,
+    },
   };
   let baseUrl = '';
 
@@ -77,17 +86,21 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
       `<uniqueId>${Math.floor(Math.random() * 1e9)}</uniqueId><generationTime>${new Date().toISOString()}</generationTime>` +
       `<expirationTime>${new Date(ticket.expires).toISOString()}</expirationTime></header>` +
       `<credentials><token>${ticket.token}</token><sign>${ticket.sign}</sign></credentials></loginTicketResponse>`;
-    return envelope(`<loginCmsResponse xmlns="http://wsaa.view.sua.dvadac.desein.afip.gov"><loginCmsReturn>${escapeXml(ta)}</loginCmsReturn></loginCmsResponse>`);
+    return envelope(
+      `<loginCmsResponse xmlns="http://wsaa.view.sua.dvadac.desein.afip.gov"><loginCmsReturn>${escapeXml(ta)}</loginCmsReturn></loginCmsResponse>`,
+    );
   }
 
   const authErrors = (auth) => {
     const ticket = state.tickets.get(auth?.Token ?? '');
-    if (!ticket || ticket.sign !== auth?.Sign || ticket.expires < Date.now()) return [{ Code: 600, Msg: 'ValidacionDeToken: No validaron las credenciales: token o firma invalidos o vencidos' }];
+    if (!ticket || ticket.sign !== auth?.Sign || ticket.expires < Date.now())
+      return [{ Code: 600, Msg: 'ValidacionDeToken: No validaron las credenciales: token o firma invalidos o vencidos' }];
     if (!/^\d{11}$/.test(String(auth?.Cuit ?? ''))) return [{ Code: 601, Msg: 'CUIT representada no incluida en Token' }];
     return [];
   };
 
-  const result = (operation, inner) => envelope(`<${operation}Response xmlns="${FEV1}"><${operation}Result>${toXml(inner)}</${operation}Result></${operation}Response>`);
+  const result = (operation, inner) =>
+    envelope(`<${operation}Response xmlns="${FEV1}"><${operation}Result>${toXml(inner)}</${operation}Result></${operation}Response>`);
 
   /** The checks ARCA makes on one voucher; answers the errors (Code/Msg) that reject it. */
   function voucherErrors(cab, det) {
@@ -96,12 +109,17 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     const iva = list(det.Iva?.AlicIva);
     const ivaSum = iva.reduce((sum, line) => sum + num(line.Importe), 0);
     const total = num(det.ImpNeto) + num(det.ImpIVA) + num(det.ImpTotConc) + num(det.ImpOpEx) + num(det.ImpTrib);
-    if (Math.abs(total - num(det.ImpTotal)) > 0.01) errors.push({ Code: 10048, Msg: 'El campo ImpTotal no es igual a la suma de ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA.' });
-    if ([11, 13].includes(tipo) && (num(det.ImpIVA) !== 0 || iva.length > 0)) errors.push({ Code: 10071, Msg: 'Para comprobantes tipo C el objeto IVA no debe informarse.' });
-    if ([1, 3, 6, 8].includes(tipo) && Math.abs(ivaSum - num(det.ImpIVA)) > 0.01) errors.push({ Code: 10023, Msg: 'La suma de los importes del array de IVA no es igual al valor ingresado en ImpIVA.' });
-    if ([1, 3].includes(tipo) && num(det.DocTipo) !== 80) errors.push({ Code: 10013, Msg: 'Para comprobantes clase A el campo DocTipo debe ser 80 (CUIT).' });
+    if (Math.abs(total - num(det.ImpTotal)) > 0.01)
+      errors.push({ Code: 10048, Msg: 'El campo ImpTotal no es igual a la suma de ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA.' });
+    if ([11, 13].includes(tipo) && (num(det.ImpIVA) !== 0 || iva.length > 0))
+      errors.push({ Code: 10071, Msg: 'Para comprobantes tipo C el objeto IVA no debe informarse.' });
+    if ([1, 3, 6, 8].includes(tipo) && Math.abs(ivaSum - num(det.ImpIVA)) > 0.01)
+      errors.push({ Code: 10023, Msg: 'La suma de los importes del array de IVA no es igual al valor ingresado en ImpIVA.' });
+    if ([1, 3].includes(tipo) && num(det.DocTipo) !== 80)
+      errors.push({ Code: 10013, Msg: 'Para comprobantes clase A el campo DocTipo debe ser 80 (CUIT).' });
     if (!det.CondicionIVAReceptorId) errors.push({ Code: 10242, Msg: 'El campo Condicion Frente al IVA del receptor es obligatorio.' });
-    if ([3, 8, 13].includes(tipo) && list(det.CbtesAsoc?.CbteAsoc).length === 0) errors.push({ Code: 10151, Msg: 'Para notas de credito debe informar comprobantes asociados.' });
+    if ([3, 8, 13].includes(tipo) && list(det.CbtesAsoc?.CbteAsoc).length === 0)
+      errors.push({ Code: 10151, Msg: 'Para notas de credito debe informar comprobantes asociados.' });
     return errors;
   }
 
@@ -110,11 +128,38 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     const n = num(det.CbteDesde);
     const cae = String(70_000_000_000_000 + Math.floor(Math.random() * 9_999_999_999_999)).slice(0, 14);
     const due = new Date(Date.now() + 10 * 86_400_000);
-    const voucher = { ...det, PtoVta: num(cab.PtoVta), CbteTipo: num(cab.CbteTipo), CodAutorizacion: cae, FchVto: ymd(due), FchProceso: ymd(), Resultado: 'A', EmisionTipo: 'CAE' };
+    const voucher = {
+      ...det,
+      PtoVta: num(cab.PtoVta),
+      CbteTipo: num(cab.CbteTipo),
+      CodAutorizacion: cae,
+      FchVto: ymd(due),
+      FchProceso: ymd(),
+      Resultado: 'A',
+      EmisionTipo: 'CAE',
+    };
     state.vouchers.set(`${key}-${n}`, voucher);
     state.last.set(key, n);
-    const response = { Concepto: det.Concepto, DocTipo: det.DocTipo, DocNro: det.DocNro, CbteDesde: n, CbteHasta: n, CbteFch: det.CbteFch, Resultado: 'A', CAE: cae, CAEFchVto: ymd(due) };
-    if (observe) response.Observaciones = { Obs: [{ Code: 10217, Msg: 'El credito fiscal discriminado en el presente comprobante solo podra ser computado a efectos del Procedimiento permanente de transicion al Regimen General.' }] };
+    const response = {
+      Concepto: det.Concepto,
+      DocTipo: det.DocTipo,
+      DocNro: det.DocNro,
+      CbteDesde: n,
+      CbteHasta: n,
+      CbteFch: det.CbteFch,
+      Resultado: 'A',
+      CAE: cae,
+      CAEFchVto: ymd(due),
+    };
+    if (observe)
+      response.Observaciones = {
+        Obs: [
+          {
+            Code: 10217,
+            Msg: 'El credito fiscal discriminado en el presente comprobante solo podra ser computado a efectos del Procedimiento permanente de transicion al Regimen General.',
+          },
+        ],
+      };
     return response;
   }
 
@@ -138,8 +183,19 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     if (operation === 'FECAESolicitar') {
       const cab = request.FeCAEReq?.FeCabReq ?? {};
       const det = list(request.FeCAEReq?.FeDetReq?.FECAEDetRequest)[0] ?? {};
-      const head = { Cuit: request.Auth.Cuit, PtoVta: num(cab.PtoVta), CbteTipo: num(cab.CbteTipo), FchProceso: ymd(), CantReg: 1, Reproceso: 'N' };
-      if (state.switches.error) return result(operation, { FeCabResp: { ...head, Resultado: 'R' }, Errors: { Err: [{ Code: 500, Msg: 'Error interno de aplicacion.' }] } });
+      const head = {
+        Cuit: request.Auth.Cuit,
+        PtoVta: num(cab.PtoVta),
+        CbteTipo: num(cab.CbteTipo),
+        FchProceso: ymd(),
+        CantReg: 1,
+        Reproceso: 'N',
+      };
+      if (state.switches.error)
+        return result(operation, {
+          FeCabResp: { ...head, Resultado: 'R' },
+          Errors: { Err: [{ Code: 500, Msg: 'Error interno de aplicacion.' }] },
+        });
       const key = `${num(cab.PtoVta)}-${num(cab.CbteTipo)}`;
       if (state.switches.duplicate) {
         state.switches.duplicate = false;
@@ -147,11 +203,26 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
       }
       const expected = (state.last.get(key) ?? 0) + 1;
       const rejected = [];
-      if (num(det.CbteDesde) !== expected) rejected.push({ Code: 10016, Msg: `El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado.` });
+      if (num(det.CbteDesde) !== expected)
+        rejected.push({
+          Code: 10016,
+          Msg: `El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado.`,
+        });
       rejected.push(...voucherErrors(cab, det));
       if (state.switches.reject) rejected.push({ Code: 10015, Msg: 'El campo DocNro es invalido.' });
       if (rejected.length > 0) {
-        const detail = { Concepto: det.Concepto, DocTipo: det.DocTipo, DocNro: det.DocNro, CbteDesde: det.CbteDesde, CbteHasta: det.CbteHasta, CbteFch: det.CbteFch, Resultado: 'R', CAE: '', CAEFchVto: '', Observaciones: { Obs: rejected } };
+        const detail = {
+          Concepto: det.Concepto,
+          DocTipo: det.DocTipo,
+          DocNro: det.DocNro,
+          CbteDesde: det.CbteDesde,
+          CbteHasta: det.CbteHasta,
+          CbteFch: det.CbteFch,
+          Resultado: 'R',
+          CAE: '',
+          CAEFchVto: '',
+          Observaciones: { Obs: rejected },
+        };
         return result(operation, { FeCabResp: { ...head, Resultado: 'R' }, FeDetResp: { FECAEDetResponse: detail } });
       }
       const detail = authorize(cab, det, { observe: state.switches.observe });
@@ -178,7 +249,13 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     }
     if (path === '/__control/authorize') return send(200, authorize(body.cab, body.det));
     if (path === '/__control/state') {
-      return send(200, { logins: state.logins, refusedLogins: state.refusedLogins, calls: state.calls, last: Object.fromEntries(state.last), vouchers: [...state.vouchers.values()] });
+      return send(200, {
+        logins: state.logins,
+        refusedLogins: state.refusedLogins,
+        calls: state.calls,
+        last: Object.fromEntries(state.last),
+        vouchers: [...state.vouchers.values()],
+      });
     }
     return send(404, {});
   }
@@ -224,7 +301,11 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     wsfeUrl: `${baseUrl}/wsfev1/service.asmx`,
     state,
     signCsr: (csr, options) => signCsr(authority, csr, options),
-    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 

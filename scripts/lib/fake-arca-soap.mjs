@@ -43,7 +43,11 @@ export function newAuthority() {
   cert.serialNumber = '01';
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
   cert.validity.notAfter = new Date(Date.now() + 2 * 365 * 86_400_000);
-  const attrs = [{ shortName: 'CN', value: 'Fake Computadores Test' }, { shortName: 'O', value: 'AFIP' }, { shortName: 'C', value: 'AR' }];
+  const attrs = [
+    { shortName: 'CN', value: 'Fake Computadores Test' },
+    { shortName: 'O', value: 'AFIP' },
+    { shortName: 'C', value: 'AR' },
+  ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.sign(keys.privateKey, forge.md.sha256.create());

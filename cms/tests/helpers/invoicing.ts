@@ -8,7 +8,12 @@ export async function ownerWithTwoFactor(firstOwner: string, baseUrl: string): P
   const owner = await inviteStaffMember(firstOwner, 'owner', baseUrl);
   const setup = await api('/auth/2fa/setup', { method: 'POST', token: owner.token, body: {}, baseUrl });
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-  const enabled = await api('/auth/2fa/enable', { method: 'POST', token: owner.token, body: { code: totpAt(setup.body.secret, Date.now()) }, baseUrl });
+  const enabled = await api('/auth/2fa/enable', {
+    method: 'POST',
+    token: owner.token,
+    body: { code: totpAt(setup.body.secret, Date.now()) },
+    baseUrl,
+  });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   const challenge = (await api('/auth/login', { body: { email: owner.email, password: 'Clave-owner-2026' }, baseUrl })).body.challenge;
   const verified = await api('/auth/2fa/verify', { body: { challenge, code: totpAt(setup.body.secret, Date.now() + 30_000) }, baseUrl });

@@ -60,6 +60,7 @@ export * from './rules/staff-permissions.js';
 export * from './contract/auth.js';
 export * from './contract/staff.js';
 export * from './contract/activity.js';
+export * from './contract/invoicing.js';
 
 // ---------- Insight (the dashboard) ----------
 export * from './rules/insight.js';

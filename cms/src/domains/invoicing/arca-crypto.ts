@@ -10,7 +10,9 @@ import { secret } from '../platform';
 const PREFIX = 'v1:';
 
 function encryptionKey(): Buffer {
-  return createHash('sha256').update(`invoicing:${secret('ENCRYPTION_KEY')}`).digest();
+  return createHash('sha256')
+    .update(`invoicing:${secret('ENCRYPTION_KEY')}`)
+    .digest();
 }
 
 export function encryptSecret(plain: string): string {
@@ -100,11 +102,7 @@ export function signedLoginRequest(certPem: string, keyPem: string, tra: string)
     key: forge.pki.privateKeyFromPem(keyPem),
     certificate: cert,
     digestAlgorithm: OID.sha256,
-    authenticatedAttributes: [
-      { type: OID.contentType, value: OID.data },
-      { type: OID.messageDigest },
-      { type: OID.signingTime },
-    ],
+    authenticatedAttributes: [{ type: OID.contentType, value: OID.data }, { type: OID.messageDigest }, { type: OID.signingTime }],
   });
   p7.sign();
   return forge.util.encode64(forge.asn1.toDer(p7.toAsn1()).getBytes());

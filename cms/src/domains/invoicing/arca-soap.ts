@@ -41,7 +41,9 @@ export async function soapCall(url: string, action: string, body: string): Promi
     status = response.status;
     text = await response.text();
   } catch (err) {
-    throw new ArcaUnavailable(err instanceof Error && err.name === 'TimeoutError' ? 'ARCA no respondió a tiempo' : 'No se pudo conectar con ARCA');
+    throw new ArcaUnavailable(
+      err instanceof Error && err.name === 'TimeoutError' ? 'ARCA no respondió a tiempo' : 'No se pudo conectar con ARCA',
+    );
   }
   let parsed: Record<string, unknown>;
   try {

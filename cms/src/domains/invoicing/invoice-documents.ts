@@ -7,12 +7,23 @@ import { orderRow } from './invoicing-actions';
 const NO_INVOICE = 'La orden todavía no tiene factura autorizada';
 
 /** The PDF of an order's authorised invoice (or credit note). */
-export async function orderInvoicePdf(documentId: string, kind: 'invoice' | 'credit_note' = 'invoice'): Promise<{ pdf: Buffer; filename: string }> {
+export async function orderInvoicePdf(
+  documentId: string,
+  kind: 'invoice' | 'credit_note' = 'invoice',
+): Promise<{ pdf: Buffer; filename: string }> {
   const order = await orderRow(documentId);
   const row = await invoiceBySlot(kind === 'invoice' ? invoiceSlot(order.documentId) : creditSlot(order.documentId));
   if (!row || row.status !== 'authorized') throw notFound(NO_INVOICE);
-  const lines = (order.items ?? []).map((item) => ({ title: item.title ?? '', quantity: Number(item.quantity ?? 1), price: Number(item.price ?? 0) }));
-  const pdf = await invoicePdf(row, await settingsRow(), kind === 'invoice' ? lines : [{ title: `Devolución de la orden ${order.orderNumber}`, quantity: 1, price: Number(row.total ?? 0) }]);
+  const lines = (order.items ?? []).map((item) => ({
+    title: item.title ?? '',
+    quantity: Number(item.quantity ?? 1),
+    price: Number(item.price ?? 0),
+  }));
+  const pdf = await invoicePdf(
+    row,
+    await settingsRow(),
+    kind === 'invoice' ? lines : [{ title: `Devolución de la orden ${order.orderNumber}`, quantity: 1, price: Number(row.total ?? 0) }],
+  );
   return { pdf, filename: `${kind === 'invoice' ? 'factura' : 'nota-de-credito'}-${order.orderNumber}.pdf` };
 }
 

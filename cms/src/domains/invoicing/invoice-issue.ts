@@ -22,7 +22,9 @@ interface OrderFacts {
 }
 
 async function orderFacts(orderDocumentId: string): Promise<OrderFacts | null> {
-  const order = (await strapi.db.query('api::order.order').findOne({ where: { documentId: orderDocumentId }, populate: ['shippingInfo'] })) as {
+  const order = (await strapi.db
+    .query('api::order.order')
+    .findOne({ where: { documentId: orderDocumentId }, populate: ['shippingInfo'] })) as {
     total?: number | null;
     shippingInfo?: { fullName?: string | null } | null;
   } | null;
@@ -130,7 +132,10 @@ async function sweep(): Promise<number> {
       try {
         ticket = await accessTicket();
       } catch (err) {
-        const message = err instanceof NotConfigured || err instanceof ArcaUnavailable || err instanceof ArcaFault ? err.message : 'No se pudo iniciar sesión en ARCA';
+        const message =
+          err instanceof NotConfigured || err instanceof ArcaUnavailable || err instanceof ArcaFault
+            ? err.message
+            : 'No se pudo iniciar sesión en ARCA';
         for (const row of rows) await retryLater(row, message);
         return handled;
       }
@@ -139,7 +144,8 @@ async function sweep(): Promise<number> {
           await issueOne(row, settings, ticket);
           handled += 1;
         } catch (err) {
-          const message = err instanceof WsfeErrors ? err.errors.map(arcaMessageInSpanish).join(' · ') : err instanceof Error ? err.message : String(err);
+          const message =
+            err instanceof WsfeErrors ? err.errors.map(arcaMessageInSpanish).join(' · ') : err instanceof Error ? err.message : String(err);
           await retryLater(row, message);
           // ARCA unreachable: the later rows wait too (never a new number while one is unreconciled).
           if (err instanceof ArcaUnavailable) return handled;

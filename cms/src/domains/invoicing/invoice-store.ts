@@ -46,11 +46,24 @@ export async function prepareInvoiceTable(): Promise<void> {
 }
 
 /** The hook of a paid order: a queued invoice row in the order's own transaction (nothing else; never ARCA). */
-export async function queueInvoice(trx: Trx, orderDocumentId: string, orderNumber: string, status: InvoiceStatus = 'queued'): Promise<boolean> {
+export async function queueInvoice(
+  trx: Trx,
+  orderDocumentId: string,
+  orderNumber: string,
+  status: InvoiceStatus = 'queued',
+): Promise<boolean> {
   return insertDocumentOnce(
     trx,
     INVOICES_TABLE,
-    { slot: invoiceSlot(orderDocumentId), order_document_id: orderDocumentId, order_number: orderNumber, kind: 'invoice', status, attempts: 0, next_attempt_at: 0 },
+    {
+      slot: invoiceSlot(orderDocumentId),
+      order_document_id: orderDocumentId,
+      order_number: orderNumber,
+      kind: 'invoice',
+      status,
+      attempts: 0,
+      next_attempt_at: 0,
+    },
     'slot',
   );
 }

@@ -31,13 +31,20 @@ export async function createCsr() {
   const row = await settingsRow();
   if (!row.cuit || !row.businessName) throw badRequest('Guardá primero el CUIT y la razón social: el pedido de certificado los lleva');
   const { keyPem, csrPem } = newKeyAndCsr({ alias: `tienda${row.cuit}`, businessName: row.businessName, cuit: row.cuit });
-  await updateSettingsRow(row.id, { privateKey: encryptSecret(keyPem), csr: csrPem, certificate: null, certificateNotAfter: null, certificateSubject: null });
+  await updateSettingsRow(row.id, {
+    privateKey: encryptSecret(keyPem),
+    csr: csrPem,
+    certificate: null,
+    certificateNotAfter: null,
+    certificateSubject: null,
+  });
   await forgetTicket(row.id);
   return { csr: csrPem };
 }
 
 export async function putCertificate(body: unknown) {
-  const text = typeof body === 'object' && body !== null && 'certificate' in body ? (body as { certificate: unknown }).certificate : undefined;
+  const text =
+    typeof body === 'object' && body !== null && 'certificate' in body ? (body as { certificate: unknown }).certificate : undefined;
   if (typeof text !== 'string' || text.length > 20_000 || !text.includes('BEGIN CERTIFICATE')) {
     throw badRequest('Certificado: pegá el contenido del archivo .crt o .pem que entregó ARCA');
   }
@@ -45,7 +52,8 @@ export async function putCertificate(body: unknown) {
   if (!row.privateKey) throw badRequest('Generá primero el pedido de certificado (CSR): el certificado debe corresponder a esa clave');
   const info = certificateForKey(text, decryptSecret(row.privateKey));
   if (info === 'unreadable') throw badRequest('Certificado: no se pudo leer; usá el archivo .crt o .pem que entregó ARCA');
-  if (!info) throw badRequest('Certificado: no corresponde a la clave de esta tienda (generá un CSR nuevo y pedí el certificado con ese CSR)');
+  if (!info)
+    throw badRequest('Certificado: no corresponde a la clave de esta tienda (generá un CSR nuevo y pedí el certificado con ese CSR)');
   if (Date.parse(info.notAfter) < Date.now()) throw badRequest('Certificado: está vencido');
   await updateSettingsRow(row.id, { certificate: info.pem, certificateNotAfter: info.notAfter, certificateSubject: info.subject });
   await forgetTicket(row.id);
@@ -90,7 +98,9 @@ interface OrderRow {
 }
 
 export async function orderRow(documentId: string): Promise<OrderRow> {
-  const order = (await strapi.db.query('api::order.order').findOne({ where: { documentId }, populate: ['items', 'shippingInfo'] })) as OrderRow | null;
+  const order = (await strapi.db
+    .query('api::order.order')
+    .findOne({ where: { documentId }, populate: ['items', 'shippingInfo'] })) as OrderRow | null;
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
@@ -119,7 +129,8 @@ export async function invoiceNow(documentId: string, body: unknown) {
   const settings = await settingsRow();
   if (!isReady(settings)) throw badRequest(NOT_READY);
   if (!paid(order)) throw badRequest('Solo se factura una orden pagada');
-  const cuitInput = typeof body === 'object' && body !== null && 'buyerCuit' in body ? (body as { buyerCuit: unknown }).buyerCuit : undefined;
+  const cuitInput =
+    typeof body === 'object' && body !== null && 'buyerCuit' in body ? (body as { buyerCuit: unknown }).buyerCuit : undefined;
   let buyerCuit: string | null = null;
   if (cuitInput !== undefined && cuitInput !== null && cuitInput !== '') {
     const digits = typeof cuitInput === 'string' ? normalizeCuit(cuitInput) : null;
@@ -148,7 +159,9 @@ export async function invoiceNow(documentId: string, body: unknown) {
   };
   if (!row) {
     try {
-      await strapi.db.query(INVOICE_UID).create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'invoice', ...fresh } });
+      await strapi.db
+        .query(INVOICE_UID)
+        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'invoice', ...fresh } });
     } catch {
       // Another request made it first: the unique slot decides.
     }
@@ -167,7 +180,8 @@ export async function creditNote(documentId: string, body: unknown) {
   const order = await orderRow(documentId);
   const settings = await settingsRow();
   const invoice = await invoiceBySlot(invoiceSlot(order.documentId));
-  if (!invoice || invoice.status !== 'authorized' || !invoice.number) throw badRequest('La orden no tiene una factura autorizada para acreditar');
+  if (!invoice || invoice.status !== 'authorized' || !invoice.number)
+    throw badRequest('La orden no tiene una factura autorizada para acreditar');
   const total = Number(invoice.total ?? 0);
   const amountInput = typeof body === 'object' && body !== null && 'amount' in body ? (body as { amount: unknown }).amount : undefined;
   const amount = amountInput === undefined || amountInput === null ? total : amountInput;
@@ -177,7 +191,13 @@ export async function creditNote(documentId: string, body: unknown) {
   const slot = creditSlot(order.documentId);
   const existing = await invoiceBySlot(slot);
   if (existing?.status === 'authorized') throw conflict('La orden ya tiene su nota de crédito autorizada');
-  const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'credit_note', amount, invoice.docType === 80 ? invoice.docNumber : null, invoice.letter as Letter);
+  const plan = voucherPlan(
+    settings.taxCondition ?? 'monotributo',
+    'credit_note',
+    amount,
+    invoice.docType === 80 ? invoice.docNumber : null,
+    invoice.letter as Letter,
+  );
   const data = {
     status: 'pending' as const,
     attempts: 0,
@@ -198,7 +218,9 @@ export async function creditNote(documentId: string, body: unknown) {
   };
   if (!existing) {
     try {
-      await strapi.db.query(INVOICE_UID).create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'credit_note', ...data } });
+      await strapi.db
+        .query(INVOICE_UID)
+        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'credit_note', ...data } });
     } catch {
       // made by a concurrent request
     }

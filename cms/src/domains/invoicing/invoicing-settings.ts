@@ -74,7 +74,8 @@ export function isReady(row: SettingsRow): boolean {
 
 const text = (body: Record<string, unknown>, field: string, label: string, max = 200): string => {
   const value = body[field];
-  if (typeof value !== 'string' || value.trim() === '' || value.length > max) throw badRequest(`${label}: completá este dato (hasta ${max} caracteres)`);
+  if (typeof value !== 'string' || value.trim() === '' || value.length > max)
+    throw badRequest(`${label}: completá este dato (hasta ${max} caracteres)`);
   return value.trim();
 };
 

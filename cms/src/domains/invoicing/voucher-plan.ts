@@ -39,7 +39,13 @@ export function letterFor(taxCondition: string, buyerCuit: string | null): Lette
   return buyerCuit ? 'A' : 'B';
 }
 
-export function voucherPlan(taxCondition: string, kind: VoucherKind, total: number, buyerCuit: string | null, letterOverride?: Letter): VoucherPlan {
+export function voucherPlan(
+  taxCondition: string,
+  kind: VoucherKind,
+  total: number,
+  buyerCuit: string | null,
+  letterOverride?: Letter,
+): VoucherPlan {
   const letter = letterOverride ?? letterFor(taxCondition, buyerCuit);
   const amount = cents(total);
   const withCuit = letter === 'A' && buyerCuit;

@@ -25,14 +25,17 @@ function stored(row: SettingsRow): Ticket | null {
 }
 
 async function login(row: SettingsRow): Promise<Ticket> {
-  if (!row.privateKey || !row.certificate || !row.cuit) throw new NotConfigured('Falta el certificado de ARCA: generá el pedido (CSR) y subí el certificado');
+  if (!row.privateKey || !row.certificate || !row.cuit)
+    throw new NotConfigured('Falta el certificado de ARCA: generá el pedido (CSR) y subí el certificado');
   const cms = signedLoginRequest(row.certificate, decryptSecret(row.privateKey), loginTicketRequest());
   let body: Record<string, unknown>;
   try {
     body = await soapCall(wsaaUrl(), '', `<loginCms xmlns="http://wsaa.view.sua.dvadac.desein.afip.gov"><in0>${cms}</in0></loginCms>`);
   } catch (err) {
     if (err instanceof ArcaFault && err.code.includes('alreadyAuthenticated')) {
-      throw new ArcaUnavailable('ARCA ya entregó un ticket de acceso vigente a este certificado que la tienda no tiene; se reintenta cuando venza');
+      throw new ArcaUnavailable(
+        'ARCA ya entregó un ticket de acceso vigente a este certificado que la tienda no tiene; se reintenta cuando venza',
+      );
     }
     if (err instanceof ArcaFault) throw new ArcaFault(err.code, `ARCA rechazó el inicio de sesión (WSAA): ${err.message}`);
     throw err;

@@ -5,7 +5,8 @@ import type { VoucherPlan } from './voucher-plan';
 /** WSFEv1's operations the shop uses, over SOAP. Amounts are sent with two decimals, dates as AAAAMMDD. */
 const NS = 'http://ar.gov.afip.dif.FEV1/';
 
-const auth = (t: Ticket) => `<Auth><Token>${escapeXml(t.token)}</Token><Sign>${escapeXml(t.sign)}</Sign><Cuit>${escapeXml(t.cuit)}</Cuit></Auth>`;
+const auth = (t: Ticket) =>
+  `<Auth><Token>${escapeXml(t.token)}</Token><Sign>${escapeXml(t.sign)}</Sign><Cuit>${escapeXml(t.cuit)}</Cuit></Auth>`;
 
 export interface ArcaMessage {
   code: string;

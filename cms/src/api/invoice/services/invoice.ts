@@ -1,4 +1,13 @@
-import { createCsr, creditNote, getSettings, invoiceNow, orderInvoice, putCertificate, putSettings, testConnection } from '../../../domains/invoicing/invoicing-actions';
+import {
+  createCsr,
+  creditNote,
+  getSettings,
+  invoiceNow,
+  orderInvoice,
+  putCertificate,
+  putSettings,
+  testConnection,
+} from '../../../domains/invoicing/invoicing-actions';
 import { orderInvoicePdf, trackedInvoicePdf } from '../../../domains/invoicing/invoice-documents';
 
 /** Electronic invoices through ARCA (docs/api.md "Factura electrónica"): settings, certificate, per-order invoices. */
