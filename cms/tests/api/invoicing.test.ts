@@ -59,6 +59,7 @@ beforeAll(async () => {
     ARCA_WSAA_URL: fake.wsaaUrl,
     ARCA_WSFE_URL: fake.wsfeUrl,
     ARCA_SWEEP_MS: '400',
+    ARCA_RETRY_MS: '300',
     ARCA_TIMEOUT_MS: '3000',
   });
   firstOwner = await adminTokenAt(shop.url);

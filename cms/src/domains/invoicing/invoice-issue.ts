@@ -14,7 +14,8 @@ import { accessTicket, NotConfigured, type Ticket } from './wsaa-ticket';
  * ARCA down leaves rows pending with a growing delay (30 s doubling up to 30 min).
  */
 const ARCA_DAY = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-const backoff = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+/** The first retry's delay (ARCA_RETRY_MS, 30 s), doubling with each attempt up to 30 minutes. */
+const backoff = (attempts: number) => Math.min(Number(process.env.ARCA_RETRY_MS ?? 30_000) * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
 
 interface OrderFacts {
   total: number;
