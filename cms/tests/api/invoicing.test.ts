@@ -254,23 +254,21 @@ describe('issuing', () => {
     // While ARCA was "down", the shop's row holds the next number; ARCA authorised it before the crash.
     const next = (fake.state.last.get('3-11') ?? 0) + 1;
     const db = testDatabase();
-    await db('invoices')
-      .where('order_document_id', order.id)
-      .update({
-        number: next,
-        status: 'pending',
-        letter: 'C',
-        voucher_type: 11,
-        point_of_sale: 3,
-        total: order.total,
-        net: order.total,
-        vat: 0,
-        doc_type: 99,
-        doc_number: '0',
-        receiver_vat_condition: 5,
-        issue_date: '20261125',
-        next_attempt_at: 0,
-      });
+    await db('invoices').where('order_document_id', order.id).update({
+      number: next,
+      status: 'pending',
+      letter: 'C',
+      voucher_type: 11,
+      point_of_sale: 3,
+      total: order.total,
+      net: order.total,
+      vat: 0,
+      doc_type: 99,
+      doc_number: '0',
+      receiver_vat_condition: 5,
+      issue_date: '20261125',
+      next_attempt_at: 0,
+    });
     await db.destroy();
     await control('authorize', {
       cab: { PtoVta: 3, CbteTipo: 11 },
