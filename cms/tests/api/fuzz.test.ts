@@ -191,6 +191,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/invoicing/csr', auth: 'admin', body: () => ({}) },
   { method: 'PUT', path: '/invoicing/certificate', auth: 'admin', body: () => ({ certificate: 'no es un certificado' }) },
   { method: 'POST', path: '/invoicing/test', auth: 'admin', body: () => ({}) },
+  { method: 'GET', path: '/invoicing/libro-iva.csv', auth: 'admin', query: ['month'] },
   // The fixture order is a cash order: a refund is always refused (400), junk ids are 404.
   { method: 'POST', path: '/orders/{orderId}/refund', auth: 'admin' },
   // The fuzz process has no webhook secret: every call is unverified (401), never a 5xx.

@@ -325,6 +325,22 @@ describe('issuing', () => {
   });
 });
 
+describe('Libro IVA ventas', () => {
+  it('the month's authorised vouchers as CSV, credit notes negative; a bad month is a Spanish 400', async () => {
+    const month = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7);
+    const res = await fetch(`${shop.url}/api/invoicing/libro-iva.csv?month=${month}`, { headers: { Authorization: `Bearer ${firstOwner}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('Fecha;Tipo;Punto de venta y número;Documento;Neto;IVA;Total;CAE');
+    expect(text).toContain('Factura C;00003-00000001;Consumidor final');
+    expect(text).toMatch(/Nota de crédito C;00003-00000001;Consumidor final;-5000;0;-5000;\d{14}/);
+    const bad = await call('/invoicing/libro-iva.csv?month=2026-13', { token: firstOwner });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Mes inválido: usá el formato AAAA-MM');
+    expect((await call(`/invoicing/libro-iva.csv?month=${month}`)).status).toBe(401);
+  });
+});
+
 describe('permissions', () => {
   it('anonymous, shopper, garbage, sales and catalog roles are refused; orders.view reads', async () => {
     const order = await paidOrder();

@@ -29,6 +29,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /invoicing/csr': 'invoicing.manage',
   'PUT /invoicing/certificate': 'invoicing.manage',
   'POST /invoicing/test': 'invoicing.manage',
+  'GET /invoicing/libro-iva.csv': 'orders.export',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',

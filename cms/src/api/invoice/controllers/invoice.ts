@@ -3,6 +3,7 @@ import { noteActivity, requireStaff } from '../../../domains/staff';
 import { consume } from '../../../domains/platform';
 import { badRequest, forbidden, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
+import { sendCsv } from '../../../utils/csv-stream';
 
 const invoices = () => strapi.service('api::invoice.invoice');
 
@@ -63,6 +64,16 @@ export default {
   async pdf(ctx: Context) {
     const kind = ctx.query.kind === 'credit_note' ? 'credit_note' : 'invoice';
     sendPdf(ctx, await invoices().orderInvoicePdf(routeParam(ctx, 'id'), kind));
+  },
+  /** GET /invoicing/libro-iva.csv?month=AAAA-MM: the month's "Libro IVA ventas" for the accountant. */
+  async salesBook(ctx: Context) {
+    const service = invoices();
+    const month = service.salesBookMonth(ctx.query.month);
+    const rows = await service.salesBookRows(month);
+    async function* batches() {
+      yield rows;
+    }
+    sendCsv(ctx, `libro-iva-ventas-${month}`, service.salesBookHeader, batches());
   },
   /** The shopper's copy from tracking: order number + the e-mail of the purchase; rate limited like tracking. */
   async trackedPdf(ctx: Context) {

@@ -8,6 +8,7 @@ export default customRoutes('api::invoice.invoice', {
     createCsr: ['POST', '/invoicing/csr'],
     putCertificate: ['PUT', '/invoicing/certificate'],
     test: ['POST', '/invoicing/test'],
+    salesBook: ['GET', '/invoicing/libro-iva.csv'],
     findOne: ['GET', '/orders/:id/invoice'],
     invoiceNow: ['POST', '/orders/:id/invoice'],
     creditNote: ['POST', '/orders/:id/credit-note'],

@@ -9,6 +9,7 @@ import {
   testConnection,
 } from '../../../domains/invoicing/invoicing-actions';
 import { orderInvoicePdf, trackedInvoicePdf } from '../../../domains/invoicing/invoice-documents';
+import { SALES_BOOK_HEADER, salesBookMonth, salesBookRows } from '../../../domains/invoicing/sales-book';
 
 /** Electronic invoices through ARCA (docs/api.md "Factura electrónica"): settings, certificate, per-order invoices. */
 export default () => ({
@@ -22,4 +23,7 @@ export default () => ({
   creditNote,
   orderInvoicePdf,
   trackedInvoicePdf,
+  salesBookHeader: SALES_BOOK_HEADER,
+  salesBookMonth,
+  salesBookRows,
 });
