@@ -326,9 +326,11 @@ describe('issuing', () => {
 });
 
 describe('Libro IVA ventas', () => {
-  it('the month's authorised vouchers as CSV, credit notes negative; a bad month is a Spanish 400', async () => {
+  it('the authorised vouchers of the month as CSV, credit notes negative; a bad month is a Spanish 400', async () => {
     const month = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7);
-    const res = await fetch(`${shop.url}/api/invoicing/libro-iva.csv?month=${month}`, { headers: { Authorization: `Bearer ${firstOwner}` } });
+    const res = await fetch(`${shop.url}/api/invoicing/libro-iva.csv?month=${month}`, {
+      headers: { Authorization: `Bearer ${firstOwner}` },
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('Fecha;Tipo;Punto de venta y número;Documento;Neto;IVA;Total;CAE');

@@ -111,9 +111,12 @@ export async function orderInvoice(documentId: string) {
   const order = await orderRow(documentId);
   const row = await invoiceBySlot(invoiceSlot(order.documentId));
   const credit = await invoiceBySlot(creditSlot(order.documentId));
-  const cuit = (await settingsRow()).cuit;
+  const settings = await settingsRow();
+  const cuit = settings.cuit;
+  // A row queued by a paid order in a shop that has not set invoicing up is not an invoice on its way.
+  const shown = row && !(row.status === 'queued' && !isReady(settings)) ? row : null;
   return {
-    invoice: row ? invoiceAnswer(row, cuit) : { status: paid(order) ? 'not_invoiced' : 'not_paid' },
+    invoice: shown ? invoiceAnswer(shown, cuit) : { status: paid(order) ? 'not_invoiced' : 'not_paid' },
     creditNote: credit ? invoiceAnswer(credit, cuit) : null,
   };
 }
