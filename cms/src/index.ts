@@ -10,6 +10,7 @@ import { ensureCatalogueVersionTable, prepareStockAlertColors } from './domains/
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 import { migrateLegacyFulfillment } from './domains/orders';
 import { backfillCustomerKeys, CUSTOMER_INDEXES } from './domains/customers';
+import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -41,17 +42,22 @@ export default {
     await migrateLegacyFulfillment();
     // Orders placed before customers existed get theirs (by e-mail, else phone); only empty rows, idempotent.
     await backfillCustomerKeys();
+    // Electronic invoices: the unique (order, kind) index and the settings row.
+    await prepareInvoicing();
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();
     // "Volvió tu talle": waiting stock alerts are notified after every catalogue change and every minute.
     strapi.service('api::stock-alert.stock-alert').startSweeps();
+    // Invoices waiting for ARCA (paid orders, retries after an outage) are asked every ARCA_SWEEP_MS.
+    startInvoiceWorker();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
+    await stopInvoiceWorker();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
 };

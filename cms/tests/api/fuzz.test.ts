@@ -221,6 +221,17 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ status: 'received', message: 'Recibido', unsellable: [0], refundMethod: 'coupon' }),
   },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
+  { method: 'GET', path: '/orders/{orderId}/invoice', auth: 'admin' },
+  { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind'] },
+  { method: 'POST', path: '/orders/{orderId}/invoice', auth: 'admin', body: () => ({ buyerCuit: '20-12345678-6' }) },
+  { method: 'POST', path: '/orders/{orderId}/credit-note', auth: 'admin', body: () => ({ amount: 100 }) },
+  { method: 'GET', path: '/orders/by-number/{orderNumber}/invoice.pdf', auth: 'public', query: ['email'] },
+  { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
+  { method: 'PUT', path: '/invoicing/settings', auth: 'admin', body: () => ({ cuit: '20-12345678-6', taxCondition: 'monotributo', pointOfSale: 1 }) },
+  { method: 'POST', path: '/invoicing/csr', auth: 'admin', body: () => ({}) },
+  { method: 'PUT', path: '/invoicing/certificate', auth: 'admin', body: () => ({ certificate: 'no es un certificado' }) },
+  { method: 'POST', path: '/invoicing/test', auth: 'admin', body: () => ({}) },
+  { method: 'GET', path: '/invoicing/libro-iva.csv', auth: 'admin', query: ['month'] },
   // The fixture order is a cash order: a refund is always refused (400), junk ids are 404.
   { method: 'POST', path: '/orders/{orderId}/refund', auth: 'admin' },
   // The fuzz process has no webhook secret: every call is unverified (401), never a 5xx.

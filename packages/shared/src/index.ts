@@ -55,6 +55,7 @@ export * from './rules/phone.js';
 export * from './rules/whatsapp.js';
 export * from './rules/customers.js';
 export * from './contract/customers.js';
+export * from './rules/cuit.js';
 
 // ---------- Payments & promotions ----------
 export * from './rules/promotions/index.js';
@@ -65,6 +66,7 @@ export * from './rules/staff-permissions.js';
 export * from './contract/auth.js';
 export * from './contract/staff.js';
 export * from './contract/activity.js';
+export * from './contract/invoicing.js';
 
 // ---------- Insight (the dashboard) ----------
 export * from './rules/insight.js';

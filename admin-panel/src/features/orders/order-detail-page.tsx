@@ -30,6 +30,7 @@ import { useConfirmOrder } from './api/confirm-order';
 import { formatDateTime } from '@/lib/format-date';
 import { OrderCustomerCards } from './order-customer-cards';
 import { OrderFulfillmentCard } from './order-fulfillment-card';
+import { OrderInvoiceCard } from './order-invoice-card';
 import { OrderItemList } from './order-item-list';
 import { OrderMercadoPagoCard } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
@@ -273,6 +274,7 @@ function OrderDetail({ order }: { order: Order }) {
           </DetailCard>
 
           <OrderFulfillmentCard order={order} />
+          <OrderInvoiceCard order={order} />
           <OrderTimeline order={order} paid={current === 'paid'} />
         </aside>
       </div>

@@ -1,14 +1,15 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Lock, ShoppingBag, User } from 'lucide-react';
+import { Lock, Receipt, ShoppingBag, User } from 'lucide-react';
 import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
 import { Banner } from '@/components/feedback';
 import { useAuth, useCan } from '@/features/auth';
 import { CatalogFeeds } from './catalog-feeds';
+import { InvoicingSettingsPanel } from './invoicing-settings';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
 import { TwoFactorSection } from './two-factor-section';
 
-type Tab = 'profile' | 'security' | 'catalog';
+type Tab = 'profile' | 'security' | 'catalog' | 'invoicing';
 
 export function SettingsPage() {
   const { user, mustSetUpTwoFactor } = useAuth();
@@ -22,6 +23,7 @@ export function SettingsPage() {
     { id: 'profile', label: 'Perfil', icon: User },
     { id: 'security', label: 'Seguridad', icon: Lock },
     ...(seesCatalog ? [{ id: 'catalog' as const, label: 'Instagram y Google', icon: ShoppingBag }] : []),
+    ...(can('invoicing.manage') ? [{ id: 'invoicing' as const, label: 'Facturación', icon: Receipt }] : []),
   ];
   const current: Tab = forced ? 'security' : tabs.some((t) => t.id === tab) ? tab : 'profile';
 
@@ -88,7 +90,9 @@ export function SettingsPage() {
         aria-labelledby={forced ? undefined : `settings-tab-${current}`}
         className="settings-panel"
       >
-        {current === 'catalog' ? (
+        {current === 'invoicing' ? (
+          <InvoicingSettingsPanel />
+        ) : current === 'catalog' ? (
           <CatalogFeeds />
         ) : (
           <section className="card" aria-label={forced ? 'Cambiar la contraseña temporal' : undefined}>

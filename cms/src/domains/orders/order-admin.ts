@@ -22,6 +22,7 @@ import { deleteOrderHistory, recordStatusChange, type Actor } from './order-hist
 import { asShopWrite } from '../../utils/shop-write';
 import { reclaimCouponUse, releaseCouponUse } from '../promotions';
 import { listSearchFilters, type OrderFilter } from './order-list-filters';
+import { queueInvoiceForPaidOrder } from '../invoicing';
 
 export const ORDERS_TABLE = 'orders';
 
@@ -165,6 +166,8 @@ export async function applyStatusChange(
   if (plan.stampPaidAt) data.paidAt = now;
   if (plan.endReservation) data.reservedUntil = null;
   await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
+  // Electronic invoice: a queued row only (the invoicing worker talks to ARCA later; never blocks this change).
+  if (update.status === 'paid' && order.status !== 'paid') await queueInvoiceForPaidOrder(trx, documentId, order.orderNumber);
   const notesChanged = update.adminNotes !== undefined && update.adminNotes !== null && update.adminNotes !== order.adminNotes;
   const note = update.reason ?? (update.adminNotes === undefined ? null : update.adminNotes);
   if (order.status !== update.status || notesChanged) {

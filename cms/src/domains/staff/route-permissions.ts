@@ -24,6 +24,18 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /customers': 'customers.view',
   'GET /customers/:id': 'customers.view',
   'GET /customers/export.csv': 'customers.export',
+  // Electronic invoices (ARCA): the order's invoice is read and downloaded with orders.view; asking ARCA for one or
+  // for a credit note, and the settings, key and certificate, are the owner's (invoicing.manage).
+  'GET /orders/:id/invoice': 'orders.view',
+  'GET /orders/:id/invoice.pdf': 'orders.view',
+  'POST /orders/:id/invoice': 'invoicing.manage',
+  'POST /orders/:id/credit-note': 'invoicing.manage',
+  'GET /invoicing/settings': 'invoicing.manage',
+  'PUT /invoicing/settings': 'invoicing.manage',
+  'POST /invoicing/csr': 'invoicing.manage',
+  'PUT /invoicing/certificate': 'invoicing.manage',
+  'POST /invoicing/test': 'invoicing.manage',
+  'GET /invoicing/libro-iva.csv': 'orders.export',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',
@@ -96,6 +108,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /orders',
   'GET /orders/by-number/:orderNumber',
   'GET /orders/:id',
+  // The shopper's invoice PDF: order number + the purchase's e-mail, rate limited like tracking.
+  'GET /orders/by-number/:orderNumber/invoice.pdf',
   'GET /products',
   'GET /products/count',
   'GET /products/:id',

@@ -147,6 +147,17 @@ export default function TrackingPage() {
                 </p>
               )}
               <TrackingResult order={query.data.order} paymentReturn={paymentReturn} contact={searched.contact} />
+              {query.data.contactMatched === true && searched.contact.includes('@') && query.data.order.status === 'paid' && (
+                <p className="small" data-testid="tracking-invoice">
+                  <a
+                    href={`/api/orders/by-number/${encodeURIComponent(searched.number)}/invoice.pdf?email=${encodeURIComponent(searched.contact)}`}
+                    download
+                  >
+                    Descargar factura (PDF)
+                  </a>{' '}
+                  <span className="muted">(disponible cuando ARCA la autoriza)</span>
+                </p>
+              )}
             </>
           ) : null}
         </div>

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import { formatPrice, type Order, type Voucher } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { DetailCard } from '@/components/detail-card';
+import { useCan } from '@/features/auth';
+import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
+import { invoiceQueries, useCreditNote, useInvoiceNow } from './api/order-invoice';
+
+const isVoucher = (value: unknown): value is Voucher => typeof value === 'object' && value !== null && 'kind' in value;
+
+function VoucherLines({ voucher }: { voucher: Voucher }) {
+  return (
+    <>
+      <p>
+        {voucher.name ?? 'Comprobante'}: <strong data-testid={`${voucher.kind}-status`}>{voucher.statusLabel}</strong>
+        {voucher.numberText && ` · N° ${voucher.numberText}`}
+      </p>
+      {voucher.cae && (
+        <p className="cell-sub">
+          CAE {voucher.cae} (vence {voucher.caeDueDate}) · Total {formatPrice(voucher.total ?? 0)}
+        </p>
+      )}
+      {voucher.error && (
+        <p className="field-error" role="status">
+          {voucher.status === 'pending' ? 'Se reintenta solo: ' : ''}
+          {voucher.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The order's electronic invoice (ARCA): its status (pendiente, autorizada, error with its reason), the PDF, and
+ * the owner's "Facturar ahora", "Reintentar" and "Emitir nota de crédito".
+ */
+export function OrderInvoiceCard({ order }: { order: Order }) {
+  const can = useCan();
+  const query = useQuery(invoiceQueries.detail(order._id));
+  const invoiceNow = useInvoiceNow(order._id);
+  const creditNote = useCreditNote(order._id);
+  const [error, setError] = useState<string | null>(null);
+  const manage = can('invoicing.manage');
+
+  async function download(kind: 'invoice' | 'credit_note') {
+    setError(null);
+    try {
+      const blob = await api.download(`/orders/${encodeURIComponent(order._id)}/invoice.pdf`, 'Error al descargar el PDF', {
+        params: { kind },
+      });
+      saveFile(blob, `${kind === 'invoice' ? 'factura' : 'nota-de-credito'}-${order.orderNumber}.pdf`);
+    } catch (e) {
+      setError(errorMessage(e, 'Error al descargar el PDF'));
+    }
+  }
+  const onError = (fallback: string) => (e: unknown) => setError(errorMessage(e, fallback));
+
+  const invoice = query.data?.invoice;
+  const credit = query.data?.creditNote ?? null;
+  return (
+    <DetailCard headingId="invoice-title" title="Factura electrónica" icon={FileText} testId="order-invoice">
+      {query.isPending && <p className="muted">Cargando la factura…</p>}
+      {query.isError && (
+        <p className="field-error" role="alert">
+          {errorMessage(query.error, 'Error al cargar la factura')}
+        </p>
+      )}
+      {invoice && !isVoucher(invoice) && (
+        <p>{invoice.status === 'not_paid' ? 'Se factura cuando la orden esté pagada.' : 'Sin factura todavía.'}</p>
+      )}
+      {isVoucher(invoice) && <VoucherLines voucher={invoice} />}
+      {credit && <VoucherLines voucher={credit} />}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="stack">
+        {isVoucher(invoice) && invoice.status === 'authorized' && (
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => void download('invoice')}>
+            Descargar factura (PDF)
+          </button>
+        )}
+        {credit?.status === 'authorized' && (
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => void download('credit_note')}>
+            Descargar nota de crédito (PDF)
+          </button>
+        )}
+        {manage && invoice && invoice.status !== 'not_paid' && invoice.status !== 'authorized' && (
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={invoiceNow.isPending}
+            onClick={() => {
+              setError(null);
+              invoiceNow.mutate(undefined, { onError: onError('Error al facturar') });
+            }}
+          >
+            {invoiceNow.isPending ? 'Pidiendo a ARCA…' : isVoucher(invoice) ? 'Reintentar' : 'Facturar ahora'}
+          </button>
+        )}
+        {manage && isVoucher(invoice) && invoice.status === 'authorized' && credit?.status !== 'authorized' && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            disabled={creditNote.isPending}
+            onClick={() => {
+              setError(null);
+              creditNote.mutate(undefined, { onError: onError('Error al emitir la nota de crédito') });
+            }}
+          >
+            {creditNote.isPending ? 'Pidiendo a ARCA…' : 'Emitir nota de crédito'}
+          </button>
+        )}
+      </div>
+    </DetailCard>
+  );
+}

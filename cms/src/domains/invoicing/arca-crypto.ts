@@ -1,0 +1,109 @@
+import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import forge from 'node-forge';
+import { secret } from '../platform';
+
+/**
+ * The invoicing key and certificate: a 2048-bit RSA key made here (never leaves the server), stored encrypted with
+ * the shop's ENCRYPTION_KEY (AES-256-GCM), its CSR for ARCA's alias page, the certificate ARCA returns checked
+ * against it, and the WSAA login request signed as CMS (PKCS#7 SignedData) with node-forge.
+ */
+const PREFIX = 'v1:';
+
+function encryptionKey(): Buffer {
+  return createHash('sha256')
+    .update(`invoicing:${secret('ENCRYPTION_KEY')}`)
+    .digest();
+}
+
+export function encryptSecret(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function decryptSecret(stored: string): string {
+  if (!stored.startsWith(PREFIX)) throw new Error('Unknown encrypted value');
+  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+export interface KeyAndCsr {
+  keyPem: string;
+  csrPem: string;
+}
+
+/** A new key and the CSR ARCA asks for: CN = the alias, O = the business name, serialNumber = "CUIT <cuit>". */
+export function newKeyAndCsr({ alias, businessName, cuit }: { alias: string; businessName: string; cuit: string }): KeyAndCsr {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  csr.setSubject([
+    { shortName: 'C', value: 'AR' },
+    { shortName: 'O', value: businessName },
+    { shortName: 'CN', value: alias },
+    { name: 'serialNumber', value: `CUIT ${cuit}` },
+  ]);
+  csr.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
+  return { keyPem, csrPem: forge.pki.certificationRequestToPem(csr) };
+}
+
+export interface CertificateInfo {
+  subject: string;
+  notAfter: string;
+  pem: string;
+}
+
+/** The certificate's subject and expiry when it is a PEM certificate for `keyPem`'s public key; null otherwise. */
+export function certificateForKey(text: string, keyPem: string): CertificateInfo | null | 'unreadable' {
+  let cert: forge.pki.Certificate;
+  try {
+    cert = forge.pki.certificateFromPem(text.trim());
+  } catch {
+    return 'unreadable';
+  }
+  const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
+  const certKey = cert.publicKey as forge.pki.rsa.PublicKey;
+  if (certKey.n.compareTo(key.n) !== 0 || certKey.e.compareTo(key.e) !== 0) return null;
+  return {
+    subject: cert.subject.attributes.map((a) => `${a.shortName ?? a.name}=${String(a.value)}`).join(', '),
+    notAfter: cert.validity.notAfter.toISOString(),
+    pem: forge.pki.certificateToPem(cert),
+  };
+}
+
+/** The login ticket request (TRA) for the wsfe service, valid ten minutes around now. */
+export function loginTicketRequest(now = new Date()): string {
+  const from = new Date(now.getTime() - 5 * 60_000).toISOString();
+  const to = new Date(now.getTime() + 5 * 60_000).toISOString();
+  const uniqueId = Math.floor(now.getTime() / 1000);
+  return `<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header><uniqueId>${uniqueId}</uniqueId><generationTime>${from}</generationTime><expirationTime>${to}</expirationTime></header><service>wsfe</service></loginTicketRequest>`;
+}
+
+/** The object identifiers of the CMS (RFC 5652 and RFC 5754), named here because forge's table is typed loosely. */
+const OID = {
+  sha256: '2.16.840.1.101.3.4.2.1',
+  data: '1.2.840.113549.1.7.1',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+} as const;
+
+/** The TRA signed as CMS SignedData (content included, SHA-256), base64 DER: what loginCms receives. */
+export function signedLoginRequest(certPem: string, keyPem: string, tra: string): string {
+  const p7 = forge.pkcs7.createSignedData();
+  p7.content = forge.util.createBuffer(tra, 'utf8');
+  const cert = forge.pki.certificateFromPem(certPem);
+  p7.addCertificate(cert);
+  p7.addSigner({
+    key: forge.pki.privateKeyFromPem(keyPem),
+    certificate: cert,
+    digestAlgorithm: OID.sha256,
+    authenticatedAttributes: [{ type: OID.contentType, value: OID.data }, { type: OID.messageDigest }, { type: OID.signingTime }],
+  });
+  p7.sign();
+  return forge.util.encode64(forge.asn1.toDer(p7.toAsn1()).getBytes());
+}

@@ -1,0 +1,238 @@
+import { isValidCuit, normalizeCuit } from '@shop/shared';
+import { badRequest, conflict, notFound } from '../../utils/http';
+import { certificateForKey, decryptSecret, encryptSecret, newKeyAndCsr } from './arca-crypto';
+import { ArcaFault, ArcaUnavailable } from './arca-soap';
+import { arcaMessageInSpanish } from './arca-messages';
+import { isReady, parseSettings, publicSettings, settingsRow, updateSettingsRow } from './invoicing-settings';
+import { creditSlot, INVOICE_UID, invoiceBySlot, invoiceSlot, updateInvoice, type InvoiceRow } from './invoice-store';
+import { sweepInvoices } from './invoice-issue';
+import { invoiceAnswer } from './invoice-view';
+import { voucherPlan, type Letter } from './voucher-plan';
+import { feDummy, lastAuthorized, WsfeErrors } from './wsfe';
+import { accessTicket, forgetTicket, NotConfigured } from './wsaa-ticket';
+
+const ORDER_NOT_FOUND = 'Orden no encontrada';
+const NOT_READY = 'La facturación no está configurada: completá Configuración › Facturación y subí el certificado de ARCA';
+
+export async function getSettings() {
+  return { settings: publicSettings(await settingsRow()) };
+}
+
+export async function putSettings(body: unknown) {
+  const data = parseSettings(body);
+  const row = await settingsRow();
+  if (row.cuit && row.cuit !== data.cuit) await forgetTicket(row.id);
+  await updateSettingsRow(row.id, data);
+  return getSettings();
+}
+
+/** A new key (replacing any earlier one) and its CSR; the key stays encrypted in the database. */
+export async function createCsr() {
+  const row = await settingsRow();
+  if (!row.cuit || !row.businessName) throw badRequest('Guardá primero el CUIT y la razón social: el pedido de certificado los lleva');
+  const { keyPem, csrPem } = newKeyAndCsr({ alias: `tienda${row.cuit}`, businessName: row.businessName, cuit: row.cuit });
+  await updateSettingsRow(row.id, {
+    privateKey: encryptSecret(keyPem),
+    csr: csrPem,
+    certificate: null,
+    certificateNotAfter: null,
+    certificateSubject: null,
+  });
+  await forgetTicket(row.id);
+  return { csr: csrPem };
+}
+
+export async function putCertificate(body: unknown) {
+  const text =
+    typeof body === 'object' && body !== null && 'certificate' in body ? (body as { certificate: unknown }).certificate : undefined;
+  if (typeof text !== 'string' || text.length > 20_000 || !text.includes('BEGIN CERTIFICATE')) {
+    throw badRequest('Certificado: pegá el contenido del archivo .crt o .pem que entregó ARCA');
+  }
+  const row = await settingsRow();
+  if (!row.privateKey) throw badRequest('Generá primero el pedido de certificado (CSR): el certificado debe corresponder a esa clave');
+  const info = certificateForKey(text, decryptSecret(row.privateKey));
+  if (info === 'unreadable') throw badRequest('Certificado: no se pudo leer; usá el archivo .crt o .pem que entregó ARCA');
+  if (!info)
+    throw badRequest('Certificado: no corresponde a la clave de esta tienda (generá un CSR nuevo y pedí el certificado con ese CSR)');
+  if (Date.parse(info.notAfter) < Date.now()) throw badRequest('Certificado: está vencido');
+  await updateSettingsRow(row.id, { certificate: info.pem, certificateNotAfter: info.notAfter, certificateSubject: info.subject });
+  await forgetTicket(row.id);
+  return { certificate: { subject: info.subject, notAfter: info.notAfter } };
+}
+
+const explain = (err: unknown): string =>
+  err instanceof WsfeErrors
+    ? err.errors.map(arcaMessageInSpanish).join(' · ')
+    : err instanceof NotConfigured || err instanceof ArcaUnavailable || err instanceof ArcaFault
+      ? err.message
+      : 'Error inesperado al hablar con ARCA';
+
+/** "Probar conexión": FEDummy, then a login and FECompUltimoAutorizado for the shop's point of sale. */
+export async function testConnection() {
+  const row = await settingsRow();
+  if (!isReady(row)) throw badRequest(NOT_READY);
+  try {
+    const dummy = await feDummy();
+    const plan = voucherPlan(row.taxCondition ?? 'monotributo', 'invoice', 0, null);
+    const last = await lastAuthorized(await accessTicket(), row.pointOfSale ?? 1, plan.voucherType);
+    const ok = dummy.app === 'OK' && dummy.db === 'OK' && dummy.auth === 'OK';
+    return {
+      ok,
+      message: `ARCA responde (servidores: aplicación ${dummy.app}, base ${dummy.db}, autenticación ${dummy.auth}). Último ${plan.letter === 'C' ? 'Factura C' : `Factura ${plan.letter}`} autorizado en el punto de venta ${row.pointOfSale}: ${last}.`,
+      lastNumber: last,
+    };
+  } catch (err) {
+    return { ok: false, message: `No se pudo completar la prueba: ${explain(err)}` };
+  }
+}
+
+interface OrderRow {
+  id: number;
+  documentId: string;
+  orderNumber: string;
+  orderStatus: string;
+  paidAt: unknown;
+  total: number;
+  items?: { title?: string | null; quantity?: number | null; price?: number | null }[];
+  shippingInfo?: { fullName?: string | null; email?: string | null } | null;
+}
+
+export async function orderRow(documentId: string): Promise<OrderRow> {
+  const order = (await strapi.db
+    .query('api::order.order')
+    .findOne({ where: { documentId }, populate: ['items', 'shippingInfo'] })) as OrderRow | null;
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+const paid = (order: OrderRow) => order.orderStatus === 'paid' || Boolean(order.paidAt);
+
+export async function orderInvoice(documentId: string) {
+  const order = await orderRow(documentId);
+  const row = await invoiceBySlot(invoiceSlot(order.documentId));
+  const credit = await invoiceBySlot(creditSlot(order.documentId));
+  const settings = await settingsRow();
+  const cuit = settings.cuit;
+  // A row queued by a paid order in a shop that has not set invoicing up is not an invoice on its way.
+  const shown = row && !(row.status === 'queued' && !isReady(settings)) ? row : null;
+  return {
+    invoice: shown ? invoiceAnswer(shown, cuit) : { status: paid(order) ? 'not_invoiced' : 'not_paid' },
+    creditNote: credit ? invoiceAnswer(credit, cuit) : null,
+  };
+}
+
+/** Waits for this process's sweep, at most a few seconds: the answer tells what happened so far. */
+async function sweepBriefly(): Promise<void> {
+  await Promise.race([sweepInvoices().catch(() => 0), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+}
+
+/** "Facturar ahora" / "Reintentar": a paid order's invoice, asked now (optionally to a buyer's CUIT: Factura A). */
+export async function invoiceNow(documentId: string, body: unknown) {
+  const order = await orderRow(documentId);
+  const settings = await settingsRow();
+  if (!isReady(settings)) throw badRequest(NOT_READY);
+  if (!paid(order)) throw badRequest('Solo se factura una orden pagada');
+  const cuitInput =
+    typeof body === 'object' && body !== null && 'buyerCuit' in body ? (body as { buyerCuit: unknown }).buyerCuit : undefined;
+  let buyerCuit: string | null = null;
+  if (cuitInput !== undefined && cuitInput !== null && cuitInput !== '') {
+    const digits = typeof cuitInput === 'string' ? normalizeCuit(cuitInput) : null;
+    if (!digits || !isValidCuit(digits)) throw badRequest('CUIT del comprador: no es válido');
+    buyerCuit = digits;
+  }
+  const slot = invoiceSlot(order.documentId);
+  let row = await invoiceBySlot(slot);
+  if (row?.status === 'authorized') throw conflict('La orden ya tiene su factura autorizada');
+  const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'invoice', Number(order.total ?? 0), buyerCuit);
+  const fresh = {
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    letter: plan.letter,
+    voucherType: plan.voucherType,
+    pointOfSale: settings.pointOfSale,
+    docType: plan.docType,
+    docNumber: plan.docNumber,
+    receiverVatCondition: plan.receiverVatCondition,
+    total: plan.total,
+    net: plan.net,
+    vat: plan.vat,
+    buyerName: order.shippingInfo?.fullName ?? '',
+  };
+  if (!row) {
+    try {
+      await strapi.db
+        .query(INVOICE_UID)
+        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'invoice', ...fresh } });
+    } catch {
+      // Another request made it first: the unique slot decides.
+    }
+  } else if (row.number) {
+    // A number already asked is reconciled first, with the amounts it was asked with.
+    await updateInvoice(row.id, { status: 'pending', nextAttemptAt: 0, error: null });
+  } else {
+    await updateInvoice(row.id, fresh);
+  }
+  await sweepBriefly();
+  row = await invoiceBySlot(slot);
+  return { invoice: row ? invoiceAnswer(row, settings.cuit) : { status: 'pending' } };
+}
+
+export async function creditNote(documentId: string, body: unknown) {
+  const order = await orderRow(documentId);
+  const settings = await settingsRow();
+  const invoice = await invoiceBySlot(invoiceSlot(order.documentId));
+  if (!invoice || invoice.status !== 'authorized' || !invoice.number)
+    throw badRequest('La orden no tiene una factura autorizada para acreditar');
+  const total = Number(invoice.total ?? 0);
+  const amountInput = typeof body === 'object' && body !== null && 'amount' in body ? (body as { amount: unknown }).amount : undefined;
+  const amount = amountInput === undefined || amountInput === null ? total : amountInput;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > total) {
+    throw badRequest(`Importe: debe ser mayor que 0 y hasta el total facturado (${total})`);
+  }
+  const slot = creditSlot(order.documentId);
+  const existing = await invoiceBySlot(slot);
+  if (existing?.status === 'authorized') throw conflict('La orden ya tiene su nota de crédito autorizada');
+  const plan = voucherPlan(
+    settings.taxCondition ?? 'monotributo',
+    'credit_note',
+    amount,
+    invoice.docType === 80 ? invoice.docNumber : null,
+    invoice.letter as Letter,
+  );
+  const data = {
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    letter: plan.letter,
+    voucherType: plan.voucherType,
+    pointOfSale: invoice.pointOfSale,
+    docType: plan.docType,
+    docNumber: plan.docNumber,
+    receiverVatCondition: plan.receiverVatCondition,
+    total: plan.total,
+    net: plan.net,
+    vat: plan.vat,
+    buyerName: invoice.buyerName,
+    relatedType: invoice.voucherType,
+    relatedNumber: invoice.number,
+  };
+  if (!existing) {
+    try {
+      await strapi.db
+        .query(INVOICE_UID)
+        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'credit_note', ...data } });
+    } catch {
+      // made by a concurrent request
+    }
+  } else if (existing.number) {
+    await updateInvoice(existing.id, { status: 'pending', nextAttemptAt: 0, error: null });
+  } else {
+    await updateInvoice(existing.id, data);
+  }
+  await sweepBriefly();
+  const row = (await invoiceBySlot(slot)) as InvoiceRow;
+  return { creditNote: invoiceAnswer(row, settings.cuit) };
+}

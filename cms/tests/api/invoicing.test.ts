@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import forge from 'node-forge';
+import { PDFParse } from 'pdf-parse';
+import type { SiteContent } from '@shop/shared';
+import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
+import { adminTokenAt, api, shopperToken, type CallOptions } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { testDatabase } from '../helpers/database';
+import { ownerWithTwoFactor, qrPayloadOf, SETTINGS, waitUntil } from '../helpers/invoicing';
+import { SHOPPER, createProduct, orderBody, type TestProduct } from '../helpers/orders';
+import { inviteStaff } from '../helpers/staff';
+import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+
+/**
+ * Electronic invoices through ARCA against the fake (scripts/fake-arca.mjs): setup, the certificate, WSAA's shared
+ * ticket, consecutive numbers, reconciliation after a lost answer and a crash, outages, credit notes, the QR and
+ * the PDF, and who may do what.
+ */
+let fake: FakeArca;
+let shop: RunningStrapi;
+let firstOwner: string;
+let owner: string;
+let product: TestProduct;
+let originalContent: SiteContent;
+const POINT = {
+  id: 'punto-facturas',
+  title: 'Punto Facturas',
+  address: 'Av. Olascoaga 410',
+  schedule: 'Lun a Sáb',
+  notes: '',
+  enabled: true,
+};
+
+const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
+const asOwner = (pathname: string, options: CallOptions = {}) => call(pathname, { token: owner, ...options });
+const control = async (path: string, body: unknown = {}) =>
+  (await fetch(`${fake.url}/__control/${path}`, { method: 'POST', body: JSON.stringify(body) })).json();
+
+async function paidOrder(): Promise<{ id: string; orderNumber: string; total: number }> {
+  const res = await call('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }], { meetingPointId: POINT.id }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const order = res.body.order;
+  const paid = await call(`/orders/${order._id}/status`, { method: 'PUT', token: firstOwner, body: { status: 'paid' } });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return { id: order._id, orderNumber: order.orderNumber, total: order.total };
+}
+const invoiceOf = async (id: string) => (await asOwner(`/orders/${id}/invoice`)).body.invoice;
+const authorized = (id: string) =>
+  waitUntil(
+    () => invoiceOf(id),
+    (i) => i.status === 'authorized',
+  );
+
+beforeAll(async () => {
+  fake = await startFakeArca();
+  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  shop = await startStrapi(database, {
+    RATE_LIMIT_ORDERS_MAX: '100000',
+    ARCA_WSAA_URL: fake.wsaaUrl,
+    ARCA_WSFE_URL: fake.wsfeUrl,
+    ARCA_SWEEP_MS: '400',
+    ARCA_RETRY_MS: '300',
+    ARCA_TIMEOUT_MS: '3000',
+  });
+  firstOwner = await adminTokenAt(shop.url);
+  owner = await ownerWithTwoFactor(firstOwner, shop.url);
+  originalContent = (await call('/content')).body.content;
+  const content = structuredClone(originalContent);
+  content.checkout.deliveryInfo.meetingPoint = { ...content.checkout.deliveryInfo.meetingPoint, enabled: true };
+  content.checkout.deliveryInfo.meetingPoints = [POINT];
+  content.checkout.paymentInfo.cashOnDelivery = { ...content.checkout.paymentInfo.cashOnDelivery, enabled: true, additionalFee: 0 };
+  expect((await call('/content', { method: 'PUT', token: firstOwner, body: content })).status).toBe(200);
+  product = await createProduct({ stock: 500, price: 12100 }, { baseUrl: shop.url, token: firstOwner });
+}, 240_000);
+
+afterAll(async () => {
+  if (originalContent && firstOwner) await call('/content', { method: 'PUT', token: firstOwner, body: originalContent });
+  await shop?.stop();
+  await fake?.close();
+});
+
+describe('setup: settings, key, certificate', () => {
+  it('refuses wrong settings in Spanish naming the field, and an owner without two-factor sign-in', async () => {
+    const bad = await asOwner('/invoicing/settings', { method: 'PUT', body: { ...SETTINGS, cuit: '20-12345678-5' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^CUIT: no es válido/);
+    const pos = await asOwner('/invoicing/settings', { method: 'PUT', body: { ...SETTINGS, pointOfSale: 0 } });
+    expect(pos.body.message).toMatch(/^Punto de venta/);
+    const noTwoFactor = await call('/invoicing/settings', { token: firstOwner });
+    expect(noTwoFactor.status).toBe(403);
+    expect(noTwoFactor.body.message).toMatch(/verificación en dos pasos/);
+  });
+
+  it('saves the settings, makes the key and CSR, accepts only the matching certificate, never answers the key', async () => {
+    const saved = await asOwner('/invoicing/settings', { method: 'PUT', body: SETTINGS });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.settings).toMatchObject({ cuit: '20123456786', pointOfSale: 3, ready: false });
+    const csr = await asOwner('/invoicing/csr', { body: {} });
+    expect(csr.status).toBe(200);
+    const request = forge.pki.certificationRequestFromPem(csr.body.csr);
+    expect(request.verify()).toBe(true);
+    expect((request.publicKey as forge.pki.rsa.PublicKey).n.bitLength()).toBe(2048);
+    expect(request.subject.attributes.find((a) => a.name === 'serialNumber')?.value).toBe('CUIT 20123456786');
+    // A certificate for another key: 400 in Spanish.
+    const keys = forge.pki.rsa.generateKeyPair(1024);
+    const other = forge.pki.createCertificationRequest();
+    other.publicKey = keys.publicKey;
+    other.setSubject([{ shortName: 'CN', value: 'otra' }]);
+    other.sign(keys.privateKey, forge.md.sha256.create());
+    const wrong = await asOwner('/invoicing/certificate', {
+      method: 'PUT',
+      body: { certificate: fake.signCsr(forge.pki.certificationRequestToPem(other)) },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/no corresponde a la clave/);
+    const cert = await asOwner('/invoicing/certificate', { method: 'PUT', body: { certificate: fake.signCsr(csr.body.csr) } });
+    expect(cert.status, JSON.stringify(cert.body)).toBe(200);
+    expect(cert.body.certificate.subject).toMatch(/CN=tienda20123456786/);
+    expect(Date.parse(cert.body.certificate.notAfter)).toBeGreaterThan(Date.now() + 700 * 86_400_000);
+    const read = await asOwner('/invoicing/settings');
+    expect(read.body.settings).toMatchObject({ hasKey: true, ready: true });
+    const everything = JSON.stringify([saved.body, csr.body, cert.body, read.body]);
+    expect(everything).not.toMatch(/PRIVATE KEY/);
+    // At rest: encrypted, never the PEM.
+    const db = testDatabase();
+    const row = await db('invoicing_settings').first();
+    await db.destroy();
+    expect(String(row.private_key)).toMatch(/^v1:/);
+    expect(String(row.private_key)).not.toMatch(/PRIVATE KEY/);
+  });
+
+  it('Probar conexión: FEDummy and the last number, in Spanish; one WSAA ticket for concurrent logins', async () => {
+    const [a, b] = await Promise.all([asOwner('/invoicing/test', { body: {} }), asOwner('/invoicing/test', { body: {} })]);
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ ok: true, lastNumber: 0 });
+    expect(a.body.message).toMatch(/ARCA responde.*Último Factura C autorizado en el punto de venta 3: 0/);
+    expect(b.body.ok).toBe(true);
+    expect(fake.state.logins).toBe(1);
+    expect(fake.state.refusedLogins).toBe(0);
+  });
+});
+
+describe('WSAA signature', () => {
+  it('a CMS signed with a certificate ARCA did not issue is refused', async () => {
+    const keys = forge.pki.rsa.generateKeyPair(1024);
+    const cert = forge.pki.createCertificate();
+    cert.publicKey = keys.publicKey;
+    cert.serialNumber = '05';
+    cert.validity.notBefore = new Date(Date.now() - 60_000);
+    cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+    cert.setSubject([{ shortName: 'CN', value: 'intruso' }]);
+    cert.setIssuer([{ shortName: 'CN', value: 'intruso' }]);
+    cert.sign(keys.privateKey, forge.md.sha256.create());
+    const p7 = forge.pkcs7.createSignedData();
+    p7.content = forge.util.createBuffer('<loginTicketRequest><service>wsfe</service></loginTicketRequest>', 'utf8');
+    p7.addCertificate(cert);
+    p7.addSigner({
+      key: keys.privateKey,
+      certificate: cert,
+      digestAlgorithm: '2.16.840.1.101.3.4.2.1',
+      authenticatedAttributes: [{ type: '1.2.840.113549.1.9.3', value: '1.2.840.113549.1.7.1' }, { type: '1.2.840.113549.1.9.4' }],
+    });
+    p7.sign();
+    const cms = forge.util.encode64(forge.asn1.toDer(p7.toAsn1()).getBytes());
+    const res = await fetch(fake.wsaaUrl, {
+      method: 'POST',
+      body: `<Envelope><Body><loginCms><in0>${cms}</in0></loginCms></Body></Envelope>`,
+    });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toMatch(/cms.cert.untrusted/);
+  });
+});
+
+describe('issuing', () => {
+  it('a paid order is invoiced automatically (Factura C), the QR decodes to its figures, the PDF holds CAE, number and total', async () => {
+    const order = await paidOrder();
+    const invoice = await authorized(order.id);
+    expect(invoice).toMatchObject({
+      status: 'authorized',
+      kind: 'invoice',
+      letter: 'C',
+      voucherType: 11,
+      pointOfSale: 3,
+      number: 1,
+      total: order.total,
+    });
+    expect(invoice.cae).toMatch(/^\d{14}$/);
+    expect(qrPayloadOf(invoice.qrUrl)).toMatchObject({
+      ver: 1,
+      cuit: 20123456786,
+      ptoVta: 3,
+      tipoCmp: 11,
+      nroCmp: 1,
+      importe: order.total,
+      moneda: 'PES',
+      tipoCodAut: 'E',
+      codAut: Number(invoice.cae),
+    });
+    const pdf = await fetch(`${shop.url}/api/orders/${order.id}/invoice.pdf`, { headers: { Authorization: `Bearer ${firstOwner}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = (await new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) }).getText()).text;
+    expect(text).toContain(invoice.cae);
+    expect(text).toContain('00003-00000001');
+    expect(text).toContain('FACTURA C');
+    expect(text).toContain((order.total as number).toLocaleString('es-AR', { minimumFractionDigits: 2 }));
+    // The shopper's copy from tracking: the order's e-mail is needed.
+    const tracked = await fetch(
+      `${shop.url}/api/orders/by-number/${order.orderNumber}/invoice.pdf?email=${encodeURIComponent(SHOPPER.email)}`,
+    );
+    expect(tracked.status).toBe(200);
+    const wrong = await fetch(`${shop.url}/api/orders/by-number/${order.orderNumber}/invoice.pdf?email=otra@example.com`);
+    expect(wrong.status).toBe(404);
+    // Asking again: never twice.
+    const again = await asOwner(`/orders/${order.id}/invoice`, { method: 'POST', body: {} });
+    expect(again.status).toBe(409);
+  });
+
+  it('20 orders paid at once get consecutive numbers with no gap or repeat', async () => {
+    const before = fake.state.last.get('3-11') ?? 0;
+    const orders = await Promise.all(Array.from({ length: 20 }, () => paidOrder()));
+    const invoices = await Promise.all(
+      orders.map((o) =>
+        waitUntil(
+          () => invoiceOf(o.id),
+          (i) => i.status === 'authorized',
+          60_000,
+        ),
+      ),
+    );
+    const numbers = invoices.map((i) => i.number).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, k) => before + k + 1));
+    expect(fake.state.logins).toBe(1);
+  }, 120_000);
+
+  it('an answer lost after ARCA authorised is reconciled with FECompConsultar: one invoice, no new number', async () => {
+    await control('switches', { dropAnswer: true });
+    const order = await paidOrder();
+    const invoice = await authorized(order.id);
+    expect(invoice.status).toBe('authorized');
+    const stored = [...fake.state.vouchers.values()].filter((v) => Number(v.CbteDesde) === invoice.number && v.CbteTipo === 11);
+    expect(stored).toHaveLength(1);
+    expect(fake.state.calls).toContain('FECompConsultar');
+    expect(fake.state.last.get('3-11')).toBe(invoice.number);
+  });
+
+  it('a crash after the number was asked: the pending row is reconciled, not asked again', async () => {
+    await control('switches', { down: true });
+    const order = await paidOrder();
+    await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.attempts > 0,
+    );
+    // While ARCA was "down", the shop's row holds the next number; ARCA authorised it before the crash.
+    const next = (fake.state.last.get('3-11') ?? 0) + 1;
+    const db = testDatabase();
+    await db('invoices').where('order_document_id', order.id).update({
+      number: next,
+      status: 'pending',
+      letter: 'C',
+      voucher_type: 11,
+      point_of_sale: 3,
+      total: order.total,
+      net: order.total,
+      vat: 0,
+      doc_type: 99,
+      doc_number: '0',
+      receiver_vat_condition: 5,
+      issue_date: '20261125',
+      next_attempt_at: 0,
+    });
+    await db.destroy();
+    await control('authorize', {
+      cab: { PtoVta: 3, CbteTipo: 11 },
+      det: { CbteDesde: next, CbteHasta: next, DocTipo: 99, DocNro: 0, ImpTotal: order.total, CbteFch: '20261125' },
+    });
+    await control('switches', { down: false });
+    const invoice = await authorized(order.id);
+    expect(invoice.number).toBe(next);
+    expect(fake.state.last.get('3-11')).toBe(next);
+  });
+
+  it('ARCA down: checkout and payment unaffected, the invoice pending with a reason, authorised when ARCA returns', async () => {
+    await control('switches', { down: true });
+    const order = await paidOrder();
+    const pending = await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.attempts > 0,
+    );
+    expect(pending.status).toBe('pending');
+    expect(pending.error).toMatch(/ARCA no está disponible/);
+    await control('switches', { down: false });
+    const retried = await asOwner(`/orders/${order.id}/invoice`, { method: 'POST', body: {} });
+    expect(retried.status).toBe(200);
+    expect((await authorized(order.id)).status).toBe('authorized');
+  });
+
+  it('ARCA rejects: error with the reason in Spanish, "Reintentar" authorises', async () => {
+    await control('switches', { reject: true });
+    const order = await paidOrder();
+    const failed = await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.status === 'error',
+    );
+    expect(failed.error).toMatch(/El documento del comprador no es válido \(ARCA 10015/);
+    await control('switches', { reject: false });
+    const retried = await asOwner(`/orders/${order.id}/invoice`, { method: 'POST', body: {} });
+    expect(retried.body.invoice.status).toBe('authorized');
+  });
+
+  it('a credit note linked to the invoice, for the amount given back; refusals in Spanish', async () => {
+    const order = await paidOrder();
+    const invoice = await authorized(order.id);
+    const tooMuch = await asOwner(`/orders/${order.id}/credit-note`, { body: { amount: invoice.total + 1 } });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toMatch(/^Importe/);
+    const note = await asOwner(`/orders/${order.id}/credit-note`, { body: { amount: 5000 } });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    expect(note.body.creditNote).toMatchObject({ status: 'authorized', kind: 'credit_note', letter: 'C', voucherType: 13, total: 5000 });
+    const voucher = [...fake.state.vouchers.values()].find((v) => v.CbteTipo === 13 && Number(v.CbteDesde) === note.body.creditNote.number);
+    expect(voucher?.CbtesAsoc?.CbteAsoc).toMatchObject({ Tipo: '11', Nro: String(invoice.number) });
+    const unpaid = await call('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }], { meetingPointId: POINT.id }) });
+    const refused = await asOwner(`/orders/${unpaid.body.order._id}/credit-note`, { body: {} });
+    expect(refused.body.message).toMatch(/no tiene una factura autorizada/);
+  });
+});
+
+describe('Libro IVA ventas', () => {
+  it('the authorised vouchers of the month as CSV, credit notes negative; a bad month is a Spanish 400', async () => {
+    const month = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7);
+    const res = await fetch(`${shop.url}/api/invoicing/libro-iva.csv?month=${month}`, {
+      headers: { Authorization: `Bearer ${firstOwner}` },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('Fecha;Tipo;Punto de venta y número;Documento;Neto;IVA;Total;CAE');
+    expect(text).toContain('Factura C;00003-00000001;Consumidor final');
+    expect(text).toMatch(/Nota de crédito C;00003-00000001;Consumidor final;-5000;0;-5000;\d{14}/);
+    const bad = await call('/invoicing/libro-iva.csv?month=2026-13', { token: firstOwner });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Mes inválido: usá el formato AAAA-MM');
+    expect((await call(`/invoicing/libro-iva.csv?month=${month}`)).status).toBe(401);
+  });
+});
+
+describe('permissions', () => {
+  it('anonymous, shopper, garbage, sales and catalog roles are refused; orders.view reads', async () => {
+    const order = await paidOrder();
+    const sales = await inviteStaff(firstOwner, 'sales', shop.url);
+    const catalog = await inviteStaff(firstOwner, 'catalog', shop.url);
+    const shopper = await shopperToken().catch(() => null);
+    const routes: [string, string][] = [
+      ['GET', '/invoicing/settings'],
+      ['PUT', '/invoicing/settings'],
+      ['POST', '/invoicing/csr'],
+      ['PUT', '/invoicing/certificate'],
+      ['POST', '/invoicing/test'],
+      ['POST', `/orders/${order.id}/invoice`],
+      ['POST', `/orders/${order.id}/credit-note`],
+    ];
+    for (const [method, path] of routes) {
+      for (const token of [null, GARBAGE_TOKEN, shopper, sales, catalog]) {
+        const res = await call(path, { method, token, body: method === 'GET' ? undefined : {} });
+        expect([401, 403], `${method} ${path}`).toContain(res.status);
+      }
+    }
+    expect((await call(`/orders/${order.id}/invoice`, { token: sales })).status).toBe(200);
+    expect((await call(`/orders/${order.id}/invoice`, { token: catalog })).status).toBe(403);
+    expect((await call(`/orders/${order.id}/invoice`)).status).toBe(401);
+  });
+});
