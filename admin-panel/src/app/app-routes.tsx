@@ -15,6 +15,8 @@ const OrderListPage = lazy(() => import('@/features/orders/order-list-page').the
 const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-page').then((m) => ({ default: m.OrderDispatchPage })));
 const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
+const CustomerListPage = lazy(() => import('@/features/customers/customer-list-page').then((m) => ({ default: m.CustomerListPage })));
+const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
@@ -75,6 +77,10 @@ export function AppRoutes() {
             <Route path={paths.proofs} element={<ProofsPage />} />
           </Route>
           {guardedScreen('orders.create', paths.newSale, NewSalePage)}
+          <Route element={<RequirePermission permission="customers.view" />}>
+            <Route path={paths.customers} element={<CustomerListPage />} />
+            <Route path="/customers/:id" element={<CustomerDetailPage />} />
+          </Route>
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}

@@ -18,6 +18,9 @@ export const paths = {
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   /** One order's packing slip ("Remito"), to print and put in the package. */
   orderSlip: (id: string) => `/orders/${encodeURIComponent(id)}/remito`,
+  /** Shoppers across web and staff sales (customers.view). */
+  customers: '/customers',
+  customer: (id: string) => `/customers/${encodeURIComponent(id)}`,
   emails: '/emails',
   proofs: '/proofs',
   content: '/content',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { staffCan } from '@shop/shared';
+import { customerIdOf, staffCan } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { ROUTE_PERMISSIONS } from '../../src/domains/staff/route-permissions';
 import { inviteStaff } from '../helpers/staff';
@@ -295,6 +295,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/health/checklist', auth: 'admin' },
   // Valid calls queue a test message to the owner's own address: 5 per hour, then 429 (never a 5xx).
   { method: 'POST', path: '/health/test-email', auth: 'admin', body: () => ({}) },
+  { method: 'GET', path: '/customers', auth: 'admin', query: ['search', 'sort', 'direction', 'page', 'pageSize'] },
+  { method: 'GET', path: '/customers/{customerId}', auth: 'admin' },
+  { method: 'GET', path: '/customers/export.csv', auth: 'admin' },
   { method: 'GET', path: '/emails', auth: 'admin', query: ['page', 'limit', 'status', 'order'] },
   { method: 'POST', path: '/emails/{emailId}/resend', auth: 'admin' },
 ];
@@ -422,7 +425,13 @@ const JUNK_FORMS: readonly { kind: string; form: ReturnType<typeof multipart> }[
 function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (junkSegment !== undefined) return junkSegment;
-    const named: Record<string, string> = { productId: f.productId, orderId: f.orderId, orderNumber: f.orderNumber, emailId: f.emailId };
+    const named: Record<string, string> = {
+      productId: f.productId,
+      orderId: f.orderId,
+      orderNumber: f.orderNumber,
+      emailId: f.emailId,
+      customerId: customerIdOf('e:maria.gomez@example.com'),
+    };
     const value = named[name] ?? '';
     return encodeURIComponent(value);
   });

@@ -51,6 +51,8 @@ export * from './rules/order-export.js';
 export * from './rules/csv.js';
 export * from './rules/phone.js';
 export * from './rules/whatsapp.js';
+export * from './rules/customers.js';
+export * from './contract/customers.js';
 
 // ---------- Payments & promotions ----------
 export * from './rules/promotions/index.js';

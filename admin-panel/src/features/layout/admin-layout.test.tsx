@@ -23,6 +23,7 @@ describe('sidebar by role', () => {
       'Productos',
       'Órdenes',
       'Nueva venta',
+      'Clientes',
       'Correos',
       'Comprobantes',
       'Contenido',
@@ -35,7 +36,7 @@ describe('sidebar by role', () => {
   });
 
   it('shows sales the orders side only', async () => {
-    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Nueva venta', 'Correos', 'Comprobantes', 'Config']);
+    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Nueva venta', 'Clientes', 'Correos', 'Comprobantes', 'Config']);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   ChevronsLeft,
   ChevronsRight,
+  Contact,
   FileCheck2,
   FileText,
   History,
@@ -43,6 +44,7 @@ const NAV: NavItem[] = [
   { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
   { to: paths.newSale, label: 'Nueva venta', icon: ShoppingBag, permission: 'orders.create' },
+  { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
   { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },
   { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, permission: 'orders.view', proofsBadge: true },
   { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },

@@ -1,5 +1,6 @@
 import type { OrderItem } from '@shop/shared';
 import { newDocumentId, table, type Trx } from '../../utils/db-write';
+import { assignCustomerKey } from '../customers';
 import { nextOrderNumber } from './order-number';
 
 /**
@@ -145,6 +146,8 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
   });
   links.push({ entity_id: orderId, cmp_id: shippingId, component_type: 'order.shipping-info', field: 'shippingInfo', order: null });
   await table(trx, COMPONENT_LINKS_TABLE).insert(links);
+  // The order's customer (joined by e-mail, else by phone) for the customers list.
+  await assignCustomerKey(trx, orderId, info);
   return {
     ...order,
     id: orderId,

@@ -20,6 +20,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /orders/fulfillment': 'orders.manage',
   'POST /orders/:id/refund': 'orders.refund',
   'DELETE /orders/:id': 'orders.delete',
+  // Shoppers' contacts (name, e-mail, phone) and what they bought: sales and the owner; the whole list as a file, the owner.
+  'GET /customers': 'customers.view',
+  'GET /customers/:id': 'customers.view',
+  'GET /customers/export.csv': 'customers.export',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',
