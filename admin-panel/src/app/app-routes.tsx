@@ -25,6 +25,7 @@ const InvitationPage = lazy(() => import('@/features/team/invitation-page').then
 const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
 const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
+const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -81,6 +82,7 @@ export function AppRoutes() {
             <Route path={paths.customers} element={<CustomerListPage />} />
             <Route path="/customers/:id" element={<CustomerDetailPage />} />
           </Route>
+          {guardedScreen('returns.manage', paths.returns, ReturnsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}

@@ -21,6 +21,8 @@ export const paths = {
   /** Shoppers across web and staff sales (customers.view). */
   customers: '/customers',
   customer: (id: string) => `/customers/${encodeURIComponent(id)}`,
+  /** 'Cambios y devoluciones': the shoppers' exchange and return requests (returns.manage). */
+  returns: '/returns',
   emails: '/emails',
   proofs: '/proofs',
   content: '/content',

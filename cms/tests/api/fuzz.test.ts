@@ -201,6 +201,25 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PATCH', path: '/orders/{orderId}/confirm', auth: 'admin' },
   // The fixture order is a pickup: packing it is allowed once, then a repeat is a no-op (never a 5xx).
   { method: 'PUT', path: '/orders/{orderId}/fulfillment', auth: 'admin', body: () => ({ step: 'packed' }) },
+  {
+    method: 'POST',
+    path: '/returns',
+    auth: 'public',
+    body: (f) => ({
+      orderNumber: f.orderNumber,
+      contact: SHOPPER.email,
+      lines: [{ lineIndex: 0, quantity: 1, kind: 'exchange', variantId: 'v1', reason: 'size_small', reasonText: 'Me quedó chico' }],
+      photoUrl: '/uploads/foto.png',
+    }),
+  },
+  { method: 'GET', path: '/returns', auth: 'admin', query: ['status'] },
+  { method: 'GET', path: '/returns/{orderId}', auth: 'admin' },
+  {
+    method: 'PUT',
+    path: '/returns/{orderId}/status',
+    auth: 'admin',
+    body: () => ({ status: 'received', message: 'Recibido', unsellable: [0], refundMethod: 'coupon' }),
+  },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   // The fixture order is a cash order: a refund is always refused (400), junk ids are 404.
   { method: 'POST', path: '/orders/{orderId}/refund', auth: 'admin' },

@@ -45,6 +45,8 @@ export * from './rules/fulfillment.js';
 export * from './rules/channels.js';
 export * from './rules/manual-sale.js';
 export * from './contract/tracking.js';
+export * from './rules/returns.js';
+export * from './contract/returns.js';
 export * from './rules/contact.js';
 export * from './contract/dispatch.js';
 export * from './rules/order-export.js';

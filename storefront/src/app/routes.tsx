@@ -45,6 +45,7 @@ const ConfirmationPage = lazy(() => import('@/features/orders/components/confirm
 const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-page'));
 const SearchPage = lazy(() => import('@/features/search/components/search-page'));
 const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page'));
+const ReturnsPolicyPage = lazy(() => import('@/features/returns/components/returns-policy-page'));
 
 const settled = (work: Promise<unknown>) =>
   work.then(
@@ -187,6 +188,14 @@ export function AppRoutes() {
           element={
             <Page>
               <UnsubscribePage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.returnsPolicy}
+          element={
+            <Page>
+              <ReturnsPolicyPage />
             </Page>
           }
         />

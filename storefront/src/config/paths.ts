@@ -10,6 +10,8 @@ export const paths = {
   confirmation: (orderNumber: string) => `/order-confirmation/${encodeURIComponent(orderNumber)}`,
   confirmationPattern: '/order-confirmation/:orderNumber',
   tracking: '/track-order',
+  /** The shop's exchange and return policy. */
+  returnsPolicy: '/cambios-y-devoluciones',
   /** The catalogue search: `/search?q=corpiño`. */
   search: (term: string) => `/search?q=${encodeURIComponent(term)}`,
   searchPattern: '/search',

@@ -48,7 +48,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLEleme
 }
 
 describe('content editor', () => {
-  it('has the eight tabs of the spec, plus Envíos after Métodos de Pago', async () => {
+  it('has the eight tabs of the spec, plus Envíos after Métodos de Pago and Cambios y devoluciones last', async () => {
     setup();
     await screen.findByTestId('content-editor-page');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -61,6 +61,7 @@ describe('content editor', () => {
       'Envíos',
       'Informacion Contacto',
       'Mensajes de WhatsApp',
+      'Cambios y devoluciones',
     ]);
   });
 

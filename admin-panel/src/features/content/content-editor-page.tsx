@@ -21,6 +21,7 @@ import { CheckoutTab } from './tabs/checkout-tab';
 import { DeliveryTab } from './tabs/delivery-tab';
 import { ContactTab } from './tabs/contact-tab';
 import { WhatsappTab } from './tabs/whatsapp-tab';
+import { ReturnsTab } from './tabs/returns-tab';
 
 const TABS = [
   { id: 'hero', label: 'Sección Inicial', Component: HeroTab },
@@ -32,6 +33,7 @@ const TABS = [
   { id: 'delivery', label: 'Envíos', Component: DeliveryTab },
   { id: 'contact', label: 'Informacion Contacto', Component: ContactTab },
   { id: 'whatsapp', label: 'Mensajes de WhatsApp', Component: WhatsappTab },
+  { id: 'returns', label: 'Cambios y devoluciones', Component: ReturnsTab },
 ] as const satisfies readonly { id: string; label: string; Component: ComponentType<ContentTabProps> }[];
 type TabId = (typeof TABS)[number]['id'];
 

@@ -24,6 +24,7 @@ describe('sidebar by role', () => {
       'Órdenes',
       'Nueva venta',
       'Clientes',
+      'Cambios y devoluciones',
       'Correos',
       'Comprobantes',
       'Contenido',
@@ -36,7 +37,7 @@ describe('sidebar by role', () => {
   });
 
   it('shows sales the orders side only', async () => {
-    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Nueva venta', 'Clientes', 'Correos', 'Comprobantes', 'Config']);
+    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Nueva venta', 'Clientes', 'Cambios y devoluciones', 'Correos', 'Comprobantes', 'Config']);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 

@@ -17,7 +17,7 @@ export function OrderListSummary({ summary }: { summary: OrderSummary | undefine
     <>
       <section className="stat-grid stat-grid-3" aria-label="Resumen de órdenes" data-testid="orders-summary">
         <StatCard icon={ShoppingBag} label="Total de órdenes" value={summary?.totalOrders ?? 0} />
-        <StatCard icon={DollarSign} label="Ingresos totales" value={formatPrice(summary?.totalRevenue ?? 0)} tone="green" />
+        <StatCard icon={DollarSign} label="Ventas netas" value={formatPrice(summary?.totalRevenue ?? 0)} tone="green" />
         <StatCard icon={CheckCircle2} label="Órdenes completadas" value={completedOrders(summary)} tone="blue" />
       </section>
 

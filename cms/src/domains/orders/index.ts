@@ -8,3 +8,8 @@ export { holdSweepNow, holdSweepSchedule } from './order-holds';
 export { findOrderDocument, getOrder, ORDER_UID } from './order-read';
 export { isoDate, isRecord, type OrderAnswer } from './order-view';
 export { migrateLegacyFulfillment } from './order-fulfillment';
+export { insertOrder, numberOrder, type NewOrder, type NewOrderItem } from './order-insert';
+export { nextSequenceValue } from './order-number';
+export { returnStock, takeStock, type StockLine, type TakeStockOptions } from './order-stock';
+export { TRACKING_NOT_FOUND, findOrderByNumber } from './order-read';
+export { staffActor } from './order-history';

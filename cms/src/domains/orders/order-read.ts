@@ -42,3 +42,11 @@ export async function trackOrder(orderNumber: string, contact: string | null): P
   const matched = contactMatches(contact, full.shippingInfo);
   return { order: matched ? toTrackedDetail(full) : toTrackedSummary(full), contactMatched: matched };
 }
+
+/** The order of a tracking number (any case), or null. */
+export async function findOrderByNumber(orderNumber: string): Promise<OrderAnswer | null> {
+  const normalized = orderNumber.trim().toUpperCase();
+  if (!normalized || normalized.length > 40) return null;
+  const doc: unknown = await strapi.documents(ORDER_UID).findFirst({ filters: { orderNumber: normalized }, populate: ORDER_POPULATE });
+  return isRecord(doc) ? toOrderAnswer(doc) : null;
+}

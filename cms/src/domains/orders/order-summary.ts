@@ -2,6 +2,7 @@ import { ORDER_CHANNELS, ORDER_STATUSES, channelOf, type OrderSummary } from '@s
 import { table } from '../../utils/db-write';
 import { ORDERS_TABLE } from './order-admin';
 import { isRecord } from './order-view';
+import { refundedByReturns } from '../returns';
 
 /** "Por entregar": paid (or confirmed after the payment) and not delivered yet; cancelled and refunded orders aside. */
 async function toDeliverCount(): Promise<number> {
@@ -53,9 +54,12 @@ export async function orderSummary(): Promise<OrderSummary> {
     const method = row.payment_method;
     if (bucket && (method === 'cash' || method === 'transfer' || method === 'mercadopago')) bucket[method] += count;
   }
+  // Net sales: what returns gave back (received or closed requests) comes off the paid orders' revenue.
+  const returnsTotal = await refundedByReturns();
   return {
     totalOrders,
-    totalRevenue,
+    totalRevenue: totalRevenue - returnsTotal,
+    returnsTotal,
     toDeliver: await toDeliverCount(),
     summaryByStatusAndPaymentMethod: byStatus,
     byChannel: await channelSummary(),

@@ -4,3 +4,4 @@
  */
 export { claimCouponUse, reclaimCouponUse, releaseCouponUse } from './coupon-uses';
 export { couponDiscountOf, currentPromotions, pricingContext } from './promotion-pricing';
+export { createStoreCredit } from './store-credit';

@@ -67,6 +67,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   // The go-live checklist shows the server's configuration; the test e-mail goes to the caller's own address.
   'GET /health/checklist': 'settings.manage',
   'POST /health/test-email': 'settings.manage',
+  // Size exchanges and returns asked by shoppers (owner and sales).
+  'GET /returns': 'returns.manage',
+  'GET /returns/:id': 'returns.manage',
+  'PUT /returns/:id/status': 'returns.manage',
 };
 
 /** The permission a staff route needs, or null when the table does not name it. */
@@ -83,6 +87,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /auth/2fa/verify',
   'POST /auth/invitation',
   'POST /checkout/quote',
+  'POST /returns',
   'GET /promotions/live',
   'POST /contact',
   'GET /content',

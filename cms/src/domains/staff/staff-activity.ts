@@ -10,6 +10,7 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'DELETE /orders/:id': { kind: 'orders', action: 'order.delete', label: 'Eliminó una orden' },
   'POST /orders/manual': { kind: 'orders', action: 'order.manual', label: 'Tomó una venta' },
   'POST /orders/:id/payment-link': { kind: 'orders', action: 'order.payment-link', label: 'Generó un link de pago' },
+  'PUT /returns/:id/status': { kind: 'orders', action: 'return.status', label: 'Cambió el estado de un cambio o devolución' },
   'POST /emails/:id/resend': { kind: 'emails', action: 'email.resend', label: 'Reenvió un correo' },
   'POST /health/test-email': { kind: 'emails', action: 'email.test', label: 'Se envió un correo de prueba' },
   'POST /products': { kind: 'products', action: 'product.create', label: 'Creó un producto' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { returnsPolicySchema } from '../rules/returns.js';
 import { deliveryListProblems, deliveryZonesSchema, meetingPointsSchema } from '../rules/delivery.js';
 
 /** The why-choose block's key embeds the brand name. */
@@ -226,6 +227,8 @@ const siteContentObject = z.object({
   whatsapp: whatsappTemplatesSchema,
   /** The owner's security settings: with `requireTwoFactor`, staff without two-factor sign-in must set it up first. */
   security: z.object({ requireTwoFactor: flag(false) }).prefault({}),
+  /** Size exchanges and returns (rules/returns.ts). */
+  returns: returnsPolicySchema,
 });
 
 /** The whole content, with the rules that span several zones or meeting points (repeated ids, shared barrios). */

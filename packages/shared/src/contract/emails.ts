@@ -17,6 +17,8 @@ export const EMAIL_KINDS = [
   'stock_alert',
   'staff_test',
   'staff_invitation',
+  'return_approved',
+  'return_rejected',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -44,6 +46,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   stock_alert: 'Volvió tu talle (clienta)',
   staff_test: 'Correo de prueba (equipo)',
   staff_invitation: 'Invitación al equipo',
+  return_approved: 'Cambio aprobado (clienta)',
+  return_rejected: 'Cambio rechazado (clienta)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

@@ -137,7 +137,10 @@ export type OrderHistoryAnswer = z.infer<typeof orderHistoryAnswerSchema>;
 
 export const orderSummarySchema = z.object({
   totalOrders: z.number(),
+  /** Net sales: the paid orders' totals less the money given back for returned garments. */
   totalRevenue: z.number(),
+  /** The money given back for returns received (store credit or transfer), already subtracted from totalRevenue. */
+  returnsTotal: z.number().optional(),
   /** "Por entregar": paid orders not delivered yet (cancelled and refunded ones aside). */
   toDeliver: z.number().optional(),
   summaryByStatusAndPaymentMethod: z.record(

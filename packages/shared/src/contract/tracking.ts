@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
 import { timestampFields } from './fields.js';
+import { trackedReturnsSchema } from './returns.js';
 import { discountLineSchema } from './quote.js';
 import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/fulfillment.js';
 
@@ -53,6 +54,8 @@ export const trackedOrderDetailSchema = z.object({
   meetingPoint: orderMeetingPointSchema.nullable(),
   /** A Mercado Pago order still unpaid: where to pay (or retry after a rejected card). */
   checkoutUrl: z.string().nullable().optional(),
+  /** Her exchange and return requests of this order and what she may still ask (rules/returns.ts). */
+  returns: trackedReturnsSchema.optional(),
 });
 export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
 

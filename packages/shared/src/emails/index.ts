@@ -4,3 +4,4 @@ export * from './owner-mails.js';
 export * from './stock-alert-mail.js';
 export * from './staff-test-mail.js';
 export * from './staff-invitation-mail.js';
+export * from './return-mails.js';

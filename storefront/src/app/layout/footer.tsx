@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { ContentIcon } from '@/components/content-icon';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -31,6 +32,12 @@ export function Footer() {
             ))}
           </ul>
         )}
+        <nav className="site-footer__links" aria-label="Ayuda">
+          <Link to={paths.tracking}>Seguí tu pedido</Link>
+          <Link to={paths.returnsPolicy} data-testid="footer-returns-link">
+            Cambios y devoluciones
+          </Link>
+        </nav>
         <div className="site-footer__admin">
           {/* The back office is another app: a full page load, not a router link. */}
           <a className="btn btn--ghost-light btn--sm" href={paths.adminLogin}>

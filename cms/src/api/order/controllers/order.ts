@@ -39,6 +39,7 @@ import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { orderExportBatches } from '../../../domains/orders/order-export';
 import { staffActor } from '../../../domains/orders/order-history';
 import { refundOrder as refundMercadoPagoOrder } from '../../../domains/payments';
+import { trackedReturnsOf } from '../../../domains/returns';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
 export const FAILED_CONTACT_COST = 5;
@@ -102,6 +103,8 @@ export default factories.createCoreController('api::order.order', () => ({
     const contact = trackingContact(ctx.query.contact);
     const answer = await orders().track(routeParam(ctx, 'orderNumber'), contact);
     if (answer.contactMatched === false) await consume(ctx, 'tracking', undefined, FAILED_CONTACT_COST - 1);
+    // With the contact, her exchange and return requests of the order and what she may still ask.
+    if (answer.order.detail === 'full') answer.order.returns = await trackedReturnsOf(answer.order.orderNumber);
     reply(ctx, trackedOrderAnswerSchema, answer);
   },
 

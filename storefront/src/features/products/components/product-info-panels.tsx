@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ChevronDown, Ruler } from 'lucide-react';
 import { sizeGuidesForCategory, type Product, type SiteContent } from '@shop/shared';
 import { ContentIcon } from '@/components/content-icon';
 import { DisclosureButton } from '@/components/disclosure-button';
+import { paths } from '@/config/paths';
 import { SizeGuides } from './size-guides';
 
 const FALLBACK_INFO_CARDS = [
@@ -22,6 +24,13 @@ export function ProductInfoPanels({ product, content }: PanelsProps) {
     <>
       <SizeGuideToggle product={product} content={content} />
       <InfoCards content={content} />
+      {content.returns.enabled && (
+        <p className="small product-returns-link">
+          <Link to={paths.returnsPolicy} data-testid="product-returns-link">
+            Cambios y devoluciones: {content.returns.windowDays} días desde la entrega
+          </Link>
+        </p>
+      )}
       <ExpandableSections content={content} />
     </>
   );

@@ -146,7 +146,7 @@ export default function TrackingPage() {
                   {CONTACT_MISMATCH}
                 </p>
               )}
-              <TrackingResult order={query.data.order} paymentReturn={paymentReturn} />
+              <TrackingResult order={query.data.order} paymentReturn={paymentReturn} contact={searched.contact} />
             </>
           ) : null}
         </div>

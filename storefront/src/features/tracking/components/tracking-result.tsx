@@ -14,6 +14,7 @@ import { chatUrl } from '@/lib/chat-link';
 import { formatOrderDate, HoldNotice } from '@/features/orders';
 import { PaymentPending, type PaymentReturn } from './payment-pending';
 import { FulfillmentSteps } from './fulfillment-steps';
+import { ReturnsSection } from '@/features/returns';
 
 /** The help/chat section is offered only for these statuses. */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
@@ -25,7 +26,16 @@ export const PAY_HINT =
   'Para pagar con Mercado Pago y ver los productos, talles, colores y datos de entrega, ingresá también el e-mail o teléfono de la compra.';
 
 /** The order found: its status, facts, delivery, products (full card) and the way to ask for help. */
-export function TrackingResult({ order, paymentReturn }: { order: TrackedOrder; paymentReturn: PaymentReturn | null }) {
+export function TrackingResult({
+  order,
+  paymentReturn,
+  contact = '',
+}: {
+  order: TrackedOrder;
+  paymentReturn: PaymentReturn | null;
+  /** The contact she typed (the request form sends it with the order number). */
+  contact?: string;
+}) {
   const status = normalizeStatus(order.status);
   const delivery = order.deliveryType === 'delivery';
   const full = order.detail === 'full' ? order : null;
@@ -139,6 +149,7 @@ export function TrackingResult({ order, paymentReturn }: { order: TrackedOrder; 
           {awaitingPayment && !paymentReturn ? PAY_HINT : SUMMARY_HINT}
         </p>
       )}
+      {full && <ReturnsSection order={full} contact={contact} />}
       {HELP_STATUSES.includes(status) && (
         <section className="tracking-help" data-testid="tracking-help">
           <h3>¿Necesitás ayuda con tu pedido?</h3>

@@ -1,0 +1,2 @@
+// The 'Cambios y devoluciones' page is loaded by path from app/app-routes.tsx (its own chunk).
+export {};

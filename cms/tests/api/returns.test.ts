@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_MESSAGES, returnAnswerSchema, staffReturnAnswerSchema, trackedOrderAnswerSchema, type Order } from '@shop/shared';
+import { expectMessage } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { testDatabase } from '../helpers/database';
+import { SHOPPER, type TestProduct } from '../helpers/orders';
+import {
+  bra,
+  deliver,
+  panty,
+  placeOrder,
+  requestBody,
+  startReturnsShop,
+  variantId,
+  variantStock,
+  type ReturnsShop,
+} from '../helpers/returns';
+
+/**
+ * Size exchanges and returns (POST /returns, GET /returns, GET /returns/{id}, PUT /returns/{id}/status): each
+ * refusal, the hold of the exchange units, the steps, units back once, the exchange order, store credit, the
+ * shopper's view on tracking and the permission matrix. Its own Strapi on the shared database.
+ */
+let at: ReturnsShop;
+const ask = (body: unknown) => at.call('/returns', { body });
+const move = (id: string, body: unknown, token = at.owner) => at.call(`/returns/${id}/status`, { method: 'PUT', body, token });
+
+beforeAll(async () => {
+  at = await startReturnsShop();
+}, 180_000);
+
+afterAll(async () => {
+  await at.call('/content', { method: 'PUT', body: at.original, token: at.owner });
+  await at.shop.stop();
+});
+
+async function deliveredOrder(product: TestProduct, quantity: number, size = '85B'): Promise<Order> {
+  const order = await placeOrder(at, [{ productId: product._id, quantity, size }]);
+  await deliver(at, order);
+  return order;
+}
+
+describe('POST /returns: the refusals', () => {
+  it('refuses an order not delivered, a cancelled one, a wrong contact, outside the window, a panty, too many units', async () => {
+    const product = await bra(at, { b85: 20, b90: 5 });
+    const to90 = await variantId(at, product, '90B');
+    const placed = await placeOrder(at, [{ productId: product._id, quantity: 1, size: '85B' }]);
+    expectMessage(await ask(requestBody(placed, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.notDelivered);
+    const cancelled = await placeOrder(at, [{ productId: product._id, quantity: 1, size: '85B' }]);
+    await at.call(`/orders/${cancelled._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token: at.owner });
+    expectMessage(await ask(requestBody(cancelled, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.cancelled);
+
+    const order = await deliveredOrder(product, 2);
+    expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'return' }], 'otra@example.com')), 400, RETURN_MESSAGES.contact);
+    expectMessage(await ask(requestBody(order, [{ quantity: 3, kind: 'return' }])), 400, RETURN_MESSAGES.tooMany(product.title, 2));
+    expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'return', lineIndex: 5 }])), 400, RETURN_MESSAGES.noLine);
+    expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'exchange' }])), 400, RETURN_MESSAGES.exchangeVariant);
+    const same = await variantId(at, product, '85B');
+    expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: same }])), 400, RETURN_MESSAGES.sameVariant);
+    expect((await ask({ ...requestBody(order, []), lines: 'x' })).status).toBe(400);
+    expect((await ask({ ...requestBody(order, [{ quantity: 1, kind: 'return' }]), photoUrl: 'https://evil.example/x.png' })).status).toBe(
+      400,
+    );
+
+    const bottoms = await panty(at);
+    const pantyOrder = await placeOrder(at, [{ productId: bottoms._id, quantity: 1, size: 'M' }]);
+    await deliver(at, pantyOrder);
+    expectMessage(await ask(requestBody(pantyOrder, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.nonReturnable(bottoms.title));
+
+    // Delivered 31 days ago: the 30 days are over.
+    const old = await deliveredOrder(product, 1);
+    const db = testDatabase();
+    try {
+      const long = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+      const steps = JSON.stringify([{ step: 'delivered', at: long, by: { id: null, name: 'Tienda' } }]);
+      await db('orders').where('document_id', old._id).update({ fulfillment_steps: steps });
+    } finally {
+      await db.destroy();
+    }
+    expectMessage(
+      await ask(requestBody(old, [{ quantity: 1, kind: 'exchange', variantId: to90 }])),
+      400,
+      RETURN_MESSAGES.outsideWindow(30),
+    );
+    expect(await variantStock(at, product, '90B')).toBe(5);
+  });
+});
+
+describe('an exchange from 85B to 90B, held, approved, received once', () => {
+  it('holds the last 90B, refuses others with fresh figures, and on "Recibido" (twice at once) returns the 85B once and makes the exchange order', async () => {
+    const product = await bra(at, { b85: 4, b90: 1 });
+    const to90 = await variantId(at, product, '90B');
+    const order = await deliveredOrder(product, 2);
+    expect(await variantStock(at, product, '85B')).toBe(2);
+
+    const res = await ask({
+      ...requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: to90, reasonText: 'Me aprieta' }]),
+      photoUrl: '/uploads/foto.webp',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const request = returnAnswerSchema.parse(res.body).return;
+    expect(request).toMatchObject({ status: 'requested', orderNumber: order.orderNumber, refundDue: 0, photoUrl: '/uploads/foto.webp' });
+    expect(request.number).toMatch(/^CD-\d{8}-\d{4}$/);
+    expect(request.lines[0]).toMatchObject({ kind: 'exchange', from: { size: '85B' }, to: { size: '90B', variantId: to90 } });
+    // The request holds the last 90B: nobody else gets it meanwhile.
+    expect(await variantStock(at, product, '90B')).toBe(0);
+    const other = await deliveredOrder(product, 1);
+    const refused = await ask(requestBody(other, [{ quantity: 1, kind: 'exchange', variantId: to90 }]));
+    expectMessage(refused, 400, RETURN_MESSAGES.exchangeOut(product.title, 'Negro 90B', 0));
+    const buy = await at.call('/orders', {
+      body: {
+        items: [{ productId: product._id, quantity: 1, size: '90B', color: 'Negro' }],
+        shippingInfo: SHOPPER,
+        paymentMethod: 'cash',
+        deliveryType: 'pickup',
+        meetingPointId: 'punto-cambios',
+      },
+    });
+    expect(buy.status).toBe(409);
+
+    // She sees it on tracking, with what is left to ask.
+    const tracked = trackedOrderAnswerSchema.parse((await at.call(`/orders/by-number/${order.orderNumber}?contact=${SHOPPER.email}`)).body);
+    expect(tracked.order.detail).toBe('full');
+    if (tracked.order.detail !== 'full') return;
+    expect(tracked.order.returns?.requests.map((r) => [r.number, r.status])).toEqual([[request.number, 'requested']]);
+    expect(tracked.order.returns?.options[0]).toMatchObject({ lineIndex: 0, available: 1, nonReturnable: false });
+    expect(tracked.order.returns?.openUntil).not.toBeNull();
+
+    expectMessage(await move(request._id, { status: 'received' }), 400, 'No se puede pasar un pedido de cambio de "Pedido" a "Recibido"');
+    const approved = await move(request._id, { status: 'approved', message: 'Traelo al local' }, at.sales);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await move(request._id, { status: 'approved' })).body.return.steps).toHaveLength(2);
+    const mails = (await at.call(`/emails?order=${order._id}&limit=100`, { token: at.owner })).body.emails.map(
+      (m: { kind: string }) => m.kind,
+    );
+    expect(mails.filter((k: string) => k === 'return_approved')).toHaveLength(1);
+    const history = (await at.call(`/orders/${order._id}/history`, { token: at.owner })).body.history;
+    expect(history.some((e: { note: string | null }) => e.note?.includes(`${request.number}: Aprobado — Traelo al local`))).toBe(true);
+
+    const both = await Promise.all([move(request._id, { status: 'received' }), move(request._id, { status: 'received' })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const received = staffReturnAnswerSchema.parse(both[0]!.body).return;
+    expect(received.status).toBe('received');
+    expect(received.exchangeOrderNumber).toMatch(/-\d{4}$/);
+    // Units back once (85B: 4 − 2 − 1 + 1), the held 90B now belongs to the exchange order.
+    expect(await variantStock(at, product, '85B')).toBe(2);
+    expect(await variantStock(at, product, '90B')).toBe(0);
+    const exchange = (await at.call(`/orders/${received.exchangeOrderId}`, { token: at.owner })).body.order as Order;
+    expect(exchange).toMatchObject({ orderNumber: received.exchangeOrderNumber, total: 0, status: 'paid', fulfillment: 'unfulfilled' });
+    expect(exchange.items.map((i) => [i.size, i.quantity])).toEqual([['90B', 1]]);
+    expect((await move(request._id, { status: 'closed' })).body.return.status).toBe('closed');
+    expectMessage(await move(request._id, { status: 'approved' }), 400, 'No se puede pasar un pedido de cambio de "Cerrado" a "Aprobado"');
+  });
+
+  it('rejecting gives the held units back; a return received gives store credit once and keeps unsellable units out', async () => {
+    const product = await bra(at, { b85: 5, b90: 2 });
+    const to90 = await variantId(at, product, '90B');
+    const order = await deliveredOrder(product, 2);
+    const held = returnAnswerSchema.parse(
+      (await ask(requestBody(order, [{ quantity: 2, kind: 'exchange', variantId: to90 }]))).body,
+    ).return;
+    expect(await variantStock(at, product, '90B')).toBe(0);
+    expect((await move(held._id, { status: 'rejected', message: 'Sin etiquetas' })).status).toBe(200);
+    expect(await variantStock(at, product, '90B')).toBe(2);
+    expect((await move(held._id, { status: 'rejected' })).status).toBe(200);
+    expect(await variantStock(at, product, '90B')).toBe(2);
+
+    const back = returnAnswerSchema.parse(
+      (
+        await ask(
+          requestBody(order, [
+            { quantity: 1, kind: 'return' },
+            { quantity: 1, kind: 'return', reason: 'defect' },
+          ]),
+        )
+      ).body,
+    ).return;
+    expect(back.refundDue).toBe(20000);
+    await move(back._id, { status: 'approved' });
+    const done = await Promise.all([1, 2, 3].map(() => move(back._id, { status: 'received', unsellable: [1] })));
+    expect(done.map((r) => r.status)).toEqual([200, 200, 200]);
+    const received = staffReturnAnswerSchema.parse(done[0]!.body).return;
+    expect(received.refund).toMatchObject({ method: 'coupon', amount: 20000, couponCode: `CREDITO-${back.number}` });
+    expect(received.lines.map((l) => l.unsellable)).toEqual([false, true]);
+    expect(await variantStock(at, product, '85B')).toBe(4);
+    const coupons = (await at.call('/coupons', { token: at.owner })).body.coupons as { code: string; value: number; maxUses: number }[];
+    expect(coupons.filter((c) => c.code === `CREDITO-${back.number}`)).toMatchObject([{ value: 20000, maxUses: 1 }]);
+    expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.tooMany(product.title, 0));
+    // Net sales: what returns gave back comes off the dashboard's revenue.
+    const summary = (await at.call('/orders/summary', { token: at.owner })).body.summary;
+    expect(summary.returnsTotal).toBeGreaterThanOrEqual(20000);
+  });
+});
+
+describe('the staff routes: returns.manage (owner and sales)', () => {
+  it('no token and a garbage token 401, the shopper and the catalog role 403, junk 400', async () => {
+    const product = await bra(at, { b85: 3, b90: 3 });
+    const order = await deliveredOrder(product, 1);
+    const request = returnAnswerSchema.parse((await ask(requestBody(order, [{ quantity: 1, kind: 'return' }]))).body).return;
+    for (const [path, method, body] of [
+      ['/returns', 'GET', undefined],
+      ['/returns?status=requested', 'GET', undefined],
+      [`/returns/${request._id}`, 'GET', undefined],
+      [`/returns/${request._id}/status`, 'PUT', { status: 'approved' }],
+    ] as const) {
+      expect((await at.call(path, { method, body })).status).toBe(401);
+      expect((await at.call(path, { method, body, token: GARBAGE_TOKEN })).status).toBe(401);
+      expect((await at.call(path, { method, body, token: at.shopper })).status).toBeGreaterThanOrEqual(401);
+      expect((await at.call(path, { method, body, token: at.shopper })).status).toBeLessThanOrEqual(403);
+      expect((await at.call(path, { method, body, token: at.catalog })).status).toBe(403);
+    }
+    expect((await at.call(`/returns/${request._id}`, { token: at.owner })).body.return.status).toBe('requested');
+    const listed = await at.call('/returns?status=requested', { token: at.sales });
+    expect(listed.status).toBe(200);
+    expect(
+      listed.body.returns.some(
+        (r: { _id: string; customer: { phone: string } }) => r._id === request._id && r.customer.phone === SHOPPER.phone,
+      ),
+    ).toBe(true);
+    expect((await at.call('/returns?status=nope', { token: at.owner })).status).toBe(400);
+    expect((await move(request._id, { status: 'requested' })).status).toBe(400);
+    expect((await move(request._id, { status: 'approved', unsellable: [0] })).status).toBe(400);
+    expect((await move('no-existe', { status: 'approved' })).status).toBe(404);
+  });
+});

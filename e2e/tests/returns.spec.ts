@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, restoreAdminSession, type AdminSession } from '../support/shop';
+
+/** Serious or critical axe violations of the page as it is now (rule ids and targets). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function stockBySize(request: APIRequestContext, session: AdminSession, productId: string): Promise<Record<string, number>> {
+  const res = await request.get(`/api/products/${productId}`, { headers: bearer(session) });
+  const body = await res.json();
+  return Object.fromEntries(body.product.variants.map((v: { size: string; stock: number }) => [v.size, v.stock]));
+}
+
+/**
+ * A shopper asks on the tracking page to change her 85B for a 90B; the owner approves it and receives the garment in
+ * "Cambios y devoluciones"; the exchange becomes an order of its own and both variants' stock is exact.
+ */
+test('a shopper changes 85B for 90B, the owner approves and receives it, the exchange order appears', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const session = await restoreAdminSession(page, request);
+  const run = Date.now().toString(36).toUpperCase();
+  const created = await request.post('/api/products', {
+    headers: bearer(session),
+    data: {
+      title: `Corpiño Cambio ${run}`,
+      description: 'Corpiño creado por la prueba de cambios.',
+      price: 15000,
+      category: 'corpinos',
+      size: ['85B', '90B'],
+      colors: [{ name: 'Negro', value: '#000000' }],
+      thumbnails: ['/images/hero-default.webp'],
+      variants: [
+        { color: 'Negro', size: '85B', stock: 3, sku: `E2E-${run}-85` },
+        { color: 'Negro', size: '90B', stock: 2, sku: `E2E-${run}-90` },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = (await created.json()).product as { _id: string };
+  const shopper = { fullName: 'Lucía Cambio', email: `lucia.${run.toLowerCase()}@example.com`, phone: '2995550177' };
+  const placed = await request.post('/api/orders', {
+    data: {
+      items: [{ productId: product._id, quantity: 1, size: '85B', color: 'Negro' }],
+      shippingInfo: shopper,
+      paymentMethod: 'cash',
+      deliveryType: 'pickup',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = (await placed.json()) as { order: { _id: string; orderNumber: string } };
+  for (const step of ['ready_for_pickup', 'delivered']) {
+    const res = await request.put(`/api/orders/${order._id}/fulfillment`, { headers: bearer(session), data: { step } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 2, '90B': 2 });
+
+  // The shopper: the policy page from the footer, then the request on the tracking page.
+  const shop = await (await browser.newContext()).newPage();
+  await shop.goto('/');
+  await shop.getByTestId('footer-returns-link').click();
+  await expect(shop.getByRole('heading', { level: 1, name: 'Cambios y devoluciones' })).toBeVisible();
+  expect(await seriousViolations(shop)).toEqual([]);
+  await shop.goto(`/track-order?n=${order.orderNumber}`);
+  await shop.getByLabel(/E-mail o teléfono de la compra/).fill(shopper.email);
+  await shop.getByRole('button', { name: 'Buscar' }).click();
+  const form = shop.getByTestId('return-form');
+  await expect(form).toBeVisible();
+  await form.getByRole('combobox', { name: /^Unidades/ }).selectOption('1');
+  const exchangeFor = form.getByRole('combobox', { name: /^Cambiar por/ });
+  await expect(exchangeFor).toHaveValue(/.+/);
+  await expect(exchangeFor.locator('option')).toHaveText(['Negro 90B']);
+  await form.getByRole('combobox', { name: /^Motivo/ }).selectOption('size_small');
+  await shop.screenshot({ path: 'test-results/returns/tracking-form.png', fullPage: true });
+  expect(await seriousViolations(shop)).toEqual([]);
+  await form.getByRole('button', { name: 'Pedir el cambio' }).click();
+  await expect(shop.getByTestId('return-sent')).toContainText('CD-');
+  await expect(shop.getByTestId('return-status').first()).toHaveText('Pedido');
+  // The 90B is held for her.
+  expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 2, '90B': 1 });
+
+  // The owner approves and receives it.
+  await page.goto('/admin/returns');
+  await page
+    .getByTestId('returns-queue')
+    .getByRole('button', { name: new RegExp(order.orderNumber) })
+    .click();
+  const detail = page.getByTestId('return-detail');
+  await expect(detail).toContainText('cambio por Negro 90B');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/returns/admin-returns.png', fullPage: true });
+  await detail.getByRole('button', { name: 'Aprobar' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(detail.getByText('Aprobado', { exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: 'Marcar recibido' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
+  const exchangeLink = detail.getByTestId('return-exchange-order');
+  await expect(exchangeLink).toBeVisible();
+  const exchangeNumber = (await exchangeLink.textContent())?.trim() ?? '';
+  expect(exchangeNumber).not.toBe(order.orderNumber);
+
+  // 85B back on the shelf, the held 90B now the exchange order's; the exchange order is even (total 0).
+  expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 3, '90B': 1 });
+  const list = await request.get('/api/returns', { headers: bearer(session) });
+  const mine = (await list.json()).returns.find((r: { orderNumber: string }) => r.orderNumber === order.orderNumber);
+  expect(mine).toMatchObject({ status: 'received', exchangeOrderNumber: exchangeNumber });
+  const exchange = await request.get(`/api/orders/${mine.exchangeOrderId}`, { headers: bearer(session) });
+  expect(await exchange.json()).toMatchObject({ order: { orderNumber: exchangeNumber, total: 0, items: [{ size: '90B', quantity: 1 }] } });
+
+  // She sees it on her tracking page.
+  await shop.reload();
+  await shop.getByLabel(/E-mail o teléfono de la compra/).fill(shopper.email);
+  await shop.getByRole('button', { name: 'Buscar' }).click();
+  await expect(shop.getByTestId('return-status').first()).toHaveText('Recibido');
+  await expect(shop.getByTestId('return-requests')).toContainText(`Pedido del cambio: ${exchangeNumber}`);
+
+  // Both new screens fit a 390 px phone (no sideways scrolling).
+  for (const [screen, name] of [
+    [shop, 'tracking-390'],
+    [page, 'admin-returns-390'],
+  ] as const) {
+    await screen.setViewportSize({ width: 390, height: 844 });
+    await screen.screenshot({ path: `test-results/returns/${name}.png`, fullPage: true });
+    expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+});

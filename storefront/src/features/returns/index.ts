@@ -1,0 +1,1 @@
+export { ReturnsSection } from './components/return-form';
