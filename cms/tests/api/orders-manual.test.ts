@@ -13,19 +13,20 @@ import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, stockOf, type TestProduct } from '../helpers/orders';
 import { inviteStaffMember } from '../helpers/staff';
-import { TEST_SHOPPER, startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { TEST_SHOPPER, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * Sales taken by staff (POST /orders/manual, POST /orders/{id}/payment-link): permissions, the price (the quote's,
  * minus the manual discount), the salesperson's limit, the payment link paid through the signed webhook, the last
- * unit sold twice at once, junk, the channel filter and the CSV. Its own Strapi on the shared database, talking to a
- * local fake of Mercado Pago.
+ * unit sold twice at once, junk, the channel filter and the CSV. Its own Strapi on a throwaway database (its Mercado
+ * Pago orders never reach the shared one's counts), talking to a local fake of Mercado Pago.
  */
 const ACCESS_TOKEN = `TEST-${randomUUID()}`;
 const WEBHOOK_SECRET = randomUUID().replace(/-/g, '');
 
 let fake: FakeMercadoPago;
 let shop: RunningStrapi;
+let database: TestDatabase;
 let owner: string;
 let sales: { token: string; id: number };
 let catalog: string;
@@ -67,7 +68,7 @@ async function orderById(id: string): Promise<Order> {
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  database = await createTestDatabase(inject('databaseKind'));
   shop = await startStrapi(database, {
     RATE_LIMIT_ORDERS_MAX: '100000',
     RATE_LIMIT_QUOTE_MAX: '100000',
@@ -95,8 +96,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (shop && originalContent) await asOwner('/content', { method: 'PUT', body: originalContent });
   await shop?.stop();
+  await database?.drop();
   await fake?.close();
 });
 

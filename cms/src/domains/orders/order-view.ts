@@ -140,9 +140,10 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     fulfillment: normalizeFulfillment(doc.fulfillment),
     fulfillmentSteps: fulfillmentStepsOf(doc.fulfillmentSteps),
     channel: channelOf(doc.channel),
-    createdBy: text(doc.takenByName)
-      ? { id: typeof doc.takenById === 'number' ? doc.takenById : null, name: text(doc.takenByName) ?? '' }
-      : null,
+    // Who took a sale by hand: staff sales only (web orders have no such field).
+    ...(text(doc.takenByName)
+      ? { createdBy: { id: typeof doc.takenById === 'number' ? doc.takenById : null, name: text(doc.takenByName) ?? '' } }
+      : {}),
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };
