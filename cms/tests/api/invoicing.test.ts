@@ -5,11 +5,11 @@ import type { SiteContent } from '@shop/shared';
 import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
 import { adminTokenAt, api, shopperToken, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { testDatabase } from '../helpers/database';
+import { knexOn } from '../helpers/database';
 import { ownerWithTwoFactor, qrPayloadOf, SETTINGS, waitUntil } from '../helpers/invoicing';
 import { SHOPPER, createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
-import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * Electronic invoices through ARCA against the fake (scripts/fake-arca.mjs): setup, the certificate, WSAA's shared
@@ -18,6 +18,9 @@ import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
  */
 let fake: FakeArca;
 let shop: RunningStrapi;
+// A database of its own: every paid order of the shared one would queue an invoice and take ARCA's numbers.
+let database: TestDatabase;
+const testDatabase = () => knexOn(database.env);
 let firstOwner: string;
 let owner: string;
 let product: TestProduct;
@@ -53,7 +56,7 @@ const authorized = (id: string) =>
 
 beforeAll(async () => {
   fake = await startFakeArca();
-  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
+  database = await createTestDatabase(inject('databaseKind'));
   shop = await startStrapi(database, {
     RATE_LIMIT_ORDERS_MAX: '100000',
     ARCA_WSAA_URL: fake.wsaaUrl,
@@ -74,9 +77,9 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  if (originalContent && firstOwner) await call('/content', { method: 'PUT', token: firstOwner, body: originalContent });
   await shop?.stop();
   await fake?.close();
+  await database?.drop();
 });
 
 describe('setup: settings, key, certificate', () => {
