@@ -42,12 +42,15 @@ export default {
     strapi.service('api::email-outbox.email-outbox').startWorker();
     // "Volvió tu talle": waiting stock alerts are notified after every catalogue change and every minute.
     strapi.service('api::stock-alert.stock-alert').startSweeps();
+    // Abandoned checkouts: the owner's automatic e-mail and the deletion of drafts after 30 days.
+    strapi.service('api::checkout-draft.checkout-draft').startSweeps();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
+    await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
 };

@@ -17,6 +17,8 @@ export const paths = {
   /** One order's packing slip ("Remito"), to print and put in the package. */
   orderSlip: (id: string) => `/orders/${encodeURIComponent(id)}/remito`,
   emails: '/emails',
+  /** 'Carritos abandonados': checkouts left with a contact and no order. */
+  abandoned: '/abandoned',
   proofs: '/proofs',
   content: '/content',
   /** Coupons and automatic promotions (owner only). */

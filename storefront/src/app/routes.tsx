@@ -45,6 +45,8 @@ const ConfirmationPage = lazy(() => import('@/features/orders/components/confirm
 const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-page'));
 const SearchPage = lazy(() => import('@/features/search/components/search-page'));
 const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page'));
+const RecoveryPage = lazy(() => import('@/features/checkout/components/recovery-page'));
+const CheckoutUnsubscribePage = lazy(() => import('@/features/checkout/components/unsubscribe-page'));
 
 const settled = (work: Promise<unknown>) =>
   work.then(
@@ -187,6 +189,22 @@ export function AppRoutes() {
           element={
             <Page>
               <UnsubscribePage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.checkoutRecoveryPattern}
+          element={
+            <Page>
+              <RecoveryPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.checkoutUnsubscribe}
+          element={
+            <Page>
+              <CheckoutUnsubscribePage />
             </Page>
           }
         />

@@ -37,6 +37,7 @@ import { SalesChartCard } from './sales-chart-card';
 import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 import { SearchMissesCard } from './search-misses-card';
 import { WaitedSizesCard } from './waited-sizes-card';
+import { AbandonedStatsCard } from './abandoned-stats-card';
 
 /** The "Accesos rápidos" card, in order. */
 const QUICK_LINKS: { to: string; icon: LucideIcon; label: string }[] = [
@@ -133,6 +134,7 @@ export function DashboardPage() {
 
       <div className="dash-grid" data-testid="dashboard-demand">
         <WaitedSizesCard />
+        <AbandonedStatsCard />
         <SearchMissesCard />
       </div>
 

@@ -15,6 +15,7 @@ export const EMAIL_KINDS = [
   'owner_new_order',
   'owner_proof_received',
   'stock_alert',
+  'abandoned_checkout',
   'staff_test',
   'staff_invitation',
 ] as const;
@@ -42,6 +43,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   owner_new_order: 'Nuevo pedido (dueña)',
   owner_proof_received: 'Comprobante recibido (dueña)',
   stock_alert: 'Volvió tu talle (clienta)',
+  abandoned_checkout: 'Carrito sin terminar (clienta)',
   staff_test: 'Correo de prueba (equipo)',
   staff_invitation: 'Invitación al equipo',
 };
