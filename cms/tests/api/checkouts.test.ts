@@ -28,12 +28,20 @@ const newToken = () => randomBytes(24).toString('base64url');
 const put = (token: string, body: unknown) => call(`/checkouts/${token}`, { method: 'PUT', body });
 
 function draftBody(product: TestProduct, extra: Record<string, unknown> = {}) {
-  return { items: [{ productId: product._id, quantity: 1, size: 'M', color: 'Negro' }], email: email('shopper'), fullName: 'Lucía Pérez', deliveryType: 'pickup', ...extra };
+  return {
+    items: [{ productId: product._id, quantity: 1, size: 'M', color: 'Negro' }],
+    email: email('shopper'),
+    fullName: 'Lucía Pérez',
+    deliveryType: 'pickup',
+    ...extra,
+  };
 }
 
 /** Moves a draft's last change back (the abandoned threshold and the e-mail delay are measured from it). */
 async function age(token: string, minutes: number): Promise<void> {
-  await db('checkout_drafts').where({ token }).update({ updated_at: new Date(Date.now() - minutes * 60_000) });
+  await db('checkout_drafts')
+    .where({ token })
+    .update({ updated_at: new Date(Date.now() - minutes * 60_000) });
 }
 
 async function setCheckout(settings: Record<string, unknown>): Promise<void> {
@@ -96,7 +104,10 @@ describe('PUT /checkouts/{token}', () => {
         { ...good, items: Array.from({ length: CHECKOUT_DRAFT_LIMITS.lines + 1 }, () => ({ productId: product._id, quantity: 1 })) },
         CHECKOUT_MSG.tooManyLines(CHECKOUT_DRAFT_LIMITS.lines),
       ],
-      [{ ...good, items: [{ productId: product._id, quantity: CHECKOUT_DRAFT_LIMITS.unitsPerLine + 1 }] }, CHECKOUT_MSG.tooManyUnits(CHECKOUT_DRAFT_LIMITS.unitsPerLine)],
+      [
+        { ...good, items: [{ productId: product._id, quantity: CHECKOUT_DRAFT_LIMITS.unitsPerLine + 1 }] },
+        CHECKOUT_MSG.tooManyUnits(CHECKOUT_DRAFT_LIMITS.unitsPerLine),
+      ],
       [{ ...good, fullName: LONG_10K }, ''],
       [{ ...good, fullName: NUL_TEXT }, ''],
       [null, ''],
@@ -125,7 +136,10 @@ describe('GET /checkouts/{token}', () => {
     const mine = newToken();
     const hers = newToken();
     await put(mine, draftBody(product, { email: email('mia'), phone: '2995551234' }));
-    await put(hers, draftBody(product, { email: email('de-otra'), items: [{ productId: product._id, quantity: 2, size: 'M', color: 'Negro' }] }));
+    await put(
+      hers,
+      draftBody(product, { email: email('de-otra'), items: [{ productId: product._id, quantity: 2, size: 'M', color: 'Negro' }] }),
+    );
     const res = await call(`/checkouts/${mine}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { draft } = checkoutDraftAnswerSchema.parse(res.body);

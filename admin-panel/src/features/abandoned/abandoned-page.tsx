@@ -9,7 +9,11 @@ import { abandonedQueries } from './api/abandoned-queries';
 import { AbandonedWhatsappLink, recoveryUrl } from './abandoned-whatsapp';
 
 const PAGE_SIZE = 20;
-const TEXTS = { loading: 'Cargando carritos...', failure: 'Error al cargar los carritos abandonados', emptyTitle: 'No hay carritos abandonados' };
+const TEXTS = {
+  loading: 'Cargando carritos...',
+  failure: 'Error al cargar los carritos abandonados',
+  emptyTitle: 'No hay carritos abandonados',
+};
 
 /** '45 min', '3 h', '2 días'. */
 export function ageText(minutes: number): string {
@@ -93,7 +97,11 @@ export function AbandonedPage() {
         empty={drafts.length === 0}
         footer={<Pagination page={page} totalPages={Math.ceil(total / PAGE_SIZE)} onChange={setPage} label="Páginas de carritos" />}
       >
-        <DataTable testId="abandoned-table" caption="Carritos abandonados" columns={['Contacto', 'Productos', 'Total hoy', 'Hace', 'Acciones']}>
+        <DataTable
+          testId="abandoned-table"
+          caption="Carritos abandonados"
+          columns={['Contacto', 'Productos', 'Total hoy', 'Hace', 'Acciones']}
+        >
           {drafts.map((draft) => (
             <Row key={draft.token} draft={draft} />
           ))}

@@ -15,7 +15,12 @@ export function AbandonedStatsCard({ days = 30 }: { days?: number }) {
   if (!allowed) return null;
   const s = stats.data;
   return (
-    <DashboardPanel headingId="abandoned-stats-title" testId="abandoned-stats-card" icon={ShoppingCart} title={`Carritos (últimos ${days} días)`}>
+    <DashboardPanel
+      headingId="abandoned-stats-title"
+      testId="abandoned-stats-card"
+      icon={ShoppingCart}
+      title={`Carritos (últimos ${days} días)`}
+    >
       <PanelBody
         pending={stats.isPending}
         error={stats.isError ? errorMessage(stats.error, 'Error al obtener los carritos') : null}

@@ -21,7 +21,10 @@ export async function listAbandoned(page: number, pageSize: number): Promise<Aba
   const before = new Date(now - afterMinutes * 60_000);
   const counted = (await abandonedQuery(before).count({ n: '*' }).first()) as { n?: unknown } | undefined;
   const rows: Row[] = await abandonedQuery(before)
-    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'updated_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .offset((page - 1) * pageSize)
     .limit(pageSize)
     .select('*');
@@ -56,11 +59,9 @@ export async function checkoutStats(days: number): Promise<CheckoutStatsAnswer> 
     .andWhere('updated_at', '>=', since)
     .count({ n: '*' })
     .first()) as { n?: unknown } | undefined;
-  const converted = (await draftsTable()
-    .whereNotNull('converted_at')
-    .andWhere('converted_at', '>=', since)
-    .count({ n: '*' })
-    .first()) as { n?: unknown } | undefined;
+  const converted = (await draftsTable().whereNotNull('converted_at').andWhere('converted_at', '>=', since).count({ n: '*' }).first()) as
+    | { n?: unknown }
+    | undefined;
   const recovered = (await draftsTable()
     .whereNotNull('converted_at')
     .andWhere('converted_at', '>=', since)

@@ -1,6 +1,12 @@
 // A draft's lines priced today by the shop's one pricing function (the quote's), line by line so that a line sold out
 // meanwhile is kept and told as such, never dropped in silence.
-import { checkoutOptionsOf, type CheckoutDraftLine, type CheckoutDraftLineAnswer, type CheckoutOptions, type QuoteRequestInput } from '@shop/shared';
+import {
+  checkoutOptionsOf,
+  type CheckoutDraftLine,
+  type CheckoutDraftLineAnswer,
+  type CheckoutOptions,
+  type QuoteRequestInput,
+} from '@shop/shared';
 import { mercadoPagoReady } from '../payments';
 
 export interface PricedDraft {
@@ -16,7 +22,13 @@ type Base = Omit<QuoteRequestInput, 'items'>;
  * size gone, not enough units): pickup at the first place, else home delivery in the first zone.
  */
 function pricingBase(options: CheckoutOptions): Base | null {
-  const paymentMethod = options.transferEnabled ? 'transfer' : options.cashEnabled ? 'cash' : options.mercadoPagoEnabled ? 'mercadopago' : null;
+  const paymentMethod = options.transferEnabled
+    ? 'transfer'
+    : options.cashEnabled
+      ? 'cash'
+      : options.mercadoPagoEnabled
+        ? 'mercadopago'
+        : null;
   if (!paymentMethod) return null;
   if (options.pickupEnabled) return { paymentMethod, deliveryType: 'pickup', meetingPointId: null };
   if (!options.homeDeliveryEnabled) return null;
@@ -99,7 +111,13 @@ export async function priceDraft(lines: readonly CheckoutDraftLine[]): Promise<P
   }
   const buyable = lines
     .filter((_, i) => priced[i]?.available)
-    .map((l) => ({ productId: l.productId, quantity: l.quantity, size: l.size ?? undefined, color: l.color ?? undefined, sku: l.sku ?? undefined }));
+    .map((l) => ({
+      productId: l.productId,
+      quantity: l.quantity,
+      size: l.size ?? undefined,
+      color: l.color ?? undefined,
+      sku: l.sku ?? undefined,
+    }));
   let total = 0;
   if (base && buyable.length > 0) {
     try {

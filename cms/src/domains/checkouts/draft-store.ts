@@ -105,7 +105,9 @@ export async function draftByToken(token: string, trx?: Trx): Promise<Draft | nu
 
 /** What the opt-out list keeps of an address: its SHA-256 (normalised), never the address itself. */
 export function emailHash(email: string): string {
-  return createHash('sha256').update(`checkout-optout:${normalizeEmail(email)}`).digest('hex');
+  return createHash('sha256')
+    .update(`checkout-optout:${normalizeEmail(email)}`)
+    .digest('hex');
 }
 
 export async function optedOut(email: string | null): Promise<boolean> {

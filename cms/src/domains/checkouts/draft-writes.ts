@@ -12,7 +12,15 @@ import { draftByToken, draftsTable, emailHash, optoutsTable } from './draft-stor
 export async function saveDraft(token: string, input: CheckoutDraftInput, origin: string | null): Promise<void> {
   const now = new Date();
   const fields = {
-    lines: JSON.stringify(input.items.map((l) => ({ productId: l.productId, quantity: l.quantity, size: l.size ?? null, color: l.color ?? null, sku: l.sku ?? null }))),
+    lines: JSON.stringify(
+      input.items.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity,
+        size: l.size ?? null,
+        color: l.color ?? null,
+        sku: l.sku ?? null,
+      })),
+    ),
     email: input.email ? input.email.toLowerCase() : null,
     phone: input.phone,
     full_name: input.fullName,
@@ -65,16 +73,19 @@ export async function markConverted(token: string, order: { documentId: string; 
   const now = new Date();
   const changed = await writeTransaction(async (trx) =>
     affectedRows(
-      await draftsTable(trx).where('token', token).whereNull('converted_at').update({
-        converted_at: now,
-        order_document_id: order.documentId.slice(0, 64),
-        order_total: Math.max(0, Math.round(order.total)),
-        recovered: order.recovered,
-        email: null,
-        phone: null,
-        full_name: null,
-        updated_at: now,
-      }),
+      await draftsTable(trx)
+        .where('token', token)
+        .whereNull('converted_at')
+        .update({
+          converted_at: now,
+          order_document_id: order.documentId.slice(0, 64),
+          order_total: Math.max(0, Math.round(order.total)),
+          recovered: order.recovered,
+          email: null,
+          phone: null,
+          full_name: null,
+          updated_at: now,
+        }),
     ),
   );
   return changed === 1;

@@ -23,8 +23,7 @@ export const CHECKOUT_MSG = {
   unsubscribed: 'Listo: borramos tu carrito y no te vamos a escribir más por carritos sin terminar.',
   soldOut: 'Sin stock',
   /** The line the checkout shows next to the contact fields. */
-  privacyNotice:
-    'Guardamos tu email o teléfono solo para ayudarte a terminar la compra si se corta; podés darte de baja desde el correo.',
+  privacyNotice: 'Guardamos tu email o teléfono solo para ayudarte a terminar la compra si se corta; podés darte de baja desde el correo.',
 } as const;
 
 /** Most lines a draft keeps, and most units per line (a cart far bigger than a shop sells is refused). */
@@ -34,9 +33,7 @@ export const CHECKOUT_DRAFT_KEEP_DAYS = 30;
 
 /** A draft's token: random, made by the shopper's browser (base64url or hex, 22 to 64 characters). */
 export const CHECKOUT_TOKEN_RE = /^[A-Za-z0-9_-]{22,64}$/;
-export const checkoutTokenSchema = z
-  .string({ error: CHECKOUT_MSG.badToken })
-  .regex(CHECKOUT_TOKEN_RE, CHECKOUT_MSG.badToken);
+export const checkoutTokenSchema = z.string({ error: CHECKOUT_MSG.badToken }).regex(CHECKOUT_TOKEN_RE, CHECKOUT_MSG.badToken);
 
 export const checkoutDraftLineSchema = z.object({
   productId: z
@@ -156,4 +153,3 @@ export function abandonedCheckoutWhatsappText(fullName: string | null, recoveryU
   const hello = first ? `¡Hola ${first}!` : '¡Hola!';
   return `${hello} Vimos que dejaste tu compra sin terminar. Te guardamos el carrito: podés retomarla acá ${recoveryUrl}. Cualquier duda, escribinos por acá.`;
 }
-

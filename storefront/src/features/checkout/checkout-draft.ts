@@ -1,4 +1,6 @@
-import { CHECKOUT_TOKEN_RE, EMAIL_RE, normalizeArgentinePhone, type CheckoutDraftInput } from '@shop/shared';
+import { CHECKOUT_TOKEN_RE, normalizeArgentinePhone, type CheckoutDraftInput } from '@shop/shared';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Abandoned checkouts, the browser's side: the random token of this browser's draft (localStorage), whether it came

@@ -19,7 +19,7 @@ export function useDraftAutosave(source: DraftSource, enabled: boolean): void {
     if (!serialized || serialized === lastSent.current) return;
     const timer = window.setTimeout(() => {
       lastSent.current = serialized;
-      const send = (retry: boolean) =>
+      const send = (retry: boolean): Promise<unknown> =>
         saveCheckoutDraft({ token: draftToken(), body: JSON.parse(serialized) }).catch((err: unknown) => {
           if (retry && err instanceof ApiError && err.status === 409) {
             forgetDraftToken();

@@ -14,7 +14,12 @@ export function getAbandoned(page: number, pageSize: number) {
 
 /** GET /checkouts/stats (orders.view): abandoned, recovered and revenue recovered over the last days. */
 export function getCheckoutStats(days: number) {
-  return api.request({ url: '/checkouts/stats', params: { days }, schema: checkoutStatsAnswerSchema, errorMessage: 'Error al obtener los carritos' });
+  return api.request({
+    url: '/checkouts/stats',
+    params: { days },
+    schema: checkoutStatsAnswerSchema,
+    errorMessage: 'Error al obtener los carritos',
+  });
 }
 
 export const abandonedQueries = {

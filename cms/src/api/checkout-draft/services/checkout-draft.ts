@@ -1,4 +1,15 @@
-import { checkoutStats, draftByToken, listAbandoned, markConverted, priceDraft, saveDraft, startDraftSweeps, stopDraftSweeps, sweepDrafts, unsubscribe } from '../../../domains/checkouts';
+import {
+  checkoutStats,
+  draftByToken,
+  listAbandoned,
+  markConverted,
+  priceDraft,
+  saveDraft,
+  startDraftSweeps,
+  stopDraftSweeps,
+  sweepDrafts,
+  unsubscribe,
+} from '../../../domains/checkouts';
 
 /**
  * Abandoned checkouts (docs/api.md "Abandoned checkouts"). The pieces live in src/domains/checkouts; this registered

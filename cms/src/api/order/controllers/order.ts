@@ -76,7 +76,9 @@ export default factories.createCoreController('api::order.order', () => ({
       await strapi
         .service('api::checkout-draft.checkout-draft')
         .markConverted(input.checkoutToken, order)
-        .catch((err: unknown) => strapi.log.warn(`[checkouts] draft not marked converted: ${err instanceof Error ? err.message : String(err)}`));
+        .catch((err: unknown) =>
+          strapi.log.warn(`[checkouts] draft not marked converted: ${err instanceof Error ? err.message : String(err)}`),
+        );
     }
     ctx.status = 201;
     reply(ctx, orderCreatedAnswerSchema, answer);
