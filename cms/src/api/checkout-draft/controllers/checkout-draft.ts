@@ -6,16 +6,20 @@ import {
   checkoutDraftInputSchema,
   checkoutSavedAnswerSchema,
   checkoutStatsAnswerSchema,
-  checkoutTokenSchema,
+  CHECKOUT_TOKEN_RE,
   checkoutUnsubscribeInputSchema,
 } from '@shop/shared';
-import { notFound, parseWith, queryInt, reply, requestBody } from '../../../utils/http';
+import { badRequest, notFound, parseWith, queryInt, reply, requestBody } from '../../../utils/http';
 import { consume } from '../../../domains/platform';
 import { routeParam } from '../../../utils/route-param';
 
 const drafts = () => strapi.service('api::checkout-draft.checkout-draft');
 
-const tokenOf = (ctx: Context): string => parseWith(checkoutTokenSchema, routeParam(ctx, 'token'));
+function tokenOf(ctx: Context): string {
+  const token = routeParam(ctx, 'token');
+  if (!CHECKOUT_TOKEN_RE.test(token)) throw badRequest(CHECKOUT_MSG.badToken);
+  return token;
+}
 
 /** Abandoned checkouts: the shopper's draft (public, by its random token), its unsubscribe link, the staff's list. */
 export default {
