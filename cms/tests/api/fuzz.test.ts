@@ -167,6 +167,17 @@ const ENDPOINTS: readonly Endpoint[] = [
       couponCode: 'HOTSALE',
     }),
   },
+  // Abandoned checkouts: a well-formed token no draft has (the fuzz never learns a real one).
+  {
+    method: 'PUT',
+    path: '/checkouts/{token}',
+    auth: 'public',
+    body: (f) => ({ items: [{ productId: f.productId, quantity: 1, size: 'M' }], email: 'fuzz@example.com' }),
+  },
+  { method: 'GET', path: '/checkouts/{token}', auth: 'public' },
+  { method: 'POST', path: '/checkouts/unsubscribe', auth: 'public', body: () => ({ token: 'fuzz-token-que-no-existe-000' }) },
+  { method: 'GET', path: '/checkouts/abandoned', auth: 'admin', query: ['page', 'pageSize'] },
+  { method: 'GET', path: '/checkouts/stats', auth: 'admin', query: ['days'] },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
   { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint', 'fulfillment'] },
@@ -401,7 +412,13 @@ const JUNK_FORMS: readonly { kind: string; form: ReturnType<typeof multipart> }[
 function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (junkSegment !== undefined) return junkSegment;
-    const named: Record<string, string> = { productId: f.productId, orderId: f.orderId, orderNumber: f.orderNumber, emailId: f.emailId };
+    const named: Record<string, string> = {
+      productId: f.productId,
+      orderId: f.orderId,
+      orderNumber: f.orderNumber,
+      emailId: f.emailId,
+      token: 'fuzz-token-de-un-carrito-000',
+    };
     const value = named[name] ?? '';
     return encodeURIComponent(value);
   });
