@@ -24,6 +24,7 @@ describe('sidebar by role', () => {
       'Órdenes',
       'Correos',
       'Comprobantes',
+      'Carritos abandonados',
       'Contenido',
       'Promociones',
       'Equipo',
@@ -34,7 +35,7 @@ describe('sidebar by role', () => {
   });
 
   it('shows sales the orders side only', async () => {
-    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Correos', 'Comprobantes', 'Config']);
+    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Correos', 'Comprobantes', 'Carritos abandonados', 'Config']);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 
