@@ -6,6 +6,7 @@ export interface FakeMercadoPagoState {
   webhooks: { paymentId: number; status: string; answer: number }[];
   down: boolean;
   failRefunds: boolean;
+  delayMs: number;
 }
 
 export interface FakeMercadoPago {

@@ -36,6 +36,8 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     webhooks: [],
     down: false,
     failRefunds: false,
+    /** Milliseconds every API answer is held back (a slow Mercado Pago on a busy night); 0 = at once. */
+    delayMs: 0,
   };
   let nextPaymentId = 1_000_000_001;
   let baseUrl = '';
@@ -145,6 +147,7 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     if (!authorized(req)) return json(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
     const body = req.method === 'POST' ? await readBody(req).catch(() => null) : null;
     state.calls.push({ method: req.method, path, query: url.search, idempotencyKey: req.headers['x-idempotency-key'] ?? null, body });
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.down) return json(res, 500, { message: 'internal_error', error: 'internal_error', status: 500 });
     if (req.method === 'POST' && path === '/checkout/preferences') {
       if (!body || !Array.isArray(body.items) || body.items.length === 0)
@@ -211,7 +214,8 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     if (path === '/__control/mode') {
       if (typeof body.down === 'boolean') state.down = body.down;
       if (typeof body.failRefunds === 'boolean') state.failRefunds = body.failRefunds;
-      return json(res, 200, { down: state.down, failRefunds: state.failRefunds });
+      if (Number.isInteger(body.delayMs) && body.delayMs >= 0) state.delayMs = body.delayMs;
+      return json(res, 200, { down: state.down, failRefunds: state.failRefunds, delayMs: state.delayMs });
     }
     // { externalReference, status, amount?, currency?, installments?, notify?: false } → a payment of that order's preference.
     if (path === '/__control/payments') {

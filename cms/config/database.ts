@@ -15,8 +15,13 @@ export default ({ env }: { env: EnvFn }) => {
           connectionString: url,
           ssl: env.bool('DATABASE_SSL', false) ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) } : false,
           schema: env('DATABASE_SCHEMA', 'public'),
+          // A server that does not answer (restarting, failing over) is given up after 3 s, not the OS's minutes.
+          connectionTimeoutMillis: env.int('DATABASE_CONNECT_TIMEOUT_MS', 3000),
         },
         pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+        // A request waits at most this long for a connection; then it answers 503 with Retry-After (api-errors.ts)
+        // instead of hanging while the database is down.
+        acquireConnectionTimeout: env.int('DATABASE_ACQUIRE_TIMEOUT_MS', 6000),
       },
       settings,
     };

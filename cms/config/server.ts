@@ -14,5 +14,7 @@ export default ({ env }: { env: EnvFn }) => {
     proxy: { koa: env.bool('TRUST_PROXY', false), ipHeader: 'X-Forwarded-For', maxIpsCount: 1 },
     app: { keys: secret('APP_KEYS').split(',') },
     cron: { enabled: true, tasks: cronTasks },
+    // Where uploads and the public files live (default cms/public); a fault test points it at a disk of its own.
+    ...(env('PUBLIC_DIR', '') ? { dirs: { public: env('PUBLIC_DIR', '') } } : {}),
   };
 };

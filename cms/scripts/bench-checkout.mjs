@@ -13,7 +13,6 @@
 // The per-client rate limits are raised for the run (one client address places every order). Asserts nothing: it
 // exits non-zero only when the books do not add up or the shop fails to start.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import {
   BENCH_ADMIN,
   json,
   percentile,
+  rssMb,
   startBenchStrapi,
 } from './lib/bench.mjs';
 import { orderBodies, orderCount, runOrders, stockUp, unitsLeft } from './lib/checkout-orders.mjs';
@@ -90,12 +90,6 @@ function placeOrders(base, bodies, { connections, duration, amount }) {
 async function rate(base, target, connections, duration) {
   const result = await autocannonRun(base, target, { connections, duration });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 const results = [];

@@ -3,7 +3,6 @@
 // Runs on a throwaway SQLite database, then on a throwaway PostgreSQL database if one is reachable
 // (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1
 // skip one). Prints a table of timings and the Strapi process's memory during the export; asserts nothing.
-import { readFileSync } from 'node:fs';
 import {
   benchOnThrowawayPostgres,
   benchOnThrowawaySqlite,
@@ -11,6 +10,7 @@ import {
   pickSql as pick,
   seriesSql as series,
   startBenchStrapi,
+  timeExport,
   timeStaffGet,
 } from './lib/bench.mjs';
 
@@ -70,33 +70,6 @@ function insertSql(kind) {
       ${ago(kind, minutes)}, ${now}, ${now}
     ${series(kind, ORDERS)}`;
   return [products, interactions, orders];
-}
-
-const rssMb = (pid) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
-/** Downloads the whole export, sampling the server's memory every 50 ms. */
-async function timeExport(strapi, token, pathname) {
-  const before = rssMb(strapi.pid);
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(strapi.pid))), 50);
-  const t0 = performance.now();
-  const res = await fetch(`${strapi.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
-  let firstByte = 0;
-  let bytes = 0;
-  let lines = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!firstByte) firstByte = performance.now() - t0;
-    bytes += value.length;
-    for (const b of value) if (b === 10) lines++;
-  }
-  clearInterval(sampler);
-  return { status: res.status, total: performance.now() - t0, firstByte, bytes, rows: lines - 1, before, peak };
 }
 
 async function bench(kind, env, run) {

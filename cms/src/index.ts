@@ -9,6 +9,7 @@ import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insi
 import { ensureCatalogueVersionTable, prepareStockAlertColors } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 import { migrateLegacyFulfillment } from './domains/orders';
+import { backfillCustomerKeys, CUSTOMER_INDEXES } from './domains/customers';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -25,6 +26,7 @@ export default {
       await prepareStockAlertColors(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db);
       await createShopIndexes(strapi.db.connection, strapi.db, INSIGHT_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, CUSTOMER_INDEXES);
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
     });
   },
@@ -37,6 +39,8 @@ export default {
     await strapi.service('api::product.product').prepareSearch();
     // Orders placed before fulfilment existed get their step (delivered when handed over under the old rules); idempotent.
     await migrateLegacyFulfillment();
+    // Orders placed before customers existed get theirs (by e-mail, else phone); only empty rows, idempotent.
+    await backfillCustomerKeys();
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();

@@ -16,6 +16,8 @@ const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-pa
 const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
 const AbandonedPage = lazy(() => import('@/features/abandoned/abandoned-page').then((m) => ({ default: m.AbandonedPage })));
+const CustomerListPage = lazy(() => import('@/features/customers/customer-list-page').then((m) => ({ default: m.CustomerListPage })));
+const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
 const ProofsPage = lazy(() => import('@/features/proofs/proofs-page').then((m) => ({ default: m.ProofsPage })));
 const ContentEditorPage = lazy(() => import('@/features/content/content-editor-page').then((m) => ({ default: m.ContentEditorPage })));
@@ -23,6 +25,7 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page').then
 const InvitationPage = lazy(() => import('@/features/team/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ default: m.TeamPage })));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
+const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -74,6 +77,11 @@ export function AppRoutes() {
             <Route path="/orders/:id" element={<OrderDetailPage />} />
             <Route path="/orders/:id/remito" element={<OrderSlipPage />} />
             <Route path={paths.proofs} element={<ProofsPage />} />
+          </Route>
+          {guardedScreen('orders.create', paths.newSale, NewSalePage)}
+          <Route element={<RequirePermission permission="customers.view" />}>
+            <Route path={paths.customers} element={<CustomerListPage />} />
+            <Route path="/customers/:id" element={<CustomerDetailPage />} />
           </Route>
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}

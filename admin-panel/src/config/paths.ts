@@ -11,11 +11,16 @@ export const paths = {
   /** "Actualizar stock desde planilla": the stock CSV (download, preview, apply). */
   productStock: '/products/stock',
   orders: '/orders',
+  /** "Nueva venta": a sale taken by staff (WhatsApp, Instagram, counter, phone). */
+  newSale: '/sales/new',
   /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
   ordersDispatch: '/orders/dispatch',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   /** One order's packing slip ("Remito"), to print and put in the package. */
   orderSlip: (id: string) => `/orders/${encodeURIComponent(id)}/remito`,
+  /** Shoppers across web and staff sales (customers.view). */
+  customers: '/customers',
+  customer: (id: string) => `/customers/${encodeURIComponent(id)}`,
   emails: '/emails',
   /** 'Carritos abandonados': checkouts left with a contact and no order. */
   abandoned: '/abandoned',

@@ -1,7 +1,7 @@
 // What the benchmark scripts share: a Strapi started on a database of their own, and a throwaway PostgreSQL database.
 // BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where databases are created.
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,4 +187,70 @@ export async function timeStaffGet(url, token, pathname, runs) {
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)], min: times[0], body };
+}
+
+/** A process's resident memory (RSS) in MB, read from /proc. */
+export function rssMb(pid) {
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** Downloads a whole staff export, sampling the server's memory every 50 ms: time, first byte, size, rows, RSS. */
+export async function timeExport(strapi, token, pathname) {
+  const before = rssMb(strapi.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(strapi.pid))), 50);
+  const t0 = performance.now();
+  const res = await fetch(`${strapi.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - t0;
+    bytes += value.length;
+    for (const b of value) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  return { status: res.status, total: performance.now() - t0, firstByte, bytes, rows: lines - 1, before, peak };
+}
+
+/**
+ * `connections` clients calling `target` ({path, body?, headers?}) for `duration` seconds: exact percentiles from
+ * every answer's latency, answers per second, and the statuses that were not 2xx.
+ */
+export function latencyRun(base, target, { connections, duration }) {
+  const autocannon = requireCms('autocannon');
+  const latencies = [];
+  const statuses = new Map();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${base}${target.path}`,
+        method: target.body ? 'POST' : 'GET',
+        headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+        body: target.body ? JSON.stringify(target.body) : undefined,
+        connections,
+        duration,
+        pipelining: 1,
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          perSecond: latencies.length / (result.duration || 1),
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          failed: [...statuses.entries()].filter(([s]) => s < 200 || s >= 300),
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+      latencies.push(responseTime);
+    });
+  });
 }

@@ -7,6 +7,7 @@ import { asShopWrite, isShopWrite } from '../utils/shop-write';
 import { ORDER_UID, findOrderDocument } from '../domains/orders';
 import { deleteOrder } from '../domains/orders';
 import { recordStatusChange, type Actor } from '../domains/orders';
+import { refreshCustomerKey } from '../domains/customers';
 
 /**
  * Strapi's own panel (/cms) writes through the Document Service, never through the shop's controllers. The rules
@@ -48,6 +49,9 @@ export const ORDER_READ_ONLY = [
   // Fulfilment is marked through the back office (its rules, history and mails), never edited by hand.
   'fulfillment',
   'fulfillmentSteps',
+  // The customer an order belongs to follows its contact (recomputed after each save).
+  'customerKey',
+  'customerPhone',
 ] as const;
 
 /** Product attributes the model computes (shown read-only; lifecycles recompute them on every write). */
@@ -188,7 +192,7 @@ async function updateOrderFromPanel(ctx: DocumentContext, next: Next, actor: Act
   // and Strapi's own write of the other fields. When Strapi then refuses the form (a required field emptied, say),
   // nothing of it stays: no order cancelled behind a 400, no units returned, no e-mail queued. The catalogue's
   // caches hear of the stock change only after the commit.
-  return withCatalogueChanges(() =>
+  const saved = await withCatalogueChanges(() =>
     strapi.db.transaction(async () => {
       if (statusChanged || adminNotesChanged) {
         // '' stands for cleared notes: the change is still written in the history.
@@ -203,6 +207,9 @@ async function updateOrderFromPanel(ctx: DocumentContext, next: Next, actor: Act
       return result;
     }),
   );
+  // A contact corrected in /cms may make the order another customer's (after the commit: its own statements).
+  await refreshCustomerKey(documentId);
+  return saved;
 }
 
 async function orderRules(ctx: DocumentContext, next: Next, actor: Actor): Answer {

@@ -16,8 +16,42 @@ export function isDataException(err: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH';
 }
 
+/** The Spanish answer while the database cannot be reached (a restart, a failover): try again in a few seconds. */
+export const DATABASE_DOWN_MESSAGE = 'La tienda no puede responder en este momento: probá de nuevo en unos segundos';
+/** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
+export const DATABASE_DOWN_RETRY_SECONDS = 5;
+
+// PostgreSQL's "connection exception" (08…) and "operator intervention" (57P01-03: shutting down, starting up)
+// classes, the socket errors of a server that went away, and SQLite's "busy" after its busy timeout.
+const UNAVAILABLE_CODES = /^(08[0-9A-Z]{3}|57P0[1-3]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|SQLITE_BUSY)$/;
+const UNAVAILABLE_TEXT =
+  /timeout acquiring a connection|connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|connection (is )?closed|client has encountered a connection error|database is locked/i;
+
+/** The Spanish answer when the server's disk is full (an upload cannot be kept): nothing was stored, try later. */
+export const DISK_FULL_MESSAGE = 'No pudimos guardar el archivo porque el servidor no tiene espacio: probá de nuevo en unos minutos';
+
+/** Whether a failure is a full disk or an exhausted quota (answered 503 with Retry-After). */
+export function isDiskFull(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code: unknown = 'code' in err ? err.code : '';
+  if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  const message: unknown = 'message' in err ? err.message : '';
+  return typeof message === 'string' && /ENOSPC|EDQUOT|no space left on device/i.test(message);
+}
+
+/** Whether a failure means the database could not be reached (answered 503 with Retry-After, never a 500). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code: unknown = 'code' in err ? err.code : '';
+  if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) return true;
+  const message: unknown = 'message' in err ? err.message : '';
+  return typeof message === 'string' && UNAVAILABLE_TEXT.test(message);
+}
+
 function describe(err: HttpishError): { status: number; message: string; extra?: Record<string, unknown> } {
   if (err instanceof ApiError) return { status: err.status, message: err.message, extra: err.extra };
+  if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_DOWN_MESSAGE };
+  if (isDiskFull(err)) return { status: 503, message: DISK_FULL_MESSAGE };
   if (isDataException(err)) return { status: 400, message: 'Los datos enviados no son válidos' };
   const status = err.status ?? err.statusCode ?? err.httpCode ?? 500;
   const text = `${err.message ?? ''} ${err.type ?? ''} ${err.code ?? ''}`.toLowerCase();
@@ -84,6 +118,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         recordServerError(originOf(ctx), status, text);
       } else if (isDataException(err))
         strapi.log.warn(`[api] ${ctx.method} ${ctx.path}: the database refused data that validation let through: ${err.message}`);
+      if (status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(DATABASE_DOWN_RETRY_SECONDS));
       ctx.status = status;
       ctx.body = { message, ...extra };
     }

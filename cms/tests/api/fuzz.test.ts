@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { staffCan } from '@shop/shared';
+import { customerIdOf, staffCan } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { ROUTE_PERMISSIONS } from '../../src/domains/staff/route-permissions';
 import { inviteStaff } from '../helpers/staff';
@@ -180,7 +180,28 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/checkouts/stats', auth: 'admin', query: ['days'] },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
-  { method: 'GET', path: '/orders', auth: 'admin', query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint', 'fulfillment'] },
+  {
+    method: 'GET',
+    path: '/orders',
+    auth: 'admin',
+    query: ['page', 'limit', 'status', 'date', 'zone', 'meetingPoint', 'fulfillment', 'channel', 'search'],
+  },
+  // A sale taken by staff: junk bodies are 400, a valid one takes a unit (never a 5xx).
+  {
+    method: 'POST',
+    path: '/orders/manual',
+    auth: 'admin',
+    body: (f) => ({
+      items: [{ productId: f.productId, quantity: 1, size: 'M', color: 'Negro' }],
+      paymentMethod: 'cash',
+      deliveryType: 'store',
+      channel: 'whatsapp',
+      shippingInfo: { fullName: 'Venta de la fuzz', phone: '299 555 0000' },
+      manualDiscount: { percent: 5, reason: 'Fuzz' },
+    }),
+  },
+  // The fixture order is a cash order: a payment link is always refused (400), junk ids are 404.
+  { method: 'POST', path: '/orders/{orderId}/payment-link', auth: 'admin' },
   { method: 'GET', path: '/orders/dispatch', auth: 'admin', query: ['type', 'date', 'page', 'limit'] },
   {
     method: 'PUT',
@@ -285,6 +306,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/health/checklist', auth: 'admin' },
   // Valid calls queue a test message to the owner's own address: 5 per hour, then 429 (never a 5xx).
   { method: 'POST', path: '/health/test-email', auth: 'admin', body: () => ({}) },
+  { method: 'GET', path: '/customers', auth: 'admin', query: ['search', 'sort', 'direction', 'page', 'pageSize'] },
+  { method: 'GET', path: '/customers/{customerId}', auth: 'admin' },
+  { method: 'GET', path: '/customers/export.csv', auth: 'admin' },
   { method: 'GET', path: '/emails', auth: 'admin', query: ['page', 'limit', 'status', 'order'] },
   { method: 'POST', path: '/emails/{emailId}/resend', auth: 'admin' },
 ];
@@ -418,6 +442,7 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       orderNumber: f.orderNumber,
       emailId: f.emailId,
       token: 'fuzz-token-de-un-carrito-000',
+      customerId: customerIdOf('e:maria.gomez@example.com'),
     };
     const value = named[name] ?? '';
     return encodeURIComponent(value);

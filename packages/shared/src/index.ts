@@ -40,9 +40,11 @@ export * from './rules/quote/index.js';
 export * from './contract/quote.js';
 export * from './contract/order-inputs.js';
 export * from './contract/orders.js';
+export * from './contract/manual-orders.js';
 export * from './rules/order-status-change.js';
 export * from './rules/fulfillment.js';
 export * from './rules/channels.js';
+export * from './rules/manual-sale.js';
 export * from './contract/tracking.js';
 export * from './rules/contact.js';
 export * from './contract/dispatch.js';
@@ -50,6 +52,8 @@ export * from './rules/order-export.js';
 export * from './rules/csv.js';
 export * from './rules/phone.js';
 export * from './rules/whatsapp.js';
+export * from './rules/customers.js';
+export * from './contract/customers.js';
 
 // ---------- Payments & promotions ----------
 export * from './rules/promotions/index.js';

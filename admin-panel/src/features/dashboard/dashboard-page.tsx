@@ -38,6 +38,7 @@ import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 import { SearchMissesCard } from './search-misses-card';
 import { WaitedSizesCard } from './waited-sizes-card';
 import { AbandonedStatsCard } from './abandoned-stats-card';
+import { revenueSplitText } from './channel-split';
 
 /** The "Accesos rápidos" card, in order. */
 const QUICK_LINKS: { to: string; icon: LucideIcon; label: string }[] = [
@@ -102,6 +103,7 @@ export function DashboardPage() {
           icon={DollarSign}
           label="Ingresos (pagadas)"
           value={formatPrice(summary.data?.totalRevenue ?? 0)}
+          sub={revenueSplitText(summary.data?.byChannel)}
           loading={summary.isPending}
           tone="green"
         />

@@ -45,12 +45,12 @@ describe('SalesChartCard', () => {
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['4', '$32.500']);
+    ).toEqual(['4', '$32.500', '']);
     expect(
       within(rows[2]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['0', '$0']);
+    ).toEqual(['0', '$0', '']);
     expect(screen.getByTestId('sales-totals')).toHaveTextContent('32 órdenes');
     expect(table.parentElement).toHaveClass('visually-hidden');
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { TrendingUp } from 'lucide-react';
 import { SALES_PERIODS, formatPrice, type SalesPeriod } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { insightQueries } from './api/insight';
+import { ChannelSplit, dayChannels } from './channel-split';
 
 // The chart library is heavy: its own chunk, fetched when the dashboard shows the chart, by no other screen.
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -51,6 +52,7 @@ export function SalesChartCard() {
               <strong>{formatPrice(sales.data.totalRevenue)}</strong> cobrados
             </span>
           </p>
+          <ChannelSplit split={sales.data.byChannel} label={`Ventas por canal, últimos ${days} días`} />
           <div className="sales-chart" aria-hidden="true">
             <Suspense fallback={<p className="muted">Cargando gráfico...</p>}>
               <SalesChart days={series} />
@@ -67,6 +69,7 @@ export function SalesChartCard() {
                   <th scope="col">Día</th>
                   <th scope="col">Órdenes</th>
                   <th scope="col">Ingresos pagados</th>
+                  <th scope="col">Órdenes por canal</th>
                 </tr>
               </thead>
               <tbody>
@@ -75,6 +78,7 @@ export function SalesChartCard() {
                     <th scope="row">{longDay(d.day)}</th>
                     <td>{d.orders}</td>
                     <td>{formatPrice(d.revenue)}</td>
+                    <td>{dayChannels(d.byChannel)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -22,6 +22,8 @@ describe('sidebar by role', () => {
       'Dashboard',
       'Productos',
       'Órdenes',
+      'Nueva venta',
+      'Clientes',
       'Correos',
       'Comprobantes',
       'Carritos abandonados',
@@ -35,7 +37,16 @@ describe('sidebar by role', () => {
   });
 
   it('shows sales the orders side only', async () => {
-    expect(await sidebarOf('sales')).toEqual(['Dashboard', 'Órdenes', 'Correos', 'Comprobantes', 'Carritos abandonados', 'Config']);
+    expect(await sidebarOf('sales')).toEqual([
+      'Dashboard',
+      'Órdenes',
+      'Nueva venta',
+      'Clientes',
+      'Correos',
+      'Comprobantes',
+      'Carritos abandonados',
+      'Config',
+    ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 

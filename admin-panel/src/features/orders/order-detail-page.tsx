@@ -6,6 +6,7 @@ import {
   LIMITS,
   canConfirm,
   ORDER_STATUS_LABELS,
+  ORDER_CHANNEL_LABELS,
   formatPrice,
   formatShipping,
   isOrderStatus,
@@ -35,6 +36,7 @@ import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';
 import { WhatsappLink } from './whatsapp-link';
+import { PaymentLinkActions } from '@/features/sales';
 
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -133,7 +135,16 @@ function OrderDetail({ order }: { order: Order }) {
       <header className="page-header">
         <div>
           <h1>Orden #{order.orderNumber}</h1>
-          <p className="muted">Creada el {formatDateTime(order.createdAt)}</p>
+          <p className="muted">
+            Creada el {formatDateTime(order.createdAt)}
+            {order.channel && order.channel !== 'web' && (
+              <span data-testid="order-channel">
+                {' '}
+                · Venta por {ORDER_CHANNEL_LABELS[order.channel]}
+                {order.createdBy ? `, tomada por ${order.createdBy.name}` : ''}
+              </span>
+            )}
+          </p>
         </div>
         <div className="page-header-actions">
           <StatusBadge status={order.status} />
@@ -209,6 +220,7 @@ function OrderDetail({ order }: { order: Order }) {
           )}
 
           <OrderPaymentPanel order={order} />
+          <PaymentLinkActions order={order} />
           {order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />}
           <OrderEmails orderId={order._id} />
         </div>

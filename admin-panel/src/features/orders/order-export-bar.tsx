@@ -10,6 +10,8 @@ interface OrderExportBarProps {
   search: string;
   /** The list's fulfilment filter ('' for all). */
   fulfillment?: string;
+  /** The list's channel filter ('' for all). */
+  channel?: string;
 }
 
 const PAYMENT_METHODS = Object.entries(PAYMENT_METHOD_LABELS);
@@ -18,7 +20,7 @@ const PAYMENT_METHODS = Object.entries(PAYMENT_METHOD_LABELS);
  * The accountant's file: the orders of the list's filters (status, day, search, fulfilment), of one payment method if chosen,
  * and of a date range (Argentine days, both included), as CSV for Excel.
  */
-export function OrderExportBar({ status, date, search, fulfillment = '' }: OrderExportBarProps) {
+export function OrderExportBar({ status, date, search, fulfillment = '', channel = '' }: OrderExportBarProps) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   // The list itself cannot be filtered by payment method: only the export can (the accountant's cut).
@@ -51,7 +53,7 @@ export function OrderExportBar({ status, date, search, fulfillment = '' }: Order
         url="/orders/export.csv"
         baseName="ordenes"
         what="órdenes"
-        params={{ status, date, search, from, to, paymentMethod, fulfillment }}
+        params={{ status, date, search, from, to, paymentMethod, fulfillment, channel }}
       />
     </section>
   );

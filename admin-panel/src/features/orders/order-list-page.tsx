@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Truck } from 'lucide-react';
-import { FULFILLMENT_LABELS, FULFILLMENT_STEPS, LIMITS, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/shared';
+import {
+  FULFILLMENT_LABELS,
+  FULFILLMENT_STEPS,
+  LIMITS,
+  ORDER_CHANNEL_LABELS,
+  ORDER_CHANNELS,
+  ORDER_STATUS_LABELS,
+  type Order,
+  type OrderStatus,
+} from '@shop/shared';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { contentQueries } from '@/features/content';
@@ -38,6 +47,7 @@ export function OrderListPage() {
   const [status, setStatus] = useState('');
   const [date, setDate] = useState('');
   const [fulfillment, setFulfillment] = useState('');
+  const [channel, setChannel] = useState('');
   const [search, setSearch] = useState('');
   // An order goes to a zone or to a meeting point, never both: choosing one filter clears the other.
   const [place, setPlace] = useState<{ zone: string; meetingPoint: string }>({ zone: '', meetingPoint: '' });
@@ -46,7 +56,7 @@ export function OrderListPage() {
   const notice = useTimedMessage();
 
   const list = useQuery({
-    ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, fulfillment, ...place }),
+    ...orderQueries.list({ page, limit: PAGE_SIZE, status, date, fulfillment, channel, ...place }),
     placeholderData: keepPreviousData,
   });
   const summary = useQuery(orderQueries.summary());
@@ -106,7 +116,8 @@ export function OrderListPage() {
     });
   }
 
-  const filtered = search.trim() !== '' || date !== '' || fulfillment !== '' || place.zone !== '' || place.meetingPoint !== '';
+  const filtered =
+    search.trim() !== '' || date !== '' || fulfillment !== '' || channel !== '' || place.zone !== '' || place.meetingPoint !== '';
   const emptyText = filtered
     ? 'No se encontraron órdenes con los filtros aplicados.'
     : status
@@ -152,6 +163,14 @@ export function OrderListPage() {
             </option>
           ))}
         </SelectField>
+        <SelectField id="order-channel" label="Canal" value={channel} onChange={(value) => filterBy(setChannel, value)}>
+          <option value="">Todos los canales</option>
+          {ORDER_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {ORDER_CHANNEL_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
         <div className="field">
           <label htmlFor="order-date">Fecha</label>
           <input id="order-date" type="date" value={date} onChange={(e) => filterBy(setDate, e.target.value)} />
@@ -178,7 +197,7 @@ export function OrderListPage() {
         )}
         <RefreshButton busy={list.isFetching} onClick={refresh} />
       </section>
-      {mayExport && <OrderExportBar status={status} date={date} search={search} fulfillment={fulfillment} />}
+      {mayExport && <OrderExportBar status={status} date={date} search={search} fulfillment={fulfillment} channel={channel} />}
 
       <TableCard
         query={list}

@@ -58,7 +58,10 @@ function mailFor(order: Order, to: string, kind: OutgoingMail['kind'], body: Mai
 }
 
 /** Stores the messages with one statement (all or none), retried when it loses a lock race like every other write. */
-async function enqueueAll(mails: OutgoingMail[]): Promise<void> {
+async function enqueueAll(all: OutgoingMail[]): Promise<void> {
+  // A sale taken by staff may have no e-mail (a phone only): its shopper gets no mail.
+  const mails = all.filter((mail) => mail.to.trim() !== '');
+  if (mails.length === 0) return;
   await writeTransaction((trx) => enqueueMails(trx, mails));
 }
 

@@ -21,6 +21,7 @@ import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './ord
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
 import { asShopWrite } from '../../utils/shop-write';
 import { reclaimCouponUse, releaseCouponUse } from '../promotions';
+import { listSearchFilters, type OrderFilter } from './order-list-filters';
 
 export const ORDERS_TABLE = 'orders';
 
@@ -223,6 +224,10 @@ export interface OrderListQuery {
   meetingPoint?: string;
   /** Only orders at this fulfilment step. */
   fulfillment?: string;
+  /** Only orders of this channel (web includes the orders older than channels). */
+  channel?: string;
+  /** Order number, name, e-mail or phone containing this text. */
+  search?: string;
 }
 
 export interface OrderList {
@@ -246,7 +251,10 @@ export async function listOrders(query: OrderListQuery): Promise<OrderList> {
     zoneId?: string;
     meetingPointId?: string;
     fulfillment?: string;
+    $and?: OrderFilter[];
   } = {};
+  const searched = listSearchFilters(query);
+  if (searched.length > 0) filters.$and = searched;
   if (query.fulfillment !== undefined) {
     if (!isFulfillmentStep(query.fulfillment)) throw badRequest(FULFILLMENT_MESSAGES.filter);
     filters.fulfillment = query.fulfillment;

@@ -8,7 +8,6 @@ import {
   priceQuote,
   QuoteRefusal,
   reservedUntil,
-  type OrderInput,
   type PaymentMethod,
   type Quote,
   type QuoteInput,
@@ -30,6 +29,7 @@ import { insertOrder, numberOrder } from './order-insert';
 import { mercadoPagoReady } from '../payments';
 import { claimCouponUse } from '../promotions';
 import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
+import type { PlacedOrderInput, StaffSale } from './order-sale';
 
 const PRODUCT_UID = 'api::product.product';
 
@@ -74,7 +74,7 @@ export function refusalError(err: QuoteRefusal, sizeStatus: 400 | 409): ApiError
  * The delivery place of an order: the top-level zone id, barrio or postal code (as the quote takes them) or, from
  * clients that send none, the postal code of the shipping details.
  */
-export function pricingInputOf(input: OrderInput): QuoteInput {
+export function pricingInputOf(input: PlacedOrderInput): QuoteInput {
   const place = input.zoneId || input.barrio || input.postalCode ? input : { ...input, postalCode: input.shippingInfo.postalCode ?? null };
   return {
     items: input.items,
@@ -143,13 +143,17 @@ async function replayOf(documentId: string): Promise<CreatedOrder> {
  * Creates an order once per Idempotency-Key: an order already made with the key and the same body is answered
  * again; a request racing another one with the same key waits for it inside the database and answers its order.
  */
-export async function createOrder(input: OrderInput, idem: Idempotency | null = null): Promise<CreatedOrder> {
+export async function createOrder(
+  input: PlacedOrderInput,
+  idem: Idempotency | null = null,
+  sale: StaffSale | null = null,
+): Promise<CreatedOrder> {
   if (idem) {
     const previous = await previousOrderId(idem);
     if (previous) return replayOf(previous);
   }
   try {
-    return { ...(await createNewOrder(input, idem)), replayed: false };
+    return { ...(await createNewOrder(input, idem, sale)), replayed: false };
   } catch (err) {
     if (!(err instanceof KeyTakenError) || !idem) throw err;
     const winner = await previousOrderId(idem);
@@ -163,7 +167,11 @@ export async function createOrder(input: OrderInput, idem: Idempotency | null = 
  * rules and the site content, stock taken with conditional updates. Any failure writes nothing (nor keeps the
  * Idempotency-Key, so the same key can be retried).
  */
-async function createNewOrder(input: OrderInput, idem: Idempotency | null): Promise<{ order: OrderAnswer; orderNumber: string }> {
+async function createNewOrder(
+  input: PlacedOrderInput,
+  idem: Idempotency | null,
+  sale: StaffSale | null,
+): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
   const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent(), mercadoPagoReady());
   const pricing = pricingInputOf(input);
@@ -200,19 +208,20 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       variantId: line.variantId ?? null,
       sku: line.sku ?? null,
     }));
+    const charged = sale ? sale.adjust(quote) : quote;
     const totals = {
       subtotal: quote.subtotal,
       shippingCost: quote.shippingCost,
       cashFee: quote.cashFee,
-      discountTotal: quote.discountTotal,
-      total: quote.total,
+      discountTotal: charged.discountTotal,
+      total: charged.total,
     };
     // No preference of $0 is ever asked of Mercado Pago (it refuses them): the order is refused and nothing is written.
     if (input.paymentMethod === 'mercadopago' && totals.total <= 0) throw badRequest(CHECKOUT_REFUSALS.mercadopagoZero);
     if (totals.total > MAX_ORDER_TOTAL)
       throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
     const info = input.shippingInfo;
-    const status = initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
+    const status = sale?.paidNow ? 'paid' : initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
     const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
     const created = await insertOrder(trx, {
@@ -235,16 +244,18 @@ async function createNewOrder(input: OrderInput, idem: Idempotency | null): Prom
       meetingPointId: quote.meetingPoint?.id ?? null,
       meetingPoint: quote.meetingPoint ?? null,
       // The discounts as applied: a later change of a promotion or coupon never changes this order.
-      discounts: quote.discounts,
+      discounts: charged.discounts,
       couponCode: quote.coupon?.applied ? quote.coupon.code : null,
       orderStatus: status,
       reservedUntil: holdUntil,
       ...totals,
       notes: blankToNull(input.notes),
       transferProofUrl,
+      ...(sale ? sale.columns(new Date()) : {}),
     });
     const documentId = String(created.documentId);
     if (idem) await recordOrder(trx, idem, documentId);
+    if (sale) await sale.recordCreation(trx, documentId, status);
     // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
     await takeStock(trx, items);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));

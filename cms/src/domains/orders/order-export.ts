@@ -1,5 +1,6 @@
 import { LIMITS, exportTimeRange, keysetPages, orderExportCells, type CsvValue, type OrderExportFilters } from '@shop/shared';
 import { ORDER_UID } from './order-read';
+import { channelCondition } from './order-list-filters';
 import { ORDER_POPULATE, fulfillmentStepsOf, isRecord } from './order-view';
 
 type Where = Record<string, unknown>;
@@ -10,6 +11,7 @@ function whereOf(filters: OrderExportFilters): Where[] {
   if (filters.status) where.push({ orderStatus: filters.status });
   if (filters.paymentMethod) where.push({ paymentMethod: filters.paymentMethod });
   if (filters.fulfillment) where.push({ fulfillment: filters.fulfillment });
+  if (filters.channel) where.push(channelCondition(filters.channel));
   const { start, end } = exportTimeRange(filters);
   if (start) where.push({ createdAt: { $gte: start } });
   if (end) where.push({ createdAt: { $lt: end } });
@@ -62,6 +64,8 @@ function exportedOrder(doc: Record<string, unknown>) {
     couponCode: str(doc.couponCode),
     fulfillment: str(doc.fulfillment),
     deliveredAt: fulfillmentStepsOf(doc.fulfillmentSteps).find((e) => e.step === 'delivered')?.at ?? null,
+    channel: str(doc.channel),
+    createdByName: str(doc.takenByName),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { OrderItem } from '@shop/shared';
 import { newDocumentId, table, type Trx } from '../../utils/db-write';
+import { assignCustomerKey } from '../customers';
 import { nextOrderNumber } from './order-number';
 
 /**
@@ -55,6 +56,13 @@ export interface NewOrder {
   total: number;
   notes: string | null;
   transferProofUrl: string | null;
+  /** Sales taken by staff: where, by whom, and when it was paid on the spot (web orders: web, nobody, unpaid). */
+  channel?: string;
+  createdBy?: { id: number | null; name: string } | null;
+  paidAt?: Date | null;
+  /** A sale paid and handed over at the counter is delivered at once (web orders: unfulfilled, no steps). */
+  fulfillment?: string;
+  fulfillmentSteps?: unknown;
 }
 
 /** A JSON attribute as both databases take it from knex (text; PostgreSQL casts it to jsonb). */
@@ -99,7 +107,12 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     transfer_proof_url: order.transferProofUrl,
     reserved_until: order.reservedUntil,
     stock_returned: false,
-    fulfillment: 'unfulfilled',
+    fulfillment: order.fulfillment ?? 'unfulfilled',
+    fulfillment_steps: jsonValue(order.fulfillmentSteps ?? null),
+    channel: order.channel ?? 'web',
+    taken_by_id: order.createdBy?.id ?? null,
+    taken_by_name: order.createdBy?.name ?? null,
+    paid_at: order.paidAt ?? null,
     created_at: now,
     updated_at: now,
     published_at: now,
@@ -133,6 +146,8 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
   });
   links.push({ entity_id: orderId, cmp_id: shippingId, component_type: 'order.shipping-info', field: 'shippingInfo', order: null });
   await table(trx, COMPONENT_LINKS_TABLE).insert(links);
+  // The order's customer (joined by e-mail, else by phone) for the customers list.
+  await assignCustomerKey(trx, orderId, info);
   return {
     ...order,
     id: orderId,
@@ -140,11 +155,13 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     items,
     shippingInfo: { id: shippingId, ...info },
     adminNotes: null,
-    paidAt: null,
+    paidAt: order.paidAt ?? null,
+    takenById: order.createdBy?.id ?? null,
+    takenByName: order.createdBy?.name ?? null,
     mercadoPago: null,
     stockReturned: false,
-    fulfillment: 'unfulfilled',
-    fulfillmentSteps: null,
+    fulfillment: order.fulfillment ?? 'unfulfilled',
+    fulfillmentSteps: order.fulfillmentSteps ?? null,
     createdAt: now,
     updatedAt: now,
     publishedAt: now,

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderSummary } from '@shop/shared';
+import { ORDER_CHANNELS, ORDER_STATUSES, channelOf, type OrderSummary } from '@shop/shared';
 import { table } from '../../utils/db-write';
 import { ORDERS_TABLE } from './order-admin';
 import { isRecord } from './order-view';
@@ -11,6 +11,24 @@ async function toDeliverCount(): Promise<number> {
     .count({ n: '*' })
     .first();
   return isRecord(row) ? Number(row.n ?? 0) : 0;
+}
+
+/** Orders (every status) and the revenue of paid orders per channel; no channel stored (older orders) is web. */
+async function channelSummary(): Promise<NonNullable<OrderSummary['byChannel']>> {
+  const rows: unknown[] = await strapi.db
+    .getConnection(ORDERS_TABLE)
+    .select('channel', 'order_status')
+    .count({ orders: '*' })
+    .sum({ revenue: 'total' })
+    .groupBy('channel', 'order_status');
+  const byChannel: NonNullable<OrderSummary['byChannel']> = Object.fromEntries(ORDER_CHANNELS.map((c) => [c, { orders: 0, revenue: 0 }]));
+  for (const row of rows) {
+    if (!isRecord(row)) continue;
+    const slot = byChannel[channelOf(row.channel)]!;
+    slot.orders += Number(row.orders ?? 0);
+    if (row.order_status === 'paid') slot.revenue += Number(row.revenue ?? 0);
+  }
+  return byChannel;
 }
 
 /** Counts per status and payment method, and the revenue of paid orders, grouped by the database. */
@@ -35,5 +53,11 @@ export async function orderSummary(): Promise<OrderSummary> {
     const method = row.payment_method;
     if (bucket && (method === 'cash' || method === 'transfer' || method === 'mercadopago')) bucket[method] += count;
   }
-  return { totalOrders, totalRevenue, toDeliver: await toDeliverCount(), summaryByStatusAndPaymentMethod: byStatus };
+  return {
+    totalOrders,
+    totalRevenue,
+    toDeliver: await toDeliverCount(),
+    summaryByStatusAndPaymentMethod: byStatus,
+    byChannel: await channelSummary(),
+  };
 }

@@ -6,6 +6,7 @@ import {
   orderMeetingPointSchema,
   orderZoneSchema,
   type DeliveryType,
+  channelOf,
   type Order,
   type OrderMeetingPoint,
   type OrderZone,
@@ -61,7 +62,7 @@ function paymentOf(method: PaymentMethod, value: unknown): OrderPayment | null {
     paymentUrl: paymentId ? `${MERCADOPAGO_ACTIVITY_URL}${encodeURIComponent(paymentId)}` : null,
   };
 }
-const deliveryTypeOf = (value: unknown): DeliveryType => (value === 'delivery' ? 'delivery' : 'pickup');
+const deliveryTypeOf = (value: unknown): DeliveryType => (value === 'delivery' || value === 'store' ? value : 'pickup');
 
 /** A stored line read through the one order line (older shapes too), answered with `price` as the specification names it. */
 function itemOf(value: unknown): OrderItem {
@@ -138,6 +139,10 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     payment: paymentOf(paymentMethod, doc.mercadoPago),
     fulfillment: normalizeFulfillment(doc.fulfillment),
     fulfillmentSteps: fulfillmentStepsOf(doc.fulfillmentSteps),
+    channel: channelOf(doc.channel),
+    createdBy: text(doc.takenByName)
+      ? { id: typeof doc.takenById === 'number' ? doc.takenById : null, name: text(doc.takenByName) ?? '' }
+      : null,
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };

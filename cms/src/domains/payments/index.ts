@@ -6,3 +6,4 @@ export { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } fr
 export { mercadoPagoConfig, MercadoPagoError, mercadoPagoReady, shopServices } from './mercadopago-client';
 export { refundOrder } from './mercadopago-refund';
 export { paymentSweepSchedule } from './mercadopago-sweep';
+export { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from './mercadopago-link';

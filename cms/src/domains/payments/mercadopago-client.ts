@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 
 export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** Mercado Pago's calls are given up after this (MERCADOPAGO_TIMEOUT_MS): a shopper never waits past 10 s. */
+const DEFAULT_TIMEOUT_MS = 8_000;
 /** A webhook whose `ts` is further than this from now (either way) is refused: a replayed old call. */
 export const WEBHOOK_MAX_AGE_MS = 10 * 60 * 1000;
 

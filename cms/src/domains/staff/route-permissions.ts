@@ -8,6 +8,8 @@ import type { StaffPermission } from '@shop/shared';
  */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /orders': 'orders.view',
+  'POST /orders/manual': 'orders.create',
+  'POST /orders/:id/payment-link': 'orders.create',
   'GET /orders/summary': 'dashboard.view',
   'GET /orders/dispatch': 'orders.view',
   'GET /orders/export.csv': 'orders.export',
@@ -21,6 +23,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /orders/fulfillment': 'orders.manage',
   'POST /orders/:id/refund': 'orders.refund',
   'DELETE /orders/:id': 'orders.delete',
+  // Shoppers' contacts (name, e-mail, phone) and what they bought: sales and the owner; the whole list as a file, the owner.
+  'GET /customers': 'customers.view',
+  'GET /customers/:id': 'customers.view',
+  'GET /customers/export.csv': 'customers.export',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',

@@ -8,6 +8,8 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'PUT /orders/:id/fulfillment': { kind: 'orders', action: 'order.fulfillment', label: 'Marcó un paso de entrega' },
   'POST /orders/fulfillment': { kind: 'orders', action: 'order.fulfillment-bulk', label: 'Marcó un paso de entrega de varias órdenes' },
   'DELETE /orders/:id': { kind: 'orders', action: 'order.delete', label: 'Eliminó una orden' },
+  'POST /orders/manual': { kind: 'orders', action: 'order.manual', label: 'Tomó una venta' },
+  'POST /orders/:id/payment-link': { kind: 'orders', action: 'order.payment-link', label: 'Generó un link de pago' },
   'POST /emails/:id/resend': { kind: 'emails', action: 'email.resend', label: 'Reenvió un correo' },
   'POST /health/test-email': { kind: 'emails', action: 'email.test', label: 'Se envió un correo de prueba' },
   'POST /products': { kind: 'products', action: 'product.create', label: 'Creó un producto' },

@@ -2,13 +2,22 @@ import { z } from 'zod';
 
 /** Answers of the dashboard's insight endpoints (docs/api.md "/insight"). */
 
-export const dailySalesSchema = z.object({ day: z.string(), orders: z.number(), revenue: z.number() });
+const channelSalesSchema = z.object({ orders: z.number(), revenue: z.number() });
+export const dailySalesSchema = z.object({
+  day: z.string(),
+  orders: z.number(),
+  revenue: z.number(),
+  /** The day's orders and revenue per channel (web includes orders older than channels); channels with none left out. */
+  byChannel: z.record(z.string(), channelSalesSchema).optional(),
+});
 
 /** GET /insight/daily-sales?days=30|90 (staff): one entry per Argentine day, oldest first, zero days included. */
 export const dailySalesAnswerSchema = z.object({
   days: z.array(dailySalesSchema),
   totalOrders: z.number(),
   totalRevenue: z.number(),
+  /** The period's orders and revenue per channel (every channel, zero included). */
+  byChannel: z.record(z.string(), channelSalesSchema).optional(),
 });
 export type DailySalesAnswer = z.infer<typeof dailySalesAnswerSchema>;
 

@@ -7,6 +7,10 @@ import { imageUrlSchema } from './product-inputs.js';
 /** The bodies of the checkout quote, the order, and staff's changes to an order (with the checkout form's schema). */
 
 export const deliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'El tipo de entrega debe ser retiro o envío a domicilio' });
+/** An order's delivery as stored and answered: 'store' is a hand-over at the counter (sales taken by staff only). */
+export const orderDeliveryTypeSchema = z.enum(['pickup', 'delivery', 'store'], {
+  error: 'El tipo de entrega debe ser retiro, envío a domicilio o entrega en el local',
+});
 export const paymentMethodSchema = z.enum(['cash', 'transfer', 'mercadopago'], {
   error: 'El método de pago debe ser efectivo, transferencia o Mercado Pago',
 });
@@ -93,6 +97,8 @@ const pricingFields = {
 /** POST /checkout/quote: the order's body without the personal data. */
 export const quoteInputSchema = z.object({
   ...pricingFields,
+  /** 'store' prices a staff sale handed over at the counter (the order itself is then POST /orders/manual). */
+  deliveryType: orderDeliveryTypeSchema.optional(),
   /** The shopper's e-mail, when known: a "one per customer" coupon already used by it is told before ordering. */
   email: text(254).optional().nullable(),
 });

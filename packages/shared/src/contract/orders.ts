@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
+import { orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderAddressFields, pageFields, timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
 import { orderLineSchema } from './order-line.js';
 import { fulfillmentEventSchema, fulfillmentStepSchema } from '../rules/fulfillment.js';
+import { ORDER_CHANNELS } from '../rules/channels.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
 
@@ -48,7 +49,7 @@ export const orderSchema = z.object({
     ...orderAddressFields,
   }),
   paymentMethod: paymentMethodSchema,
-  deliveryType: deliveryTypeSchema,
+  deliveryType: orderDeliveryTypeSchema,
   /** Snapshots taken when the order was placed (null: pickup / delivery, or orders older than zones). */
   zone: orderZoneSchema.nullable(),
   meetingPoint: orderMeetingPointSchema.nullable(),
@@ -74,6 +75,10 @@ export const orderSchema = z.object({
   /** Where the goods are, apart from the payment (see `fulfillmentPath`), and each step marked, oldest first. */
   fulfillment: fulfillmentStepSchema.optional(),
   fulfillmentSteps: z.array(fulfillmentEventSchema).optional(),
+  /** Where the sale was made (orders older than channels: web). */
+  channel: z.enum(ORDER_CHANNELS).optional(),
+  /** Staff answers only: who took a sale by hand (null for web orders). */
+  createdBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
   ...timestampFields,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -139,6 +144,8 @@ export const orderSummarySchema = z.object({
     z.string(),
     z.object({ cash: z.number(), transfer: z.number(), mercadopago: z.number().default(0) }),
   ),
+  /** Orders and paid revenue per channel (every channel, web including the orders older than channels). */
+  byChannel: z.record(z.string(), z.object({ orders: z.number(), revenue: z.number() })).optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -3,7 +3,7 @@ import { orderLineSchema } from './order-line.js';
 
 /** One discount of a quote or an order (the same shape in both, and as the order stores it). */
 export const discountLineSchema = z.object({
-  kind: z.enum(['product', 'payment_method', 'coupon', 'promotion']),
+  kind: z.enum(['product', 'payment_method', 'coupon', 'promotion', 'manual']),
   code: z.string().optional(),
   label: z.string(),
   amount: z.number(),

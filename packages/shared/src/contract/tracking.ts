@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
+import { orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
 import { timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
@@ -12,7 +12,7 @@ import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/f
 const trackedOrderCommon = {
   orderNumber: z.string(),
   status: z.string(),
-  deliveryType: deliveryTypeSchema,
+  deliveryType: orderDeliveryTypeSchema,
   units: z.number(),
   subtotal: z.number(),
   shippingCost: z.number(),

@@ -1,3 +1,4 @@
+import { ORDER_CHANNELS, channelOf } from './channels.js';
 import { arDay } from './csv.js';
 
 /** The chart's periods: the last 30 or 90 Argentine days, today included. */
@@ -81,4 +82,36 @@ export function lowStockOf(
   const lowSizes = sizes.filter(([, n]) => n <= threshold).map(([size, stock]) => ({ size, stock }));
   if (totalStock > threshold && lowSizes.length === 0) return null;
   return { totalStock, lowSizes };
+}
+
+/** Sales of one channel over a day or a period. */
+export interface ChannelSales {
+  orders: number;
+  revenue: number;
+}
+
+/**
+ * The days of fillSalesDays with each day's sales per channel, and the period's per channel (every channel, zero
+ * included). Rows name their channel as stored: none (orders older than channels) is web.
+ */
+export function splitSalesByChannel(
+  days: readonly DailySales[],
+  orders: readonly { day: string; channel: unknown; count: number }[],
+  revenue: readonly { day: string; channel: unknown; total: number }[],
+): { days: (DailySales & { byChannel: Record<string, ChannelSales> })[]; byChannel: Record<string, ChannelSales> } {
+  const perDay = new Map(days.map((d) => [d.day, { ...d, byChannel: {} as Record<string, ChannelSales> }]));
+  const period: Record<string, ChannelSales> = Object.fromEntries(ORDER_CHANNELS.map((c) => [c, { orders: 0, revenue: 0 }]));
+  const add = (day: string, channel: unknown, figures: ChannelSales) => {
+    const entry = perDay.get(day);
+    if (!entry) return;
+    const key = channelOf(channel);
+    const slot = (entry.byChannel[key] ??= { orders: 0, revenue: 0 });
+    slot.orders += figures.orders;
+    slot.revenue += figures.revenue;
+    period[key]!.orders += figures.orders;
+    period[key]!.revenue += figures.revenue;
+  };
+  for (const row of orders) add(row.day, row.channel, { orders: row.count, revenue: 0 });
+  for (const row of revenue) add(row.day, row.channel, { orders: 0, revenue: row.total });
+  return { days: [...perDay.values()], byChannel: period };
 }

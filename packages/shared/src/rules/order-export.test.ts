@@ -79,9 +79,11 @@ describe('export rows', () => {
     expect(cells[15]).toBe(32000);
     expect(cells[16]).toBe('');
     // An order older than promotions: no discount.
-    expect(cells.slice(-5, -2)).toEqual([0, '', '']);
+    expect(cells.slice(-7, -4)).toEqual([0, '', '']);
     // An order not yet migrated (no step stored) is unfulfilled, never delivered.
-    expect(cells.slice(-2)).toEqual(['Sin preparar', '']);
+    expect(cells.slice(-4, -2)).toEqual(['Sin preparar', '']);
+    // An order without a channel (older than channels) is a web sale, taken by nobody.
+    expect(cells.slice(-2)).toEqual(['Web', '']);
   });
 
   it('writes the discounts as applied and the coupon', () => {
@@ -102,7 +104,7 @@ describe('export rows', () => {
       }),
     );
     expect(cells).toHaveLength(ORDER_EXPORT_HEADER.length);
-    expect(cells.slice(-5, -2)).toEqual([6000, '3x2 en bombachas: -5000 | Cupón INSTA10: -1000', 'INSTA10']);
+    expect(cells.slice(-7, -4)).toEqual([6000, '3x2 en bombachas: -5000 | Cupón INSTA10: -1000', 'INSTA10']);
   });
 
   it('writes one row per size, or one row for a product without sizes', () => {

@@ -1,3 +1,4 @@
+import { ORDER_CHANNELS, ORDER_CHANNEL_LABELS, channelOf } from './channels.js';
 import { z } from 'zod';
 import { shopDayRange } from './order-number.js';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, statusLabel } from './statuses.js';
@@ -35,6 +36,7 @@ export const orderExportFiltersSchema = z
     status: single(z.enum(ORDER_STATUSES, { error: EXPORT_MSG.status })),
     paymentMethod: single(z.enum(['cash', 'transfer', 'mercadopago'], { error: EXPORT_MSG.paymentMethod })),
     fulfillment: single(z.enum(FULFILLMENT_STEPS, { error: EXPORT_MSG.fulfillment })),
+    channel: single(z.enum(ORDER_CHANNELS, { error: 'El canal debe ser web, whatsapp, instagram, local, phone u other' })),
     search: single(
       z
         .string({ error: EXPORT_MSG.search })
@@ -87,6 +89,9 @@ export const ORDER_EXPORT_HEADER = [
   // Added with fulfilment (where the goods are, apart from the payment).
   'Estado de entrega',
   'Entregada el',
+  // Added with sales taken by staff: where the sale was made and who took it.
+  'Canal',
+  'Tomada por',
 ] as const;
 
 export interface ExportedOrder {
@@ -118,6 +123,9 @@ export interface ExportedOrder {
   /** The fulfilment step and when it was delivered (orders not yet migrated: unfulfilled). */
   fulfillment?: string | null;
   deliveredAt?: Date | string | number | null;
+  /** Where the sale was made (null: web, orders older than channels) and the staff member who took it. */
+  channel?: string | null;
+  createdByName?: string | null;
 }
 
 function itemText(item: ExportedOrder['items'][number]): string {
@@ -136,7 +144,7 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     arDateTime(order.createdAt),
     statusLabel(order.status),
     method,
-    order.deliveryType === 'delivery' ? 'Envío a domicilio' : 'Retiro',
+    order.deliveryType === 'delivery' ? 'Envío a domicilio' : order.deliveryType === 'store' ? 'En el local' : 'Retiro',
     info.fullName ?? '',
     info.email ?? '',
     info.phone ?? '',
@@ -155,6 +163,8 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     order.couponCode ?? '',
     fulfillmentLabel(order.fulfillment),
     arDateTime(order.deliveredAt ?? null),
+    ORDER_CHANNEL_LABELS[channelOf(order.channel)],
+    order.createdByName ?? '',
   ];
 }
 

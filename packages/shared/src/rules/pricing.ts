@@ -22,7 +22,8 @@ export function isNewProduct(stock: number | null | undefined): boolean {
 
 export const DEFAULT_HOME_DELIVERY_COST = 2500;
 
-export type DeliveryType = 'pickup' | 'delivery';
+/** 'store': a sale handed over at the shop's counter by staff (no shipping, no place to choose). */
+export type DeliveryType = 'pickup' | 'delivery' | 'store';
 export type PaymentMethod = 'cash' | 'transfer' | 'mercadopago';
 
 export interface ShippingRules {
@@ -55,7 +56,7 @@ export function flatDeliveryRule(shipping: ShippingRules): DeliveryRule {
 }
 
 export function shippingCost(deliveryType: DeliveryType, subtotal: number, rules: ShippingRules = {}): number {
-  return deliveryType === 'pickup' ? 0 : deliveryCost(subtotal, flatDeliveryRule(rules));
+  return deliveryType !== 'delivery' ? 0 : deliveryCost(subtotal, flatDeliveryRule(rules));
 }
 
 export interface PricedLine {

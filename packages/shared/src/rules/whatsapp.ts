@@ -11,7 +11,7 @@ export interface WhatsappOrder {
   orderNumber: string;
   total: number;
   status: string;
-  deliveryType: 'pickup' | 'delivery';
+  deliveryType: 'pickup' | 'delivery' | 'store';
   /** Where the goods are (orders without it: unfulfilled). */
   fulfillment?: string;
   shippingInfo: { fullName: string };
@@ -22,6 +22,7 @@ export interface WhatsappOrder {
 
 /** `{entrega}`: the meeting point ("Centro (Av. Argentina 250)") or the delivery zone ("envío a Plottier"). */
 function deliveryText(order: WhatsappOrder): string {
+  if (order.deliveryType === 'store') return 'el local';
   if (order.deliveryType === 'pickup') {
     const point = order.meetingPoint;
     if (!point) return 'el punto de encuentro';

@@ -15,6 +15,8 @@ export interface OrderFilters {
   meetingPoint?: string;
   /** A fulfilment step (unfulfilled, packed, shipped, ready_for_pickup, delivered). */
   fulfillment?: string;
+  /** Where the sale was made (web, whatsapp, instagram, local, phone, other). */
+  channel?: string;
 }
 
 export function getOrders(filters: OrderFilters) {
@@ -25,5 +27,6 @@ export function getOrders(filters: OrderFilters) {
   if (filters.zone) params.zone = filters.zone;
   if (filters.meetingPoint) params.meetingPoint = filters.meetingPoint;
   if (filters.fulfillment) params.fulfillment = filters.fulfillment;
+  if (filters.channel) params.channel = filters.channel;
   return api.request({ url: '/orders', params, schema: orderListAnswerSchema, errorMessage: 'Error al obtener órdenes' });
 }

@@ -5,6 +5,7 @@ import {
   LIMITS,
   MAX_LOW_STOCK_THRESHOLD,
   fillSalesDays,
+  splitSalesByChannel,
   lastShopDays,
   lowStockOf,
   SHOP_UTC_OFFSET_MS,
@@ -64,15 +65,15 @@ export default () => ({
     const end = shopDayRange(days[days.length - 1]!)!.end;
     const k = knex();
     const placed: Record<string, unknown>[] = await k(ORDERS)
-      .select(shopDayNumber('created_at').wrap('(', ') as day'))
+      .select(shopDayNumber('created_at').wrap('(', ') as day'), 'channel')
       .count({ n: '*' })
       .where('created_at', '>=', start)
       .andWhere('created_at', '<', end)
-      .groupBy('day');
+      .groupBy('day', 'channel');
     // Paid orders count on the day they were paid; the few paid before paid_at existed, on the day they were placed.
     const paidOn = (column: 'paid_at' | 'created_at'): Promise<Record<string, unknown>[]> =>
       k(ORDERS)
-        .select(shopDayNumber(column).wrap('(', ') as day'))
+        .select(shopDayNumber(column).wrap('(', ') as day'), 'channel')
         .sum({ total: 'total' })
         .where('order_status', 'paid')
         .modify((q) => {
@@ -81,15 +82,15 @@ export default () => ({
         })
         .andWhere(column, '>=', start)
         .andWhere(column, '<', end)
-        .groupBy('day');
+        .groupBy('day', 'channel');
     const paid = [...(await paidOn('paid_at')), ...(await paidOn('created_at'))];
-    const filled = fillSalesDays(
-      days,
-      placed.map((r) => ({ day: dayOfNumber(num(r.day)), count: num(r.n) })),
-      paid.map((r) => ({ day: dayOfNumber(num(r.day)), total: num(r.total) })),
-    );
+    const placedRows = placed.map((r) => ({ day: dayOfNumber(num(r.day)), channel: r.channel, count: num(r.n) }));
+    const paidRows = paid.map((r) => ({ day: dayOfNumber(num(r.day)), channel: r.channel, total: num(r.total) }));
+    const split = splitSalesByChannel(fillSalesDays(days, placedRows, paidRows), placedRows, paidRows);
+    const filled = split.days;
     return {
       days: filled,
+      byChannel: split.byChannel,
       totalOrders: filled.reduce((s, d) => s + d.orders, 0),
       totalRevenue: filled.reduce((s, d) => s + d.revenue, 0),
     };
@@ -113,7 +114,8 @@ export default () => ({
       if (!Array.isArray(stored)) continue;
       const counted = new Set<string>();
       for (const parsed of stored.map((d) => discountLineSchema.safeParse(d))) {
-        if (!parsed.success || parsed.data.kind === 'product') continue;
+        // Manual discounts (sales taken by staff) are the staff's, not promotions: not counted here.
+        if (!parsed.success || parsed.data.kind === 'product' || parsed.data.kind === 'manual') continue;
         const { kind, amount } = parsed.data;
         const code = parsed.data.code ?? '';
         // A free-shipping coupon's line is labelled "Envío gratis": the code names it in the list.

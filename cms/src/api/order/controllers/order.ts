@@ -25,6 +25,9 @@ import {
   bulkFulfillmentSchema,
   fulfillmentLabel,
   fulfillmentUpdateSchema,
+  manualOrderAnswerSchema,
+  manualOrderInputSchema,
+  ORDER_CHANNEL_LABELS,
 } from '@shop/shared';
 import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
@@ -94,7 +97,7 @@ export default factories.createCoreController('api::order.order', () => ({
       reply(ctx, orderAnswerSchema, { order });
       return;
     }
-    const { adminNotes: _internal, payment, ...shopperView } = order;
+    const { adminNotes: _internal, createdBy: _staff, payment, ...shopperView } = order;
     // The link to the payment in Mercado Pago's activity is for staff.
     const shopperPayment = payment ? { ...payment, paymentUrl: undefined } : payment;
     reply(ctx, orderAnswerSchema, { order: { ...shopperView, payment: shopperPayment } });
@@ -112,6 +115,30 @@ export default factories.createCoreController('api::order.order', () => ({
     reply(ctx, trackedOrderAnswerSchema, answer);
   },
 
+  /**
+   * POST /orders/manual (orders.create): a sale taken by staff, priced like a web order; the history and the
+   * activity name the staff member. A Mercado Pago sale answers its payment link and the WhatsApp link sending it.
+   */
+  async createManual(ctx: Context) {
+    const staff = await requireStaff(ctx, 'orders.create');
+    const input = parseWith(manualOrderInputSchema, requestBody(ctx));
+    const answer = await orders().placeManual(input, staff, ctx.request.origin);
+    noteActivity(ctx, {
+      target: answer.orderNumber,
+      summary: `${answer.orderNumber}: venta por ${ORDER_CHANNEL_LABELS[input.channel]} de ${answer.order.total} pesos`,
+    });
+    ctx.status = 201;
+    reply(ctx, manualOrderAnswerSchema, answer);
+  },
+
+  /** POST /orders/:id/payment-link (orders.create): a fresh Mercado Pago link for an unpaid order. */
+  async paymentLink(ctx: Context) {
+    await requireStaff(ctx, 'orders.create');
+    const answer = await orders().paymentLink(routeParam(ctx, 'id'), ctx.request.origin);
+    noteActivity(ctx, { target: answer.orderNumber, summary: `${answer.orderNumber}: nuevo link de pago` });
+    reply(ctx, manualOrderAnswerSchema, answer);
+  },
+
   /** GET /orders (admin): newest first, or oldest first with `sort=createdAt:asc`. */
   async find(ctx: Context) {
     reply(
@@ -126,6 +153,8 @@ export default factories.createCoreController('api::order.order', () => ({
         zone: queryString(ctx.query.zone),
         meetingPoint: queryString(ctx.query.meetingPoint),
         fulfillment: queryString(ctx.query.fulfillment),
+        channel: queryString(ctx.query.channel),
+        search: queryString(ctx.query.search),
       }),
     );
   },

@@ -4,6 +4,8 @@ export default customRoutes('api::order.order', {
   public: { create: ['POST', '/orders'], track: ['GET', '/orders/by-number/:orderNumber'], findOne: ['GET', '/orders/:id'] },
   staff: {
     find: ['GET', '/orders'],
+    createManual: ['POST', '/orders/manual'],
+    paymentLink: ['POST', '/orders/:id/payment-link'],
     summarize: ['GET', '/orders/summary'],
     dispatch: ['GET', '/orders/dispatch'],
     exportCsv: ['GET', '/orders/export.csv'],

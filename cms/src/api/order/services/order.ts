@@ -4,6 +4,8 @@ import {
   type DispatchAnswer,
   type FulfillmentStep,
   type OrderEvent,
+  type ManualOrderAnswer,
+  type ManualOrderInput,
   type OrderInput,
   type OrderSummary,
 } from '@shop/shared';
@@ -18,6 +20,8 @@ import {
   type StatusUpdate,
 } from '../../../domains/orders/order-admin';
 import { createOrder, type CreatedOrder } from '../../../domains/orders/order-checkout';
+import { createManualOrder, type SalesClerk } from '../../../domains/orders/order-manual';
+import { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from '../../../domains/payments';
 import { markFulfillment, markFulfillmentMany, type FulfillmentRefusal } from '../../../domains/orders/order-fulfillment';
 import { orderSummary } from '../../../domains/orders/order-summary';
 import { dispatchSheet, type DispatchQuery } from '../../../domains/orders/order-dispatch';
@@ -87,6 +91,35 @@ export default factories.createCoreService(ORDER_UID, () => ({
     }
     if (!created.replayed) await mail().orderPlaced(created.order, origin);
     return created;
+  },
+
+  /**
+   * A sale taken by staff (order-manual.ts). A Mercado Pago sale answers its payment link and the wa.me link that
+   * sends it; when Mercado Pago fails the order is removed again (units back) and staff get a 502. The shopper's
+   * receipt goes out only when she gave an e-mail.
+   */
+  async placeManual(input: ManualOrderInput, clerk: SalesClerk, origin: string | null = null): Promise<ManualOrderAnswer> {
+    const created = await createManualOrder(input, clerk);
+    let link: PaymentLink | null = null;
+    if (created.order.paymentMethod === 'mercadopago') {
+      try {
+        link = await firstPaymentLink(created.order, origin);
+      } catch (err) {
+        if (!(err instanceof MercadoPagoError)) throw err;
+        strapi.log.warn(`[payments] Mercado Pago refused the preference of manual order ${created.orderNumber}: ${err.message}`);
+        await discardOrder(created.order._id);
+        throw badGateway(STAFF_LINK_DOWN);
+      }
+    }
+    const order = link?.order ?? created.order;
+    await mail().orderPlaced(order, origin);
+    return { order, orderNumber: created.orderNumber, paymentUrl: link?.paymentUrl ?? null, whatsappUrl: link?.whatsappUrl ?? null };
+  },
+
+  /** A fresh Mercado Pago link for an unpaid order (400 in Spanish for paid, cancelled or other methods). */
+  async paymentLink(documentId: string, origin: string | null = null): Promise<ManualOrderAnswer> {
+    const link = await freshPaymentLink(documentId, origin);
+    return { order: link.order, orderNumber: link.order.orderNumber, paymentUrl: link.paymentUrl, whatsappUrl: link.whatsappUrl };
   },
 
   /** The full order by its documentId (404 when unknown). */

@@ -14,6 +14,8 @@ interface DeliveryPricing {
 }
 
 export function priceDelivery(input: QuoteInput, options: CheckoutOptions, subtotal: number): DeliveryPricing {
+  // A hand-over at the counter (staff sales): nothing to ship, no place to choose.
+  if (input.deliveryType === 'store') return { shippingCost: 0 };
   if (input.deliveryType === 'pickup') {
     const found = resolveMeetingPoint(options.meetingPoints, input.meetingPointId);
     if (!found.ok) throw new QuoteRefusal('meetingPoint', found.message);

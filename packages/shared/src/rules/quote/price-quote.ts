@@ -90,7 +90,8 @@ export function priceQuote(
   const delivery = priceDelivery(input, options, subtotal - goodsDiscount);
   let discountTotal = goodsDiscount;
   if (freeShippingCoupon && couponOutcome) {
-    const why = input.deliveryType === 'pickup' ? COUPON_REFUSALS.pickup : delivery.shippingCost === 0 ? COUPON_REFUSALS.freeAlready : null;
+    const why =
+      input.deliveryType !== 'delivery' ? COUPON_REFUSALS.pickup : delivery.shippingCost === 0 ? COUPON_REFUSALS.freeAlready : null;
     if (why) couponOutcome = { ...couponOutcome, applied: false, message: why };
     else {
       discounts.push({ kind: 'coupon', code: couponCode, label: 'Envío gratis', amount: delivery.shippingCost });

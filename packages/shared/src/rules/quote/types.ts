@@ -68,7 +68,8 @@ export type QuoteLine = Omit<OrderLine, 'productId' | 'variantId' | 'sku'> & {
   sku?: string | null;
 };
 
-export type DiscountKind = 'product' | 'payment_method' | 'coupon' | 'promotion';
+/** 'manual': a discount given by staff on a sale they took (POST /orders/manual), never by the quote itself. */
+export type DiscountKind = 'product' | 'payment_method' | 'coupon' | 'promotion' | 'manual';
 
 export interface QuoteDiscount {
   kind: DiscountKind;

@@ -1,0 +1,59 @@
+import { Fragment } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatPrice } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { quoteSale } from './api/sales-api';
+import { discountPesos, pricingBody, type SaleForm } from './sale-model';
+
+/** The live quote (POST /checkout/quote, the sale's own pricing) with the manual discount on top. */
+export function SaleSummary({ form }: { form: SaleForm }) {
+  const body = pricingBody(form);
+  const quote = useQuery({
+    queryKey: ['sales', 'quote', body],
+    queryFn: () => quoteSale(body),
+    enabled: form.lines.length > 0,
+    retry: 0,
+    placeholderData: (previous) => previous,
+  });
+  if (form.lines.length === 0) return <p className="muted">Agregá productos para ver el total.</p>;
+  if (quote.isError) {
+    return (
+      <p className="field-error" role="alert">
+        {errorMessage(quote.error, 'No se pudo calcular el total')}
+      </p>
+    );
+  }
+  const q = quote.data?.quote;
+  if (!q) return <p className="muted">Calculando…</p>;
+  const manual = Math.min(discountPesos(form, q.subtotal), q.total);
+  return (
+    <dl className="totals" aria-live="polite" data-testid="sale-totals">
+      <dt>Subtotal</dt>
+      <dd>{formatPrice(q.subtotal)}</dd>
+      {q.discounts.map((d, i) => (
+        <Fragment key={`${d.kind}-${i}`}>
+          <dt>{d.label}</dt>
+          <dd>-{formatPrice(d.amount)}</dd>
+        </Fragment>
+      ))}
+      {manual > 0 && (
+        <>
+          <dt>Descuento manual</dt>
+          <dd>-{formatPrice(manual)}</dd>
+        </>
+      )}
+      <dt>Envío</dt>
+      <dd>{q.shippingCost > 0 ? formatPrice(q.shippingCost) : 'Sin cargo'}</dd>
+      {q.cashFee > 0 && (
+        <>
+          <dt>Recargo pago en efectivo</dt>
+          <dd>{formatPrice(q.cashFee)}</dd>
+        </>
+      )}
+      <dt className="grand">Total</dt>
+      <dd className="grand" data-testid="sale-total">
+        {formatPrice(Math.max(0, q.total - manual))}
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,175 @@
+// The rows of a shop after a few seasons, written by the database itself (INSERT … SELECT over a generated series):
+// products with colour × size variants, and orders with their lines, shipping details and Strapi's component links,
+// exactly the rows the checkout writes (cms/src/domains/orders/order-insert.ts). Used by `npm run seed:scale` and
+// `npm run bench:admin`.
+import { pickSql, seriesSql as series } from './bench.mjs';
+
+/** pickSql with the index cast to an integer (PostgreSQL's array subscripts refuse a bigint). */
+const pick = (kind, list, expr) => pickSql(kind, list, kind === 'postgres' ? `((${expr})::int)` : expr);
+
+export const SCALE_DEFAULTS = { products: 5000, orders: 100000, customers: 30000, days: 3 * 365 };
+
+const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bodys', 'pijamas', 'mallas'];
+const KINDS = ['Conjunto', 'Corpino', 'Bombacha', 'Body', 'Pijama', 'Malla'];
+const COLORS = ['Negro', 'Nude', 'Blanco', 'Bordo'];
+const HEX = ['#111111', '#e3bc9a', '#ffffff', '#7b1e2b'];
+const CUP_SIZES = ['85B', '90B', '95C', '100C'];
+const LETTER_SIZES = ['S', 'M', 'L', 'XL'];
+const NAMES = ['Sofía Pérez', 'Valentina Gómez', 'Camila Rodríguez', 'Lucía Fernández', 'Martina López', 'Julieta Díaz'];
+/** Weighted spreads, one entry per twentieth of the orders. */
+const STATUSES = [
+  ...Array(14).fill('paid'),
+  'cancelled',
+  'cancelled',
+  'refunded',
+  'pending_transfer_confirmation',
+  'pending_manual',
+  'confirmado',
+];
+const CHANNELS = [...Array(14).fill('web'), 'whatsapp', 'whatsapp', 'whatsapp', 'instagram', 'local', 'phone'];
+const METHODS = ['transfer', 'mercadopago', 'cash'];
+
+const bool = (kind, value) => (kind === 'postgres' ? String(value) : value ? '1' : '0');
+const json = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
+const lpad6 = (kind, expr) => (kind === 'postgres' ? `lpad((${expr})::text, 6, '0')` : `substr('000000' || (${expr}), -6)`);
+
+/** A moment `minutesExpr` minutes before now, as each database stores Strapi's datetimes. */
+function ago(kind, minutesExpr) {
+  return kind === 'postgres'
+    ? `(now() - ((${minutesExpr}) * interval '1 minute'))`
+    : `CAST((strftime('%s','now') - (${minutesExpr}) * 60) * 1000 AS INTEGER)`;
+}
+
+/** The shop's calendar day (Argentina, UTC-3) of that moment as YYYYMMDD. */
+function dayKey(kind, minutesExpr) {
+  return kind === 'postgres'
+    ? `to_char(now() AT TIME ZONE 'America/Argentina/Buenos_Aires' - ((${minutesExpr}) * interval '1 minute'), 'YYYYMMDD')`
+    : `strftime('%Y%m%d', strftime('%s','now') - (${minutesExpr}) * 60 - 10800, 'unixepoch')`;
+}
+
+/** The k-th variant (0-7, a number or an SQL expression) of product `p`: two colours (by p) × four sizes (cups or letters by p). */
+function variantParts(kind, p, k) {
+  const colorIndex = `((${p}) + (${k}) / 4) % ${COLORS.length}`;
+  const color = pick(kind, COLORS, colorIndex);
+  const key = pick(
+    kind,
+    COLORS.map((c) => c.toLowerCase()),
+    colorIndex,
+  );
+  const size = `CASE WHEN (${p}) % 2 = 0 THEN ${pick(kind, CUP_SIZES, `(${k}) % 4`)} ELSE ${pick(kind, LETTER_SIZES, `(${k}) % 4`)} END`;
+  const sku = `'SC' || (${p}) || '-' || upper(substr(${key}, 1, 3)) || '-' || ${size}`;
+  return { color, key, size, sku };
+}
+
+const stockOf = (p, k) => `(((${p}) * 7 + ${k * 3}) % 9)`;
+
+function productsSql(kind, count) {
+  const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
+  const variants = [];
+  const skus = [];
+  for (let k = 0; k < 8; k++) {
+    const v = variantParts(kind, 'n', k);
+    variants.push(
+      `'{"id":"' || ${v.key} || '~' || ${v.size} || '","sku":"' || ${v.sku} || '","color":"' || ${v.color} || '","size":"' || ${v.size} || '","stock":' || ${stockOf('n', k)} || ',"barcode":null,"active":true}'`,
+    );
+    skus.push(`'s:' || ${v.sku}`);
+  }
+  const sizeStock = (s) => `(${stockOf('n', s)} + ${stockOf('n', s + 4)})`;
+  const sizeName = (s) => `CASE WHEN n % 2 = 0 THEN '${CUP_SIZES[s]}' ELSE '${LETTER_SIZES[s]}' END`;
+  const stockBySize = `'{' || ${[0, 1, 2, 3].map((s) => `'"' || ${sizeName(s)} || '":' || ${sizeStock(s)}`).join(" || ',' || ")} || '}'`;
+  const total = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => stockOf('n', k)).join(' + ');
+  const colors = `'[{"name":"' || ${pick(kind, COLORS, `n % 4`)} || '","hex":"' || ${pick(kind, HEX, `n % 4`)} || '"},{"name":"' || ${pick(kind, COLORS, `(n + 1) % 4`)} || '","hex":"' || ${pick(kind, HEX, `(n + 1) % 4`)} || '"}]'`;
+  const price = `(8000 + (n % 40) * 500)`;
+  return `INSERT INTO products (document_id, title, description, price, discount, category, thumbnails, stock, size, stock_by_size, size_index, final_price, search_text, search_title, is_active, colors, variants, color_review, sku_index, created_at, updated_at, published_at)
+    SELECT 'scale-p' || n, ${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' Scale ' || n, 'Producto de la base de escala', ${price}, CASE WHEN n % 10 = 0 THEN 20 ELSE 0 END,
+      ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)}, ${json(kind, "'[]'")}, ${total},
+      ${json(kind, `CASE WHEN n % 2 = 0 THEN '["85B","90B","95C","100C"]' ELSE '["S","M","L","XL"]' END`)},
+      ${json(kind, stockBySize)}, CASE WHEN n % 2 = 0 THEN ',85B,90B,95C,100C,' ELSE ',S,M,L,XL,' END,
+      CASE WHEN n % 10 = 0 THEN ${price} * 8 / 10 ELSE ${price} END,
+      lower(${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' scale ' || n || ' ' || ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)} || ' ' || ${pick(kind, COLORS, 'n % 4')} || ' ' || ${pick(kind, COLORS, '(n + 1) % 4')}),
+      lower(${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' scale ' || n), ${bool(kind, true)}, ${json(kind, colors)},
+      ${json(kind, `'[' || ${variants.join(" || ',' || ")} || ']'`)}, ${bool(kind, false)},
+      '|' || ${skus.join(" || '|' || ")} || '|', ${now}, ${now}, ${now}
+    ${series(kind, count)}`;
+}
+
+/**
+ * The orders: `base` is added to every id (the database's largest order/component id before), so the rows go into
+ * a shop that already has some. Order n is n × span minutes old; customer c = n × a large prime mod customers, so
+ * most shoppers buy several times; one in ten writes a Gmail address in one of three spellings, phones in three.
+ */
+function ordersSql(kind, { orders, products, customers, days }, base) {
+  const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
+  const big = kind === 'postgres' ? 'n::bigint' : 'n';
+  const minutes = `(60 + ${big} * ${(days * 1440) / orders})`;
+  const status = pick(kind, STATUSES, `n % ${STATUSES.length}`);
+  const channel = pick(kind, CHANNELS, `(n / 3) % ${CHANNELS.length}`);
+  const p1 = `((${big} * 7919) % ${products} + 1)`;
+  const p2 = `((${big} * 104729) % ${products} + 1)`;
+  const price = (p) => `(CASE WHEN ${p} % 10 = 0 THEN (8000 + (${p} % 40) * 500) * 8 / 10 ELSE 8000 + (${p} % 40) * 500 END)`;
+  const qty1 = `(CASE WHEN n % 5 = 0 THEN 2 ELSE 1 END)`;
+  const subtotal = `(${price(p1)} * ${qty1} + CASE WHEN n % 3 = 0 THEN ${price(p2)} ELSE 0 END)`;
+  const delivery = `(n % 2 = 0)`;
+  const shipping = `(CASE WHEN ${delivery} THEN 2500 ELSE 0 END)`;
+  const coupon = `(n % 10 = 0)`;
+  const discount = `(CASE WHEN ${coupon} THEN ${subtotal} / 10 ELSE 0 END)`;
+  const paidLike = `${status} IN ('paid', 'confirmado', 'refunded')`;
+  const orderRows = `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, zone_id, zone, meeting_point_id, order_status, subtotal, shipping_cost, cash_fee, discounts, discount_total, coupon_code, total, paid_at, stock_returned, fulfillment, channel, created_at, updated_at, published_at)
+    SELECT ${base.orders} + n, 'scale-o' || n, 'SC-' || ${dayKey(kind, minutes)} || '-' || n, ${pick(kind, METHODS, `n % 3`)},
+      CASE WHEN ${delivery} THEN 'delivery' ELSE 'pickup' END,
+      CASE WHEN ${delivery} THEN 'neuquen-centro' ELSE NULL END,
+      ${json(kind, `CASE WHEN ${delivery} THEN '{"id":"neuquen-centro","name":"Neuquén centro","cost":2500}' ELSE NULL END`)},
+      CASE WHEN ${delivery} THEN NULL ELSE 'centro' END, ${status},
+      ${subtotal}, ${shipping}, 0,
+      ${json(kind, `CASE WHEN ${coupon} THEN '[{"kind":"coupon","code":"BIENVENIDA10","label":"Cupón BIENVENIDA10","amount":' || ${discount} || '}]' ELSE '[]' END`)},
+      ${discount}, CASE WHEN ${coupon} THEN 'BIENVENIDA10' ELSE NULL END, ${subtotal} + ${shipping} - ${discount},
+      CASE WHEN ${paidLike} THEN ${ago(kind, `${minutes} - 30`)} ELSE NULL END,
+      CASE WHEN ${status} IN ('cancelled', 'refunded') THEN ${bool(kind, true)} ELSE ${bool(kind, false)} END,
+      CASE WHEN ${status} IN ('paid', 'confirmado') AND n > 300 THEN 'delivered' WHEN ${status} = 'paid' THEN 'packed' ELSE 'unfulfilled' END,
+      ${channel}, ${ago(kind, minutes)}, ${now}, ${now}
+    ${series(kind, orders)}`;
+  const item = (which, p, k, qty) => {
+    const v = variantParts(kind, p, k);
+    return `SELECT ${which === 1 ? `${base.items} + n` : `${base.items} + ${orders} + n`}, 'scale-p' || ${p},
+      ${pick(kind, KINDS, `${p} % ${KINDS.length}`)} || ' Scale ' || ${p}, NULL, ${qty}, ${price(p)}, ${v.size}, ${v.color},
+      ${v.key} || '~' || ${v.size}, ${v.sku}`;
+  };
+  const items1 = `INSERT INTO components_order_items (id, product_id, title, image, quantity, price, size, color, variant_id, sku)
+    ${item(1, p1, 'n % 8', qty1)} ${series(kind, orders)}`;
+  const items2 = `INSERT INTO components_order_items (id, product_id, title, image, quantity, price, size, color, variant_id, sku)
+    ${item(2, p2, '(n + 3) % 8', 1)} ${series(kind, orders)} WHERE n % 3 = 0`;
+  const c = `((${big} * 2654435761) % ${customers})`;
+  const email = `CASE WHEN ${c} % 10 = 0 THEN ${pick(kind, ['sofia.perez', 'sofiaperez', 'sofia.perez'], 'n % 3')} || ${c} || CASE WHEN n % 3 = 2 THEN '+tienda' ELSE '' END || '@gmail.com'
+      ELSE 'cliente' || ${c} || '@correo.com.ar' END`;
+  const phoneDigits = `'5' || ${lpad6(kind, c)}`;
+  const phone = `CASE n % 3 WHEN 0 THEN '+54 9 299 ' || ${phoneDigits} WHEN 1 THEN '0299 15 ' || ${phoneDigits} ELSE '299' || ${phoneDigits} END`;
+  const shippingRows = `INSERT INTO components_order_shipping_infos (id, full_name, email, phone, address, city, postal_code, notes)
+    SELECT ${base.shipping} + n, ${pick(kind, NAMES, `${c} % ${NAMES.length}`)} || ' ' || ${c}, ${email}, ${phone},
+      CASE WHEN n % 2 = 0 THEN 'Calle ' || (n % 900 + 100) || ' ' || (n % 2000) ELSE NULL END,
+      CASE WHEN n % 2 = 0 THEN 'Neuquén' ELSE NULL END, CASE WHEN n % 2 = 0 THEN '8300' ELSE NULL END, NULL
+    ${series(kind, orders)}`;
+  const links = `INSERT INTO orders_cmps (entity_id, cmp_id, component_type, field, "order")
+    SELECT ${base.orders} + n, ${base.items} + n, 'order.item', 'items', 1 ${series(kind, orders)}
+    UNION ALL SELECT ${base.orders} + n, ${base.items} + ${orders} + n, 'order.item', 'items', 2 ${series(kind, orders)} WHERE n % 3 = 0
+    UNION ALL SELECT ${base.orders} + n, ${base.shipping} + n, 'order.shipping-info', 'shippingInfo', NULL ${series(kind, orders)}`;
+  return [orderRows, items1, items2, shippingRows, links];
+}
+
+/** Every statement, in order, for `kind` ('sqlite' | 'postgres'); `base` holds the largest ids already there. */
+export function scaleStatements(kind, sizes, base) {
+  const statements = [productsSql(kind, sizes.products), ...ordersSql(kind, sizes, base)];
+  if (kind === 'postgres') {
+    for (const [table] of [['orders'], ['components_order_items'], ['components_order_shipping_infos'], ['products'], ['orders_cmps']]) {
+      statements.push(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
+    }
+    statements.push('ANALYZE');
+  } else {
+    statements.push('ANALYZE');
+  }
+  return statements;
+}
+
+/** The SQL that reads the largest ids the shop already has (the rows are added after them). */
+export const BASE_IDS_SQL = `SELECT (SELECT COALESCE(MAX(id), 0) FROM orders) AS orders,
+  (SELECT COALESCE(MAX(id), 0) FROM components_order_items) AS items,
+  (SELECT COALESCE(MAX(id), 0) FROM components_order_shipping_infos) AS shipping`;

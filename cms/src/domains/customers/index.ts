@@ -1,0 +1,7 @@
+/**
+ * The customers domain (one row per shopper across web and staff orders, joined by e-mail or else by phone): what
+ * other parts of the backend may use. Its other files are private to the domain and its Strapi shells
+ * (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
+ */
+export { assignCustomerKey, backfillCustomerKeys, CUSTOMER_INDEXES, refreshCustomerKey } from './customer-keys';
+export { customerBatches, customerDetail, listCustomers } from './customer-list';
