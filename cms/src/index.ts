@@ -51,6 +51,8 @@ export default {
     strapi.service('api::stock-alert.stock-alert').startSweeps();
     // Invoices waiting for ARCA (paid orders, retries after an outage) are asked every ARCA_SWEEP_MS.
     startInvoiceWorker();
+    // Abandoned checkouts: the owner's automatic e-mail and the deletion of drafts after 30 days.
+    strapi.service('api::checkout-draft.checkout-draft').startSweeps();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
@@ -58,6 +60,7 @@ export default {
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
+    await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
 };

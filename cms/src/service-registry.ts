@@ -1,5 +1,6 @@
 import type authService from './api/auth/services/auth';
 import type checkoutService from './api/checkout/services/checkout';
+import type checkoutDraftService from './api/checkout-draft/services/checkout-draft';
 import type emailOutboxService from './api/email-outbox/services/email-outbox';
 import type contactMessageService from './api/contact-message/services/contact-message';
 import type healthService from './api/health/services/health';
@@ -25,6 +26,7 @@ declare module '@strapi/types/dist/core/strapi' {
   interface Strapi {
     service(uid: 'api::auth.auth'): Registered<typeof authService>;
     service(uid: 'api::checkout.checkout'): Registered<typeof checkoutService>;
+    service(uid: 'api::checkout-draft.checkout-draft'): Registered<typeof checkoutDraftService>;
     service(uid: 'api::contact-message.contact-message'): Registered<typeof contactMessageService>;
     service(uid: 'api::email-outbox.email-outbox'): Registered<typeof emailOutboxService>;
     service(uid: 'api::health.health'): Registered<typeof healthService>;

@@ -15,6 +15,7 @@ const OrderListPage = lazy(() => import('@/features/orders/order-list-page').the
 const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-page').then((m) => ({ default: m.OrderDispatchPage })));
 const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
+const AbandonedPage = lazy(() => import('@/features/abandoned/abandoned-page').then((m) => ({ default: m.AbandonedPage })));
 const CustomerListPage = lazy(() => import('@/features/customers/customer-list-page').then((m) => ({ default: m.CustomerListPage })));
 const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })));
 const EmailListPage = lazy(() => import('@/features/emails/email-list-page').then((m) => ({ default: m.EmailListPage })));
@@ -73,6 +74,7 @@ export function AppRoutes() {
           <Route element={<RequirePermission permission="orders.view" />}>
             <Route path={paths.orders} element={<OrderListPage />} />
             <Route path={paths.ordersDispatch} element={<OrderDispatchPage />} />
+            <Route path={paths.abandoned} element={<AbandonedPage />} />
             <Route path="/orders/:id" element={<OrderDetailPage />} />
             <Route path="/orders/:id/remito" element={<OrderSlipPage />} />
             <Route path={paths.proofs} element={<ProofsPage />} />

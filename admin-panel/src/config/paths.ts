@@ -24,6 +24,8 @@ export const paths = {
   /** 'Cambios y devoluciones': the shoppers' exchange and return requests (returns.manage). */
   returns: '/returns',
   emails: '/emails',
+  /** 'Carritos abandonados': checkouts left with a contact and no order. */
+  abandoned: '/abandoned',
   proofs: '/proofs',
   content: '/content',
   /** Coupons and automatic promotions (owner only). */

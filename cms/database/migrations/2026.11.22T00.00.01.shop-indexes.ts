@@ -66,6 +66,10 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   { name: 'idx_shop_stock_alerts_status', table: 'stock_alerts', columns: ['alert_status', 'product_document_id'] },
   // ON CONFLICT in the search-miss counter: one row per term and day.
   { name: 'shop_search_misses_term_day_uq', table: 'search_misses', columns: ['term_key', 'day'], unique: true },
+  // Abandoned checkouts: one draft per token (ON CONFLICT), one opt-out per hashed address, the list and the sweep.
+  { name: 'shop_checkout_drafts_token_uq', table: 'checkout_drafts', columns: ['token'], unique: true },
+  { name: 'shop_checkout_optouts_hash_uq', table: 'checkout_optouts', columns: ['email_hash'], unique: true },
+  { name: 'idx_shop_checkout_drafts_open', table: 'checkout_drafts', columns: ['converted_at', 'updated_at'] },
 ];
 
 /** What this migration needs of Strapi's database object (Strapi passes it after the transaction). */

@@ -167,6 +167,17 @@ const ENDPOINTS: readonly Endpoint[] = [
       couponCode: 'HOTSALE',
     }),
   },
+  // Abandoned checkouts: a well-formed token no draft has (the fuzz never learns a real one).
+  {
+    method: 'PUT',
+    path: '/checkouts/{token}',
+    auth: 'public',
+    body: (f) => ({ items: [{ productId: f.productId, quantity: 1, size: 'M' }], email: 'fuzz@example.com' }),
+  },
+  { method: 'GET', path: '/checkouts/{token}', auth: 'public' },
+  { method: 'POST', path: '/checkouts/unsubscribe', auth: 'public', body: () => ({ token: 'fuzz-token-que-no-existe-000' }) },
+  { method: 'GET', path: '/checkouts/abandoned', auth: 'admin', query: ['page', 'pageSize'] },
+  { method: 'GET', path: '/checkouts/stats', auth: 'admin', query: ['days'] },
   { method: 'GET', path: '/orders/{orderId}', auth: 'public' },
   { method: 'GET', path: '/orders/by-number/{orderNumber}', auth: 'public', query: ['contact'] },
   {
@@ -460,6 +471,7 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       orderId: f.orderId,
       orderNumber: f.orderNumber,
       emailId: f.emailId,
+      token: 'fuzz-token-de-un-carrito-000',
       customerId: customerIdOf('e:maria.gomez@example.com'),
     };
     const value = named[name] ?? '';

@@ -27,6 +27,7 @@ export * from './contract/search.js';
 export * from './rules/search.js';
 export * from './rules/feeds.js';
 export * from './contract/alerts.js';
+export * from './contract/checkouts.js';
 export * from './contract/uploads.js';
 
 // ---------- Orders & checkout ----------

@@ -46,6 +46,8 @@ const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-
 const SearchPage = lazy(() => import('@/features/search/components/search-page'));
 const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page'));
 const ReturnsPolicyPage = lazy(() => import('@/features/returns/components/returns-policy-page'));
+const RecoveryPage = lazy(() => import('@/features/checkout/components/recovery-page'));
+const CheckoutUnsubscribePage = lazy(() => import('@/features/checkout/components/unsubscribe-page'));
 
 const settled = (work: Promise<unknown>) =>
   work.then(
@@ -196,6 +198,22 @@ export function AppRoutes() {
           element={
             <Page>
               <ReturnsPolicyPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.checkoutRecoveryPattern}
+          element={
+            <Page>
+              <RecoveryPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.checkoutUnsubscribe}
+          element={
+            <Page>
+              <CheckoutUnsubscribePage />
             </Page>
           }
         />

@@ -7,6 +7,10 @@ export const paths = {
   categoryPattern: '/category/:category',
   cart: '/cart',
   checkout: '/checkout',
+  /** The abandoned-checkout recovery link (written by the server and the back office: keep it as is). */
+  checkoutRecoveryPattern: '/checkout/recuperar/:token',
+  /** The abandoned-checkout e-mail's unsubscribe link (`?token=…`), written by the server. */
+  checkoutUnsubscribe: '/checkout/baja',
   confirmation: (orderNumber: string) => `/order-confirmation/${encodeURIComponent(orderNumber)}`,
   confirmationPattern: '/order-confirmation/:orderNumber',
   tracking: '/track-order',

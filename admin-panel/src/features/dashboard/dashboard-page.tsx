@@ -37,6 +37,7 @@ import { SalesChartCard } from './sales-chart-card';
 import { DashboardPanel, PanelBody, RankItem } from './dashboard-panel';
 import { SearchMissesCard } from './search-misses-card';
 import { WaitedSizesCard } from './waited-sizes-card';
+import { AbandonedStatsCard } from './abandoned-stats-card';
 import { revenueSplitText } from './channel-split';
 
 /** The "Accesos rápidos" card, in order. */
@@ -135,6 +136,7 @@ export function DashboardPage() {
 
       <div className="dash-grid" data-testid="dashboard-demand">
         <WaitedSizesCard />
+        <AbandonedStatsCard />
         <SearchMissesCard />
       </div>
 

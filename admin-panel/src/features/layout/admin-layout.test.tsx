@@ -27,6 +27,7 @@ describe('sidebar by role', () => {
       'Cambios y devoluciones',
       'Correos',
       'Comprobantes',
+      'Carritos abandonados',
       'Contenido',
       'Promociones',
       'Equipo',
@@ -45,6 +46,7 @@ describe('sidebar by role', () => {
       'Cambios y devoluciones',
       'Correos',
       'Comprobantes',
+      'Carritos abandonados',
       'Config',
     ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');

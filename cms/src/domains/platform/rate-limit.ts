@@ -59,6 +59,8 @@ export const LIMIT_RULES = {
   },
   // "Avisame cuando vuelva" and its unsubscribe link: a budget per client keeps anyone from filling the table.
   stockAlerts: { points: envInt('RATE_LIMIT_STOCK_ALERTS_MAX', 10), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  // Abandoned-checkout drafts: the checkout saves one a few times per visit (debounced); the budget stops a flood.
+  checkoutDrafts: { points: envInt('RATE_LIMIT_CHECKOUT_DRAFTS_MAX', 120), duration: FIFTEEN_MINUTES, blockDuration: 60 },
   // The owner's "send me a test e-mail" (per staff account, not per address): a few to check, never a mail cannon.
   testEmail: {
     points: envInt('RATE_LIMIT_TEST_EMAIL_MAX', 5),

@@ -14,6 +14,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /orders/dispatch': 'orders.view',
   'GET /orders/export.csv': 'orders.export',
   'GET /orders/:id/history': 'orders.view',
+  // Abandoned checkouts: the drafts' contacts are the shoppers' data, seen by whoever sees orders.
+  'GET /checkouts/abandoned': 'orders.view',
+  'GET /checkouts/stats': 'orders.view',
   'PUT /orders/:id/status': 'orders.manage',
   'PATCH /orders/:id/confirm': 'orders.manage',
   'PUT /orders/:id/fulfillment': 'orders.manage',
@@ -100,6 +103,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /auth/invitation',
   'POST /checkout/quote',
   'POST /returns',
+  // Abandoned checkouts: the draft by its random token (never its contact) and the e-mail's unsubscribe link.
+  'PUT /checkouts/:token',
+  'GET /checkouts/:token',
+  'POST /checkouts/unsubscribe',
   'GET /promotions/live',
   'POST /contact',
   'GET /content',

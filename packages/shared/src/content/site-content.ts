@@ -220,6 +220,10 @@ const siteContentObject = z.object({
         })
         .prefault({}),
       maxUnitsPerProduct: wholeNumber(DEFAULT_MAX_UNITS_PER_PRODUCT, 1, MAX_UNITS_PER_PRODUCT_LIMIT, MAX_UNITS_PER_PRODUCT_MESSAGE),
+      /** Abandoned checkouts: minutes without an order before a draft is listed, and the owner's automatic e-mail. */
+      abandonedAfterMinutes: wholeNumber(60, 0, 60 * 24 * 30, 'Los minutos para considerar un carrito abandonado van de 0 a 43200'),
+      abandonedEmailEnabled: flag(false),
+      abandonedEmailAfterHours: wholeNumber(3, 0, 24 * 29, 'Las horas antes del correo de carrito abandonado van de 0 a 696'),
       /** The highest manual discount (percent of the subtotal) the sales role may give on a sale taken by staff. */
       maxManualDiscountPercent: wholeNumber(15, 0, 100, 'El descuento manual máximo debe ser un número entero entre 0 y 100'),
     })

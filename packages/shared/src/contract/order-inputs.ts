@@ -113,6 +113,13 @@ export const orderInputSchema = z
       .union([imageUrlSchema, z.literal('')])
       .optional()
       .nullable(),
+    /** The abandoned-checkout draft this order finishes (its token), and whether it came from a recovery link. */
+    checkoutToken: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{22,64}$/, 'El identificador del carrito no es válido')
+      .optional()
+      .nullable(),
+    fromRecovery: z.boolean().optional(),
     // Client-side figures are ignored: the server recomputes every amount.
     subtotal: z.unknown().optional(),
     shippingCost: z.unknown().optional(),

@@ -12,6 +12,7 @@ import { quoteQueries } from './api/get-quote';
 import { uploadProof } from './api/upload-proof';
 import { attemptFor, type CheckoutAttempt } from './checkout-attempt';
 import { buildOrderPayload, type OrderPlace, type PickupPlace } from './checkout-payload';
+import { draftOrderFields, forgetDraftToken } from './checkout-draft';
 import { checkoutFailure } from './checkout-rules';
 import type { CheckoutForm } from './use-checkout-form';
 
@@ -103,7 +104,8 @@ export function useCheckoutSubmit({
         return;
       }
     }
-    const payload = buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, place);
+    // The abandoned-checkout draft this order finishes (marked converted, or recovered from a recovery link).
+    const payload = { ...buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, place), ...draftOrderFields() };
     attempt.current = attemptFor(attempt.current, payload);
     try {
       const result = await createOrder.mutateAsync({ payload, idempotencyKey: attempt.current.key });
@@ -116,6 +118,7 @@ export function useCheckoutSubmit({
       // Remembered for this tab: the tracking page Mercado Pago sends the shopper back to finds the order's detail
       // (and its link to pay again) with the contact of the purchase.
       rememberOrder(result.order);
+      forgetDraftToken();
       clearCart();
       const payAt = paymentLink(result.payment?.checkoutUrl);
       if (payAt) {

@@ -74,6 +74,16 @@ export default factories.createCoreController('api::order.order', () => ({
         throw err;
       });
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    // The checkout's draft (abandoned checkouts) is "convertida" now; a failure there never fails the order.
+    if (input.checkoutToken && !replayed) {
+      const order = { documentId: answer.order._id, total: answer.order.total, recovered: input.fromRecovery === true };
+      await strapi
+        .service('api::checkout-draft.checkout-draft')
+        .markConverted(input.checkoutToken, order)
+        .catch((err: unknown) =>
+          strapi.log.warn(`[checkouts] draft not marked converted: ${err instanceof Error ? err.message : String(err)}`),
+        );
+    }
     ctx.status = 201;
     reply(ctx, orderCreatedAnswerSchema, answer);
   },

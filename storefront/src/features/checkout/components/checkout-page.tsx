@@ -13,6 +13,7 @@ import { useCheckoutForm } from '../use-checkout-form';
 import { useCheckoutPricing } from '../use-checkout-pricing';
 import { useCheckoutSubmit } from '../use-checkout-submit';
 import { useDeliveryPlace } from '../use-delivery-place';
+import { useDraftAutosave } from '../use-draft-autosave';
 import { useTransferProof } from '../use-transfer-proof';
 import { ContactStep } from './contact-step';
 import { CouponField } from './coupon-field';
@@ -85,6 +86,23 @@ export default function CheckoutPage() {
       total: figures.total ?? figures.subtotal + shippingCost + figures.cashFee,
     };
   }, [figures]);
+
+  // Abandoned checkouts: the draft is kept (debounced) once a valid e-mail or phone is typed with items in the cart.
+  useDraftAutosave(
+    {
+      items,
+      email: typedEmail,
+      phone: form.watch('phone') ?? '',
+      fullName: form.watch('fullName') ?? '',
+      deliveryType,
+      zoneId,
+      meetingPointId,
+      barrio: place.barrio,
+      postalCode,
+      city: form.watch('city') ?? '',
+    },
+    !contentLoading,
+  );
 
   const blocked = pricing.problem !== null || awaitingZone;
   const pickupPoint = place.meetingPoint;

@@ -1,3 +1,4 @@
+import { CHECKOUT_MSG } from '@shop/shared';
 import type { CheckoutForm } from '../use-checkout-form';
 import { CheckoutField } from './checkout-field';
 
@@ -14,6 +15,9 @@ export function ContactStep({ form, withPostalCode = true }: { form: CheckoutFor
         <CheckoutField form={form} field="fullName" label="Nombre completo *" full autoComplete="name" />
         <CheckoutField form={form} field="email" label="Email *" type="email" autoComplete="email" />
         <CheckoutField form={form} field="phone" label="Teléfono *" type="tel" autoComplete="tel" />
+        <p className="muted small field--full" data-testid="checkout-draft-notice">
+          {CHECKOUT_MSG.privacyNotice}
+        </p>
         {delivery && (
           <>
             <CheckoutField form={form} field="address" label="Dirección *" full autoComplete="street-address" />
