@@ -177,7 +177,8 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
       const q = request.FeCompConsReq ?? {};
       const voucher = state.vouchers.get(`${num(q.PtoVta)}-${num(q.CbteTipo)}-${num(q.CbteNro)}`);
       if (!voucher) return result(operation, { Errors: { Err: [{ Code: 602, Msg: 'Sin Resultados: - en la consulta de comprobantes' }] } });
-      const { Iva, CbtesAsoc, ...rest } = voucher;
+      // ARCA's answer lists the voucher's fields without its IVA lines and associated vouchers.
+      const rest = Object.fromEntries(Object.entries(voucher).filter(([key]) => key !== 'Iva' && key !== 'CbtesAsoc'));
       return result(operation, { ResultGet: { ...rest, CbteHasta: voucher.CbteDesde } });
     }
     if (operation === 'FECAESolicitar') {

@@ -238,7 +238,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/orders/{orderId}/credit-note', auth: 'admin', body: () => ({ amount: 100 }) },
   { method: 'GET', path: '/orders/by-number/{orderNumber}/invoice.pdf', auth: 'public', query: ['email'] },
   { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
-  { method: 'PUT', path: '/invoicing/settings', auth: 'admin', body: () => ({ cuit: '20-12345678-6', taxCondition: 'monotributo', pointOfSale: 1 }) },
+  {
+    method: 'PUT',
+    path: '/invoicing/settings',
+    auth: 'admin',
+    body: () => ({ cuit: '20-12345678-6', taxCondition: 'monotributo', pointOfSale: 1 }),
+  },
   { method: 'POST', path: '/invoicing/csr', auth: 'admin', body: () => ({}) },
   { method: 'PUT', path: '/invoicing/certificate', auth: 'admin', body: () => ({ certificate: 'no es un certificado' }) },
   { method: 'POST', path: '/invoicing/test', auth: 'admin', body: () => ({}) },
