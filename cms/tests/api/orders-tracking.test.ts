@@ -186,6 +186,8 @@ describe('GET /orders/by-number/{orderNumber}?contact=', () => {
       meetingPoint: null,
       // Only a Mercado Pago order waiting for its payment has a link to pay.
       checkoutUrl: null,
+      // Her exchange and return requests: none, and none to ask for an order not delivered yet.
+      returns: { openUntil: null, options: [], requests: [] },
     });
     expect(res.body.order.items.map((i: { size: string; color: string }) => `${i.size}/${i.color}`)).toEqual(['S/Bordó', 'L/Nude']);
     expectNoPrivateData(JSON.stringify(res.body), placed);
