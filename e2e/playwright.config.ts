@@ -76,6 +76,9 @@ export default defineConfig({
           ENV_PATH: path.join(__dirname, '.tmp', '.env'),
           ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
           STRAPI_TELEMETRY_DISABLED: 'true',
+          // Every browser test places its orders from 127.0.0.1: the run takes more than a shopper's 30 per 15
+          // minutes. The limit itself is tested by the API tests (orders.test.ts › the shared process answers 429…).
+          RATE_LIMIT_ORDERS_MAX: '1000',
           ...mercadoPago,
         }),
       ],
