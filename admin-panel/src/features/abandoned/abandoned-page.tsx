@@ -44,7 +44,7 @@ function Row({ draft }: { draft: AbandonedCheckout }) {
   return (
     <tr data-testid="abandoned-row">
       <td data-label="Contacto">
-        <div className="email-stack">
+        <div className="email-stack abandoned-contact">
           <strong>{draft.fullName ?? 'Sin nombre'}</strong>
           {draft.email && <span className="cell-sub">{draft.email}</span>}
           {draft.phone && <span className="cell-sub">{draft.phone}</span>}
