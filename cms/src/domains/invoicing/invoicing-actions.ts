@@ -127,6 +127,35 @@ async function sweepBriefly(): Promise<void> {
 }
 
 /** "Facturar ahora" / "Reintentar": a paid order's invoice, asked now (optionally to a buyer's CUIT: Factura A). */
+/**
+ * Queues a voucher (invoice or credit note) in its slot: a new row when there is none (the unique slot decides
+ * between concurrent requests), a retry of the number already asked (reconciled with the amounts it was asked
+ * with), or the fresh figures when no number was asked yet; then a short sweep, and the row as it is now.
+ */
+async function queueVoucher(
+  slot: string,
+  order: OrderRow,
+  kind: 'invoice' | 'credit_note',
+  data: Record<string, unknown>,
+): Promise<InvoiceRow | null> {
+  const row = await invoiceBySlot(slot);
+  if (!row) {
+    try {
+      await strapi.db
+        .query(INVOICE_UID)
+        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind, ...data } });
+    } catch {
+      // Another request made it first: the unique slot decides.
+    }
+  } else if (row.number) {
+    await updateInvoice(row.id, { status: 'pending', nextAttemptAt: 0, error: null });
+  } else {
+    await updateInvoice(row.id, data);
+  }
+  await sweepBriefly();
+  return invoiceBySlot(slot);
+}
+
 export async function invoiceNow(documentId: string, body: unknown) {
   const order = await orderRow(documentId);
   const settings = await settingsRow();
@@ -160,22 +189,7 @@ export async function invoiceNow(documentId: string, body: unknown) {
     vat: plan.vat,
     buyerName: order.shippingInfo?.fullName ?? '',
   };
-  if (!row) {
-    try {
-      await strapi.db
-        .query(INVOICE_UID)
-        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'invoice', ...fresh } });
-    } catch {
-      // Another request made it first: the unique slot decides.
-    }
-  } else if (row.number) {
-    // A number already asked is reconciled first, with the amounts it was asked with.
-    await updateInvoice(row.id, { status: 'pending', nextAttemptAt: 0, error: null });
-  } else {
-    await updateInvoice(row.id, fresh);
-  }
-  await sweepBriefly();
-  row = await invoiceBySlot(slot);
+  row = await queueVoucher(slot, order, 'invoice', fresh);
   return { invoice: row ? invoiceAnswer(row, settings.cuit) : { status: 'pending' } };
 }
 
@@ -219,20 +233,6 @@ export async function creditNote(documentId: string, body: unknown) {
     relatedType: invoice.voucherType,
     relatedNumber: invoice.number,
   };
-  if (!existing) {
-    try {
-      await strapi.db
-        .query(INVOICE_UID)
-        .create({ data: { slot, orderDocumentId: order.documentId, orderNumber: order.orderNumber, kind: 'credit_note', ...data } });
-    } catch {
-      // made by a concurrent request
-    }
-  } else if (existing.number) {
-    await updateInvoice(existing.id, { status: 'pending', nextAttemptAt: 0, error: null });
-  } else {
-    await updateInvoice(existing.id, data);
-  }
-  await sweepBriefly();
-  const row = (await invoiceBySlot(slot)) as InvoiceRow;
+  const row = (await queueVoucher(slot, order, 'credit_note', data)) as InvoiceRow;
   return { creditNote: invoiceAnswer(row, settings.cuit) };
 }
