@@ -6,7 +6,9 @@
 import {
   benchOnThrowawayPostgres,
   benchOnThrowawaySqlite,
+  agoSql,
   benchStaffToken,
+  jsonSql,
   pickSql as pick,
   seriesSql as series,
   startBenchStrapi,
@@ -30,16 +32,6 @@ const STATUSES = [
 ];
 const RUNS = 5;
 
-/** A moment `minutesAgo` minutes before now, as each database stores Strapi's datetimes. */
-function ago(kind, minutesExpr) {
-  return kind === 'postgres'
-    ? `(now() - ((${minutesExpr}) * interval '1 minute'))`
-    : `((strftime('%s','now') - (${minutesExpr}) * 60) * 1000)`;
-}
-
-/** A JSON column's value from a text expression (PostgreSQL's jsonb needs the cast). */
-const json = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
-
 // Each INSERT ... SELECT runs over a generated series: the database makes the rows itself.
 function insertSql(kind) {
   const now = kind === 'postgres' ? 'now()' : "(strftime('%s','now') * 1000)";
@@ -49,7 +41,7 @@ function insertSql(kind) {
   const products = `INSERT INTO products (document_id, title, description, price, discount, category, stock, size, stock_by_size, size_index, final_price, is_active, thumbnails, colors, created_at, updated_at, published_at)
     SELECT 'prod-' || (n - 1), 'Producto ' || (n - 1), 'Banco de pruebas', 10000 + n * 10, 0, ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)},
       (n % 7) + 20 + (n % 5) + 10, '["S","M","L"]',
-      ${json(kind, `'{"S":' || (n % 7) || ',"M":20,"L":' || ((n % 5) + 10) || '}'`)}, ',S,M,L,', 10000 + n * 10, ${kind === 'postgres' ? 'true' : '1'}, '[]', '[]', ${now}, ${now}, ${now}
+      ${jsonSql(kind, `'{"S":' || (n % 7) || ',"M":20,"L":' || ((n % 5) + 10) || '}'`)}, ',S,M,L,', 10000 + n * 10, ${kind === 'postgres' ? 'true' : '1'}, '[]', '[]', ${now}, ${now}, ${now}
     ${series(kind, PRODUCTS)}`;
   // 80 % product views over 200 products (skewed), 10 % category views, 10 % other events; dates over 30 days.
   const interactions = `INSERT INTO interactions (document_id, type, product_id, product_title, product_category, data, created_at, updated_at, published_at)
@@ -58,7 +50,7 @@ function insertSql(kind) {
       CASE WHEN n % 10 = 8 THEN NULL ELSE 'prod-' || ${product} END,
       CASE WHEN n % 10 = 8 THEN NULL ELSE 'Producto ' || ${product} END,
       ${pick(kind, CATEGORIES, `${product} % ${CATEGORIES.length}`)},
-      '{}', ${ago(kind, 'n % 43200')}, ${now}, ${now}
+      '{}', ${agoSql(kind, 'n % 43200')}, ${now}, ${now}
     ${series(kind, INTERACTIONS)}`;
   // Orders over the last 200 days (so 90 days hold ~45 %), a spread of statuses; paid ones paid an hour later.
   const minutes = `(n * 2.88)`;
@@ -66,8 +58,8 @@ function insertSql(kind) {
   const orders = `INSERT INTO orders (document_id, order_number, payment_method, delivery_type, order_status, subtotal, shipping_cost, cash_fee, total, paid_at, stock_returned, created_at, updated_at, published_at)
     SELECT 'order' || n, 'BN-' || n, CASE WHEN n % 3 = 0 THEN 'cash' ELSE 'transfer' END, 'pickup', ${status},
       10000 + (n % 50) * 500, 0, 0, 10000 + (n % 50) * 500,
-      CASE WHEN ${status} = 'paid' THEN ${ago(kind, `${minutes} - 60`)} ELSE NULL END, ${kind === 'postgres' ? 'false' : '0'},
-      ${ago(kind, minutes)}, ${now}, ${now}
+      CASE WHEN ${status} = 'paid' THEN ${agoSql(kind, `${minutes} - 60`)} ELSE NULL END, ${kind === 'postgres' ? 'false' : '0'},
+      ${agoSql(kind, minutes)}, ${now}, ${now}
     ${series(kind, ORDERS)}`;
   return [products, interactions, orders];
 }

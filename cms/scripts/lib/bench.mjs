@@ -156,6 +156,16 @@ export function seriesSql(kind, count) {
     : `FROM (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) s`;
 }
 
+/** A moment `minutesExpr` minutes before now, as each database stores Strapi's datetimes. */
+export function agoSql(kind, minutesExpr) {
+  return kind === 'postgres'
+    ? `(now() - ((${minutesExpr}) * interval '1 minute'))`
+    : `CAST((strftime('%s','now') - (${minutesExpr}) * 60) * 1000 AS INTEGER)`;
+}
+
+/** A JSON column's value from a text expression (PostgreSQL's jsonb needs the cast). */
+export const jsonSql = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
+
 /** The `expr`-th (from 0) of `list`'s strings, as an SQL expression of this database. */
 export function pickSql(kind, list, expr) {
   const quoted = list.map((c) => c.replace(/'/g, "''"));

@@ -2,7 +2,7 @@
 // products with colour × size variants, and orders with their lines, shipping details and Strapi's component links,
 // exactly the rows the checkout writes (cms/src/domains/orders/order-insert.ts). Used by `npm run seed:scale` and
 // `npm run bench:admin`.
-import { pickSql, seriesSql as series } from './bench.mjs';
+import { agoSql, jsonSql, pickSql, seriesSql as series } from './bench.mjs';
 
 /** pickSql with the index cast to an integer (PostgreSQL's array subscripts refuse a bigint). */
 const pick = (kind, list, expr) => pickSql(kind, list, kind === 'postgres' ? `((${expr})::int)` : expr);
@@ -30,15 +30,7 @@ const CHANNELS = [...Array(14).fill('web'), 'whatsapp', 'whatsapp', 'whatsapp', 
 const METHODS = ['transfer', 'mercadopago', 'cash'];
 
 const bool = (kind, value) => (kind === 'postgres' ? String(value) : value ? '1' : '0');
-const json = (kind, expr) => (kind === 'postgres' ? `(${expr})::jsonb` : expr);
 const lpad6 = (kind, expr) => (kind === 'postgres' ? `lpad((${expr})::text, 6, '0')` : `substr('000000' || (${expr}), -6)`);
-
-/** A moment `minutesExpr` minutes before now, as each database stores Strapi's datetimes. */
-function ago(kind, minutesExpr) {
-  return kind === 'postgres'
-    ? `(now() - ((${minutesExpr}) * interval '1 minute'))`
-    : `CAST((strftime('%s','now') - (${minutesExpr}) * 60) * 1000 AS INTEGER)`;
-}
 
 /** The shop's calendar day (Argentina, UTC-3) of that moment as YYYYMMDD. */
 function dayKey(kind, minutesExpr) {
@@ -82,13 +74,13 @@ function productsSql(kind, count) {
   const price = `(8000 + (n % 40) * 500)`;
   return `INSERT INTO products (document_id, title, description, price, discount, category, thumbnails, stock, size, stock_by_size, size_index, final_price, search_text, search_title, is_active, colors, variants, color_review, sku_index, created_at, updated_at, published_at)
     SELECT 'scale-p' || n, ${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' Scale ' || n, 'Producto de la base de escala', ${price}, CASE WHEN n % 10 = 0 THEN 20 ELSE 0 END,
-      ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)}, ${json(kind, "'[]'")}, ${total},
-      ${json(kind, `CASE WHEN n % 2 = 0 THEN '["85B","90B","95C","100C"]' ELSE '["S","M","L","XL"]' END`)},
-      ${json(kind, stockBySize)}, CASE WHEN n % 2 = 0 THEN ',85B,90B,95C,100C,' ELSE ',S,M,L,XL,' END,
+      ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)}, ${jsonSql(kind, "'[]'")}, ${total},
+      ${jsonSql(kind, `CASE WHEN n % 2 = 0 THEN '["85B","90B","95C","100C"]' ELSE '["S","M","L","XL"]' END`)},
+      ${jsonSql(kind, stockBySize)}, CASE WHEN n % 2 = 0 THEN ',85B,90B,95C,100C,' ELSE ',S,M,L,XL,' END,
       CASE WHEN n % 10 = 0 THEN ${price} * 8 / 10 ELSE ${price} END,
       lower(${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' scale ' || n || ' ' || ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)} || ' ' || ${pick(kind, COLORS, 'n % 4')} || ' ' || ${pick(kind, COLORS, '(n + 1) % 4')}),
-      lower(${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' scale ' || n), ${bool(kind, true)}, ${json(kind, colors)},
-      ${json(kind, `'[' || ${variants.join(" || ',' || ")} || ']'`)}, ${bool(kind, false)},
+      lower(${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' scale ' || n), ${bool(kind, true)}, ${jsonSql(kind, colors)},
+      ${jsonSql(kind, `'[' || ${variants.join(" || ',' || ")} || ']'`)}, ${bool(kind, false)},
       '|' || ${skus.join(" || '|' || ")} || '|', ${now}, ${now}, ${now}
     ${series(kind, count)}`;
 }
@@ -118,15 +110,15 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
     SELECT ${base.orders} + n, 'scale-o' || n, 'SC-' || ${dayKey(kind, minutes)} || '-' || n, ${pick(kind, METHODS, `n % 3`)},
       CASE WHEN ${delivery} THEN 'delivery' ELSE 'pickup' END,
       CASE WHEN ${delivery} THEN 'neuquen-centro' ELSE NULL END,
-      ${json(kind, `CASE WHEN ${delivery} THEN '{"id":"neuquen-centro","name":"Neuquén centro","cost":2500}' ELSE NULL END`)},
+      ${jsonSql(kind, `CASE WHEN ${delivery} THEN '{"id":"neuquen-centro","name":"Neuquén centro","cost":2500}' ELSE NULL END`)},
       CASE WHEN ${delivery} THEN NULL ELSE 'centro' END, ${status},
       ${subtotal}, ${shipping}, 0,
-      ${json(kind, `CASE WHEN ${coupon} THEN '[{"kind":"coupon","code":"BIENVENIDA10","label":"Cupón BIENVENIDA10","amount":' || ${discount} || '}]' ELSE '[]' END`)},
+      ${jsonSql(kind, `CASE WHEN ${coupon} THEN '[{"kind":"coupon","code":"BIENVENIDA10","label":"Cupón BIENVENIDA10","amount":' || ${discount} || '}]' ELSE '[]' END`)},
       ${discount}, CASE WHEN ${coupon} THEN 'BIENVENIDA10' ELSE NULL END, ${subtotal} + ${shipping} - ${discount},
-      CASE WHEN ${paidLike} THEN ${ago(kind, `${minutes} - 30`)} ELSE NULL END,
+      CASE WHEN ${paidLike} THEN ${agoSql(kind, `${minutes} - 30`)} ELSE NULL END,
       CASE WHEN ${status} IN ('cancelled', 'refunded') THEN ${bool(kind, true)} ELSE ${bool(kind, false)} END,
       CASE WHEN ${status} IN ('paid', 'confirmado') AND n > 300 THEN 'delivered' WHEN ${status} = 'paid' THEN 'packed' ELSE 'unfulfilled' END,
-      ${channel}, ${ago(kind, minutes)}, ${now}, ${now}
+      ${channel}, ${agoSql(kind, minutes)}, ${now}, ${now}
     ${series(kind, orders)}`;
   const item = (which, p, k, qty) => {
     const v = variantParts(kind, p, k);
