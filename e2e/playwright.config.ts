@@ -24,6 +24,15 @@ const mercadoPago = {
   MERCADOPAGO_WEBHOOK_SECRET: (process.env.E2E_MERCADOPAGO_SECRET ??= randomBytes(16).toString('hex')),
 };
 
+// The local stand-in of ARCA (scripts/fake-arca.mjs) the test shop asks for its electronic invoices.
+const ARCA_PORT = Number(process.env.E2E_ARCA_PORT ?? 1398);
+export const E2E_ARCA_URL = `http://127.0.0.1:${ARCA_PORT}`;
+const arca = {
+  ARCA_WSAA_URL: `${E2E_ARCA_URL}/ws/services/LoginCms`,
+  ARCA_WSFE_URL: `${E2E_ARCA_URL}/wsfev1/service.asmx`,
+  ARCA_SWEEP_MS: '2000',
+};
+
 /** A server Playwright starts from the repository's root before the tests (one already running is reused locally). */
 function localServer(command: string, url: string, timeout: number, env: Record<string, string>) {
   return { command, cwd: root, url, timeout, reuseExistingServer: !process.env.CI, stdout: 'ignore', stderr: 'pipe', env } as const;
@@ -67,6 +76,7 @@ export default defineConfig({
           ...mercadoPago,
           FAKE_MERCADOPAGO_PORT: String(MERCADOPAGO_PORT),
         }),
+        localServer('node scripts/fake-arca.mjs', `${E2E_ARCA_URL}/__control/state`, 30_000, { FAKE_ARCA_PORT: String(ARCA_PORT) }),
         // A fresh database every run, then the README's start command.
         localServer(`node e2e/scripts/reset-database.mjs && npm start`, `${baseURL}/api/health`, 600_000, {
           PORT: String(PORT),
@@ -79,7 +89,12 @@ export default defineConfig({
           // Every browser test places its orders from 127.0.0.1: the run takes more than a shopper's 30 per 15
           // minutes. The limit itself is tested by the API tests (orders.test.ts › the shared process answers 429…).
           RATE_LIMIT_ORDERS_MAX: '1000',
+          // Likewise every sign-in comes from 127.0.0.1, and a few tests check that a wrong or spent password gets
+          // 401: more than 5 failures per 15 minutes blocks that address for everyone, the owner included. The limit
+          // itself is tested by the API tests (rate-limits-and-restart.test.ts, login-limits-behind-proxy.test.ts).
+          RATE_LIMIT_LOGIN_MAX: '100',
           ...mercadoPago,
+          ...arca,
         }),
       ],
 });

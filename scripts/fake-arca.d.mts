@@ -2,6 +2,7 @@
 export interface FakeArcaSwitches {
   down: boolean;
   slowMs: number;
+  answerDelayMs: number;
   observe: boolean;
   reject: boolean;
   error: boolean;

@@ -10,7 +10,7 @@
  * As a program: `node scripts/fake-arca.mjs` (FAKE_ARCA_PORT).
  *
  * Test controls under /__control (JSON): `POST /__control/sign-csr {csr}` → `{certificate}` (what ARCA's alias page
- * gives), `POST /__control/switches {...}` (down, slowMs, observe, reject, error, duplicate, dropAnswer,
+ * gives), `POST /__control/switches {...}` (down, slowMs, answerDelayMs, observe, reject, error, duplicate, dropAnswer,
  * ticketMinutes), `POST /__control/authorize {...}` (authorises a voucher behind the shop's back), `GET /__control/state`.
  */
 import { randomBytes } from 'node:crypto';
@@ -41,6 +41,8 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
     switches: {
       down: false,
       slowMs: 0,
+      /** Answers after this many ms, once the work is done (ARCA authorised; the answer is slow to come back). */
+      answerDelayMs: 0,
       observe: false,
       reject: false,
       error: false,
@@ -285,6 +287,7 @@ export async function startFakeArca({ port = 0, host = '127.0.0.1' } = {}) {
         state.switches.dropAnswer = false;
         return req.socket.destroy();
       }
+      if (state.switches.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.switches.answerDelayMs));
       res.writeHead(xml.includes('<soap:Fault>') ? 500 : 200, { 'Content-Type': 'text/xml; charset=utf-8' });
       res.end(xml);
     };

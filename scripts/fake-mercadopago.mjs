@@ -88,6 +88,8 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
       installments,
       date_created: new Date().toISOString(),
       date_approved: status === 'approved' ? new Date().toISOString() : null,
+      transaction_amount_refunded: 0,
+      refunds: [],
       preference_id: preference?.id ?? null,
       notification_url: preference?.notification_url ?? null,
     };
@@ -174,17 +176,42 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
       return json(res, 200, { results, paging: { total: results.length, limit: 30, offset: 0 } });
     }
     const refund = path.match(/^\/v1\/payments\/(\d+)\/refunds$/);
+    if (req.method === 'GET' && refund) {
+      const payment = state.payments.get(refund[1]);
+      if (!payment) return json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
+      return json(res, 200, payment.refunds ?? []);
+    }
     if (req.method === 'POST' && refund) {
       const payment = state.payments.get(refund[1]);
       if (!payment) return json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
       if (state.failRefunds)
         return json(res, 400, { message: 'Payment cannot be refunded: insufficient balance', error: 'bad_request', status: 400 });
+      // As Mercado Pago: `{amount}` refunds part of the payment, an empty body what is left of it. The payment stays
+      // approved (status_detail partially_refunded) until nothing is left, then it is refunded.
       const [status, answer] = idempotent(req, path, () => {
         if (payment.status !== 'approved')
           return [400, { message: `Payment in status ${payment.status} cannot be refunded`, error: 'bad_request', status: 400 }];
-        payment.status = 'refunded';
-        payment.status_detail = 'refunded';
-        return [201, { id: nextPaymentId++, payment_id: payment.id, amount: payment.transaction_amount, status: 'approved' }];
+        const left = Math.round((payment.transaction_amount - (payment.transaction_amount_refunded ?? 0)) * 100) / 100;
+        const asked = body && body.amount !== undefined ? Number(body.amount) : left;
+        if (!Number.isFinite(asked) || asked <= 0)
+          return [400, { message: 'Invalid refund amount', error: 'invalid_refund_amount', status: 400 }];
+        if (asked > left + 0.001)
+          return [400, { message: 'The amount to refund is greater than the available amount', error: 'amount_exceeded', status: 400 }];
+        const made = {
+          id: nextPaymentId++,
+          payment_id: payment.id,
+          amount: asked,
+          status: 'approved',
+          source: { type: 'collector' },
+          date_created: new Date().toISOString(),
+          unique_sequence_number: null,
+        };
+        payment.refunds = [...(payment.refunds ?? []), made];
+        payment.transaction_amount_refunded = Math.round(((payment.transaction_amount_refunded ?? 0) + asked) * 100) / 100;
+        const whole = payment.transaction_amount_refunded >= payment.transaction_amount - 0.001;
+        payment.status = whole ? 'refunded' : 'approved';
+        payment.status_detail = whole ? 'refunded' : 'partially_refunded';
+        return [201, made];
       });
       // Mercado Pago notifies on its own schedule, after answering.
       if (status < 300) setTimeout(() => void notify(payment), 20);

@@ -6,11 +6,12 @@ import { installGracefulShutdown } from './domains/platform';
 import { convertProductPicturesInBackground } from './domains/storefront-pages';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
-import { ensureCatalogueVersionTable, prepareStockAlertColors } from './domains/catalogue';
+import { ensureCatalogueVersionTable, prepareStockAlertColors, PRODUCT_LIST_INDEXES } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
-import { migrateLegacyFulfillment } from './domains/orders';
-import { backfillCustomerKeys, CUSTOMER_INDEXES } from './domains/customers';
+import { ensureContactSearch, ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES } from './domains/orders';
+import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
+import { backfillRefundDates } from './domains/returns';
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -28,6 +29,11 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db);
       await createShopIndexes(strapi.db.connection, strapi.db, INSIGHT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, CUSTOMER_INDEXES);
+      await ensureCustomerRollup(strapi.db.connection, strapi.db.getSchemaName());
+      await createShopIndexes(strapi.db.connection, strapi.db, ORDER_LIST_INDEXES);
+      await ensureContactSearch(strapi.db.connection, strapi.db.getSchemaName());
+      await ensureOrderCounts(strapi.db.connection, strapi.db.getSchemaName());
+      await createShopIndexes(strapi.db.connection, strapi.db, PRODUCT_LIST_INDEXES);
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
     });
   },
@@ -42,6 +48,8 @@ export default {
     await migrateLegacyFulfillment();
     // Orders placed before customers existed get theirs (by e-mail, else phone); only empty rows, idempotent.
     await backfillCustomerKeys();
+    // Returns received before the refund's day was stored: net sales count them on their last change; idempotent.
+    await backfillRefundDates();
     // Electronic invoices: the unique (order, kind) index and the settings row.
     await prepareInvoicing();
     await releaseStartupLock();

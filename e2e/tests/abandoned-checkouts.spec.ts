@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { addToCart, bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 
 /**
  * Abandoned checkouts end to end: a shopper types her contact at the checkout and leaves; staff (the threshold set to
@@ -9,15 +9,6 @@ import { addToCart, bearer, createStaffProduct, restoreAdminSession } from '../s
  */
 
 const SHOTS = 'test-results/abandoned-checkouts';
-
-async function expectNoSeriousAxeIssues(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
-}
 
 test('a shopper leaves at checkout, staff send the recovery link and she buys from a new browser', async ({ browser, page, request }) => {
   test.setTimeout(150_000);

@@ -9,8 +9,11 @@ import { createShopIndexes, type IndexDefinition, type MigrationDatabase } from 
  */
 export const INSIGHT_INDEXES: readonly IndexDefinition[] = [
   { name: 'idx_shop_orders_created_at', table: 'orders', columns: ['created_at'] },
-  { name: 'idx_shop_orders_paid_revenue', table: 'orders', columns: ['status', 'paid_at', 'total'] },
-  { name: 'idx_shop_orders_summary', table: 'orders', columns: ['status', 'payment_method', 'total'] },
+  // The status column is `order_status` since the 2026.11.23 rename: these two named `status` were skipped on every
+  // shop created after it (createShopIndexes skips a missing column); a shop renamed in place keeps its index, whose
+  // column the rename carried along, under the same name (IF NOT EXISTS).
+  { name: 'idx_shop_orders_paid_revenue', table: 'orders', columns: ['order_status', 'paid_at', 'total'] },
+  { name: 'idx_shop_orders_summary', table: 'orders', columns: ['order_status', 'payment_method', 'total'] },
 ];
 
 export async function up(knex: Knex, db?: MigrationDatabase): Promise<void> {

@@ -250,6 +250,10 @@ export function latencyRun(base, target, { connections, duration }) {
         if (err) return reject(err);
         latencies.sort((a, b) => a - b);
         resolve({
+          answers: latencies.length,
+          // Requests that never got an answer (autocannon's 10 s timeout, reset connections); the ones still in
+          // flight when the run ends are neither counted here nor in the percentiles.
+          unanswered: (result.timeouts ?? 0) + (result.errors ?? 0),
           perSecond: latencies.length / (result.duration || 1),
           p50: percentile(latencies, 50),
           p95: percentile(latencies, 95),

@@ -106,7 +106,12 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
   const coupon = `(n % 10 = 0)`;
   const discount = `(CASE WHEN ${coupon} THEN ${subtotal} / 10 ELSE 0 END)`;
   const paidLike = `${status} IN ('paid', 'confirmado', 'refunded')`;
-  const orderRows = `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, zone_id, zone, meeting_point_id, order_status, subtotal, shipping_cost, cash_fee, discounts, discount_total, coupon_code, total, paid_at, stock_returned, fulfillment, channel, created_at, updated_at, published_at)
+  const c = `((${big} * 2654435761) % ${customers})`;
+  // The customer as the checkout writes it (orderCustomerKey: the e-mail as coupons count it, Gmail dots and +tags
+  // folded; the phone normalised), so the first start has no customer back-fill to do.
+  const customerKey = `CASE WHEN ${c} % 10 = 0 THEN 'e:sofiaperez' || ${c} || '@gmail.com' ELSE 'e:cliente' || ${c} || '@correo.com.ar' END`;
+  const customerPhone = `'5492995' || ${lpad6(kind, c)}`;
+  const orderRows = `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, zone_id, zone, meeting_point_id, order_status, subtotal, shipping_cost, cash_fee, discounts, discount_total, coupon_code, total, paid_at, stock_returned, fulfillment, channel, customer_key, customer_phone, created_at, updated_at, published_at)
     SELECT ${base.orders} + n, 'scale-o' || n, 'SC-' || ${dayKey(kind, minutes)} || '-' || n, ${pick(kind, METHODS, `n % 3`)},
       CASE WHEN ${delivery} THEN 'delivery' ELSE 'pickup' END,
       CASE WHEN ${delivery} THEN 'neuquen-centro' ELSE NULL END,
@@ -118,7 +123,7 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
       CASE WHEN ${paidLike} THEN ${agoSql(kind, `${minutes} - 30`)} ELSE NULL END,
       CASE WHEN ${status} IN ('cancelled', 'refunded') THEN ${bool(kind, true)} ELSE ${bool(kind, false)} END,
       CASE WHEN ${status} IN ('paid', 'confirmado') AND n > 300 THEN 'delivered' WHEN ${status} = 'paid' THEN 'packed' ELSE 'unfulfilled' END,
-      ${channel}, ${agoSql(kind, minutes)}, ${now}, ${now}
+      ${channel}, ${customerKey}, ${customerPhone}, ${agoSql(kind, minutes)}, ${now}, ${now}
     ${series(kind, orders)}`;
   const item = (which, p, k, qty) => {
     const v = variantParts(kind, p, k);
@@ -130,7 +135,6 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
     ${item(1, p1, 'n % 8', qty1)} ${series(kind, orders)}`;
   const items2 = `INSERT INTO components_order_items (id, product_id, title, image, quantity, price, size, color, variant_id, sku)
     ${item(2, p2, '(n + 3) % 8', 1)} ${series(kind, orders)} WHERE n % 3 = 0`;
-  const c = `((${big} * 2654435761) % ${customers})`;
   const email = `CASE WHEN ${c} % 10 = 0 THEN ${pick(kind, ['sofia.perez', 'sofiaperez', 'sofia.perez'], 'n % 3')} || ${c} || CASE WHEN n % 3 = 2 THEN '+tienda' ELSE '' END || '@gmail.com'
       ELSE 'cliente' || ${c} || '@correo.com.ar' END`;
   const phoneDigits = `'5' || ${lpad6(kind, c)}`;

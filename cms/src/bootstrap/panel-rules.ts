@@ -74,6 +74,9 @@ export const BOOKKEEPING_TYPES = [
   // searches that found nothing: written by the shop only.
   'api::stock-alert.stock-alert',
   'api::stock-alert.search-miss',
+  // Cambios y devoluciones: their steps give units back, make the exchange order and record the money given back
+  // (a Mercado Pago refund among them); only PUT /returns/{id}/status may move them.
+  'api::return-request.return-request',
 ] as const;
 
 const PANEL_NOTE = 'panel /cms';

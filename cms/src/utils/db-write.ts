@@ -25,6 +25,16 @@ export function table(trx: Knex, name: string): Knex.QueryBuilder {
   return schema ? trx.withSchema(schema).table(name) : trx.table(name);
 }
 
+/**
+ * Runs `work` on the current Strapi transaction when there is one (a plain knex read on `strapi.db.connection`
+ * there would wait for a second connection: SQLite has one), else on the connection, with no transaction opened.
+ */
+export function onCurrentConnection<T>(work: (knex: Knex) => Promise<T>): Promise<T> {
+  // Strapi types the answer as a promise of the callback's promise; awaiting it gives the value.
+  if (strapi.db.inTransaction()) return strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx)) as unknown as Promise<T>;
+  return work(strapi.db.connection);
+}
+
 /** A boolean column as read back: `true`/`false` on PostgreSQL, `1`/`0` on SQLite; anything else is false. */
 export function storedFlag(value: unknown): boolean {
   return value === true || value === 1;

@@ -210,4 +210,67 @@ describe('customers', () => {
     expect(salesExport.status).toBe(403);
     expect(String(salesExport.body)).not.toContain('Bea Sosa');
   });
+
+  it('keeps its customers table and the order counts exact through every write: a status change, a row deleted, a rebuild at start', async () => {
+    const ana = () => customerIdOf('e:anaperez@gmail.com');
+    const anaRow = async () => (await list('?pageSize=100')).customers.find((c) => c.id === ana());
+    // The dashboard summary and the list's count (shop_order_counts) against the orders themselves.
+    const counts = async () => {
+      const summary = await call('/orders/summary');
+      const cancelled = await call('/orders?limit=1&status=cancelled');
+      const all = await call('/orders?limit=1');
+      const web = await call('/orders?limit=1&channel=web&status=cancelled');
+      for (const res of [summary, cancelled, all, web]) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const byStatus = summary.body.summary.summaryByStatusAndPaymentMethod as Record<string, Record<string, number>>;
+      return {
+        total: summary.body.summary.totalOrders as number,
+        listed: all.body.totalOrders as number,
+        cancelledCash: byStatus.cancelled!.cash,
+        cancelledListed: cancelled.body.totalOrders as number,
+        cancelledWeb: web.body.totalOrders as number,
+        webOrders: summary.body.summary.byChannel.web.orders as number,
+      };
+    };
+    const before = await counts();
+    expect(before).toEqual({ total: 9, listed: 9, cancelledCash: 1, cancelledListed: 1, cancelledWeb: 1, webOrders: 9 });
+    expect(await anaRow()).toMatchObject({ orders: 4, totalSpent: 40000 });
+    // A cancellation (the staff route) is no longer spent.
+    await setStatus(ids.ana4!, 'cancelled');
+    expect(await anaRow()).toMatchObject({ orders: 4, totalSpent: 30000 });
+    expect(await counts()).toEqual({ ...before, cancelledCash: 2, cancelledListed: 2, cancelledWeb: 2 });
+    // The list reads the table the trigger keeps (one row per customer), not a grouping of the orders.
+    const db = knexOn(database.env);
+    try {
+      const rows: { customer_key: string; orders: unknown }[] = await db('shop_customers').select('customer_key', 'orders');
+      expect(rows.map((r) => r.customer_key).sort()).toEqual(['e:anaperez@gmail.com', 'e:carla@example.com', 'p:5492994442002']);
+      // A row written outside the shop (a fix in the database, as Strapi's panel could delete an order): followed.
+      const [one] = await db('orders').where('document_id', ids.ana1).select('id');
+      await db('orders_cmps').where('entity_id', one.id).delete();
+      await db('orders').where('id', one.id).delete();
+    } finally {
+      await db.destroy();
+    }
+    expect(await anaRow()).toMatchObject({ orders: 3, totalSpent: 20000 });
+    expect((await list()).total).toBe(3);
+    expect(await counts()).toEqual({ ...before, total: 8, listed: 8, webOrders: 8, cancelledCash: 2, cancelledListed: 2, cancelledWeb: 2 });
+    // Its trigger lost (as when a table is rebuilt): the next start puts it back and groups every order again.
+    await shop.stop();
+    const again = knexOn(database.env);
+    try {
+      if (inject('databaseKind') === 'postgres') await again.raw('DROP TRIGGER IF EXISTS shop_customers_changed ON orders');
+      else await again.raw('DROP TRIGGER IF EXISTS shop_customers_changed_au');
+      await again('shop_customers').update({ orders: 99 });
+      if (inject('databaseKind') === 'postgres') await again.raw('DROP TRIGGER IF EXISTS shop_order_counts_changed ON orders');
+      else await again.raw('DROP TRIGGER IF EXISTS shop_order_counts_changed_au');
+      await again('shop_order_counts').update({ orders: 99 });
+    } finally {
+      await again.destroy();
+    }
+    shop = await startStrapi(database, ENV);
+    owner = await adminTokenAt(shop.url);
+    expect(await anaRow()).toMatchObject({ orders: 3, totalSpent: 20000 });
+    expect((await counts()).total).toBe(8);
+    await setStatus(ids.ana2!, 'refunded');
+    expect(await anaRow()).toMatchObject({ orders: 3, totalSpent: 0 });
+  });
 });

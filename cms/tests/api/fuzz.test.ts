@@ -233,10 +233,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   { method: 'GET', path: '/orders/{orderId}/invoice', auth: 'admin' },
-  { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind'] },
+  { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind', 'format'] },
   { method: 'POST', path: '/orders/{orderId}/invoice', auth: 'admin', body: () => ({ buyerCuit: '20-12345678-6' }) },
   { method: 'POST', path: '/orders/{orderId}/credit-note', auth: 'admin', body: () => ({ amount: 100 }) },
-  { method: 'GET', path: '/orders/by-number/{orderNumber}/invoice.pdf', auth: 'public', query: ['email'] },
+  {
+    method: 'POST',
+    path: '/orders/tracking/invoice.pdf',
+    auth: 'public',
+    body: () => ({ orderNumber: 'JL-20990101-0001', contact: 'nadie@example.com' }),
+  },
   { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
   {
     method: 'PUT',

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import forge from 'node-forge';
 import { PDFParse } from 'pdf-parse';
@@ -207,13 +209,15 @@ describe('issuing', () => {
     expect(text).toContain('00003-00000001');
     expect(text).toContain('FACTURA C');
     expect(text).toContain((order.total as number).toLocaleString('es-AR', { minimumFractionDigits: 2 }));
-    // The shopper's copy from tracking: the order's e-mail is needed.
-    const tracked = await fetch(
-      `${shop.url}/api/orders/by-number/${order.orderNumber}/invoice.pdf?email=${encodeURIComponent(SHOPPER.email)}`,
-    );
-    expect(tracked.status).toBe(200);
-    const wrong = await fetch(`${shop.url}/api/orders/by-number/${order.orderNumber}/invoice.pdf?email=otra@example.com`);
-    expect(wrong.status).toBe(404);
+    // The shopper's copy from tracking (POST: the contact in the body): the order's e-mail or phone is needed.
+    const tracked = (contact: string) =>
+      fetch(`${shop.url}/api/orders/tracking/invoice.pdf`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ orderNumber: order.orderNumber, contact }),
+      });
+    expect((await tracked(SHOPPER.email)).status).toBe(200);
+    expect((await tracked('otra@example.com')).status).toBe(404);
     // Asking again: never twice.
     const again = await asOwner(`/orders/${order.id}/invoice`, { method: 'POST', body: {} });
     expect(again.status).toBe(409);
@@ -293,9 +297,33 @@ describe('issuing', () => {
     expect(pending.status).toBe('pending');
     expect(pending.error).toMatch(/ARCA no está disponible/);
     await control('switches', { down: false });
-    const retried = await asOwner(`/orders/${order.id}/invoice`, { method: 'POST', body: {} });
-    expect(retried.status).toBe(200);
-    expect((await authorized(order.id)).status).toBe('authorized');
+    // Nobody asks again: the sweep retries it with backoff (ARCA_RETRY_MS) once ARCA is back.
+    const back = await authorized(order.id);
+    expect(back).toMatchObject({ status: 'authorized' });
+    expect(back.attempts).toBeGreaterThan(0);
+  });
+
+  it('an order cancelled while its invoice waited is not invoiced ("no facturar"); paid again, it is', async () => {
+    await control('switches', { down: true });
+    const order = await paidOrder();
+    await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.attempts > 0,
+    );
+    const vouchers = fake.state.vouchers.size;
+    const setStatus = (status: string) => call(`/orders/${order.id}/status`, { method: 'PUT', token: firstOwner, body: { status } });
+    expect((await setStatus('cancelled')).status).toBe(200);
+    await control('switches', { down: false });
+    const skipped = await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.status === 'skipped',
+    );
+    expect(skipped).toMatchObject({ statusLabel: 'no facturar', number: null, cae: null });
+    expect(skipped.error).toMatch(/^No se factura: la orden se canceló/);
+    expect(fake.state.vouchers.size).toBe(vouchers);
+    expect((await setStatus('paid')).status).toBe(200);
+    expect((await authorized(order.id)).number).toBeGreaterThan(0);
+    expect(fake.state.vouchers.size).toBe(vouchers + 1);
   });
 
   it('ARCA rejects: error with the reason in Spanish, "Reintentar" authorises', async () => {
@@ -325,6 +353,117 @@ describe('issuing', () => {
     const unpaid = await call('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }], { meetingPointId: POINT.id }) });
     const refused = await asOwner(`/orders/${unpaid.body.order._id}/credit-note`, { body: {} });
     expect(refused.body.message).toMatch(/no tiene una factura autorizada/);
+  });
+});
+
+describe('a Responsable Inscripto shop: Factura B and A, observations, the e-mail, the ticket', () => {
+  it("invoices B with its 21 % IVA to a final consumer and A to a CUIT; ARCA's observations in Spanish; the PDF mailed once; the 80 mm ticket", async () => {
+    const ri = await asOwner('/invoicing/settings', { method: 'PUT', body: { ...SETTINGS, taxCondition: 'responsable_inscripto' } });
+    expect(ri.status, JSON.stringify(ri.body)).toBe(200);
+    try {
+      await control('switches', { observe: true });
+      const b = await paidOrder();
+      const invoiceB = await authorized(b.id);
+      await control('switches', { observe: false });
+      expect(invoiceB).toMatchObject({ letter: 'B', voucherType: 6, total: 12100, net: 10000, vat: 2100 });
+      expect(invoiceB.observations?.length).toBeGreaterThan(0);
+      const voucherB = [...fake.state.vouchers.values()].find((v) => v.CbteTipo === 6 && Number(v.CbteDesde) === invoiceB.number);
+      expect(voucherB).toMatchObject({ DocTipo: '99', CondicionIVAReceptorId: '5', ImpIVA: '2100.00' });
+      expect(voucherB?.Iva?.AlicIva).toMatchObject({ Id: '5', BaseImp: '10000.00', Importe: '2100.00' });
+
+      const placed = await call('/orders', {
+        body: orderBody([{ productId: product._id, quantity: 1 }], { meetingPointId: POINT.id, buyerDocument: '20-12345678-6' }),
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      expect(
+        (await call(`/orders/${placed.body.order._id}/status`, { method: 'PUT', token: firstOwner, body: { status: 'paid' } })).status,
+      ).toBe(200);
+      const invoiceA = await authorized(placed.body.order._id);
+      expect(invoiceA).toMatchObject({ letter: 'A', voucherType: 1 });
+      const voucherA = [...fake.state.vouchers.values()].find((v) => v.CbteTipo === 1 && Number(v.CbteDesde) === invoiceA.number);
+      expect(voucherA).toMatchObject({ DocTipo: '80', DocNro: '20123456786', CondicionIVAReceptorId: '1' });
+
+      // The shopper's e-mail with the PDF: queued once.
+      const mails = await waitUntil(
+        async () => (await asOwner(`/emails?order=${b.id}&limit=100`)).body.emails as { kind: string }[],
+        (list) => list.some((m) => m.kind === 'invoice_issued'),
+      );
+      expect(mails.filter((m) => m.kind === 'invoice_issued')).toHaveLength(1);
+      const ticket = await fetch(`${shop.url}/api/orders/${b.id}/invoice.pdf?format=ticket`, {
+        headers: { Authorization: `Bearer ${firstOwner}` },
+      });
+      expect(ticket.status).toBe(200);
+      const text = (await new PDFParse({ data: new Uint8Array(await ticket.arrayBuffer()) }).getText()).text;
+      expect(text).toContain(invoiceB.cae);
+      expect(text).toMatch(/FACTURA B/i);
+    } finally {
+      await control('switches', { observe: false });
+      expect((await asOwner('/invoicing/settings', { method: 'PUT', body: SETTINGS })).status).toBe(200);
+    }
+  });
+});
+
+describe('credit notes the shop makes itself', () => {
+  const creditNotesOf = async (id: string) => (await asOwner(`/orders/${id}/invoice`)).body.creditNotes as Record<string, unknown>[];
+
+  it('a paid order cancelled: the rest of its invoice credited, linked to it, once', async () => {
+    const order = await paidOrder();
+    const invoice = await authorized(order.id);
+    const part = await asOwner(`/orders/${order.id}/credit-note`, { body: { amount: 2100 } });
+    expect(part.body.creditNote).toMatchObject({ status: 'authorized', total: 2100 });
+    const setStatus = (status: string) => call(`/orders/${order.id}/status`, { method: 'PUT', token: firstOwner, body: { status } });
+    expect((await setStatus('cancelled')).status).toBe(200);
+    expect((await setStatus('cancelled')).status).toBe(200);
+    const notes = await waitUntil(
+      () => creditNotesOf(order.id),
+      (list) => list.length === 2 && list.every((n) => n.status === 'authorized'),
+    );
+    expect(notes.map((n) => n.total)).toEqual([2100, invoice.total - 2100]);
+    const voucher = [...fake.state.vouchers.values()].find((v) => v.CbteTipo === 13 && Number(v.CbteDesde) === notes[1]!.number);
+    expect(voucher?.CbtesAsoc?.CbteAsoc).toMatchObject({
+      Tipo: '11',
+      Nro: String(invoice.number),
+      CbteFch: String(invoice.issueDate).replace(/-/g, ''),
+    });
+    // The staff's own credit note is made: a second one by hand is refused.
+    expect((await asOwner(`/orders/${order.id}/credit-note`, { body: { amount: 1 } })).status).toBe(409);
+  });
+
+  it("a return received: the money given back is credited on the order's invoice", async () => {
+    const content = (await call('/content')).body.content as SiteContent;
+    content.returns = { ...content.returns, enabled: true, windowDays: 30, exchangeOnly: false, nonReturnableCategories: [] };
+    expect((await call('/content', { method: 'PUT', token: firstOwner, body: content })).status).toBe(200);
+    const res = await call('/orders', { body: orderBody([{ productId: product._id, quantity: 2 }], { meetingPointId: POINT.id }) });
+    expect(res.status).toBe(201);
+    const id = res.body.order._id as string;
+    for (const step of ['ready_for_pickup', 'delivered']) {
+      expect((await asOwner(`/orders/${id}/fulfillment`, { method: 'PUT', body: { step } })).status).toBe(200);
+    }
+    const invoice = await authorized(id);
+    const asked = await call('/returns', {
+      body: {
+        orderNumber: res.body.order.orderNumber,
+        contact: SHOPPER.email,
+        lines: [{ lineIndex: 0, quantity: 1, kind: 'return', reason: 'size_small' }],
+      },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const request = asked.body.return;
+    expect((await call(`/returns/${request._id}/status`, { method: 'PUT', token: firstOwner, body: { status: 'approved' } })).status).toBe(
+      200,
+    );
+    const received = await call(`/returns/${request._id}/status`, {
+      method: 'PUT',
+      token: firstOwner,
+      body: { status: 'received', refundMethod: 'transfer', message: 'Transferencia 123' },
+    });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    const notes = await waitUntil(
+      () => creditNotesOf(id),
+      (list) => list.length === 1 && list[0]!.status === 'authorized',
+    );
+    expect(notes[0]).toMatchObject({ kind: 'credit_note', letter: 'C', total: request.refundDue });
+    expect(request.refundDue).toBe(invoice.total / 2);
   });
 });
 
@@ -370,5 +509,35 @@ describe('permissions', () => {
     expect((await call(`/orders/${order.id}/invoice`, { token: sales })).status).toBe(200);
     expect((await call(`/orders/${order.id}/invoice`, { token: catalog })).status).toBe(403);
     expect((await call(`/orders/${order.id}/invoice`)).status).toBe(401);
+  });
+});
+
+describe('the key in the clear: nowhere', () => {
+  it('appears in no log line, no queued e-mail, and neither in the database file nor in a dump of it', async () => {
+    expect(shop.logs()).toMatch(/\S/);
+    expect(shop.logs()).not.toMatch(/PRIVATE KEY/);
+    const db = testDatabase();
+    try {
+      const mails = await db('email_outboxes').select('*');
+      expect(mails.length).toBeGreaterThan(0);
+      expect(JSON.stringify(mails)).not.toMatch(/PRIVATE KEY/);
+    } finally {
+      await db.destroy();
+    }
+    const file = database.env.DATABASE_FILENAME;
+    if (file) {
+      // The SQLite file (and its write-ahead log) is what a backup copies.
+      for (const part of [file, `${file}-wal`].filter((f) => existsSync(f))) {
+        expect(readFileSync(part).includes('PRIVATE KEY'), part).toBe(false);
+      }
+    } else {
+      const dump = spawnSync('pg_dump', ['--no-owner', String(database.env.DATABASE_URL)], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      expect(dump.status, dump.stderr).toBe(0);
+      expect(dump.stdout).toMatch(/invoicing_settings/);
+      expect(dump.stdout).not.toMatch(/PRIVATE KEY/);
+    }
   });
 });

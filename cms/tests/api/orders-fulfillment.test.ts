@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   FULFILLMENT_MESSAGES,
+  formatPrice,
   bulkFulfillmentAnswerSchema,
   dispatchAnswerSchema,
   orderAnswerSchema,
@@ -146,7 +147,7 @@ describe('PUT /orders/{id}/fulfillment: each step', () => {
     const history = (await asOwner(`/orders/${order._id}/history`)).body.history;
     expect(history.find((e: { to: string; step: string | null }) => e.to === 'paid' && !e.step)).toMatchObject({
       from: 'pending_manual',
-      note: 'Efectivo cobrado en la entrega',
+      note: `Efectivo cobrado en la entrega: ${formatPrice(order.total)}`,
     });
     const kinds = await mailKinds(order._id);
     expect(kinds).toContain('order_delivered');

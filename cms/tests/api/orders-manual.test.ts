@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  CHECKOUT_REFUSALS,
   MANUAL_ORDER_MESSAGES,
   ORDER_EXPORT_HEADER,
   manualOrderAnswerSchema,
@@ -226,6 +227,26 @@ describe('payment links', () => {
     const cancelled = await call(`/orders/${cash.body.order._id}/payment-link`, { body: {}, token: sales.token });
     expect(cancelled.body.message).toBe(MANUAL_ORDER_MESSAGES.linkCancelled);
     expect((await call('/orders/no-existe-123/payment-link', { body: {}, token: sales.token })).status).toBe(404);
+  });
+});
+
+describe('a Mercado Pago sale with nothing to pay', () => {
+  it("the owner's 100 % discount: 400 in Spanish, no $0 preference asked of Mercado Pago, nothing taken", async () => {
+    const product = await createProduct({ stock: 3, size: ['M'], price: 15000 }, { baseUrl: shop.url, token: owner });
+    const preferences = () => fake.state.calls.filter((c) => c.path === '/checkout/preferences').length;
+    const before = preferences();
+    const free = await manual(
+      saleBody(product, { paymentMethod: 'mercadopago', manualDiscount: { percent: 100, reason: 'Regalo' } }),
+      owner,
+    );
+    expect(free.status).toBe(400);
+    expect(free.body.message).toBe(CHECKOUT_REFUSALS.mercadopagoZero);
+    expect(preferences()).toBe(before);
+    expect(await stockOf(product._id, shop.url)).toBe(3);
+    // The same gift taken in cash is a sale of $0 (nothing to collect online).
+    const cash = await manual(saleBody(product, { manualDiscount: { percent: 100, reason: 'Regalo' } }), owner);
+    expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+    expect(preferences()).toBe(before);
   });
 });
 

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETURN_MESSAGES, returnAnswerSchema, staffReturnAnswerSchema, trackedOrderAnswerSchema, type Order } from '@shop/shared';
+import {
+  RETURN_MESSAGES,
+  returnAnswerSchema,
+  staffReturnAnswerSchema,
+  trackedOrderAnswerSchema,
+  type Order,
+  type SiteContent,
+} from '@shop/shared';
 import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
-import { SHOPPER, type TestProduct } from '../helpers/orders';
+import { SHOPPER, orderBody, type TestProduct } from '../helpers/orders';
 import {
   bra,
   deliver,
@@ -86,6 +93,36 @@ describe('POST /returns: the refusals', () => {
   });
 });
 
+describe('POST /returns: the policy', () => {
+  it('refuses every request while the policy is off, and returns of money while it takes exchanges only', async () => {
+    const product = await bra(at, { b85: 5, b90: 5 });
+    const to90 = await variantId(at, product, '90B');
+    const order = await deliveredOrder(product, 1);
+    const saved = (await at.call('/content')).body.content as SiteContent;
+    const withPolicy = async (returns: Partial<SiteContent['returns']>) => {
+      const res = await at.call('/content', {
+        method: 'PUT',
+        body: { ...saved, returns: { ...saved.returns, ...returns } },
+        token: at.owner,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    try {
+      await withPolicy({ enabled: false });
+      expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.disabled);
+      await withPolicy({ enabled: true, exchangeOnly: true });
+      expectMessage(await ask(requestBody(order, [{ quantity: 1, kind: 'return' }])), 400, RETURN_MESSAGES.exchangeOnly);
+      // An exchange is still taken, and gives no money back.
+      const res = await ask(requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: to90 }]));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(returnAnswerSchema.parse(res.body).return.refundDue).toBe(0);
+    } finally {
+      await withPolicy({ enabled: true, exchangeOnly: false });
+    }
+    expect(await variantStock(at, product, '90B')).toBe(4);
+  });
+});
+
 describe('an exchange from 85B to 90B, held, approved, received once', () => {
   it('holds the last 90B, refuses others with fresh figures, and on "Recibido" (twice at once) returns the 85B once and makes the exchange order', async () => {
     const product = await bra(at, { b85: 4, b90: 1 });
@@ -162,6 +199,14 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     expect(await variantStock(at, product, '90B')).toBe(0);
     expect((await move(held._id, { status: 'rejected', message: 'Sin etiquetas' })).status).toBe(200);
     expect(await variantStock(at, product, '90B')).toBe(2);
+    const kinds = (await at.call(`/emails?order=${order._id}&limit=100`, { token: at.owner })).body.emails.map(
+      (m: { kind: string }) => m.kind,
+    );
+    expect(kinds.filter((k: string) => k === 'return_rejected')).toHaveLength(1);
+    const notes = (await at.call(`/orders/${order._id}/history`, { token: at.owner })).body.history.map(
+      (e: { note: string | null }) => e.note,
+    );
+    expect(notes).toContain(`Cambio/devolución ${held.number}: Rechazado — Sin etiquetas`);
     expect((await move(held._id, { status: 'rejected' })).status).toBe(200);
     expect(await variantStock(at, product, '90B')).toBe(2);
 
@@ -189,6 +234,86 @@ describe('an exchange from 85B to 90B, held, approved, received once', () => {
     // Net sales: what returns gave back comes off the dashboard's revenue.
     const summary = (await at.call('/orders/summary', { token: at.owner })).body.summary;
     expect(summary.returnsTotal).toBeGreaterThanOrEqual(20000);
+  });
+});
+
+describe('the exchange of a home delivery when the shopper pays its shipping', () => {
+  it('asks her for the delivery she paid, and her exchange order waits for that payment like any order', async () => {
+    const content = (await at.call('/content')).body.content as SiteContent;
+    content.checkout.shipping.homeDelivery = { ...content.checkout.shipping.homeDelivery, enabled: true, zones: [], baseCost: 2000 };
+    content.returns = { ...content.returns, shippingPaidBy: 'shopper' };
+    expect((await at.call('/content', { method: 'PUT', body: content, token: at.owner })).status).toBe(200);
+    const product = await bra(at, { b85: 3, b90: 3 });
+    const placed = await at.call('/orders', {
+      body: orderBody([{ productId: product._id, quantity: 1, size: '85B' }], { deliveryType: 'delivery', paymentMethod: 'transfer' }),
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.order as Order;
+    expect(order.shippingCost).toBe(2000);
+    expect((await at.call(`/orders/${order._id}/status`, { method: 'PUT', body: { status: 'paid' }, token: at.owner })).status).toBe(200);
+    for (const step of ['packed', 'shipped', 'delivered']) {
+      const res = await at.call(`/orders/${order._id}/fulfillment`, { method: 'PUT', body: { step }, token: at.owner });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const to90 = await variantId(at, product, '90B');
+    const asked = await ask(requestBody(order, [{ quantity: 1, kind: 'exchange', variantId: to90 }]));
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const request = returnAnswerSchema.parse(asked.body).return;
+    expect(request).toMatchObject({ refundDue: 0, chargeDue: 2000 });
+    await move(request._id, { status: 'approved' });
+    const mails = (await at.call(`/emails?order=${order._id}&limit=100`, { token: at.owner })).body.emails as {
+      kind: string;
+      text?: string;
+    }[];
+    expect(mails.some((m) => m.kind === 'return_approved')).toBe(true);
+    const received = staffReturnAnswerSchema.parse((await move(request._id, { status: 'received' })).body).return;
+    const exchange = (await at.call(`/orders/${received.exchangeOrderId}`, { token: at.owner })).body.order as Order;
+    expect(exchange).toMatchObject({ total: 2000, shippingCost: 2000, status: 'pending_transfer_proof', deliveryType: 'delivery' });
+    expect(exchange.items.map((i) => [i.size, i.quantity])).toEqual([['90B', 1]]);
+    // Packed and sent, but not delivered unpaid: the shop's rule for any transfer order.
+    const step = (id: string, to: string) => at.call(`/orders/${id}/fulfillment`, { method: 'PUT', body: { step: to }, token: at.owner });
+    expect((await step(exchange._id, 'packed')).status).toBe(200);
+    expect((await step(exchange._id, 'shipped')).status).toBe(200);
+    expect((await step(exchange._id, 'delivered')).status).toBe(400);
+    expect((await at.call(`/orders/${exchange._id}/status`, { method: 'PUT', body: { status: 'paid' }, token: at.owner })).status).toBe(
+      200,
+    );
+    expect((await step(exchange._id, 'delivered')).status).toBe(200);
+    expect(await variantStock(at, product, '85B')).toBe(3);
+    expect(await variantStock(at, product, '90B')).toBe(2);
+    // The shop pays it: an exchange is even again.
+    content.returns = { ...content.returns, shippingPaidBy: 'shop' };
+    expect((await at.call('/content', { method: 'PUT', body: content, token: at.owner })).status).toBe(200);
+    const second = returnAnswerSchema.parse(
+      (await ask(requestBody(exchange, [{ quantity: 1, kind: 'exchange', variantId: await variantId(at, product, '85B') }]))).body,
+    );
+    expect(second.return.chargeDue).toBe(0);
+  });
+});
+
+describe('the order after its returns: a unit never comes back twice', () => {
+  it('refuses cancelling while a request is open; once received, cancelling gives back only the units still out, and reopening takes only those', async () => {
+    const product = await bra(at, { b85: 6, b90: 2 });
+    const order = await deliveredOrder(product, 3);
+    expect(await variantStock(at, product, '85B')).toBe(3);
+    const request = returnAnswerSchema.parse((await ask(requestBody(order, [{ quantity: 1, kind: 'return' }]))).body).return;
+    const setStatus = (status: string) => at.call(`/orders/${order._id}/status`, { method: 'PUT', body: { status }, token: at.owner });
+    expectMessage(
+      await setStatus('cancelled'),
+      409,
+      `La orden tiene un pedido de cambio o devolución abierto (${request.number}): rechazalo o recibilo en Cambios y devoluciones antes de cancelar o reintegrar la orden`,
+    );
+    expect(await variantStock(at, product, '85B')).toBe(3);
+    await move(request._id, { status: 'approved' });
+    expect((await move(request._id, { status: 'received' })).status).toBe(200);
+    expect(await variantStock(at, product, '85B')).toBe(4);
+    // Cancelled after the return: the two units she kept come back, not the one already received.
+    const both = await Promise.all([setStatus('cancelled'), setStatus('cancelled')]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await variantStock(at, product, '85B')).toBe(6);
+    // Reopened: the same two units are taken again.
+    expect((await setStatus('paid')).status).toBe(200);
+    expect(await variantStock(at, product, '85B')).toBe(4);
   });
 });
 

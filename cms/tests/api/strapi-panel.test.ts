@@ -311,9 +311,20 @@ describe('orders edited in the panel', () => {
     expect(types.status).toBe(200);
     const shown = (types.body.data as Array<{ uid: string; isDisplayed: boolean }>).filter((t) => t.isDisplayed).map((t) => t.uid);
     expect(shown).toEqual(expect.arrayContaining([PRODUCT, ORDER, 'api::site-content.site-content']));
-    for (const hidden of ['api::email-outbox.email-outbox', 'api::order.order-event', 'api::order-idempotency-key.order-idempotency-key']) {
+    for (const hidden of [
+      'api::email-outbox.email-outbox',
+      'api::order.order-event',
+      'api::order-idempotency-key.order-idempotency-key',
+      'api::return-request.return-request',
+    ]) {
       expect(shown).not.toContain(hidden);
     }
+    // A return request written by hand could say "received" with money given back that never moved any unit.
+    const forgedReturn = await cms(documentPath('api::return-request.return-request'), {
+      method: 'POST',
+      body: { returnNumber: 'CD-X', orderDocumentId: 'x', orderNumber: 'x', returnStatus: 'received', refundDue: 99999 },
+    });
+    expect([400, 403]).toContain(forgedReturn.status);
     const forged = await cms(documentPath('api::order.order-event'), {
       method: 'POST',
       body: { orderDocumentId: 'x', toStatus: 'paid', actorKind: 'staff', actorName: 'Nadie', at: new Date().toISOString() },

@@ -26,12 +26,14 @@ export const POINT = {
   enabled: true,
 };
 
-export async function startReturnsShop(): Promise<ReturnsShop> {
+/** `env` adds to the shop's environment (Mercado Pago's, for one); with it, `mercadoPago` turns the method on. */
+export async function startReturnsShop(options: { env?: Record<string, string>; mercadoPago?: boolean } = {}): Promise<ReturnsShop> {
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
   const shop = await startStrapi(database, {
     RATE_LIMIT_ORDERS_MAX: '100000',
     RATE_LIMIT_RETURNS_MAX: '100000',
     RATE_LIMIT_TRACKING_MAX: '100000',
+    ...options.env,
   });
   const call: ReturnsShop['call'] = (pathname, options = {}) => api(pathname, { baseUrl: shop.url, ...options });
   const owner = await adminTokenAt(shop.url);
@@ -45,6 +47,8 @@ export async function startReturnsShop(): Promise<ReturnsShop> {
     additionalFee: 0,
     discountPercent: 0,
   };
+  if (options.mercadoPago)
+    content.checkout.paymentInfo.mercadoPago = { ...content.checkout.paymentInfo.mercadoPago, enabled: true, reservationMinutes: 60 };
   content.returns = { ...content.returns, enabled: true, windowDays: 30, exchangeOnly: false, nonReturnableCategories: ['Bombachas'] };
   const saved = await call('/content', { method: 'PUT', body: content, token: owner });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -84,10 +88,14 @@ export async function panty(at: ReturnsShop): Promise<TestProduct> {
   );
 }
 
-/** A cash pickup order of these lines (placed, not delivered). */
-export async function placeOrder(at: ReturnsShop, lines: { productId: string; quantity: number; size: string }[]): Promise<Order> {
+/** A pickup order of these lines (placed, not delivered), paid in cash unless told. */
+export async function placeOrder(
+  at: ReturnsShop,
+  lines: { productId: string; quantity: number; size: string }[],
+  paymentMethod: 'cash' | 'mercadopago' = 'cash',
+): Promise<Order> {
   const res = await at.call('/orders', {
-    body: orderBody(lines, { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod: 'cash' }),
+    body: orderBody(lines, { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod }),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.order;

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   text: string;
   from: string;
+  /** Files sent with the message (filename, type and bytes). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 function addressText(value: ParsedMail['to'] | ParsedMail['from']): string {
@@ -40,6 +42,7 @@ export class TestSmtp {
               subject: mail.subject ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
               text: mail.text ?? '',
+              attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             });
             done();
           })

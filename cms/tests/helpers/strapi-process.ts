@@ -125,13 +125,14 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
 
 /**
  * A `strapi start` child as the tests use it: its output kept, resolved once /api/health at `url` answers 200 (at most
- * 120 s), with a `stop()` that sends SIGTERM, then SIGKILL after 5 s. `label` names it in the errors.
+ * 180 s: a first start seeds the shop, and a loaded 2-core machine has been seen to need over 120 s), with a
+ * `stop()` that sends SIGTERM, then SIGKILL after 5 s. `label` names it in the errors.
  */
 export async function runningStrapi(child: ChildProcess, url: string, port: number, label: string): Promise<RunningStrapi> {
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited early (code ${child.exitCode}):\n${output.slice(-4000)}`);
     try {

@@ -76,6 +76,17 @@ describe('dashboard', () => {
     expect(within(stats).queryByText('Órdenes con Mercado Pago')).not.toBeInTheDocument();
   });
 
+  it('shows net revenue and what returns gave back', async () => {
+    signInStorage();
+    const net = summaryAnswer(57, 1214500);
+    mockApi({ ...ROUTES, 'GET /orders/summary': () => ({ data: { summary: { ...net.data.summary, returnsTotal: 20000 } } }) });
+    renderApp(<DashboardPage />, { route: '/home', path: '/home' });
+    const stats = screen.getByTestId('dashboard-stats');
+    const revenue = (await within(stats).findByText('$1.214.500')).closest('a');
+    expect(revenue).toHaveTextContent('Ingresos netos (pagadas)');
+    expect(revenue).toHaveTextContent('Devoluciones −$20.000');
+  });
+
   it('counts the Mercado Pago orders, paid and waiting for the payment, from the summary', async () => {
     signInStorage();
     mockApi({

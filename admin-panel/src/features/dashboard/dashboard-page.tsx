@@ -101,9 +101,16 @@ export function DashboardPage() {
         <StatCard
           to={paths.orders}
           icon={DollarSign}
-          label="Ingresos (pagadas)"
+          label="Ingresos netos (pagadas)"
           value={formatPrice(summary.data?.totalRevenue ?? 0)}
-          sub={revenueSplitText(summary.data?.byChannel)}
+          sub={
+            [
+              (summary.data?.returnsTotal ?? 0) > 0 ? `Devoluciones −${formatPrice(summary.data?.returnsTotal ?? 0)}` : null,
+              revenueSplitText(summary.data?.byChannel),
+            ]
+              .filter(Boolean)
+              .join(' · ') || undefined
+          }
           loading={summary.isPending}
           tone="green"
         />

@@ -19,13 +19,17 @@ function series(count: number): DailySales[] {
     day,
     orders: i === count - 1 ? 4 : i === count - 2 ? 0 : 1,
     revenue: i === count - 1 ? 32500 : 0,
+    // A return gave $2.500 back today: net sales $30.000.
+    returns: i === count - 1 ? 2500 : 0,
+    netRevenue: i === count - 1 ? 30000 : 0,
   }));
 }
 
 const salesRoutes: MockRoutes = {
   'GET /insight/daily-sales': ({ params }) => {
     const days = series(Number(params.days));
-    return { data: { days, totalOrders: days.reduce((s, d) => s + d.orders, 0), totalRevenue: 32500 } };
+    const totalOrders = days.reduce((s, d) => s + d.orders, 0);
+    return { data: { days, totalOrders, totalRevenue: 32500, totalReturns: 2500, netRevenue: 30000 } };
   },
 };
 
@@ -34,24 +38,27 @@ describe('SalesChartCard', () => {
     signInStorage();
     const calls = mockApi(salesRoutes);
     renderApp(<SalesChartCard />);
-    expect(await screen.findByTestId('chart-stand-in')).toHaveTextContent('30 días');
+    // The lazy chunk's first import can take seconds on a loaded machine.
+    expect(await screen.findByTestId('chart-stand-in', {}, { timeout: 10_000 })).toHaveTextContent('30 días');
     expect(calls.find((c) => c.url === '/insight/daily-sales')?.params).toEqual({ days: 30 });
     const table = screen.getByRole('table', { name: /últimos 30 días/ });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31); // header + 30 days, zero days included
-    // Newest first: today with its 4 orders and $32.500, yesterday with none.
+    // Newest first: today with its 4 orders, $32.500 paid, $2.500 given back, $30.000 net; yesterday with none.
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('22/11/2026');
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['4', '$32.500', '']);
+    ).toEqual(['4', '$32.500', '$2.500', '$30.000', '']);
     expect(
       within(rows[2]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['0', '$0', '']);
+    ).toEqual(['0', '$0', '$0', '$0', '']);
     expect(screen.getByTestId('sales-totals')).toHaveTextContent('32 órdenes');
+    expect(screen.getByTestId('sales-returns')).toHaveTextContent('−$2.500 devueltos por cambios y devoluciones');
+    expect(screen.getByTestId('sales-net')).toHaveTextContent('$30.000 ventas netas');
     expect(table.parentElement).toHaveClass('visually-hidden');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Ver como tabla' }));
@@ -62,7 +69,7 @@ describe('SalesChartCard', () => {
     signInStorage();
     const calls = mockApi(salesRoutes);
     renderApp(<SalesChartCard />);
-    await screen.findByTestId('chart-stand-in');
+    await screen.findByTestId('chart-stand-in', {}, { timeout: 10_000 });
     await userEvent.setup().click(screen.getByRole('button', { name: '90 días' }));
     expect(await screen.findByText('90 días', { selector: '[data-testid="chart-stand-in"]' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '90 días' })).toHaveAttribute('aria-pressed', 'true');

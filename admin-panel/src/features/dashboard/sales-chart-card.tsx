@@ -13,7 +13,7 @@ const SalesChart = lazy(() => import('./sales-chart'));
 const longDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
- * Orders and paid revenue per Argentine day over the last 30 or 90 days. The same figures are in a table that screen
+ * Orders, paid revenue, returns and net sales per Argentine day over the last 30 or 90 days. The same figures are in a table that screen
  * readers always read (visually hidden until 'Ver como tabla').
  */
 export function SalesChartCard() {
@@ -26,7 +26,7 @@ export function SalesChartCard() {
     <section className="card sales-card" aria-labelledby="sales-title" data-testid="sales-chart-card">
       <div className="card-header">
         <h2 id="sales-title" className="with-icon">
-          <TrendingUp size={18} aria-hidden="true" /> Órdenes e ingresos por día
+          <TrendingUp size={18} aria-hidden="true" /> Órdenes y ventas netas por día
         </h2>
         <div className="segmented" role="group" aria-label="Período">
           {SALES_PERIODS.map((period) => (
@@ -51,6 +51,14 @@ export function SalesChartCard() {
             <span>
               <strong>{formatPrice(sales.data.totalRevenue)}</strong> cobrados
             </span>
+            {(sales.data.totalReturns ?? 0) > 0 && (
+              <span data-testid="sales-returns">
+                <strong>−{formatPrice(sales.data.totalReturns ?? 0)}</strong> devueltos por cambios y devoluciones
+              </span>
+            )}
+            <span data-testid="sales-net">
+              <strong>{formatPrice(sales.data.netRevenue ?? sales.data.totalRevenue)}</strong> ventas netas
+            </span>
           </p>
           <ChannelSplit split={sales.data.byChannel} label={`Ventas por canal, últimos ${days} días`} />
           <div className="sales-chart" aria-hidden="true">
@@ -63,12 +71,14 @@ export function SalesChartCard() {
           </button>
           <div className={asTable ? 'table-wrap sales-table' : 'visually-hidden'}>
             <table data-testid="sales-table">
-              <caption>{`Órdenes e ingresos pagados por día, últimos ${days} días`}</caption>
+              <caption>{`Órdenes, ingresos pagados, devoluciones y ventas netas por día, últimos ${days} días`}</caption>
               <thead>
                 <tr>
                   <th scope="col">Día</th>
                   <th scope="col">Órdenes</th>
                   <th scope="col">Ingresos pagados</th>
+                  <th scope="col">Devoluciones</th>
+                  <th scope="col">Ventas netas</th>
                   <th scope="col">Órdenes por canal</th>
                 </tr>
               </thead>
@@ -78,6 +88,8 @@ export function SalesChartCard() {
                     <th scope="row">{longDay(d.day)}</th>
                     <td>{d.orders}</td>
                     <td>{formatPrice(d.revenue)}</td>
+                    <td>{formatPrice(d.returns ?? 0)}</td>
+                    <td>{formatPrice(d.netRevenue ?? d.revenue)}</td>
                     <td>{dayChannels(d.byChannel)}</td>
                   </tr>
                 ))}

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone, Truck, User } from 'lucide-react';
+import { Clock, IdCard, Mail, MapPin, Phone, Truck, User } from 'lucide-react';
 import { formatPrice, type Order } from '@shop/shared';
 import { DetailCard } from '@/components/detail-card';
 
@@ -54,6 +54,11 @@ export function OrderCustomerCards({ order }: { order: Order }) {
           <li>
             <Phone size={16} aria-hidden="true" /> <a href={`tel:${info.phone}`}>{info.phone}</a>
           </li>
+          {order.buyerDocument && (
+            <li data-testid="order-buyer-document">
+              <IdCard size={16} aria-hidden="true" /> {order.buyerDocument.length === 11 ? 'CUIT' : 'DNI'} {order.buyerDocument}
+            </li>
+          )}
         </ul>
       </DetailCard>
       <DetailCard headingId="address-title" title={delivery ? 'Dirección de envío' : 'Entrega'}>

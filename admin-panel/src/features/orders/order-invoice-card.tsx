@@ -45,13 +45,14 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
   const [error, setError] = useState<string | null>(null);
   const manage = can('invoicing.manage');
 
-  async function download(kind: 'invoice' | 'credit_note') {
+  async function download(kind: 'invoice' | 'credit_note', format: 'a4' | 'ticket' = 'a4') {
     setError(null);
     try {
       const blob = await api.download(`/orders/${encodeURIComponent(order._id)}/invoice.pdf`, 'Error al descargar el PDF', {
-        params: { kind },
+        params: { kind, format },
       });
-      saveFile(blob, `${kind === 'invoice' ? 'factura' : 'nota-de-credito'}-${order.orderNumber}.pdf`);
+      const ticket = format === 'ticket' ? '-ticket' : '';
+      saveFile(blob, `${kind === 'invoice' ? 'factura' : 'nota-de-credito'}-${order.orderNumber}${ticket}.pdf`);
     } catch (e) {
       setError(errorMessage(e, 'Error al descargar el PDF'));
     }
@@ -72,7 +73,9 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
         <p>{invoice.status === 'not_paid' ? 'Se factura cuando la orden esté pagada.' : 'Sin factura todavía.'}</p>
       )}
       {isVoucher(invoice) && <VoucherLines voucher={invoice} />}
-      {credit && <VoucherLines voucher={credit} />}
+      {(query.data?.creditNotes?.length ? query.data.creditNotes : credit ? [credit] : []).map((note, index) => (
+        <VoucherLines key={`${note.kind}-${note.number ?? index}-${index}`} voucher={note} />
+      ))}
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -84,12 +87,17 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
             Descargar factura (PDF)
           </button>
         )}
+        {isVoucher(invoice) && invoice.status === 'authorized' && (
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => void download('invoice', 'ticket')}>
+            Ticket 80 mm (PDF)
+          </button>
+        )}
         {credit?.status === 'authorized' && (
           <button type="button" className="btn btn-secondary btn-block" onClick={() => void download('credit_note')}>
             Descargar nota de crédito (PDF)
           </button>
         )}
-        {manage && invoice && invoice.status !== 'not_paid' && invoice.status !== 'authorized' && (
+        {manage && invoice && invoice.status !== 'not_paid' && invoice.status !== 'authorized' && invoice.status !== 'skipped' && (
           <button
             type="button"
             className="btn btn-primary btn-block"

@@ -9,6 +9,14 @@ import { paths } from '@/config/paths';
 import { useUpdateReturnStatus } from './api/return-queries';
 
 type Step = 'approved' | 'rejected' | 'received' | 'closed';
+type RefundMethod = 'mercadopago' | 'coupon' | 'transfer';
+
+const REFUND_WAYS: Record<NonNullable<StaffReturnRequest['refund']>['method'], string> = {
+  mercadopago: 'por Mercado Pago (al pago original)',
+  transfer: 'por transferencia',
+  coupon: 'con el cupón',
+  none: '',
+};
 
 const NEXT_STEPS: Record<StaffReturnRequest['status'], { step: Step; label: string; danger?: boolean }[]> = {
   requested: [
@@ -37,7 +45,9 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
   const [confirming, setConfirming] = useState<Step | null>(null);
   const [message, setMessage] = useState('');
   const [unsellable, setUnsellable] = useState<number[]>([]);
-  const [refundMethod, setRefundMethod] = useState<'coupon' | 'transfer'>('coupon');
+  // Money goes back on the original Mercado Pago payment when it was paid there (then only that way once asked).
+  const viaMercadoPago = request.mercadoPagoRefund ?? null;
+  const [refundMethod, setRefundMethod] = useState<RefundMethod>(viaMercadoPago ? 'mercadopago' : 'coupon');
   const chat = whatsappLink(
     request.customer.phone,
     `¡Hola ${request.customer.name.split(' ')[0] ?? ''}! Te escribimos por tu pedido de cambio ${request.number}.`,
@@ -78,14 +88,27 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
         </div>
         <div>
           <dt>A devolver</dt>
-          <dd data-testid="return-refund-due">{request.refundDue > 0 ? formatPrice(request.refundDue) : 'Nada (cambio parejo)'}</dd>
+          <dd data-testid="return-refund-due">
+            {request.refundDue > 0 ? formatPrice(request.refundDue) : request.chargeDue > 0 ? 'Nada' : 'Nada (cambio parejo)'}
+          </dd>
         </div>
+        {request.chargeDue > 0 && (
+          <div>
+            <dt>A pagar por la clienta</dt>
+            <dd data-testid="return-charge-due">
+              {formatPrice(request.chargeDue)} <span className="hint">(envío del cambio: lo paga en la orden del cambio)</span>
+            </dd>
+          </div>
+        )}
         {request.refund && (
           <div>
             <dt>Devuelto</dt>
             <dd>
               {formatPrice(request.refund.amount)}{' '}
-              {request.refund.method === 'coupon' ? `con el cupón ${request.refund.couponCode}` : 'por transferencia'}
+              {request.refund.method === 'coupon' ? `con el cupón ${request.refund.couponCode}` : REFUND_WAYS[request.refund.method]}
+              {request.refund.method === 'mercadopago' && request.refund.reference && (
+                <span className="hint"> · {request.refund.reference}</span>
+              )}
             </dd>
           </div>
         )}
@@ -156,12 +179,24 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
               <select
                 id={`return-refund-${request._id}`}
                 value={refundMethod}
-                onChange={(e) => setRefundMethod(e.target.value === 'transfer' ? 'transfer' : 'coupon')}
+                data-testid="return-refund-method"
+                onChange={(e) => setRefundMethod(e.target.value as RefundMethod)}
               >
-                <option value="coupon">Crédito en la tienda (cupón de un uso)</option>
-                <option value="transfer">Transferencia (ya hecha)</option>
+                {viaMercadoPago && <option value="mercadopago">Devolver por Mercado Pago (al pago original)</option>}
+                {viaMercadoPago !== 'started' && (
+                  <>
+                    <option value="coupon">Crédito en la tienda (cupón de un uso)</option>
+                    <option value="transfer">Transferencia (ya hecha)</option>
+                  </>
+                )}
               </select>
             </label>
+          )}
+          {request.status === 'approved' && viaMercadoPago === 'started' && (
+            <p className="hint" data-testid="return-refund-started">
+              El reembolso ya se pidió a Mercado Pago y no se confirmó: volvé a marcarlo recibido para terminarlo (Mercado Pago no devuelve
+              dos veces).
+            </p>
           )}
           <div className="return-detail__buttons">
             {steps.map(({ step, label, danger }) => (
@@ -182,7 +217,11 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
       {confirming && (
         <ConfirmDialog
           title={`${NEXT_STEPS[request.status].find((s) => s.step === confirming)?.label ?? ''} ${request.number}`}
-          message={CONFIRM_TEXT[confirming]}
+          message={
+            confirming === 'received' && request.refundDue > 0 && refundMethod === 'mercadopago'
+              ? `${CONFIRM_TEXT.received} Mercado Pago devuelve ${formatPrice(request.refundDue)} al pago original de la clienta.`
+              : CONFIRM_TEXT[confirming]
+          }
           confirmLabel="Confirmar"
           busyLabel="Guardando..."
           busy={update.isPending}

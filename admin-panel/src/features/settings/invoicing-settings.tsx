@@ -13,6 +13,7 @@ import {
   type InvoicingSettingsInput,
 } from './api/invoicing';
 import { InvoicingCertificate } from './invoicing-certificate';
+import { InvoicingSalesBook } from './invoicing-sales-book';
 
 const EMPTY: InvoicingSettingsInput = {
   cuit: '',
@@ -174,6 +175,7 @@ export function InvoicingSettingsPanel() {
               {testMessage.text}
             </p>
           )}
+          <InvoicingSalesBook />
         </div>
       )}
     </DetailCard>

@@ -10,7 +10,15 @@ import { redis } from '../platform';
  * other app processes to drop theirs. Without the message (no Redis, or a lost one) another process still notices
  * the row's new value: it is read at most once per second, before answering from the cache, so no process answers
  * from a cache older than about a second after a write.
+ *
+ * A stock move (every order) is a change of scope 'stock': it empties the cached answers that show stock, but not
+ * the caches of the shop's settings (site content, promotions), which only a change of scope 'all' empties. Row 1
+ * of the table counts the changes of scope 'all' (as it always did: any writer bumping it empties every cache), row 2
+ * the stock moves; the Redis message names the scope.
  */
+
+/** What a change touched: only units of stock, or anything (texts, prices, rules, promotions, products). */
+export type ChangeScope = 'stock' | 'all';
 
 export const CATALOGUE_VERSION_TABLE = 'shop_catalogue_version';
 /** One channel per installation sharing a Redis (the rate limits' prefix names it). */
@@ -30,29 +38,44 @@ function versionCheckMs(): number {
 }
 
 type Listener = () => void;
-const listeners = new Set<Listener>();
+const listeners = new Map<Listener, { stock: boolean }>();
 /** This process's generation: goes up whenever its cached answers stop being valid. */
 let generation = 0;
+/** Goes up with changes of scope 'all' only: the caches of the shop's settings. */
+let settings = 0;
+/** The shared rows as last read: 1 counts the changes of scope 'all', 2 the stock moves. */
 let sharedVersion: number | null = null;
+let sharedStock: number | null = null;
 let lastCheck = 0;
 let checking: Promise<void> | null = null;
 let subscribed = false;
 
 /** The transactions of `writeTransaction` collect the changes their work made, applied once they commit. */
-const pending = new AsyncLocalStorage<{ changed: boolean }>();
+const pending = new AsyncLocalStorage<{ changed: ChangeScope | null }>();
+
+const wider = (a: ChangeScope | null, b: ChangeScope | null): ChangeScope | null => (a === 'all' || b === 'all' ? 'all' : (a ?? b));
 
 export function currentGeneration(): number {
   return generation;
 }
 
-/** Registers a cache to clear whenever the catalogue changes (here or on another process). */
-export function onCatalogueChange(listener: Listener): void {
-  listeners.add(listener);
+/** The generation of the shop's settings (site content, promotions): unchanged by stock moves. */
+export function settingsGeneration(): number {
+  return settings;
 }
 
-function dropLocal(): void {
+/**
+ * Registers a cache to clear whenever the catalogue changes (here or on another process). `stock: false`: a cache
+ * of settings only, kept across stock moves.
+ */
+export function onCatalogueChange(listener: Listener, { stock = true }: { stock?: boolean } = {}): void {
+  listeners.set(listener, { stock });
+}
+
+function dropLocal(scope: ChangeScope = 'all'): void {
   generation += 1;
-  for (const listener of listeners) listener();
+  if (scope === 'all') settings += 1;
+  for (const [listener, wants] of listeners) if (scope === 'all' || wants.stock) listener();
 }
 
 function versionTable(knex: Knex): Knex.QueryBuilder {
@@ -70,54 +93,67 @@ export async function ensureCatalogueVersionTable(knex: Knex, schema?: string): 
     });
   }
   const target = schema ? knex.withSchema(schema).table(CATALOGUE_VERSION_TABLE) : knex.table(CATALOGUE_VERSION_TABLE);
-  await target.insert({ id: 1, version: 0 }).onConflict('id').ignore();
+  await target
+    .insert([
+      { id: 1, version: 0 },
+      { id: 2, version: 0 },
+    ])
+    .onConflict('id')
+    .ignore();
 }
 
-async function bumpShared(): Promise<void> {
+async function bumpShared(scope: ChangeScope): Promise<void> {
   try {
-    await versionTable(strapi.db.connection).where('id', 1).increment('version', 1);
+    await versionTable(strapi.db.connection)
+      .where('id', scope === 'all' ? 1 : 2)
+      .increment('version', 1);
   } catch (err) {
     strapi.log.warn(`[catalogue] could not record the new version: ${err instanceof Error ? err.message : String(err)}`);
   }
   const client = redis();
-  if (client) await client.publish(channel(), PROCESS_ID).catch(() => undefined);
+  if (client) await client.publish(channel(), scope === 'stock' ? `${PROCESS_ID}:stock` : PROCESS_ID).catch(() => undefined);
 }
 
 let bumping: Promise<void> | null = null;
 let bumpAgain: Promise<void> | null = null;
+/** The widest scope of the changes waiting for the next bump. */
+let againScope: ChangeScope | null = null;
 
 /**
  * One bump at a time: changes made while a bump is under way share the one that follows it. At a peak of orders
  * (each one changes stock) this is a handful of writes of the version row instead of one per order, and still every
  * change is followed by a bump that started after it.
  */
-function bumpCoalesced(): Promise<void> {
+function bumpCoalesced(scope: ChangeScope): Promise<void> {
   if (!bumping) {
-    bumping = bumpShared().finally(() => {
+    bumping = bumpShared(scope).finally(() => {
       bumping = null;
     });
     return bumping;
   }
+  againScope = wider(againScope, scope);
   bumpAgain ??= bumping.then(() => {
+    const next = againScope ?? scope;
     bumpAgain = null;
-    return bumpCoalesced();
+    againScope = null;
+    return bumpCoalesced(next);
   });
   return bumpAgain;
 }
 
-async function publishChange(): Promise<void> {
-  dropLocal();
-  await bumpCoalesced();
+async function publishChange(scope: ChangeScope): Promise<void> {
+  dropLocal(scope);
+  await bumpCoalesced(scope);
   // Read the row again on the next request: it also shows this bump, which empties the cache once more (harmless),
   // and any other process's bump made meanwhile is never mistaken for this one.
   lastCheck = 0;
 }
 
 /** Publishes the change once the Strapi transaction around the caller has ended (timers keep its context). */
-function publishAfterTransaction(): void {
+function publishAfterTransaction(scope: ChangeScope): void {
   const wait = () => {
     if (strapi.db.inTransaction()) setTimeout(wait, 50).unref();
-    else void publishChange();
+    else void publishChange(scope);
   };
   setTimeout(wait, 50).unref();
 }
@@ -128,27 +164,27 @@ function publishAfterTransaction(): void {
  * cache is emptied at once and again, with the shared row, once that transaction has ended (never waiting for a
  * connection while the transaction holds one); elsewhere at once.
  */
-export function catalogueChanged(): Promise<void> {
+export function catalogueChanged(scope: ChangeScope = 'all'): Promise<void> {
   const store = pending.getStore();
   if (store) {
-    store.changed = true;
+    store.changed = wider(store.changed, scope);
     return Promise.resolve();
   }
   if (strapi.db.inTransaction()) {
-    dropLocal();
-    publishAfterTransaction();
+    dropLocal(scope);
+    publishAfterTransaction(scope);
     return Promise.resolve();
   }
-  return publishChange();
+  return publishChange(scope);
 }
 
 /** Runs one write transaction attempt, applying its catalogue changes after it commits. */
 export async function withCatalogueChanges<T>(run: () => Promise<T>): Promise<T> {
   const outer = pending.getStore();
   if (outer) return run();
-  const store = { changed: false };
+  const store: { changed: ChangeScope | null } = { changed: null };
   const result = await pending.run(store, run);
-  if (store.changed) await publishChange();
+  if (store.changed) await publishChange(store.changed);
   return result;
 }
 
@@ -159,18 +195,24 @@ function subscribe(): void {
   if (!client) return;
   const subscriber = client.duplicate();
   subscriber.on('error', () => undefined);
-  subscriber.on('message', (_channel: string, from: string) => {
-    if (from !== PROCESS_ID) dropLocal();
+  subscriber.on('message', (_channel: string, message: string) => {
+    const [from, scope] = message.split(':');
+    if (from !== PROCESS_ID) dropLocal(scope === 'stock' ? 'stock' : 'all');
   });
   void subscriber.subscribe(channel()).catch(() => undefined);
 }
 
 async function readShared(): Promise<void> {
   try {
-    const row: unknown = await versionTable(strapi.db.connection).where('id', 1).first('version');
-    const value = row && typeof row === 'object' && 'version' in row ? Number(row.version) : 0;
-    if (sharedVersion !== null && value !== sharedVersion) dropLocal();
+    const rows: { id: unknown; version: unknown }[] = await versionTable(strapi.db.connection)
+      .whereIn('id', [1, 2])
+      .select('id', 'version');
+    const valueOf = (id: number) => Number(rows.find((row) => Number(row.id) === id)?.version ?? 0);
+    const [value, stockValue] = [valueOf(1), valueOf(2)];
+    if (sharedVersion !== null && value !== sharedVersion) dropLocal('all');
+    else if (sharedStock !== null && stockValue !== sharedStock) dropLocal('stock');
     sharedVersion = value;
+    sharedStock = stockValue;
   } catch {
     // Without the row (a database being migrated) the cache cannot know about other processes: start over.
     dropLocal();

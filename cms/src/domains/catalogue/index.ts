@@ -9,7 +9,9 @@ export {
   ensureCatalogueVersionTable,
   ensureFreshCatalogue,
   onCatalogueChange,
+  settingsGeneration,
   withCatalogueChanges,
 } from './catalogue-version';
+export { PRODUCT_LIST_INDEXES } from './product-list';
 export { colorList } from './product-row';
 export { prepareStockAlertColors } from './stock-alert-store';

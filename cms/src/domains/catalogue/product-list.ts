@@ -31,6 +31,16 @@ export interface ProductPage {
 
 type Where = Record<string, unknown>;
 
+/**
+ * The back office's and the catalogue's default order (newest first) read from an index, active products or all:
+ * the page is the first rows of the index and the count an index-only scan, instead of sorting every product row
+ * (with its variants and search text) for each page (docs/performance.md, "At scale").
+ */
+export const PRODUCT_LIST_INDEXES = [
+  { name: 'idx_shop_products_active_created', table: PRODUCTS_TABLE, columns: ['is_active', 'created_at', 'id'] },
+  { name: 'idx_shop_products_created', table: PRODUCTS_TABLE, columns: ['created_at', 'id'] },
+] as const;
+
 /** The page asked for, the size of a page (null: every product) and how many pages `totalDocs` makes. */
 function paging(q: ProductListQuery, totalDocs: number): { limit: number | null; page: number; totalPages: number } {
   const limit = q.limit;

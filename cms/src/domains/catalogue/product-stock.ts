@@ -36,9 +36,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Locks one product row for the rest of the transaction and reads its stock. PostgreSQL: `SELECT … FOR UPDATE` holds
  * the row lock until commit, so concurrent writers of this product queue up and then read the committed figures.
- * SQLite: a write to the row (`stock = stock`) takes the database's write lock first. Null when missing.
+ * SQLite: a write to the row (`stock = stock`) takes the database's write lock first, unless the caller's
+ * transaction already wrote (`writeLockHeld`: it holds that lock). Null when missing.
  */
-export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
+export async function lockProductStock(
+  trx: Trx,
+  documentId: string,
+  { writeLockHeld = false }: { writeLockHeld?: boolean } = {},
+): Promise<LockedStock | null> {
   const columns = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size', 'variants', 'colors'];
   let row: unknown;
   if (strapi.db.dialect.client === 'postgres') {
@@ -46,6 +51,11 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
     row = await table(trx, PRODUCTS_TABLE)
       .where('document_id', documentId)
       .forUpdate()
+      .first(...columns);
+  } else if (writeLockHeld) {
+    // SQLite, in a transaction that already wrote (it holds the database's write lock): a plain read is current.
+    row = await table(trx, PRODUCTS_TABLE)
+      .where('document_id', documentId)
       .first(...columns);
   } else {
     // SQLite has no row locks: a write takes the database's write lock before the row is read.
@@ -88,8 +98,9 @@ export async function writeProductStock(trx: Trx, product: LockedStock, variants
       stock_by_size: JSON.stringify(product.sizes.length > 0 ? sums.stockBySize : {}),
       variants: JSON.stringify(variants),
     });
-  // Every stock move (orders, cancels, returns, the sweep, staff saves) ends here: the cached answers go stale.
-  await catalogueChanged();
+  // Every stock move (orders, cancels, returns, the sweep, staff saves) ends here: the cached answers that show
+  // stock go stale (the settings' caches, site content and promotions, stay: see catalogue-version.ts).
+  await catalogueChanged('stock');
 }
 
 /**

@@ -50,6 +50,19 @@ async function absorbPhoneOnly(knex: Knex, key: string, phone: string | null): P
   await table(knex, ORDERS).where('customer_key', `p:${phone}`).update({ customer_key: key });
 }
 
+/**
+ * The customer a new order joins, read before the order is inserted so that its columns go in the order's INSERT
+ * (the checkout's one write of the order row). Then `joinPhoneOnlyOrders` once the order is written.
+ */
+export function newOrderCustomer(knex: Knex, contact: OrderContact): Promise<{ key: string | null; phone: string | null }> {
+  return resolveKey(knex, contact, null);
+}
+
+/** After a new order is written with this customer: the phone-only orders of its phone become that e-mail's. */
+export async function joinPhoneOnlyOrders(knex: Knex, key: string | null, phone: string | null): Promise<void> {
+  if (key) await absorbPhoneOnly(knex, key, phone);
+}
+
 /** Writes the customer of one order (inside the caller's transaction when given one). */
 export async function assignCustomerKey(knex: Knex, orderId: number, contact: OrderContact): Promise<string | null> {
   const { key, phone } = await resolveKey(knex, contact, orderId);

@@ -12,14 +12,16 @@ import {
   type CustomerSummary,
   type OrderChannel,
 } from '@shop/shared';
-import { isoDate } from '../orders';
+import { contactsMatching, isoDate, likeOf } from '../orders';
 import { LINKS, ORDERS, SHIPPING } from './customer-keys';
+import { catchUpCustomers, CUSTOMER_ROLLUP, rollupReady } from './customer-rollup';
 
 /**
- * The customers list, one customer's page and the export, each one grouped query in the database (GROUP BY
- * customer_key over the orders, on the index idx_shop_orders_customer_key; see docs/performance.md): no order is
- * loaded into JavaScript except the one page of customers asked for and, on a customer's page, her own orders.
- * The name, e-mail and phone shown are those of her latest order.
+ * The customers list and the export read one row per customer from `shop_customers` (customer-rollup.ts: kept by
+ * the orders' trigger, caught up before each read); one customer's page groups her own orders (index
+ * idx_shop_orders_customer_key). Where the table could not be made, the list groups the orders itself, as before.
+ * No order is loaded into JavaScript except, on a customer's page, her own. See docs/performance.md. The name,
+ * e-mail and phone shown are those of her latest order.
  */
 
 const knex = (): Knex => strapi.db.connection;
@@ -42,25 +44,38 @@ interface GroupRow {
   phone: unknown;
 }
 
-/** `%term%` for LIKE, the term's own % _ and \ taken literally. */
-const likeOf = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The keys of customers any of whose orders has the term in its name, e-mail or phone (digits also match the key). */
+/**
+ * The keys of customers any of whose orders has the term in its name, e-mail or phone (the shipping details' search
+ * index, contact-search.ts), or whose key holds it (digits also match a phone's key).
+ */
 function searchKeys(k: Knex, term: string): Knex.QueryBuilder {
-  const like = likeOf(term);
   const digits = term.replace(/\D/g, '');
-  return k(`${ORDERS} as so`)
+  const fromContacts = k(`${ORDERS} as so`)
     .join(`${LINKS} as sc`, (j) => j.on('sc.entity_id', '=', 'so.id').andOnVal('sc.field', '=', 'shippingInfo'))
-    .join(`${SHIPPING} as ss`, 'ss.id', 'sc.cmp_id')
+    .whereIn('sc.cmp_id', contactsMatching(k, term))
     .whereNotNull('so.customer_key')
-    .where((w) => {
-      w.whereRaw(`LOWER(ss.full_name) LIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`LOWER(ss.email) LIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`ss.phone LIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`so.customer_key LIKE ? ESCAPE '\\'`, [likeOf(term)]);
-      if (digits.length >= 4) w.orWhereRaw(`so.customer_key LIKE ?`, [`%${digits}%`]);
-    })
     .select('so.customer_key');
+  const byKey = k(rollupReady() ? CUSTOMER_ROLLUP : ORDERS)
+    .where((w) => {
+      w.whereRaw(`customer_key LIKE ? ESCAPE '\\'`, [likeOf(term)]);
+      if (digits.length >= 4) w.orWhereRaw(`customer_key LIKE ?`, [`%${digits}%`]);
+    })
+    .select('customer_key');
+  return fromContacts.union(byKey);
+}
+
+/** The customers table's rows (alias `o`, as the grouping below), when it exists. */
+function rolledUp(k: Knex, filter: (q: Knex.QueryBuilder) => void): Knex.QueryBuilder {
+  const q = k(`${CUSTOMER_ROLLUP} as o`).select(
+    'o.customer_key',
+    'o.orders',
+    'o.total_spent',
+    'o.first_order',
+    'o.last_order',
+    'o.last_id',
+  );
+  filter(q);
+  return q;
 }
 
 /** One row per customer: her orders, what she spent (cancelled and refunded orders aside), first and last order. */
@@ -135,12 +150,21 @@ async function summaries(k: Knex, rows: GroupRow[]): Promise<CustomerSummary[]> 
   return rows.map((row) => summaryOf(row, channels));
 }
 
+/** The customers table brought up to date, or the orders' grouping where the table could not be made. */
+async function readable(k: Knex): Promise<typeof grouped> {
+  if (!rollupReady()) return grouped;
+  await catchUpCustomers(k);
+  return rolledUp;
+}
+
 const SORT_COLUMNS: Record<CustomerSort, string> = {
   lastOrder: 'g.last_id',
   totalSpent: 'g.total_spent',
   orders: 'g.orders',
   name: 'LOWER(s.full_name)',
 };
+
+const SEARCH_KEYS_READ = 5000;
 
 /** GET /customers: one page of customers, searched and sorted in the database, with the total count. */
 export async function listCustomers(query: CustomerListQuery): Promise<CustomerListAnswer> {
@@ -150,12 +174,16 @@ export async function listCustomers(query: CustomerListQuery): Promise<CustomerL
   const sort = query.sort ?? 'lastOrder';
   const direction = query.direction ?? (sort === 'name' ? 'asc' : 'desc');
   const term = query.search ?? '';
+  // The keys found are read once for the count and the page (up to SEARCH_KEYS_READ; more stay a subquery).
+  const found = term === '' ? null : await searchKeys(k, term).limit(SEARCH_KEYS_READ + 1);
+  const keys = found && found.length <= SEARCH_KEYS_READ ? found.map((r: { customer_key: string }) => r.customer_key) : null;
   const filter = (q: Knex.QueryBuilder) => {
-    if (term !== '') q.whereIn('o.customer_key', searchKeys(k, term));
+    if (term !== '') q.whereIn('o.customer_key', keys ?? searchKeys(k, term));
   };
-  const counted: unknown = await k.from(grouped(k, filter).as('counted')).count({ n: '*' }).first();
+  const customers = await readable(k);
+  const counted: unknown = await k.from(customers(k, filter).as('counted')).count({ n: '*' }).first();
   const total = num((counted as { n?: unknown } | undefined)?.n);
-  const rows: GroupRow[] = await withContact(k, grouped(k, filter))
+  const rows: GroupRow[] = await withContact(k, customers(k, filter))
     .orderByRaw(`${SORT_COLUMNS[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'}`)
     .orderBy('g.customer_key', 'asc')
     .limit(pageSize)
@@ -199,12 +227,13 @@ export async function customerDetail(key: string): Promise<CustomerDetailAnswer 
 /** The export's customers in batches by key (keyset: `key > last key`, never OFFSET): one batch in memory at a time. */
 export async function* customerBatches(batchSize: number): AsyncGenerator<CustomerSummary[]> {
   const k = knex();
+  const customers = await readable(k);
   let after: string | null = null;
   for (;;) {
     const from = after;
     const rows: GroupRow[] = await withContact(
       k,
-      grouped(k, (q) => {
+      customers(k, (q) => {
         if (from !== null) q.where('o.customer_key', '>', from);
         q.orderBy('o.customer_key', 'asc').limit(batchSize);
       }),

@@ -3,5 +3,13 @@
  * other parts of the backend may use. Its other files are private to the domain and its Strapi shells
  * (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
-export { assignCustomerKey, backfillCustomerKeys, CUSTOMER_INDEXES, refreshCustomerKey } from './customer-keys';
+export {
+  assignCustomerKey,
+  backfillCustomerKeys,
+  CUSTOMER_INDEXES,
+  joinPhoneOnlyOrders,
+  newOrderCustomer,
+  refreshCustomerKey,
+} from './customer-keys';
 export { customerBatches, customerDetail, listCustomers } from './customer-list';
+export { CUSTOMER_CHANGES, CUSTOMER_ROLLUP, ensureCustomerRollup } from './customer-rollup';

@@ -21,10 +21,23 @@ export const parseXml = (xml: string): Record<string, unknown> => parser.parse(x
 export const escapeXml = (value: string | number): string =>
   String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
-const TIMEOUT_MS = Number(process.env.ARCA_TIMEOUT_MS ?? 20_000);
+/** How long one call to ARCA may take (ARCA_TIMEOUT_MS, 20 s). */
+export const TIMEOUT_MS = Number(process.env.ARCA_TIMEOUT_MS ?? 20_000);
 
-export const wsaaUrl = () => process.env.ARCA_WSAA_URL?.trim() || 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms';
-export const wsfeUrl = () => process.env.ARCA_WSFE_URL?.trim() || 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx';
+/** ARCA's own addresses per environment; ARCA_WSAA_URL / ARCA_WSFE_URL override both (a fake ARCA, a proxy). */
+const ARCA_URLS = {
+  homologacion: { wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms', wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx' },
+  produccion: { wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms', wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx' },
+} as const;
+let environment: keyof typeof ARCA_URLS = 'homologacion';
+
+/** The environment of the shop's settings (set each time they are read): which ARCA the calls go to. */
+export function useArcaEnvironment(value: string | null | undefined): void {
+  environment = value === 'produccion' ? 'produccion' : 'homologacion';
+}
+
+export const wsaaUrl = () => process.env.ARCA_WSAA_URL?.trim() || ARCA_URLS[environment].wsaa;
+export const wsfeUrl = () => process.env.ARCA_WSFE_URL?.trim() || ARCA_URLS[environment].wsfe;
 
 /** Posts one envelope; answers the parsed Body. */
 export async function soapCall(url: string, action: string, body: string): Promise<Record<string, unknown>> {

@@ -1,10 +1,12 @@
-import { ArcaFault, ArcaUnavailable } from './arca-soap';
-import { isReady, releaseLease, settingsRow, takeLease, type SettingsRow } from './invoicing-settings';
-import { dueInvoices, updateInvoice, type InvoiceRow } from './invoice-store';
+import { ArcaFault, ArcaUnavailable, TIMEOUT_MS } from './arca-soap';
+import { isReady, releaseLease, renewLease, settingsRow, takeLease, type SettingsRow } from './invoicing-settings';
+import { dueInvoices, invoiceBySlot, invoiceSlot, updateInvoice, type InvoiceRow } from './invoice-store';
 import { arcaMessageInSpanish } from './arca-messages';
-import { voucherPlan, type Letter, type VoucherPlan } from './voucher-plan';
-import { consult, lastAuthorized, requestCae, WsfeErrors, type Authorized } from './wsfe';
+import { buyerDocumentOf, planColumns, voucherPlan, type Letter, type VoucherPlan } from './voucher-plan';
+import { consult, lastAuthorized, requestCae, WsfeErrors, type Authorized, type Related } from './wsfe';
 import { accessTicket, NotConfigured, type Ticket } from './wsaa-ticket';
+import { queueInvoiceMail, queueMissedInvoiceMails } from './invoice-mail';
+import { planCreditNote } from './invoice-credits';
 
 /**
  * Issuing, never twice and never lost. One process at a time holds the issue lease (a conditional update of the
@@ -18,19 +20,28 @@ const ARCA_DAY = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(
 const backoff = (attempts: number) => Math.min(Number(process.env.ARCA_RETRY_MS ?? 30_000) * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
 
 interface OrderFacts {
+  status: string;
   total: number;
   buyerName: string;
+  buyerDocument: string | null;
 }
 
 async function orderFacts(orderDocumentId: string): Promise<OrderFacts | null> {
   const order = (await strapi.db
     .query('api::order.order')
     .findOne({ where: { documentId: orderDocumentId }, populate: ['shippingInfo'] })) as {
+    orderStatus?: string | null;
     total?: number | null;
+    buyerDocument?: string | null;
     shippingInfo?: { fullName?: string | null } | null;
   } | null;
   if (!order) return null;
-  return { total: Number(order.total ?? 0), buyerName: order.shippingInfo?.fullName ?? '' };
+  return {
+    status: order.orderStatus ?? '',
+    total: Number(order.total ?? 0),
+    buyerName: order.shippingInfo?.fullName ?? '',
+    buyerDocument: order.buyerDocument ?? null,
+  };
 }
 
 function authorizedData(found: Authorized) {
@@ -60,20 +71,17 @@ async function planOf(row: InvoiceRow, settings: SettingsRow): Promise<VoucherPl
   }
   const facts = await orderFacts(row.orderDocumentId);
   if (!facts) return null;
-  const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'invoice', facts.total, null);
-  await updateInvoice(row.id, {
-    letter: plan.letter,
-    voucherType: plan.voucherType,
-    pointOfSale: settings.pointOfSale,
-    docType: plan.docType,
-    docNumber: plan.docNumber,
-    receiverVatCondition: plan.receiverVatCondition,
-    total: plan.total,
-    net: plan.net,
-    vat: plan.vat,
-    buyerName: facts.buyerName,
-  });
+  const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'invoice', facts.total, buyerDocumentOf(facts.buyerDocument));
+  await updateInvoice(row.id, { ...planColumns(plan), pointOfSale: settings.pointOfSale, buyerName: facts.buyerName });
   return plan;
+}
+
+/** ARCA authorised the row: its CAE stored, then the shopper's e-mail with the PDF queued (once, see queueInvoiceMail). */
+async function authorize(row: InvoiceRow, found: Authorized): Promise<void> {
+  await updateInvoice(row.id, authorizedData(found));
+  if (row.kind !== 'invoice') return;
+  // Never fails the issuing: a sweep queues it later (queueMissedInvoiceMails).
+  await queueInvoiceMail(row.id).catch((err) => strapi.log.warn(`[invoicing] could not queue the invoice e-mail: ${String(err)}`));
 }
 
 async function retryLater(row: InvoiceRow, message: string): Promise<void> {
@@ -81,23 +89,52 @@ async function retryLater(row: InvoiceRow, message: string): Promise<void> {
   await updateInvoice(row.id, { status: 'pending', attempts, nextAttemptAt: Date.now() + backoff(attempts), error: message });
 }
 
-/** One row: reconcile an asked number, else ask the next one. */
-async function issueOne(row: InvoiceRow, settings: SettingsRow, ticket: Ticket): Promise<void> {
+/** The invoice a credit note corrects, with its own date (ARCA checks CbtesAsoc against the voucher it names). */
+async function relatedVoucher(row: InvoiceRow, pointOfSale: number, fallbackDate: string): Promise<Related> {
+  const invoice = await invoiceBySlot(invoiceSlot(row.orderDocumentId));
+  return {
+    voucherType: row.relatedType ?? 0,
+    pointOfSale: invoice?.pointOfSale ?? pointOfSale,
+    number: row.relatedNumber ?? 0,
+    issueDate: invoice?.issueDate ?? fallbackDate,
+  };
+}
+
+/** Said on an invoice the sweep will not ask for: its order was cancelled or refunded before a number was asked. */
+export const SKIPPED_NOTE = 'No se factura: la orden se canceló o reintegró antes de pedir el comprobante a ARCA';
+
+/** One row: reconcile an asked number, else ask the next one (an invoice of an order no longer sold: none). */
+async function issueOne(queued: InvoiceRow, settings: SettingsRow, ticket: Ticket): Promise<void> {
+  let row = queued;
+  if (row.kind === 'invoice' && !row.number) {
+    const facts = await orderFacts(row.orderDocumentId);
+    if (facts && (facts.status === 'cancelled' || facts.status === 'refunded')) {
+      return updateInvoice(row.id, { status: 'skipped', error: SKIPPED_NOTE });
+    }
+  }
+  if (row.kind === 'credit_note' && !(row.voucherType && row.letter)) {
+    // A credit note the shop queued itself (a cancellation, a return): planned once its invoice is authorised.
+    const outcome = await planCreditNote(row, settings);
+    if (outcome !== 'planned') {
+      return 'skip' in outcome ? updateInvoice(row.id, { status: 'skipped', error: outcome.skip }) : retryLater(row, outcome.wait);
+    }
+    row = (await invoiceBySlot(row.slot)) ?? row;
+  }
   const plan = await planOf(row, settings);
   if (!plan) return updateInvoice(row.id, { status: 'error', error: 'La orden ya no existe' });
   const pointOfSale = row.pointOfSale ?? settings.pointOfSale ?? 1;
   if (row.number) {
     const found = await consult(ticket, pointOfSale, plan.voucherType, row.number);
-    if (found) return updateInvoice(row.id, authorizedData(found));
+    if (found) return authorize(row, found);
     await updateInvoice(row.id, { number: null });
   }
   const next = (await lastAuthorized(ticket, pointOfSale, plan.voucherType)) + 1;
   const issueDate = ARCA_DAY();
   // Written before the request: a crash from here on is reconciled with FECompConsultar, never asked twice.
   await updateInvoice(row.id, { status: 'pending', number: next, pointOfSale, issueDate });
-  const related = row.relatedType && row.relatedNumber ? { voucherType: row.relatedType, pointOfSale, number: row.relatedNumber } : null;
+  const related = row.relatedType && row.relatedNumber ? await relatedVoucher(row, pointOfSale, issueDate) : null;
   const answer = await requestCae(ticket, pointOfSale, next, issueDate, plan, related);
-  if (answer.result === 'A') return updateInvoice(row.id, authorizedData(answer.authorized));
+  if (answer.result === 'A') return authorize(row, answer.authorized);
   if (answer.errors.some((e) => e.code === '10016')) {
     // The number was taken meanwhile (another system on the same point of sale): ask again with a fresh one.
     return updateInvoice(row.id, { status: 'pending', number: null, nextAttemptAt: 0, attempts: (row.attempts ?? 0) + 1 });
@@ -111,6 +148,11 @@ async function issueOne(row: InvoiceRow, settings: SettingsRow, ticket: Ticket):
 }
 
 let running: Promise<number> | null = null;
+/**
+ * Longer than one row's worst case (three ARCA calls of ARCA_TIMEOUT_MS, and the database): the lease is renewed
+ * before each row, and a process killed while holding it holds the sweep back only this long.
+ */
+const ISSUE_LEASE_MS = 3 * TIMEOUT_MS + 15_000;
 
 /** One pass over the due rows (one process at a time); answers how many rows it handled. */
 export function sweepInvoices(): Promise<number> {
@@ -123,7 +165,8 @@ export function sweepInvoices(): Promise<number> {
 async function sweep(): Promise<number> {
   const settings = await settingsRow();
   if (!isReady(settings)) return 0;
-  if (!(await takeLease('issue_lease_until', 120_000))) return 0;
+  let lease = await takeLease('issue_lease_until', ISSUE_LEASE_MS);
+  if (lease === null) return 0;
   let handled = 0;
   try {
     for (let round = 0; round < 10; round += 1) {
@@ -141,6 +184,10 @@ async function sweep(): Promise<number> {
         return handled;
       }
       for (const row of rows) {
+        // Each row renews the lease, and a sweep that lost it (it outlived it: ARCA slow) stops before asking anything:
+        // another process may be working on the same rows.
+        lease = await renewLease('issue_lease_until', lease, ISSUE_LEASE_MS);
+        if (lease === null) return handled;
         try {
           await issueOne(row, settings, ticket);
           handled += 1;
@@ -154,7 +201,8 @@ async function sweep(): Promise<number> {
       }
     }
   } finally {
-    await releaseLease('issue_lease_until');
+    if (lease !== null) await releaseLease('issue_lease_until', lease);
+    await queueMissedInvoiceMails().catch((err) => strapi.log.warn(`[invoicing] invoice e-mails: ${String(err)}`));
   }
   return handled;
 }

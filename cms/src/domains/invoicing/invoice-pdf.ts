@@ -6,18 +6,35 @@ import type { InvoiceRow } from './invoice-store';
 import { isoDay, qrUrl } from './invoice-view';
 import { voucherName, voucherNumberText } from './voucher-plan';
 
-/** The invoice as an A4 PDF (pdfkit) with the legal fields and ARCA's QR (qrcode). */
+/** A line of the voucher as printed. */
 export interface PdfLine {
   title: string;
   quantity: number;
   price: number;
 }
 
-const CODES: Record<number, string> = { 1: '001', 3: '003', 6: '006', 8: '008', 11: '011', 13: '013' };
-const money = (value: number) => `$ ${value.toLocaleString('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const dmy = (ymd: string | null) => (isoDay(ymd) ?? '').split('-').reverse().join('/');
+export const CODES: Record<number, string> = { 1: '001', 3: '003', 6: '006', 8: '008', 11: '011', 13: '013' };
+export const money = (value: number) => `$ ${value.toLocaleString('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const dmy = (ymd: string | null) => (isoDay(ymd) ?? '').split('-').reverse().join('/');
 const CONDITION = { monotributo: 'Responsable Monotributo', responsable_inscripto: 'IVA Responsable Inscripto' } as const;
+export const conditionText = (settings: SettingsRow) =>
+  CONDITION[(settings.taxCondition ?? 'monotributo') as keyof typeof CONDITION] ?? settings.taxCondition ?? '';
+/** The buyer's document as printed: CUIT 80, DNI 96, else consumidor final (99). */
+export function buyerDocText(row: InvoiceRow): string {
+  if (row.docType === 80) return `CUIT ${formatCuit(row.docNumber ?? '')}`;
+  if (row.docType === 96) return `DNI ${row.docNumber ?? ''}`;
+  return 'Consumidor final';
+}
+export const receiverText = (row: InvoiceRow) => (row.receiverVatCondition === 1 ? 'IVA Responsable Inscripto' : 'Consumidor Final');
 
+/** Collects a pdfkit document into one Buffer. */
+export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+}
+
+/** The invoice as an A4 PDF (pdfkit) with the legal fields and ARCA's QR (qrcode); the 80 mm ticket: invoice-ticket-pdf.ts. */
 export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: PdfLine[]): Promise<Buffer> {
   const url = qrUrl(row, settings.cuit);
   const qr = url ? await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) : null;
@@ -26,9 +43,7 @@ export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: 
     margin: 40,
     info: { Title: `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const done = collect(doc);
 
   doc
     .font('Helvetica-Bold')
@@ -44,8 +59,7 @@ export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: 
     .text(settings.businessName ?? '', 40, 40, { width: 220 });
   doc.font('Helvetica').fontSize(9);
   doc.text(`Domicilio comercial: ${settings.address ?? ''}`, 40, 70, { width: 220 });
-  const condition = CONDITION[(settings.taxCondition ?? 'monotributo') as keyof typeof CONDITION] ?? settings.taxCondition;
-  doc.text(`Condición frente al IVA: ${condition}`, { width: 220 });
+  doc.text(`Condición frente al IVA: ${conditionText(settings)}`, { width: 220 });
   doc
     .font('Helvetica-Bold')
     .fontSize(14)
@@ -58,11 +72,8 @@ export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: 
   doc.text(`Inicio de actividades: ${(settings.activityStart ?? '').split('-').reverse().join('/')}`);
   doc.moveTo(40, 135).lineTo(555, 135).stroke();
 
-  const buyerDoc = row.docType === 80 ? `CUIT ${formatCuit(row.docNumber ?? '')}` : 'Consumidor final';
   doc.text(`Cliente: ${row.buyerName || 'Consumidor final'}`, 40, 145);
-  doc.text(
-    `Documento: ${buyerDoc}   Condición frente al IVA: ${row.receiverVatCondition === 1 ? 'IVA Responsable Inscripto' : 'Consumidor Final'}`,
-  );
+  doc.text(`Documento: ${buyerDocText(row)}   Condición frente al IVA: ${receiverText(row)}`);
   doc.text(`Orden: ${row.orderNumber ?? ''}   Condición de venta: Contado`);
   if (row.relatedNumber) doc.text(`Comprobante asociado: ${voucherNumberText(row.pointOfSale ?? 0, row.relatedNumber)}`);
 

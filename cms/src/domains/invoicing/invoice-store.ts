@@ -3,7 +3,8 @@ import { insertDocumentOnce, table, type Trx } from '../../utils/db-write';
 export const INVOICE_UID = 'api::invoice.invoice';
 export const INVOICES_TABLE = 'invoices';
 
-export type InvoiceStatus = 'queued' | 'pending' | 'authorized' | 'error';
+/** `skipped`: "no facturar", an invoice queued for an order cancelled or refunded before any number was asked. */
+export type InvoiceStatus = 'queued' | 'pending' | 'authorized' | 'error' | 'skipped';
 
 export interface InvoiceRow {
   id: number;
@@ -52,6 +53,10 @@ export async function queueInvoice(
   orderNumber: string,
   status: InvoiceStatus = 'queued',
 ): Promise<boolean> {
+  // An order paid again after its queued invoice was skipped (cancelled, then reopened) is queued again.
+  await table(trx, INVOICES_TABLE)
+    .where({ slot: invoiceSlot(orderDocumentId), status: 'skipped' })
+    .update({ status, error: null });
   return insertDocumentOnce(
     trx,
     INVOICES_TABLE,
@@ -66,6 +71,20 @@ export async function queueInvoice(
     },
     'slot',
   );
+}
+
+/** The order's credit notes, oldest first (the staff's own, and the ones the shop queued for cancellations and returns). */
+export async function creditNotesOf(orderDocumentId: string): Promise<InvoiceRow[]> {
+  return (await strapi.db.query(INVOICE_UID).findMany({
+    where: { orderDocumentId, kind: 'credit_note' },
+    orderBy: [{ id: 'asc' }],
+  })) as InvoiceRow[];
+}
+
+/** The credit note shown and downloaded for an order: its latest authorised one, else its latest. */
+export async function latestCreditNote(orderDocumentId: string): Promise<InvoiceRow | null> {
+  const notes = await creditNotesOf(orderDocumentId);
+  return [...notes].reverse().find((n) => n.status === 'authorized') ?? notes[notes.length - 1] ?? null;
 }
 
 export async function invoiceBySlot(slot: string): Promise<InvoiceRow | null> {

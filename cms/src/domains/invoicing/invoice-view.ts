@@ -28,7 +28,13 @@ export function qrUrl(row: InvoiceRow, cuit: string | null): string | null {
   return `https://www.afip.gob.ar/fe/qr/?p=${Buffer.from(JSON.stringify(qrPayload(row, cuit))).toString('base64')}`;
 }
 
-const STATUS_LABEL = { queued: 'pendiente', pending: 'pendiente', authorized: 'autorizada', error: 'error' } as const;
+const STATUS_LABEL = {
+  queued: 'pendiente',
+  pending: 'pendiente',
+  authorized: 'autorizada',
+  error: 'error',
+  skipped: 'no facturar',
+} as const;
 
 /** The answer of GET /orders/{id}/invoice (and the credit note beside it). */
 export function invoiceAnswer(row: InvoiceRow, cuit: string | null) {

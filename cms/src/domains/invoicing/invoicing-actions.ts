@@ -4,10 +4,20 @@ import { certificateForKey, decryptSecret, encryptSecret, newKeyAndCsr } from '.
 import { ArcaFault, ArcaUnavailable } from './arca-soap';
 import { arcaMessageInSpanish } from './arca-messages';
 import { isReady, parseSettings, publicSettings, settingsRow, updateSettingsRow } from './invoicing-settings';
-import { creditSlot, INVOICE_UID, invoiceBySlot, invoiceSlot, updateInvoice, type InvoiceRow } from './invoice-store';
+import {
+  creditNotesOf,
+  creditSlot,
+  INVOICE_UID,
+  invoiceBySlot,
+  invoiceSlot,
+  latestCreditNote,
+  updateInvoice,
+  type InvoiceRow,
+} from './invoice-store';
+import { creditedSoFar, creditNoteColumns } from './invoice-credits';
 import { sweepInvoices } from './invoice-issue';
 import { invoiceAnswer } from './invoice-view';
-import { voucherPlan, type Letter } from './voucher-plan';
+import { buyerDocumentOf, planColumns, voucherPlan } from './voucher-plan';
 import { feDummy, lastAuthorized, WsfeErrors } from './wsfe';
 import { accessTicket, forgetTicket, NotConfigured } from './wsaa-ticket';
 
@@ -21,7 +31,8 @@ export async function getSettings() {
 export async function putSettings(body: unknown) {
   const data = parseSettings(body);
   const row = await settingsRow();
-  if (row.cuit && row.cuit !== data.cuit) await forgetTicket(row.id);
+  // A ticket belongs to one CUIT and one ARCA (homologación or producción): either change needs a new login.
+  if ((row.cuit && row.cuit !== data.cuit) || (row.environment ?? 'homologacion') !== data.environment) await forgetTicket(row.id);
   await updateSettingsRow(row.id, data);
   return getSettings();
 }
@@ -93,6 +104,7 @@ interface OrderRow {
   orderStatus: string;
   paidAt: unknown;
   total: number;
+  buyerDocument?: string | null;
   items?: { title?: string | null; quantity?: number | null; price?: number | null }[];
   shippingInfo?: { fullName?: string | null; email?: string | null } | null;
 }
@@ -110,7 +122,8 @@ const paid = (order: OrderRow) => order.orderStatus === 'paid' || Boolean(order.
 export async function orderInvoice(documentId: string) {
   const order = await orderRow(documentId);
   const row = await invoiceBySlot(invoiceSlot(order.documentId));
-  const credit = await invoiceBySlot(creditSlot(order.documentId));
+  const credits = await creditNotesOf(order.documentId);
+  const credit = await latestCreditNote(order.documentId);
   const settings = await settingsRow();
   const cuit = settings.cuit;
   // A row queued by a paid order in a shop that has not set invoicing up is not an invoice on its way.
@@ -118,6 +131,7 @@ export async function orderInvoice(documentId: string) {
   return {
     invoice: shown ? invoiceAnswer(shown, cuit) : { status: paid(order) ? 'not_invoiced' : 'not_paid' },
     creditNote: credit ? invoiceAnswer(credit, cuit) : null,
+    creditNotes: credits.map((note) => invoiceAnswer(note, cuit)),
   };
 }
 
@@ -163,30 +177,24 @@ export async function invoiceNow(documentId: string, body: unknown) {
   if (!paid(order)) throw badRequest('Solo se factura una orden pagada');
   const cuitInput =
     typeof body === 'object' && body !== null && 'buyerCuit' in body ? (body as { buyerCuit: unknown }).buyerCuit : undefined;
-  let buyerCuit: string | null = null;
+  // Staff may name the buyer's CUIT now; else the DNI or CUIT she gave at checkout, if any.
+  let buyer = buyerDocumentOf(order.buyerDocument);
   if (cuitInput !== undefined && cuitInput !== null && cuitInput !== '') {
     const digits = typeof cuitInput === 'string' ? normalizeCuit(cuitInput) : null;
     if (!digits || !isValidCuit(digits)) throw badRequest('CUIT del comprador: no es válido');
-    buyerCuit = digits;
+    buyer = { kind: 'cuit', number: digits };
   }
   const slot = invoiceSlot(order.documentId);
   let row = await invoiceBySlot(slot);
   if (row?.status === 'authorized') throw conflict('La orden ya tiene su factura autorizada');
-  const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'invoice', Number(order.total ?? 0), buyerCuit);
+  const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'invoice', Number(order.total ?? 0), buyer);
   const fresh = {
     status: 'pending' as const,
     attempts: 0,
     nextAttemptAt: 0,
     error: null,
-    letter: plan.letter,
-    voucherType: plan.voucherType,
+    ...planColumns(plan),
     pointOfSale: settings.pointOfSale,
-    docType: plan.docType,
-    docNumber: plan.docNumber,
-    receiverVatCondition: plan.receiverVatCondition,
-    total: plan.total,
-    net: plan.net,
-    vat: plan.vat,
     buyerName: order.shippingInfo?.fullName ?? '',
   };
   row = await queueVoucher(slot, order, 'invoice', fresh);
@@ -199,40 +207,17 @@ export async function creditNote(documentId: string, body: unknown) {
   const invoice = await invoiceBySlot(invoiceSlot(order.documentId));
   if (!invoice || invoice.status !== 'authorized' || !invoice.number)
     throw badRequest('La orden no tiene una factura autorizada para acreditar');
-  const total = Number(invoice.total ?? 0);
+  const slot = creditSlot(order.documentId);
+  const existing = await invoiceBySlot(slot);
+  // What is left to credit: the invoice less the credit notes already made (cancellations, returns, this one aside).
+  const total = Number(invoice.total ?? 0) - (await creditedSoFar(order.documentId, existing?.id ?? null));
   const amountInput = typeof body === 'object' && body !== null && 'amount' in body ? (body as { amount: unknown }).amount : undefined;
   const amount = amountInput === undefined || amountInput === null ? total : amountInput;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > total) {
-    throw badRequest(`Importe: debe ser mayor que 0 y hasta el total facturado (${total})`);
+    throw badRequest(`Importe: debe ser mayor que 0 y hasta lo que queda por acreditar de la factura (${total})`);
   }
-  const slot = creditSlot(order.documentId);
-  const existing = await invoiceBySlot(slot);
   if (existing?.status === 'authorized') throw conflict('La orden ya tiene su nota de crédito autorizada');
-  const plan = voucherPlan(
-    settings.taxCondition ?? 'monotributo',
-    'credit_note',
-    amount,
-    invoice.docType === 80 ? invoice.docNumber : null,
-    invoice.letter as Letter,
-  );
-  const data = {
-    status: 'pending' as const,
-    attempts: 0,
-    nextAttemptAt: 0,
-    error: null,
-    letter: plan.letter,
-    voucherType: plan.voucherType,
-    pointOfSale: invoice.pointOfSale,
-    docType: plan.docType,
-    docNumber: plan.docNumber,
-    receiverVatCondition: plan.receiverVatCondition,
-    total: plan.total,
-    net: plan.net,
-    vat: plan.vat,
-    buyerName: invoice.buyerName,
-    relatedType: invoice.voucherType,
-    relatedNumber: invoice.number,
-  };
+  const data = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, error: null, ...creditNoteColumns(invoice, amount, settings) };
   const row = (await queueVoucher(slot, order, 'credit_note', data)) as InvoiceRow;
   return { creditNote: invoiceAnswer(row, settings.cuit) };
 }

@@ -1,3 +1,4 @@
+import { useArcaEnvironment } from './arca-soap';
 import { formatCuit, isValidCuit, normalizeCuit } from '@shop/shared';
 import { badRequest } from '../../utils/http';
 import { table } from '../../utils/db-write';
@@ -37,10 +38,13 @@ export async function ensureSettingsRow(): Promise<void> {
 }
 
 export async function settingsRow(): Promise<SettingsRow> {
-  const row = (await strapi.db.query(SETTINGS_UID).findOne({})) as SettingsRow | null;
-  if (row) return row;
-  await ensureSettingsRow();
-  return (await strapi.db.query(SETTINGS_UID).findOne({})) as SettingsRow;
+  let row = (await strapi.db.query(SETTINGS_UID).findOne({})) as SettingsRow | null;
+  if (!row) {
+    await ensureSettingsRow();
+    row = (await strapi.db.query(SETTINGS_UID).findOne({})) as SettingsRow;
+  }
+  useArcaEnvironment(row.environment);
+  return row;
 }
 
 export async function updateSettingsRow(id: number, data: Record<string, unknown>): Promise<void> {
@@ -115,15 +119,33 @@ export function parseSettings(input: unknown): Record<string, unknown> {
   };
 }
 
-/** Takes a lease column (ms) when it is free or expired: one process at a time, across processes. */
-export async function takeLease(column: 'login_lease_until' | 'issue_lease_until', ms: number): Promise<boolean> {
+type LeaseColumn = 'login_lease_until' | 'issue_lease_until';
+
+/**
+ * Takes a lease column (ms) when it is free or expired: one process at a time, across processes. Answers the lease
+ * (its expiry, which only its holder knows) or null when another process holds it.
+ */
+export async function takeLease(column: LeaseColumn, ms: number): Promise<number | null> {
   const now = Date.now();
+  const until = now + ms;
   const taken: unknown = await table(strapi.db.connection, SETTINGS_TABLE)
     .where((q) => void q.whereNull(column).orWhere(column, '<', now))
-    .update({ [column]: now + ms });
-  return typeof taken === 'number' && taken > 0;
+    .update({ [column]: until });
+  return typeof taken === 'number' && taken > 0 ? until : null;
 }
 
-export async function releaseLease(column: 'login_lease_until' | 'issue_lease_until'): Promise<void> {
-  await table(strapi.db.connection, SETTINGS_TABLE).update({ [column]: null });
+/** Extends a lease still held (the column still holds it); null when it expired and another process took it. */
+export async function renewLease(column: LeaseColumn, lease: number, ms: number): Promise<number | null> {
+  const until = Math.max(Date.now() + ms, lease + 1);
+  const renewed: unknown = await table(strapi.db.connection, SETTINGS_TABLE)
+    .where(column, lease)
+    .update({ [column]: until });
+  return typeof renewed === 'number' && renewed > 0 ? until : null;
+}
+
+/** Gives a lease back, only while it is still this holder's. */
+export async function releaseLease(column: LeaseColumn, lease: number): Promise<void> {
+  await table(strapi.db.connection, SETTINGS_TABLE)
+    .where(column, lease)
+    .update({ [column]: null });
 }

@@ -1,3 +1,5 @@
+import { parseBuyerDocument, type BuyerDocument } from '@shop/shared';
+
 /**
  * What ARCA needs to know about one voucher: its type (Factura/Nota de crédito A, B or C), the buyer's document and
  * IVA condition, and the amounts with the IVA lines each kind requires. Prices in the shop include IVA: a Factura B
@@ -39,22 +41,39 @@ export function letterFor(taxCondition: string, buyerCuit: string | null): Lette
   return buyerCuit ? 'A' : 'B';
 }
 
+/** The buyer's document as stored on the order (its digits), or null when none or unreadable. */
+export function buyerDocumentOf(stored: string | null | undefined): BuyerDocument | null {
+  if (!stored) return null;
+  const parsed = parseBuyerDocument(stored);
+  return 'error' in parsed ? null : parsed;
+}
+
+/** The document of a stored voucher (a credit note carries its invoice's). */
+export function buyerOfVoucher(docType: number | null, docNumber: string | null): BuyerDocument | null {
+  if (docType === DOC_CUIT && docNumber) return { kind: 'cuit', number: docNumber };
+  if (docType === DOC_DNI && docNumber) return { kind: 'dni', number: docNumber };
+  return null;
+}
+
+/**
+ * DocTipo 80 with a CUIT, 96 with a DNI, 99 (consumidor final, DocNro 0) without; a Factura A only for a shop that is
+ * Responsable Inscripto selling to a CUIT (its receiver: responsable inscripto), every other voucher to a final consumer.
+ */
 export function voucherPlan(
   taxCondition: string,
   kind: VoucherKind,
   total: number,
-  buyerCuit: string | null,
+  buyer: BuyerDocument | null,
   letterOverride?: Letter,
 ): VoucherPlan {
-  const letter = letterOverride ?? letterFor(taxCondition, buyerCuit);
+  const letter = letterOverride ?? letterFor(taxCondition, buyer?.kind === 'cuit' ? buyer.number : null);
   const amount = cents(total);
-  const withCuit = letter === 'A' && buyerCuit;
   const base = {
     letter,
     voucherType: TYPES[letter][kind],
-    docType: withCuit ? DOC_CUIT : DOC_NONE,
-    docNumber: withCuit ? buyerCuit : '0',
-    receiverVatCondition: withCuit ? RECEIVER_RI : RECEIVER_FINAL,
+    docType: buyer ? (buyer.kind === 'cuit' ? DOC_CUIT : DOC_DNI) : DOC_NONE,
+    docNumber: buyer ? buyer.number : '0',
+    receiverVatCondition: letter === 'A' ? RECEIVER_RI : RECEIVER_FINAL,
     total: amount,
   };
   if (letter === 'C') return { ...base, net: amount, vat: 0, vatLines: [] };
@@ -69,3 +88,17 @@ export const voucherName = (kind: VoucherKind, letter: string) => `${kind === 'i
 /** 00002-00000015 */
 export const voucherNumberText = (pointOfSale: number, number: number) =>
   `${String(pointOfSale).padStart(5, '0')}-${String(number).padStart(8, '0')}`;
+
+/** A plan as the invoice row stores it (the amounts never change between attempts). */
+export function planColumns(plan: VoucherPlan) {
+  return {
+    letter: plan.letter,
+    voucherType: plan.voucherType,
+    docType: plan.docType,
+    docNumber: plan.docNumber,
+    receiverVatCondition: plan.receiverVatCondition,
+    total: plan.total,
+    net: plan.net,
+    vat: plan.vat,
+  };
+}

@@ -61,12 +61,13 @@ export async function accessTicket(): Promise<Ticket> {
     const row = await settingsRow();
     const ticket = stored(row);
     if (ticket) return ticket;
-    if (await takeLease('login_lease_until', 45_000)) {
+    const lease = await takeLease('login_lease_until', 45_000);
+    if (lease !== null) {
       try {
         const again = stored(await settingsRow());
         return again ?? (await login(row));
       } finally {
-        await releaseLease('login_lease_until');
+        await releaseLease('login_lease_until', lease);
       }
     }
     if (Date.now() > deadline) throw new ArcaUnavailable('Otro proceso está iniciando sesión en ARCA; se reintenta enseguida');

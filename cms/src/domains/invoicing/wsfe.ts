@@ -64,6 +64,8 @@ export interface Related {
   voucherType: number;
   pointOfSale: number;
   number: number;
+  /** The related voucher's own date (AAAAMMDD). */
+  issueDate: string;
 }
 
 export type CaeAnswer = { result: 'A'; authorized: Authorized } | { result: 'R'; errors: ArcaMessage[] };
@@ -82,7 +84,7 @@ export async function requestCae(
     ? `<Iva>${plan.vatLines.map((l) => `<AlicIva><Id>${l.id}</Id><BaseImp>${money(l.base)}</BaseImp><Importe>${money(l.amount)}</Importe></AlicIva>`).join('')}</Iva>`
     : '';
   const associated = related
-    ? `<CbtesAsoc><CbteAsoc><Tipo>${related.voucherType}</Tipo><PtoVta>${related.pointOfSale}</PtoVta><Nro>${related.number}</Nro><Cuit>${escapeXml(ticket.cuit)}</Cuit><CbteFch>${issueDate}</CbteFch></CbteAsoc></CbtesAsoc>`
+    ? `<CbtesAsoc><CbteAsoc><Tipo>${related.voucherType}</Tipo><PtoVta>${related.pointOfSale}</PtoVta><Nro>${related.number}</Nro><Cuit>${escapeXml(ticket.cuit)}</Cuit><CbteFch>${related.issueDate}</CbteFch></CbteAsoc></CbtesAsoc>`
     : '';
   const detail =
     `<FECAEDetRequest><Concepto>1</Concepto><DocTipo>${plan.docType}</DocTipo><DocNro>${escapeXml(plan.docNumber)}</DocNro>` +

@@ -4,4 +4,5 @@
  */
 export { mailSettings, nodemailerOptions } from './mail-settings';
 export { shopOf } from './order-notices';
-export { enqueueMail } from './outbox-store';
+export { enqueueMail, enqueueMails } from './outbox-store';
+export { registerMailAttachments, type MailAttachment } from './mail-attachments';

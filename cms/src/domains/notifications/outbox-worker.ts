@@ -1,5 +1,6 @@
 import { SEND_LEASE_MS, mailSettings, retryDelayMs, type MailSettings } from './mail-settings';
 import { claimMail, dueMails, finishMail, type StoredMail } from './outbox-store';
+import { attachmentsOf } from './mail-attachments';
 
 const BATCH = 20;
 const LAST_ERROR_MAX = 500;
@@ -10,13 +11,19 @@ function errorText(err: unknown): string {
 }
 
 async function deliver(mail: StoredMail, settings: MailSettings): Promise<void> {
-  await strapi.plugin('email').service('email').send({
-    to: mail.to,
-    from: settings.from,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-  });
+  // A file that cannot be made (the invoice gone) fails this attempt like a mail server error: retried, then failed.
+  const attachments = await attachmentsOf(mail);
+  await strapi
+    .plugin('email')
+    .service('email')
+    .send({
+      to: mail.to,
+      from: settings.from,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      ...(attachments.length ? { attachments } : {}),
+    });
 }
 
 /** One attempt at one claimed message: sent, due again after the backoff, or failed after the last attempt. */

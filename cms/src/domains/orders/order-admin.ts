@@ -2,13 +2,9 @@ import {
   ACTIVE_ORDER_STATUSES,
   CONFIRMABLE_STATUS,
   CONFIRMED_STATUS,
-  MSG,
-  ORDER_LIST_SORTS,
   confirmRefusalMessage,
-  FULFILLMENT_MESSAGES,
-  isFulfillmentStep,
   isOrderStatus,
-  shopDayRange,
+  returnsStock,
   statusChangePlan,
   statusFitsMethod,
   type OrderStatus,
@@ -17,12 +13,12 @@ import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
-import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+import { isRecord, type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
+import { linesStillOut } from './order-returned-units';
 import { asShopWrite } from '../../utils/shop-write';
 import { reclaimCouponUse, releaseCouponUse } from '../promotions';
-import { listSearchFilters, type OrderFilter } from './order-list-filters';
-import { queueInvoiceForPaidOrder } from '../invoicing';
+import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../invoicing';
 
 export const ORDERS_TABLE = 'orders';
 
@@ -39,12 +35,15 @@ export interface LockedOrder {
   stockReturned: boolean;
   paidAt: unknown;
   lines: StockLine[];
+  /** The position in the order's items of each of `lines` (return requests name lines by it). */
+  lineIndexes: number[];
 }
 
-function stockLinesOf(items: unknown): StockLine[] {
-  if (!Array.isArray(items)) return [];
+function stockLinesOf(items: unknown): { lines: StockLine[]; indexes: number[] } {
   const lines: StockLine[] = [];
-  for (const item of items) {
+  const indexes: number[] = [];
+  if (!Array.isArray(items)) return { lines, indexes };
+  for (const [index, item] of items.entries()) {
     if (!isRecord(item) || typeof item.productId !== 'string' || item.productId === '') continue;
     const quantity = Number(item.quantity);
     if (!Number.isInteger(quantity) || quantity < 1) continue;
@@ -57,8 +56,9 @@ function stockLinesOf(items: unknown): StockLine[] {
       variantId: typeof item.variantId === 'string' && item.variantId !== '' ? item.variantId : null,
       sku: typeof item.sku === 'string' && item.sku !== '' ? item.sku : null,
     });
+    indexes.push(index);
   }
-  return lines;
+  return { lines, indexes };
 }
 
 /**
@@ -70,6 +70,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
   if (touched === 0) throw notFound(ORDER_NOT_FOUND);
   const doc: unknown = await strapi.db.query(ORDER_UID).findOne({ where: { documentId }, populate: ['items'] });
   if (!isRecord(doc) || typeof doc.id !== 'number') throw notFound(ORDER_NOT_FOUND);
+  const { lines, indexes } = stockLinesOf(doc.items);
   return {
     id: doc.id,
     documentId,
@@ -79,12 +80,14 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
     adminNotes: typeof doc.adminNotes === 'string' ? doc.adminNotes : null,
     stockReturned: storedFlag(doc.stockReturned),
     paidAt: doc.paidAt,
-    lines: stockLinesOf(doc.items),
+    lines,
+    lineIndexes: indexes,
   };
 }
 
 /** Flips stock_returned from false to true; only the caller that flips it gives the stock back (exactly once). */
 export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boolean> {
+  const lines = await linesStillOut(trx, order.documentId, order.lines, order.lineIndexes);
   const flipped = affectedRows(
     await table(trx, ORDERS_TABLE)
       .where('id', order.id)
@@ -93,7 +96,7 @@ export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boole
       .update({ stock_returned: true }),
   );
   if (flipped === 0) return false;
-  await returnStock(trx, order.lines);
+  await returnStock(trx, lines);
   // Its coupon use comes back with its units (once: only the caller that flipped the flag gets here).
   await releaseCouponUse(trx, order.documentId);
   return true;
@@ -101,11 +104,12 @@ export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boole
 
 /** An order leaving cancelled/refunded takes its units again, or the change is refused. */
 async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
+  const lines = await linesStillOut(trx, order.documentId, order.lines, order.lineIndexes);
   const flipped = affectedRows(
     await table(trx, ORDERS_TABLE).where('id', order.id).andWhere('stock_returned', true).update({ stock_returned: false }),
   );
   if (flipped === 0) return;
-  await takeStock(trx, order.lines, {
+  await takeStock(trx, lines, {
     requireActive: false,
     refusal: (line, left, named) =>
       conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size, named)}`),
@@ -168,6 +172,10 @@ export async function applyStatusChange(
   await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
   // Electronic invoice: a queued row only (the invoicing worker talks to ARCA later; never blocks this change).
   if (update.status === 'paid' && order.status !== 'paid') await queueInvoiceForPaidOrder(trx, documentId, order.orderNumber);
+  // Its invoice credited for what is left of it (a queued row: the sweep waits for the invoice, then asks ARCA).
+  if (returnsStock(update.status) && !(isOrderStatus(order.status) && returnsStock(order.status))) {
+    await queueCreditNoteForOrder(trx, documentId, order.orderNumber, CREDIT_FOR_CANCELLATION, null);
+  }
   const notesChanged = update.adminNotes !== undefined && update.adminNotes !== null && update.adminNotes !== order.adminNotes;
   const note = update.reason ?? (update.adminNotes === undefined ? null : update.adminNotes);
   if (order.status !== update.status || notesChanged) {
@@ -213,81 +221,4 @@ export async function deleteOrder(documentId: string): Promise<{ orderNumber: st
     await deleteOrderHistory(documentId);
     return { orderNumber: order.orderNumber, stockReturned: returned };
   });
-}
-
-export interface OrderListQuery {
-  page: number;
-  limit: number;
-  status?: string;
-  date?: string;
-  /** `createdAt:desc` (default, newest first) or `createdAt:asc` (oldest first). */
-  sort?: string;
-  /** Only orders delivered to this zone / collected at this meeting point (ids). */
-  zone?: string;
-  meetingPoint?: string;
-  /** Only orders at this fulfilment step. */
-  fulfillment?: string;
-  /** Only orders of this channel (web includes the orders older than channels). */
-  channel?: string;
-  /** Order number, name, e-mail or phone containing this text. */
-  search?: string;
-}
-
-export interface OrderList {
-  orders: OrderAnswer[];
-  totalOrders: number;
-  totalPages: number;
-  page: number;
-}
-
-/** A zone or meeting point id of the list's filters: a short slug (anything else is a 400, never a query). */
-function placeFilter(value: string, of: string): string {
-  if (!/^[a-z0-9-]{1,40}$/.test(value)) throw badRequest(`El filtro ${of} no es válido`);
-  return value;
-}
-
-/** Newest first (or oldest first with `createdAt:asc`); optional status and Argentine calendar day (YYYY-MM-DD). */
-export async function listOrders(query: OrderListQuery): Promise<OrderList> {
-  const filters: {
-    orderStatus?: OrderStatus;
-    createdAt?: { $gte: Date; $lt: Date };
-    zoneId?: string;
-    meetingPointId?: string;
-    fulfillment?: string;
-    $and?: OrderFilter[];
-  } = {};
-  const searched = listSearchFilters(query);
-  if (searched.length > 0) filters.$and = searched;
-  if (query.fulfillment !== undefined) {
-    if (!isFulfillmentStep(query.fulfillment)) throw badRequest(FULFILLMENT_MESSAGES.filter);
-    filters.fulfillment = query.fulfillment;
-  }
-  if (query.zone !== undefined) filters.zoneId = placeFilter(query.zone, 'de la zona');
-  if (query.meetingPoint !== undefined) filters.meetingPointId = placeFilter(query.meetingPoint, 'del punto de encuentro');
-  if (query.status !== undefined) {
-    if (!isOrderStatus(query.status)) throw badRequest('Estado de orden inválido');
-    filters.orderStatus = query.status;
-  }
-  if (query.date !== undefined) {
-    const range = shopDayRange(query.date);
-    if (!range) throw badRequest('Fecha inválida: usa el formato AAAA-MM-DD');
-    filters.createdAt = { $gte: range.start, $lt: range.end };
-  }
-  const sort = query.sort ?? 'createdAt:desc';
-  if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
-  const direction = sort === 'createdAt:asc' ? 'asc' : 'desc';
-  const totalOrders = await strapi.documents(ORDER_UID).count({ filters });
-  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
-    filters,
-    sort: [{ createdAt: direction }, { id: direction }],
-    limit: query.limit,
-    start: (query.page - 1) * query.limit,
-    populate: ORDER_POPULATE,
-  });
-  return {
-    orders: docs.filter(isRecord).map(toOrderAnswer),
-    totalOrders,
-    totalPages: Math.ceil(totalOrders / query.limit),
-    page: query.page,
-  };
 }

@@ -1,10 +1,6 @@
 import {
   checkoutOptionsOf,
-  currentVariants,
   initialOrderStatus,
-  normalizeSizes,
-  resolveStockBySize,
-  storedStockOf,
   priceQuote,
   QuoteRefusal,
   reservedUntil,
@@ -16,51 +12,26 @@ import {
   quoteSchema,
   COUPON_REFUSALS,
   CHECKOUT_REFUSALS,
+  BUYER_DOCUMENT_MESSAGES,
+  buyerDocumentRequired,
+  formatPrice,
 } from '@shop/shared';
-import { jsonColumn, storedFlag, writeTransaction } from '../../utils/db-write';
-import { colorList } from '../catalogue';
+import { newDocumentId, writeTransaction } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
-import { claimKey, KeyTakenError, previousOrderId, recordOrder, type Idempotency } from './order-idempotency';
+import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
 import { getOrder } from './order-read';
-import { takeStock } from './order-stock';
+import { NEW_ORDER, takeStock } from './order-stock';
 import { isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
 import { insertOrder, numberOrder } from './order-insert';
+import { pricedProducts } from './order-products';
 import { mercadoPagoReady } from '../payments';
+import { queueInvoiceForPaidOrder } from '../invoicing';
 import { claimCouponUse } from '../promotions';
 import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
 import type { PlacedOrderInput, StaffSale } from './order-sale';
 
-const PRODUCT_UID = 'api::product.product';
-
-/** A product row as the pricing needs it (stock is taken, and checked, by takeStock in the transaction). */
-export function quoteProductOf(row: unknown): QuoteProduct | null {
-  if (!isRecord(row) || typeof row.documentId !== 'string') return null;
-  const thumbnails = Array.isArray(row.thumbnails) ? row.thumbnails : [];
-  const image = thumbnails.find((t): t is string => typeof t === 'string' && t.trim() !== '') ?? null;
-  return {
-    id: row.documentId,
-    title: typeof row.title === 'string' ? row.title : row.documentId,
-    price: typeof row.price === 'number' ? row.price : Number(row.price ?? 0),
-    discount: typeof row.discount === 'number' ? row.discount : Number(row.discount ?? 0),
-    active: storedFlag(row.isActive),
-    sizes: normalizeSizes(row.size),
-    category: typeof row.category === 'string' ? row.category : null,
-    image,
-    variants: variantsOfRow(row),
-  };
-}
-
-/** The row's variants (or, not yet migrated, what the migration makes of its per-size stock). */
-function variantsOfRow(row: Record<string, unknown>) {
-  const title = typeof row.title === 'string' ? row.title : String(row.documentId);
-  const sizes = [...new Set(normalizeSizes(row.size))];
-  const colors = colorList(jsonColumn(row.colors ?? null));
-  const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stockBySize ?? null), row.stock);
-  return currentVariants(
-    storedStockOf({ title, colors, sizes, variants: jsonColumn(row.variants ?? null), stockBySize, stock: Number(row.stock ?? 0) }),
-  );
-}
+export { quoteProductOf } from './order-products';
 
 /**
  * A refusal of the pricing as the API answers it: a size the product does not offer is a conflict with the
@@ -148,10 +119,8 @@ export async function createOrder(
   idem: Idempotency | null = null,
   sale: StaffSale | null = null,
 ): Promise<CreatedOrder> {
-  if (idem) {
-    const previous = await previousOrderId(idem);
-    if (previous) return replayOf(previous);
-  }
+  // No look-up of the key first: a new order (the usual case) would pay a round trip for nothing. A key already
+  // used is found taken by the claim, the transaction's first statement, and answered from here.
   try {
     return { ...(await createNewOrder(input, idem, sale)), replayed: false };
   } catch (err) {
@@ -185,15 +154,12 @@ async function createNewOrder(
   // order holds them for a few statements rather than for its whole transaction.
   const numberFirst = strapi.db.dialect.client !== 'postgres';
   const doc = await writeTransaction(async (trx) => {
+    const documentId = newDocumentId();
     // Claiming the key makes a second request with it wait here (PostgreSQL) or find it taken (SQLite's write lock).
-    if (idem && !(await claimKey(trx, idem))) throw new KeyTakenError();
+    // The key names the order at once: both are committed together or not at all.
+    if (idem && !(await claimKey(trx, idem, documentId))) throw new KeyTakenError();
     const early = numberFirst ? await nextOrderNumber(trx) : null;
-    const rows: unknown[] = await strapi.db.query(PRODUCT_UID).findMany({ where: { documentId: { $in: productIds } } });
-    const products = new Map<string, QuoteProduct>();
-    for (const row of rows) {
-      const product = quoteProductOf(row);
-      if (product) products.set(product.id, product);
-    }
+    const products = await pricedProducts(trx, productIds);
     const context = await pricingContext(pricing.couponCode, input.shippingInfo.email, { trx, promotions });
     const quote = priceOrder(pricing, products, options, context);
     if (quote.coupon && !quote.coupon.applied) throw couponConflict(quote, quote.coupon.message ?? COUPON_REFUSALS.unknown);
@@ -220,11 +186,15 @@ async function createNewOrder(
     if (input.paymentMethod === 'mercadopago' && totals.total <= 0) throw badRequest(CHECKOUT_REFUSALS.mercadopagoZero);
     if (totals.total > MAX_ORDER_TOTAL)
       throw badRequest('El total de la orden supera el máximo permitido; divide la compra en varias órdenes');
+    const threshold = options.invoiceIdentificationThreshold ?? 0;
+    if (!input.buyerDocument && buyerDocumentRequired(totals.total, threshold))
+      throw badRequest(BUYER_DOCUMENT_MESSAGES.required(formatPrice(threshold)));
     const info = input.shippingInfo;
     const status = sale?.paidNow ? 'paid' : initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
     const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
     const created = await insertOrder(trx, {
+      documentId,
       orderNumber: early,
       items,
       shippingInfo: {
@@ -251,14 +221,16 @@ async function createNewOrder(
       ...totals,
       notes: blankToNull(input.notes),
       transferProofUrl,
+      buyerDocument: input.buyerDocument ?? null,
       ...(sale ? sale.columns(new Date()) : {}),
     });
-    const documentId = String(created.documentId);
-    if (idem) await recordOrder(trx, idem, documentId);
     if (sale) await sale.recordCreation(trx, documentId, status);
     // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
-    await takeStock(trx, items);
+    // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already.
+    await takeStock(trx, items, { ...NEW_ORDER, writeLockHeld: numberFirst });
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
+    // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued.
+    if (status === 'paid') await queueInvoiceForPaidOrder(trx, documentId, orderNumber, totals.total);
     if (transferProofUrl) await strapi.service('api::upload-proof.transfer-proof').claim(trx, transferProofUrl, orderNumber);
     if (quote.coupon?.applied) {
       const coupon = context.coupon?.coupon;

@@ -1,6 +1,7 @@
 import {
   amountToCollect,
   checkoutOptionsOf,
+  FULFILLMENT_STEPS,
   shopDayRange,
   shopIsoDay,
   type DispatchAnswer,
@@ -10,8 +11,8 @@ import {
   type PaymentMethod,
 } from '@shop/shared';
 import { badRequest } from '../../utils/http';
-import { ORDER_UID } from './order-read';
-import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+import { listedPage } from './order-list';
+import type { OrderAnswer } from './order-view';
 
 export interface DispatchQuery {
   type: DispatchType;
@@ -31,6 +32,9 @@ const TO_HAND_OVER: Record<PaymentMethod, readonly OrderStatus[]> = {
   transfer: ['paid', 'confirmado'],
   mercadopago: ['paid', 'confirmado'],
 };
+
+const PAYMENT_METHODS = Object.keys(TO_HAND_OVER) as PaymentMethod[];
+export const NOT_DELIVERED = FULFILLMENT_STEPS.filter((step) => step !== 'delivered');
 
 function dispatchOrder(order: OrderAnswer) {
   return {
@@ -61,29 +65,24 @@ export async function dispatchSheet({ type, date = shopIsoDay(), page, limit }: 
   const day = shopDayRange(date);
   if (!day) throw badRequest('Fecha inválida: usa el formato AAAA-MM-DD');
   // The sheet of a day: what was ordered up to its end and is still to hand over (older orders still waiting too).
-  const filters = {
-    deliveryType: type,
-    createdAt: { $lt: day.end },
-    $and: [
-      { $or: [{ fulfillment: { $null: true } }, { fulfillment: { $ne: 'delivered' } }] },
-      {
-        $or: [
-          { paymentMethod: 'cash', orderStatus: { $in: [...TO_HAND_OVER.cash] } },
-          { paymentMethod: 'transfer', orderStatus: { $in: [...TO_HAND_OVER.transfer] } },
-          { paymentMethod: 'mercadopago', orderStatus: { $in: [...TO_HAND_OVER.mercadopago] } },
-        ],
-      },
-    ],
-  };
-  const totalOrders = await strapi.documents(ORDER_UID).count({ filters });
-  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
-    filters,
-    sort: [{ createdAt: 'asc' }, { id: 'asc' }],
+  // idx_shop_orders_dispatch (delivery_type, fulfillment, payment_method, order_status, created_at, id) holds every
+  // condition: the count never reads an order's row, and only the page's orders are read whole.
+  const { orders, totalOrders } = await listedPage(
+    (q) =>
+      void q
+        .where('o.delivery_type', type)
+        .andWhere('o.created_at', '<', day.end)
+        // "Not delivered" as the steps before it, so that the index seeks each (type, step) range instead of
+        // reading the delivered orders (most of a shop's orders) to skip them.
+        .andWhere((w) => void w.whereNull('o.fulfillment').orWhereIn('o.fulfillment', NOT_DELIVERED))
+        .andWhere((w) => {
+          for (const method of PAYMENT_METHODS)
+            void w.orWhere((m) => void m.where('o.payment_method', method).whereIn('o.order_status', [...TO_HAND_OVER[method]]));
+        }),
+    'asc',
+    page,
     limit,
-    start: (page - 1) * limit,
-    populate: ORDER_POPULATE,
-  });
-  const orders = docs.filter(isRecord).map(toOrderAnswer);
+  );
   const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent());
   const groups = new Map<string, DispatchGroup>();
   // Current places first, in the owner's order (empty groups are dropped below).

@@ -2,6 +2,7 @@ import { LIMITS, exportTimeRange, keysetPages, orderExportCells, type CsvValue, 
 import { ORDER_UID } from './order-read';
 import { channelCondition } from './order-list-filters';
 import { ORDER_POPULATE, fulfillmentStepsOf, isRecord } from './order-view';
+import { refundedByOrder } from '../returns';
 
 type Where = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** A stored order as the export's row builder reads it. */
-function exportedOrder(doc: Record<string, unknown>) {
+function exportedOrder(doc: Record<string, unknown>, returned: ReadonlyMap<string, number>) {
   const info = isRecord(doc.shippingInfo) ? doc.shippingInfo : null;
   return orderExportCells({
     orderNumber: str(doc.orderNumber) ?? '',
@@ -66,6 +67,7 @@ function exportedOrder(doc: Record<string, unknown>) {
     deliveredAt: fulfillmentStepsOf(doc.fulfillmentSteps).find((e) => e.step === 'delivered')?.at ?? null,
     channel: str(doc.channel),
     createdByName: str(doc.takenByName),
+    returned: returned.get(String(doc.documentId)) ?? 0,
   });
 }
 
@@ -85,7 +87,10 @@ export async function* orderExportBatches(
       limit: size,
       populate: ORDER_POPULATE,
     });
-    return docs.filter(isRecord).map((doc) => ({ ...doc, id: num(doc.id) }));
+    return docs.filter(isRecord).map((doc) => ({ ...doc, id: num(doc.id), documentId: String(doc.documentId ?? '') }));
   };
-  for await (const page of keysetPages(fetchPage, batchSize)) yield page.map(exportedOrder);
+  for await (const page of keysetPages(fetchPage, batchSize)) {
+    const returned = await refundedByOrder(page.map((doc) => doc.documentId));
+    yield page.map((doc) => exportedOrder(doc, returned));
+  }
 }

@@ -1,5 +1,6 @@
 import {
   amountToCollect,
+  formatPrice,
   fulfillmentPlan,
   legacyFulfillment,
   normalizeFulfillment,
@@ -53,7 +54,8 @@ export async function markFulfillment(documentId: string, step: FulfillmentStep,
     let cashCollected: number | null = null;
     if (plan.collectCash) {
       cashCollected = amountToCollect({ paymentMethod: order.paymentMethod, status: order.status, total: stored.total });
-      await applyStatusChange(trx, documentId, order, { status: 'paid', reason: 'Efectivo cobrado en la entrega' }, by);
+      const reason = `Efectivo cobrado en la entrega: ${formatPrice(cashCollected)}`;
+      await applyStatusChange(trx, documentId, order, { status: 'paid', reason }, by);
     }
     const now = new Date();
     const event: FulfillmentEvent = { step, at: now.toISOString(), by: { id: by.id, name: by.name.slice(0, 255) } };

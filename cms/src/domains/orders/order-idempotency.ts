@@ -42,20 +42,18 @@ export async function previousOrderId(idem: Idempotency): Promise<string | null>
 }
 
 /**
- * Claims the key inside the order's transaction (its first write). false when another request holds it: on
- * PostgreSQL the insert waits for that request's transaction and then does nothing, on SQLite the write lock
- * already serialised the two; either way the caller rolls back and answers the winner's order.
+ * Claims the key for the order about to be written with `orderDocumentId`, inside the order's transaction (so the
+ * key and its order commit or roll back together). false when another request holds it: on PostgreSQL the insert
+ * waits for that request's transaction and then does nothing, on SQLite the write lock already serialised the two;
+ * either way the caller rolls back and answers the winner's order.
  */
-export function claimKey(trx: Trx, idem: Idempotency): Promise<boolean> {
-  return insertDocumentOnce(trx, IDEMPOTENCY_KEYS_TABLE, { idempotency_key: idem.key, request_hash: idem.hash }, 'idempotency_key');
-}
-
-/** Links the claimed key to the order created in the same transaction. */
-export async function recordOrder(trx: Trx, idem: Idempotency, orderDocumentId: string): Promise<void> {
-  const updated: unknown = await table(trx, IDEMPOTENCY_KEYS_TABLE)
-    .where({ idempotency_key: idem.key })
-    .update({ order_document_id: orderDocumentId, updated_at: new Date() });
-  if (affectedRows(updated) !== 1) throw new Error('idempotency key vanished inside its transaction');
+export function claimKey(trx: Trx, idem: Idempotency, orderDocumentId: string): Promise<boolean> {
+  return insertDocumentOnce(
+    trx,
+    IDEMPOTENCY_KEYS_TABLE,
+    { idempotency_key: idem.key, request_hash: idem.hash, order_document_id: orderDocumentId },
+    'idempotency_key',
+  );
 }
 
 /** Deletes keys older than the kept period (hourly cron task). Returns how many went. */

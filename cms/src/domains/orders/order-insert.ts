@@ -1,7 +1,7 @@
 import type { OrderItem } from '@shop/shared';
 import { newDocumentId, table, type Trx } from '../../utils/db-write';
-import { assignCustomerKey } from '../customers';
-import { nextOrderNumber } from './order-number';
+import { joinPhoneOnlyOrders, newOrderCustomer } from '../customers';
+import { numberRow } from './order-number';
 
 /**
  * Writing a new order's rows with plain statements inside the checkout's transaction. Strapi's Document Service
@@ -35,6 +35,8 @@ export interface NewOrderShipping {
 
 /** The order's attributes as the content type names them (src/api/order/content-types/order/schema.json). */
 export interface NewOrder {
+  /** The order's documentId when the caller needs it before the insert (the Idempotency-Key claims it); else new. */
+  documentId?: string;
   /** null: numbered later in the same transaction (numberOrder), once the contended rows are locked. */
   orderNumber: string | null;
   items: NewOrderItem[];
@@ -63,6 +65,8 @@ export interface NewOrder {
   /** A sale paid and handed over at the counter is delivered at once (web orders: unfulfilled, no steps). */
   fulfillment?: string;
   fulfillmentSteps?: unknown;
+  /** The buyer's DNI or CUIT (digits) for her invoice, when she gave one. */
+  buyerDocument?: string | null;
 }
 
 /** A JSON attribute as both databases take it from knex (text; PostgreSQL casts it to jsonb). */
@@ -81,11 +85,29 @@ async function insertRow(trx: Trx, tableName: string, row: Record<string, unknow
 }
 
 /**
- * Inserts the order, its lines and its shipping details, linked as Strapi links components. Returns the stored
- * order in the shape the Document Service returns it (camelCase attributes, components populated).
+ * Inserts several rows of one table in one statement and answers their ids in the order of `rows`. Both databases
+ * give the rows of one INSERT ascending ids in the order they are inserted (SQLite's rowid under its write lock,
+ * PostgreSQL's sequence called row by row), whatever order RETURNING lists them in: sorted, they match `rows`.
+ */
+async function insertRows(trx: Trx, tableName: string, rows: Record<string, unknown>[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  if (rows.length === 1) return [await insertRow(trx, tableName, rows[0]!)];
+  const result: unknown = await table(trx, tableName).insert(rows).returning('id');
+  const ids = (Array.isArray(result) ? result : []).map((row: unknown) => insertedId([row])).sort((a, b) => a - b);
+  if (ids.length !== rows.length) throw new Error(`insert of ${rows.length} rows returned ${ids.length} ids`);
+  return ids;
+}
+
+/**
+ * Inserts the order (with its customer), its lines (one statement) and its shipping details, linked as Strapi links
+ * components. Returns the stored order in the shape the Document Service returns it (camelCase attributes,
+ * components populated).
  */
 export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Date()): Promise<Record<string, unknown>> {
-  const documentId = newDocumentId();
+  const documentId = order.documentId ?? newDocumentId();
+  const info = order.shippingInfo;
+  // The order's customer (joined by e-mail, else by phone) for the customers list, written with the order.
+  const customer = await newOrderCustomer(trx, info);
   const orderId = await insertRow(trx, ORDERS_TABLE, {
     document_id: documentId,
     order_number: order.orderNumber,
@@ -113,14 +135,17 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     taken_by_id: order.createdBy?.id ?? null,
     taken_by_name: order.createdBy?.name ?? null,
     paid_at: order.paidAt ?? null,
+    buyer_document: order.buyerDocument ?? null,
+    customer_key: customer.key,
+    customer_phone: customer.phone,
     created_at: now,
     updated_at: now,
     published_at: now,
   });
-  const links: Record<string, unknown>[] = [];
-  const items: Record<string, unknown>[] = [];
-  for (const [index, item] of order.items.entries()) {
-    const id = await insertRow(trx, ITEMS_TABLE, {
+  const itemIds = await insertRows(
+    trx,
+    ITEMS_TABLE,
+    order.items.map((item) => ({
       product_id: item.productId,
       title: item.title,
       image: item.image,
@@ -130,11 +155,16 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
       color: item.color,
       variant_id: item.variantId ?? null,
       sku: item.sku ?? null,
-    });
-    items.push({ id, ...item });
-    links.push({ entity_id: orderId, cmp_id: id, component_type: 'order.item', field: 'items', order: index + 1 });
-  }
-  const info = order.shippingInfo;
+    })),
+  );
+  const items = order.items.map((item, index) => ({ id: itemIds[index], ...item }));
+  const links: Record<string, unknown>[] = itemIds.map((id, index) => ({
+    entity_id: orderId,
+    cmp_id: id,
+    component_type: 'order.item',
+    field: 'items',
+    order: index + 1,
+  }));
   const shippingId = await insertRow(trx, SHIPPING_TABLE, {
     full_name: info.fullName,
     email: info.email,
@@ -146,8 +176,7 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
   });
   links.push({ entity_id: orderId, cmp_id: shippingId, component_type: 'order.shipping-info', field: 'shippingInfo', order: null });
   await table(trx, COMPONENT_LINKS_TABLE).insert(links);
-  // The order's customer (joined by e-mail, else by phone) for the customers list.
-  await assignCustomerKey(trx, orderId, info);
+  await joinPhoneOnlyOrders(trx, customer.key, customer.phone);
   return {
     ...order,
     id: orderId,
@@ -169,8 +198,6 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
 }
 
 /** Gives the order inserted without a number the day's next one (see createNewOrder for why it comes last). */
-export async function numberOrder(trx: Trx, orderId: number): Promise<string> {
-  const orderNumber = await nextOrderNumber(trx);
-  await table(trx, ORDERS_TABLE).where('id', orderId).update({ order_number: orderNumber });
-  return orderNumber;
+export function numberOrder(trx: Trx, orderId: number): Promise<string> {
+  return numberRow(trx, ORDERS_TABLE, orderId, 'order_number');
 }

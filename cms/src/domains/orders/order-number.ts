@@ -38,3 +38,37 @@ export async function nextOrderNumber(trx: Trx, date: Date = new Date()): Promis
   const value = await nextSequenceValue(trx, day);
   return formatOrderNumber(orderPrefix(), day, value);
 }
+
+/**
+ * Gives a row of `tableName` (by id) the day's next order number and answers it. PostgreSQL: one statement (the
+ * sequence's upsert in a CTE, then the UPDATE of the row), one round trip while the day's row is locked. SQLite:
+ * the two statements (it has no data-modifying CTE; its one connection makes the round trip free).
+ */
+export async function numberRow(trx: Trx, tableName: string, id: number, column: string, date: Date = new Date()): Promise<string> {
+  const day = shopDayKey(date);
+  const prefix = orderPrefix();
+  if (strapi.db.dialect.client !== 'postgres') {
+    const orderNumber = formatOrderNumber(prefix, day, await nextSequenceValue(trx, day));
+    await table(trx, tableName)
+      .where('id', id)
+      .update({ [column]: orderNumber });
+    return orderNumber;
+  }
+  const schema = strapi.db.getSchemaName();
+  const sequences = schema ? `${schema}.${ORDER_SEQUENCES_TABLE}` : ORDER_SEQUENCES_TABLE;
+  const target = schema ? `${schema}.${tableName}` : tableName;
+  const now = new Date();
+  // formatOrderNumber in SQL: prefix-day-, then the value padded to at least four digits (never cut).
+  const result: { rows?: unknown[] } = await trx.raw(
+    `WITH seq AS (
+       INSERT INTO ?? AS s (document_id, day, value, created_at, updated_at, published_at) VALUES (?, ?, 1, ?, ?, ?)
+       ON CONFLICT (day) DO UPDATE SET value = s.value + 1, updated_at = EXCLUDED.updated_at
+       RETURNING value
+     )
+     UPDATE ?? AS t SET ?? = ? || lpad(seq.value::text, greatest(4, length(seq.value::text)), '0')
+     FROM seq WHERE t.id = ? RETURNING seq.value AS value`,
+    [sequences, newDocumentId(), day, now, now, now, target, column, `${prefix}-${day}-`, id],
+  );
+  const orderNumber = formatOrderNumber(prefix, day, sequenceValue(result.rows));
+  return orderNumber;
+}

@@ -3,43 +3,53 @@ import { table } from '../../utils/db-write';
 import { ORDERS_TABLE } from './order-admin';
 import { isRecord } from './order-view';
 import { refundedByReturns } from '../returns';
+import { NOT_DELIVERED } from './order-dispatch';
+import { currentOrderCounts } from './order-counts';
 
-/** "Por entregar": paid (or confirmed after the payment) and not delivered yet; cancelled and refunded orders aside. */
+/**
+ * "Por entregar": paid (or confirmed after the payment) and not delivered yet; cancelled and refunded orders aside.
+ * Four counts, each one seek of idx_shop_orders_to_deliver (status, step, paid_at): written as one condition with ORs,
+ * SQLite read 70,000 paid orders' rows through another index instead (200 ms at 100,000 orders; this: under 1 ms).
+ */
 async function toDeliverCount(): Promise<number> {
-  const row: unknown = await table(strapi.db.connection, ORDERS_TABLE)
-    .where((q) => void q.where('order_status', 'paid').orWhere((c) => void c.where('order_status', 'confirmado').whereNotNull('paid_at')))
-    .andWhere((q) => void q.whereNull('fulfillment').orWhereNot('fulfillment', 'delivered'))
-    .count({ n: '*' })
-    .first();
-  return isRecord(row) ? Number(row.n ?? 0) : 0;
+  let total = 0;
+  for (const status of ['paid', 'confirmado'] as const) {
+    for (const notYet of [true, false]) {
+      const q = table(strapi.db.connection, ORDERS_TABLE).where('order_status', status);
+      if (notYet) void q.whereIn('fulfillment', NOT_DELIVERED);
+      else void q.whereNull('fulfillment');
+      if (status === 'confirmado') void q.whereNotNull('paid_at');
+      const row: unknown = await q.count({ n: '*' }).first();
+      total += isRecord(row) ? Number(row.n ?? 0) : 0;
+    }
+  }
+  return total;
 }
+
+type ByChannel = NonNullable<OrderSummary['byChannel']>;
 
 /** Orders (every status) and the revenue of paid orders per channel; no channel stored (older orders) is web. */
-async function channelSummary(): Promise<NonNullable<OrderSummary['byChannel']>> {
-  const rows: unknown[] = await strapi.db
-    .getConnection(ORDERS_TABLE)
-    .select('channel', 'order_status')
-    .count({ orders: '*' })
-    .sum({ revenue: 'total' })
-    .groupBy('channel', 'order_status');
-  const byChannel: NonNullable<OrderSummary['byChannel']> = Object.fromEntries(ORDER_CHANNELS.map((c) => [c, { orders: 0, revenue: 0 }]));
-  for (const row of rows) {
-    if (!isRecord(row)) continue;
-    const slot = byChannel[channelOf(row.channel)]!;
-    slot.orders += Number(row.orders ?? 0);
-    if (row.order_status === 'paid') slot.revenue += Number(row.revenue ?? 0);
-  }
-  return byChannel;
+function addToChannel(byChannel: ByChannel, row: Record<string, unknown>, count: number): void {
+  const slot = byChannel[channelOf(row.channel)]!;
+  slot.orders += count;
+  if (row.order_status === 'paid') slot.revenue += Number(row.revenue ?? 0);
 }
 
-/** Counts per status and payment method, and the revenue of paid orders, grouped by the database. */
+/**
+ * Counts per status and payment method, and per channel, with the revenue of paid orders: the order counts table
+ * (order-counts.ts), or where it could not be made one GROUP BY read from one index (idx_shop_orders_summary_all).
+ */
 export async function orderSummary(): Promise<OrderSummary> {
-  const rows: unknown[] = await strapi.db
-    .getConnection(ORDERS_TABLE)
-    .select('order_status', 'payment_method')
-    .count({ orders: '*' })
-    .sum({ revenue: 'total' })
-    .groupBy('order_status', 'payment_method');
+  const counted = await currentOrderCounts();
+  const rows: unknown[] = counted
+    ? counted.map((row) => ({ ...row, channel: row.channel === '' ? null : row.channel }))
+    : await strapi.db
+        .getConnection(ORDERS_TABLE)
+        .select('order_status', 'payment_method', 'channel')
+        .count({ orders: '*' })
+        .sum({ revenue: 'total' })
+        .groupBy('order_status', 'payment_method', 'channel');
+  const byChannel: ByChannel = Object.fromEntries(ORDER_CHANNELS.map((c) => [c, { orders: 0, revenue: 0 }]));
   const byStatus: OrderSummary['summaryByStatusAndPaymentMethod'] = {};
   for (const status of ORDER_STATUSES) byStatus[status] = { cash: 0, transfer: 0, mercadopago: 0 };
   let totalOrders = 0;
@@ -48,6 +58,7 @@ export async function orderSummary(): Promise<OrderSummary> {
     if (!isRecord(row)) continue;
     const count = Number(row.orders ?? 0);
     totalOrders += count;
+    addToChannel(byChannel, row, count);
     const status = typeof row.order_status === 'string' ? row.order_status : '';
     if (status === 'paid') totalRevenue += Number(row.revenue ?? 0);
     const bucket = byStatus[status];
@@ -62,6 +73,6 @@ export async function orderSummary(): Promise<OrderSummary> {
     returnsTotal,
     toDeliver: await toDeliverCount(),
     summaryByStatusAndPaymentMethod: byStatus,
-    byChannel: await channelSummary(),
+    byChannel,
   };
 }

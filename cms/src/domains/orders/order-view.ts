@@ -140,6 +140,8 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     fulfillment: normalizeFulfillment(doc.fulfillment),
     fulfillmentSteps: fulfillmentStepsOf(doc.fulfillmentSteps),
     channel: channelOf(doc.channel),
+    // The buyer's DNI or CUIT for her invoice, when she gave one (staff and her own order only; tracking never).
+    ...(text(doc.buyerDocument) ? { buyerDocument: text(doc.buyerDocument) } : {}),
     // Who took a sale by hand: staff sales only (web orders have no such field).
     ...(text(doc.takenByName)
       ? { createdBy: { id: typeof doc.takenById === 'number' ? doc.takenById : null, name: text(doc.takenByName) ?? '' } }

@@ -4,6 +4,6 @@
  */
 export { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from './mercadopago-checkout';
 export { mercadoPagoConfig, MercadoPagoError, mercadoPagoReady, shopServices } from './mercadopago-client';
-export { refundOrder } from './mercadopago-refund';
+export { recordReturnRefund, refundOrder, refundReturnOnMercadoPago, returnRefundPaymentOf } from './mercadopago-refund';
 export { paymentSweepSchedule } from './mercadopago-sweep';
 export { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from './mercadopago-link';

@@ -163,6 +163,20 @@ export function refundPayment(config: MercadoPagoConfig, paymentId: string, idem
 }
 
 /**
+ * Refunds `amount` of the payment (a partial refund, as a return gives back part of an order). Mercado Pago keeps the
+ * payment approved (status_detail partially_refunded) until nothing is left of it, and answers a repeated
+ * X-Idempotency-Key with its first answer, so a retry never refunds twice.
+ */
+export function refundPaymentPart(
+  config: MercadoPagoConfig,
+  paymentId: string,
+  amount: number,
+  idempotencyKey: string,
+): Promise<z.infer<typeof refundSchema>> {
+  return call(config, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, refundSchema, { body: { amount }, idempotencyKey });
+}
+
+/**
  * Whether a webhook call is Mercado Pago's: `x-signature` is `ts=<ts>,v1=<hex>`, v1 the HMAC-SHA256 with the webhook
  * secret of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (a part whose value is absent is left out, as Mercado
  * Pago documents; an alphanumeric data.id is lowercased). Compared in constant time; a `ts` more than ten minutes

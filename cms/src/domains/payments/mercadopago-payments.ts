@@ -1,5 +1,6 @@
 // Mercado Pago payments as the shop records them: the payment_events log, the order's stored payment, and applying a reported payment to its order.
 import { formatPrice, type OrderStatus } from '@shop/shared';
+import type { Knex } from 'knex';
 import { insertDocumentOnce, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { applyStatusChange, lockOrder, ORDERS_TABLE, type LockedOrder } from '../orders';
 import { recordStatusChange, type Actor } from '../orders';
@@ -20,6 +21,8 @@ export interface StoredPayment {
   paymentStatus?: string | null;
   statusDetail?: string | null;
   installments?: number | null;
+  /** What returns gave back on this payment (partial refunds, recorded by the returns domain). */
+  returnsRefunded?: number | null;
 }
 
 /** Stores what the shop knows of the order's Mercado Pago payment (merged onto what it had). */
@@ -30,7 +33,7 @@ export async function storePayment(trx: Trx, orderId: number, previous: StoredPa
 }
 
 /** The order's stored payment, read inside the caller's transaction. */
-export async function storedPaymentOf(trx: Trx, orderId: number): Promise<StoredPayment> {
+export async function storedPaymentOf(trx: Trx | Knex, orderId: number): Promise<StoredPayment> {
   const row: unknown = await table(trx, ORDERS_TABLE).select('mercado_pago').where('id', orderId).first();
   return isRecord(row) ? parseStored(row.mercado_pago) : {};
 }
@@ -64,12 +67,15 @@ function recordPaymentState(trx: Trx, payment: MercadoPagoPayment, orderDocument
 const money = (amount: number, currency: string) => (currency === 'ARS' ? formatPrice(amount) : `${amount} ${currency}`);
 
 /** What a payment's status does to its order (null: nothing but a note). */
-function targetStatus(payment: MercadoPagoPayment, order: LockedOrder): OrderStatus | null {
+function targetStatus(payment: MercadoPagoPayment, order: LockedOrder, stored: StoredPayment): OrderStatus | null {
   switch (payment.status) {
     case 'approved':
       // A payment approved after the hold expired revives the order (its units are taken again, or staff are told).
       return order.status === 'pending_payment' || (order.status === 'cancelled' && !order.paidAt) ? 'paid' : null;
     case 'refunded':
+      // Refunded by returns (their partial refunds added up to the payment): their units already came back.
+      if ((Number(stored.returnsRefunded) || 0) > 0) return null;
+      return order.status === 'refunded' ? null : 'refunded';
     case 'charged_back':
       return order.status === 'refunded' ? null : 'refunded';
     default:
@@ -172,8 +178,11 @@ export async function applyPayment(payment: MercadoPagoPayment, by: Actor = MERC
     };
     // A later state of an older attempt never overwrites what the order shows of the payment that paid it.
     const keepShown = stored.paymentStatus === 'approved' && stored.paymentId !== payment.id;
-    const to = targetStatus(payment, order);
-    const reason = note ?? noteFor(payment);
+    const to = targetStatus(payment, order, stored);
+    const byReturns = payment.status === 'refunded' && (Number(stored.returnsRefunded) || 0) > 0;
+    const reason = byReturns
+      ? `Mercado Pago informó el pago ${payment.id} como devuelto: lo devolvieron los cambios y devoluciones; la orden no cambia`
+      : (note ?? noteFor(payment));
     if (keepShown) {
       // Another payment than the one that paid the order never changes it (nor what the order shows of its payment).
       // An approved one means the shopper paid twice (two tabs, or the link again before the first notice came).

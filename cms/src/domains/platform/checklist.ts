@@ -139,6 +139,14 @@ async function mercadoPago(): Promise<GoLiveFacts['mercadoPago']> {
   };
 }
 
+/** The invoicing settings as the owner sees them (through the invoice service: never the key). */
+async function invoicingFacts(): Promise<GoLiveFacts['invoicing']> {
+  const { settings } = (await strapi.service('api::invoice.invoice').getSettings()) as {
+    settings: { cuit: string; environment: string; certificate: { notAfter: string } | null };
+  };
+  return { started: settings.cuit !== '', environment: settings.environment, certificateNotAfter: settings.certificate?.notAfter ?? null };
+}
+
 async function redisFacts(): Promise<GoLiveFacts['redis']> {
   const report = await strapi.service('api::health.health').check();
   const part = report.checks.redis;
@@ -149,11 +157,12 @@ async function redisFacts(): Promise<GoLiveFacts['redis']> {
 export async function gatherFacts(ctx: Context): Promise<GoLiveFacts> {
   const settings = mailSettings();
   const configuredUrl: unknown = strapi.config.get('server.url', '');
-  const [backup, disks, ownerFacts, mp, redis, last] = await Promise.all([
+  const [backup, disks, ownerFacts, mp, invoicing, redis, last] = await Promise.all([
     readBackupStatus(),
     diskSpace(),
     owners(),
     mercadoPago(),
+    invoicingFacts(),
     redisFacts(),
     lastServerError(),
   ]);
@@ -165,6 +174,7 @@ export async function gatherFacts(ctx: Context): Promise<GoLiveFacts> {
     mail: { host: settings.host, port: settings.port, from: (process.env.MAIL_FROM ?? '').trim() },
     backup,
     mercadoPago: mp,
+    invoicing,
     owners: ownerFacts,
     disks,
     redis,

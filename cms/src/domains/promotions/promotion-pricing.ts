@@ -22,7 +22,8 @@ let watching = false;
 async function allPromotions(): Promise<Promotion[]> {
   if (!watching) {
     watching = true;
-    onCatalogueChange(() => (promotionCache = null));
+    // Promotions are settings: a stock move (every order) keeps them; their own saves and other processes' drop them.
+    onCatalogueChange(() => (promotionCache = null), { stock: false });
   }
   if (!promotionCache) {
     const loading = read(PROMOTIONS_TABLE)

@@ -5,5 +5,13 @@
  */
 export { ContactMismatch, requestReturn } from './return-create';
 export { changeReturnStatus } from './return-status';
-export { findReturnRow, listReturns, refundedByReturns, staffAnswers } from './return-store';
+export {
+  backfillRefundDates,
+  findReturnRow,
+  listReturns,
+  refundedByDay,
+  refundedByOrder,
+  refundedByReturns,
+  staffAnswers,
+} from './return-store';
 export { trackedReturnsOf } from './return-tracking';

@@ -125,6 +125,15 @@ export async function holdExchangeUnits(trx: Trx, lines: readonly ReturnLine[]):
 export class ContactMismatch extends Error {}
 
 /**
+ * The exchange's delivery the shopper pays: what she paid to have the order delivered home, when the policy has her
+ * pay the exchange's shipping and she asks for an exchange (a return alone sends nothing back to her).
+ */
+function exchangeShippingDue(order: Order, policy: ReturnsPolicy, lines: readonly ReturnLine[]): number {
+  if (policy.shippingPaidBy !== 'shopper' || order.deliveryType !== 'delivery') return 0;
+  return lines.some((line) => line.kind === 'exchange') ? Math.max(0, order.shippingCost || 0) : 0;
+}
+
+/**
  * POST /returns: checks the order (delivered, within the window, not cancelled), every line (in the order, category
  * returnable, units left, exchange variant active and in stock) and, in one transaction on the locked order row,
  * counts the units already asked, holds the exchange units and numbers the request (CD-day-sequence).
@@ -144,6 +153,7 @@ export async function requestReturn(input: ReturnRequestInput, now: Date = new D
         lines.filter((line) => line.kind === 'return'),
         { subtotal: order.subtotal, discountTotal: order.discountTotal ?? 0 },
       );
+  const chargeDue = exchangeShippingDue(order, policy, lines);
   const row = await writeTransaction(async (trx) => {
     // The order's row is the lock: two requests for the same order count the units already asked one after the other.
     await table(trx, ORDERS_TABLE).where('document_id', order._id).update({ updated_at: now });
@@ -167,6 +177,7 @@ export async function requestReturn(input: ReturnRequestInput, now: Date = new D
       lines: JSON.stringify(lines),
       photo_url: input.photoUrl || null,
       refund_due: refundDue,
+      charge_due: chargeDue,
       refund: null,
       exchange_order_number: null,
       exchange_order_document_id: null,

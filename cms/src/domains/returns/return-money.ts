@@ -1,7 +1,10 @@
-import type { Order, ReturnLine, ReturnStatusUpdate } from '@shop/shared';
+import { formatPrice, initialOrderStatus, type Order, type ReturnLine, type ReturnStatusUpdate } from '@shop/shared';
 import { ORDERS_TABLE, insertOrder, numberOrder, recordStatusChange, type Actor } from '../orders';
+import { queueCreditNoteForOrder } from '../invoicing';
+import { recordReturnRefund } from '../payments';
 import { createStoreCredit } from '../promotions';
 import { table, type Trx } from '../../utils/db-write';
+import type { RefundPlan } from './return-refund';
 import type { Row } from './return-store';
 
 export type RefundChoice = Pick<ReturnStatusUpdate, 'refundMethod'>;
@@ -9,15 +12,20 @@ export type RefundChoice = Pick<ReturnStatusUpdate, 'refundMethod'>;
 /**
  * The exchange of a received request becomes an order of its own (the day's next number), with the new variants
  * at the price paid for the ones returned: an exchange of the same product is even, so its total is 0 and it is
- * paid. Its units are the ones the request held, so nothing is taken again; it is packed and delivered like any order.
+ * paid. When the shopper pays the exchange's delivery (`chargeDue`, see the request), that is its shipping cost and
+ * its total, and it waits for her payment as a new order of its method does (a Mercado Pago link from the order's
+ * page, a transfer proof from tracking, cash on delivery). Its units are the ones the request held, so nothing is
+ * taken again (and no hold expires them); it is packed and delivered like any order.
  */
 export async function createExchangeOrder(
   trx: Trx,
   original: Order,
   returnNumber: string,
   lines: readonly ReturnLine[],
+  chargeDue = 0,
 ): Promise<{ orderNumber: string; documentId: string }> {
   const now = new Date();
+  const status = chargeDue > 0 ? initialOrderStatus(original.paymentMethod, false) : 'paid';
   const items = lines.map((line) => ({
     productId: line.productId,
     title: line.title,
@@ -53,13 +61,13 @@ export async function createExchangeOrder(
       meetingPoint: original.meetingPoint,
       discounts: [{ kind: 'promotion', label: `Cambio de ${original.orderNumber}`, amount: subtotal }],
       couponCode: null,
-      orderStatus: 'paid',
+      orderStatus: status,
       reservedUntil: null,
       subtotal,
-      shippingCost: 0,
+      shippingCost: chargeDue,
       cashFee: 0,
       discountTotal: subtotal,
-      total: 0,
+      total: chargeDue,
       notes: `Cambio ${returnNumber} del pedido ${original.orderNumber}`,
       transferProofUrl: null,
     },
@@ -67,34 +75,44 @@ export async function createExchangeOrder(
   );
   const documentId = String(created.documentId);
   const orderNumber = await numberOrder(trx, Number(created.id));
-  await table(trx, ORDERS_TABLE).where('id', Number(created.id)).update({ paid_at: now });
+  if (status === 'paid') await table(trx, ORDERS_TABLE).where('id', Number(created.id)).update({ paid_at: now });
+  const charge = chargeDue > 0 ? ` (envío del cambio a cargo de la clienta: ${formatPrice(chargeDue)})` : '';
   await recordStatusChange({
     orderDocumentId: documentId,
     from: null,
-    to: 'paid',
+    to: status,
     by: { kind: 'system', id: null, name: 'Tienda' },
-    note: `Orden de cambio ${returnNumber} del pedido ${original.orderNumber}`,
+    note: `Orden de cambio ${returnNumber} del pedido ${original.orderNumber}${charge}`,
     at: now,
   });
   return { orderNumber, documentId };
 }
 
 /**
- * What the shop gives back when the garments arrive (once: only the caller that moved the request to received gets
- * here): store credit as a one-use coupon of that amount (default), or a transfer recorded as done by staff.
+ * What the shop gives back when the garments arrive, recorded once (only the caller that moved the request to
+ * received gets here): the partial refund Mercado Pago already made (also added to the order's stored payment, so
+ * its later "refunded" notice changes nothing), store credit as a one-use coupon of that amount, or a transfer
+ * recorded as done by staff.
  */
-export async function settleRefund(trx: Trx, row: Row, choice: RefundChoice & { message?: string | null }, by: Actor): Promise<Row | null> {
+export async function settleRefund(
+  trx: Trx,
+  row: Row,
+  plan: RefundPlan,
+  message: string | null | undefined,
+  by: Actor,
+): Promise<Row | null> {
   const amount = Number(row.refund_due) || 0;
-  if (amount <= 0) return null;
+  if (amount <= 0 || !plan) return null;
   const at = new Date().toISOString();
-  if (choice.refundMethod === 'transfer') {
-    return {
-      method: 'transfer',
-      amount,
-      couponCode: null,
-      reference: choice.message?.trim() || `Transferencia registrada por ${by.name}`,
-      at,
-    };
+  // The money given back is credited on the order's invoice (a Nota de crédito queued for the invoice sweep).
+  await queueCreditNoteForOrder(trx, String(row.order_document_id), String(row.order_number ?? ''), String(row.return_number), amount);
+  if (plan.method === 'mercadopago') {
+    await recordReturnRefund(trx, String(row.order_document_id), amount);
+    const reference = `Reembolso ${plan.refundId} del pago ${plan.paymentId} de Mercado Pago`;
+    return { method: 'mercadopago', amount, couponCode: null, reference, at };
+  }
+  if (plan.method === 'transfer') {
+    return { method: 'transfer', amount, couponCode: null, reference: message?.trim() || `Transferencia registrada por ${by.name}`, at };
   }
   const code = `CREDITO-${String(row.return_number)}`;
   await createStoreCredit(trx, code, amount);

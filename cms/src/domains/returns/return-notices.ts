@@ -29,6 +29,7 @@ export async function queueDecisionMail(
       orderNumber: request.orderNumber,
       lines: request.lines.map(lineSummary),
       refundDue: request.refundDue,
+      chargeDue: request.chargeDue,
       message,
       shippingPaidBy: content.returns.shippingPaidBy,
       trackingUrl: trackingUrl(origin, request.orderNumber),

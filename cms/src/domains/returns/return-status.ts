@@ -11,7 +11,8 @@ import { ORDERS_TABLE, getOrder, recordStatusChange, returnStock, type Actor, ty
 import { table, writeTransaction, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, notFound } from '../../utils/http';
 import { heldStock } from './return-create';
-import { createExchangeOrder, settleRefund, type RefundChoice } from './return-money';
+import { createExchangeOrder, settleRefund } from './return-money';
+import { RequestMoved, refundBeforeReceiving, type RefundPlan } from './return-refund';
 import { queueDecisionMail } from './return-notices';
 import { findReturnRow, linesOf, moveStatus, staffAnswers, statusOf, toReturnAnswer, type Row } from './return-store';
 
@@ -39,7 +40,7 @@ async function orderStatusOf(trx: Trx, orderDocumentId: string): Promise<string>
 }
 
 /** What one step writes besides the status, inside its transaction. */
-async function applyStep(trx: Trx, row: Row, to: ReturnStatus, update: ReturnStatusUpdate & RefundChoice, by: Actor): Promise<Row> {
+async function applyStep(trx: Trx, row: Row, to: ReturnStatus, update: ReturnStatusUpdate, plan: RefundPlan, by: Actor): Promise<Row> {
   const lines = linesOf(row);
   const orderDocumentId = String(row.order_document_id);
   if (to === 'rejected') {
@@ -54,12 +55,22 @@ async function applyStep(trx: Trx, row: Row, to: ReturnStatus, update: ReturnSta
   const extra: Row = { lines: JSON.stringify(marked) };
   const exchanges = marked.filter((line) => line.kind === 'exchange' && line.to);
   if (exchanges.length > 0) {
-    const created = await createExchangeOrder(trx, await getOrder(orderDocumentId), String(row.return_number), exchanges);
+    const created = await createExchangeOrder(
+      trx,
+      await getOrder(orderDocumentId),
+      String(row.return_number),
+      exchanges,
+      Number(row.charge_due) || 0,
+    );
     extra.exchange_order_number = created.orderNumber;
     extra.exchange_order_document_id = created.documentId;
   }
-  const refund = await settleRefund(trx, row, update, by);
-  if (refund) extra.refund = JSON.stringify(refund);
+  const refund = await settleRefund(trx, row, plan, update.message, by);
+  if (refund) {
+    extra.refund = JSON.stringify(refund);
+    // Net sales count the money on the day it went back.
+    extra.refunded_at = new Date();
+  }
   return extra;
 }
 
@@ -71,7 +82,7 @@ async function applyStep(trx: Trx, row: Row, to: ReturnStatus, update: ReturnSta
  */
 export async function changeReturnStatus(
   documentId: string,
-  update: ReturnStatusUpdate & RefundChoice,
+  update: ReturnStatusUpdate,
   by: Actor,
   origin: string | null,
 ): Promise<{ request: StaffReturnRequest; changed: boolean }> {
@@ -86,6 +97,14 @@ export async function changeReturnStatus(
     if (check !== 'ok') throw badRequest(check);
     const lines = linesOf(row);
     if ((update.unsellable ?? []).some((index) => index >= lines.length)) throw badRequest(RETURN_MESSAGES.noLine);
+    // Through Mercado Pago the refund is made (once, under the request's key) before the step is written.
+    let plan: RefundPlan = null;
+    try {
+      plan = to === 'received' ? await refundBeforeReceiving(row, update.refundMethod, by) : null;
+    } catch (err) {
+      if (err instanceof RequestMoved) continue;
+      throw err;
+    }
     try {
       await writeTransaction(async (trx) => {
         const now = new Date();
@@ -93,8 +112,10 @@ export async function changeReturnStatus(
           ...toReturnAnswer(row).steps,
           { status: to, at: now.toISOString(), by: by.name, message: update.message?.trim() || null },
         ];
-        if (!(await moveStatus(trx, Number(row.id), from, to, steps))) throw new MovedMeanwhile();
-        const extra = await applyStep(trx, row, to, update, by);
+        // Another way than Mercado Pago moves it only while no Mercado Pago refund was asked (else it is read again).
+        const withoutIntent = to === 'received' && plan !== null && plan.method !== 'mercadopago';
+        if (!(await moveStatus(trx, Number(row.id), from, to, steps, withoutIntent))) throw new MovedMeanwhile();
+        const extra = await applyStep(trx, row, to, update, plan, by);
         if (Object.keys(extra).length > 0) await table(trx, 'return_requests').where('id', Number(row.id)).update(extra);
         const status = await orderStatusOf(trx, String(row.order_document_id));
         const note = `Cambio/devolución ${String(row.return_number)}: ${returnStatusLabel(to)}${update.message?.trim() ? ` — ${update.message.trim()}` : ''}`;

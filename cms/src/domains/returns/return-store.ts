@@ -1,4 +1,6 @@
 import { RETURN_STATUSES, type ReturnLine, type ReturnRequest, type ReturnStatus, type StaffReturnRequest } from '@shop/shared';
+import { getOrder } from '../orders';
+import { returnRefundPaymentOf } from '../payments';
 import { jsonColumn, table, type Trx } from '../../utils/db-write';
 import type { Knex } from 'knex';
 
@@ -28,6 +30,32 @@ function arrayOf(value: unknown): Row[] {
   return Array.isArray(parsed) ? parsed.filter(isRecord) : [];
 }
 
+/** A refund asked of Mercado Pago for a request, written on its row before the call (its `refund_intent`). */
+export interface RefundIntent {
+  method: 'mercadopago';
+  paymentId: string;
+  amount: number;
+  /** The X-Idempotency-Key of the refund: derived from the request and the payment, the same on every retry. */
+  key: string;
+  at: string;
+  by: string;
+}
+
+export function intentOf(row: Row): RefundIntent | null {
+  const value = jsonColumn(row.refund_intent);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const intent = value as Partial<RefundIntent>;
+  return typeof intent.paymentId === 'string' && typeof intent.key === 'string' ? (intent as RefundIntent) : null;
+}
+
+/** What staff are offered for an approved request with money to give back (see staffReturnRequestSchema). */
+export async function mercadoPagoRefundOf(row: Row): Promise<StaffReturnRequest['mercadoPagoRefund']> {
+  if (statusOf(row) !== 'approved' || (Number(row.refund_due) || 0) <= 0) return null;
+  if (intentOf(row)) return 'started';
+  const order = await getOrder(String(row.order_document_id)).catch(() => null);
+  return order && returnRefundPaymentOf(order) ? 'available' : null;
+}
+
 export function toReturnAnswer(row: Row): ReturnRequest {
   const refund = jsonColumn(row.refund);
   return {
@@ -39,6 +67,7 @@ export function toReturnAnswer(row: Row): ReturnRequest {
     lines: linesOf(row),
     photoUrl: str(row.photo_url),
     refundDue: Number(row.refund_due) || 0,
+    chargeDue: Number(row.charge_due) || 0,
     refund: isRecord(refund) ? (refund as ReturnRequest['refund']) : null,
     exchangeOrderNumber: str(row.exchange_order_number),
     exchangeOrderId: str(row.exchange_order_document_id),
@@ -86,10 +115,15 @@ export async function customersOf(orderDocumentIds: readonly string[]): Promise<
 
 export async function staffAnswers(rows: Row[]): Promise<StaffReturnRequest[]> {
   const customers = await customersOf(rows.map((row) => String(row.order_document_id ?? '')));
-  return rows.map((row) => ({
-    ...toReturnAnswer(row),
-    customer: customers.get(String(row.order_document_id ?? '')) ?? { name: '', email: '', phone: '' },
-  }));
+  const answers: StaffReturnRequest[] = [];
+  for (const row of rows) {
+    answers.push({
+      ...toReturnAnswer(row),
+      customer: customers.get(String(row.order_document_id ?? '')) ?? { name: '', email: '', phone: '' },
+      mercadoPagoRefund: await mercadoPagoRefundOf(row),
+    });
+  }
+  return answers;
 }
 
 export async function listReturns(status: string | undefined): Promise<StaffReturnRequest[]> {
@@ -106,12 +140,15 @@ export async function moveStatus(
   from: ReturnStatus,
   to: ReturnStatus,
   steps: unknown[],
-  extra: Row = {},
+  withoutRefundIntent = false,
 ): Promise<boolean> {
   const changed: unknown = await table(trx, RETURNS_TABLE)
     .where('id', id)
     .andWhere('return_status', from)
-    .update({ return_status: to, steps: JSON.stringify(steps), updated_at: new Date(), ...extra });
+    .modify((q) => {
+      if (withoutRefundIntent) void q.whereNull('refund_intent');
+    })
+    .update({ return_status: to, steps: JSON.stringify(steps), updated_at: new Date() });
   return typeof changed === 'number' && changed > 0;
 }
 
@@ -122,4 +159,51 @@ export async function refundedByReturns(): Promise<number> {
     .sum({ total: 'refund_due' })
     .first();
   return isRecord(row) ? Number(row.total ?? 0) || 0 : 0;
+}
+
+/** The money given back by returns (received or closed) per order, for these orders (the orders' CSV). */
+export async function refundedByOrder(orderDocumentIds: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (orderDocumentIds.length === 0) return found;
+  const rows: unknown[] = await table(strapi.db.connection, RETURNS_TABLE)
+    .select('order_document_id')
+    .sum({ total: 'refund_due' })
+    .whereIn('return_status', ['received', 'closed'])
+    .whereIn('order_document_id', [...new Set(orderDocumentIds)])
+    .groupBy('order_document_id');
+  for (const row of rows.filter(isRecord)) found.set(String(row.order_document_id), Number(row.total ?? 0) || 0);
+  return found;
+}
+
+/**
+ * The money given back by returns per day (net sales), from `start` to `end`, grouped by the caller's SQL day of the
+ * `refunded_at` column (the day the money went back).
+ */
+export async function refundedByDay(
+  start: Date,
+  end: Date,
+  dayOf: (column: string) => Knex.Raw,
+): Promise<{ day: number; total: number }[]> {
+  const rows: unknown[] = await table(strapi.db.connection, RETURNS_TABLE)
+    .select(dayOf('refunded_at').wrap('(', ') as day'))
+    .sum({ total: 'refund_due' })
+    .whereIn('return_status', ['received', 'closed'])
+    .andWhere('refunded_at', '>=', start)
+    .andWhere('refunded_at', '<', end)
+    .groupBy('day');
+  return rows.filter(isRecord).map((row) => ({ day: Number(row.day), total: Number(row.total ?? 0) || 0 }));
+}
+
+/** Requests received before `refunded_at` existed: their money went back when they were last changed (once, at start). */
+export async function backfillRefundDates(): Promise<void> {
+  const rows: unknown[] = await table(strapi.db.connection, RETURNS_TABLE)
+    .select('id', 'updated_at')
+    .whereIn('return_status', ['received', 'closed'])
+    .andWhere('refund_due', '>', 0)
+    .whereNull('refunded_at');
+  for (const row of rows.filter(isRecord)) {
+    await table(strapi.db.connection, RETURNS_TABLE)
+      .where('id', Number(row.id))
+      .update({ refunded_at: row.updated_at ?? new Date() });
+  }
 }

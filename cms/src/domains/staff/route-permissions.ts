@@ -115,8 +115,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /orders',
   'GET /orders/by-number/:orderNumber',
   'GET /orders/:id',
-  // The shopper's invoice PDF: order number + the purchase's e-mail, rate limited like tracking.
-  'GET /orders/by-number/:orderNumber/invoice.pdf',
+  // The shopper's invoice PDF: order number + the purchase's e-mail or phone in the body, rate limited like tracking.
+  'POST /orders/tracking/invoice.pdf',
   'GET /products',
   'GET /products/count',
   'GET /products/:id',

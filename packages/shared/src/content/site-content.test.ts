@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { chatNumberFromContent, defaultSiteContent, siteContentSchema, WHY_CHOOSE_KEY } from './site-content.js';
-import { meetingPointsOf } from '../rules/checkout-options.js';
 
 describe('site content', () => {
   it('fills the spec defaults', () => {
@@ -13,11 +12,6 @@ describe('site content', () => {
     expect(c.productDetail.sizeGuideButtonText).toBe('Guía de tallas');
     expect(c.checkout.paymentInfo.cashOnDelivery.additionalFee).toBe(0);
     expect(c.checkout.deliveryInfo.meetingPoint.enabled).toBe(true);
-  });
-  it('the defaults name one pickup place: the first of the list is the legacy single meeting point', () => {
-    const c = defaultSiteContent();
-    const { title, address, schedule, notes } = c.checkout.deliveryInfo.meetingPoint;
-    expect(meetingPointsOf(c)[0]).toMatchObject({ title, address, schedule, notes, enabled: true });
   });
   it('turns non-numeric amounts into 0 and negatives into 0', () => {
     const c = siteContentSchema.parse({ checkout: { shipping: { homeDelivery: { baseCost: 'abc', freeShippingThreshold: -5 } } } });

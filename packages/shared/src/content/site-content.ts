@@ -226,6 +226,16 @@ const siteContentObject = z.object({
       abandonedEmailAfterHours: wholeNumber(3, 0, 24 * 29, 'Las horas antes del correo de carrito abandonado van de 0 a 696'),
       /** The highest manual discount (percent of the subtotal) the sales role may give on a sale taken by staff. */
       maxManualDiscountPercent: wholeNumber(15, 0, 100, 'El descuento manual máximo debe ser un número entero entre 0 y 100'),
+      /**
+       * Factura electrónica: above this total (pesos) ARCA asks to identify the buyer, so the checkout asks her DNI or
+       * CUIT; below it an invoice without one goes to "consumidor final". 0 never asks. ARCA sets the figure (RG 5700).
+       */
+      invoiceIdentificationThreshold: wholeNumber(
+        10_000_000,
+        0,
+        1_000_000_000,
+        'El monto a partir del cual se pide DNI o CUIT debe ser un número entero entre 0 y 1.000.000.000',
+      ),
     })
     .prefault({}),
   whatsapp: whatsappTemplatesSchema,

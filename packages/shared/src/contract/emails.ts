@@ -20,6 +20,7 @@ export const EMAIL_KINDS = [
   'staff_invitation',
   'return_approved',
   'return_rejected',
+  'invoice_issued',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -50,6 +51,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   staff_invitation: 'Invitación al equipo',
   return_approved: 'Cambio aprobado (clienta)',
   return_rejected: 'Cambio rechazado (clienta)',
+  invoice_issued: 'Factura electrónica (clienta)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

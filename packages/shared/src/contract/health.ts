@@ -34,6 +34,7 @@ export const GO_LIVE_ITEM_IDS = [
   'backup',
   'offsite',
   'mercadopago',
+  'invoicing',
   'two-factor',
   'disk',
   'redis',

@@ -7,6 +7,10 @@ export const dailySalesSchema = z.object({
   day: z.string(),
   orders: z.number(),
   revenue: z.number(),
+  /** Money given back that day by returns (cambios y devoluciones received with a refund). */
+  returns: z.number().optional(),
+  /** Net sales of the day: revenue minus returns. */
+  netRevenue: z.number().optional(),
   /** The day's orders and revenue per channel (web includes orders older than channels); channels with none left out. */
   byChannel: z.record(z.string(), channelSalesSchema).optional(),
 });
@@ -16,6 +20,9 @@ export const dailySalesAnswerSchema = z.object({
   days: z.array(dailySalesSchema),
   totalOrders: z.number(),
   totalRevenue: z.number(),
+  /** Money given back by returns over the period, and the net sales (totalRevenue minus it). */
+  totalReturns: z.number().optional(),
+  netRevenue: z.number().optional(),
   /** The period's orders and revenue per channel (every channel, zero included). */
   byChannel: z.record(z.string(), channelSalesSchema).optional(),
 });

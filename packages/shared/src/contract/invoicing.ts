@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** One voucher (invoice or credit note) as GET /orders/{id}/invoice answers it (docs/api.md "Factura electrónica"). */
 export const voucherSchema = z.object({
-  status: z.enum(['pending', 'authorized', 'error']),
+  status: z.enum(['pending', 'authorized', 'error', 'skipped']),
   statusLabel: z.string(),
   kind: z.enum(['invoice', 'credit_note']),
   letter: z.string().nullable(),
@@ -26,7 +26,9 @@ export type Voucher = z.infer<typeof voucherSchema>;
 
 export const orderInvoiceAnswerSchema = z.object({
   invoice: z.union([voucherSchema, z.object({ status: z.enum(['not_invoiced', 'not_paid']) })]),
+  /** The latest authorised credit note (else the latest), and all of them (staff's, cancellations', returns'). */
   creditNote: voucherSchema.nullable(),
+  creditNotes: z.array(voucherSchema).default([]),
 });
 export type OrderInvoiceAnswer = z.infer<typeof orderInvoiceAnswerSchema>;
 

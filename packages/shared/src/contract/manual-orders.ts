@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MANUAL_ORDER_CHANNELS } from '../rules/channels.js';
 import { EMAIL_RE, requiredText, text } from './fields.js';
-import { orderItemInputSchema, orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
+import { buyerDocumentSchema, orderItemInputSchema, orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderSchema } from './orders.js';
 
 /** POST /orders/manual (staff, `orders.create`): a sale taken on WhatsApp, Instagram, at the counter or by phone. */
@@ -68,6 +68,8 @@ export const manualOrderInputSchema = z
     notes: text(1000).optional(),
     manualDiscount: manualDiscountSchema.optional().nullable(),
     paidNow: z.boolean({ error: 'paidNow debe ser verdadero o falso' }).optional(),
+    /** The buyer's DNI or CUIT for her invoice (optional). */
+    buyerDocument: buyerDocumentSchema,
   })
   .superRefine((order, ctx) => {
     const info = order.shippingInfo;

@@ -3,6 +3,7 @@ import { MSG } from '../constants/messages.js';
 import { ORDER_STATUSES } from '../rules/statuses.js';
 import { EMAIL_RE, requiredText, text } from './fields.js';
 import { imageUrlSchema } from './product-inputs.js';
+import { BUYER_DOCUMENT_MESSAGES, parseBuyerDocument } from '../rules/cuit.js';
 
 /** The bodies of the checkout quote, the order, and staff's changes to an order (with the checkout form's schema). */
 
@@ -27,6 +28,22 @@ export const shippingInfoSchema = z.object({
 });
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 
+/** An optional DNI (7–8 digits) or CUIT (11, check digit verified); blank is none. Stored as its digits. */
+export const buyerDocumentSchema = z
+  .string({ error: BUYER_DOCUMENT_MESSAGES.invalid })
+  .max(20, BUYER_DOCUMENT_MESSAGES.invalid)
+  .optional()
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value.trim() === '') return null;
+    const parsed = parseBuyerDocument(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.number;
+  });
+
 /** Home delivery needs a street and a city; pickup uses the meeting point. */
 function requireDeliveryAddress(
   deliveryType: DeliveryTypeValue | undefined,
@@ -42,7 +59,7 @@ type DeliveryTypeValue = z.infer<typeof deliveryTypeSchema>;
 
 /** The checkout form: the shopper's details with the chosen delivery and payment (the storefront's form values). */
 export const checkoutDetailsSchema = shippingInfoSchema
-  .extend({ deliveryType: deliveryTypeSchema, paymentMethod: paymentMethodSchema })
+  .extend({ deliveryType: deliveryTypeSchema, paymentMethod: paymentMethodSchema, buyerDocument: buyerDocumentSchema })
   .superRefine((details, ctx) => requireDeliveryAddress(details.deliveryType, details, ctx, []));
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
@@ -120,6 +137,8 @@ export const orderInputSchema = z
       .optional()
       .nullable(),
     fromRecovery: z.boolean().optional(),
+    /** The buyer's DNI or CUIT for her invoice (optional; asked above the content's identification threshold). */
+    buyerDocument: buyerDocumentSchema,
     // Client-side figures are ignored: the server recomputes every amount.
     subtotal: z.unknown().optional(),
     shippingCost: z.unknown().optional(),

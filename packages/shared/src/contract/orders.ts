@@ -75,6 +75,8 @@ export const orderSchema = z.object({
   /** Where the goods are, apart from the payment (see `fulfillmentPath`), and each step marked, oldest first. */
   fulfillment: fulfillmentStepSchema.optional(),
   fulfillmentSteps: z.array(fulfillmentEventSchema).optional(),
+  /** The buyer's DNI or CUIT (digits) for her invoice, when she gave one. */
+  buyerDocument: z.string().nullable().optional(),
   /** Where the sale was made (orders older than channels: web). */
   channel: z.enum(ORDER_CHANNELS).optional(),
   /** Staff answers only: who took a sale by hand (null for web orders). */

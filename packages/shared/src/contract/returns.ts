@@ -34,8 +34,11 @@ export const returnStatusUpdateSchema = z.object({
   message: text(2000).optional().nullable(),
   /** With `received`: lines (their index in the request) not fit for sale, whose units do not go back to stock. */
   unsellable: z.array(z.number().int().min(0).max(200)).max(50).optional(),
-  /** With `received`, when money goes back: store credit (a one-use coupon, the default) or a transfer staff made. */
-  refundMethod: z.enum(['coupon', 'transfer']).optional(),
+  /**
+   * With `received`, when money goes back: a partial refund on the order's Mercado Pago payment (the default when it
+   * was paid there), store credit (a one-use coupon, the default otherwise) or a transfer staff made.
+   */
+  refundMethod: z.enum(['mercadopago', 'coupon', 'transfer']).optional(),
 });
 export type ReturnStatusUpdate = z.infer<typeof returnStatusUpdateSchema>;
 
@@ -85,6 +88,11 @@ export const returnRequestSchema = z.object({
   photoUrl: z.string().nullable(),
   /** Money between shop and shopper: > 0 the shop gives back, 0 even (exchanges of the same product are even). */
   refundDue: z.number(),
+  /**
+   * Money the shopper pays the shop: the exchange's delivery when the policy has her pay it (shippingPaidBy
+   * 'shopper', an order delivered home). Her exchange order carries it and is paid like any order.
+   */
+  chargeDue: z.number().default(0),
   refund: returnRefundSchema.nullable(),
   exchangeOrderNumber: z.string().nullable(),
   exchangeOrderId: z.string().nullable(),
@@ -97,6 +105,11 @@ export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 /** Staff see the shopper's contact (WhatsApp link) besides the request. */
 export const staffReturnRequestSchema = returnRequestSchema.extend({
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  /**
+   * While approved with money to give back: 'available' when it can go back on the order's Mercado Pago payment (the
+   * default way), 'started' when that refund was already asked of Mercado Pago (only that way then), else null.
+   */
+  mercadoPagoRefund: z.enum(['available', 'started']).nullable().optional(),
 });
 export type StaffReturnRequest = z.infer<typeof staffReturnRequestSchema>;
 

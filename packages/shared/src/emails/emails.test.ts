@@ -4,6 +4,7 @@ import { escapeHtml, renderMail, safeHref } from './layout.js';
 import { orderFulfillmentMail, orderReceivedMail, orderStatusMail, type ShopperMailContext } from './order-mails.js';
 import { ownerNewOrderMail, ownerProofReceivedMail } from './owner-mails.js';
 import { staffInvitationMail } from './staff-invitation-mail.js';
+import { invoiceIssuedMail } from './invoice-mail.js';
 
 const order = (over: Partial<Order> = {}): Order => ({
   _id: 'doc123',
@@ -226,5 +227,24 @@ describe('fulfilment mails', () => {
     expect(delivered.subject).toMatch(/^Entregamos tu pedido/);
     expect(delivered.text).toContain('Registramos tu pago en efectivo de $15.000.');
     expect(orderFulfillmentMail(order({ status: 'paid' }), 'delivered', ctx).text).not.toContain('efectivo de');
+  });
+});
+
+describe('the invoice e-mail', () => {
+  it('names the voucher, its number, total and CAE, escaping what the shopper typed', () => {
+    const mail = invoiceIssuedMail({
+      shop: { brand: 'Jazmín Lencería', contactLines: [] },
+      firstName: '<b>Ana</b>',
+      orderNumber: 'JL-20261122-0007',
+      voucherName: 'Factura C',
+      numberText: '00003-00000012',
+      total: 24200,
+      cae: '71234567890123',
+      trackingUrl: 'https://tienda.example/track-order?n=JL-20261122-0007',
+    });
+    expect(mail.subject).toBe('Tu Factura C del pedido JL-20261122-0007');
+    for (const part of ['00003-00000012', '$24.200', '71234567890123', 'adjunta en PDF']) expect(mail.text).toContain(part);
+    expect(mail.html).toContain('&lt;b&gt;Ana&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Ana</b>');
   });
 });

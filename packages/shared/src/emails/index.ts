@@ -6,3 +6,4 @@ export * from './abandoned-checkout-mail.js';
 export * from './staff-test-mail.js';
 export * from './staff-invitation-mail.js';
 export * from './return-mails.js';
+export * from './invoice-mail.js';

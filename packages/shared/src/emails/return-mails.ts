@@ -10,6 +10,8 @@ export interface ReturnMailContext {
   lines: string[];
   /** What the shop gives back (0: an even exchange). */
   refundDue: number;
+  /** The exchange's delivery she pays (shippingPaidBy 'shopper'), 0 or absent when none. */
+  chargeDue?: number;
   /** The staff's message to the shopper, if any. */
   message: string | null;
   shippingPaidBy: 'shop' | 'shopper';
@@ -29,6 +31,11 @@ export function returnDecisionMail(decision: 'approved' | 'rejected', ctx: Retur
       ]
     : [`No pudimos aprobar tu pedido de cambio o devolución ${ctx.returnNumber} del pedido ${ctx.orderNumber}.`];
   const paragraphs = [...ctx.lines];
+  if (approved && (ctx.chargeDue ?? 0) > 0) {
+    paragraphs.push(
+      `El envío del cambio es de ${formatPrice(ctx.chargeDue ?? 0)}: lo pagás en el pedido del cambio cuando recibamos las prendas.`,
+    );
+  }
   if (approved && ctx.refundDue > 0) paragraphs.push(`Te devolvemos ${formatPrice(ctx.refundDue)} cuando recibamos las prendas.`);
   return renderMail({
     shop: ctx.shop,

@@ -23,6 +23,8 @@ export interface CheckoutOptions {
   mercadoPagoEnabled: boolean;
   /** Most units of one product a single order may take (checkout.maxUnitsPerProduct). */
   maxUnitsPerProduct: number;
+  /** Above this total the buyer's DNI or CUIT is asked for her invoice (checkout.invoiceIdentificationThreshold; 0 never). */
+  invoiceIdentificationThreshold?: number;
   /** Percent off for paying with each method (transfer and cash from the content; Mercado Pago none). */
   paymentDiscounts?: PaymentDiscounts;
   /** Minutes an unpaid order is held per payment method (0 = until staff change it). */
@@ -70,6 +72,7 @@ export function checkoutOptionsOf(content: SiteContent, mercadoPagoReady = true)
     transferEnabled: paymentInfo.bankTransfer.enabled,
     mercadoPagoEnabled: mercadoPagoReady && paymentInfo.mercadoPago.enabled,
     maxUnitsPerProduct: content.checkout.maxUnitsPerProduct,
+    invoiceIdentificationThreshold: content.checkout.invoiceIdentificationThreshold,
     paymentDiscounts: {
       cash: paymentInfo.cashOnDelivery.discountPercent,
       transfer: paymentInfo.bankTransfer.discountPercent,

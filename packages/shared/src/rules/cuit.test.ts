@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cuitCheckDigit, formatCuit, isValidCuit, normalizeCuit } from './cuit';
+import { buyerDocumentRequired, cuitCheckDigit, formatCuit, isValidCuit, normalizeCuit, parseBuyerDocument } from './cuit';
 
 describe('CUIT check digit', () => {
   it('accepts real-shaped CUITs with or without hyphens', () => {
@@ -18,5 +18,25 @@ describe('CUIT check digit', () => {
     expect(cuitCheckDigit('2012345678')).toBe(6);
     expect(normalizeCuit('20 12345678 6')).toBe('20123456786');
     expect(formatCuit('20123456786')).toBe('20-12345678-6');
+  });
+});
+
+describe("the buyer's document (DNI or CUIT)", () => {
+  it('reads a DNI of 7 or 8 digits and a CUIT with its check digit, dots and hyphens tolerated', () => {
+    expect(parseBuyerDocument('30.123.456')).toEqual({ kind: 'dni', number: '30123456' });
+    expect(parseBuyerDocument('5123456')).toEqual({ kind: 'dni', number: '5123456' });
+    expect(parseBuyerDocument('20-12345678-6')).toEqual({ kind: 'cuit', number: '20123456786' });
+  });
+  it('refuses other lengths, letters and a wrong check digit, in Spanish', () => {
+    expect(parseBuyerDocument('20-12345678-5')).toEqual({ error: 'DNI o CUIT: el CUIT no es válido (revisá el dígito verificador)' });
+    expect(parseBuyerDocument('123456')).toEqual({ error: expect.stringMatching(/^DNI o CUIT: escribí un DNI de 7 u 8/) });
+    expect(parseBuyerDocument('3012345A')).toHaveProperty('error');
+    expect(parseBuyerDocument('0000000')).toHaveProperty('error');
+    expect(parseBuyerDocument('123456789')).toHaveProperty('error');
+  });
+  it('is asked above the threshold only (0 never asks)', () => {
+    expect(buyerDocumentRequired(100_001, 100_000)).toBe(true);
+    expect(buyerDocumentRequired(100_000, 100_000)).toBe(false);
+    expect(buyerDocumentRequired(9_999_999, 0)).toBe(false);
   });
 });

@@ -15,6 +15,9 @@ export interface DailySales {
   orders: number;
   /** Total of the orders paid that day, whole pesos. */
   revenue: number;
+  /** Money given back that day by returns, and the day's net sales (revenue minus it); absent from older servers. */
+  returns?: number;
+  netRevenue?: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -79,11 +79,29 @@ describe('export rows', () => {
     expect(cells[15]).toBe(32000);
     expect(cells[16]).toBe('');
     // An order older than promotions: no discount.
-    expect(cells.slice(-7, -4)).toEqual([0, '', '']);
+    expect(cells.slice(-9, -6)).toEqual([0, '', '']);
     // An order not yet migrated (no step stored) is unfulfilled, never delivered.
-    expect(cells.slice(-4, -2)).toEqual(['Sin preparar', '']);
+    expect(cells.slice(-6, -4)).toEqual(['Sin preparar', '']);
     // An order without a channel (older than channels) is a web sale, taken by nobody.
-    expect(cells.slice(-2)).toEqual(['Web', '']);
+    expect(cells.slice(-4, -2)).toEqual(['Web', '']);
+    // Nothing given back by returns: the net sale is the total.
+    expect(cells.slice(-2)).toEqual([0, 32000]);
+  });
+
+  it('writes what returns gave back and the net sale last', () => {
+    const cells = orderExportCells(
+      paidByTransfer('JL-20261122-0003', '2026-11-22T12:00:00Z', {
+        deliveryType: 'pickup',
+        shippingInfo: null,
+        items: [{ title: 'Corpiño', quantity: 2 }],
+        subtotal: 20000,
+        shippingCost: 0,
+        total: 20000,
+        returned: 10000,
+      }),
+    );
+    expect(ORDER_EXPORT_HEADER.slice(-2)).toEqual(['Devuelto por cambios y devoluciones', 'Venta neta']);
+    expect(cells.slice(-2)).toEqual([10000, 10000]);
   });
 
   it('writes the discounts as applied and the coupon', () => {
@@ -104,7 +122,7 @@ describe('export rows', () => {
       }),
     );
     expect(cells).toHaveLength(ORDER_EXPORT_HEADER.length);
-    expect(cells.slice(-7, -4)).toEqual([6000, '3x2 en bombachas: -5000 | Cupón INSTA10: -1000', 'INSTA10']);
+    expect(cells.slice(-9, -6)).toEqual([6000, '3x2 en bombachas: -5000 | Cupón INSTA10: -1000', 'INSTA10']);
   });
 
   it('writes one row per size, or one row for a product without sizes', () => {

@@ -92,6 +92,9 @@ export const ORDER_EXPORT_HEADER = [
   // Added with sales taken by staff: where the sale was made and who took it.
   'Canal',
   'Tomada por',
+  // Added with returns: the money returns gave back on this order (cambios y devoluciones) and the net sale.
+  'Devuelto por cambios y devoluciones',
+  'Venta neta',
 ] as const;
 
 export interface ExportedOrder {
@@ -126,6 +129,8 @@ export interface ExportedOrder {
   /** Where the sale was made (null: web, orders older than channels) and the staff member who took it. */
   channel?: string | null;
   createdByName?: string | null;
+  /** The money returns of this order gave back (received ones with a refund). */
+  returned?: number;
 }
 
 function itemText(item: ExportedOrder['items'][number]): string {
@@ -165,6 +170,8 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     arDateTime(order.deliveredAt ?? null),
     ORDER_CHANNEL_LABELS[channelOf(order.channel)],
     order.createdByName ?? '',
+    order.returned ?? 0,
+    order.total - (order.returned ?? 0),
   ];
 }
 

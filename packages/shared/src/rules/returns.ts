@@ -84,6 +84,10 @@ export const RETURN_MESSAGES = {
   contact: 'El e-mail o teléfono no coincide con el pedido',
   notFound: 'Pedido de cambio no encontrado',
   unsellable: 'Las prendas "no aptas para la venta" se indican al marcar el pedido como recibido',
+  refundNotMercadoPago:
+    'Este pedido no tiene un pago aprobado de Mercado Pago: devolvé el dinero con crédito en la tienda o por transferencia',
+  refundStarted:
+    'Ya se pidió este reembolso a Mercado Pago: volvé a marcarlo recibido con "Devolver por Mercado Pago" (Mercado Pago no lo devuelve dos veces)',
 } as const;
 
 /** Whether `now` is within `windowDays` days of the delivery (null delivery: not delivered, so never). */

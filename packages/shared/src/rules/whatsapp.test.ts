@@ -16,6 +16,9 @@ describe('whatsappMessage', () => {
     expect(whatsappMessage(DEFAULT_WHATSAPP_TEMPLATES.readyForPickup, { ...order, meetingPoint: point })).toBe(
       '¡Hola María! Tu pedido #ORD-20261122-0007 está listo para retirar. Te esperamos en Shopping Alto Comahue (Antártida Argentina 1111).',
     );
+    expect(whatsappMessage('{entrega}', { ...order, meetingPoint: { ...point, schedule: 'Lun a Sáb 10 a 20' } })).toBe(
+      'Shopping Alto Comahue (Antártida Argentina 1111, Lun a Sáb 10 a 20)',
+    );
     expect(whatsappMessage('{entrega}', order)).toBe('el punto de encuentro');
     expect(whatsappMessage('{entrega}', { ...order, deliveryType: 'delivery', zone: { name: 'Plottier' } })).toBe('envío a Plottier');
   });

@@ -17,16 +17,20 @@ export interface WhatsappOrder {
   shippingInfo: { fullName: string };
   /** Where it is delivered or collected (snapshots of the order; absent on orders older than zones). */
   zone?: { name: string } | null;
-  meetingPoint?: { title: string; address: string } | null;
+  meetingPoint?: { title: string; address: string; schedule?: string | null } | null;
 }
 
-/** `{entrega}`: the meeting point ("Centro (Av. Argentina 250)") or the delivery zone ("envío a Plottier"). */
+/**
+ * `{entrega}`: the meeting point with its address and schedule ("Centro (Av. Argentina 250, Lun a Vie 10 a 18)") or the
+ * delivery zone ("envío a Plottier").
+ */
 function deliveryText(order: WhatsappOrder): string {
   if (order.deliveryType === 'store') return 'el local';
   if (order.deliveryType === 'pickup') {
     const point = order.meetingPoint;
     if (!point) return 'el punto de encuentro';
-    return point.title && point.address ? `${point.title} (${point.address})` : point.title || point.address || 'el punto de encuentro';
+    const where = [point.address, point.schedule?.trim()].filter(Boolean).join(', ');
+    return point.title && where ? `${point.title} (${where})` : point.title || where || 'el punto de encuentro';
   }
   return order.zone ? `envío a ${order.zone.name}` : 'envío a domicilio';
 }

@@ -14,6 +14,7 @@ const details: CheckoutDetails = {
   notes: '',
   deliveryType: 'pickup',
   paymentMethod: 'cash',
+  buyerDocument: null,
 };
 const place = { address: 'Plaza Central', city: 'Neuquén' };
 
@@ -33,6 +34,11 @@ describe('order payload from the checkout form', () => {
       { productId: 'p1', title: 'Body', price: 1000, quantity: 2, size: undefined, color: 'Negro', image: '/a.webp' },
     ]);
     expect(payload).toMatchObject({ deliveryType: 'pickup', paymentMethod: 'cash', subtotal: 2000, total: 2000, notes: undefined });
+    expect(payload).not.toHaveProperty('buyerDocument');
+  });
+
+  it("sends the buyer's DNI or CUIT for her invoice when she gave one", () => {
+    expect(buildOrderPayload({ ...details, buyerDocument: '30123456' }, [line], totals, place, undefined).buyerDocument).toBe('30123456');
   });
 
   it('sends the typed address, notes and the proof of a delivery order', () => {

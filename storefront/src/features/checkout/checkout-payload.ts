@@ -61,5 +61,6 @@ export function buildOrderPayload(
     total: totals.total,
     notes,
     transferProofUrl,
+    ...(details.buyerDocument ? { buyerDocument: details.buyerDocument } : {}),
   };
 }

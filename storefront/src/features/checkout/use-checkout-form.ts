@@ -6,7 +6,7 @@ import type { z } from 'zod';
 
 export type CheckoutValues = z.input<typeof checkoutDetailsSchema>;
 export type CheckoutForm = UseFormReturn<CheckoutValues, unknown, CheckoutDetails>;
-export type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | 'city' | 'postalCode' | 'notes';
+export type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | 'city' | 'postalCode' | 'notes' | 'buyerDocument';
 
 export const EMPTY_CHECKOUT_VALUES: CheckoutValues = {
   fullName: '',
@@ -16,6 +16,7 @@ export const EMPTY_CHECKOUT_VALUES: CheckoutValues = {
   city: '',
   postalCode: '',
   notes: '',
+  buyerDocument: '',
   deliveryType: 'pickup',
   paymentMethod: 'cash',
 };

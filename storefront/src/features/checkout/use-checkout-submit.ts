@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@shop/client-kit';
-import { MSG, type CheckoutDetails, type OrderTotals } from '@shop/shared';
+import { BUYER_DOCUMENT_MESSAGES, MSG, buyerDocumentRequired, formatPrice, type CheckoutDetails, type OrderTotals } from '@shop/shared';
 import { paths } from '@/config/paths';
 import type { CartItem } from '@/features/cart';
 import { paymentLink, rememberOrder, type ConfirmationState } from '@/features/orders';
@@ -31,6 +31,8 @@ interface CheckoutSubmitInput {
   blocked: boolean;
   proof: File | null;
   clearCart: () => void;
+  /** Above this total the buyer's DNI or CUIT is required (content checkout.invoiceIdentificationThreshold; 0 never). */
+  identificationThreshold?: number;
 }
 
 export interface CheckoutSubmit {
@@ -62,6 +64,7 @@ export function useCheckoutSubmit({
   blocked,
   proof,
   clearCart,
+  identificationThreshold = 0,
 }: CheckoutSubmitInput): CheckoutSubmit {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
@@ -92,6 +95,14 @@ export function useCheckoutSubmit({
   }, [redirecting, navigate]);
 
   const send = async (details: CheckoutDetails) => {
+    if (!details.buyerDocument && buyerDocumentRequired(totals.total, identificationThreshold)) {
+      form.setError(
+        'buyerDocument',
+        { message: BUYER_DOCUMENT_MESSAGES.required(formatPrice(identificationThreshold)) },
+        { shouldFocus: true },
+      );
+      return;
+    }
     setProcessing(true);
     let transferProofUrl: string | undefined;
     if (details.paymentMethod === 'transfer' && proof) {

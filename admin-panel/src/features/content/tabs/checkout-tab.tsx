@@ -87,6 +87,15 @@ export function CheckoutTab({ content, edit, services }: ContentTabProps) {
           invalidMessage={MAX_UNITS_PER_PRODUCT_MESSAGE}
           onChange={setCheckout('maxUnitsPerProduct')}
         />
+        <WholeNumberField
+          label="Pedir DNI o CUIT para la factura a partir de ($)"
+          value={content.checkout.invoiceIdentificationThreshold}
+          min={0}
+          max={1_000_000_000}
+          hint="Por encima de este total ARCA pide identificar a quien compra: el checkout pide su DNI o CUIT. 0: nunca se pide."
+          invalidMessage="El monto a partir del cual se pide DNI o CUIT debe ser un número entero entre 0 y 1.000.000.000"
+          onChange={setCheckout('invoiceIdentificationThreshold')}
+        />
       </fieldset>
     </div>
   );

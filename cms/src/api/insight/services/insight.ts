@@ -17,6 +17,7 @@ import {
 } from '@shop/shared';
 import { toProduct, type ProductRow } from '../../product/services/product';
 import { jsonColumn } from '../../../utils/db-write';
+import { refundedByDay } from '../../../domains/returns';
 
 const ORDERS = 'orders';
 const INTERACTIONS = 'interactions';
@@ -87,12 +88,22 @@ export default () => ({
     const placedRows = placed.map((r) => ({ day: dayOfNumber(num(r.day)), channel: r.channel, count: num(r.n) }));
     const paidRows = paid.map((r) => ({ day: dayOfNumber(num(r.day)), channel: r.channel, total: num(r.total) }));
     const split = splitSalesByChannel(fillSalesDays(days, placedRows, paidRows), placedRows, paidRows);
-    const filled = split.days;
+    // Net sales: what returns gave back comes off the day the money went back.
+    const returned = new Map<string, number>();
+    for (const row of await refundedByDay(start, end, shopDayNumber)) {
+      const day = dayOfNumber(row.day);
+      returned.set(day, (returned.get(day) ?? 0) + row.total);
+    }
+    const filled = split.days.map((d) => ({ ...d, returns: returned.get(d.day) ?? 0, netRevenue: d.revenue - (returned.get(d.day) ?? 0) }));
+    const totalRevenue = filled.reduce((s, d) => s + d.revenue, 0);
+    const totalReturns = filled.reduce((s, d) => s + d.returns, 0);
     return {
       days: filled,
       byChannel: split.byChannel,
       totalOrders: filled.reduce((s, d) => s + d.orders, 0),
-      totalRevenue: filled.reduce((s, d) => s + d.revenue, 0),
+      totalRevenue,
+      totalReturns,
+      netRevenue: totalRevenue - totalReturns,
     };
   },
 

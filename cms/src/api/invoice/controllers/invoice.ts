@@ -1,9 +1,10 @@
 import type { Context } from 'koa';
 import { noteActivity, requireStaff } from '../../../domains/staff';
 import { consume } from '../../../domains/platform';
-import { badRequest, forbidden, requestBody } from '../../../utils/http';
+import { forbidden, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import { sendCsv } from '../../../utils/csv-stream';
+import { pdfFormatOf } from '../../../domains/invoicing/invoice-documents';
 
 const invoices = () => strapi.service('api::invoice.invoice');
 
@@ -63,7 +64,7 @@ export default {
   },
   async pdf(ctx: Context) {
     const kind = ctx.query.kind === 'credit_note' ? 'credit_note' : 'invoice';
-    sendPdf(ctx, await invoices().orderInvoicePdf(routeParam(ctx, 'id'), kind));
+    sendPdf(ctx, await invoices().orderInvoicePdf(routeParam(ctx, 'id'), kind, pdfFormatOf(ctx.query.format)));
   },
   /** GET /invoicing/libro-iva.csv?month=AAAA-MM: the month's "Libro IVA ventas" for the accountant. */
   async salesBook(ctx: Context) {
@@ -75,11 +76,9 @@ export default {
     }
     sendCsv(ctx, `libro-iva-ventas-${month}`, service.salesBookHeader, batches());
   },
-  /** The shopper's copy from tracking: order number + the e-mail of the purchase; rate limited like tracking. */
+  /** POST /orders/tracking/invoice.pdf {orderNumber, contact, format?}: the shopper's copy; rate limited like tracking. */
   async trackedPdf(ctx: Context) {
     await consume(ctx, 'tracking');
-    const email = ctx.query.email;
-    if (typeof email !== 'string' || email.trim() === '') throw badRequest('Indicá el e-mail de la compra');
-    sendPdf(ctx, await invoices().trackedInvoicePdf(routeParam(ctx, 'orderNumber'), email));
+    sendPdf(ctx, await invoices().trackedInvoicePdf(requestBody(ctx)));
   },
 };

@@ -1,7 +1,7 @@
 import { customRoutes } from '../../../utils/routes';
 
 export default customRoutes('api::invoice.invoice', {
-  public: { trackedPdf: ['GET', '/orders/by-number/:orderNumber/invoice.pdf'] },
+  public: { trackedPdf: ['POST', '/orders/tracking/invoice.pdf'] },
   staff: {
     getSettings: ['GET', '/invoicing/settings'],
     putSettings: ['PUT', '/invoicing/settings'],

@@ -10,15 +10,8 @@ import {
   type OrderSummary,
 } from '@shop/shared';
 import { notFound } from '../../../utils/http';
-import {
-  confirmOrder,
-  deleteOrder,
-  listOrders,
-  updateOrderStatus,
-  type OrderList,
-  type OrderListQuery,
-  type StatusUpdate,
-} from '../../../domains/orders/order-admin';
+import { confirmOrder, deleteOrder, updateOrderStatus, type StatusUpdate } from '../../../domains/orders/order-admin';
+import { listOrders, type OrderList, type OrderListQuery } from '../../../domains/orders/order-list';
 import { createOrder, type CreatedOrder } from '../../../domains/orders/order-checkout';
 import { createManualOrder, type SalesClerk } from '../../../domains/orders/order-manual';
 import { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from '../../../domains/payments';

@@ -8,8 +8,8 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { badRequest, forbidden, parseWith } from '../../../utils/http';
-import { catalogueChanged, currentGeneration, ensureFreshCatalogue, onCatalogueChange } from '../../../domains/catalogue';
-import { table, writeTransaction } from '../../../utils/db-write';
+import { catalogueChanged, ensureFreshCatalogue, onCatalogueChange, settingsGeneration } from '../../../domains/catalogue';
+import { onCurrentConnection, table, writeTransaction } from '../../../utils/db-write';
 
 export const SITE_CONTENT_UID = 'api::site-content.site-content';
 
@@ -24,11 +24,16 @@ interface SiteContentRow {
 
 type ContentRead = { content: SiteContent; problems: ContentProblem[] };
 
-/** The stored value as its text (SQLite keeps JSON as text; PostgreSQL gives the parsed jsonb), '' when there is none. */
+/**
+ * The stored value as its text, '' when there is none: SQLite keeps JSON as text, and PostgreSQL is asked for the
+ * text of its jsonb (`data::text`), so every checkout's read neither parses nor serialises the whole content.
+ */
 async function storedText(strapi: Core.Strapi): Promise<string> {
-  const row: SiteContentRow | null = await strapi.db.query(SITE_CONTENT_UID).findOne({ select: ['id', 'data'] });
-  if (!row || row.data === null || row.data === undefined) return '';
-  return typeof row.data === 'string' ? row.data : JSON.stringify(row.data);
+  const data = strapi.db.dialect.client === 'postgres' ? strapi.db.connection.raw('??::text as data', ['data']) : 'data';
+  const row: unknown = await onCurrentConnection((knex) => table(knex, 'site_contents').orderBy('id', 'asc').first(data));
+  const value = typeof row === 'object' && row !== null && 'data' in row ? row.data : null;
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function parsedContent(text: string): unknown {
@@ -81,13 +86,17 @@ let watching = false;
 async function cachedRead(strapi: Core.Strapi): Promise<ContentRead> {
   if (!watching) {
     watching = true;
-    onCatalogueChange(() => {
-      cached = null;
-    });
+    // The content is a setting: a stock move (every order) keeps it.
+    onCatalogueChange(
+      () => {
+        cached = null;
+      },
+      { stock: false },
+    );
   }
   const check = ensureFreshCatalogue();
   if (check) await check;
-  const generation = currentGeneration();
+  const generation = settingsGeneration();
   if (cached && cached.generation === generation) return cached.read;
   const read = readContent(strapi);
   cached = { generation, read };

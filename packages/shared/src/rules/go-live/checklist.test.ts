@@ -14,6 +14,7 @@ import {
   httpsItem,
   lastErrorItem,
   mercadoPagoItem,
+  invoicingItem,
   offsiteItem,
   publicUrlItem,
   redactErrorText,
@@ -46,6 +47,7 @@ const ready = (): GoLiveFacts => ({
   mail: { host: 'smtp.proveedor.com', port: 587, from: 'Jazmín Lencería <pedidos@jazminlenceria.com.ar>' },
   backup: { state: 'read', file: '/backups/backup-status.json', status: status() },
   mercadoPago: { enabled: true, accessToken: true, webhookSecret: true, testToken: false },
+  invoicing: { started: true, environment: 'produccion', certificateNotAfter: new Date(NOW + 400 * 24 * HOUR).toISOString() },
   owners: { active: 2, withoutTwoFactor: 0, required: false },
   disks: [{ label: 'Fotos subidas', path: '/app/cms/public/uploads', freeBytes: 40 * GIB, totalBytes: 80 * GIB }],
   redis: { configured: true, up: true, latencyMs: 0.4 },
@@ -108,7 +110,7 @@ describe('the checklist lines', () => {
     });
     expect(goLiveBackups({ state: 'missing', file: 'f' })).toBeNull();
     expect(goLiveChecklistSchema.safeParse({ items, backups, checkedAt: new Date(NOW).toISOString() }).success).toBe(true);
-    expect(goLiveProgress(items)).toEqual({ ready: 10, applicable: 10 });
+    expect(goLiveProgress(items)).toEqual({ ready: 11, applicable: 11 });
   });
 
   it('HTTPS: needs both an https PUBLIC_URL and this request over HTTPS (through the trusted proxy)', () => {
@@ -182,6 +184,19 @@ describe('the checklist lines', () => {
     expect(mp({ testToken: true })).toMatchObject({ ok: false, detail: /de prueba/ });
   });
 
+  it("invoicing: ARCA's certificate missing or expired is red, warned 30 days ahead; not started does not apply", () => {
+    const inv = (over: Partial<GoLiveFacts['invoicing']>) => invoicingItem({ ...ready(), invoicing: { ...ready().invoicing, ...over } });
+    const inDays = (days: number) => new Date(NOW + days * 24 * HOUR).toISOString();
+    expect(inv({})).toMatchObject({ ok: true, detail: /En producción; el certificado vence el/ });
+    expect(inv({ started: false, certificateNotAfter: null })).toMatchObject({ ok: null, action: '' });
+    expect(inv({ certificateNotAfter: null })).toMatchObject({ ok: false, detail: /Falta el certificado de ARCA/ });
+    expect(inv({ certificateNotAfter: inDays(-1) })).toMatchObject({ ok: false, detail: /venció el/ });
+    expect(inv({ certificateNotAfter: inDays(29.5) })).toMatchObject({ ok: false, detail: /vence el .* \(en 30 días\)/ });
+    expect(inv({ certificateNotAfter: inDays(0.5) }).detail).toMatch(/\(en 1 día\)/);
+    expect(inv({ certificateNotAfter: inDays(31) }).ok).toBe(true);
+    expect(inv({ environment: 'homologacion' })).toMatchObject({ ok: false, detail: /homologación/ });
+  });
+
   it('two-factor: names how many owners lack it, never who', () => {
     expect(twoFactorItem({ ...ready(), owners: { active: 3, withoutTwoFactor: 2, required: false } })).toMatchObject({
       ok: false,
@@ -235,6 +250,6 @@ describe('the checklist lines', () => {
 
   it('counts only the lines that apply', () => {
     const items = goLiveChecklist({ ...ready(), redis: { configured: false }, publicUrl: '' });
-    expect(goLiveProgress(items)).toEqual({ ready: 7, applicable: 9 });
+    expect(goLiveProgress(items)).toEqual({ ready: 8, applicable: 10 });
   });
 });

@@ -2,7 +2,7 @@ import type { GoLiveItem } from '../../contract/health.js';
 import { emailItem, httpsItem, publicUrlItem } from './address-items.js';
 import { backupItem, offsiteItem } from './backup-items.js';
 import type { GoLiveFacts } from './facts.js';
-import { diskItem, lastErrorItem, mercadoPagoItem, redisItem, twoFactorItem } from './service-items.js';
+import { diskItem, invoicingItem, lastErrorItem, mercadoPagoItem, redisItem, twoFactorItem } from './service-items.js';
 
 /**
  * The owner's go-live checklist ("Lista para abrir la tienda"): the rules that turn raw facts the server gathered
@@ -19,6 +19,7 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
     backupItem(facts),
     offsiteItem(facts),
     mercadoPagoItem(facts),
+    invoicingItem(facts),
     twoFactorItem(facts),
     diskItem(facts),
     redisItem(facts),

@@ -12,6 +12,8 @@ export const BACKUP_MAX_AGE_HOURS = 26;
 /** A disk with less free space than this, or than DISK_MIN_FREE_RATIO of its size, is a red line. */
 export const DISK_MIN_FREE_BYTES = GIB;
 export const DISK_MIN_FREE_RATIO = 0.05;
+/** ARCA's certificate: a warning this many days before it expires, a red line once expired. */
+export const CERTIFICATE_WARN_DAYS = 30;
 /** A server error within this many hours is a red line. */
 export const LAST_ERROR_WINDOW_HOURS = 24;
 
@@ -65,6 +67,11 @@ export interface GoLiveFacts {
   backup: BackupFacts;
   /** `enabled`: the owner's switch in the site content; the rest: which credentials the server has. */
   mercadoPago: { enabled: boolean; accessToken: boolean; webhookSecret: boolean; testToken: boolean };
+  /**
+   * Factura electrónica: `started` once the owner saved her CUIT in Configuración › Facturación; the environment, and
+   * the certificate's expiry (ISO, null when none uploaded).
+   */
+  invoicing: { started: boolean; environment: string; certificateNotAfter: string | null };
   /** Active owner accounts, how many of them sign in without two-factor, and whether the shop requires it. */
   owners: { active: number; withoutTwoFactor: number; required: boolean };
   disks: DiskFacts[];

@@ -1,5 +1,12 @@
 import type { GoLiveItem } from '../../contract/health.js';
-import { DISK_MIN_FREE_BYTES, DISK_MIN_FREE_RATIO, LAST_ERROR_WINDOW_HOURS, type DiskFacts, type GoLiveFacts } from './facts.js';
+import {
+  CERTIFICATE_WARN_DAYS,
+  DISK_MIN_FREE_BYTES,
+  DISK_MIN_FREE_RATIO,
+  LAST_ERROR_WINDOW_HOURS,
+  type DiskFacts,
+  type GoLiveFacts,
+} from './facts.js';
 import { formatAge, formatBytes, hoursOld, when } from './format.js';
 
 /** The checklist lines of the services the shop runs with: Mercado Pago, owners' two-factor, disk, Redis, errors. */
@@ -39,6 +46,56 @@ export function mercadoPagoItem(facts: GoLiveFacts): GoLiveItem {
     };
   }
   return { ...base, ok: true, detail: 'Encendido, con el Access Token y la clave de las notificaciones cargados.', action: '' };
+}
+
+const DAY_MS = 86_400_000;
+const dayText = (iso: string) => new Date(iso).toLocaleDateString('es-AR', { timeZone: 'America/Argentina/Buenos_Aires' });
+
+/**
+ * ARCA's certificate for the electronic invoices: does not apply until the owner starts setting invoicing up; then red
+ * when it is missing or expired, and red (a warning with the date) from CERTIFICATE_WARN_DAYS before it expires.
+ */
+export function invoicingItem(facts: GoLiveFacts): GoLiveItem {
+  const base = { id: 'invoicing' as const, title: 'Factura electrónica (certificado de ARCA)' };
+  const { started, environment, certificateNotAfter } = facts.invoicing;
+  const renew =
+    'Generá un pedido de certificado nuevo en Configuración › Facturación, pedí el certificado en "Administración de certificados digitales" de ARCA y subilo.';
+  if (!started) return { ...base, ok: null, detail: 'No configurada: la tienda no emite facturas electrónicas.', action: '' };
+  if (!certificateNotAfter) {
+    return {
+      ...base,
+      ok: false,
+      detail: 'Falta el certificado de ARCA: las órdenes pagadas no se pueden facturar.',
+      action: 'En Configuración › Facturación generá el pedido de certificado (CSR), pedilo en ARCA y subí el certificado que te da.',
+    };
+  }
+  const left = Date.parse(certificateNotAfter) - facts.now;
+  if (left <= 0) {
+    return {
+      ...base,
+      ok: false,
+      detail: `El certificado de ARCA venció el ${dayText(certificateNotAfter)}: ARCA no autoriza facturas hasta que lo renueves.`,
+      action: renew,
+    };
+  }
+  const days = Math.ceil(left / DAY_MS);
+  if (days <= CERTIFICATE_WARN_DAYS) {
+    return {
+      ...base,
+      ok: false,
+      detail: `El certificado de ARCA vence el ${dayText(certificateNotAfter)} (en ${days === 1 ? '1 día' : `${days} días`}).`,
+      action: renew,
+    };
+  }
+  if (environment !== 'produccion') {
+    return {
+      ...base,
+      ok: false,
+      detail: 'Está en homologación (pruebas de ARCA): las facturas emitidas no tienen validez fiscal.',
+      action: 'Cuando termines de probar, pasá a producción en Configuración › Facturación con el certificado de producción.',
+    };
+  }
+  return { ...base, ok: true, detail: `En producción; el certificado vence el ${dayText(certificateNotAfter)}.`, action: '' };
 }
 
 export function twoFactorItem(facts: GoLiveFacts): GoLiveItem {

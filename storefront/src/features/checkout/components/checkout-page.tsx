@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { chatNumberFromContent, checkoutOptionsOf, LIMITS, MSG, type OrderTotals } from '@shop/shared';
+import { buyerDocumentRequired, chatNumberFromContent, checkoutOptionsOf, LIMITS, MSG, type OrderTotals } from '@shop/shared';
 import { OrderSummary } from '@/components/order-summary';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -118,6 +118,7 @@ export default function CheckoutPage() {
     blocked,
     proof: proof.proof,
     clearCart: clear,
+    identificationThreshold: content.checkout.invoiceIdentificationThreshold,
   });
 
   const chatLines = items.map((i) => ({ name: i.name, size: i.size, color: i.color, quantity: i.quantity, price: i.price }));
@@ -160,7 +161,11 @@ export default function CheckoutPage() {
             outOfZoneChatHref={outOfZoneChatHref}
             problem={pricing.problem}
           />
-          <ContactStep form={form} withPostalCode={options.zones.length === 0} />
+          <ContactStep
+            form={form}
+            withPostalCode={options.zones.length === 0}
+            documentRequired={buyerDocumentRequired(totals.total, content.checkout.invoiceIdentificationThreshold)}
+          />
           <PaymentStep form={form} paymentInfo={content.checkout.paymentInfo} proof={proof} />
         </div>
 

@@ -6,7 +6,16 @@ import { CheckoutField } from './checkout-field';
  * 'Tus datos': the shopper's contact, and the address only for home delivery (its postal code sits beside the barrio
  * instead when the shop prices delivery by zone: `withPostalCode` false).
  */
-export function ContactStep({ form, withPostalCode = true }: { form: CheckoutForm; withPostalCode?: boolean }) {
+export function ContactStep({
+  form,
+  withPostalCode = true,
+  documentRequired = false,
+}: {
+  form: CheckoutForm;
+  withPostalCode?: boolean;
+  /** The order is above the identification threshold: ARCA asks the buyer's DNI or CUIT for the invoice. */
+  documentRequired?: boolean;
+}) {
   const delivery = form.watch('deliveryType') === 'delivery';
   return (
     <fieldset className="card checkout-step">
@@ -15,6 +24,13 @@ export function ContactStep({ form, withPostalCode = true }: { form: CheckoutFor
         <CheckoutField form={form} field="fullName" label="Nombre completo *" full autoComplete="name" />
         <CheckoutField form={form} field="email" label="Email *" type="email" autoComplete="email" />
         <CheckoutField form={form} field="phone" label="Teléfono *" type="tel" autoComplete="tel" />
+        <CheckoutField
+          form={form}
+          field="buyerDocument"
+          label={documentRequired ? 'DNI o CUIT (para tu factura) *' : 'DNI o CUIT (opcional, para tu factura)'}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <p className="muted small field--full" data-testid="checkout-draft-notice">
           {CHECKOUT_MSG.privacyNotice}
         </p>

@@ -28,11 +28,20 @@ export function ReturnRequests({ requests }: { requests: ReturnRequest[] }) {
             ))}
           </ul>
           {request.exchangeOrderNumber && <p className="small">Pedido del cambio: {request.exchangeOrderNumber}</p>}
+          {request.chargeDue > 0 && (
+            <p className="small" data-testid="return-charge-due">
+              Envío del cambio a tu cargo: {formatPrice(request.chargeDue)}
+              {request.exchangeOrderNumber
+                ? ` · se paga en el pedido ${request.exchangeOrderNumber}`
+                : ' · lo pagás cuando recibamos las prendas'}
+            </p>
+          )}
           {request.refundDue > 0 && (
             <p className="small">
               A devolverte: {formatPrice(request.refundDue)}
               {request.refund?.couponCode ? ` · crédito con el cupón ${request.refund.couponCode}` : ''}
               {request.refund?.method === 'transfer' ? ' · por transferencia' : ''}
+              {request.refund?.method === 'mercadopago' ? ' · devuelto a tu pago de Mercado Pago' : ''}
             </p>
           )}
         </li>

@@ -9,6 +9,7 @@ import { ApiError } from '@shop/client-kit';
 import { orderQueries, rememberedOrder } from '@/features/orders';
 import { paymentReturnOf } from './payment-pending';
 import { TrackingResult } from './tracking-result';
+import { InvoiceLink } from './invoice-link';
 
 export const CONTACT_LABEL = 'E-mail o teléfono de la compra';
 export const CONTACT_MISMATCH = 'El e-mail o teléfono no coincide con el de la compra: te mostramos solo el estado del pedido.';
@@ -147,16 +148,8 @@ export default function TrackingPage() {
                 </p>
               )}
               <TrackingResult order={query.data.order} paymentReturn={paymentReturn} contact={searched.contact} />
-              {query.data.contactMatched === true && searched.contact.includes('@') && query.data.order.status === 'paid' && (
-                <p className="small" data-testid="tracking-invoice">
-                  <a
-                    href={`/api/orders/by-number/${encodeURIComponent(searched.number)}/invoice.pdf?email=${encodeURIComponent(searched.contact)}`}
-                    download
-                  >
-                    Descargar factura (PDF)
-                  </a>{' '}
-                  <span className="muted">(disponible cuando ARCA la autoriza)</span>
-                </p>
+              {query.data.contactMatched === true && query.data.order.status === 'paid' && (
+                <InvoiceLink orderNumber={searched.number} contact={searched.contact} />
               )}
             </>
           ) : null}

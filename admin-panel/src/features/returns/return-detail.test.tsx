@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffReturnRequest } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { bodyOf, mockApi } from '@/test/mock-api';
+import { ReturnDetail } from './return-detail';
+
+/** An approved return of one 85B with $10.000 to give back, paid as told. */
+function approvedReturn(mercadoPagoRefund: StaffReturnRequest['mercadoPagoRefund']): StaffReturnRequest {
+  return {
+    _id: 'r1',
+    number: 'CD-20260115-0001',
+    status: 'approved',
+    orderId: 'o1',
+    orderNumber: '20260110-0007',
+    chargeDue: 0,
+    lines: [
+      {
+        lineIndex: 0,
+        productId: 'p1',
+        title: 'Corpiño Encaje',
+        quantity: 1,
+        kind: 'return',
+        reason: 'size_small',
+        reasonText: null,
+        from: { variantId: 'v85', color: 'Negro', size: '85B', sku: null },
+        to: null,
+        price: 10000,
+        unsellable: false,
+      },
+    ],
+    photoUrl: null,
+    refundDue: 10000,
+    refund: null,
+    exchangeOrderNumber: null,
+    exchangeOrderId: null,
+    steps: [{ status: 'requested', at: '2026-01-15T12:00:00.000Z', by: null, message: null }],
+    createdAt: '2026-01-15T12:00:00.000Z',
+    updatedAt: '2026-01-15T12:00:00.000Z',
+    customer: { name: 'Ana Pérez', email: 'ana@example.com', phone: '2995551234' },
+    mercadoPagoRefund,
+  };
+}
+
+function setup(request: StaffReturnRequest) {
+  signInStorage();
+  const received: StaffReturnRequest = {
+    ...request,
+    status: 'received',
+    refund: { method: 'mercadopago', amount: 10000, couponCode: null, reference: 'Reembolso 9 del pago 8 de Mercado Pago', at: '' },
+  };
+  const calls = mockApi({ 'PUT /returns/r1/status': { data: { return: received } } });
+  renderApp(<ReturnDetail request={request} />);
+  return { calls, user: userEvent.setup() };
+}
+
+const options = () =>
+  within(screen.getByRole('combobox', { name: 'Cómo se devuelve el dinero' }))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+describe('a return\'s "Recibido": how the money goes back', () => {
+  it('offers "Devolver por Mercado Pago" first and sends it by default when the order was paid there', async () => {
+    const { calls, user } = setup(approvedReturn('available'));
+    expect(options()).toEqual([
+      'Devolver por Mercado Pago (al pago original)',
+      'Crédito en la tienda (cupón de un uso)',
+      'Transferencia (ya hecha)',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Cómo se devuelve el dinero' })).toHaveValue('mercadopago');
+    await user.click(screen.getByRole('button', { name: 'Marcar recibido' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Mercado Pago devuelve $10.000 al pago original de la clienta.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT')!)).toMatchObject({ status: 'received', refundMethod: 'mercadopago' });
+  });
+
+  it('without a Mercado Pago payment, offers store credit (default) and a transfer only', () => {
+    setup(approvedReturn(null));
+    expect(options()).toEqual(['Crédito en la tienda (cupón de un uso)', 'Transferencia (ya hecha)']);
+    expect(screen.getByRole('combobox', { name: 'Cómo se devuelve el dinero' })).toHaveValue('coupon');
+  });
+
+  it('once the refund was asked of Mercado Pago, only Mercado Pago may finish it, and says so', () => {
+    setup(approvedReturn('started'));
+    expect(options()).toEqual(['Devolver por Mercado Pago (al pago original)']);
+    expect(screen.getByTestId('return-refund-started')).toHaveTextContent('El reembolso ya se pidió a Mercado Pago');
+  });
+});

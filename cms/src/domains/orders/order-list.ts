@@ -1,0 +1,230 @@
+import type { Knex } from 'knex';
+import { FULFILLMENT_MESSAGES, MSG, ORDER_LIST_SORTS, isFulfillmentStep, isOrderChannel, isOrderStatus, shopDayRange } from '@shop/shared';
+import { table } from '../../utils/db-write';
+import { badRequest } from '../../utils/http';
+import { contactsMatching, likeOf } from './contact-search';
+import { currentOrderCounts } from './order-counts';
+import { CHANNEL_FILTER_MESSAGE } from './order-list-filters';
+import { ORDER_UID } from './order-read';
+import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+
+/**
+ * The staff lists of orders (the orders list, the delivery sheet and the pickup list) at scale: the page's ids and
+ * the count are two plain SQL queries on `orders` (only the filtered columns, each filter with its index in
+ * ORDER_LIST_INDEXES, sorted by (created_at, id) in an index), and only the page's orders are then read whole with
+ * their lines and shipping details. The Document Service's findMany + count joined the components for every row the
+ * filters looked at (docs/performance.md, "At scale").
+ */
+
+const ORDERS = 'orders';
+const LINKS = 'orders_cmps';
+
+/**
+ * Each list filter reads its own index in the list's order (created_at, id), so a page is the first rows of one
+ * index range and the count an index-only scan of it. `created_at` alone is idx_shop_orders_created_at (SQLite
+ * appends the rowid, PostgreSQL sorts the few equal timestamps). The delivery sheet and pickup list read
+ * (delivery_type, fulfillment, …) and skip the delivered orders, which are most of them.
+ */
+export const ORDER_LIST_INDEXES = [
+  // The search's shipping details found by their index lead back to their orders through this one (contact-search.ts).
+  { name: 'idx_shop_orders_cmps_cmp', table: LINKS, columns: ['cmp_id', 'component_type', 'field', 'entity_id'] },
+  { name: 'idx_shop_orders_list_status', table: ORDERS, columns: ['order_status', 'created_at', 'id'] },
+  { name: 'idx_shop_orders_list_fulfillment', table: ORDERS, columns: ['fulfillment', 'created_at', 'id'] },
+  { name: 'idx_shop_orders_list_zone', table: ORDERS, columns: ['zone_id', 'created_at', 'id'] },
+  { name: 'idx_shop_orders_list_meeting_point', table: ORDERS, columns: ['meeting_point_id', 'created_at', 'id'] },
+  { name: 'idx_shop_orders_list_channel', table: ORDERS, columns: ['channel', 'created_at', 'id'] },
+  {
+    name: 'idx_shop_orders_dispatch',
+    table: ORDERS,
+    columns: ['delivery_type', 'fulfillment', 'payment_method', 'order_status', 'created_at', 'id'],
+  },
+  // The dashboard summary: "por entregar" (paid, or confirmed after payment, not delivered) and the orders and paid
+  // revenue per channel, each read from its own index without visiting the rows.
+  { name: 'idx_shop_orders_to_deliver', table: ORDERS, columns: ['order_status', 'fulfillment', 'paid_at'] },
+  { name: 'idx_shop_orders_channel_summary', table: ORDERS, columns: ['channel', 'order_status', 'total'] },
+  // The summary's one GROUP BY (status, payment method, channel) with the revenue, read from this index alone.
+  { name: 'idx_shop_orders_summary_all', table: ORDERS, columns: ['order_status', 'payment_method', 'channel', 'total'] },
+] as const;
+
+/** One channel: web also matches the orders older than channels (no channel stored). */
+export function whereChannel(q: Knex.QueryBuilder, channel: string, column = 'o.channel'): void {
+  if (!isOrderChannel(channel)) throw badRequest(CHANNEL_FILTER_MESSAGE);
+  if (channel === 'web') void q.where((w) => void w.where(column, 'web').orWhereNull(column));
+  else void q.where(column, channel);
+}
+
+const WHOLE_ORDER_NUMBER = /^[A-Za-z0-9]{1,10}-\d{8}-\d{4,}$/;
+
+/**
+ * Order number, or the shipping details' name, e-mail or phone containing the term (case-insensitive, as the
+ * Document Service's `$containsi` was): one `o.id IN (numbers matching UNION orders of the contacts matching)`, the
+ * contacts from their search index (contact-search.ts). An `OR` of the two made both databases read every order
+ * (docs/performance.md). A term with a space or an @ is never part of an order number (PREFIX-YYYYMMDD-NNNN), so
+ * the numbers are not read for it; a whole number (PREFIX-YYYYMMDD-NNNN) is looked up as such.
+ */
+export function whereSearch(q: Knex.QueryBuilder, term: string): void {
+  const knex = strapi.db.connection;
+  const matching = knex
+    .from(`${LINKS} as sc`)
+    .whereIn('sc.cmp_id', contactsMatching(knex, term))
+    .andWhere('sc.field', 'shippingInfo')
+    .andWhere('sc.component_type', 'order.shipping-info')
+    .select('sc.entity_id');
+  if (/[\s@]/.test(term)) {
+    void q.whereIn('o.id', matching);
+    return;
+  }
+  // A whole order number (as copied from an e-mail or the tracking page) is one seek of its unique index.
+  if (WHOLE_ORDER_NUMBER.test(term)) {
+    void q.where('o.order_number', term.toUpperCase());
+    return;
+  }
+  const numbers = knex
+    .from(`${ORDERS} as sn`)
+    .whereRaw(`LOWER(sn.order_number) LIKE ? ESCAPE '\\'`, [likeOf(term)])
+    .select('sn.id');
+  void q.whereIn('o.id', numbers.union(matching));
+}
+
+export interface ListedPage {
+  orders: OrderAnswer[];
+  totalOrders: number;
+}
+
+/**
+ * One page of the orders `filter` keeps, sorted by (created_at, id) in `direction`, and how many there are in all;
+ * the page's orders are read whole (lines and shipping details) by id.
+ */
+export async function listedPage(
+  filter: (q: Knex.QueryBuilder) => void,
+  direction: 'asc' | 'desc',
+  page: number,
+  limit: number,
+  knownTotal: number | null = null,
+): Promise<ListedPage> {
+  const knex = strapi.db.connection;
+  const base = () => {
+    const q = table(knex, `${ORDERS} as o`);
+    filter(q);
+    return q;
+  };
+  const counted: unknown = knownTotal === null ? await base().count({ n: '*' }).first() : null;
+  const totalOrders = knownTotal ?? (isRecord(counted) ? Number(counted.n ?? 0) : 0);
+  const rows: unknown[] = await base()
+    .select('o.id')
+    .orderBy([
+      { column: 'o.created_at', order: direction },
+      { column: 'o.id', order: direction },
+    ])
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const ids = rows.map((r) => (isRecord(r) ? Number(r.id) : NaN)).filter(Number.isFinite);
+  if (ids.length === 0) return { orders: [], totalOrders };
+  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
+    filters: { id: { $in: ids } },
+    populate: ORDER_POPULATE,
+    limit: ids.length,
+  });
+  const byId = new Map(docs.filter(isRecord).map((doc) => [Number(doc.id), doc]));
+  const orders = ids.flatMap((id) => {
+    const doc = byId.get(id);
+    return doc ? [toOrderAnswer(doc)] : [];
+  });
+  return { orders, totalOrders };
+}
+
+export interface OrderListQuery {
+  page: number;
+  limit: number;
+  status?: string;
+  date?: string;
+  /** `createdAt:desc` (default, newest first) or `createdAt:asc` (oldest first). */
+  sort?: string;
+  /** Only orders delivered to this zone / collected at this meeting point (ids). */
+  zone?: string;
+  meetingPoint?: string;
+  /** Only orders at this fulfilment step. */
+  fulfillment?: string;
+  /** Only orders of this channel (web includes the orders older than channels). */
+  channel?: string;
+  /** Order number, name, e-mail or phone containing this text. */
+  search?: string;
+}
+
+export interface OrderList {
+  orders: OrderAnswer[];
+  totalOrders: number;
+  totalPages: number;
+  page: number;
+}
+
+/** A zone or meeting point id of the list's filters: a short slug (anything else is a 400, never a query). */
+function placeFilter(value: string, of: string): string {
+  if (!/^[a-z0-9-]{1,40}$/.test(value)) throw badRequest(`El filtro ${of} no es válido`);
+  return value;
+}
+
+/** The list's filters checked (a 400 before any query) and turned into one condition builder. */
+function listFilter(query: OrderListQuery): (q: Knex.QueryBuilder) => void {
+  const steps: Array<(q: Knex.QueryBuilder) => void> = [];
+  if (query.channel !== undefined) {
+    const channel = query.channel;
+    if (!isOrderChannel(channel)) throw badRequest(CHANNEL_FILTER_MESSAGE);
+    steps.push((q) => whereChannel(q, channel));
+  }
+  const term = query.search?.trim();
+  if (term) {
+    if (term.length > 100) throw badRequest('La búsqueda no puede superar 100 caracteres');
+    steps.push((q) => whereSearch(q, term));
+  }
+  if (query.fulfillment !== undefined) {
+    const step = query.fulfillment;
+    if (!isFulfillmentStep(step)) throw badRequest(FULFILLMENT_MESSAGES.filter);
+    steps.push((q) => void q.where('o.fulfillment', step));
+  }
+  if (query.zone !== undefined) {
+    const zone = placeFilter(query.zone, 'de la zona');
+    steps.push((q) => void q.where('o.zone_id', zone));
+  }
+  if (query.meetingPoint !== undefined) {
+    const point = placeFilter(query.meetingPoint, 'del punto de encuentro');
+    steps.push((q) => void q.where('o.meeting_point_id', point));
+  }
+  if (query.status !== undefined) {
+    const status = query.status;
+    if (!isOrderStatus(status)) throw badRequest('Estado de orden inválido');
+    steps.push((q) => void q.where('o.order_status', status));
+  }
+  if (query.date !== undefined) {
+    const range = shopDayRange(query.date);
+    if (!range) throw badRequest('Fecha inválida: usa el formato AAAA-MM-DD');
+    steps.push((q) => void q.where('o.created_at', '>=', range.start).andWhere('o.created_at', '<', range.end));
+  }
+  return (q) => steps.forEach((step) => step(q));
+}
+
+/**
+ * The list's count from the order counts table (order-counts.ts) when it filters by nothing but status and channel
+ * (counting 100,000 index entries per page on PostgreSQL was most of the first page's time); null otherwise.
+ */
+async function countedByStatusAndChannel(query: OrderListQuery): Promise<number | null> {
+  const other = [query.fulfillment, query.zone, query.meetingPoint, query.date].some((v) => v !== undefined);
+  if (other || query.search?.trim()) return null;
+  const rows = await currentOrderCounts();
+  if (!rows) return null;
+  const channelMatches = (channel: string) =>
+    query.channel === undefined || channel === query.channel || (query.channel === 'web' && channel === '');
+  return rows
+    .filter((r) => (query.status === undefined || r.order_status === query.status) && channelMatches(r.channel))
+    .reduce((n, r) => n + r.orders, 0);
+}
+
+/** Newest first (or oldest first with `createdAt:asc`); optional filters (see OrderListQuery). */
+export async function listOrders(query: OrderListQuery): Promise<OrderList> {
+  const filter = listFilter(query);
+  const sort = query.sort ?? 'createdAt:desc';
+  if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
+  const total = await countedByStatusAndChannel(query);
+  const { orders, totalOrders } = await listedPage(filter, sort === 'createdAt:asc' ? 'asc' : 'desc', query.page, query.limit, total);
+  return { orders, totalOrders, totalPages: Math.ceil(totalOrders / query.limit), page: query.page };
+}
