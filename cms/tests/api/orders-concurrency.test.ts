@@ -249,7 +249,8 @@ describe('the database backs the order numbers', () => {
     const db = testDatabase();
     try {
       const order: { order_number: string } | undefined = await db('orders').first('order_number');
-      const counter: { day: string } | undefined = await db('order_sequences').first('day');
+      // The same table numbers the return requests (day `CD-YYYYMMDD`): take an order day's counter.
+      const counter: { day: string } | undefined = await db('order_sequences').whereNot('day', 'like', 'CD-%').first('day');
       expect(order?.order_number).toMatch(/^JL-\d{8}-\d{4}$/);
       expect(counter?.day).toMatch(/^\d{8}$/);
       await expect(db('orders').insert({ document_id: 'duplicado', order_number: order?.order_number })).rejects.toThrow(/unique/i);
