@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 
 /**
  * "Avisame cuando vuelva" end to end: a shopper arrives on a sold-out size through a feed link (`?talle=`), leaves
@@ -10,15 +10,6 @@ import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop
  */
 
 const SHOTS = 'test-results/stock-alerts';
-
-async function expectNoSeriousAxeIssues(page: import('@playwright/test').Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
-}
 
 test('a shopper asks for a sold-out size, the owner restocks it and the e-mail is in the outbox', async ({ browser, page, request }) => {
   test.setTimeout(120_000);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { bearer, confirmOrder, fillShopper, restoreAdminSession } from '../support/shop';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 
 /**
  * Variants end to end: a shopper follows a link to the nude 85B (as a feed or a WhatsApp message sends it), sees the
@@ -12,15 +12,6 @@ import { bearer, confirmOrder, fillShopper, restoreAdminSession } from '../suppo
 const SHOTS = 'test-results/variants';
 const NEGRO_PHOTO = '/images/products/conjunto-lila-triangulo.webp';
 const NUDE_PHOTO = '/images/products/body-encaje-noche.webp';
-
-async function expectNoSeriousAxeIssues(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
-}
 
 test('a shopper opens a nude 85B link, sees the nude photos and buys it; staff fill the grid and import a stock file', async ({
   browser,
