@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHECKOUT_REFUSALS, type Order, type OrderEvent } from '@shop/shared';
 import { signWebhook, startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
+import { fakeControl } from '../helpers/mercadopago';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { orderBody, type LineInput } from '../helpers/orders';
@@ -29,17 +30,8 @@ const call = (pathname: string, options: CallOptions = {}) => api(pathname, { ba
 const saveMercadoPago = (mercadoPago: Record<string, unknown>) =>
   call('/content', { method: 'PUT', token: owner, body: { checkout: { paymentInfo: { mercadoPago } } } });
 
-// The fake's answers are read as the tests need them (as the api() helper does).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function control(path: string, body: unknown = {}): Promise<any> {
-  const res = await fetch(`${fake.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBeLessThan(300);
-  return res.json();
-}
+/** The fake's control routes (what it holds, how it answers next). */
+const control = (path: string, body: unknown = {}) => fakeControl(fake, path, body);
 
 const mpEnv = (extra: Record<string, string> = {}) => ({
   MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,

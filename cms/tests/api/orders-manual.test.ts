@@ -10,6 +10,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
+import { fakeControl } from '../helpers/mercadopago';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, stockOf, type TestProduct } from '../helpers/orders';
@@ -38,16 +39,8 @@ const call = (pathname: string, options: CallOptions = {}) => api(pathname, { ba
 const asOwner = (pathname: string, options: CallOptions = {}) => call(pathname, { token: owner, ...options });
 const manual = (body: unknown, token: string | undefined = sales.token) => call('/orders/manual', { body, token });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function control(path: string, body: unknown = {}): Promise<any> {
-  const res = await fetch(`${fake.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBeLessThan(300);
-  return res.json();
-}
+/** The fake's control routes (what it holds, how it answers next). */
+const control = (path: string, body: unknown = {}) => fakeControl(fake, path, body);
 
 /** A WhatsApp sale of `quantity` units of `product`, handed over at the counter unless `extra` says otherwise. */
 function saleBody(product: TestProduct, extra: Record<string, unknown> = {}, quantity = 1): Record<string, unknown> {

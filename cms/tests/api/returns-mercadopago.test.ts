@@ -9,6 +9,7 @@ import {
   type ReturnRequest,
 } from '@shop/shared';
 import { signWebhook, startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
+import { fakeControl } from '../helpers/mercadopago';
 import { expectMessage } from '../helpers/api';
 import { bra, deliver, placeOrder, requestBody, startReturnsShop, variantStock, type ReturnsShop } from '../helpers/returns';
 import { waitFor } from '../helpers/wait-for';
@@ -27,16 +28,8 @@ let at: ReturnsShop;
 const ask = (body: unknown) => at.call('/returns', { body });
 const move = (id: string, body: unknown, token = at.owner) => at.call(`/returns/${id}/status`, { method: 'PUT', body, token });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fake's answers are read as the test needs them
-async function control(path: string, body: unknown = {}): Promise<any> {
-  const res = await fetch(`${fake.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBeLessThan(300);
-  return res.json();
-}
+/** The fake's control routes (what it holds, how it answers next). */
+const control = (path: string, body: unknown = {}) => fakeControl(fake, path, body);
 
 /** Mercado Pago's webhook of a payment, signed with the shop's secret, as Mercado Pago sends it again and again. */
 async function webhook(paymentId: string | number): Promise<number> {
