@@ -1,10 +1,10 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
-import { postgresAnswers, spawnStrapiStart } from './strapi-start.mjs';
+import { compileCms, postgresAnswers, spawnStrapiStart } from './strapi-start.mjs';
 
 export const CMS_DIR = path.resolve(__dirname, '..', '..');
 
@@ -81,16 +81,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Compiles the CMS TypeScript (server code only: the tests never need Strapi's own admin build). */
-export function compileCms(): void {
-  execFileSync('npm', ['run', 'build', '--silent', '-w', 'packages/shared'], { cwd: path.resolve(CMS_DIR, '..'), stdio: 'inherit' });
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [CMS_DIR] }), '-p', 'tsconfig.json'], {
-    cwd: CMS_DIR,
-    stdio: 'inherit',
-  });
-  // A source moved or deleted since an older compile must not keep running from dist.
-  execFileSync(process.execPath, [path.join(CMS_DIR, 'scripts', 'prune-dist.mjs')], { cwd: CMS_DIR, stdio: 'inherit' });
-}
+export { compileCms };
 
 export interface RunningStrapi {
   url: string;

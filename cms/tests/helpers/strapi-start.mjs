@@ -1,6 +1,6 @@
 // Plain JavaScript so that the .mjs runners (tests/run-api-tests.mjs, scripts/bench-interactions.mjs) and the
 // TypeScript helpers (strapi-process.ts) share it; its types are in strapi-start.d.mts.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,14 @@ export async function postgresAnswers(adminUrl) {
   } catch {
     return false;
   }
+}
+
+/** Compiles the CMS TypeScript (server code only: the tests never need Strapi's own admin build), then prunes dist. */
+export function compileCms() {
+  execFileSync('npm', ['run', 'build', '--silent', '-w', 'packages/shared'], { cwd: path.resolve(cmsDir, '..'), stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: cmsDir, stdio: 'inherit' });
+  // A source moved or deleted since an older compile must not keep running from dist.
+  execFileSync(process.execPath, [path.join(cmsDir, 'scripts', 'prune-dist.mjs')], { cwd: cmsDir, stdio: 'inherit' });
 }
 
 /**
