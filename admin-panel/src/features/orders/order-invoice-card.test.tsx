@@ -30,7 +30,7 @@ const voucher = (overrides: Partial<Voucher> = {}): Voucher => ({
 
 describe('order detail: the electronic invoice card', () => {
   it('shows an error with its reason and retries it ("Reintentar")', async () => {
-    signInStorage({ ...ADMIN_USER, staffRole: 'owner' });
+    signInStorage({ ...ADMIN_USER, staffRole: 'owner', twoFactorEnabled: true });
     const order = orderFixture(4, { status: 'paid', paidAt: '2026-01-15T12:30:00.000Z' });
     let invoice: Voucher = voucher({
       status: 'error',
@@ -74,5 +74,21 @@ describe('order detail: the electronic invoice card', () => {
     await waitFor(() => expect(within(card).getByTestId('invoice-status')).toHaveTextContent('autorizada'));
     expect(within(card).getByRole('button', { name: 'Descargar factura (PDF)' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Emitir nota de crédito' })).not.toBeInTheDocument();
+  });
+
+  it('an owner without two-factor sign-in is told where to turn it on, and gets no button the server would refuse', async () => {
+    signInStorage({ ...ADMIN_USER, staffRole: 'owner', twoFactorEnabled: false });
+    const order = orderFixture(6, { status: 'paid', paidAt: '2026-01-15T12:30:00.000Z' });
+    mockApi({
+      'GET /orders/order-6/history': { data: { history: [] } },
+      'GET /orders/order-6': { data: { order } },
+      'GET /orders/order-6/invoice': { data: { invoice: voucher({ status: 'error', statusLabel: 'error', cae: null }), creditNote: null } },
+    });
+    renderApp(<OrderDetailPage />, { route: '/orders/order-6', path: '/orders/:id' });
+    const card = await screen.findByTestId('order-invoice');
+    await waitFor(() => expect(within(card).getByTestId('invoice-status')).toHaveTextContent('error'));
+    expect(within(card).getByTestId('invoice-needs-two-factor')).toHaveTextContent('activá la verificación en dos pasos');
+    expect(within(card).getByRole('link', { name: 'Configuración › Seguridad' })).toHaveAttribute('href', '/settings');
+    expect(within(card).queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 });

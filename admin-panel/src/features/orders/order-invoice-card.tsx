@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { formatPrice, type Order, type Voucher } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { DetailCard } from '@/components/detail-card';
-import { useCan } from '@/features/auth';
+import { useAuth, useCan } from '@/features/auth';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { invoiceQueries, useCreditNote, useInvoiceNow } from './api/order-invoice';
@@ -43,7 +45,11 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
   const invoiceNow = useInvoiceNow(order._id);
   const creditNote = useCreditNote(order._id);
   const [error, setError] = useState<string | null>(null);
-  const manage = can('invoicing.manage');
+  const { user } = useAuth();
+  // The server also asks for two-factor sign-in on the account before any invoicing action: without it the owner is
+  // told where to turn it on instead of being shown buttons that would be refused.
+  const owner = can('invoicing.manage');
+  const manage = owner && user?.twoFactorEnabled === true;
 
   async function download(kind: 'invoice' | 'credit_note', format: 'a4' | 'ticket' = 'a4') {
     setError(null);
@@ -79,6 +85,12 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
       {error && (
         <p className="field-error" role="alert">
           {error}
+        </p>
+      )}
+      {owner && !manage && invoice && invoice.status !== 'not_paid' && (
+        <p className="muted" data-testid="invoice-needs-two-factor">
+          Para facturar o emitir notas de crédito activá la verificación en dos pasos en{' '}
+          <Link to={paths.settings}>Configuración › Seguridad</Link>.
         </p>
       )}
       <div className="stack">
