@@ -77,7 +77,7 @@ describe('order detail: the electronic invoice card', () => {
   });
 
   it('an owner without two-factor sign-in is told where to turn it on, and gets no button the server would refuse', async () => {
-    signInStorage({ ...ADMIN_USER, staffRole: 'owner', twoFactorEnabled: false });
+    signInStorage({ ...ADMIN_USER, staffRole: 'owner' });
     const order = orderFixture(6, { status: 'paid', paidAt: '2026-01-15T12:30:00.000Z' });
     mockApi({
       'GET /orders/order-6/history': { data: { history: [] } },
