@@ -3,6 +3,7 @@
 //
 //   node cms/scripts/bench-admin.mjs [seconds per call] [orders]
 //   BENCH_ONLY=sqlite|postgres   one database only
+//   BENCH_CALLS=hoja,retiros     only the back-office calls whose name contains one of these (a before/after of a few)
 //
 // For each database, on a throwaway one: the storefront's reads on the demo catalogue first (the baseline), then the
 // scale data is written, the shop restarted, and every back-office call measured with 5 staff clients (p50/p95/p99,
@@ -26,6 +27,10 @@ const SECONDS = Number.parseInt(process.argv[2] ?? '5', 10);
 const ORDERS = Number.parseInt(process.argv[3] ?? String(SCALE_DEFAULTS.orders), 10);
 const CLIENTS = 5;
 const ONLY = process.env.BENCH_ONLY;
+const CALLS = (process.env.BENCH_CALLS ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const LIMITS = { RATE_LIMIT_QUOTE_MAX: '100000000', RATE_LIMIT_LOGIN_MAX: '1000' };
 
 const isoDay = (daysAgo) => new Date(Date.now() - 3 * 3600_000 - daysAgo * 86400_000).toISOString().slice(0, 10);
@@ -89,7 +94,9 @@ async function staffTargets(url, token) {
     ['clientes: búsqueda', '/api/customers?pageSize=20&search=perez'],
     ['clientes: más compras', '/api/customers?pageSize=20&sort=totalSpent&direction=desc'],
   ];
-  return targets.map(([name, path]) => ({ name, path, headers: auth }));
+  return targets
+    .filter(([name]) => CALLS.length === 0 || CALLS.some((part) => name.includes(part)))
+    .map(([name, path]) => ({ name, path, headers: auth }));
 }
 
 async function measure(url, targets) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  amountToCollect,
   dispatchAnswerSchema,
   quoteAnswerSchema,
   shopIsoDay,
@@ -456,6 +457,31 @@ describe('staff: filters and the delivery sheet', () => {
     expect(plottierGroup.toCollect).toBe(plottierGroup.orders.reduce((sum: number, o: { toCollect: number }) => sum + o.toCollect, 0));
     const paidLine = groupOf('zona-centro').orders.find((o: { _id: string }) => o._id === transferPaid._id);
     expect(paidLine).toMatchObject({ paymentMethod: 'transfer', toCollect: 0 });
+    // Each line says what the order itself says (the sheet reads only the columns it shows, not the whole order).
+    const lines = sheet.body.groups.flatMap((g: { id: string; orders: Record<string, unknown>[] }) =>
+      g.orders.map((o) => ({ group: g.id, o })),
+    );
+    for (const { group, o } of lines.slice(0, 12)) {
+      const whole: Order = (await staff(`/orders/${String(o._id)}`)).body.order;
+      expect(o, String(o.orderNumber)).toEqual({
+        _id: whole._id,
+        orderNumber: whole.orderNumber,
+        createdAt: whole.createdAt,
+        status: whole.status,
+        paymentMethod: whole.paymentMethod,
+        fulfillment: whole.fulfillment,
+        fullName: whole.shippingInfo.fullName,
+        phone: whole.shippingInfo.phone,
+        address: whole.shippingInfo.address,
+        city: whole.shippingInfo.city,
+        postalCode: whole.shippingInfo.postalCode,
+        notes: whole.shippingInfo.notes,
+        units: whole.items.reduce((sum, item) => sum + item.quantity, 0),
+        total: whole.total,
+        toCollect: amountToCollect(whole),
+      });
+      expect(group).toBe(whole.zone?.id ?? '');
+    }
     // Pickups are not on the delivery sheet; they are on the pickup list.
     const allIds = sheet.body.groups.flatMap((g: { orders: { _id: string }[] }) => g.orders.map((o) => o._id));
     // Every page of the pickup list (other files' pickups share the day).

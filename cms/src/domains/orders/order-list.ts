@@ -91,9 +91,23 @@ export interface ListedPage {
   totalOrders: number;
 }
 
+/** The page's orders whole (lines and shipping details) through the Document Service, in the order of `ids`. */
+async function wholeOrders(ids: number[]): Promise<OrderAnswer[]> {
+  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
+    filters: { id: { $in: ids } },
+    populate: ORDER_POPULATE,
+    limit: ids.length,
+  });
+  const byId = new Map(docs.filter(isRecord).map((doc) => [Number(doc.id), doc]));
+  return ids.flatMap((id) => {
+    const doc = byId.get(id);
+    return doc ? [toOrderAnswer(doc)] : [];
+  });
+}
+
 /**
  * One page of the orders `filter` keeps, sorted by (created_at, id) in `direction`, and how many there are in all;
- * the page's orders are read whole (lines and shipping details) by id.
+ * the page's orders are read by id with `read` (whole by default).
  */
 export async function listedPage(
   filter: (q: Knex.QueryBuilder) => void,
@@ -101,6 +115,7 @@ export async function listedPage(
   page: number,
   limit: number,
   knownTotal: number | null = null,
+  read: (ids: number[]) => Promise<OrderAnswer[]> = wholeOrders,
 ): Promise<ListedPage> {
   const knex = strapi.db.connection;
   const base = () => {
@@ -120,17 +135,7 @@ export async function listedPage(
     .offset((page - 1) * limit);
   const ids = rows.map((r) => (isRecord(r) ? Number(r.id) : NaN)).filter(Number.isFinite);
   if (ids.length === 0) return { orders: [], totalOrders };
-  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
-    filters: { id: { $in: ids } },
-    populate: ORDER_POPULATE,
-    limit: ids.length,
-  });
-  const byId = new Map(docs.filter(isRecord).map((doc) => [Number(doc.id), doc]));
-  const orders = ids.flatMap((id) => {
-    const doc = byId.get(id);
-    return doc ? [toOrderAnswer(doc)] : [];
-  });
-  return { orders, totalOrders };
+  return { orders: await read(ids), totalOrders };
 }
 
 export interface OrderListQuery {
