@@ -112,7 +112,7 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
   const customerKey = `CASE WHEN ${c} % 10 = 0 THEN 'e:sofiaperez' || ${c} || '@gmail.com' ELSE 'e:cliente' || ${c} || '@correo.com.ar' END`;
   const customerPhone = `'5492995' || ${lpad6(kind, c)}`;
   const orderRows = `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, zone_id, zone, meeting_point_id, order_status, subtotal, shipping_cost, cash_fee, discounts, discount_total, coupon_code, total, paid_at, stock_returned, fulfillment, channel, customer_key, customer_phone, created_at, updated_at, published_at)
-    SELECT ${base.orders} + n, 'scale-o' || n, 'SC-' || ${dayKey(kind, minutes)} || '-' || n, ${pick(kind, METHODS, `n % 3`)},
+    SELECT ${base.orders} + n, 'scale-o' || n, 'SC-' || ${dayKey(kind, minutes)} || '-' || ${lpad6(kind, 'n')}, ${pick(kind, METHODS, `n % 3`)},
       CASE WHEN ${delivery} THEN 'delivery' ELSE 'pickup' END,
       CASE WHEN ${delivery} THEN 'neuquen-centro' ELSE NULL END,
       ${jsonSql(kind, `CASE WHEN ${delivery} THEN '{"id":"neuquen-centro","name":"Neuquén centro","cost":2500}' ELSE NULL END`)},
