@@ -13,7 +13,7 @@
 // starts. Asserts nothing: it prints the figures (median and worst), and exits non-zero only when a start fails.
 import { randomBytes } from 'node:crypto';
 import { spawnStrapiStart } from '../tests/helpers/strapi-start.mjs';
-import { BENCH_ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, startBenchStrapi } from './lib/bench.mjs';
+import { BENCH_ADMIN, benchOnThrowawayPostgres, benchOnThrowawaySqlite, freePort, startBenchStrapi } from './lib/bench.mjs';
 import { SCALE_DEFAULTS } from './lib/scale-data.mjs';
 import { seedScale } from './seed-scale.mjs';
 
@@ -64,7 +64,7 @@ async function firstOk(url, child, started, limitMs = 120_000) {
 
 /** One timed start: spawn → first 200 of /_health and of /api/health; then the process is stopped. */
 async function timedStart(env) {
-  const port = 5100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const started = performance.now();
   const child = spawnStrapiStart(port, BENCH_ADMIN, { ...env, HOST: '127.0.0.1' });
   let log = '';
