@@ -41,10 +41,10 @@ const LINKS = 'orders_cmps';
 
 /**
  * A sheet's orders with just what its lines show: the order's own columns, its shipping details and its units, in
- * three queries by id (primary key and idx_shop_orders_cmps_cmp's partner, the links' entity index). Reading each
- * order whole through the Document Service (every line's fields, then the answer built from them) was most of a
- * 100-order page's time at scale (docs/performance.md, "Delivery sheet"). Built by the same toOrderAnswer as a whole
- * order, so both read alike.
+ * three queries by id (the orders by primary key, their components through the links table by order id). Reading
+ * each order whole through the Document Service (every line's fields, then the answer built from them) was most of a
+ * 100-order page's time at scale (docs/performance.md, "Delivery sheet and pickup list"). Built by the same
+ * toOrderAnswer as a whole order, so both read alike (the API test compares them).
  */
 async function sheetOrders(ids: number[]): Promise<OrderAnswer[]> {
   const knex = strapi.db.connection;
@@ -72,7 +72,9 @@ async function sheetOrders(ids: number[]): Promise<OrderAnswer[]> {
   const linesOf = new Map<number, Array<{ quantity: unknown }>>();
   for (const line of lines) {
     const id = Number(line.entity_id);
-    linesOf.set(id, [...(linesOf.get(id) ?? []), { quantity: line.quantity }]);
+    const of = linesOf.get(id) ?? [];
+    of.push({ quantity: line.quantity });
+    linesOf.set(id, of);
   }
   const byId = new Map(
     rows.map((row) => {
