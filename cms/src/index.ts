@@ -12,6 +12,22 @@ import { ensureContactSearch, ensureOrderCounts, migrateLegacyFulfillment, ORDER
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
+import { isDatabaseUnavailable } from './middlewares/api-errors';
+
+/**
+ * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
+ * in the background after a write, used to end the process (Node's default for an unhandled rejection): it is logged
+ * and the process keeps serving, as the requests themselves get their 503. Any other unhandled rejection still ends
+ * the process, as before.
+ */
+function surviveDatabaseDrops(strapi: Core.Strapi): void {
+  process.on('unhandledRejection', (reason: unknown) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    strapi.log.warn(
+      `[db] background work lost its database connection: ${reason instanceof Error ? reason.message.slice(-200) : String(reason)}`,
+    );
+  });
+}
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -22,6 +38,7 @@ export default {
     registerPanelRules(strapi);
     answerMalformedRequestsInSpanish(strapi.server.httpServer);
     installGracefulShutdown(strapi);
+    surviveDatabaseDrops(strapi);
     // Strapi runs database/migrations before it creates the content types' tables, and marks them done: on a fresh
     // database the index migration finds no table. Once the schema is synced, the same idempotent step runs again.
     strapi.hook('strapi::content-types.afterSync').register(async () => {
