@@ -2,11 +2,12 @@
 // BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where databases are created.
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnStrapiStart } from '../../tests/helpers/strapi-start.mjs';
+import { freePort, spawnStrapiStart } from '../../tests/helpers/strapi-start.mjs';
+
+export { freePort };
 
 const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const requireCms = createRequire(path.join(cmsDir, 'package.json'));
@@ -57,22 +58,6 @@ export async function benchOnThrowawayPostgres(bench, analyze) {
 
 /** The staff account the benchmarks sign in with. */
 export const BENCH_ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-123' };
-
-/**
- * A port nothing listens on now (the system picks it). A random port in a fixed range once fell on a service of the
- * machine's own (NATS on 4222) and the bench's shop refused to start.
- */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Starts Strapi on a free port with `env` (its database) and waits until it answers; `stop()` ends it. `nodeArgs`

@@ -2,9 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import pg from 'pg';
-import { compileCms, postgresAnswers, spawnStrapiStart } from './strapi-start.mjs';
+import { compileCms, freePort, postgresAnswers, spawnStrapiStart } from './strapi-start.mjs';
 
 export const CMS_DIR = path.resolve(__dirname, '..', '..');
 
@@ -68,20 +67,7 @@ export async function postgresForTests(): Promise<boolean> {
   return false;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export { compileCms };
+export { compileCms, freePort };
 
 export interface RunningStrapi {
   url: string;

@@ -2,6 +2,7 @@
 // TypeScript helpers (strapi-process.ts) share it; its types are in strapi-start.d.mts.
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +21,19 @@ export async function postgresAnswers(adminUrl) {
   } catch {
     return false;
   }
+}
+
+/** A port nothing listens on now (the system picks it), for a process the tests or benchmarks start. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 /** Compiles the CMS TypeScript (server code only: the tests never need Strapi's own admin build), then prunes dist. */
