@@ -77,6 +77,8 @@ async function staffTargets(url, token) {
     ['búsqueda por número', `/api/orders?limit=20&search=${encodeURIComponent(sample.orderNumber)}`],
     ['búsqueda por e-mail', `/api/orders?limit=20&search=${encodeURIComponent(sample.shippingInfo?.email ?? 'cliente1@correo.com.ar')}`],
     ['búsqueda por nombre', `/api/orders?limit=20&search=${encodeURIComponent('Lucía Fernández')}`],
+    // A surname alone: a thirtieth of all orders (about 3,300), the broadest search staff would type.
+    ['búsqueda por apellido', `/api/orders?limit=20&search=${encodeURIComponent('Fernández')}`],
     ['detalle de una orden', `/api/orders/${sample._id ?? sample.documentId}`],
     ['historial de una orden', `/api/orders/${sample._id ?? sample.documentId}/history`],
     ['resumen del panel', '/api/orders/summary'],

@@ -27,6 +27,9 @@ export async function seedScale(env, sizes = SCALE_DEFAULTS, log = console.log) 
     try {
       const base = (await client.query(BASE_IDS_SQL)).rows[0];
       for (const sql of scaleStatements(kind, sizes, mapBase(base))) await client.query(sql);
+      // A bulk load leaves the planner's statistics of empty tables until autovacuum comes by: a search then read
+      // every posting list and join in the worst order (docs/performance.md, "Statistics after the load").
+      await client.query('VACUUM ANALYZE');
     } finally {
       await client.end();
     }
@@ -39,6 +42,7 @@ export async function seedScale(env, sizes = SCALE_DEFAULTS, log = console.log) 
       db.transaction(() => {
         for (const sql of scaleStatements(kind, sizes, mapBase(base))) db.exec(sql);
       })();
+      db.exec('ANALYZE');
     } finally {
       db.close();
     }

@@ -15,7 +15,65 @@ const COLORS = ['Negro', 'Nude', 'Blanco', 'Bordo'];
 const HEX = ['#111111', '#e3bc9a', '#ffffff', '#7b1e2b'];
 const CUP_SIZES = ['85B', '90B', '95C', '100C'];
 const LETTER_SIZES = ['S', 'M', 'L', 'XL'];
-const NAMES = ['Sofía Pérez', 'Valentina Gómez', 'Camila Rodríguez', 'Lucía Fernández', 'Martina López', 'Julieta Díaz'];
+/**
+ * First names × surnames: 600 full names for 30,000 customers (about 50 share each, as common names do in a city),
+ * so a search by a whole name finds a few hundred orders and one by a surname a few thousand. Six whole names made
+ * every name search match a sixth of all orders (docs/performance.md, "Names of the scale data").
+ */
+const FIRST_NAMES = [
+  'Sofía',
+  'Valentina',
+  'Camila',
+  'Lucía',
+  'Martina',
+  'Julieta',
+  'Florencia',
+  'Agustina',
+  'Micaela',
+  'Carolina',
+  'Daniela',
+  'Romina',
+  'Paula',
+  'Natalia',
+  'Gabriela',
+  'Milagros',
+  'Rocío',
+  'Belén',
+  'Antonella',
+  'Victoria',
+];
+const SURNAMES = [
+  'Pérez',
+  'Gómez',
+  'Rodríguez',
+  'Fernández',
+  'López',
+  'Díaz',
+  'Martínez',
+  'González',
+  'Sánchez',
+  'Romero',
+  'Sosa',
+  'Álvarez',
+  'Torres',
+  'Ruiz',
+  'Ramírez',
+  'Flores',
+  'Benítez',
+  'Acosta',
+  'Medina',
+  'Herrera',
+  'Suárez',
+  'Aguirre',
+  'Giménez',
+  'Gutiérrez',
+  'Pereyra',
+  'Rojas',
+  'Molina',
+  'Castro',
+  'Ortiz',
+  'Silva',
+];
 /** Weighted spreads, one entry per twentieth of the orders. */
 const STATUSES = [
   ...Array(14).fill('paid'),
@@ -140,7 +198,7 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
   const phoneDigits = `'5' || ${lpad6(kind, c)}`;
   const phone = `CASE n % 3 WHEN 0 THEN '+54 9 299 ' || ${phoneDigits} WHEN 1 THEN '0299 15 ' || ${phoneDigits} ELSE '299' || ${phoneDigits} END`;
   const shippingRows = `INSERT INTO components_order_shipping_infos (id, full_name, email, phone, address, city, postal_code, notes)
-    SELECT ${base.shipping} + n, ${pick(kind, NAMES, `${c} % ${NAMES.length}`)} || ' ' || ${c}, ${email}, ${phone},
+    SELECT ${base.shipping} + n, ${pick(kind, FIRST_NAMES, `${c} % ${FIRST_NAMES.length}`)} || ' ' || ${pick(kind, SURNAMES, `(${c} / ${FIRST_NAMES.length}) % ${SURNAMES.length}`)} || ' ' || ${c}, ${email}, ${phone},
       CASE WHEN n % 2 = 0 THEN 'Calle ' || (n % 900 + 100) || ' ' || (n % 2000) ELSE NULL END,
       CASE WHEN n % 2 = 0 THEN 'Neuquén' ELSE NULL END, CASE WHEN n % 2 = 0 THEN '8300' ELSE NULL END, NULL
     ${series(kind, orders)}`;

@@ -35,6 +35,7 @@ const TO_HAND_OVER: Record<PaymentMethod, readonly OrderStatus[]> = {
 };
 
 const PAYMENT_METHODS = Object.keys(TO_HAND_OVER) as PaymentMethod[];
+const HANDED_OVER_STATUSES = [...new Set(Object.values(TO_HAND_OVER).flat())];
 export const NOT_DELIVERED = FULFILLMENT_STEPS.filter((step) => step !== 'delivered');
 
 const LINKS = 'orders_cmps';
@@ -149,6 +150,10 @@ export async function dispatchSheet({ type, date = shopIsoDay(), page, limit }: 
         // "Not delivered" as the steps before it, so that the index seeks each (type, step) range instead of
         // reading the delivered orders (most of a shop's orders) to skip them.
         .andWhere((w) => void w.whereNull('o.fulfillment').orWhereIn('o.fulfillment', NOT_DELIVERED))
+        // The same condition widened to plain lists first: the dispatch index (…, payment_method, order_status, …)
+        // then skips the orders never handed over (cancelled, awaiting payment) without reading them.
+        .whereIn('o.payment_method', PAYMENT_METHODS)
+        .whereIn('o.order_status', HANDED_OVER_STATUSES)
         .andWhere((w) => {
           for (const method of PAYMENT_METHODS)
             void w.orWhere((m) => void m.where('o.payment_method', method).whereIn('o.order_status', [...TO_HAND_OVER[method]]));

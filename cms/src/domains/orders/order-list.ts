@@ -63,6 +63,17 @@ const WHOLE_ORDER_NUMBER = /^[A-Za-z0-9]{1,10}-\d{8}-\d{4,}$/;
  * the numbers are not read for it; a whole number (PREFIX-YYYYMMDD-NNNN) is looked up as such.
  */
 export function whereSearch(q: Knex.QueryBuilder, term: string): void {
+  const ids = searchedIds(term);
+  if (ids) void q.whereIn('o.id', ids);
+  // A whole order number (as copied from an e-mail or the tracking page) is one seek of its unique index.
+  else void q.where('o.order_number', term.toUpperCase());
+}
+
+/**
+ * The ids of the orders the search finds, as a subquery (with `all`, an order found by both its number and its
+ * contact may come twice: the look-up can stop at a limit); null for a whole order number (looked up as such).
+ */
+function searchedIds(term: string, all = false): Knex.QueryBuilder | null {
   const knex = strapi.db.connection;
   const matching = knex
     .from(`${LINKS} as sc`)
@@ -70,20 +81,59 @@ export function whereSearch(q: Knex.QueryBuilder, term: string): void {
     .andWhere('sc.field', 'shippingInfo')
     .andWhere('sc.component_type', 'order.shipping-info')
     .select('sc.entity_id');
-  if (/[\s@]/.test(term)) {
-    void q.whereIn('o.id', matching);
-    return;
-  }
-  // A whole order number (as copied from an e-mail or the tracking page) is one seek of its unique index.
-  if (WHOLE_ORDER_NUMBER.test(term)) {
-    void q.where('o.order_number', term.toUpperCase());
-    return;
-  }
+  if (/[\s@]/.test(term)) return matching;
+  if (WHOLE_ORDER_NUMBER.test(term)) return null;
   const numbers = knex
     .from(`${ORDERS} as sn`)
     .whereRaw(`LOWER(sn.order_number) LIKE ? ESCAPE '\\'`, [likeOf(term)])
     .select('sn.id');
-  void q.whereIn('o.id', numbers.union(matching));
+  return all ? numbers.unionAll(matching) : numbers.union(matching);
+}
+
+const SEARCH_IDS_READ = 1000;
+
+/**
+ * The search as a list of ids when it finds at most SEARCH_IDS_READ orders: looked up once, instead of once for the
+ * count and once for the page (the trigram look-up of an e-mail reads long posting lists: "@co", ".ar"…); null
+ * otherwise (the subquery then stays in both).
+ */
+async function searchedIdList(term: string): Promise<number[] | null> {
+  const ids = searchedIds(term, true);
+  if (!ids) return null;
+  const rows: unknown[] = await strapi.db.connection
+    .from(ids.as('found'))
+    .select('found.*')
+    .limit(SEARCH_IDS_READ + 1);
+  if (rows.length > SEARCH_IDS_READ) return null;
+  return [...new Set(rows.map((r) => (isRecord(r) ? Number(Object.values(r)[0]) : NaN)))].filter(Number.isFinite);
+}
+
+/**
+ * Up to this many matches, a page's ids are the matches sorted (a materialized set: the filters' own index finds
+ * them, then a top-N sort of a few thousand pairs); beyond, the list's (created_at, id) index is walked in order and
+ * each row checked. Both databases' planners guessed thousands of matches for the pickup list's 120 (its status and
+ * fulfilment columns go together) and walked the date index through the 100,000 orders to find them
+ * (docs/performance.md, "A page by the number of matches"). The count, read first, chooses.
+ */
+export const SORTED_SET_MAX = 5000;
+
+function pageIds(knex: Knex, base: () => Knex.QueryBuilder, total: number, direction: 'asc' | 'desc'): Knex.QueryBuilder {
+  if (total <= SORTED_SET_MAX) {
+    return knex
+      .withMaterialized('matched', base().select('o.id', 'o.created_at'))
+      .from('matched')
+      .select('id')
+      .orderBy([
+        { column: 'created_at', order: direction },
+        { column: 'id', order: direction },
+      ]);
+  }
+  return base()
+    .select('o.id')
+    .orderBy([
+      { column: 'o.created_at', order: direction },
+      { column: 'o.id', order: direction },
+    ]);
 }
 
 export interface ListedPage {
@@ -125,12 +175,7 @@ export async function listedPage(
   };
   const counted: unknown = knownTotal === null ? await base().count({ n: '*' }).first() : null;
   const totalOrders = knownTotal ?? (isRecord(counted) ? Number(counted.n ?? 0) : 0);
-  const rows: unknown[] = await base()
-    .select('o.id')
-    .orderBy([
-      { column: 'o.created_at', order: direction },
-      { column: 'o.id', order: direction },
-    ])
+  const rows: unknown[] = await pageIds(knex, base, totalOrders, direction)
     .limit(limit)
     .offset((page - 1) * limit);
   const ids = rows.map((r) => (isRecord(r) ? Number(r.id) : NaN)).filter(Number.isFinite);
@@ -170,7 +215,7 @@ function placeFilter(value: string, of: string): string {
 }
 
 /** The list's filters checked (a 400 before any query) and turned into one condition builder. */
-function listFilter(query: OrderListQuery): (q: Knex.QueryBuilder) => void {
+function listFilter(query: OrderListQuery, found: number[] | null = null): (q: Knex.QueryBuilder) => void {
   const steps: Array<(q: Knex.QueryBuilder) => void> = [];
   if (query.channel !== undefined) {
     const channel = query.channel;
@@ -180,7 +225,7 @@ function listFilter(query: OrderListQuery): (q: Knex.QueryBuilder) => void {
   const term = query.search?.trim();
   if (term) {
     if (term.length > 100) throw badRequest('La búsqueda no puede superar 100 caracteres');
-    steps.push((q) => whereSearch(q, term));
+    steps.push((q) => (found ? void q.whereIn('o.id', found) : whereSearch(q, term)));
   }
   if (query.fulfillment !== undefined) {
     const step = query.fulfillment;
@@ -226,7 +271,9 @@ async function countedByStatusAndChannel(query: OrderListQuery): Promise<number 
 
 /** Newest first (or oldest first with `createdAt:asc`); optional filters (see OrderListQuery). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
-  const filter = listFilter(query);
+  listFilter(query); // every filter checked (a 400) before the search is looked up
+  const term = query.search?.trim();
+  const filter = listFilter(query, term ? await searchedIdList(term) : null);
   const sort = query.sort ?? 'createdAt:desc';
   if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
   const total = await countedByStatusAndChannel(query);
