@@ -94,6 +94,8 @@ async function staffTargets(url, token) {
     ['lista de retiros', '/api/orders/dispatch?type=pickup'],
     ['clientes', '/api/customers?pageSize=20'],
     ['clientes: búsqueda', '/api/customers?pageSize=20&search=perez'],
+    // Every Gmail customer (one in ten, 3,000): the broadest customers search.
+    ['clientes: búsqueda amplia', '/api/customers?pageSize=20&search=gmail'],
     ['clientes: más compras', '/api/customers?pageSize=20&sort=totalSpent&direction=desc'],
   ];
   return targets

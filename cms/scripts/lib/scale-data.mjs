@@ -74,6 +74,21 @@ const SURNAMES = [
   'Ortiz',
   'Silva',
 ];
+/** As an e-mail address writes them: lower case, no accents. */
+const asciiOf = (list) =>
+  list.map((name) =>
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase(),
+  );
+const FIRST_ASCII = asciiOf(FIRST_NAMES);
+const SURNAME_ASCII = asciiOf(SURNAMES);
+/** Customer c's first name and surname (index expressions), the same in her name and in her Gmail address. */
+// Read from c / 10 so that the Gmail customers (c a multiple of ten) get every name too.
+const firstOf = (c) => `(${c} / 10) % ${FIRST_NAMES.length}`;
+const surnameOf = (c) => `(${c} / ${10 * FIRST_NAMES.length}) % ${SURNAMES.length}`;
+
 /** Weighted spreads, one entry per twentieth of the orders. */
 const STATUSES = [
   ...Array(14).fill('paid'),
@@ -167,7 +182,10 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
   const c = `((${big} * 2654435761) % ${customers})`;
   // The customer as the checkout writes it (orderCustomerKey: the e-mail as coupons count it, Gmail dots and +tags
   // folded; the phone normalised), so the first start has no customer back-fill to do.
-  const customerKey = `CASE WHEN ${c} % 10 = 0 THEN 'e:sofiaperez' || ${c} || '@gmail.com' ELSE 'e:cliente' || ${c} || '@correo.com.ar' END`;
+  // One customer in ten writes a Gmail address of her own name, with or without the dot and sometimes a +tag: her key
+  // folds them (as coupons count her).
+  const gmailUser = (dot) => `${pick(kind, FIRST_ASCII, firstOf(c))} || ${dot} || ${pick(kind, SURNAME_ASCII, surnameOf(c))} || ${c}`;
+  const customerKey = `CASE WHEN ${c} % 10 = 0 THEN 'e:' || ${gmailUser("''")} || '@gmail.com' ELSE 'e:cliente' || ${c} || '@correo.com.ar' END`;
   const customerPhone = `'5492995' || ${lpad6(kind, c)}`;
   const orderRows = `INSERT INTO orders (id, document_id, order_number, payment_method, delivery_type, zone_id, zone, meeting_point_id, order_status, subtotal, shipping_cost, cash_fee, discounts, discount_total, coupon_code, total, paid_at, stock_returned, fulfillment, channel, customer_key, customer_phone, created_at, updated_at, published_at)
     SELECT ${base.orders} + n, 'scale-o' || n, 'SC-' || ${dayKey(kind, minutes)} || '-' || ${lpad6(kind, 'n')}, ${pick(kind, METHODS, `n % 3`)},
@@ -193,12 +211,12 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
     ${item(1, p1, 'n % 8', qty1)} ${series(kind, orders)}`;
   const items2 = `INSERT INTO components_order_items (id, product_id, title, image, quantity, price, size, color, variant_id, sku)
     ${item(2, p2, '(n + 3) % 8', 1)} ${series(kind, orders)} WHERE n % 3 = 0`;
-  const email = `CASE WHEN ${c} % 10 = 0 THEN ${pick(kind, ['sofia.perez', 'sofiaperez', 'sofia.perez'], 'n % 3')} || ${c} || CASE WHEN n % 3 = 2 THEN '+tienda' ELSE '' END || '@gmail.com'
+  const email = `CASE WHEN ${c} % 10 = 0 THEN ${gmailUser(`CASE WHEN n % 3 = 1 THEN '' ELSE '.' END`)} || CASE WHEN n % 3 = 2 THEN '+tienda' ELSE '' END || '@gmail.com'
       ELSE 'cliente' || ${c} || '@correo.com.ar' END`;
   const phoneDigits = `'5' || ${lpad6(kind, c)}`;
   const phone = `CASE n % 3 WHEN 0 THEN '+54 9 299 ' || ${phoneDigits} WHEN 1 THEN '0299 15 ' || ${phoneDigits} ELSE '299' || ${phoneDigits} END`;
   const shippingRows = `INSERT INTO components_order_shipping_infos (id, full_name, email, phone, address, city, postal_code, notes)
-    SELECT ${base.shipping} + n, ${pick(kind, FIRST_NAMES, `${c} % ${FIRST_NAMES.length}`)} || ' ' || ${pick(kind, SURNAMES, `(${c} / ${FIRST_NAMES.length}) % ${SURNAMES.length}`)} || ' ' || ${c}, ${email}, ${phone},
+    SELECT ${base.shipping} + n, ${pick(kind, FIRST_NAMES, firstOf(c))} || ' ' || ${pick(kind, SURNAMES, surnameOf(c))} || ' ' || ${c}, ${email}, ${phone},
       CASE WHEN n % 2 = 0 THEN 'Calle ' || (n % 900 + 100) || ' ' || (n % 2000) ELSE NULL END,
       CASE WHEN n % 2 = 0 THEN 'Neuquén' ELSE NULL END, CASE WHEN n % 2 = 0 THEN '8300' ELSE NULL END, NULL
     ${series(kind, orders)}`;
