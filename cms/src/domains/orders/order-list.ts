@@ -54,13 +54,15 @@ export function whereChannel(q: Knex.QueryBuilder, channel: string, column = 'o.
 }
 
 const WHOLE_ORDER_NUMBER = /^[A-Za-z0-9]{1,10}-\d{8}-\d{4,}$/;
+/** What part of an order number may hold (PREFIX-YYYYMMDD-NNNN): any other character (a space, an @, an accent) skips the numbers. */
+const ORDER_NUMBER_TEXT = /^[A-Za-z0-9-]+$/;
 
 /**
  * Order number, or the shipping details' name, e-mail or phone containing the term (case-insensitive, as the
  * Document Service's `$containsi` was): one `o.id IN (numbers matching UNION orders of the contacts matching)`, the
  * contacts from their search index (contact-search.ts). An `OR` of the two made both databases read every order
- * (docs/performance.md). A term with a space or an @ is never part of an order number (PREFIX-YYYYMMDD-NNNN), so
- * the numbers are not read for it; a whole number (PREFIX-YYYYMMDD-NNNN) is looked up as such.
+ * (docs/performance.md). A term with a character no order number has (PREFIX-YYYYMMDD-NNNN: a space, an @, an
+ * accent) is never part of one, so the numbers are not read for it; a whole number (PREFIX-YYYYMMDD-NNNN) is looked up as such.
  */
 export function whereSearch(q: Knex.QueryBuilder, term: string): void {
   const ids = searchedIds(term);
@@ -75,13 +77,17 @@ export function whereSearch(q: Knex.QueryBuilder, term: string): void {
  */
 function searchedIds(term: string, all = false): Knex.QueryBuilder | null {
   const knex = strapi.db.connection;
-  const matching = knex
+  // Each contact found leads to its order by one probe of the links' (cmp_id, …) index. As `cmp_id IN (…)`,
+  // PostgreSQL guessed half the links and read all 100,000 of them into a hash (docs/performance.md).
+  const orderOfContact = knex
     .from(`${LINKS} as sc`)
-    .whereIn('sc.cmp_id', contactsMatching(knex, term))
+    .whereRaw('sc.cmp_id = found_contact.id')
     .andWhere('sc.field', 'shippingInfo')
     .andWhere('sc.component_type', 'order.shipping-info')
-    .select('sc.entity_id');
-  if (/[\s@]/.test(term)) return matching;
+    .select('sc.entity_id')
+    .limit(1);
+  const matching = knex.from(contactsMatching(knex, term).as('found_contact')).select(orderOfContact.as('entity_id'));
+  if (!ORDER_NUMBER_TEXT.test(term)) return matching;
   if (WHOLE_ORDER_NUMBER.test(term)) return null;
   const numbers = knex
     .from(`${ORDERS} as sn`)
@@ -90,7 +96,7 @@ function searchedIds(term: string, all = false): Knex.QueryBuilder | null {
   return all ? numbers.unionAll(matching) : numbers.union(matching);
 }
 
-const SEARCH_IDS_READ = 1000;
+const SEARCH_IDS_READ = 5000;
 
 /**
  * The search as a list of ids when it finds at most SEARCH_IDS_READ orders: looked up once, instead of once for the
