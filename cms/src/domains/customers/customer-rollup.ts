@@ -157,6 +157,8 @@ export async function ensureCustomerRollup(knex: Knex, schema: string | undefine
  * keys logged are grouped again, or every customer when more than FULL_REBUILD_OVER changes were logged.
  */
 export async function catchUpCustomers(knex: Knex): Promise<void> {
+  // Nothing logged: no transaction and no lock.
+  if (!(await lastLogId(knex, CUSTOMER_CHANGES))) return;
   await catchUp(knex, ADVISORY_KEY, async (trx) => {
     const upTo = await lastLogId(trx, CUSTOMER_CHANGES);
     if (!upTo) return;

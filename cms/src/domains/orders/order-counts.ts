@@ -126,25 +126,27 @@ export interface OrderCountRow {
 /** The counts with every change committed so far added in (null when the table is not there). */
 export async function currentOrderCounts(knex: Knex = strapi.db.connection): Promise<OrderCountRow[] | null> {
   if (!ready) return null;
-  await catchUp(knex, ADVISORY_KEY, async (trx) => {
-    const upTo = await lastLogId(trx, ORDER_COUNT_CHANGES);
-    if (!upTo) return;
-    const sums: Record<string, unknown>[] = await trx(ORDER_COUNT_CHANGES)
-      .where('id', '<=', upTo)
-      .select(...KEY)
-      .sum({ orders: 'orders', revenue: 'revenue' })
-      .groupBy(...KEY);
-    for (const sum of sums) {
-      await trx(ORDER_COUNTS)
-        .insert({ ...Object.fromEntries(KEY.map((c) => [c, String(sum[c])])), orders: Number(sum.orders), revenue: Number(sum.revenue) })
-        .onConflict([...KEY])
-        .merge({
-          orders: trx.raw(`${ORDER_COUNTS}.orders + ?`, [Number(sum.orders)]),
-          revenue: trx.raw(`${ORDER_COUNTS}.revenue + ?`, [Number(sum.revenue)]),
-        });
-    }
-    await trx(ORDER_COUNT_CHANGES).where('id', '<=', upTo).delete();
-  });
+  // Nothing logged (most reads between two orders): no transaction, no lock (five round trips fewer on PostgreSQL).
+  if (await lastLogId(knex, ORDER_COUNT_CHANGES))
+    await catchUp(knex, ADVISORY_KEY, async (trx) => {
+      const upTo = await lastLogId(trx, ORDER_COUNT_CHANGES);
+      if (!upTo) return;
+      const sums: Record<string, unknown>[] = await trx(ORDER_COUNT_CHANGES)
+        .where('id', '<=', upTo)
+        .select(...KEY)
+        .sum({ orders: 'orders', revenue: 'revenue' })
+        .groupBy(...KEY);
+      for (const sum of sums) {
+        await trx(ORDER_COUNTS)
+          .insert({ ...Object.fromEntries(KEY.map((c) => [c, String(sum[c])])), orders: Number(sum.orders), revenue: Number(sum.revenue) })
+          .onConflict([...KEY])
+          .merge({
+            orders: trx.raw(`${ORDER_COUNTS}.orders + ?`, [Number(sum.orders)]),
+            revenue: trx.raw(`${ORDER_COUNTS}.revenue + ?`, [Number(sum.revenue)]),
+          });
+      }
+      await trx(ORDER_COUNT_CHANGES).where('id', '<=', upTo).delete();
+    });
   const rows: Record<string, unknown>[] = await knex(ORDER_COUNTS)
     .where('orders', '<>', 0)
     .select(...KEY, 'orders', 'revenue');
