@@ -147,10 +147,14 @@ export interface ListedPage {
   totalOrders: number;
 }
 
-/** The page's orders whole (lines and shipping details) through the Document Service, in the order of `ids`. */
+/**
+ * The page's orders whole (lines and shipping details), in the order of `ids`, through Strapi's Query Engine: the
+ * same rows as the Document Service (orders have no drafts and no locales) without its transaction and middlewares,
+ * two round trips and a third of the time fewer per page (docs/performance.md, "A page's orders").
+ */
 async function wholeOrders(ids: number[]): Promise<OrderAnswer[]> {
-  const docs: unknown[] = await strapi.documents(ORDER_UID).findMany({
-    filters: { id: { $in: ids } },
+  const docs: unknown[] = await strapi.db.query(ORDER_UID).findMany({
+    where: { id: { $in: ids } },
     populate: ORDER_POPULATE,
     limit: ids.length,
   });
