@@ -778,7 +778,9 @@ describe('fuzz: junk requests to every endpoint', () => {
     expect([...fuzzed].sort()).toEqual([...documented].sort());
   });
 
-  it('never answers 5xx nor drops the connection, and the server stays healthy', { timeout: 170_000 }, async () => {
+  // About 15,000 requests: 100–170 s on a 2-core machine with the other database's suite running beside it. The
+  // timeout only catches a hang, so it leaves room for a slower machine (a CI run timed out at 170 s).
+  it('never answers 5xx nor drops the connection, and the server stays healthy', { timeout: 420_000 }, async () => {
     const cases = buildCases(fixtures);
     expect(cases.length).toBeGreaterThanOrEqual(1000);
     const started = Date.now();
