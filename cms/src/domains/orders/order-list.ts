@@ -121,7 +121,7 @@ async function searchedIdList(term: string): Promise<number[] | null> {
  * fulfilment columns go together) and walked the date index through the 100,000 orders to find them
  * (docs/performance.md, "A page by the number of matches"). The count, read first, chooses.
  */
-export const SORTED_SET_MAX = 5000;
+const SORTED_SET_MAX = 5000;
 
 function pageIds(knex: Knex, base: () => Knex.QueryBuilder, total: number, direction: 'asc' | 'desc'): Knex.QueryBuilder {
   if (total <= SORTED_SET_MAX) {
@@ -149,8 +149,8 @@ export interface ListedPage {
 
 /**
  * The page's orders whole (lines and shipping details), in the order of `ids`, through Strapi's Query Engine: the
- * same rows as the Document Service (orders have no drafts and no locales) without its transaction and middlewares,
- * two round trips and a third of the time fewer per page (docs/performance.md, "A page's orders").
+ * same rows as the Document Service (orders have no drafts and no locales) without its transaction and middlewares
+ * (docs/performance.md, "Third pass").
  */
 async function wholeOrders(ids: number[]): Promise<OrderAnswer[]> {
   const docs: unknown[] = await strapi.db.query(ORDER_UID).findMany({
@@ -281,11 +281,11 @@ async function countedByStatusAndChannel(query: OrderListQuery): Promise<number 
 
 /** Newest first (or oldest first with `createdAt:asc`); optional filters (see OrderListQuery). */
 export async function listOrders(query: OrderListQuery): Promise<OrderList> {
+  const sort = query.sort ?? 'createdAt:desc';
+  if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
   listFilter(query); // every filter checked (a 400) before the search is looked up
   const term = query.search?.trim();
   const filter = listFilter(query, term ? await searchedIdList(term) : null);
-  const sort = query.sort ?? 'createdAt:desc';
-  if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
   const total = await countedByStatusAndChannel(query);
   const { orders, totalOrders } = await listedPage(filter, sort === 'createdAt:asc' ? 'asc' : 'desc', query.page, query.limit, total);
   return { orders, totalOrders, totalPages: Math.ceil(totalOrders / query.limit), page: query.page };
