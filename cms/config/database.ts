@@ -1,6 +1,19 @@
 import path from 'path';
 
-type SqliteConnection = { pragma: (sql: string) => unknown };
+type SqliteConnection = { pragma: (sql: string) => unknown; prepare: (sql: string) => unknown };
+
+/**
+ * Makes every transaction knex opens on this connection take SQLite's write lock at its start (`BEGIN IMMEDIATE`)
+ * instead of at its first write. A deferred transaction that has read and then writes after another process
+ * committed cannot wait for the lock: SQLite fails it at once with SQLITE_BUSY_SNAPSHOT, whatever the busy timeout
+ * (Strapi's document service reads before it inserts, so a staff invitation on one process failed with a 503 while
+ * a second process took orders). An immediate transaction waits its turn through the busy timeout instead. knex
+ * opens a transaction with exactly `BEGIN;` (and nested ones with SAVEPOINT, left as they are).
+ */
+function beginImmediately(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  conn.prepare = (sql: string) => prepare(sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql);
+}
 
 /** Migrations are written in TypeScript (database/migrations/*.ts) and run from the compiled dist/database/migrations. */
 const settings = { useTypescriptMigrations: true };
@@ -33,7 +46,8 @@ export default ({ env }: { env: EnvFn }) => {
       connection: { filename: path.resolve(filename) },
       useNullAsDefault: true,
       pool: {
-        // WAL + a busy timeout let several app processes share one SQLite file without "database is locked".
+        // WAL + a busy timeout + immediate transactions let several app processes share one SQLite file without
+        // "database is locked".
         // synchronous=FULL: every commit is fsynced to the WAL before it returns, so an order answered 201 (its
         // transaction committed) survives a power cut. better-sqlite3 opens an existing WAL file with NORMAL, where
         // the last commits can be lost; it is set on every connection because the setting is per connection.
@@ -42,6 +56,7 @@ export default ({ env }: { env: EnvFn }) => {
           conn.pragma('synchronous = FULL');
           conn.pragma('busy_timeout = 10000');
           conn.pragma('foreign_keys = ON');
+          beginImmediately(conn);
           done(null, conn);
         },
       },

@@ -86,7 +86,8 @@ export async function insertDocumentOnce(
  * Runs `work` in one database transaction, shared by Strapi's query engine and document service calls made
  * inside it. The whole transaction is retried when it lost a lock race (SQLite busy across processes,
  * PostgreSQL deadlock); any other failure rolls everything back and propagates.
- * To keep SQLite from upgrading a stale read snapshot, `work` should start with a write.
+ * On SQLite every transaction takes the write lock when it begins (config/database.ts), so a read before the first
+ * write cannot go stale.
  * Catalogue changes the work reports (`catalogueChanged`) drop the cached public answers once it has committed.
  */
 export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {

@@ -12,13 +12,22 @@ import { CMS_DIR } from '../helpers/strapi-process';
  */
 
 interface PragmaConnection {
-  pragma(sql: string, options: { simple: true }): unknown;
+  pragma(sql: string, options?: { simple: true }): unknown;
+  exec(sql: string): void;
   close(): void;
 }
 type AfterCreate = (conn: PragmaConnection, done: (err: Error | null, conn: PragmaConnection) => void) => void;
 
 const requireFromCms = createRequire(path.join(CMS_DIR, 'package.json'));
 const Database = requireFromCms('better-sqlite3') as new (filename: string) => PragmaConnection;
+
+interface KnexLike {
+  (table: string): { select(column: string): Promise<{ units: number }[]>; decrement(column: string, by: number): Promise<number> };
+  transaction<T>(work: (trx: KnexLike) => Promise<T>): Promise<T>;
+  destroy(): Promise<void>;
+}
+/** The knex Strapi runs on (the same package, so the same way of opening a transaction). */
+const knex = requireFromCms('knex') as (config: Record<string, unknown>) => KnexLike;
 
 function sqliteAfterCreate(filename: string): AfterCreate {
   const loaded: unknown = requireFromCms(path.join(CMS_DIR, 'dist', 'config', 'database.js'));
@@ -65,6 +74,39 @@ describe('SQLite durability (acknowledged orders survive a power cut)', () => {
       }
     } finally {
       for (const conn of open) conn.close();
+    }
+  });
+});
+
+describe('SQLite shared by several processes', () => {
+  it('a transaction that reads before it writes waits for another process instead of failing (never SQLITE_BUSY_SNAPSHOT)', async () => {
+    const filename = path.join(dir, 'two-processes.db');
+    const afterCreate = sqliteAfterCreate(filename);
+    const db = knex({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true, pool: { afterCreate } });
+    // The other process: its own connection on the same file, with a short busy timeout so the test need not wait 10 s.
+    const other = await connect(filename, afterCreate);
+    other.pragma('busy_timeout = 100');
+    try {
+      other.exec('CREATE TABLE stock (units INTEGER NOT NULL); INSERT INTO stock VALUES (10)');
+      let otherWhileOpen = '';
+      await db.transaction(async (trx) => {
+        // Strapi's document service reads (a relation, a unique value) before it inserts.
+        expect(await trx('stock').select('units')).toEqual([{ units: 10 }]);
+        try {
+          other.exec('UPDATE stock SET units = units - 1');
+          otherWhileOpen = 'wrote';
+        } catch (err) {
+          otherWhileOpen = err instanceof Error && 'code' in err ? String(err.code) : String(err);
+        }
+        await trx('stock').decrement('units', 2);
+      });
+      // The other process had to wait (its busy timeout ran out here); the transaction committed on what it read.
+      expect(otherWhileOpen).toBe('SQLITE_BUSY');
+      other.exec('UPDATE stock SET units = units - 1');
+      expect(await db('stock').select('units')).toEqual([{ units: 7 }]);
+    } finally {
+      other.close();
+      await db.destroy();
     }
   });
 });
