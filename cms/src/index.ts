@@ -13,6 +13,7 @@ import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureCustomerRollup } from './
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
 import { isDatabaseUnavailable } from './middlewares/api-errors';
+import { failOnLostCommits } from './utils/db-write';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -31,6 +32,8 @@ function surviveDatabaseDrops(strapi: Core.Strapi): void {
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
+    // A transaction whose COMMIT failed throws (503) instead of passing for committed (db-write.ts).
+    failOnLostCommits(strapi.db);
     // Several app processes on one PostgreSQL database start one at a time (schema sync, seeding, migrations).
     await takeStartupLock(strapi);
     registerFoundation(strapi);

@@ -62,6 +62,34 @@ export function newDocumentId(): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type TransactionParams = { trx: Trx } & Record<string, unknown>;
+type StrapiTransaction = (cb?: (params: TransactionParams) => unknown) => Promise<unknown>;
+
+/**
+ * Makes every top-level transaction Strapi runs (the shop's writeTransaction, and the Document Service under the
+ * panel, the plugins and the shop's own calls) fail when its COMMIT failed. Strapi commits through knex's transactor,
+ * whose `commit()` resolves even when the COMMIT statement itself failed (a connection cut by a PostgreSQL restart:
+ * nothing was written); the failure is only in the transactor's `executionPromise`. Without this an order was
+ * answered 201 and did not exist (commit-failure.test.ts). Installed once, at register. A transaction opened inside
+ * another one joins it and leaves the commit to its owner.
+ */
+export function failOnLostCommits(db: { transaction: unknown; inTransaction(): boolean }): void {
+  const open = (db.transaction as StrapiTransaction).bind(db);
+  const checked: StrapiTransaction = async (cb) => {
+    if (!cb || db.inTransaction()) return open(cb);
+    let outcome: Promise<unknown> | undefined;
+    const result = await open((params) => {
+      outcome = (params.trx as Trx & { executionPromise?: Promise<unknown> }).executionPromise;
+      // A failed ROLLBACK after `cb` threw settles it too: handled here, as the thrown error is what the caller gets.
+      outcome?.catch(() => undefined);
+      return cb(params);
+    });
+    await outcome;
+    return result;
+  };
+  db.transaction = checked;
+}
+
 /**
  * Inserts one row of a content type's table (document id and Strapi's timestamps filled) unless its unique columns
  * `conflict` hold it already; the unique index decides, also between processes. true when this call inserted it.
