@@ -16,8 +16,7 @@ import { createProduct, orderBody, SHOPPER, stockOf } from '../helpers/orders';
  * transaction open, which is not what a failure of the database looks like.
  */
 const FAILING_NAME = 'Prueba Corte Al Confirmar';
-const ORDERS_OF_NAME = (db: Knex) =>
-  db('components_order_shipping_infos').where('full_name', FAILING_NAME).count({ n: '*' }).first();
+const ORDERS_OF_NAME = (db: Knex) => db('components_order_shipping_infos').where('full_name', FAILING_NAME).count({ n: '*' }).first();
 
 describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fails', () => {
   let db: Knex;
