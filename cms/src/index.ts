@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
 import { answerMalformedRequestsInSpanish } from './domains/platform';
-import { releaseStartupLock, takeStartupLock } from './domains/platform';
+import { keepSqliteStatistics, releaseStartupLock, stopSqliteStatistics, takeStartupLock } from './domains/platform';
 import { installGracefulShutdown } from './domains/platform';
 import { convertProductPicturesInBackground } from './domains/storefront-pages';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
@@ -72,6 +72,8 @@ export default {
     await backfillRefundDates();
     // Electronic invoices: the unique (order, kind) index and the settings row.
     await prepareInvoicing();
+    // SQLite's planner statistics, missing or stale after the rows above (a no-op on PostgreSQL).
+    await keepSqliteStatistics(strapi);
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();
@@ -86,6 +88,7 @@ export default {
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
+    stopSqliteStatistics();
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();

@@ -8,4 +8,5 @@ export { installGracefulShutdown } from './graceful-shutdown';
 export { clientKey, consume, redis, refund, refuseWhenBlocked } from './rate-limit';
 export { ensureSecrets, isProduction, secret, secretsFile } from './secrets';
 export { corsOrigins, shopSecurityConfig } from './security-policy';
+export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics';
 export { releaseStartupLock, takeStartupLock } from './startup-lock';
