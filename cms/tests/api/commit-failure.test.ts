@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
-import { createProduct, orderBody, SHOPPER, stockOf } from '../helpers/orders';
+import { createProduct, orderBody, SHOPPER, startExtraStrapi, stockOf } from '../helpers/orders';
+import type { RunningStrapi } from '../helpers/strapi-process';
 
 /**
  * An order is answered 201 only once its COMMIT went through. A PostgreSQL restart can cut an order's connection
@@ -20,6 +21,8 @@ const ORDERS_OF_NAME = (db: Knex) => db('components_order_shipping_infos').where
 
 describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fails', () => {
   let db: Knex;
+  // A process of its own on the shared database: the shared one's order limit is spent by the other files.
+  let shop: RunningStrapi;
 
   const dropTrigger = async () => {
     await db.raw('DROP TRIGGER IF EXISTS shop_test_commit_cut ON components_order_shipping_infos');
@@ -27,6 +30,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fa
   };
 
   beforeAll(async () => {
+    shop = await startExtraStrapi();
     db = testDatabase();
     await dropTrigger();
     await db.raw(`CREATE FUNCTION shop_test_commit_cut() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -38,6 +42,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fa
   afterAll(async () => {
     await dropTrigger();
     await db.destroy();
+    await shop.stop();
   });
 
   it('is answered 503 with Retry-After (never 201), keeps nothing, and its retry with the same key places it once', async () => {
@@ -45,7 +50,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fa
     const body = orderBody([{ productId: product._id, quantity: 2 }], { shippingInfo: { ...SHOPPER, fullName: FAILING_NAME } });
     const headers = { 'idempotency-key': randomUUID() };
 
-    const cut = await api<{ message?: string }>('/orders', { body, headers });
+    const cut = await api<{ message?: string }>('/orders', { body, headers, baseUrl: shop.url });
     expect(cut.status, JSON.stringify(cut.body)).toBe(503);
     expect(cut.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(cut.body.message).toBe('La tienda no puede responder en este momento: probá de nuevo en unos segundos');
@@ -54,7 +59,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fa
 
     // The database is back: the storefront's retry (same Idempotency-Key) places the order, once.
     await dropTrigger();
-    const placed = await api<{ order: { orderNumber: string } }>('/orders', { body, headers });
+    const placed = await api<{ order: { orderNumber: string } }>('/orders', { body, headers, baseUrl: shop.url });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.headers.get('idempotent-replayed')).toBeNull();
     expect(await stockOf(product._id)).toBe(3);
