@@ -66,6 +66,21 @@ describe('the orders search', () => {
     expect(await found(`nadie-${tag}`)).toEqual([]);
   });
 
+  it('counts what it finds, alone and with other filters, and pages through it', async () => {
+    const page = async (query: string) => {
+      const res = await api(`/orders?search=${tag}&${query}`, { token: owner });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { orders: Order[]; totalOrders: number; totalPages: number };
+    };
+    const first = await page('limit=1');
+    expect(first).toMatchObject({ totalOrders: 2, totalPages: 2 });
+    const second = await page('limit=1&page=2');
+    expect(second.totalOrders).toBe(2);
+    expect([...first.orders, ...second.orders].map((o) => o._id).sort()).toEqual([zulema._id, ana._id].sort());
+    expect((await page('limit=5&channel=whatsapp')).totalOrders).toBe(2);
+    expect(await page('limit=5&status=paid')).toMatchObject({ orders: [], totalOrders: 0 });
+  });
+
   it('follows a contact edited in Strapi’s panel', async () => {
     const token = await panelToken();
     const path = documentPath(ORDER, zulema._id);

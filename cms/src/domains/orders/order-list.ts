@@ -111,7 +111,8 @@ async function searchedIdList(term: string): Promise<number[] | null> {
     .select('found.*')
     .limit(SEARCH_IDS_READ + 1);
   if (rows.length > SEARCH_IDS_READ) return null;
-  return [...new Set(rows.map((r) => (isRecord(r) ? Number(Object.values(r)[0]) : NaN)))].filter(Number.isFinite);
+  // A contact without its order (no link) answers null: not an order.
+  return [...new Set(rows.map((r) => (isRecord(r) ? Number(Object.values(r)[0]) : NaN)))].filter((id) => Number.isInteger(id) && id > 0);
 }
 
 /**
@@ -285,8 +286,14 @@ export async function listOrders(query: OrderListQuery): Promise<OrderList> {
   if (!(ORDER_LIST_SORTS as readonly string[]).includes(sort)) throw badRequest(MSG.proofs.sortInvalid);
   listFilter(query); // every filter checked (a 400) before the search is looked up
   const term = query.search?.trim();
-  const filter = listFilter(query, term ? await searchedIdList(term) : null);
-  const total = await countedByStatusAndChannel(query);
+  const found = term ? await searchedIdList(term) : null;
+  const filter = listFilter(query, found);
+  // A search and nothing else: its distinct ids are the count (counting them again in an IN list of a few thousand
+  // took longer than the page).
+  const searchOnly =
+    found !== null &&
+    [query.status, query.date, query.zone, query.meetingPoint, query.fulfillment, query.channel].every((v) => v === undefined);
+  const total = searchOnly ? found.length : await countedByStatusAndChannel(query);
   const { orders, totalOrders } = await listedPage(filter, sort === 'createdAt:asc' ? 'asc' : 'desc', query.page, query.limit, total);
   return { orders, totalOrders, totalPages: Math.ceil(totalOrders / query.limit), page: query.page };
 }
