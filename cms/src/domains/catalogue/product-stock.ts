@@ -36,39 +36,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Locks one product row for the rest of the transaction and reads its stock. PostgreSQL: `SELECT … FOR UPDATE` holds
  * the row lock until commit, so concurrent writers of this product queue up and then read the committed figures.
- * SQLite: a write to the row (`stock = stock`) takes the database's write lock first, unless the caller's
- * transaction already wrote (`writeLockHeld`: it holds that lock). Null when missing.
+ * SQLite: every transaction holds the database's write lock from its `BEGIN IMMEDIATE` (config/database.ts), so a
+ * plain read is current. Null when missing.
  */
-export async function lockProductStock(
-  trx: Trx,
-  documentId: string,
-  { writeLockHeld = false }: { writeLockHeld?: boolean } = {},
-): Promise<LockedStock | null> {
+export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
   const columns = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size', 'variants', 'colors'];
-  let row: unknown;
-  if (strapi.db.dialect.client === 'postgres') {
-    // One round trip: the row is read and locked by the same statement.
-    row = await table(trx, PRODUCTS_TABLE)
-      .where('document_id', documentId)
-      .forUpdate()
-      .first(...columns);
-  } else if (writeLockHeld) {
-    // SQLite, in a transaction that already wrote (it holds the database's write lock): a plain read is current.
-    row = await table(trx, PRODUCTS_TABLE)
-      .where('document_id', documentId)
-      .first(...columns);
-  } else {
-    // SQLite has no row locks: a write takes the database's write lock before the row is read.
-    const touched = affectedRows(
-      await table(trx, PRODUCTS_TABLE)
-        .where('document_id', documentId)
-        .update({ stock: trx.raw('COALESCE(??, 0)', ['stock']) }),
-    );
-    if (touched === 0) return null;
-    row = await table(trx, PRODUCTS_TABLE)
-      .where('document_id', documentId)
-      .first(...columns);
-  }
+  const query = table(trx, PRODUCTS_TABLE).where('document_id', documentId);
+  // PostgreSQL: one round trip, the row read and locked by the same statement.
+  if (strapi.db.dialect.client === 'postgres') void query.forUpdate();
+  const row: unknown = await query.first(...columns);
   if (!isRecord(row)) return null;
   const sizes = [...new Set(normalizeSizes(jsonColumn(row.size)))];
   const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stock_by_size ?? null), row.stock);

@@ -148,10 +148,10 @@ async function createNewOrder(
   const productIds = [...new Set(input.items.map((item) => item.productId))];
   const promotions = await currentPromotions();
 
-  // SQLite has one writer at a time: the transaction's first statement must be a write (a read first would leave it
-  // with a stale snapshot to upgrade), so the day's number comes first there. PostgreSQL locks rows: the rows every
-  // checkout competes for (the day's number, the products' stock) are locked last, just before the commit, so one
-  // order holds them for a few statements rather than for its whole transaction.
+  // SQLite has one writer at a time, and the transaction holds the write lock from its start (config/database.ts):
+  // the day's number is taken at once and written with the order, with no update afterwards. PostgreSQL locks rows:
+  // the rows every checkout competes for (the day's number, the products' stock) are locked last, just before the
+  // commit, so one order holds them for a few statements rather than for its whole transaction.
   const numberFirst = strapi.db.dialect.client !== 'postgres';
   const doc = await writeTransaction(async (trx) => {
     const documentId = newDocumentId();
@@ -227,7 +227,7 @@ async function createNewOrder(
     if (sale) await sale.recordCreation(trx, documentId, status);
     // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
     // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already.
-    await takeStock(trx, items, { ...NEW_ORDER, writeLockHeld: numberFirst });
+    await takeStock(trx, items, NEW_ORDER);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
     // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued.
     if (status === 'paid') await queueInvoiceForPaidOrder(trx, documentId, orderNumber, totals.total);

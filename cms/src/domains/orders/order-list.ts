@@ -264,13 +264,15 @@ function listFilter(query: OrderListQuery, found: number[] | null = null): (q: K
   return (q) => steps.forEach((step) => step(q));
 }
 
+/** Whether the list filters by any of these fields. */
+const filtersBy = (query: OrderListQuery, fields: Array<keyof OrderListQuery>) => fields.some((field) => query[field] !== undefined);
+
 /**
  * The list's count from the order counts table (order-counts.ts) when it filters by nothing but status and channel
  * (counting 100,000 index entries per page on PostgreSQL was most of the first page's time); null otherwise.
  */
 async function countedByStatusAndChannel(query: OrderListQuery): Promise<number | null> {
-  const other = [query.fulfillment, query.zone, query.meetingPoint, query.date].some((v) => v !== undefined);
-  if (other || query.search?.trim()) return null;
+  if (filtersBy(query, ['fulfillment', 'zone', 'meetingPoint', 'date']) || query.search?.trim()) return null;
   const rows = await currentOrderCounts();
   if (!rows) return null;
   const channelMatches = (channel: string) =>
@@ -290,9 +292,7 @@ export async function listOrders(query: OrderListQuery): Promise<OrderList> {
   const filter = listFilter(query, found);
   // A search and nothing else: its distinct ids are the count (counting them again in an IN list of a few thousand
   // took longer than the page).
-  const searchOnly =
-    found !== null &&
-    [query.status, query.date, query.zone, query.meetingPoint, query.fulfillment, query.channel].every((v) => v === undefined);
+  const searchOnly = found !== null && !filtersBy(query, ['status', 'date', 'zone', 'meetingPoint', 'fulfillment', 'channel']);
   const total = searchOnly ? found.length : await countedByStatusAndChannel(query);
   const { orders, totalOrders } = await listedPage(filter, sort === 'createdAt:asc' ? 'asc' : 'desc', query.page, query.limit, total);
   return { orders, totalOrders, totalPages: Math.ceil(totalOrders / query.limit), page: query.page };

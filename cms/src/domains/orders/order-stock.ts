@@ -69,8 +69,6 @@ export interface TakeStockOptions {
   unavailable: (line: StockLine) => ApiError;
   /** The error for a line whose size the product does not offer. */
   missingSize: (line: StockLine) => ApiError;
-  /** SQLite: the caller's transaction already wrote, so it holds the write lock (see lockProductStock). */
-  writeLockHeld?: boolean;
 }
 
 export const NEW_ORDER: TakeStockOptions = {
@@ -107,9 +105,7 @@ function shelfOf(variants: readonly ProductVariant[], line: StockLine, sized: bo
  */
 export async function takeStock(trx: Trx, lines: readonly StockLine[], options: TakeStockOptions = NEW_ORDER): Promise<void> {
   for (const group of groupByProduct(lines)) {
-    const product = await strapi
-      .service('api::product.product')
-      .lockStock(trx, group[0].productId, { writeLockHeld: options.writeLockHeld ?? false });
+    const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product || (options.requireActive && !product.active)) throw options.unavailable(group[0]);
     const variants = product.variants.map((variant) => ({ ...variant }));
     const named = colorMatters(variants);
