@@ -100,6 +100,29 @@ function domainZones(domain) {
   ];
 }
 
+const FLOOR_MESSAGE =
+  'A backend domain imports only domains on lower floors (cms/src/domains/domains.json, docs/architecture.md "Floors and events"); a higher domain is made to act through an event (cms/src/utils/events.ts).';
+
+/** The floors: a domain may not import a domain on its own floor or above; src/utils imports no domain at all. */
+function floorZones(domain) {
+  const floor = cmsDomains[domain].floor;
+  const sameOrHigher = domainNames.filter((other) => other !== domain && cmsDomains[other].floor >= floor);
+  if (sameOrHigher.length === 0) return [];
+  return [
+    {
+      target: path.join(root, 'cms/src/domains', domain),
+      from: sameOrHigher.map((other) => path.join(root, 'cms/src/domains', other)),
+      message: FLOOR_MESSAGE,
+    },
+  ];
+}
+
+const utilsZone = {
+  target: path.join(root, 'cms/src/utils'),
+  from: path.join(root, 'cms/src/domains'),
+  message: 'cms/src/utils is the ground floor: it imports no backend domain (docs/architecture.md "Floors and events").',
+};
+
 const backendBoundaries = {
   files: ['cms/src/**/*.ts', 'cms/config/**/*.ts', 'cms/database/**/*.ts'],
   plugins: { 'import-x': importX },
@@ -108,7 +131,12 @@ const backendBoundaries = {
     'import-x/extensions': ['.ts', '.js'],
     'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
   },
-  rules: { 'import-x/no-restricted-paths': ['error', { zones: domainNames.flatMap(domainZones) }] },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      { zones: [...domainNames.flatMap(domainZones), ...domainNames.flatMap(floorZones), utilsZone] },
+    ],
+  },
 };
 
 export default tseslint.config(

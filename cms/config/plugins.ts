@@ -1,5 +1,5 @@
 import { secret } from '../src/domains/platform';
-import { mailSettings, nodemailerOptions } from '../src/domains/notifications';
+import { mailSettings, nodemailerOptions } from '../src/domains/platform';
 
 // Mail goes out through SMTP (SMTP_HOST and friends) from the outbox worker; without SMTP_HOST nothing is sent and
 // the messages wait in the outbox.

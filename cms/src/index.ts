@@ -8,12 +8,13 @@ import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.sh
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
 import { ensureCatalogueVersionTable, prepareStockAlertColors, PRODUCT_LIST_INDEXES } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
-import { ensureContactSearch, ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES } from './domains/orders';
-import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureCustomerRollup } from './domains/customers';
+import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES } from './domains/orders';
+import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
 import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
+import { registerSubscribers } from './bootstrap/subscribers';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -34,6 +35,8 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     // A transaction whose COMMIT failed throws (503) instead of passing for committed (db-write.ts).
     failOnLostCommits(strapi.db);
+    // Every subscriber of the shop's events, before anything is written (bootstrap/subscribers.ts).
+    registerSubscribers();
     // Several app processes on one PostgreSQL database start one at a time (schema sync, seeding, migrations).
     await takeStartupLock(strapi);
     registerFoundation(strapi);

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isOrderStatus, type OrderStatus } from '@shop/shared';
 import { ApiError } from '../utils/http';
-import { withCatalogueChanges } from '../domains/catalogue';
+import { withCommitScope } from '../utils/events';
 import { asShopWrite, isShopWrite } from '../utils/shop-write';
 import { ORDER_UID, findOrderDocument } from '../domains/orders';
 import { deleteOrder } from '../domains/orders';
@@ -195,7 +195,7 @@ async function updateOrderFromPanel(ctx: DocumentContext, next: Next, actor: Act
   // and Strapi's own write of the other fields. When Strapi then refuses the form (a required field emptied, say),
   // nothing of it stays: no order cancelled behind a 400, no units returned, no e-mail queued. The catalogue's
   // caches hear of the stock change only after the commit.
-  const saved = await withCatalogueChanges(() =>
+  const saved = await withCommitScope(() =>
     strapi.db.transaction(async () => {
       if (statusChanged || adminNotesChanged) {
         // '' stands for cleared notes: the change is still written in the history.

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
-import { AnswerCache, cachedAnswer, sendCached } from '../utils/answer-cache';
+import { cachedAnswer, sendCached } from '../utils/answer-cache';
 import { currentGeneration, ensureFreshCatalogue } from '../domains/catalogue/catalogue-version';
+import { AnswerCache } from '../domains/catalogue';
 
 /**
  * The public catalogue reads (`GET /api/products` with any filters, `/api/products/count`, `/api/products/:id`,

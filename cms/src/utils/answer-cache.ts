@@ -1,12 +1,10 @@
 import type { Context } from 'koa';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { currentGeneration, onCatalogueChange } from '../domains/catalogue';
 
 /**
- * Answers kept serialised in memory (and compressed once), with a strong ETag from their bytes. A cache is emptied
- * whenever the catalogue changes (see catalogue-version.ts) and holds a bounded number of answers: the oldest go
- * first, so endless distinct queries (random search terms) cannot grow memory.
+ * Answers kept serialised (and compressed once), with a strong ETag from their bytes, and how they are sent. The
+ * catalogue's caches of them are domains/catalogue/answer-cache.ts.
  */
 export interface CachedAnswer {
   status: number;
@@ -66,59 +64,5 @@ export function sendBestEncoding(ctx: Context, answer: Pick<CachedAnswer, 'body'
     ctx.body = answer.gzip;
   } else {
     ctx.body = answer.body;
-  }
-}
-
-export class AnswerCache {
-  private readonly entries = new Map<string, CachedAnswer>();
-  private readonly building = new Map<string, Promise<CachedAnswer>>();
-
-  /** Listens to catalogue changes from its first entry on (not at load: caches are made while modules load). */
-  private watching = false;
-
-  constructor(private readonly maxEntries: number) {}
-
-  private watchCatalogue(): void {
-    if (this.watching) return;
-    this.watching = true;
-    onCatalogueChange(() => {
-      this.entries.clear();
-      this.building.clear();
-    });
-  }
-
-  get(key: string): CachedAnswer | undefined {
-    return this.entries.get(key);
-  }
-
-  /** Keeps an answer built while the catalogue stayed at `generation` (an answer overtaken by a write is not kept). */
-  set(key: string, answer: CachedAnswer, generation: number): void {
-    this.watchCatalogue();
-    if (generation !== currentGeneration()) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, answer);
-  }
-
-  /** The cached answer, or one built now (concurrent callers for the same key share one build). */
-  async getOrBuild(key: string, build: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const running = this.building.get(key);
-    if (running) return running;
-    this.watchCatalogue();
-    const generation = currentGeneration();
-    const promise = build().then((answer) => {
-      this.set(key, answer, generation);
-      return answer;
-    });
-    this.building.set(key, promise);
-    try {
-      return await promise;
-    } finally {
-      if (this.building.get(key) === promise) this.building.delete(key);
-    }
   }
 }

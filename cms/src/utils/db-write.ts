@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { withCatalogueChanges } from '../domains/catalogue';
+import { withCommitScope } from './events';
 
 export type Trx = Knex.Transaction;
 
@@ -34,6 +34,21 @@ export function onCurrentConnection<T>(work: (knex: Knex) => Promise<T>): Promis
   if (strapi.db.inTransaction()) return strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx)) as unknown as Promise<T>;
   return work(strapi.db.connection);
 }
+
+/** A plain object (a row, a parsed JSON value), not an array or null. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A date as read back (a Date, an ISO text or a timestamp), as ISO text; null when empty or not a date. */
+export function isoDate(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+}
+
+/** `%term%` for LIKE in lower case, the term's own % _ and \ taken literally. */
+export const likeOf = (term: string): string => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A boolean column as read back: `true`/`false` on PostgreSQL, `1`/`0` on SQLite; anything else is false. */
 export function storedFlag(value: unknown): boolean {
@@ -116,12 +131,13 @@ export async function insertDocumentOnce(
  * PostgreSQL deadlock); any other failure rolls everything back and propagates.
  * On SQLite every transaction takes the write lock when it begins (config/database.ts), so a read before the first
  * write cannot go stale.
- * Catalogue changes the work reports (`catalogueChanged`) drop the cached public answers once it has committed.
+ * What the work leaves for after its commit (catalogue changes, after-commit subscribers of the events it emits:
+ * utils/events.ts) runs once it has committed.
  */
 export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await withCatalogueChanges(() => strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx)));
+      return await withCommitScope(() => strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx)));
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryableWriteError(err)) throw err;
       strapi.log.debug(`[db] write transaction retried (attempt ${attempt}, ${errorCode(err)})`);

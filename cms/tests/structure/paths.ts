@@ -31,6 +31,8 @@ export const isFile = (relative: string) => {
 };
 
 export interface DomainEntry {
+  /** 1 and up; a domain imports only domains on lower floors (0: src/utils and @shop/shared). */
+  floor: number;
   summary: string;
   api: string[];
   middlewares: string[];

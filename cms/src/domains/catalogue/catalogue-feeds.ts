@@ -13,10 +13,11 @@ import {
   type FeedItem,
   type FeedShop,
 } from '@shop/shared';
-import { AnswerCache, cachedAnswer, sendCached, type CachedAnswer } from '../../utils/answer-cache';
+import { cachedAnswer, sendCached, type CachedAnswer } from '../../utils/answer-cache';
 import { ensureFreshCatalogue } from './catalogue-version';
 import { PRODUCT_UID, toProduct, type ProductRow } from './product-row';
-import { publicBaseUrl } from '../storefront-pages';
+import { publicBaseUrl } from '../../utils/public-url';
+import { AnswerCache } from './answer-cache';
 
 /**
  * The catalogue feeds (`/feeds/meta.csv`, `/feeds/google.xml`; docs/api.md "Catalogue feeds"): built by reading the

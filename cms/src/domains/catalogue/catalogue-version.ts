@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { commitState, emit, outsideCommitScope } from '../../utils/events';
 import { redis } from '../platform';
 
 /**
@@ -37,8 +37,6 @@ function versionCheckMs(): number {
   return checkEveryMs;
 }
 
-type Listener = () => void;
-const listeners = new Map<Listener, { stock: boolean }>();
 /** This process's generation: goes up whenever its cached answers stop being valid. */
 let generation = 0;
 /** Goes up with changes of scope 'all' only: the caches of the shop's settings. */
@@ -51,7 +49,7 @@ let checking: Promise<void> | null = null;
 let subscribed = false;
 
 /** The transactions of `writeTransaction` collect the changes their work made, applied once they commit. */
-const pending = new AsyncLocalStorage<{ changed: ChangeScope | null }>();
+const PENDING = Symbol('catalogue changes');
 
 const wider = (a: ChangeScope | null, b: ChangeScope | null): ChangeScope | null => (a === 'all' || b === 'all' ? 'all' : (a ?? b));
 
@@ -65,17 +63,14 @@ export function settingsGeneration(): number {
 }
 
 /**
- * Registers a cache to clear whenever the catalogue changes (here or on another process). `stock: false`: a cache
- * of settings only, kept across stock moves.
+ * This process's cached answers stop being valid: the caches subscribed to 'catalogue.changed' (bootstrap/
+ * subscribers.ts) are emptied now, never held for a transaction under way (a change is reported here once it
+ * applies). A cache of settings only ignores scope 'stock'.
  */
-export function onCatalogueChange(listener: Listener, { stock = true }: { stock?: boolean } = {}): void {
-  listeners.set(listener, { stock });
-}
-
 function dropLocal(scope: ChangeScope = 'all'): void {
   generation += 1;
   if (scope === 'all') settings += 1;
-  for (const [listener, wants] of listeners) if (scope === 'all' || wants.stock) listener();
+  outsideCommitScope(() => void emit('catalogue.changed', { scope }));
 }
 
 function versionTable(knex: Knex): Knex.QueryBuilder {
@@ -165,7 +160,10 @@ function publishAfterTransaction(scope: ChangeScope): void {
  * connection while the transaction holds one); elsewhere at once.
  */
 export function catalogueChanged(scope: ChangeScope = 'all'): Promise<void> {
-  const store = pending.getStore();
+  const store = commitState(PENDING, () => {
+    const state: { changed: ChangeScope | null } = { changed: null };
+    return { state, afterCommit: () => (state.changed ? publishChange(state.changed) : undefined) };
+  });
   if (store) {
     store.changed = wider(store.changed, scope);
     return Promise.resolve();
@@ -176,16 +174,6 @@ export function catalogueChanged(scope: ChangeScope = 'all'): Promise<void> {
     return Promise.resolve();
   }
   return publishChange(scope);
-}
-
-/** Runs one write transaction attempt, applying its catalogue changes after it commits. */
-export async function withCatalogueChanges<T>(run: () => Promise<T>): Promise<T> {
-  const outer = pending.getStore();
-  if (outer) return run();
-  const store: { changed: ChangeScope | null } = { changed: null };
-  const result = await pending.run(store, run);
-  if (store.changed) await publishChange(store.changed);
-  return result;
 }
 
 function subscribe(): void {

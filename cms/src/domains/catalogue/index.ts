@@ -2,16 +2,16 @@
  * The catalogue domain (products, search, feeds, stock alerts ('Avisame'), shopper interactions): what other parts of the backend may use. Its other files are private to
  * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
+export { AnswerCache, clearAnswerCaches } from './answer-cache';
 export { isFeedPath, sendFeed } from './catalogue-feeds';
 export {
   catalogueChanged,
   currentGeneration,
   ensureCatalogueVersionTable,
   ensureFreshCatalogue,
-  onCatalogueChange,
   settingsGeneration,
-  withCatalogueChanges,
 } from './catalogue-version';
 export { PRODUCT_LIST_INDEXES } from './product-list';
 export { colorList } from './product-row';
 export { prepareStockAlertColors } from './stock-alert-store';
+export { sweepAfterChange } from './stock-alert-sweep';

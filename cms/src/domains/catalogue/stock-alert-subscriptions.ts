@@ -10,10 +10,9 @@ import {
   type WaitedSize,
   type WaitingSize,
 } from '@shop/shared';
-import { affectedRows, newDocumentId, table, writeTransaction } from '../../utils/db-write';
+import { affectedRows, newDocumentId, table, writeTransaction, isoDate } from '../../utils/db-write';
 import { badRequest, notFound } from '../../utils/http';
 import { shopBaseUrl } from '../../utils/public-url';
-import { isoDate } from '../orders';
 import { alertsTable, productsByDocumentId, STOCK_ALERTS_TABLE, text, WAITING, type ProductStock, type Row } from './stock-alert-store';
 import { verifiedDocumentId } from './stock-alert-links';
 import { scheduleSweep } from './stock-alert-sweep';

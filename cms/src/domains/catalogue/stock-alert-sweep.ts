@@ -1,6 +1,5 @@
 // The stock alerts' sweep: claims each waiting alert whose size has units again and queues its e-mail, and its timers.
 import { stockAlertMail } from '@shop/shared';
-import { onCatalogueChange } from './catalogue-version';
 import { affectedRows, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { shopBaseUrl } from '../../utils/public-url';
 import { enqueueMail } from '../notifications';
@@ -91,10 +90,14 @@ export function scheduleSweep(): void {
   sweepTimer.unref();
 }
 
-/** Starts the sweeps of this process: after every catalogue change, and every minute. */
+/** A sweep soon after a catalogue change, once this process's sweeps have started (bootstrap/subscribers.ts). */
+export function sweepAfterChange(): void {
+  if (interval) scheduleSweep();
+}
+
+/** Starts the sweeps of this process: after every catalogue change (sweepAfterChange), and every minute. */
 export function startSweeps(): void {
   if (interval) return;
-  onCatalogueChange(scheduleSweep);
   interval = setInterval(runSweep, SWEEP_EVERY_MS);
   interval.unref();
   scheduleSweep();

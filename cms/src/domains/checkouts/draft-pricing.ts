@@ -7,7 +7,7 @@ import {
   type CheckoutOptions,
   type QuoteRequestInput,
 } from '@shop/shared';
-import { mercadoPagoReady } from '../payments';
+import { mercadoPagoReady } from '../platform';
 
 export interface PricedDraft {
   lines: CheckoutDraftLineAnswer[];

@@ -12,9 +12,10 @@ import {
   type CustomerSummary,
   type OrderChannel,
 } from '@shop/shared';
-import { contactsMatching, isoDate, likeOf } from '../orders';
+import { contactsMatching } from './contact-search';
 import { LINKS, ORDERS, SHIPPING } from './customer-keys';
 import { catchUpCustomers, CUSTOMER_ROLLUP, rollupReady } from './customer-rollup';
+import { isoDate, likeOf } from '../../utils/db-write';
 
 /**
  * The customers list and the export read one row per customer from `shop_customers` (customer-rollup.ts: kept by

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CUSTOMER_UNSPENT_STATUSES } from '@shop/shared';
-import { catchUp, ensureLoggedTable, isPostgres, lastLogId, quotedName as quoted } from '../orders';
+import { catchUp, ensureLoggedTable, isPostgres, lastLogId, quotedName as quoted } from '../../utils/catch-up';
 import { ORDERS } from './customer-keys';
 
 /**
@@ -13,7 +13,7 @@ import { ORDERS } from './customer-keys';
  * to `shop_customer_changes` (a plain INSERT, no row shared between two checkouts, so no lock to wait for or to
  * deadlock on). Whoever reads the customers first catches up: the keys logged are grouped again from their own
  * orders (index idx_shop_orders_customer_key) and the log rows read are deleted, in one transaction that sees one
- * snapshot (domains/orders/catch-up.ts: on PostgreSQL one process at a time, in REPEATABLE READ).
+ * snapshot (utils/catch-up.ts: on PostgreSQL one process at a time, in REPEATABLE READ).
  * Many changes at once (a seed, a restore of an older shop) rebuild the whole table in one GROUP BY instead.
  */
 

@@ -11,5 +11,6 @@ export {
   newOrderCustomer,
   refreshCustomerKey,
 } from './customer-keys';
+export { contactsMatching, ensureContactSearch } from './contact-search';
 export { customerBatches, customerDetail, listCustomers } from './customer-list';
 export { CUSTOMER_CHANGES, CUSTOMER_ROLLUP, ensureCustomerRollup } from './customer-rollup';

@@ -13,11 +13,10 @@ import {
   type ShopperStatusKind,
   type SiteContent,
 } from '@shop/shared';
+import { mailSettings } from '../platform';
 import { ADMIN_ROLE_TYPE, USER_UID } from '../staff';
-import { writeTransaction } from '../../utils/db-write';
+import { writeTransaction, isRecord } from '../../utils/db-write';
 import { shopBaseUrl, trackingUrl } from '../../utils/public-url';
-import { isRecord } from '../orders';
-import { mailSettings } from './mail-settings';
 import { enqueueMails, type OutgoingMail } from './outbox-store';
 
 export function shopOf(content: SiteContent): MailShop {

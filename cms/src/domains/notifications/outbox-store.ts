@@ -1,6 +1,5 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailMessage, type EmailStatus } from '@shop/shared';
-import { isRecord, isoDate } from '../orders';
-import { newDocumentId, table, type Trx } from '../../utils/db-write';
+import { newDocumentId, table, type Trx, isRecord, isoDate } from '../../utils/db-write';
 
 export const OUTBOX_UID = 'api::email-outbox.email-outbox';
 

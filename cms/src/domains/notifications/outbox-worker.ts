@@ -1,4 +1,4 @@
-import { SEND_LEASE_MS, mailSettings, retryDelayMs, type MailSettings } from './mail-settings';
+import { SEND_LEASE_MS, mailSettings, retryDelayMs, type MailSettings } from '../platform';
 import { claimMail, dueMails, finishMail, type StoredMail } from './outbox-store';
 import { attachmentsOf } from './mail-attachments';
 

@@ -6,13 +6,13 @@ export { applyStatusChange, deleteOrder, type LockedOrder, lockOrder, ORDERS_TAB
 export { type Actor, recordStatusChange } from './order-history';
 export { holdSweepNow, holdSweepSchedule } from './order-holds';
 export { findOrderDocument, getOrder, ORDER_UID } from './order-read';
-export { isoDate, isRecord, type OrderAnswer } from './order-view';
+export { type OrderAnswer } from './order-view';
 export { migrateLegacyFulfillment } from './order-fulfillment';
 export { ORDER_LIST_INDEXES } from './order-list';
-export { contactsMatching, ensureContactSearch, likeOf } from './contact-search';
-export { ensureOrderCounts, ORDER_COUNT_CHANGES, ORDER_COUNTS } from './order-counts';
-// Summary tables kept by a trigger's log (the customers table uses it too).
-export { catchUp, ensureLoggedTable, isPostgres, lastLogId, quotedName } from './catch-up';
+export { currentOrderCounts, ensureOrderCounts, ORDER_COUNT_CHANGES, ORDER_COUNTS } from './order-counts';
+export { NOT_DELIVERED } from './order-dispatch';
+export { channelCondition } from './order-list-filters';
+export { fulfillmentStepsOf, ORDER_POPULATE } from './order-view';
 export { insertOrder, numberOrder, type NewOrder, type NewOrderItem } from './order-insert';
 export { nextSequenceValue } from './order-number';
 export { returnStock, takeStock, type StockLine, type TakeStockOptions } from './order-stock';

@@ -9,16 +9,16 @@ import {
   statusFitsMethod,
   type OrderStatus,
 } from '@shop/shared';
-import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { affectedRows, storedFlag, table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
 import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
-import { isRecord, type OrderAnswer } from './order-view';
+import { type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
 import { linesStillOut } from './order-returned-units';
 import { asShopWrite } from '../../utils/shop-write';
 import { reclaimCouponUse, releaseCouponUse } from '../promotions';
-import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../invoicing';
+import { emit } from '../../utils/events';
 
 export const ORDERS_TABLE = 'orders';
 
@@ -170,11 +170,12 @@ export async function applyStatusChange(
   if (plan.stampPaidAt) data.paidAt = now;
   if (plan.endReservation) data.reservedUntil = null;
   await strapi.db.query(ORDER_UID).update({ where: { id: order.id }, data });
-  // Electronic invoice: a queued row only (the invoicing worker talks to ARCA later; never blocks this change).
-  if (update.status === 'paid' && order.status !== 'paid') await queueInvoiceForPaidOrder(trx, documentId, order.orderNumber);
+  // Electronic invoice (invoicing's in-transaction subscriber): a queued row only (the invoicing worker talks to ARCA
+  // later; never blocks this change).
+  if (update.status === 'paid' && order.status !== 'paid') await emit('order.paid', { trx, documentId, orderNumber: order.orderNumber });
   // Its invoice credited for what is left of it (a queued row: the sweep waits for the invoice, then asks ARCA).
   if (returnsStock(update.status) && !(isOrderStatus(order.status) && returnsStock(order.status))) {
-    await queueCreditNoteForOrder(trx, documentId, order.orderNumber, CREDIT_FOR_CANCELLATION, null);
+    await emit('order.cancelled', { trx, documentId, orderNumber: order.orderNumber });
   }
   const notesChanged = update.adminNotes !== undefined && update.adminNotes !== null && update.adminNotes !== order.adminNotes;
   const note = update.reason ?? (update.adminNotes === undefined ? null : update.adminNotes);

@@ -16,20 +16,20 @@ import {
   buyerDocumentRequired,
   formatPrice,
 } from '@shop/shared';
-import { newDocumentId, writeTransaction } from '../../utils/db-write';
+import { newDocumentId, writeTransaction, isRecord } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
 import { getOrder } from './order-read';
 import { NEW_ORDER, takeStock } from './order-stock';
-import { isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+import { toOrderAnswer, type OrderAnswer } from './order-view';
 import { insertOrder, numberOrder } from './order-insert';
 import { pricedProducts } from './order-products';
-import { mercadoPagoReady } from '../payments';
-import { queueInvoiceForPaidOrder } from '../invoicing';
+import { emit } from '../../utils/events';
 import { claimCouponUse } from '../promotions';
 import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
 import type { PlacedOrderInput, StaffSale } from './order-sale';
+import { mercadoPagoReady } from '../platform';
 
 export { quoteProductOf } from './order-products';
 
@@ -229,8 +229,9 @@ async function createNewOrder(
     // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already.
     await takeStock(trx, items, NEW_ORDER);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
-    // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued.
-    if (status === 'paid') await queueInvoiceForPaidOrder(trx, documentId, orderNumber, totals.total);
+    // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued
+    // (invoicing's in-transaction subscriber).
+    if (status === 'paid') await emit('order.paid', { trx, documentId, orderNumber, total: totals.total });
     if (transferProofUrl) await strapi.service('api::upload-proof.transfer-proof').claim(trx, transferProofUrl, orderNumber);
     if (quote.coupon?.applied) {
       const coupon = context.coupon?.coupon;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { catchUp, dropTriggers, ensureLoggedTable, isPostgres, lastLogId, quotedName } from './catch-up';
+import { catchUp, dropTriggers, ensureLoggedTable, isPostgres, lastLogId, quotedName } from '../../utils/catch-up';
 
 /**
  * How many orders and how much money per (status, payment method, channel), in `shop_order_counts`: the dashboard

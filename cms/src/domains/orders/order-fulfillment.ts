@@ -8,12 +8,12 @@ import {
   type FulfillmentStep,
   SYSTEM_ACTOR_NAME,
 } from '@shop/shared';
-import { table, writeTransaction, type Trx } from '../../utils/db-write';
+import { table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
 import { ApiError, badRequest, notFound } from '../../utils/http';
 import { ORDERS_TABLE, applyStatusChange, lockOrder } from './order-admin';
 import { recordStatusChange, type Actor } from './order-history';
 import { ORDER_NOT_FOUND, getOrder } from './order-read';
-import { fulfillmentStepsOf, isRecord, type OrderAnswer } from './order-view';
+import { fulfillmentStepsOf, type OrderAnswer } from './order-view';
 
 /** One order after a step: `changed` false when it was already there (nothing written, nobody told). */
 export interface FulfillmentMarked {

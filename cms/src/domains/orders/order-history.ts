@@ -1,6 +1,6 @@
 import { SYSTEM_ACTOR_NAME, isFulfillmentStep, type OrderEvent } from '@shop/shared';
-import { isoDate, isRecord } from './order-view';
 import { asShopWrite } from '../../utils/shop-write';
+import { isoDate, isRecord } from '../../utils/db-write';
 
 export const ORDER_EVENT_UID = 'api::order.order-event';
 

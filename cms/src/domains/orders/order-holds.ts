@@ -1,10 +1,9 @@
 import { HELD_STATUS, formatHoldDeadline, type PaymentMethod } from '@shop/shared';
-import { affectedRows, table, writeTransaction } from '../../utils/db-write';
+import { affectedRows, table, writeTransaction, isRecord, isoDate } from '../../utils/db-write';
 import { isProduction } from '../platform';
 import { ORDER_UID, getOrder } from './order-read';
 import { ORDERS_TABLE, giveStockBack, lockOrder } from './order-admin';
 import { SYSTEM_ACTOR, recordStatusChange } from './order-history';
-import { isRecord, isoDate } from './order-view';
 
 /** Every minute (at second 0). */
 const DEFAULT_SCHEDULE = '0 * * * * *';

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { FULFILLMENT_MESSAGES, MSG, ORDER_LIST_SORTS, isFulfillmentStep, isOrderChannel, isOrderStatus, shopDayRange } from '@shop/shared';
-import { table } from '../../utils/db-write';
+import { table, likeOf, isRecord } from '../../utils/db-write';
 import { badRequest } from '../../utils/http';
-import { contactsMatching, likeOf } from './contact-search';
+import { contactsMatching } from '../customers';
 import { currentOrderCounts } from './order-counts';
 import { CHANNEL_FILTER_MESSAGE } from './order-list-filters';
 import { ORDER_UID } from './order-read';
-import { ORDER_POPULATE, isRecord, toOrderAnswer, type OrderAnswer } from './order-view';
+import { ORDER_POPULATE, toOrderAnswer, type OrderAnswer } from './order-view';
 
 /**
  * The staff lists of orders (the orders list, the delivery sheet and the pickup list) at scale: the page's ids and

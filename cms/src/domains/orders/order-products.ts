@@ -1,7 +1,6 @@
 import { currentVariants, normalizeSizes, resolveStockBySize, storedStockOf, type QuoteProduct } from '@shop/shared';
-import { jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
+import { jsonColumn, storedFlag, table, type Trx, isRecord } from '../../utils/db-write';
 import { colorList } from '../catalogue';
-import { isRecord } from './order-view';
 
 /** The product columns the pricing reads (quoteProductOf), read with one plain SELECT. */
 const PRICED_COLUMNS = [

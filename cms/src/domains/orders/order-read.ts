@@ -1,6 +1,7 @@
 import { contactMatches, type TrackedOrder } from '@shop/shared';
 import { notFound } from '../../utils/http';
-import { isRecord, ORDER_POPULATE, toOrderAnswer, toTrackedDetail, toTrackedSummary, type OrderAnswer } from './order-view';
+import { ORDER_POPULATE, toOrderAnswer, toTrackedDetail, toTrackedSummary, type OrderAnswer } from './order-view';
+import { isRecord } from '../../utils/db-write';
 
 export const ORDER_UID = 'api::order.order';
 

@@ -19,16 +19,12 @@ import {
   normalizeFulfillment,
   type FulfillmentEvent,
 } from '@shop/shared';
-import { jsonColumn } from '../../utils/db-write';
+import { isRecord, isoDate, jsonColumn } from '../../utils/db-write';
 
 /** What a stored order turns into for its owner and for staff (the order of docs/api.md, `_id` = documentId). */
 export type OrderAnswer = Order;
 
 export const ORDER_POPULATE = ['items', 'shippingInfo'];
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -36,12 +32,6 @@ const amount = (value: unknown): number => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : 0;
 };
-
-export function isoDate(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
-}
 
 const paymentMethodOf = (value: unknown): PaymentMethod => (value === 'transfer' || value === 'mercadopago' ? value : 'cash');
 

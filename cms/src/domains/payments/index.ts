@@ -3,7 +3,7 @@
  * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
 export { badGateway, checkoutUrlFor, discardOrder, MERCADOPAGO_DOWN_MESSAGE } from './mercadopago-checkout';
-export { mercadoPagoConfig, MercadoPagoError, mercadoPagoReady, shopServices } from './mercadopago-client';
+export { MercadoPagoError } from './mercadopago-client';
 export { recordReturnRefund, refundOrder, refundReturnOnMercadoPago, returnRefundPaymentOf } from './mercadopago-refund';
 export { paymentSweepSchedule } from './mercadopago-sweep';
 export { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from './mercadopago-link';

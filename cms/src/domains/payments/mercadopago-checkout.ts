@@ -4,8 +4,9 @@ import { ApiError } from '../../utils/http';
 import { shopBaseUrl, trackingUrl } from '../../utils/public-url';
 import { lockOrder } from '../orders';
 import { type OrderAnswer } from '../orders';
-import { createPreference, mercadoPagoConfig, type PreferenceItem } from './mercadopago-client';
+import { createPreference, type PreferenceItem } from './mercadopago-client';
 import { storedPaymentOf, storePayment } from './mercadopago-payments';
+import { mercadoPagoConfig } from '../platform';
 
 export const MERCADOPAGO_DOWN_MESSAGE =
   'No pudimos conectar con Mercado Pago para iniciar el pago. Tu pedido no se registró y no se reservó stock: ' +

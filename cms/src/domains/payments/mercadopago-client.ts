@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { MercadoPagoConfig } from '../platform';
 
 /**
  * Mercado Pago's REST API, as this shop uses it (Checkout Pro): preferences, payments, their search and refunds.
@@ -7,38 +8,8 @@ import { z } from 'zod';
  * speaks the same protocol, scripts/fake-mercadopago.mjs).
  */
 
-export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
-/** Mercado Pago's calls are given up after this (MERCADOPAGO_TIMEOUT_MS): a shopper never waits past 10 s. */
-const DEFAULT_TIMEOUT_MS = 8_000;
 /** A webhook whose `ts` is further than this from now (either way) is refused: a replayed old call. */
 export const WEBHOOK_MAX_AGE_MS = 10 * 60 * 1000;
-
-export interface MercadoPagoConfig {
-  accessToken: string;
-  webhookSecret: string;
-  apiUrl: string;
-  timeoutMs: number;
-}
-
-export function mercadoPagoConfig(env: NodeJS.ProcessEnv = process.env): MercadoPagoConfig {
-  const timeout = Number(env.MERCADOPAGO_TIMEOUT_MS);
-  return {
-    accessToken: (env.MERCADOPAGO_ACCESS_TOKEN ?? '').trim(),
-    webhookSecret: (env.MERCADOPAGO_WEBHOOK_SECRET ?? '').trim(),
-    apiUrl: ((env.MERCADOPAGO_API_URL ?? '').trim() || DEFAULT_MERCADOPAGO_API_URL).replace(/\/+$/, ''),
-    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
-  };
-}
-
-/** The shop can take Mercado Pago payments: it can create preferences (token) and verify webhooks (secret). */
-export function mercadoPagoReady(config: MercadoPagoConfig = mercadoPagoConfig()): boolean {
-  return config.accessToken !== '' && config.webhookSecret !== '';
-}
-
-/** What `GET /content` tells the apps this server can offer (see contentAnswerSchema). */
-export function shopServices(): { mercadoPago: boolean } {
-  return { mercadoPago: mercadoPagoReady() };
-}
 
 /** Mercado Pago could not be reached, or answered an error; `status` is its HTTP status (0: no answer). */
 export class MercadoPagoError extends Error {

@@ -1,12 +1,13 @@
 // Mercado Pago payments as the shop records them: the payment_events log, the order's stored payment, and applying a reported payment to its order.
 import { formatPrice, type OrderStatus } from '@shop/shared';
 import type { Knex } from 'knex';
-import { insertDocumentOnce, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { insertDocumentOnce, table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
 import { applyStatusChange, lockOrder, ORDERS_TABLE, type LockedOrder } from '../orders';
 import { recordStatusChange, type Actor } from '../orders';
-import { getOrder, isRecord, ORDER_UID } from '../orders';
-import { getPayment, mercadoPagoConfig, type MercadoPagoPayment } from './mercadopago-client';
+import { getOrder, ORDER_UID } from '../orders';
+import { getPayment, type MercadoPagoPayment } from './mercadopago-client';
 import { REVIVE_PENDING, reviveOrder } from './mercadopago-revival';
+import { mercadoPagoConfig } from '../platform';
 
 export const PAYMENT_EVENTS_TABLE = 'payment_events';
 export const PROVIDER = 'mercadopago';

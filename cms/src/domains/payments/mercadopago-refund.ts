@@ -6,15 +6,8 @@ import { getOrder } from '../orders';
 import { type OrderAnswer } from '../orders';
 import { ORDERS_TABLE } from '../orders';
 import { table, type Trx } from '../../utils/db-write';
-import {
-  getPayment,
-  mercadoPagoConfig,
-  MercadoPagoError,
-  mercadoPagoReady,
-  refundPayment,
-  refundPaymentPart,
-  type MercadoPagoPayment,
-} from './mercadopago-client';
+import { mercadoPagoConfig, mercadoPagoReady } from '../platform';
+import { getPayment, MercadoPagoError, refundPayment, refundPaymentPart, type MercadoPagoPayment } from './mercadopago-client';
 import { badGateway } from './mercadopago-checkout';
 import { applyPayment, storedPaymentOf, storePayment } from './mercadopago-payments';
 

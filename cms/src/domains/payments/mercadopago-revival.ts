@@ -1,7 +1,7 @@
 // Late approvals of orders cancelled meanwhile: reviving the order, and finishing revivals a dead process left pending.
-import { table, writeTransaction, type Trx } from '../../utils/db-write';
+import { table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
 import { ApiError } from '../../utils/http';
-import { applyStatusChange, getOrder, isRecord, lockOrder, recordStatusChange, type Actor } from '../orders';
+import { applyStatusChange, getOrder, lockOrder, recordStatusChange, type Actor } from '../orders';
 import type { MercadoPagoPayment } from './mercadopago-client';
 import {
   approvedNote,

@@ -1,11 +1,11 @@
 // The sweep for lost Mercado Pago webhooks (its schedule and one-run-per-slot claim) and the check before an unpaid order is released.
-import { table, writeTransaction } from '../../utils/db-write';
+import { table, writeTransaction, isRecord } from '../../utils/db-write';
 import { holdSweepNow } from '../orders';
 import { ORDER_UID } from '../orders';
-import { isRecord } from '../orders';
-import { mercadoPagoConfig, mercadoPagoReady, searchPayments, type MercadoPagoConfig } from './mercadopago-client';
+import { searchPayments } from './mercadopago-client';
 import { applyPayment, insertOnce, PAYMENT_EVENTS_TABLE, PROVIDER } from './mercadopago-payments';
 import { finishPendingRevivals } from './mercadopago-revival';
+import { mercadoPagoConfig, mercadoPagoReady, type MercadoPagoConfig } from '../platform';
 
 /** When the sweep for lost webhooks runs: MERCADOPAGO_SWEEP_CRON (cron syntax), else every five minutes. */
 export function paymentSweepSchedule(value: string | undefined = process.env.MERCADOPAGO_SWEEP_CRON): string {

@@ -13,8 +13,8 @@ import {
   type GoLiveItem,
   type StaffMember,
 } from '@shop/shared';
-import { mailSettings } from '../notifications';
-import { mercadoPagoConfig } from '../payments';
+import { mailSettings } from './mail-settings';
+import { mercadoPagoConfig } from './mercadopago-settings';
 import { PROCESS_STARTED_AT, lastServerError } from './server-errors';
 
 /**

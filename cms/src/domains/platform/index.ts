@@ -6,6 +6,14 @@ export { answerMalformedRequestsInSpanish } from './client-error';
 export { tableColumn } from './db';
 export { installGracefulShutdown } from './graceful-shutdown';
 export { clientKey, consume, redis, refund, refuseWhenBlocked } from './rate-limit';
+export { mailSettings, MAX_RETRY_DELAY_MS, nodemailerOptions, retryDelayMs, SEND_LEASE_MS, type MailSettings } from './mail-settings';
+export {
+  DEFAULT_MERCADOPAGO_API_URL,
+  mercadoPagoConfig,
+  mercadoPagoReady,
+  shopServices,
+  type MercadoPagoConfig,
+} from './mercadopago-settings';
 export { ensureSecrets, isProduction, secret, secretsFile } from './secrets';
 export { corsOrigins, shopSecurityConfig } from './security-policy';
 export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics';

@@ -3,5 +3,5 @@
  * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
 export { claimCouponUse, reclaimCouponUse, releaseCouponUse } from './coupon-uses';
-export { couponDiscountOf, currentPromotions, pricingContext } from './promotion-pricing';
+export { couponDiscountOf, currentPromotions, forgetPromotions, pricingContext } from './promotion-pricing';
 export { createStoreCredit } from './store-credit';

@@ -10,21 +10,21 @@ import {
   type Promotion,
   type Quote,
 } from '@shop/shared';
-import { onCatalogueChange } from '../catalogue';
 import { table, type Trx } from '../../utils/db-write';
 import { COUPON_USES_TABLE, couponOfRow, findCoupon, int, PROMOTIONS_TABLE, promotionOfRow, read, type Row } from './promotion-store';
 
 /** Every promotion, kept in memory until a promotion or the catalogue changes (here or on another process). */
 let promotionCache: Promise<Promotion[]> | null = null;
-/** Registered on first use, not at load: the domains import each other through their indexes (see index.ts). */
-let watching = false;
+
+/**
+ * Forgets the promotions kept in memory. Promotions are settings: a change of scope 'all' of the catalogue (their
+ * own saves, another process's) drops them, a stock move (every order) keeps them (bootstrap/subscribers.ts).
+ */
+export function forgetPromotions(): void {
+  promotionCache = null;
+}
 
 async function allPromotions(): Promise<Promotion[]> {
-  if (!watching) {
-    watching = true;
-    // Promotions are settings: a stock move (every order) keeps them; their own saves and other processes' drop them.
-    onCatalogueChange(() => (promotionCache = null), { stock: false });
-  }
   if (!promotionCache) {
     const loading = read(PROMOTIONS_TABLE)
       .select('*')

@@ -3,4 +3,3 @@
  * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
 export { convertProductPicturesInBackground, writePictureVariants } from './picture-variants';
-export { publicBaseUrl } from './storefront-pages';

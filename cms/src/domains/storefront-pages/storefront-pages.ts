@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import { shopServices } from '../payments';
 import {
   CARD_PICTURE_SIZES,
   GALLERY_PICTURE_SIZES,
@@ -14,10 +13,12 @@ import {
   type Product,
   type SiteContent,
 } from '@shop/shared';
-import { AnswerCache, cachedAnswer, type CachedAnswer } from '../../utils/answer-cache';
-import { ensureFreshCatalogue } from '../catalogue';
+import { cachedAnswer, type CachedAnswer } from '../../utils/answer-cache';
+import { ensureFreshCatalogue, AnswerCache } from '../catalogue';
 import { ApiError } from '../../utils/http';
+import { publicBaseUrl } from '../../utils/public-url';
 import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } from './page-head';
+import { shopServices } from '../platform';
 
 /**
  * What the server answers for the storefront's shareable pages before any script runs: `/`, `/product/{id}` and
@@ -28,15 +29,6 @@ import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } fro
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const pages = new AnswerCache(1000);
-
-/**
- * The shop's public address: PUBLIC_URL (required in production, see secrets.ts), else the origin the request
- * came to (development and tests).
- */
-export function publicBaseUrl(ctx: Context): string {
-  const configured = (process.env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
-  return configured !== '' ? configured : ctx.origin;
-}
 
 /** The built storefront: its index.html and the module scripts of the screens a shared link opens. */
 export interface StorefrontSite {

@@ -7,11 +7,11 @@ import {
   type QuoteProduct,
   type QuoteRequestInput,
 } from '@shop/shared';
-import { currentGeneration, onCatalogueChange } from '../../../domains/catalogue';
+import { currentGeneration } from '../../../domains/catalogue';
 import { quoteProductOf, refusalError } from '../../../domains/orders/order-checkout';
-import { isRecord } from '../../../domains/orders/order-view';
-import { mercadoPagoReady } from '../../../domains/payments';
 import { pricingContext } from '../../../domains/promotions';
+import { isRecord } from '../../../utils/db-write';
+import { mercadoPagoReady } from '../../../domains/platform';
 
 const PRODUCT_UID = 'api::product.product';
 /** Products kept for quotes (any more and the oldest go first). */
@@ -22,8 +22,11 @@ const MAX_CACHED_PRODUCTS = 5000;
  * stock moved by an order, a cancel or the sweep: see catalogue-version.ts). Unknown ids are remembered too, as null.
  */
 const products = new Map<string, QuoteProduct | null>();
-/** Registered on first use, not at load: the domains import each other through their indexes. */
-let watching = false;
+
+/** Forgets the products kept for the quote (every catalogue change: bootstrap/subscribers.ts). */
+export function forgetQuoteProducts(): void {
+  products.clear();
+}
 
 /** The product with its units per size (a product without sizes: its single stock under ''). */
 function withStock(row: unknown): QuoteProduct | null {
@@ -34,10 +37,6 @@ function withStock(row: unknown): QuoteProduct | null {
 }
 
 async function productsFor(ids: readonly string[]): Promise<Map<string, QuoteProduct>> {
-  if (!watching) {
-    watching = true;
-    onCatalogueChange(() => products.clear());
-  }
   const generation = currentGeneration();
   const missing = ids.filter((id) => !products.has(id));
   const fresh = new Map<string, QuoteProduct | null>(missing.map((id) => [id, null]));

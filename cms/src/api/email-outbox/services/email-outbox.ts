@@ -1,6 +1,6 @@
 import { factories } from '@strapi/strapi';
 import type { EmailMessage, EmailStatus, Order } from '@shop/shared';
-import { mailSettings } from '../../../domains/notifications/mail-settings';
+import { mailSettings } from '../../../domains/platform';
 import { queueFulfillmentStep, queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
 import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
 import { startMailWorker, type MailWorker } from '../../../domains/notifications/outbox-worker';

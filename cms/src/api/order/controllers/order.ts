@@ -36,7 +36,7 @@ import { idempotencyKeyOf, requestHash } from '../../../domains/orders/idempoten
 import { routeParam } from '../../../utils/route-param';
 import { consume, refuseWhenBlocked } from '../../../domains/platform';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
-import { orderExportBatches } from '../../../domains/orders/order-export';
+import { orderExportBatches } from '../../../domains/reports';
 import { staffActor } from '../../../domains/orders/order-history';
 import { refundOrder as refundMercadoPagoOrder } from '../../../domains/payments';
 import { trackedReturnsOf } from '../../../domains/returns';

@@ -16,7 +16,7 @@ import { createOrder, type CreatedOrder } from '../../../domains/orders/order-ch
 import { createManualOrder, type SalesClerk } from '../../../domains/orders/order-manual';
 import { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from '../../../domains/payments';
 import { markFulfillment, markFulfillmentMany, type FulfillmentRefusal } from '../../../domains/orders/order-fulfillment';
-import { orderSummary } from '../../../domains/orders/order-summary';
+import { orderSummary } from '../../../domains/reports';
 import { dispatchSheet, type DispatchQuery } from '../../../domains/orders/order-dispatch';
 import { orderHistory, staffActor, type Actor, type StaffMember } from '../../../domains/orders/order-history';
 import { releaseExpiredOrders } from '../../../domains/orders/order-holds';

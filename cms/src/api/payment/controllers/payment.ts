@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ApiError, unauthorized } from '../../../utils/http';
-import { consume } from '../../../domains/platform';
-import { mercadoPagoConfig, MercadoPagoError, webhookSignatureValid } from '../../../domains/payments/mercadopago-client';
+import { consume, mercadoPagoConfig } from '../../../domains/platform';
+import { MercadoPagoError, webhookSignatureValid } from '../../../domains/payments/mercadopago-client';
 import { applyNotifiedPayment } from '../../../domains/payments/mercadopago-payments';
 
 const NOT_VERIFIED = 'Aviso de pago no verificado';

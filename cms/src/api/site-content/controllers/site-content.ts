@@ -4,7 +4,7 @@ import { requireAdmin } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
 import { badRequest, reply, requestBody } from '../../../utils/http';
 import { factories } from '@strapi/strapi';
-import { shopServices } from '../../../domains/payments';
+import { shopServices } from '../../../domains/platform';
 
 const TOP_LEVEL_KEYS = Object.keys(siteContentSchema.shape);
 

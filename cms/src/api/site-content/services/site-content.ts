@@ -8,7 +8,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { badRequest, forbidden, parseWith } from '../../../utils/http';
-import { catalogueChanged, ensureFreshCatalogue, onCatalogueChange, settingsGeneration } from '../../../domains/catalogue';
+import { catalogueChanged, ensureFreshCatalogue, settingsGeneration } from '../../../domains/catalogue';
 import { onCurrentConnection, table, writeTransaction } from '../../../utils/db-write';
 
 export const SITE_CONTENT_UID = 'api::site-content.site-content';
@@ -75,8 +75,11 @@ async function getContent(strapi: Core.Strapi): Promise<SiteContent> {
 
 /** The content as last read by this process, until the catalogue (content included) changes anywhere. */
 let cached: { generation: number; read: Promise<ContentRead> } | null = null;
-/** Registered on first use, not at load: the domains import each other through their indexes. */
-let watching = false;
+
+/** Forgets the cached content (a change of scope 'all' of the catalogue: bootstrap/subscribers.ts). */
+export function forgetCachedContent(): void {
+  cached = null;
+}
 
 /**
  * The content from memory (the public quote reads it on every cart change, the health check for its problems):
@@ -84,16 +87,6 @@ let watching = false;
  * fresh (getContent).
  */
 async function cachedRead(strapi: Core.Strapi): Promise<ContentRead> {
-  if (!watching) {
-    watching = true;
-    // The content is a setting: a stock move (every order) keeps it.
-    onCatalogueChange(
-      () => {
-        cached = null;
-      },
-      { stock: false },
-    );
-  }
   const check = ensureFreshCatalogue();
   if (check) await check;
   const generation = settingsGeneration();

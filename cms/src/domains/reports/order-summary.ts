@@ -1,10 +1,7 @@
 import { ORDER_CHANNELS, ORDER_STATUSES, channelOf, type OrderSummary } from '@shop/shared';
-import { table } from '../../utils/db-write';
-import { ORDERS_TABLE } from './order-admin';
-import { isRecord } from './order-view';
+import { table, isRecord } from '../../utils/db-write';
+import { currentOrderCounts, NOT_DELIVERED, ORDERS_TABLE } from '../orders';
 import { refundedByReturns } from '../returns';
-import { NOT_DELIVERED } from './order-dispatch';
-import { currentOrderCounts } from './order-counts';
 
 /**
  * "Por entregar": paid (or confirmed after the payment) and not delivered yet; cancelled and refunded orders aside.

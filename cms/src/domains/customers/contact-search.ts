@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { likeOf } from '../../utils/db-write';
 
 /**
  * "Which orders' shipping details hold this text in the name, e-mail or phone" without reading every shipping
@@ -16,9 +17,6 @@ import type { Knex } from 'knex';
 const SHIPPING = 'components_order_shipping_infos';
 const COLUMNS = ['full_name', 'email', 'phone'] as const;
 export const CONTACT_SEARCH_TABLE = 'shop_contact_search';
-
-/** `%term%` for LIKE in lower case, the term's own % _ and \ taken literally. */
-export const likeOf = (term: string): string => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 let ftsReady = false;
 

@@ -1,8 +1,7 @@
 import { LIMITS, exportTimeRange, keysetPages, orderExportCells, type CsvValue, type OrderExportFilters } from '@shop/shared';
-import { ORDER_UID } from './order-read';
-import { channelCondition } from './order-list-filters';
-import { ORDER_POPULATE, fulfillmentStepsOf, isRecord } from './order-view';
+import { channelCondition, fulfillmentStepsOf, ORDER_POPULATE, ORDER_UID } from '../orders';
 import { refundedByOrder } from '../returns';
+import { isRecord } from '../../utils/db-write';
 
 type Where = Record<string, unknown>;
 

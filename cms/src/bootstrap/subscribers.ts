@@ -1,0 +1,36 @@
+import { forgetQuoteProducts } from '../api/checkout/services/checkout';
+import { forgetCachedContent } from '../api/site-content/services/site-content';
+import { clearAnswerCaches, sweepAfterChange } from '../domains/catalogue';
+import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../domains/invoicing';
+import { forgetPromotions } from '../domains/promotions';
+import { clearSubscribers, subscribe } from '../utils/events';
+
+/**
+ * Every subscriber of the shop's events (utils/events.ts), in one place, registered once at start-up (Strapi's
+ * register phase, before anything is written). How a lower domain makes a higher one act: the emitter never
+ * imports the subscriber (docs/architecture.md, "Floors and events").
+ */
+export function registerSubscribers(): void {
+  clearSubscribers();
+
+  // ---- catalogue.changed (emitted by catalogue) -> caches and the 'Avisame' sweep: after commit ----
+  subscribe('catalogue.changed', 'after-commit', 'catalogue: public answers', () => clearAnswerCaches());
+  subscribe('catalogue.changed', 'after-commit', 'checkout: products of the quote', () => forgetQuoteProducts());
+  subscribe('catalogue.changed', 'after-commit', 'catalogue: stock alert sweep', () => sweepAfterChange());
+  // Settings only: a stock move (every order) keeps them.
+  subscribe('catalogue.changed', 'after-commit', 'site-content: cached content', ({ scope }) => {
+    if (scope === 'all') forgetCachedContent();
+  });
+  subscribe('catalogue.changed', 'after-commit', 'promotions: cached promotions', ({ scope }) => {
+    if (scope === 'all') forgetPromotions();
+  });
+
+  // ---- order.paid, order.cancelled (emitted by orders) -> invoicing: in the transaction ----
+  // A queued row only: the invoicing worker asks ARCA later (never from here).
+  subscribe('order.paid', 'in-transaction', 'invoicing: invoice to issue', ({ trx, documentId, orderNumber, total }) =>
+    queueInvoiceForPaidOrder(trx, documentId, orderNumber, total),
+  );
+  subscribe('order.cancelled', 'in-transaction', 'invoicing: credit note to issue', ({ trx, documentId, orderNumber }) =>
+    queueCreditNoteForOrder(trx, documentId, orderNumber, CREDIT_FOR_CANCELLATION, null),
+  );
+}

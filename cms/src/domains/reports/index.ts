@@ -1,0 +1,7 @@
+/**
+ * The reports domain (what the owner reads of her sales: the dashboard's summary, the orders' export, the sales
+ * insight): what other parts of the backend may use (cms/src/domains/domains.json). The top floor: it reads the
+ * orders and the returns, nothing reads it.
+ */
+export { orderExportBatches } from './order-export';
+export { orderSummary } from './order-summary';
