@@ -7,7 +7,7 @@ import {
   benchOnThrowawaySqlite,
   benchStaffToken,
   seriesSql as series,
-  startBenchStrapi,
+  startLoadedStrapi,
   timeStaffGet,
 } from './lib/bench.mjs';
 
@@ -38,12 +38,7 @@ function insertSql(kind) {
 
 async function bench(kind, env, run) {
   console.log(`\n== ${kind}: ${ORDERS.toLocaleString('en')} orders, ${CUSTOMERS.toLocaleString('en')} customers ==`);
-  let strapi = await startBenchStrapi(env);
-  await strapi.stop(); // schema and indexes created by the bootstrap
-  const t0 = performance.now();
-  for (const sql of insertSql(kind)) await run(sql);
-  console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  strapi = await startBenchStrapi(env);
+  const strapi = await startLoadedStrapi(env, insertSql(kind), run);
   try {
     const token = await benchStaffToken(strapi.url);
     const rows = [];

@@ -11,7 +11,7 @@ import {
   jsonSql,
   pickSql as pick,
   seriesSql as series,
-  startBenchStrapi,
+  startLoadedStrapi,
   timeExport,
   timeStaffGet,
 } from './lib/bench.mjs';
@@ -66,12 +66,7 @@ function insertSql(kind) {
 
 async function bench(kind, env, run) {
   console.log(`\n== ${kind}: ${INTERACTIONS.toLocaleString('en')} interactions, ${ORDERS.toLocaleString('en')} orders ==`);
-  let strapi = await startBenchStrapi(env);
-  await strapi.stop(); // schema and indexes created by the bootstrap
-  const t0 = performance.now();
-  for (const sql of insertSql(kind)) await run(sql);
-  console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  strapi = await startBenchStrapi(env);
+  const strapi = await startLoadedStrapi(env, insertSql(kind), run);
   try {
     const token = await benchStaffToken(strapi.url);
     const rows = [];

@@ -8,7 +8,7 @@ import {
   benchStaffToken,
   pickSql,
   seriesSql,
-  startBenchStrapi,
+  startLoadedStrapi,
   timeStaffGet,
 } from './lib/bench.mjs';
 
@@ -36,12 +36,7 @@ function insertSql(kind) {
 
 async function bench(kind, env, insert) {
   console.log(`\n== ${kind}: ${ROWS.toLocaleString('en')} interactions ==`);
-  let strapi = await startBenchStrapi(env);
-  await strapi.stop(); // schema and indexes created by the bootstrap
-  const t0 = performance.now();
-  await insert(insertSql(kind));
-  console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  strapi = await startBenchStrapi(env);
+  const strapi = await startLoadedStrapi(env, [insertSql(kind)], insert);
   try {
     const token = await benchStaffToken(strapi.url);
     const results = {};

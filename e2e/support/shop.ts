@@ -53,6 +53,16 @@ export async function adminSession(request: APIRequestContext, password = ADMIN_
 
 export const bearer = (session: AdminSession) => ({ Authorization: `Bearer ${session.token}` });
 
+/** Turns Mercado Pago on in the checkout's settings (the local fake takes the payments) for a test's duration. */
+export async function setMercadoPago(request: APIRequestContext, enabled: boolean): Promise<void> {
+  const session = await adminSession(request);
+  const res = await request.put('/api/content', {
+    headers: bearer(session),
+    data: { checkout: { paymentInfo: { mercadoPago: enabled ? { enabled, maxInstallments: 3 } : { enabled } } } },
+  });
+  if (enabled) expect(res.status()).toBe(200);
+}
+
 /** Restores a back-office session from storage, as the panel does after a reload. */
 export async function restoreAdminSession(page: Page, request: APIRequestContext): Promise<AdminSession> {
   const session = await adminSession(request);

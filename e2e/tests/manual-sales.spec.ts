@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
-import { adminSession, bearer, createStaffProduct, ORDER_NUMBER } from '../support/shop';
+import { adminSession, bearer, createStaffProduct, ORDER_NUMBER, setMercadoPago } from '../support/shop';
 
 /**
  * A sale taken on WhatsApp: a salesperson opens "Nueva venta", scans (types) the barcode and presses Enter, writes
@@ -24,22 +24,8 @@ function ean13(twelve: string): string {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('Nueva venta', () => {
-  test.beforeAll(async ({ request }) => {
-    const session = await adminSession(request);
-    const res = await request.put('/api/content', {
-      headers: bearer(session),
-      data: { checkout: { paymentInfo: { mercadoPago: { enabled: true, maxInstallments: 3 } } } },
-    });
-    expect(res.status()).toBe(200);
-  });
-
-  test.afterAll(async ({ request }) => {
-    const session = await adminSession(request);
-    await request.put('/api/content', {
-      headers: bearer(session),
-      data: { checkout: { paymentInfo: { mercadoPago: { enabled: false } } } },
-    });
-  });
+  test.beforeAll(async ({ request }) => setMercadoPago(request, true));
+  test.afterAll(async ({ request }) => setMercadoPago(request, false));
 
   test('a salesperson takes a WhatsApp sale by barcode, copies the link, and it is paid on Mercado Pago', async ({
     browser,

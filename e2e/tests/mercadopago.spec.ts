@@ -1,15 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
-import {
-  adminSession,
-  bearer,
-  buyableProducts,
-  openAdminOrder,
-  ORDER_NUMBER,
-  restoreAdminSession,
-  shopperAtCheckout,
-} from '../support/shop';
+import { buyableProducts, openAdminOrder, ORDER_NUMBER, restoreAdminSession, shopperAtCheckout, setMercadoPago } from '../support/shop';
 
 /**
  * Paying by card: the shopper chooses Mercado Pago, pays on its checkout page (the local stand-in started with the
@@ -25,22 +17,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('Mercado Pago', () => {
-  test.beforeAll(async ({ request }) => {
-    const session = await adminSession(request);
-    const res = await request.put('/api/content', {
-      headers: bearer(session),
-      data: { checkout: { paymentInfo: { mercadoPago: { enabled: true, maxInstallments: 3 } } } },
-    });
-    expect(res.status()).toBe(200);
-  });
-
-  test.afterAll(async ({ request }) => {
-    const session = await adminSession(request);
-    await request.put('/api/content', {
-      headers: bearer(session),
-      data: { checkout: { paymentInfo: { mercadoPago: { enabled: false } } } },
-    });
-  });
+  test.beforeAll(async ({ request }) => setMercadoPago(request, true));
+  test.afterAll(async ({ request }) => setMercadoPago(request, false));
 
   test('the shopper pays on Mercado Pago’s page and lands on a paid tracking page; the owner sees the payment', async ({
     browser,

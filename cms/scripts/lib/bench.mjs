@@ -93,6 +93,19 @@ export async function startBenchStrapi(env, { attempts = 600, nodeArgs = [] } = 
  * `bench(kind, env, fill)` on a throwaway SQLite file (WAL, as the shop runs it): `fill(sql)` runs the statements,
  * then `analyze` when given (e.g. 'ANALYZE'). The file is removed afterwards.
  */
+/**
+ * A shop loaded with rows written straight into its tables: started once so its bootstrap creates the schema and
+ * indexes, stopped, loaded with `sqlList` through `run`, then started again for the measures (the caller stops it).
+ */
+export async function startLoadedStrapi(env, sqlList, run) {
+  const empty = await startBenchStrapi(env);
+  await empty.stop(); // schema and indexes created by the bootstrap
+  const t0 = performance.now();
+  for (const sql of sqlList) await run(sql);
+  console.log(`insert: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return startBenchStrapi(env);
+}
+
 export async function benchOnThrowawaySqlite(bench, analyze) {
   const Database = requireCms('better-sqlite3');
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { STOCK_MSG } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
+import { testDatabase } from '../helpers/database';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
 import { createProduct, orderBody, startExtraStrapi, type LineInput, type TestProduct } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
@@ -183,10 +184,7 @@ describe("the owner's save never undoes a sale", () => {
 describe('products saved before per-size stock', () => {
   let db: Knex;
   beforeAll(() => {
-    const env = inject('databaseEnv');
-    db = env.DATABASE_FILENAME
-      ? knex({ client: 'better-sqlite3', connection: { filename: env.DATABASE_FILENAME }, useNullAsDefault: true })
-      : knex({ client: 'pg', connection: env.DATABASE_URL });
+    db = testDatabase();
   });
   afterAll(async () => {
     await db?.destroy();

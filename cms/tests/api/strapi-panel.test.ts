@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order, OrderEvent, SiteContent } from '@shop/shared';
 import { adminToken, api, shopperToken } from '../helpers/api';
+import { testDatabase } from '../helpers/database';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, orderBody, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
 import { documentPath, panel, panelToken } from '../helpers/panel';
@@ -349,10 +350,7 @@ describe('the panel routes refuse anyone but a signed-in panel user', () => {
 
 /** Raw access to the shared test database (what a hand-written SQL fix or an older version would leave). */
 function openDatabase(): Knex {
-  const env = inject('databaseEnv');
-  return env.DATABASE_FILENAME
-    ? knex({ client: 'better-sqlite3', connection: { filename: env.DATABASE_FILENAME }, useNullAsDefault: true })
-    : knex({ client: 'pg', connection: env.DATABASE_URL });
+  return testDatabase();
 }
 
 /** Tells every process that content changed (as the shop's own writes do), then waits out their 1 s check. */

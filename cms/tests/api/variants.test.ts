@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import knex, { type Knex } from 'knex';
-import { VARIANT_MSG } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { VARIANT_MSG, type ProductVariant } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
+import { testDatabase } from '../helpers/database';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
 import { createProduct, orderBody, startExtraStrapi, type LineInput } from '../helpers/orders';
 import type { RunningStrapi } from '../helpers/strapi-process';
@@ -24,16 +25,8 @@ const COLORS = [
 ];
 const SIZES = ['85B', '90C'];
 
-interface Variant {
-  id: string;
-  sku: string;
-  color: string | null;
-  size: string | null;
-  stock: number;
-  barcode: string | null;
-  active: boolean;
-  available: boolean;
-}
+/** A variant as the product's answer gives it: the stored one and whether it can be bought now. */
+type Variant = ProductVariant & { available: boolean };
 interface VariantProduct {
   _id: string;
   title: string;
@@ -339,10 +332,7 @@ describe('orders and quotes take the units of one variant', () => {
 describe('products saved before variants', () => {
   let db: Knex;
   beforeAll(() => {
-    const env = inject('databaseEnv');
-    db = env.DATABASE_FILENAME
-      ? knex({ client: 'better-sqlite3', connection: { filename: env.DATABASE_FILENAME }, useNullAsDefault: true })
-      : knex({ client: 'pg', connection: env.DATABASE_URL });
+    db = testDatabase();
   });
   afterAll(async () => {
     await db?.destroy();
