@@ -56,6 +56,49 @@ const authorized = (id: string) =>
     (i) => i.status === 'authorized',
   );
 
+/** One DER element at `at`: its tag and where its content starts and ends (definite lengths, as DER has). */
+function derElement(der: Buffer, at: number): { tag: number; start: number; end: number } {
+  const tag = der[at] ?? -1;
+  let length = der[at + 1] ?? 0;
+  let start = at + 2;
+  if (length & 0x80) {
+    const bytes = length & 0x7f;
+    length = 0;
+    for (let i = 0; i < bytes; i++) length = length * 256 + (der[start + i] ?? 0);
+    start += bytes;
+  }
+  return { tag, start, end: start + length };
+}
+
+function derChildren(der: Buffer, parent: { start: number; end: number }) {
+  const children = [];
+  for (let at = parent.start; at < parent.end; ) {
+    const child = derElement(der, at);
+    children.push(child);
+    at = child.end;
+  }
+  return children;
+}
+
+const SUBJECT_OIDS: Record<string, string> = { '550406': 'C', '55040a': 'O', '550403': 'CN', '550405': 'serialNumber' };
+
+/** A CSR's subject read from its DER (CertificationRequest → info → subject): each field's string tag and bytes. */
+function subjectFieldsOf(der: Buffer): Record<string, { tag: number; bytes: Buffer }> {
+  const info = derChildren(der, derElement(der, 0))[0];
+  const subject = info ? derChildren(der, info)[1] : undefined;
+  if (!subject) throw new Error('CSR without a subject');
+  const fields: Record<string, { tag: number; bytes: Buffer }> = {};
+  for (const set of derChildren(der, subject)) {
+    for (const pair of derChildren(der, set)) {
+      const [oid, value] = derChildren(der, pair);
+      if (!oid || !value) continue;
+      const name = SUBJECT_OIDS[der.subarray(oid.start, oid.end).toString('hex')] ?? der.subarray(oid.start, oid.end).toString('hex');
+      fields[name] = { tag: value.tag, bytes: Buffer.from(der.subarray(value.start, value.end)) };
+    }
+  }
+  return fields;
+}
+
 beforeAll(async () => {
   fake = await startFakeArca();
   database = await createTestDatabase(inject('databaseKind'));
@@ -94,6 +137,28 @@ describe('setup: settings, key, certificate', () => {
     const noTwoFactor = await call('/invoicing/settings', { token: firstOwner });
     expect(noTwoFactor.status).toBe(403);
     expect(noTwoFactor.body.message).toMatch(/verificación en dos pasos/);
+  });
+
+  it('writes a razón social with an accent or an ñ as a UTF8String in the CSR (openssl req -utf8), never Latin-1', async () => {
+    const businessName = 'Jazmín Lencería Ñandú';
+    const saved = await asOwner('/invoicing/settings', { method: 'PUT', body: { ...SETTINGS, businessName } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const csr = await asOwner('/invoicing/csr', { body: {} });
+    expect(csr.status, JSON.stringify(csr.body)).toBe(200);
+    expect(forge.pki.certificationRequestFromPem(csr.body.csr).verify()).toBe(true);
+    const der = Buffer.from(forge.pem.decode(csr.body.csr)[0]?.body ?? '', 'binary');
+    const fields = subjectFieldsOf(der);
+    expect(Object.keys(fields).sort()).toEqual(['C', 'CN', 'O', 'serialNumber']);
+    // O: UTF8String (tag 0x0C) holding the UTF-8 bytes: í = C3 AD, Ñ = C3 91, ú = C3 BA.
+    expect(fields.O?.tag).toBe(0x0c);
+    expect(fields.O?.bytes.equals(Buffer.from(businessName, 'utf8'))).toBe(true);
+    expect(fields.O?.bytes.includes(Buffer.from([0xc3, 0xad]))).toBe(true);
+    expect(fields.O?.bytes.includes(Buffer.from([0xc3, 0x91]))).toBe(true);
+    expect(fields.O?.bytes.includes(Buffer.from('Ñ', 'latin1'))).toBe(false);
+    // What fits a PrintableString (tag 0x13) stays one.
+    expect(fields.C).toEqual({ tag: 0x13, bytes: Buffer.from('AR') });
+    expect(fields.CN).toEqual({ tag: 0x13, bytes: Buffer.from('tienda20123456786') });
+    expect(fields.serialNumber).toEqual({ tag: 0x13, bytes: Buffer.from('CUIT 20123456786') });
   });
 
   it('saves the settings, makes the key and CSR, accepts only the matching certificate, never answers the key', async () => {
