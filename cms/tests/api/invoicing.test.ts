@@ -494,6 +494,57 @@ describe('credit notes the shop makes itself', () => {
     expect((await asOwner(`/orders/${order.id}/credit-note`, { body: { amount: 1 } })).status).toBe(409);
   });
 
+  it('an order cancelled after its invoice, reopened and paid again: a new invoice for the new sale, the chain invoice, credit note, invoice', async () => {
+    const order = await paidOrder();
+    const first = await authorized(order.id);
+    const setStatus = (status: string) => call(`/orders/${order.id}/status`, { method: 'PUT', token: firstOwner, body: { status } });
+    expect((await setStatus('cancelled')).status).toBe(200);
+    const [credit] = await waitUntil(
+      () => creditNotesOf(order.id),
+      (list) => list.length === 1 && list[0]!.status === 'authorized',
+    );
+    expect(credit).toMatchObject({ kind: 'credit_note', total: first.total });
+    // Reopened and paid again: a new sale, invoiced anew (the first invoice stays credited, never reused).
+    expect((await setStatus('paid')).status).toBe(200);
+    const second = await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.status === 'authorized' && i.number !== first.number,
+    );
+    expect(second).toMatchObject({ kind: 'invoice', letter: 'C', voucherType: 11, total: first.total });
+    expect(second.number).toBeGreaterThan(first.number);
+    expect(second.cae).not.toBe(first.cae);
+    const answer = (await asOwner(`/orders/${order.id}/invoice`)).body;
+    expect(answer.vouchers.map((v: Record<string, unknown>) => [v.kind, v.status, v.number])).toEqual([
+      ['invoice', 'authorized', first.number],
+      ['credit_note', 'authorized', credit!.number],
+      ['invoice', 'authorized', second.number],
+    ]);
+    // ARCA has both invoices, and the credit note names the first.
+    const arca = [...fake.state.vouchers.values()];
+    expect(arca.filter((v) => v.CbteTipo === 11 && [first.number, second.number].includes(Number(v.CbteDesde)))).toHaveLength(2);
+    const note = arca.find((v) => v.CbteTipo === 13 && Number(v.CbteDesde) === credit!.number);
+    expect(note?.CbtesAsoc?.CbteAsoc).toMatchObject({ Tipo: '11', Nro: String(first.number) });
+    // Append-only: the first invoice's row keeps its number and CAE; one row per voucher.
+    const db = testDatabase();
+    const rows = await db('invoices').where({ order_document_id: order.id }).orderBy('id', 'asc');
+    await db.destroy();
+    expect(rows.map((r) => [r.kind, r.status, Number(r.number)])).toEqual([
+      ['invoice', 'authorized', first.number],
+      ['credit_note', 'authorized', credit!.number],
+      ['invoice', 'authorized', second.number],
+    ]);
+    expect(rows[0].cae).toBe(first.cae);
+    // Cancelled again: the new sale's invoice is the one credited, by a credit note of its own.
+    expect((await setStatus('cancelled')).status).toBe(200);
+    const notes = await waitUntil(
+      () => creditNotesOf(order.id),
+      (list) => list.length === 2 && list.every((n) => n.status === 'authorized'),
+    );
+    const again = [...fake.state.vouchers.values()].find((v) => v.CbteTipo === 13 && Number(v.CbteDesde) === notes[1]!.number);
+    expect(again?.CbtesAsoc?.CbteAsoc).toMatchObject({ Tipo: '11', Nro: String(second.number) });
+    expect(notes[1]).toMatchObject({ total: first.total });
+  });
+
   it("a return received: the money given back is credited on the order's invoice", async () => {
     const content = (await call('/content')).body.content as SiteContent;
     content.returns = { ...content.returns, enabled: true, windowDays: 30, exchangeOnly: false, nonReturnableCategories: [] };
