@@ -64,7 +64,10 @@ export function signCsr(authority, csrPem, { days = 730 } = {}) {
   cert.serialNumber = (serial++).toString(16).padStart(2, '0');
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + days * 86_400_000);
-  cert.setSubject(csr.subject.attributes);
+  // The subject as the CSR wrote it (node-forge reads a UTF8String's bytes undecoded and would encode them again).
+  cert.setSubject(
+    csr.subject.attributes.map((a) => (a.valueTagClass === forge.asn1.Type.UTF8 ? { ...a, value: forge.util.decodeUtf8(a.value) } : a)),
+  );
   cert.setIssuer(authority.cert.subject.attributes);
   cert.sign(authority.key, forge.md.sha256.create());
   return forge.pki.certificateToPem(cert);

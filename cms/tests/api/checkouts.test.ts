@@ -121,6 +121,32 @@ describe('PUT /checkouts/{token}', () => {
     expect(await db('checkout_drafts').where({ token }).first()).toBeUndefined();
   });
 
+  it('refuses a line of a product that does not exist, alone or beside a real one: Spanish 400, nothing stored', async () => {
+    const token = newToken();
+    const unknownIds = ['no-existe-este-producto', 'a'.repeat(64), product._id.slice(0, -1)];
+    for (const productId of unknownIds) {
+      for (const items of [
+        [{ productId, quantity: 1 }],
+        [
+          { productId: product._id, quantity: 1, size: 'M', color: 'Negro' },
+          { productId, quantity: 2 },
+        ],
+      ]) {
+        const res = await put(token, { ...draftBody(product), items });
+        expect(res.status, JSON.stringify(items)).toBe(400);
+        expect(res.body.message).toBe(CHECKOUT_MSG.unknownProduct);
+      }
+    }
+    expect(await db('checkout_drafts').where({ token }).first()).toBeUndefined();
+    // A saved draft keeps its lines when a later save names an unknown product.
+    expect((await put(token, draftBody(product))).status).toBe(200);
+    const refused = await put(token, { ...draftBody(product), items: [{ productId: 'no-existe-este-producto', quantity: 3 }] });
+    expect(refused.status).toBe(400);
+    const row = await db('checkout_drafts').where({ token }).first();
+    const lines = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
+    expect(lines).toEqual([{ productId: product._id, quantity: 1, size: 'M', color: 'Negro', sku: null }]);
+  });
+
   it('keeps no payment data: unknown keys are dropped', async () => {
     const token = newToken();
     expect((await put(token, { ...draftBody(product), cardNumber: '4111111111111111', paymentMethod: 'mercadopago' })).status).toBe(200);

@@ -71,13 +71,12 @@ describe('PUT /content', () => {
     expect(res.body.content).toEqual(edited);
     expect(await content()).toEqual(edited);
 
-    // Numeric fields: below 0 becomes 0, and anything not a number becomes 0.
-    const coerced = await asAdmin('PUT', '/content', {
+    // Numeric fields: a write below 0 or not a number is refused (the back office's field turns them into 0 itself).
+    const refused = await asAdmin('PUT', '/content', {
       checkout: { shipping: { homeDelivery: { baseCost: -50, freeShippingThreshold: 'abc' } } },
     });
-    expect(coerced.status).toBe(200);
-    expect(coerced.body.content.checkout.shipping.homeDelivery).toMatchObject({ baseCost: 0, freeShippingThreshold: 0 });
-    expect(coerced.body.content.hero.slogan).toBe('Nuevo eslogan de prueba');
+    expect(refused.status).toBe(400);
+    expect(await content()).toEqual(edited);
 
     const restore = await asAdmin('PUT', '/content', original);
     expect(restore.status).toBe(200);
@@ -150,6 +149,53 @@ describe('PUT /content', () => {
       'Entrega simultánea',
     ]);
     expect((await asAdmin('PUT', '/content', original)).status).toBe(200);
+  });
+
+  it('refuses a setting out of range or of the wrong type with a Spanish 400 naming the field; nothing is saved', async () => {
+    const original = await content();
+    // Values other than the defaults, so that a value silently replaced by its default would show.
+    const before = structuredClone(original);
+    before.returns.windowDays = 45;
+    before.checkout.shipping.homeDelivery.baseCost = 3300;
+    before.hero.slogan = 'Eslogan que se queda';
+    expect((await asAdmin('PUT', '/content', before)).status).toBe(200);
+    expect(await content()).toEqual(before);
+
+    const cases: [string, Record<string, unknown>][] = [
+      ['returns.windowDays', { returns: { windowDays: 0 } }],
+      ['returns.windowDays', { returns: { windowDays: -5 } }],
+      ['returns.windowDays', { returns: { windowDays: '10' } }],
+      ['returns.windowDays', { returns: { windowDays: 400 } }],
+      ['returns.enabled', { returns: { enabled: 'no' } }],
+      ['returns.shippingPaidBy', { returns: { shippingPaidBy: 'nadie' } }],
+      ['checkout.shipping.homeDelivery.baseCost', { checkout: { shipping: { homeDelivery: { baseCost: -50 } } } }],
+      [
+        'checkout.shipping.homeDelivery.freeShippingThreshold',
+        { checkout: { shipping: { homeDelivery: { freeShippingThreshold: 'abc' } } } },
+      ],
+      ['checkout.paymentInfo.cashOnDelivery.additionalFee', { checkout: { paymentInfo: { cashOnDelivery: { additionalFee: 10.5 } } } }],
+      ['hero.slogan', { hero: { slogan: 42 } }],
+      ['hero.slogan', { hero: { slogan: 'x'.repeat(5001) } }],
+      ['productDetail.showSizeGuideButton', { productDetail: { showSizeGuideButton: 'sí' } }],
+      ['productCatalog.categories', { productCatalog: { categories: 'corpiños' } }],
+      ['whatsapp.paid', { whatsapp: { paid: 7 } }],
+      ['security.requireTwoFactor', { security: { requireTwoFactor: 'true' } }],
+      ['checkout.deliveryInfo.meetingPoints.0.title', { checkout: { deliveryInfo: { meetingPoints: [{ id: 'punto-nuevo', title: 5 }] } } }],
+    ];
+    for (const [field, body] of cases) {
+      const res = await asAdmin('PUT', '/content', { hero: { slogan: 'No se guarda' }, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message, JSON.stringify(body)).toMatch(new RegExp(`^${field.replace(/\./g, '\\.')}: `));
+      // Spanish, never zod's English.
+      expect(res.body.message).toMatch(/inválid|Demasiado|esperaba/);
+      expect(res.body.message).not.toMatch(/Invalid|expected|received|Too (big|small)/);
+    }
+    const after = await content();
+    expect(after).toEqual(before);
+    expect(after.returns.windowDays).toBe(45);
+
+    expect((await asAdmin('PUT', '/content', original)).status).toBe(200);
+    expect(await content()).toEqual(original);
   });
 
   it('refuses bodies that are not a content object, leaving the content as it was', async () => {

@@ -56,6 +56,49 @@ const authorized = (id: string) =>
     (i) => i.status === 'authorized',
   );
 
+/** One DER element at `at`: its tag and where its content starts and ends (definite lengths, as DER has). */
+function derElement(der: Buffer, at: number): { tag: number; start: number; end: number } {
+  const tag = der[at] ?? -1;
+  let length = der[at + 1] ?? 0;
+  let start = at + 2;
+  if (length & 0x80) {
+    const bytes = length & 0x7f;
+    length = 0;
+    for (let i = 0; i < bytes; i++) length = length * 256 + (der[start + i] ?? 0);
+    start += bytes;
+  }
+  return { tag, start, end: start + length };
+}
+
+function derChildren(der: Buffer, parent: { start: number; end: number }) {
+  const children = [];
+  for (let at = parent.start; at < parent.end; ) {
+    const child = derElement(der, at);
+    children.push(child);
+    at = child.end;
+  }
+  return children;
+}
+
+const SUBJECT_OIDS: Record<string, string> = { '550406': 'C', '55040a': 'O', '550403': 'CN', '550405': 'serialNumber' };
+
+/** A CSR's subject read from its DER (CertificationRequest → info → subject): each field's string tag and bytes. */
+function subjectFieldsOf(der: Buffer): Record<string, { tag: number; bytes: Buffer }> {
+  const info = derChildren(der, derElement(der, 0))[0];
+  const subject = info ? derChildren(der, info)[1] : undefined;
+  if (!subject) throw new Error('CSR without a subject');
+  const fields: Record<string, { tag: number; bytes: Buffer }> = {};
+  for (const set of derChildren(der, subject)) {
+    for (const pair of derChildren(der, set)) {
+      const [oid, value] = derChildren(der, pair);
+      if (!oid || !value) continue;
+      const name = SUBJECT_OIDS[der.subarray(oid.start, oid.end).toString('hex')] ?? der.subarray(oid.start, oid.end).toString('hex');
+      fields[name] = { tag: value.tag, bytes: Buffer.from(der.subarray(value.start, value.end)) };
+    }
+  }
+  return fields;
+}
+
 beforeAll(async () => {
   fake = await startFakeArca();
   database = await createTestDatabase(inject('databaseKind'));
@@ -94,6 +137,28 @@ describe('setup: settings, key, certificate', () => {
     const noTwoFactor = await call('/invoicing/settings', { token: firstOwner });
     expect(noTwoFactor.status).toBe(403);
     expect(noTwoFactor.body.message).toMatch(/verificación en dos pasos/);
+  });
+
+  it('writes a razón social with an accent or an ñ as a UTF8String in the CSR (openssl req -utf8), never Latin-1', async () => {
+    const businessName = 'Jazmín Lencería Ñandú';
+    const saved = await asOwner('/invoicing/settings', { method: 'PUT', body: { ...SETTINGS, businessName } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const csr = await asOwner('/invoicing/csr', { body: {} });
+    expect(csr.status, JSON.stringify(csr.body)).toBe(200);
+    expect(forge.pki.certificationRequestFromPem(csr.body.csr).verify()).toBe(true);
+    const der = Buffer.from(forge.pem.decode(csr.body.csr)[0]?.body ?? '', 'binary');
+    const fields = subjectFieldsOf(der);
+    expect(Object.keys(fields).sort()).toEqual(['C', 'CN', 'O', 'serialNumber']);
+    // O: UTF8String (tag 0x0C) holding the UTF-8 bytes: í = C3 AD, Ñ = C3 91, ú = C3 BA.
+    expect(fields.O?.tag).toBe(0x0c);
+    expect(fields.O?.bytes.equals(Buffer.from(businessName, 'utf8'))).toBe(true);
+    expect(fields.O?.bytes.includes(Buffer.from([0xc3, 0xad]))).toBe(true);
+    expect(fields.O?.bytes.includes(Buffer.from([0xc3, 0x91]))).toBe(true);
+    expect(fields.O?.bytes.includes(Buffer.from('Ñ', 'latin1'))).toBe(false);
+    // What fits a PrintableString (tag 0x13) stays one.
+    expect(fields.C).toEqual({ tag: 0x13, bytes: Buffer.from('AR') });
+    expect(fields.CN).toEqual({ tag: 0x13, bytes: Buffer.from('tienda20123456786') });
+    expect(fields.serialNumber).toEqual({ tag: 0x13, bytes: Buffer.from('CUIT 20123456786') });
   });
 
   it('saves the settings, makes the key and CSR, accepts only the matching certificate, never answers the key', async () => {
@@ -427,6 +492,57 @@ describe('credit notes the shop makes itself', () => {
     });
     // The staff's own credit note is made: a second one by hand is refused.
     expect((await asOwner(`/orders/${order.id}/credit-note`, { body: { amount: 1 } })).status).toBe(409);
+  });
+
+  it('an order cancelled after its invoice, reopened and paid again: a new invoice for the new sale, the chain invoice, credit note, invoice', async () => {
+    const order = await paidOrder();
+    const first = await authorized(order.id);
+    const setStatus = (status: string) => call(`/orders/${order.id}/status`, { method: 'PUT', token: firstOwner, body: { status } });
+    expect((await setStatus('cancelled')).status).toBe(200);
+    const [credit] = await waitUntil(
+      () => creditNotesOf(order.id),
+      (list) => list.length === 1 && list[0]!.status === 'authorized',
+    );
+    expect(credit).toMatchObject({ kind: 'credit_note', total: first.total });
+    // Reopened and paid again: a new sale, invoiced anew (the first invoice stays credited, never reused).
+    expect((await setStatus('paid')).status).toBe(200);
+    const second = await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.status === 'authorized' && i.number !== first.number,
+    );
+    expect(second).toMatchObject({ kind: 'invoice', letter: 'C', voucherType: 11, total: first.total });
+    expect(second.number).toBeGreaterThan(first.number);
+    expect(second.cae).not.toBe(first.cae);
+    const answer = (await asOwner(`/orders/${order.id}/invoice`)).body;
+    expect(answer.vouchers.map((v: Record<string, unknown>) => [v.kind, v.status, v.number])).toEqual([
+      ['invoice', 'authorized', first.number],
+      ['credit_note', 'authorized', credit!.number],
+      ['invoice', 'authorized', second.number],
+    ]);
+    // ARCA has both invoices, and the credit note names the first.
+    const arca = [...fake.state.vouchers.values()];
+    expect(arca.filter((v) => v.CbteTipo === 11 && [first.number, second.number].includes(Number(v.CbteDesde)))).toHaveLength(2);
+    const note = arca.find((v) => v.CbteTipo === 13 && Number(v.CbteDesde) === credit!.number);
+    expect(note?.CbtesAsoc?.CbteAsoc).toMatchObject({ Tipo: '11', Nro: String(first.number) });
+    // Append-only: the first invoice's row keeps its number and CAE; one row per voucher.
+    const db = testDatabase();
+    const rows = await db('invoices').where({ order_document_id: order.id }).orderBy('id', 'asc');
+    await db.destroy();
+    expect(rows.map((r) => [r.kind, r.status, Number(r.number)])).toEqual([
+      ['invoice', 'authorized', first.number],
+      ['credit_note', 'authorized', credit!.number],
+      ['invoice', 'authorized', second.number],
+    ]);
+    expect(rows[0].cae).toBe(first.cae);
+    // Cancelled again: the new sale's invoice is the one credited, by a credit note of its own.
+    expect((await setStatus('cancelled')).status).toBe(200);
+    const notes = await waitUntil(
+      () => creditNotesOf(order.id),
+      (list) => list.length === 2 && list.every((n) => n.status === 'authorized'),
+    );
+    const again = [...fake.state.vouchers.values()].find((v) => v.CbteTipo === 13 && Number(v.CbteDesde) === notes[1]!.number);
+    expect(again?.CbtesAsoc?.CbteAsoc).toMatchObject({ Tipo: '11', Nro: String(second.number) });
+    expect(notes[1]).toMatchObject({ total: first.total });
   });
 
   it("a return received: the money given back is credited on the order's invoice", async () => {

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, type Order } from '@shop/shared';
+import { z } from 'zod';
+import { MSG, orderLineSchema, type Order } from '@shop/shared';
 import { api, type CallOptions } from '../helpers/api';
 import { SHOPPER, createProduct, orderBody, uploadProof } from '../helpers/orders';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
@@ -179,7 +180,16 @@ describe('GET /orders/by-number/{orderNumber}?contact=', () => {
       ...cardFields(placed),
       paymentMethod: 'transfer',
       firstName: 'María',
-      items: order.items.map(({ title, image, quantity, price, size, color }) => ({ title, image, quantity, price, size, color })),
+      items: order.items.map(({ title, image, quantity, price, size, color }) => ({
+        title,
+        image,
+        quantity,
+        unitPrice: price,
+        lineTotal: price * quantity,
+        price,
+        size,
+        color,
+      })),
       discounts: [],
       // The zone its delivery was priced with (the seeded zone of postal code 8300), never the street.
       delivery: { city: SHOPPER.city, postalCode: SHOPPER.postalCode, zoneName: 'Neuquén centro' },
@@ -191,6 +201,32 @@ describe('GET /orders/by-number/{orderNumber}?contact=', () => {
     });
     expect(res.body.order.items.map((i: { size: string; color: string }) => `${i.size}/${i.color}`)).toEqual(['S/Bordó', 'L/Nude']);
     expectNoPrivateData(JSON.stringify(res.body), placed);
+  });
+
+  it('answers lines of the one order line: unitPrice, lineTotal = unitPrice × quantity, price, and no SKU or ids', async () => {
+    const res = await trackWithContact(SHOPPER.email, true);
+    const items: Record<string, unknown>[] = res.body.order.items;
+    expect(items).toHaveLength(2);
+    // The order's own lines (staff and the shopper by id) carry the SKU and ids tracking leaves out.
+    const staffLines = placed.order.items;
+    expect(staffLines.every((line) => typeof line.sku === 'string' && typeof line.variantId === 'string')).toBe(true);
+    items.forEach((item, i) => {
+      expect(Object.keys(item).sort()).toEqual(['color', 'image', 'lineTotal', 'price', 'quantity', 'size', 'title', 'unitPrice']);
+      expect(typeof item.unitPrice).toBe('number');
+      expect(item.unitPrice).toBeGreaterThan(0);
+      expect(item.unitPrice).toBe(staffLines[i]?.unitPrice);
+      expect(item.lineTotal).toBe(Number(item.unitPrice) * Number(item.quantity));
+      expect(item.price).toBe(item.unitPrice);
+    });
+    // A subset of the one schema, with `price` beside it (the shared tracking schema reads it as such).
+    expect(() =>
+      orderLineSchema.omit({ productId: true, variantId: true, sku: true }).extend({ price: z.number() }).strict().array().parse(items),
+    ).not.toThrow();
+    const text = JSON.stringify(items);
+    for (const line of staffLines) {
+      for (const hidden of [line.sku, line.variantId, line.productId]) if (hidden) expect(text).not.toContain(hidden);
+    }
+    expect(text).not.toMatch(/"(sku|variantId|productId|_id|id)"/);
   });
 
   it.each([

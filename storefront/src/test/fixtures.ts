@@ -41,6 +41,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         title: 'Conjunto Encaje Rosa',
         image: '/images/products/p1.webp',
         quantity: 2,
+        unitPrice: 18000,
+        lineTotal: 36000,
         price: 18000,
         size: 'M',
         color: 'Negro',

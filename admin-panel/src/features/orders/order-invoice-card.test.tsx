@@ -76,6 +76,42 @@ describe('order detail: the electronic invoice card', () => {
     expect(within(card).queryByRole('button', { name: 'Emitir nota de crédito' })).not.toBeInTheDocument();
   });
 
+  it("an order reopened after its cancellation shows the chain: invoice, credit note, the new sale's invoice", async () => {
+    signInStorage({ ...ADMIN_USER, staffRole: 'owner', twoFactorEnabled: true });
+    const order = orderFixture(7, { status: 'paid', paidAt: '2026-01-15T12:30:00.000Z' });
+    const first = voucher({ number: 7, numberText: '00003-00000007', cae: '71111111111111' });
+    const credit = voucher({
+      kind: 'credit_note',
+      name: 'Nota de Crédito C',
+      voucherType: 13,
+      number: 2,
+      numberText: '00003-00000002',
+      cae: '72222222222222',
+    });
+    const second = voucher({ number: 9, numberText: '00003-00000009', cae: '73333333333333' });
+    mockApi({
+      'GET /orders/order-7/history': { data: { history: [] } },
+      'GET /orders/order-7': { data: { order } },
+      'GET /orders/order-7/invoice': {
+        data: { invoice: second, creditNote: credit, creditNotes: [credit], vouchers: [first, credit, second] },
+      },
+    });
+    renderApp(<OrderDetailPage />, { route: '/orders/order-7', path: '/orders/:id' });
+    const card = await screen.findByTestId('order-invoice');
+    const chain = await within(card).findByTestId('voucher-chain');
+    const items = within(chain).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Factura C: autorizada · N° 00003-00000007/),
+      expect.stringMatching(/^Nota de Crédito C: autorizada · N° 00003-00000002/),
+      expect.stringMatching(/^Factura C: autorizada · N° 00003-00000009/),
+    ]);
+    // The current invoice is the new sale's: its credit note is not made yet, so the owner may still make one.
+    expect(within(card).getByTestId('invoice-status')).toHaveTextContent('autorizada');
+    expect(within(items[2]!).getByTestId('invoice-status')).toBeInTheDocument();
+    expect(within(items[0]!).getByTestId('previous-invoice-status')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Emitir nota de crédito' })).toBeInTheDocument();
+  });
+
   it('an owner without two-factor sign-in is told where to turn it on, and gets no button the server would refuse', async () => {
     signInStorage({ ...ADMIN_USER, staffRole: 'owner' });
     const order = orderFixture(6, { status: 'paid', paidAt: '2026-01-15T12:30:00.000Z' });

@@ -13,11 +13,11 @@ import { invoiceQueries, useCreditNote, useInvoiceNow } from './api/order-invoic
 
 const isVoucher = (value: unknown): value is Voucher => typeof value === 'object' && value !== null && 'kind' in value;
 
-function VoucherLines({ voucher }: { voucher: Voucher }) {
+function VoucherLines({ voucher, testId = `${voucher.kind}-status` }: { voucher: Voucher; testId?: string }) {
   return (
     <>
       <p>
-        {voucher.name ?? 'Comprobante'}: <strong data-testid={`${voucher.kind}-status`}>{voucher.statusLabel}</strong>
+        {voucher.name ?? 'Comprobante'}: <strong data-testid={testId}>{voucher.statusLabel}</strong>
         {voucher.numberText && ` · N° ${voucher.numberText}`}
       </p>
       {voucher.cae && (
@@ -66,7 +66,15 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
   const onError = (fallback: string) => (e: unknown) => setError(errorMessage(e, fallback));
 
   const invoice = query.data?.invoice;
-  const credit = query.data?.creditNote ?? null;
+  // Every voucher, oldest first: an order reopened after its cancellation shows invoice, credit note, new invoice.
+  const chain = query.data?.vouchers ?? [];
+  const currentAt = chain.map((v) => v.kind).lastIndexOf('invoice');
+  // The credit notes of the current invoice (those after it in the chain); older servers: the latest credit note.
+  const creditsOfCurrent = currentAt >= 0 ? chain.slice(currentAt + 1) : [];
+  const credit =
+    chain.length > 0
+      ? ([...creditsOfCurrent].reverse().find((n) => n.status === 'authorized') ?? creditsOfCurrent.at(-1) ?? null)
+      : (query.data?.creditNote ?? null);
   return (
     <DetailCard headingId="invoice-title" title="Factura electrónica" icon={FileText} testId="order-invoice">
       {query.isPending && <p className="muted">Cargando la factura…</p>}
@@ -78,10 +86,25 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
       {invoice && !isVoucher(invoice) && (
         <p>{invoice.status === 'not_paid' ? 'Se factura cuando la orden esté pagada.' : 'Sin factura todavía.'}</p>
       )}
-      {isVoucher(invoice) && <VoucherLines voucher={invoice} />}
-      {(query.data?.creditNotes?.length ? query.data.creditNotes : credit ? [credit] : []).map((note, index) => (
-        <VoucherLines key={`${note.kind}-${note.number ?? index}-${index}`} voucher={note} />
-      ))}
+      {chain.length > 0 ? (
+        <ol className="voucher-chain" aria-label="Comprobantes de la orden" data-testid="voucher-chain">
+          {chain.map((voucher, index) => (
+            <li key={`${voucher.kind}-${voucher.number ?? index}-${index}`}>
+              <VoucherLines
+                voucher={voucher}
+                testId={voucher.kind === 'invoice' && index !== currentAt ? 'previous-invoice-status' : undefined}
+              />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <>
+          {isVoucher(invoice) && <VoucherLines voucher={invoice} />}
+          {(query.data?.creditNotes?.length ? query.data.creditNotes : credit ? [credit] : []).map((note, index) => (
+            <VoucherLines key={`${note.kind}-${note.number ?? index}-${index}`} voucher={note} />
+          ))}
+        </>
+      )}
       {error && (
         <p className="field-error" role="alert">
           {error}

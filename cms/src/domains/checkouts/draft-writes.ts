@@ -1,13 +1,21 @@
 // A shopper's draft saved from the checkout, the unsubscribe link's action, and an order marking its draft converted.
 import { CHECKOUT_MSG, type CheckoutDraftInput } from '@shop/shared';
-import { affectedRows, newDocumentId, writeTransaction } from '../../utils/db-write';
-import { conflict, notFound } from '../../utils/http';
+import { affectedRows, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { badRequest, conflict, notFound } from '../../utils/http';
 import { shopBaseUrl } from '../../utils/public-url';
 import { draftByToken, draftsTable, emailHash, optoutsTable } from './draft-store';
 
+/** Refuses (400, nothing stored) a line whose product the shop does not have, like every other junk line. */
+async function refuseUnknownProducts(trx: Trx, productIds: readonly string[]): Promise<void> {
+  const wanted = [...new Set(productIds)];
+  const rows: { document_id: string }[] = await table(trx, 'products').whereIn('document_id', wanted).distinct('document_id');
+  const known = new Set(rows.map((r) => r.document_id));
+  if (wanted.some((id) => !known.has(id))) throw badRequest(CHECKOUT_MSG.unknownProduct);
+}
+
 /**
  * Saves (creates or replaces) the draft of `token`: lines, contact and delivery choice. A draft already turned into an
- * order is not reopened (409: the checkout starts a fresh token).
+ * order is not reopened (409: the checkout starts a fresh token). A line of a product that does not exist is refused.
  */
 export async function saveDraft(token: string, input: CheckoutDraftInput, origin: string | null): Promise<void> {
   const now = new Date();
@@ -36,6 +44,10 @@ export async function saveDraft(token: string, input: CheckoutDraftInput, origin
     updated_at: now,
   };
   await writeTransaction(async (trx) => {
+    await refuseUnknownProducts(
+      trx,
+      input.items.map((l) => l.productId),
+    );
     const existing = await draftByToken(token, trx);
     if (existing?.convertedAt) throw conflict(CHECKOUT_MSG.converted);
     if (existing) {

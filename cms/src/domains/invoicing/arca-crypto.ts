@@ -35,6 +35,31 @@ export interface KeyAndCsr {
   csrPem: string;
 }
 
+/** The characters an ASN.1 PrintableString may hold (X.680): letters, digits, space and ' ( ) + , - . / : = ?. */
+const PRINTABLE = /^[A-Za-z0-9 '()+,\-./:=?]*$/;
+
+/**
+ * A subject field as `openssl req -utf8` (ARCA's recipe) writes it: a PrintableString when every character fits one,
+ * else a UTF8String holding the UTF-8 bytes (node-forge encodes the value when the tag is UTF8). A razón social
+ * with an accent or an ñ ("Jazmín Lencería Ñandú") written as a PrintableString would carry Latin-1 bytes.
+ */
+function subjectField(field: { shortName: string } | { name: string }, value: string): forge.pki.CertificateField {
+  const tag = PRINTABLE.test(value) ? forge.asn1.Type.PRINTABLESTRING : forge.asn1.Type.UTF8;
+  // @types/node-forge types the tag as an asn1.Class; node-forge reads an asn1.Type there.
+  return { ...field, value, valueTagClass: tag as number as forge.asn1.Class };
+}
+
+/** A subject value as text: a UTF8String's bytes decoded (node-forge reads them undecoded). */
+function subjectValue(attribute: { value?: unknown; valueTagClass?: unknown }): string {
+  const value = String(attribute.value);
+  if (attribute.valueTagClass !== forge.asn1.Type.UTF8) return value;
+  try {
+    return forge.util.decodeUtf8(value);
+  } catch {
+    return value;
+  }
+}
+
 /** A new key and the CSR ARCA asks for: CN = the alias, O = the business name, serialNumber = "CUIT <cuit>". */
 export function newKeyAndCsr({ alias, businessName, cuit }: { alias: string; businessName: string; cuit: string }): KeyAndCsr {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -42,10 +67,10 @@ export function newKeyAndCsr({ alias, businessName, cuit }: { alias: string; bus
   const csr = forge.pki.createCertificationRequest();
   csr.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
   csr.setSubject([
-    { shortName: 'C', value: 'AR' },
-    { shortName: 'O', value: businessName },
-    { shortName: 'CN', value: alias },
-    { name: 'serialNumber', value: `CUIT ${cuit}` },
+    subjectField({ shortName: 'C' }, 'AR'),
+    subjectField({ shortName: 'O' }, businessName),
+    subjectField({ shortName: 'CN' }, alias),
+    subjectField({ name: 'serialNumber' }, `CUIT ${cuit}`),
   ]);
   csr.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
   return { keyPem, csrPem: forge.pki.certificationRequestToPem(csr) };
@@ -69,7 +94,7 @@ export function certificateForKey(text: string, keyPem: string): CertificateInfo
   const certKey = cert.publicKey as forge.pki.rsa.PublicKey;
   if (certKey.n.compareTo(key.n) !== 0 || certKey.e.compareTo(key.e) !== 0) return null;
   return {
-    subject: cert.subject.attributes.map((a) => `${a.shortName ?? a.name}=${String(a.value)}`).join(', '),
+    subject: cert.subject.attributes.map((a) => `${a.shortName ?? a.name}=${subjectValue(a)}`).join(', '),
     notAfter: cert.validity.notAfter.toISOString(),
     pem: forge.pki.certificateToPem(cert),
   };

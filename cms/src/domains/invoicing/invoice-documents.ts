@@ -1,7 +1,7 @@
 import { contactMatches, trackingContactProblem } from '@shop/shared';
 import { badRequest, notFound } from '../../utils/http';
 import { settingsRow } from './invoicing-settings';
-import { invoiceBySlot, invoiceSlot, latestCreditNote } from './invoice-store';
+import { currentInvoice, latestCreditNote } from './invoice-store';
 import { invoicePdf } from './invoice-pdf';
 import { invoiceTicketPdf } from './invoice-ticket-pdf';
 import { orderRow } from './invoicing-actions';
@@ -20,7 +20,8 @@ export async function orderInvoicePdf(
   format: PdfFormat = 'a4',
 ): Promise<{ pdf: Buffer; filename: string }> {
   const order = await orderRow(documentId);
-  const row = kind === 'invoice' ? await invoiceBySlot(invoiceSlot(order.documentId)) : await latestCreditNote(order.documentId);
+  // The invoice of the order's current sale (a reopened order has a new one), or its latest credit note.
+  const row = kind === 'invoice' ? await currentInvoice(order.documentId) : await latestCreditNote(order.documentId);
   if (!row || row.status !== 'authorized') throw notFound(NO_INVOICE);
   const lines =
     kind === 'invoice'

@@ -1,12 +1,21 @@
 import { ArcaFault, ArcaUnavailable, TIMEOUT_MS } from './arca-soap';
 import { isReady, releaseLease, renewLease, settingsRow, takeLease, type SettingsRow } from './invoicing-settings';
-import { dueInvoices, invoiceBySlot, invoiceSlot, updateInvoice, type InvoiceRow } from './invoice-store';
+import {
+  cancellationSlot,
+  dueInvoices,
+  invoiceBySlot,
+  invoiceSlot,
+  invoicesOf,
+  saleOf,
+  updateInvoice,
+  type InvoiceRow,
+} from './invoice-store';
 import { arcaMessageInSpanish } from './arca-messages';
 import { buyerDocumentOf, planColumns, voucherPlan, type Letter, type VoucherPlan } from './voucher-plan';
 import { consult, lastAuthorized, requestCae, WsfeErrors, type Authorized, type Related } from './wsfe';
 import { accessTicket, NotConfigured, type Ticket } from './wsaa-ticket';
 import { queueInvoiceMail, queueMissedInvoiceMails } from './invoice-mail';
-import { planCreditNote } from './invoice-credits';
+import { creditedSoFar, planCreditNote } from './invoice-credits';
 
 /**
  * Issuing, never twice and never lost. One process at a time holds the issue lease (a conditional update of the
@@ -91,7 +100,7 @@ async function retryLater(row: InvoiceRow, message: string): Promise<void> {
 
 /** The invoice a credit note corrects, with its own date (ARCA checks CbtesAsoc against the voucher it names). */
 async function relatedVoucher(row: InvoiceRow, pointOfSale: number, fallbackDate: string): Promise<Related> {
-  const invoice = await invoiceBySlot(invoiceSlot(row.orderDocumentId));
+  const invoice = (await invoicesOf(row.orderDocumentId)).find((i) => i.voucherType === row.relatedType && i.number === row.relatedNumber);
   return {
     voucherType: row.relatedType ?? 0,
     pointOfSale: invoice?.pointOfSale ?? pointOfSale,
@@ -103,6 +112,25 @@ async function relatedVoucher(row: InvoiceRow, pointOfSale: number, fallbackDate
 /** Said on an invoice the sweep will not ask for: its order was cancelled or refunded before a number was asked. */
 export const SKIPPED_NOTE = 'No se factura: la orden se canceló o reintegró antes de pedir el comprobante a ARCA';
 
+/** Said on a new sale's invoice when the previous sale's invoice was not cancelled after all (it still stands). */
+export const PREVIOUS_STANDS_NOTE = 'No se factura: la factura anterior de la orden sigue vigente (no se acreditó)';
+
+/**
+ * A new sale's invoice (an order reopened after its cancellation's credit note): asked only once that credit note is
+ * authorised (or the previous invoice is credited in full), never beside an invoice that still stands.
+ */
+async function previousSaleCredited(row: InvoiceRow): Promise<'yes' | 'no' | 'wait'> {
+  const sale = saleOf(row.slot);
+  const credit = await invoiceBySlot(cancellationSlot(row.orderDocumentId, sale - 1));
+  if (credit?.status === 'authorized') return 'yes';
+  if (credit && credit.status !== 'skipped') return 'wait';
+  const previous = await invoiceBySlot(invoiceSlot(row.orderDocumentId, sale - 1));
+  if (previous?.status === 'authorized' && previous.number) {
+    return (await creditedSoFar(previous, null)) >= Number(previous.total ?? 0) ? 'yes' : 'no';
+  }
+  return 'no';
+}
+
 /** One row: reconcile an asked number, else ask the next one (an invoice of an order no longer sold: none). */
 async function issueOne(queued: InvoiceRow, settings: SettingsRow, ticket: Ticket): Promise<void> {
   let row = queued;
@@ -110,6 +138,11 @@ async function issueOne(queued: InvoiceRow, settings: SettingsRow, ticket: Ticke
     const facts = await orderFacts(row.orderDocumentId);
     if (facts && (facts.status === 'cancelled' || facts.status === 'refunded')) {
       return updateInvoice(row.id, { status: 'skipped', error: SKIPPED_NOTE });
+    }
+    if (saleOf(row.slot) > 1) {
+      const credited = await previousSaleCredited(row);
+      if (credited === 'no') return updateInvoice(row.id, { status: 'skipped', error: PREVIOUS_STANDS_NOTE });
+      if (credited === 'wait') return retryLater(row, 'Esperando que ARCA autorice la nota de crédito de la factura anterior');
     }
   }
   if (row.kind === 'credit_note' && !(row.voucherType && row.letter)) {

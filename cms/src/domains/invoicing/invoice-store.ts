@@ -36,10 +36,27 @@ export interface InvoiceRow {
   observations: unknown;
 }
 
-export const invoiceSlot = (orderDocumentId: string) => `${orderDocumentId}:invoice`;
-export const creditSlot = (orderDocumentId: string) => `${orderDocumentId}:credit_note`;
+/**
+ * An order's sales: the first is sale 1; an order cancelled (its invoice credited by the cancellation's credit note),
+ * reopened and paid again is a new sale, invoiced anew. Vouchers are never changed into another sale's: each sale
+ * has slots of its own, `…@<sale>` from the second on (sale 1 keeps the slots written before sales were counted).
+ */
+export const saleOf = (slot: string): number => {
+  const match = /@(\d+)$/.exec(slot);
+  return match ? Number(match[1]) : 1;
+};
+export const inSale = (slot: string, sale: number): string => (sale > 1 ? `${slot}@${sale}` : slot);
 
-/** At most one invoice and one credit note per order, decided by the database (also between processes). */
+export const invoiceSlot = (orderDocumentId: string, sale = 1) => inSale(`${orderDocumentId}:invoice`, sale);
+export const creditSlot = (orderDocumentId: string, sale = 1) => inSale(`${orderDocumentId}:credit_note`, sale);
+/** A credit note the shop queues itself (`anulacion`, or a return's number). */
+export const autoCreditSlot = (orderDocumentId: string, source: string) => `${orderDocumentId}:credit_note:${source}`;
+/** The source of the credit note of a cancelled or refunded order. */
+export const CANCELLATION = 'anulacion';
+/** The credit note of the cancellation of one sale's invoice. */
+export const cancellationSlot = (orderDocumentId: string, sale = 1) => inSale(autoCreditSlot(orderDocumentId, CANCELLATION), sale);
+
+/** At most one invoice per sale and one credit note per slot, decided by the database (also between processes). */
 export async function prepareInvoiceTable(): Promise<void> {
   const schema = strapi.db.getSchemaName();
   const name = schema ? `"${schema}"."${INVOICES_TABLE}"` : INVOICES_TABLE;
@@ -53,15 +70,31 @@ export async function queueInvoice(
   orderNumber: string,
   status: InvoiceStatus = 'queued',
 ): Promise<boolean> {
-  // An order paid again after its queued invoice was skipped (cancelled, then reopened) is queued again.
-  await table(trx, INVOICES_TABLE)
-    .where({ slot: invoiceSlot(orderDocumentId), status: 'skipped' })
-    .update({ status, error: null });
+  const latest: { id: number; slot: string; status: string } | undefined = await table(trx, INVOICES_TABLE)
+    .where({ order_document_id: orderDocumentId, kind: 'invoice' })
+    .orderBy('id', 'desc')
+    .first('id', 'slot', 'status');
+  let sale = 1;
+  if (latest) {
+    sale = saleOf(latest.slot);
+    // An order paid again after its queued invoice was skipped (cancelled, then reopened) is queued again.
+    if (latest.status === 'skipped') {
+      await table(trx, INVOICES_TABLE).where({ id: latest.id, status: 'skipped' }).update({ status, error: null });
+      return false;
+    }
+    // Its invoice stands unless the cancellation's credit note is on its way or authorised: then this is a new sale,
+    // with an invoice of its own (issued once that credit note is authorised, see invoice-issue.ts).
+    const cancellation: { status?: unknown } | undefined = await table(trx, INVOICES_TABLE)
+      .where('slot', cancellationSlot(orderDocumentId, sale))
+      .first('status');
+    if (!cancellation || cancellation.status === 'skipped') return false;
+    sale += 1;
+  }
   return insertDocumentOnce(
     trx,
     INVOICES_TABLE,
     {
-      slot: invoiceSlot(orderDocumentId),
+      slot: invoiceSlot(orderDocumentId, sale),
       order_document_id: orderDocumentId,
       order_number: orderNumber,
       kind: 'invoice',
@@ -85,6 +118,25 @@ export async function creditNotesOf(orderDocumentId: string): Promise<InvoiceRow
 export async function latestCreditNote(orderDocumentId: string): Promise<InvoiceRow | null> {
   const notes = await creditNotesOf(orderDocumentId);
   return [...notes].reverse().find((n) => n.status === 'authorized') ?? notes[notes.length - 1] ?? null;
+}
+
+/** The order's invoices, oldest first (one per sale). */
+export async function invoicesOf(orderDocumentId: string): Promise<InvoiceRow[]> {
+  return (await strapi.db.query(INVOICE_UID).findMany({
+    where: { orderDocumentId, kind: 'invoice' },
+    orderBy: [{ id: 'asc' }],
+  })) as InvoiceRow[];
+}
+
+/** The invoice of the order's current sale: its latest one not skipped (a skipped one only when there is no other). */
+export async function currentInvoice(orderDocumentId: string): Promise<InvoiceRow | null> {
+  const invoices = await invoicesOf(orderDocumentId);
+  return [...invoices].reverse().find((i) => i.status !== 'skipped') ?? invoices[invoices.length - 1] ?? null;
+}
+
+/** The order's invoices and credit notes in the order they were made: the chain staff see (invoice, credit note, …). */
+export async function vouchersOf(orderDocumentId: string): Promise<InvoiceRow[]> {
+  return (await strapi.db.query(INVOICE_UID).findMany({ where: { orderDocumentId }, orderBy: [{ id: 'asc' }] })) as InvoiceRow[];
 }
 
 export async function invoiceBySlot(slot: string): Promise<InvoiceRow | null> {

@@ -7,11 +7,14 @@ import { isReady, parseSettings, publicSettings, settingsRow, updateSettingsRow 
 import {
   creditNotesOf,
   creditSlot,
+  currentInvoice,
   INVOICE_UID,
   invoiceBySlot,
   invoiceSlot,
   latestCreditNote,
+  saleOf,
   updateInvoice,
+  vouchersOf,
   type InvoiceRow,
 } from './invoice-store';
 import { creditedSoFar, creditNoteColumns } from './invoice-credits';
@@ -121,17 +124,22 @@ const paid = (order: OrderRow) => order.orderStatus === 'paid' || Boolean(order.
 
 export async function orderInvoice(documentId: string) {
   const order = await orderRow(documentId);
-  const row = await invoiceBySlot(invoiceSlot(order.documentId));
+  // The invoice of the order's current sale (an order reopened after its cancellation's credit note has a new one).
+  const row = await currentInvoice(order.documentId);
   const credits = await creditNotesOf(order.documentId);
   const credit = await latestCreditNote(order.documentId);
   const settings = await settingsRow();
   const cuit = settings.cuit;
   // A row queued by a paid order in a shop that has not set invoicing up is not an invoice on its way.
-  const shown = row && !(row.status === 'queued' && !isReady(settings)) ? row : null;
+  const onItsWay = (voucher: InvoiceRow) => !(voucher.status === 'queued' && !isReady(settings));
+  const shown = row && onItsWay(row) ? row : null;
+  // Every voucher, oldest first (invoice, credit note, invoice of the new sale…); never one that was not asked for.
+  const chain = (await vouchersOf(order.documentId)).filter((voucher) => voucher.status !== 'skipped' && onItsWay(voucher));
   return {
     invoice: shown ? invoiceAnswer(shown, cuit) : { status: paid(order) ? 'not_invoiced' : 'not_paid' },
     creditNote: credit ? invoiceAnswer(credit, cuit) : null,
     creditNotes: credits.map((note) => invoiceAnswer(note, cuit)),
+    vouchers: chain.map((voucher) => invoiceAnswer(voucher, cuit)),
   };
 }
 
@@ -184,8 +192,10 @@ export async function invoiceNow(documentId: string, body: unknown) {
     if (!digits || !isValidCuit(digits)) throw badRequest('CUIT del comprador: no es válido');
     buyer = { kind: 'cuit', number: digits };
   }
-  const slot = invoiceSlot(order.documentId);
-  let row = await invoiceBySlot(slot);
+  // The current sale's invoice (the first sale's when none was queued yet).
+  const current = await currentInvoice(order.documentId);
+  const slot = current?.slot ?? invoiceSlot(order.documentId);
+  let row = current;
   if (row?.status === 'authorized') throw conflict('La orden ya tiene su factura autorizada');
   const plan = voucherPlan(settings.taxCondition ?? 'monotributo', 'invoice', Number(order.total ?? 0), buyer);
   const fresh = {
@@ -204,13 +214,14 @@ export async function invoiceNow(documentId: string, body: unknown) {
 export async function creditNote(documentId: string, body: unknown) {
   const order = await orderRow(documentId);
   const settings = await settingsRow();
-  const invoice = await invoiceBySlot(invoiceSlot(order.documentId));
+  const invoice = await currentInvoice(order.documentId);
   if (!invoice || invoice.status !== 'authorized' || !invoice.number)
     throw badRequest('La orden no tiene una factura autorizada para acreditar');
-  const slot = creditSlot(order.documentId);
+  // The staff's credit note of this sale's invoice.
+  const slot = creditSlot(order.documentId, saleOf(invoice.slot));
   const existing = await invoiceBySlot(slot);
   // What is left to credit: the invoice less the credit notes already made (cancellations, returns, this one aside).
-  const total = Number(invoice.total ?? 0) - (await creditedSoFar(order.documentId, existing?.id ?? null));
+  const total = Number(invoice.total ?? 0) - (await creditedSoFar(invoice, existing?.id ?? null));
   const amountInput = typeof body === 'object' && body !== null && 'amount' in body ? (body as { amount: unknown }).amount : undefined;
   const amount = amountInput === undefined || amountInput === null ? total : amountInput;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > total) {

@@ -182,14 +182,20 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
     ...trackedCommon(order),
     firstName: firstName(order.shippingInfo.fullName),
     paymentMethod: order.paymentMethod,
-    items: order.items.map((item) => ({
-      title: item.title,
-      image: item.image ?? null,
-      quantity: item.quantity,
-      price: item.price,
-      size: item.size ?? null,
-      color: item.color ?? null,
-    })),
+    // The one order line without the ids and SKU staff read; `price` kept for the specification's client.
+    items: order.items.map((item) => {
+      const unitPrice = item.unitPrice ?? item.price;
+      return {
+        title: item.title,
+        image: item.image ?? null,
+        color: item.color ?? null,
+        size: item.size ?? null,
+        quantity: item.quantity,
+        unitPrice,
+        lineTotal: item.lineTotal ?? unitPrice * item.quantity,
+        price: item.price,
+      };
+    }),
     discounts: order.discounts ?? [],
     delivery: {
       city: order.shippingInfo.city ?? null,

@@ -19,6 +19,8 @@ export const CHECKOUT_MSG = {
   tooManyLines: (max: number) => `El carrito no puede tener más de ${max} líneas`,
   tooManyUnits: (max: number) => `Podés guardar hasta ${max} unidades por línea`,
   linesRequired: 'El carrito está vacío',
+  /** A saved line names a product the shop does not have (never stored). */
+  unknownProduct: 'El carrito tiene un producto que no existe en la tienda',
   saved: 'Carrito guardado',
   unsubscribed: 'Listo: borramos tu carrito y no te vamos a escribir más por carritos sin terminar.',
   soldOut: 'Sin stock',

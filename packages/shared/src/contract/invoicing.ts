@@ -29,6 +29,11 @@ export const orderInvoiceAnswerSchema = z.object({
   /** The latest authorised credit note (else the latest), and all of them (staff's, cancellations', returns'). */
   creditNote: voucherSchema.nullable(),
   creditNotes: z.array(voucherSchema).default([]),
+  /**
+   * Every invoice and credit note of the order, oldest first: the chain of an order reopened after its cancellation
+   * (invoice, credit note, the new sale's invoice). `invoice` is the current sale's. Absent from older servers.
+   */
+  vouchers: z.array(voucherSchema).default([]),
 });
 export type OrderInvoiceAnswer = z.infer<typeof orderInvoiceAnswerSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
-import { orderItemSchema, orderMeetingPointSchema } from './orders.js';
+import { orderMeetingPointSchema } from './orders.js';
+import { orderLineSchema } from './order-line.js';
 import { timestampFields } from './fields.js';
 import { trackedReturnsSchema } from './returns.js';
 import { discountLineSchema } from './quote.js';
@@ -33,8 +34,12 @@ const trackedOrderCommon = {
 export const trackedOrderSummarySchema = z.object({ detail: z.literal('summary'), ...trackedOrderCommon });
 export type TrackedOrderSummary = z.infer<typeof trackedOrderSummarySchema>;
 
-/** An order line as tracking shows it: the order's line without the product id. */
-export const trackedOrderItemSchema = orderItemSchema.omit({ productId: true });
+/**
+ * An order line as tracking shows it: the one order line (order-line.ts) without what only staff read (the product
+ * and variant ids, the SKU), with `unitPrice` and `lineTotal` like the quote and the order, and `price` (= unitPrice)
+ * that the specification's client reads.
+ */
+export const trackedOrderItemSchema = orderLineSchema.omit({ productId: true, variantId: true, sku: true }).extend({ price: z.number() });
 export type TrackedOrderItem = z.infer<typeof trackedOrderItemSchema>;
 
 export const trackedOrderDetailSchema = z.object({

@@ -1,13 +1,15 @@
 import { factories, type Core } from '@strapi/strapi';
+import { z } from 'zod';
 import {
   deepMerge,
+  firstIssueMessage,
   LEGACY_MEETING_POINT_ID,
   readSiteContent,
-  siteContentSchema,
+  siteContentWriteSchema,
   type ContentProblem,
   type SiteContent,
 } from '@shop/shared';
-import { badRequest, forbidden, parseWith } from '../../../utils/http';
+import { badRequest, forbidden } from '../../../utils/http';
 import { catalogueChanged, ensureFreshCatalogue, settingsGeneration } from '../../../domains/catalogue';
 import { onCurrentConnection, table, writeTransaction } from '../../../utils/db-write';
 
@@ -110,6 +112,30 @@ async function saveContent(strapi: Core.Strapi, content: SiteContent): Promise<S
   return content;
 }
 
+const spanish = z.locales.es().localeError;
+
+/** Zod's own Spanish message with the field named ("returns.windowDays: Demasiado pequeño: …"); schemas' own messages stay. */
+function namedSpanishError(issue: Parameters<typeof spanish>[0]): string | undefined {
+  const answer = spanish(issue);
+  const message = typeof answer === 'string' ? answer : answer?.message;
+  const path = (issue.path ?? []).map(String).join('.');
+  return message && path ? `${path}: ${message}` : message;
+}
+
+/**
+ * The merged content checked strictly (siteContentWriteSchema): a setting out of range or of the wrong type is a
+ * Spanish 400 naming the field, never replaced by its default; nothing is saved.
+ */
+function parseContentWrite(value: unknown): SiteContent {
+  const result = siteContentWriteSchema.safeParse(value, { error: namedSpanishError });
+  if (!result.success) {
+    throw badRequest(firstIssueMessage(result.error), {
+      errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  return result.data;
+}
+
 /**
  * A partial update: the body is deep-merged onto the stored content (objects merged, lists and values replaced),
  * then validated, so sections the body does not name keep what the staff saved. Read, merge and write happen in one
@@ -125,7 +151,7 @@ async function updateContent(
     // Merged onto what is stored, not onto the defaults shown for values that could not be read: a save that does
     // not replace such a value is refused with its field named, never written over with a default.
     const stored = parsedContent(await storedText(strapi));
-    const merged = parseWith(siteContentSchema, deepMerge(isRecord(stored) ? stored : {}, patch));
+    const merged = parseContentWrite(deepMerge(isRecord(stored) ? stored : {}, patch));
     const before = readSiteContent(stored).content;
     if (!allowed.settings) {
       // Payment methods and bank details belong to the owner: other roles may save everything else around them.

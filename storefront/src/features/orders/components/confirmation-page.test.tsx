@@ -58,7 +58,18 @@ describe('order confirmation', () => {
       total: order.total,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
+      items: [
+        {
+          title: 'Conjunto Encaje Rosa',
+          image: null,
+          quantity: 2,
+          unitPrice: 18000,
+          lineTotal: 36000,
+          price: 18000,
+          size: 'M',
+          color: 'Negro',
+        },
+      ],
       delivery: { city: 'Neuquén', postalCode: '8300', zoneName: null },
     });
     const requests = mockApi({
@@ -174,7 +185,18 @@ describe('order confirmation', () => {
       reservedUntil: '2025-03-12T21:30:00.000Z',
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      items: [{ title: 'Conjunto Encaje Rosa', image: null, quantity: 2, price: 18000, size: 'M', color: 'Negro' }],
+      items: [
+        {
+          title: 'Conjunto Encaje Rosa',
+          image: null,
+          quantity: 2,
+          unitPrice: 18000,
+          lineTotal: 36000,
+          price: 18000,
+          size: 'M',
+          color: 'Negro',
+        },
+      ],
       delivery: { city: null, postalCode: null, zoneName: null },
       checkoutUrl,
     });
