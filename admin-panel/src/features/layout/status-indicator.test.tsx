@@ -13,7 +13,15 @@ const down = { status: 'down', latencyMs: 2000 };
 const line = (id: GoLiveItem['id'], ok: boolean | null): GoLiveItem => ({ id, ok, title: id, detail: id, action: ok ? '' : 'Hacelo.' });
 
 /** The layout for `staffRole` with the server's health (`redisDown`: degraded) and a checklist missing `missing` lines. */
-function renderLayout({ staffRole = 'owner', redisDown = false, missing = 2 }: { staffRole?: StaffRole; redisDown?: boolean; missing?: number }) {
+function renderLayout({
+  staffRole = 'owner',
+  redisDown = false,
+  missing = 2,
+}: {
+  staffRole?: StaffRole;
+  redisDown?: boolean;
+  missing?: number;
+}) {
   const user = { ...ADMIN_USER, staffRole };
   signInStorage(user);
   const items = [line('https', true), line('email', true), line('mercadopago', null)];
@@ -70,7 +78,9 @@ describe('the status indicator of the top bar (phones)', () => {
     expect(panel()).toHaveClass('system-status-open');
 
     // In the panel (its go-live toggle), Escape closes the whole panel.
-    within(panel()).getByRole('button', { name: /Lista para abrir la tienda/ }).focus();
+    within(panel())
+      .getByRole('button', { name: /Lista para abrir la tienda/ })
+      .focus();
     await user.keyboard('{Escape}');
     expect(indicator()).toHaveAttribute('aria-expanded', 'false');
     expect(panel()).not.toHaveClass('system-status-open');

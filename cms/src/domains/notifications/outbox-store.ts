@@ -173,7 +173,9 @@ export async function listMails(query: MailListQuery): Promise<{ emails: EmailMe
     .offset((query.page - 1) * query.limit);
   const ids = idRows.map((r) => (isRecord(r) ? Number(r.id) : NaN)).filter(Number.isInteger);
   if (ids.length === 0) return { emails: [], total };
-  const rows: unknown[] = await strapi.db.query(OUTBOX_UID).findMany({ where: { id: { $in: ids } }, select: LIST_COLUMNS, limit: ids.length });
+  const rows: unknown[] = await strapi.db
+    .query(OUTBOX_UID)
+    .findMany({ where: { id: { $in: ids } }, select: LIST_COLUMNS, limit: ids.length });
   const byId = new Map(rows.filter(isRecord).map((row) => [Number(row.id), row]));
   return {
     emails: ids.flatMap((id) => {
