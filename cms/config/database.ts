@@ -1,6 +1,7 @@
 import path from 'path';
 
-type SqliteConnection = { pragma: (sql: string) => unknown; prepare: (sql: string) => unknown };
+type SqliteStatement = { run: (...params: unknown[]) => unknown };
+type SqliteConnection = { pragma: (sql: string) => unknown; prepare: (sql: string) => SqliteStatement; inTransaction: boolean };
 
 /**
  * Makes every transaction knex opens on this connection take SQLite's write lock at its start (`BEGIN IMMEDIATE`)
@@ -13,6 +14,33 @@ type SqliteConnection = { pragma: (sql: string) => unknown; prepare: (sql: strin
 function beginImmediately(conn: SqliteConnection): void {
   const prepare = conn.prepare.bind(conn);
   conn.prepare = (sql: string) => prepare(sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql);
+}
+
+/**
+ * Rolls back a transaction whose COMMIT SQLite refused and left open. SQLite keeps the transaction open after a
+ * COMMIT that fails on a deferred constraint or with SQLITE_BUSY (it rolls back by itself after most I/O errors,
+ * SQLITE_FULL included); knex rejects the transaction but gives the connection back to the pool as it is, so the
+ * next request on it (the pool's only connection) found the failed transaction still open, holding the write lock:
+ * its BEGIN failed ("cannot start a transaction within a transaction") and its writes would have joined the failed
+ * ones. The COMMIT's own error still goes to the caller (503 or 500, nothing was written). knex commits with exactly
+ * `COMMIT;` (commit-failure.test.ts).
+ */
+function rollBackRefusedCommits(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  conn.prepare = (sql: string) => {
+    const statement = prepare(sql);
+    if (sql !== 'COMMIT;') return statement;
+    const run = statement.run.bind(statement);
+    statement.run = (...params: unknown[]) => {
+      try {
+        return run(...params);
+      } catch (err) {
+        if (conn.inTransaction) prepare('ROLLBACK;').run();
+        throw err;
+      }
+    };
+    return statement;
+  };
 }
 
 /** Migrations are written in TypeScript (database/migrations/*.ts) and run from the compiled dist/database/migrations. */
@@ -57,6 +85,7 @@ export default ({ env }: { env: EnvFn }) => {
           conn.pragma('busy_timeout = 10000');
           conn.pragma('foreign_keys = ON');
           beginImmediately(conn);
+          rollBackRefusedCommits(conn);
           done(null, conn);
         },
       },

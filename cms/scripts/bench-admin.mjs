@@ -97,6 +97,9 @@ async function staffTargets(url, token) {
     // Every Gmail customer (one in ten, 3,000): the broadest customers search.
     ['clientes: búsqueda amplia', '/api/customers?pageSize=20&search=gmail'],
     ['clientes: más compras', '/api/customers?pageSize=20&sort=totalSpent&direction=desc'],
+    // The outbox (two messages per order): its first page, and the messages still waiting to go out.
+    ['correos (primera página)', '/api/emails?page=1&limit=20'],
+    ['correos pendientes', '/api/emails?page=1&limit=20&status=pending'],
   ];
   return targets
     .filter(([name]) => CALLS.length === 0 || CALLS.some((part) => name.includes(part)))

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_EMAIL, bearer, restoreAdminSession } from '../support/shop';
 import { failOnConsoleErrors } from '../support/console-errors';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 
 /**
  * The owner's "Lista para abrir la tienda" in the status bar: she opens it, reads a line per thing to have ready
@@ -39,4 +40,42 @@ test('the owner reads the go-live checklist and sends herself a test e-mail', as
   const outbox = await request.get('/api/emails?limit=5', { headers: bearer(session) });
   const { emails } = (await outbox.json()) as { emails: { to: string; kind: string; status: string }[] };
   expect(emails.find((m) => m.kind === 'staff_test')).toMatchObject({ to: ADMIN_EMAIL, status: 'pending' });
+});
+
+test('on a phone the status panel is one indicator of the top bar, which opens and closes it', async ({ page, request }) => {
+  await restoreAdminSession(page, request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  // The test shop misses several lines of the checklist: the indicator counts them.
+  const indicator = page.getByRole('button', { name: /^Estado del Sistema: [1-9]\d* avisos?$/ });
+  await expect(indicator).toBeVisible();
+  await expect(indicator).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#system-status')).toBeHidden();
+  // Above the page itself there is only the top bar (56 px): the status block takes no room of its own.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const mainTop = await page.locator('#admin-main').evaluate((el) => el.getBoundingClientRect().top);
+  expect(mainTop).toBeLessThan(60);
+  await expectNoSeriousAxeIssues(page, 'status indicator at 390 px');
+  await page.screenshot({ path: 'test-results/admin-status-390.png' });
+
+  // With the keyboard: Enter opens the panel, Escape closes it and leaves the focus on the indicator.
+  await indicator.focus();
+  await page.keyboard.press('Enter');
+  await expect(indicator).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByRole('region', { name: 'Estado del Sistema' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('health-card')).toBeVisible();
+  await expect(panel.getByRole('button', { name: /Lista para abrir la tienda/ })).toBeVisible();
+  await expectNoSeriousAxeIssues(page, 'status panel opened at 390 px');
+  await page.screenshot({ path: 'test-results/admin-status-390-open.png' });
+  await page.keyboard.press('Escape');
+  await expect(indicator).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#system-status')).toBeHidden();
+  await expect(indicator).toBeFocused();
+
+  // A wide screen shows the panel itself, without the indicator.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(panel).toBeVisible();
+  await expect(indicator).toBeHidden();
+  await page.screenshot({ path: 'test-results/admin-status-desktop.png' });
 });

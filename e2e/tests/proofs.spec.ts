@@ -41,9 +41,16 @@ test('the owner approves one proof and rejects another with a reason; WhatsApp o
   await expect(owner).toHaveURL(/\/admin\/proofs$/);
   await expect(owner.getByRole('heading', { name: 'Comprobantes por verificar' })).toBeVisible();
   const cardOf = (orderNumber: string) => owner.getByTestId('proof-card').filter({ hasText: orderNumber });
-  // Oldest first: the approved one was placed before the rejected one.
-  const numbers = await owner.getByTestId('proof-card').getByRole('heading').allTextContents();
-  expect(numbers.indexOf(`Orden #${approved}`)).toBeLessThan(numbers.indexOf(`Orden #${rejected}`));
+  // Oldest first: the approved one was placed before the rejected one. The queue loads after the page's title, so
+  // these assertions wait for both cards; other tests' proofs may wait in between, so only these two headings are
+  // compared, in the page's order (it fails when they come the other way round or one is missing).
+  await expect(cardOf(approved)).toHaveCount(1);
+  await expect(cardOf(rejected)).toHaveCount(1);
+  const ours = owner
+    .getByTestId('proof-card')
+    .getByRole('heading')
+    .filter({ hasText: new RegExp(`^Orden #(${approved}|${rejected})$`) });
+  await expect(ours).toHaveText([`Orden #${approved}`, `Orden #${rejected}`]);
   const proof = cardOf(approved).getByRole('img', { name: `Comprobante de transferencia de la orden ${approved}` });
   await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 

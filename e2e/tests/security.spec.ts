@@ -108,7 +108,7 @@ test('the printable receipt opens styled under the same policy (its pop-up inher
   // The stylesheet applied: brand colour on the title and the stamp's border (unstyled, both would be defaults).
   await expect.poll(() => receipt.locator('h1').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(143, 58, 85)');
   await expect(receipt.locator('.stamp')).toHaveCSS('border-top-style', 'solid');
-  expect(await receipt.locator('[style]').count()).toBe(0);
+  await expect(receipt.locator('[style]')).toHaveCount(0);
   expect([...violations, ...popupViolations.map((text) => ({ source: 'receipt pop-up', text }))], 'CSP violations').toEqual([]);
 });
 
@@ -156,7 +156,7 @@ test('another site can neither frame the shop nor read its API', async ({ page, 
 
     // Framing (page.goto waited for the frames to load): the shop's page never renders inside the foreign page.
     await expect(page.frameLocator('#control').locator('#root')).toHaveText('enmarcada');
-    expect(await page.frameLocator('#victim').locator('#root').count()).toBe(0);
+    await expect(page.frameLocator('#victim').locator('#root')).toHaveCount(0);
   } finally {
     await new Promise((resolve) => attacker.close(resolve));
   }

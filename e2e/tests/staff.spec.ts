@@ -114,6 +114,7 @@ test('an owner turns on two-factor sign-in with a code of her app and then signs
   await page.goto('/admin/settings');
   await page.getByRole('tab', { name: 'Seguridad' }).click();
   await page.getByRole('button', { name: 'Activar', exact: true }).click();
+  await expect(page.getByTestId('two-factor-secret')).toHaveText(/^[A-Z2-7\s]{16,}$/);
   const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   // Beside the key: its otpauth:// address as a QR code for the app to scan (an image with a text for screen readers),

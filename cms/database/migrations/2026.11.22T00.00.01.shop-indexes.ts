@@ -30,6 +30,9 @@ export const SHOP_INDEXES: readonly IndexDefinition[] = [
   // The outbox worker's look-up of due messages, and an order's messages on its detail page.
   { name: 'idx_shop_email_outboxes_due', table: 'email_outboxes', columns: ['status', 'next_attempt_at'] },
   { name: 'idx_shop_email_outboxes_order', table: 'email_outboxes', columns: ['order_document_id', 'created_at'] },
+  // Staff's list of messages, newest first, whole or by status: a page's ids and the count read from the index alone.
+  { name: 'idx_shop_email_outboxes_list', table: 'email_outboxes', columns: ['created_at', 'id'] },
+  { name: 'idx_shop_email_outboxes_list_status', table: 'email_outboxes', columns: ['status', 'created_at', 'id'] },
   // ON CONFLICT (day) in the order-number upsert needs it, and it keeps one counter per day.
   { name: 'shop_order_sequences_day_uq', table: 'order_sequences', columns: ['day'], unique: true },
   // The last line of defence against a duplicated order number.

@@ -224,7 +224,24 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
     SELECT ${base.orders} + n, ${base.items} + n, 'order.item', 'items', 1 ${series(kind, orders)}
     UNION ALL SELECT ${base.orders} + n, ${base.items} + ${orders} + n, 'order.item', 'items', 2 ${series(kind, orders)} WHERE n % 3 = 0
     UNION ALL SELECT ${base.orders} + n, ${base.shipping} + n, 'order.shipping-info', 'shippingInfo', NULL ${series(kind, orders)}`;
-  return [orderRows, items1, items2, shippingRows, links];
+  // The outbox: each order's receipt to the shopper and notice to the owner, queued when it was placed (about 3 KB of
+  // HTML each, as the shop's own); most sent, one order in fifty still pending, one in a hundred failed.
+  const orderNumber = `'SC-' || ${dayKey(kind, minutes)} || '-' || ${lpad6(kind, 'n')}`;
+  const html =
+    kind === 'postgres'
+      ? `repeat('<p>Gracias por tu compra en Jazmín.</p>', 90)`
+      : `replace(hex(zeroblob(90)), '00', '<p>Gracias por tu compra en Jazmín.</p>')`;
+  const mailStatus = `CASE WHEN n % 50 = 0 THEN 'pending' WHEN n % 100 = 1 THEN 'failed' ELSE 'sent' END`;
+  const mail = (which, mailKind, to) => `SELECT 'scale-m${which}-' || n, ${to}, 'Tu pedido ' || ${orderNumber}, ${html},
+      'Gracias por tu compra en Jazmín.', '${mailKind}', 'scale-o' || n, ${orderNumber}, ${mailStatus},
+      CASE WHEN n % 50 = 0 THEN 0 WHEN n % 100 = 1 THEN 5 ELSE 1 END, ${agoSql(kind, minutes)},
+      CASE WHEN n % 100 = 1 AND n % 50 <> 0 THEN 'Conexión rechazada por el servidor de correo' ELSE NULL END,
+      CASE WHEN n % 50 <> 0 AND n % 100 <> 1 THEN ${agoSql(kind, `${minutes} - 1`)} ELSE NULL END,
+      ${agoSql(kind, minutes)}, ${now}, ${now}
+    ${series(kind, orders)}`;
+  const mails = `INSERT INTO email_outboxes (document_id, "to", subject, html, text, kind, order_document_id, order_number, status, attempts, next_attempt_at, last_error, sent_at, created_at, updated_at, published_at)
+    ${mail(1, 'order_received', email)} UNION ALL ${mail(2, 'owner_new_order', "'pedidos@jazminlenceria.com.ar'")}`;
+  return [orderRows, items1, items2, shippingRows, links, mails];
 }
 
 /** Every statement, in order, for `kind` ('sqlite' | 'postgres'); `base` holds the largest ids already there. */

@@ -67,3 +67,70 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fa
     expect(placed.body.order.orderNumber).toMatch(/-\d{8}-\d{4,}$/);
   });
 });
+
+/**
+ * SQLite: a COMMIT it refuses (here a deferred foreign key, checked at COMMIT, broken for one shopper's name only; a
+ * COMMIT that gets SQLITE_BUSY behaves the same) leaves the transaction open on the connection. knex then gave the
+ * connection back to the pool with it: the pool's one connection kept SQLite's write lock and the failed order's
+ * rows, and the next request's BEGIN failed ("cannot start a transaction within a transaction"). The failed COMMIT
+ * is now rolled back before its error goes on (config/database.ts). The next order, on the same pooled connection
+ * (this process's pool has one), is placed.
+ */
+const REFUSED_NAME = 'Prueba Confirmación Rechazada';
+const ORDERS_OF_REFUSED = (db: Knex) => db('components_order_shipping_infos').where('full_name', REFUSED_NAME).count({ n: '*' }).first();
+
+describe.skipIf(inject('databaseKind') !== 'sqlite')('an order whose COMMIT SQLite refuses', () => {
+  let db: Knex;
+  // A process of its own: its pool's one connection is the one the failed COMMIT leaves behind.
+  let shop: RunningStrapi;
+
+  const dropGate = async () => {
+    await db.raw('DROP TRIGGER IF EXISTS shop_test_commit_refused');
+    await db.raw('DROP TABLE IF EXISTS shop_test_commit_gate');
+    await db.raw('DROP TABLE IF EXISTS shop_test_commit_gate_parent');
+  };
+
+  beforeAll(async () => {
+    shop = await startExtraStrapi();
+    db = testDatabase();
+    await dropGate();
+    await db.raw('CREATE TABLE shop_test_commit_gate_parent (id INTEGER PRIMARY KEY)');
+    await db.raw(`CREATE TABLE shop_test_commit_gate (parent_id INTEGER
+      REFERENCES shop_test_commit_gate_parent (id) DEFERRABLE INITIALLY DEFERRED)`);
+    await db.raw(`CREATE TRIGGER shop_test_commit_refused AFTER INSERT ON components_order_shipping_infos
+      WHEN NEW.full_name = '${REFUSED_NAME}' BEGIN INSERT INTO shop_test_commit_gate (parent_id) VALUES (-1); END`);
+  });
+
+  afterAll(async () => {
+    await dropGate().catch(() => undefined);
+    await db.destroy();
+    await shop.stop();
+  });
+
+  it('is not answered 201, keeps nothing, and the next order on the same connection is placed', async () => {
+    const product = await createProduct({ stock: 5 });
+    const body = orderBody([{ productId: product._id, quantity: 2 }], { shippingInfo: { ...SHOPPER, fullName: REFUSED_NAME } });
+    const headers = { 'idempotency-key': randomUUID() };
+
+    const refused = await api<{ message?: string }>('/orders', { body, headers, baseUrl: shop.url });
+    expect(refused.status, JSON.stringify(refused.body)).toBeGreaterThanOrEqual(500);
+    // Left open, the transaction held SQLite's write lock: this DDL from another connection could not run.
+    await dropGate();
+    expect(await stockOf(product._id)).toBe(5);
+    expect(Number((await ORDERS_OF_REFUSED(db))?.n)).toBe(0);
+
+    // The COMMIT is accepted again: the retry (same Idempotency-Key), on the process's one pooled connection.
+    const placed = await api<{ order: { orderNumber: string } }>('/orders', { body, headers, baseUrl: shop.url });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(await stockOf(product._id)).toBe(3);
+    expect(Number((await ORDERS_OF_REFUSED(db))?.n)).toBe(1);
+    // And one more order after it, as the next request on that connection.
+    const next = await api('/orders', {
+      body: orderBody([{ productId: product._id, quantity: 1 }]),
+      headers: { 'idempotency-key': randomUUID() },
+      baseUrl: shop.url,
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    expect(await stockOf(product._id)).toBe(2);
+  });
+});

@@ -1,6 +1,8 @@
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailListAnswerSchema, emailResendAnswerSchema, type Order } from '@shop/shared';
+import { emailListAnswerSchema, emailResendAnswerSchema, type EmailMessage, type EmailStatus, type Order } from '@shop/shared';
 import { adminToken, adminTokenAt, api, shopperToken, type CallOptions } from '../helpers/api';
+import { testDatabase } from '../helpers/database';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { JUNK_QUERY_VALUES, LONG_10K, NUL_TEXT } from '../helpers/junk';
 import { createProduct, orderBody, startExtraStrapi } from '../helpers/orders';
@@ -68,6 +70,122 @@ describe('outbox without a mail server', () => {
     const missing = await call('/emails/999999999/resend', { method: 'POST', token });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Correo no encontrado');
+  });
+});
+
+/**
+ * The list's pages are read from an index in the list's order (created_at, id), newest first; these answers are the
+ * ones the Query Engine's findMany gave (docs/performance.md, "The outbox list"). Seven messages of the far future
+ * are the newest of the outbox, written oldest id first: two pairs share their moment, so the id decides there.
+ */
+describe('the outbox list: order, pages and filter', () => {
+  let db: Knex;
+  const AT = Date.parse('2090-03-01T12:00:00.000Z');
+  const LINES: { minutes: number; status: EmailStatus }[] = [
+    { minutes: 0, status: 'failed' },
+    { minutes: 0, status: 'sent' },
+    { minutes: -1, status: 'pending' },
+    { minutes: -2, status: 'failed' },
+    { minutes: -2, status: 'failed' },
+    { minutes: -3, status: 'sent' },
+    { minutes: -4, status: 'failed' },
+  ];
+  /** The seven as the list must answer them, newest first (the later id first at the same moment). */
+  let expected: EmailMessage[] = [];
+
+  beforeAll(async () => {
+    db = testDatabase();
+    await db('email_outboxes').where('order_document_id', 'like', 'listaorden%').delete();
+    const written: EmailMessage[] = [];
+    for (const [i, line] of LINES.entries()) {
+      const created = new Date(AT + line.minutes * 60_000);
+      const next = new Date(created.getTime() + 5 * 60_000);
+      const sent = new Date(created.getTime() + 1_000);
+      const [row] = await db('email_outboxes')
+        .insert({
+          document_id: `lista-${i}-${Date.now()}`,
+          to: `lista${i}@example.com`,
+          subject: `Prueba de la lista ${i}`,
+          html: '<p>Prueba</p>',
+          text: 'Prueba',
+          kind: 'order_paid',
+          order_document_id: `listaorden${i}`,
+          order_number: `JL-20900301-000${i}`,
+          status: line.status,
+          attempts: i,
+          next_attempt_at: next,
+          last_error: line.status === 'failed' ? 'Buzón lleno' : null,
+          sent_at: line.status === 'sent' ? sent : null,
+          created_at: created,
+          updated_at: created,
+          published_at: created,
+        })
+        .returning('id');
+      const id = Number(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row);
+      written.push({
+        id,
+        to: `lista${i}@example.com`,
+        subject: `Prueba de la lista ${i}`,
+        kind: 'order_paid',
+        orderId: `listaorden${i}`,
+        orderNumber: `JL-20900301-000${i}`,
+        status: line.status,
+        attempts: i,
+        nextAttemptAt: line.status === 'pending' ? next.toISOString() : null,
+        lastError: line.status === 'failed' ? 'Buzón lleno' : null,
+        sentAt: line.status === 'sent' ? sent.toISOString() : null,
+        createdAt: created.toISOString(),
+      });
+    }
+    expected = [...written].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+  });
+
+  afterAll(async () => {
+    await db('email_outboxes').where('order_document_id', 'like', 'listaorden%').delete();
+    await db.destroy();
+  });
+
+  const list = async (query: string) => {
+    const res = await api(`/emails?${query}`, { token: await adminToken() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return emailListAnswerSchema.parse(res.body);
+  };
+  const countOf = async (status?: EmailStatus) => {
+    const q = db('email_outboxes');
+    if (status) void q.where('status', status);
+    const row = await q.count({ n: '*' }).first();
+    return Number(row?.n);
+  };
+
+  it('pages the whole outbox newest first, the id deciding between equal moments, with every field', async () => {
+    const total = await countOf();
+    const pages = [await list('page=1&limit=3'), await list('page=2&limit=3'), await list('page=3&limit=3')];
+    for (const [i, page] of pages.entries()) {
+      expect(page).toMatchObject({ total, totalPages: Math.ceil(total / 3), page: i + 1, mailConfigured: false });
+    }
+    expect(pages[0]!.emails).toEqual(expected.slice(0, 3));
+    expect(pages[1]!.emails).toEqual(expected.slice(3, 6));
+    expect(pages[2]!.emails[0]).toEqual(expected[6]);
+    // Past the last page: no message, the same count.
+    const beyond = await list(`page=${Math.ceil(total / 3) + 1}&limit=3`);
+    expect(beyond).toMatchObject({ emails: [], total });
+  });
+
+  it('filters by status (and by order) with the same order and count', async () => {
+    const failed = expected.filter((m) => m.status === 'failed');
+    expect(failed).toHaveLength(4);
+    const total = await countOf('failed');
+    const first = await list('page=1&limit=2&status=failed');
+    const second = await list('page=2&limit=2&status=failed');
+    expect(first).toMatchObject({ total, totalPages: Math.ceil(total / 2), page: 1 });
+    expect([...first.emails, ...second.emails]).toEqual(failed);
+    const sent = await list('limit=20&status=sent');
+    expect(sent.emails.slice(0, 2)).toEqual(expected.filter((m) => m.status === 'sent'));
+    expect(sent.total).toBe(await countOf('sent'));
+    const pending = await list('limit=1&status=pending');
+    expect(pending.emails).toEqual([expected.find((m) => m.status === 'pending')]);
+    const ofOrder = await list('order=listaorden3');
+    expect(ofOrder).toMatchObject({ emails: [expected.find((m) => m.orderId === 'listaorden3')], total: 1, totalPages: 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   ChevronsLeft,
@@ -29,6 +29,7 @@ import { useAuth, useCan, displayName } from '@/features/auth';
 import { ProofsNavBadge } from '@/features/proofs';
 import { GoLiveChecklistPanel } from './go-live-checklist';
 import { HealthCard } from './health-card';
+import { StatusIndicator } from './status-indicator';
 
 interface NavItem {
   to: string;
@@ -64,10 +65,15 @@ export function AdminLayout() {
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Phones: the status panel shows only when opened from the top bar's indicator.
+  const [statusOpen, setStatusOpen] = useState(false);
+  const indicator = useRef<HTMLButtonElement>(null);
+  const statusPanel = useRef<HTMLElement>(null);
 
   // Every route change closes the mobile menu and scrolls to the top (again after 50 ms, once lazy screens render).
   useEffect(() => {
     setMobileOpen(false);
+    setStatusOpen(false);
     window.scrollTo(0, 0);
     const again = setTimeout(() => window.scrollTo(0, 0), LIMITS.scrollTopRepeatMs);
     return () => clearTimeout(again);
@@ -78,6 +84,22 @@ export function AdminLayout() {
   // server refuses the rest).
   const settingsOnly = (user?.mustChangePassword ?? false) || mustSetUpTwoFactor;
   const items = settingsOnly ? NAV.filter((item) => item.to === paths.settings) : NAV.filter((item) => can(item.permission));
+  // The owner's go-live checklist: it shows the server's configuration (the server allows it to the owner only).
+  const withChecklist = !settingsOnly && can('settings.manage');
+
+  // Escape in the open status panel, on its indicator or on the page itself closes it, the focus back on the indicator.
+  useEffect(() => {
+    if (!statusOpen) return;
+    function closeOnEscape(event: KeyboardEvent) {
+      const target = event.target instanceof Node ? event.target : null;
+      const ours = !target || target === document.body || indicator.current?.contains(target) || statusPanel.current?.contains(target);
+      if (event.key !== 'Escape' || !ours) return;
+      setStatusOpen(false);
+      indicator.current?.focus();
+    }
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [statusOpen]);
 
   return (
     <div className={`admin-shell${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`}>
@@ -95,6 +117,7 @@ export function AdminLayout() {
           {mobileOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
         </DisclosureButton>
         <span className="topbar-title">Jazmín Lencería · Admin</span>
+        <StatusIndicator ref={indicator} open={statusOpen} setOpen={setStatusOpen} controls="system-status" withChecklist={withChecklist} />
       </header>
       {mobileOpen && <div className="sidebar-scrim" onClick={() => setMobileOpen(false)} aria-hidden="true" />}
       <aside id="admin-sidebar" className="sidebar" data-testid="admin-sidebar">
@@ -163,11 +186,16 @@ export function AdminLayout() {
         </button>
       </aside>
       <div className="admin-main-wrap">
-        <section className="system-status" aria-label="Estado del Sistema">
+        {/* Under 640 px only shown while open from the top bar's indicator (layout.css); always shown above. */}
+        <section
+          id="system-status"
+          className={`system-status${statusOpen ? ' system-status-open' : ''}`}
+          aria-label="Estado del Sistema"
+          ref={statusPanel}
+        >
           <h2>Estado del Sistema</h2>
           <HealthCard />
-          {/* The owner's go-live checklist: it shows the server's configuration (the server allows it to the owner only). */}
-          {!settingsOnly && can('settings.manage') && <GoLiveChecklistPanel />}
+          {withChecklist && <GoLiveChecklistPanel />}
         </section>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           <Outlet />

@@ -130,32 +130,59 @@ export interface MailListQuery {
   orderDocumentId?: string;
 }
 
+const LIST_COLUMNS = [
+  'id',
+  'to',
+  'subject',
+  'kind',
+  'orderDocumentId',
+  'orderNumber',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'lastError',
+  'sentAt',
+  'createdAt',
+];
+
+/**
+ * Staff's list of messages, newest first (created_at, id), at scale: the count and the page's ids are two plain SQL
+ * queries answered from an index in the list's order (idx_shop_email_outboxes_list and _list_status, or the order's
+ * own), then only the page's rows are read, through the Query Engine as before, so the answer is the same. Sorting
+ * every message (each row holds its whole HTML) for a page of 20 took 1.5-1.9 s at 5 clients on 30,000 orders
+ * (docs/performance.md, "The outbox list"); the orders list is paged the same way (orders/order-list.ts).
+ */
 export async function listMails(query: MailListQuery): Promise<{ emails: EmailMessage[]; total: number }> {
-  const where: Record<string, unknown> = {};
-  if (query.status) where.status = query.status;
-  if (query.orderDocumentId) where.orderDocumentId = query.orderDocumentId;
-  const total = await strapi.db.query(OUTBOX_UID).count({ where });
-  const rows: unknown[] = await strapi.db.query(OUTBOX_UID).findMany({
-    where,
-    select: [
-      'id',
-      'to',
-      'subject',
-      'kind',
-      'orderDocumentId',
-      'orderNumber',
-      'status',
-      'attempts',
-      'nextAttemptAt',
-      'lastError',
-      'sentAt',
-      'createdAt',
-    ],
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
-  return { emails: rows.filter(isRecord).map(toEmailMessage), total };
+  const knex = strapi.db.connection;
+  const filtered = () => {
+    const q = table(knex, 'email_outboxes');
+    if (query.status) void q.where('status', query.status);
+    if (query.orderDocumentId) void q.where('order_document_id', query.orderDocumentId);
+    return q;
+  };
+  const counted: unknown = await filtered().count({ n: '*' }).first();
+  const total = isRecord(counted) ? Number(counted.n ?? 0) : 0;
+  const idRows: unknown[] = await filtered()
+    .select('id')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const ids = idRows.map((r) => (isRecord(r) ? Number(r.id) : NaN)).filter(Number.isInteger);
+  if (ids.length === 0) return { emails: [], total };
+  const rows: unknown[] = await strapi.db
+    .query(OUTBOX_UID)
+    .findMany({ where: { id: { $in: ids } }, select: LIST_COLUMNS, limit: ids.length });
+  const byId = new Map(rows.filter(isRecord).map((row) => [Number(row.id), row]));
+  return {
+    emails: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toEmailMessage(row)] : [];
+    }),
+    total,
+  };
 }
 
 /** Queues a message again, due now, with a fresh count of attempts; null when there is no such message. */
