@@ -58,7 +58,10 @@ test('a shopper finds her size (90B) with the size finder, chooses it and buys i
     await page.setViewportSize({ width: 390, height: 844 });
 
     await result.getByRole('button', { name: 'Elegir talle 90B' }).click();
-    await expect(page.getByTestId('size-selector').getByRole('button', { name: '90B', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('size-selector').getByRole('button', { name: '90B', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('toast')).toHaveText('¡Producto agregado al carrito!');
 

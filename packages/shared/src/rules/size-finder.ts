@@ -111,7 +111,8 @@ function withFit(guide: ReadGuide, answer: SizeAnswer, fit: ProductFit | undefin
   if (answer.kind !== 'size') return answer;
   const index = guide.rows.findIndex((r) => r.size === answer.size);
   const moved = guide.rows[index + (runsSmall ? 1 : -1)];
-  if (!moved) return { ...answer, message: `${answer.message} ${says}, pero no hay un talle ${runsSmall ? 'más grande' : 'más chico'} en la guía.` };
+  if (!moved)
+    return { ...answer, message: `${answer.message} ${says}, pero no hay un talle ${runsSmall ? 'más grande' : 'más chico'} en la guía.` };
   return { ...answer, size: moved.size, message: `Tu talle en este modelo es ${moved.size}. ${says}: en otros sería ${answer.size}.` };
 }
 
@@ -120,7 +121,11 @@ function withFit(guide: ReadGuide, answer: SizeAnswer, fit: ProductFit | undefin
  * every measurement fits it; two sizes (recommending the larger) on the edge between them, in a gap of the guide or
  * when two measurements disagree; "outside" below the smallest or above the largest size.
  */
-export function findSize(guideLike: Pick<SizeGuideLike, 'tableHeaders' | 'tableRows'>, measurements: Measurements, options: FindOptions = {}): SizeAnswer {
+export function findSize(
+  guideLike: Pick<SizeGuideLike, 'tableHeaders' | 'tableRows'>,
+  measurements: Measurements,
+  options: FindOptions = {},
+): SizeAnswer {
   const guide = readSizeGuide(guideLike);
   const given = guide.columns
     .map((column, i) => ({ column, i, value: measurements[column.key] }))

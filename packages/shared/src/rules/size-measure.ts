@@ -41,7 +41,10 @@ export function formatRange(range: MeasureRange): string {
 
 /** The header without its unit: "Contorno bajo busto (cm)" → "Contorno bajo busto". */
 export function measureLabel(header: string): string {
-  return header.replace(/\(\s*cm\s*\)/i, '').replace(/\s+/g, ' ').trim();
+  return header
+    .replace(/\(\s*cm\s*\)/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The same measurement in two guides has one key ("Cintura (cm)" and "cintura" → "cintura"). */

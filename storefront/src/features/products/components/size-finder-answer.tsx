@@ -28,7 +28,13 @@ function SizeOption({ size, stock, primary }: { size: string; stock: SizeFinderS
   if (!inColor) return <li>{`Este modelo no viene en talle ${size}${colorText}: probá con otro color.`}</li>;
   const out = stock.soldOut.includes(inColor);
   if (stock.chosen === inColor) {
-    return <li>{out ? `Elegiste ${inColor}: dejanos tu email abajo y te avisamos cuando vuelva.` : `Elegiste ${inColor}. Ya podés agregarlo al carrito.`}</li>;
+    return (
+      <li>
+        {out
+          ? `Elegiste ${inColor}: dejanos tu email abajo y te avisamos cuando vuelva.`
+          : `Elegiste ${inColor}. Ya podés agregarlo al carrito.`}
+      </li>
+    );
   }
   return (
     <li className="size-finder__option">

@@ -26,13 +26,22 @@ const content = makeContent((c) => {
   ];
 });
 
-const bra = makeProduct({ category: 'corpinos', title: 'Corpiño Soft', stock: 5, size: ['85B', '90B', '95C'], stockBySize: { '85B': 2, '90B': 3, '95C': 0 } });
+const bra = makeProduct({
+  category: 'corpinos',
+  title: 'Corpiño Soft',
+  stock: 5,
+  size: ['85B', '90B', '95C'],
+  stockBySize: { '85B': 2, '90B': 3, '95C': 0 },
+});
 
 function setup() {
   const requests = mockApi({
     'GET /content': { status: 200, data: { content } },
     'GET /products/*': { status: 200, data: { product: bra } },
-    'GET /products': { status: 200, data: { status: 'success', payload: [bra], totalPages: 1, totalDocs: 1, totalProducts: 1, page: 1, limit: 5 } },
+    'GET /products': {
+      status: 200,
+      data: { status: 'success', payload: [bra], totalPages: 1, totalDocs: 1, totalProducts: 1, page: 1, limit: 5 },
+    },
     'POST /interactions': { status: 201, data: {} },
   });
   renderWithApp(<ProductPage />, { route: `/product/${bra._id}`, path: '/product/:id' });
@@ -84,7 +93,10 @@ describe('size finder on the product page', () => {
     await user.click(screen.getByTestId('add-to-cart'));
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toMatchObject([{ id: 'p1', size: '90B', quantity: 1 }]);
 
-    expect(JSON.parse(localStorage.getItem('size-finder-measurements') ?? '{}')).toEqual({ 'contorno bajo busto': 75.5, 'contorno de busto': 91.5 });
+    expect(JSON.parse(localStorage.getItem('size-finder-measurements') ?? '{}')).toEqual({
+      'contorno bajo busto': 75.5,
+      'contorno de busto': 91.5,
+    });
     const sent = JSON.stringify(requests);
     for (const typed of ['75.5', '75,5', '91.5', '91,5', 'contorno']) expect(sent).not.toContain(typed);
   });
@@ -104,7 +116,9 @@ describe('size finder on the product page', () => {
     expect(within(result).queryByRole('button')).not.toBeInTheDocument();
 
     await measure(user, '64', '80');
-    expect(result).toHaveTextContent('Tu contorno bajo busto (64 cm) es menor que la medida del talle más chico de la guía (85B: 68 a 72 cm).');
+    expect(result).toHaveTextContent(
+      'Tu contorno bajo busto (64 cm) es menor que la medida del talle más chico de la guía (85B: 68 a 72 cm).',
+    );
   });
 
   it('on the edge between two sizes recommends the larger and offers both; remembered measurements answer on the next visit', async () => {
@@ -114,7 +128,11 @@ describe('size finder on the product page', () => {
     expect(within(finder).getByLabelText('Contorno bajo busto (cm)')).toHaveValue('72');
     const result = screen.getByTestId('size-finder-result');
     expect(result).toHaveTextContent('está justo en el límite entre 85B y 90B. Te recomendamos 90B');
-    expect(within(result).getAllByRole('button').map((b) => b.textContent)).toEqual(['Elegir talle 90B', 'Elegir talle 85B']);
+    expect(
+      within(result)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Elegir talle 90B', 'Elegir talle 85B']);
   });
 
   it('opens from the size guide with the focus on its first measurement', async () => {

@@ -21,10 +21,16 @@ export function finderColumns(guides: readonly SizeGuide[]): MeasureColumn[] {
   return columns.filter((c, i) => columns.findIndex((o) => o.key === c.key) === i);
 }
 
-const initialText = (columns: readonly MeasureColumn[]) => {
+/** The fields as the shopper left them last time (remembered measurements), else empty. */
+function initialText(columns: readonly MeasureColumn[]): Record<string, string> {
   const stored = loadMeasurements();
-  return Object.fromEntries(columns.map((c) => [c.key, stored[c.key] === undefined ? '' : formatCm(stored[c.key] ?? 0)]));
-};
+  const text: Record<string, string> = {};
+  for (const c of columns) {
+    const value = stored[c.key];
+    text[c.key] = value === undefined ? '' : formatCm(value);
+  }
+  return text;
+}
 
 /** A measurement in centimetres the finder can use, or null (empty, not a number, not plausibly centimetres). */
 function validMeasure(text: string): number | null {
@@ -41,8 +47,23 @@ function errorOf(text: string, label: string): string | null {
 
 /** Every measurement read, or null when one is missing or wrong. */
 function readAll(columns: readonly MeasureColumn[], text: Record<string, string>): Record<string, number> | null {
-  const values = columns.map((c) => [c.key, validMeasure(text[c.key] ?? '')] as const);
-  return values.every(([, v]) => v !== null) ? Object.fromEntries(values) : null;
+  const read: Record<string, number> = {};
+  for (const c of columns) {
+    const value = validMeasure(text[c.key] ?? '');
+    if (value === null) return null;
+    read[c.key] = value;
+  }
+  return read;
+}
+
+/** The message of each wrong field, by measure key. */
+function errorsOf(columns: readonly MeasureColumn[], text: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const c of columns) {
+    const error = errorOf(text[c.key] ?? '', c.label);
+    if (error) errors[c.key] = error;
+  }
+  return errors;
 }
 
 interface SizeFinderProps {
@@ -67,12 +88,7 @@ export function SizeFinder({ guides, stock }: SizeFinderProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = Object.fromEntries(
-      columns.flatMap((c) => {
-        const error = errorOf(text[c.key] ?? '', c.label);
-        return error ? [[c.key, error]] : [];
-      }),
-    );
+    const found = errorsOf(columns, text);
     setErrors(found);
     const firstWrong = columns.find((c) => found[c.key]);
     if (firstWrong) {
