@@ -19,7 +19,7 @@ export function SizeFinderFigure({ keys }: { keys: readonly string[] }) {
   const spots = [...new Set(keys.map(spotOf).filter((s) => s !== undefined))];
   if (spots.length === 0) return null;
   return (
-    <svg className="size-finder__figure" viewBox="0 0 210 215" role="img" aria-labelledby={titleId}>
+    <svg className="size-finder__figure" viewBox="0 0 240 215" role="img" aria-labelledby={titleId}>
       <title id={titleId}>{`Dónde medir: ${spots.map((s) => s.label.toLowerCase()).join(', ')}, con la cinta horizontal.`}</title>
       <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-finder__body">
         <path d="M68 8 C68 20 60 24 40 28 C32 30 29 40 31 58 C33 82 40 102 44 122 C40 142 31 155 30 178 L32 210" />
@@ -30,7 +30,7 @@ export function SizeFinderFigure({ keys }: { keys: readonly string[] }) {
         <g key={spot.label} className="size-finder__tape">
           <line x1={spot.x1} y1={spot.y} x2={spot.x2} y2={spot.y} strokeWidth="3" strokeDasharray="6 4" stroke="currentColor" />
           <line x1={spot.x2 + 2} y1={spot.y} x2="140" y2={spot.y} strokeWidth="1" stroke="currentColor" />
-          <text x="144" y={spot.y + 4} fontSize="12" fill="currentColor">
+          <text x="144" y={spot.y + 5} fontSize="15" fill="currentColor">
             {spot.label}
           </text>
         </g>
