@@ -18,6 +18,8 @@ export * from './contract/products.js';
 export * from './contract/stock-sheet.js';
 export * from './contract/order-line.js';
 export * from './rules/size-guides.js';
+export * from './rules/size-measure.js';
+export * from './rules/size-finder.js';
 export * from './rules/stock.js';
 export * from './rules/variants.js';
 export * from './rules/variant-grid.js';

@@ -6,6 +6,7 @@ import { TextAreaField, TextField, ToggleField } from '../fields';
 import { ListEditor } from '../list-editor';
 import { LIST_SECTIONS } from '../list-sections';
 import { CategoryOptions } from '@/components/category-options';
+import { SizeGuideWarnings } from './size-guide-warnings';
 
 export function SizeGuidesTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const categories = content.productCatalog.categories.filter((c) => c.name.trim() !== '');
@@ -158,6 +159,7 @@ export function SizeGuideEditor({ guide, update, categories }: SizeGuideEditorPr
           <Plus size={16} aria-hidden="true" /> Agregar fila
         </button>
       </fieldset>
+      <SizeGuideWarnings guide={guide} />
       <TextAreaField label="Notas" value={guide.notes} onChange={(notes) => update({ ...guide, notes })} rows={2} />
     </div>
   );

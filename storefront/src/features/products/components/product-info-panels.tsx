@@ -16,13 +16,15 @@ const FALLBACK_INFO_CARDS = [
 interface PanelsProps {
   product: Product;
   content: SiteContent;
+  /** Opens "¿Cuál es mi talle?" (next to the size picker); the size guide offers it. */
+  onOpenFinder?: () => void;
 }
 
 /** What the product page says besides buying: the size guide, the shop's info cards and the owner's sections. */
-export function ProductInfoPanels({ product, content }: PanelsProps) {
+export function ProductInfoPanels({ product, content, onOpenFinder }: PanelsProps) {
   return (
     <>
-      <SizeGuideToggle product={product} content={content} />
+      <SizeGuideToggle product={product} content={content} onOpenFinder={onOpenFinder} />
       <InfoCards content={content} />
       {content.returns.enabled && (
         <p className="small product-returns-link">
@@ -37,7 +39,7 @@ export function ProductInfoPanels({ product, content }: PanelsProps) {
 }
 
 /** The size guides of the product's category, behind a button (when the owner shows it and there are guides). */
-function SizeGuideToggle({ product, content }: PanelsProps) {
+function SizeGuideToggle({ product, content, onOpenFinder }: PanelsProps) {
   const [guideOpen, setGuideOpen] = useState(false);
   const guides = sizeGuidesForCategory(product.category, content.sizeGuides);
   if (!content.productDetail.showSizeGuideButton || guides.length === 0) return null;
@@ -48,7 +50,7 @@ function SizeGuideToggle({ product, content }: PanelsProps) {
         {content.productDetail.sizeGuideButtonText || 'Guía de tallas'}
       </DisclosureButton>
       <div id="product-size-guides" hidden={!guideOpen}>
-        {guideOpen && <SizeGuides guides={guides} categories={content.productCatalog.categories} />}
+        {guideOpen && <SizeGuides guides={guides} categories={content.productCatalog.categories} onOpenFinder={onOpenFinder} />}
       </div>
     </div>
   );

@@ -1,6 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { colorKey, isNewProduct, MSG, normalizeDiscount, photosForColor, variantsOf, type Product, type SiteContent } from '@shop/shared';
+import {
+  colorKey,
+  isNewProduct,
+  MSG,
+  normalizeDiscount,
+  photosForColor,
+  sizeGuidesForCategory,
+  variantsOf,
+  type Product,
+  type SiteContent,
+} from '@shop/shared';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { StockAlertForm } from '@/features/alerts';
 import { PriceTag } from '@/components/price-tag';
@@ -21,6 +31,7 @@ import { ProductGallery } from './product-gallery';
 import { ADDED_TO_CART_TEXT } from './product-card';
 import { ProductInfoPanels } from './product-info-panels';
 import { RelatedProducts } from './related-products';
+import { SizeFinderToggle } from './size-finder-toggle';
 import { SizePicker } from './size-picker';
 
 export default function ProductPage() {
@@ -72,6 +83,9 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const recorded = useRef(false);
+  const [finderOpen, setFinderOpen] = useState(false);
+  const [finderFocus, setFinderFocus] = useState(0);
+  const guides = useMemo(() => sizeGuidesForCategory(product.category, content.sizeGuides), [product.category, content.sizeGuides]);
   // Only the sizes the chosen colour is sold in; those without units are struck through.
   const sizes = sizesOfColor(product, variants, color);
   const soldOut = soldOutSizesOfColor(product, variants, color);
@@ -180,9 +194,23 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             </p>
           )}
 
+          <SizeFinderToggle
+            guides={guides}
+            stock={{ productSizes: product.size, colorSizes: sizes, soldOut, color, chosen: size, onChoose: chooseSize }}
+            open={finderOpen}
+            setOpen={setFinderOpen}
+            focusRequest={finderFocus}
+          />
           <BuyRow size={size} stock={stock} quantity={quantity} setQuantity={setQuantity} onAdd={addToCart} />
           {offerAlert && <StockAlertForm productId={product._id} size={size ?? undefined} color={colors.length > 0 ? color : undefined} />}
-          <ProductInfoPanels product={product} content={content} />
+          <ProductInfoPanels
+            product={product}
+            content={content}
+            onOpenFinder={() => {
+              setFinderOpen(true);
+              setFinderFocus((n) => n + 1);
+            }}
+          />
         </div>
       </div>
 

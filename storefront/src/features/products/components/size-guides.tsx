@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { sameCategory, type Category, type SizeGuide } from '@shop/shared';
+import { readSizeGuide, sameCategory, type Category, type SizeGuide } from '@shop/shared';
 
 /** Tabs name the garment ('Corpiños'); the panel shows the guide's full title. */
 function tabLabel(guide: SizeGuide, categories: readonly Category[]): string {
@@ -10,7 +10,14 @@ function tabLabel(guide: SizeGuide, categories: readonly Category[]): string {
 }
 
 /** Size-guide tables; tabs when several guides apply (a 'conjuntos' product shows three). */
-export function SizeGuides({ guides, categories }: { guides: readonly SizeGuide[]; categories: readonly Category[] }) {
+interface SizeGuidesProps {
+  guides: readonly SizeGuide[];
+  categories: readonly Category[];
+  /** Opens "¿Cuál es mi talle?", offered when a guide has measurements to ask. */
+  onOpenFinder?: () => void;
+}
+
+export function SizeGuides({ guides, categories, onOpenFinder }: SizeGuidesProps) {
   const [active, setActive] = useState(0);
   if (guides.length === 0) return null;
   const guide = guides[Math.min(active, guides.length - 1)];
@@ -66,6 +73,11 @@ export function SizeGuides({ guides, categories }: { guides: readonly SizeGuide[
           </table>
         </div>
         {guide.notes && <p className="muted small">{guide.notes}</p>}
+        {onOpenFinder && readSizeGuide(guide).columns.length > 0 && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onOpenFinder}>
+            ¿Cuál es mi talle? Calculalo con tus medidas
+          </button>
+        )}
       </div>
     </div>
   );

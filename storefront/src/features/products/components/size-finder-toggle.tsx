@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { Ruler } from 'lucide-react';
+import type { SizeGuide } from '@shop/shared';
+import { DisclosureButton } from '@/components/disclosure-button';
+import { finderColumns, SizeFinder } from './size-finder';
+import type { SizeFinderStock } from './size-finder-answer';
+
+interface SizeFinderToggleProps {
+  guides: readonly SizeGuide[];
+  stock: SizeFinderStock;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** Grows each time another part of the page (the size guide) opens the finder: its first field takes the focus. */
+  focusRequest: number;
+}
+
+/** "¿Cuál es mi talle?" under the size picker, when the product's guides have measurements to ask. */
+export function SizeFinderToggle({ guides, stock, open, setOpen, focusRequest }: SizeFinderToggleProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = panel.current?.querySelector('input');
+    first?.focus();
+    first?.scrollIntoView({ block: 'center' });
+  }, [focusRequest]);
+  if (finderColumns(guides).length === 0) return null;
+  return (
+    <div className="size-finder-toggle">
+      <DisclosureButton open={open} onToggle={() => setOpen(!open)} controls="product-size-finder">
+        <Ruler size={16} aria-hidden="true" />
+        ¿Cuál es mi talle?
+      </DisclosureButton>
+      <div id="product-size-finder" ref={panel} hidden={!open}>
+        {open && <SizeFinder guides={guides} stock={stock} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// The shopper's measurements stay in this browser: kept in localStorage for the next product, never sent anywhere
+// (no request, no interaction, no link parameter carries them).
+
+const KEY = 'size-finder-measurements';
+
+/** The measurements typed last time, by measure key ("cintura": 70); anything unreadable is dropped. */
+export function loadMeasurements(): Record<string, number> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    if (typeof stored !== 'object' || stored === null) return {};
+    return Object.fromEntries(
+      Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Adds these measurements to the remembered ones (a bra's and a panty's guide ask different ones). */
+export function saveMeasurements(measurements: Record<string, number>): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ ...loadMeasurements(), ...measurements }));
+  } catch {
+    // Private mode or a full storage: the finder still answers, it only forgets.
+  }
+}
