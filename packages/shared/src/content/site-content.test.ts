@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatNumberFromContent, defaultSiteContent, siteContentSchema, siteContentWriteSchema, WHY_CHOOSE_KEY } from './site-content.js';
+import { chatNumberFromContent, defaultSiteContent, siteContentSchema, WHY_CHOOSE_KEY } from './site-content.js';
+import { siteContentWriteSchema } from './content-write.js';
 
 describe('site content', () => {
   it('fills the spec defaults', () => {
