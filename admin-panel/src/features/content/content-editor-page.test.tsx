@@ -15,19 +15,13 @@ import {
 } from '@shop/shared';
 import { useAuth } from '@/features/auth';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, mockContentApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
 import { ContentEditorPage } from './content-editor-page';
 
 function setup() {
   signInStorage();
-  let stored: SiteContent = contentFixture();
-  const calls = mockApi({
-    'GET /content': () => ({ data: { content: stored } }),
-    'PUT /content': (request) => {
-      stored = siteContentSchema.parse(request.body);
-      return { data: { content: stored } };
-    },
+  const calls = mockContentApi(contentFixture(), {
     'POST /upload/proof': () => ({ data: { url: '/uploads/hero-nuevo.webp', filename: 'hero-nuevo.webp' } }),
   });
   renderApp(<ContentEditorPage />, { route: '/content', path: '/content' });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DELIVERY_MSG, ZONE_REFUSALS, siteContentSchema, type SiteContent } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
+import { mockContentApi } from '@/test/mock-api';
 import { contentFixture, zoneFixture } from '@/test/fixtures';
 import { ContentEditorPage } from '../content-editor-page';
 
@@ -26,14 +26,7 @@ function deliveryContent(): SiteContent {
 
 async function openDeliveryTab() {
   signInStorage();
-  let stored = deliveryContent();
-  const calls = mockApi({
-    'GET /content': () => ({ data: { content: stored } }),
-    'PUT /content': (request) => {
-      stored = siteContentSchema.parse(request.body);
-      return { data: { content: stored } };
-    },
-  });
+  const calls = mockContentApi(deliveryContent());
   renderApp(<ContentEditorPage />, { route: '/content', path: '/content' });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('tab', { name: 'Envíos' }));

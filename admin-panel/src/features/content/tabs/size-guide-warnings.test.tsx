@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { siteContentSchema, type SiteContent } from '@shop/shared';
+import { siteContentSchema } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
-import { mockApi } from '@/test/mock-api';
+import { mockContentApi } from '@/test/mock-api';
 import { contentFixture } from '@/test/fixtures';
 import { ContentEditorPage } from '../content-editor-page';
 
 function setup() {
   signInStorage();
-  let stored: SiteContent = contentFixture();
-  const calls = mockApi({
-    'GET /content': () => ({ data: { content: stored } }),
-    'PUT /content': (request) => {
-      stored = siteContentSchema.parse(request.body);
-      return { data: { content: stored } };
-    },
-  });
+  const calls = mockContentApi(contentFixture());
   renderApp(<ContentEditorPage />, { route: '/content', path: '/content' });
   return { calls, user: userEvent.setup() };
 }

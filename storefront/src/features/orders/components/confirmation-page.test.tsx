@@ -6,6 +6,18 @@ import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ConfirmationPage from './confirmation-page';
 
+/** The order's one line as tracking answers it (the one order line without ids and SKU, with price). */
+const TRACKED_LINE = {
+  title: 'Conjunto Encaje Rosa',
+  image: null,
+  quantity: 2,
+  unitPrice: 18000,
+  lineTotal: 36000,
+  price: 18000,
+  size: 'M',
+  color: 'Negro',
+};
+
 const order = makeOrder({
   paymentMethod: 'transfer',
   deliveryType: 'delivery',
@@ -58,18 +70,7 @@ describe('order confirmation', () => {
       total: order.total,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      items: [
-        {
-          title: 'Conjunto Encaje Rosa',
-          image: null,
-          quantity: 2,
-          unitPrice: 18000,
-          lineTotal: 36000,
-          price: 18000,
-          size: 'M',
-          color: 'Negro',
-        },
-      ],
+      items: [TRACKED_LINE],
       delivery: { city: 'Neuquén', postalCode: '8300', zoneName: null },
     });
     const requests = mockApi({
@@ -185,18 +186,7 @@ describe('order confirmation', () => {
       reservedUntil: '2025-03-12T21:30:00.000Z',
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      items: [
-        {
-          title: 'Conjunto Encaje Rosa',
-          image: null,
-          quantity: 2,
-          unitPrice: 18000,
-          lineTotal: 36000,
-          price: 18000,
-          size: 'M',
-          color: 'Negro',
-        },
-      ],
+      items: [TRACKED_LINE],
       delivery: { city: null, postalCode: null, zoneName: null },
       checkoutUrl,
     });
