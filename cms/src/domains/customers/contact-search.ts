@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../../utils/catch-up';
 import { likeOf } from '../../utils/db-write';
 
 /**
@@ -19,8 +20,6 @@ const COLUMNS = ['full_name', 'email', 'phone'] as const;
 export const CONTACT_SEARCH_TABLE = 'shop_contact_search';
 
 let ftsReady = false;
-
-const isPostgres = (knex: Knex) => /^(pg|postgres)/.test(String(knex.client.config.client));
 
 async function postgresIndexes(knex: Knex, schema: string | undefined): Promise<void> {
   const qualified = (t: string) => (schema ? `${schema}.${t}` : t);
