@@ -79,11 +79,12 @@ function dnsAnswer(records: Map<string, string[]>, query: Buffer): Buffer | null
 
 export async function startAppDns(initial: Record<string, string[]>): Promise<AppDns> {
   const records = new Map(Object.entries(initial));
-  const udp = dgram.createSocket('udp4');
-  udp.on('message', (query, from) => {
+  const onMessage = (query: Buffer, from: dgram.RemoteInfo) => {
     const answer = dnsAnswer(records, query);
     if (answer) udp.send(answer, from.port, from.address);
-  });
+  };
+  let udp = dgram.createSocket('udp4');
+  udp.on('message', onMessage);
   const connections = new Set<net.Socket>();
   const tcp = net.createServer((socket) => {
     connections.add(socket);
@@ -103,14 +104,24 @@ export async function startAppDns(initial: Record<string, string[]>): Promise<Ap
       }
     });
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    udp.once('error', reject);
-    udp.bind(0, '127.0.0.1', () => resolve(udp.address().port));
-  });
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', () => resolve());
-  });
+  // The UDP port is the OS's choice; the same number on TCP may be taken (by an ephemeral client port or another
+  // test's server): then both are given up and another is tried.
+  let port = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    port = await new Promise<number>((resolve, reject) => {
+      udp.once('error', reject);
+      udp.bind(0, '127.0.0.1', () => resolve(udp.address().port));
+    });
+    const listened = await new Promise<Error | null>((resolve) => {
+      tcp.once('error', resolve);
+      tcp.listen(port, '127.0.0.1', () => resolve(null));
+    });
+    if (!listened) break;
+    await new Promise((done) => udp.close(() => done(undefined)));
+    if (attempt >= 10 || !/EADDRINUSE/.test(String(listened))) throw listened;
+    udp = dgram.createSocket('udp4');
+    udp.on('message', onMessage);
+  }
   return {
     address: `127.0.0.1:${port}`,
     set: (name, addresses) => void records.set(name.toLowerCase(), addresses),
