@@ -82,3 +82,75 @@ test('a shopper finds her size (90B) with the size finder, chooses it and buys i
     await request.delete(`/api/products/${product._id}`, { headers: bearer(session) });
   }
 });
+
+/**
+ * A model the shop's shoppers exchanged six times for the next size up ("Me quedó chico"): its page says so, and the
+ * finder answers one size up for the same measurements, saying why.
+ */
+test('a bra exchanged six times for a larger size shows its fit note, and the finder answers one size up', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const session = await adminSession(request);
+  const run = Date.now().toString(36).toUpperCase();
+  const title = `Corpiño Calza Chico ${run}`;
+  const product = await createStaffProduct(request, session, {
+    title,
+    description: 'Corpiño creado por la prueba de la nota de calce.',
+    price: 19000,
+    category: 'corpinos',
+    size: ['85B', '90B', '95C'],
+    colors: [{ name: 'Negro', value: '#000000' }],
+    variants: [
+      { color: 'Negro', size: '85B', stock: 8, sku: `E2E-${run}-85B` },
+      { color: 'Negro', size: '90B', stock: 8, sku: `E2E-${run}-90B` },
+      { color: 'Negro', size: '95C', stock: 8, sku: `E2E-${run}-95C` },
+    ],
+  });
+  try {
+    const variants = (product as unknown as { variants: { id: string; size: string }[] }).variants;
+    const to95 = variants.find((v) => v.size === '95C')!.id;
+    const shopper = { fullName: 'Marta Calce', email: `marta.${run.toLowerCase()}@example.com`, phone: '2995550188' };
+    const placed = await request.post('/api/orders', {
+      data: {
+        items: [{ productId: product._id, quantity: 6, size: '90B', color: 'Negro' }],
+        shippingInfo: shopper,
+        paymentMethod: 'cash',
+        deliveryType: 'pickup',
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { order } = (await placed.json()) as { order: { _id: string; orderNumber: string } };
+    for (const step of ['ready_for_pickup', 'delivered']) {
+      const res = await request.put(`/api/orders/${order._id}/fulfillment`, { headers: bearer(session), data: { step } });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    // Six exchanges, one garment each: 90B for 95C, "Me quedó chico".
+    for (let i = 0; i < 6; i += 1) {
+      const asked = await request.post('/api/returns', {
+        data: {
+          orderNumber: order.orderNumber,
+          contact: shopper.email,
+          lines: [{ lineIndex: 0, quantity: 1, kind: 'exchange', variantId: to95, reason: 'size_small' }],
+        },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByTestId('fit-note')).toHaveText('La mayoría de las clientas eligió un talle más. Según 6 cambios de talle.');
+    await page.getByRole('button', { name: '¿Cuál es mi talle?' }).click();
+    const finder = page.getByTestId('size-finder');
+    await finder.getByLabel('Contorno bajo busto (cm)').fill(UNDERBUST);
+    await finder.getByLabel('Contorno de busto (cm)').fill(BUST);
+    await finder.getByRole('button', { name: 'Ver mi talle' }).click();
+    await expect(page.getByTestId('size-finder-result')).toContainText(
+      'Tu talle en este modelo es 95C. Este modelo calza chico: en otros sería 90B.',
+    );
+    await expectNoSeriousAxeIssues(page, 'product page with its fit note');
+    await page.getByTestId('fit-note').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/fit-note-390.png' });
+  } finally {
+    await request.delete(`/api/products/${product._id}`, { headers: bearer(session) });
+  }
+});

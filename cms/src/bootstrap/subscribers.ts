@@ -1,8 +1,9 @@
 import { forgetQuoteProducts } from '../api/checkout/services/checkout';
 import { forgetCachedContent } from '../api/site-content/services/site-content';
-import { clearAnswerCaches, sweepAfterChange } from '../domains/catalogue';
+import { clearAnswerCaches, provideProductFit, sweepAfterChange } from '../domains/catalogue';
 import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../domains/invoicing';
 import { forgetPromotions } from '../domains/promotions';
+import { productFit } from '../domains/returns';
 import { clearSubscribers, subscribe } from '../utils/events';
 
 /**
@@ -12,6 +13,10 @@ import { clearSubscribers, subscribe } from '../utils/events';
  */
 export function registerSubscribers(): void {
   clearSubscribers();
+
+  // ---- what a lower domain asks a higher one (the same direction as the events: wired here, never imported) ----
+  // The product answer's fit note is counted from the returns' requests.
+  provideProductFit(productFit);
 
   // ---- catalogue.changed (emitted by catalogue) -> caches and the 'Avisame' sweep: after commit ----
   subscribe('catalogue.changed', 'after-commit', 'catalogue: public answers', () => clearAnswerCaches());

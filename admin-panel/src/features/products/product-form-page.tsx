@@ -22,6 +22,7 @@ import {
 import { ProductEditStep } from './product-edit-step';
 import { ProductReviewStep } from './product-review-step';
 import { StockAlertsCard } from './stock-alerts-card';
+import { FitReportCard } from './fit-report-card';
 
 export interface ProductListNotice {
   notice: { kind: 'success' | 'error'; text: string };
@@ -179,6 +180,7 @@ function ProductForm({ id, initial, colorReview = false }: { id: string | null; 
         />
       )}
       {id !== null && step === 'edit' && <StockAlertsCard productId={id} />}
+      {id !== null && step === 'edit' && <FitReportCard productId={id} />}
     </div>
   );
 }

@@ -1,23 +1,14 @@
 // The best sellers the storefront shows when a search finds nothing: units sold in recent orders, then the newest.
-import { STOCK_RETURNING_STATUSES, type Product } from '@shop/shared';
+import type { Product } from '@shop/shared';
 import { productQuery, toProduct, type ProductRow } from './product-row';
+import { soldItems } from './sold-units';
 
 /** Units sold per product (documentId) in orders placed since `since` that were not cancelled or refunded. */
 async function unitsSoldSince(since: Date): Promise<Map<string, number>> {
-  const meta = strapi.db.metadata.get('api::order.order');
-  const join = (
-    meta.attributes.items as { joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } }
-  ).joinTable;
-  if (!join) return new Map();
-  const itemsTable = strapi.db.metadata.get('order.item').tableName;
-  const knex = strapi.db.connection;
-  const schema = strapi.db.getSchemaName();
-  const name = (t: string) => (schema ? `${schema}.${t}` : t);
-  const rows: { product_id: string | null; sold: unknown }[] = await knex(`${name(itemsTable)} as i`)
-    .join(`${name(join.name)} as j`, `j.${join.inverseJoinColumn.name}`, 'i.id')
-    .join(`${name(meta.tableName)} as o`, 'o.id', `j.${join.joinColumn.name}`)
+  const sold = soldItems();
+  if (!sold) return new Map();
+  const rows: { product_id: string | null; sold: unknown }[] = await sold
     .where('o.created_at', '>=', since)
-    .whereNotIn('o.order_status', [...STOCK_RETURNING_STATUSES])
     .groupBy('i.product_id')
     .select('i.product_id')
     .sum({ sold: 'i.quantity' });

@@ -12,6 +12,8 @@ export {
   settingsGeneration,
 } from './catalogue-version';
 export { PRODUCT_LIST_INDEXES } from './product-list';
+export { provideProductFit } from './product-fit';
+export { unitsSoldBySize } from './sold-units';
 export { colorList } from './product-row';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

@@ -5,3 +5,4 @@
  */
 export { orderExportBatches } from './order-export';
 export { orderSummary } from './order-summary';
+export { productFitReport } from './product-fit-report';

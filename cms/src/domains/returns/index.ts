@@ -5,6 +5,7 @@
  */
 export { ContactMismatch, requestReturn } from './return-create';
 export { changeReturnStatus } from './return-status';
+export { productFit, productFitCounts } from './return-fit';
 export {
   backfillRefundDates,
   findReturnRow,

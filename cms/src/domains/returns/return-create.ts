@@ -14,6 +14,7 @@ import {
   type ReturnsPolicy,
 } from '@shop/shared';
 import { ORDERS_TABLE, TRACKING_NOT_FOUND, findOrderByNumber, nextSequenceValue, takeStock, type StockLine } from '../orders';
+import { catalogueChanged } from '../catalogue';
 import { newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { badRequest, notFound } from '../../utils/http';
 import { productsOf, type ProductFacts } from './return-product';
@@ -187,6 +188,8 @@ export async function requestReturn(input: ReturnRequestInput, now: Date = new D
       published_at: now,
     };
     await table(trx, RETURNS_TABLE).insert(stored);
+    // The product's fit (its public answer) counts the request from now.
+    await catalogueChanged('stock');
     return stored;
   });
   return toReturnAnswer(row);

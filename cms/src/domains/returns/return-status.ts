@@ -8,6 +8,7 @@ import {
   type StaffReturnRequest,
 } from '@shop/shared';
 import { ORDERS_TABLE, getOrder, recordStatusChange, returnStock, type Actor, type StockLine } from '../orders';
+import { catalogueChanged } from '../catalogue';
 import { table, writeTransaction, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, notFound } from '../../utils/http';
 import { heldStock } from './return-create';
@@ -117,6 +118,8 @@ export async function changeReturnStatus(
         if (!(await moveStatus(trx, Number(row.id), from, to, steps, withoutIntent))) throw new MovedMeanwhile();
         const extra = await applyStep(trx, row, to, update, plan, by);
         if (Object.keys(extra).length > 0) await table(trx, 'return_requests').where('id', Number(row.id)).update(extra);
+        // A rejected request no longer counts in the product's fit (its public answer).
+        if (to === 'rejected') await catalogueChanged('stock');
         const status = await orderStatusOf(trx, String(row.order_document_id));
         const note = `Cambio/devolución ${String(row.return_number)}: ${returnStatusLabel(to)}${update.message?.trim() ? ` — ${update.message.trim()}` : ''}`;
         await recordStatusChange({ orderDocumentId: String(row.order_document_id), from: status, to: status, by, note, at: now });

@@ -45,6 +45,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /insight/discounts': 'dashboard.view',
   'GET /insight/low-stock': 'insight.view',
   'PUT /insight/low-stock-threshold': 'insight.manage',
+  // How each model fits, from exchanges and returns, with its sales: the owner's report.
+  'GET /reports/fit': 'reports.view',
   'GET /interactions/summary': 'insight.view',
   'GET /interactions/most-viewed-products': 'insight.view',
   'GET /interactions/most-viewed-categories': 'insight.view',

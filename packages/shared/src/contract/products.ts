@@ -39,6 +39,11 @@ export const productSchema = z.object({
   photoColors: z.record(z.string(), z.string()).optional(),
   /** Staff: migrated from one stock per size with several colours; "Revisá el stock por color" until the grid is saved. */
   colorReview: z.boolean().optional(),
+  /**
+   * GET /products/{id}: how the model fits, from the shop's exchanges and size returns (rules/product-fit.ts); only
+   * once they reach the owner's minimum (`returns.fitMinimum`).
+   */
+  fit: z.object({ direction: z.enum(['small', 'true', 'large']), basedOn: z.number().int().min(1) }).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

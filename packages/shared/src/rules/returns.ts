@@ -18,6 +18,8 @@ export const returnsPolicySchema = z
       .catch('')
       .default('Las prendas deben estar sin uso, con sus etiquetas y en su empaque original. Por higiene, las bombachas no tienen cambio.'),
     shippingPaidBy: z.enum(['shop', 'shopper']).catch('shopper').default('shopper'),
+    /** Units exchanged or returned for size a product needs before its fit note shows (rules/product-fit.ts). */
+    fitMinimum: z.number().int().min(1).max(1000).catch(5).default(5),
   })
   .prefault({});
 export type ReturnsPolicy = z.infer<typeof returnsPolicySchema>;

@@ -49,6 +49,15 @@ export function ReturnsTab({ content, edit }: { content: SiteContent; edit: Cont
           <option value="shop">La tienda</option>
         </select>
       </div>
+      <WholeNumberField
+        label="Nota de calce en la página del producto: a partir de cuántos cambios por talle"
+        value={policy.fitMinimum}
+        onChange={set('fitMinimum')}
+        min={1}
+        max={1000}
+        hint="Con esa cantidad de prendas cambiadas o devueltas por talle, el producto muestra por ejemplo «La mayoría de las clientas eligió un talle más»."
+        invalidMessage="Indicá entre 1 y 1000 cambios"
+      />
       <TextAreaField
         label="Condiciones (se muestran en la página de cambios)"
         value={policy.conditionsText}

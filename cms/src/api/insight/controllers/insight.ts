@@ -2,12 +2,15 @@ import type { Context } from 'koa';
 import {
   dailySalesAnswerSchema,
   discountInsightAnswerSchema,
+  fitReportAnswerSchema,
+  fitReportQuerySchema,
   isSalesPeriod,
   lowStockAnswerSchema,
   lowStockThresholdAnswerSchema,
   lowStockThresholdInputSchema,
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
+import { productFitReport } from '../../../domains/reports';
 
 const insight = () => strapi.service('api::insight.insight');
 
@@ -32,6 +35,12 @@ export default {
   /** GET /insight/low-stock. */
   async lowStock(ctx: Context) {
     reply(ctx, lowStockAnswerSchema, await insight().lowStock());
+  },
+
+  /** GET /reports/fit?productId= (owner): a product's fit from its exchanges and size returns. */
+  async fitReport(ctx: Context) {
+    const { productId } = parseWith(fitReportQuerySchema, ctx.query);
+    reply(ctx, fitReportAnswerSchema, await productFitReport(productId));
   },
 
   /** PUT /insight/low-stock-threshold {threshold}. */

@@ -6,5 +6,6 @@ export default customRoutes('api::insight.insight', {
     discounts: ['GET', '/insight/discounts'],
     lowStock: ['GET', '/insight/low-stock'],
     setLowStockThreshold: ['PUT', '/insight/low-stock-threshold'],
+    fitReport: ['GET', '/reports/fit'],
   },
 });

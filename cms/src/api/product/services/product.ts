@@ -8,6 +8,7 @@ import { countSearchMatches, listProducts } from '../../../domains/catalogue/pro
 import { bestSellers } from '../../../domains/catalogue/best-sellers';
 import { createProduct, removeProduct, updateProduct } from '../../../domains/catalogue/product-writes';
 import { migrateVariants } from '../../../domains/catalogue/product-variants';
+import { productFitOf } from '../../../domains/catalogue/product-fit';
 
 // What other domains import through the registered service (docs/architecture.md).
 export { PRODUCT_UID, sizeIndexOf, toProduct, type ProductRow } from '../../../domains/catalogue/product-row';
@@ -27,11 +28,15 @@ export default factories.createCoreService(PRODUCT_UID, () => ({
     return productQuery().count({ where: isAdmin ? {} : { isActive: true } });
   },
 
-  /** One product; inactive ones only for admins (the public gets the same 404 as for an unknown id). */
+  /**
+   * One product; inactive ones only for admins (the public gets the same 404 as for an unknown id). With its `fit`
+   * once the exchanges reach the owner's minimum (catalogue/product-fit.ts).
+   */
   async getVisible(documentId: string, isAdmin: boolean): Promise<Product> {
     const row = await findProductRow(documentId);
     if (!row || (!isAdmin && row.isActive === false)) throw notFound(MSG.product.notFound);
-    return toProduct(row);
+    const fit = await productFitOf(row.documentId);
+    return fit ? { ...toProduct(row), fit } : toProduct(row);
   },
 
   /** `seeding`: the demo seed's categories are trusted (the owner may have renamed the store's since). */

@@ -32,6 +32,7 @@ import { ADDED_TO_CART_TEXT } from './product-card';
 import { ProductInfoPanels } from './product-info-panels';
 import { RelatedProducts } from './related-products';
 import { SizeFinderToggle } from './size-finder-toggle';
+import { FitNote } from './fit-note';
 import { SizePicker } from './size-picker';
 
 export default function ProductPage() {
@@ -194,8 +195,10 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             </p>
           )}
 
+          {product.fit && <FitNote fit={product.fit} />}
           <SizeFinderToggle
             guides={guides}
+            fit={product.fit}
             stock={{ productSizes: product.size, colorSizes: sizes, soldOut, color, chosen: size, onChoose: chooseSize }}
             open={finderOpen}
             setOpen={setFinderOpen}

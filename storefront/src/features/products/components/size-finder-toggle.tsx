@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Ruler } from 'lucide-react';
-import type { SizeGuide } from '@shop/shared';
+import type { ProductFit, SizeGuide } from '@shop/shared';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { finderColumns, SizeFinder } from './size-finder';
 import type { SizeFinderStock } from './size-finder-answer';
@@ -12,10 +12,12 @@ interface SizeFinderToggleProps {
   setOpen: (open: boolean) => void;
   /** Grows each time another part of the page (the size guide) opens the finder: its first field takes the focus. */
   focusRequest: number;
+  /** How the model fits (from the shop's exchanges): the finder moves its answer one size where it runs small or large. */
+  fit?: ProductFit;
 }
 
 /** "¿Cuál es mi talle?" under the size picker, when the product's guides have measurements to ask. */
-export function SizeFinderToggle({ guides, stock, open, setOpen, focusRequest }: SizeFinderToggleProps) {
+export function SizeFinderToggle({ guides, stock, open, setOpen, focusRequest, fit }: SizeFinderToggleProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -31,7 +33,7 @@ export function SizeFinderToggle({ guides, stock, open, setOpen, focusRequest }:
         ¿Cuál es mi talle?
       </DisclosureButton>
       <div id="product-size-finder" ref={panel} hidden={!open}>
-        {open && <SizeFinder guides={guides} stock={stock} />}
+        {open && <SizeFinder guides={guides} stock={stock} fit={fit} />}
       </div>
     </div>
   );

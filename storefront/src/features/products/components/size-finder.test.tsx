@@ -34,17 +34,17 @@ const bra = makeProduct({
   stockBySize: { '85B': 2, '90B': 3, '95C': 0 },
 });
 
-function setup() {
+function setup(product = bra) {
   const requests = mockApi({
     'GET /content': { status: 200, data: { content } },
-    'GET /products/*': { status: 200, data: { product: bra } },
+    'GET /products/*': { status: 200, data: { product } },
     'GET /products': {
       status: 200,
       data: { status: 'success', payload: [bra], totalPages: 1, totalDocs: 1, totalProducts: 1, page: 1, limit: 5 },
     },
     'POST /interactions': { status: 201, data: {} },
   });
-  renderWithApp(<ProductPage />, { route: `/product/${bra._id}`, path: '/product/:id' });
+  renderWithApp(<ProductPage />, { route: `/product/${product._id}`, path: '/product/:id' });
   return { requests, user: userEvent.setup() };
 }
 
@@ -133,6 +133,24 @@ describe('size finder on the product page', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Elegir talle 90B', 'Elegir talle 85B']);
+  });
+
+  it('shows how the model fits from the shop’s exchanges, and moves the answer one size where it runs small', async () => {
+    const { user } = setup({ ...bra, fit: { direction: 'small', basedOn: 6 } });
+    expect(await screen.findByTestId('fit-note')).toHaveTextContent(
+      'La mayoría de las clientas eligió un talle más. Según 6 cambios de talle.',
+    );
+    await openFinder(user);
+    await measure(user, '75,5', '91,5');
+    const result = screen.getByTestId('size-finder-result');
+    expect(result).toHaveTextContent('Tu talle en este modelo es 95C. Este modelo calza chico: en otros sería 90B.');
+    expect(result).toHaveTextContent('Talle 95C agotado en Negro.');
+  });
+
+  it('shows no fit note for a model without enough exchanges', async () => {
+    setup();
+    await screen.findByTestId('size-selector');
+    expect(screen.queryByTestId('fit-note')).not.toBeInTheDocument();
   });
 
   it('opens from the size guide with the focus on its first measurement', async () => {

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { findSize, formatCm, parseShopperMeasure, readSizeGuide, type MeasureColumn, type SizeGuide } from '@shop/shared';
+import { findSize, formatCm, parseShopperMeasure, readSizeGuide, type MeasureColumn, type ProductFit, type SizeGuide } from '@shop/shared';
 import { loadMeasurements, saveMeasurements } from '../size-finder-storage';
 import { SizeFinderAnswer, type SizeFinderStock } from './size-finder-answer';
 import { SizeFinderFigure } from './size-finder-figure';
@@ -69,13 +69,15 @@ function errorsOf(columns: readonly MeasureColumn[], text: Record<string, string
 interface SizeFinderProps {
   guides: readonly SizeGuide[];
   stock: SizeFinderStock;
+  /** The product's fit from the shop's exchanges: moves the answer one size, saying so. */
+  fit?: ProductFit;
 }
 
 /**
  * "¿Cuál es mi talle?": asks the measurements the product's guides use and answers with the guide's size, in the
  * browser only. The form is never submitted to a server; the measurements are remembered in this browser.
  */
-export function SizeFinder({ guides, stock }: SizeFinderProps) {
+export function SizeFinder({ guides, stock, fit }: SizeFinderProps) {
   const id = useId();
   const columns = useMemo(() => finderColumns(guides), [guides]);
   const measured = useMemo(() => guides.filter((g) => readSizeGuide(g).columns.length > 0), [guides]);
@@ -154,7 +156,7 @@ export function SizeFinder({ guides, stock }: SizeFinderProps) {
           measured.map((g, i) => (
             <SizeFinderAnswer
               key={`${g.category}-${i}`}
-              answer={findSize(g, measurements, { available: stock.productSizes })}
+              answer={findSize(g, measurements, { available: stock.productSizes, fit })}
               stock={stock}
               title={measured.length > 1 ? g.title : undefined}
             />

@@ -1,0 +1,40 @@
+import { STOCK_RETURNING_STATUSES } from '@shop/shared';
+import type { Knex } from 'knex';
+
+type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
+
+/**
+ * The order lines that are sales: Strapi's order items (`i`) joined to their orders (`o`), orders neither cancelled
+ * nor refunded. Callers add their own period, product and grouping. Null before orders have items (never in a
+ * running shop).
+ */
+export function soldItems(): Knex.QueryBuilder | null {
+  const meta = strapi.db.metadata.get('api::order.order');
+  const join = (meta.attributes.items as { joinTable?: JoinTable }).joinTable;
+  if (!join) return null;
+  const itemsTable = strapi.db.metadata.get('order.item').tableName;
+  const schema = strapi.db.getSchemaName();
+  const name = (t: string) => (schema ? `${schema}.${t}` : t);
+  return (
+    strapi.db
+      .connection(`${name(itemsTable)} as i`)
+      .join(`${name(join.name)} as j`, `j.${join.inverseJoinColumn.name}`, 'i.id')
+      .join(`${name(meta.tableName)} as o`, 'o.id', `j.${join.joinColumn.name}`)
+      // The join table links every component of the order (its shipping too, whose ids run alongside the items').
+      .where('j.component_type', 'order.item')
+      .andWhere('j.field', 'items')
+      .whereNotIn('o.order_status', [...STOCK_RETURNING_STATUSES])
+  );
+}
+
+/** Units of one product sold per size (the line's size; '' without one), over all time. */
+export async function unitsSoldBySize(productId: string): Promise<Map<string, number>> {
+  const sold = soldItems();
+  if (!sold) return new Map();
+  const rows: { size: string | null; sold: unknown }[] = await sold
+    .where('i.product_id', productId)
+    .groupBy('i.size')
+    .select('i.size')
+    .sum({ sold: 'i.quantity' });
+  return new Map(rows.map((r) => [(r.size ?? '').trim().toUpperCase(), Number(r.sold) || 0]));
+}

@@ -1,0 +1,55 @@
+import { countFit, fitFigure, normalizeSizes, type FitCounts, type FitLine, type ProductFit } from '@shop/shared';
+import { isPostgres } from '../../utils/catch-up';
+import { jsonColumn, table } from '../../utils/db-write';
+import { returnsPolicy } from './return-create';
+import { RETURNS_TABLE, linesOf } from './return-store';
+
+/**
+ * How a product fits, from what the requests record (rules/product-fit.ts): the lines of this product in every
+ * request but the rejected ones (a rejected request was not the shop's to count). Read on demand: the product's
+ * public answer is cached and dropped whenever a request is made or moves (catalogueChanged in return-create and
+ * return-status), and the owner's report is read rarely.
+ */
+
+/** The product's sizes in its own order (the guide's, as the back office offers them), then any its variants add. */
+async function sizeOrderOf(productId: string): Promise<string[]> {
+  const doc: unknown = await strapi.documents('api::product.product').findOne({ documentId: productId, fields: ['size', 'variants'] });
+  if (typeof doc !== 'object' || doc === null) return [];
+  const row = doc as { size?: unknown; variants?: unknown };
+  const variants = jsonColumn(row.variants);
+  const variantSizes = Array.isArray(variants)
+    ? variants.map((v) => (typeof v === 'object' && v !== null ? (v as { size?: unknown }).size : null))
+    : [];
+  return [...new Set([...normalizeSizes(jsonColumn(row.size)), ...normalizeSizes(variantSizes)])];
+}
+
+/** The product's lines in the requests that count (not rejected). */
+export async function fitLinesOf(productId: string): Promise<FitLine[]> {
+  // A documentId is letters and digits: the LIKE only narrows the rows, the lines are matched exactly below.
+  if (!/^[A-Za-z0-9]{1,64}$/.test(productId)) return [];
+  const knex = strapi.db.connection;
+  const column = isPostgres(knex) ? 'lines::text' : 'lines';
+  const rows: Record<string, unknown>[] = await table(knex, RETURNS_TABLE)
+    .select('lines')
+    .whereNot('return_status', 'rejected')
+    .andWhereRaw(`${column} LIKE ?`, [`%${productId}%`]);
+  return rows.flatMap((row) => linesOf(row).filter((line) => line.productId === productId));
+}
+
+export interface ProductFitCounts extends FitCounts {
+  sizeOrder: string[];
+}
+
+export async function productFitCounts(productId: string, lines?: FitLine[]): Promise<ProductFitCounts> {
+  const [counted, sizeOrder] = await Promise.all([lines ?? fitLinesOf(productId), sizeOrderOf(productId)]);
+  return { ...countFit(counted, sizeOrder), sizeOrder };
+}
+
+/** The product answer's `fit`: null below the owner's minimum (`returns.fitMinimum`). */
+export async function productFit(productId: string): Promise<Required<ProductFit> | null> {
+  const lines = await fitLinesOf(productId);
+  // Most products were never exchanged or returned: one read of the requests, nothing more.
+  if (lines.length === 0) return null;
+  const [counts, policy] = await Promise.all([productFitCounts(productId, lines), returnsPolicy()]);
+  return fitFigure(counts, policy.fitMinimum);
+}
