@@ -215,3 +215,20 @@ export async function createStaffProduct(
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).product;
 }
+
+/** A cash pickup order of these lines placed through the API, then marked ready and delivered by staff. */
+export async function deliveredPickupOrder(
+  request: APIRequestContext,
+  session: AdminSession,
+  items: { productId: string; quantity: number; size: string; color: string }[],
+  shippingInfo: { fullName: string; email: string; phone: string },
+): Promise<{ _id: string; orderNumber: string }> {
+  const placed = await request.post('/api/orders', { data: { items, shippingInfo, paymentMethod: 'cash', deliveryType: 'pickup' } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = (await placed.json()) as { order: { _id: string; orderNumber: string } };
+  for (const step of ['ready_for_pickup', 'delivered']) {
+    const res = await request.put(`/api/orders/${order._id}/fulfillment`, { headers: bearer(session), data: { step } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return order;
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer, restoreAdminSession, type AdminSession } from '../support/shop';
+import { bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession, type AdminSession } from '../support/shop';
 
 /** Serious or critical axe violations of the page as it is now (rule ids and targets). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -28,39 +28,25 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
   test.setTimeout(150_000);
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
-  const created = await request.post('/api/products', {
-    headers: bearer(session),
-    data: {
-      title: `Corpiño Cambio ${run}`,
-      description: 'Corpiño creado por la prueba de cambios.',
-      price: 15000,
-      category: 'corpinos',
-      size: ['85B', '90B'],
-      colors: [{ name: 'Negro', value: '#000000' }],
-      thumbnails: ['/images/hero-default.webp'],
-      variants: [
-        { color: 'Negro', size: '85B', stock: 3, sku: `E2E-${run}-85` },
-        { color: 'Negro', size: '90B', stock: 2, sku: `E2E-${run}-90` },
-      ],
-    },
+  const product = await createStaffProduct(request, session, {
+    title: `Corpiño Cambio ${run}`,
+    description: 'Corpiño creado por la prueba de cambios.',
+    price: 15000,
+    category: 'corpinos',
+    size: ['85B', '90B'],
+    colors: [{ name: 'Negro', value: '#000000' }],
+    variants: [
+      { color: 'Negro', size: '85B', stock: 3, sku: `E2E-${run}-85` },
+      { color: 'Negro', size: '90B', stock: 2, sku: `E2E-${run}-90` },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()).product as { _id: string };
   const shopper = { fullName: 'Lucía Cambio', email: `lucia.${run.toLowerCase()}@example.com`, phone: '2995550177' };
-  const placed = await request.post('/api/orders', {
-    data: {
-      items: [{ productId: product._id, quantity: 1, size: '85B', color: 'Negro' }],
-      shippingInfo: shopper,
-      paymentMethod: 'cash',
-      deliveryType: 'pickup',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { _id: string; orderNumber: string } };
-  for (const step of ['ready_for_pickup', 'delivered']) {
-    const res = await request.put(`/api/orders/${order._id}/fulfillment`, { headers: bearer(session), data: { step } });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  const order = await deliveredPickupOrder(
+    request,
+    session,
+    [{ productId: product._id, quantity: 1, size: '85B', color: 'Negro' }],
+    shopper,
+  );
   expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 2, '90B': 2 });
 
   // The shopper: the policy page from the footer, then the request on the tracking page.

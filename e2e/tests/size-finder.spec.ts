@@ -1,6 +1,6 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { adminSession, bearer, createStaffProduct } from '../support/shop';
+import { adminSession, bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession, type AdminSession } from '../support/shop';
 
 /**
  * "¿Cuál es mi talle?" on a phone: a shopper types her measurements on a corpiño, the demo bra guide answers 90B, she
@@ -12,6 +12,21 @@ const UNDERBUST = '75,5';
 const BUST = '91,5';
 const TRACES = ['75,5', '75.5', '75%2C5', '91,5', '91.5', '91%2C5', 'contorno'];
 
+/** A corpiño in 85B, 90B and 95C (black), with these units of each. */
+function bra(request: APIRequestContext, session: AdminSession, title: string, units: [number, number, number]) {
+  const run = Date.now().toString(36).toUpperCase();
+  const sizes = ['85B', '90B', '95C'];
+  return createStaffProduct(request, session, {
+    title,
+    description: 'Corpiño creado por las pruebas del buscador de talles.',
+    price: 19000,
+    category: 'corpinos',
+    size: sizes,
+    colors: [{ name: 'Negro', value: '#000000' }],
+    variants: sizes.map((size, i) => ({ color: 'Negro', size, stock: units[i], sku: `E2E-${run}-${size}` })),
+  });
+}
+
 test('a shopper finds her size (90B) with the size finder, chooses it and buys it; the measurements stay in the browser', async ({
   page,
   request,
@@ -19,19 +34,7 @@ test('a shopper finds her size (90B) with the size finder, chooses it and buys i
   const session = await adminSession(request);
   const run = Date.now().toString(36).toUpperCase();
   const title = `Corpiño Talle Justo ${run}`;
-  const product = await createStaffProduct(request, session, {
-    title,
-    description: 'Corpiño creado por la prueba del buscador de talles.',
-    price: 19000,
-    category: 'corpinos',
-    size: ['85B', '90B', '95C'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [
-      { color: 'Negro', size: '85B', stock: 3, sku: `E2E-${run}-85B` },
-      { color: 'Negro', size: '90B', stock: 3, sku: `E2E-${run}-90B` },
-      { color: 'Negro', size: '95C', stock: 0, sku: `E2E-${run}-95C` },
-    ],
-  });
+  const product = await bra(request, session, title, [3, 3, 0]);
   const sent: string[] = [];
   page.on('request', (req: Request) => sent.push(`${req.method()} ${req.url()} ${req.postData() ?? ''}`));
   try {
@@ -92,37 +95,17 @@ test('a bra exchanged six times for a larger size shows its fit note, and the fi
   const session = await adminSession(request);
   const run = Date.now().toString(36).toUpperCase();
   const title = `Corpiño Calza Chico ${run}`;
-  const product = await createStaffProduct(request, session, {
-    title,
-    description: 'Corpiño creado por la prueba de la nota de calce.',
-    price: 19000,
-    category: 'corpinos',
-    size: ['85B', '90B', '95C'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [
-      { color: 'Negro', size: '85B', stock: 8, sku: `E2E-${run}-85B` },
-      { color: 'Negro', size: '90B', stock: 8, sku: `E2E-${run}-90B` },
-      { color: 'Negro', size: '95C', stock: 8, sku: `E2E-${run}-95C` },
-    ],
-  });
+  const product = await bra(request, session, title, [8, 8, 8]);
   try {
     const variants = (product as unknown as { variants: { id: string; size: string }[] }).variants;
     const to95 = variants.find((v) => v.size === '95C')!.id;
     const shopper = { fullName: 'Marta Calce', email: `marta.${run.toLowerCase()}@example.com`, phone: '2995550188' };
-    const placed = await request.post('/api/orders', {
-      data: {
-        items: [{ productId: product._id, quantity: 6, size: '90B', color: 'Negro' }],
-        shippingInfo: shopper,
-        paymentMethod: 'cash',
-        deliveryType: 'pickup',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { order } = (await placed.json()) as { order: { _id: string; orderNumber: string } };
-    for (const step of ['ready_for_pickup', 'delivered']) {
-      const res = await request.put(`/api/orders/${order._id}/fulfillment`, { headers: bearer(session), data: { step } });
-      expect(res.status(), await res.text()).toBe(200);
-    }
+    const order = await deliveredPickupOrder(
+      request,
+      session,
+      [{ productId: product._id, quantity: 6, size: '90B', color: 'Negro' }],
+      shopper,
+    );
     // Six exchanges, one garment each: 90B for 95C, "Me quedó chico".
     for (let i = 0; i < 6; i += 1) {
       const asked = await request.post('/api/returns', {
@@ -150,6 +133,23 @@ test('a bra exchanged six times for a larger size shows its fit note, and the fi
     await expectNoSeriousAxeIssues(page, 'product page with its fit note');
     await page.getByTestId('fit-note').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/fit-note-390.png' });
+
+    // The owner reads the same figures by size in the product's 'Calce' card.
+    await restoreAdminSession(page, request);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/admin/products/edit/${product._id}`);
+    const card = page.getByTestId('fit-report');
+    await expect(card.getByTestId('fit-summary')).toHaveText(
+      'La página del producto muestra: «La mayoría de las clientas eligió un talle más (según 6 cambios de talle).»',
+    );
+    await expect(card).toContainText('6 de 6 prendas vendidas se cambiaron (100 %). Subieron de talle 6, bajaron 0.');
+    await expect(card.getByRole('row', { name: /90B/ }).getByRole('cell')).toHaveText(['90B', '6', '6', '0', '6']);
+    await expectNoSeriousAxeIssues(page, 'product editor with its fit card');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/fit-card-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/fit-card-390.png' });
   } finally {
     await request.delete(`/api/products/${product._id}`, { headers: bearer(session) });
   }

@@ -3,7 +3,7 @@ import { FIT_NOTES, fitReportAnswerSchema, productAnswerSchema, type Order, type
 import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, type TestProduct } from '../helpers/orders';
-import { deliver, placeOrder, requestBody, startReturnsShop, variantId, type ReturnsShop } from '../helpers/returns';
+import { deliver, placeOrder, requestBody, startReturnsShop, stopReturnsShop, variantId, type ReturnsShop } from '../helpers/returns';
 
 /**
  * The fit of a product from the shop's own exchanges and size returns: the product answer's `fit` past the owner's
@@ -18,10 +18,7 @@ beforeAll(async () => {
   at = await startReturnsShop();
 }, 180_000);
 
-afterAll(async () => {
-  await at.call('/content', { method: 'PUT', body: at.original, token: at.owner });
-  await at.shop.stop();
-});
+afterAll(() => stopReturnsShop(at));
 
 /** A bra in 85B, 90B and 95B with plenty of each. */
 const threeSizes = () =>

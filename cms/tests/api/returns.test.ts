@@ -18,6 +18,7 @@ import {
   placeOrder,
   requestBody,
   startReturnsShop,
+  stopReturnsShop,
   variantId,
   variantStock,
   type ReturnsShop,
@@ -36,10 +37,7 @@ beforeAll(async () => {
   at = await startReturnsShop();
 }, 180_000);
 
-afterAll(async () => {
-  await at.call('/content', { method: 'PUT', body: at.original, token: at.owner });
-  await at.shop.stop();
-});
+afterAll(() => stopReturnsShop(at));
 
 async function deliveredOrder(product: TestProduct, quantity: number, size = '85B'): Promise<Order> {
   const order = await placeOrder(at, [{ productId: product._id, quantity, size }]);

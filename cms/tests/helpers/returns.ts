@@ -125,3 +125,10 @@ export async function variantId(at: ReturnsShop, product: TestProduct, size: str
 export function requestBody(order: Order, lines: Record<string, unknown>[], contact = SHOPPER.email): Record<string, unknown> {
   return { orderNumber: order.orderNumber, contact, lines: lines.map((line) => ({ reason: 'size_small', lineIndex: 0, ...line })) };
 }
+
+/** Gives the shop its content back as the file found it, then stops its Strapi (a file's afterAll). */
+export async function stopReturnsShop(at: ReturnsShop | undefined): Promise<void> {
+  if (!at) return;
+  await at.call('/content', { method: 'PUT', body: at.original, token: at.owner });
+  await at.shop.stop();
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeArgentinePhone } from '../rules/phone.js';
 import { EMAIL_RE, text } from './fields.js';
-import { deliveryTypeSchema } from './order-inputs.js';
+import { deliveryTypeSchema, lineProductIdSchema, lineQuantitySchema } from './order-inputs.js';
 
 /**
  * Abandoned checkouts (docs/api.md "Abandoned checkouts"): the draft a shopper's checkout keeps once she typed a
@@ -38,16 +38,8 @@ export const CHECKOUT_TOKEN_RE = /^[A-Za-z0-9_-]{22,64}$/;
 export const checkoutTokenSchema = z.string({ error: CHECKOUT_MSG.badToken }).regex(CHECKOUT_TOKEN_RE, CHECKOUT_MSG.badToken);
 
 export const checkoutDraftLineSchema = z.object({
-  productId: z
-    .string({ error: 'Cada producto debe indicar productId' })
-    .trim()
-    .min(1, 'Cada producto debe indicar productId')
-    .max(64, 'El productId no puede superar 64 caracteres'),
-  quantity: z
-    .number({ error: 'La cantidad debe ser un número entero mayor o igual a 1' })
-    .int('La cantidad debe ser un número entero mayor o igual a 1')
-    .min(1, 'La cantidad debe ser un número entero mayor o igual a 1')
-    .max(CHECKOUT_DRAFT_LIMITS.unitsPerLine, CHECKOUT_MSG.tooManyUnits(CHECKOUT_DRAFT_LIMITS.unitsPerLine)),
+  productId: lineProductIdSchema,
+  quantity: lineQuantitySchema(CHECKOUT_DRAFT_LIMITS.unitsPerLine, CHECKOUT_MSG.tooManyUnits(CHECKOUT_DRAFT_LIMITS.unitsPerLine)),
   size: text(20).optional().nullable(),
   color: text(40).optional().nullable(),
   sku: text(40).optional().nullable(),

@@ -63,17 +63,24 @@ export const checkoutDetailsSchema = shippingInfoSchema
   .superRefine((details, ctx) => requireDeliveryAddress(details.deliveryType, details, ctx, []));
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
-export const orderItemInputSchema = z.object({
-  productId: z
-    .string({ error: 'Cada producto debe indicar productId' })
-    .trim()
-    .min(1, 'Cada producto debe indicar productId')
-    .max(64, 'El productId no puede superar 64 caracteres'),
-  quantity: z
+/** A line's product, as every line input names it (orders, saved checkouts). */
+export const lineProductIdSchema = z
+  .string({ error: 'Cada producto debe indicar productId' })
+  .trim()
+  .min(1, 'Cada producto debe indicar productId')
+  .max(64, 'El productId no puede superar 64 caracteres');
+
+/** A line's units: a whole number from 1 to `max`, with `tooMany` past it. */
+export const lineQuantitySchema = (max: number, tooMany: string) =>
+  z
     .number({ error: 'La cantidad debe ser un número entero mayor o igual a 1' })
     .int('La cantidad debe ser un número entero mayor o igual a 1')
     .min(1, 'La cantidad debe ser un número entero mayor o igual a 1')
-    .max(999, 'La cantidad máxima por producto es 999'),
+    .max(max, tooMany);
+
+export const orderItemInputSchema = z.object({
+  productId: lineProductIdSchema,
+  quantity: lineQuantitySchema(999, 'La cantidad máxima por producto es 999'),
   size: text(20).optional(),
   color: text(40).optional(),
   /** Names the variant instead of colour and size (a SKU of another product is refused). */

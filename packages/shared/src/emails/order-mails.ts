@@ -137,9 +137,14 @@ export function orderStatusMail(order: Order, kind: ShopperStatusKind, reason: s
   if (reason && reason.trim() !== '') intro.push(`Motivo: ${reason.trim()}`);
   const blocks: MailBlock[] = [orderSummaryBlock(order)];
   if (kind === 'proof_rejected') blocks.push(bankBlock(order, ctx.bank));
+  return orderNewsMail(order, wording.subject, intro, blocks, ctx);
+}
+
+/** A message about an order she placed: the subject names the order, the button opens her tracking page. */
+function orderNewsMail(order: Order, subject: string, intro: string[], blocks: MailBlock[], ctx: ShopperMailContext): MailContent {
   return renderMail({
     shop: ctx.shop,
-    subject: `${wording.subject} · Pedido ${order.orderNumber}`,
+    subject: `${subject} · Pedido ${order.orderNumber}`,
     greeting: `¡Hola ${firstName(order.shippingInfo.fullName)}!`,
     intro,
     blocks,
@@ -179,12 +184,5 @@ export function orderFulfillmentMail(
   if (cashCollected !== null) intro.push(`Registramos tu pago en efectivo de ${formatPrice(cashCollected)}.`);
   const blocks: MailBlock[] = [orderSummaryBlock(order)];
   if (step !== 'delivered') blocks.push(deliveryBlock(order, ctx.meetingPoint));
-  return renderMail({
-    shop: ctx.shop,
-    subject: `${wording.subject} · Pedido ${order.orderNumber}`,
-    greeting: `¡Hola ${firstName(order.shippingInfo.fullName)}!`,
-    intro,
-    blocks,
-    action: { label: 'Ver mi pedido', url: ctx.trackingUrl },
-  });
+  return orderNewsMail(order, wording.subject, intro, blocks, ctx);
 }
