@@ -1,6 +1,12 @@
-import { DEFAULT_HERO_IMAGE, DEFAULT_WHATSAPP_TEMPLATES, WHY_CHOOSE_KEY, siteContentSchema, type SiteContent } from '@shop/shared';
+import {
+  DEFAULT_HERO_IMAGE,
+  DEFAULT_WHATSAPP_TEMPLATES,
+  DEMO_SIZE_GUIDES,
+  WHY_CHOOSE_KEY,
+  siteContentSchema,
+  type SiteContent,
+} from '@shop/shared';
 import { SEED_CHECKOUT } from './seed-checkout';
-import { SEED_SIZE_GUIDES } from './seed-size-guides';
 
 /** Demo categories: `name` is the key products carry, `display_name` what shoppers read. */
 export const SEED_CATEGORIES = [
@@ -116,7 +122,7 @@ export function seedSiteContent(): SiteContent {
       showSizeGuideButton: true,
       sizeGuideButtonText: 'Guía de tallas',
     },
-    sizeGuides: SEED_SIZE_GUIDES,
+    sizeGuides: DEMO_SIZE_GUIDES,
     checkout: SEED_CHECKOUT,
     // The messages staff send from an order on WhatsApp, one per situation (the shared defaults).
     whatsapp: { ...DEFAULT_WHATSAPP_TEMPLATES },

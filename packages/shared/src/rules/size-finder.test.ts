@@ -1,64 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_SIZE_GUIDES } from '../content/demo-size-guides.js';
+import type { SizeGuideLike } from './size-guides.js';
 import { findSize, sisterSizes } from './size-finder.js';
 import { measureKey, parseMeasure, parseShopperMeasure, readSizeGuide, unreadableCells } from './size-measure.js';
 
-/** The demo store's guides, as cms/src/domains/site-content/seed-size-guides.ts seeds them. */
-function guide(tableHeaders: string[], rows: string[][]) {
-  return { tableHeaders, tableRows: rows.map(([size = '', ...measurements]) => ({ size, measurements })) };
-}
+/** The demo store's guides (the CMS seeds a fresh shop with them), by category. */
+const byCategory = (category: string) => {
+  const found = DEMO_SIZE_GUIDES.find((g) => g.category === category);
+  if (!found) throw new Error(`no demo guide ${category}`);
+  return found;
+};
 const DEMO = {
-  corpinos: guide(
-    ['Talle', 'Contorno bajo busto (cm)', 'Contorno de busto (cm)', 'Copa'],
-    [
-      ['85', '68 - 72', '84 - 88', 'B'],
-      ['90', '73 - 77', '89 - 93', 'B'],
-      ['95', '78 - 82', '94 - 98', 'C'],
-      ['100', '83 - 87', '99 - 103', 'C'],
-      ['105', '88 - 92', '104 - 108', 'D'],
-    ],
-  ),
-  bombachas: guide(
-    ['Talle', 'Cintura (cm)', 'Cadera (cm)'],
-    [
-      ['S', '62 - 66', '88 - 92'],
-      ['M', '67 - 71', '93 - 97'],
-      ['L', '72 - 76', '98 - 102'],
-      ['XL', '77 - 82', '103 - 108'],
-      ['XXL', '83 - 88', '109 - 114'],
-    ],
-  ),
-  bombis: guide(
-    ['Talle', 'Cintura (cm)', 'Cadera (cm)', 'Equivale a'],
-    [
-      ['S', '60 - 65', '86 - 91', '1'],
-      ['M', '66 - 71', '92 - 97', '2'],
-      ['L', '72 - 77', '98 - 103', '3'],
-      ['XL', '78 - 84', '104 - 110', '4'],
-    ],
-  ),
-  bodys: guide(
-    ['Talle', 'Busto (cm)', 'Cintura (cm)', 'Cadera (cm)'],
-    [
-      ['S', '84 - 88', '62 - 66', '88 - 92'],
-      ['M', '89 - 93', '67 - 71', '93 - 97'],
-      ['L', '94 - 98', '72 - 76', '98 - 102'],
-      ['XL', '99 - 104', '77 - 82', '103 - 108'],
-    ],
-  ),
-  pijamas: guide(
-    ['Talle', 'Busto (cm)', 'Cadera (cm)', 'Largo camisón (cm)'],
-    [
-      ['S', '84 - 90', '88 - 94', '85'],
-      ['M', '91 - 97', '95 - 101', '88'],
-      ['L', '98 - 104', '102 - 108', '91'],
-      ['XL', '105 - 112', '109 - 116', '94'],
-      ['XXL', '113 - 120', '117 - 124', '97'],
-    ],
-  ),
+  corpinos: byCategory('corpinos'),
+  bombachas: byCategory('bombachas'),
+  bombis: byCategory('bombis'),
+  bodys: byCategory('bodys'),
+  pijamas: byCategory('pijamas'),
 };
 
 /** The measurements at one point of each range of a row: 0 its minimum, 0.5 its middle, 1 its maximum. */
-function measurementsOf(g: ReturnType<typeof guide>, row: number, at: number): Record<string, number> {
+function measurementsOf(g: SizeGuideLike, row: number, at: number): Record<string, number> {
   const read = readSizeGuide(g);
   const measurements: Record<string, number> = {};
   read.columns.forEach((c, i) => {
@@ -219,6 +180,11 @@ describe('findSize', () => {
     expect(findSize(DEMO.corpinos, bra(72, 88), { fit: { direction: 'large' } })).toMatchObject({ kind: 'between', recommended: '85B' });
   });
 });
+
+/** A guide of a table of rows (the size, then its measurements). */
+function guide(tableHeaders: string[], rows: string[][]) {
+  return { tableHeaders, tableRows: rows.map(([size = '', ...measurements]) => ({ size, measurements })) };
+}
 
 describe('unreadableCells', () => {
   it('lists the measurement cells the finder cannot read, for the editor', () => {

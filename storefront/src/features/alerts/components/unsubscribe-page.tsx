@@ -4,6 +4,7 @@ import { BellOff } from 'lucide-react';
 import { STOCK_ALERT_MSG, stockAlertUnsubscribeInputSchema, type StockAlertUnsubscribeAnswer } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { Spinner } from '@/components/spinner';
+import { NarrowPage } from '@/components/narrow-page';
 import { paths } from '@/config/paths';
 import { useUnsubscribeStockAlert } from '../api/unsubscribe-stock-alert';
 
@@ -38,23 +39,17 @@ export default function UnsubscribePage() {
 
   const failure = valid ? (unsubscribe.isError ? errorMessage(unsubscribe.error) : null) : STOCK_ALERT_MSG.badToken;
   return (
-    <div className="container page page--narrow" data-testid="unsubscribe-page">
-      <header className="page__header center">
-        <BellOff size={44} aria-hidden="true" className="page__icon" />
-        <h1 className="page__title">Avisos de stock</h1>
-      </header>
-      <div className="card unsubscribe">
-        {unsubscribe.data && <Unsubscribed answer={unsubscribe.data} />}
-        {failure && (
-          <p className="notice notice--error" role="alert">
-            {failure}
-          </p>
-        )}
-        {!unsubscribe.data && !failure && <Spinner label="Dando de baja tu aviso..." />}
-        <Link className="btn btn--primary" to={paths.home}>
-          Volver a la tienda
-        </Link>
-      </div>
-    </div>
+    <NarrowPage icon={BellOff} title="Avisos de stock" testId="unsubscribe-page" cardClass="unsubscribe">
+      {unsubscribe.data && <Unsubscribed answer={unsubscribe.data} />}
+      {failure && (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      {!unsubscribe.data && !failure && <Spinner label="Dando de baja tu aviso..." />}
+      <Link className="btn btn--primary" to={paths.home}>
+        Volver a la tienda
+      </Link>
+    </NarrowPage>
   );
 }

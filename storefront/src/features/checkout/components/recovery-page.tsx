@@ -4,6 +4,7 @@ import { ShoppingBag } from 'lucide-react';
 import { CHECKOUT_MSG, CHECKOUT_TOKEN_RE, formatPrice, type CheckoutDraftLineAnswer } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { Spinner } from '@/components/spinner';
+import { NarrowPage } from '@/components/narrow-page';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { useCheckoutDraft } from '../api/checkout-drafts';
@@ -70,49 +71,43 @@ export default function RecoveryPage() {
 
   const failure = !valid ? CHECKOUT_MSG.badToken : draft.isError ? errorMessage(draft.error) : null;
   return (
-    <div className="container page page--narrow" data-testid="recovery-page">
-      <header className="page__header center">
-        <ShoppingBag size={44} aria-hidden="true" className="page__icon" />
-        <h1 className="page__title">Tu carrito guardado</h1>
-      </header>
-      <div className="card recovery">
-        {failure && (
-          <p className="notice notice--error" role="alert">
-            {failure}
-          </p>
-        )}
-        {valid && draft.isLoading && <Spinner label="Buscando tu carrito..." />}
-        {draft.data && (
-          <>
-            <p>Te guardamos estos productos con los precios de hoy:</p>
-            <ul className="recovery-lines">
-              {lines.map((line, index) => (
-                <LineRow key={`${line.productId}-${line.size ?? ''}-${line.color ?? ''}-${index}`} line={line} />
-              ))}
-            </ul>
-            {soldOut > 0 && (
-              <p className="notice notice--warning" role="status" data-testid="recovery-sold-out-note">
-                {soldOut === 1
-                  ? 'Un producto se quedó sin stock: no lo vamos a sumar al carrito.'
-                  : `${soldOut} productos se quedaron sin stock: no los vamos a sumar al carrito.`}
-              </p>
-            )}
-            <p className="recovery-total">
-              Total de hoy (sin envío): <strong data-testid="recovery-total">{formatPrice(draft.data.draft.total)}</strong>
+    <NarrowPage icon={ShoppingBag} title="Tu carrito guardado" testId="recovery-page" cardClass="recovery">
+      {failure && (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      {valid && draft.isLoading && <Spinner label="Buscando tu carrito..." />}
+      {draft.data && (
+        <>
+          <p>Te guardamos estos productos con los precios de hoy:</p>
+          <ul className="recovery-lines">
+            {lines.map((line, index) => (
+              <LineRow key={`${line.productId}-${line.size ?? ''}-${line.color ?? ''}-${index}`} line={line} />
+            ))}
+          </ul>
+          {soldOut > 0 && (
+            <p className="notice notice--warning" role="status" data-testid="recovery-sold-out-note">
+              {soldOut === 1
+                ? 'Un producto se quedó sin stock: no lo vamos a sumar al carrito.'
+                : `${soldOut} productos se quedaron sin stock: no los vamos a sumar al carrito.`}
             </p>
-            {available.length > 0 ? (
-              <button type="button" className="btn btn--primary btn--block btn--lg" onClick={resume} data-testid="recovery-resume">
-                Recuperar carrito y finalizar la compra
-              </button>
-            ) : (
-              <p className="muted">Ninguno de los productos tiene stock ahora.</p>
-            )}
-          </>
-        )}
-        <Link className="btn btn--ghost btn--block" to={paths.home}>
-          Seguir mirando la tienda
-        </Link>
-      </div>
-    </div>
+          )}
+          <p className="recovery-total">
+            Total de hoy (sin envío): <strong data-testid="recovery-total">{formatPrice(draft.data.draft.total)}</strong>
+          </p>
+          {available.length > 0 ? (
+            <button type="button" className="btn btn--primary btn--block btn--lg" onClick={resume} data-testid="recovery-resume">
+              Recuperar carrito y finalizar la compra
+            </button>
+          ) : (
+            <p className="muted">Ninguno de los productos tiene stock ahora.</p>
+          )}
+        </>
+      )}
+      <Link className="btn btn--ghost btn--block" to={paths.home}>
+        Seguir mirando la tienda
+      </Link>
+    </NarrowPage>
   );
 }

@@ -1,5 +1,6 @@
-// The demo store's size guides, one per category, as a data table (rows: the size, then its measurements).
-import type { SiteContent } from '@shop/shared';
+// The demo store's size guides, one per category, as a data table (rows: the size, then its measurements). The CMS
+// seeds a fresh shop with them; the size finder's unit tests run on them.
+import type { SiteContent } from './site-content.js';
 
 type SizeGuide = SiteContent['sizeGuides'][number];
 
@@ -9,7 +10,7 @@ function guide(category: string, title: string, subtitle: string, tableHeaders: 
   return { category, title, subtitle, enabled: true, tableHeaders, tableRows, notes };
 }
 
-export const SEED_SIZE_GUIDES: SiteContent['sizeGuides'] = [
+export const DEMO_SIZE_GUIDES: SiteContent['sizeGuides'] = [
   guide(
     'corpinos',
     'Guía de talles de corpiños',
