@@ -280,6 +280,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   // The default threshold: a valid-looking junk body leaves the shared shop as it was.
   { method: 'PUT', path: '/insight/low-stock-threshold', auth: 'admin', body: () => ({ threshold: 3 }) },
   { method: 'GET', path: '/insight/discounts', auth: 'admin', query: ['days'] },
+  { method: 'GET', path: '/reports/fit', auth: 'admin', query: ['productId'] },
   { method: 'GET', path: '/promotions/live', auth: 'public' },
   { method: 'GET', path: '/coupons', auth: 'admin' },
   {
