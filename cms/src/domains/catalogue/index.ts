@@ -13,5 +13,6 @@ export {
 } from './catalogue-version';
 export { PRODUCT_LIST_INDEXES } from './product-list';
 export { colorList } from './product-row';
+export { STOCK_MOVEMENT_INDEXES, type StockSource, type StockStaff } from './stock-ledger';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

@@ -1,0 +1,170 @@
+// The ledger's proof (every variant's stock equals the sum of its movements), the opening balances, the history.
+import {
+  STOCK_MOVEMENTS_PAGE_SIZE,
+  type StockCheckAnswer,
+  type StockMismatch,
+  type StockMovementsAnswer,
+  type StockReason,
+} from '@shop/shared';
+import { isRecord, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { lockProductStock, PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow, type LockedStock } from './product-stock';
+import { MOVEMENTS_TABLE, recordStockChange, referenceLabels, toMovement } from './stock-ledger';
+
+const BATCH = 500;
+const knex = () => strapi.db.connection as unknown as Trx;
+
+/** Every product's stock figures, oldest first, in batches. */
+async function* everyStock(): AsyncGenerator<LockedStock[]> {
+  let after = 0;
+  for (;;) {
+    const rows: unknown[] = await table(knex(), PRODUCTS_TABLE)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(BATCH)
+      .select(...STOCK_COLUMNS);
+    const page = rows.filter(isRecord).map(stockOfRow);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+const ledgerKey = (productId: string, variantId: string) => `${productId}\u0000${variantId}`;
+
+/** The sum of the movements of every variant the ledger knows, with its latest SKU. */
+async function ledgerSums(): Promise<Map<string, { productId: string; variantId: string; sku: string; units: number }>> {
+  const rows: unknown[] = await table(knex(), MOVEMENTS_TABLE)
+    .groupBy('product_document_id', 'variant_id')
+    .select('product_document_id', 'variant_id')
+    .sum({ units: 'quantity' })
+    .max({ sku: 'sku' });
+  const sums = new Map<string, { productId: string; variantId: string; sku: string; units: number }>();
+  for (const row of rows) {
+    if (!isRecord(row)) continue;
+    const productId = String(row.product_document_id);
+    const variantId = String(row.variant_id);
+    sums.set(ledgerKey(productId, variantId), { productId, variantId, sku: String(row.sku), units: Number(row.units ?? 0) });
+  }
+  return sums;
+}
+
+/**
+ * Recomputes every variant's units from its movements and compares them with the product rows (GET /stock-check and
+ * start-up). A variant the ledger never met counts 0 movements; a product deleted since must sum to 0.
+ */
+export async function checkStock(): Promise<StockCheckAnswer> {
+  const sums = await ledgerSums();
+  const mismatches: StockMismatch[] = [];
+  let variants = 0;
+  for await (const page of everyStock()) {
+    for (const product of page) {
+      for (const variant of product.variants) {
+        variants += 1;
+        const key = ledgerKey(product.documentId, variant.id);
+        const ledger = sums.get(key)?.units ?? 0;
+        sums.delete(key);
+        if (ledger !== variant.stock) {
+          mismatches.push({ sku: variant.sku, productId: product.documentId, variantId: variant.id, stock: variant.stock, ledger });
+        }
+      }
+    }
+  }
+  // Movements of variants that no longer exist (a deleted product, a removed size) must have come back to 0.
+  for (const left of sums.values()) {
+    if (left.units !== 0)
+      mismatches.push({ sku: left.sku, productId: left.productId, variantId: left.variantId, stock: 0, ledger: left.units });
+  }
+  return { ok: mismatches.length === 0, variants, mismatches };
+}
+
+/**
+ * Start-up: every variant with units the ledger has not met yet gets its opening movement (a shop from before the
+ * ledger). Candidates are found with two reads; each is then written with its product row locked and checked again,
+ * so that an order taking units meanwhile (another process) and this step never both open the same variant.
+ */
+export async function openStockLedger(): Promise<number> {
+  const sums = await ledgerSums();
+  const candidates: string[] = [];
+  for await (const page of everyStock()) {
+    for (const product of page) {
+      if (product.variants.some((variant) => variant.stock !== 0 && !sums.has(ledgerKey(product.documentId, variant.id)))) {
+        candidates.push(product.documentId);
+      }
+    }
+  }
+  let opened = 0;
+  for (const documentId of candidates) {
+    opened += await writeTransaction(async (trx) => {
+      const product = await lockProductStock(trx, documentId);
+      if (!product) return 0;
+      const rows: unknown[] = await table(trx, MOVEMENTS_TABLE).where('product_document_id', documentId).distinct('variant_id');
+      const met = new Set(rows.filter(isRecord).map((row) => String(row.variant_id)));
+      const unmet = product.variants.filter((variant) => variant.stock !== 0 && !met.has(variant.id));
+      // From nothing to its units: recordStockChange writes the opening balance of each.
+      await recordStockChange(
+        trx,
+        product,
+        unmet.map((variant) => ({ ...variant, stock: 0 })),
+        unmet,
+        { reason: 'opening' },
+      );
+      return unmet.length;
+    });
+  }
+  if (opened > 0) strapi.log.info(`[stock] ledger: opening balance written for ${opened} variant(s)`);
+  return opened;
+}
+
+/** Start-up: the check, its mismatches in the log (the shop keeps selling; the back office shows them too). */
+export async function checkStockAtStartup(): Promise<void> {
+  const answer = await checkStock();
+  if (answer.ok) {
+    strapi.log.info(`[stock] ledger check: ${answer.variants} variant(s), every stock equals the sum of its movements`);
+    return;
+  }
+  const list = answer.mismatches
+    .slice(0, 20)
+    .map((m) => `${m.sku} (stock ${m.stock}, movimientos ${m.ledger})`)
+    .join('; ');
+  strapi.log.warn(`[stock] ledger check: ${answer.mismatches.length} variant(s) differ from their movements: ${list}`);
+}
+
+export interface MovementQuery {
+  sku?: string;
+  productId?: string;
+  reason?: StockReason;
+  /** Instants (the controller turns the days into Argentina's midnights). */
+  from?: Date;
+  to?: Date;
+  page: number;
+}
+
+/** GET /stock-movements: newest first, 25 a page, with the order and return numbers. */
+export async function listMovements(query: MovementQuery): Promise<StockMovementsAnswer> {
+  const filtered = () => {
+    const q = table(knex(), MOVEMENTS_TABLE);
+    if (query.sku) void q.where('sku', query.sku);
+    if (query.productId) void q.where('product_document_id', query.productId);
+    if (query.reason) void q.where('reason', query.reason);
+    if (query.from) void q.where('created_at', '>=', query.from);
+    if (query.to) void q.where('created_at', '<', query.to);
+    return q;
+  };
+  const counted: unknown = await filtered().count({ total: '*' }).first();
+  const total = isRecord(counted) ? Number(counted.total ?? 0) : 0;
+  const pageSize = STOCK_MOVEMENTS_PAGE_SIZE;
+  const rows: unknown[] = await filtered()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize)
+    .select('*');
+  const records = rows.filter(isRecord);
+  const labels = await referenceLabels(knex(), records);
+  return {
+    movements: records.map((row) => toMovement(row, labels)),
+    page: query.page,
+    pageSize,
+    total,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}
