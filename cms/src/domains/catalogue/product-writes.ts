@@ -124,7 +124,9 @@ export async function createProduct(input: ProductInput, { seeding = false } = {
   };
   // One transaction: the product and its ledger movements (lifecycles.ts) are written together or not at all. The
   // demo seed's units are the variants' opening balances.
-  const create = () => writeTransaction(() => withModelRules(() => productQuery().create({ data })));
+  // (Inside a caller's transaction, the seed's, it joins that one: its commit is the caller's.)
+  const write = () => withModelRules(() => productQuery().create({ data }));
+  const create = () => (strapi.db.inTransaction() ? write() : writeTransaction(write));
   const row: ProductRow = seeding ? await withStockSource({ reason: 'opening' }, create) : await create();
   return toProduct(row);
 }
