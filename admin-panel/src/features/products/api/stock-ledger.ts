@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  stockAdjustmentAnswerSchema,
-  stockMovementsAnswerSchema,
-  type StockAdjustmentInput,
-  type StockReason,
-} from '@shop/shared';
+import { stockAdjustmentAnswerSchema, stockMovementsAnswerSchema, type StockAdjustmentInput, type StockReason } from '@shop/shared';
 import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 import { productQueries } from './product-queries';
