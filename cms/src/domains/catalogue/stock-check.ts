@@ -77,6 +77,21 @@ export async function checkStock(): Promise<StockCheckAnswer> {
   return { ok: mismatches.length === 0, variants, mismatches };
 }
 
+const OPENING_BATCH = 25;
+
+/** The opening balance of each variant of one product with units and no movement yet, its row locked. */
+async function openProduct(trx: Trx, documentId: string): Promise<number> {
+  const product = await lockProductStock(trx, documentId);
+  if (!product) return 0;
+  const rows: unknown[] = await table(trx, MOVEMENTS_TABLE).where('product_document_id', documentId).distinct('variant_id');
+  const met = new Set(rows.filter(isRecord).map((row) => String(row.variant_id)));
+  const unmet = product.variants.filter((variant) => variant.stock !== 0 && !met.has(variant.id));
+  // From nothing to its units: recordStockChange writes them as the opening balance of each.
+  const empty = unmet.map((variant) => ({ ...variant, stock: 0 }));
+  await recordStockChange(trx, product, empty, unmet, { reason: 'opening' });
+  return unmet.length;
+}
+
 /**
  * Start-up: every variant with units the ledger has not met yet gets its opening movement (a shop from before the
  * ledger). Candidates are found with two reads; each is then written with its product row locked and checked again,
@@ -92,23 +107,16 @@ export async function openStockLedger(): Promise<number> {
       }
     }
   }
+  // In the order orders lock product rows (by document id), so that the two never wait for each other in a circle.
+  candidates.sort();
   let opened = 0;
-  for (const documentId of candidates) {
+  // A few products a transaction: a large catalogue from before the ledger opens in a few hundred short transactions.
+  for (let i = 0; i < candidates.length; i += OPENING_BATCH) {
+    const batch = candidates.slice(i, i + OPENING_BATCH);
     opened += await writeTransaction(async (trx) => {
-      const product = await lockProductStock(trx, documentId);
-      if (!product) return 0;
-      const rows: unknown[] = await table(trx, MOVEMENTS_TABLE).where('product_document_id', documentId).distinct('variant_id');
-      const met = new Set(rows.filter(isRecord).map((row) => String(row.variant_id)));
-      const unmet = product.variants.filter((variant) => variant.stock !== 0 && !met.has(variant.id));
-      // From nothing to its units: recordStockChange writes the opening balance of each.
-      await recordStockChange(
-        trx,
-        product,
-        unmet.map((variant) => ({ ...variant, stock: 0 })),
-        unmet,
-        { reason: 'opening' },
-      );
-      return unmet.length;
+      let count = 0;
+      for (const documentId of batch) count += await openProduct(trx, documentId);
+      return count;
     });
   }
   if (opened > 0) strapi.log.info(`[stock] ledger: opening balance written for ${opened} variant(s)`);
