@@ -120,6 +120,16 @@ describe('every path that moves units writes its movement', () => {
     expect(edit).toMatchObject({ quantity: 3, unitsAfter: 5 });
     expect(edit.staff?.id).toEqual(expect.any(Number));
     await expectLedgerHolds([product._id]);
+    // Deleted: its units leave the ledger too, so the check finds nothing left over.
+    const removed = await at.call(`/products/${product._id}`, { method: 'DELETE', token: at.owner });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const gone = await movementsOf(product._id);
+    expect(gone.slice(-2).map((m) => [m.reason, m.quantity, m.unitsAfter])).toEqual([
+      ['grid', -5, 0],
+      ['grid', -4, 0],
+    ]);
+    const check = stockCheckAnswerSchema.parse((await at.call('/stock-check', { token: at.owner })).body);
+    expect(check.mismatches.filter((m) => m.productId === product._id)).toEqual([]);
   });
 
   it('web order, then cancel: the order named, the cancel by the staff member', async () => {
@@ -322,13 +332,16 @@ describe('every path that moves units writes its movement', () => {
   });
 });
 
-describe('a storm of concurrent orders, cancels, an import and adjustments', () => {
-  it('leaves every variant equal to the sum of its movements', async () => {
+describe('a storm of concurrent orders, cancels, an exchange, an import and adjustments', () => {
+  it('leaves every variant equal to the sum of its movements (orders, cancels, an exchange, an import, adjustments at once)', async () => {
     const products = [await bra({ M: 12, L: 6 }), await bra({ M: 8, L: 8 })];
     const first = products[0]!;
     const second = products[1]!;
-    // Orders to cancel during the storm.
+    // Orders to cancel during the storm, and a delivered one to exchange during it.
     const earlier = await Promise.all(products.map((p) => placeOrder(at, [{ productId: p._id, quantity: 2, size: 'L' }])));
+    const delivered = await placeOrder(at, [{ productId: second._id, quantity: 1, size: 'M' }]);
+    await deliver(at, delivered);
+    const toL = await variantId(at, second, 'L');
     const order = (p: TestProduct, size: 'M' | 'L') =>
       at.call('/orders', {
         body: orderBody([{ productId: p._id, quantity: 1, size }], { deliveryType: 'pickup', meetingPointId: POINT.id }),
@@ -346,12 +359,14 @@ describe('a storm of concurrent orders, cancels, an import and adjustments', () 
       }),
     );
     work.push(at.call('/stock-adjustments', { body: { sku: skuOf(second, 'M'), quantity: -1, reason: 'robo' }, token: at.catalog }));
+    work.push(at.call('/returns', { body: requestBody(delivered, [{ quantity: 1, kind: 'exchange', variantId: toL }]) }));
     work.push(at.call('/stock-adjustments', { body: { sku: skuOf(first, 'L'), quantity: 2, reason: 'conteo' }, token: at.owner }));
     const answers = (await Promise.all(work)) as { status: number }[];
     for (const answer of answers) expect([200, 201]).toContain(answer.status);
     await expectLedgerHolds(products.map((p) => p._id));
     const reasons = new Set((await movementsOf(first._id)).map((m) => m.reason));
     for (const reason of ['grid', 'web_order', 'cancel', 'import', 'adjustment'] as const) expect(reasons).toContain(reason);
+    expect(new Set((await movementsOf(second._id)).map((m) => m.reason))).toContain('return');
   });
 });
 
