@@ -259,6 +259,17 @@ describe('every path that moves units writes its movement', () => {
     expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
     const movement = await lastMovement(skuOf(product, 'M'), 'panel');
     expect(movement).toMatchObject({ quantity: 7, unitsAfter: 9, staff: { id: null, email: TEST_ADMIN.email } });
+    await expectLedgerHolds([product._id]);
+    // Deleted at /cms: its units leave the ledger, named after the panel too.
+    const deleted = await panel(documentPath('api::product.product', product._id), { method: 'DELETE', token, baseUrl: at.shop.url });
+    expect(deleted.status, JSON.stringify(deleted.body).slice(0, 300)).toBe(200);
+    const out = (await movementsOf(product._id)).slice(-2);
+    expect(out.map((m) => [m.reason, m.quantity, m.unitsAfter, m.staff?.email])).toEqual([
+      ['panel', -2, 0, TEST_ADMIN.email],
+      ['panel', -9, 0, TEST_ADMIN.email],
+    ]);
+    const check = stockCheckAnswerSchema.parse((await at.call('/stock-check', { token: at.owner })).body);
+    expect(check.mismatches.filter((m) => m.productId === product._id)).toEqual([]);
     // The ledger is append-only: the panel can neither list nor write it.
     const write = await panel(documentPath('api::stock-movement.stock-movement'), {
       method: 'POST',
@@ -267,7 +278,6 @@ describe('every path that moves units writes its movement', () => {
       baseUrl: at.shop.url,
     });
     expect(write.status).toBeGreaterThanOrEqual(400);
-    await expectLedgerHolds([product._id]);
   });
 
   it('adjustment: a mandatory reason, never below 0, the staff member named', async () => {
