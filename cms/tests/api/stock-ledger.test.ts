@@ -436,6 +436,7 @@ describe('who may call the ledger', () => {
       ['reason=regalo', STOCK_LEDGER_MSG.badReason],
       ['from=ayer', STOCK_LEDGER_MSG.badDate],
       ['to=2026-13-45', STOCK_LEDGER_MSG.badDate],
+      ['from=2026-11-20&to=2026-11-19', STOCK_LEDGER_MSG.badRange],
       ['page=0', STOCK_LEDGER_MSG.badPage],
       ['page=-1', STOCK_LEDGER_MSG.badPage],
       ['productId=%27%20OR%201%3D1', STOCK_LEDGER_MSG.badProduct],

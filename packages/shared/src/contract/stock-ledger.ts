@@ -63,6 +63,7 @@ export const STOCK_LEDGER_MSG = {
   badReason: 'Motivo de movimiento desconocido',
   badProduct: 'Identificador de producto inválido',
   badDate: 'La fecha debe tener el formato AAAA-MM-DD',
+  badRange: 'La fecha "desde" no puede ser posterior a la fecha "hasta"',
   badPage: 'La página debe ser un número entero mayor o igual a 1',
   adjusted: 'Ajuste de stock guardado',
 } as const;

@@ -37,12 +37,15 @@ function movementQuery(query: Record<string, unknown>): MovementQuery {
   const page = queryString(query.page);
   if (page !== undefined && !/^\d{1,6}$/.test(page)) throw badRequest(STOCK_LEDGER_MSG.badPage);
   if (page !== undefined && Number(page) < 1) throw badRequest(STOCK_LEDGER_MSG.badPage);
+  const from = dayOf(queryString(query.from), 'start');
+  const to = dayOf(queryString(query.to), 'end');
+  if (from && to && from >= to) throw badRequest(STOCK_LEDGER_MSG.badRange);
   return {
     sku: sku?.toUpperCase(),
     productId,
     reason: reasonOf(queryString(query.reason)),
-    from: dayOf(queryString(query.from), 'start'),
-    to: dayOf(queryString(query.to), 'end'),
+    from,
+    to,
     page: page === undefined ? 1 : Number(page),
   };
 }
