@@ -14,10 +14,10 @@ const BATCH = 500;
 const knex = () => strapi.db.connection as unknown as Trx;
 
 /** Every product's stock figures, oldest first, in batches. */
-async function* everyStock(): AsyncGenerator<LockedStock[]> {
+async function* everyStock(db: Trx = knex()): AsyncGenerator<LockedStock[]> {
   let after = 0;
   for (;;) {
-    const rows: unknown[] = await table(knex(), PRODUCTS_TABLE)
+    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
       .where('id', '>', after)
       .orderBy('id', 'asc')
       .limit(BATCH)
@@ -32,8 +32,8 @@ async function* everyStock(): AsyncGenerator<LockedStock[]> {
 const ledgerKey = (productId: string, variantId: string) => `${productId}\u0000${variantId}`;
 
 /** The sum of the movements of every variant the ledger knows, with its latest SKU. */
-async function ledgerSums(): Promise<Map<string, { productId: string; variantId: string; sku: string; units: number }>> {
-  const rows: unknown[] = await table(knex(), MOVEMENTS_TABLE)
+async function ledgerSums(db: Trx = knex()): Promise<Map<string, { productId: string; variantId: string; sku: string; units: number }>> {
+  const rows: unknown[] = await table(db, MOVEMENTS_TABLE)
     .groupBy('product_document_id', 'variant_id')
     .select('product_document_id', 'variant_id')
     .sum({ units: 'quantity' })
@@ -49,14 +49,28 @@ async function ledgerSums(): Promise<Map<string, { productId: string; variantId:
 }
 
 /**
- * Recomputes every variant's units from its movements and compares them with the product rows (GET /stock-check and
- * start-up). A variant the ledger never met counts 0 movements; a product deleted since must sum to 0.
+ * Runs the check's reads on one snapshot, so that an order committed between them cannot show as a mismatch:
+ * PostgreSQL's REPEATABLE READ; SQLite's transaction (its write lock: writers wait for the few reads).
  */
-export async function checkStock(): Promise<StockCheckAnswer> {
-  const sums = await ledgerSums();
+function onOneSnapshot<T>(work: (db: Trx) => Promise<T>): Promise<T> {
+  const connection = strapi.db.connection;
+  if (strapi.db.dialect.client === 'postgres') return connection.transaction((trx) => work(trx), { isolationLevel: 'repeatable read' });
+  return connection.transaction((trx) => work(trx));
+}
+
+/**
+ * Recomputes every variant's units from its movements and compares them with the product rows (GET /stock-check and
+ * start-up), on one snapshot. A variant the ledger never met counts 0 movements; a product deleted since must sum to 0.
+ */
+export function checkStock(): Promise<StockCheckAnswer> {
+  return onOneSnapshot(compareStock);
+}
+
+async function compareStock(db: Trx): Promise<StockCheckAnswer> {
+  const sums = await ledgerSums(db);
   const mismatches: StockMismatch[] = [];
   let variants = 0;
-  for await (const page of everyStock()) {
+  for await (const page of everyStock(db)) {
     for (const product of page) {
       for (const variant of product.variants) {
         variants += 1;
