@@ -371,8 +371,14 @@ describe('a storm of concurrent orders, cancels, an exchange, an import and adju
     work.push(at.call('/stock-adjustments', { body: { sku: skuOf(second, 'M'), quantity: -1, reason: 'robo' }, token: at.catalog }));
     work.push(at.call('/returns', { body: requestBody(delivered, [{ quantity: 1, kind: 'exchange', variantId: toL }]) }));
     work.push(at.call('/stock-adjustments', { body: { sku: skuOf(first, 'L'), quantity: 2, reason: 'conteo' }, token: at.owner }));
+    // Checks during the storm read one snapshot: an order committing meanwhile is never a mismatch.
+    const checks = [0, 1, 2].map(() => at.call('/stock-check', { token: at.owner }));
     const answers = (await Promise.all(work)) as { status: number }[];
     for (const answer of answers) expect([200, 201]).toContain(answer.status);
+    for (const check of await Promise.all(checks)) {
+      const mine = stockCheckAnswerSchema.parse(check.body).mismatches.filter((m) => products.some((p) => p._id === m.productId));
+      expect(mine).toEqual([]);
+    }
     await expectLedgerHolds(products.map((p) => p._id));
     const reasons = new Set((await movementsOf(first._id)).map((m) => m.reason));
     for (const reason of ['grid', 'web_order', 'cancel', 'import', 'adjustment'] as const) expect(reasons).toContain(reason);
