@@ -6,7 +6,7 @@ import { installGracefulShutdown } from './domains/platform';
 import { convertProductPicturesInBackground } from './domains/storefront-pages';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
-import { ensureCatalogueVersionTable, prepareStockAlertColors, PRODUCT_LIST_INDEXES } from './domains/catalogue';
+import { ensureCatalogueVersionTable, prepareStockAlertColors, PRODUCT_LIST_INDEXES, STOCK_MOVEMENT_INDEXES } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES } from './domains/orders';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
@@ -58,6 +58,7 @@ export default {
       await ensureOrderCounts(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db, PRODUCT_LIST_INDEXES);
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
+      await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
     });
   },
 
@@ -67,6 +68,8 @@ export default {
     await strapi.service('api::product.product').migrateStockBySize();
     await strapi.service('api::product.product').migrateVariants();
     await strapi.service('api::product.product').prepareSearch();
+    // The stock ledger: the opening balance of variants it has not met (a shop from before it), then its check (logged).
+    await strapi.service('api::stock-movement.stock-movement').prepare();
     // Orders placed before fulfilment existed get their step (delivered when handed over under the old rules); idempotent.
     await migrateLegacyFulfillment();
     // Orders placed before customers existed get theirs (by e-mail, else phone); only empty rows, idempotent.

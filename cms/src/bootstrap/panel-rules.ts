@@ -77,6 +77,8 @@ export const BOOKKEEPING_TYPES = [
   // Cambios y devoluciones: their steps give units back, make the exchange order and record the money given back
   // (a Mercado Pago refund among them); only PUT /returns/{id}/status may move them.
   'api::return-request.return-request',
+  // The stock ledger is append-only: its movements are written by the stock changes themselves, never by hand.
+  'api::stock-movement.stock-movement',
 ] as const;
 
 const PANEL_NOTE = 'panel /cms';
@@ -113,7 +115,7 @@ export function panelActor(user: PanelUser): Actor {
   const name = [text(user.firstname), text(user.lastname)].filter(Boolean).join(' ');
   const email = text(user.email);
   const who = name && email ? `${name} (${email})` : name || email || 'Usuario del panel';
-  return { kind: 'staff', id: null, name: `${who} · ${PANEL_NOTE}` };
+  return { kind: 'staff', id: null, name: `${who} · ${PANEL_NOTE}`, email: email || null };
 }
 
 function refuse(message: string): never {
@@ -224,7 +226,7 @@ async function orderRules(ctx: DocumentContext, next: Next, actor: Actor): Answe
     const documentId = typeof ctx.params.documentId === 'string' ? ctx.params.documentId : '';
     if (!(await findOrderDocument(documentId))) return next();
     // The back office's delete: an active order gives its units back first, and its history goes with it.
-    await asPanelError(() => asShopWrite(() => deleteOrder(documentId)));
+    await asPanelError(() => asShopWrite(() => deleteOrder(documentId, actor)));
     return { documentId, entries: [] };
   }
   return next();

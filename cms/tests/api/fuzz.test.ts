@@ -126,6 +126,10 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/stock-alerts/unsubscribe', auth: 'public', body: () => ({ token: 'abcdefabcdef.firma-falsa' }) },
   { method: 'GET', path: '/stock-alerts', auth: 'admin', query: ['productId'] },
   { method: 'DELETE', path: '/stock-alerts/{alertId}', auth: 'admin', destructive: true },
+  { method: 'GET', path: '/stock-movements', auth: 'admin', query: ['sku', 'productId', 'reason', 'from', 'to', 'page'] },
+  { method: 'GET', path: '/stock-check', auth: 'admin' },
+  // An unknown SKU: the adjustment is refused (404) whatever the junk, so the fuzz never moves real units.
+  { method: 'POST', path: '/stock-adjustments', auth: 'admin', body: () => ({ sku: 'FUZZ-NO-EXISTE', quantity: 1, reason: 'conteo' }) },
   { method: 'GET', path: '/insight/waited-sizes', auth: 'admin', query: ['limit'] },
   { method: 'GET', path: '/insight/search-misses', auth: 'admin', query: ['days'] },
   { method: 'POST', path: '/products', auth: 'admin', body: productBody },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@shop/shared';
+import { stockCheckAnswerSchema, type Order } from '@shop/shared';
 import { adminTokenAt, api } from '../helpers/api';
 import { SHOPPER, createProduct, orderBody, sequenceOf, type LineInput, type TestProduct } from '../helpers/orders';
 import { shopPerTest } from '../helpers/shop-per-test';
@@ -142,6 +142,9 @@ describe.each(kinds)('crash on %s', (kind) => {
       }
       for (const [key, units] of stockBefore) expect(stockAfter.get(key), `stock of ${key}`).toBe(units - (sold.get(key) ?? 0));
       expect([...sold.keys()].every((key) => stockBefore.has(key))).toBe(true);
+      // The stock ledger crashed with its orders: every variant still equals the sum of its movements.
+      const check = await api('/stock-check', { baseUrl: after.url, token: token2 });
+      expect(stockCheckAnswerSchema.parse(check.body)).toMatchObject({ ok: true, mismatches: [] });
 
       // The numbers that exist are one unbroken run (a crashed transaction gave its number back), and the next order
       // continues it without reusing any.

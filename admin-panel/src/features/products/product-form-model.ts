@@ -148,6 +148,25 @@ export function withFreshStock(values: ProductFormValues, product: Product): Pro
   return { ...values, grid, loadedVariants: Object.fromEntries(fresh.map((variant) => [variant.id, variant.stock])) };
 }
 
+/**
+ * After an "Ajuste de stock" (or any move outside the form): the cells the editor has not touched take the fresh
+ * units, and their loaded figures with them; a cell she changed keeps her figure and its loaded one, so that saving it
+ * still refuses a stale figure (409) rather than undoing the adjustment.
+ */
+export function withMovedStock(values: ProductFormValues, product: Product): ProductFormValues {
+  const grid = { ...values.grid };
+  const loaded = { ...(values.loadedVariants ?? {}) };
+  for (const variant of variantsOf(product)) {
+    const key = gridKey(variant.color, variant.size);
+    const cell = grid[key];
+    const before = loaded[variant.id];
+    if (!cell || before === undefined || cell.stock !== String(before)) continue;
+    grid[key] = { ...cell, stock: String(variant.stock) };
+    loaded[variant.id] = variant.stock;
+  }
+  return { ...values, grid, loadedVariants: loaded };
+}
+
 /** Digits-only fields: stock and discount keep only digits (no dots). */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { MSG, STOCK_MSG, type ProductInput } from '@shop/shared';
+import { MSG, STOCK_MSG, type Product, type ProductInput } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage, isRateLimited } from '@shop/client-kit';
 import { Banner, Spinner } from '@/components/feedback';
@@ -17,12 +17,14 @@ import {
   productToForm,
   productFormSchema,
   withFreshStock,
+  withMovedStock,
   type ProductFormValues,
 } from './product-form-model';
 import { ProductEditStep } from './product-edit-step';
 import { ProductReviewStep } from './product-review-step';
 import { StockAlertsCard } from './stock-alerts-card';
 import { FitReportCard } from './fit-report-card';
+import { StockHistoryCard } from './stock-history-card';
 
 export interface ProductListNotice {
   notice: { kind: 'success' | 'error'; text: string };
@@ -44,13 +46,21 @@ function ProductFormLoader({ id }: { id: string | null }) {
     const state: ProductListNotice = { notice: { kind: 'error', text: `Error al cargar el producto: ${errorMessage(query.error)}` } };
     return <Navigate to={paths.products} replace state={state} />;
   }
-  return <ProductForm id={id} initial={productToForm(query.data)} colorReview={query.data.colorReview === true} />;
+  return <ProductForm id={id} initial={productToForm(query.data)} colorReview={query.data.colorReview === true} product={query.data} />;
 }
 
 /** "Revisá el stock por color": a migrated product whose units all sit on its first colour until the grid is saved. */
 export const COLOR_REVIEW_TEXT = 'Revisá el stock por color';
 
-function ProductForm({ id, initial, colorReview = false }: { id: string | null; initial: ProductFormValues; colorReview?: boolean }) {
+interface ProductFormProps {
+  id: string | null;
+  initial: ProductFormValues;
+  colorReview?: boolean;
+  /** The product as loaded (edits): its stock history reads its variants. */
+  product?: Product;
+}
+
+function ProductForm({ id, initial, colorReview = false, product }: ProductFormProps) {
   const navigate = useNavigate();
   const { categories, sizeGuides, usingFallback, loading } = useCategories();
   const schema = useMemo(() => productFormSchema(categories), [categories]);
@@ -128,6 +138,16 @@ function ProductForm({ id, initial, colorReview = false }: { id: string | null; 
     }
   }
 
+  /** After an "Ajuste de stock": the grid's untouched cells show the fresh units. */
+  async function takeMovedStock(productId: string) {
+    try {
+      const fresh = await queryClient.fetchQuery({ ...productQueries.detail(productId), staleTime: 0 });
+      form.reset(withMovedStock(form.getValues(), fresh), { keepDirty: true });
+    } catch {
+      // The history shows the adjustment; a save with stale figures is refused (409) with the fresh ones.
+    }
+  }
+
   return (
     <div className="page" data-testid="product-form-page">
       <header className="page-header">
@@ -179,6 +199,7 @@ function ProductForm({ id, initial, colorReview = false }: { id: string | null; 
           onConfirm={confirmSave}
         />
       )}
+      {id !== null && step === 'edit' && product && <StockHistoryCard product={product} onAdjusted={() => void takeMovedStock(id)} />}
       {id !== null && step === 'edit' && <StockAlertsCard productId={id} />}
       {id !== null && step === 'edit' && <FitReportCard productId={id} />}
     </div>

@@ -15,5 +15,6 @@ export { PRODUCT_LIST_INDEXES } from './product-list';
 export { provideProductFit } from './product-fit';
 export { unitsSoldBySize } from './sold-units';
 export { colorList } from './product-row';
+export { STOCK_MOVEMENT_INDEXES, type StockSource, type StockStaff } from './stock-ledger';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

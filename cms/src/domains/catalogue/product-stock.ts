@@ -11,6 +11,7 @@ import {
 import { colorList } from './product-row';
 import { catalogueChanged } from './catalogue-version';
 import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
+import { recordStockChange, type StockSource } from './stock-ledger';
 
 export const PRODUCTS_TABLE = 'products';
 
@@ -40,12 +41,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * plain read is current. Null when missing.
  */
 export async function lockProductStock(trx: Trx, documentId: string): Promise<LockedStock | null> {
-  const columns = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size', 'variants', 'colors'];
   const query = table(trx, PRODUCTS_TABLE).where('document_id', documentId);
   // PostgreSQL: one round trip, the row read and locked by the same statement.
   if (strapi.db.dialect.client === 'postgres') void query.forUpdate();
-  const row: unknown = await query.first(...columns);
-  if (!isRecord(row)) return null;
+  const row: unknown = await query.first(...STOCK_COLUMNS);
+  return isRecord(row) ? stockOfRow(row) : null;
+}
+
+/** The columns stockOfRow reads. */
+export const STOCK_COLUMNS = ['id', 'document_id', 'title', 'is_active', 'size', 'stock', 'stock_by_size', 'variants', 'colors'] as const;
+
+/** A product row's stock figures and variants, as every stock writer and the ledger's check read them. */
+export function stockOfRow(row: Record<string, unknown>): LockedStock {
+  const documentId = String(row.document_id);
   const sizes = [...new Set(normalizeSizes(jsonColumn(row.size)))];
   const stockBySize = resolveStockBySize(sizes, jsonColumn(row.stock_by_size ?? null), row.stock);
   const single = Number(row.stock ?? 0);
@@ -64,8 +72,17 @@ export async function lockProductStock(trx: Trx, documentId: string): Promise<Lo
   return { id: Number(row.id), documentId, title, active: storedFlag(row.is_active), sizes, stockBySize, stock, variants };
 }
 
-/** Writes the variants and their sums (per size, and the total) in one UPDATE. */
-export async function writeProductStock(trx: Trx, product: LockedStock, variants: readonly ProductVariant[]): Promise<void> {
+/**
+ * Writes the variants and their sums (per size, and the total) in one UPDATE, and the ledger's movement of every
+ * variant whose units changed (same transaction): `source` says why (stock-ledger.ts).
+ */
+export async function writeProductStock(
+  trx: Trx,
+  product: LockedStock,
+  variants: readonly ProductVariant[],
+  source: StockSource,
+): Promise<void> {
+  await recordStockChange(trx, product, product.variants, variants, source);
   const sums = stockOfVariants(variants, product.sizes);
   await table(trx, PRODUCTS_TABLE)
     .where('id', product.id)

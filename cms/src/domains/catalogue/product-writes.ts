@@ -20,6 +20,7 @@ import { writeTransaction } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { lockProductStock, type LockedStock } from './product-stock';
 import { findProductRow, productQuery, toProduct, type ProductRow } from './product-row';
+import { withStockSource } from './stock-ledger';
 
 /** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
 function staleStock(locked: LockedStock): ApiError {
@@ -121,7 +122,12 @@ export async function createProduct(input: ProductInput, { seeding = false } = {
     colors: input.colors ?? DEFAULT_COLORS,
     publishedAt: new Date(),
   };
-  const row: ProductRow = await withModelRules(() => productQuery().create({ data }));
+  // One transaction: the product and its ledger movements (lifecycles.ts) are written together or not at all. The
+  // demo seed's units are the variants' opening balances.
+  // (Inside a caller's transaction, the seed's, it joins that one: its commit is the caller's.)
+  const write = () => withModelRules(() => productQuery().create({ data }));
+  const create = () => (strapi.db.inTransaction() ? write() : writeTransaction(write));
+  const row: ProductRow = seeding ? await withStockSource({ reason: 'opening' }, create) : await create();
   return toProduct(row);
 }
 
@@ -177,5 +183,6 @@ export async function removeProduct(documentId: string): Promise<void> {
       `No se puede eliminar el producto porque tiene órdenes activas (${activeOrders}). Cancela o completa esas órdenes primero, o desactívalo.`,
     );
   }
-  await productQuery().delete({ where: { id: current.id } });
+  // The product and the movements that take its units out of the ledger (lifecycles.ts), together.
+  await writeTransaction(() => productQuery().delete({ where: { id: current.id } }));
 }

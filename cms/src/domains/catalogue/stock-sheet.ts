@@ -11,7 +11,11 @@ import {
   type StockSheetChange,
   type StockSheetError,
 } from '@shop/shared';
-import { writeTransaction } from '../../utils/db-write';
+import { newDocumentId, writeTransaction } from '../../utils/db-write';
+import type { StockStaff } from './stock-ledger';
+
+const importLabel = (at: Date) =>
+  at.toLocaleString('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'short', timeStyle: 'short' });
 import { badRequest } from '../../utils/http';
 import { lockProductStock, writeProductStock } from './product-stock';
 import { everyProduct } from './product-export';
@@ -135,12 +139,14 @@ export async function planStockSheet(bytes: Buffer): Promise<{ rows: number; cha
  * Applies the file's changes in one transaction, each product row locked while its variants are written (orders
  * taking units meanwhile wait, then see the new figures). Refused as a whole (400) when any row is refused.
  */
-export async function applyStockSheet(bytes: Buffer): Promise<StockSheetAnswer> {
+export async function applyStockSheet(bytes: Buffer, staff: StockStaff | null = null): Promise<StockSheetAnswer> {
   const plan = await planStockSheet(bytes);
   if (plan.errors.length > 0) throw badRequest(STOCK_SHEET_MSG.refused(plan.errors.length), { applied: false, ...plan });
   const byProduct = new Map<string, StockSheetChange[]>();
   for (const change of plan.changes) byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
   const changes: StockSheetChange[] = [];
+  // The ledger's movements of this file name it: one import, its day and time in Argentina.
+  const reference = { kind: 'import' as const, id: newDocumentId(), label: `Planilla ${importLabel(new Date())}` };
   await writeTransaction(async (trx) => {
     for (const productId of [...byProduct.keys()].sort()) {
       const product = await lockProductStock(trx, productId);
@@ -152,7 +158,7 @@ export async function applyStockSheet(bytes: Buffer): Promise<StockSheetAnswer> 
         changes.push({ ...change, from: variant.stock });
         return { ...variant, stock: change.to };
       });
-      await writeProductStock(trx, product, variants);
+      await writeProductStock(trx, product, variants, { reason: 'import', reference, staff });
     }
   });
   return { applied: true, rows: plan.rows, changes, errors: [] };

@@ -12,7 +12,16 @@ import {
 import { affectedRows, storedFlag, table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
-import { insufficientStockMessage, missingSizeMessage, returnStock, takeStock, type StockLine } from './order-stock';
+import {
+  insufficientStockMessage,
+  missingSizeMessage,
+  orderStockSource,
+  returnStock,
+  saleReason,
+  takeStock,
+  type StockLine,
+} from './order-stock';
+import type { StockSource } from '../catalogue';
 import { type OrderAnswer } from './order-view';
 import { deleteOrderHistory, recordStatusChange, type Actor } from './order-history';
 import { linesStillOut } from './order-returned-units';
@@ -31,6 +40,8 @@ export interface LockedOrder {
   orderNumber: string;
   status: string;
   paymentMethod: string;
+  /** Where the sale was made (web when unknown): the ledger's reason for units it takes. */
+  channel: string;
   adminNotes: string | null;
   stockReturned: boolean;
   paidAt: unknown;
@@ -77,6 +88,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
     orderNumber: typeof doc.orderNumber === 'string' ? doc.orderNumber : '',
     status: typeof doc.orderStatus === 'string' ? doc.orderStatus : 'pending_manual',
     paymentMethod: typeof doc.paymentMethod === 'string' ? doc.paymentMethod : 'cash',
+    channel: typeof doc.channel === 'string' ? doc.channel : 'web',
     adminNotes: typeof doc.adminNotes === 'string' ? doc.adminNotes : null,
     stockReturned: storedFlag(doc.stockReturned),
     paidAt: doc.paidAt,
@@ -85,8 +97,11 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
   };
 }
 
-/** Flips stock_returned from false to true; only the caller that flips it gives the stock back (exactly once). */
-export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boolean> {
+/**
+ * Flips stock_returned from false to true; only the caller that flips it gives the stock back (exactly once), with
+ * the ledger's `source` (a cancel by staff or Mercado Pago, the hold's expiry).
+ */
+export async function giveStockBack(trx: Trx, order: LockedOrder, source: StockSource): Promise<boolean> {
   const lines = await linesStillOut(trx, order.documentId, order.lines, order.lineIndexes);
   const flipped = affectedRows(
     await table(trx, ORDERS_TABLE)
@@ -96,26 +111,31 @@ export async function giveStockBack(trx: Trx, order: LockedOrder): Promise<boole
       .update({ stock_returned: true }),
   );
   if (flipped === 0) return false;
-  await returnStock(trx, lines);
+  await returnStock(trx, lines, source);
   // Its coupon use comes back with its units (once: only the caller that flipped the flag gets here).
   await releaseCouponUse(trx, order.documentId);
   return true;
 }
 
-/** An order leaving cancelled/refunded takes its units again, or the change is refused. */
-async function takeStockAgain(trx: Trx, order: LockedOrder): Promise<void> {
+/** An order leaving cancelled/refunded takes its units again (the ledger: its channel's reason), or the change is refused. */
+async function takeStockAgain(trx: Trx, order: LockedOrder, by: Actor): Promise<void> {
   const lines = await linesStillOut(trx, order.documentId, order.lines, order.lineIndexes);
   const flipped = affectedRows(
     await table(trx, ORDERS_TABLE).where('id', order.id).andWhere('stock_returned', true).update({ stock_returned: false }),
   );
   if (flipped === 0) return;
-  await takeStock(trx, lines, {
-    requireActive: false,
-    refusal: (line, left, named) =>
-      conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size, named)}`),
-    unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
-    missingSize: (line) => conflict(`No se puede reactivar la orden: ${missingSizeMessage(line.title, line.size)}`),
-  });
+  await takeStock(
+    trx,
+    lines,
+    {
+      requireActive: false,
+      refusal: (line, left, named) =>
+        conflict(`No se puede reactivar la orden: ${insufficientStockMessage(line.title, left, line.size, named)}`),
+      unavailable: (line) => conflict(`No se puede reactivar la orden: el producto "${line.title}" ya no existe`),
+      missingSize: (line) => conflict(`No se puede reactivar la orden: ${missingSizeMessage(line.title, line.size)}`),
+    },
+    orderStockSource(saleReason(order.channel), order, by),
+  );
   const coupon = await reclaimCouponUse(trx, order.documentId);
   if (!coupon.ok) throw conflict(`No se puede reactivar la orden: el cupón ${coupon.code} ya no tiene usos disponibles`);
 }
@@ -162,8 +182,8 @@ export async function applyStatusChange(
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   const plan = statusChangePlan(order, update.status);
-  if (plan.stock === 'return') await giveStockBack(trx, order);
-  else if (plan.stock === 'take') await takeStockAgain(trx, order);
+  if (plan.stock === 'return') await giveStockBack(trx, order, orderStockSource('cancel', order, by));
+  else if (plan.stock === 'take') await takeStockAgain(trx, order, by);
   const now = new Date();
   const data: Record<string, unknown> = { ...extra, orderStatus: update.status, updatedAt: now };
   if (update.adminNotes !== undefined) data.adminNotes = update.adminNotes;
@@ -212,12 +232,12 @@ export async function confirmOrder(documentId: string, by: Actor): Promise<Order
   return getOrder(documentId);
 }
 
-/** Deletes an order; an active one (never paid, cancelled or refunded) gives its units back first. */
-export async function deleteOrder(documentId: string): Promise<{ orderNumber: string; stockReturned: boolean }> {
+/** Deletes an order; an active one (never paid, cancelled or refunded) gives its units back first (`by` in the ledger). */
+export async function deleteOrder(documentId: string, by?: Actor): Promise<{ orderNumber: string; stockReturned: boolean }> {
   return writeTransaction(async (trx) => {
     const order = await lockOrder(trx, documentId);
     const active = isOrderStatus(order.status) && ACTIVE_ORDER_STATUSES.includes(order.status);
-    const returned = active && !order.stockReturned ? await giveStockBack(trx, order) : false;
+    const returned = active && !order.stockReturned ? await giveStockBack(trx, order, orderStockSource('cancel', order, by)) : false;
     await asShopWrite(() => strapi.documents(ORDER_UID).delete({ documentId }));
     await deleteOrderHistory(documentId);
     return { orderNumber: order.orderNumber, stockReturned: returned };

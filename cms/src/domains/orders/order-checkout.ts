@@ -21,7 +21,7 @@ import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
 import { getOrder } from './order-read';
-import { NEW_ORDER, takeStock } from './order-stock';
+import { NEW_ORDER, orderStockSource, takeStock } from './order-stock';
 import { toOrderAnswer, type OrderAnswer } from './order-view';
 import { insertOrder, numberOrder } from './order-insert';
 import { pricedProducts } from './order-products';
@@ -227,7 +227,11 @@ async function createNewOrder(
     if (sale) await sale.recordCreation(trx, documentId, status);
     // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
     // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already.
-    await takeStock(trx, items, NEW_ORDER);
+    // The ledger names the order (its number, when SQLite gave it already) and, for a staff sale, who took it.
+    const stockSource = sale
+      ? orderStockSource(sale.stock.reason, { documentId, orderNumber: early }, sale.stock.by)
+      : orderStockSource('web_order', { documentId, orderNumber: early });
+    await takeStock(trx, items, NEW_ORDER, stockSource);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
     // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued
     // (invoicing's in-transaction subscriber).

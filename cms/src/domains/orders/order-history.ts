@@ -9,6 +9,8 @@ export interface Actor {
   kind: 'staff' | 'system';
   id: number | null;
   name: string;
+  /** The staff member's e-mail (the stock ledger names who moved units by id and e-mail). */
+  email?: string | null;
 }
 
 /** The shop itself (the sweep that cancels unpaid orders). */
@@ -25,7 +27,7 @@ export interface StaffMember {
 
 /** The staff member by the name the team knows her by (else her username or e-mail). */
 export function staffActor(user: StaffMember): Actor {
-  return { kind: 'staff', id: user.id, name: user.fullName || user.username || user.email };
+  return { kind: 'staff', id: user.id, name: user.fullName || user.username || user.email, email: user.email };
 }
 
 export interface StatusChange {

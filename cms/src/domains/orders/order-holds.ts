@@ -4,6 +4,7 @@ import { isProduction } from '../platform';
 import { ORDER_UID, getOrder } from './order-read';
 import { ORDERS_TABLE, giveStockBack, lockOrder } from './order-admin';
 import { SYSTEM_ACTOR, recordStatusChange } from './order-history';
+import { orderStockSource } from './order-stock';
 
 /** Every minute (at second 0). */
 const DEFAULT_SCHEDULE = '0 * * * * *';
@@ -76,7 +77,7 @@ async function releaseOrder(order: DueOrder): Promise<boolean> {
     );
     if (claimed === 0) return false;
     const locked = await lockOrder(trx, order.documentId);
-    if (!locked.stockReturned) await giveStockBack(trx, locked);
+    if (!locked.stockReturned) await giveStockBack(trx, locked, orderStockSource('hold_expiry', locked));
     await recordStatusChange({
       orderDocumentId: order.documentId,
       from: order.status,

@@ -61,6 +61,7 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
   const handedOver = paidNow && (input.deliveryType ?? 'store') === 'store';
   const sale: StaffSale = {
     paidNow,
+    stock: { reason: input.channel === 'local' ? 'counter' : 'staff_sale', by: actor },
     columns: (now) => ({
       channel: input.channel,
       createdBy: { id: actor.id, name: actor.name },

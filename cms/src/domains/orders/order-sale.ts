@@ -1,6 +1,7 @@
 import type { DeliveryType, OrderInput, Quote } from '@shop/shared';
 import type { Trx } from '../../utils/db-write';
 import type { NewOrder } from './order-insert';
+import type { Actor } from './order-history';
 
 /** An order's body as the checkout takes it; staff sales (order-manual.ts) may also hand over at the counter. */
 export type PlacedOrderInput = Omit<OrderInput, 'deliveryType'> & { deliveryType?: DeliveryType };
@@ -8,6 +9,8 @@ export type PlacedOrderInput = Omit<OrderInput, 'deliveryType'> & { deliveryType
 /** What a sale taken by staff adds to the checkout (order-manual.ts): its channel, author, discount and payment. */
 export interface StaffSale {
   paidNow: boolean;
+  /** The stock ledger's reason for the units it takes (the counter, another staff sale) and who took it. */
+  stock: { reason: 'counter' | 'staff_sale'; by: Actor };
   /** The order's columns a web order leaves at their defaults: channel, author, paid and handed over on the spot. */
   columns(now: Date): Pick<NewOrder, 'channel' | 'createdBy' | 'paidAt' | 'fulfillment' | 'fulfillmentSteps'>;
   /** The quote's figures after the manual discount (throws a 400 to refuse it, before anything is taken). */

@@ -11,6 +11,7 @@ import {
   type ProductVariant,
 } from '@shop/shared';
 import type { Trx } from '../../utils/db-write';
+import type { StockSource } from '../catalogue';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 
 /**
@@ -101,9 +102,9 @@ function shelfOf(variants: readonly ProductVariant[], line: StockLine, sized: bo
  * Takes every quantity from its variant inside the caller's transaction. Each product row is locked (see
  * lockProductStock), its variants checked and written back with their sums, so two orders for the last units of a
  * variant can never both get them, on SQLite as on PostgreSQL. The first failure throws, and the caller's
- * transaction rolls back whatever was already taken.
+ * transaction rolls back whatever was already taken. Each variant's movement goes into the ledger with `source`.
  */
-export async function takeStock(trx: Trx, lines: readonly StockLine[], options: TakeStockOptions = NEW_ORDER): Promise<void> {
+export async function takeStock(trx: Trx, lines: readonly StockLine[], options: TakeStockOptions, source: StockSource): Promise<void> {
   for (const group of groupByProduct(lines)) {
     const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product || (options.requireActive && !product.active)) throw options.unavailable(group[0]);
@@ -116,7 +117,7 @@ export async function takeStock(trx: Trx, lines: readonly StockLine[], options: 
       if (variant.stock < line.quantity) throw options.refusal(line, variant.stock, named ? variantLabel(variant) : null);
       variant.stock -= line.quantity;
     }
-    await strapi.service('api::product.product').writeStock(trx, product, variants);
+    await strapi.service('api::product.product').writeStock(trx, product, variants, source);
   }
 }
 
@@ -125,7 +126,7 @@ export async function takeStock(trx: Trx, lines: readonly StockLine[], options: 
  * size's first colour). Products deleted since are skipped, and so are units of a size the product no longer offers
  * (the owner removed that size; there is no shelf to return to).
  */
-export async function returnStock(trx: Trx, lines: readonly StockLine[]): Promise<void> {
+export async function returnStock(trx: Trx, lines: readonly StockLine[], source: StockSource): Promise<void> {
   for (const group of groupByProduct(lines)) {
     const product = await strapi.service('api::product.product').lockStock(trx, group[0].productId);
     if (!product) continue;
@@ -138,6 +139,25 @@ export async function returnStock(trx: Trx, lines: readonly StockLine[]): Promis
           `[orders] ${line.quantity} unit(s) of "${line.title}" size ${line.size ?? '-'} not returned: the product no longer offers that size`,
         );
     }
-    await strapi.service('api::product.product').writeStock(trx, product, variants);
+    await strapi.service('api::product.product').writeStock(trx, product, variants, source);
   }
+}
+
+/** The ledger's source of units moved for an order: why, the order, and the staff member (none for the shop itself). */
+export function orderStockSource(
+  reason: StockSource['reason'],
+  order: { documentId: string; orderNumber?: string | null },
+  by?: { kind: string; id: number | null; email?: string | null } | null,
+): StockSource {
+  return {
+    reason,
+    reference: { kind: 'order', id: order.documentId, label: order.orderNumber || null },
+    staff: by && by.kind === 'staff' && (by.id !== null || by.email) ? { id: by.id, email: by.email ?? null } : null,
+  };
+}
+
+/** The reason of units an order takes, by its channel: the counter ('local'), another staff sale, or the web. */
+export function saleReason(channel: unknown): StockSource['reason'] {
+  if (channel === 'local') return 'counter';
+  return typeof channel === 'string' && channel !== '' && channel !== 'web' ? 'staff_sale' : 'web_order';
 }

@@ -116,10 +116,13 @@ const exchangeRefusals = {
   missingSize: (line: StockLine) => badRequest(RETURN_MESSAGES.exchangeOut(line.title, line.size ?? '', 0), { left: 0 }),
 };
 
-/** Takes the exchange units from their variants (the orders' row-locking path), refusing with the fresh figures. */
-export async function holdExchangeUnits(trx: Trx, lines: readonly ReturnLine[]): Promise<void> {
+/**
+ * Takes the exchange units from their variants (the orders' row-locking path), refusing with the fresh figures; the
+ * ledger's movements name the request (`documentId`, its number read later: it is given after the hold).
+ */
+export async function holdExchangeUnits(trx: Trx, lines: readonly ReturnLine[], documentId: string): Promise<void> {
   const held = heldStock(lines);
-  if (held.length > 0) await takeStock(trx, held, exchangeRefusals);
+  if (held.length > 0) await takeStock(trx, held, exchangeRefusals, { reason: 'return', reference: { kind: 'return', id: documentId } });
 }
 
 /** The contact did not match: the controller spends extra tracking points, as tracking does. */
@@ -166,11 +169,12 @@ export async function requestReturn(input: ReturnRequestInput, now: Date = new D
       const left = item.quantity - (asked.get(index) ?? 0);
       if (quantity > left) throw badRequest(RETURN_MESSAGES.tooMany(item.title, Math.max(0, left)));
     }
-    await holdExchangeUnits(trx, lines);
+    const documentId = newDocumentId();
+    await holdExchangeUnits(trx, lines, documentId);
     const day = shopDayKey(now);
     const number = formatReturnNumber(day, await nextSequenceValue(trx, `CD-${day}`));
     const stored = {
-      document_id: newDocumentId(),
+      document_id: documentId,
       return_number: number,
       order_document_id: order._id,
       order_number: order.orderNumber,

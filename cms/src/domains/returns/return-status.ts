@@ -8,7 +8,7 @@ import {
   type StaffReturnRequest,
 } from '@shop/shared';
 import { ORDERS_TABLE, getOrder, recordStatusChange, returnStock, type Actor, type StockLine } from '../orders';
-import { catalogueChanged } from '../catalogue';
+import { catalogueChanged, type StockSource } from '../catalogue';
 import { table, writeTransaction, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, notFound } from '../../utils/http';
 import { heldStock } from './return-create';
@@ -40,19 +40,28 @@ async function orderStatusOf(trx: Trx, orderDocumentId: string): Promise<string>
   return typeof row === 'object' && row !== null && 'order_status' in row ? String(row.order_status) : 'paid';
 }
 
+/** The stock ledger's source of units a request's step gives back: the request and the staff member. */
+function returnStockSource(row: Row, by: Actor): StockSource {
+  return {
+    reason: 'return',
+    reference: { kind: 'return', id: String(row.document_id), label: String(row.return_number) },
+    staff: by.kind === 'staff' ? { id: by.id, email: by.email ?? null } : null,
+  };
+}
+
 /** What one step writes besides the status, inside its transaction. */
 async function applyStep(trx: Trx, row: Row, to: ReturnStatus, update: ReturnStatusUpdate, plan: RefundPlan, by: Actor): Promise<Row> {
   const lines = linesOf(row);
   const orderDocumentId = String(row.order_document_id);
   if (to === 'rejected') {
     // The exchange units the request held go back to their variants.
-    await returnStock(trx, heldStock(lines));
+    await returnStock(trx, heldStock(lines), returnStockSource(row, by));
     return {};
   }
   if (to !== 'received') return {};
   const unsellable = new Set(update.unsellable ?? []);
   const marked = lines.map((line, index) => ({ ...line, unsellable: unsellable.has(index) }));
-  await returnStock(trx, returnedStock(marked));
+  await returnStock(trx, returnedStock(marked), returnStockSource(row, by));
   const extra: Row = { lines: JSON.stringify(marked) };
   const exchanges = marked.filter((line) => line.kind === 'exchange' && line.to);
   if (exchanges.length > 0) {

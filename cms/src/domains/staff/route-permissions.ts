@@ -54,6 +54,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /products/export.csv': 'products.export',
   'GET /products/stock.csv': 'products.export',
   'POST /products/stock.csv': 'products.manage',
+  // The stock ledger: a variant's history and the check (stock.view); "Ajuste de stock" (stock.adjust).
+  'GET /stock-movements': 'stock.view',
+  'GET /stock-check': 'stock.view',
+  'POST /stock-adjustments': 'stock.adjust',
   'POST /products': 'products.manage',
   'PUT /products/:id': 'products.manage',
   'DELETE /products/:id': 'products.manage',

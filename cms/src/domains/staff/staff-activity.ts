@@ -22,6 +22,7 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'PUT /products/:id': { kind: 'products', action: 'product.update', label: 'Editó un producto' },
   'DELETE /products/:id': { kind: 'products', action: 'product.delete', label: 'Eliminó un producto' },
   'POST /products/stock.csv': { kind: 'products', action: 'product.stock-sheet', label: 'Actualizó el stock desde una planilla' },
+  'POST /stock-adjustments': { kind: 'products', action: 'stock.adjust', label: 'Ajustó el stock de una variante' },
   'DELETE /stock-alerts/:id': { kind: 'products', action: 'stock-alert.delete', label: 'Eliminó un aviso de stock' },
   'PUT /content': { kind: 'content', action: 'content.update', label: 'Guardó el contenido del sitio' },
   'PUT /insight/low-stock-threshold': { kind: 'insight', action: 'insight.threshold', label: 'Cambió el umbral de stock bajo' },

@@ -45,6 +45,10 @@ export const STAFF_PERMISSIONS = {
   /** Products, stock, pictures. */
   'products.manage': CATALOG,
   'products.export': CATALOG,
+  /** A variant's stock history (the ledger) and the check that its stock equals the sum of its movements. */
+  'stock.view': CATALOG,
+  /** "Ajuste de stock": units added or taken with a mandatory reason (rotura, robo, conteo). */
+  'stock.adjust': CATALOG,
   /** Site content: texts, categories, size guides, delivery zones (not payment and bank details). */
   'content.edit': CATALOG,
   /** Coupons and automatic promotions (what the shop gives away). */

@@ -220,7 +220,8 @@ export default factories.createCoreController('api::order.order', () => ({
 
   /** DELETE /orders/:id (admin). */
   async delete(ctx: Context) {
-    const { orderNumber, stockReturned } = await orders().remove(routeParam(ctx, 'id'));
+    const staff = await requireStaff(ctx, 'orders.delete');
+    const { orderNumber, stockReturned } = await orders().remove(routeParam(ctx, 'id'), staffActor(staff));
     reply(ctx, orderDeletedAnswerSchema, {
       message: stockReturned ? `Orden ${orderNumber} eliminada; su stock fue devuelto` : `Orden ${orderNumber} eliminada`,
     });

@@ -180,8 +180,9 @@ export default factories.createCoreService(ORDER_UID, () => ({
     return orderHistory(documentId);
   },
 
-  remove(documentId: string): Promise<{ orderNumber: string; stockReturned: boolean }> {
-    return deleteOrder(documentId);
+  /** `by`: who deleted it (the stock ledger names her when its units come back). */
+  remove(documentId: string, by?: Actor): Promise<{ orderNumber: string; stockReturned: boolean }> {
+    return deleteOrder(documentId, by);
   },
 
   /** Cron task: cancels unpaid orders whose hold has passed and returns their stock. */

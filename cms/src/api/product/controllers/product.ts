@@ -15,7 +15,7 @@ import {
   type ProductUpdate,
   productUpdateSchema,
 } from '@shop/shared';
-import { isAdminRequest } from '../../../domains/staff';
+import { isAdminRequest, requireStaff } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
@@ -23,6 +23,13 @@ import type { ProductListQuery } from '../../../domains/catalogue/product-list';
 import { productExportBatches } from '../../../domains/catalogue/product-export';
 import { applyStockSheet, planStockSheet, STOCK_SHEET_HEADER, stockSheetBatches } from '../../../domains/catalogue/stock-sheet';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
+import { withStockSource, type StockStaff } from '../../../domains/catalogue/stock-ledger';
+
+/** The staff member behind a product write (the route's policy already checked her permission). */
+async function staffOf(ctx: Context): Promise<StockStaff> {
+  const user = await requireStaff(ctx, 'products.manage');
+  return { id: user.id, email: user.email };
+}
 
 const DEFAULT_LIMIT = 12;
 const MAX_LIMIT = 100;
@@ -99,7 +106,7 @@ export default factories.createCoreController('api::product.product', () => ({
       reply(ctx, stockSheetAnswerSchema, { applied: false, ...(await planStockSheet(bytes)) });
       return;
     }
-    const answer = await applyStockSheet(bytes);
+    const answer = await applyStockSheet(bytes, await staffOf(ctx));
     noteActivity(ctx, {
       target: `${answer.changes.length} variantes`,
       summary:
@@ -126,7 +133,8 @@ export default factories.createCoreController('api::product.product', () => ({
 
   async create(ctx: Context) {
     const input = parseWith(productCreateSchema, requestBody(ctx));
-    const product = await products().createProduct(input);
+    const source = { reason: 'grid' as const, staff: await staffOf(ctx) };
+    const product = await withStockSource(source, () => products().createProduct(input));
     noteActivity(ctx, { target: product._id, summary: product.title });
     ctx.status = 201;
     reply(ctx, productAnswerSchema, { product });
@@ -135,13 +143,15 @@ export default factories.createCoreController('api::product.product', () => ({
   async update(ctx: Context) {
     const body = requestBody(ctx);
     const patch = onlySentFields(parseWith(productUpdateSchema, body), body);
-    const product = await products().updateProduct(routeParam(ctx, 'id'), patch);
+    const source = { reason: 'grid' as const, staff: await staffOf(ctx) };
+    const product = await withStockSource(source, () => products().updateProduct(routeParam(ctx, 'id'), patch));
     noteActivity(ctx, { target: product._id, summary: `${product.title} (${Object.keys(patch).join(', ')})` });
     reply(ctx, productAnswerSchema, { product });
   },
 
   async delete(ctx: Context) {
-    await products().remove(routeParam(ctx, 'id'));
+    const source = { reason: 'grid' as const, staff: await staffOf(ctx) };
+    await withStockSource(source, () => products().remove(routeParam(ctx, 'id')));
     reply(ctx, productDeletedAnswerSchema, { message: 'Producto eliminado exitosamente' });
   },
 }));

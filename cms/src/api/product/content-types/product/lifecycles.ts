@@ -18,9 +18,11 @@ import { colorList, sizeIndexOf, PRODUCT_UID } from '../../../../domains/catalog
 import { skuIndexOf, withUniqueCodes } from '../../../../domains/catalogue/product-variants';
 import { jsonColumn } from '../../../../utils/db-write';
 import { colorNamesOf } from '../../../../domains/catalogue/product-search';
+import { ledgerOfCreate, ledgerOfDelete, ledgerOfUpdate } from '../../../../domains/catalogue/stock-model-writes';
 
 interface ProductEvent {
   params: { data?: Record<string, unknown>; where?: Record<string, unknown> };
+  result?: unknown;
 }
 
 interface StoredProduct {
@@ -224,9 +226,19 @@ async function beforeWrite(event: ProductEvent, isCreate: boolean): Promise<void
 
 export default {
   beforeCreate: (event: ProductEvent) => beforeWrite(event, true),
-  beforeUpdate: (event: ProductEvent) => beforeWrite(event, false),
+  async beforeUpdate(event: ProductEvent) {
+    await beforeWrite(event, false);
+    // The stock ledger: one movement per variant whose units this write changes, in the writer's transaction.
+    if (Array.isArray(event.params.data?.variants)) await ledgerOfUpdate(event.params.where, event.params.data.variants);
+  },
+  // A deleted product's units leave the shop: their movements bring its variants back to 0 in the ledger.
+  beforeDelete: (event: ProductEvent) => ledgerOfDelete(event.params.where),
+  beforeDeleteMany: (event: ProductEvent) => ledgerOfDelete(event.params.where),
   // Any product written (the shop's API, Strapi's panel, the seed) makes the cached catalogue answers stale.
-  afterCreate: () => catalogueChanged(),
+  async afterCreate(event: ProductEvent) {
+    await ledgerOfCreate(event.result);
+    await catalogueChanged();
+  },
   afterUpdate: () => catalogueChanged(),
   afterUpdateMany: () => catalogueChanged(),
   afterDelete: () => catalogueChanged(),

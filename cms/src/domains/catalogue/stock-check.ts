@@ -1,0 +1,192 @@
+// The ledger's proof (every variant's stock equals the sum of its movements), the opening balances, the history.
+import {
+  STOCK_MOVEMENTS_PAGE_SIZE,
+  type StockCheckAnswer,
+  type StockMismatch,
+  type StockMovementsAnswer,
+  type StockReason,
+} from '@shop/shared';
+import { isRecord, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { lockProductStock, PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow, type LockedStock } from './product-stock';
+import { MOVEMENTS_TABLE, recordStockChange, referenceLabels, toMovement } from './stock-ledger';
+
+const BATCH = 500;
+const knex = () => strapi.db.connection as unknown as Trx;
+
+/** Every product's stock figures, oldest first, in batches. */
+async function* everyStock(db: Trx = knex()): AsyncGenerator<LockedStock[]> {
+  let after = 0;
+  for (;;) {
+    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(BATCH)
+      .select(...STOCK_COLUMNS);
+    const page = rows.filter(isRecord).map(stockOfRow);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+const ledgerKey = (productId: string, variantId: string) => `${productId}\u0000${variantId}`;
+
+/** The sum of the movements of every variant the ledger knows, with its latest SKU. */
+async function ledgerSums(db: Trx = knex()): Promise<Map<string, { productId: string; variantId: string; sku: string; units: number }>> {
+  const rows: unknown[] = await table(db, MOVEMENTS_TABLE)
+    .groupBy('product_document_id', 'variant_id')
+    .select('product_document_id', 'variant_id')
+    .sum({ units: 'quantity' })
+    .max({ sku: 'sku' });
+  const sums = new Map<string, { productId: string; variantId: string; sku: string; units: number }>();
+  for (const row of rows) {
+    if (!isRecord(row)) continue;
+    const productId = String(row.product_document_id);
+    const variantId = String(row.variant_id);
+    sums.set(ledgerKey(productId, variantId), { productId, variantId, sku: String(row.sku), units: Number(row.units ?? 0) });
+  }
+  return sums;
+}
+
+/**
+ * Runs the check's reads on one snapshot, so that an order committed between them cannot show as a mismatch:
+ * PostgreSQL's REPEATABLE READ; SQLite's transaction (its write lock: writers wait for the few reads).
+ */
+function onOneSnapshot<T>(work: (db: Trx) => Promise<T>): Promise<T> {
+  const connection = strapi.db.connection;
+  if (strapi.db.dialect.client === 'postgres') return connection.transaction((trx) => work(trx), { isolationLevel: 'repeatable read' });
+  return connection.transaction((trx) => work(trx));
+}
+
+/**
+ * Recomputes every variant's units from its movements and compares them with the product rows (GET /stock-check and
+ * start-up), on one snapshot. A variant the ledger never met counts 0 movements; a product deleted since must sum to 0.
+ */
+export function checkStock(): Promise<StockCheckAnswer> {
+  return onOneSnapshot(compareStock);
+}
+
+async function compareStock(db: Trx): Promise<StockCheckAnswer> {
+  const sums = await ledgerSums(db);
+  const mismatches: StockMismatch[] = [];
+  let variants = 0;
+  for await (const page of everyStock(db)) {
+    for (const product of page) {
+      for (const variant of product.variants) {
+        variants += 1;
+        const key = ledgerKey(product.documentId, variant.id);
+        const ledger = sums.get(key)?.units ?? 0;
+        sums.delete(key);
+        if (ledger !== variant.stock) {
+          mismatches.push({ sku: variant.sku, productId: product.documentId, variantId: variant.id, stock: variant.stock, ledger });
+        }
+      }
+    }
+  }
+  // Movements of variants that no longer exist (a deleted product, a removed size) must have come back to 0.
+  for (const left of sums.values()) {
+    if (left.units !== 0)
+      mismatches.push({ sku: left.sku, productId: left.productId, variantId: left.variantId, stock: 0, ledger: left.units });
+  }
+  return { ok: mismatches.length === 0, variants, mismatches };
+}
+
+const OPENING_BATCH = 25;
+
+/** The opening balance of each variant of one product with units and no movement yet, its row locked. */
+async function openProduct(trx: Trx, documentId: string): Promise<number> {
+  const product = await lockProductStock(trx, documentId);
+  if (!product) return 0;
+  const rows: unknown[] = await table(trx, MOVEMENTS_TABLE).where('product_document_id', documentId).distinct('variant_id');
+  const met = new Set(rows.filter(isRecord).map((row) => String(row.variant_id)));
+  const unmet = product.variants.filter((variant) => variant.stock !== 0 && !met.has(variant.id));
+  // From nothing to its units: recordStockChange writes them as the opening balance of each.
+  const empty = unmet.map((variant) => ({ ...variant, stock: 0 }));
+  await recordStockChange(trx, product, empty, unmet, { reason: 'opening' });
+  return unmet.length;
+}
+
+/**
+ * Start-up: every variant with units the ledger has not met yet gets its opening movement (a shop from before the
+ * ledger). Candidates are found with two reads; each is then written with its product row locked and checked again,
+ * so that an order taking units meanwhile (another process) and this step never both open the same variant.
+ */
+export async function openStockLedger(): Promise<number> {
+  const sums = await ledgerSums();
+  const candidates: string[] = [];
+  for await (const page of everyStock()) {
+    for (const product of page) {
+      if (product.variants.some((variant) => variant.stock !== 0 && !sums.has(ledgerKey(product.documentId, variant.id)))) {
+        candidates.push(product.documentId);
+      }
+    }
+  }
+  // In the order orders lock product rows (by document id), so that the two never wait for each other in a circle.
+  candidates.sort();
+  let opened = 0;
+  // A few products a transaction: a large catalogue from before the ledger opens in a few hundred short transactions.
+  for (let i = 0; i < candidates.length; i += OPENING_BATCH) {
+    const batch = candidates.slice(i, i + OPENING_BATCH);
+    opened += await writeTransaction(async (trx) => {
+      let count = 0;
+      for (const documentId of batch) count += await openProduct(trx, documentId);
+      return count;
+    });
+  }
+  if (opened > 0) strapi.log.info(`[stock] ledger: opening balance written for ${opened} variant(s)`);
+  return opened;
+}
+
+/** Start-up: the check, its mismatches in the log (the shop keeps selling; the back office shows them too). */
+export async function checkStockAtStartup(): Promise<void> {
+  const answer = await checkStock();
+  if (answer.ok) {
+    strapi.log.info(`[stock] ledger check: ${answer.variants} variant(s), every stock equals the sum of its movements`);
+    return;
+  }
+  const list = answer.mismatches
+    .slice(0, 20)
+    .map((m) => `${m.sku} (stock ${m.stock}, movimientos ${m.ledger})`)
+    .join('; ');
+  strapi.log.warn(`[stock] ledger check: ${answer.mismatches.length} variant(s) differ from their movements: ${list}`);
+}
+
+export interface MovementQuery {
+  sku?: string;
+  productId?: string;
+  reason?: StockReason;
+  /** Instants (the controller turns the days into Argentina's midnights). */
+  from?: Date;
+  to?: Date;
+  page: number;
+}
+
+/** GET /stock-movements: newest first, 25 a page, with the order and return numbers. */
+export async function listMovements(query: MovementQuery): Promise<StockMovementsAnswer> {
+  const filtered = () => {
+    const q = table(knex(), MOVEMENTS_TABLE);
+    if (query.sku) void q.where('sku', query.sku);
+    if (query.productId) void q.where('product_document_id', query.productId);
+    if (query.reason) void q.where('reason', query.reason);
+    if (query.from) void q.where('created_at', '>=', query.from);
+    if (query.to) void q.where('created_at', '<', query.to);
+    return q;
+  };
+  const counted: unknown = await filtered().count({ total: '*' }).first();
+  const total = isRecord(counted) ? Number(counted.total ?? 0) : 0;
+  const pageSize = STOCK_MOVEMENTS_PAGE_SIZE;
+  const rows: unknown[] = await filtered()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize)
+    .select('*');
+  const records = rows.filter(isRecord);
+  const labels = await referenceLabels(knex(), records);
+  return {
+    movements: records.map((row) => toMovement(row, labels)),
+    page: query.page,
+    pageSize,
+    total,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}
