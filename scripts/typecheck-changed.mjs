@@ -52,7 +52,10 @@ function upToDate(workspace, project, buildInfo) {
   const folders = new Set();
   for (const file of files) {
     if (file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    for (let dir = path.dirname(file); dir.startsWith(root) && !folders.has(dir); dir = path.dirname(dir)) folders.add(dir);
+    // The folders between the file and the repository root (not the root itself, which holds no program's files)
+    for (let dir = path.dirname(file); dir.startsWith(root + path.sep) && !folders.has(dir); dir = path.dirname(dir)) {
+      folders.add(dir);
+    }
   }
   const inputs = [
     ...files,
