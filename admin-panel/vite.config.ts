@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -31,7 +32,12 @@ export default defineConfig({
     proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied, '/feeds': proxied },
   },
   test: {
+    name: 'admin-panel',
     environment: 'jsdom',
+    // Vitest's default is one worker fewer than the cores (one on a 2-core machine). Each file keeps its own
+    // environment and modules (the default isolation): the app's modules and the page keep state between tests
+    // (window.__shop* answers, module caches, vi.mock).
+    maxWorkers: availableParallelism(),
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

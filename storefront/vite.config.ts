@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin, Rolldown } from 'vite';
@@ -124,7 +125,12 @@ export default defineConfig({
     },
   },
   test: {
+    name: 'storefront',
     environment: 'jsdom',
+    // Vitest's default is one worker fewer than the cores (one on a 2-core machine). Each file keeps its own
+    // environment and modules (the default isolation): the app's modules and the page keep state between tests
+    // (window.__shop* answers, module caches, vi.mock).
+    maxWorkers: availableParallelism(),
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // Tests type key by key; on a busy two-core CI machine a long form test can pass 5 s, and a test

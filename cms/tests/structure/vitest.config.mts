@@ -7,5 +7,5 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  test: { include: ['**/*.test.ts'], testTimeout: 180_000 },
+  test: { name: 'structure', include: ['**/*.test.ts'], testTimeout: 180_000 },
 });
