@@ -4,6 +4,7 @@ import { BellOff } from 'lucide-react';
 import { CHECKOUT_MSG, CHECKOUT_TOKEN_RE } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { Spinner } from '@/components/spinner';
+import { NarrowPage } from '@/components/narrow-page';
 import { paths } from '@/config/paths';
 import { useUnsubscribeCheckout } from '../api/checkout-drafts';
 
@@ -28,27 +29,21 @@ export default function CheckoutUnsubscribePage() {
 
   const failure = valid ? (unsubscribe.isError ? errorMessage(unsubscribe.error) : null) : CHECKOUT_MSG.badToken;
   return (
-    <div className="container page page--narrow" data-testid="checkout-unsubscribe-page">
-      <header className="page__header center">
-        <BellOff size={44} aria-hidden="true" className="page__icon" />
-        <h1 className="page__title">Carritos guardados</h1>
-      </header>
-      <div className="card unsubscribe">
-        {unsubscribe.data && (
-          <p className="notice notice--success" role="status" data-testid="checkout-unsubscribe-done">
-            {unsubscribe.data.message}
-          </p>
-        )}
-        {failure && (
-          <p className="notice notice--error" role="alert">
-            {failure}
-          </p>
-        )}
-        {!unsubscribe.data && !failure && <Spinner label="Dando de baja..." />}
-        <Link className="btn btn--primary" to={paths.home}>
-          Volver a la tienda
-        </Link>
-      </div>
-    </div>
+    <NarrowPage icon={BellOff} title="Carritos guardados" testId="checkout-unsubscribe-page" cardClass="unsubscribe">
+      {unsubscribe.data && (
+        <p className="notice notice--success" role="status" data-testid="checkout-unsubscribe-done">
+          {unsubscribe.data.message}
+        </p>
+      )}
+      {failure && (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      {!unsubscribe.data && !failure && <Spinner label="Dando de baja..." />}
+      <Link className="btn btn--primary" to={paths.home}>
+        Volver a la tienda
+      </Link>
+    </NarrowPage>
   );
 }
