@@ -13,8 +13,8 @@ export {
 } from './catalogue-version';
 export { PRODUCT_LIST_INDEXES } from './product-list';
 export { provideProductFit } from './product-fit';
-export { unitsSoldBySize } from './sold-units';
+export { soldUnitsBySize, unitsSoldBySize } from './sold-units';
 export { colorList } from './product-row';
-export { STOCK_MOVEMENT_INDEXES, type StockSource, type StockStaff } from './stock-ledger';
+export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

@@ -38,3 +38,17 @@ export async function unitsSoldBySize(productId: string): Promise<Map<string, nu
     .sum({ sold: 'i.quantity' });
   return new Map(rows.map((r) => [(r.size ?? '').trim().toUpperCase(), Number(r.sold) || 0]));
 }
+
+/** Units sold per size (the line's size, as written) of some products over [start, end): the size curve's counts. */
+export async function soldUnitsBySize(productIds: readonly string[], start: Date, end: Date): Promise<{ size: string; units: number }[]> {
+  const sold = soldItems();
+  if (!sold || productIds.length === 0) return [];
+  const rows: { size: string | null; units: unknown }[] = await sold
+    .whereIn('i.product_id', [...productIds])
+    .andWhere('o.created_at', '>=', start)
+    .andWhere('o.created_at', '<', end)
+    .groupBy('i.size')
+    .select('i.size')
+    .sum({ units: 'i.quantity' });
+  return rows.map((row) => ({ size: row.size ?? '', units: Number(row.units) || 0 }));
+}

@@ -184,3 +184,45 @@ export async function referenceLabels(knex: Trx | typeof strapi.db.connection, r
   }
   return labels;
 }
+
+/** One variant's movements over a period, oldest first, as the reports read them. */
+export interface VariantMovements {
+  productId: string;
+  variantId: string;
+  size: string | null;
+  moves: { at: number; quantity: number; unitsAfter: number; reason: StockReason }[];
+}
+
+/** A datetime column as milliseconds: PostgreSQL gives a Date, SQLite Strapi's milliseconds (or ISO text). */
+function millisOf(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  return /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+}
+
+/** The movements of some products' variants within [start, end), grouped by variant (the size curve's sell-outs). */
+export async function variantMovements(productIds: readonly string[], start: Date, end: Date): Promise<VariantMovements[]> {
+  if (productIds.length === 0) return [];
+  const rows: MovementRow[] = await table(strapi.db.connection, MOVEMENTS_TABLE)
+    .whereIn('product_document_id', [...productIds])
+    .andWhere('created_at', '>=', start)
+    .andWhere('created_at', '<', end)
+    .orderBy([{ column: 'product_document_id' }, { column: 'variant_id' }, { column: 'id' }])
+    .select('product_document_id', 'variant_id', 'size', 'quantity', 'units_after', 'reason', 'created_at');
+  const variants = new Map<string, VariantMovements>();
+  for (const row of rows) {
+    const productId = String(row.product_document_id);
+    const variantId = String(row.variant_id);
+    const key = `${productId}\u0000${variantId}`;
+    const entry = variants.get(key) ?? { productId, variantId, size: typeof row.size === 'string' ? row.size : null, moves: [] };
+    entry.moves.push({
+      at: millisOf(row.created_at),
+      quantity: Number(row.quantity) || 0,
+      unitsAfter: Number(row.units_after) || 0,
+      reason: String(row.reason) as StockReason,
+    });
+    variants.set(key, entry);
+  }
+  return [...variants.values()];
+}

@@ -47,6 +47,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'PUT /insight/low-stock-threshold': 'insight.manage',
   // How each model fits, from exchanges and returns, with its sales: the owner's report.
   'GET /reports/fit': 'reports.view',
+  // The size curve of a category (units sold per size, sell-outs, a purchase split by it) and its CSV.
+  'GET /reports/size-curve': 'reports.view',
+  'GET /reports/size-curve.csv': 'reports.view',
   'GET /interactions/summary': 'insight.view',
   'GET /interactions/most-viewed-products': 'insight.view',
   'GET /interactions/most-viewed-categories': 'insight.view',

@@ -8,9 +8,13 @@ import {
   lowStockAnswerSchema,
   lowStockThresholdAnswerSchema,
   lowStockThresholdInputSchema,
+  SIZE_CURVE_CSV_HEADER,
+  sizeCurveAnswerSchema,
+  sizeCurveQuerySchema,
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
-import { productFitReport } from '../../../domains/reports';
+import { productFitReport, sizeCurveReport } from '../../../domains/reports';
+import { sendCsv } from '../../../utils/csv-stream';
 
 const insight = () => strapi.service('api::insight.insight');
 
@@ -41,6 +45,20 @@ export default {
   async fitReport(ctx: Context) {
     const { productId } = parseWith(fitReportQuerySchema, ctx.query);
     reply(ctx, fitReportAnswerSchema, await productFitReport(productId));
+  },
+
+  /** GET /reports/size-curve?category=&from=&to=&units= (owner): a category's size curve and a purchase split by it. */
+  async sizeCurve(ctx: Context) {
+    reply(ctx, sizeCurveAnswerSchema, await sizeCurveReport(parseWith(sizeCurveQuerySchema, ctx.query)));
+  },
+
+  /** GET /reports/size-curve.csv: the same rows as a spreadsheet. */
+  async sizeCurveCsv(ctx: Context) {
+    const curve = await sizeCurveReport(parseWith(sizeCurveQuerySchema, ctx.query));
+    const rows = curve.sizes.map((s) => [s.size, s.units, (s.share * 100).toFixed(1), s.soldOut, s.daysToSellOut ?? '', s.suggested]);
+    sendCsv(ctx, `curva-de-talles-${curve.from}-${curve.to}`, SIZE_CURVE_CSV_HEADER, (async function* () {
+      yield rows;
+    })());
   },
 
   /** PUT /insight/low-stock-threshold {threshold}. */

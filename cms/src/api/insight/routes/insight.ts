@@ -7,5 +7,7 @@ export default customRoutes('api::insight.insight', {
     lowStock: ['GET', '/insight/low-stock'],
     setLowStockThreshold: ['PUT', '/insight/low-stock-threshold'],
     fitReport: ['GET', '/reports/fit'],
+    sizeCurve: ['GET', '/reports/size-curve'],
+    sizeCurveCsv: ['GET', '/reports/size-curve.csv'],
   },
 });

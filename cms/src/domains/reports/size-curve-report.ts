@@ -1,0 +1,102 @@
+import {
+  SIZE_CURVE_DEFAULT_DAYS,
+  SIZE_CURVE_DEFAULT_UNITS,
+  SIZE_CURVE_MSG,
+  curveSentence,
+  median,
+  orderSizes,
+  offeredSizes,
+  sameCategory,
+  sellOutDays,
+  shopIsoDay,
+  shopDayRange,
+  sizeCurve,
+  sizeKey,
+  splitPurchase,
+  type SizeCurveAnswer,
+  type SizeCurveQuery,
+  type StockReason,
+} from '@shop/shared';
+import { soldUnitsBySize, variantMovements } from '../catalogue';
+import { badRequest } from '../../utils/http';
+
+const DAY_MS = 86_400_000;
+/** The reasons that are sales: a variant they leave at 0 sold out. */
+const SALE_REASONS: readonly StockReason[] = ['web_order', 'staff_sale', 'counter'];
+
+/** The period asked for, as Argentine days (both included): the last SIZE_CURVE_DEFAULT_DAYS by default. */
+function periodOf(query: SizeCurveQuery, now = new Date()): { from: string; to: string; start: Date; end: Date } {
+  const to = query.to ?? shopIsoDay(now);
+  const toRange = shopDayRange(to);
+  if (!toRange) throw badRequest(SIZE_CURVE_MSG.badDate);
+  const from = query.from ?? shopIsoDay(new Date(toRange.start.getTime() - (SIZE_CURVE_DEFAULT_DAYS - 1) * DAY_MS));
+  const fromRange = shopDayRange(from);
+  if (!fromRange) throw badRequest(SIZE_CURVE_MSG.badDate);
+  if (fromRange.start > toRange.start) throw badRequest(SIZE_CURVE_MSG.badRange);
+  return { from, to, start: fromRange.start, end: toRange.end };
+}
+
+/** The category's products (matched as the size guides match it: 'corpiño' is 'Corpiños'), and its shown name. */
+async function categoryProducts(category: string): Promise<{ ids: string[]; name: string; order: string[] }> {
+  const [rows, content] = await Promise.all([
+    strapi.db.query('api::product.product').findMany({ select: ['documentId', 'category'] }) as Promise<
+      { documentId: string; category: string | null }[]
+    >,
+    strapi.service('api::site-content.site-content').getContent(),
+  ]);
+  const known = content.productCatalog.categories.find((c) => sameCategory(c.name, category) || sameCategory(c.display_name, category));
+  const name = known?.display_name || known?.name || category;
+  const ids = rows.filter((row) => sameCategory(row.category ?? '', known?.name ?? category)).map((row) => row.documentId);
+  return { ids: [...new Set(ids)], name, order: offeredSizes(known?.name ?? category, content.sizeGuides) };
+}
+
+/** Per size: the days each sell-out of a variant of these products took within the period (from the stock ledger). */
+async function sellOutsBySize(ids: readonly string[], start: Date, end: Date): Promise<Map<string, number[]>> {
+  const bySize = new Map<string, number[]>();
+  for (const { size, moves } of await variantMovements(ids, start, end)) {
+    const key = sizeKey(size ?? '');
+    if (key === '') continue;
+    const days = sellOutDays(
+      moves.map((move) => ({ ...move, sale: SALE_REASONS.includes(move.reason) })),
+      start.getTime(),
+    );
+    if (days.length > 0) bySize.set(key, [...(bySize.get(key) ?? []), ...days]);
+  }
+  return bySize;
+}
+
+/**
+ * GET /reports/size-curve (owner): a category's units sold per size over a period, each size's share, how often and
+ * how fast its variants sold out, and a purchase of `units` split by the curve (whole units adding up to `units`).
+ */
+export async function sizeCurveReport(query: SizeCurveQuery): Promise<SizeCurveAnswer> {
+  const period = periodOf(query);
+  const units = query.units ?? SIZE_CURVE_DEFAULT_UNITS;
+  const { ids, name, order } = await categoryProducts(query.category);
+  const [sold, sellOuts] = await Promise.all([soldUnitsBySize(ids, period.start, period.end), sellOutsBySize(ids, period.start, period.end)]);
+  const curve = sizeCurve(sold, order);
+  // A size that sold out but sold nothing in the period (it entered with a few units) still gets its row.
+  const bySize = new Map(curve.sizes.map((s) => [s.size, s]));
+  const sizes = orderSizes([...bySize.keys(), ...sellOuts.keys()], order).map((size) => bySize.get(size) ?? { size, units: 0, share: 0 });
+  const suggested = splitPurchase(sizes, units);
+  return {
+    category: name,
+    from: period.from,
+    to: period.to,
+    total: curve.total,
+    units,
+    sentence: curveSentence(name, sizes),
+    sizes: sizes.map((size, i) => {
+      const days = sellOuts.get(size.size) ?? [];
+      const middle = median(days);
+      return {
+        size: size.size,
+        units: size.units,
+        share: size.share,
+        soldOut: days.length,
+        daysToSellOut: middle === null ? null : Math.round(middle * 10) / 10,
+        suggested: suggested[i] ?? 0,
+      };
+    }),
+  };
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIZE_CURVE_MSG, shopIsoDay, sizeCurveAnswerSchema, type SiteContent, type SizeCurveAnswer } from '@shop/shared';
+import { expectMessage } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { createProduct, type TestProduct } from '../helpers/orders';
+import { placeOrder, startReturnsShop, stopReturnsShop, type ReturnsShop } from '../helpers/returns';
+
+/**
+ * The owner's size curve (GET /reports/size-curve and its CSV): units sold per size of a category over a period
+ * (cancelled orders left out), each size's share, the sell-outs read from the stock ledger, a purchase split in whole
+ * units that add up, and the owner-only access with junk refused. Its own Strapi; a category of its own.
+ */
+let at: ReturnsShop;
+const TAG = Date.now().toString(36);
+/** The category's name (what products carry) and the name the shop shows. */
+const CATEGORY = `curva${TAG}`;
+const SHOWN = `Corpiños ${TAG}`;
+
+beforeAll(async () => {
+  at = await startReturnsShop();
+  const content = (await at.call('/content')).body.content as SiteContent;
+  content.productCatalog.categories.push({ name: CATEGORY, display_name: SHOWN }, { name: `${CATEGORY}otra`, display_name: 'Otra' });
+  const res = await at.call('/content', { method: 'PUT', body: content, token: at.owner });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}, 180_000);
+
+afterAll(() => stopReturnsShop(at));
+
+const curve = (query: string, token?: string) => at.call(`/reports/size-curve?${query}`, { token });
+
+async function bra(stock: Record<string, number>, category = CATEGORY): Promise<TestProduct> {
+  const sizes = Object.keys(stock);
+  return createProduct(
+    {
+      stock: Object.values(stock).reduce((a, b) => a + b, 0),
+      category,
+      size: sizes,
+      colors: [{ name: 'Negro', value: '#000000' }],
+      variants: sizes.map((size) => ({ color: 'Negro', size, stock: stock[size]! })),
+    },
+    { baseUrl: at.shop.url, token: at.owner },
+  );
+}
+
+async function read(query: string): Promise<SizeCurveAnswer> {
+  const res = await curve(query, at.owner);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return sizeCurveAnswerSchema.parse(res.body);
+}
+
+describe('the size curve of a category', () => {
+  it('counts the units sold per size, the sell-outs, and splits a purchase by the curve', async () => {
+    const one = await bra({ '85B': 2, '90B': 3, '95B': 10 });
+    const two = await bra({ '90B': 1, '100B': 5 });
+    const other = await bra({ '90B': 9 }, `${CATEGORY}otra`);
+    await placeOrder(at, [
+      { productId: one._id, quantity: 1, size: '85B' },
+      { productId: one._id, quantity: 3, size: '90B' },
+    ]);
+    await placeOrder(at, [{ productId: one._id, quantity: 2, size: '95B' }]);
+    await placeOrder(at, [
+      { productId: two._id, quantity: 1, size: '90B' },
+      { productId: two._id, quantity: 1, size: '100B' },
+    ]);
+    // Another category's sale, and a cancelled order: neither counts.
+    await placeOrder(at, [{ productId: other._id, quantity: 5, size: '90B' }]);
+    const cancelled = await placeOrder(at, [{ productId: one._id, quantity: 4, size: '95B' }]);
+    const cancel = await at.call(`/orders/${cancelled._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token: at.sales });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+
+    const answer = await read(`category=${CATEGORY}&units=10`);
+    const today = shopIsoDay();
+    expect(answer).toMatchObject({ category: SHOWN, to: today, total: 8, units: 10 });
+    // 85B 1, 90B 4, 95B 2, 100B 1 of 8: of 10, 1.25 / 5 / 2.5 / 1.25 → 1 / 5 / 2 / 1 and the unit left to 95B (0.5).
+    expect(answer.sizes.map(({ size, units, suggested, soldOut }) => ({ size, units, suggested, soldOut }))).toEqual([
+      { size: '85B', units: 1, suggested: 1, soldOut: 0 },
+      { size: '90B', units: 4, suggested: 5, soldOut: 2 },
+      { size: '95B', units: 2, suggested: 3, soldOut: 0 },
+      { size: '100B', units: 1, suggested: 1, soldOut: 0 },
+    ]);
+    expect(answer.sizes[1]!.share).toBeCloseTo(0.5, 10);
+    // Both 90B variants ran out today, within minutes of their opening: 0 days (rounded to a tenth).
+    expect(answer.sizes[1]!.daysToSellOut).toBe(0);
+    expect(answer.sizes[0]!.daysToSellOut).toBeNull();
+    expect(answer.sentence).toBe(`De cada 10 ${SHOWN.toLowerCase()}, 5 son 90B.`);
+
+    // A purchase of 7: 0.875 / 3.5 / 1.75 / 0.875 → 0 / 3 / 1 / 0, then the 3 left by the largest remainders.
+    const seven = await read(`category=${CATEGORY}&units=7`);
+    expect(seven.sizes.map((s) => s.suggested)).toEqual([1, 3, 2, 1]);
+    expect(seven.sizes.reduce((sum, s) => sum + s.suggested, 0)).toBe(7);
+
+    // The category matched as the size guides match it (case, a plural, its shown name), and a period with nothing.
+    expect((await read(`category=${CATEGORY.toUpperCase()}s`)).total).toBe(8);
+    expect((await read(`category=${encodeURIComponent(SHOWN)}`)).total).toBe(8);
+    const empty = await read(`category=${CATEGORY}&from=2020-01-01&to=2020-12-31`);
+    expect(empty).toMatchObject({ from: '2020-01-01', to: '2020-12-31', total: 0, sentence: null, sizes: [] });
+
+    const csv = await fetch(`${at.shop.url}/api/reports/size-curve.csv?category=${CATEGORY}&units=10`, {
+      headers: { Authorization: `Bearer ${at.owner}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Talle');
+    expect(lines.slice(1).map((line) => line.split(/[;,]/)[0])).toEqual(['85B', '90B', '95B', '100B']);
+    expect(lines[2]).toMatch(/^90B[;,]4[;,]50(\.0)?[;,]2[;,]0[;,]5$/);
+  });
+});
+
+describe('GET /reports/size-curve: the owner only, and junk refused', () => {
+  it('refuses no token, a garbage token, the sales and catalogue roles and a shopper', async () => {
+    for (const path of ['/reports/size-curve', '/reports/size-curve.csv']) {
+      const url = `${path}?category=${CATEGORY}`;
+      expect((await at.call(url)).status).toBe(401);
+      expect((await at.call(url, { token: GARBAGE_TOKEN })).status).toBe(401);
+      expect((await at.call(url, { token: at.sales })).status).toBe(403);
+      expect((await at.call(url, { token: at.catalog })).status).toBe(403);
+      expect((await at.call(url, { token: at.shopper })).status).toBe(403);
+    }
+  });
+
+  it('answers a Spanish 400 to a missing category, bad days, a reversed period and bad units', async () => {
+    expectMessage(await curve('', at.owner), 400, SIZE_CURVE_MSG.category);
+    expectMessage(await curve(`category=${'x'.repeat(61)}`, at.owner), 400, SIZE_CURVE_MSG.category);
+    expectMessage(await curve('category=a&category=b', at.owner), 400, SIZE_CURVE_MSG.category);
+    expectMessage(await curve(`category=${CATEGORY}&from=2026-13-45`, at.owner), 400, SIZE_CURVE_MSG.badDate);
+    expectMessage(await curve(`category=${CATEGORY}&from=ayer`, at.owner), 400, SIZE_CURVE_MSG.badDate);
+    expectMessage(await curve(`category=${CATEGORY}&from=2026-02-01&to=2026-01-01`, at.owner), 400, SIZE_CURVE_MSG.badRange);
+    for (const units of ['0', '-3', '2.5', 'diez', '10001', '1e3']) {
+      expectMessage(await curve(`category=${CATEGORY}&units=${units}`, at.owner), 400, SIZE_CURVE_MSG.units);
+    }
+    // An injection attempt is a category like any other: nothing sold in it.
+    expect((await read(`category=${encodeURIComponent("' OR 1=1 --")}`)).total).toBe(0);
+  });
+});
