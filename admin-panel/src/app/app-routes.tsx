@@ -27,6 +27,7 @@ const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ d
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
 const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
+const ReportsPage = lazy(() => import('@/features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -88,6 +89,7 @@ export function AppRoutes() {
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}
+          {guardedScreen('reports.view', paths.reports, ReportsPage)}
           <Route element={<RequirePermission permission="staff.manage" />}>
             <Route path={paths.team} element={<TeamPage />} />
             <Route path={paths.activity} element={<ActivityPage />} />

@@ -30,6 +30,8 @@ export const paths = {
   content: '/content',
   /** Coupons and automatic promotions (owner only). */
   promotions: '/promotions',
+  /** 'Reportes': the size curve of a category (owner only, reports.view). */
+  reports: '/reports',
   settings: '/settings',
   /** The staff accounts (owner only). */
   team: '/team',

@@ -100,7 +100,10 @@ describe('the size curve of a category', () => {
     });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toContain('Talle');
     expect(lines.slice(1).map((line) => line.split(/[;,]/)[0])).toEqual(['85B', '90B', '95B', '100B']);
     expect(lines[2]).toMatch(/^90B[;,]4[;,]50(\.0)?[;,]2[;,]0[;,]5$/);

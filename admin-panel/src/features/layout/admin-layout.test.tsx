@@ -30,6 +30,7 @@ describe('sidebar by role', () => {
       'Carritos abandonados',
       'Contenido',
       'Promociones',
+      'Reportes',
       'Equipo',
       'Actividad',
       'Config',

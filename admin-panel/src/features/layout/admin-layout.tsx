@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
+  ChartColumn,
   ChevronsLeft,
   ChevronsRight,
   Contact,
@@ -54,6 +55,7 @@ const NAV: NavItem[] = [
   { to: paths.abandoned, label: 'Carritos abandonados', icon: ShoppingBasket, permission: 'orders.view' },
   { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },
   { to: paths.promotions, label: 'Promociones', icon: Percent, permission: 'promotions.manage' },
+  { to: paths.reports, label: 'Reportes', icon: ChartColumn, permission: 'reports.view' },
   { to: paths.team, label: 'Equipo', icon: Users, permission: 'staff.manage' },
   { to: paths.activity, label: 'Actividad', icon: History, permission: 'staff.manage' },
   { to: paths.settings, label: 'Config', icon: Settings, permission: 'account.self' },

@@ -73,7 +73,10 @@ export async function sizeCurveReport(query: SizeCurveQuery): Promise<SizeCurveA
   const period = periodOf(query);
   const units = query.units ?? SIZE_CURVE_DEFAULT_UNITS;
   const { ids, name, order } = await categoryProducts(query.category);
-  const [sold, sellOuts] = await Promise.all([soldUnitsBySize(ids, period.start, period.end), sellOutsBySize(ids, period.start, period.end)]);
+  const [sold, sellOuts] = await Promise.all([
+    soldUnitsBySize(ids, period.start, period.end),
+    sellOutsBySize(ids, period.start, period.end),
+  ]);
   const curve = sizeCurve(sold, order);
   // A size that sold out but sold nothing in the period (it entered with a few units) still gets its row.
   const bySize = new Map(curve.sizes.map((s) => [s.size, s]));

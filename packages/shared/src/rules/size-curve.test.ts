@@ -68,7 +68,10 @@ describe('the size curve', () => {
     );
     expect(curveSentence('Corpiños', sizes)).toBe('De cada 10 corpiños, 4 son 90B.');
     expect(curveSentence('Corpiños', [])).toBeNull();
-    const one = sizeCurve([...'ABCDEFGHIJK'].map((size) => ({ size, units: 1 })), []).sizes;
+    const one = sizeCurve(
+      [...'ABCDEFGHIJK'].map((size) => ({ size, units: 1 })),
+      [],
+    ).sizes;
     expect(curveSentence('Bombachas', one)).toBe('De cada 10 bombachas, 1 es A.');
   });
 
@@ -121,7 +124,16 @@ describe('the days a variant took to sell out', () => {
 describe('the size curve query', () => {
   it('takes a category, optional days and units, and refuses junk with a Spanish message', () => {
     expect(sizeCurveQuerySchema.parse({ category: ' Corpiños ', units: '20' })).toEqual({ category: 'Corpiños', units: 20 });
-    for (const bad of [{}, { category: '' }, { category: 'x'.repeat(61) }, { category: 'a', units: '0' }, { category: 'a', units: '-1' }, { category: 'a', units: '2.5' }, { category: 'a', units: '20000' }, { category: 'a', from: '2026-1-1' }]) {
+    for (const bad of [
+      {},
+      { category: '' },
+      { category: 'x'.repeat(61) },
+      { category: 'a', units: '0' },
+      { category: 'a', units: '-1' },
+      { category: 'a', units: '2.5' },
+      { category: 'a', units: '20000' },
+      { category: 'a', from: '2026-1-1' },
+    ]) {
       const parsed = sizeCurveQuerySchema.safeParse(bad);
       expect(parsed.success, JSON.stringify(bad)).toBe(false);
       expect(parsed.error?.issues[0]?.message).toMatch(/categoría|fecha|unidades/);

@@ -1,0 +1,13 @@
+import { PageHeader } from '@/components/page-header';
+import { SizeCurveCard } from './size-curve-card';
+import './reports.css';
+
+/** 'Reportes' (reports.view, the owner's): what to buy, in which sizes. */
+export function ReportsPage() {
+  return (
+    <div className="page reports-page">
+      <PageHeader title="Reportes" description="Qué se vende y en qué talles, para decidir la próxima compra." />
+      <SizeCurveCard />
+    </div>
+  );
+}
