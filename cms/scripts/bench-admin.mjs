@@ -86,6 +86,8 @@ async function staffTargets(url, token) {
     ['ventas 90 días', '/api/insight/daily-sales?days=90'],
     ['descuentos 90 días', '/api/insight/discounts?days=90'],
     ['poco stock', '/api/insight/low-stock'],
+    // A sixth of the catalogue (about 830 products) over a year of orders: the owner's size curve (issue 50 §3).
+    ['curva de talles (corpiños, un año)', '/api/reports/size-curve?category=corpinos&units=10'],
     ['talles esperados', '/api/insight/waited-sizes'],
     ['búsquedas sin resultado', '/api/insight/search-misses'],
     ['interacciones', '/api/interactions/summary'],

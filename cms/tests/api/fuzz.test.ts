@@ -285,6 +285,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/insight/low-stock-threshold', auth: 'admin', body: () => ({ threshold: 3 }) },
   { method: 'GET', path: '/insight/discounts', auth: 'admin', query: ['days'] },
   { method: 'GET', path: '/reports/fit', auth: 'admin', query: ['productId'] },
+  { method: 'GET', path: '/reports/size-curve', auth: 'admin', query: ['category', 'from', 'to', 'units'] },
+  { method: 'GET', path: '/reports/size-curve.csv', auth: 'admin', query: ['category', 'from', 'to', 'units'] },
   { method: 'GET', path: '/promotions/live', auth: 'public' },
   { method: 'GET', path: '/coupons', auth: 'admin' },
   {

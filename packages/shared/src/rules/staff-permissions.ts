@@ -66,7 +66,7 @@ export const STAFF_PERMISSIONS = {
   'returns.manage': SALES,
   /** Electronic invoices through ARCA: the shop's fiscal data, its certificate and key, credit notes. */
   'invoicing.manage': OWNER,
-  /** The owner's reports (how each model fits, from exchanges and returns). */
+  /** The owner's reports: how each model fits (from exchanges and returns), the size curve of a category. */
   'reports.view': OWNER,
   /** Staff accounts and the activity list. */
   'staff.manage': OWNER,
