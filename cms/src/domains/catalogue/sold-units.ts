@@ -52,3 +52,17 @@ export async function soldUnitsBySize(productIds: readonly string[], start: Date
     .sum({ units: 'i.quantity' });
   return rows.map((row) => ({ size: row.size ?? '', units: Number(row.units) || 0 }));
 }
+
+/**
+ * The document ids of the products whose category `matches` (the reports' categories, matched as the size guides
+ * match them): the distinct categories first (a few), then the products of those that match, by SQL.
+ */
+export async function productIdsWhere(matches: (category: string) => boolean): Promise<string[]> {
+  const schema = strapi.db.getSchemaName();
+  const products = schema ? `${schema}.products` : 'products';
+  const categories: { category: string | null }[] = await strapi.db.connection(products).distinct('category');
+  const wanted = categories.flatMap((row) => (row.category !== null && matches(row.category) ? [row.category] : []));
+  if (wanted.length === 0) return [];
+  const rows: { document_id: string }[] = await strapi.db.connection(products).distinct('document_id').whereIn('category', wanted);
+  return rows.map((row) => row.document_id);
+}

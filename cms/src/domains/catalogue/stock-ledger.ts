@@ -208,8 +208,9 @@ export async function variantMovements(productIds: readonly string[], start: Dat
     .whereIn('product_document_id', [...productIds])
     .andWhere('created_at', '>=', start)
     .andWhere('created_at', '<', end)
-    .orderBy([{ column: 'product_document_id' }, { column: 'variant_id' }, { column: 'id' }])
-    .select('product_document_id', 'variant_id', 'size', 'quantity', 'units_after', 'reason', 'created_at');
+    .select('id', 'product_document_id', 'variant_id', 'size', 'quantity', 'units_after', 'reason', 'created_at');
+  // Sorted here rather than by SQL: the period's index finds the rows, and a variant's few are put in order below.
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
   const variants = new Map<string, VariantMovements>();
   for (const row of rows) {
     const productId = String(row.product_document_id);
