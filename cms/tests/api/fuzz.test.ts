@@ -287,6 +287,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/reports/fit', auth: 'admin', query: ['productId'] },
   { method: 'GET', path: '/reports/size-curve', auth: 'admin', query: ['category', 'from', 'to', 'units'] },
   { method: 'GET', path: '/reports/size-curve.csv', auth: 'admin', query: ['category', 'from', 'to', 'units'] },
+  { method: 'GET', path: '/reports/stock', auth: 'admin', query: ['view', 'days', 'leadDays', 'category', 'page'] },
+  { method: 'GET', path: '/reports/stock.csv', auth: 'admin', query: ['view', 'days', 'leadDays', 'category', 'page'] },
   { method: 'GET', path: '/promotions/live', auth: 'public' },
   { method: 'GET', path: '/coupons', auth: 'admin' },
   {

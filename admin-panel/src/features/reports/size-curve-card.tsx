@@ -90,21 +90,22 @@ export function SizeCurveCard() {
             </option>
           ))}
         </SelectField>
-        <FormField id="size-curve-from" label="Desde" hint="Vacío: un año atrás">
+        <FormField id="size-curve-from" label="Desde">
           <input
             id="size-curve-from"
             type="date"
             value={from}
             onChange={(e) => setFrom(e.target.value)}
-            aria-describedby="size-curve-from-hint"
+            aria-describedby="size-curve-period"
           />
         </FormField>
-        <FormField id="size-curve-to" label="Hasta" hint="Vacío: hoy">
-          <input id="size-curve-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby="size-curve-to-hint" />
+        <FormField id="size-curve-to" label="Hasta">
+          <input id="size-curve-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby="size-curve-period" />
         </FormField>
         <FormField id="size-curve-units" label="Unidades a comprar" error={error}>
           <input
             id="size-curve-units"
+            type="text"
             inputMode="numeric"
             value={unitsText}
             onChange={(e) => setUnitsText(e.target.value)}
@@ -116,6 +117,9 @@ export function SizeCurveCard() {
           Ver curva
         </button>
       </form>
+      <p className="hint" id="size-curve-period">
+        Sin fechas, el último año hasta hoy.
+      </p>
       {asked && (
         <QueryStates query={curve} texts={TEXTS} empty={!data || data.sizes.length === 0}>
           {data && (

@@ -1,4 +1,4 @@
-import { STOCK_RETURNING_STATUSES } from '@shop/shared';
+import { STOCK_RETURNING_STATUSES, variantId } from '@shop/shared';
 import type { Knex } from 'knex';
 
 type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
@@ -65,4 +65,25 @@ export async function productIdsWhere(matches: (category: string) => boolean): P
   if (wanted.length === 0) return [];
   const rows: { document_id: string }[] = await strapi.db.connection(products).distinct('document_id').whereIn('category', wanted);
   return rows.map((row) => row.document_id);
+}
+
+/** Units sold per variant since `since` (orders neither cancelled nor refunded), keyed `<productId>\u0000<variantId>`. */
+export async function soldUnitsByVariant(since: Date): Promise<Map<string, number>> {
+  const sold = soldItems();
+  if (!sold) return new Map();
+  const rows: { product_id: string | null; variant_id: string | null; color: string | null; size: string | null; units: unknown }[] =
+    await sold
+      .where('o.created_at', '>=', since)
+      .groupBy('i.product_id', 'i.variant_id', 'i.color', 'i.size')
+      .select('i.product_id', 'i.variant_id', 'i.color', 'i.size')
+      .sum({ units: 'i.quantity' });
+  const units = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.product_id) continue;
+    // Lines from before variants carry their colour and size only: the variant's id is made of them.
+    const id = row.variant_id || variantId(row.color, row.size ? row.size.trim().toUpperCase() : null);
+    const key = `${row.product_id}\u0000${id}`;
+    units.set(key, (units.get(key) ?? 0) + (Number(row.units) || 0));
+  }
+  return units;
 }

@@ -1,6 +1,7 @@
 // The ledger's proof (every variant's stock equals the sum of its movements), the opening balances, the history.
 import {
   STOCK_MOVEMENTS_PAGE_SIZE,
+  type ProductVariant,
   type StockCheckAnswer,
   type StockMismatch,
   type StockMovementsAnswer,
@@ -189,4 +190,36 @@ export async function listMovements(query: MovementQuery): Promise<StockMovement
     total,
     pageCount: Math.ceil(total / pageSize),
   };
+}
+
+/** One variant of the catalogue with its product's name and category (the owner's stock report). */
+export interface CatalogueVariant {
+  productId: string;
+  title: string;
+  category: string;
+  productActive: boolean;
+  variant: ProductVariant;
+}
+
+/** Every variant of every product, in batches of products (read outside any transaction). */
+export async function catalogueVariants(): Promise<CatalogueVariant[]> {
+  const list: CatalogueVariant[] = [];
+  let after = 0;
+  for (;;) {
+    const rows: unknown[] = await table(knex(), PRODUCTS_TABLE)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(BATCH)
+      .select(...STOCK_COLUMNS, 'category');
+    const records = rows.filter(isRecord);
+    if (records.length === 0) return list;
+    for (const row of records) {
+      const stock = stockOfRow(row);
+      const category = typeof row.category === 'string' ? row.category : '';
+      for (const variant of stock.variants) {
+        list.push({ productId: stock.documentId, title: stock.title, category, productActive: stock.active, variant });
+      }
+    }
+    after = Number(records[records.length - 1]!.id);
+  }
 }

@@ -7,3 +7,4 @@ export { orderExportBatches } from './order-export';
 export { orderSummary } from './order-summary';
 export { productFitReport } from './product-fit-report';
 export { sizeCurveReport } from './size-curve-report';
+export { stockReport, stockReportRows } from './stock-report';

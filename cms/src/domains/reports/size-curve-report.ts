@@ -17,7 +17,8 @@ import {
   type SizeCurveQuery,
   type StockReason,
 } from '@shop/shared';
-import { currentGeneration, ensureFreshCatalogue, productIdsWhere, soldUnitsBySize, variantMovements } from '../catalogue';
+import { productIdsWhere, soldUnitsBySize, variantMovements } from '../catalogue';
+import { GenerationMemo } from './generation-memo';
 import { badRequest } from '../../utils/http';
 
 const DAY_MS = 86_400_000;
@@ -67,37 +68,15 @@ interface CurveCounts {
   sellOuts: Map<string, number[]>;
 }
 
-/**
- * The counts of the last few periods asked for, kept while the catalogue's generation stays the same: every stock
- * move (an order, a cancel, a return, an import) and every change of products or content starts a new generation,
- * so an answer is never older than the orders and movements it counts (other processes' writes within about a
- * second, as the catalogue's own cached answers). The owner reading one curve after another, or changing only the
- * units of the purchase, does not count a year of orders again.
- */
-const MEMO_SIZE = 20;
-let memoGeneration = -1;
-const memo = new Map<string, Promise<CurveCounts>>();
+const memo = new GenerationMemo<CurveCounts>(20);
 
-async function curveCounts(category: string, start: Date, end: Date): Promise<CurveCounts> {
-  await ensureFreshCatalogue();
-  const generation = currentGeneration();
-  if (generation !== memoGeneration) {
-    memo.clear();
-    memoGeneration = generation;
-  }
-  const key = `${category.trim().toLowerCase()}\u0000${start.getTime()}\u0000${end.getTime()}`;
-  const hit = memo.get(key);
-  if (hit) return hit;
-  const counting = (async () => {
+/** The counts of a category over a period, kept until the next stock move (GenerationMemo). */
+function curveCounts(category: string, start: Date, end: Date): Promise<CurveCounts> {
+  return memo.get(`${category.trim().toLowerCase()}\u0000${start.getTime()}\u0000${end.getTime()}`, async () => {
     const { ids, name, order } = await categoryProducts(category);
     const [sold, sellOuts] = await Promise.all([soldUnitsBySize(ids, start, end), sellOutsBySize(ids, start, end)]);
     return { name, order, sold, sellOuts };
-  })();
-  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
-  memo.set(key, counting);
-  // A failed count is not kept; a count overtaken by a write is dropped with its generation.
-  counting.catch(() => memo.delete(key));
-  return counting;
+  });
 }
 
 /**

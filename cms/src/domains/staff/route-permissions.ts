@@ -50,6 +50,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   // The size curve of a category (units sold per size, sell-outs, a purchase split by it) and its CSV.
   'GET /reports/size-curve': 'reports.view',
   'GET /reports/size-curve.csv': 'reports.view',
+  // The stock views: days of stock, dead stock, what to reorder (and their CSV).
+  'GET /reports/stock': 'reports.view',
+  'GET /reports/stock.csv': 'reports.view',
   'GET /interactions/summary': 'insight.view',
   'GET /interactions/most-viewed-products': 'insight.view',
   'GET /interactions/most-viewed-categories': 'insight.view',

@@ -9,11 +9,14 @@ import {
   lowStockThresholdAnswerSchema,
   lowStockThresholdInputSchema,
   SIZE_CURVE_CSV_HEADER,
+  STOCK_REPORT_CSV_HEADER,
+  stockReportAnswerSchema,
+  stockReportQuerySchema,
   sizeCurveAnswerSchema,
   sizeCurveQuerySchema,
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
-import { productFitReport, sizeCurveReport } from '../../../domains/reports';
+import { productFitReport, sizeCurveReport, stockReport, stockReportRows } from '../../../domains/reports';
 import { sendCsv } from '../../../utils/csv-stream';
 
 const insight = () => strapi.service('api::insight.insight');
@@ -55,10 +58,46 @@ export default {
   /** GET /reports/size-curve.csv: the same rows as a spreadsheet. */
   async sizeCurveCsv(ctx: Context) {
     const curve = await sizeCurveReport(parseWith(sizeCurveQuerySchema, ctx.query));
-    const rows = curve.sizes.map((s) => [s.size, s.units, (s.share * 100).toFixed(1), s.soldOut, s.daysToSellOut ?? '', s.suggested]);
-    sendCsv(ctx, `curva-de-talles-${curve.from}-${curve.to}`, SIZE_CURVE_CSV_HEADER, (async function* () {
-      yield rows;
-    })());
+    const rows = curve.sizes.map((s) => [s.size, s.units, Math.round(s.share * 1000) / 10, s.soldOut, s.daysToSellOut ?? '', s.suggested]);
+    sendCsv(
+      ctx,
+      `curva-de-talles-${curve.from}-${curve.to}`,
+      SIZE_CURVE_CSV_HEADER,
+      (async function* () {
+        yield rows;
+      })(),
+    );
+  },
+
+  /** GET /reports/stock?view=days|dead|reorder&days=&leadDays=&category=&page= (owner): one page of a stock view. */
+  async stockReport(ctx: Context) {
+    reply(ctx, stockReportAnswerSchema, await stockReport(parseWith(stockReportQuerySchema, ctx.query)));
+  },
+
+  /** GET /reports/stock.csv: every row of the view as a spreadsheet. */
+  async stockReportCsv(ctx: Context) {
+    const query = parseWith(stockReportQuerySchema, ctx.query);
+    const { rows } = await stockReportRows(query);
+    const table = rows.map((r) => [
+      r.title,
+      r.category,
+      r.sku,
+      r.color ?? '',
+      r.size ?? '',
+      r.stock,
+      r.sold,
+      r.perDay,
+      r.daysOfStock ?? '',
+      r.suggested ?? '',
+    ]);
+    sendCsv(
+      ctx,
+      `stock-${query.view}`,
+      STOCK_REPORT_CSV_HEADER,
+      (async function* () {
+        yield table;
+      })(),
+    );
   },
 
   /** PUT /insight/low-stock-threshold {threshold}. */

@@ -9,5 +9,7 @@ export default customRoutes('api::insight.insight', {
     fitReport: ['GET', '/reports/fit'],
     sizeCurve: ['GET', '/reports/size-curve'],
     sizeCurveCsv: ['GET', '/reports/size-curve.csv'],
+    stockReport: ['GET', '/reports/stock'],
+    stockReportCsv: ['GET', '/reports/stock.csv'],
   },
 });

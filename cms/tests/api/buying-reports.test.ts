@@ -1,25 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIZE_CURVE_MSG, shopIsoDay, sizeCurveAnswerSchema, type SiteContent, type SizeCurveAnswer } from '@shop/shared';
+import {
+  SIZE_CURVE_MSG,
+  STOCK_REPORT_MSG,
+  shopIsoDay,
+  sizeCurveAnswerSchema,
+  stockReportAnswerSchema,
+  type SiteContent,
+  type SizeCurveAnswer,
+  type StockReportAnswer,
+} from '@shop/shared';
 import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, type TestProduct } from '../helpers/orders';
 import { placeOrder, startReturnsShop, stopReturnsShop, type ReturnsShop } from '../helpers/returns';
 
 /**
- * The owner's size curve (GET /reports/size-curve and its CSV): units sold per size of a category over a period
- * (cancelled orders left out), each size's share, the sell-outs read from the stock ledger, a purchase split in whole
- * units that add up, and the owner-only access with junk refused. Its own Strapi; a category of its own.
+ * The owner's buying reports. The size curve (GET /reports/size-curve and its CSV): units sold per size of a category
+ * over a period (cancelled orders left out), each size's share, the sell-outs read from the stock ledger, a purchase
+ * split in whole units that add up. The stock views (GET /reports/stock): days of stock, dead stock, what to reorder.
+ * Both owner-only, junk refused. Its own Strapi; categories of its own.
  */
 let at: ReturnsShop;
 const TAG = Date.now().toString(36);
 /** The category's name (what products carry) and the name the shop shows. */
 const CATEGORY = `curva${TAG}`;
 const SHOWN = `Corpiños ${TAG}`;
+const STOCK_CATEGORY = `stock${TAG}`;
 
 beforeAll(async () => {
   at = await startReturnsShop();
   const content = (await at.call('/content')).body.content as SiteContent;
-  content.productCatalog.categories.push({ name: CATEGORY, display_name: SHOWN }, { name: `${CATEGORY}otra`, display_name: 'Otra' });
+  content.productCatalog.categories.push(
+    { name: CATEGORY, display_name: SHOWN },
+    { name: `${CATEGORY}otra`, display_name: 'Otra' },
+    { name: STOCK_CATEGORY, display_name: 'Stock' },
+  );
   const res = await at.call('/content', { method: 'PUT', body: content, token: at.owner });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }, 180_000);
@@ -111,9 +126,9 @@ describe('the size curve of a category', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toContain('Talle');
-    expect(lines.slice(1).map((line) => line.split(/[;,]/)[0])).toEqual(['85B', '90B', '95B', '100B']);
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['85B', '90B', '95B', '100B']);
     // 90B: 4 of 9 units (44.4 %); of 10: 2.22 / 4.44 / 2.22 / 1.11 → 2 / 4 / 2 / 1 and the unit left to 90B (0.44).
-    expect(lines[2]).toMatch(/^90B[;,]4[;,]44\.4[;,]2[;,]0[;,]5$/);
+    expect(lines[2]).toBe('90B;4;44,4;2;0;5');
   });
 });
 
@@ -141,5 +156,78 @@ describe('GET /reports/size-curve: the owner only, and junk refused', () => {
     }
     // An injection attempt is a category like any other: nothing sold in it.
     expect((await read(`category=${encodeURIComponent("' OR 1=1 --")}`)).total).toBe(0);
+  });
+});
+
+describe('the stock views: days of stock, dead stock, what to reorder', () => {
+  const stockView = async (query: string): Promise<StockReportAnswer> => {
+    const res = await at.call(`/reports/stock?category=${STOCK_CATEGORY}&${query}`, { token: at.owner });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return stockReportAnswerSchema.parse(res.body);
+  };
+
+  it('reads units on hand against the window’s sales, per variant', async () => {
+    const product = await bra({ S: 10, M: 2, L: 5 }, STOCK_CATEGORY);
+    await placeOrder(at, [
+      { productId: product._id, quantity: 3, size: 'S' },
+      { productId: product._id, quantity: 2, size: 'M' },
+    ]);
+    // 30 days: S sold 3 (0.1 a day, 7 left: 70 days), M sold 2 (0.07 a day, 0 left: 0 days), L nothing (no figure).
+    const days = await stockView('view=days&days=30');
+    expect(days).toMatchObject({ view: 'days', days: 30, total: 3, page: 1, pageCount: 1 });
+    expect(
+      days.rows.map(({ size, stock, sold, perDay, daysOfStock, suggested }) => ({ size, stock, sold, perDay, daysOfStock, suggested })),
+    ).toEqual([
+      { size: 'M', stock: 0, sold: 2, perDay: 0.07, daysOfStock: 0, suggested: null },
+      { size: 'S', stock: 7, sold: 3, perDay: 0.1, daysOfStock: 70, suggested: null },
+      { size: 'L', stock: 5, sold: 0, perDay: 0, daysOfStock: null, suggested: null },
+    ]);
+    expect(days.rows[0]).toMatchObject({ productId: product._id, category: STOCK_CATEGORY, color: 'Negro' });
+
+    const dead = await stockView('view=dead');
+    expect(dead).toMatchObject({ days: 90, total: 1 });
+    expect(dead.rows.map((r) => [r.size, r.stock])).toEqual([['L', 5]]);
+
+    // Lead time 21 days: M runs out now; for 21 + 30 days at 2/30 a day, 3.4 → 4. S lasts 70 days: not yet.
+    const reorder = await stockView('view=reorder&days=30&leadDays=21');
+    expect(reorder.rows.map((r) => [r.size, r.suggested])).toEqual([['M', 4]]);
+    // Lead time 90 days: S too, 0.1 × 120 − 7 = 5; M 2/30 × 120 = 8.
+    const longer = await stockView('view=reorder&days=30&leadDays=90');
+    expect(longer.rows.map((r) => [r.size, r.suggested])).toEqual([
+      ['M', 8],
+      ['S', 5],
+    ]);
+
+    const csv = await fetch(`${at.shop.url}/api/reports/stock.csv?view=reorder&days=30&leadDays=90&category=${STOCK_CATEGORY}`, {
+      headers: { Authorization: `Bearer ${at.owner}` },
+    });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('Días de stock');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/;M;0;2;0,07;0;8$/);
+  });
+
+  it('is the owner’s only, and refuses junk in Spanish', async () => {
+    for (const path of ['/reports/stock?view=days', '/reports/stock.csv?view=days']) {
+      expect((await at.call(path)).status).toBe(401);
+      expect((await at.call(path, { token: GARBAGE_TOKEN })).status).toBe(401);
+      expect((await at.call(path, { token: at.sales })).status).toBe(403);
+      expect((await at.call(path, { token: at.catalog })).status).toBe(403);
+      expect((await at.call(path, { token: at.shopper })).status).toBe(403);
+    }
+    const ask = (query: string) => at.call(`/reports/stock?${query}`, { token: at.owner });
+    expectMessage(await ask(''), 400, STOCK_REPORT_MSG.view);
+    expectMessage(await ask('view=todo'), 400, STOCK_REPORT_MSG.view);
+    for (const days of ['0', '366', '-1', '7.5', 'treinta']) expectMessage(await ask(`view=days&days=${days}`), 400, STOCK_REPORT_MSG.days);
+    for (const lead of ['0', '181', 'x']) expectMessage(await ask(`view=reorder&leadDays=${lead}`), 400, STOCK_REPORT_MSG.leadDays);
+    expectMessage(await ask('view=dead&page=0'), 400, STOCK_REPORT_MSG.page);
+    expectMessage(await ask(`view=dead&category=${'x'.repeat(61)}`), 400, STOCK_REPORT_MSG.category);
+    const far = await ask(`view=dead&category=${STOCK_CATEGORY}&page=99`);
+    expect(far.status).toBe(200);
+    expect(far.body).toMatchObject({ rows: [], page: 99, total: 1 });
   });
 });
