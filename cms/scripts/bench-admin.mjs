@@ -88,6 +88,9 @@ async function staffTargets(url, token) {
     ['poco stock', '/api/insight/low-stock'],
     // A sixth of the catalogue (about 830 products) over a year of orders: the owner's size curve (issue 50 §3).
     ['curva de talles (corpiños, un año)', '/api/reports/size-curve?category=corpinos&units=10'],
+    // Every variant (40,000) against 30 days of sales: what to reorder, and the days of stock of every variant.
+    ['stock: para reponer', '/api/reports/stock?view=reorder'],
+    ['stock: días de stock', '/api/reports/stock?view=days'],
     ['talles esperados', '/api/insight/waited-sizes'],
     ['búsquedas sin resultado', '/api/insight/search-misses'],
     ['interacciones', '/api/interactions/summary'],

@@ -5,7 +5,8 @@ import { bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession }
 /**
  * The owner's size curve in the back office ("Reportes"): a model of a size of its own (so that the other tests'
  * sales of the category do not change what this one reads) sold out by a web order. The curve shows its units, the
- * sell-out, and a table that agrees with the server's answer; axe finds nothing serious, at desktop and 390 px.
+ * sell-out, and a table that agrees with the server's answer; the stock views say to reorder it; axe finds nothing
+ * serious, at desktop and 390 px.
  */
 test('the owner reads the size curve of a category, with a size that sold out', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -48,6 +49,18 @@ test('the owner reads the size curve of a category, with a size that sold out', 
   await expect(table.getByRole('row')).toHaveCount(curve.sizes.length + 1);
   await expect(row.getByRole('cell').nth(5)).toHaveText(String(mine?.suggested));
   expect(curve.sizes.reduce((sum, s) => sum + s.suggested, 0)).toBe(20);
+
+  // The same variant in the stock views: sold out, 3 sold in 30 days; with 21 days of delivery, 3/30 × (21 + 30) → 6.
+  const stock = page.getByTestId('stock-report');
+  await stock.getByLabel('Reporte').selectOption('reorder');
+  await stock.getByLabel('Categoría').selectOption('bodys');
+  await stock.getByRole('button', { name: 'Ver reporte' }).click();
+  const reorderRow = stock.getByRole('row').filter({ has: page.getByRole('cell', { name: `E2E-${run}-CURVA`, exact: true }) });
+  await expect(reorderRow).toHaveCount(1);
+  // Producto, Variante, SKU, Stock, Vendidas, Por día, Días de stock, Sugerido.
+  await expect(reorderRow.getByRole('cell').nth(3)).toHaveText('0');
+  await expect(reorderRow.getByRole('cell').nth(4)).toHaveText('3');
+  await expect(reorderRow.getByRole('cell').nth(7)).toHaveText('6');
 
   await expectNoSeriousAxeIssues(page, 'reports page with the size curve');
   await page.screenshot({ path: 'test-results/size-curve/reports-desktop.png', fullPage: true });

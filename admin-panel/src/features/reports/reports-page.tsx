@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/page-header';
 import { SizeCurveCard } from './size-curve-card';
+import { StockReportCard } from './stock-report-card';
 import './reports.css';
 
 /** 'Reportes' (reports.view, the owner's): what to buy, in which sizes. */
@@ -8,6 +9,7 @@ export function ReportsPage() {
     <div className="page reports-page">
       <PageHeader title="Reportes" description="Qué se vende y en qué talles, para decidir la próxima compra." />
       <SizeCurveCard />
+      <StockReportCard />
     </div>
   );
 }

@@ -43,7 +43,8 @@ describe('Reportes: the size curve', () => {
     const user = userEvent.setup();
     renderApp(<ReportsPage />);
     expect(await screen.findByRole('heading', { name: 'Reportes' })).toBeInTheDocument();
-    const category = await screen.findByLabelText('Categoría');
+    const card = await screen.findByTestId('size-curve');
+    const category = within(card).getByLabelText('Categoría');
     await waitFor(() => expect(category).toHaveValue('corpinos'));
     const units = screen.getByLabelText('Unidades a comprar');
     await user.clear(units);
