@@ -52,7 +52,7 @@ test('the owner reads the size curve of a category, with a size that sold out', 
 
   // The same variant in the stock views: sold out, 3 sold in 30 days; with 21 days of delivery, 3/30 × (21 + 30) → 6.
   const stock = page.getByTestId('stock-report');
-  await stock.getByLabel('Reporte').selectOption('reorder');
+  await stock.getByLabel('Reporte', { exact: true }).selectOption('reorder');
   await stock.getByLabel('Categoría').selectOption('bodys');
   await stock.getByRole('button', { name: 'Ver reporte' }).click();
   const reorderRow = stock.getByRole('row').filter({ has: page.getByRole('cell', { name: `E2E-${run}-CURVA`, exact: true }) });
