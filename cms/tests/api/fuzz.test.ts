@@ -288,6 +288,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/reports/size-curve', auth: 'admin', query: ['category', 'from', 'to', 'units'] },
   { method: 'GET', path: '/reports/size-curve.csv', auth: 'admin', query: ['category', 'from', 'to', 'units'] },
   { method: 'GET', path: '/reports/stock', auth: 'admin', query: ['view', 'days', 'leadDays', 'category', 'page'] },
+  { method: 'GET', path: '/reports/sales', auth: 'admin', query: ['groupBy', 'from', 'to'] },
+  { method: 'GET', path: '/reports/sales.csv', auth: 'admin', query: ['groupBy', 'from', 'to'] },
   { method: 'GET', path: '/reports/stock.csv', auth: 'admin', query: ['view', 'days', 'leadDays', 'category', 'page'] },
   { method: 'GET', path: '/promotions/live', auth: 'public' },
   { method: 'GET', path: '/coupons', auth: 'admin' },

@@ -13,8 +13,17 @@ export {
 } from './catalogue-version';
 export { PRODUCT_LIST_INDEXES } from './product-list';
 export { provideProductFit } from './product-fit';
-export { productIdsWhere, soldUnitsBySize, soldUnitsByVariant, unitsSoldBySize } from './sold-units';
+export {
+  productCategoriesOf,
+  productIdsWhere,
+  soldLinesBetween,
+  soldUnitsBySize,
+  soldUnitsByVariant,
+  unitsSoldBySize,
+  type SoldLine,
+} from './sold-units';
 export { catalogueVariants, type CatalogueVariant } from './stock-check';
+export { variantCostsOf } from './variant-cost-map';
 export { colorList } from './product-row';
 export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
 export { prepareStockAlertColors } from './stock-alert-store';

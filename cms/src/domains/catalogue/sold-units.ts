@@ -87,3 +87,85 @@ export async function soldUnitsByVariant(since: Date): Promise<Map<string, numbe
   }
   return units;
 }
+
+/** One sold line of the period with its order's figures (the sales report). */
+export interface SoldLine {
+  orderId: string;
+  channel: string;
+  orderSubtotal: number;
+  orderDiscount: number;
+  /** The line's place in its order (0 first), as return requests name it. */
+  lineIndex: number;
+  productId: string;
+  title: string;
+  variantId: string;
+  color: string | null;
+  size: string | null;
+  quantity: number;
+  price: number;
+}
+
+/** Every line of the orders created within [start, end) and neither cancelled nor refunded. */
+export async function soldLinesBetween(start: Date, end: Date): Promise<SoldLine[]> {
+  const sold = soldItems();
+  if (!sold) return [];
+  const rows: Record<string, unknown>[] = await sold
+    .where('o.created_at', '>=', start)
+    .andWhere('o.created_at', '<', end)
+    .select(
+      'o.document_id as order_id',
+      'o.channel',
+      'o.subtotal',
+      'o.discount_total',
+      'j.order as position',
+      'i.product_id',
+      'i.title',
+      'i.variant_id',
+      'i.color',
+      'i.size',
+      'i.quantity',
+      'i.price',
+    );
+  // A line's index is its rank by position within its order (Strapi's component order).
+  rows.sort((a, b) => String(a.order_id).localeCompare(String(b.order_id)) || Number(a.position) - Number(b.position));
+  const lines: SoldLine[] = [];
+  let previous = '';
+  let index = 0;
+  for (const row of rows) {
+    const orderId = String(row.order_id);
+    index = orderId === previous ? index + 1 : 0;
+    previous = orderId;
+    const size = typeof row.size === 'string' && row.size.trim() !== '' ? row.size.trim().toUpperCase() : null;
+    const color = typeof row.color === 'string' && row.color.trim() !== '' ? row.color : null;
+    lines.push({
+      orderId,
+      channel: typeof row.channel === 'string' ? row.channel : 'web',
+      orderSubtotal: Number(row.subtotal) || 0,
+      orderDiscount: Number(row.discount_total) || 0,
+      lineIndex: index,
+      productId: typeof row.product_id === 'string' ? row.product_id : '',
+      title: typeof row.title === 'string' ? row.title : '',
+      variantId: typeof row.variant_id === 'string' && row.variant_id !== '' ? row.variant_id : variantId(color, size),
+      color,
+      size,
+      quantity: Number(row.quantity) || 0,
+      price: Number(row.price) || 0,
+    });
+  }
+  return lines;
+}
+
+/** Each product's category (document id → category) of these products. */
+export async function productCategoriesOf(productIds: readonly string[]): Promise<Map<string, string>> {
+  const schema = strapi.db.getSchemaName();
+  const products = schema ? `${schema}.products` : 'products';
+  const categories = new Map<string, string>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows: { document_id: string; category: string | null }[] = await strapi.db
+      .connection(products)
+      .whereIn('document_id', productIds.slice(i, i + 500))
+      .select('document_id', 'category');
+    for (const row of rows) categories.set(row.document_id, row.category ?? '');
+  }
+  return categories;
+}

@@ -8,3 +8,4 @@ export { orderSummary } from './order-summary';
 export { productFitReport } from './product-fit-report';
 export { sizeCurveReport } from './size-curve-report';
 export { stockReport, stockReportRows } from './stock-report';
+export { salesReport } from './sales-report';

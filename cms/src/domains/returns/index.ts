@@ -13,6 +13,7 @@ export {
   refundedByDay,
   refundedByOrder,
   refundedByReturns,
+  refundsByOrderLine,
   staffAnswers,
 } from './return-store';
 export { trackedReturnsOf } from './return-tracking';

@@ -1,4 +1,11 @@
-import { RETURN_STATUSES, type ReturnLine, type ReturnRequest, type ReturnStatus, type StaffReturnRequest } from '@shop/shared';
+import {
+  RETURN_STATUSES,
+  allocateWhole,
+  type ReturnLine,
+  type ReturnRequest,
+  type ReturnStatus,
+  type StaffReturnRequest,
+} from '@shop/shared';
 import { getOrder } from '../orders';
 import { returnRefundPaymentOf } from '../payments';
 import { jsonColumn, table, type Trx } from '../../utils/db-write';
@@ -206,4 +213,33 @@ export async function backfillRefundDates(): Promise<void> {
       .where('id', Number(row.id))
       .update({ refunded_at: row.updated_at ?? new Date() });
   }
+}
+
+/**
+ * What the returns received (or closed) gave back per order line, for the sales report: each request's `refund_due`
+ * split over its returned lines by their value (price × units) in whole pesos that add up to it, keyed
+ * `<orderDocumentId>\u0000<lineIndex>`. Exchanges give nothing back.
+ */
+export async function refundsByOrderLine(orderIds: readonly string[]): Promise<Map<string, number>> {
+  const refunds = new Map<string, number>();
+  const chunk = 500;
+  for (let i = 0; i < orderIds.length; i += chunk) {
+    const rows: unknown[] = await table(strapi.db.connection, RETURNS_TABLE)
+      .select('order_document_id', 'lines', 'refund_due')
+      .whereIn('order_document_id', orderIds.slice(i, i + chunk))
+      .whereIn('return_status', ['received', 'closed'])
+      .andWhere('refund_due', '>', 0);
+    for (const row of rows.filter(isRecord)) {
+      const returned = linesOf(row).filter((line) => line.kind === 'return');
+      const split = allocateWhole(
+        Number(row.refund_due) || 0,
+        returned.map((line) => (Number(line.price) || 0) * (Number(line.quantity) || 0)),
+      );
+      returned.forEach((line, index) => {
+        const key = `${String(row.order_document_id)}\u0000${line.lineIndex}`;
+        refunds.set(key, (refunds.get(key) ?? 0) + (split[index] ?? 0));
+      });
+    }
+  }
+  return refunds;
 }

@@ -53,6 +53,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   // The stock views: days of stock, dead stock, what to reorder (and their CSV).
   'GET /reports/stock': 'reports.view',
   'GET /reports/stock.csv': 'reports.view',
+  // Sales grouped by product, variant, colour, size, category or channel, net of discounts and refunds, with costs.
+  'GET /reports/sales': 'reports.view',
+  'GET /reports/sales.csv': 'reports.view',
   'GET /interactions/summary': 'insight.view',
   'GET /interactions/most-viewed-products': 'insight.view',
   'GET /interactions/most-viewed-categories': 'insight.view',

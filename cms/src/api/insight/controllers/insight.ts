@@ -8,7 +8,10 @@ import {
   lowStockAnswerSchema,
   lowStockThresholdAnswerSchema,
   lowStockThresholdInputSchema,
+  SALES_REPORT_CSV_HEADER,
   SIZE_CURVE_CSV_HEADER,
+  salesReportAnswerSchema,
+  salesReportQuerySchema,
   STOCK_REPORT_CSV_HEADER,
   stockReportAnswerSchema,
   stockReportQuerySchema,
@@ -16,7 +19,7 @@ import {
   sizeCurveQuerySchema,
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
-import { productFitReport, sizeCurveReport, stockReport, stockReportRows } from '../../../domains/reports';
+import { productFitReport, salesReport, sizeCurveReport, stockReport, stockReportRows } from '../../../domains/reports';
 import { sendCsv } from '../../../utils/csv-stream';
 
 const insight = () => strapi.service('api::insight.insight');
@@ -96,6 +99,35 @@ export default {
       STOCK_REPORT_CSV_HEADER,
       (async function* () {
         yield table;
+      })(),
+    );
+  },
+
+  /** GET /reports/sales?groupBy=&from=&to= (owner): the period's sales grouped, net of discounts and refunds, with costs. */
+  async salesReport(ctx: Context) {
+    reply(ctx, salesReportAnswerSchema, await salesReport(parseWith(salesReportQuerySchema, ctx.query)));
+  },
+
+  /** GET /reports/sales.csv: the same rows and the totals as a spreadsheet. */
+  async salesReportCsv(ctx: Context) {
+    const report = await salesReport(parseWith(salesReportQuerySchema, ctx.query));
+    const rows = [...report.rows, report.totals].map((r) => [
+      r.label,
+      r.units,
+      r.gross,
+      r.discounts,
+      r.refunds,
+      r.net,
+      r.cost ?? '',
+      r.unitsWithoutCost,
+      r.margin ?? '',
+    ]);
+    sendCsv(
+      ctx,
+      `ventas-${report.groupBy}-${report.from}-${report.to}`,
+      SALES_REPORT_CSV_HEADER,
+      (async function* () {
+        yield rows;
       })(),
     );
   },

@@ -11,5 +11,7 @@ export default customRoutes('api::insight.insight', {
     sizeCurveCsv: ['GET', '/reports/size-curve.csv'],
     stockReport: ['GET', '/reports/stock'],
     stockReportCsv: ['GET', '/reports/stock.csv'],
+    salesReport: ['GET', '/reports/sales'],
+    salesReportCsv: ['GET', '/reports/sales.csv'],
   },
 });

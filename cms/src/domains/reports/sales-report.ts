@@ -1,0 +1,136 @@
+import {
+  ORDER_CHANNEL_LABELS,
+  SALES_REPORT_DEFAULT_DAYS,
+  SALES_REPORT_MSG,
+  allocateWhole,
+  groupSales,
+  shopDayRange,
+  shopIsoDay,
+  type OrderChannel,
+  type SalesGroup,
+  type SalesLine,
+  type SalesReportAnswer,
+  type SalesReportQuery,
+  type SalesRow,
+} from '@shop/shared';
+import { productCategoriesOf, soldLinesBetween, variantCostsOf, type SoldLine } from '../catalogue';
+import { refundsByOrderLine } from '../returns';
+import { badRequest } from '../../utils/http';
+import { GenerationMemo } from './generation-memo';
+
+const DAY_MS = 86_400_000;
+
+/** The period asked for, as Argentine days (both included): the last SALES_REPORT_DEFAULT_DAYS by default. */
+function periodOf(query: SalesReportQuery, now = new Date()): { from: string; to: string; start: Date; end: Date } {
+  const to = query.to ?? shopIsoDay(now);
+  const toRange = shopDayRange(to);
+  if (!toRange) throw badRequest(SALES_REPORT_MSG.badDate);
+  const from = query.from ?? shopIsoDay(new Date(toRange.start.getTime() - (SALES_REPORT_DEFAULT_DAYS - 1) * DAY_MS));
+  const fromRange = shopDayRange(from);
+  if (!fromRange) throw badRequest(SALES_REPORT_MSG.badDate);
+  if (fromRange.start > toRange.start) throw badRequest(SALES_REPORT_MSG.badRange);
+  return { from, to, start: fromRange.start, end: toRange.end };
+}
+
+interface CountedLine extends SoldLine {
+  category: string;
+  discounts: number;
+  refunds: number;
+  cost: number | null;
+}
+
+/**
+ * The period's lines with their share of the order's discounts (split over the order's lines by their value, in
+ * whole pesos adding up to the order's discount), what their returns gave back, their category and their cost.
+ */
+async function countLines(start: Date, end: Date): Promise<CountedLine[]> {
+  const lines = await soldLinesBetween(start, end);
+  const orderIds = [...new Set(lines.map((line) => line.orderId))];
+  const productIds = [...new Set(lines.map((line) => line.productId).filter(Boolean))];
+  const [refunds, categories, costs] = await Promise.all([
+    refundsByOrderLine(orderIds),
+    productCategoriesOf(productIds),
+    variantCostsOf(productIds),
+  ]);
+  const byOrder = new Map<string, SoldLine[]>();
+  for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+  const counted: CountedLine[] = [];
+  for (const orderLines of byOrder.values()) {
+    const discount = Math.min(
+      orderLines[0]!.orderDiscount,
+      orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+    );
+    const shares = allocateWhole(
+      discount,
+      orderLines.map((line) => line.price * line.quantity),
+    );
+    orderLines.forEach((line, i) => {
+      const unitCost = costs.get(`${line.productId}\u0000${line.variantId}`);
+      counted.push({
+        ...line,
+        category: categories.get(line.productId) ?? '',
+        discounts: shares[i] ?? 0,
+        refunds: refunds.get(`${line.orderId}\u0000${line.lineIndex}`) ?? 0,
+        cost: unitCost === undefined || unitCost === null ? null : unitCost * line.quantity,
+      });
+    });
+  }
+  return counted;
+}
+
+const memo = new GenerationMemo<CountedLine[]>(6);
+
+/** How a line is grouped and named. */
+function keyOf(line: CountedLine, groupBy: SalesGroup, categoryNames: Map<string, string>): { key: string; label: string } {
+  switch (groupBy) {
+    case 'product':
+      return { key: line.productId, label: line.title };
+    case 'variant':
+      return {
+        key: `${line.productId}~${line.variantId}`,
+        label: [line.title, [line.color, line.size].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+      };
+    case 'color':
+      return { key: (line.color ?? '').trim().toLowerCase(), label: line.color?.trim() || 'Sin color' };
+    case 'size':
+      return { key: line.size ?? '', label: line.size ?? 'Sin talle' };
+    case 'category':
+      return { key: line.category.toLowerCase(), label: categoryNames.get(line.category) || line.category || 'Sin categoría' };
+    case 'channel':
+      return { key: line.channel, label: ORDER_CHANNEL_LABELS[line.channel as OrderChannel] ?? line.channel };
+  }
+}
+
+/** Every row of the report (the CSV's), and the totals. */
+export async function salesReport(query: SalesReportQuery): Promise<SalesReportAnswer> {
+  const period = periodOf(query);
+  const groupBy = query.groupBy ?? 'product';
+  const [lines, content] = await Promise.all([
+    memo.get(`${period.start.getTime()}\u0000${period.end.getTime()}`, () => countLines(period.start, period.end)),
+    strapi.service('api::site-content.site-content').getContent(),
+  ]);
+  const categoryNames = new Map(content.productCatalog.categories.map((c) => [c.name, c.display_name || c.name]));
+  const sales: SalesLine[] = lines.map((line) => ({
+    ...keyOf(line, groupBy, categoryNames),
+    units: line.quantity,
+    gross: line.price * line.quantity,
+    discounts: line.discounts,
+    refunds: line.refunds,
+    cost: line.cost,
+  }));
+  const rows = groupSales(sales);
+  const [totals] = groupSales(sales.map((line) => ({ ...line, key: 'total', label: 'Total' })));
+  const empty: SalesRow = {
+    key: 'total',
+    label: 'Total',
+    units: 0,
+    gross: 0,
+    discounts: 0,
+    refunds: 0,
+    net: 0,
+    cost: null,
+    unitsWithoutCost: 0,
+    margin: null,
+  };
+  return { groupBy, from: period.from, to: period.to, rows, totals: totals ?? empty };
+}
