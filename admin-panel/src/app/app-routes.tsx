@@ -27,6 +27,7 @@ const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ d
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
 const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
+const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m) => ({ default: m.CounterPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -84,6 +85,7 @@ export function AppRoutes() {
             <Route path={paths.customers} element={<CustomerListPage />} />
             <Route path="/customers/:id" element={<CustomerDetailPage />} />
           </Route>
+          {guardedScreen('counter.use', paths.counter, CounterPage)}
           {guardedScreen('returns.manage', paths.returns, ReturnsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}

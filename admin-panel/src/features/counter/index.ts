@@ -1,0 +1,2 @@
+// The 'Caja' page is loaded by path from app/app-routes.tsx (its own chunk).
+export {};
