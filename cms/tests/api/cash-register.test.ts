@@ -289,6 +289,23 @@ describe('counter sales, movements and closing', () => {
     expect((await fetch(`${shop.url}/api/cash-sessions.csv`, { headers: { Authorization: `Bearer ${sales}` } })).status).toBe(403);
   });
 
+  it('sales racing the close: each is either in the closed figures or refused, never lost', async () => {
+    const raced = await open(registerId, { openingCash: 1000 });
+    const sale = () => asSales('/orders/manual', { body: counterSale(product, registerId, [{ method: 'cash', amount: 10000 }]) });
+    const [first, closing, second] = await Promise.all([
+      sale(),
+      asSales(`/cash-sessions/${raced.id}/close`, { body: { counted: { cash: 0 } } }),
+      sale(),
+    ]);
+    expect(closing.status, JSON.stringify(closing.body)).toBe(200);
+    const sold = [first, second].filter((res) => res.status === 201).length;
+    for (const res of [first, second]) expect([201, 409], JSON.stringify(res.body)).toContain(res.status);
+    const closed = cashSessionAnswerSchema.parse(closing.body).session;
+    expect(closed.salesCount).toBe(sold);
+    expect(closed.expected.cash).toBe(1000 + 10000 * sold);
+    expect((await session(raced.id)).movements.filter((m) => m.type === 'sale')).toHaveLength(sold);
+  });
+
   it('two closes at once: exactly one wins, the other is a 409', async () => {
     const other = await open(registerId, { openingCash: 2000 });
     const answers = await Promise.all(
