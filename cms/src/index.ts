@@ -15,6 +15,7 @@ import { backfillRefundDates } from './domains/returns';
 import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
+import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -59,6 +60,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, PRODUCT_LIST_INDEXES);
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
     });
   },
 
@@ -78,6 +80,8 @@ export default {
     await backfillRefundDates();
     // Electronic invoices: the unique (order, kind) index and the settings row.
     await prepareInvoicing();
+    // The counter's cash register: "Caja 1" when the shop has none (idempotent).
+    await ensureDefaultRegister();
     // SQLite's planner statistics, missing or stale after the rows above (a no-op on PostgreSQL).
     await keepSqliteStatistics(strapi);
     await releaseStartupLock();

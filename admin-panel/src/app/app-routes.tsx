@@ -28,6 +28,7 @@ const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'
 const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const ReportsPage = lazy(() => import('@/features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
+const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m) => ({ default: m.CounterPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -85,6 +86,7 @@ export function AppRoutes() {
             <Route path={paths.customers} element={<CustomerListPage />} />
             <Route path="/customers/:id" element={<CustomerDetailPage />} />
           </Route>
+          {guardedScreen('counter.use', paths.counter, CounterPage)}
           {guardedScreen('returns.manage', paths.returns, ReturnsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}

@@ -13,6 +13,8 @@ export const paths = {
   orders: '/orders',
   /** "Nueva venta": a sale taken by staff (WhatsApp, Instagram, counter, phone). */
   newSale: '/sales/new',
+  /** "Caja": the counter's registers, cash sessions, movements and closing (counter.use). */
+  counter: '/counter',
   /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
   ordersDispatch: '/orders/dispatch',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,

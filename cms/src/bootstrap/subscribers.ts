@@ -3,6 +3,7 @@ import { forgetCachedContent } from '../api/site-content/services/site-content';
 import { clearAnswerCaches, provideProductFit, sweepAfterChange } from '../domains/catalogue';
 import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../domains/invoicing';
 import { forgetPromotions } from '../domains/promotions';
+import { recordCounterSale } from '../domains/counter';
 import { productFit } from '../domains/returns';
 import { clearSubscribers, subscribe } from '../utils/events';
 
@@ -38,4 +39,8 @@ export function registerSubscribers(): void {
   subscribe('order.cancelled', 'in-transaction', 'invoicing: credit note to issue', ({ trx, documentId, orderNumber }) =>
     queueCreditNoteForOrder(trx, documentId, orderNumber, CREDIT_FOR_CANCELLATION, null),
   );
+
+  // ---- order.counterSale (emitted by orders) -> counter: in the transaction ----
+  // The sale's payments in the register's open session; no open session or payments not adding up refuse the sale.
+  subscribe('order.counterSale', 'in-transaction', 'counter: the sale in the open cash session', (sale) => recordCounterSale(sale));
 }

@@ -27,6 +27,20 @@ export interface ShopEvents {
    * it. Subscribers: in the transaction (the credit note waiting for ARCA, when the order was invoiced).
    */
   'order.cancelled': { trx: Knex.Transaction; documentId: string; orderNumber: string };
+  /**
+   * A counter sale (POST /orders/manual with registerId) was numbered, inside its transaction: its payments belong
+   * to the open session of the register. Subscribers: in the transaction (the counter records the payments, and
+   * refuses the sale with a 409 when the register is not open or a 400 when the payments do not add up to `total`).
+   */
+  'order.counterSale': {
+    trx: Knex.Transaction;
+    documentId: string;
+    orderNumber: string;
+    total: number;
+    registerId: number;
+    payments: readonly { method: 'cash' | 'card' | 'qr' | 'transfer'; amount: number; tendered?: number }[];
+    by: { id: number; name: string };
+  };
 }
 
 export type ShopEventName = keyof ShopEvents;

@@ -130,6 +130,25 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/stock-check', auth: 'admin' },
   // An unknown SKU: the adjustment is refused (404) whatever the junk, so the fuzz never moves real units.
   { method: 'POST', path: '/stock-adjustments', auth: 'admin', body: () => ({ sku: 'FUZZ-NO-EXISTE', quantity: 1, reason: 'conteo' }) },
+  // The counter: ids no register or session has, so the fuzz never opens, moves or closes a real one.
+  { method: 'GET', path: '/registers', auth: 'admin' },
+  { method: 'POST', path: '/registers', auth: 'admin', body: () => ({ name: 'Caja fuzz' }) },
+  { method: 'POST', path: '/registers/{registerId}/sessions', auth: 'admin', body: () => ({ openingCash: 1000 }) },
+  { method: 'GET', path: '/cash-sessions/{sessionId}', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/cash-sessions/{sessionId}/movements',
+    auth: 'admin',
+    body: () => ({ type: 'expense', amount: 100, reason: 'Fuzz' }),
+  },
+  {
+    method: 'POST',
+    path: '/cash-sessions/{sessionId}/close',
+    auth: 'admin',
+    body: () => ({ counted: { cash: 0, card: 0, qr: 0, transfer: 0 } }),
+  },
+  { method: 'GET', path: '/cash-sessions/{sessionId}/report.pdf', auth: 'admin' },
+  { method: 'GET', path: '/cash-sessions.csv', auth: 'admin' },
   { method: 'GET', path: '/insight/waited-sizes', auth: 'admin', query: ['limit'] },
   { method: 'GET', path: '/insight/search-misses', auth: 'admin', query: ['days'] },
   { method: 'POST', path: '/products', auth: 'admin', body: productBody },
@@ -494,6 +513,8 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       emailId: f.emailId,
       token: 'fuzz-token-de-un-carrito-000',
       customerId: customerIdOf('e:maria.gomez@example.com'),
+      registerId: '999999',
+      sessionId: '999999',
     };
     const value = named[name] ?? '';
     return encodeURIComponent(value);

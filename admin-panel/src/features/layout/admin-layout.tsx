@@ -20,6 +20,7 @@ import {
   ShoppingBag,
   ShoppingCart,
   Users,
+  Wallet,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -48,6 +49,7 @@ const NAV: NavItem[] = [
   { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
   { to: paths.newSale, label: 'Nueva venta', icon: ShoppingBag, permission: 'orders.create' },
+  { to: paths.counter, label: 'Caja', icon: Wallet, permission: 'counter.use' },
   { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
   { to: paths.returns, label: 'Cambios y devoluciones', icon: RefreshCw, permission: 'returns.manage' },
   { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },

@@ -9,18 +9,22 @@ import { Banner } from '@/components/feedback';
 import { useCreateSale } from './api/sales-api';
 import { SaleCustomerFields } from './sale-customer-fields';
 import { SaleLines } from './sale-lines';
-import { addLine, emptySale, saleBody, type SaleForm } from './sale-model';
+import { addLine, atRegister, emptySale, saleBody, tenderedPesos, type SaleForm } from './sale-model';
+import { SaleCounterFields } from './sale-counter-fields';
 import { SaleChannelField, SaleOptions } from './sale-options';
 import { SaleProductPicker } from './sale-product-picker';
-import { SaleSummary } from './sale-summary';
+import { SaleSummary, useSaleTotal } from './sale-summary';
 import './sales.css';
 
 /** What the form misses before it may be sent (Spanish), or null. */
-function missing(form: SaleForm): string | null {
+function missing(form: SaleForm, total: number | null): string | null {
   if (form.lines.length === 0) return 'Agregá al menos un producto';
   if (!form.customer.fullName.trim()) return 'Indicá el nombre del cliente';
   if (!form.customer.phone.trim() && !form.customer.email.trim()) return 'Indicá un teléfono o un e-mail del cliente';
   if (form.discountKind !== 'none' && form.discountValue.trim() && !form.discountReason.trim()) return 'Indicá el motivo del descuento';
+  if (atRegister(form) && total === null) return 'Esperá el total antes de cobrar en caja';
+  if (atRegister(form) && form.paymentMethod === 'cash' && form.tendered && total !== null && tenderedPesos(form) < total)
+    return 'El monto con que paga no alcanza para el total';
   return null;
 }
 
@@ -37,17 +41,18 @@ export function NewSalePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const patch = (change: Partial<SaleForm>) => setForm((f) => ({ ...f, ...change }));
+  const total = useSaleTotal(form);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = missing(form);
+    const problem = missing(form, total);
     if (problem) {
       setError(problem);
       requestAnimationFrame(() => errorRef.current?.focus());
       return;
     }
     setError(null);
-    create.mutate(saleBody(form), {
+    create.mutate(saleBody(form, total), {
       onSuccess: (answer) => {
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
         void queryClient.invalidateQueries({ queryKey: ['products'] });
@@ -91,6 +96,7 @@ export function NewSalePage() {
               Total
             </h2>
             <SaleSummary form={form} />
+            <SaleCounterFields form={form} total={total} onChange={patch} />
             {error && (
               <div ref={errorRef} tabIndex={-1} data-testid="sale-error">
                 <Banner kind="error" onClose={() => setError(null)}>

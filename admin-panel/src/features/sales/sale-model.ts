@@ -36,6 +36,9 @@ export interface SaleForm {
   discountValue: string;
   discountReason: string;
   notes: string;
+  /** A counter sale (delivery `store`): the register whose open session takes it ('' = none), and "Paga con". */
+  registerId: string;
+  tendered: string;
 }
 
 export const emptySale = (): SaleForm => ({
@@ -51,6 +54,8 @@ export const emptySale = (): SaleForm => ({
   discountValue: '',
   discountReason: '',
   notes: '',
+  registerId: '',
+  tendered: '',
 });
 
 type Variant = NonNullable<Product['variants']>[number];
@@ -117,7 +122,35 @@ export function discountPesos(form: SaleForm, subtotal: number): number {
   return 'percent' in discount ? Math.round((subtotal * discount.percent) / 100) : discount.amount;
 }
 
-export function saleBody(form: SaleForm) {
+/** Whether the sale is charged at a register: store delivery, cash or transfer, a register chosen. */
+export function atRegister(form: SaleForm): boolean {
+  return form.registerId !== '' && form.deliveryType === 'store' && form.paymentMethod !== 'mercadopago';
+}
+
+/** "Paga con" in whole pesos (0 when empty). */
+export function tenderedPesos(form: SaleForm): number {
+  const digits = form.tendered.replace(/\D/g, '');
+  return digits === '' ? 0 : Number.parseInt(digits, 10);
+}
+
+/** The change of a cash sale at the register, or null when "Paga con" is empty or short. */
+export function changeFor(form: SaleForm, total: number): number | null {
+  const tendered = tenderedPesos(form);
+  return form.paymentMethod === 'cash' && tendered >= total && tendered > 0 ? tendered - total : null;
+}
+
+/** A counter sale's part of the body: the register and one payment of the whole total (with "Paga con" for cash). */
+export function counterBody(form: SaleForm, total: number | null) {
+  if (!atRegister(form) || total === null) return {};
+  const method = form.paymentMethod === 'cash' ? 'cash' : 'transfer';
+  const tendered = tenderedPesos(form);
+  return {
+    registerId: Number(form.registerId),
+    payments: [{ method, amount: total, ...(method === 'cash' && tendered >= total && tendered > 0 ? { tendered } : {}) }],
+  };
+}
+
+export function saleBody(form: SaleForm, total: number | null = null) {
   const c = form.customer;
   const discount = discountOf(form);
   return {
@@ -133,5 +166,6 @@ export function saleBody(form: SaleForm) {
     ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
     ...(discount ? { manualDiscount: discount } : {}),
     ...(form.paidNow && form.paymentMethod !== 'mercadopago' ? { paidNow: true } : {}),
+    ...counterBody(form, total),
   };
 }

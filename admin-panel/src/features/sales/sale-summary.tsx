@@ -5,16 +5,28 @@ import { errorMessage } from '@shop/client-kit';
 import { quoteSale } from './api/sales-api';
 import { discountPesos, pricingBody, type SaleForm } from './sale-model';
 
-/** The live quote (POST /checkout/quote, the sale's own pricing) with the manual discount on top. */
-export function SaleSummary({ form }: { form: SaleForm }) {
+function useSaleQuote(form: SaleForm) {
   const body = pricingBody(form);
-  const quote = useQuery({
+  return useQuery({
     queryKey: ['sales', 'quote', body],
     queryFn: () => quoteSale(body),
     enabled: form.lines.length > 0,
     retry: 0,
     placeholderData: (previous) => previous,
   });
+}
+
+/** The sale's total as the summary shows it (the quote minus the manual discount), or null while unknown. */
+export function useSaleTotal(form: SaleForm): number | null {
+  const quote = useSaleQuote(form);
+  const q = form.lines.length > 0 && !quote.isError ? quote.data?.quote : undefined;
+  if (!q) return null;
+  return Math.max(0, q.total - Math.min(discountPesos(form, q.subtotal), q.total));
+}
+
+/** The live quote (POST /checkout/quote, the sale's own pricing) with the manual discount on top. */
+export function SaleSummary({ form }: { form: SaleForm }) {
+  const quote = useSaleQuote(form);
   if (form.lines.length === 0) return <p className="muted">Agregá productos para ver el total.</p>;
   if (quote.isError) {
     return (

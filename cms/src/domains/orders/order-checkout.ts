@@ -233,6 +233,7 @@ async function createNewOrder(
       : orderStockSource('web_order', { documentId, orderNumber: early });
     await takeStock(trx, items, NEW_ORDER, stockSource);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
+    if (sale?.recordNumbered) await sale.recordNumbered(trx, { documentId, orderNumber, total: totals.total });
     // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued
     // (invoicing's in-transaction subscriber).
     if (status === 'paid') await emit('order.paid', { trx, documentId, orderNumber, total: totals.total });

@@ -8,6 +8,7 @@ import {
   type Quote,
 } from '@shop/shared';
 import { badRequest } from '../../utils/http';
+import { emit, subscriberList } from '../../utils/events';
 import { createOrder, type CreatedOrder } from './order-checkout';
 import { recordStatusChange, staffActor, type StaffMember } from './order-history';
 import type { PlacedOrderInput, StaffSale } from './order-sale';
@@ -24,7 +25,7 @@ export interface SalesClerk extends StaffMember {
 
 /** The order body the checkout takes: the manual fields aside, an absent e-mail or phone stored empty. */
 function placedInputOf(input: ManualOrderInput): PlacedOrderInput {
-  const { channel: _channel, manualDiscount: _discount, paidNow: _paid, ...order } = input;
+  const { channel: _channel, manualDiscount: _discount, paidNow: _paid, registerId: _register, payments: _payments, ...order } = input;
   return { ...order, deliveryType: order.deliveryType ?? 'store', shippingInfo: { ...order.shippingInfo } } as PlacedOrderInput;
 }
 
@@ -56,7 +57,11 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
   const maxPercent = clerk.staffRole === 'owner' ? 100 : content.checkout.maxManualDiscountPercent;
   const actor = staffActor(clerk);
   const channelLabel = ORDER_CHANNEL_LABELS[input.channel];
-  const paidNow = input.paidNow === true;
+  // A counter sale (registerId) is paid at the register, on the spot: its payments go to the register's open session.
+  const counter = input.registerId !== undefined && input.payments ? { registerId: input.registerId, payments: input.payments } : null;
+  if (counter && !subscriberList().some((s) => s.event === 'order.counterSale' && s.kind === 'in-transaction'))
+    throw new Error('no subscriber records counter sales (order.counterSale)');
+  const paidNow = input.paidNow === true || counter !== null;
   // Paid and handed over at the counter: nothing left to prepare, it never waits on the delivery lists.
   const handedOver = paidNow && (input.deliveryType ?? 'store') === 'store';
   const sale: StaffSale = {
@@ -86,6 +91,12 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
         at: new Date(),
       });
     },
+    ...(counter
+      ? {
+          recordNumbered: (trx, order) =>
+            emit('order.counterSale', { trx, ...order, ...counter, by: { id: Number(actor.id), name: actor.name } }),
+        }
+      : {}),
   };
   return createOrder(placedInputOf(input), null, sale);
 }

@@ -17,4 +17,6 @@ export interface StaffSale {
   adjust(quote: Quote): Pick<Quote, 'discounts' | 'discountTotal' | 'total'>;
   /** Writes the creation into the order's history, inside the transaction. */
   recordCreation(trx: Trx, documentId: string, status: string): Promise<void>;
+  /** Once the order has its number, inside the transaction (a counter sale's payments; may refuse the sale). */
+  recordNumbered?(trx: Trx, order: { documentId: string; orderNumber: string; total: number }): Promise<void>;
 }

@@ -97,6 +97,16 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   // The go-live checklist shows the server's configuration; the test e-mail goes to the caller's own address.
   'GET /health/checklist': 'settings.manage',
   'POST /health/test-email': 'settings.manage',
+  // The counter's cash register ("Caja"): sessions, movements, closing and the Z report (owner and sales); creating
+  // registers and the sessions' CSV for the accountant, the owner.
+  'GET /registers': 'counter.use',
+  'POST /registers': 'counter.manage',
+  'POST /registers/:id/sessions': 'counter.use',
+  'GET /cash-sessions/:id': 'counter.use',
+  'POST /cash-sessions/:id/movements': 'counter.use',
+  'POST /cash-sessions/:id/close': 'counter.use',
+  'GET /cash-sessions/:id/report.pdf': 'counter.use',
+  'GET /cash-sessions.csv': 'counter.manage',
   // Size exchanges and returns asked by shoppers (owner and sales).
   'GET /returns': 'returns.manage',
   'GET /returns/:id': 'returns.manage',

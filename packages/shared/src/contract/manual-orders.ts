@@ -3,6 +3,7 @@ import { MANUAL_ORDER_CHANNELS } from '../rules/channels.js';
 import { EMAIL_RE, requiredText, text } from './fields.js';
 import { buyerDocumentSchema, orderItemInputSchema, orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderSchema } from './orders.js';
+import { COUNTER_MESSAGES, counterPaymentInputSchema } from './counter.js';
 
 /** POST /orders/manual (staff, `orders.create`): a sale taken on WhatsApp, Instagram, at the counter or by phone. */
 
@@ -70,6 +71,21 @@ export const manualOrderInputSchema = z
     paidNow: z.boolean({ error: 'paidNow debe ser verdadero o falso' }).optional(),
     /** The buyer's DNI or CUIT for her invoice (optional). */
     buyerDocument: buyerDocumentSchema,
+    /**
+     * A counter sale (docs/api.md "Counter"): the register whose open session takes it, and how it is paid (adding up
+     * to the total the server computes). Without registerId the sale is what it always was.
+     */
+    registerId: z
+      .number({ error: COUNTER_MESSAGES.badId })
+      .int(COUNTER_MESSAGES.badId)
+      .min(1, COUNTER_MESSAGES.badId)
+      .max(2_147_483_647, COUNTER_MESSAGES.badId)
+      .optional(),
+    payments: z
+      .array(counterPaymentInputSchema, { error: COUNTER_MESSAGES.paymentsRequired })
+      .min(1, COUNTER_MESSAGES.paymentsRequired)
+      .max(10, 'Una venta admite hasta 10 pagos')
+      .optional(),
   })
   .superRefine((order, ctx) => {
     const info = order.shippingInfo;
@@ -81,6 +97,16 @@ export const manualOrderInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'address'], message: MANUAL_ORDER_MESSAGES.address });
     if (order.paidNow && order.paymentMethod === 'mercadopago')
       ctx.addIssue({ code: 'custom', path: ['paidNow'], message: MANUAL_ORDER_MESSAGES.paidNowMercadoPago });
+    if (order.registerId === undefined) {
+      if (order.payments !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['payments'], message: COUNTER_MESSAGES.paymentsWithoutRegister });
+      return;
+    }
+    if ((order.deliveryType ?? 'store') !== 'store')
+      ctx.addIssue({ code: 'custom', path: ['deliveryType'], message: COUNTER_MESSAGES.storeOnly });
+    if (order.paymentMethod === 'mercadopago')
+      ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: COUNTER_MESSAGES.noMercadoPago });
+    if (order.payments === undefined) ctx.addIssue({ code: 'custom', path: ['payments'], message: COUNTER_MESSAGES.paymentsRequired });
   });
 export type ManualOrderInput = z.infer<typeof manualOrderInputSchema>;
 
@@ -91,5 +117,7 @@ export const manualOrderAnswerSchema = z.object({
   /** Where the shopper pays (Mercado Pago), and the wa.me link that sends it to her phone (null without a phone). */
   paymentUrl: z.string().nullable(),
   whatsappUrl: z.string().nullable(),
+  /** A counter sale (registerId): the change of its cash parts (0 without `tendered`). */
+  change: z.number().int().optional(),
 });
 export type ManualOrderAnswer = z.infer<typeof manualOrderAnswerSchema>;

@@ -68,6 +68,10 @@ export const STAFF_PERMISSIONS = {
   'invoicing.manage': OWNER,
   /** The owner's reports: how each model fits (from exchanges and returns), the size curve of a category. */
   'reports.view': OWNER,
+  /** The counter's cash register ("Caja"): open a session, sell at it, cash movements, close, the Z report. */
+  'counter.use': SALES,
+  /** Registers (create), the sessions' CSV for the accountant. */
+  'counter.manage': OWNER,
   /** Staff accounts and the activity list. */
   'staff.manage': OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>;

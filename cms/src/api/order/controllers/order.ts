@@ -28,6 +28,7 @@ import {
   manualOrderAnswerSchema,
   manualOrderInputSchema,
   ORDER_CHANNEL_LABELS,
+  changeOf,
 } from '@shop/shared';
 import { isAdminRequest, requireAdmin, requireStaff } from '../../../domains/staff';
 import { noteActivity } from '../../../domains/staff';
@@ -131,7 +132,12 @@ export default factories.createCoreController('api::order.order', () => ({
       summary: `${answer.orderNumber}: venta por ${ORDER_CHANNEL_LABELS[input.channel]} de ${answer.order.total} pesos`,
     });
     ctx.status = 201;
-    reply(ctx, manualOrderAnswerSchema, answer);
+    // A counter sale (registerId) answers the change of its cash parts.
+    reply(
+      ctx,
+      manualOrderAnswerSchema,
+      input.registerId !== undefined && input.payments ? { ...answer, change: changeOf(input.payments) } : answer,
+    );
   },
 
   /** POST /orders/:id/payment-link (orders.create): a fresh Mercado Pago link for an unpaid order. */

@@ -1,0 +1,12 @@
+import { customRoutes } from '../../../utils/routes';
+
+/** A register's cash sessions (docs/api.md "Counter"): counter.use, the CSV of every session counter.manage. */
+export default customRoutes('api::cash-session.cash-session', {
+  staff: {
+    exportCsv: ['GET', '/cash-sessions.csv'],
+    findOne: ['GET', '/cash-sessions/:id'],
+    addMovement: ['POST', '/cash-sessions/:id/movements'],
+    close: ['POST', '/cash-sessions/:id/close'],
+    report: ['GET', '/cash-sessions/:id/report.pdf'],
+  },
+});

@@ -1,0 +1,165 @@
+// The Z report of a cash session (80 mm PDF) and the sessions' CSV for the accountant.
+import PDFDocument from 'pdfkit';
+import {
+  arDateTime,
+  CASH_MOVEMENT_LABELS,
+  COUNTER_METHOD_LABELS,
+  COUNTER_PAYMENT_METHODS,
+  formatPrice,
+  keysetPages,
+  type CashSession,
+  type CsvValue,
+} from '@shop/shared';
+import { table } from '../../utils/db-write';
+import { MOVEMENTS_TABLE, readSession, SESSIONS_TABLE, toSession, type Row } from './counter-store';
+
+/** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the report needs. */
+const WIDTH = 226.77;
+const MARGIN = 10;
+const INNER = WIDTH - 2 * MARGIN;
+const MAX_MOVEMENTS = 200;
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** The Z report (an X report while the session is open): sales by method, movements, expected/counted/difference. */
+export function zReportPdf(session: CashSession): Promise<Buffer> {
+  const hand = session.movements.filter((m) => m.type !== 'sale').slice(0, MAX_MOVEMENTS);
+  const height = 420 + hand.length * 22;
+  const closed = session.status === 'closed';
+  const doc = new PDFDocument({
+    size: [WIDTH, height],
+    margin: MARGIN,
+    info: { Title: `Reporte ${closed ? 'Z' : 'X'} — sesión ${session.id}` },
+  });
+  const done = collect(doc);
+  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(value, MARGIN, doc.y, { width: INNER, ...options });
+  const pair = (label: string, value: string) => {
+    const y = doc.y;
+    doc.text(label, MARGIN, y, { width: INNER * 0.6 });
+    const after = doc.y;
+    doc.text(value, MARGIN + INNER * 0.6, y, { width: INNER * 0.4, align: 'right' });
+    doc.y = Math.max(after, doc.y);
+  };
+  const rule = () => {
+    const y = doc.y + 3;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(WIDTH - MARGIN, y)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y = y + 5;
+  };
+
+  doc.font('Helvetica-Bold').fontSize(10);
+  text(closed ? 'REPORTE Z — CIERRE DE CAJA' : 'REPORTE X — CAJA ABIERTA', { align: 'center' });
+  doc.font('Helvetica').fontSize(7);
+  text(`${session.registerName} · Sesión N° ${session.id}`, { align: 'center' });
+  text(`Apertura: ${arDateTime(session.openedAt)} por ${session.openedBy?.name ?? '—'}`);
+  if (closed) text(`Cierre: ${arDateTime(session.closedAt)} por ${session.closedBy?.name ?? '—'}`);
+  text(`Órdenes: ${session.salesCount} · primera ${session.firstOrderNumber ?? '—'} · última ${session.lastOrderNumber ?? '—'}`);
+  rule();
+  doc.font('Helvetica-Bold');
+  text('Ventas por medio de pago');
+  doc.font('Helvetica');
+  for (const method of COUNTER_PAYMENT_METHODS) pair(COUNTER_METHOD_LABELS[method], formatPrice(session.sales[method]));
+  const salesTotal = COUNTER_PAYMENT_METHODS.reduce((sum, m) => sum + session.sales[m], 0);
+  doc.font('Helvetica-Bold');
+  pair('Total vendido', formatPrice(salesTotal));
+  doc.font('Helvetica');
+  rule();
+  doc.font('Helvetica-Bold');
+  text('Movimientos de efectivo');
+  doc.font('Helvetica');
+  pair('Efectivo inicial', formatPrice(session.openingCash));
+  pair('Ingresos', formatPrice(session.incomes));
+  pair('Gastos', `-${formatPrice(session.expenses)}`);
+  pair('Retiros', `-${formatPrice(session.withdrawals)}`);
+  for (const m of hand) {
+    const sign = m.type === 'income' ? '' : '-';
+    pair(
+      `${arDateTime(m.at).slice(-5)} ${CASH_MOVEMENT_LABELS[m.type as keyof typeof CASH_MOVEMENT_LABELS]}${m.reason ? `: ${m.reason.slice(0, 60)}` : ''}`,
+      `${sign}${formatPrice(m.amount)}`,
+    );
+  }
+  rule();
+  doc.font('Helvetica-Bold');
+  text(closed ? 'Esperado / contado / diferencia' : 'Esperado');
+  doc.font('Helvetica');
+  for (const method of COUNTER_PAYMENT_METHODS) {
+    const expected = formatPrice(session.expected[method]);
+    const counted = session.counted ? formatPrice(session.counted[method]) : '';
+    const difference = session.difference ? formatPrice(session.difference[method]) : '';
+    pair(COUNTER_METHOD_LABELS[method], closed ? `${expected} / ${counted} / ${difference}` : expected);
+  }
+  if (session.difference) {
+    doc.font('Helvetica-Bold').fontSize(9);
+    pair('Diferencia total', formatPrice(session.difference.total));
+  }
+  doc.end();
+  return done;
+}
+
+/** GET /cash-sessions/{id}/report.pdf. */
+export async function sessionReportPdf(sessionId: number): Promise<{ pdf: Buffer; filename: string }> {
+  const session = await readSession(strapi.db.connection, sessionId);
+  return { pdf: await zReportPdf(session), filename: `reporte-z-caja-${session.id}.pdf` };
+}
+
+function csvRowOf(s: CashSession): CsvValue[] {
+  return [
+    s.id,
+    s.registerName,
+    arDateTime(s.openedAt),
+    s.openedBy?.name ?? '',
+    s.closedAt ? arDateTime(s.closedAt) : '',
+    s.closedBy?.name ?? '',
+    s.openingCash,
+    s.salesCount,
+    s.sales.cash,
+    s.sales.transfer,
+    s.sales.card,
+    s.sales.qr,
+    s.incomes,
+    s.expenses,
+    s.withdrawals,
+    s.expected.cash,
+    s.counted?.cash ?? '',
+    s.difference?.cash ?? '',
+    s.difference?.total ?? '',
+    s.firstOrderNumber ?? '',
+    s.lastOrderNumber ?? '',
+  ];
+}
+
+/** GET /cash-sessions.csv: every session, oldest first, read a batch at a time with its movements. */
+export async function* sessionCsvBatches(size: number): AsyncGenerator<CsvValue[][]> {
+  const knex = strapi.db.connection;
+  const pages = keysetPages<Row & { id: number }>(async (lastKey, limit) => {
+    const query = table(knex, SESSIONS_TABLE).orderBy('id', 'asc').limit(limit);
+    if (lastKey !== null) query.where('id', '>', lastKey);
+    return ((await query) as Row[]).map((row) => ({ ...row, id: Number(row.id) }));
+  }, size);
+  for await (const sessions of pages) {
+    const movements = (await table(knex, MOVEMENTS_TABLE)
+      .whereIn(
+        'session_id',
+        sessions.map((s) => s.id),
+      )
+      .orderBy('id', 'asc')) as Row[];
+    yield sessions.map((row) =>
+      csvRowOf(
+        toSession(
+          row,
+          movements.filter((m) => Number(m.session_id) === row.id),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,207 @@
+// Opening, moving cash in and out of, selling at and closing a register's session; each in one transaction.
+import {
+  COUNTER_MESSAGES,
+  denominationsTotal,
+  type CashMovementInput,
+  type CashSession,
+  type CloseSessionInput,
+  type CounterPaymentInput,
+  type OpenSessionInput,
+  type Register,
+} from '@shop/shared';
+import { affectedRows, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { badRequest, conflict, notFound } from '../../utils/http';
+import {
+  differenceOf,
+  figuresOf,
+  listRegisters,
+  locked,
+  movementRowsOf,
+  MOVEMENTS_TABLE,
+  readSession,
+  REGISTERS_TABLE,
+  SESSIONS_TABLE,
+  toMovement,
+  toSession,
+  type Clerk,
+  type Row,
+} from './counter-store';
+
+/** The register a fresh shop starts with. */
+export const DEFAULT_REGISTER_NAME = 'Caja 1';
+
+const stamps = (now: Date) => ({ document_id: newDocumentId(), created_at: now, updated_at: now, published_at: now });
+
+/** Start-up: "Caja 1" when the shop has no register (idempotent; processes start one at a time). */
+export async function ensureDefaultRegister(): Promise<void> {
+  await writeTransaction(async (trx) => {
+    const existing = await table(trx, REGISTERS_TABLE).first('id');
+    if (existing) return;
+    await table(trx, REGISTERS_TABLE).insert({ name: DEFAULT_REGISTER_NAME, open_session_id: null, ...stamps(new Date()) });
+  });
+}
+
+/** POST /registers (counter.manage): a new register; 409 when one has that name already. */
+export async function createRegister(name: string): Promise<Register> {
+  const id = await writeTransaction(async (trx) => {
+    const taken = await table(trx, REGISTERS_TABLE).whereRaw('LOWER(name) = ?', [name.toLowerCase()]).first('id');
+    if (taken) throw conflict(COUNTER_MESSAGES.registerTaken);
+    const [inserted] = (await table(trx, REGISTERS_TABLE)
+      .insert({ name, open_session_id: null, ...stamps(new Date()) })
+      .returning('id')) as ({ id: number } | number)[];
+    return typeof inserted === 'object' ? Number(inserted.id) : Number(inserted);
+  });
+  const register = (await listRegisters()).find((r) => r.id === id);
+  if (!register) throw new Error('register was not created');
+  return register;
+}
+
+/**
+ * POST /registers/{id}/sessions: opens a session with its starting cash. The register's `open_session_id` is taken
+ * with a conditional update, so of two opens at once exactly one wins and the other is a 409.
+ */
+export async function openSession(registerId: number, input: OpenSessionInput, clerk: Clerk): Promise<CashSession> {
+  const openingCash = input.denominations ? denominationsTotal(input.denominations) : (input.openingCash ?? 0);
+  if (openingCash > 100_000_000) throw badRequest(COUNTER_MESSAGES.openingCash);
+  const sessionId = await writeTransaction(async (trx) => {
+    const register = (await table(trx, REGISTERS_TABLE).where({ id: registerId }).first()) as Row | undefined;
+    if (!register) throw notFound(COUNTER_MESSAGES.registerUnknown);
+    if (register.open_session_id !== null && register.open_session_id !== undefined) throw conflict(COUNTER_MESSAGES.alreadyOpen);
+    const now = new Date();
+    const [inserted] = (await table(trx, SESSIONS_TABLE)
+      .insert({
+        register_id: registerId,
+        register_name: String(register.name),
+        opening_cash: openingCash,
+        denominations: input.denominations ? JSON.stringify(input.denominations) : null,
+        opened_at: now,
+        opened_by_id: clerk.id,
+        opened_by_name: clerk.name.slice(0, 200),
+        ...stamps(now),
+      })
+      .returning('id')) as ({ id: number } | number)[];
+    const id = typeof inserted === 'object' ? Number(inserted.id) : Number(inserted);
+    const taken = affectedRows(
+      await table(trx, REGISTERS_TABLE)
+        .where({ id: registerId })
+        .whereNull('open_session_id')
+        .update({ open_session_id: id, updated_at: now }),
+    );
+    if (taken !== 1) throw conflict(COUNTER_MESSAGES.alreadyOpen);
+    return id;
+  });
+  return readSession(strapi.db.connection, sessionId);
+}
+
+/** The session's row, locked until the transaction ends; 404 when unknown, 409 when closed. */
+async function openSessionRow(trx: Trx, sessionId: number): Promise<Row> {
+  const row = (await locked(table(trx, SESSIONS_TABLE).where({ id: sessionId })).first()) as Row | undefined;
+  if (!row) throw notFound(COUNTER_MESSAGES.sessionUnknown);
+  if (row.closed_at !== null && row.closed_at !== undefined) throw conflict(COUNTER_MESSAGES.closed);
+  return row;
+}
+
+/** POST /cash-sessions/{id}/movements: an income, an expense or a withdrawal of cash (409 on a closed session). */
+export async function addMovement(sessionId: number, input: CashMovementInput, clerk: Clerk) {
+  const movementId = await writeTransaction(async (trx) => {
+    await openSessionRow(trx, sessionId);
+    const now = new Date();
+    const [inserted] = (await table(trx, MOVEMENTS_TABLE)
+      .insert({
+        session_id: sessionId,
+        kind: input.type,
+        method: 'cash',
+        amount: input.amount,
+        reason: input.reason === '' ? null : input.reason,
+        staff_id: clerk.id,
+        staff_name: clerk.name.slice(0, 200),
+        ...stamps(now),
+      })
+      .returning('id')) as ({ id: number } | number)[];
+    return typeof inserted === 'object' ? Number(inserted.id) : Number(inserted);
+  });
+  const session = await readSession(strapi.db.connection, sessionId);
+  const movement = session.movements.find((m) => m.id === movementId);
+  if (!movement) throw new Error('movement was not recorded');
+  return { movement, session };
+}
+
+/**
+ * POST /cash-sessions/{id}/close: the expected figures computed from the opening cash, the sales and the movements
+ * (with the session locked, so no sale or movement slips in meanwhile), the counted ones and the difference, who and
+ * when. The closing update is conditional: of two closes at once exactly one wins, the other is a 409.
+ */
+export async function closeSession(sessionId: number, input: CloseSessionInput, clerk: Clerk): Promise<CashSession> {
+  await writeTransaction(async (trx) => {
+    const row = await openSessionRow(trx, sessionId);
+    const movements = (await movementRowsOf(trx, sessionId)).map(toMovement);
+    const { expected } = figuresOf(Number(row.opening_cash ?? 0), movements);
+    const counted = { cash: input.counted.cash, card: input.counted.card, qr: input.counted.qr, transfer: input.counted.transfer };
+    const now = new Date();
+    const closed = affectedRows(
+      await table(trx, SESSIONS_TABLE)
+        .where({ id: sessionId })
+        .whereNull('closed_at')
+        .update({
+          closed_at: now,
+          closed_by_id: clerk.id,
+          closed_by_name: clerk.name.slice(0, 200),
+          expected: JSON.stringify(expected),
+          counted: JSON.stringify(counted),
+          difference: JSON.stringify(differenceOf(counted, expected)),
+          updated_at: now,
+        }),
+    );
+    if (closed !== 1) throw conflict(COUNTER_MESSAGES.closed);
+    await table(trx, REGISTERS_TABLE)
+      .where({ id: Number(row.register_id), open_session_id: sessionId })
+      .update({ open_session_id: null, updated_at: now });
+  });
+  return readSession(strapi.db.connection, sessionId);
+}
+
+/** A counter sale as the orders domain announces it (event `order.counterSale`, inside the order's transaction). */
+export interface CounterSale {
+  trx: Trx;
+  documentId: string;
+  orderNumber: string;
+  total: number;
+  registerId: number;
+  payments: readonly CounterPaymentInput[];
+  by: Clerk;
+}
+
+/**
+ * Records a counter sale's payments in the open session of its register, inside the order's transaction: 404 for
+ * an unknown register, 409 when it has no open session (or it was closed meanwhile), 400 when the payments do not
+ * add up to the order's total. Any refusal rolls the whole sale back.
+ */
+export async function recordCounterSale(sale: CounterSale): Promise<void> {
+  const { trx } = sale;
+  const register = (await table(trx, REGISTERS_TABLE).where({ id: sale.registerId }).first()) as Row | undefined;
+  if (!register) throw notFound(COUNTER_MESSAGES.registerUnknown);
+  if (register.open_session_id === null || register.open_session_id === undefined) throw conflict(COUNTER_MESSAGES.notOpen);
+  const sessionId = Number(register.open_session_id);
+  const session = (await locked(table(trx, SESSIONS_TABLE).where({ id: sessionId })).first()) as Row | undefined;
+  if (!session || (session.closed_at !== null && session.closed_at !== undefined)) throw conflict(COUNTER_MESSAGES.notOpen);
+  const paid = sale.payments.reduce((sum, p) => sum + p.amount, 0);
+  if (paid !== sale.total) throw badRequest(COUNTER_MESSAGES.notAdding(paid, sale.total));
+  const now = new Date();
+  await table(trx, MOVEMENTS_TABLE).insert(
+    sale.payments.map((p) => ({
+      session_id: sessionId,
+      kind: 'sale',
+      method: p.method,
+      amount: p.amount,
+      tendered: p.tendered ?? null,
+      change: p.tendered === undefined ? null : p.tendered - p.amount,
+      order_document_id: sale.documentId,
+      order_number: sale.orderNumber,
+      staff_id: sale.by.id,
+      staff_name: sale.by.name.slice(0, 200),
+      ...stamps(now),
+    })),
+  );
+}
+
+export { toSession };

@@ -1,0 +1,16 @@
+/**
+ * The counter's cash register ("Caja", docs/api.md "Counter"): registers, cash sessions (open, movements, close),
+ * the counter sales' payments recorded in the open session (event `order.counterSale`), the Z report and the CSV.
+ */
+export { clerkOf, counterId, COUNTER_INDEXES, listRegisters, readSession, type Clerk } from './counter-store';
+export {
+  addMovement,
+  closeSession,
+  createRegister,
+  DEFAULT_REGISTER_NAME,
+  ensureDefaultRegister,
+  openSession,
+  recordCounterSale,
+  type CounterSale,
+} from './counter-sessions';
+export { sessionCsvBatches, sessionReportPdf } from './counter-report';
