@@ -15,6 +15,7 @@ export { PRODUCT_LIST_INDEXES } from './product-list';
 export { provideProductFit } from './product-fit';
 export { unitsSoldBySize } from './sold-units';
 export { colorList } from './product-row';
+export { PURCHASE_INDEXES } from './purchases';
 export { STOCK_MOVEMENT_INDEXES, type StockSource, type StockStaff } from './stock-ledger';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';
