@@ -135,19 +135,39 @@ describe('suppliers', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const saved = supplierAnswerSchema.parse(created.body).supplier;
     expect(saved).toMatchObject({ name, cuit, contact: 'ventas@mayorista.example' });
-    expectMessage(await at.call('/suppliers', { body: { name: name.toUpperCase() }, token: at.owner }), 409, PURCHASES_MSG.supplierTaken(name.toUpperCase()));
+    expectMessage(
+      await at.call('/suppliers', { body: { name: name.toUpperCase() }, token: at.owner }),
+      409,
+      PURCHASES_MSG.supplierTaken(name.toUpperCase()),
+    );
     const wrongDigit = `${cuit.slice(0, 10)}${(Number(cuit[10]) + 1) % 10}`;
-    expectMessage(await at.call('/suppliers', { body: { name: `Otro ${tag()}`, cuit: wrongDigit }, token: at.owner }), 400, PURCHASES_MSG.supplierCuit);
-    expectMessage(await at.call('/suppliers', { body: { name: `Otro ${tag()}`, cuit: '123' }, token: at.owner }), 400, PURCHASES_MSG.supplierCuit);
+    expectMessage(
+      await at.call('/suppliers', { body: { name: `Otro ${tag()}`, cuit: wrongDigit }, token: at.owner }),
+      400,
+      PURCHASES_MSG.supplierCuit,
+    );
+    expectMessage(
+      await at.call('/suppliers', { body: { name: `Otro ${tag()}`, cuit: '123' }, token: at.owner }),
+      400,
+      PURCHASES_MSG.supplierCuit,
+    );
 
     const other = await at.call('/suppliers', { body: { name: `Otro Proveedor ${tag()}` }, token: at.owner });
     expect(other.status).toBe(201);
     const otherId = supplierAnswerSchema.parse(other.body).supplier.id;
-    expectMessage(await at.call(`/suppliers/${otherId}`, { method: 'PUT', body: { name: name.toLowerCase() }, token: at.owner }), 409, PURCHASES_MSG.supplierTaken(name.toLowerCase()));
+    expectMessage(
+      await at.call(`/suppliers/${otherId}`, { method: 'PUT', body: { name: name.toLowerCase() }, token: at.owner }),
+      409,
+      PURCHASES_MSG.supplierTaken(name.toLowerCase()),
+    );
     const renamed = await at.call(`/suppliers/${saved.id}`, { method: 'PUT', body: { name: `${name} SRL`, cuit: '' }, token: at.owner });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.supplier).toEqual({ id: saved.id, name: `${name} SRL`, cuit: null, contact: null });
-    expectMessage(await at.call('/suppliers/999999999', { method: 'PUT', body: { name: `Nadie ${tag()}` }, token: at.owner }), 404, PURCHASES_MSG.supplierMissing);
+    expectMessage(
+      await at.call('/suppliers/999999999', { method: 'PUT', body: { name: `Nadie ${tag()}` }, token: at.owner }),
+      404,
+      PURCHASES_MSG.supplierMissing,
+    );
     const list = suppliersAnswerSchema.parse((await at.call('/suppliers', { token: at.catalog })).body).suppliers;
     expect(list.find((s) => s.id === saved.id)?.name).toBe(`${name} SRL`);
   });
@@ -170,7 +190,13 @@ describe('purchases', () => {
     // The draft is edited while nothing was received.
     const edited = await at.call(`/purchases/${purchase.id}`, {
       method: 'PUT',
-      body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 6, unitCost: 1000 }, { sku: skuOf(product, 'L'), quantity: 3, unitCost: 1200 }] },
+      body: {
+        supplierId: await supplier(),
+        lines: [
+          { sku: skuOf(product, 'M'), quantity: 6, unitCost: 1000 },
+          { sku: skuOf(product, 'L'), quantity: 3, unitCost: 1200 },
+        ],
+      },
       token: at.catalog,
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
@@ -181,21 +207,38 @@ describe('purchases', () => {
     expect(partial.lines.map((l) => l.received)).toEqual([2, 0]);
     expect(await stockOf(product, 'M')).toBe(4);
     const [first] = await movements(skuOf(product, 'M'), 'purchase');
-    expect(first).toMatchObject({ quantity: 2, unitsAfter: 4, reason: 'purchase', reference: { kind: 'purchase', id: String(purchase.id), label: `Compra N° ${purchase.id}` } });
+    expect(first).toMatchObject({
+      quantity: 2,
+      unitsAfter: 4,
+      reason: 'purchase',
+      reference: { kind: 'purchase', id: String(purchase.id), label: `Compra N° ${purchase.id}` },
+    });
 
     expectMessage(
-      await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body: { lines: [{ sku: skuOf(product, 'M'), quantity: 5 }] }, token: at.owner }),
+      await at.call(`/purchases/${purchase.id}/receive`, {
+        method: 'POST',
+        body: { lines: [{ sku: skuOf(product, 'M'), quantity: 5 }] },
+        token: at.owner,
+      }),
       409,
       PURCHASES_MSG.overReceived(skuOf(product, 'M'), 4),
     );
     expectMessage(
-      await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body: { lines: [{ sku: 'NO-ESTA', quantity: 1 }] }, token: at.owner }),
+      await at.call(`/purchases/${purchase.id}/receive`, {
+        method: 'POST',
+        body: { lines: [{ sku: 'NO-ESTA', quantity: 1 }] },
+        token: at.owner,
+      }),
       400,
       PURCHASES_MSG.notInPurchase('NO-ESTA'),
     );
     // A purchase with units received is never edited.
     expectMessage(
-      await at.call(`/purchases/${purchase.id}`, { method: 'PUT', body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] }, token: at.owner }),
+      await at.call(`/purchases/${purchase.id}`, {
+        method: 'PUT',
+        body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] },
+        token: at.owner,
+      }),
       409,
       PURCHASES_MSG.notDraft,
     );
@@ -206,9 +249,17 @@ describe('purchases', () => {
     expect(await stockOf(product, 'L')).toBe(3);
     expect((await movements(skuOf(product, 'M'), 'purchase')).map((m) => m.quantity)).toEqual([4, 2]);
     expect((await movements(skuOf(product, 'L'), 'purchase')).map((m) => [m.quantity, m.unitsAfter])).toEqual([[3, 3]]);
-    expectMessage(await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body: {}, token: at.owner }), 409, PURCHASES_MSG.nothingLeft);
     expectMessage(
-      await at.call(`/purchases/${purchase.id}`, { method: 'PUT', body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] }, token: at.owner }),
+      await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body: {}, token: at.owner }),
+      409,
+      PURCHASES_MSG.nothingLeft,
+    );
+    expectMessage(
+      await at.call(`/purchases/${purchase.id}`, {
+        method: 'PUT',
+        body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] },
+        token: at.owner,
+      }),
       409,
       PURCHASES_MSG.notDraft,
     );
@@ -242,7 +293,11 @@ describe('purchases', () => {
     const second = await draft([{ sku: skuOf(product, 'M'), quantity: 3, unitCost: 500 }]);
     const parts = await Promise.all(
       [1, 2].map(() =>
-        at.call(`/purchases/${second.id}/receive`, { method: 'POST', body: { lines: [{ sku: skuOf(product, 'M'), quantity: 2 }] }, token: at.owner }),
+        at.call(`/purchases/${second.id}/receive`, {
+          method: 'POST',
+          body: { lines: [{ sku: skuOf(product, 'M'), quantity: 2 }] },
+          token: at.owner,
+        }),
       ),
     );
     expect(parts.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -280,7 +335,11 @@ describe('purchases', () => {
     await useMethod('last');
 
     // The cost method is the owner's setting.
-    expectMessage(await at.call('/purchase-settings', { method: 'PUT', body: { costMethod: 'average' }, token: at.catalog }), 403, STAFF_FORBIDDEN_MESSAGE);
+    expectMessage(
+      await at.call('/purchase-settings', { method: 'PUT', body: { costMethod: 'average' }, token: at.catalog }),
+      403,
+      STAFF_FORBIDDEN_MESSAGE,
+    );
     expect((await at.call('/purchase-settings', { token: at.catalog })).body).toEqual({ costMethod: 'last' });
   });
 
@@ -290,8 +349,17 @@ describe('purchases', () => {
       { sku: skuOf(product, 'M'), quantity: 4, unitCost: 700 },
       { sku: skuOf(product, 'L'), quantity: 2, unitCost: 700 },
     ]);
-    expectMessage(await at.call(`/purchases/${purchase.id}/reverse`, { method: 'POST', body: {}, token: at.owner }), 409, PURCHASES_MSG.reverseDraft);
-    await receive(purchase.id, { lines: [{ sku: skuOf(product, 'M'), quantity: 4 }, { sku: skuOf(product, 'L'), quantity: 1 }] });
+    expectMessage(
+      await at.call(`/purchases/${purchase.id}/reverse`, { method: 'POST', body: {}, token: at.owner }),
+      409,
+      PURCHASES_MSG.reverseDraft,
+    );
+    await receive(purchase.id, {
+      lines: [
+        { sku: skuOf(product, 'M'), quantity: 4 },
+        { sku: skuOf(product, 'L'), quantity: 1 },
+      ],
+    });
     expect(await stockOf(product, 'M')).toBe(5);
     const reversed = await at.call(`/purchases/${purchase.id}/reverse`, { method: 'POST', body: {}, token: at.catalog });
     expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
@@ -299,16 +367,36 @@ describe('purchases', () => {
     expect(await stockOf(product, 'M')).toBe(1);
     expect(await stockOf(product, 'L')).toBe(0);
     const [back] = await movements(skuOf(product, 'M'), 'purchase_reversal');
-    expect(back).toMatchObject({ quantity: -4, unitsAfter: 1, note: 'reversión', reference: { kind: 'purchase', id: String(purchase.id) } });
-    expectMessage(await at.call(`/purchases/${purchase.id}/reverse`, { method: 'POST', body: {}, token: at.owner }), 409, PURCHASES_MSG.alreadyReversed);
-    expectMessage(await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body: {}, token: at.owner }), 409, PURCHASES_MSG.alreadyReversed);
+    expect(back).toMatchObject({
+      quantity: -4,
+      unitsAfter: 1,
+      note: 'reversión',
+      reference: { kind: 'purchase', id: String(purchase.id) },
+    });
+    expectMessage(
+      await at.call(`/purchases/${purchase.id}/reverse`, { method: 'POST', body: {}, token: at.owner }),
+      409,
+      PURCHASES_MSG.alreadyReversed,
+    );
+    expectMessage(
+      await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body: {}, token: at.owner }),
+      409,
+      PURCHASES_MSG.alreadyReversed,
+    );
 
     // Units sold (here: taken by an adjustment) after the reception: the reversal would leave the variant below 0.
     const sold = await draft([{ sku: skuOf(product, 'L'), quantity: 3, unitCost: 700 }]);
     await receive(sold.id);
-    const taken = await at.call('/stock-adjustments', { body: { sku: skuOf(product, 'L'), quantity: -2, reason: 'robo' }, token: at.owner });
+    const taken = await at.call('/stock-adjustments', {
+      body: { sku: skuOf(product, 'L'), quantity: -2, reason: 'robo' },
+      token: at.owner,
+    });
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
-    expectMessage(await at.call(`/purchases/${sold.id}/reverse`, { method: 'POST', body: {}, token: at.owner }), 409, PURCHASES_MSG.belowZero(skuOf(product, 'L'), 1));
+    expectMessage(
+      await at.call(`/purchases/${sold.id}/reverse`, { method: 'POST', body: {}, token: at.owner }),
+      409,
+      PURCHASES_MSG.belowZero(skuOf(product, 'L'), 1),
+    );
     expect(await stockOf(product, 'L')).toBe(1);
     expect(await movements(skuOf(product, 'L'), 'purchase_reversal')).toHaveLength(1);
     expect((await at.call(`/purchases/${sold.id}`, { token: at.owner })).body.purchase.status).toBe('received');
@@ -428,7 +516,11 @@ describe('who may call the purchases', () => {
     ] as const) {
       expectMessage(await at.call(`/purchases/${purchase.id}/receive`, { method: 'POST', body, token: at.owner }), 400, message);
     }
-    expectMessage(await at.call('/purchase-settings', { method: 'PUT', body: { costMethod: 'fifo' }, token: at.owner }), 400, PURCHASES_MSG.costMethod);
+    expectMessage(
+      await at.call('/purchase-settings', { method: 'PUT', body: { costMethod: 'fifo' }, token: at.owner }),
+      400,
+      PURCHASES_MSG.costMethod,
+    );
     for (const [path, message] of [
       ['/purchases/abc', PURCHASES_MSG.badId],
       ['/purchases/0', PURCHASES_MSG.badId],
@@ -440,8 +532,17 @@ describe('who may call the purchases', () => {
     ] as const) {
       expectMessage(await at.call(path, { token: at.owner }), 400, message);
     }
-    expectMessage(await at.call('/suppliers/abc', { method: 'PUT', body: { name: 'X' }, token: at.owner }), 400, PURCHASES_MSG.badSupplierId);
-    const raw = await at.call('/purchases', { raw: '{"supplierId":', headers: { 'content-type': 'application/json' }, method: 'POST', token: at.owner });
+    expectMessage(
+      await at.call('/suppliers/abc', { method: 'PUT', body: { name: 'X' }, token: at.owner }),
+      400,
+      PURCHASES_MSG.badSupplierId,
+    );
+    const raw = await at.call('/purchases', {
+      raw: '{"supplierId":',
+      headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      token: at.owner,
+    });
     expect(raw.status).toBe(400);
     expect(raw.body.message).toEqual(expect.any(String));
     expect(await stockOf(product, 'M')).toBe(1);

@@ -51,8 +51,7 @@ export const PURCHASES_MSG = {
   badPage: 'La página debe ser un número entero mayor o igual a 1',
   notDraft: 'Una compra con unidades recibidas no se edita: si hay un error, revertila y cargá otra',
   notInPurchase: (code: string) => `La variante ${code} no está en esta compra`,
-  overReceived: (sku: string, left: number) =>
-    `No se pueden recibir más unidades de ${sku} que las pedidas (quedan ${left} por recibir)`,
+  overReceived: (sku: string, left: number) => `No se pueden recibir más unidades de ${sku} que las pedidas (quedan ${left} por recibir)`,
   nothingLeft: 'Esta compra ya fue recibida completa',
   alreadyReversed: 'Esta compra ya fue revertida',
   reverseDraft: 'Un borrador no tiene unidades recibidas: no hay nada que revertir',
@@ -196,7 +195,13 @@ export const variantCostsAnswerSchema = z.object({
   productId: z.string(),
   costMethod: z.enum(COST_METHODS),
   costs: z.array(
-    z.object({ variantId: z.string(), sku: z.string(), color: z.string().nullable(), size: z.string().nullable(), cost: z.number().nullable() }),
+    z.object({
+      variantId: z.string(),
+      sku: z.string(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
+      cost: z.number().nullable(),
+    }),
   ),
 });
 export type VariantCostsAnswer = z.infer<typeof variantCostsAnswerSchema>;

@@ -1,19 +1,12 @@
-import {
-  costMethod,
-  getPurchase,
-  listPurchases,
-  listSuppliers,
-  receivePurchase,
-  reversePurchase,
-  savePurchase,
-  saveSupplier,
-  setCostMethod,
-  variantCosts,
-} from '../../../domains/catalogue/purchases';
+import { receivePurchase, reversePurchase } from '../../../domains/catalogue/purchase-receive';
+import { getPurchase, listPurchases, savePurchase } from '../../../domains/catalogue/purchases';
+import { listSuppliers, saveSupplier } from '../../../domains/catalogue/suppliers';
+import { costMethod, setCostMethod, variantCosts } from '../../../domains/catalogue/variant-costs';
 
 /**
  * "Ingreso de mercadería" (`api::purchase.purchase`): suppliers, purchases (draft → partial → received, or reversed),
- * receptions through the stock ledger, and the variants' costs. The pieces live in src/domains/catalogue/purchases.ts.
+ * receptions through the stock ledger, and the variants' costs. The pieces live in src/domains/catalogue
+ * (purchases.ts, purchase-receive.ts, suppliers.ts, variant-costs.ts).
  */
 export default () => ({
   listSuppliers,
