@@ -12,6 +12,7 @@ import {
   Mail,
   Menu,
   Package,
+  PackagePlus,
   Percent,
   RefreshCw,
   Settings,
@@ -45,6 +46,7 @@ interface NavItem {
 const NAV: NavItem[] = [
   { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, permission: 'dashboard.view', end: true },
   { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
+  { to: paths.purchases, label: 'Ingreso de mercadería', icon: PackagePlus, permission: 'purchases.manage' },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
   { to: paths.newSale, label: 'Nueva venta', icon: ShoppingBag, permission: 'orders.create' },
   { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
