@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   purchaseAnswerSchema,
+  purchaseSettingsAnswerSchema,
   purchasesAnswerSchema,
   supplierAnswerSchema,
   suppliersAnswerSchema,
+  type CostMethod,
   type PurchaseInput,
   type SupplierInput,
 } from '@shop/shared';
@@ -17,6 +19,11 @@ export const purchaseQueries = {
     queryOptions({
       queryKey: ['purchases', 'suppliers'] as const,
       queryFn: () => api.get('/suppliers', suppliersAnswerSchema, 'Error al obtener los proveedores'),
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: ['purchases', 'settings'] as const,
+      queryFn: () => api.get('/purchase-settings', purchaseSettingsAnswerSchema, 'Error al obtener el método de costo'),
     }),
   list: (page: number) =>
     queryOptions({
@@ -82,5 +89,20 @@ export function useReversePurchase() {
         errorMessage: 'Error al revertir la compra',
       }),
     invalidates,
+  });
+}
+
+/** The owner's cost method (settings.manage). */
+export function useSetCostMethod() {
+  return useWriteMutation({
+    mutationFn: (costMethod: CostMethod) =>
+      api.request({
+        method: 'PUT',
+        url: '/purchase-settings',
+        data: { costMethod },
+        schema: purchaseSettingsAnswerSchema,
+        errorMessage: 'Error al guardar el método de costo',
+      }),
+    invalidates: () => [purchaseQueries.all()],
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PURCHASES_MSG, type Purchase, type PurchasesAnswer, type Supplier } from '@shop/shared';
+import { PURCHASES_MSG, type ApiUser, type Purchase, type PurchasesAnswer, type Supplier } from '@shop/shared';
 import { renderApp, signInStorage, ADMIN_USER } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { PurchasesPage } from './purchases-page';
@@ -39,11 +39,17 @@ const purchase = (id: number, over: Partial<Purchase> = {}): Purchase => ({
 
 const listOf = (purchases: Purchase[]): PurchasesAnswer => ({ purchases, page: 1, pageSize: 25, total: purchases.length, pageCount: 1 });
 
-function setup(stored: Purchase[] = [], suppliers: Supplier[] = [SUPPLIER]) {
-  signInStorage(ADMIN_USER);
+function setup(stored: Purchase[] = [], suppliers: Supplier[] = [SUPPLIER], user: ApiUser = ADMIN_USER) {
+  signInStorage(user);
   let saved: Purchase | null = null;
+  let costMethod = 'last';
   const calls = mockApi({
-    'GET /auth/check': () => ({ data: { user: ADMIN_USER } }),
+    'GET /auth/check': () => ({ data: { user } }),
+    'GET /purchase-settings': () => ({ data: { costMethod } }),
+    'PUT /purchase-settings': (request) => {
+      costMethod = (request.body as { costMethod: string }).costMethod;
+      return { data: { costMethod } };
+    },
     'GET /suppliers': () => ({ data: { suppliers } }),
     'POST /suppliers': (request) => {
       const body = request.body as { name: string };
@@ -164,5 +170,24 @@ describe('PurchasesPage ("Ingreso de mercadería")', () => {
     await user.click(screen.getByRole('button', { name: 'Revertir Compra N° 5' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revertir' }));
     await waitFor(() => expect(screen.getByTestId('purchases-notice')).toHaveTextContent(PURCHASES_MSG.belowZero('LILA-NEGRO-85', 1)));
+  });
+
+  it('lets the owner choose the cost method; catalog staff only read it', async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    const { unmount } = renderApp(<PurchasesPage />);
+    const select = await screen.findByLabelText('Costo de las variantes al recibir');
+    expect(select).toHaveValue('last');
+    await user.selectOptions(select, 'Promedio ponderado');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.url === '/purchase-settings')?.body).toEqual({ costMethod: 'average' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Costo de las variantes al recibir')).toHaveValue('average'));
+    unmount();
+
+    setup([], [SUPPLIER], { ...ADMIN_USER, staffRole: 'catalog' });
+    renderApp(<PurchasesPage />);
+    expect(await screen.findByTestId('cost-method')).toHaveTextContent('Costo de las variantes: Último costo.');
+    expect(screen.queryByLabelText('Costo de las variantes al recibir')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Banner } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
+import { CostMethodField } from './cost-method-field';
 import { draftOf, EMPTY_DRAFT, PurchaseForm, type DraftState } from './purchase-form';
 import { PurchaseList } from './purchase-list';
 
@@ -17,7 +18,9 @@ export function PurchasesPage() {
       <PageHeader
         title="Ingreso de mercadería"
         description="Cargá lo que llegó de cada proveedor: las unidades se suman al stock al recibirlas."
-      />
+      >
+        <CostMethodField />
+      </PageHeader>
       {notice && (
         <Banner kind={notice.kind} onClose={() => setNotice(null)}>
           <span data-testid="purchases-notice">{notice.text}</span>
