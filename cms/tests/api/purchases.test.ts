@@ -17,6 +17,7 @@ import {
 import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, type TestProduct } from '../helpers/orders';
+import { documentPath, panel, panelToken } from '../helpers/panel';
 import { startReturnsShop, type ReturnsShop } from '../helpers/returns';
 
 /**
@@ -415,6 +416,25 @@ describe('purchases', () => {
       expect(text, path).not.toContain('9876543');
       expect(text, path).not.toMatch(/"cost"|unitCost|costMethod/i);
     }
+  });
+});
+
+describe("Strapi's panel", () => {
+  it('can write no purchase, supplier or cost (they move units and costs only through the shop)', async () => {
+    const token = await panelToken(at.shop.url);
+    const before = purchasesAnswerSchema.parse((await at.call('/purchases', { token: at.owner })).body).total;
+    const suppliers = suppliersAnswerSchema.parse((await at.call('/suppliers', { token: at.owner })).body).suppliers.length;
+    const bodies: [string, Record<string, unknown>][] = [
+      ['api::purchase.purchase', { supplierId: 1, status: 'received', lines: [] }],
+      ['api::purchase.supplier', { name: `Panel ${tag()}`, nameKey: `panel ${tag()}` }],
+      ['api::purchase.variant-cost', { productDocumentId: 'x', variantId: 'y', cost: 1 }],
+    ];
+    for (const [uid, body] of bodies) {
+      const write = await panel(documentPath(uid), { method: 'POST', body, token, baseUrl: at.shop.url });
+      expect(write.status, `${uid}: ${JSON.stringify(write.body).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(purchasesAnswerSchema.parse((await at.call('/purchases', { token: at.owner })).body).total).toBe(before);
+    expect(suppliersAnswerSchema.parse((await at.call('/suppliers', { token: at.owner })).body).suppliers).toHaveLength(suppliers);
   });
 });
 
