@@ -6,7 +6,13 @@ import { installGracefulShutdown } from './domains/platform';
 import { convertProductPicturesInBackground } from './domains/storefront-pages';
 import { createShopIndexes } from '../database/migrations/2026.11.22T00.00.01.shop-indexes';
 import { INSIGHT_INDEXES } from '../database/migrations/2026.11.22T00.00.02.insight-indexes';
-import { ensureCatalogueVersionTable, prepareStockAlertColors, PRODUCT_LIST_INDEXES, STOCK_MOVEMENT_INDEXES } from './domains/catalogue';
+import {
+  ensureCatalogueVersionTable,
+  prepareStockAlertColors,
+  PRODUCT_LIST_INDEXES,
+  PURCHASE_INDEXES,
+  STOCK_MOVEMENT_INDEXES,
+} from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES } from './domains/orders';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
@@ -61,6 +67,7 @@ export default {
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
     });
   },
 

@@ -9,6 +9,7 @@ import type interactionService from './api/interaction/services/interaction';
 import type orderService from './api/order/services/order';
 import type productService from './api/product/services/product';
 import type promotionService from './api/promotion/services/promotion';
+import type purchaseService from './api/purchase/services/purchase';
 import type stockAlertService from './api/stock-alert/services/stock-alert';
 import type stockMovementService from './api/stock-movement/services/stock-movement';
 import type siteContentService from './api/site-content/services/site-content';
@@ -36,6 +37,7 @@ declare module '@strapi/types/dist/core/strapi' {
     service(uid: 'api::order.order'): Registered<typeof orderService>;
     service(uid: 'api::product.product'): Registered<typeof productService>;
     service(uid: 'api::promotion.promotion'): Registered<typeof promotionService>;
+    service(uid: 'api::purchase.purchase'): Registered<typeof purchaseService>;
     service(uid: 'api::stock-alert.stock-alert'): Registered<typeof stockAlertService>;
     service(uid: 'api::stock-movement.stock-movement'): Registered<typeof stockMovementService>;
     service(uid: 'api::site-content.site-content'): Registered<typeof siteContentService>;

@@ -11,6 +11,7 @@ const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').t
 const ProductListPage = lazy(() => import('@/features/products/product-list-page').then((m) => ({ default: m.ProductListPage })));
 const ProductFormPage = lazy(() => import('@/features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })));
 const StockImportPage = lazy(() => import('@/features/products/stock-import-page').then((m) => ({ default: m.StockImportPage })));
+const PurchasesPage = lazy(() => import('@/features/purchases/purchases-page').then((m) => ({ default: m.PurchasesPage })));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })));
 const OrderDispatchPage = lazy(() => import('@/features/orders/order-dispatch-page').then((m) => ({ default: m.OrderDispatchPage })));
 const OrderSlipPage = lazy(() => import('@/features/orders/order-slip-page').then((m) => ({ default: m.OrderSlipPage })));
@@ -82,6 +83,7 @@ export function AppRoutes() {
             <Route path={paths.proofs} element={<ProofsPage />} />
           </Route>
           {guardedScreen('orders.create', paths.newSale, NewSalePage)}
+          {guardedScreen('purchases.manage', paths.purchases, PurchasesPage)}
           <Route element={<RequirePermission permission="customers.view" />}>
             <Route path={paths.customers} element={<CustomerListPage />} />
             <Route path="/customers/:id" element={<CustomerDetailPage />} />

@@ -10,6 +10,8 @@ export const paths = {
   productEdit: (id: string) => `/products/edit/${encodeURIComponent(id)}`,
   /** "Actualizar stock desde planilla": the stock CSV (download, preview, apply). */
   productStock: '/products/stock',
+  /** "Ingreso de mercadería": purchases from suppliers (purchases.manage). */
+  purchases: '/purchases',
   orders: '/orders',
   /** "Nueva venta": a sale taken by staff (WhatsApp, Instagram, counter, phone). */
   newSale: '/sales/new',

@@ -79,6 +79,10 @@ export const BOOKKEEPING_TYPES = [
   'api::return-request.return-request',
   // The stock ledger is append-only: its movements are written by the stock changes themselves, never by hand.
   'api::stock-movement.stock-movement',
+  // Purchases move units and costs through the back office's rules (receptions, reversals); suppliers and costs with them.
+  'api::purchase.purchase',
+  'api::purchase.supplier',
+  'api::purchase.variant-cost',
 ] as const;
 
 const PANEL_NOTE = 'panel /cms';

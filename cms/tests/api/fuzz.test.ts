@@ -149,6 +149,40 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/cash-sessions/{sessionId}/report.pdf', auth: 'admin' },
   { method: 'GET', path: '/cash-sessions.csv', auth: 'admin' },
+  // "Ingreso de mercadería": unknown purchase and supplier ids, and a supplier id that does not exist in every valid
+  // purchase body, so the fuzz never creates a purchase nor moves units.
+  { method: 'GET', path: '/suppliers', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/suppliers',
+    auth: 'admin',
+    body: () => ({ name: 'Proveedor de la fuzz', cuit: '20-12345678-6', contact: 'fuzz' }),
+  },
+  { method: 'PUT', path: '/suppliers/{supplierId}', auth: 'admin', body: () => ({ name: 'Proveedor de la fuzz', cuit: '', contact: '' }) },
+  { method: 'GET', path: '/purchases', auth: 'admin', query: ['page'] },
+  {
+    method: 'POST',
+    path: '/purchases',
+    auth: 'admin',
+    body: () => ({ supplierId: 999_999_999, lines: [{ sku: 'FUZZ-NO-EXISTE', quantity: 1, unitCost: 100 }] }),
+  },
+  { method: 'GET', path: '/purchases/{purchaseId}', auth: 'admin' },
+  {
+    method: 'PUT',
+    path: '/purchases/{purchaseId}',
+    auth: 'admin',
+    body: () => ({ supplierId: 999_999_999, lines: [{ sku: 'FUZZ-NO-EXISTE', quantity: 1, unitCost: 100 }] }),
+  },
+  {
+    method: 'POST',
+    path: '/purchases/{purchaseId}/receive',
+    auth: 'admin',
+    body: () => ({ lines: [{ sku: 'FUZZ-NO-EXISTE', quantity: 1 }] }),
+  },
+  { method: 'POST', path: '/purchases/{purchaseId}/reverse', auth: 'admin' },
+  { method: 'GET', path: '/variant-costs', auth: 'admin', query: ['productId'] },
+  { method: 'GET', path: '/purchase-settings', auth: 'admin' },
+  { method: 'PUT', path: '/purchase-settings', auth: 'admin', body: () => ({ costMethod: 'last' }) },
   { method: 'GET', path: '/insight/waited-sizes', auth: 'admin', query: ['limit'] },
   { method: 'GET', path: '/insight/search-misses', auth: 'admin', query: ['days'] },
   { method: 'POST', path: '/products', auth: 'admin', body: productBody },
@@ -515,6 +549,9 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       customerId: customerIdOf('e:maria.gomez@example.com'),
       registerId: '999999',
       sessionId: '999999',
+      // No purchase or supplier has this id: the fuzz never receives, reverses or edits a real one.
+      purchaseId: '999999999',
+      supplierId: '999999999',
     };
     const value = named[name] ?? '';
     return encodeURIComponent(value);

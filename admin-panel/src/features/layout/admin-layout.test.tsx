@@ -21,6 +21,7 @@ describe('sidebar by role', () => {
     expect(await sidebarOf('owner')).toEqual([
       'Dashboard',
       'Productos',
+      'Ingreso de mercadería',
       'Órdenes',
       'Nueva venta',
       'Caja',
@@ -56,7 +57,7 @@ describe('sidebar by role', () => {
   });
 
   it('shows catalog the products and content side only', async () => {
-    expect(await sidebarOf('catalog')).toEqual(['Dashboard', 'Productos', 'Contenido', 'Config']);
+    expect(await sidebarOf('catalog')).toEqual(['Dashboard', 'Productos', 'Ingreso de mercadería', 'Contenido', 'Config']);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Catálogo');
   });
 });

@@ -13,6 +13,7 @@ import {
   Mail,
   Menu,
   Package,
+  PackagePlus,
   Percent,
   RefreshCw,
   Settings,
@@ -47,6 +48,7 @@ interface NavItem {
 const NAV: NavItem[] = [
   { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, permission: 'dashboard.view', end: true },
   { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
+  { to: paths.purchases, label: 'Ingreso de mercadería', icon: PackagePlus, permission: 'purchases.manage' },
   { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
   { to: paths.newSale, label: 'Nueva venta', icon: ShoppingBag, permission: 'orders.create' },
   { to: paths.counter, label: 'Caja', icon: Wallet, permission: 'counter.use' },

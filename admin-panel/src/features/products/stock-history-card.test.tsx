@@ -79,6 +79,27 @@ describe('StockHistoryCard', () => {
     expect(screen.getByRole('navigation', { name: 'Páginas del historial de stock' })).toBeInTheDocument();
   });
 
+  it('names a purchase received or reversed ("Ingreso de mercadería")', async () => {
+    setup(ADMIN_USER, [
+      movement(5, {
+        reason: 'purchase_reversal',
+        quantity: -4,
+        unitsAfter: 1,
+        note: 'reversión',
+        reference: { kind: 'purchase', id: '12', label: 'Compra N° 12' },
+      }),
+      movement(4, { reason: 'purchase', quantity: 4, unitsAfter: 5, reference: { kind: 'purchase', id: '12', label: 'Compra N° 12' } }),
+    ]);
+    renderApp(<StockHistoryCard product={product} onAdjusted={() => undefined} />);
+    const rows = within(await screen.findByTestId('stock-history-table')).getAllByRole('row');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.trim());
+    expect(cells(rows[1]!).slice(2, 6)).toEqual(['Reversión de un ingresoreversión', '−4', '1', 'Compra N° 12']);
+    expect(cells(rows[2]!).slice(2, 6)).toEqual(['Ingreso de mercadería', '+4', '5', 'Compra N° 12']);
+  });
+
   it('filters by variant and reason, back to the first page', async () => {
     const { calls, user } = setup();
     renderApp(<StockHistoryCard product={product} onAdjusted={() => undefined} />);

@@ -23,6 +23,7 @@ export function referenceText(reference: StockMovement['reference']): string {
   if (!reference) return '—';
   if (reference.kind === 'order') return `Orden ${reference.label ?? ''}`.trim();
   if (reference.kind === 'return') return `Cambio/devolución ${reference.label ?? ''}`.trim();
+  if (reference.kind === 'purchase') return reference.label ?? 'Ingreso de mercadería';
   return reference.label ?? 'Planilla de stock';
 }
 

@@ -26,5 +26,6 @@ export { catalogueVariants, type CatalogueVariant } from './stock-check';
 export { variantCostsOf } from './variant-cost-map';
 export { colorList } from './product-row';
 export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
+export { PURCHASE_INDEXES } from './purchases';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

@@ -1,7 +1,5 @@
 import { table } from '../../utils/db-write';
-
-/** The variants' costs table (catalogue/variant-costs.ts writes it: purchases received and the owner's edits). */
-const COSTS_TABLE = 'variant_costs';
+import { VARIANT_COSTS_TABLE as COSTS_TABLE } from './variant-costs';
 
 /**
  * The known unit costs of these products' variants (whole pesos), keyed `<productId>\u0000<variantId>`: the owner's

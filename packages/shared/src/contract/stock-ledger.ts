@@ -19,6 +19,8 @@ export const STOCK_REASONS = [
   'grid',
   'panel',
   'adjustment',
+  'purchase',
+  'purchase_reversal',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -34,6 +36,8 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   grid: 'Edición del producto',
   panel: 'Panel de Strapi',
   adjustment: 'Ajuste de stock',
+  purchase: 'Ingreso de mercadería',
+  purchase_reversal: 'Reversión de un ingreso',
 };
 
 /** The mandatory reason of a staff adjustment ("Ajuste de stock"). */
@@ -47,7 +51,7 @@ export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
 };
 
 /** The document a movement belongs to. */
-export const STOCK_REFERENCE_KINDS = ['order', 'return', 'import'] as const;
+export const STOCK_REFERENCE_KINDS = ['order', 'return', 'import', 'purchase'] as const;
 export type StockReferenceKind = (typeof STOCK_REFERENCE_KINDS)[number];
 
 export const STOCK_ADJUSTMENT_MAX = 100_000;
@@ -108,7 +112,7 @@ export const stockMovementSchema = z.object({
     .object({
       kind: z.enum(STOCK_REFERENCE_KINDS),
       id: z.string(),
-      /** The order's or return's number, or the import's name; null when unknown. */
+      /** The order's or return's number, the import's name or the purchase's ("Compra N° 12"); null when unknown. */
       label: z.string().nullable(),
     })
     .nullable(),

@@ -49,6 +49,8 @@ export const STAFF_PERMISSIONS = {
   'stock.view': CATALOG,
   /** "Ajuste de stock": units added or taken with a mandatory reason (rotura, robo, conteo). */
   'stock.adjust': CATALOG,
+  /** "Ingreso de mercadería": suppliers, purchases (draft, receive, reverse) and the variants' costs. */
+  'purchases.manage': CATALOG,
   /** Site content: texts, categories, size guides, delivery zones (not payment and bank details). */
   'content.edit': CATALOG,
   /** Coupons and automatic promotions (what the shop gives away). */

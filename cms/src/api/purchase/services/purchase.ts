@@ -1,0 +1,22 @@
+import { receivePurchase, reversePurchase } from '../../../domains/catalogue/purchase-receive';
+import { getPurchase, listPurchases, savePurchase } from '../../../domains/catalogue/purchases';
+import { listSuppliers, saveSupplier } from '../../../domains/catalogue/suppliers';
+import { costMethod, setCostMethod, variantCosts } from '../../../domains/catalogue/variant-costs';
+
+/**
+ * "Ingreso de mercadería" (`api::purchase.purchase`): suppliers, purchases (draft → partial → received, or reversed),
+ * receptions through the stock ledger, and the variants' costs. The pieces live in src/domains/catalogue
+ * (purchases.ts, purchase-receive.ts, suppliers.ts, variant-costs.ts).
+ */
+export default () => ({
+  listSuppliers,
+  saveSupplier,
+  listPurchases,
+  getPurchase,
+  savePurchase,
+  receivePurchase,
+  reversePurchase,
+  variantCosts,
+  costMethod,
+  setCostMethod,
+});

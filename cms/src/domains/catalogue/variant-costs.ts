@@ -1,0 +1,71 @@
+// The variants' costs (whole pesos, null = unknown): a table of their own, keyed by product and variant, so that no
+// product answer can carry them by accident; read only by staff with purchases.manage. The owner's cost method.
+import { COST_METHODS, DEFAULT_COST_METHOD, type CostMethod, type VariantCostsAnswer } from '@shop/shared';
+import { isRecord, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { notFound } from '../../utils/http';
+import { PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow } from './product-stock';
+
+export const VARIANT_COSTS_TABLE = 'variant_costs';
+
+const knex = () => strapi.db.connection;
+
+// The owner's cost method lives in Strapi's key-value store (table strapi_core_store_settings), like the low-stock threshold.
+const COST_METHOD_KEY = { type: 'core', name: 'shop-purchases', key: 'costMethod' } as const;
+
+export async function costMethod(): Promise<CostMethod> {
+  const value: unknown = await strapi.store.get(COST_METHOD_KEY);
+  return typeof value === 'string' && (COST_METHODS as readonly string[]).includes(value) ? (value as CostMethod) : DEFAULT_COST_METHOD;
+}
+
+export async function setCostMethod(method: CostMethod): Promise<CostMethod> {
+  await strapi.store.set({ ...COST_METHOD_KEY, value: method });
+  return method;
+}
+
+export async function storedCost(trx: Trx, productId: string, variantId: string): Promise<number | null> {
+  const row: unknown = await table(trx, VARIANT_COSTS_TABLE).where({ product_document_id: productId, variant_id: variantId }).first('cost');
+  if (!isRecord(row) || row.cost === null || row.cost === undefined) return null;
+  const cost = Number(row.cost);
+  return Number.isFinite(cost) ? cost : null;
+}
+
+export async function writeCost(trx: Trx, line: { productId: string; variantId: string; sku: string }, cost: number): Promise<void> {
+  const now = new Date();
+  await table(trx, VARIANT_COSTS_TABLE)
+    .insert({
+      document_id: newDocumentId(),
+      product_document_id: line.productId,
+      variant_id: line.variantId,
+      sku: line.sku,
+      cost,
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    })
+    .onConflict(['product_document_id', 'variant_id'])
+    .merge({ cost, sku: line.sku, updated_at: now });
+}
+
+/**
+ * Receives all the units still to receive, or the ones named, in ONE transaction with the purchase row locked: two
+ * receptions at once queue up and the second sees what the first received (never more than ordered). The units go
+ * through the stock ledger (reason `purchase`, the purchase as reference) and each variant's cost is updated by the
+ * owner's method (weighted with the units on hand before this reception, rounded to the peso).
+
+
+/** Every variant of one product with its cost (null when unknown); 404 for an unknown product. */
+export async function variantCosts(productId: string): Promise<VariantCostsAnswer> {
+  const row: unknown = await table(knex(), PRODUCTS_TABLE)
+    .where('document_id', productId)
+    .first(...STOCK_COLUMNS);
+  if (!isRecord(row)) throw notFound('No existe ese producto');
+  const product = stockOfRow(row);
+  const rows: unknown[] = await table(knex(), VARIANT_COSTS_TABLE).where('product_document_id', productId).select('variant_id', 'cost');
+  const costs = new Map<string, number | null>();
+  for (const cost of rows) if (isRecord(cost)) costs.set(String(cost.variant_id), cost.cost === null ? null : Number(cost.cost));
+  return {
+    productId,
+    costMethod: await costMethod(),
+    costs: product.variants.map((v) => ({ variantId: v.id, sku: v.sku, color: v.color, size: v.size, cost: costs.get(v.id) ?? null })),
+  };
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { isValidCuit, normalizeCuit } from '../rules/cuit.js';
+
+/**
+ * Costs and purchases, "Ingreso de mercadería" (docs/api.md "Purchases"): suppliers, purchases from them in lines by
+ * SKU or barcode (a draft until received), receptions that add the units through the stock ledger (reason
+ * `purchase`) and update each variant's cost (the owner's method: last cost or weighted average), and the reversal.
+ * Costs are staff data: only answers for `purchases.manage` carry them, never a public one.
+ */
+
+/** How a reception updates a variant's cost: the purchase's unit cost, or the average weighted by the units on hand. */
+export const COST_METHODS = ['last', 'average'] as const;
+export type CostMethod = (typeof COST_METHODS)[number];
+export const COST_METHOD_LABELS: Record<CostMethod, string> = {
+  last: 'Último costo',
+  average: 'Promedio ponderado',
+};
+export const DEFAULT_COST_METHOD: CostMethod = 'last';
+
+/** draft → partial → received; a purchase with units received is never edited, only reversed (once). */
+export const PURCHASE_STATUSES = ['draft', 'partial', 'received', 'reversed'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
+  draft: 'Borrador',
+  partial: 'Recibida en parte',
+  received: 'Recibida',
+  reversed: 'Revertida',
+};
+
+export const PURCHASE_MAX_LINES = 200;
+export const PURCHASE_MAX_QUANTITY = 10_000;
+export const PURCHASE_MAX_UNIT_COST = 100_000_000;
+export const PURCHASES_PAGE_SIZE = 25;
+
+export const PURCHASES_MSG = {
+  supplierName: 'Indicá el nombre del proveedor (hasta 120 caracteres)',
+  supplierCuit: 'El CUIT del proveedor no es válido: 11 números con el dígito verificador correcto',
+  supplierContact: 'El contacto del proveedor no puede superar 200 caracteres',
+  supplierTaken: (name: string) => `Ya hay un proveedor llamado ${name}`,
+  supplierMissing: 'No existe ese proveedor',
+  supplierId: 'Elegí el proveedor de la compra',
+  badSupplierId: 'Identificador de proveedor inválido',
+  lines: `Agregá entre 1 y ${PURCHASE_MAX_LINES} líneas a la compra`,
+  sku: 'Indicá el SKU o el código de barras de cada línea',
+  quantity: `La cantidad de cada línea debe ser un número entero entre 1 y ${PURCHASE_MAX_QUANTITY.toLocaleString('es-AR')}`,
+  unitCost: `El costo unitario debe ser un número entero de pesos entre 0 y ${PURCHASE_MAX_UNIT_COST.toLocaleString('es-AR')}`,
+  unknownCode: (code: string) => `No hay ninguna variante con SKU o código de barras ${code}`,
+  twice: (sku: string) => `La variante ${sku} está dos veces en la compra: sumá las cantidades en una sola línea`,
+  badId: 'Identificador de compra inválido',
+  missing: 'No existe esa compra',
+  badPage: 'La página debe ser un número entero mayor o igual a 1',
+  notDraft: 'Una compra con unidades recibidas no se edita: si hay un error, revertila y cargá otra',
+  notInPurchase: (code: string) => `La variante ${code} no está en esta compra`,
+  overReceived: (sku: string, left: number) => `No se pueden recibir más unidades de ${sku} que las pedidas (quedan ${left} por recibir)`,
+  nothingLeft: 'Esta compra ya fue recibida completa',
+  alreadyReversed: 'Esta compra ya fue revertida',
+  reverseDraft: 'Un borrador no tiene unidades recibidas: no hay nada que revertir',
+  variantGone: (sku: string) => `La variante ${sku} ya no existe en su producto: no se pueden mover sus unidades`,
+  tooMuchStock: (sku: string) => `La variante ${sku} superaría el máximo de 1.000.000 unidades`,
+  belowZero: (sku: string, stock: number) =>
+    `No se puede revertir: la variante ${sku} quedaría con stock negativo (hoy tiene ${stock} ${stock === 1 ? 'unidad' : 'unidades'})`,
+  costMethod: 'Elegí el método de costo: último costo o promedio ponderado',
+  badProduct: 'Identificador de producto inválido',
+  saved: 'Compra guardada como borrador',
+  received: 'Mercadería recibida',
+  reversed: 'Compra revertida',
+  reversalNote: 'reversión',
+} as const;
+
+const code = z
+  .string({ error: PURCHASES_MSG.sku })
+  .trim()
+  .min(1, PURCHASES_MSG.sku)
+  .max(60, PURCHASES_MSG.sku)
+  .transform((value) => value.toUpperCase());
+const quantity = z
+  .number({ error: PURCHASES_MSG.quantity })
+  .int(PURCHASES_MSG.quantity)
+  .min(1, PURCHASES_MSG.quantity)
+  .max(PURCHASE_MAX_QUANTITY, PURCHASES_MSG.quantity);
+
+/** POST /suppliers, PUT /suppliers/{id}: the CUIT optional (hyphens tolerated, stored as 11 digits). */
+export const supplierInputSchema = z.object({
+  name: z.string({ error: PURCHASES_MSG.supplierName }).trim().min(1, PURCHASES_MSG.supplierName).max(120, PURCHASES_MSG.supplierName),
+  cuit: z
+    .string({ error: PURCHASES_MSG.supplierCuit })
+    .trim()
+    .max(20, PURCHASES_MSG.supplierCuit)
+    .refine((value) => value === '' || isValidCuit(value), PURCHASES_MSG.supplierCuit)
+    .transform((value) => (value === '' ? null : normalizeCuit(value)))
+    .nullish(),
+  contact: z
+    .string({ error: PURCHASES_MSG.supplierContact })
+    .trim()
+    .max(200, PURCHASES_MSG.supplierContact)
+    .transform((value) => (value === '' ? null : value))
+    .nullish(),
+});
+export type SupplierInput = z.infer<typeof supplierInputSchema>;
+
+export const supplierSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** 11 digits, or null. */
+  cuit: z.string().nullable(),
+  contact: z.string().nullable(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const suppliersAnswerSchema = z.object({ suppliers: z.array(supplierSchema) });
+export type SuppliersAnswer = z.infer<typeof suppliersAnswerSchema>;
+export const supplierAnswerSchema = z.object({ supplier: supplierSchema });
+
+/** POST /purchases, PUT /purchases/{id} (a draft): lines by SKU or barcode, each variant once. */
+export const purchaseInputSchema = z.object({
+  supplierId: z.number({ error: PURCHASES_MSG.supplierId }).int(PURCHASES_MSG.supplierId).min(1, PURCHASES_MSG.supplierId),
+  lines: z
+    .array(
+      z.object({
+        sku: code,
+        quantity,
+        unitCost: z
+          .number({ error: PURCHASES_MSG.unitCost })
+          .int(PURCHASES_MSG.unitCost)
+          .min(0, PURCHASES_MSG.unitCost)
+          .max(PURCHASE_MAX_UNIT_COST, PURCHASES_MSG.unitCost),
+      }),
+      { error: PURCHASES_MSG.lines },
+    )
+    .min(1, PURCHASES_MSG.lines)
+    .max(PURCHASE_MAX_LINES, PURCHASES_MSG.lines),
+});
+export type PurchaseInput = z.infer<typeof purchaseInputSchema>;
+
+/** POST /purchases/{id}/receive: without `lines`, every unit still to receive; with them, these units (SKU or barcode). */
+export const receiveInputSchema = z.object({
+  lines: z
+    .array(z.object({ sku: code, quantity }), { error: PURCHASES_MSG.lines })
+    .min(1, PURCHASES_MSG.lines)
+    .max(PURCHASE_MAX_LINES, PURCHASES_MSG.lines)
+    .optional(),
+});
+export type ReceiveInput = z.infer<typeof receiveInputSchema>;
+
+export const purchaseLineSchema = z.object({
+  productId: z.string(),
+  productTitle: z.string(),
+  variantId: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  /** Units ordered. */
+  quantity: z.number(),
+  /** Units received so far (≤ quantity). */
+  received: z.number(),
+  /** Whole pesos per unit. */
+  unitCost: z.number(),
+});
+export type PurchaseLine = z.infer<typeof purchaseLineSchema>;
+
+export const purchaseSchema = z.object({
+  id: z.number(),
+  /** "Compra N° 12": the label of its stock movements. */
+  label: z.string(),
+  supplier: z.object({ id: z.number(), name: z.string() }),
+  status: z.enum(PURCHASE_STATUSES),
+  lines: z.array(purchaseLineSchema),
+  /** Σ quantity × unitCost, whole pesos. */
+  totalCost: z.number(),
+  units: z.number(),
+  receivedUnits: z.number(),
+  staffEmail: z.string().nullable(),
+  createdAt: z.string(),
+  receivedAt: z.string().nullable(),
+  reversedAt: z.string().nullable(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchaseAnswerSchema = z.object({ message: z.string().optional(), purchase: purchaseSchema });
+export type PurchaseAnswer = z.infer<typeof purchaseAnswerSchema>;
+
+/** GET /purchases: newest first, paged. */
+export const purchasesAnswerSchema = z.object({
+  purchases: z.array(purchaseSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  pageCount: z.number(),
+});
+export type PurchasesAnswer = z.infer<typeof purchasesAnswerSchema>;
+
+/** GET /variant-costs?productId=: every variant of the product with its cost (whole pesos; null = unknown). */
+export const variantCostsAnswerSchema = z.object({
+  productId: z.string(),
+  costMethod: z.enum(COST_METHODS),
+  costs: z.array(
+    z.object({
+      variantId: z.string(),
+      sku: z.string(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
+      cost: z.number().nullable(),
+    }),
+  ),
+});
+export type VariantCostsAnswer = z.infer<typeof variantCostsAnswerSchema>;
+
+/** GET/PUT /purchase-settings: the owner's cost method. */
+export const purchaseSettingsInputSchema = z.object({ costMethod: z.enum(COST_METHODS, { error: PURCHASES_MSG.costMethod }) });
+export const purchaseSettingsAnswerSchema = z.object({ costMethod: z.enum(COST_METHODS) });
+export type PurchaseSettings = z.infer<typeof purchaseSettingsAnswerSchema>;
+
+/** The new cost of a variant after receiving `units` at `unitCost` with `onHand` units before (whole pesos). */
+export function nextCost(method: CostMethod, previous: number | null, onHand: number, units: number, unitCost: number): number {
+  const before = Math.max(0, onHand);
+  if (method === 'last' || previous === null || before === 0) return unitCost;
+  return Math.round((before * previous + units * unitCost) / (before + units));
+}
