@@ -18,6 +18,7 @@ const REORDER: StockReportAnswer = {
   pageSize: 50,
   total: 2,
   pageCount: 1,
+  valuation: { units: 1, valuedUnits: 0, value: 0 },
   rows: [
     {
       productId: 'p1',
@@ -31,6 +32,8 @@ const REORDER: StockReportAnswer = {
       perDay: 0.07,
       daysOfStock: 0,
       suggested: 4,
+      unitCost: 9000,
+      value: 0,
     },
     {
       productId: 'p1',
@@ -44,6 +47,8 @@ const REORDER: StockReportAnswer = {
       perDay: 0.1,
       daysOfStock: 10,
       suggested: 5,
+      unitCost: null,
+      value: null,
     },
   ],
 };
@@ -78,8 +83,8 @@ describe('Reportes: the stock views', () => {
     });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['Corpiño Lila', 'Lila 90B', 'LILA-90B', '0', '2', '0,07', '0', '4'],
-      ['Corpiño Lila', 'Lila 95B', 'LILA-95B', '1', '3', '0,1', '10', '5'],
+      ['Corpiño Lila', 'Lila 90B', 'LILA-90B', '0', '2', '0,07', '0', '4', '$9.000', '$0'],
+      ['Corpiño Lila', 'Lila 95B', 'LILA-95B', '1', '3', '0,1', '10', '5', 'Sin costo', '—'],
     ]);
     expect(screen.getByTestId('stock-report-summary')).toHaveTextContent(
       '2 variantes · ventas de los últimos 30 días · el proveedor tarda 21 días.',

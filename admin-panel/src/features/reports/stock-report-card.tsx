@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Boxes } from 'lucide-react';
 import {
+  formatPrice,
   STOCK_REPORT_DEFAULT_LEAD_DAYS,
   STOCK_REPORT_DEFAULT_WINDOW,
   STOCK_REPORT_MSG,
@@ -18,6 +19,7 @@ import { useCategories } from '@/features/content';
 import { stockReportParams, stockReportQueries, type StockReportFilters } from './api/stock-report';
 
 const VIEWS: { value: StockReportView; label: string; empty: string }[] = [
+  { value: 'valuation', label: 'Valor al costo', empty: 'No hay variantes con stock.' },
   { value: 'days', label: 'Días de stock', empty: 'No hay variantes con stock ni ventas.' },
   { value: 'dead', label: 'Sin ventas (stock quieto)', empty: 'Todas las variantes con stock se vendieron en el período.' },
   { value: 'reorder', label: 'Para reponer', empty: 'Ninguna variante se agota antes de que llegue una compra.' },
@@ -74,7 +76,10 @@ export function StockReportCard() {
   const shown = VIEWS.find((v) => v.value === data?.view);
   return (
     <DetailCard headingId="stock-report-title" title="Stock" icon={Boxes} testId="stock-report">
-      <p className="muted">Cuánto dura cada variante al ritmo en que se vende, qué no se vendió y qué reponer antes de que se agote.</p>
+      <p className="muted">
+        Cuánto vale el stock al costo, cuánto dura cada variante al ritmo en que se vende, qué no se vendió y qué reponer antes de que se
+        agote.
+      </p>
       <form className="size-curve-form" onSubmit={submit} noValidate aria-label="Reporte de stock">
         <SelectField id="stock-report-view" label="Reporte" value={view} onChange={chooseView}>
           {VIEWS.map((v) => (
@@ -136,10 +141,16 @@ export function StockReportCard() {
                 {data.total} {data.total === 1 ? 'variante' : 'variantes'} · ventas de los últimos {data.days} días
                 {data.view === 'reorder' ? ` · el proveedor tarda ${data.leadDays} días` : ''}.
               </p>
+              {data.view === 'valuation' && (
+                <p className="size-curve-sentence" data-testid="stock-valuation">
+                  {formatPrice(data.valuation.value)} al costo · {data.valuation.valuedUnits} de {data.valuation.units} unidades con costo
+                  cargado
+                </p>
+              )}
               <DataTable
                 testId="stock-report-table"
                 caption={`${shown?.label ?? 'Stock'}: página ${data.page} de ${data.pageCount}`}
-                columns={['Producto', 'Variante', 'SKU', 'Stock', 'Vendidas', 'Por día', 'Días de stock', 'Sugerido']}
+                columns={['Producto', 'Variante', 'SKU', 'Stock', 'Vendidas', 'Por día', 'Días de stock', 'Sugerido', 'Costo', 'Valor']}
               >
                 {data.rows.map((row) => (
                   <tr key={`${row.productId}-${row.sku}`}>
@@ -151,6 +162,8 @@ export function StockReportCard() {
                     <td data-label="Por día">{decimal(row.perDay)}</td>
                     <td data-label="Días de stock">{row.daysOfStock === null ? '—' : decimal(row.daysOfStock)}</td>
                     <td data-label="Sugerido">{row.suggested ?? '—'}</td>
+                    <td data-label="Costo">{row.unitCost === null ? 'Sin costo' : formatPrice(row.unitCost)}</td>
+                    <td data-label="Valor">{row.value === null ? '—' : formatPrice(row.value)}</td>
                   </tr>
                 ))}
               </DataTable>

@@ -10,7 +10,7 @@ import {
   type StockReportQuery,
   type StockReportRow,
 } from '@shop/shared';
-import { catalogueVariants, soldUnitsByVariant, type CatalogueVariant } from '../catalogue';
+import { catalogueVariants, soldUnitsByVariant, variantCostsOf, type CatalogueVariant } from '../catalogue';
 import { GenerationMemo } from './generation-memo';
 
 const DAY_MS = 86_400_000;
@@ -18,21 +18,29 @@ const DAY_MS = 86_400_000;
 interface Counted {
   variants: CatalogueVariant[];
   sold: Map<string, number>;
+  costs: Map<string, number>;
 }
 
 /** The catalogue's variants and their units sold over the window (the last `days` days up to now). */
 const memo = new GenerationMemo<Counted>(6);
 const counted = (days: number) =>
   memo.get(String(days), async () => {
-    const [variants, sold] = await Promise.all([catalogueVariants(), soldUnitsByVariant(new Date(Date.now() - days * DAY_MS))]);
-    return { variants, sold };
+    const [variants, sold, costs] = await Promise.all([
+      catalogueVariants(),
+      soldUnitsByVariant(new Date(Date.now() - days * DAY_MS)),
+      variantCostsOf('all'),
+    ]);
+    return { variants, sold, costs };
   });
 
-/** Every row of a view, in its order: the least days of stock first (days, reorder), the most units first (dead). */
+/**
+ * Every row of a view, in its order: the highest value at cost first (valuation: every variant with units), the
+ * fewest days of stock first (days, reorder), the most units first (dead).
+ */
 export async function stockReportRows(query: StockReportQuery): Promise<{ days: number; leadDays: number; rows: StockReportRow[] }> {
   const days = query.days ?? STOCK_REPORT_DEFAULT_WINDOW[query.view];
   const leadDays = query.leadDays ?? STOCK_REPORT_DEFAULT_LEAD_DAYS;
-  const { variants, sold } = await counted(days);
+  const { variants, sold, costs } = await counted(days);
   const rows: StockReportRow[] = [];
   for (const entry of variants) {
     if (query.category && !sameCategory(entry.category, query.category)) continue;
@@ -41,10 +49,12 @@ export async function stockReportRows(query: StockReportQuery): Promise<{ days: 
     const figures = variantFigures(sales, days);
     const suggested = query.view === 'reorder' ? reorderUnits(sales, days, leadDays) : null;
     if (query.view === 'days' && sales.stock <= 0 && units === 0) continue;
+    if (query.view === 'valuation' && sales.stock <= 0) continue;
     if (query.view === 'dead' && !isDeadStock(sales)) continue;
     if (query.view === 'reorder' && suggested === null) continue;
     // A variant or product taken off sale is not reordered, but its units still count as stock and as dead stock.
     if (query.view === 'reorder' && (!entry.productActive || !entry.variant.active)) continue;
+    const unitCost = costs.get(`${entry.productId}\u0000${entry.variant.id}`) ?? null;
     rows.push({
       productId: entry.productId,
       title: entry.title,
@@ -56,11 +66,16 @@ export async function stockReportRows(query: StockReportQuery): Promise<{ days: 
       sold: units,
       ...figures,
       suggested,
+      unitCost,
+      value: unitCost === null ? null : Math.max(0, sales.stock) * unitCost,
     });
   }
   const byDays = (a: StockReportRow, b: StockReportRow) =>
     (a.daysOfStock ?? Infinity) - (b.daysOfStock ?? Infinity) || b.stock - a.stock || a.sku.localeCompare(b.sku);
-  rows.sort(query.view === 'dead' ? (a, b) => b.stock - a.stock || a.sku.localeCompare(b.sku) : byDays);
+  const byValue = (a: StockReportRow, b: StockReportRow) =>
+    (b.value ?? -1) - (a.value ?? -1) || b.stock - a.stock || a.sku.localeCompare(b.sku);
+  const byUnits = (a: StockReportRow, b: StockReportRow) => b.stock - a.stock || a.sku.localeCompare(b.sku);
+  rows.sort(query.view === 'valuation' ? byValue : query.view === 'dead' ? byUnits : byDays);
   return { days, leadDays, rows };
 }
 
@@ -74,6 +89,11 @@ export async function stockReport(query: StockReportQuery): Promise<StockReportA
     days,
     leadDays,
     rows: rows.slice((page - 1) * pageSize, page * pageSize),
+    valuation: {
+      units: rows.reduce((sum, r) => sum + Math.max(0, r.stock), 0),
+      valuedUnits: rows.reduce((sum, r) => sum + (r.value === null ? 0 : Math.max(0, r.stock)), 0),
+      value: rows.reduce((sum, r) => sum + (r.value ?? 0), 0),
+    },
     page,
     pageSize,
     total: rows.length,

@@ -3,12 +3,12 @@ import { STOCK_REPORT_VIEWS } from '../rules/stock-report';
 
 /** The owner's stock report (docs/api.md "Reports: stock"): GET /reports/stock and its CSV, with reports.view. */
 
-export const STOCK_REPORT_DEFAULT_WINDOW = { days: 30, dead: 90, reorder: 30 } as const;
+export const STOCK_REPORT_DEFAULT_WINDOW = { valuation: 30, days: 30, dead: 90, reorder: 30 } as const;
 export const STOCK_REPORT_DEFAULT_LEAD_DAYS = 21;
 export const STOCK_REPORT_PAGE_SIZE = 50;
 
 export const STOCK_REPORT_MSG = {
-  view: 'Elegí el reporte: days, dead o reorder',
+  view: 'Elegí el reporte: valuation, days, dead o reorder',
   days: 'Los días de ventas deben ser un número entero entre 1 y 365',
   leadDays: 'Los días de entrega del proveedor deben ser un número entero entre 1 y 180',
   page: 'La página debe ser un número entero mayor o igual a 1',
@@ -47,6 +47,10 @@ export const stockReportRowSchema = z.object({
   daysOfStock: z.number().nullable(),
   /** Units to order (view reorder); null otherwise. */
   suggested: z.number().int().nullable(),
+  /** The variant's cost per unit (purchases.manage and reports.view only); null when unknown. */
+  unitCost: z.number().int().nullable(),
+  /** Units on hand × unitCost; null when the cost is unknown. */
+  value: z.number().int().nullable(),
 });
 export type StockReportRow = z.infer<typeof stockReportRowSchema>;
 
@@ -56,6 +60,8 @@ export const stockReportAnswerSchema = z.object({
   days: z.number().int(),
   leadDays: z.number().int(),
   rows: z.array(stockReportRowSchema),
+  /** Every row of the view (not only the page's): units on hand, those with a known cost, and their value at cost. */
+  valuation: z.object({ units: z.number().int(), valuedUnits: z.number().int(), value: z.number().int() }),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
@@ -74,4 +80,6 @@ export const STOCK_REPORT_CSV_HEADER = [
   'Por día',
   'Días de stock',
   'Sugerido',
+  'Costo unitario',
+  'Valor al costo',
 ] as const;

@@ -1,10 +1,10 @@
 /**
- * The owner's stock report (GET /reports/stock): days of stock per variant at the current rate of sale, dead stock
+ * The owner's stock report (GET /reports/stock): the stock valued at cost, days of stock per variant at the current rate of sale, dead stock
  * (units on hand and no sale in the window) and what to reorder (variants that run out within the supplier's lead
  * time). Pure: the server counts units on hand and sold, this decides.
  */
 
-export const STOCK_REPORT_VIEWS = ['days', 'dead', 'reorder'] as const;
+export const STOCK_REPORT_VIEWS = ['valuation', 'days', 'dead', 'reorder'] as const;
 export type StockReportView = (typeof STOCK_REPORT_VIEWS)[number];
 
 /** After the purchase arrives, it should last this many days of sales (what a reorder suggestion covers). */

@@ -92,6 +92,8 @@ export default {
       r.perDay,
       r.daysOfStock ?? '',
       r.suggested ?? '',
+      r.unitCost ?? '',
+      r.value ?? '',
     ]);
     sendCsv(
       ctx,
