@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SALES_REPORT_MSG,
   SIZE_CURVE_MSG,
+  salesReportAnswerSchema,
   STOCK_REPORT_MSG,
   shopIsoDay,
   sizeCurveAnswerSchema,
   stockReportAnswerSchema,
   type SiteContent,
   type SizeCurveAnswer,
+  type SalesReportAnswer,
   type StockReportAnswer,
 } from '@shop/shared';
 import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { createProduct, type TestProduct } from '../helpers/orders';
-import { placeOrder, startReturnsShop, stopReturnsShop, type ReturnsShop } from '../helpers/returns';
+import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
+import { deliver, placeOrder, POINT, requestBody, startReturnsShop, stopReturnsShop, type ReturnsShop } from '../helpers/returns';
 
 /**
  * The owner's buying reports. The size curve (GET /reports/size-curve and its CSV): units sold per size of a category
@@ -26,6 +29,7 @@ const TAG = Date.now().toString(36);
 const CATEGORY = `curva${TAG}`;
 const SHOWN = `Corpiños ${TAG}`;
 const STOCK_CATEGORY = `stock${TAG}`;
+const SALES_CATEGORY = `ventas${TAG}`;
 
 beforeAll(async () => {
   at = await startReturnsShop();
@@ -34,6 +38,7 @@ beforeAll(async () => {
     { name: CATEGORY, display_name: SHOWN },
     { name: `${CATEGORY}otra`, display_name: 'Otra' },
     { name: STOCK_CATEGORY, display_name: 'Stock' },
+    { name: SALES_CATEGORY, display_name: `Ventas ${TAG}` },
   );
   const res = await at.call('/content', { method: 'PUT', body: content, token: at.owner });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -208,7 +213,8 @@ describe('the stock views: days of stock, dead stock, what to reorder', () => {
       .split(/\r?\n/);
     expect(lines[0]).toContain('Días de stock');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/;M;0;2;0,07;0;8$/);
+    // No cost known for M: the last two columns empty.
+    expect(lines[1]).toMatch(/;M;0;2;0,07;0;8;;$/);
   });
 
   it('is the owner’s only, and refuses junk in Spanish', async () => {
@@ -229,5 +235,163 @@ describe('the stock views: days of stock, dead stock, what to reorder', () => {
     const far = await ask(`view=dead&category=${STOCK_CATEGORY}&page=99`);
     expect(far.status).toBe(200);
     expect(far.body).toMatchObject({ rows: [], page: 99, total: 1 });
+  });
+});
+
+/** Units received from a supplier at a cost: the variant's cost (the owner's method is "last" by default). */
+async function receiveAtCost(lines: { sku: string; quantity: number; unitCost: number }[]): Promise<void> {
+  const supplier = await at.call('/suppliers', { body: { name: `Proveedor ${TAG} ${lines[0]!.sku}` }, token: at.owner });
+  expect(supplier.status, JSON.stringify(supplier.body)).toBe(201);
+  const draft = await at.call('/purchases', { body: { supplierId: supplier.body.supplier.id, lines }, token: at.owner });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const received = await at.call(`/purchases/${draft.body.purchase.id}/receive`, { method: 'POST', body: {}, token: at.owner });
+  expect(received.status, JSON.stringify(received.body)).toBe(200);
+}
+
+describe('the sales report: net of discounts and refunds, with costs and margins', () => {
+  it('splits a coupon over the lines, takes a partial refund off its line, and gives the margin where costs are known', async () => {
+    const product = await createProduct(
+      {
+        stock: 20,
+        price: 10_000,
+        category: SALES_CATEGORY,
+        size: ['S', 'M'],
+        colors: [{ name: 'Negro', value: '#000000' }],
+        variants: [
+          { color: 'Negro', size: 'S', stock: 10, sku: `VTA-${TAG}-S` },
+          { color: 'Negro', size: 'M', stock: 10, sku: `VTA-${TAG}-M` },
+        ],
+      },
+      { baseUrl: at.shop.url, token: at.owner },
+    );
+    // S costs 4.000 (received from a supplier); M has no cost.
+    await receiveAtCost([{ sku: `VTA-${TAG}-S`, quantity: 2, unitCost: 4000 }]);
+    const coupon = await at.call('/coupons', { body: { code: `VENTAS${TAG}`.toUpperCase(), type: 'percent', value: 10 }, token: at.owner });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    // 2 × S + 1 × M with 10 % off: 30.000 − 3.000, the discount split 2.000 / 1.000 by the lines' value.
+    const withCoupon = await at.call('/orders', {
+      body: orderBody(
+        [
+          { productId: product._id, quantity: 2, size: 'S' },
+          { productId: product._id, quantity: 1, size: 'M' },
+        ],
+        { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod: 'cash', couponCode: `VENTAS${TAG}`.toUpperCase() },
+      ),
+    });
+    expect(withCoupon.status, JSON.stringify(withCoupon.body)).toBe(201);
+    expect(withCoupon.body.order.discountTotal).toBe(3000);
+    // 1 × S delivered, then returned: 10.000 back.
+    const returned = await placeOrder(at, [{ productId: product._id, quantity: 1, size: 'S' }]);
+    await deliver(at, returned);
+    const asked = await at.call('/returns', { body: requestBody(returned, [{ quantity: 1, kind: 'return' }]) });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body.return.refundDue).toBe(10_000);
+    const move = (body: unknown) => at.call(`/returns/${asked.body.return._id}/status`, { method: 'PUT', body, token: at.owner });
+    expect((await move({ status: 'approved' })).status).toBe(200);
+    const received = await move({ status: 'received', refundMethod: 'transfer' });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+
+    const read = async (groupBy: string): Promise<SalesReportAnswer> => {
+      const res = await at.call(`/reports/sales?groupBy=${groupBy}`, { token: at.owner });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return salesReportAnswerSchema.parse(res.body);
+    };
+    const byVariant = await read('variant');
+    const mine = byVariant.rows.filter((row) => row.key.startsWith(`${product._id}~`));
+    const strip = ({
+      label,
+      units,
+      gross,
+      discounts,
+      refunds,
+      net,
+      cost,
+      unitsWithoutCost,
+      margin,
+    }: SalesReportAnswer['rows'][number]) => ({
+      label,
+      units,
+      gross,
+      discounts,
+      refunds,
+      net,
+      cost,
+      unitsWithoutCost,
+      margin,
+    });
+    expect(mine.map(strip)).toEqual([
+      // S: 3 units for 30.000, 2.000 of the coupon, 10.000 refunded: 18.000 net, 12.000 of cost, 6.000 of margin.
+      {
+        label: `${product.title} · Negro S`,
+        units: 3,
+        gross: 30_000,
+        discounts: 2000,
+        refunds: 10_000,
+        net: 18_000,
+        cost: 12_000,
+        unitsWithoutCost: 0,
+        margin: 6000,
+      },
+      // M: no cost known, so no margin.
+      {
+        label: `${product.title} · Negro M`,
+        units: 1,
+        gross: 10_000,
+        discounts: 1000,
+        refunds: 0,
+        net: 9000,
+        cost: null,
+        unitsWithoutCost: 1,
+        margin: null,
+      },
+    ]);
+    const byProduct = (await read('product')).rows.find((row) => row.key === product._id);
+    expect(byProduct).toMatchObject({
+      units: 4,
+      gross: 40_000,
+      discounts: 3000,
+      refunds: 10_000,
+      net: 27_000,
+      cost: 12_000,
+      unitsWithoutCost: 1,
+      margin: null,
+    });
+    const byCategory = (await read('category')).rows.find((row) => row.key === SALES_CATEGORY);
+    expect(byCategory).toMatchObject({ label: `Ventas ${TAG}`, units: 4, net: 27_000 });
+    const bySize = await read('size');
+    expect(bySize.totals.units).toBe(bySize.rows.reduce((sum, row) => sum + row.units, 0));
+    expect(bySize.totals.net).toBe(bySize.totals.gross - bySize.totals.discounts - bySize.totals.refunds);
+
+    // The stock valued at cost: every S on hand at 4.000, the M without a cost left out of the value.
+    const valuation = await at.call(`/reports/stock?view=valuation&category=${SALES_CATEGORY}`, { token: at.owner });
+    expect(valuation.status, JSON.stringify(valuation.body)).toBe(200);
+    const answer = stockReportAnswerSchema.parse(valuation.body);
+    const s = answer.rows.find((row) => row.size === 'S')!;
+    const m = answer.rows.find((row) => row.size === 'M')!;
+    expect(s).toMatchObject({ unitCost: 4000, value: s.stock * 4000 });
+    expect(m).toMatchObject({ unitCost: null, value: null });
+    expect(answer.rows[0]!.size).toBe('S');
+    expect(answer.valuation).toEqual({ units: s.stock + m.stock, valuedUnits: s.stock, value: s.stock * 4000 });
+  });
+
+  it('is the owner’s only, and refuses junk in Spanish', async () => {
+    for (const path of ['/reports/sales', '/reports/sales.csv']) {
+      expect((await at.call(path)).status).toBe(401);
+      expect((await at.call(path, { token: GARBAGE_TOKEN })).status).toBe(401);
+      expect((await at.call(path, { token: at.sales })).status).toBe(403);
+      expect((await at.call(path, { token: at.catalog })).status).toBe(403);
+      expect((await at.call(path, { token: at.shopper })).status).toBe(403);
+    }
+    expectMessage(await at.call('/reports/sales?groupBy=talle', { token: at.owner }), 400, SALES_REPORT_MSG.groupBy);
+    expectMessage(await at.call('/reports/sales?from=2026-02-30x', { token: at.owner }), 400, SALES_REPORT_MSG.badDate);
+    expectMessage(await at.call('/reports/sales?from=2026-02-01&to=2026-01-01', { token: at.owner }), 400, SALES_REPORT_MSG.badRange);
+    const csv = await fetch(`${at.shop.url}/api/reports/sales.csv?groupBy=channel`, { headers: { Authorization: `Bearer ${at.owner}` } });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Grupo;Unidades;Vendido;Descuentos;Devoluciones;Neto;Costo;Unidades sin costo;Margen');
+    expect(lines.at(-1)).toMatch(/^Total;/);
   });
 });
