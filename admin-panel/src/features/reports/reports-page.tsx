@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/page-header';
+import { SalesReportCard } from './sales-report-card';
 import { SizeCurveCard } from './size-curve-card';
 import { StockReportCard } from './stock-report-card';
 import './reports.css';
@@ -7,7 +8,8 @@ import './reports.css';
 export function ReportsPage() {
   return (
     <div className="page reports-page">
-      <PageHeader title="Reportes" description="Qué se vende y en qué talles, para decidir la próxima compra." />
+      <PageHeader title="Reportes" description="Qué se vende, con qué margen y en qué talles, para decidir la próxima compra." />
+      <SalesReportCard />
       <SizeCurveCard />
       <StockReportCard />
     </div>

@@ -46,11 +46,11 @@ describe('Reportes: the size curve', () => {
     const card = await screen.findByTestId('size-curve');
     const category = within(card).getByLabelText('Categoría');
     await waitFor(() => expect(category).toHaveValue('corpinos'));
-    const units = screen.getByLabelText('Unidades a comprar');
+    const units = within(card).getByLabelText('Unidades a comprar');
     await user.clear(units);
     await user.type(units, '20');
-    await user.type(screen.getByLabelText('Desde'), '2026-01-01');
-    await user.click(screen.getByRole('button', { name: 'Ver curva' }));
+    await user.type(within(card).getByLabelText('Desde'), '2026-01-01');
+    await user.click(within(card).getByRole('button', { name: 'Ver curva' }));
     expect(await screen.findByTestId('size-curve-sentence')).toHaveTextContent('De cada 10 corpiños, 5 son 90B.');
     expect(calls.find((call) => call.url === '/reports/size-curve')?.params).toEqual({
       category: 'corpinos',

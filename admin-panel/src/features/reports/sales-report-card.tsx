@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Receipt } from 'lucide-react';
+import { SALES_REPORT_MSG, formatPrice, type SalesGroup } from '@shop/shared';
+import { DataTable, QueryStates } from '@/components/data-table';
+import { DetailCard } from '@/components/detail-card';
+import { ExportButton } from '@/components/export-button';
+import { FormField, describedBy } from '@/components/form-field';
+import { SelectField } from '@/components/select-field';
+import { salesReportParams, salesReportQueries, type SalesReportFilters } from './api/sales-report';
+
+const GROUPS: { value: SalesGroup; label: string }[] = [
+  { value: 'product', label: 'Producto' },
+  { value: 'variant', label: 'Variante' },
+  { value: 'color', label: 'Color' },
+  { value: 'size', label: 'Talle' },
+  { value: 'category', label: 'Categoría' },
+  { value: 'channel', label: 'Canal' },
+];
+
+const money = (value: number | null) => (value === null ? '—' : formatPrice(value));
+const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/**
+ * 'Ventas' (the owner's): the period's sales grouped, what they sold for, the discounts and refunds taken off, the
+ * net, and the cost and margin where the variants' costs are known.
+ */
+export function SalesReportCard() {
+  const [groupBy, setGroupBy] = useState<SalesGroup>('product');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [asked, setAsked] = useState<SalesReportFilters | null>(null);
+  const report = useQuery({
+    ...salesReportQueries.of(asked ?? { groupBy: 'product', from: '', to: '' }),
+    enabled: asked !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = from && to && from > to ? SALES_REPORT_MSG.badRange : null;
+    setError(problem);
+    if (!problem) setAsked({ groupBy, from, to });
+  }
+
+  const data = report.data;
+  const groupLabel = GROUPS.find((g) => g.value === data?.groupBy)?.label ?? 'Grupo';
+  return (
+    <DetailCard headingId="sales-report-title" title="Ventas" icon={Receipt} testId="sales-report">
+      <p className="muted">
+        Lo vendido en el período, menos descuentos y devoluciones, con el costo y el margen de las variantes que tienen costo cargado.
+      </p>
+      <form className="size-curve-form" onSubmit={submit} noValidate aria-label="Reporte de ventas">
+        <SelectField id="sales-report-group" label="Agrupar por" value={groupBy} onChange={(v) => setGroupBy(v as SalesGroup)}>
+          {GROUPS.map((g) => (
+            <option key={g.value} value={g.value}>
+              {g.label}
+            </option>
+          ))}
+        </SelectField>
+        <FormField id="sales-report-from" label="Desde">
+          <input
+            id="sales-report-from"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            aria-describedby="sales-report-period"
+          />
+        </FormField>
+        <FormField id="sales-report-to" label="Hasta" error={error}>
+          <input
+            id="sales-report-to"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={describedBy('sales-report-to', { error }, 'sales-report-period')}
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary">
+          Ver ventas
+        </button>
+      </form>
+      <p className="hint" id="sales-report-period">
+        Sin fechas, los últimos 30 días.
+      </p>
+      {asked && (
+        <QueryStates
+          query={report}
+          texts={{
+            loading: 'Calculando las ventas...',
+            failure: 'Error al cargar el reporte de ventas',
+            emptyTitle: 'No hay ventas en el período',
+            emptyText: 'Probá con un período más largo.',
+          }}
+          empty={!data || data.rows.length === 0}
+        >
+          {data && (
+            <div aria-live="polite">
+              <p className="size-curve-sentence" data-testid="sales-report-total">
+                {money(data.totals.net)} netos en {data.totals.units} {data.totals.units === 1 ? 'unidad' : 'unidades'}
+                {data.totals.margin !== null ? ` · margen ${money(data.totals.margin)}` : ''}
+              </p>
+              <p className="muted">
+                Del {shortDay(data.from)} al {shortDay(data.to)}.
+                {data.totals.unitsWithoutCost > 0
+                  ? ` ${data.totals.unitsWithoutCost} ${data.totals.unitsWithoutCost === 1 ? 'unidad vendida no tiene' : 'unidades vendidas no tienen'} costo cargado: el margen se muestra solo donde todas lo tienen.`
+                  : ''}
+              </p>
+              <DataTable
+                testId="sales-report-table"
+                caption={`Ventas por ${groupLabel.toLowerCase()}`}
+                columns={[groupLabel, 'Unidades', 'Vendido', 'Descuentos', 'Devoluciones', 'Neto', 'Costo', 'Margen']}
+              >
+                {data.rows.map((row) => (
+                  <tr key={row.key}>
+                    <td data-label={groupLabel}>{row.label}</td>
+                    <td data-label="Unidades">{row.units}</td>
+                    <td data-label="Vendido">{money(row.gross)}</td>
+                    <td data-label="Descuentos">{money(row.discounts)}</td>
+                    <td data-label="Devoluciones">{money(row.refunds)}</td>
+                    <td data-label="Neto">{money(row.net)}</td>
+                    <td data-label="Costo">{money(row.cost)}</td>
+                    <td data-label="Margen">{money(row.margin)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+              <ExportButton
+                url="/reports/sales.csv"
+                params={salesReportParams(asked)}
+                baseName={`ventas-${asked.groupBy}`}
+                what="las ventas"
+              />
+            </div>
+          )}
+        </QueryStates>
+      )}
+    </DetailCard>
+  );
+}
