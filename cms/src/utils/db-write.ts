@@ -145,3 +145,14 @@ export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promi
     }
   }
 }
+
+/** A unique index refused the row (PostgreSQL 23505, SQLite's constraint error): the caller answers a 409. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = String((err as { code?: unknown }).code ?? '');
+  return (
+    code === '23505' ||
+    code.startsWith('SQLITE_CONSTRAINT') ||
+    /UNIQUE constraint failed/i.test(String((err as { message?: unknown }).message ?? ''))
+  );
+}

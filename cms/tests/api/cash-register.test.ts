@@ -119,6 +119,10 @@ describe('registers and opening', () => {
     const taken = await call('/registers', { body: { name: 'caja repetida' }, token: owner });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(COUNTER_MESSAGES.registerTaken);
+    // Four creations of one new name at once (both see it free on PostgreSQL): one 201, the others a Spanish 409.
+    const racing = await Promise.all([1, 2, 3, 4].map(() => call('/registers', { body: { name: 'Caja en carrera' }, token: owner })));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of racing.filter((r) => r.status === 409)) expect(r.body.message).toBe(COUNTER_MESSAGES.registerTaken);
   });
 });
 

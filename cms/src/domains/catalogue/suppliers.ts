@@ -1,6 +1,6 @@
 // Suppliers of "Ingreso de mercadería": a name unique in any case (the lower-cased `name_key`, a unique index), a CUIT, a contact.
 import { PURCHASES_MSG, type Supplier, type SupplierInput } from '@shop/shared';
-import { isRecord, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { isRecord, isUniqueViolation, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { conflict, notFound } from '../../utils/http';
 
 export const SUPPLIERS_TABLE = 'suppliers';
@@ -11,13 +11,6 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 function toSupplier(row: Record<string, unknown>): Supplier {
   return { id: Number(row.id), name: String(row.name), cuit: text(row.cuit), contact: text(row.contact) };
-}
-
-/** A unique index refused the row (PostgreSQL 23505, SQLite's constraint error). */
-function isUniqueViolation(err: unknown): boolean {
-  if (!isRecord(err) && !(err instanceof Error)) return false;
-  const code = String((err as { code?: unknown }).code ?? '');
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT') || /UNIQUE constraint failed/i.test(String((err as Error).message));
 }
 
 export async function listSuppliers(): Promise<Supplier[]> {

@@ -9,7 +9,7 @@ import {
   type OpenSessionInput,
   type Register,
 } from '@shop/shared';
-import { affectedRows, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { affectedRows, isUniqueViolation, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { badRequest, conflict, notFound } from '../../utils/http';
 import {
   differenceOf,
@@ -50,6 +50,10 @@ export async function createRegister(name: string): Promise<Register> {
       .insert({ name, open_session_id: null, ...stamps(new Date()) })
       .returning('id')) as ({ id: number } | number)[];
     return typeof inserted === 'object' ? Number(inserted.id) : Number(inserted);
+  }).catch((err: unknown) => {
+    // Two creations of one name at once: both saw it free, the unique index takes the second (PostgreSQL).
+    if (isUniqueViolation(err)) throw conflict(COUNTER_MESSAGES.registerTaken);
+    throw err;
   });
   const register = (await listRegisters()).find((r) => r.id === id);
   if (!register) throw new Error('register was not created');

@@ -9,7 +9,7 @@ import {
   type PromotionInput,
 } from '@shop/shared';
 import { catalogueChanged } from '../catalogue';
-import { affectedRows, newDocumentId, table, writeTransaction } from '../../utils/db-write';
+import { affectedRows, isUniqueViolation, newDocumentId, table, writeTransaction } from '../../utils/db-write';
 import { conflict, notFound } from '../../utils/http';
 import {
   COUPON_USES_TABLE,
@@ -25,11 +25,6 @@ import {
   read,
   type Row,
 } from './promotion-store';
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
-}
 
 async function couponAnswers(where?: { document_id: string }): Promise<CouponAnswerCoupon[]> {
   const rows: Row[] = await (where ? read(COUPONS_TABLE).where(where) : read(COUPONS_TABLE)).select('*').orderBy('id', 'desc');
