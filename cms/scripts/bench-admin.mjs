@@ -91,6 +91,8 @@ async function staffTargets(url, token) {
     // Every variant (40,000) against 30 days of sales: what to reorder, and the days of stock of every variant.
     ['stock: para reponer', '/api/reports/stock?view=reorder'],
     ['stock: días de stock', '/api/reports/stock?view=days'],
+    ['stock: valor al costo', '/api/reports/stock?view=valuation'],
+    ['ventas: 30 días por producto', '/api/reports/sales?groupBy=product'],
     ['talles esperados', '/api/insight/waited-sizes'],
     ['búsquedas sin resultado', '/api/insight/search-misses'],
     ['interacciones', '/api/interactions/summary'],
@@ -148,6 +150,7 @@ async function coldReports(url, token) {
     ['curva de talles (corpiños, un año)', (i) => `/api/reports/size-curve?category=corpinos&units=10&from=${isoDay(365 + i)}`],
     ['stock: para reponer (30 días)', (i) => `/api/reports/stock?view=reorder&days=${30 + i}`],
     ['stock: días de stock (30 días)', (i) => `/api/reports/stock?view=days&days=${30 + i}`],
+    ['ventas: por producto (30 días)', (i) => `/api/reports/sales?groupBy=product&from=${isoDay(29 + i)}`],
   ].filter(([name]) => CALLS.length === 0 || CALLS.some((part) => name.includes(part)));
   const rows = [];
   for (const [name, path] of reports) {

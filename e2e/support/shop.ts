@@ -232,3 +232,9 @@ export async function deliveredPickupOrder(
   }
   return order;
 }
+
+/** A valid EAN-13 (twelve digits and the check digit), as a scanner reads it. */
+export function ean13(twelve: string): string {
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
-import { adminSession, bearer, createStaffProduct, ORDER_NUMBER, setMercadoPago } from '../support/shop';
+import { adminSession, bearer, createStaffProduct, ean13, ORDER_NUMBER, setMercadoPago } from '../support/shop';
 
 /**
  * A sale taken on WhatsApp: a salesperson opens "Nueva venta", scans (types) the barcode and presses Enter, writes
@@ -13,12 +13,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** A valid EAN-13 (twelve digits and the check digit), as a scanner reads it. */
-function ean13(twelve: string): string {
-  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${twelve}${(10 - (sum % 10)) % 10}`;
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
+import { bearer, createStaffProduct, ean13, restoreAdminSession } from '../support/shop';
 
 /**
  * "Ingreso de mercadería": the owner adds a supplier, scans a garment's barcode twice (a scanner types the code and
@@ -12,7 +12,7 @@ test('the owner receives a purchase by scanning, and sees it in the history and 
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
   const sku = `E2E-${run}-ING`;
-  const barcode = `779${String(Date.now()).slice(-10)}`;
+  const barcode = ean13(`779${String(Date.now()).slice(-9)}`);
   const product = await createStaffProduct(request, session, {
     title: `Corpiño Ingreso ${run}`,
     description: 'Corpiño creado por la prueba del ingreso de mercadería.',

@@ -114,12 +114,17 @@ interface DataTableProps {
   columns: ReactNode[];
   /** The rows. */
   children: ReactNode;
+  /**
+   * A table wide enough to scroll sideways on a desktop too: its scrolling box takes the keyboard focus (a named
+   * region), so that it can be scrolled without a mouse.
+   */
+  wide?: boolean;
 }
 
 /** A responsive table that scrolls sideways on small screens, with a caption for screen readers. */
-export function DataTable({ testId, caption, columns, children }: DataTableProps) {
+export function DataTable({ testId, caption, columns, children, wide = false }: DataTableProps) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...(wide ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
       <table className="table responsive" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

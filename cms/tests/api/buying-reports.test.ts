@@ -46,6 +46,15 @@ beforeAll(async () => {
 
 afterAll(() => stopReturnsShop(at));
 
+/** No token or a garbage one: 401; the sales and catalogue roles and a shopper: 403 (the owner's reports). */
+async function expectOwnerOnly(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    expect((await at.call(path)).status).toBe(401);
+    expect((await at.call(path, { token: GARBAGE_TOKEN })).status).toBe(401);
+    for (const token of [at.sales, at.catalog, at.shopper]) expect((await at.call(path, { token })).status, path).toBe(403);
+  }
+}
+
 const curve = (query: string, token?: string) => at.call(`/reports/size-curve?${query}`, { token });
 
 async function bra(stock: Record<string, number>, category = CATEGORY): Promise<TestProduct> {
@@ -139,14 +148,7 @@ describe('the size curve of a category', () => {
 
 describe('GET /reports/size-curve: the owner only, and junk refused', () => {
   it('refuses no token, a garbage token, the sales and catalogue roles and a shopper', async () => {
-    for (const path of ['/reports/size-curve', '/reports/size-curve.csv']) {
-      const url = `${path}?category=${CATEGORY}`;
-      expect((await at.call(url)).status).toBe(401);
-      expect((await at.call(url, { token: GARBAGE_TOKEN })).status).toBe(401);
-      expect((await at.call(url, { token: at.sales })).status).toBe(403);
-      expect((await at.call(url, { token: at.catalog })).status).toBe(403);
-      expect((await at.call(url, { token: at.shopper })).status).toBe(403);
-    }
+    await expectOwnerOnly(['/reports/size-curve', '/reports/size-curve.csv'].map((path) => `${path}?category=${CATEGORY}`));
   });
 
   it('answers a Spanish 400 to a missing category, bad days, a reversed period and bad units', async () => {
@@ -218,13 +220,7 @@ describe('the stock views: days of stock, dead stock, what to reorder', () => {
   });
 
   it('is the owner’s only, and refuses junk in Spanish', async () => {
-    for (const path of ['/reports/stock?view=days', '/reports/stock.csv?view=days']) {
-      expect((await at.call(path)).status).toBe(401);
-      expect((await at.call(path, { token: GARBAGE_TOKEN })).status).toBe(401);
-      expect((await at.call(path, { token: at.sales })).status).toBe(403);
-      expect((await at.call(path, { token: at.catalog })).status).toBe(403);
-      expect((await at.call(path, { token: at.shopper })).status).toBe(403);
-    }
+    await expectOwnerOnly(['/reports/stock?view=days', '/reports/stock.csv?view=days']);
     const ask = (query: string) => at.call(`/reports/stock?${query}`, { token: at.owner });
     expectMessage(await ask(''), 400, STOCK_REPORT_MSG.view);
     expectMessage(await ask('view=todo'), 400, STOCK_REPORT_MSG.view);
@@ -375,13 +371,7 @@ describe('the sales report: net of discounts and refunds, with costs and margins
   });
 
   it('is the owner’s only, and refuses junk in Spanish', async () => {
-    for (const path of ['/reports/sales', '/reports/sales.csv']) {
-      expect((await at.call(path)).status).toBe(401);
-      expect((await at.call(path, { token: GARBAGE_TOKEN })).status).toBe(401);
-      expect((await at.call(path, { token: at.sales })).status).toBe(403);
-      expect((await at.call(path, { token: at.catalog })).status).toBe(403);
-      expect((await at.call(path, { token: at.shopper })).status).toBe(403);
-    }
+    await expectOwnerOnly(['/reports/sales', '/reports/sales.csv']);
     expectMessage(await at.call('/reports/sales?groupBy=talle', { token: at.owner }), 400, SALES_REPORT_MSG.groupBy);
     expectMessage(await at.call('/reports/sales?from=2026-02-30x', { token: at.owner }), 400, SALES_REPORT_MSG.badDate);
     expectMessage(await at.call('/reports/sales?from=2026-02-01&to=2026-01-01', { token: at.owner }), 400, SALES_REPORT_MSG.badRange);

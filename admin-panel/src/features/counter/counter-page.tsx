@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { CASH_MOVEMENT_LABELS, COUNTER_METHOD_LABELS, formatPrice, type CashMovement, type CashSession } from '@shop/shared';
@@ -97,6 +97,14 @@ export function CounterPage() {
   const manage = usePermission('counter.manage');
   // A session closed here stays on screen (its difference and Z report) until the register is opened again.
   const [closedHere, setClosedHere] = useState<Record<number, number>>({});
+  // The session last seen open at each register: once closed (here or on another screen) its panel stays, with its
+  // difference and Z report. The close's own callback alone is not enough: the closed session's refetch unmounts the
+  // closing form before its callback runs.
+  const [seenOpen, setSeenOpen] = useState<Record<number, number>>({});
+  useEffect(() => {
+    const open = (query.data?.registers ?? []).flatMap((r) => (r.openSession ? [[r.id, r.openSession.id] as const] : []));
+    setSeenOpen((seen) => (open.every(([id, session]) => seen[id] === session) ? seen : { ...seen, ...Object.fromEntries(open) }));
+  }, [query.data]);
   return (
     <div className="page counter-page">
       <PageHeader title="Caja" description="Apertura, movimientos y cierre de caja del local, con el reporte Z." />
@@ -104,7 +112,7 @@ export function CounterPage() {
       {query.isPending && <Spinner label="Cargando las cajas…" />}
       {query.isError && <Banner kind="error">{errorMessage(query.error, 'No se pudieron cargar las cajas')}</Banner>}
       {query.data?.registers.map((register) => {
-        const sessionId = register.openSession?.id ?? closedHere[register.id];
+        const sessionId = register.openSession?.id ?? closedHere[register.id] ?? seenOpen[register.id];
         return (
           <section key={register.id} className="card" aria-labelledby={`register-${register.id}`}>
             <h2 id={`register-${register.id}`} className="card-title">

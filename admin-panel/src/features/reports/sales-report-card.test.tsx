@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SALES_REPORT_MSG, type SalesReportAnswer } from '@shop/shared';
+import { SALES_REPORT_MSG, emptySalesRow, type SalesReportAnswer } from '@shop/shared';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { SalesReportCard } from './sales-report-card';
 
 const row = (key: string, label: string, figures: Partial<SalesReportAnswer['rows'][number]>) => ({
-  key,
-  label,
-  units: 0,
-  gross: 0,
-  discounts: 0,
-  refunds: 0,
-  net: 0,
-  cost: null,
-  unitsWithoutCost: 0,
-  margin: null,
+  ...emptySalesRow(key, label),
   ...figures,
 });
 

@@ -110,6 +110,7 @@ export function SalesReportCard() {
               </p>
               <DataTable
                 testId="sales-report-table"
+                wide
                 caption={`Ventas por ${groupLabel.toLowerCase()}`}
                 columns={[groupLabel, 'Unidades', 'Vendido', 'Descuentos', 'Devoluciones', 'Neto', 'Costo', 'Margen']}
               >

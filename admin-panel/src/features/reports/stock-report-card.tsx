@@ -149,6 +149,7 @@ export function StockReportCard() {
               )}
               <DataTable
                 testId="stock-report-table"
+                wide
                 caption={`${shown?.label ?? 'Stock'}: página ${data.page} de ${data.pageCount}`}
                 columns={['Producto', 'Variante', 'SKU', 'Stock', 'Vendidas', 'Por día', 'Días de stock', 'Sugerido', 'Costo', 'Valor']}
               >

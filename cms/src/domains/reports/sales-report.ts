@@ -3,6 +3,7 @@ import {
   SALES_REPORT_DEFAULT_DAYS,
   SALES_REPORT_MSG,
   allocateWhole,
+  emptySalesRow,
   groupSales,
   shopDayRange,
   shopIsoDay,
@@ -11,7 +12,6 @@ import {
   type SalesLine,
   type SalesReportAnswer,
   type SalesReportQuery,
-  type SalesRow,
 } from '@shop/shared';
 import { productCategoriesOf, soldLinesBetween, variantCostsOf, type SoldLine } from '../catalogue';
 import { refundsByOrderLine } from '../returns';
@@ -120,17 +120,5 @@ export async function salesReport(query: SalesReportQuery): Promise<SalesReportA
   }));
   const rows = groupSales(sales);
   const [totals] = groupSales(sales.map((line) => ({ ...line, key: 'total', label: 'Total' })));
-  const empty: SalesRow = {
-    key: 'total',
-    label: 'Total',
-    units: 0,
-    gross: 0,
-    discounts: 0,
-    refunds: 0,
-    net: 0,
-    cost: null,
-    unitsWithoutCost: 0,
-    margin: null,
-  };
-  return { groupBy, from: period.from, to: period.to, rows, totals: totals ?? empty };
+  return { groupBy, from: period.from, to: period.to, rows, totals: totals ?? emptySalesRow('total', 'Total') };
 }

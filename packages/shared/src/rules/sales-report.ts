@@ -59,22 +59,16 @@ export interface SalesRow {
   margin: number | null;
 }
 
+/** A row with nothing sold yet (the start of every sum, and the totals of an empty period). */
+export function emptySalesRow(key: string, label: string): SalesRow {
+  return { key, label, units: 0, gross: 0, discounts: 0, refunds: 0, net: 0, cost: null, unitsWithoutCost: 0, margin: null };
+}
+
 /** The lines added up by their key, the highest net first. */
 export function groupSales(lines: readonly SalesLine[]): SalesRow[] {
   const rows = new Map<string, SalesRow>();
   for (const line of lines) {
-    const row = rows.get(line.key) ?? {
-      key: line.key,
-      label: line.label,
-      units: 0,
-      gross: 0,
-      discounts: 0,
-      refunds: 0,
-      net: 0,
-      cost: null,
-      unitsWithoutCost: 0,
-      margin: null,
-    };
+    const row = rows.get(line.key) ?? emptySalesRow(line.key, line.label);
     row.units += line.units;
     row.gross += line.gross;
     row.discounts += line.discounts;
