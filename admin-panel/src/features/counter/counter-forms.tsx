@@ -23,6 +23,7 @@ function PesosField({ id, label, value, onChange }: { id: string; label: string;
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        type="text"
         inputMode="numeric"
         autoComplete="off"
         value={value}
@@ -100,7 +101,7 @@ export function MovementForm({ sessionId }: { sessionId: number }) {
       <PesosField id="movement-amount" label="Monto" value={amount} onChange={setAmount} />
       <div className="field">
         <label htmlFor="movement-reason">Motivo{type === 'income' ? ' (opcional)' : ''}</label>
-        <input id="movement-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input id="movement-reason" type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       <button type="submit" className="btn btn-secondary" disabled={add.isPending}>
         Guardar movimiento
@@ -135,7 +136,7 @@ export function CloseForm({ session, onClosed }: { session: CashSession; onClose
   }
   return (
     <form onSubmit={submit} aria-label="Cerrar caja" className="counter-form">
-      <table className="data-table" data-testid="close-table">
+      <table className="table" data-testid="close-table">
         <thead>
           <tr>
             <th scope="col">Medio</th>
@@ -188,7 +189,7 @@ export function NewRegisterForm() {
     <form onSubmit={submit} aria-label="Nueva caja" className="counter-form">
       <div className="field">
         <label htmlFor="register-name">Nombre de la nueva caja</label>
-        <input id="register-name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id="register-name" type="text" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <button type="submit" className="btn btn-secondary" disabled={create.isPending}>
         Crear caja

@@ -11,6 +11,7 @@ import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { counterQueries } from './api/counter-api';
 import { CloseForm, MovementForm, NewRegisterForm, OpenForm } from './counter-forms';
+import './counter.css';
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' }) : '—';
@@ -56,7 +57,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
       {session.movements.length === 0 ? (
         <p className="muted">Todavía no hay movimientos</p>
       ) : (
-        <table className="data-table" data-testid="movements-table">
+        <table className="table" data-testid="movements-table">
           <thead>
             <tr>
               <th scope="col">Hora</th>
