@@ -156,6 +156,7 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
             <label htmlFor={`${baseId}-sname`}>Nombre del proveedor</label>
             <input
               id={`${baseId}-sname`}
+              type="text"
               value={newSupplier.name}
               onChange={(e) => setNewSupplier({ ...newSupplier, name: e.target.value })}
               required
@@ -166,6 +167,7 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
             <label htmlFor={`${baseId}-scuit`}>CUIT (opcional)</label>
             <input
               id={`${baseId}-scuit`}
+              type="text"
               value={newSupplier.cuit}
               onChange={(e) => setNewSupplier({ ...newSupplier, cuit: e.target.value })}
               inputMode="numeric"
@@ -176,6 +178,7 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
             <label htmlFor={`${baseId}-scontact`}>Contacto (opcional)</label>
             <input
               id={`${baseId}-scontact`}
+              type="text"
               value={newSupplier.contact}
               onChange={(e) => setNewSupplier({ ...newSupplier, contact: e.target.value })}
               maxLength={200}
@@ -193,6 +196,7 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
           <label htmlFor={`${baseId}-scan`}>Escaneá o escribí un SKU o código de barras y apretá Enter</label>
           <input
             id={`${baseId}-scan`}
+            type="text"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             onKeyDown={onScan}
