@@ -101,10 +101,16 @@ function keyOf(line: CountedLine, groupBy: SalesGroup, categoryNames: Map<string
   }
 }
 
-/** Every row of the report (the CSV's), and the totals. */
-export async function salesReport(query: SalesReportQuery): Promise<SalesReportAnswer> {
+const reports = new GenerationMemo<SalesReportAnswer>(12);
+
+/** Every row of the report (the CSV's), and the totals; kept, as the counted lines, until the next change. */
+export function salesReport(query: SalesReportQuery): Promise<SalesReportAnswer> {
   const period = periodOf(query);
   const groupBy = query.groupBy ?? 'product';
+  return reports.get([period.start.getTime(), period.end.getTime(), groupBy].join('\u0000'), () => buildReport(period, groupBy));
+}
+
+async function buildReport(period: { from: string; to: string; start: Date; end: Date }, groupBy: SalesGroup): Promise<SalesReportAnswer> {
   const [lines, content] = await Promise.all([
     memo.get(`${period.start.getTime()}\u0000${period.end.getTime()}`, () => countLines(period.start, period.end)),
     strapi.service('api::site-content.site-content').getContent(),

@@ -37,9 +37,22 @@ const counted = (days: number) =>
  * Every row of a view, in its order: the highest value at cost first (valuation: every variant with units), the
  * fewest days of stock first (days, reorder), the most units first (dead).
  */
-export async function stockReportRows(query: StockReportQuery): Promise<{ days: number; leadDays: number; rows: StockReportRow[] }> {
+export function stockReportRows(query: StockReportQuery): Promise<{ days: number; leadDays: number; rows: StockReportRow[] }> {
   const days = query.days ?? STOCK_REPORT_DEFAULT_WINDOW[query.view];
   const leadDays = query.leadDays ?? STOCK_REPORT_DEFAULT_LEAD_DAYS;
+  // The rows of a view are kept too (paging, the CSV and a second look read them again, not 40,000 variants).
+  return viewMemo.get([query.view, days, leadDays, (query.category ?? '').toLowerCase()].join('\u0000'), () =>
+    buildRows(query, days, leadDays),
+  );
+}
+
+const viewMemo = new GenerationMemo<{ days: number; leadDays: number; rows: StockReportRow[] }>(12);
+
+async function buildRows(
+  query: StockReportQuery,
+  days: number,
+  leadDays: number,
+): Promise<{ days: number; leadDays: number; rows: StockReportRow[] }> {
   const { variants, sold, costs } = await counted(days);
   const rows: StockReportRow[] = [];
   for (const entry of variants) {
