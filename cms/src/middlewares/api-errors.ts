@@ -23,10 +23,12 @@ export const DATABASE_DOWN_RETRY_SECONDS = 5;
 
 // PostgreSQL's "connection exception" (08…) and "operator intervention" (57P01-03: shutting down, starting up)
 // classes, the socket errors of a server that went away, node-postgres's own errors for a client whose connection
-// ended (a query on it: "Client was closed and is not queryable"), and SQLite's "busy" after its busy timeout.
+// ended (a query on it: "Client was closed and is not queryable"), knex's refusal of the next query of a transaction
+// whose connection was cut under it ("Transaction query already complete": the transaction was rolled back, nothing
+// kept), and SQLite's "busy" after its busy timeout.
 const UNAVAILABLE_CODES = /^(08[0-9A-Z]{3}|57P0[1-3]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|SQLITE_BUSY)$/;
 const UNAVAILABLE_TEXT =
-  /timeout acquiring a connection|connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|connection (is )?closed|client was closed and is not queryable|client has encountered a connection error|database is locked/i;
+  /timeout acquiring a connection|connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|connection (is )?closed|client was closed and is not queryable|client has encountered a connection error|transaction query already complete|database is locked/i;
 
 /** The Spanish answer when the server's disk is full (an upload cannot be kept): nothing was stored, try later. */
 export const DISK_FULL_MESSAGE = 'No pudimos guardar el archivo porque el servidor no tiene espacio: probá de nuevo en unos minutos';
