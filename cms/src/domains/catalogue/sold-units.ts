@@ -1,5 +1,6 @@
 import { STOCK_RETURNING_STATUSES, variantId } from '@shop/shared';
 import type { Knex } from 'knex';
+import { table } from '../../utils/db-write';
 
 type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
 
@@ -58,12 +59,10 @@ export async function soldUnitsBySize(productIds: readonly string[], start: Date
  * match them): the distinct categories first (a few), then the products of those that match, by SQL.
  */
 export async function productIdsWhere(matches: (category: string) => boolean): Promise<string[]> {
-  const schema = strapi.db.getSchemaName();
-  const products = schema ? `${schema}.products` : 'products';
-  const categories: { category: string | null }[] = await strapi.db.connection(products).distinct('category');
+  const categories: { category: string | null }[] = await table(strapi.db.connection, 'products').distinct('category');
   const wanted = categories.flatMap((row) => (row.category !== null && matches(row.category) ? [row.category] : []));
   if (wanted.length === 0) return [];
-  const rows: { document_id: string }[] = await strapi.db.connection(products).distinct('document_id').whereIn('category', wanted);
+  const rows: { document_id: string }[] = await table(strapi.db.connection, 'products').distinct('document_id').whereIn('category', wanted);
   return rows.map((row) => row.document_id);
 }
 
@@ -157,12 +156,9 @@ export async function soldLinesBetween(start: Date, end: Date): Promise<SoldLine
 
 /** Each product's category (document id → category) of these products. */
 export async function productCategoriesOf(productIds: readonly string[]): Promise<Map<string, string>> {
-  const schema = strapi.db.getSchemaName();
-  const products = schema ? `${schema}.products` : 'products';
   const categories = new Map<string, string>();
   for (let i = 0; i < productIds.length; i += 500) {
-    const rows: { document_id: string; category: string | null }[] = await strapi.db
-      .connection(products)
+    const rows: { document_id: string; category: string | null }[] = await table(strapi.db.connection, 'products')
       .whereIn('document_id', productIds.slice(i, i + 500))
       .select('document_id', 'category');
     for (const row of rows) categories.set(row.document_id, row.category ?? '');

@@ -5,8 +5,6 @@ import {
   allocateWhole,
   emptySalesRow,
   groupSales,
-  shopDayRange,
-  shopIsoDay,
   type OrderChannel,
   type SalesGroup,
   type SalesLine,
@@ -15,22 +13,10 @@ import {
 } from '@shop/shared';
 import { productCategoriesOf, soldLinesBetween, variantCostsOf, type SoldLine } from '../catalogue';
 import { refundsByOrderLine } from '../returns';
-import { badRequest } from '../../utils/http';
+import { reportPeriod, type ReportPeriod } from './report-period';
 import { GenerationMemo } from './generation-memo';
 
-const DAY_MS = 86_400_000;
-
-/** The period asked for, as Argentine days (both included): the last SALES_REPORT_DEFAULT_DAYS by default. */
-function periodOf(query: SalesReportQuery, now = new Date()): { from: string; to: string; start: Date; end: Date } {
-  const to = query.to ?? shopIsoDay(now);
-  const toRange = shopDayRange(to);
-  if (!toRange) throw badRequest(SALES_REPORT_MSG.badDate);
-  const from = query.from ?? shopIsoDay(new Date(toRange.start.getTime() - (SALES_REPORT_DEFAULT_DAYS - 1) * DAY_MS));
-  const fromRange = shopDayRange(from);
-  if (!fromRange) throw badRequest(SALES_REPORT_MSG.badDate);
-  if (fromRange.start > toRange.start) throw badRequest(SALES_REPORT_MSG.badRange);
-  return { from, to, start: fromRange.start, end: toRange.end };
-}
+const periodOf = (query: { from?: string; to?: string }) => reportPeriod(query, SALES_REPORT_DEFAULT_DAYS, SALES_REPORT_MSG);
 
 interface CountedLine extends SoldLine {
   category: string;
@@ -110,7 +96,7 @@ export function salesReport(query: SalesReportQuery): Promise<SalesReportAnswer>
   return reports.get([period.start.getTime(), period.end.getTime(), groupBy].join('\u0000'), () => buildReport(period, groupBy));
 }
 
-async function buildReport(period: { from: string; to: string; start: Date; end: Date }, groupBy: SalesGroup): Promise<SalesReportAnswer> {
+async function buildReport(period: ReportPeriod, groupBy: SalesGroup): Promise<SalesReportAnswer> {
   const [lines, content] = await Promise.all([
     memo.get(`${period.start.getTime()}\u0000${period.end.getTime()}`, () => countLines(period.start, period.end)),
     strapi.service('api::site-content.site-content').getContent(),

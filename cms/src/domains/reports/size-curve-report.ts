@@ -8,8 +8,6 @@ import {
   offeredSizes,
   sameCategory,
   sellOutDays,
-  shopIsoDay,
-  shopDayRange,
   sizeCurve,
   sizeKey,
   splitPurchase,
@@ -19,23 +17,12 @@ import {
 } from '@shop/shared';
 import { productIdsWhere, soldUnitsBySize, variantMovements } from '../catalogue';
 import { GenerationMemo } from './generation-memo';
-import { badRequest } from '../../utils/http';
+import { reportPeriod } from './report-period';
 
-const DAY_MS = 86_400_000;
 /** The reasons that are sales: a variant they leave at 0 sold out. */
 const SALE_REASONS: readonly StockReason[] = ['web_order', 'staff_sale', 'counter'];
 
-/** The period asked for, as Argentine days (both included): the last SIZE_CURVE_DEFAULT_DAYS by default. */
-function periodOf(query: SizeCurveQuery, now = new Date()): { from: string; to: string; start: Date; end: Date } {
-  const to = query.to ?? shopIsoDay(now);
-  const toRange = shopDayRange(to);
-  if (!toRange) throw badRequest(SIZE_CURVE_MSG.badDate);
-  const from = query.from ?? shopIsoDay(new Date(toRange.start.getTime() - (SIZE_CURVE_DEFAULT_DAYS - 1) * DAY_MS));
-  const fromRange = shopDayRange(from);
-  if (!fromRange) throw badRequest(SIZE_CURVE_MSG.badDate);
-  if (fromRange.start > toRange.start) throw badRequest(SIZE_CURVE_MSG.badRange);
-  return { from, to, start: fromRange.start, end: toRange.end };
-}
+const periodOf = (query: { from?: string; to?: string }) => reportPeriod(query, SIZE_CURVE_DEFAULT_DAYS, SIZE_CURVE_MSG);
 
 /** The category's products (matched as the size guides match it: 'corpiño' is 'Corpiños'), its shown name and sizes. */
 async function categoryProducts(category: string): Promise<{ ids: string[]; name: string; order: string[] }> {
