@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PURCHASES_MSG,
   SALES_REPORT_MSG,
   SIZE_CURVE_MSG,
   salesReportAnswerSchema,
@@ -12,7 +13,11 @@ import {
   type SalesReportAnswer,
   type StockReportAnswer,
 } from '@shop/shared';
+import { randomUUID } from 'node:crypto';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
 import { expectMessage } from '../helpers/api';
+import { fakeControl } from '../helpers/mercadopago';
+import { waitFor } from '../helpers/wait-for';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { deliver, placeOrder, POINT, requestBody, startReturnsShop, stopReturnsShop, type ReturnsShop } from '../helpers/returns';
@@ -24,6 +29,7 @@ import { deliver, placeOrder, POINT, requestBody, startReturnsShop, stopReturnsS
  * Both owner-only, junk refused. Its own Strapi; categories of its own.
  */
 let at: ReturnsShop;
+let fake: FakeMercadoPago;
 const TAG = Date.now().toString(36);
 /** The category's name (what products carry) and the name the shop shows. */
 const CATEGORY = `curva${TAG}`;
@@ -32,7 +38,20 @@ const STOCK_CATEGORY = `stock${TAG}`;
 const SALES_CATEGORY = `ventas${TAG}`;
 
 beforeAll(async () => {
-  at = await startReturnsShop();
+  // Mercado Pago (its local fake) pays the order whose fee the sales report takes off the margin.
+  const accessToken = `TEST-${randomUUID()}`;
+  const webhookSecret = randomUUID().replace(/-/g, '');
+  fake = await startFakeMercadoPago({ accessToken, webhookSecret });
+  at = await startReturnsShop({
+    mercadoPago: true,
+    env: {
+      MERCADOPAGO_ACCESS_TOKEN: accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: webhookSecret,
+      MERCADOPAGO_API_URL: fake.url,
+      MERCADOPAGO_SWEEP_CRON: '0 0 0 1 1 *',
+      RATE_LIMIT_WEBHOOKS_MAX: '100000',
+    },
+  });
   const content = (await at.call('/content')).body.content as SiteContent;
   content.productCatalog.categories.push(
     { name: CATEGORY, display_name: SHOWN },
@@ -44,7 +63,10 @@ beforeAll(async () => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }, 180_000);
 
-afterAll(() => stopReturnsShop(at));
+afterAll(async () => {
+  await stopReturnsShop(at);
+  await fake?.close();
+});
 
 /** No token or a garbage one: 401; the sales and catalogue roles and a shopper: 403 (the owner's reports). */
 async function expectOwnerOnly(paths: readonly string[]): Promise<void> {
@@ -245,7 +267,7 @@ async function receiveAtCost(lines: { sku: string; quantity: number; unitCost: n
 }
 
 describe('the sales report: net of discounts and refunds, with costs and margins', () => {
-  it('splits a coupon over the lines, takes a partial refund off its line, and gives the margin where costs are known', async () => {
+  it("splits a coupon and Mercado Pago's fee over the lines, takes a partial refund off its line, and gives the margin where costs are known", async () => {
     const product = await createProduct(
       {
         stock: 20,
@@ -260,32 +282,46 @@ describe('the sales report: net of discounts and refunds, with costs and margins
       },
       { baseUrl: at.shop.url, token: at.owner },
     );
-    // S costs 4.000 (received from a supplier); M has no cost.
+    // S costs 4.000 (received from a supplier); M has no cost. Mercado Pago keeps 5 % (the owner's setting).
     await receiveAtCost([{ sku: `VTA-${TAG}-S`, quantity: 2, unitCost: 4000 }]);
+    const fee = await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 5 }, token: at.owner });
+    expect(fee.status, JSON.stringify(fee.body)).toBe(200);
+    expect(fee.body).toEqual({ costMethod: 'last', paymentFeePercent: 5 });
     const coupon = await at.call('/coupons', { body: { code: `VENTAS${TAG}`.toUpperCase(), type: 'percent', value: 10 }, token: at.owner });
     expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
-    // 2 × S + 1 × M with 10 % off: 30.000 − 3.000, the discount split 2.000 / 1.000 by the lines' value.
-    const withCoupon = await at.call('/orders', {
+    // 2 × S + 1 × M with 10 % off, paid through Mercado Pago: 30.000 − 3.000 (split 2.000 / 1.000 by the lines'
+    // value) = 27.000 charged, of which Mercado Pago keeps 5 %: 1.350, split 900 / 450 the same way.
+    const placed = await at.call('/orders', {
       body: orderBody(
         [
           { productId: product._id, quantity: 2, size: 'S' },
           { productId: product._id, quantity: 1, size: 'M' },
         ],
-        { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod: 'cash', couponCode: `VENTAS${TAG}`.toUpperCase() },
+        { deliveryType: 'pickup', meetingPointId: POINT.id, paymentMethod: 'mercadopago', couponCode: `VENTAS${TAG}`.toUpperCase() },
       ),
     });
-    expect(withCoupon.status, JSON.stringify(withCoupon.body)).toBe(201);
-    expect(withCoupon.body.order.discountTotal).toBe(3000);
-    // 1 × S delivered, then returned: 10.000 back.
-    const returned = await placeOrder(at, [{ productId: product._id, quantity: 1, size: 'S' }]);
-    await deliver(at, returned);
-    const asked = await at.call('/returns', { body: requestBody(returned, [{ quantity: 1, kind: 'return' }]) });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.order;
+    expect(order.discountTotal).toBe(3000);
+    const paid = await fakeControl(fake, 'payments', { externalReference: order.orderNumber, status: 'approved' });
+    expect(paid.webhookAnswer).toBe(200);
+    await waitFor(
+      'the order paid',
+      async () => (await at.call(`/orders/${order._id}`, { token: at.owner })).body.order,
+      (o: { status: string }) => o.status === 'paid',
+      { timeoutMs: 10_000, everyMs: 200 },
+    );
+    // One S of it delivered, then returned: its price less its share of the coupon goes back on Mercado Pago.
+    await deliver(at, order);
+    const asked = await at.call('/returns', { body: requestBody(order, [{ quantity: 1, kind: 'return' }]) });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-    expect(asked.body.return.refundDue).toBe(10_000);
+    const refundDue: number = asked.body.return.refundDue;
+    expect(refundDue).toBe(9000);
     const move = (body: unknown) => at.call(`/returns/${asked.body.return._id}/status`, { method: 'PUT', body, token: at.owner });
     expect((await move({ status: 'approved' })).status).toBe(200);
-    const received = await move({ status: 'received', refundMethod: 'transfer' });
+    const received = await move({ status: 'received', refundMethod: 'mercadopago' });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(received.body.return.refund).toMatchObject({ method: 'mercadopago', amount: 9000 });
 
     const read = async (groupBy: string): Promise<SalesReportAnswer> => {
       const res = await at.call(`/reports/sales?groupBy=${groupBy}`, { token: at.owner });
@@ -301,6 +337,7 @@ describe('the sales report: net of discounts and refunds, with costs and margins
       discounts,
       refunds,
       net,
+      fees,
       cost,
       unitsWithoutCost,
       margin,
@@ -311,24 +348,13 @@ describe('the sales report: net of discounts and refunds, with costs and margins
       discounts,
       refunds,
       net,
+      fees,
       cost,
       unitsWithoutCost,
       margin,
     });
     expect(mine.map(strip)).toEqual([
-      // S: 3 units for 30.000, 2.000 of the coupon, 10.000 refunded: 18.000 net, 12.000 of cost, 6.000 of margin.
-      {
-        label: `${product.title} · Negro S`,
-        units: 3,
-        gross: 30_000,
-        discounts: 2000,
-        refunds: 10_000,
-        net: 18_000,
-        cost: 12_000,
-        unitsWithoutCost: 0,
-        margin: 6000,
-      },
-      // M: no cost known, so no margin.
+      // M: no cost known, so no margin (the same net as S: by name, M first).
       {
         label: `${product.title} · Negro M`,
         units: 1,
@@ -336,27 +362,53 @@ describe('the sales report: net of discounts and refunds, with costs and margins
         discounts: 1000,
         refunds: 0,
         net: 9000,
+        fees: 450,
         cost: null,
         unitsWithoutCost: 1,
         margin: null,
       },
+      // S: 2 units for 20.000, 2.000 of the coupon, 9.000 refunded: 9.000 net; 900 of fee, 8.000 of cost: 100 of margin.
+      {
+        label: `${product.title} · Negro S`,
+        units: 2,
+        gross: 20_000,
+        discounts: 2000,
+        refunds: 9000,
+        net: 9000,
+        fees: 900,
+        cost: 8000,
+        unitsWithoutCost: 0,
+        margin: 100,
+      },
     ]);
     const byProduct = (await read('product')).rows.find((row) => row.key === product._id);
     expect(byProduct).toMatchObject({
-      units: 4,
-      gross: 40_000,
+      units: 3,
+      gross: 30_000,
       discounts: 3000,
-      refunds: 10_000,
-      net: 27_000,
-      cost: 12_000,
+      refunds: 9000,
+      net: 18_000,
+      fees: 1350,
+      cost: 8000,
       unitsWithoutCost: 1,
       margin: null,
     });
     const byCategory = (await read('category')).rows.find((row) => row.key === SALES_CATEGORY);
-    expect(byCategory).toMatchObject({ label: `Ventas ${TAG}`, units: 4, net: 27_000 });
+    expect(byCategory).toMatchObject({ label: `Ventas ${TAG}`, units: 3, net: 18_000, fees: 1350 });
+    // Sales over time: every day of the period in order, today's with this sale.
+    const byDay = await read('day');
+    expect(byDay.rows).toHaveLength(30);
+    expect(byDay.rows.map((row) => row.key)).toEqual([...byDay.rows.map((row) => row.key)].sort());
+    expect(byDay.rows.at(-1)).toMatchObject({ key: shopIsoDay(), label: shopIsoDay().split('-').reverse().join('/') });
+    expect(byDay.rows.at(-1)!.net).toBeGreaterThanOrEqual(18_000);
+    expect(byDay.totals.net).toBe(byDay.rows.reduce((sum, row) => sum + row.net, 0));
+    expect(byDay.feePercent).toBe(5);
     const bySize = await read('size');
     expect(bySize.totals.units).toBe(bySize.rows.reduce((sum, row) => sum + row.units, 0));
     expect(bySize.totals.net).toBe(bySize.totals.gross - bySize.totals.discounts - bySize.totals.refunds);
+    // Without a fee rate, nothing is taken for fees.
+    expect((await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 0 }, token: at.owner })).status).toBe(200);
+    expect((await read('product')).rows.find((row) => row.key === product._id)).toMatchObject({ fees: 0 });
 
     // The stock valued at cost: every S on hand at 4.000, the M without a cost left out of the value.
     const valuation = await at.call(`/reports/stock?view=valuation&category=${SALES_CATEGORY}`, { token: at.owner });
@@ -375,13 +427,41 @@ describe('the sales report: net of discounts and refunds, with costs and margins
     expectMessage(await at.call('/reports/sales?groupBy=talle', { token: at.owner }), 400, SALES_REPORT_MSG.groupBy);
     expectMessage(await at.call('/reports/sales?from=2026-02-30x', { token: at.owner }), 400, SALES_REPORT_MSG.badDate);
     expectMessage(await at.call('/reports/sales?from=2026-02-01&to=2026-01-01', { token: at.owner }), 400, SALES_REPORT_MSG.badRange);
+    expectMessage(
+      await at.call('/reports/sales?groupBy=day&from=2024-01-01&to=2026-01-01', { token: at.owner }),
+      400,
+      SALES_REPORT_MSG.tooManyDays,
+    );
+    const byMonth = await at.call('/reports/sales?groupBy=month&from=2024-01-01&to=2026-01-01', { token: at.owner });
+    expect(byMonth.status).toBe(200);
+    expect(
+      salesReportAnswerSchema
+        .parse(byMonth.body)
+        .rows.map((row) => row.label)
+        .slice(0, 2),
+    ).toEqual(['enero 2024', 'febrero 2024']);
+    // The fee rate: the owner's setting (settings.manage), a percentage from 0 to 30 with up to two decimals.
+    for (const token of [at.sales, at.catalog]) {
+      const res = await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 3 }, token });
+      expect(res.status).toBe(403);
+    }
+    expect((await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 3 } })).status).toBe(401);
+    for (const junk of [-1, 31, 6.295, '6', null]) {
+      const res = await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: junk }, token: at.owner });
+      expectMessage(res, 400, PURCHASES_MSG.paymentFee);
+    }
+    expectMessage(await at.call('/purchase-settings', { method: 'PUT', body: {}, token: at.owner }), 400, PURCHASES_MSG.noSetting);
+    const saved = await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 6.29 }, token: at.owner });
+    expect(saved.body).toEqual({ costMethod: 'last', paymentFeePercent: 6.29 });
+    expect((await at.call('/purchase-settings', { token: at.owner })).body.paymentFeePercent).toBe(6.29);
+    await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 0 }, token: at.owner });
     const csv = await fetch(`${at.shop.url}/api/reports/sales.csv?groupBy=channel`, { headers: { Authorization: `Bearer ${at.owner}` } });
     expect(csv.status).toBe(200);
     const lines = (await csv.text())
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toBe('Grupo;Unidades;Vendido;Descuentos;Devoluciones;Neto;Costo;Unidades sin costo;Margen');
+    expect(lines[0]).toBe('Grupo;Unidades;Vendido;Descuentos;Devoluciones;Neto;Comisiones;Costo;Unidades sin costo;Margen');
     expect(lines.at(-1)).toMatch(/^Total;/);
   });
 });

@@ -45,10 +45,10 @@ function setup(stored: Purchase[] = [], suppliers: Supplier[] = [SUPPLIER], user
   let costMethod = 'last';
   const calls = mockApi({
     'GET /auth/check': () => ({ data: { user } }),
-    'GET /purchase-settings': () => ({ data: { costMethod } }),
+    'GET /purchase-settings': () => ({ data: { costMethod, paymentFeePercent: 0 } }),
     'PUT /purchase-settings': (request) => {
       costMethod = (request.body as { costMethod: string }).costMethod;
-      return { data: { costMethod } };
+      return { data: { costMethod, paymentFeePercent: 0 } };
     },
     'GET /suppliers': () => ({ data: { suppliers } }),
     'POST /suppliers': (request) => {

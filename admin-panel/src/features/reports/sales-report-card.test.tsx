@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SALES_REPORT_MSG, emptySalesRow, type SalesReportAnswer } from '@shop/shared';
+import { PURCHASES_MSG, SALES_REPORT_MSG, emptySalesRow, type SalesReportAnswer } from '@shop/shared';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { SalesReportCard } from './sales-report-card';
@@ -22,19 +22,49 @@ const REPORT: SalesReportAnswer = {
       discounts: 2000,
       refunds: 10000,
       net: 18000,
+      fees: 900,
       cost: 12000,
-      margin: 6000,
+      margin: 5100,
     }),
     row('p~negro~M', 'Corpiño Lila · Negro M', { units: 1, gross: 10000, discounts: 1000, net: 9000, unitsWithoutCost: 1 }),
   ],
-  totals: row('total', 'Total', { units: 4, gross: 40000, discounts: 3000, refunds: 10000, net: 27000, cost: 12000, unitsWithoutCost: 1 }),
+  totals: row('total', 'Total', {
+    units: 4,
+    gross: 40000,
+    discounts: 3000,
+    refunds: 10000,
+    net: 27000,
+    fees: 900,
+    cost: 12000,
+    unitsWithoutCost: 1,
+  }),
+  feePercent: 5,
+};
+
+const OVER_TIME: SalesReportAnswer = {
+  ...REPORT,
+  groupBy: 'day',
+  from: '2026-11-24',
+  to: '2026-11-26',
+  rows: [
+    row('2026-11-24', '24/11/2026', { units: 2, gross: 20000, net: 20000 }),
+    row('2026-11-25', '25/11/2026', {}),
+    row('2026-11-26', '26/11/2026', { units: 1, gross: 12000, net: 12000 }),
+  ],
+  totals: row('total', 'Total', { units: 3, gross: 32000, net: 32000 }),
 };
 
 function setup(answer: SalesReportAnswer = REPORT) {
   signInStorage();
+  let fee = 5;
   return mockApi({
     'GET /auth/check': () => ({ data: { user: ADMIN_USER } }),
     'GET /reports/sales': () => ({ data: answer }),
+    'GET /purchase-settings': () => ({ data: { costMethod: 'last', paymentFeePercent: fee } }),
+    'PUT /purchase-settings': (request) => {
+      fee = (request.body as { paymentFeePercent: number }).paymentFeePercent;
+      return { data: { costMethod: 'last', paymentFeePercent: fee } };
+    },
   });
 }
 
@@ -50,8 +80,8 @@ describe('Reportes: the sales report', () => {
     expect(calls.find((call) => call.url === '/reports/sales')?.params).toEqual({ groupBy: 'variant', from: '2026-10-28' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['Corpiño Lila · Negro S', '3', '$30.000', '$2.000', '$10.000', '$18.000', '$12.000', '$6.000'],
-      ['Corpiño Lila · Negro M', '1', '$10.000', '$1.000', '$0', '$9.000', '—', '—'],
+      ['Corpiño Lila · Negro S', '3', '$30.000', '$2.000', '$10.000', '$18.000', '$900', '$12.000', '$5.100'],
+      ['Corpiño Lila · Negro M', '1', '$10.000', '$1.000', '$0', '$9.000', '$0', '—', '—'],
     ]);
     expect(screen.getByTestId('sales-report-total')).toHaveTextContent('$27.000 netos en 4 unidades');
     expect(screen.getByText(/1 unidad vendida no tiene costo cargado/)).toBeInTheDocument();
@@ -69,5 +99,44 @@ describe('Reportes: the sales report', () => {
     await user.clear(screen.getByLabelText('Hasta'));
     await user.click(screen.getByRole('button', { name: 'Ver ventas' }));
     expect(await screen.findByText('No hay ventas en el período')).toBeInTheDocument();
+  });
+
+  it('by day: a chart of sales over time above the table, every day in order, the empty ones too', async () => {
+    const calls = setup(OVER_TIME);
+    const user = userEvent.setup();
+    renderApp(<SalesReportCard />);
+    await user.selectOptions(screen.getByLabelText('Agrupar por'), 'day');
+    await user.click(screen.getByRole('button', { name: 'Ver ventas' }));
+    const table = await screen.findByRole('table', { name: 'Ventas por día' });
+    expect(calls.find((call) => call.url === '/reports/sales')?.params).toEqual({ groupBy: 'day' });
+    const chart = screen.getByTestId('sales-chart');
+    expect(chart).toHaveAttribute('aria-hidden', 'true');
+    const fills = [...chart.querySelectorAll<HTMLElement>('.sales-chart-fill')].map((fill) => fill.style.height);
+    expect(fills).toEqual(['100%', '0%', '60%']);
+    expect(chart).toHaveTextContent('Mejor: 24/11/2026 · $20.000');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelector('td')?.textContent),
+    ).toEqual(['24/11/2026', '25/11/2026', '26/11/2026']);
+  });
+
+  it("the owner sets Mercado Pago's fee, checked in Spanish before it is sent", async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    renderApp(<SalesReportCard />);
+    const field = await screen.findByLabelText('Comisión de Mercado Pago (%)');
+    await waitFor(() => expect(field).toHaveValue('5'));
+    await user.clear(field);
+    await user.type(field, '31');
+    await user.click(screen.getByRole('button', { name: 'Guardar comisión' }));
+    expect(await screen.findByText(PURCHASES_MSG.paymentFee)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '6,29');
+    await user.click(screen.getByRole('button', { name: 'Guardar comisión' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Comisión guardada: 6,29 %.');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentFeePercent: 6.29 });
   });
 });

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
-import { SALES_REPORT_MSG, formatPrice, type SalesGroup } from '@shop/shared';
+import { SALES_REPORT_MSG, formatPrice, isTimeGroup, type SalesGroup } from '@shop/shared';
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { ExportButton } from '@/components/export-button';
 import { FormField, describedBy } from '@/components/form-field';
 import { SelectField } from '@/components/select-field';
 import { salesReportParams, salesReportQueries, type SalesReportFilters } from './api/sales-report';
+import { PaymentFeeField } from './payment-fee-field';
+import { SalesChart } from './sales-chart';
 
 const GROUPS: { value: SalesGroup; label: string }[] = [
   { value: 'product', label: 'Producto' },
@@ -16,6 +18,8 @@ const GROUPS: { value: SalesGroup; label: string }[] = [
   { value: 'size', label: 'Talle' },
   { value: 'category', label: 'Categoría' },
   { value: 'channel', label: 'Canal' },
+  { value: 'day', label: 'Día' },
+  { value: 'month', label: 'Mes' },
 ];
 
 const money = (value: number | null) => (value === null ? '—' : formatPrice(value));
@@ -23,7 +27,8 @@ const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.
 
 /**
  * 'Ventas' (the owner's): the period's sales grouped, what they sold for, the discounts and refunds taken off, the
- * net, and the cost and margin where the variants' costs are known.
+ * net, Mercado Pago's fees, and the cost and margin where the variants' costs are known; by day or month, a chart of
+ * sales over time above the table.
  */
 export function SalesReportCard() {
   const [groupBy, setGroupBy] = useState<SalesGroup>('product');
@@ -49,8 +54,10 @@ export function SalesReportCard() {
   return (
     <DetailCard headingId="sales-report-title" title="Ventas" icon={Receipt} testId="sales-report">
       <p className="muted">
-        Lo vendido en el período, menos descuentos y devoluciones, con el costo y el margen de las variantes que tienen costo cargado.
+        Lo vendido en el período, menos descuentos y devoluciones, con la comisión de Mercado Pago, el costo y el margen de las variantes
+        que tienen costo cargado.
       </p>
+      <PaymentFeeField />
       <form className="size-curve-form" onSubmit={submit} noValidate aria-label="Reporte de ventas">
         <SelectField id="sales-report-group" label="Agrupar por" value={groupBy} onChange={(v) => setGroupBy(v as SalesGroup)}>
           {GROUPS.map((g) => (
@@ -83,7 +90,7 @@ export function SalesReportCard() {
         </button>
       </form>
       <p className="hint" id="sales-report-period">
-        Sin fechas, los últimos 30 días.
+        Sin fechas, los últimos 30 días. Por día o por mes, un gráfico muestra las ventas en el tiempo.
       </p>
       {asked && (
         <QueryStates
@@ -94,7 +101,7 @@ export function SalesReportCard() {
             emptyTitle: 'No hay ventas en el período',
             emptyText: 'Probá con un período más largo.',
           }}
-          empty={!data || data.rows.length === 0}
+          empty={!data || data.rows.length === 0 || (isTimeGroup(data.groupBy) && data.totals.units === 0)}
         >
           {data && (
             <div aria-live="polite">
@@ -108,11 +115,12 @@ export function SalesReportCard() {
                   ? ` ${data.totals.unitsWithoutCost} ${data.totals.unitsWithoutCost === 1 ? 'unidad vendida no tiene' : 'unidades vendidas no tienen'} costo cargado: el margen se muestra solo donde todas lo tienen.`
                   : ''}
               </p>
+              {isTimeGroup(data.groupBy) && <SalesChart report={data} />}
               <DataTable
                 testId="sales-report-table"
                 wide
                 caption={`Ventas por ${groupLabel.toLowerCase()}`}
-                columns={[groupLabel, 'Unidades', 'Vendido', 'Descuentos', 'Devoluciones', 'Neto', 'Costo', 'Margen']}
+                columns={[groupLabel, 'Unidades', 'Vendido', 'Descuentos', 'Devoluciones', 'Neto', 'Comisiones', 'Costo', 'Margen']}
               >
                 {data.rows.map((row) => (
                   <tr key={row.key}>
@@ -122,6 +130,7 @@ export function SalesReportCard() {
                     <td data-label="Descuentos">{money(row.discounts)}</td>
                     <td data-label="Devoluciones">{money(row.refunds)}</td>
                     <td data-label="Neto">{money(row.net)}</td>
+                    <td data-label="Comisiones">{money(row.fees)}</td>
                     <td data-label="Costo">{money(row.cost)}</td>
                     <td data-label="Margen">{money(row.margin)}</td>
                   </tr>

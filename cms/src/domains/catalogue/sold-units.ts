@@ -93,6 +93,10 @@ export interface SoldLine {
   channel: string;
   orderSubtotal: number;
   orderDiscount: number;
+  /** When the order was placed. */
+  orderedAt: Date;
+  /** How the order was paid: `mercadopago`, `cash` or `transfer`. */
+  paymentMethod: string;
   /** The line's place in its order (0 first), as return requests name it. */
   lineIndex: number;
   productId: string;
@@ -116,6 +120,8 @@ export async function soldLinesBetween(start: Date, end: Date): Promise<SoldLine
       'o.channel',
       'o.subtotal',
       'o.discount_total',
+      'o.payment_method',
+      'o.created_at',
       'j.order as position',
       'i.product_id',
       'i.title',
@@ -141,6 +147,8 @@ export async function soldLinesBetween(start: Date, end: Date): Promise<SoldLine
       channel: typeof row.channel === 'string' ? row.channel : 'web',
       orderSubtotal: Number(row.subtotal) || 0,
       orderDiscount: Number(row.discount_total) || 0,
+      orderedAt: new Date(row.created_at as string | number | Date),
+      paymentMethod: typeof row.payment_method === 'string' ? row.payment_method : '',
       lineIndex: index,
       productId: typeof row.product_id === 'string' ? row.product_id : '',
       title: typeof row.title === 'string' ? row.title : '',

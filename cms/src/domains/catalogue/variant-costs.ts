@@ -22,6 +22,20 @@ export async function setCostMethod(method: CostMethod): Promise<CostMethod> {
   return method;
 }
 
+// Mercado Pago's fee rate, in hundredths of a percent (629 = 6,29 %), in the same store; 0 until the owner sets it.
+const PAYMENT_FEE_KEY = { type: 'core', name: 'shop-purchases', key: 'paymentFeeHundredths' } as const;
+
+/** Mercado Pago's fee rate the sales report takes off the margin, in percent (0 when not set). */
+export async function paymentFeePercent(): Promise<number> {
+  const value: unknown = await strapi.store.get(PAYMENT_FEE_KEY);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value / 100 : 0;
+}
+
+export async function setPaymentFeePercent(percent: number): Promise<number> {
+  await strapi.store.set({ ...PAYMENT_FEE_KEY, value: Math.round(percent * 100) });
+  return paymentFeePercent();
+}
+
 export async function storedCost(trx: Trx, productId: string, variantId: string): Promise<number | null> {
   const row: unknown = await table(trx, VARIANT_COSTS_TABLE).where({ product_document_id: productId, variant_id: variantId }).first('cost');
   if (!isRecord(row) || row.cost === null || row.cost === undefined) return null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCuit, normalizeCuit } from '../rules/cuit.js';
+import { MAX_PAYMENT_FEE_PERCENT } from '../rules/sales-report.js';
 
 /**
  * Costs and purchases, "Ingreso de mercadería" (docs/api.md "Purchases"): suppliers, purchases from them in lines by
@@ -60,6 +61,8 @@ export const PURCHASES_MSG = {
   belowZero: (sku: string, stock: number) =>
     `No se puede revertir: la variante ${sku} quedaría con stock negativo (hoy tiene ${stock} ${stock === 1 ? 'unidad' : 'unidades'})`,
   costMethod: 'Elegí el método de costo: último costo o promedio ponderado',
+  paymentFee: 'La comisión de Mercado Pago debe ser un porcentaje entre 0 y 30, con hasta dos decimales',
+  noSetting: 'Indicá el método de costo o la comisión de Mercado Pago',
   badProduct: 'Identificador de producto inválido',
   saved: 'Compra guardada como borrador',
   received: 'Mercadería recibida',
@@ -206,9 +209,22 @@ export const variantCostsAnswerSchema = z.object({
 });
 export type VariantCostsAnswer = z.infer<typeof variantCostsAnswerSchema>;
 
-/** GET/PUT /purchase-settings: the owner's cost method. */
-export const purchaseSettingsInputSchema = z.object({ costMethod: z.enum(COST_METHODS, { error: PURCHASES_MSG.costMethod }) });
-export const purchaseSettingsAnswerSchema = z.object({ costMethod: z.enum(COST_METHODS) });
+/**
+ * GET/PUT /purchase-settings: the owner's cost method, and Mercado Pago's fee rate (percent of what an order paid
+ * through it was charged) that the sales report takes off the margin. PUT takes either or both.
+ */
+export const purchaseSettingsInputSchema = z
+  .object({
+    costMethod: z.enum(COST_METHODS, { error: PURCHASES_MSG.costMethod }).optional(),
+    paymentFeePercent: z
+      .number({ error: PURCHASES_MSG.paymentFee })
+      .min(0, PURCHASES_MSG.paymentFee)
+      .max(MAX_PAYMENT_FEE_PERCENT, PURCHASES_MSG.paymentFee)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, PURCHASES_MSG.paymentFee)
+      .optional(),
+  })
+  .refine((input) => input.costMethod !== undefined || input.paymentFeePercent !== undefined, PURCHASES_MSG.noSetting);
+export const purchaseSettingsAnswerSchema = z.object({ costMethod: z.enum(COST_METHODS), paymentFeePercent: z.number() });
 export type PurchaseSettings = z.infer<typeof purchaseSettingsAnswerSchema>;
 
 /** The new cost of a variant after receiving `units` at `unitCost` with `onHand` units before (whole pesos). */

@@ -6,7 +6,8 @@ import { SALES_GROUPS } from '../rules/sales-report';
 export const SALES_REPORT_DEFAULT_DAYS = 30;
 
 export const SALES_REPORT_MSG = {
-  groupBy: 'Elegí cómo agrupar: product, variant, color, size, category o channel',
+  groupBy: 'Elegí cómo agrupar: product, variant, color, size, category, channel, day o month',
+  tooManyDays: 'Para más de 367 días, agrupá las ventas por mes',
   badDate: 'La fecha debe tener el formato AAAA-MM-DD',
   badRange: 'La fecha "desde" no puede ser posterior a la fecha "hasta"',
 } as const;
@@ -31,6 +32,7 @@ export const salesRowSchema = z.object({
   discounts: z.number().int(),
   refunds: z.number().int(),
   net: z.number().int(),
+  fees: z.number().int(),
   cost: z.number().int().nullable(),
   unitsWithoutCost: z.number().int(),
   margin: z.number().int().nullable(),
@@ -43,6 +45,8 @@ export const salesReportAnswerSchema = z.object({
   to: z.string(),
   rows: z.array(salesRowSchema),
   totals: salesRowSchema,
+  /** Mercado Pago's fee rate the report used (percent, the owner's setting; 0 = none). */
+  feePercent: z.number(),
 });
 export type SalesReportAnswer = z.infer<typeof salesReportAnswerSchema>;
 
@@ -53,6 +57,7 @@ export const SALES_REPORT_CSV_HEADER = [
   'Descuentos',
   'Devoluciones',
   'Neto',
+  'Comisiones',
   'Costo',
   'Unidades sin costo',
   'Margen',

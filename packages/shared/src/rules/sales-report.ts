@@ -1,11 +1,65 @@
 /**
  * The owner's sales report (GET /reports/sales): the period's sold lines grouped by product, variant, colour, size,
  * category or channel, each with its units, what it sold for, its share of the orders' discounts, what went back in
- * refunds, the net, and the cost and margin where the variants' costs are known. Pure: the server reads the lines.
+ * refunds, the net, the payment fees, and the cost and margin where the variants' costs are known. Pure: the server
+ * reads the lines.
  */
 
-export const SALES_GROUPS = ['product', 'variant', 'color', 'size', 'category', 'channel'] as const;
+export const SALES_GROUPS = ['product', 'variant', 'color', 'size', 'category', 'channel', 'day', 'month'] as const;
 export type SalesGroup = (typeof SALES_GROUPS)[number];
+
+/** The groupings by time (sales over time): their rows run in time order, every day or month of the period shown. */
+export const SALES_TIME_GROUPS = ['day', 'month'] as const satisfies readonly SalesGroup[];
+export type SalesTimeGroup = (typeof SALES_TIME_GROUPS)[number];
+export const isTimeGroup = (group: SalesGroup): group is SalesTimeGroup => (SALES_TIME_GROUPS as readonly string[]).includes(group);
+
+/** The longest period grouped by day (a year and a day); longer ones are grouped by month. */
+export const SALES_MAX_DAYS_BY_DAY = 367;
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** The key of an Argentine day (`YYYY-MM-DD`) in a time grouping: the day itself, or its month (`YYYY-MM`). */
+export const timeKey = (isoDay: string, group: SalesTimeGroup): string => (group === 'day' ? isoDay : isoDay.slice(0, 7));
+
+/** How a time key reads: `26/11/2026` for a day, `noviembre 2026` for a month. */
+export function timeLabel(key: string): string {
+  if (key.length === 7) return `${MONTHS[Number(key.slice(5, 7)) - 1] ?? key.slice(5, 7)} ${key.slice(0, 4)}`;
+  return `${key.slice(8, 10)}/${key.slice(5, 7)}/${key.slice(0, 4)}`;
+}
+
+/** Every key of the period `from`..`to` (Argentine days, both included) in order: each day, or each month. */
+export function timeKeys(from: string, to: string, group: SalesTimeGroup): string[] {
+  const keys: string[] = [];
+  const day = new Date(`${from}T12:00:00Z`);
+  const last = new Date(`${to}T12:00:00Z`);
+  if (Number.isNaN(day.getTime()) || Number.isNaN(last.getTime())) return keys;
+  if (group === 'month') day.setUTCDate(1);
+  while (day <= last) {
+    keys.push(timeKey(day.toISOString().slice(0, 10), group));
+    if (group === 'day') day.setUTCDate(day.getUTCDate() + 1);
+    else day.setUTCMonth(day.getUTCMonth() + 1);
+  }
+  return keys;
+}
+
+/** The rows of a time grouping in time order, with an empty row for every day or month that sold nothing. */
+export function inTimeOrder(rows: readonly SalesRow[], keys: readonly string[]): SalesRow[] {
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => byKey.get(key) ?? emptySalesRow(key, timeLabel(key)));
+}
 
 /**
  * `total` split in whole pesos by `weights`, adding up to `total` exactly: each gets the floor of its share, and the
@@ -38,6 +92,8 @@ export interface SalesLine {
   discounts: number;
   /** What its returned units gave back. */
   refunds: number;
+  /** Its share of the payment fee (Mercado Pago's, at the owner's rate) of an order paid through it; 0 otherwise. */
+  fees: number;
   /** Units × the variant's cost; null when the variant has no cost. */
   cost: number | null;
 }
@@ -51,17 +107,19 @@ export interface SalesRow {
   refunds: number;
   /** gross − discounts − refunds. */
   net: number;
+  /** The payment fees of its lines. */
+  fees: number;
   /** The cost of the units whose variant has one; null when none has. */
   cost: number | null;
   /** Units sold without a known cost (their cost is not in `cost`). */
   unitsWithoutCost: number;
-  /** net − cost, only when every unit has a cost; null otherwise. */
+  /** net − fees − cost, only when every unit has a cost; null otherwise. */
   margin: number | null;
 }
 
 /** A row with nothing sold yet (the start of every sum, and the totals of an empty period). */
 export function emptySalesRow(key: string, label: string): SalesRow {
-  return { key, label, units: 0, gross: 0, discounts: 0, refunds: 0, net: 0, cost: null, unitsWithoutCost: 0, margin: null };
+  return { key, label, units: 0, gross: 0, discounts: 0, refunds: 0, net: 0, fees: 0, cost: null, unitsWithoutCost: 0, margin: null };
 }
 
 /** The lines added up by their key, the highest net first. */
@@ -74,11 +132,24 @@ export function groupSales(lines: readonly SalesLine[]): SalesRow[] {
     row.discounts += line.discounts;
     row.refunds += line.refunds;
     row.net = row.gross - row.discounts - row.refunds;
+    row.fees += line.fees;
     if (line.cost === null) row.unitsWithoutCost += line.units;
     else row.cost = (row.cost ?? 0) + line.cost;
     rows.set(line.key, row);
   }
   return [...rows.values()]
-    .map((row) => ({ ...row, margin: row.cost !== null && row.unitsWithoutCost === 0 ? row.net - row.cost : null }))
+    .map((row) => ({ ...row, margin: row.cost !== null && row.unitsWithoutCost === 0 ? row.net - row.fees - row.cost : null }))
     .sort((a, b) => b.net - a.net || a.label.localeCompare(b.label, 'es'));
+}
+
+/** The largest payment fee rate the owner may set, in percent (Mercado Pago's dearest plan is well below it). */
+export const MAX_PAYMENT_FEE_PERCENT = 30;
+
+/**
+ * The payment fee of an order's lines paid through Mercado Pago: `ratePercent` of what they were charged (their value
+ * less the order's discount), rounded to the peso, split over the lines by their value in whole pesos.
+ */
+export function lineFees(ratePercent: number, lineValues: readonly number[], discount: number): number[] {
+  const charged = Math.max(0, lineValues.reduce((a, b) => a + b, 0) - discount);
+  return allocateWhole(Math.round((charged * ratePercent) / 100), lineValues);
 }

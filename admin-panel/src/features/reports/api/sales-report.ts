@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { salesReportAnswerSchema, type SalesGroup } from '@shop/shared';
+import { purchaseSettingsAnswerSchema, salesReportAnswerSchema, type SalesGroup } from '@shop/shared';
+import { useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 
 /** What the owner asks of the sales report: how to group it and the period (empty: the last 30 days). */
@@ -23,3 +24,27 @@ export const salesReportQueries = {
   of: (filters: SalesReportFilters) =>
     queryOptions({ queryKey: ['sales-report', filters] as const, queryFn: () => getSalesReport(filters) }),
 };
+
+/** The owner's cost settings: Mercado Pago's fee rate is one of them (GET/PUT /purchase-settings). */
+export const paymentFeeQueries = {
+  settings: () =>
+    queryOptions({
+      queryKey: ['purchases', 'settings'] as const,
+      queryFn: () => api.get('/purchase-settings', purchaseSettingsAnswerSchema, 'Error al obtener la comisión de Mercado Pago'),
+    }),
+};
+
+/** Saves Mercado Pago's fee rate (settings.manage); the sales report is counted again with it. */
+export function useSetPaymentFee() {
+  return useWriteMutation({
+    mutationFn: (paymentFeePercent: number) =>
+      api.request({
+        method: 'PUT',
+        url: '/purchase-settings',
+        data: { paymentFeePercent },
+        schema: purchaseSettingsAnswerSchema,
+        errorMessage: 'Error al guardar la comisión de Mercado Pago',
+      }),
+    invalidates: () => [['purchases', 'settings'], ['sales-report']],
+  });
+}

@@ -120,6 +120,7 @@ export default {
       r.discounts,
       r.refunds,
       r.net,
+      r.fees,
       r.cost ?? '',
       r.unitsWithoutCost,
       r.margin ?? '',

@@ -33,6 +33,8 @@ function pageOf(query: Record<string, unknown>): number {
 }
 
 /** Suppliers, purchases and costs (staff with purchases.manage; the cost method's change, the owner's settings.manage). */
+const settingsNow = async () => ({ costMethod: await purchases().costMethod(), paymentFeePercent: await purchases().paymentFeePercent() });
+
 export default {
   async suppliers(ctx: Context) {
     ctx.state.activitySkip = true;
@@ -111,12 +113,21 @@ export default {
 
   async settings(ctx: Context) {
     ctx.state.activitySkip = true;
-    reply(ctx, purchaseSettingsAnswerSchema, { costMethod: await purchases().costMethod() });
+    reply(ctx, purchaseSettingsAnswerSchema, await settingsNow());
   },
 
   async updateSettings(ctx: Context) {
-    const { costMethod } = parseWith(purchaseSettingsInputSchema, requestBody(ctx));
-    noteActivity(ctx, { summary: costMethod === 'last' ? 'Último costo' : 'Promedio ponderado' });
-    reply(ctx, purchaseSettingsAnswerSchema, { costMethod: await purchases().setCostMethod(costMethod) });
+    const { costMethod, paymentFeePercent } = parseWith(purchaseSettingsInputSchema, requestBody(ctx));
+    const changes: string[] = [];
+    if (costMethod !== undefined) {
+      await purchases().setCostMethod(costMethod);
+      changes.push(costMethod === 'last' ? 'Último costo' : 'Promedio ponderado');
+    }
+    if (paymentFeePercent !== undefined) {
+      await purchases().setPaymentFeePercent(paymentFeePercent);
+      changes.push(`Comisión de Mercado Pago ${paymentFeePercent.toLocaleString('es-AR')} %`);
+    }
+    noteActivity(ctx, { summary: changes.join(' · ') });
+    reply(ctx, purchaseSettingsAnswerSchema, await settingsNow());
   },
 };

@@ -1,7 +1,7 @@
 import { receivePurchase, reversePurchase } from '../../../domains/catalogue/purchase-receive';
 import { getPurchase, listPurchases, savePurchase } from '../../../domains/catalogue/purchases';
 import { listSuppliers, saveSupplier } from '../../../domains/catalogue/suppliers';
-import { costMethod, setCostMethod, variantCosts } from '../../../domains/catalogue/variant-costs';
+import { costMethod, paymentFeePercent, setCostMethod, setPaymentFeePercent, variantCosts } from '../../../domains/catalogue/variant-costs';
 
 /**
  * "Ingreso de mercadería" (`api::purchase.purchase`): suppliers, purchases (draft → partial → received, or reversed),
@@ -19,4 +19,6 @@ export default () => ({
   variantCosts,
   costMethod,
   setCostMethod,
+  paymentFeePercent,
+  setPaymentFeePercent,
 });
