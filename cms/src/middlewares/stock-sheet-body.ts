@@ -1,10 +1,11 @@
 import type { Context, Next } from 'koa';
 import { STOCK_SHEET_MAX_BYTES, STOCK_SHEET_MSG } from '@shop/shared';
 
-const ROUTE = /^\/api\/products\/stock\.csv\/?$/;
+// The stock sheet's import, and a purchase's lines read from a sheet of the same format.
+const ROUTE = /^\/api\/(?:products\/stock\.csv|purchases\/sheet)\/?$/;
 
 /**
- * Runs before strapi::body. POST /api/products/stock.csv takes the spreadsheet as the raw body (text/csv or any
+ * Runs before strapi::body. POST /api/products/stock.csv (and POST /api/purchases/sheet) takes the spreadsheet as the raw body (text/csv or any
  * type, up to 5 MB; the body parser's text limit is 256 KB): it is read here, as bytes (the controller tells UTF-8
  * from Latin-1), into ctx.state.stockSheet. Only requests that carry a bearer token are read; the route's own
  * checks (token, permission) then run as for any staff route. Over 5 MB: a Spanish 413 without reading the rest.

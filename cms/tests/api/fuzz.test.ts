@@ -332,6 +332,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/products/export.csv', auth: 'admin' },
   { method: 'GET', path: '/products/stock.csv', auth: 'admin' },
   { method: 'POST', path: '/products/stock.csv', auth: 'admin', query: ['apply'] },
+  { method: 'POST', path: '/purchases/sheet', auth: 'admin' },
   { method: 'GET', path: '/insight/daily-sales', auth: 'admin', query: ['days'] },
   { method: 'GET', path: '/insight/low-stock', auth: 'admin' },
   // The default threshold: a valid-looking junk body leaves the shared shop as it was.

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cuitCheckDigit,
   PURCHASES_MSG,
+  STOCK_SHEET_MSG,
+  purchaseSheetAnswerSchema,
   STAFF_FORBIDDEN_MESSAGE,
   purchaseAnswerSchema,
   purchasesAnswerSchema,
@@ -122,7 +124,7 @@ async function costOf(product: TestProduct, size: 'M' | 'L'): Promise<number | n
 async function useMethod(method: CostMethod): Promise<void> {
   const res = await at.call('/purchase-settings', { method: 'PUT', body: { costMethod: method }, token: at.owner });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body).toEqual({ costMethod: method });
+  expect(res.body).toMatchObject({ costMethod: method });
 }
 
 describe('suppliers', () => {
@@ -318,7 +320,7 @@ describe('purchases', () => {
 
     await useMethod('average');
     const settings = await at.call('/purchase-settings', { token: at.catalog });
-    expect(settings.body).toEqual({ costMethod: 'average' });
+    expect(settings.body).toMatchObject({ costMethod: 'average' });
     // L has 4 units on hand with no known cost: the first cost is the purchase's.
     await receive((await draft([{ sku: skuOf(product, 'L'), quantity: 2, unitCost: 800 }])).id);
     expect(await costOf(product, 'L')).toBe(800);
@@ -341,7 +343,7 @@ describe('purchases', () => {
       403,
       STAFF_FORBIDDEN_MESSAGE,
     );
-    expect((await at.call('/purchase-settings', { token: at.catalog })).body).toEqual({ costMethod: 'last' });
+    expect((await at.call('/purchase-settings', { token: at.catalog })).body).toMatchObject({ costMethod: 'last' });
   });
 
   it('reverses a received purchase once with opposite movements, refusing when a variant would go below 0', async () => {
@@ -567,5 +569,58 @@ describe('who may call the purchases', () => {
     expect(raw.body.message).toEqual(expect.any(String));
     expect(await stockOf(product, 'M')).toBe(1);
     expect((await at.call(`/purchases/${purchase.id}`, { token: at.owner })).body.purchase.status).toBe('draft');
+  });
+});
+
+/** The raw spreadsheet, as the back office sends it (text/csv). */
+const postSheet = (text: string, token?: string) =>
+  at.call('/purchases/sheet', { method: 'POST', raw: text, headers: { 'content-type': 'text/csv' }, token });
+
+describe("a purchase's lines from a spreadsheet in the stock sheet's format", () => {
+  it('reads the rows with units and their costs, skips those without, names every refused row, and writes nothing', async () => {
+    const product = await bra({ M: 2, L: 1 });
+    const [m, l] = [skuOf(product, 'M'), skuOf(product, 'L')];
+    const before = purchasesAnswerSchema.parse((await at.call('/purchases', { token: at.owner })).body).total;
+    const sheet = [
+      'sku;barcode;producto;color;talle;stock;costo',
+      `${m};;Corpiño;Negro;M;3;$ 7.500`,
+      `${l};;Corpiño;Negro;L;0;`,
+      `NO-EXISTE-${tag()};;Otro;;;2;100`,
+      `${m};;Corpiño;Negro;M;1;7500`,
+      `${l};;Corpiño;Negro;L;dos;100`,
+      `${l.toLowerCase()};;Corpiño;Negro;L;4;7,5`,
+    ].join('\n');
+    const res = await postSheet(sheet, at.catalog);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const answer = purchaseSheetAnswerSchema.parse(res.body);
+    expect(answer.rows).toBe(6);
+    expect(answer.skipped).toBe(1);
+    expect(answer.lines).toEqual([{ line: 2, sku: m, product: product.title, color: 'Negro', size: 'M', quantity: 3, unitCost: 7500 }]);
+    expect(answer.errors).toEqual([
+      { line: 4, message: STOCK_SHEET_MSG.unknownSku(sheet.split('\n')[3]!.split(';')[0]!) },
+      { line: 5, message: STOCK_SHEET_MSG.skuTwice(m, 2) },
+      { line: 6, message: PURCHASES_MSG.sheetUnits('dos') },
+      { line: 7, message: PURCHASES_MSG.sheetCost('7,5') },
+    ]);
+    // A row without a cost: the owner types it in the draft.
+    const noCost = purchaseSheetAnswerSchema.parse((await postSheet(`sku,stock\n${l},5`, at.owner)).body);
+    expect(noCost.lines).toEqual([expect.objectContaining({ sku: l, quantity: 5, unitCost: null })]);
+    // Nothing written: no purchase, no unit.
+    expect(purchasesAnswerSchema.parse((await at.call('/purchases', { token: at.owner })).body).total).toBe(before);
+    expect(await stockOf(product, 'M')).toBe(2);
+    expect(await stockOf(product, 'L')).toBe(1);
+  });
+
+  it('no token 401, a shopper and sales 403; junk files are Spanish 400s', async () => {
+    const product = await bra({ M: 1, L: 1 });
+    const sheet = `sku;stock\n${skuOf(product, 'M')};1`;
+    expect((await postSheet(sheet)).status).toBe(401);
+    expect((await postSheet(sheet, GARBAGE_TOKEN)).status).toBe(401);
+    for (const token of [at.shopper, at.sales]) expect((await postSheet(sheet, token)).status).toBe(403);
+    expectMessage(await postSheet('', at.owner), 400, STOCK_SHEET_MSG.empty);
+    expectMessage(await at.call('/purchases/sheet', { body: { lines: [] }, token: at.owner }), 400, STOCK_SHEET_MSG.empty);
+    expectMessage(await postSheet('sku;cantidad\nX;1', at.owner), 400, STOCK_SHEET_MSG.noColumns);
+    expectMessage(await postSheet(`sku;stock\n${skuOf(product, 'M')};0`, at.owner), 400, PURCHASES_MSG.sheetNothing);
+    expectMessage(await postSheet('sku;stock\n"sin cerrar;1', at.owner), 400, STOCK_SHEET_MSG.unreadable);
   });
 });

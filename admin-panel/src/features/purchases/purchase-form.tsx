@@ -6,6 +6,7 @@ import { formatPrice, PURCHASE_MAX_QUANTITY, PURCHASE_MAX_UNIT_COST, type Purcha
 import { Banner } from '@/components/feedback';
 import { DataTable } from '@/components/data-table';
 import { purchaseQueries, useCreateSupplier, useReceivePurchase, useSavePurchase } from './purchases-api';
+import { PurchaseSheetField } from './purchase-sheet-field';
 
 /** One line of the purchase being typed: a SKU or barcode, the units and the unit cost (whole pesos). */
 export interface DraftLine {
@@ -205,6 +206,7 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
             data-testid="purchase-scan"
           />
         </div>
+        <PurchaseSheetField lines={draft.lines} onLines={(lines) => onChange({ ...draft, lines })} />
         {draft.lines.length > 0 && (
           <DataTable
             testId="purchase-lines"

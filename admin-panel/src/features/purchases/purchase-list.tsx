@@ -7,19 +7,24 @@ import { DataTable, QueryStates } from '@/components/data-table';
 import { Pagination } from '@/components/pagination';
 import { formatDateTimeAR } from '@/lib/format-date';
 import { purchaseQueries, useReceivePurchase, useReversePurchase } from './purchases-api';
+import { ReceivePartDialog } from './receive-part-dialog';
 
 interface PurchaseListProps {
   onEdit: (purchase: Purchase) => void;
   onNotice: (kind: 'success' | 'error', text: string) => void;
 }
 
-/** The purchases, newest first: their status, "Recibir todo" for what is still to receive, "Revertir" with a confirmation. */
+/**
+ * The purchases, newest first: their status, "Recibir todo" or "Recibir parte" (the units that arrived, line by line)
+ * for what is still to receive, "Revertir" with a confirmation.
+ */
 export function PurchaseList({ onEdit, onNotice }: PurchaseListProps) {
   const [page, setPage] = useState(1);
   const list = useQuery(purchaseQueries.list(page));
   const receive = useReceivePurchase();
   const reverse = useReversePurchase();
   const [reversing, setReversing] = useState<Purchase | null>(null);
+  const [receivingPart, setReceivingPart] = useState<Purchase | null>(null);
   const purchases = list.data?.purchases ?? [];
 
   function receiveAll(purchase: Purchase) {
@@ -95,6 +100,16 @@ export function PurchaseList({ onEdit, onNotice }: PurchaseListProps) {
                     Recibir todo
                   </button>
                 )}{' '}
+                {(purchase.status === 'draft' || purchase.status === 'partial') && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => setReceivingPart(purchase)}
+                    aria-label={`Recibir parte de ${purchase.label}`}
+                  >
+                    Recibir parte
+                  </button>
+                )}{' '}
                 {(purchase.status === 'partial' || purchase.status === 'received') && (
                   <button
                     type="button"
@@ -113,6 +128,16 @@ export function PurchaseList({ onEdit, onNotice }: PurchaseListProps) {
           <Pagination page={page} totalPages={list.data.pageCount} onChange={setPage} label="Páginas de compras" />
         )}
       </QueryStates>
+      {receivingPart && (
+        <ReceivePartDialog
+          purchase={receivingPart}
+          onClose={() => setReceivingPart(null)}
+          onDone={(text) => {
+            setReceivingPart(null);
+            onNotice('success', text);
+          }}
+        />
+      )}
       {reversing && (
         <ConfirmDialog
           title={`¿Revertir la ${reversing.label.toLowerCase()}?`}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   purchaseAnswerSchema,
   purchaseSettingsAnswerSchema,
+  purchaseSheetAnswerSchema,
   purchasesAnswerSchema,
   supplierAnswerSchema,
   suppliersAnswerSchema,
@@ -9,7 +10,7 @@ import {
   type PurchaseInput,
   type SupplierInput,
 } from '@shop/shared';
-import { useWriteMutation } from '@shop/client-kit';
+import { ApiError, toApiError, useWriteMutation } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 
 /** "Ingreso de mercadería": suppliers and purchases (docs/api.md "Purchases"), for staff with purchases.manage. */
@@ -64,13 +65,14 @@ export function useSavePurchase() {
 }
 
 /** Every unit still to receive. */
+/** Receives everything still to receive (an id), or the units named per SKU (a partial reception). */
 export function useReceivePurchase() {
   return useWriteMutation({
-    mutationFn: (id: number) =>
+    mutationFn: (what: number | { id: number; lines: { sku: string; quantity: number }[] }) =>
       api.request({
         method: 'POST',
-        url: `/purchases/${id}/receive`,
-        data: {},
+        url: `/purchases/${typeof what === 'number' ? what : what.id}/receive`,
+        data: typeof what === 'number' ? {} : { lines: what.lines },
         schema: purchaseAnswerSchema,
         errorMessage: 'Error al recibir la compra',
       }),
@@ -104,5 +106,25 @@ export function useSetCostMethod() {
         errorMessage: 'Error al guardar el método de costo',
       }),
     invalidates: () => [purchaseQueries.all()],
+  });
+}
+
+/** A purchase's lines read from a spreadsheet in the stock sheet's format (POST /purchases/sheet): writes nothing. */
+export function useReadPurchaseSheet() {
+  return useWriteMutation({
+    mutationFn: async (file: Blob) => {
+      try {
+        const response = await api.axios.post<unknown>('/purchases/sheet', file, {
+          headers: { 'Content-Type': 'text/csv' },
+          timeout: 2 * 60_000,
+        });
+        const parsed = purchaseSheetAnswerSchema.safeParse(response.data);
+        if (!parsed.success) throw new ApiError('Error al leer la planilla de la compra', { status: response.status });
+        return parsed.data;
+      } catch (error) {
+        throw error instanceof ApiError ? error : toApiError(error, 'Error al leer la planilla de la compra');
+      }
+    },
+    invalidates: () => [],
   });
 }

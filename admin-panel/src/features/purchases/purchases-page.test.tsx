@@ -74,7 +74,23 @@ function setup(stored: Purchase[] = [], suppliers: Supplier[] = [SUPPLIER], user
       });
       return { status: 201, data: { message: PURCHASES_MSG.saved, purchase: saved } };
     },
-    'POST /purchases/*/receive': () => {
+    'POST /purchases/sheet': () => ({
+      data: {
+        rows: 4,
+        skipped: 1,
+        lines: [
+          { line: 2, sku: 'LILA-NEGRO-85', product: 'Corpiño Lila', color: 'Negro', size: '85', quantity: 4, unitCost: 1600 },
+          { line: 3, sku: 'LILA-NEGRO-90', product: 'Corpiño Lila', color: 'Negro', size: '90', quantity: 2, unitCost: null },
+        ],
+        errors: [{ line: 5, message: 'No hay ninguna variante con SKU NADA' }],
+      },
+    }),
+    'POST /purchases/*/receive': (request) => {
+      const part = (request.body as { lines?: { sku: string; quantity: number }[] }).lines;
+      if (part) {
+        const partial = purchase(6, { status: 'partial', units: 5, receivedUnits: part[0]!.quantity });
+        return { data: { message: PURCHASES_MSG.received, purchase: partial } };
+      }
       saved = {
         ...saved!,
         status: 'received',
@@ -189,5 +205,51 @@ describe('PurchasesPage ("Ingreso de mercadería")', () => {
     renderApp(<PurchasesPage />);
     expect(await screen.findByTestId('cost-method')).toHaveTextContent('Costo de las variantes: Último costo.');
     expect(screen.queryByLabelText('Costo de las variantes al recibir')).not.toBeInTheDocument();
+  });
+
+  it('fills the lines from a spreadsheet in the stock sheet format: units added, costs taken, bad rows named', async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    renderApp(<PurchasesPage />);
+    const scan = await screen.findByLabelText('Escaneá o escribí un SKU o código de barras y apretá Enter');
+    await user.type(scan, 'LILA-NEGRO-85{Enter}');
+    const file = new File(['sku;stock;costo\nLILA-NEGRO-85;4;1600'], 'compra.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Cargar líneas desde una planilla (.csv)'), file);
+    const result = await screen.findByTestId('purchase-sheet-result');
+    expect(result).toHaveTextContent(
+      'Se agregaron 2 líneas de la planilla (1 fila sin unidades). 1 línea no tiene costo: completalo antes de recibir.',
+    );
+    expect(result).toHaveTextContent('Fila 5: No hay ninguna variante con SKU NADA');
+    expect((calls.find((c) => c.url === '/purchases/sheet')?.body as File).name).toBe('compra.csv');
+    // The scanned unit plus the sheet's 4, at the sheet's cost; the new line waits for its cost.
+    expect(screen.getByLabelText('Cantidad de LILA-NEGRO-85')).toHaveValue(5);
+    expect(screen.getByLabelText('Costo unitario de LILA-NEGRO-85')).toHaveValue(1600);
+    expect(screen.getByLabelText('Cantidad de LILA-NEGRO-90')).toHaveValue(2);
+    expect(screen.getByLabelText('Costo unitario de LILA-NEGRO-90')).toHaveValue(0);
+  });
+
+  it('receives part of a purchase: the units that arrived per line, never more than what is left', async () => {
+    const draftPurchase = purchase(6, {
+      status: 'draft',
+      units: 5,
+      receivedUnits: 0,
+      lines: [{ ...purchase(6).lines[0]!, quantity: 5, received: 0 }],
+    });
+    const calls = setup([draftPurchase]);
+    const user = userEvent.setup();
+    renderApp(<PurchasesPage />);
+    await user.click(await screen.findByRole('button', { name: 'Recibir parte de Compra N° 6' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recibir parte de la compra n° 6' });
+    const units = within(dialog).getByLabelText('Unidades de LILA-NEGRO-85 que llegaron');
+    await user.type(units, '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Recibir lo indicado' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('no supere lo que queda por recibir');
+    expect(calls.some((c) => c.url === '/purchases/6/receive')).toBe(false);
+    await user.clear(units);
+    await user.type(units, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Recibir lo indicado' }));
+    expect(await screen.findByTestId('purchases-notice')).toHaveTextContent('Compra N° 6: 2 de 5 unidades recibidas.');
+    expect(calls.find((c) => c.url === '/purchases/6/receive')?.body).toEqual({ lines: [{ sku: 'LILA-NEGRO-85', quantity: 2 }] });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

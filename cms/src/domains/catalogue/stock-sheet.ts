@@ -40,14 +40,16 @@ export function decodeSheet(bytes: Buffer): string {
   }
 }
 
-interface SheetRow {
+export interface SheetRow {
   line: number;
   sku: string;
   stock: string;
+  /** The `costo` column's cell, when the file has one (a purchase's sheet); '' otherwise. */
+  cost: string;
 }
 
 /** The rows of the file (`;` or `,`, whichever the header uses), with their line numbers in the file. */
-function sheetRows(text: string): SheetRow[] {
+export function sheetRows(text: string): SheetRow[] {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let records: string[][];
@@ -61,6 +63,7 @@ function sheetRows(text: string): SheetRow[] {
   const names = header.map((name) => name.trim().toLowerCase());
   const skuAt = names.indexOf('sku');
   const stockAt = names.indexOf('stock');
+  const costAt = names.indexOf('costo');
   if (skuAt < 0 || stockAt < 0) throw badRequest(STOCK_SHEET_MSG.noColumns);
   if (body.length > STOCK_SHEET_MAX_ROWS) throw badRequest(STOCK_SHEET_MSG.tooManyRows);
   // skip_empty_lines keeps the count of lines off for files with blank lines; the row index + 2 is the line
@@ -69,17 +72,18 @@ function sheetRows(text: string): SheetRow[] {
     line: i + 2,
     sku: (cells[skuAt] ?? '').trim().replace(/^'/, '').toUpperCase(),
     stock: (cells[stockAt] ?? '').trim(),
+    cost: costAt < 0 ? '' : (cells[costAt] ?? '').trim(),
   }));
 }
 
-interface Located {
+export interface Located {
   productId: string;
   title: string;
   variant: ProductVariant;
 }
 
 /** SKU → its product and variant, for every product (read in batches). */
-async function variantsBySku(): Promise<Map<string, Located>> {
+export async function variantsBySku(): Promise<Map<string, Located>> {
   const found = new Map<string, Located>();
   for await (const page of everyProduct(500)) {
     for (const product of page) {

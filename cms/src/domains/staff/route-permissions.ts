@@ -74,6 +74,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'PUT /suppliers/:id': 'purchases.manage',
   'GET /purchases': 'purchases.manage',
   'POST /purchases': 'purchases.manage',
+  'POST /purchases/sheet': 'purchases.manage',
   'GET /purchases/:id': 'purchases.manage',
   'PUT /purchases/:id': 'purchases.manage',
   'POST /purchases/:id/receive': 'purchases.manage',

@@ -64,6 +64,9 @@ export const PURCHASES_MSG = {
   paymentFee: 'La comisión de Mercado Pago debe ser un porcentaje entre 0 y 30, con hasta dos decimales',
   noSetting: 'Indicá el método de costo o la comisión de Mercado Pago',
   badProduct: 'Identificador de producto inválido',
+  sheetUnits: (value: string) => `La cantidad "${value}" no es un número entero de unidades`,
+  sheetCost: (value: string) => `El costo "${value}" no es un número entero de pesos`,
+  sheetNothing: 'La planilla no tiene ninguna fila con unidades (columna stock mayor que 0)',
   saved: 'Compra guardada como borrador',
   received: 'Mercadería recibida',
   reversed: 'Compra revertida',
@@ -233,3 +236,26 @@ export function nextCost(method: CostMethod, previous: number | null, onHand: nu
   if (method === 'last' || previous === null || before === 0) return unitCost;
   return Math.round((before * previous + units * unitCost) / (before + units));
 }
+
+/**
+ * POST /purchases/sheet: a purchase's lines read from a spreadsheet in the stock sheet's format (sku;…;stock, the
+ * `stock` column as the units that arrived, an optional `costo` column): nothing is written; the back office fills a
+ * draft with `lines` and shows `errors`. Rows with no units (0 or empty) are skipped and counted.
+ */
+export const purchaseSheetAnswerSchema = z.object({
+  rows: z.number(),
+  skipped: z.number(),
+  lines: z.array(
+    z.object({
+      line: z.number(),
+      sku: z.string(),
+      product: z.string(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
+      quantity: z.number(),
+      unitCost: z.number().nullable(),
+    }),
+  ),
+  errors: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+export type PurchaseSheetAnswer = z.infer<typeof purchaseSheetAnswerSchema>;

@@ -5,6 +5,8 @@ import {
   purchaseAnswerSchema,
   purchaseInputSchema,
   purchaseSettingsAnswerSchema,
+  purchaseSheetAnswerSchema,
+  STOCK_SHEET_MSG,
   purchaseSettingsInputSchema,
   purchasesAnswerSchema,
   receiveInputSchema,
@@ -102,6 +104,14 @@ export default {
     const purchase = await purchases().reversePurchase(idOf(ctx.params.id, PURCHASES_MSG.badId), { id: user.id, email: user.email });
     noteActivity(ctx, { target: purchase.label, summary: `${purchase.receivedUnits} unidades devueltas al proveedor` });
     reply(ctx, purchaseAnswerSchema, { message: PURCHASES_MSG.reversed, purchase });
+  },
+
+  /** POST /purchases/sheet: the raw spreadsheet (read by the stock-sheet-body middleware) as a draft's lines; writes nothing. */
+  async sheet(ctx: Context) {
+    ctx.state.activitySkip = true;
+    const bytes: unknown = ctx.state.stockSheet;
+    if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest(STOCK_SHEET_MSG.empty);
+    reply(ctx, purchaseSheetAnswerSchema, await purchases().planPurchaseSheet(bytes));
   },
 
   async costs(ctx: Context) {

@@ -8,6 +8,7 @@ export default customRoutes('api::purchase.purchase', {
     updateSupplier: ['PUT', '/suppliers/:id'],
     list: ['GET', '/purchases'],
     create: ['POST', '/purchases'],
+    sheet: ['POST', '/purchases/sheet'],
     findOne: ['GET', '/purchases/:id'],
     update: ['PUT', '/purchases/:id'],
     receive: ['POST', '/purchases/:id/receive'],

@@ -1,4 +1,5 @@
 import { receivePurchase, reversePurchase } from '../../../domains/catalogue/purchase-receive';
+import { planPurchaseSheet } from '../../../domains/catalogue/purchase-sheet';
 import { getPurchase, listPurchases, savePurchase } from '../../../domains/catalogue/purchases';
 import { listSuppliers, saveSupplier } from '../../../domains/catalogue/suppliers';
 import { costMethod, paymentFeePercent, setCostMethod, setPaymentFeePercent, variantCosts } from '../../../domains/catalogue/variant-costs';
@@ -14,6 +15,7 @@ export default () => ({
   listPurchases,
   getPurchase,
   savePurchase,
+  planPurchaseSheet,
   receivePurchase,
   reversePurchase,
   variantCosts,
