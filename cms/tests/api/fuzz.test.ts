@@ -181,6 +181,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'POST', path: '/purchases/{purchaseId}/reverse', auth: 'admin' },
   { method: 'GET', path: '/variant-costs', auth: 'admin', query: ['productId'] },
+  {
+    method: 'PUT',
+    path: '/variant-costs',
+    auth: 'admin',
+    body: () => ({ productId: 'fuzzNoExiste', costs: [{ variantId: 'negro~m', cost: 100 }] }),
+  },
   { method: 'GET', path: '/purchase-settings', auth: 'admin' },
   { method: 'PUT', path: '/purchase-settings', auth: 'admin', body: () => ({ costMethod: 'last' }) },
   { method: 'GET', path: '/insight/waited-sizes', auth: 'admin', query: ['limit'] },

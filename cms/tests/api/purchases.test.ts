@@ -624,3 +624,63 @@ describe("a purchase's lines from a spreadsheet in the stock sheet's format", ()
     expectMessage(await postSheet('sku;stock\n"sin cerrar;1', at.owner), 400, STOCK_SHEET_MSG.unreadable);
   });
 });
+
+describe('costs typed by hand (PUT /variant-costs)', () => {
+  it("sets and forgets a variant's cost, refuses a variant the product lacks, and is for purchases.manage only", async () => {
+    const product = await bra({ M: 2, L: 1 });
+    const ids = Object.fromEntries(product.variants!.map((v) => [v.size, v.id]));
+    const put = (body: unknown, token: string | null = at.catalog) =>
+      at.call('/variant-costs', { method: 'PUT', body, token: token ?? undefined });
+    const set = await put({
+      productId: product._id,
+      costs: [
+        { variantId: ids.M, cost: 5200 },
+        { variantId: ids.L, cost: 3100 },
+      ],
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(await costOf(product, 'M')).toBe(5200);
+    expect(await costOf(product, 'L')).toBe(3100);
+    expect((await put({ productId: product._id, costs: [{ variantId: ids.L, cost: null }] })).status).toBe(200);
+    expect(await costOf(product, 'L')).toBeNull();
+    expect(await costOf(product, 'M')).toBe(5200);
+    // Never in a public answer.
+    expect(JSON.stringify((await at.call(`/products/${product._id}`)).body)).not.toContain('5200');
+
+    expect((await put({ productId: product._id, costs: [{ variantId: ids.M, cost: 1 }] }, null)).status).toBe(401);
+    expect((await put({ productId: product._id, costs: [{ variantId: ids.M, cost: 1 }] }, GARBAGE_TOKEN)).status).toBe(401);
+    for (const token of [at.sales, at.shopper])
+      expect((await put({ productId: product._id, costs: [{ variantId: ids.M, cost: 1 }] }, token)).status).toBe(403);
+    expect(await costOf(product, 'M')).toBe(5200);
+
+    expectMessage(
+      await put({
+        productId: product._id,
+        costs: [
+          { variantId: ids.M, cost: 1 },
+          { variantId: 'rojo~xl', cost: 100 },
+        ],
+      }),
+      400,
+      PURCHASES_MSG.unknownVariant('rojo~xl'),
+    );
+    expectMessage(await put({ productId: product._id, costs: [{ variantId: ids.M, cost: -1 }] }), 400, PURCHASES_MSG.unitCost);
+    expectMessage(await put({ productId: product._id, costs: [{ variantId: ids.M, cost: 10.5 }] }), 400, PURCHASES_MSG.unitCost);
+    expectMessage(
+      await put({
+        productId: product._id,
+        costs: [
+          { variantId: ids.M, cost: 1 },
+          { variantId: ids.M, cost: 2 },
+        ],
+      }),
+      400,
+      PURCHASES_MSG.costs,
+    );
+    expectMessage(await put({ productId: product._id, costs: [] }), 400, PURCHASES_MSG.costs);
+    expectMessage(await put({ productId: '../x', costs: [{ variantId: ids.M, cost: 1 }] }), 400, PURCHASES_MSG.badProduct);
+    expect((await put({ productId: 'noexiste123', costs: [{ variantId: ids.M, cost: 1 }] })).status).toBe(404);
+    // A refused call changed nothing, the valid first entry included.
+    expect(await costOf(product, 'M')).toBe(5200);
+  });
+});

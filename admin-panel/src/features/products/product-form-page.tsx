@@ -25,6 +25,7 @@ import { ProductReviewStep } from './product-review-step';
 import { StockAlertsCard } from './stock-alerts-card';
 import { FitReportCard } from './fit-report-card';
 import { StockHistoryCard } from './stock-history-card';
+import { VariantCostsCard } from './variant-costs-card';
 
 export interface ProductListNotice {
   notice: { kind: 'success' | 'error'; text: string };
@@ -200,6 +201,7 @@ function ProductForm({ id, initial, colorReview = false, product }: ProductFormP
         />
       )}
       {id !== null && step === 'edit' && product && <StockHistoryCard product={product} onAdjusted={() => void takeMovedStock(id)} />}
+      {id !== null && step === 'edit' && <VariantCostsCard productId={id} />}
       {id !== null && step === 'edit' && <StockAlertsCard productId={id} />}
       {id !== null && step === 'edit' && <FitReportCard productId={id} />}
     </div>

@@ -1,8 +1,16 @@
 // The variants' costs (whole pesos, null = unknown): a table of their own, keyed by product and variant, so that no
 // product answer can carry them by accident; read only by staff with purchases.manage. The owner's cost method.
-import { COST_METHODS, DEFAULT_COST_METHOD, type CostMethod, type VariantCostsAnswer } from '@shop/shared';
-import { isRecord, newDocumentId, table, type Trx } from '../../utils/db-write';
-import { notFound } from '../../utils/http';
+import {
+  COST_METHODS,
+  DEFAULT_COST_METHOD,
+  PURCHASES_MSG,
+  type CostMethod,
+  type VariantCostsAnswer,
+  type VariantCostsInput,
+} from '@shop/shared';
+import { isRecord, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { badRequest, notFound } from '../../utils/http';
+import { catalogueChanged } from './catalogue-version';
 import { PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow } from './product-stock';
 
 export const VARIANT_COSTS_TABLE = 'variant_costs';
@@ -60,13 +68,6 @@ export async function writeCost(trx: Trx, line: { productId: string; variantId: 
     .merge({ cost, sku: line.sku, updated_at: now });
 }
 
-/**
- * Receives all the units still to receive, or the ones named, in ONE transaction with the purchase row locked: two
- * receptions at once queue up and the second sees what the first received (never more than ordered). The units go
- * through the stock ledger (reason `purchase`, the purchase as reference) and each variant's cost is updated by the
- * owner's method (weighted with the units on hand before this reception, rounded to the peso).
-
-
 /** Every variant of one product with its cost (null when unknown); 404 for an unknown product. */
 export async function variantCosts(productId: string): Promise<VariantCostsAnswer> {
   const row: unknown = await table(knex(), PRODUCTS_TABLE)
@@ -82,4 +83,27 @@ export async function variantCosts(productId: string): Promise<VariantCostsAnswe
     costMethod: await costMethod(),
     costs: product.variants.map((v) => ({ variantId: v.id, sku: v.sku, color: v.color, size: v.size, cost: costs.get(v.id) ?? null })),
   };
+}
+
+/**
+ * Costs typed by hand for some variants of one product (null forgets one), in one transaction; the kept reports count
+ * again (valuation, margins). 404 for an unknown product, 400 naming a variant the product does not have.
+ */
+export async function setVariantCosts(input: VariantCostsInput): Promise<VariantCostsAnswer> {
+  await writeTransaction(async (trx) => {
+    const row: unknown = await table(trx, PRODUCTS_TABLE)
+      .where('document_id', input.productId)
+      .first(...STOCK_COLUMNS);
+    if (!isRecord(row)) throw notFound('No existe ese producto');
+    const variants = new Map(stockOfRow(row).variants.map((v) => [v.id, v]));
+    for (const { variantId, cost } of input.costs) {
+      const variant = variants.get(variantId);
+      if (!variant) throw badRequest(PURCHASES_MSG.unknownVariant(variantId));
+      if (cost === null)
+        await table(trx, VARIANT_COSTS_TABLE).where({ product_document_id: input.productId, variant_id: variantId }).delete();
+      else await writeCost(trx, { productId: input.productId, variantId, sku: variant.sku }, cost);
+    }
+    await catalogueChanged('stock');
+  });
+  return variantCosts(input.productId);
 }

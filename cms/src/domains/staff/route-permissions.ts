@@ -80,6 +80,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /purchases/:id/receive': 'purchases.manage',
   'POST /purchases/:id/reverse': 'purchases.manage',
   'GET /variant-costs': 'purchases.manage',
+  'PUT /variant-costs': 'purchases.manage',
   'GET /purchase-settings': 'purchases.manage',
   'PUT /purchase-settings': 'settings.manage',
   'POST /products': 'products.manage',

@@ -33,7 +33,12 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'PUT /purchases/:id': { kind: 'products', action: 'purchase.update', label: 'Editó un ingreso de mercadería (borrador)' },
   'POST /purchases/:id/receive': { kind: 'products', action: 'purchase.receive', label: 'Recibió mercadería de una compra' },
   'POST /purchases/:id/reverse': { kind: 'products', action: 'purchase.reverse', label: 'Revirtió un ingreso de mercadería' },
-  'PUT /purchase-settings': { kind: 'content', action: 'purchase.cost-method', label: 'Cambió el método de costo o la comisión de Mercado Pago' },
+  'PUT /variant-costs': { kind: 'products', action: 'purchase.costs', label: 'Cargó costos de variantes' },
+  'PUT /purchase-settings': {
+    kind: 'content',
+    action: 'purchase.cost-method',
+    label: 'Cambió el método de costo o la comisión de Mercado Pago',
+  },
   'DELETE /stock-alerts/:id': { kind: 'products', action: 'stock-alert.delete', label: 'Eliminó un aviso de stock' },
   'PUT /content': { kind: 'content', action: 'content.update', label: 'Guardó el contenido del sitio' },
   'PUT /insight/low-stock-threshold': { kind: 'insight', action: 'insight.threshold', label: 'Cambió el umbral de stock bajo' },

@@ -64,6 +64,10 @@ export const PURCHASES_MSG = {
   paymentFee: 'La comisión de Mercado Pago debe ser un porcentaje entre 0 y 30, con hasta dos decimales',
   noSetting: 'Indicá el método de costo o la comisión de Mercado Pago',
   badProduct: 'Identificador de producto inválido',
+  badVariant: 'Indicá la variante de cada costo',
+  costs: 'Indicá entre 1 y 500 costos, cada variante una vez',
+  unknownVariant: (variantId: string) => `El producto no tiene la variante ${variantId}`,
+  costsSaved: 'Costos guardados',
   sheetUnits: (value: string) => `La cantidad "${value}" no es un número entero de unidades`,
   sheetCost: (value: string) => `El costo "${value}" no es un número entero de pesos`,
   sheetNothing: 'La planilla no tiene ninguna fila con unidades (columna stock mayor que 0)',
@@ -211,6 +215,31 @@ export const variantCostsAnswerSchema = z.object({
   ),
 });
 export type VariantCostsAnswer = z.infer<typeof variantCostsAnswerSchema>;
+
+/**
+ * PUT /variant-costs: the costs of some variants of one product typed by hand (stock that was there before the
+ * purchases, a correction); null forgets a cost. Each variant once.
+ */
+export const variantCostsInputSchema = z.object({
+  productId: z.string({ error: PURCHASES_MSG.badProduct }).regex(/^[A-Za-z0-9]{1,64}$/, PURCHASES_MSG.badProduct),
+  costs: z
+    .array(
+      z.object({
+        variantId: z.string({ error: PURCHASES_MSG.badVariant }).min(1, PURCHASES_MSG.badVariant).max(200, PURCHASES_MSG.badVariant),
+        cost: z
+          .number({ error: PURCHASES_MSG.unitCost })
+          .int(PURCHASES_MSG.unitCost)
+          .min(0, PURCHASES_MSG.unitCost)
+          .max(PURCHASE_MAX_UNIT_COST, PURCHASES_MSG.unitCost)
+          .nullable(),
+      }),
+      { error: PURCHASES_MSG.costs },
+    )
+    .min(1, PURCHASES_MSG.costs)
+    .max(500, PURCHASES_MSG.costs)
+    .refine((costs) => new Set(costs.map((c) => c.variantId)).size === costs.length, PURCHASES_MSG.costs),
+});
+export type VariantCostsInput = z.infer<typeof variantCostsInputSchema>;
 
 /**
  * GET/PUT /purchase-settings: the owner's cost method, and Mercado Pago's fee rate (percent of what an order paid

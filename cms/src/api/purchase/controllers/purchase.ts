@@ -14,6 +14,7 @@ import {
   supplierInputSchema,
   suppliersAnswerSchema,
   variantCostsAnswerSchema,
+  variantCostsInputSchema,
 } from '@shop/shared';
 import { badRequest, parseWith, queryString, reply, requestBody } from '../../../utils/http';
 import { noteActivity, requireStaff } from '../../../domains/staff';
@@ -119,6 +120,14 @@ export default {
     const productId = queryString(ctx.query.productId);
     if (productId === undefined || !/^[A-Za-z0-9]{1,64}$/.test(productId)) throw badRequest(PURCHASES_MSG.badProduct);
     reply(ctx, variantCostsAnswerSchema, await purchases().variantCosts(productId));
+  },
+
+  /** PUT /variant-costs: costs typed by hand for some variants of one product (null forgets one). */
+  async setCosts(ctx: Context) {
+    const input = parseWith(variantCostsInputSchema, requestBody(ctx));
+    const answer = await purchases().setVariantCosts(input);
+    noteActivity(ctx, { target: input.productId, summary: `${input.costs.length} ${input.costs.length === 1 ? 'costo' : 'costos'}` });
+    reply(ctx, variantCostsAnswerSchema, answer);
   },
 
   async settings(ctx: Context) {

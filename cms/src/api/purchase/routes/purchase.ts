@@ -14,6 +14,7 @@ export default customRoutes('api::purchase.purchase', {
     receive: ['POST', '/purchases/:id/receive'],
     reverse: ['POST', '/purchases/:id/reverse'],
     costs: ['GET', '/variant-costs'],
+    setCosts: ['PUT', '/variant-costs'],
     settings: ['GET', '/purchase-settings'],
     updateSettings: ['PUT', '/purchase-settings'],
   },

@@ -2,7 +2,14 @@ import { receivePurchase, reversePurchase } from '../../../domains/catalogue/pur
 import { planPurchaseSheet } from '../../../domains/catalogue/purchase-sheet';
 import { getPurchase, listPurchases, savePurchase } from '../../../domains/catalogue/purchases';
 import { listSuppliers, saveSupplier } from '../../../domains/catalogue/suppliers';
-import { costMethod, paymentFeePercent, setCostMethod, setPaymentFeePercent, variantCosts } from '../../../domains/catalogue/variant-costs';
+import {
+  costMethod,
+  paymentFeePercent,
+  setCostMethod,
+  setPaymentFeePercent,
+  setVariantCosts,
+  variantCosts,
+} from '../../../domains/catalogue/variant-costs';
 
 /**
  * "Ingreso de mercadería" (`api::purchase.purchase`): suppliers, purchases (draft → partial → received, or reversed),
@@ -19,6 +26,7 @@ export default () => ({
   receivePurchase,
   reversePurchase,
   variantCosts,
+  setVariantCosts,
   costMethod,
   setCostMethod,
   paymentFeePercent,
