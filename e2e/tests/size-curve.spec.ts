@@ -62,6 +62,24 @@ test('the owner reads the size curve of a category, with a size that sold out', 
   await expect(reorderRow.getByRole('cell').nth(4)).toHaveText('3');
   await expect(reorderRow.getByRole('cell').nth(7)).toHaveText('6');
 
+  // Sales over time: by day, a column for every day of the last 30, today's with this sale in it.
+  const sales = page.getByTestId('sales-report');
+  await sales.getByLabel('Agrupar por').selectOption('day');
+  await sales.getByRole('button', { name: 'Ver ventas' }).click();
+  const byDay = sales.getByRole('table', { name: 'Ventas por día' });
+  await expect(byDay.getByRole('row')).toHaveCount(31);
+  await expect(sales.getByTestId('sales-chart').locator('.sales-chart-column')).toHaveCount(30);
+  const today = new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+  const todayRow = byDay.getByRole('row').filter({ has: page.getByRole('cell', { name: today, exact: true }) });
+  await expect(todayRow).toHaveCount(1);
+  await expect(todayRow.getByRole('cell').nth(1)).not.toHaveText('0');
+  await expect(sales.getByLabel('Comisión de Mercado Pago (%)')).toBeVisible();
+
   await expectNoSeriousAxeIssues(page, 'reports page with the size curve');
   await page.screenshot({ path: 'test-results/size-curve/reports-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -54,6 +54,7 @@ export function PaymentFeeField() {
       >
         <input
           id="payment-fee"
+          type="text"
           inputMode="decimal"
           value={text}
           onChange={(e) => setText(e.target.value)}
