@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@shop/client-kit';
-import { formatPrice, PURCHASE_MAX_QUANTITY, PURCHASE_MAX_UNIT_COST, type Purchase } from '@shop/shared';
+import { formatPrice, PURCHASE_MAX_QUANTITY, PURCHASE_MAX_UNIT_COST, type Purchase, type Supplier } from '@shop/shared';
 import { Banner } from '@/components/feedback';
 import { DataTable } from '@/components/data-table';
-import { purchaseQueries, useCreateSupplier, useReceivePurchase, useSavePurchase } from './purchases-api';
+import { purchaseQueries, useReceivePurchase, useSavePurchase } from './purchases-api';
+import { SupplierForm } from './supplier-form';
 import { PurchaseSheetField } from './purchase-sheet-field';
 
 /** One line of the purchase being typed: a SKU or barcode, the units and the unit cost (whole pesos). */
@@ -54,11 +55,11 @@ interface PurchaseFormProps {
 export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
   const baseId = useId();
   const suppliers = useQuery(purchaseQueries.suppliers());
-  const createSupplier = useCreateSupplier();
   const save = useSavePurchase();
   const receive = useReceivePurchase();
   const [code, setCode] = useState('');
-  const [newSupplier, setNewSupplier] = useState<{ name: string; cuit: string; contact: string } | null>(null);
+  const [supplierForm, setSupplierForm] = useState<Supplier | 'new' | null>(null);
+  const chosenSupplier = suppliers.data?.suppliers.find((supplier) => String(supplier.id) === draft.supplierId) ?? null;
   const [failure, setFailure] = useState<string | null>(null);
   const busy = save.isPending || receive.isPending;
   const total = draft.lines.reduce((sum, line) => sum + line.quantity * line.unitCost, 0);
@@ -102,19 +103,6 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
     }
   }
 
-  async function onCreateSupplier(event: FormEvent) {
-    event.preventDefault();
-    if (!newSupplier) return;
-    setFailure(null);
-    try {
-      const { supplier } = await createSupplier.mutateAsync(newSupplier);
-      onChange({ ...draft, supplierId: String(supplier.id) });
-      setNewSupplier(null);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }
-
   return (
     <section className="card" aria-labelledby={`${baseId}-title`} data-testid="purchase-form">
       <h2 id={`${baseId}-title`}>{draft.id === null ? 'Nueva compra' : `Borrador de la compra N° ${draft.id}`}</h2>
@@ -144,53 +132,34 @@ export function PurchaseForm({ draft, onChange, onDone }: PurchaseFormProps) {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => setNewSupplier(newSupplier ? null : { name: '', cuit: '', contact: '' })}
-            aria-expanded={newSupplier !== null}
+            onClick={() => setSupplierForm(supplierForm === 'new' ? null : 'new')}
+            aria-expanded={supplierForm === 'new'}
           >
             <Plus size={16} aria-hidden="true" /> Nuevo proveedor
-          </button>
+          </button>{' '}
+          {chosenSupplier && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setSupplierForm(supplierForm !== null && supplierForm !== 'new' ? null : chosenSupplier)}
+              aria-expanded={supplierForm !== null && supplierForm !== 'new'}
+            >
+              <Pencil size={16} aria-hidden="true" /> Editar proveedor
+            </button>
+          )}
         </div>
       </div>
-      {newSupplier && (
-        <form className="filters" onSubmit={(e) => void onCreateSupplier(e)} aria-label="Nuevo proveedor" data-testid="supplier-form">
-          <div className="field">
-            <label htmlFor={`${baseId}-sname`}>Nombre del proveedor</label>
-            <input
-              id={`${baseId}-sname`}
-              type="text"
-              value={newSupplier.name}
-              onChange={(e) => setNewSupplier({ ...newSupplier, name: e.target.value })}
-              required
-              maxLength={120}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${baseId}-scuit`}>CUIT (opcional)</label>
-            <input
-              id={`${baseId}-scuit`}
-              type="text"
-              value={newSupplier.cuit}
-              onChange={(e) => setNewSupplier({ ...newSupplier, cuit: e.target.value })}
-              inputMode="numeric"
-              maxLength={13}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${baseId}-scontact`}>Contacto (opcional)</label>
-            <input
-              id={`${baseId}-scontact`}
-              type="text"
-              value={newSupplier.contact}
-              onChange={(e) => setNewSupplier({ ...newSupplier, contact: e.target.value })}
-              maxLength={200}
-            />
-          </div>
-          <div className="field">
-            <button type="submit" className="btn btn-primary" disabled={createSupplier.isPending}>
-              Guardar proveedor
-            </button>
-          </div>
-        </form>
+      {supplierForm !== null && (
+        <SupplierForm
+          key={supplierForm === 'new' ? 'new' : supplierForm.id}
+          supplier={supplierForm === 'new' ? null : supplierForm}
+          onSaved={(supplier) => {
+            onChange({ ...draft, supplierId: String(supplier.id) });
+            setSupplierForm(null);
+            setFailure(null);
+          }}
+          onFailure={setFailure}
+        />
       )}
       <form onSubmit={(e) => void onSave(e)}>
         <div className="field">

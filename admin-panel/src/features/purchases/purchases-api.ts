@@ -35,12 +35,13 @@ export const purchaseQueries = {
 
 const invalidates = () => [purchaseQueries.all(), ['stock-movements'], ['products']];
 
-export function useCreateSupplier() {
+/** A new supplier (no id) or the edit of one (its name, CUIT and contact). */
+export function useSaveSupplier() {
   return useWriteMutation({
-    mutationFn: (input: SupplierInput) =>
+    mutationFn: ({ id, input }: { id: number | null; input: SupplierInput }) =>
       api.request({
-        method: 'POST',
-        url: '/suppliers',
+        method: id === null ? 'POST' : 'PUT',
+        url: id === null ? '/suppliers' : `/suppliers/${id}`,
         data: input,
         schema: supplierAnswerSchema,
         errorMessage: 'Error al guardar el proveedor',

@@ -57,6 +57,12 @@ function setup(stored: Purchase[] = [], suppliers: Supplier[] = [SUPPLIER], user
       suppliers = [...suppliers, supplier];
       return { status: 201, data: { supplier } };
     },
+    'PUT /suppliers/*': (request) => {
+      const body = request.body as { name: string; cuit: string; contact: string };
+      const supplier = { id: 7, name: body.name, cuit: '20123456786', contact: body.contact };
+      suppliers = suppliers.map((s) => (s.id === 7 ? supplier : s));
+      return { data: { supplier } };
+    },
     'GET /purchases': () => ({ data: listOf(saved ? [saved, ...stored] : stored) }),
     'POST /purchases': (request) => {
       const body = request.body as { lines: { sku: string; quantity: number; unitCost: number }[] };
@@ -251,5 +257,27 @@ describe('PurchasesPage ("Ingreso de mercadería")', () => {
     expect(await screen.findByTestId('purchases-notice')).toHaveTextContent('Compra N° 6: 2 de 5 unidades recibidas.');
     expect(calls.find((c) => c.url === '/purchases/6/receive')?.body).toEqual({ lines: [{ sku: 'LILA-NEGRO-85', quantity: 2 }] });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('edits the chosen supplier (its CUIT and contact) from "Editar proveedor"', async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    renderApp(<PurchasesPage />);
+    await screen.findByRole('option', { name: 'Lencería Mayorista' });
+    expect(screen.queryByRole('button', { name: 'Editar proveedor' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Proveedor'), 'Lencería Mayorista');
+    await user.click(screen.getByRole('button', { name: 'Editar proveedor' }));
+    const form = screen.getByRole('form', { name: 'Editar Lencería Mayorista' });
+    expect(within(form).getByLabelText('Nombre del proveedor')).toHaveValue('Lencería Mayorista');
+    await user.type(within(form).getByLabelText('CUIT (opcional)'), '20-12345678-6');
+    await user.type(within(form).getByLabelText('Contacto (opcional)'), 'Marta 11 5555-0101');
+    await user.click(within(form).getByRole('button', { name: 'Guardar proveedor' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Editar Lencería Mayorista' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT' && c.url === '/suppliers/7')?.body).toEqual({
+      name: 'Lencería Mayorista',
+      cuit: '20-12345678-6',
+      contact: 'Marta 11 5555-0101',
+    });
+    expect(screen.getByLabelText('Proveedor')).toHaveValue('7');
   });
 });
