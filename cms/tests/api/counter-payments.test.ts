@@ -73,17 +73,30 @@ async function sell(payments: unknown[]) {
   return manualOrderAnswerSchema.parse(res.body);
 }
 
+/** The sale's first card/QR part, as the sale answered it. */
+function firstPart(sale: { counterPayments?: CounterPayment[] }): CounterPayment {
+  const first = sale.counterPayments?.[0];
+  if (!first) throw new Error('the sale answered no card/QR part');
+  return first;
+}
+
 async function part(id: number): Promise<CounterPayment> {
   const res = await asSales(`/counter-payments/${id}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return counterPaymentAnswerSchema.parse(res.body).payment;
 }
 
+interface MpOrder {
+  id: string;
+  external_reference: string;
+  [field: string]: unknown;
+}
+
 /** The fake's in-person order of a part (the latest for the sale's number). */
-async function mpOrderOf(orderNumber: string): Promise<Record<string, any>> {
-  const { orders } = await control('in-person');
-  const found = [...orders].reverse().find((o: { external_reference: string }) => o.external_reference.startsWith(`${orderNumber}-`));
-  expect(found, orderNumber).toBeDefined();
+async function mpOrderOf(orderNumber: string): Promise<MpOrder> {
+  const { orders } = (await control('in-person')) as { orders: MpOrder[] };
+  const found = [...orders].reverse().find((o) => o.external_reference.startsWith(`${orderNumber}-`));
+  if (!found) throw new Error(`no Mercado Pago order for ${orderNumber}`);
   return found;
 }
 
@@ -152,7 +165,7 @@ describe('card at the Point terminal', () => {
     const created = fake.state.calls.find((c) => c.path === '/v1/orders' && c.body?.external_reference === mp.external_reference);
     expect(created?.idempotencyKey).toMatch(/^counter-payment-/);
     await control(`orders/${mp.id}`, { action: 'approve', notify: false });
-    const id = sale.counterPayments![0].id;
+    const id = firstPart(sale).id;
     const approved = await waitFor(
       'the poll to apply the approval',
       () => part(id),
@@ -201,7 +214,7 @@ describe('card at the Point terminal', () => {
     const sale = await sell([{ method: 'card', amount: 10000 }]);
     const mp = await mpOrderOf(sale.orderNumber);
     await control(`orders/${mp.id}`, { action: 'refuse', status_detail: 'cc_rejected_insufficient_amount' });
-    const refused = await part(sale.counterPayments![0].id);
+    const refused = await part(firstPart(sale).id);
     expect(refused).toMatchObject({ status: 'refused', reason: 'Fondos insuficientes', orderPaid: false });
     const over = await asSales(`/orders/${sale.orderNumber}/counter-payments`, { body: { method: 'cash', amount: 10001 } });
     expect(over.status).toBe(400);
@@ -221,14 +234,14 @@ describe('card at the Point terminal', () => {
     const sale = await sell([{ method: 'card', amount: 10000 }]);
     const mp = await mpOrderOf(sale.orderNumber);
     await control(`orders/${mp.id}`, { action: 'at_terminal', notify: false });
-    const res = await asSales(`/counter-payments/${sale.counterPayments![0].id}`, { method: 'DELETE' });
+    const res = await asSales(`/counter-payments/${firstPart(sale).id}`, { method: 'DELETE' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.payment).toMatchObject({ status: 'cancelled', orderPaid: false });
     expect(fake.state.calls.some((c) => c.method === 'POST' && c.path === `/v1/orders/${mp.id}/cancel`)).toBe(true);
     expect(fake.state.inPerson.orders.get(mp.id)?.status).toBe('canceled');
     const paid = await sell([{ method: 'card', amount: 10000 }]);
     await control(`orders/${(await mpOrderOf(paid.orderNumber)).id}`, { action: 'approve' });
-    const refused = await asSales(`/counter-payments/${paid.counterPayments![0].id}`, { method: 'DELETE' });
+    const refused = await asSales(`/counter-payments/${firstPart(paid).id}`, { method: 'DELETE' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(COUNTER_PAYMENT_MESSAGES.approvedCannotCancel);
   });
@@ -238,11 +251,11 @@ describe('QR, split and abandoned sales', () => {
   it('QR: a dynamic QR for the exact amount; paid once Mercado Pago confirms; the session expects the QR', async () => {
     const before = (await session()).expected.qr;
     const sale = await sell([{ method: 'qr', amount: 10000 }]);
-    expect(sale.counterPayments![0].qrData).toMatch(/^000201/);
+    expect(firstPart(sale).qrData).toMatch(/^000201/);
     const mp = await mpOrderOf(sale.orderNumber);
     expect(mp).toMatchObject({ type: 'qr', config: { qr: { external_pos_id: 'CAJA1', mode: 'dynamic' } } });
     await control(`orders/${mp.id}`, { action: 'approve' });
-    expect(await part(sale.counterPayments![0].id)).toMatchObject({ status: 'approved', orderPaid: true });
+    expect(await part(firstPart(sale).id)).toMatchObject({ status: 'approved', orderPaid: true });
     expect((await session()).expected.qr).toBe(before + 10000);
   });
 
@@ -256,7 +269,7 @@ describe('QR, split and abandoned sales', () => {
     expect((await session()).expected.cash).toBe(before.expected.cash + 4000);
     expect(await mpOrderOf(sale.orderNumber)).toMatchObject({ transactions: { payments: [{ amount: '6000.00' }] } });
     await control(`orders/${(await mpOrderOf(sale.orderNumber)).id}`, { action: 'approve' });
-    expect(await part(sale.counterPayments![0].id)).toMatchObject({ status: 'approved', orderPaid: true });
+    expect(await part(firstPart(sale).id)).toMatchObject({ status: 'approved', orderPaid: true });
     expect((await session()).expected.card).toBe(before.expected.card + 6000);
   });
 
@@ -268,7 +281,7 @@ describe('QR, split and abandoned sales', () => {
     const cancelled = await call(`/orders/${sale.order._id}/status`, { method: 'PUT', token: owner, body: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await stockOf(product._id, shop.url)).toBe(stock);
-    expect(await part(sale.counterPayments![0].id)).toMatchObject({
+    expect(await part(firstPart(sale).id)).toMatchObject({
       status: 'cancelled',
       reason: COUNTER_PAYMENT_MESSAGES.cancelledBySale,
     });
