@@ -7,6 +7,13 @@ export interface FakeMercadoPagoState {
   down: boolean;
   failRefunds: boolean;
   delayMs: number;
+  /** The in-person API (lib/fake-mercadopago-in-person.mjs): Point terminals, Orders API orders, order webhooks. */
+  inPerson: {
+    terminals: Record<string, any>[];
+    orders: Map<string, Record<string, any>>;
+    webhookUrl: string | null;
+    webhooks: { orderId: string; status: string; answer: number }[];
+  };
 }
 
 export interface FakeMercadoPago {

@@ -11,18 +11,16 @@
  * MERCADOPAGO_WEBHOOK_SECRET from the environment).
  *
  * Test controls (not Mercado Pago's, under /__control): create or change a payment and notify the shop, send a
- * webhook with a chosen signature or age, take the API "down", read what the shop sent.
+ * webhook with a chosen signature or age, take the API "down", read what the shop sent. The in-person API (Point
+ * terminals and dynamic QR through the Orders API, and its controls) is in lib/fake-mercadopago-in-person.mjs.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { checkoutPage, html, json, preferenceAmount, readBody } from './lib/fake-mercadopago-http.mjs';
+import { checkoutPage, html, json, preferenceAmount, readBody, signWebhook } from './lib/fake-mercadopago-http.mjs';
+import { inPersonApi } from './lib/fake-mercadopago-in-person.mjs';
 
-/** The signature Mercado Pago puts on a webhook (x-signature), for `dataId`, `requestId` and `ts` (seconds). */
-export function signWebhook(secret, dataId, requestId, ts) {
-  const manifest = `id:${String(dataId).toLowerCase()};request-id:${requestId};ts:${ts};`;
-  return `ts=${ts},v1=${createHmac('sha256', secret).update(manifest).digest('hex')}`;
-}
+export { signWebhook };
 
 export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 0, host = '127.0.0.1' } = {}) {
   const state = {
@@ -39,6 +37,7 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     /** Milliseconds every API answer is held back (a slow Mercado Pago on a busy night); 0 = at once. */
     delayMs: 0,
   };
+  const inPerson = inPersonApi({ state, webhookSecret });
   let nextPaymentId = 1_000_000_001;
   let baseUrl = '';
 
@@ -151,6 +150,7 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     state.calls.push({ method: req.method, path, query: url.search, idempotencyKey: req.headers['x-idempotency-key'] ?? null, body });
     if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.down) return json(res, 500, { message: 'internal_error', error: 'internal_error', status: 500 });
+    if (await inPerson.api(req, res, path, body)) return;
     if (req.method === 'POST' && path === '/checkout/preferences') {
       if (!body || !Array.isArray(body.items) || body.items.length === 0)
         return json(res, 400, { message: 'items needed', error: 'bad_request', status: 400 });
@@ -230,6 +230,7 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
   async function control(req, res, url) {
     const body = req.method === 'POST' ? await readBody(req) : {};
     const path = url.pathname;
+    if (await inPerson.control(res, path, body)) return;
     if (path === '/__control/state') {
       return json(res, 200, {
         preferences: [...state.preferences.values()],

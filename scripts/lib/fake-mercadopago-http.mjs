@@ -1,5 +1,6 @@
 // What scripts/fake-mercadopago.mjs serves besides its state: JSON and HTML answers, request bodies, and the page of
-// its Checkout Pro stand-in.
+// its Checkout Pro stand-in, and the signature of its webhooks.
+import { createHmac } from 'node:crypto';
 
 export const json = (res, status, body) => {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -40,4 +41,10 @@ export function checkoutPage(preference) {
 <form method="post" action="/checkout/v1/pay"><input type="hidden" name="pref_id" value="${escapeHtml(preference.id)}">
 <label>Cuotas <select name="installments">${[...Array(preference.payment_methods?.installments ?? 1).keys()].map((i) => `<option>${i + 1}</option>`).join('')}</select></label>
 <button name="outcome" value="approved">Pagar</button> <button name="outcome" value="rejected">Simular tarjeta rechazada</button></form></main></body></html>`;
+}
+
+/** The signature Mercado Pago puts on a webhook (x-signature), for `dataId`, `requestId` and `ts` (seconds). */
+export function signWebhook(secret, dataId, requestId, ts) {
+  const manifest = `id:${String(dataId).toLowerCase()};request-id:${requestId};ts:${ts};`;
+  return `ts=${ts},v1=${createHmac('sha256', secret).update(manifest).digest('hex')}`;
 }

@@ -3,7 +3,15 @@ import { forgetCachedContent } from '../api/site-content/services/site-content';
 import { clearAnswerCaches, provideProductFit, sweepAfterChange } from '../domains/catalogue';
 import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../domains/invoicing';
 import { forgetPromotions } from '../domains/promotions';
-import { recordCounterSale } from '../domains/counter';
+import {
+  applyNotifiedInPersonOrder,
+  cancelPartsAtMercadoPago,
+  cancelPartsOfOrder,
+  recordCounterSale,
+  startParts,
+} from '../domains/counter';
+import { provideCounterParts } from '../domains/orders';
+import { provideInPersonNotices } from '../domains/payments';
 import { productFit } from '../domains/returns';
 import { clearSubscribers, subscribe } from '../utils/events';
 
@@ -18,6 +26,10 @@ export function registerSubscribers(): void {
   // ---- what a lower domain asks a higher one (the same direction as the events: wired here, never imported) ----
   // The product answer's fit note is counted from the returns' requests.
   provideProductFit(productFit);
+  // A counter sale's card and QR parts are sent to Mercado Pago by the counter once the sale committed.
+  provideCounterParts(startParts);
+  // Mercado Pago's notices of in-person orders (webhooks of type "order") are the counter's card and QR parts.
+  provideInPersonNotices(applyNotifiedInPersonOrder);
 
   // ---- catalogue.changed (emitted by catalogue) -> caches and the 'Avisame' sweep: after commit ----
   subscribe('catalogue.changed', 'after-commit', 'catalogue: public answers', () => clearAnswerCaches());
@@ -43,4 +55,11 @@ export function registerSubscribers(): void {
   // ---- order.counterSale (emitted by orders) -> counter: in the transaction ----
   // The sale's payments in the register's open session; no open session or payments not adding up refuse the sale.
   subscribe('order.counterSale', 'in-transaction', 'counter: the sale in the open cash session', (sale) => recordCounterSale(sale));
+  // A counter sale cancelled while card/QR parts waited: they are cancelled with it, then taken off Mercado Pago.
+  subscribe('order.cancelled', 'in-transaction', 'counter: pending card/QR parts', ({ trx, documentId }) =>
+    cancelPartsOfOrder(trx, documentId),
+  );
+  subscribe('order.cancelled', 'after-commit', 'counter: card/QR parts off Mercado Pago', ({ documentId }) =>
+    cancelPartsAtMercadoPago(documentId),
+  );
 }

@@ -195,12 +195,12 @@ describe('counter sales, movements and closing', () => {
     expect((await session(sessionId)).salesCount).toBe(3);
   });
 
-  it('refuses what a counter sale cannot be: card or QR, delivery, a short tendered, payments without a register', async () => {
+  it('refuses what a counter sale cannot be: card or QR at a register without them, delivery, a short tendered, payments without a register', async () => {
     const card = await asSales('/orders/manual', { body: counterSale(product, registerId, [{ method: 'card', amount: 10000 }]) });
     expect(card.status).toBe(400);
-    expect(card.body.message).toBe(COUNTER_MESSAGES.notAvailable);
+    expect(card.body.message).toBe(COUNTER_MESSAGES.noTerminal);
     const qr = await asSales('/orders/manual', { body: counterSale(product, registerId, [{ method: 'qr', amount: 10000 }]) });
-    expect(qr.body.message).toBe(COUNTER_MESSAGES.notAvailable);
+    expect(qr.body.message).toBe(COUNTER_MESSAGES.noQrPos);
     const delivery = await asSales('/orders/manual', {
       body: counterSale(product, registerId, [{ method: 'cash', amount: 10000 }], {
         deliveryType: 'delivery',

@@ -149,6 +149,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/cash-sessions/{sessionId}/report.pdf', auth: 'admin' },
   { method: 'GET', path: '/cash-sessions.csv', auth: 'admin' },
+  // Card and QR parts: ids no part or register has, and the fixture order (not a counter sale: a 400), so the fuzz
+  // never sends a charge to Mercado Pago nor sets a device.
+  { method: 'GET', path: '/counter-payments/{counterPaymentId}', auth: 'admin' },
+  { method: 'DELETE', path: '/counter-payments/{counterPaymentId}', auth: 'admin', destructive: true },
+  { method: 'POST', path: '/orders/{orderId}/counter-payments', auth: 'admin', body: () => ({ method: 'cash', amount: 1 }) },
+  { method: 'PATCH', path: '/registers/{registerId}', auth: 'admin', body: () => ({ qrPosId: 'FUZZ1' }) },
   // "Ingreso de mercadería": unknown purchase and supplier ids, and a supplier id that does not exist in every valid
   // purchase body, so the fuzz never creates a purchase nor moves units.
   { method: 'GET', path: '/suppliers', auth: 'admin' },
@@ -556,6 +562,7 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       customerId: customerIdOf('e:maria.gomez@example.com'),
       registerId: '999999',
       sessionId: '999999',
+      counterPaymentId: '999999',
       // No purchase or supplier has this id: the fuzz never receives, reverses or edits a real one.
       purchaseId: '999999999',
       supplierId: '999999999',

@@ -9,7 +9,8 @@ import {
   type OpenSessionInput,
   type Register,
 } from '@shop/shared';
-import { affectedRows, isUniqueViolation, newDocumentId, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { affectedRows, isUniqueViolation, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { insertPendingParts } from './counter-parts';
 import { badRequest, conflict, notFound } from '../../utils/http';
 import {
   differenceOf,
@@ -17,6 +18,9 @@ import {
   listRegisters,
   locked,
   movementRowsOf,
+  openSessionOf,
+  saleMovementRow,
+  stamps,
   MOVEMENTS_TABLE,
   readSession,
   REGISTERS_TABLE,
@@ -29,8 +33,6 @@ import {
 
 /** The register a fresh shop starts with. */
 export const DEFAULT_REGISTER_NAME = 'Caja 1';
-
-const stamps = (now: Date) => ({ document_id: newDocumentId(), created_at: now, updated_at: now, published_at: now });
 
 /** Start-up: "Caja 1" when the shop has no register (idempotent; processes start one at a time). */
 export async function ensureDefaultRegister(): Promise<void> {
@@ -182,30 +184,15 @@ export interface CounterSale {
  */
 export async function recordCounterSale(sale: CounterSale): Promise<void> {
   const { trx } = sale;
-  const register = (await table(trx, REGISTERS_TABLE).where({ id: sale.registerId }).first()) as Row | undefined;
-  if (!register) throw notFound(COUNTER_MESSAGES.registerUnknown);
-  if (register.open_session_id === null || register.open_session_id === undefined) throw conflict(COUNTER_MESSAGES.notOpen);
-  const sessionId = Number(register.open_session_id);
-  const session = (await locked(table(trx, SESSIONS_TABLE).where({ id: sessionId })).first()) as Row | undefined;
-  if (!session || (session.closed_at !== null && session.closed_at !== undefined)) throw conflict(COUNTER_MESSAGES.notOpen);
+  const { register, sessionId } = await openSessionOf(trx, sale.registerId);
   const paid = sale.payments.reduce((sum, p) => sum + p.amount, 0);
   if (paid !== sale.total) throw badRequest(COUNTER_MESSAGES.notAdding(paid, sale.total));
   const now = new Date();
-  await table(trx, MOVEMENTS_TABLE).insert(
-    sale.payments.map((p) => ({
-      session_id: sessionId,
-      kind: 'sale',
-      method: p.method,
-      amount: p.amount,
-      tendered: p.tendered ?? null,
-      change: p.tendered === undefined ? null : p.tendered - p.amount,
-      order_document_id: sale.documentId,
-      order_number: sale.orderNumber,
-      staff_id: sale.by.id,
-      staff_name: sale.by.name.slice(0, 200),
-      ...stamps(now),
-    })),
-  );
+  // Card and QR parts wait for Mercado Pago (counter-parts.ts): in the session once approved.
+  const atOnce = sale.payments.filter((p) => p.method === 'cash' || p.method === 'transfer');
+  const later = sale.payments.filter((p) => p.method === 'card' || p.method === 'qr');
+  await insertPendingParts(trx, { register, sessionId, order: sale, by: sale.by }, later);
+  if (atOnce.length > 0) await table(trx, MOVEMENTS_TABLE).insert(atOnce.map((p) => saleMovementRow(sessionId, p, sale, sale.by, now)));
 }
 
 export { toSession };

@@ -1,19 +1,26 @@
 // The counter's tables (registers, cash sessions, cash movements) and a session as the API answers it.
 import type { ByMethod, CashMovement, CashSession, CounterPaymentMethod, Register } from '@shop/shared';
 import { COUNTER_MESSAGES, COUNTER_PAYMENT_METHODS, counterIdOf } from '@shop/shared';
-import { isoDate, isRecord, jsonColumn, table, type Trx } from '../../utils/db-write';
-import { badRequest, notFound } from '../../utils/http';
+import { isoDate, isRecord, jsonColumn, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { badRequest, conflict, notFound } from '../../utils/http';
 import type { Knex } from 'knex';
 
 export const REGISTERS_TABLE = 'registers';
 export const SESSIONS_TABLE = 'cash_sessions';
 export const MOVEMENTS_TABLE = 'cash_movements';
+export const PARTS_TABLE = 'counter_payments';
 
-/** The counter's indexes: a session's movements, a register's sessions, one register per name. */
+/**
+ * The counter's indexes: a session's movements, a register's sessions, one register per name, a sale's card/QR parts,
+ * the pending ones (the sweep), one part per Mercado Pago order.
+ */
 export const COUNTER_INDEXES = [
   { name: 'idx_shop_cash_movements_session', table: MOVEMENTS_TABLE, columns: ['session_id', 'id'] },
   { name: 'idx_shop_cash_sessions_register', table: SESSIONS_TABLE, columns: ['register_id', 'id'] },
   { name: 'idx_shop_registers_name', table: REGISTERS_TABLE, columns: ['name'], unique: true },
+  { name: 'idx_shop_counter_payments_order', table: PARTS_TABLE, columns: ['order_document_id', 'id'] },
+  { name: 'idx_shop_counter_payments_status', table: PARTS_TABLE, columns: ['status', 'id'] },
+  { name: 'idx_shop_counter_payments_mp_order', table: PARTS_TABLE, columns: ['mp_order_id'], unique: true },
 ] as const;
 
 /** Who did it: a staff member's id and name as shown. */
@@ -29,8 +36,51 @@ export function locked(query: Knex.QueryBuilder): Knex.QueryBuilder {
   return strapi.db.dialect.client === 'postgres' ? query.forUpdate() : query;
 }
 
+/** The columns Strapi keeps on every row. */
+export const stamps = (now: Date) => ({ document_id: newDocumentId(), created_at: now, updated_at: now, published_at: now });
+
+/** The id an insert's `returning('id')` answered (an object on PostgreSQL, a number on SQLite). */
+export function insertedId(inserted: unknown[]): number {
+  const first = inserted[0] as { id: number } | number;
+  return typeof first === 'object' ? Number(first.id) : Number(first);
+}
+
+/** A sale's payment part as a session's movement row. */
+export function saleMovementRow(
+  sessionId: number,
+  part: { method: string; amount: number; tendered?: number },
+  order: { documentId: string; orderNumber: string },
+  by: Clerk,
+  now: Date,
+): Row {
+  return {
+    session_id: sessionId,
+    kind: 'sale',
+    method: part.method,
+    amount: part.amount,
+    tendered: part.tendered ?? null,
+    change: part.tendered === undefined ? null : part.tendered - part.amount,
+    order_document_id: order.documentId,
+    order_number: order.orderNumber,
+    staff_id: by.id,
+    staff_name: by.name.slice(0, 200),
+    ...stamps(now),
+  };
+}
+
+/** The register and its open session, the session locked until the transaction ends: 404 unknown, 409 not open. */
+export async function openSessionOf(trx: Trx, registerId: number): Promise<{ register: Row; sessionId: number }> {
+  const register = (await table(trx, REGISTERS_TABLE).where({ id: registerId }).first()) as Row | undefined;
+  if (!register) throw notFound(COUNTER_MESSAGES.registerUnknown);
+  if (register.open_session_id === null || register.open_session_id === undefined) throw conflict(COUNTER_MESSAGES.notOpen);
+  const sessionId = Number(register.open_session_id);
+  const session = (await locked(table(trx, SESSIONS_TABLE).where({ id: sessionId })).first()) as Row | undefined;
+  if (!session || (session.closed_at !== null && session.closed_at !== undefined)) throw conflict(COUNTER_MESSAGES.notOpen);
+  return { register, sessionId };
+}
+
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+export const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const staffOf = (id: unknown, name: unknown) =>
   textOf(name) ? { id: id === null || id === undefined ? null : Number(id), name: String(name) } : null;
 const zero = (): ByMethod => ({ cash: 0, card: 0, qr: 0, transfer: 0 });
@@ -157,6 +207,8 @@ export async function listRegisters(): Promise<Register[]> {
     return {
       id: Number(r.id),
       name: String(r.name),
+      pointTerminalId: textOf(r.point_terminal_id),
+      qrPosId: textOf(r.qr_pos_id),
       openSession:
         open && !open.closed_at
           ? {

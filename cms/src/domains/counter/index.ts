@@ -1,6 +1,7 @@
 /**
  * The counter's cash register ("Caja", docs/api.md "Counter"): registers, cash sessions (open, movements, close),
- * the counter sales' payments recorded in the open session (event `order.counterSale`), the Z report and the CSV.
+ * the counter sales' payments recorded in the open session (event `order.counterSale`), their card and QR parts
+ * through Mercado Pago Point and QR, the Z report and the CSV.
  */
 export { clerkOf, counterId, COUNTER_INDEXES, listRegisters, readSession, type Clerk } from './counter-store';
 export {
@@ -14,3 +15,15 @@ export {
   type CounterSale,
 } from './counter-sessions';
 export { sessionCsvBatches, sessionReportPdf } from './counter-report';
+export { readPart, startParts } from './counter-parts';
+export {
+  addPart,
+  applyNotifiedInPersonOrder,
+  cancelPart,
+  cancelPartsAtMercadoPago,
+  cancelPartsOfOrder,
+  counterSweepSchedule,
+  pollPart,
+  sweepCounterParts,
+  updateRegisterDevices,
+} from './counter-part-actions';

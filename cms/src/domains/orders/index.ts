@@ -18,3 +18,4 @@ export { nextSequenceValue } from './order-number';
 export { returnStock, takeStock, type StockLine, type TakeStockOptions } from './order-stock';
 export { TRACKING_NOT_FOUND, findOrderByNumber } from './order-read';
 export { staffActor } from './order-history';
+export { provideCounterParts } from './order-manual';

@@ -4,6 +4,7 @@ import {
   manualDiscountLabel,
   manualDiscountPesos,
   withinManualLimit,
+  type CounterPayment,
   type ManualOrderInput,
   type Quote,
 } from '@shop/shared';
@@ -17,6 +18,21 @@ import type { PlacedOrderInput, StaffSale } from './order-sale';
  * Sales taken by staff (POST /orders/manual): the storefront's order with a channel, an optional manual discount and
  * a payment on the spot, priced, held and numbered by the same checkout as a web order (createOrder).
  */
+
+/**
+ * Who sends a counter sale's card and QR parts to Mercado Pago once the sale committed, and answers them (the
+ * counter, a higher floor: wired in src/bootstrap/subscribers.ts, never imported).
+ */
+type CounterPartsStarter = (order: { documentId: string; orderNumber: string }) => Promise<CounterPayment[]>;
+let startCounterParts: CounterPartsStarter | null = null;
+
+export function provideCounterParts(starter: CounterPartsStarter | null): void {
+  startCounterParts = starter;
+}
+
+/** A card or QR part waits for Mercado Pago: the sale is paid only once every part is. */
+const waitsForMercadoPago = (payments: ManualOrderInput['payments']) =>
+  (payments ?? []).some((p) => p.method === 'card' || p.method === 'qr');
 
 /** The staff member taking the sale, with the role that bounds her discount. */
 export interface SalesClerk extends StaffMember {
@@ -52,7 +68,10 @@ export function applyManualDiscount(
 }
 
 /** Creates a sale taken by `clerk` (see createOrder); the history's first entry names her and the channel. */
-export async function createManualOrder(input: ManualOrderInput, clerk: SalesClerk): Promise<CreatedOrder> {
+export async function createManualOrder(
+  input: ManualOrderInput,
+  clerk: SalesClerk,
+): Promise<CreatedOrder & { counterPayments?: CounterPayment[] }> {
   const content = await strapi.service('api::site-content.site-content').getContent();
   const maxPercent = clerk.staffRole === 'owner' ? 100 : content.checkout.maxManualDiscountPercent;
   const actor = staffActor(clerk);
@@ -61,7 +80,10 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
   const counter = input.registerId !== undefined && input.payments ? { registerId: input.registerId, payments: input.payments } : null;
   if (counter && !subscriberList().some((s) => s.event === 'order.counterSale' && s.kind === 'in-transaction'))
     throw new Error('no subscriber records counter sales (order.counterSale)');
-  const paidNow = input.paidNow === true || counter !== null;
+  // A card or QR part leaves the sale unpaid (its units held, with no time limit) until Mercado Pago approves it.
+  const pending = counter !== null && waitsForMercadoPago(counter.payments);
+  if (pending && !startCounterParts) throw new Error('no one sends counter card/QR parts to Mercado Pago (provideCounterParts)');
+  const paidNow = input.paidNow === true || (counter !== null && !pending);
   // Paid and handed over at the counter: nothing left to prepare, it never waits on the delivery lists.
   const handedOver = paidNow && (input.deliveryType ?? 'store') === 'store';
   const sale: StaffSale = {
@@ -71,6 +93,7 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
       channel: input.channel,
       createdBy: { id: actor.id, name: actor.name },
       paidAt: paidNow ? now : null,
+      ...(pending ? { reservedUntil: null } : {}),
       ...(handedOver
         ? {
             fulfillment: 'delivered',
@@ -98,5 +121,7 @@ export async function createManualOrder(input: ManualOrderInput, clerk: SalesCle
         }
       : {}),
   };
-  return createOrder(placedInputOf(input), null, sale);
+  const created = await createOrder(placedInputOf(input), null, sale);
+  if (!pending || !startCounterParts) return created;
+  return { ...created, counterPayments: await startCounterParts({ documentId: created.order._id, orderNumber: created.orderNumber }) };
 }

@@ -12,7 +12,9 @@ export interface StaffSale {
   /** The stock ledger's reason for the units it takes (the counter, another staff sale) and who took it. */
   stock: { reason: 'counter' | 'staff_sale'; by: Actor };
   /** The order's columns a web order leaves at their defaults: channel, author, paid and handed over on the spot. */
-  columns(now: Date): Pick<NewOrder, 'channel' | 'createdBy' | 'paidAt' | 'fulfillment' | 'fulfillmentSteps'>;
+  columns(
+    now: Date,
+  ): Pick<NewOrder, 'channel' | 'createdBy' | 'paidAt' | 'fulfillment' | 'fulfillmentSteps'> & Partial<Pick<NewOrder, 'reservedUntil'>>;
   /** The quote's figures after the manual discount (throws a 400 to refuse it, before anything is taken). */
   adjust(quote: Quote): Pick<Quote, 'discounts' | 'discountTotal' | 'total'>;
   /** Writes the creation into the order's history, inside the transaction. */

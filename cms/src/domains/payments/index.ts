@@ -7,3 +7,13 @@ export { MercadoPagoError } from './mercadopago-client';
 export { recordReturnRefund, refundOrder, refundReturnOnMercadoPago, returnRefundPaymentOf } from './mercadopago-refund';
 export { paymentSweepSchedule } from './mercadopago-sweep';
 export { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from './mercadopago-link';
+export {
+  applyInPersonNotice,
+  cancelInPersonOrder,
+  createInPersonOrder,
+  getInPersonOrder,
+  inPersonReady,
+  pointTerminalIds,
+  provideInPersonNotices,
+  type InPersonOrder,
+} from './mercadopago-in-person';

@@ -50,14 +50,15 @@ function errorMessageOf(body: unknown): string {
   return text.slice(0, 200);
 }
 
-async function call<S extends z.ZodType>(
+/** One call of Mercado Pago's API, its answer read with `schema` (a MercadoPagoError otherwise). */
+export async function call<S extends z.ZodType>(
   config: MercadoPagoConfig,
   method: 'GET' | 'POST',
   path: string,
   schema: S,
-  options: { body?: unknown; idempotencyKey?: string } = {},
+  options: { body?: unknown; idempotencyKey?: string; headers?: Record<string, string> } = {},
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${config.accessToken}`, Accept: 'application/json' };
+  const headers: Record<string, string> = { Authorization: `Bearer ${config.accessToken}`, Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['X-Idempotency-Key'] = options.idempotencyKey;
   let response: Response;

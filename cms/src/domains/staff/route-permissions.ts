@@ -123,6 +123,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /cash-sessions/:id/close': 'counter.use',
   'GET /cash-sessions/:id/report.pdf': 'counter.use',
   'GET /cash-sessions.csv': 'counter.manage',
+  // Card and QR parts of counter sales (followed, cancelled, another part added) and the register's Mercado Pago devices.
+  'GET /counter-payments/:id': 'counter.use',
+  'DELETE /counter-payments/:id': 'counter.use',
+  'POST /orders/:id/counter-payments': 'counter.use',
+  'PATCH /registers/:id': 'counter.manage',
   // Size exchanges and returns asked by shoppers (owner and sales).
   'GET /returns': 'returns.manage',
   'GET /returns/:id': 'returns.manage',

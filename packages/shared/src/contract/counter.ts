@@ -7,11 +7,11 @@ import { requiredText, text } from './fields.js';
  * Money in whole pesos.
  */
 
-/** How a counter sale's part is paid. Card and QR (Mercado Pago Point and QR) are not available yet. */
+/** How a counter sale's part is paid: card and QR through Mercado Pago Point and dynamic QR (counter-payments.ts). */
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'qr', 'transfer'] as const;
 export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];
-/** The methods a counter sale may be paid with today. */
-export const COUNTER_AVAILABLE_METHODS = ['cash', 'transfer'] as const;
+/** The methods a counter sale may be paid with (card and QR need the register's Point terminal or QR POS). */
+export const COUNTER_AVAILABLE_METHODS = COUNTER_PAYMENT_METHODS;
 
 export const COUNTER_METHOD_LABELS: Record<CounterPaymentMethod, string> = {
   cash: 'Efectivo',
@@ -55,9 +55,11 @@ export const COUNTER_MESSAGES = {
   paymentsRequired: 'Indicá cómo se cobra la venta (al menos un pago)',
   paymentsWithoutRegister: 'Los pagos en caja necesitan la caja (registerId)',
   paymentMethod: 'El medio de pago debe ser efectivo, tarjeta, QR o transferencia',
-  notAvailable: 'El cobro con tarjeta o QR en caja todavía no está disponible: cobrá en efectivo o por transferencia',
+  noTerminal: 'La caja no tiene una terminal Point configurada: cobrá de otra forma o pedile a la dueña que la configure',
+  noQrPos: 'La caja no tiene un QR de Mercado Pago configurado: cobrá de otra forma o pedile a la dueña que lo configure',
+  noMercadoPago: 'Mercado Pago no está configurado: cobrá en efectivo o por transferencia',
   storeOnly: 'Una venta en caja es con retiro en el local',
-  noMercadoPago: 'Una venta en caja se cobra en efectivo o por transferencia, no con link de Mercado Pago',
+  noPaymentLink: 'Una venta en caja se cobra en la caja (efectivo, tarjeta, QR o transferencia), no con link de Mercado Pago',
   tendered: 'El monto con que paga debe ser un número entero mayor o igual al efectivo a cobrar',
   tenderedCashOnly: 'Solo un pago en efectivo tiene vuelto',
   notAdding: (paid: number, total: number) =>
@@ -142,8 +144,6 @@ export const counterPaymentInputSchema = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    if (p.method === 'card' || p.method === 'qr')
-      ctx.addIssue({ code: 'custom', path: ['method'], message: COUNTER_MESSAGES.notAvailable });
     if (p.tendered !== undefined && p.method !== 'cash')
       ctx.addIssue({ code: 'custom', path: ['tendered'], message: COUNTER_MESSAGES.tenderedCashOnly });
     if (p.tendered !== undefined && p.tendered < p.amount)
@@ -205,6 +205,12 @@ export type CashSession = z.infer<typeof cashSessionSchema>;
 export const registerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /**
+   * The Mercado Pago Point terminal card parts are sent to, and the QR POS (external_pos_id) of its dynamic QR (the
+   * server always answers them, null when unset).
+   */
+  pointTerminalId: z.string().nullable().optional(),
+  qrPosId: z.string().nullable().optional(),
   openSession: z
     .object({ id: z.number().int(), openedAt: z.string(), openingCash: z.number().int(), openedBy: staffRefSchema.nullable() })
     .nullable(),

@@ -4,6 +4,7 @@ import { EMAIL_RE, requiredText, text } from './fields.js';
 import { buyerDocumentSchema, orderItemInputSchema, orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
 import { orderSchema } from './orders.js';
 import { COUNTER_MESSAGES, counterPaymentInputSchema } from './counter.js';
+import { counterPaymentSchema } from './counter-payments.js';
 
 /** POST /orders/manual (staff, `orders.create`): a sale taken on WhatsApp, Instagram, at the counter or by phone. */
 
@@ -105,7 +106,7 @@ export const manualOrderInputSchema = z
     if ((order.deliveryType ?? 'store') !== 'store')
       ctx.addIssue({ code: 'custom', path: ['deliveryType'], message: COUNTER_MESSAGES.storeOnly });
     if (order.paymentMethod === 'mercadopago')
-      ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: COUNTER_MESSAGES.noMercadoPago });
+      ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: COUNTER_MESSAGES.noPaymentLink });
     if (order.payments === undefined) ctx.addIssue({ code: 'custom', path: ['payments'], message: COUNTER_MESSAGES.paymentsRequired });
   });
 export type ManualOrderInput = z.infer<typeof manualOrderInputSchema>;
@@ -119,5 +120,7 @@ export const manualOrderAnswerSchema = z.object({
   whatsappUrl: z.string().nullable(),
   /** A counter sale (registerId): the change of its cash parts (0 without `tendered`). */
   change: z.number().int().optional(),
+  /** A counter sale's card and QR parts, each pending at Mercado Pago (followed with GET /counter-payments/{id}). */
+  counterPayments: z.array(counterPaymentSchema).optional(),
 });
 export type ManualOrderAnswer = z.infer<typeof manualOrderAnswerSchema>;

@@ -123,7 +123,11 @@ export const supplierAnswerSchema = z.object({ supplier: supplierSchema });
 
 /** POST /purchases, PUT /purchases/{id} (a draft): lines by SKU or barcode, each variant once. */
 export const purchaseInputSchema = z.object({
-  supplierId: z.number({ error: PURCHASES_MSG.supplierId }).int(PURCHASES_MSG.supplierId).min(1, PURCHASES_MSG.supplierId),
+  supplierId: z
+    .number({ error: PURCHASES_MSG.supplierId })
+    .int(PURCHASES_MSG.supplierId)
+    .min(1, PURCHASES_MSG.supplierId)
+    .max(2_147_483_647, PURCHASES_MSG.supplierId),
   lines: z
     .array(
       z.object({

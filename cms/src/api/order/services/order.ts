@@ -106,7 +106,14 @@ export default factories.createCoreService(ORDER_UID, () => ({
     }
     const order = link?.order ?? created.order;
     await mail().orderPlaced(order, origin);
-    return { order, orderNumber: created.orderNumber, paymentUrl: link?.paymentUrl ?? null, whatsappUrl: link?.whatsappUrl ?? null };
+    const answer = {
+      order,
+      orderNumber: created.orderNumber,
+      paymentUrl: link?.paymentUrl ?? null,
+      whatsappUrl: link?.whatsappUrl ?? null,
+    };
+    // A counter sale's card and QR parts, sent to Mercado Pago (the counter follows them).
+    return created.counterPayments ? { ...answer, counterPayments: created.counterPayments } : answer;
   },
 
   /** A fresh Mercado Pago link for an unpaid order (400 in Spanish for paid, cancelled or other methods). */

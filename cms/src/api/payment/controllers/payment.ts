@@ -3,6 +3,7 @@ import { ApiError, unauthorized } from '../../../utils/http';
 import { consume, mercadoPagoConfig } from '../../../domains/platform';
 import { MercadoPagoError, webhookSignatureValid } from '../../../domains/payments/mercadopago-client';
 import { applyNotifiedPayment } from '../../../domains/payments/mercadopago-payments';
+import { applyInPersonNotice } from '../../../domains/payments/mercadopago-in-person';
 
 const NOT_VERIFIED = 'Aviso de pago no verificado';
 
@@ -27,6 +28,16 @@ export default {
     );
     if (!valid) throw unauthorized(NOT_VERIFIED);
     ctx.set('Cache-Control', 'no-store');
+    // An in-person order (Point terminal or dynamic QR, Mercado Pago's Orders API): the counter applies it.
+    if (type === 'order' && dataId && /^[A-Za-z0-9]{1,64}$/.test(dataId)) {
+      try {
+        ctx.body = { received: true, applied: await applyInPersonNotice(dataId) };
+      } catch (err) {
+        if (err instanceof MercadoPagoError) throw new ApiError(502, `No se pudo consultar el cobro en Mercado Pago (${err.message})`);
+        throw err;
+      }
+      return;
+    }
     if (type !== 'payment' || !dataId || !/^\d{1,20}$/.test(dataId)) {
       ctx.body = { received: true, applied: false };
       return;

@@ -6,12 +6,13 @@ import {
   registerAnswerSchema,
   registerInputSchema,
   registersAnswerSchema,
+  registerDevicesInputSchema,
 } from '@shop/shared';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 import { counterId } from '../../../domains/counter';
 import { routeParam } from '../../../utils/route-param';
 import { noteActivity, requireStaff } from '../../../domains/staff';
-import { clerkOf, createRegister, listRegisters, openSession } from '../../../domains/counter';
+import { clerkOf, createRegister, listRegisters, openSession, updateRegisterDevices } from '../../../domains/counter';
 
 /** The counter's registers (staff). */
 export default {
@@ -41,5 +42,19 @@ export default {
     noteActivity(ctx, { target: session.registerName, summary: `Abrió ${session.registerName} con ${formatPrice(session.openingCash)}` });
     ctx.status = 201;
     reply(ctx, cashSessionAnswerSchema, { session });
+  },
+
+  /** PATCH /registers/:id {pointTerminalId?, qrPosId?} (counter.manage): the register's Mercado Pago devices. */
+  async updateDevices(ctx: Context) {
+    await requireStaff(ctx, 'counter.manage');
+    const registerId = counterId(routeParam(ctx, 'id'));
+    const input = parseWith(registerDevicesInputSchema, requestBody(ctx));
+    const register = await updateRegisterDevices(registerId, input);
+    const devices = [
+      register.pointTerminalId ? `terminal ${register.pointTerminalId}` : 'sin terminal',
+      register.qrPosId ? `QR ${register.qrPosId}` : 'sin QR',
+    ];
+    noteActivity(ctx, { target: register.name, summary: `Configuró ${register.name}: ${devices.join(', ')}` });
+    reply(ctx, registerAnswerSchema, { register });
   },
 };
