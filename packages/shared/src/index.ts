@@ -50,6 +50,7 @@ export * from './contract/order-inputs.js';
 export * from './contract/orders.js';
 export * from './contract/manual-orders.js';
 export * from './contract/counter.js';
+export * from './contract/counter-ticket.js';
 export * from './rules/order-status-change.js';
 export * from './rules/fulfillment.js';
 export * from './rules/channels.js';

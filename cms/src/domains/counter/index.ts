@@ -14,3 +14,4 @@ export {
   type CounterSale,
 } from './counter-sessions';
 export { sessionCsvBatches, sessionReportPdf } from './counter-report';
+export { counterTicket } from './counter-ticket';
