@@ -120,6 +120,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /cash-sessions/:id/movements': 'counter.use',
   'POST /cash-sessions/:id/close': 'counter.use',
   'GET /cash-sessions/:id/report.pdf': 'counter.use',
+  'GET /cash-sessions/tickets/:orderNumber': 'counter.use',
   'GET /cash-sessions.csv': 'counter.manage',
   // Size exchanges and returns asked by shoppers (owner and sales).
   'GET /returns': 'returns.manage',
