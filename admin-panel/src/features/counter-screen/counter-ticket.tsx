@@ -7,6 +7,7 @@ import { getTicket } from './api/counter-screen-api';
 import { POLL_MS } from './payment-wait';
 import { QrImage } from './qr-image';
 import { variantName } from './screen-model';
+import './counter-ticket.css';
 
 /** How many times the ticket asks again for an invoice not authorised yet (the worker issues it within seconds). */
 export const INVOICE_POLLS = 10;
