@@ -178,16 +178,13 @@ export function CounterScreenPage() {
         </Banner>
       )}
       <div className="screen-grid">
-        <div className="screen-main">
-          <section className="card" aria-labelledby="screen-products-title">
-            <h2 id="screen-products-title" className="card-title">
-              Productos
-            </h2>
-            <ScanField ref={scan} onAdd={add} />
-            <CartLines lines={lines} quote={lines.length > 0 ? quote.data?.quote : undefined} onChange={setLines} />
-          </section>
-          <CustomerPicker customer={customer} onChange={setCustomer} />
-        </div>
+        <section className="card screen-products" aria-labelledby="screen-products-title">
+          <h2 id="screen-products-title" className="card-title">
+            Productos
+          </h2>
+          <ScanField ref={scan} onAdd={add} />
+          <CartLines lines={lines} quote={lines.length > 0 ? quote.data?.quote : undefined} onChange={setLines} />
+        </section>
         <aside className="card screen-side" aria-labelledby="screen-total-title">
           <h2 id="screen-total-title" className="card-title">
             Total
@@ -204,6 +201,9 @@ export function CounterScreenPage() {
             Cobrar <kbd>F4</kbd>
           </button>
         </aside>
+        <div className="screen-customer-area">
+          <CustomerPicker customer={customer} onChange={setCustomer} />
+        </div>
       </div>
       <Shortcuts />
       {paying && registerId !== null && (

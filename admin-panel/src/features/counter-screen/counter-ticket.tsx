@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { COUNTER_METHOD_LABELS, formatPrice, type CounterTicket } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
@@ -42,10 +42,37 @@ function InvoicePart({ ticket }: { ticket: CounterTicket }) {
   );
 }
 
+const MM_PER_PX = 25.4 / 96;
+
+/**
+ * While the ticket is on screen, the printed page is 80 mm wide and as long as the ticket (measured again right
+ * before printing, once the QR is drawn). A constructed style sheet: the back office's CSP allows no inline <style>,
+ * and a static `@page` would change every other printout of the back office.
+ */
+function useTicketPage(ticket: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype) || !('adoptedStyleSheets' in document)) return;
+    const sheet = new CSSStyleSheet();
+    const measure = () => {
+      const height = Math.ceil((ticket.current?.getBoundingClientRect().height ?? 0) * MM_PER_PX) + 12;
+      sheet.replaceSync(`@page { size: 80mm ${Math.max(height, 80)}mm; margin: 3mm 4mm; }`);
+    };
+    measure();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    window.addEventListener('beforeprint', measure);
+    return () => {
+      window.removeEventListener('beforeprint', measure);
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, [ticket]);
+}
+
 /** The 80 mm ticket as it prints: the shop, the lines, the totals and payments from the server, the invoice. */
 export function TicketView({ ticket }: { ticket: CounterTicket }) {
+  const ref = useRef<HTMLElement>(null);
+  useTicketPage(ref);
   return (
-    <article className="counter-ticket" aria-label={`Ticket de la venta ${ticket.orderNumber}`} data-testid="counter-ticket">
+    <article ref={ref} className="counter-ticket" aria-label={`Ticket de la venta ${ticket.orderNumber}`} data-testid="counter-ticket">
       <header className="ticket-center">
         <strong className="ticket-shop">{ticket.shop.businessName || 'Ticket de venta'}</strong>
         {ticket.shop.address && <span>{ticket.shop.address}</span>}

@@ -100,6 +100,7 @@ export function CustomerPicker({ customer, onChange }: Props) {
         <label htmlFor="screen-document">DNI o CUIT para la factura (opcional)</label>
         <input
           id="screen-document"
+          type="text"
           inputMode="numeric"
           autoComplete="off"
           value={customer.document}

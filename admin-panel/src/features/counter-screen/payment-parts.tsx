@@ -11,6 +11,7 @@ export function TenderedField({ id, part, onChange }: { id: string; part: PartDr
       <label htmlFor={id}>Paga con</label>
       <input
         id={id}
+        type="text"
         inputMode="numeric"
         autoComplete="off"
         value={part.tendered}
@@ -53,6 +54,7 @@ export function SplitParts({ parts, total, onChange }: { parts: PartDraft[]; tot
               <label htmlFor={`part-amount-${index}`}>Monto de la parte {index + 1}</label>
               <input
                 id={`part-amount-${index}`}
+                type="text"
                 inputMode="numeric"
                 autoComplete="off"
                 value={part.amount}
