@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/test/render';
 import { bodyOf } from '@/test/mock-api';
 import { CounterScreenPage } from './counter-screen-page';
-import { CLOSED, ORDER_NUMBER, setupScreen } from './screen-test-kit';
+import { CLOSED, setupScreen } from './screen-test-kit';
 
 async function scan(user: ReturnType<typeof userEvent.setup>, code: string) {
   const field = screen.getByLabelText('Código de barras o SKU');
@@ -132,4 +132,50 @@ describe('the counter screen: "Cobrar"', () => {
   });
 });
 
-export { ORDER_NUMBER };
+describe('the counter screen: customer and keyboard', () => {
+  it('the customer found by phone and her DNI go with the sale; F2 brings the focus back to the scan field', async () => {
+    const calls = setupScreen({
+      'GET /customers': () => ({
+        data: {
+          customers: [
+            {
+              id: 'c1',
+              name: 'Ana Pérez',
+              email: null,
+              phone: '299 555 1234',
+              orders: 3,
+              totalSpent: 45000,
+              firstOrderAt: null,
+              lastOrderAt: null,
+              channels: ['local'],
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 5,
+        },
+      }),
+    });
+    const user = await ready();
+    await scan(user, '7790001');
+    await screen.findByText(/Agregado/);
+    await user.type(screen.getByLabelText('Teléfono, nombre o e-mail'), '2995551234{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Ana Pérez · 299 555 1234' }));
+    expect(screen.getByTestId('screen-customer')).toHaveTextContent('Ana Pérez');
+    expect(calls.find((c) => c.url === '/customers')?.params).toMatchObject({ search: '2995551234' });
+    await user.type(screen.getByLabelText('DNI o CUIT para la factura (opcional)'), '30.123.456');
+    await user.keyboard('{F2}');
+    expect(screen.getByLabelText('Código de barras o SKU')).toHaveFocus();
+    await user.keyboard('{F4}');
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrar' });
+    await within(dialog).findByText('$10.000');
+    await user.click(within(dialog).getByRole('radio', { name: 'Transferencia' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cobrar $10.000' }));
+    await screen.findByRole('heading', { name: 'Venta cobrada' });
+    expect(bodyOf(calls.find((c) => c.url === '/orders/manual')!)).toMatchObject({
+      shippingInfo: { fullName: 'Ana Pérez', phone: '299 555 1234' },
+      buyerDocument: '30123456',
+      payments: [{ method: 'transfer', amount: 10000 }],
+    });
+  });
+});
