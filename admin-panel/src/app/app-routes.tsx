@@ -30,6 +30,9 @@ const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m)
 const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const ReportsPage = lazy(() => import('@/features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m) => ({ default: m.CounterPage })));
+const CounterScreenPage = lazy(() =>
+  import('@/features/counter-screen/counter-screen-page').then((m) => ({ default: m.CounterScreenPage })),
+);
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -89,6 +92,7 @@ export function AppRoutes() {
             <Route path="/customers/:id" element={<CustomerDetailPage />} />
           </Route>
           {guardedScreen('counter.use', paths.counter, CounterPage)}
+          {guardedScreen('counter.use', paths.counterScreen, CounterScreenPage)}
           {guardedScreen('returns.manage', paths.returns, ReturnsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}

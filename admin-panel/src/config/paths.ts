@@ -17,6 +17,8 @@ export const paths = {
   newSale: '/sales/new',
   /** "Caja": the counter's registers, cash sessions, movements and closing (counter.use). */
   counter: '/counter',
+  /** "Mostrador": the counter screen for a tablet and a barcode scanner (counter.use). */
+  counterScreen: '/counter/screen',
   /** The "Hoja de reparto": orders to hand over by zone or meeting point (`?type=pickup` for pickups). */
   ordersDispatch: '/orders/dispatch',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,

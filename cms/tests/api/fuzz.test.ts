@@ -155,6 +155,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'DELETE', path: '/counter-payments/{counterPaymentId}', auth: 'admin', destructive: true },
   { method: 'POST', path: '/orders/{orderId}/counter-payments', auth: 'admin', body: () => ({ method: 'cash', amount: 1 }) },
   { method: 'PATCH', path: '/registers/{registerId}', auth: 'admin', body: () => ({ qrPosId: 'FUZZ1' }) },
+  // A counter sale's ticket: the fixtures' web order (not taken at a register: 404) and junk numbers (400).
+  { method: 'GET', path: '/cash-sessions/tickets/{orderNumber}', auth: 'admin' },
   // "Ingreso de mercadería": unknown purchase and supplier ids, and a supplier id that does not exist in every valid
   // purchase body, so the fuzz never creates a purchase nor moves units.
   { method: 'GET', path: '/suppliers', auth: 'admin' },

@@ -51,6 +51,7 @@ export * from './contract/orders.js';
 export * from './contract/manual-orders.js';
 export * from './contract/counter.js';
 export * from './contract/counter-payments.js';
+export * from './contract/counter-ticket.js';
 export * from './rules/order-status-change.js';
 export * from './rules/fulfillment.js';
 export * from './rules/channels.js';

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Wallet } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { ScanBarcode, Wallet } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { CASH_MOVEMENT_LABELS, COUNTER_METHOD_LABELS, formatPrice, type CashMovement, type CashSession } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { PageHeader } from '@/components/page-header';
@@ -109,6 +111,11 @@ export function CounterPage() {
   return (
     <div className="page counter-page">
       <PageHeader title="Caja" description="Apertura, movimientos y cierre de caja del local, con el reporte Z." />
+      <p>
+        <Link to={paths.counterScreen} className="btn btn-secondary">
+          <ScanBarcode size={16} aria-hidden="true" /> Abrir el mostrador (vender con el lector de códigos)
+        </Link>
+      </p>
       {manage && <ExportButton url="/cash-sessions.csv" baseName="sesiones-de-caja" what="sesiones de caja" />}
       {query.isPending && <Spinner label="Cargando las cajas…" />}
       {query.isError && <Banner kind="error">{errorMessage(query.error, 'No se pudieron cargar las cajas')}</Banner>}

@@ -27,3 +27,4 @@ export {
   sweepCounterParts,
   updateRegisterDevices,
 } from './counter-part-actions';
+export { counterTicket } from './counter-ticket';

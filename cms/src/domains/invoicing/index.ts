@@ -6,3 +6,4 @@
 export { kickInvoiceWorker, startInvoiceWorker, stopInvoiceWorker, sweepInvoices } from './invoice-issue';
 export { prepareInvoicing, queueInvoiceForPaidOrder } from './invoicing-hooks';
 export { CANCELLATION as CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder } from './invoice-credits';
+export { invoicingForTicket } from './invoice-for-ticket';

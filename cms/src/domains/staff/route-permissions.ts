@@ -122,6 +122,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /cash-sessions/:id/movements': 'counter.use',
   'POST /cash-sessions/:id/close': 'counter.use',
   'GET /cash-sessions/:id/report.pdf': 'counter.use',
+  'GET /cash-sessions/tickets/:orderNumber': 'counter.use',
   'GET /cash-sessions.csv': 'counter.manage',
   // Card and QR parts of counter sales (followed, cancelled, another part added) and the register's Mercado Pago devices.
   'GET /counter-payments/:id': 'counter.use',

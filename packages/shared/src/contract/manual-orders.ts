@@ -90,7 +90,8 @@ export const manualOrderInputSchema = z
   })
   .superRefine((order, ctx) => {
     const info = order.shippingInfo;
-    if (!info.email && !info.phone)
+    // A counter sale (registerId) may be anonymous ("Consumidor final"): the shopper is there and pays at once.
+    if (!info.email && !info.phone && order.registerId === undefined)
       ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'phone'], message: MANUAL_ORDER_MESSAGES.contact });
     if (info.email && !EMAIL_RE.test(info.email))
       ctx.addIssue({ code: 'custom', path: ['shippingInfo', 'email'], message: MANUAL_ORDER_MESSAGES.email });

@@ -6,6 +6,7 @@ import {
   cashMovementInputSchema,
   cashSessionAnswerSchema,
   closeSessionInputSchema,
+  counterTicketAnswerSchema,
   formatPrice,
 } from '@shop/shared';
 import { parseWith, reply, requestBody } from '../../../utils/http';
@@ -13,7 +14,15 @@ import { counterId } from '../../../domains/counter';
 import { routeParam } from '../../../utils/route-param';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { noteActivity, requireStaff } from '../../../domains/staff';
-import { addMovement, clerkOf, closeSession, readSession, sessionCsvBatches, sessionReportPdf } from '../../../domains/counter';
+import {
+  addMovement,
+  clerkOf,
+  closeSession,
+  counterTicket,
+  readSession,
+  sessionCsvBatches,
+  sessionReportPdf,
+} from '../../../domains/counter';
 
 const sessionIdOf = (ctx: Context) => counterId(routeParam(ctx, 'id'));
 
@@ -65,6 +74,14 @@ export default {
     ctx.set('Content-Disposition', `inline; filename="${filename}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = pdf;
+  },
+
+  /** GET /cash-sessions/tickets/:orderNumber (counter.use): a counter sale's 80 mm ticket (shop, lines, payments, invoice). */
+  async ticket(ctx: Context) {
+    await requireStaff(ctx, 'counter.use');
+    ctx.state.activitySkip = true;
+    ctx.set('Cache-Control', 'no-store');
+    reply(ctx, counterTicketAnswerSchema, { ticket: await counterTicket(routeParam(ctx, 'orderNumber')) });
   },
 
   /** GET /cash-sessions.csv (counter.manage): one row per session for the accountant. */

@@ -1,6 +1,7 @@
 import { customRoutes } from '../../../utils/routes';
 
-/** A register's cash sessions (docs/api.md "Counter"): counter.use, the CSV of every session counter.manage. */
+/** A register's cash sessions (docs/api.md "Counter"): counter.use, the CSV of every session counter.manage;
+ * a counter sale's ticket (counter.use). */
 export default customRoutes('api::cash-session.cash-session', {
   staff: {
     exportCsv: ['GET', '/cash-sessions.csv'],
@@ -8,5 +9,6 @@ export default customRoutes('api::cash-session.cash-session', {
     addMovement: ['POST', '/cash-sessions/:id/movements'],
     close: ['POST', '/cash-sessions/:id/close'],
     report: ['GET', '/cash-sessions/:id/report.pdf'],
+    ticket: ['GET', '/cash-sessions/tickets/:orderNumber'],
   },
 });
