@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { adminSession, bearer, buyableProducts, placeCashPickupOrder } from '../support/shop';
 import { failOnConsoleErrors } from '../support/console-errors';
 import { totp } from '../support/totp';
+import { twoFactorOwner } from '../support/invoicing';
 import { E2E_ARCA_URL } from '../playwright.config';
 
 /**
@@ -28,31 +29,14 @@ test('the owner sets up homologación, a paid order is invoiced, the shopper dow
   test.setTimeout(120_000);
   // A second owner with two-factor sign-in on (the seeded one stays as it is for the other specs).
   const admin = await adminSession(request);
-  const email = `facturacion.${unique()}@jazminlenceria.com.ar`;
-  const created = await request.post('/api/staff', { headers: bearer(admin), data: { name: 'Dueña Factura', email, role: 'owner' } });
-  expect(created.status()).toBe(201);
-  const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
-  const first = (await (await request.post('/api/auth/login', { data: { email, password: temporaryPassword } })).json()) as {
-    token: string;
-  };
-  const password = `Factura-${unique()}-2026`;
-  const changed = await request.put('/api/users/password', {
-    headers: { Authorization: `Bearer ${first.token}` },
-    data: { currentPassword: temporaryPassword, newPassword: password },
-  });
-  expect(changed.status()).toBe(200);
-  // A password change ends the earlier sessions (from the next second on): the answer carries the new one.
-  const auth = { Authorization: `Bearer ${((await changed.json()) as { token: string }).token}` };
-  const setup = (await (await request.post('/api/auth/2fa/setup', { headers: auth, data: {} })).json()) as { secret: string };
-  const enabledAt = Date.now();
-  expect((await request.post('/api/auth/2fa/enable', { headers: auth, data: { code: totp(setup.secret, enabledAt) } })).status()).toBe(200);
+  const { email, password, secret, enabledAt } = await twoFactorOwner(request, admin, 'Dueña Factura');
 
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   const step = page.getByTestId('two-factor-step');
-  await step.getByLabel('Código de verificación').fill(totp(setup.secret, enabledAt + 30_000));
+  await step.getByLabel('Código de verificación').fill(totp(secret, enabledAt + 30_000));
   await step.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 

@@ -9,8 +9,8 @@ import { QrImage } from './qr-image';
 import { variantName } from './screen-model';
 import './counter-ticket.css';
 
-/** How many times the ticket asks again for an invoice not authorised yet (the worker issues it within seconds). */
-export const INVOICE_POLLS = 10;
+/** How many times the ticket asks again for an invoice not authorised yet (every 2 s: a minute, ARCA answers within seconds on a normal day). */
+export const INVOICE_POLLS = 30;
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' }) : '';
