@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   CASH_MOVEMENT_LABELS,
   CASH_MOVEMENT_TYPES,
@@ -64,6 +64,7 @@ export function OpenForm({ register }: { register: Register }) {
 }
 
 export function MovementForm({ sessionId }: { sessionId: number }) {
+  const base = useId();
   const [type, setType] = useState<CashMovementType>('expense');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -89,8 +90,8 @@ export function MovementForm({ sessionId }: { sessionId: number }) {
   return (
     <form onSubmit={submit} aria-label="Nuevo movimiento de caja" className="counter-form">
       <div className="field">
-        <label htmlFor="movement-type">Tipo de movimiento</label>
-        <select id="movement-type" value={type} onChange={(e) => setType(e.target.value as CashMovementType)}>
+        <label htmlFor={`${base}-type`}>Tipo de movimiento</label>
+        <select id={`${base}-type`} value={type} onChange={(e) => setType(e.target.value as CashMovementType)}>
           {CASH_MOVEMENT_TYPES.map((t) => (
             <option key={t} value={t}>
               {CASH_MOVEMENT_LABELS[t]}
@@ -98,10 +99,10 @@ export function MovementForm({ sessionId }: { sessionId: number }) {
           ))}
         </select>
       </div>
-      <PesosField id="movement-amount" label="Monto" value={amount} onChange={setAmount} />
+      <PesosField id={`${base}-amount`} label="Monto" value={amount} onChange={setAmount} />
       <div className="field">
-        <label htmlFor="movement-reason">Motivo{type === 'income' ? ' (opcional)' : ''}</label>
-        <input id="movement-reason" type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <label htmlFor={`${base}-reason`}>Motivo{type === 'income' ? ' (opcional)' : ''}</label>
+        <input id={`${base}-reason`} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       <button type="submit" className="btn btn-secondary" disabled={add.isPending}>
         Guardar movimiento
@@ -116,6 +117,8 @@ export function MovementForm({ sessionId }: { sessionId: number }) {
 }
 
 export function CloseForm({ session, onClosed }: { session: CashSession; onClosed?: (sessionId: number) => void }) {
+  // Ids of their own: with several registers open, each form's labels must name its own fields.
+  const base = useId();
   const [counted, setCounted] = useState<Record<keyof ByMethod, string>>({ cash: '', card: '', qr: '', transfer: '' });
   const [error, setError] = useState<string | null>(null);
   const close = useCloseSession();
@@ -152,7 +155,7 @@ export function CloseForm({ session, onClosed }: { session: CashSession; onClose
               <td>{formatPrice(session.expected[method])}</td>
               <td>
                 <PesosField
-                  id={`counted-${method}`}
+                  id={`${base}-counted-${method}`}
                   label={`${COUNTER_METHOD_LABELS[method]} contado`}
                   value={counted[method]}
                   onChange={(value) => setCounted((c) => ({ ...c, [method]: value }))}
