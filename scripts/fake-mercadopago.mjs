@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { checkoutPage, html, json, preferenceAmount, readBody, signWebhook } from './lib/fake-mercadopago-http.mjs';
+import { checkoutPage, html, json, postSignedWebhook, preferenceAmount, readBody, signWebhook } from './lib/fake-mercadopago-http.mjs';
 import { inPersonApi } from './lib/fake-mercadopago-in-person.mjs';
 
 export { signWebhook };
@@ -46,31 +46,25 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     const preference = state.preferences.get(payment.preference_id);
     const target = payment.notification_url ?? preference?.notification_url;
     if (!target) return 0;
-    const ts = Math.floor(Date.now() / 1000) + tsOffsetSeconds;
-    let signature = signWebhook(secret, payment.id, requestId, ts);
-    if (tamper) signature = signature.replace(/v1=(.)/, (_, c) => `v1=${c === 'a' ? 'b' : 'a'}`);
-    const url = `${target}${target.includes('?') ? '&' : '?'}data.id=${payment.id}&type=payment`;
-    let answer = 0;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-signature': signature, 'x-request-id': requestId },
-        body: JSON.stringify({
-          action: 'payment.updated',
-          api_version: 'v1',
-          data: { id: String(payment.id) },
-          date_created: new Date().toISOString(),
-          id: Date.now(),
-          live_mode: false,
-          type: 'payment',
-          user_id: '123456789',
-        }),
-      });
-      answer = response.status;
-      await response.arrayBuffer();
-    } catch {
-      answer = 0;
-    }
+    const body = {
+      action: 'payment.updated',
+      api_version: 'v1',
+      data: { id: String(payment.id) },
+      date_created: new Date().toISOString(),
+      id: Date.now(),
+      live_mode: false,
+      type: 'payment',
+      user_id: '123456789',
+    };
+    const answer = await postSignedWebhook(target, {
+      secret,
+      dataId: payment.id,
+      topic: 'payment',
+      body,
+      tsOffsetSeconds,
+      tamper,
+      requestId,
+    });
     state.webhooks.push({ paymentId: payment.id, status: payment.status, answer });
     return answer;
   }

@@ -1,6 +1,6 @@
 // What scripts/fake-mercadopago.mjs serves besides its state: JSON and HTML answers, request bodies, and the page of
 // its Checkout Pro stand-in, and the signature of its webhooks.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 export const json = (res, status, body) => {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -47,4 +47,30 @@ export function checkoutPage(preference) {
 export function signWebhook(secret, dataId, requestId, ts) {
   const manifest = `id:${String(dataId).toLowerCase()};request-id:${requestId};ts:${ts};`;
   return `ts=${ts},v1=${createHmac('sha256', secret).update(manifest).digest('hex')}`;
+}
+
+/**
+ * POSTs one notice to the shop as Mercado Pago does: `?data.id=<id>&type=<topic>` on the notification URL, the body,
+ * and `x-signature` / `x-request-id` (`tsOffsetSeconds` ages it, `tamper` breaks it). The shop's HTTP status, or 0
+ * when it cannot be reached.
+ */
+export async function postSignedWebhook(
+  target,
+  { secret, dataId, topic, body, tsOffsetSeconds = 0, tamper = false, requestId = randomUUID() },
+) {
+  const ts = Math.floor(Date.now() / 1000) + tsOffsetSeconds;
+  let signature = signWebhook(secret, dataId, requestId, ts);
+  if (tamper) signature = signature.replace(/v1=(.)/, (_, c) => `v1=${c === 'a' ? 'b' : 'a'}`);
+  const url = `${target}${target.includes('?') ? '&' : '?'}data.id=${dataId}&type=${topic}`;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-signature': signature, 'x-request-id': requestId },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
 }

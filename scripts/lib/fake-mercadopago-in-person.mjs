@@ -6,7 +6,7 @@
 // the control moves it (`at_terminal`) or settles it; a cancel of an "at_terminal" order needs the header
 // x-allow-cancelable-status: at_terminal and is answered 202, the order turning "canceled" a moment later (notified).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { json, signWebhook } from './fake-mercadopago-http.mjs';
+import { json, postSignedWebhook } from './fake-mercadopago-http.mjs';
 
 const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ulid = () => [...randomBytes(26)].map((b) => ULID[b % 32]).join('');
@@ -45,38 +45,31 @@ export function inPersonApi({ state, webhookSecret }) {
   /** Sends the shop the order's webhook; the shop's HTTP status (0 when unreachable). */
   async function notify(order, { tsOffsetSeconds = 0, tamper = false, requestId = randomUUID() } = {}) {
     if (!inPerson.webhookUrl) return 0;
-    const ts = Math.floor(Date.now() / 1000) + tsOffsetSeconds;
-    let signature = signWebhook(webhookSecret, order.id, requestId, ts);
-    if (tamper) signature = signature.replace(/v1=(.)/, (_, c) => `v1=${c === 'a' ? 'b' : 'a'}`);
-    const target = inPerson.webhookUrl;
-    const url = `${target}${target.includes('?') ? '&' : '?'}data.id=${order.id}&type=order`;
-    let answer = 0;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-signature': signature, 'x-request-id': requestId },
-        body: JSON.stringify({
-          action: `order.${order.status}`,
-          api_version: 'v1',
-          application_id: '1234567890',
-          data: {
-            id: order.id,
-            external_reference: order.external_reference,
-            status: order.status,
-            status_detail: order.status_detail,
-            type: order.type,
-          },
-          date_created: new Date().toISOString(),
-          live_mode: false,
-          type: 'order',
-          user_id: '123456789',
-        }),
-      });
-      answer = response.status;
-      await response.arrayBuffer();
-    } catch {
-      answer = 0;
-    }
+    const body = {
+      action: `order.${order.status}`,
+      api_version: 'v1',
+      application_id: '1234567890',
+      data: {
+        id: order.id,
+        external_reference: order.external_reference,
+        status: order.status,
+        status_detail: order.status_detail,
+        type: order.type,
+      },
+      date_created: new Date().toISOString(),
+      live_mode: false,
+      type: 'order',
+      user_id: '123456789',
+    };
+    const answer = await postSignedWebhook(inPerson.webhookUrl, {
+      secret: webhookSecret,
+      dataId: order.id,
+      topic: 'order',
+      body,
+      tsOffsetSeconds,
+      tamper,
+      requestId,
+    });
     inPerson.webhooks.push({ orderId: order.id, status: order.status, answer });
     return answer;
   }

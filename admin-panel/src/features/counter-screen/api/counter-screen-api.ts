@@ -1,10 +1,8 @@
-import type { z } from 'zod';
 import {
   addCounterPaymentAnswerSchema,
   counterPaymentAnswerSchema,
   counterTicketAnswerSchema,
   customerListAnswerSchema,
-  manualOrderAnswerSchema,
   type CounterPayment,
   type CounterPaymentMethod,
 } from '@shop/shared';
@@ -20,18 +18,8 @@ import { api } from '@/lib/api-client';
 /** A card or QR part as the API answers it (pending when the sale is taken). */
 export type PendingPart = CounterPayment;
 export type { CounterPayment };
-
-export type CounterSaleAnswer = z.infer<typeof manualOrderAnswerSchema>;
-
-export function createCounterSale(body: unknown): Promise<CounterSaleAnswer> {
-  return api.request({
-    method: 'POST',
-    url: '/orders/manual',
-    data: body,
-    schema: manualOrderAnswerSchema,
-    errorMessage: 'No se pudo crear la venta',
-  });
-}
+/** The sale itself is "Nueva venta"'s call (POST /orders/manual): its answer carries the pending card/QR parts. */
+export { createSale as createCounterSale } from '@/features/sales';
 
 /** GET /counter-payments/{id}: the part as Mercado Pago has it now (a pending part is asked of Mercado Pago first). */
 export async function getCounterPayment(id: PendingPart['id']): Promise<CounterPayment> {
