@@ -1,7 +1,17 @@
 // The counter's tables (registers, cash sessions, cash movements) and a session as the API answers it.
-import type { ByMethod, CashMovement, CashSession, CounterPaymentMethod, Register } from '@shop/shared';
-import { COUNTER_MESSAGES, COUNTER_PAYMENT_METHODS, counterIdOf } from '@shop/shared';
+import type {
+  ByMethod,
+  CashMovement,
+  CashReopening,
+  CashSession,
+  CounterPaymentMethod,
+  OrderChannel,
+  Register,
+  SessionChannelSales,
+} from '@shop/shared';
+import { channelOf, COUNTER_MESSAGES, COUNTER_PAYMENT_METHODS, COUNTER_REPORT_CHANNELS, counterIdOf } from '@shop/shared';
 import { isoDate, isRecord, jsonColumn, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { ORDERS_TABLE } from '../orders';
 import { badRequest, conflict, notFound } from '../../utils/http';
 import type { Knex } from 'knex';
 
@@ -151,8 +161,74 @@ export function differenceOf(counted: ByMethod, expected: ByMethod): ByMethod & 
   return { ...d, total: d.cash + d.card + d.qr + d.transfer };
 }
 
+/** A sale movement's order document id → the order's channel (one query for all the rows given). */
+export type ChannelsOf = ReadonlyMap<string, OrderChannel>;
+
+export async function channelsOf(knex: Knex | Trx, movementRows: readonly Row[]): Promise<ChannelsOf> {
+  const ids = [...new Set(movementRows.filter((m) => m.kind === 'sale').map((m) => textOf(m.order_document_id)))].filter(
+    (id): id is string => id !== null,
+  );
+  const channels = new Map<string, OrderChannel>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = (await table(knex, ORDERS_TABLE)
+      .whereIn('document_id', ids.slice(i, i + 500))
+      .select('document_id', 'channel')) as Row[];
+    for (const r of rows) channels.set(String(r.document_id), channelOf(r.channel));
+  }
+  return channels;
+}
+
+/**
+ * The session's sales by the order's channel: the counter's channels always (0 when none), any other when it has
+ * sales. A sale whose order is not found counts as Local (the counter's own channel).
+ */
+export function byChannelOf(movementRows: readonly Row[], channels: ChannelsOf): SessionChannelSales[] {
+  const figures = new Map<OrderChannel, { orders: Set<string>; amount: number }>(
+    COUNTER_REPORT_CHANNELS.map((c) => [c, { orders: new Set<string>(), amount: 0 }]),
+  );
+  for (const m of movementRows) {
+    if (m.kind !== 'sale') continue;
+    const order = textOf(m.order_document_id);
+    const channel = (order && channels.get(order)) || 'local';
+    const entry = figures.get(channel) ?? { orders: new Set<string>(), amount: 0 };
+    if (order) entry.orders.add(order);
+    entry.amount += num(m.amount);
+    figures.set(channel, entry);
+  }
+  return [...figures].map(([channel, f]) => ({ channel, orders: f.orders.size, amount: f.amount }));
+}
+
+function differenceColumn(value: unknown): (ByMethod & { total: number }) | null {
+  const d = jsonColumn(value);
+  const m = byMethodOf(d);
+  return m && isRecord(d) ? { ...m, total: num(d.total) } : null;
+}
+
+/** The session's reopenings as stored (a JSON array), oldest first; anything unreadable is left out. */
+export function reopeningsOf(value: unknown): CashReopening[] {
+  const list = jsonColumn(value);
+  if (!Array.isArray(list)) return [];
+  return list.filter(isRecord).map((r) => {
+    const by = isRecord(r.by) ? r.by : {};
+    const undone = isRecord(r.undone) ? r.undone : {};
+    const closedBy = isRecord(undone.closedBy) ? undone.closedBy : {};
+    return {
+      at: isoDate(r.at) ?? new Date(0).toISOString(),
+      by: staffOf(by.id, by.name),
+      reason: String(r.reason ?? ''),
+      undone: {
+        closedAt: isoDate(undone.closedAt),
+        closedBy: staffOf(closedBy.id, closedBy.name),
+        expected: byMethodOf(undone.expected),
+        counted: byMethodOf(undone.counted),
+        difference: differenceColumn(undone.difference),
+      },
+    };
+  });
+}
+
 /** A session row and its movements as the API answers them (a closed session's figures as fixed at closing). */
-export function toSession(row: Row, movementRows: readonly Row[]): CashSession {
+export function toSession(row: Row, movementRows: readonly Row[], channels: ChannelsOf): CashSession {
   const movements = movementRows.map(toMovement);
   const openingCash = num(row.opening_cash);
   const figures = figuresOf(openingCash, movements);
@@ -170,15 +246,11 @@ export function toSession(row: Row, movementRows: readonly Row[]): CashSession {
     ...figures,
     expected: (closedAt ? byMethodOf(row.expected) : null) ?? figures.expected,
     counted: closedAt ? byMethodOf(row.counted) : null,
-    difference: closedAt
-      ? (() => {
-          const d = jsonColumn(row.difference);
-          const m = byMethodOf(d);
-          return m && isRecord(d) ? { ...m, total: num(d.total) } : null;
-        })()
-      : null,
+    difference: closedAt ? differenceColumn(row.difference) : null,
     closedAt,
     closedBy: staffOf(row.closed_by_id, row.closed_by_name),
+    byChannel: byChannelOf(movementRows, channels),
+    reopenings: reopeningsOf(row.reopenings),
     movements,
   };
 }
@@ -192,7 +264,8 @@ export function movementRowsOf(knex: Knex, sessionId: number): Promise<Row[]> {
 export async function readSession(knex: Knex | Trx, sessionId: number): Promise<CashSession> {
   const row = (await table(knex, SESSIONS_TABLE).where({ id: sessionId }).first()) as Row | undefined;
   if (!row) throw notFound(COUNTER_MESSAGES.sessionUnknown);
-  return toSession(row, await movementRowsOf(knex, sessionId));
+  const movementRows = await movementRowsOf(knex, sessionId);
+  return toSession(row, movementRows, await channelsOf(knex, movementRows));
 }
 
 /** Every register, with its open session when it has one. */
