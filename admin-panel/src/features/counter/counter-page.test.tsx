@@ -92,7 +92,9 @@ function setup(registers: Register[], user: ApiUser = { ...ADMIN_USER, staffRole
       const { reason } = request.body as { reason: string };
       const undone = { closedAt: current.closedAt, closedBy: current.closedBy, expected: current.expected, counted: current.counted };
       current = session({
-        reopenings: [{ at: '2026-11-26T21:00:00.000Z', by: { id: 1, name: 'Jazmín' }, reason, undone: { ...undone, difference: current.difference } }],
+        reopenings: [
+          { at: '2026-11-26T21:00:00.000Z', by: { id: 1, name: 'Jazmín' }, reason, undone: { ...undone, difference: current.difference } },
+        ],
       });
       registers = registers.map((r) => ({ ...r, openSession: open.openSession }));
       return { data: { session: current } };
