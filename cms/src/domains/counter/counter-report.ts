@@ -12,7 +12,8 @@ import {
   type CsvValue,
 } from '@shop/shared';
 import { table } from '../../utils/db-write';
-import { channelsOf, MOVEMENTS_TABLE, readSession, SESSIONS_TABLE, toSession, type Row } from './counter-store';
+import { channelsOf } from './counter-channels';
+import { MOVEMENTS_TABLE, readSession, SESSIONS_TABLE, toSession, type Row } from './counter-store';
 
 /** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the report needs. */
 const WIDTH = 226.77;
