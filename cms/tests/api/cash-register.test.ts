@@ -329,6 +329,7 @@ describe('who may use the counter, and junk', () => {
       ['GET', '/cash-sessions/1'],
       ['POST', '/cash-sessions/1/movements', { type: 'income', amount: 1 }],
       ['POST', '/cash-sessions/1/close', { counted: { cash: 1 } }],
+      ['POST', '/cash-sessions/1/reopen', { reason: 'x' }],
       ['GET', '/cash-sessions/1/report.pdf'],
       ['GET', '/cash-sessions.csv'],
     ];
@@ -345,6 +346,7 @@ describe('who may use the counter, and junk', () => {
       ['GET', '/cash-sessions/1'],
       ['POST', '/cash-sessions/1/movements', { type: 'income', amount: 1 }],
       ['POST', '/cash-sessions/1/close', { counted: { cash: 1 } }],
+      ['POST', '/cash-sessions/1/reopen', { reason: 'x' }],
       ['GET', '/cash-sessions/1/report.pdf'],
     ] as [string, string, unknown?][]) {
       const res = await call(path, { method, body, token: catalog });

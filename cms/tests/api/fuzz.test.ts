@@ -147,6 +147,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     auth: 'admin',
     body: () => ({ counted: { cash: 0, card: 0, qr: 0, transfer: 0 } }),
   },
+  { method: 'POST', path: '/cash-sessions/{sessionId}/reopen', auth: 'admin', body: () => ({ reason: 'Fuzz' }) },
   { method: 'GET', path: '/cash-sessions/{sessionId}/report.pdf', auth: 'admin' },
   { method: 'GET', path: '/cash-sessions.csv', auth: 'admin' },
   // Card and QR parts: ids no part or register has, and the fixture order (not a counter sale: a 400), so the fuzz

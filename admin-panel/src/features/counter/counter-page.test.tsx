@@ -27,6 +27,11 @@ const session = (over: Partial<CashSession> = {}): CashSession => ({
   difference: null,
   closedAt: null,
   closedBy: null,
+  byChannel: [
+    { channel: 'local', orders: 1, amount: 10000 },
+    { channel: 'whatsapp', orders: 1, amount: 3000 },
+  ],
+  reopenings: [],
   movements: [
     {
       id: 1,
@@ -81,6 +86,17 @@ function setup(registers: Register[], user: ApiUser = { ...ADMIN_USER, staffRole
         closedBy: { id: 1, name: 'Jazmín' },
       });
       registers = registers.map((r) => ({ ...r, openSession: null }));
+      return { data: { session: current } };
+    },
+    'POST /cash-sessions/7/reopen': (request) => {
+      const { reason } = request.body as { reason: string };
+      const undone = { closedAt: current.closedAt, closedBy: current.closedBy, expected: current.expected, counted: current.counted };
+      current = session({
+        reopenings: [
+          { at: '2026-11-26T21:00:00.000Z', by: { id: 1, name: 'Jazmín' }, reason, undone: { ...undone, difference: current.difference } },
+        ],
+      });
+      registers = registers.map((r) => ({ ...r, openSession: open.openSession }));
       return { data: { session: current } };
     },
   });
@@ -139,6 +155,43 @@ describe('CounterPage', () => {
     );
     expect(await screen.findByTestId('session-difference')).toHaveTextContent('Diferencia total: -$300');
     expect(screen.getByRole('button', { name: 'Descargar reporte Z (PDF)' })).toBeInTheDocument();
+  });
+
+  it('shows the sales by channel', async () => {
+    setup([open]);
+    renderApp(<CounterPage />);
+    const rows = within(await screen.findByTestId('channel-table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Local1$10.000');
+    expect(rows[2]).toHaveTextContent('WhatsApp1$3.000');
+  });
+
+  it('the owner reopens a closed session with a reason; it shows the reopening and can be closed again', async () => {
+    const { calls, user } = setup([open]);
+    renderApp(<CounterPage />);
+    await screen.findByTestId('close-table');
+    await user.type(screen.getByLabelText('Efectivo contado'), '14000');
+    await user.click(screen.getByRole('button', { name: 'Cerrar caja' }));
+    await user.click(await screen.findByRole('button', { name: 'Reabrir' }));
+    await user.click(screen.getByRole('button', { name: 'Reabrir caja' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Indicá el motivo de la reapertura');
+    expect(calls.some((c) => c.url === '/cash-sessions/7/reopen')).toBe(false);
+    await user.type(screen.getByLabelText('Motivo de la reapertura'), 'Faltó una venta');
+    await user.click(screen.getByRole('button', { name: 'Reabrir caja' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/cash-sessions/7/reopen')?.body).toEqual({ reason: 'Faltó una venta' }));
+    expect(await screen.findByTestId('reopenings')).toHaveTextContent('Reabierta por Jazmín');
+    expect(screen.getByTestId('reopenings')).toHaveTextContent('Faltó una venta');
+    expect(screen.getByTestId('reopenings')).toHaveTextContent('diferencia de -$3.300');
+    expect(await screen.findByRole('button', { name: 'Cerrar caja' })).toBeInTheDocument();
+  });
+
+  it('sales closes a session but is not offered to reopen it', async () => {
+    const { user } = setup([open], { ...ADMIN_USER, staffRole: 'sales' });
+    renderApp(<CounterPage />);
+    await screen.findByTestId('close-table');
+    await user.type(screen.getByLabelText('Efectivo contado'), '14300');
+    await user.click(screen.getByRole('button', { name: 'Cerrar caja' }));
+    expect(await screen.findByTestId('session-difference')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
   });
 
   it('sales uses the counter but neither creates registers nor exports the CSV', async () => {

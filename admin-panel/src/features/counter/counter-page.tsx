@@ -13,6 +13,7 @@ import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { counterQueries } from './api/counter-api';
 import { CloseForm, MovementForm, NewRegisterForm, OpenForm } from './counter-forms';
+import { ChannelSummary, ReopenForm, ReopeningList } from './counter-reopen';
 import './counter.css';
 
 const dateTime = (iso: string | null) =>
@@ -35,6 +36,7 @@ async function downloadReport(session: CashSession, onError: (message: string) =
 /** One session: its figures, movements, a new movement and the closing (or, once closed, the difference). */
 export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClosed?: (sessionId: number) => void }) {
   const query = useQuery(counterQueries.session(sessionId));
+  const manage = usePermission('counter.manage');
   const [error, setError] = useState<string | null>(null);
   if (query.isPending) return <Spinner label="Cargando la sesión…" />;
   if (query.isError) return <Banner kind="error">{errorMessage(query.error, 'No se pudo cargar la sesión de caja')}</Banner>;
@@ -46,6 +48,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
         Abierta el {dateTime(session.openedAt)} por {session.openedBy?.name ?? '—'} con {formatPrice(session.openingCash)}.{' '}
         {closed && `Cerrada el ${dateTime(session.closedAt)} por ${session.closedBy?.name ?? '—'}.`}
       </p>
+      <ReopeningList session={session} />
       <p data-testid="session-expected">
         Efectivo esperado: <strong>{formatPrice(session.expected.cash)}</strong> · Transferencias: {formatPrice(session.expected.transfer)}{' '}
         · Ventas: {session.salesCount}
@@ -55,6 +58,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
           Diferencia total: <strong>{formatPrice(session.difference.total)}</strong> (efectivo {formatPrice(session.difference.cash)})
         </p>
       )}
+      <ChannelSummary session={session} />
       <h3>Movimientos</h3>
       {session.movements.length === 0 ? (
         <p className="muted">Todavía no hay movimientos</p>
@@ -82,6 +86,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
       )}
       {!closed && <MovementForm sessionId={session.id} />}
       {!closed && <CloseForm session={session} onClosed={onClosed} />}
+      {closed && manage && <ReopenForm session={session} />}
       <button type="button" className="btn btn-secondary" onClick={() => void downloadReport(session, setError)}>
         {closed ? 'Descargar reporte Z (PDF)' : 'Descargar reporte X (PDF)'}
       </button>

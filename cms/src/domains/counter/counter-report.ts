@@ -7,10 +7,12 @@ import {
   COUNTER_PAYMENT_METHODS,
   formatPrice,
   keysetPages,
+  ORDER_CHANNEL_LABELS,
   type CashSession,
   type CsvValue,
 } from '@shop/shared';
 import { table } from '../../utils/db-write';
+import { channelsOf } from './counter-channels';
 import { MOVEMENTS_TABLE, readSession, SESSIONS_TABLE, toSession, type Row } from './counter-store';
 
 /** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the report needs. */
@@ -31,7 +33,7 @@ function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
 /** The Z report (an X report while the session is open): sales by method, movements, expected/counted/difference. */
 export function zReportPdf(session: CashSession): Promise<Buffer> {
   const hand = session.movements.filter((m) => m.type !== 'sale').slice(0, MAX_MOVEMENTS);
-  const height = 420 + hand.length * 22;
+  const height = 420 + hand.length * 22 + session.byChannel.length * 12 + session.reopenings.length * 40;
   const closed = session.status === 'closed';
   const doc = new PDFDocument({
     size: [WIDTH, height],
@@ -63,6 +65,10 @@ export function zReportPdf(session: CashSession): Promise<Buffer> {
   text(`${session.registerName} · Sesión N° ${session.id}`, { align: 'center' });
   text(`Apertura: ${arDateTime(session.openedAt)} por ${session.openedBy?.name ?? '—'}`);
   if (closed) text(`Cierre: ${arDateTime(session.closedAt)} por ${session.closedBy?.name ?? '—'}`);
+  for (const r of session.reopenings) {
+    const undone = r.undone.difference ? ` (diferencia deshecha ${formatPrice(r.undone.difference.total)})` : '';
+    text(`Reabierta por ${r.by?.name ?? '—'} el ${arDateTime(r.at)}: ${r.reason}${undone}`);
+  }
   text(`Órdenes: ${session.salesCount} · primera ${session.firstOrderNumber ?? '—'} · última ${session.lastOrderNumber ?? '—'}`);
   rule();
   doc.font('Helvetica-Bold');
@@ -73,6 +79,11 @@ export function zReportPdf(session: CashSession): Promise<Buffer> {
   doc.font('Helvetica-Bold');
   pair('Total vendido', formatPrice(salesTotal));
   doc.font('Helvetica');
+  rule();
+  doc.font('Helvetica-Bold');
+  text('Ventas por canal');
+  doc.font('Helvetica');
+  for (const c of session.byChannel) pair(`${ORDER_CHANNEL_LABELS[c.channel]} (${c.orders})`, formatPrice(c.amount));
   rule();
   doc.font('Helvetica-Bold');
   text('Movimientos de efectivo');
@@ -153,11 +164,13 @@ export async function* sessionCsvBatches(size: number): AsyncGenerator<CsvValue[
         sessions.map((s) => s.id),
       )
       .orderBy('id', 'asc')) as Row[];
+    const channels = await channelsOf(knex, movements);
     yield sessions.map((row) =>
       csvRowOf(
         toSession(
           row,
           movements.filter((m) => Number(m.session_id) === row.id),
+          channels,
         ),
       ),
     );

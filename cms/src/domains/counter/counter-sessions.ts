@@ -3,11 +3,13 @@ import {
   COUNTER_MESSAGES,
   denominationsTotal,
   type CashMovementInput,
+  type CashReopening,
   type CashSession,
   type CloseSessionInput,
   type CounterPaymentInput,
   type OpenSessionInput,
   type Register,
+  type ReopenSessionInput,
 } from '@shop/shared';
 import { affectedRows, isUniqueViolation, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { insertPendingParts } from './counter-parts';
@@ -162,6 +164,61 @@ export async function closeSession(sessionId: number, input: CloseSessionInput, 
     await table(trx, REGISTERS_TABLE)
       .where({ id: Number(row.register_id), open_session_id: sessionId })
       .update({ open_session_id: null, updated_at: now });
+  });
+  return readSession(strapi.db.connection, sessionId);
+}
+
+/**
+ * POST /cash-sessions/{id}/reopen (counter.manage): the register's most recent session, closed, is opened again when
+ * the register has no other open session. The close it undoes (who, when, its figures) is kept in `reopenings` with
+ * who reopened it, when and why; the next close computes everything afresh. The session row is locked and both
+ * updates are conditional, so of two reopens (or a reopen and an open) at once exactly one wins, the other a 409.
+ */
+export async function reopenSession(sessionId: number, input: ReopenSessionInput, clerk: Clerk): Promise<CashSession> {
+  await writeTransaction(async (trx) => {
+    const row = (await locked(table(trx, SESSIONS_TABLE).where({ id: sessionId })).first()) as Row | undefined;
+    if (!row) throw notFound(COUNTER_MESSAGES.sessionUnknown);
+    if (row.closed_at === null || row.closed_at === undefined) throw conflict(COUNTER_MESSAGES.notClosed);
+    const registerId = Number(row.register_id);
+    const latest = (await table(trx, SESSIONS_TABLE).where({ register_id: registerId }).max('id as id').first()) as Row | undefined;
+    if (Number(latest?.id) !== sessionId) throw conflict(COUNTER_MESSAGES.notLatest);
+    const before = toSession(row, [], new Map());
+    const now = new Date();
+    const reopening: CashReopening = {
+      at: now.toISOString(),
+      by: { id: clerk.id, name: clerk.name.slice(0, 200) },
+      reason: input.reason,
+      undone: {
+        closedAt: before.closedAt,
+        closedBy: before.closedBy,
+        expected: before.expected,
+        counted: before.counted,
+        difference: before.difference,
+      },
+    };
+    const reopened = affectedRows(
+      await table(trx, SESSIONS_TABLE)
+        .where({ id: sessionId })
+        .whereNotNull('closed_at')
+        .update({
+          closed_at: null,
+          closed_by_id: null,
+          closed_by_name: null,
+          expected: null,
+          counted: null,
+          difference: null,
+          reopenings: JSON.stringify([...before.reopenings, reopening]),
+          updated_at: now,
+        }),
+    );
+    if (reopened !== 1) throw conflict(COUNTER_MESSAGES.notClosed);
+    const taken = affectedRows(
+      await table(trx, REGISTERS_TABLE)
+        .where({ id: registerId })
+        .whereNull('open_session_id')
+        .update({ open_session_id: sessionId, updated_at: now }),
+    );
+    if (taken !== 1) throw conflict(COUNTER_MESSAGES.reopenWhileOpen);
   });
   return readSession(strapi.db.connection, sessionId);
 }

@@ -1,7 +1,8 @@
 // The counter's tables (registers, cash sessions, cash movements) and a session as the API answers it.
-import type { ByMethod, CashMovement, CashSession, CounterPaymentMethod, Register } from '@shop/shared';
+import type { ByMethod, CashMovement, CashReopening, CashSession, CounterPaymentMethod, Register } from '@shop/shared';
 import { COUNTER_MESSAGES, COUNTER_PAYMENT_METHODS, counterIdOf } from '@shop/shared';
 import { isoDate, isRecord, jsonColumn, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { byChannelOf, channelsOf, type ChannelsOf } from './counter-channels';
 import { badRequest, conflict, notFound } from '../../utils/http';
 import type { Knex } from 'knex';
 
@@ -151,8 +152,37 @@ export function differenceOf(counted: ByMethod, expected: ByMethod): ByMethod & 
   return { ...d, total: d.cash + d.card + d.qr + d.transfer };
 }
 
+function differenceColumn(value: unknown): (ByMethod & { total: number }) | null {
+  const d = jsonColumn(value);
+  const m = byMethodOf(d);
+  return m && isRecord(d) ? { ...m, total: num(d.total) } : null;
+}
+
+/** The session's reopenings as stored (a JSON array), oldest first; anything unreadable is left out. */
+export function reopeningsOf(value: unknown): CashReopening[] {
+  const list = jsonColumn(value);
+  if (!Array.isArray(list)) return [];
+  return list.filter(isRecord).map((r) => {
+    const by = isRecord(r.by) ? r.by : {};
+    const undone = isRecord(r.undone) ? r.undone : {};
+    const closedBy = isRecord(undone.closedBy) ? undone.closedBy : {};
+    return {
+      at: isoDate(r.at) ?? new Date(0).toISOString(),
+      by: staffOf(by.id, by.name),
+      reason: String(r.reason ?? ''),
+      undone: {
+        closedAt: isoDate(undone.closedAt),
+        closedBy: staffOf(closedBy.id, closedBy.name),
+        expected: byMethodOf(undone.expected),
+        counted: byMethodOf(undone.counted),
+        difference: differenceColumn(undone.difference),
+      },
+    };
+  });
+}
+
 /** A session row and its movements as the API answers them (a closed session's figures as fixed at closing). */
-export function toSession(row: Row, movementRows: readonly Row[]): CashSession {
+export function toSession(row: Row, movementRows: readonly Row[], channels: ChannelsOf): CashSession {
   const movements = movementRows.map(toMovement);
   const openingCash = num(row.opening_cash);
   const figures = figuresOf(openingCash, movements);
@@ -170,15 +200,11 @@ export function toSession(row: Row, movementRows: readonly Row[]): CashSession {
     ...figures,
     expected: (closedAt ? byMethodOf(row.expected) : null) ?? figures.expected,
     counted: closedAt ? byMethodOf(row.counted) : null,
-    difference: closedAt
-      ? (() => {
-          const d = jsonColumn(row.difference);
-          const m = byMethodOf(d);
-          return m && isRecord(d) ? { ...m, total: num(d.total) } : null;
-        })()
-      : null,
+    difference: closedAt ? differenceColumn(row.difference) : null,
     closedAt,
     closedBy: staffOf(row.closed_by_id, row.closed_by_name),
+    byChannel: byChannelOf(movementRows, channels),
+    reopenings: reopeningsOf(row.reopenings),
     movements,
   };
 }
@@ -192,7 +218,8 @@ export function movementRowsOf(knex: Knex, sessionId: number): Promise<Row[]> {
 export async function readSession(knex: Knex | Trx, sessionId: number): Promise<CashSession> {
   const row = (await table(knex, SESSIONS_TABLE).where({ id: sessionId }).first()) as Row | undefined;
   if (!row) throw notFound(COUNTER_MESSAGES.sessionUnknown);
-  return toSession(row, await movementRowsOf(knex, sessionId));
+  const movementRows = await movementRowsOf(knex, sessionId);
+  return toSession(row, movementRows, await channelsOf(knex, movementRows));
 }
 
 /** Every register, with its open session when it has one. */

@@ -12,6 +12,7 @@ export {
   ensureDefaultRegister,
   openSession,
   recordCounterSale,
+  reopenSession,
   type CounterSale,
 } from './counter-sessions';
 export { sessionCsvBatches, sessionReportPdf } from './counter-report';

@@ -121,6 +121,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /cash-sessions/:id': 'counter.use',
   'POST /cash-sessions/:id/movements': 'counter.use',
   'POST /cash-sessions/:id/close': 'counter.use',
+  'POST /cash-sessions/:id/reopen': 'counter.manage',
   'GET /cash-sessions/:id/report.pdf': 'counter.use',
   'GET /cash-sessions/tickets/:orderNumber': 'counter.use',
   'GET /cash-sessions.csv': 'counter.manage',

@@ -19,6 +19,7 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'POST /registers/:id/sessions': { kind: 'orders', action: 'cash.open', label: 'Abrió la caja' },
   'POST /cash-sessions/:id/movements': { kind: 'orders', action: 'cash.movement', label: 'Registró un movimiento de caja' },
   'POST /cash-sessions/:id/close': { kind: 'orders', action: 'cash.close', label: 'Cerró la caja' },
+  'POST /cash-sessions/:id/reopen': { kind: 'orders', action: 'cash.reopen', label: 'Reabrió la caja' },
   'PATCH /registers/:id': { kind: 'orders', action: 'register.devices', label: 'Configuró la terminal o el QR de una caja' },
   'POST /orders/:id/counter-payments': { kind: 'orders', action: 'cash.payment', label: 'Agregó un cobro a una venta en caja' },
   'DELETE /counter-payments/:id': { kind: 'orders', action: 'cash.payment-cancel', label: 'Canceló un cobro con tarjeta o QR' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields.js';
+import { MANUAL_ORDER_CHANNELS, ORDER_CHANNELS } from '../rules/channels.js';
 
 /**
  * The counter's cash register ("Caja", docs/api.md "Counter"): registers, one open cash session per register, the
@@ -48,6 +49,10 @@ export const COUNTER_MESSAGES = {
   alreadyOpen: 'La caja ya tiene una sesión abierta: cerrala antes de abrir otra',
   notOpen: 'La caja no está abierta: abrila antes de cobrar',
   closed: 'La sesión de caja está cerrada: no se puede modificar',
+  reopenReason: 'Indicá el motivo de la reapertura (hasta 200 caracteres)',
+  notClosed: 'La sesión de caja no está cerrada: no hace falta reabrirla',
+  notLatest: 'Solo se puede reabrir la última sesión de la caja',
+  reopenWhileOpen: 'La caja tiene otra sesión abierta: cerrala antes de reabrir esta',
   movementType: 'El tipo de movimiento debe ser ingreso, gasto o retiro',
   amount: `El monto debe ser un número entero de pesos mayor que 0 (hasta ${COUNTER_MAX_AMOUNT.toLocaleString('es-AR')})`,
   reason: 'Indicá el motivo del gasto o del retiro',
@@ -135,6 +140,18 @@ export const closeSessionInputSchema = z
   .strict();
 export type CloseSessionInput = z.infer<typeof closeSessionInputSchema>;
 
+/** POST /cash-sessions/{id}/reopen (counter.manage): why the closed session is opened again. */
+export const reopenSessionInputSchema = z
+  .object({
+    reason: z
+      .string({ error: COUNTER_MESSAGES.reopenReason })
+      .trim()
+      .min(1, COUNTER_MESSAGES.reopenReason)
+      .max(200, COUNTER_MESSAGES.reopenReason),
+  })
+  .strict();
+export type ReopenSessionInput = z.infer<typeof reopenSessionInputSchema>;
+
 /** One part of a counter sale's payment (POST /orders/manual with registerId). */
 export const counterPaymentInputSchema = z
   .object({
@@ -173,6 +190,28 @@ export const cashMovementSchema = z.object({
 });
 export type CashMovement = z.infer<typeof cashMovementSchema>;
 
+/** A reopening of a closed session: who, when, why, and the figures of the close it undid. */
+export const cashReopeningSchema = z.object({
+  at: z.string(),
+  by: staffRefSchema.nullable(),
+  reason: z.string(),
+  undone: z.object({
+    closedAt: z.string().nullable(),
+    closedBy: staffRefSchema.nullable(),
+    expected: byMethodSchema.nullable(),
+    counted: byMethodSchema.nullable(),
+    difference: byMethodSchema.extend({ total: z.number().int() }).nullable(),
+  }),
+});
+export type CashReopening = z.infer<typeof cashReopeningSchema>;
+
+/** The channels a session's sales are grouped by (the counter's own, plus any other a sale came with). */
+export const COUNTER_REPORT_CHANNELS = MANUAL_ORDER_CHANNELS;
+
+/** A session's sales of one channel: how many orders and how many pesos. */
+export const sessionChannelSalesSchema = z.object({ channel: z.enum(ORDER_CHANNELS), orders: z.number().int(), amount: z.number().int() });
+export type SessionChannelSales = z.infer<typeof sessionChannelSalesSchema>;
+
 export const cashSessionSchema = z.object({
   id: z.number().int(),
   registerId: z.number().int(),
@@ -185,6 +224,8 @@ export const cashSessionSchema = z.object({
   /** Sales by method: the counter sales' payments. */
   sales: byMethodSchema,
   salesCount: z.number().int(),
+  /** Sales by the order's channel (Local, WhatsApp, …): they add up to the sales' total. */
+  byChannel: z.array(sessionChannelSalesSchema),
   firstOrderNumber: z.string().nullable(),
   lastOrderNumber: z.string().nullable(),
   /** Hand movements' totals. */
@@ -198,6 +239,8 @@ export const cashSessionSchema = z.object({
   difference: byMethodSchema.extend({ total: z.number().int() }).nullable(),
   closedAt: z.string().nullable(),
   closedBy: staffRefSchema.nullable(),
+  /** Each time the owner reopened the session after a close, oldest first. */
+  reopenings: z.array(cashReopeningSchema),
   movements: z.array(cashMovementSchema),
 });
 export type CashSession = z.infer<typeof cashSessionSchema>;

@@ -69,6 +69,18 @@ export function useCloseSession() {
   );
 }
 
+export function useReopenSession() {
+  return useCounterMutation(({ sessionId, reason }: { sessionId: number; reason: string }) =>
+    api.request({
+      method: 'POST',
+      url: `/cash-sessions/${sessionId}/reopen`,
+      data: { reason },
+      schema: cashSessionAnswerSchema,
+      errorMessage: 'No se pudo reabrir la caja',
+    }),
+  );
+}
+
 export function useCreateRegister() {
   return useCounterMutation((name: string) =>
     api.request({

@@ -8,6 +8,7 @@ import {
   closeSessionInputSchema,
   counterTicketAnswerSchema,
   formatPrice,
+  reopenSessionInputSchema,
 } from '@shop/shared';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 import { counterId } from '../../../domains/counter';
@@ -20,6 +21,7 @@ import {
   closeSession,
   counterTicket,
   readSession,
+  reopenSession,
   sessionCsvBatches,
   sessionReportPdf,
 } from '../../../domains/counter';
@@ -62,6 +64,16 @@ export default {
       target: session.registerName,
       summary: `Cerró ${session.registerName} con una diferencia de ${formatPrice(session.difference?.total ?? 0)}`,
     });
+    reply(ctx, cashSessionAnswerSchema, { session });
+  },
+
+  /** POST /cash-sessions/:id/reopen {reason} (counter.manage): the register's last session opened again; 409 otherwise. */
+  async reopen(ctx: Context) {
+    const user = await requireStaff(ctx, 'counter.manage');
+    const sessionId = sessionIdOf(ctx);
+    const input = parseWith(reopenSessionInputSchema, requestBody(ctx));
+    const session = await reopenSession(sessionId, input, clerkOf(user));
+    noteActivity(ctx, { target: session.registerName, summary: `Reabrió la sesión N° ${session.id}: ${input.reason}`.slice(0, 500) });
     reply(ctx, cashSessionAnswerSchema, { session });
   },
 
