@@ -14,7 +14,7 @@
  * webhook with a chosen signature or age, take the API "down", read what the shop sent. The in-person API (Point
  * terminals and dynamic QR through the Orders API, and its controls) is in lib/fake-mercadopago-in-person.mjs.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { checkoutPage, html, json, postSignedWebhook, preferenceAmount, readBody, signWebhook } from './lib/fake-mercadopago-http.mjs';
@@ -38,7 +38,10 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
     delayMs: 0,
   };
   const inPerson = inPersonApi({ state, webhookSecret });
-  let nextPaymentId = 1_000_000_001;
+  // Payment ids start at a random point, as Mercado Pago's are unique across its accounts: two fakes feeding shops on
+  // one database (test files in parallel) must not both give payment 1000000001 (the shop would take it as a
+  // repeated notice of a payment it already applied); below 2^31, as ids the shop may keep in an integer column.
+  let nextPaymentId = 1_000_000_001 + randomInt(0, 1_000_000_000);
   let baseUrl = '';
 
   /** Sends the shop the webhook of one payment; returns the shop's HTTP status (0 when unreachable). */
