@@ -197,7 +197,9 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ productId: 'fuzzNoExiste', costs: [{ variantId: 'negro~m', cost: 100 }] }),
   },
   { method: 'GET', path: '/purchase-settings', auth: 'admin' },
-  { method: 'PUT', path: '/purchase-settings', auth: 'admin', body: () => ({ costMethod: 'last' }) },
+  // A method that does not exist, and junk in its place: a valid body would change the shared shop's cost method
+  // under purchases.test.ts, which sets it and receives purchases (CI saw "last" where it had just set "average").
+  { method: 'PUT', path: '/purchase-settings', auth: 'admin', body: () => ({ costMethod: 'fifo' }) },
   { method: 'GET', path: '/insight/waited-sizes', auth: 'admin', query: ['limit'] },
   { method: 'GET', path: '/insight/search-misses', auth: 'admin', query: ['days'] },
   { method: 'POST', path: '/products', auth: 'admin', body: productBody },

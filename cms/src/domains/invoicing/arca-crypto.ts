@@ -1,34 +1,14 @@
-import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
-import { secret } from '../platform';
+import { openSecret, sealSecret } from '../platform';
 
 /**
  * The invoicing key and certificate: a 2048-bit RSA key made here (never leaves the server), stored encrypted with
  * the shop's ENCRYPTION_KEY (AES-256-GCM), its CSR for ARCA's alias page, the certificate ARCA returns checked
  * against it, and the WSAA login request signed as CMS (PKCS#7 SignedData) with node-forge.
  */
-const PREFIX = 'v1:';
-
-function encryptionKey(): Buffer {
-  return createHash('sha256')
-    .update(`invoicing:${secret('ENCRYPTION_KEY')}`)
-    .digest();
-}
-
-export function encryptSecret(plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
-}
-
-export function decryptSecret(stored: string): string {
-  if (!stored.startsWith(PREFIX)) throw new Error('Unknown encrypted value');
-  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-}
+export const encryptSecret = (plain: string): string => sealSecret('invoicing', plain);
+export const decryptSecret = (stored: string): string => openSecret('invoicing', stored);
 
 export interface KeyAndCsr {
   keyPem: string;

@@ -14,6 +14,7 @@ export {
   shopServices,
   type MercadoPagoConfig,
 } from './mercadopago-settings';
+export { openSecret, sealSecret } from './sealed-secrets';
 export { ensureSecrets, isProduction, secret, secretsFile } from './secrets';
 export { corsOrigins, shopSecurityConfig } from './security-policy';
 export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics';
