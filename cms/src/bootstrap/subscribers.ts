@@ -7,6 +7,7 @@ import {
   applyNotifiedInPersonOrder,
   cancelPartsAtMercadoPago,
   cancelPartsOfOrder,
+  recordCashRefund,
   recordCounterSale,
   startParts,
 } from '../domains/counter';
@@ -55,6 +56,11 @@ export function registerSubscribers(): void {
   // ---- order.counterSale (emitted by orders) -> counter: in the transaction ----
   // The sale's payments in the register's open session; no open session or payments not adding up refuse the sale.
   subscribe('order.counterSale', 'in-transaction', 'counter: the sale in the open cash session', (sale) => recordCounterSale(sale));
+
+  // ---- return.cashRefund (emitted by returns) -> counter: in the transaction ----
+  subscribe('return.cashRefund', 'in-transaction', 'counter: the cash refund in the open cash session', (refund) =>
+    recordCashRefund(refund),
+  );
   // A counter sale cancelled while card/QR parts waited: they are cancelled with it, then taken off Mercado Pago.
   subscribe('order.cancelled', 'in-transaction', 'counter: pending card/QR parts', ({ trx, documentId }) =>
     cancelPartsOfOrder(trx, documentId),

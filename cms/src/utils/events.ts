@@ -41,6 +41,20 @@ export interface ShopEvents {
     payments: readonly { method: 'cash' | 'card' | 'qr' | 'transfer'; amount: number; tendered?: number }[];
     by: { id: number; name: string };
   };
+  /**
+   * A return was received with its money given back in cash at a register (PUT /returns/{id}/status with
+   * `refundMethod: 'cash'`), inside the transaction that received it. Subscribers: in the transaction (the counter
+   * writes the refund movement in the register's open session, and refuses with a 409 when the register is not open
+   * or its drawer should not hold that much cash, so nothing is received).
+   */
+  'return.cashRefund': {
+    trx: Knex.Transaction;
+    registerId: number;
+    amount: number;
+    returnNumber: string;
+    orderNumber: string;
+    by: { id: number | null; name: string };
+  };
 }
 
 export type ShopEventName = keyof ShopEvents;

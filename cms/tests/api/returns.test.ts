@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFParse } from 'pdf-parse';
 import {
+  CASH_SESSIONS_CSV_HEADER,
+  COUNTER_MESSAGES,
   RETURN_MESSAGES,
+  cashSessionAnswerSchema,
   returnAnswerSchema,
   staffReturnAnswerSchema,
   trackedOrderAnswerSchema,
@@ -312,6 +316,93 @@ describe('the order after its returns: a unit never comes back twice', () => {
     // Reopened: the same two units are taken again.
     expect((await setStatus('paid')).status).toBe(200);
     expect(await variantStock(at, product, '85B')).toBe(4);
+  });
+});
+
+describe('a refund in cash at the counter (issue 49: refunds come out of the session)', () => {
+  it('refuses a register not open or short of cash, and then takes the cash out of its session once, in the Z report and the CSV', async () => {
+    const product = await bra(at, { b85: 4, b90: 0 });
+    const order = await deliveredOrder(product, 2);
+    const back = returnAnswerSchema.parse((await ask(requestBody(order, [{ quantity: 2, kind: 'return' }]))).body).return;
+    expect(back.refundDue).toBe(20000);
+    expect((await move(back._id, { status: 'approved' })).status).toBe(200);
+    expect(await variantStock(at, product, '85B')).toBe(2);
+    // A register of its own (the shared database's "Caja 1" belongs to the counter's tests).
+    const created = await at.call('/registers', { body: { name: `Caja cambios ${Date.now()}` }, token: at.owner });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const registerId = created.body.register.id as number;
+    const cash = { status: 'received', refundMethod: 'cash', registerId };
+
+    // Bad input: no register, a register with another way, junk ids, a register that does not exist.
+    expectMessage(await move(back._id, { status: 'received', refundMethod: 'cash' }), 400, RETURN_MESSAGES.cashRegister);
+    expectMessage(await move(back._id, { status: 'received', refundMethod: 'coupon', registerId }), 400, RETURN_MESSAGES.registerOnlyCash);
+    for (const junk of ['1', -1, 0, 1.5, 2 ** 40, null, {}]) {
+      expect((await move(back._id, { ...cash, registerId: junk })).status, String(junk)).toBe(400);
+    }
+    expectMessage(await move(back._id, { ...cash, registerId: 999_999_999 }), 404, COUNTER_MESSAGES.registerUnknown);
+    // The catalog role may not receive returns at all; the shopper's token is not staff.
+    expect((await move(back._id, cash, at.catalog)).status).toBe(403);
+    expect((await move(back._id, cash, at.shopper)).status).toBeGreaterThanOrEqual(401);
+    // The register is not open: nothing is received, no unit comes back.
+    expectMessage(await move(back._id, cash), 409, COUNTER_MESSAGES.notOpen);
+    const opened = await at.call(`/registers/${registerId}/sessions`, { body: { openingCash: 5000 }, token: at.sales });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const sessionId = opened.body.session.id as number;
+    // The drawer should hold 5.000: not enough for 20.000.
+    expectMessage(await move(back._id, cash), 409, COUNTER_MESSAGES.notEnoughCash(20000, 5000));
+    expect((await at.call(`/returns/${back._id}`, { token: at.owner })).body.return.status).toBe('approved');
+    expect(await variantStock(at, product, '85B')).toBe(2);
+
+    const income = await at.call(`/cash-sessions/${sessionId}/movements`, {
+      body: { type: 'income', amount: 20000, reason: 'Cambio del banco' },
+      token: at.sales,
+    });
+    expect(income.status, JSON.stringify(income.body)).toBe(201);
+    // Three clicks at once: received once, one refund movement.
+    const done = await Promise.all([1, 2, 3].map(() => move(back._id, cash, at.sales)));
+    expect(done.map((r) => r.status)).toEqual([200, 200, 200]);
+    const received = staffReturnAnswerSchema.parse(done[0]!.body).return;
+    expect(received.status).toBe('received');
+    expect(received.refund).toMatchObject({ method: 'cash', amount: 20000, couponCode: null });
+    expect(await variantStock(at, product, '85B')).toBe(4);
+    const session = cashSessionAnswerSchema.parse((await at.call(`/cash-sessions/${sessionId}`, { token: at.sales })).body).session;
+    const refunds = session.movements.filter((m) => m.type === 'refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      method: 'cash',
+      amount: 20000,
+      orderNumber: order.orderNumber,
+      reason: `${back.number} del pedido ${order.orderNumber}`,
+    });
+    expect(session.refunds).toBe(20000);
+    expect(session.expected.cash).toBe(5000);
+    // Read again, the request says the money went back in cash.
+    const mine = await at.call(`/returns/${back._id}`, { token: at.owner });
+    expect(mine.body.return.refund.method).toBe('cash');
+
+    const closed = await at.call(`/cash-sessions/${sessionId}/close`, { body: { counted: { cash: 5000 } }, token: at.sales });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(cashSessionAnswerSchema.parse(closed.body).session.difference?.total).toBe(0);
+    const pdf = await fetch(`${at.shop.url}/api/cash-sessions/${sessionId}/report.pdf`, {
+      headers: { Authorization: `Bearer ${at.sales}` },
+    });
+    expect(pdf.status).toBe(200);
+    const text = (await new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) }).getText()).text;
+    expect(text).toMatch(/Devoluciones en efectivo\s*-\$\s?20\.000/);
+    // One line per refund (the 80 mm paper wraps it).
+    expect(text.replace(/\s+/g, ' ')).toContain(`Devolución: ${back.number} del pedido ${order.orderNumber} -$20.000`);
+    const csv = await fetch(`${at.shop.url}/api/cash-sessions.csv`, { headers: { Authorization: `Bearer ${at.owner}` } });
+    const row = (await csv.text())
+      .split('\r\n')
+      .find((line) => line.startsWith(`${sessionId};`))
+      ?.split(';');
+    expect(row?.[CASH_SESSIONS_CSV_HEADER.indexOf('Devoluciones en efectivo')]).toBe('20000');
+    expect(row?.[CASH_SESSIONS_CSV_HEADER.indexOf('Efectivo esperado')]).toBe('5000');
+    // Once closed, a later cash refund at this register is refused (no open session).
+    const other = await deliveredOrder(product, 1);
+    const late = returnAnswerSchema.parse((await ask(requestBody(other, [{ quantity: 1, kind: 'return' }]))).body).return;
+    expect((await move(late._id, { status: 'approved' })).status).toBe(200);
+    expectMessage(await move(late._id, cash), 409, COUNTER_MESSAGES.notOpen);
   });
 });
 

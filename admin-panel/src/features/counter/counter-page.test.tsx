@@ -19,6 +19,7 @@ const session = (over: Partial<CashSession> = {}): CashSession => ({
   salesCount: 2,
   firstOrderNumber: 'JL-20261126-0001',
   lastOrderNumber: 'JL-20261126-0002',
+  refunds: 0,
   incomes: 0,
   expenses: 700,
   withdrawals: 0,

@@ -52,6 +52,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
       <p data-testid="session-expected">
         Efectivo esperado: <strong>{formatPrice(session.expected.cash)}</strong> · Transferencias: {formatPrice(session.expected.transfer)}{' '}
         · Ventas: {session.salesCount}
+        {session.refunds > 0 && ` · Devoluciones en efectivo: ${formatPrice(session.refunds)}`}
       </p>
       {closed && session.difference && (
         <p data-testid="session-difference">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffReturnRequest } from '@shop/shared';
+import type { Register, StaffReturnRequest } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { ReturnDetail } from './return-detail';
@@ -43,14 +43,25 @@ function approvedReturn(mercadoPagoRefund: StaffReturnRequest['mercadoPagoRefund
   };
 }
 
-function setup(request: StaffReturnRequest) {
+const openRegister = (id: number, name: string): Register => ({
+  id,
+  name,
+  pointTerminalId: null,
+  qrPosId: null,
+  openSession: { id: id * 10, openedAt: '2026-01-15T12:00:00.000Z', openingCash: 20000, openedBy: { id: 1, name: 'Dueña' } },
+});
+
+function setup(request: StaffReturnRequest, registers: Register[] = []) {
   signInStorage();
   const received: StaffReturnRequest = {
     ...request,
     status: 'received',
     refund: { method: 'mercadopago', amount: 10000, couponCode: null, reference: 'Reembolso 9 del pago 8 de Mercado Pago', at: '' },
   };
-  const calls = mockApi({ 'PUT /returns/r1/status': { data: { return: received } } });
+  const calls = mockApi({
+    'PUT /returns/r1/status': { data: { return: received } },
+    ...(registers.length > 0 ? { 'GET /registers': { data: { registers } } } : {}),
+  });
   renderApp(<ReturnDetail request={request} />);
   return { calls, user: userEvent.setup() };
 }
@@ -81,6 +92,26 @@ describe('a return\'s "Recibido": how the money goes back', () => {
     setup(approvedReturn(null));
     expect(options()).toEqual(['Crédito en la tienda (cupón de un uso)', 'Transferencia (ya hecha)']);
     expect(screen.getByRole('combobox', { name: 'Cómo se devuelve el dinero' })).toHaveValue('coupon');
+  });
+
+  it('with a register open, offers cash from it, asks which one when two are open, and sends the register chosen', async () => {
+    const closed = { ...openRegister(3, 'Caja cerrada'), openSession: null };
+    const { calls, user } = setup(approvedReturn(null), [openRegister(1, 'Caja 1'), closed, openRegister(2, 'Caja vidriera')]);
+    await waitFor(() => expect(options()).toContain('Efectivo de la caja'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Cómo se devuelve el dinero' }), 'cash');
+    const picker = screen.getByRole('combobox', { name: 'Caja de la que sale el efectivo' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Caja 1', 'Caja vidriera']);
+    await user.selectOptions(picker, 'Caja vidriera');
+    await user.click(screen.getByRole('button', { name: 'Marcar recibido' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Entregá $10.000 en efectivo de Caja vidriera');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT')!)).toMatchObject({ status: 'received', refundMethod: 'cash', registerId: 2 });
   });
 
   it('once the refund was asked of Mercado Pago, only Mercado Pago may finish it, and says so', () => {

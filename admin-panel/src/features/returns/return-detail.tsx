@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
 import { RETURN_REASON_LABELS, formatPrice, returnStatusLabel, whatsappLink, type StaffReturnRequest } from '@shop/shared';
@@ -6,14 +7,17 @@ import { errorMessage } from '@shop/client-kit';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Banner } from '@/components/feedback';
 import { paths } from '@/config/paths';
+import { usePermission } from '@/features/auth';
+import { counterQueries } from '@/features/counter';
 import { useUpdateReturnStatus } from './api/return-queries';
 
 type Step = 'approved' | 'rejected' | 'received' | 'closed';
-type RefundMethod = 'mercadopago' | 'coupon' | 'transfer';
+type RefundMethod = 'mercadopago' | 'coupon' | 'transfer' | 'cash';
 
 const REFUND_WAYS: Record<NonNullable<StaffReturnRequest['refund']>['method'], string> = {
   mercadopago: 'por Mercado Pago (al pago original)',
   transfer: 'por transferencia',
+  cash: 'en efectivo',
   coupon: 'con el cupón',
   none: '',
 };
@@ -48,6 +52,15 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
   // Money goes back on the original Mercado Pago payment when it was paid there (then only that way once asked).
   const viaMercadoPago = request.mercadoPagoRefund ?? null;
   const [refundMethod, setRefundMethod] = useState<RefundMethod>(viaMercadoPago ? 'mercadopago' : 'coupon');
+  // Cash goes back out of a register with an open session (its Caja records the refund).
+  const counter = usePermission('counter.use');
+  const registers = useQuery({
+    ...counterQueries.registers(),
+    enabled: counter && request.status === 'approved' && request.refundDue > 0 && viaMercadoPago !== 'started',
+  });
+  const openRegisters = (registers.data?.registers ?? []).filter((r) => r.openSession !== null);
+  const [registerId, setRegisterId] = useState<number | null>(null);
+  const cashRegister = registerId ?? openRegisters[0]?.id ?? null;
   const chat = whatsappLink(
     request.customer.phone,
     `¡Hola ${request.customer.name.split(' ')[0] ?? ''}! Te escribimos por tu pedido de cambio ${request.number}.`,
@@ -62,6 +75,7 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
           status: step,
           message: message.trim() || null,
           ...(step === 'received' ? { unsellable, refundMethod } : {}),
+          ...(step === 'received' && refundMethod === 'cash' && cashRegister !== null ? { registerId: cashRegister } : {}),
         },
       },
       { onSettled: () => setConfirming(null), onSuccess: () => setMessage('') },
@@ -106,7 +120,7 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
             <dd>
               {formatPrice(request.refund.amount)}{' '}
               {request.refund.method === 'coupon' ? `con el cupón ${request.refund.couponCode}` : REFUND_WAYS[request.refund.method]}
-              {request.refund.method === 'mercadopago' && request.refund.reference && (
+              {(request.refund.method === 'mercadopago' || request.refund.method === 'cash') && request.refund.reference && (
                 <span className="hint"> · {request.refund.reference}</span>
               )}
             </dd>
@@ -187,8 +201,26 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
                   <>
                     <option value="coupon">Crédito en la tienda (cupón de un uso)</option>
                     <option value="transfer">Transferencia (ya hecha)</option>
+                    {openRegisters.length > 0 && <option value="cash">Efectivo de la caja</option>}
                   </>
                 )}
+              </select>
+            </label>
+          )}
+          {request.status === 'approved' && refundMethod === 'cash' && openRegisters.length > 1 && (
+            <label htmlFor={`return-register-${request._id}`}>
+              Caja de la que sale el efectivo
+              <select
+                id={`return-register-${request._id}`}
+                value={cashRegister ?? ''}
+                data-testid="return-refund-register"
+                onChange={(e) => setRegisterId(Number(e.target.value))}
+              >
+                {openRegisters.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
               </select>
             </label>
           )}
@@ -220,7 +252,9 @@ export function ReturnDetail({ request }: { request: StaffReturnRequest }) {
           message={
             confirming === 'received' && request.refundDue > 0 && refundMethod === 'mercadopago'
               ? `${CONFIRM_TEXT.received} Mercado Pago devuelve ${formatPrice(request.refundDue)} al pago original de la clienta.`
-              : CONFIRM_TEXT[confirming]
+              : confirming === 'received' && request.refundDue > 0 && refundMethod === 'cash'
+                ? `${CONFIRM_TEXT.received} Entregá ${formatPrice(request.refundDue)} en efectivo de ${openRegisters.find((r) => r.id === cashRegister)?.name ?? 'la caja'}: queda como devolución en su sesión.`
+                : CONFIRM_TEXT[confirming]
           }
           confirmLabel="Confirmar"
           busyLabel="Guardando..."

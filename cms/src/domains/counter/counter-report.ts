@@ -89,13 +89,14 @@ export function zReportPdf(session: CashSession): Promise<Buffer> {
   text('Movimientos de efectivo');
   doc.font('Helvetica');
   pair('Efectivo inicial', formatPrice(session.openingCash));
+  pair('Devoluciones en efectivo', `-${formatPrice(session.refunds)}`);
   pair('Ingresos', formatPrice(session.incomes));
   pair('Gastos', `-${formatPrice(session.expenses)}`);
   pair('Retiros', `-${formatPrice(session.withdrawals)}`);
   for (const m of hand) {
     const sign = m.type === 'income' ? '' : '-';
     pair(
-      `${arDateTime(m.at).slice(-5)} ${CASH_MOVEMENT_LABELS[m.type as keyof typeof CASH_MOVEMENT_LABELS]}${m.reason ? `: ${m.reason.slice(0, 60)}` : ''}`,
+      `${arDateTime(m.at).slice(-5)} ${CASH_MOVEMENT_LABELS[m.type]}${m.reason ? `: ${m.reason.slice(0, 60)}` : ''}`,
       `${sign}${formatPrice(m.amount)}`,
     );
   }
@@ -137,6 +138,7 @@ function csvRowOf(s: CashSession): CsvValue[] {
     s.sales.transfer,
     s.sales.card,
     s.sales.qr,
+    s.refunds,
     s.incomes,
     s.expenses,
     s.withdrawals,

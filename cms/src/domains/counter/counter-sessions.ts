@@ -252,4 +252,40 @@ export async function recordCounterSale(sale: CounterSale): Promise<void> {
   if (atOnce.length > 0) await table(trx, MOVEMENTS_TABLE).insert(atOnce.map((p) => saleMovementRow(sessionId, p, sale, sale.by, now)));
 }
 
+/** A return's money given back in cash at a register (event `return.cashRefund`, inside the return's transaction). */
+export interface CashRefund {
+  trx: Trx;
+  registerId: number;
+  amount: number;
+  returnNumber: string;
+  orderNumber: string;
+  by: { id: number | null; name: string };
+}
+
+/**
+ * Records a return's cash refund as a `refund` movement of the register's open session, inside the transaction that
+ * receives the return: 404 for an unknown register, 409 when it has no open session, or when the cash the drawer
+ * should hold (the session locked, so no sale or movement slips in meanwhile) is less than the refund. A refusal
+ * rolls the reception back: the units and the money stay as they were.
+ */
+export async function recordCashRefund(refund: CashRefund): Promise<void> {
+  const { trx } = refund;
+  const { sessionId } = await openSessionOf(trx, refund.registerId);
+  const session = (await table(trx, SESSIONS_TABLE).where({ id: sessionId }).first('opening_cash')) as Row | undefined;
+  const movements = (await movementRowsOf(trx, sessionId)).map(toMovement);
+  const { expected } = figuresOf(Number(session?.opening_cash ?? 0), movements);
+  if (expected.cash < refund.amount) throw conflict(COUNTER_MESSAGES.notEnoughCash(refund.amount, expected.cash));
+  await table(trx, MOVEMENTS_TABLE).insert({
+    session_id: sessionId,
+    kind: 'refund',
+    method: 'cash',
+    amount: refund.amount,
+    reason: `${refund.returnNumber} del pedido ${refund.orderNumber}`.slice(0, 200),
+    order_number: refund.orderNumber.slice(0, 40),
+    staff_id: refund.by.id,
+    staff_name: refund.by.name.slice(0, 200),
+    ...stamps(new Date()),
+  });
+}
+
 export { toSession };

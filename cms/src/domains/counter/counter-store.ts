@@ -115,6 +115,7 @@ export function toMovement(row: Row): CashMovement {
 export function figuresOf(openingCash: number, movements: readonly CashMovement[]) {
   const sales = zero();
   const orders = new Set<string>();
+  let refunds = 0;
   let incomes = 0;
   let expenses = 0;
   let withdrawals = 0;
@@ -128,17 +129,18 @@ export function figuresOf(openingCash: number, movements: readonly CashMovement[
         firstOrderNumber ??= m.orderNumber;
         lastOrderNumber = m.orderNumber;
       }
-    } else if (m.type === 'income') incomes += m.amount;
+    } else if (m.type === 'refund') refunds += m.amount;
+    else if (m.type === 'income') incomes += m.amount;
     else if (m.type === 'expense') expenses += m.amount;
     else withdrawals += m.amount;
   }
   const expected: ByMethod = {
-    cash: openingCash + sales.cash + incomes - expenses - withdrawals,
+    cash: openingCash + sales.cash - refunds + incomes - expenses - withdrawals,
     card: sales.card,
     qr: sales.qr,
     transfer: sales.transfer,
   };
-  return { sales, salesCount: orders.size, firstOrderNumber, lastOrderNumber, incomes, expenses, withdrawals, expected };
+  return { sales, salesCount: orders.size, firstOrderNumber, lastOrderNumber, refunds, incomes, expenses, withdrawals, expected };
 }
 
 /** counted − expected per method, and their sum. */

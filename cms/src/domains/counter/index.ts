@@ -11,8 +11,10 @@ export {
   DEFAULT_REGISTER_NAME,
   ensureDefaultRegister,
   openSession,
+  recordCashRefund,
   recordCounterSale,
   reopenSession,
+  type CashRefund,
   type CounterSale,
 } from './counter-sessions';
 export { sessionCsvBatches, sessionReportPdf } from './counter-report';

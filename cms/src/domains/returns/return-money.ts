@@ -4,6 +4,7 @@ import { queueCreditNoteForOrder } from '../invoicing';
 import { recordReturnRefund } from '../payments';
 import { createStoreCredit } from '../promotions';
 import { table, type Trx } from '../../utils/db-write';
+import { emit } from '../../utils/events';
 import type { RefundPlan } from './return-refund';
 import type { Row } from './return-store';
 
@@ -91,8 +92,8 @@ export async function createExchangeOrder(
 /**
  * What the shop gives back when the garments arrive, recorded once (only the caller that moved the request to
  * received gets here): the partial refund Mercado Pago already made (also added to the order's stored payment, so
- * its later "refunded" notice changes nothing), store credit as a one-use coupon of that amount, or a transfer
- * recorded as done by staff.
+ * its later "refunded" notice changes nothing), store credit as a one-use coupon of that amount, a transfer
+ * recorded as done by staff, or cash out of a register's open session (event `return.cashRefund`).
  */
 export async function settleRefund(
   trx: Trx,
@@ -110,6 +111,18 @@ export async function settleRefund(
     await recordReturnRefund(trx, String(row.order_document_id), amount);
     const reference = `Reembolso ${plan.refundId} del pago ${plan.paymentId} de Mercado Pago`;
     return { method: 'mercadopago', amount, couponCode: null, reference, at };
+  }
+  if (plan.method === 'cash') {
+    // The counter writes the refund in the register's open session, or refuses (409) and nothing is received.
+    await emit('return.cashRefund', {
+      trx,
+      registerId: plan.registerId,
+      amount,
+      returnNumber: String(row.return_number),
+      orderNumber: String(row.order_number ?? ''),
+      by: { id: by.id, name: by.name },
+    });
+    return { method: 'cash', amount, couponCode: null, reference: `Efectivo de la caja, entregado por ${by.name}`, at };
   }
   if (plan.method === 'transfer') {
     return { method: 'transfer', amount, couponCode: null, reference: message?.trim() || `Transferencia registrada por ${by.name}`, at };

@@ -8,10 +8,12 @@ import { RETURNS_TABLE, findReturnRow, intentOf, statusOf, type RefundIntent, ty
 /** Another staff member moved the request first: the caller reads it again. */
 export class RequestMoved extends Error {}
 
-type RefundMethod = NonNullable<ReturnStatusUpdate['refundMethod']>;
-
 /** How "Recibido" gives the money back, decided (and, through Mercado Pago, done) before the step is written. */
-export type RefundPlan = { method: 'coupon' | 'transfer' } | { method: 'mercadopago'; paymentId: string; refundId: string } | null;
+export type RefundPlan =
+  | { method: 'coupon' | 'transfer' }
+  | { method: 'cash'; registerId: number }
+  | { method: 'mercadopago'; paymentId: string; refundId: string }
+  | null;
 
 /** The Mercado Pago refund key of a request: one per request and payment, so Mercado Pago refunds it once. */
 export const refundKeyOf = (returnNumber: string, paymentId: string) => `devolucion-${returnNumber}-${paymentId}`;
@@ -24,13 +26,18 @@ export const refundKeyOf = (returnNumber: string, paymentId: string) => `devoluc
  * Mercado Pago's first answer, never a second refund. Mercado Pago refusing or down: a Spanish 502, the request stays
  * approved and nothing is recorded as refunded; once an intent exists, only Mercado Pago may finish it.
  */
-export async function refundBeforeReceiving(row: Row, asked: RefundMethod | undefined, by: Actor): Promise<RefundPlan> {
+export async function refundBeforeReceiving(
+  row: Row,
+  { refundMethod: asked, registerId }: Pick<ReturnStatusUpdate, 'refundMethod' | 'registerId'>,
+  by: Actor,
+): Promise<RefundPlan> {
   const amount = Number(row.refund_due) || 0;
   if (amount <= 0) return null;
   const intent = intentOf(row);
   const paymentId = intent?.paymentId ?? returnRefundPaymentOf(await getOrder(String(row.order_document_id)));
   const method = asked ?? (paymentId ? 'mercadopago' : 'coupon');
   if (intent && method !== 'mercadopago') throw badRequest(RETURN_MESSAGES.refundStarted);
+  if (method === 'cash') return { method, registerId: registerId ?? 0 };
   if (method !== 'mercadopago') return { method };
   if (!paymentId) throw badRequest(RETURN_MESSAGES.refundNotMercadoPago);
   let key = intent?.key ?? refundKeyOf(String(row.return_number), paymentId);

@@ -110,7 +110,7 @@ export async function changeReturnStatus(
     // Through Mercado Pago the refund is made (once, under the request's key) before the step is written.
     let plan: RefundPlan = null;
     try {
-      plan = to === 'received' ? await refundBeforeReceiving(row, update.refundMethod, by) : null;
+      plan = to === 'received' ? await refundBeforeReceiving(row, update, by) : null;
     } catch (err) {
       if (err instanceof RequestMoved) continue;
       throw err;

@@ -25,7 +25,9 @@ export const COUNTER_METHOD_LABELS: Record<CounterPaymentMethod, string> = {
 export const CASH_MOVEMENT_TYPES = ['income', 'expense', 'withdrawal'] as const;
 export type CashMovementType = (typeof CASH_MOVEMENT_TYPES)[number];
 
-export const CASH_MOVEMENT_LABELS: Record<CashMovementType, string> = {
+export const CASH_MOVEMENT_LABELS: Record<CashMovementType | 'sale' | 'refund', string> = {
+  sale: 'Venta',
+  refund: 'Devolución',
   income: 'Ingreso',
   expense: 'Gasto',
   withdrawal: 'Retiro',
@@ -67,6 +69,8 @@ export const COUNTER_MESSAGES = {
   noPaymentLink: 'Una venta en caja se cobra en la caja (efectivo, tarjeta, QR o transferencia), no con link de Mercado Pago',
   tendered: 'El monto con que paga debe ser un número entero mayor o igual al efectivo a cobrar',
   tenderedCashOnly: 'Solo un pago en efectivo tiene vuelto',
+  notEnoughCash: (amount: number, cash: number) =>
+    `En la caja debería haber $${cash.toLocaleString('es-AR')} en efectivo: no alcanza para devolver $${amount.toLocaleString('es-AR')}`,
   notAdding: (paid: number, total: number) =>
     `Los pagos suman $${paid.toLocaleString('es-AR')} y el total de la venta es $${total.toLocaleString('es-AR')}: deben coincidir`,
 } as const;
@@ -177,8 +181,8 @@ const staffRefSchema = z.object({ id: z.number().int().nullable(), name: z.strin
 
 export const cashMovementSchema = z.object({
   id: z.number().int(),
-  /** `sale`: a part of a counter sale's payment (with its method and order); the others were made by hand. */
-  type: z.enum(['sale', ...CASH_MOVEMENT_TYPES]),
+  /** `sale`: a counter sale's payment part; `refund`: cash back for a return (its order; reason `CD-… del pedido …`). */
+  type: z.enum(['sale', 'refund', ...CASH_MOVEMENT_TYPES]),
   method: z.enum(COUNTER_PAYMENT_METHODS),
   amount: z.number().int(),
   tendered: z.number().int().nullable(),
@@ -228,6 +232,8 @@ export const cashSessionSchema = z.object({
   byChannel: z.array(sessionChannelSalesSchema),
   firstOrderNumber: z.string().nullable(),
   lastOrderNumber: z.string().nullable(),
+  /** Cash given back for returns received at the counter during the session. */
+  refunds: z.number().int(),
   /** Hand movements' totals. */
   incomes: z.number().int(),
   expenses: z.number().int(),
@@ -279,6 +285,7 @@ export const CASH_SESSIONS_CSV_HEADER = [
   'Ventas por transferencia',
   'Ventas con tarjeta',
   'Ventas con QR',
+  'Devoluciones en efectivo',
   'Ingresos',
   'Gastos',
   'Retiros',

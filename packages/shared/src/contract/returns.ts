@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './fields.js';
-import { RETURN_KINDS, RETURN_REASONS, returnStatusSchema } from '../rules/returns.js';
+import { RETURN_KINDS, RETURN_MESSAGES, RETURN_REASONS, returnStatusSchema } from '../rules/returns.js';
 
 /** POST /returns (public): the order number and its contact, as tracking asks, and what the shopper wants back. */
 export const returnRequestInputSchema = z.object({
@@ -29,17 +29,32 @@ export const returnRequestInputSchema = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestInputSchema>;
 
-export const returnStatusUpdateSchema = z.object({
-  status: z.enum(['approved', 'rejected', 'received', 'closed']),
-  message: text(2000).optional().nullable(),
-  /** With `received`: lines (their index in the request) not fit for sale, whose units do not go back to stock. */
-  unsellable: z.array(z.number().int().min(0).max(200)).max(50).optional(),
-  /**
-   * With `received`, when money goes back: a partial refund on the order's Mercado Pago payment (the default when it
-   * was paid there), store credit (a one-use coupon, the default otherwise) or a transfer staff made.
-   */
-  refundMethod: z.enum(['mercadopago', 'coupon', 'transfer']).optional(),
-});
+export const returnStatusUpdateSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected', 'received', 'closed']),
+    message: text(2000).optional().nullable(),
+    /** With `received`: lines (their index in the request) not fit for sale, whose units do not go back to stock. */
+    unsellable: z.array(z.number().int().min(0).max(200)).max(50).optional(),
+    /**
+     * With `received`, when money goes back: a partial refund on the order's Mercado Pago payment (the default when it
+     * was paid there), store credit (a one-use coupon, the default otherwise), a transfer staff made, or cash out of
+     * the open session of the register `registerId` (a refund movement in its Caja).
+     */
+    refundMethod: z.enum(['mercadopago', 'coupon', 'transfer', 'cash']).optional(),
+    /** With `refundMethod: 'cash'`: the register whose drawer gives the cash back. */
+    registerId: z
+      .number({ error: RETURN_MESSAGES.cashRegister })
+      .int(RETURN_MESSAGES.cashRegister)
+      .min(1, RETURN_MESSAGES.cashRegister)
+      .max(999_999_999, RETURN_MESSAGES.cashRegister)
+      .optional(),
+  })
+  .superRefine((u, ctx) => {
+    if (u.refundMethod === 'cash' && u.registerId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.cashRegister });
+    if (u.refundMethod !== 'cash' && u.registerId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.registerOnlyCash });
+  });
 export type ReturnStatusUpdate = z.infer<typeof returnStatusUpdateSchema>;
 
 export const returnLineSchema = z.object({
@@ -71,7 +86,7 @@ export const returnStepSchema = z.object({
 });
 
 export const returnRefundSchema = z.object({
-  method: z.enum(['mercadopago', 'transfer', 'coupon', 'none']),
+  method: z.enum(['mercadopago', 'transfer', 'coupon', 'cash', 'none']),
   amount: z.number(),
   couponCode: z.string().nullable(),
   reference: z.string().nullable(),

@@ -90,6 +90,8 @@ export const RETURN_MESSAGES = {
     'Este pedido no tiene un pago aprobado de Mercado Pago: devolvé el dinero con crédito en la tienda o por transferencia',
   refundStarted:
     'Ya se pidió este reembolso a Mercado Pago: volvé a marcarlo recibido con "Devolver por Mercado Pago" (Mercado Pago no lo devuelve dos veces)',
+  cashRegister: 'Para devolver en efectivo elegí la caja de la que sale el dinero',
+  registerOnlyCash: 'La caja se indica solo para devolver en efectivo',
 } as const;
 
 /** Whether `now` is within `windowDays` days of the delivery (null delivery: not delivered, so never). */

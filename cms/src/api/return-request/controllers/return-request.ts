@@ -3,11 +3,13 @@ import { factories } from '@strapi/strapi';
 import {
   RETURN_MESSAGES,
   RETURN_STATUSES,
+  STAFF_FORBIDDEN_MESSAGE,
   returnAnswerSchema,
   returnListAnswerSchema,
   returnRequestInputSchema,
   returnStatusLabel,
   returnStatusUpdateSchema,
+  staffCan,
   staffReturnAnswerSchema,
   trackingContactProblem,
 } from '@shop/shared';
@@ -15,7 +17,7 @@ import { noteActivity, requireStaff } from '../../../domains/staff';
 import { consume } from '../../../domains/platform';
 import { staffActor } from '../../../domains/orders';
 import { ContactMismatch, changeReturnStatus, findReturnRow, listReturns, requestReturn, staffAnswers } from '../../../domains/returns';
-import { badRequest, notFound, parseWith, queryString, reply, requestBody } from '../../../utils/http';
+import { badRequest, forbidden, notFound, parseWith, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 
 /** A wrong e-mail or phone costs this many points of the returns budget in all (as tracking does). */
@@ -61,6 +63,8 @@ export default factories.createCoreController('api::return-request.return-reques
   async updateStatus(ctx: Context) {
     const staff = await requireStaff(ctx, 'returns.manage');
     const update = parseWith(returnStatusUpdateSchema, requestBody(ctx));
+    // Cash out of a register's drawer is the counter's money: the same permission as taking it in.
+    if (update.refundMethod === 'cash' && !staffCan(staff.staffRole, 'counter.use')) throw forbidden(STAFF_FORBIDDEN_MESSAGE);
     const { request } = await changeReturnStatus(routeParam(ctx, 'id'), update, staffActor(staff), ctx.request.origin);
     noteActivity(ctx, { target: request.number, summary: `${request.number} → ${returnStatusLabel(update.status)}` });
     reply(ctx, staffReturnAnswerSchema, { return: request });
