@@ -118,3 +118,82 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
     expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
 });
+
+/**
+ * A shopper returns a garment for her money; the assistant receives it at the counter and gives the cash back out of
+ * a register's open session: the return says "en efectivo", the session's expected cash goes down by the refund.
+ */
+test('a return received at the counter gives the money back in cash out of the open register', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const session = await restoreAdminSession(page, request);
+  const run = Date.now().toString(36).toUpperCase();
+  const product = await createStaffProduct(request, session, {
+    title: `Corpiño Devolución ${run}`,
+    description: 'Corpiño creado por la prueba de devoluciones en efectivo.',
+    price: 12000,
+    category: 'corpinos',
+    size: ['85B'],
+    colors: [{ name: 'Negro', value: '#000000' }],
+    variants: [{ color: 'Negro', size: '85B', stock: 2, sku: `E2E-${run}-DEV` }],
+  });
+  const shopper = { fullName: 'Marta Efectivo', email: `marta.${run.toLowerCase()}@example.com`, phone: '2995550188' };
+  const order = await deliveredPickupOrder(
+    request,
+    session,
+    [{ productId: product._id, quantity: 1, size: '85B', color: 'Negro' }],
+    shopper,
+  );
+  const asked = await request.post('/api/returns', {
+    data: {
+      orderNumber: order.orderNumber,
+      contact: shopper.email,
+      lines: [{ lineIndex: 0, quantity: 1, kind: 'return', reason: 'size_small' }],
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const back = (await asked.json()).return as { _id: string; refundDue: number };
+  const approved = await request.put(`/api/returns/${back._id}/status`, { data: { status: 'approved' }, headers: bearer(session) });
+  expect(approved.status()).toBe(200);
+  // A register of its own, open with enough cash for the refund.
+  const registerName = `Caja devoluciones ${run}`;
+  const created = await request.post('/api/registers', { data: { name: registerName }, headers: bearer(session) });
+  expect(created.status(), await created.text()).toBe(201);
+  const registerId = (await created.json()).register.id as number;
+  const opened = await request.post(`/api/registers/${registerId}/sessions`, { data: { openingCash: 30000 }, headers: bearer(session) });
+  expect(opened.status()).toBe(201);
+  const sessionId = (await opened.json()).session.id as number;
+
+  await page.goto('/admin/returns');
+  await page
+    .getByTestId('returns-queue')
+    .getByRole('button', { name: new RegExp(order.orderNumber) })
+    .click();
+  const detail = page.getByTestId('return-detail');
+  const how = detail.getByRole('combobox', { name: 'Cómo se devuelve el dinero' });
+  await expect(how.locator('option', { hasText: 'Efectivo de la caja' })).toHaveCount(1);
+  await how.selectOption('cash');
+  // Other specs may have a register open too: then the assistant picks hers.
+  const picker = detail.getByRole('combobox', { name: 'Caja de la que sale el efectivo' });
+  if (await picker.isVisible()) await picker.selectOption({ label: registerName });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/returns/admin-return-cash.png', fullPage: true });
+  await detail.getByRole('button', { name: 'Marcar recibido' }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText(`en efectivo de ${registerName}`);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(detail).toContainText('$12.000 en efectivo');
+
+  const read = await request.get(`/api/cash-sessions/${sessionId}`, { headers: bearer(session) });
+  const figures = (await read.json()).session as { refunds: number; expected: { cash: number } };
+  expect(figures).toMatchObject({ refunds: back.refundDue, expected: { cash: 30000 - back.refundDue } });
+  expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 2 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/returns/admin-return-cash-390.png', fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The register closes to the peso, so later specs find it as they expect.
+  const closed = await request.post(`/api/cash-sessions/${sessionId}/close`, {
+    data: { counted: { cash: 30000 - back.refundDue } },
+    headers: bearer(session),
+  });
+  expect(closed.status()).toBe(200);
+});
