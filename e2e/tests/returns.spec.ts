@@ -16,6 +16,14 @@ async function stockBySize(request: APIRequestContext, session: AdminSession, pr
   return Object.fromEntries(body.product.variants.map((v: { size: string; stock: number }) => [v.size, v.stock]));
 }
 
+/** A pickup order of one black 85B of `productId` for `shopper`, delivered. */
+const deliveredOne85B = (
+  request: APIRequestContext,
+  session: AdminSession,
+  productId: string,
+  shopper: { fullName: string; email: string; phone: string },
+) => deliveredPickupOrder(request, session, [{ productId, quantity: 1, size: '85B', color: 'Negro' }], shopper);
+
 /**
  * A shopper asks on the tracking page to change her 85B for a 90B; the owner approves it and receives the garment in
  * "Cambios y devoluciones"; the exchange becomes an order of its own and both variants' stock is exact.
@@ -41,12 +49,7 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
     ],
   });
   const shopper = { fullName: 'Lucía Cambio', email: `lucia.${run.toLowerCase()}@example.com`, phone: '2995550177' };
-  const order = await deliveredPickupOrder(
-    request,
-    session,
-    [{ productId: product._id, quantity: 1, size: '85B', color: 'Negro' }],
-    shopper,
-  );
+  const order = await deliveredOne85B(request, session, product._id, shopper);
   expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 2, '90B': 2 });
 
   // The shopper: the policy page from the footer, then the request on the tracking page.
@@ -137,12 +140,7 @@ test('a return received at the counter gives the money back in cash out of the o
     variants: [{ color: 'Negro', size: '85B', stock: 2, sku: `E2E-${run}-DEV` }],
   });
   const shopper = { fullName: 'Marta Efectivo', email: `marta.${run.toLowerCase()}@example.com`, phone: '2995550188' };
-  const order = await deliveredPickupOrder(
-    request,
-    session,
-    [{ productId: product._id, quantity: 1, size: '85B', color: 'Negro' }],
-    shopper,
-  );
+  const order = await deliveredOne85B(request, session, product._id, shopper);
   const asked = await request.post('/api/returns', {
     data: {
       orderNumber: order.orderNumber,

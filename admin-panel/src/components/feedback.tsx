@@ -94,3 +94,13 @@ export function Loaded<T>({ query, loading, errorText, refusal, empty, children 
   if (empty) return <div className="card">{empty}</div>;
   return children(query.data);
 }
+
+/** A form's error message, announced when it appears (nothing while there is none). */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="form-error">
+      {message}
+    </p>
+  );
+}

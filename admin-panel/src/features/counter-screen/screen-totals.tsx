@@ -1,7 +1,5 @@
-import { Fragment } from 'react';
 import { formatPrice } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
-import type { SaleLine } from '@/features/sales';
+import { DiscountRows, QuoteError, type SaleLine } from '@/features/sales';
 import type { useCounterQuote } from './use-counter-quote';
 
 /** The server's totals in large type: subtotal, the discounts it applied, the total (before a cash fee, if any). */
@@ -12,13 +10,7 @@ export function ScreenTotals({ lines, quote }: { lines: SaleLine[]; quote: Retur
         {formatPrice(0)}
       </p>
     );
-  if (quote.isError) {
-    return (
-      <p className="field-error" role="alert">
-        {errorMessage(quote.error, 'No se pudo calcular el total')}
-      </p>
-    );
-  }
+  if (quote.isError) return <QuoteError error={quote.error} />;
   const q = quote.data?.quote;
   if (!q) return <p className="muted">Calculando…</p>;
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -27,12 +19,7 @@ export function ScreenTotals({ lines, quote }: { lines: SaleLine[]; quote: Retur
       <dl className="totals screen-totals">
         <dt>Subtotal ({units === 1 ? '1 unidad' : `${units} unidades`})</dt>
         <dd>{formatPrice(q.subtotal)}</dd>
-        {q.discounts.map((d, i) => (
-          <Fragment key={`${d.kind}-${i}`}>
-            <dt>{d.label}</dt>
-            <dd>-{formatPrice(d.amount)}</dd>
-          </Fragment>
-        ))}
+        <DiscountRows discounts={q.discounts} />
       </dl>
       <p className="screen-grand" aria-live="polite" data-testid="screen-total">
         <span>Total</span> {formatPrice(q.total)}

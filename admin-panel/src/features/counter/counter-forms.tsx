@@ -1,3 +1,4 @@
+import { FormError } from '@/components/feedback';
 import { useId, useState, type FormEvent } from 'react';
 import {
   CASH_MOVEMENT_LABELS,
@@ -54,11 +55,7 @@ export function OpenForm({ register }: { register: Register }) {
       <button type="submit" className="btn btn-primary" disabled={open.isPending}>
         {open.isPending ? 'Abriendo…' : 'Abrir caja'}
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }
@@ -107,11 +104,7 @@ export function MovementForm({ sessionId }: { sessionId: number }) {
       <button type="submit" className="btn btn-secondary" disabled={add.isPending}>
         Guardar movimiento
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }
@@ -169,11 +162,7 @@ export function CloseForm({ session, onClosed }: { session: CashSession; onClose
       <button type="submit" className="btn btn-primary" disabled={close.isPending}>
         {close.isPending ? 'Cerrando…' : 'Cerrar caja'}
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }
@@ -197,11 +186,7 @@ export function NewRegisterForm() {
       <button type="submit" className="btn btn-secondary" disabled={create.isPending}>
         Crear caja
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

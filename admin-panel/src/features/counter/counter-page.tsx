@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { CASH_MOVEMENT_LABELS, COUNTER_METHOD_LABELS, formatPrice, type CashMovement, type CashSession } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { PageHeader } from '@/components/page-header';
-import { Banner, Spinner } from '@/components/feedback';
+import { Banner, Spinner, FormError } from '@/components/feedback';
 import { ExportButton } from '@/components/export-button';
 import { usePermission } from '@/features/auth';
 import { api } from '@/lib/api-client';
@@ -91,11 +91,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
       <button type="button" className="btn btn-secondary" onClick={() => void downloadReport(session, setError)}>
         {closed ? 'Descargar reporte Z (PDF)' : 'Descargar reporte X (PDF)'}
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FormError } from '@/components/feedback';
 import { useState, type FormEvent } from 'react';
 import { formatPrice, ORDER_CHANNEL_LABELS, type CashSession } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
@@ -94,11 +95,7 @@ export function ReopenForm({ session }: { session: CashSession }) {
       <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)}>
         Cancelar
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

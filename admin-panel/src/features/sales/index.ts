@@ -3,3 +3,4 @@ export { PaymentLinkActions } from './payment-link-actions';
 // The counter screen (features/counter-screen) looks variants up and prices the sale the same way.
 export { createSale, quoteSale, searchSaleProducts } from './api/sales-api';
 export { addLine, lineOf, variantByCode, type SaleLine } from './sale-model';
+export { DiscountRows, QuoteError } from './sale-summary';

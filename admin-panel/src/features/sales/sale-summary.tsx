@@ -24,17 +24,30 @@ export function useSaleTotal(form: SaleForm): number | null {
   return Math.max(0, q.total - Math.min(discountPesos(form, q.subtotal), q.total));
 }
 
+/** The quote's error, announced (the counter screen shows it the same way). */
+export function QuoteError({ error }: { error: unknown }) {
+  return (
+    <p className="field-error" role="alert">
+      {errorMessage(error, 'No se pudo calcular el total')}
+    </p>
+  );
+}
+
+/** The discounts the server applied, as rows of a totals list. */
+export function DiscountRows({ discounts }: { discounts: readonly { kind: string; label: string; amount: number }[] }) {
+  return discounts.map((d, i) => (
+    <Fragment key={`${d.kind}-${i}`}>
+      <dt>{d.label}</dt>
+      <dd>-{formatPrice(d.amount)}</dd>
+    </Fragment>
+  ));
+}
+
 /** The live quote (POST /checkout/quote, the sale's own pricing) with the manual discount on top. */
 export function SaleSummary({ form }: { form: SaleForm }) {
   const quote = useSaleQuote(form);
   if (form.lines.length === 0) return <p className="muted">Agregá productos para ver el total.</p>;
-  if (quote.isError) {
-    return (
-      <p className="field-error" role="alert">
-        {errorMessage(quote.error, 'No se pudo calcular el total')}
-      </p>
-    );
-  }
+  if (quote.isError) return <QuoteError error={quote.error} />;
   const q = quote.data?.quote;
   if (!q) return <p className="muted">Calculando…</p>;
   const manual = Math.min(discountPesos(form, q.subtotal), q.total);
@@ -42,12 +55,7 @@ export function SaleSummary({ form }: { form: SaleForm }) {
     <dl className="totals" aria-live="polite" data-testid="sale-totals">
       <dt>Subtotal</dt>
       <dd>{formatPrice(q.subtotal)}</dd>
-      {q.discounts.map((d, i) => (
-        <Fragment key={`${d.kind}-${i}`}>
-          <dt>{d.label}</dt>
-          <dd>-{formatPrice(d.amount)}</dd>
-        </Fragment>
-      ))}
+      <DiscountRows discounts={q.discounts} />
       {manual > 0 && (
         <>
           <dt>Descuento manual</dt>
