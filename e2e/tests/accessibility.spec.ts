@@ -59,6 +59,8 @@ async function settledTotals(page: Page): Promise<void> {
 }
 
 test('storefront: every page has no serious or critical accessibility violation', async ({ page, request }) => {
+  // Eleven pages, each scanned whole by axe: over a minute on a loaded 2-core machine (as the back office's test).
+  test.setTimeout(180_000);
   const scan = scanner(page);
   // A product with stock in its first size, and its category's page.
   const [product] = await buyableProducts(request);
@@ -176,7 +178,8 @@ async function ordersToShow(request: APIRequestContext) {
 }
 
 test('back office: every page has no serious or critical accessibility violation', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  // Some thirty pages, each scanned whole by axe: over three minutes on a loaded 2-core machine.
+  test.setTimeout(360_000);
   const scan = scanner(page);
   // The API session checks the staff account before the form signs in with it.
   await adminSession(request);
