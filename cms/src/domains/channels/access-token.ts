@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MERCADOLIBRE_MESSAGES } from '@shop/shared';
 import { openSecret } from '../platform';
 import { ApiError, conflict } from '../../utils/http';
-import { storedFlag } from '../../utils/db-write';
+import { isRecord, storedFlag } from '../../utils/db-write';
 import { ACCOUNT_UID, TOKEN_PURPOSE, isConnected, readAccount, sealedTokens, type AccountRow } from './channel-account';
-import { MercadoLibreCallError, mercadoLibreConfig, refreshTokens, usersMe } from './mercadolibre-client';
+import { MercadoLibreCallError, mercadoLibreConfig, refreshTokens, usersMe, type TokenAnswer } from './mercadolibre-client';
 
 /**
  * Mercado Libre's access token for the shop's calls, refreshed before it expires. Its refresh tokens are single use,
@@ -23,6 +23,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const accounts = () => strapi.db.query(ACCOUNT_UID);
 const unavailable = () => new ApiError(503, MERCADOLIBRE_MESSAGES.unavailable);
 
+/** Rows an updateMany changed (Strapi answers `{count}`). */
+const changed = (result: unknown) => (isRecord(result) ? Number(result.count) || 0 : 0);
+
 const expiresAtMs = (row: AccountRow) => (row.accessExpiresAt ? new Date(row.accessExpiresAt).getTime() : 0);
 
 function usable(row: AccountRow | null): AccountRow {
@@ -40,7 +43,7 @@ async function releaseLease(id: number, owner: string): Promise<void> {
 async function refreshHoldingLease(row: AccountRow, owner: string): Promise<string> {
   const config = mercadoLibreConfig();
   if (!config || !row.refreshTokenSealed) throw conflict(MERCADOLIBRE_MESSAGES.notConnected);
-  let tokens;
+  let tokens: TokenAnswer;
   try {
     tokens = await refreshTokens(config, openSecret(TOKEN_PURPOSE, row.refreshTokenSealed));
   } catch (error) {
@@ -76,11 +79,11 @@ export async function accessToken({ rejected }: { rejected?: string } = {}): Pro
     if (current && current !== rejected && expiresAtMs(row) - Date.now() > REFRESH_EARLY_MS) return current;
     const owner = randomUUID();
     const now = Date.now();
-    const taken = await accounts().updateMany({
+    const taken: unknown = await accounts().updateMany({
       where: { id: row.id, $or: [{ refreshLeaseUntil: { $null: true } }, { refreshLeaseUntil: { $lt: now } }] },
       data: { refreshLeaseUntil: now + LEASE_MS, refreshLeaseOwner: owner },
     });
-    if (taken.count === 1) {
+    if (changed(taken) === 1) {
       // Another process may have refreshed between the read and the lease: its new token is used, not spent again.
       const fresh = await readAccount();
       if (!fresh || fresh.refreshTokenSealed !== row.refreshTokenSealed || storedFlag(fresh.needsReconnect)) {

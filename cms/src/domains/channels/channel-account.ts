@@ -37,7 +37,8 @@ export interface AccountRow {
 const accounts = () => strapi.db.query(ACCOUNT_UID);
 
 export async function readAccount(channel = MERCADOLIBRE): Promise<AccountRow | null> {
-  return (await accounts().findOne({ where: { channel } })) as AccountRow | null;
+  const row: unknown = await accounts().findOne({ where: { channel } });
+  return row as AccountRow | null;
 }
 
 export function settingsOf(row: AccountRow | null): MercadoLibreSettings {

@@ -14,7 +14,8 @@ export interface MercadoLibreConfig {
   apiUrl: string;
 }
 
-const trimmed = (name: string, fallback = '') => ((process.env[name] ?? '').trim() || fallback).replace(/\/+$/, '');
+const trimmed = (name: string) => (process.env[name] ?? '').trim();
+const address = (name: string, fallback: string) => (trimmed(name) || fallback).replace(/\/+$/, '');
 
 /** The app's credentials and Mercado Libre's addresses from the environment; null when the app is not configured. */
 export function mercadoLibreConfig(): MercadoLibreConfig | null {
@@ -24,8 +25,8 @@ export function mercadoLibreConfig(): MercadoLibreConfig | null {
   return {
     clientId,
     clientSecret,
-    authUrl: trimmed('MERCADOLIBRE_AUTH_URL', DEFAULT_MERCADOLIBRE_AUTH_URL),
-    apiUrl: trimmed('MERCADOLIBRE_API_URL', DEFAULT_MERCADOLIBRE_API_URL),
+    authUrl: address('MERCADOLIBRE_AUTH_URL', DEFAULT_MERCADOLIBRE_AUTH_URL),
+    apiUrl: address('MERCADOLIBRE_API_URL', DEFAULT_MERCADOLIBRE_API_URL),
   };
 }
 

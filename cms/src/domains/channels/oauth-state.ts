@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isRecord } from '../../utils/db-write';
 
 /**
  * The `state` of each "Conectar": a random value given to Mercado Libre in the authorization URL and checked when the
@@ -31,11 +32,11 @@ export async function spendOAuthState(channel: string, state: string): Promise<{
   const now = Date.now();
   const stateHash = hashOf(state);
   const states = strapi.db.query(STATE_UID);
-  const spent = await states.updateMany({
+  const spent: unknown = await states.updateMany({
     where: { stateHash, channel, usedAt: { $null: true }, expiresAt: { $gt: now } },
     data: { usedAt: now },
   });
-  if (spent.count !== 1) return null;
-  const row = (await states.findOne({ where: { stateHash }, select: ['staffId'] })) as { staffId?: unknown } | null;
-  return { staffId: Number(row?.staffId) || 0 };
+  if (!isRecord(spent) || Number(spent.count) !== 1) return null;
+  const row: unknown = await states.findOne({ where: { stateHash }, select: ['staffId'] });
+  return { staffId: isRecord(row) ? Number(row.staffId) || 0 : 0 };
 }
