@@ -35,8 +35,7 @@ const json = (res, status, body, headers = {}) => {
   res.end(JSON.stringify(body));
 };
 
-const oauthError = (res, status, error, description) =>
-  json(res, status, { error, error_description: description, status, cause: [] });
+const oauthError = (res, status, error, description) => json(res, status, { error, error_description: description, status, cause: [] });
 
 async function readBody(req) {
   const chunks = [];
@@ -115,7 +114,12 @@ export async function startFakeMercadoLibre({
       const code = state.codes.get(body.code ?? '');
       if (!code || code.used || code.expiresAt < Date.now() || code.redirectUri !== body.redirect_uri) {
         state.refused += 1;
-        return oauthError(res, 400, 'invalid_grant', 'Error validating grant. Your authorization code or refresh token may be expired or it was already used');
+        return oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
+        );
       }
       code.used = true;
       state.exchanges.authorization_code += 1;
@@ -125,7 +129,12 @@ export async function startFakeMercadoLibre({
       const known = state.refreshTokens.get(body.refresh_token ?? '');
       if (!known || known.used || state.revoked) {
         state.refused += 1;
-        return oauthError(res, 400, 'invalid_grant', 'Error validating grant. Your authorization code or refresh token may be expired or it was already used');
+        return oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
+        );
       }
       known.used = true;
       // The new pair replaces the old one: the previous access tokens stop working.
@@ -179,7 +188,11 @@ export async function startFakeMercadoLibre({
       if (path.startsWith('/__control/') && req.method === 'POST') return await control(req, res, path);
       if (path === '/authorization' && req.method === 'GET') {
         const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-        if (url.searchParams.get('response_type') !== 'code' || url.searchParams.get('client_id') !== clientId || !/^https?:\/\//.test(redirectUri)) {
+        if (
+          url.searchParams.get('response_type') !== 'code' ||
+          url.searchParams.get('client_id') !== clientId ||
+          !/^https?:\/\//.test(redirectUri)
+        ) {
           res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
           return res.end('<p>Parámetros inválidos</p>');
         }

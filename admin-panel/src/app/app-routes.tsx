@@ -33,9 +33,7 @@ const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m
 const CounterScreenPage = lazy(() =>
   import('@/features/counter-screen/counter-screen-page').then((m) => ({ default: m.CounterScreenPage })),
 );
-const MercadoLibrePage = lazy(() =>
-  import('@/features/channels/mercadolibre-page').then((m) => ({ default: m.MercadoLibrePage })),
-);
+const MercadoLibrePage = lazy(() => import('@/features/channels/mercadolibre-page').then((m) => ({ default: m.MercadoLibrePage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
-import {
-  DEFAULT_MERCADOLIBRE_SETTINGS,
-  MERCADOLIBRE_MESSAGES,
-  PERMISSION_TWO_FACTOR_MESSAGE,
-  STAFF_FORBIDDEN_MESSAGE,
-} from '@shop/shared';
+import { DEFAULT_MERCADOLIBRE_SETTINGS, MERCADOLIBRE_MESSAGES, PERMISSION_TWO_FACTOR_MESSAGE, STAFF_FORBIDDEN_MESSAGE } from '@shop/shared';
 import { startFakeMercadoLibre, type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
@@ -29,7 +24,10 @@ let second: RunningStrapi;
 let db: Knex;
 let owner: string;
 
-const at = (server: RunningStrapi) => (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: server.url, ...options });
+const at =
+  (server: RunningStrapi) =>
+  (pathname: string, options: CallOptions = {}) =>
+    api(pathname, { baseUrl: server.url, ...options });
 const call = (pathname: string, options: CallOptions = {}) => at(first)(pathname, options);
 
 /** What the fake answers to its control routes. */
@@ -66,7 +64,8 @@ async function connectAccount(): Promise<void> {
   expect(back.location).toBe(`${first.url}/admin/channels/mercadolibre?connected=1`);
 }
 
-const accountRow = async () => (await db('channel_accounts').where({ channel: 'mercadolibre' }).first()) as Record<string, unknown> | undefined;
+const accountRow = async () =>
+  (await db('channel_accounts').where({ channel: 'mercadolibre' }).first()) as Record<string, unknown> | undefined;
 /** The stored access token is past its time (as six hours later). */
 const expireStoredToken = () => db('channel_accounts').update({ access_expires_at: new Date(Date.now() - 60_000) });
 /** A datetime column as read with knex: a Date on PostgreSQL, milliseconds (or text) on SQLite. */
@@ -218,12 +217,21 @@ describe('Mercado Libre: connecting the account', () => {
     expect([one.location, two.location].filter((l) => l.endsWith('connected=1'))).toHaveLength(1);
     refused((await visit(callbackUrl)).location);
     // Another process does not take it either.
-    expect((await visit(callbackUrl.replace(first.url, second.url))).location).toBe(`${second.url}/admin/channels/mercadolibre?error=state`);
+    expect((await visit(callbackUrl.replace(first.url, second.url))).location).toBe(
+      `${second.url}/admin/channels/mercadolibre?error=state`,
+    );
 
     const code = new URL(callbackUrl).searchParams.get('code') ?? '';
     const forged = `${first.url}/api/channels/mercadolibre/callback?code=${code}&state=${randomBytes(32).toString('base64url')}`;
     refused((await visit(forged)).location);
-    for (const query of ['', `?code=${code}`, '?state=corto', `?state=a&state=b&code=${code}`, `?state=${'x'.repeat(5000)}`, '?error=access_denied']) {
+    for (const query of [
+      '',
+      `?code=${code}`,
+      '?state=corto',
+      `?state=a&state=b&code=${code}`,
+      `?state=${'x'.repeat(5000)}`,
+      '?error=access_denied',
+    ]) {
       const answer = await visit(`${first.url}/api/channels/mercadolibre/callback${query}`);
       expect(answer.status, query).toBe(302);
       refused(answer.location);
@@ -231,7 +239,9 @@ describe('Mercado Libre: connecting the account', () => {
 
     // A state older than 10 minutes.
     const late = await authorize();
-    await db('channel_oauth_states').whereNull('used_at').update({ expires_at: Date.now() - 1000 });
+    await db('channel_oauth_states')
+      .whereNull('used_at')
+      .update({ expires_at: Date.now() - 1000 });
     refused((await visit(late)).location);
 
     expect(fake.state.exchanges.authorization_code).toBe(exchanges + 1);
@@ -297,7 +307,9 @@ describe('Mercado Libre: the access token', () => {
     // Mercado Libre ends the token early (the shop still thinks it good): each process is refused once, one
     // refreshes, the other takes the new token.
     await control('expire');
-    const again = await Promise.all([first, second].map((server) => at(server)(`${CHANNEL}/check`, { method: 'POST', token: owner, body: {} })));
+    const again = await Promise.all(
+      [first, second].map((server) => at(server)(`${CHANNEL}/check`, { method: 'POST', token: owner, body: {} })),
+    );
     for (const answer of again) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(refreshes()).toBe(before + 2);
     expect(fake.state.refused).toBe(0);

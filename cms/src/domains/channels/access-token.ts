@@ -119,7 +119,8 @@ export async function checkConnection(): Promise<{ nickname: string; userId: num
     const me = await withAccessToken((token) => usersMe(config, token));
     return { nickname: me.nickname, userId: me.id };
   } catch (error) {
-    if (error instanceof MercadoLibreCallError) throw error.kind === 'unauthorized' ? conflict(MERCADOLIBRE_MESSAGES.needsReconnect) : unavailable();
+    if (error instanceof MercadoLibreCallError)
+      throw error.kind === 'unauthorized' ? conflict(MERCADOLIBRE_MESSAGES.needsReconnect) : unavailable();
     throw error;
   }
 }

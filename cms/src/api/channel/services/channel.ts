@@ -1,4 +1,13 @@
-import { accessToken, channelView, checkConnection, disconnect, finishConnection, saveSettings, startConnection, withAccessToken } from '../../../domains/channels';
+import {
+  accessToken,
+  channelView,
+  checkConnection,
+  disconnect,
+  finishConnection,
+  saveSettings,
+  startConnection,
+  withAccessToken,
+} from '../../../domains/channels';
 
 /**
  * Sales channels (docs/api.md "Sales channels"). The pieces live in src/domains/channels; this registered service is
