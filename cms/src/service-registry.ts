@@ -1,4 +1,5 @@
 import type authService from './api/auth/services/auth';
+import type channelService from './api/channel/services/channel';
 import type checkoutService from './api/checkout/services/checkout';
 import type checkoutDraftService from './api/checkout-draft/services/checkout-draft';
 import type emailOutboxService from './api/email-outbox/services/email-outbox';
@@ -27,6 +28,7 @@ type Registered<T> = T extends (...args: never[]) => infer Service ? Service : T
 declare module '@strapi/types/dist/core/strapi' {
   interface Strapi {
     service(uid: 'api::auth.auth'): Registered<typeof authService>;
+    service(uid: 'api::channel.channel'): Registered<typeof channelService>;
     service(uid: 'api::checkout.checkout'): Registered<typeof checkoutService>;
     service(uid: 'api::checkout-draft.checkout-draft'): Registered<typeof checkoutDraftService>;
     service(uid: 'api::contact-message.contact-message'): Registered<typeof contactMessageService>;

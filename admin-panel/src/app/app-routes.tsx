@@ -33,6 +33,7 @@ const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m
 const CounterScreenPage = lazy(() =>
   import('@/features/counter-screen/counter-screen-page').then((m) => ({ default: m.CounterScreenPage })),
 );
+const MercadoLibrePage = lazy(() => import('@/features/channels/mercadolibre-page').then((m) => ({ default: m.MercadoLibrePage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -98,6 +99,7 @@ export function AppRoutes() {
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}
           {guardedScreen('reports.view', paths.reports, ReportsPage)}
+          {guardedScreen('channels.manage', paths.mercadoLibre, MercadoLibrePage)}
           <Route element={<RequirePermission permission="staff.manage" />}>
             <Route path={paths.team} element={<TeamPage />} />
             <Route path={paths.activity} element={<ActivityPage />} />

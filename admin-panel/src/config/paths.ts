@@ -39,6 +39,8 @@ export const paths = {
   /** 'Reportes': the size curve of a category (owner only, reports.view). */
   reports: '/reports',
   settings: '/settings',
+  /** 'Canales › Mercado Libre': the shop's Mercado Libre account and the channel's settings (owner, two-factor). */
+  mercadoLibre: '/channels/mercadolibre',
   /** The staff accounts (owner only). */
   team: '/team',
   /** What each staff account changed, newest first (owner only). */

@@ -337,6 +337,19 @@ const ENDPOINTS: readonly Endpoint[] = [
     query: ['data.id', 'type'],
     body: () => ({ action: 'payment.updated', type: 'payment', data: { id: '123' } }),
   },
+  // Mercado Libre: the fuzz process has no Mercado Libre app and no account connected; the settings' body always
+  // names a listing type that does not exist, so it never changes them; the callback's states are never issued.
+  { method: 'GET', path: '/channels/mercadolibre', auth: 'admin' },
+  { method: 'POST', path: '/channels/mercadolibre/connect', auth: 'admin', body: () => ({}) },
+  { method: 'POST', path: '/channels/mercadolibre/check', auth: 'admin', body: () => ({}) },
+  {
+    method: 'PUT',
+    path: '/channels/mercadolibre/settings',
+    auth: 'admin',
+    body: () => ({ priceRule: { kind: 'percent', percent: 10 }, listingType: 'no-existe', safetyBuffer: 0 }),
+  },
+  { method: 'DELETE', path: '/channels/mercadolibre', auth: 'admin' },
+  { method: 'GET', path: '/channels/mercadolibre/callback', auth: 'public', query: ['code', 'state', 'error'] },
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/orders/summary', auth: 'admin' },

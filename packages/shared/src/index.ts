@@ -84,6 +84,9 @@ export * from './contract/staff.js';
 export * from './contract/activity.js';
 export * from './contract/invoicing.js';
 
+// ---------- Sales channels (Mercado Libre) ----------
+export * from './contract/mercadolibre.js';
+
 // ---------- Insight (the dashboard) ----------
 export * from './rules/insight.js';
 export * from './contract/insight.js';

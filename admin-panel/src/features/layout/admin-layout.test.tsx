@@ -34,6 +34,7 @@ describe('sidebar by role', () => {
       'Contenido',
       'Promociones',
       'Reportes',
+      'Mercado Libre',
       'Equipo',
       'Actividad',
       'Config',

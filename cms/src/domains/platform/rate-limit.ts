@@ -69,6 +69,12 @@ export const LIMIT_RULES = {
   },
   // Payment notifications come from Mercado Pago's few addresses in bursts; the budget only stops a flood of forgeries.
   webhooks: { points: envInt('RATE_LIMIT_WEBHOOKS_MAX', 600), duration: 60 },
+  // Mercado Libre's way back after the owner authorizes the shop (her browser): a budget stops guessing states.
+  channelCallback: {
+    points: envInt('RATE_LIMIT_CHANNEL_CALLBACK_MAX', 20),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+  },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMIT_RULES;

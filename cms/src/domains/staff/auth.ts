@@ -1,9 +1,11 @@
 import type { Context } from 'koa';
 import {
+  PERMISSION_TWO_FACTOR_MESSAGE,
   STAFF_FORBIDDEN_MESSAGE,
   TEMPORARY_PASSWORD_MESSAGE,
   TWO_FACTOR_REQUIRED_MESSAGE,
   isStaffRole,
+  permissionNeedsTwoFactor,
   staffCan,
   type StaffPermission,
   type StaffRole,
@@ -147,6 +149,8 @@ export async function requireStaff(
     if (content.security.requireTwoFactor) throw forbidden(TWO_FACTOR_REQUIRED_MESSAGE);
   }
   if (!staffCan(user.staffRole, permission)) throw forbidden(STAFF_FORBIDDEN_MESSAGE);
+  // Some permissions need two-factor sign-in even when the shop does not ask it of everyone.
+  if (permissionNeedsTwoFactor(permission) && !user.twoFactorEnabled) throw forbidden(PERMISSION_TWO_FACTOR_MESSAGE);
   return user;
 }
 

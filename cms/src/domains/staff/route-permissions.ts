@@ -134,6 +134,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /returns': 'returns.manage',
   'GET /returns/:id': 'returns.manage',
   'PUT /returns/:id/status': 'returns.manage',
+  // Mercado Libre: connecting the shop's account there, its settings (the owner, with two-factor sign-in on).
+  'GET /channels/mercadolibre': 'channels.manage',
+  'POST /channels/mercadolibre/connect': 'channels.manage',
+  'POST /channels/mercadolibre/check': 'channels.manage',
+  'PUT /channels/mercadolibre/settings': 'channels.manage',
+  'DELETE /channels/mercadolibre': 'channels.manage',
 };
 
 /** The permission a staff route needs, or null when the table does not name it. */
@@ -174,4 +180,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /upload/proof',
   // Mercado Pago's notifications: public, acted on only when signed with the webhook secret.
   'POST /payments/mercadopago/webhook',
+  // Mercado Libre sends the owner's browser back here: rate limited, acted on only with an unspent state.
+  'GET /channels/mercadolibre/callback',
 ];

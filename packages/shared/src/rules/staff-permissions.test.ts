@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_PERMISSIONS, STAFF_ROLES, permissionsOf, staffCan } from './staff-permissions.js';
+import { STAFF_PERMISSIONS, STAFF_ROLES, permissionNeedsTwoFactor, permissionsOf, staffCan } from './staff-permissions.js';
 
 describe('staff permissions', () => {
   it('gives the owner everything', () => {
@@ -23,5 +23,13 @@ describe('staff permissions', () => {
   it('gives an unknown or missing role nothing', () => {
     for (const role of [undefined, null, '', 'admin', 'OWNER']) expect(permissionsOf(role)).toEqual([]);
     expect(STAFF_ROLES).toEqual(['owner', 'sales', 'catalog']);
+  });
+
+  it('keeps sales channels to the owner, with two-factor sign-in on', () => {
+    expect(staffCan('owner', 'channels.manage')).toBe(true);
+    expect(staffCan('sales', 'channels.manage')).toBe(false);
+    expect(staffCan('catalog', 'channels.manage')).toBe(false);
+    expect(permissionNeedsTwoFactor('channels.manage')).toBe(true);
+    expect(permissionNeedsTwoFactor('orders.view')).toBe(false);
   });
 });

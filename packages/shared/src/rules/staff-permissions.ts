@@ -76,6 +76,11 @@ export const STAFF_PERMISSIONS = {
   'counter.manage': OWNER,
   /** Staff accounts and the activity list. */
   'staff.manage': OWNER,
+  /**
+   * Sales channels (Mercado Libre): connect and disconnect the shop's account there, the channel's settings. Needs
+   * two-factor sign-in on (TWO_FACTOR_PERMISSIONS): whoever holds it can sell in the owner's name.
+   */
+  'channels.manage': OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -97,6 +102,20 @@ export function staffCan(role: unknown, permission: StaffPermission): boolean {
 export function permissionsOf(role: unknown): StaffPermission[] {
   return (Object.keys(STAFF_PERMISSIONS) as StaffPermission[]).filter((p) => staffCan(role, p));
 }
+
+/**
+ * Permissions that also need two-factor sign-in on the account, whatever the shop's setting: they reach outside
+ * accounts (a marketplace where the shop sells in the owner's name).
+ */
+export const TWO_FACTOR_PERMISSIONS: readonly StaffPermission[] = ['channels.manage'];
+
+export function permissionNeedsTwoFactor(permission: StaffPermission): boolean {
+  return TWO_FACTOR_PERMISSIONS.includes(permission);
+}
+
+/** The Spanish refusal of a staff member who holds such a permission without two-factor sign-in. */
+export const PERMISSION_TWO_FACTOR_MESSAGE =
+  'Para conectar canales de venta necesitás la verificación en dos pasos: activala en «Config» y volvé a intentar';
 
 /** The Spanish refusal of a signed-in staff member whose role lacks the permission. */
 export const STAFF_FORBIDDEN_MESSAGE = 'Tu rol no permite esta acción: pedísela a la dueña o dueño de la tienda';

@@ -1,0 +1,61 @@
+import type { Context } from 'koa';
+import {
+  MERCADOLIBRE_MESSAGES,
+  mercadoLibreChannelAnswerSchema,
+  mercadoLibreConnectAnswerSchema,
+  mercadoLibreMessageAnswerSchema,
+  mercadoLibreSettingsInputSchema,
+} from '@shop/shared';
+import { parseWith, queryString, reply, requestBody } from '../../../utils/http';
+import { publicBaseUrl } from '../../../utils/public-url';
+import { consume } from '../../../domains/platform';
+import { requireStaff } from '../../../domains/staff';
+import { SETTINGS_PAGE_PATH } from '../../../domains/channels';
+
+const channels = () => strapi.service('api::channel.channel');
+
+/** Mercado Libre as a sales channel: the account's connection (OAuth 2.0) and the channel's settings. */
+export default {
+  async find(ctx: Context) {
+    ctx.set('Cache-Control', 'no-store');
+    reply(ctx, mercadoLibreChannelAnswerSchema, await channels().view());
+  },
+
+  async connect(ctx: Context) {
+    const staff = await requireStaff(ctx, 'channels.manage');
+    const authorizationUrl: string = await channels().startConnection(publicBaseUrl(ctx), staff.id);
+    ctx.set('Cache-Control', 'no-store');
+    reply(ctx, mercadoLibreConnectAnswerSchema, { authorizationUrl });
+  },
+
+  /** The owner's browser, back from Mercado Libre: to the channel's page, connected or with the reason why not. */
+  async callback(ctx: Context) {
+    await consume(ctx, 'channelCallback');
+    const baseUrl = publicBaseUrl(ctx);
+    const problem = await channels().finishConnection(baseUrl, {
+      code: queryString(ctx.query.code),
+      state: queryString(ctx.query.state),
+      error: queryString(ctx.query.error),
+    });
+    // The address carried the code: no page after this one may see it.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.redirect(`${baseUrl}${SETTINGS_PAGE_PATH}?${problem ? `error=${problem}` : 'connected=1'}`);
+  },
+
+  async check(ctx: Context) {
+    const { nickname } = await channels().checkConnection();
+    reply(ctx, mercadoLibreMessageAnswerSchema, { message: `Conexión con Mercado Libre en orden: cuenta ${nickname}` });
+  },
+
+  async settings(ctx: Context) {
+    const settings = parseWith(mercadoLibreSettingsInputSchema, requestBody(ctx));
+    await channels().saveSettings(settings);
+    reply(ctx, mercadoLibreChannelAnswerSchema, await channels().view());
+  },
+
+  async disconnect(ctx: Context) {
+    await channels().disconnect();
+    reply(ctx, mercadoLibreMessageAnswerSchema, { message: MERCADOLIBRE_MESSAGES.disconnected });
+  },
+};

@@ -1,0 +1,8 @@
+/**
+ * The channels domain (sales channels beyond the shop's own: Mercado Libre's account connection, its tokens and the
+ * channel's settings): what other parts of the backend may use (cms/src/domains/domains.json).
+ */
+export { accessToken, checkConnection, REFRESH_EARLY_MS, withAccessToken } from './access-token';
+export { channelView, disconnect, saveSettings } from './channel-account';
+export { finishConnection, SETTINGS_PAGE_PATH, startConnection, type CallbackQuery } from './mercadolibre-connect';
+export { DEFAULT_MERCADOLIBRE_API_URL, DEFAULT_MERCADOLIBRE_AUTH_URL, mercadoLibreConfig } from './mercadolibre-client';

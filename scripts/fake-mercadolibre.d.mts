@@ -1,0 +1,27 @@
+/** Types of scripts/fake-mercadolibre.mjs (a plain ES module, so that the demo runs it without a build). */
+export interface FakeMercadoLibreState {
+  seller: { id: number; nickname: string };
+  codes: Map<string, { redirectUri: string; expiresAt: number; used: boolean }>;
+  accessTokens: Map<string, { expiresAt: number }>;
+  refreshTokens: Map<string, { used: boolean }>;
+  exchanges: { authorization_code: number; refresh_token: number };
+  refused: number;
+  calls: { method: string; path: string; grantType?: string }[];
+  mode: { status: number; times: number; delayMs: number };
+  revoked: boolean;
+}
+
+export interface FakeMercadoLibre {
+  url: string;
+  state: FakeMercadoLibreState;
+  close(): Promise<void>;
+}
+
+export function startFakeMercadoLibre(options?: {
+  clientId?: string;
+  clientSecret?: string;
+  userId?: number;
+  nickname?: string;
+  port?: number;
+  host?: string;
+}): Promise<FakeMercadoLibre>;
