@@ -126,15 +126,19 @@ export async function withToken<T>(
   use: (token: string) => Promise<T>,
 ): Promise<T> {
   const key = tokenKey(carrier, call.credentials, call.baseUrl);
-  const fresh = async () => {
+  // One login at a time per account: parallel calls wait for the same one; the token is cached before it is shared.
+  const fresh = () => {
     let pending = logins.get(key);
     if (!pending) {
-      pending = login().finally(() => logins.delete(key));
+      pending = login()
+        .then((token) => {
+          tokens.set(key, token);
+          return token;
+        })
+        .finally(() => logins.delete(key));
       logins.set(key, pending);
     }
-    const token = await pending;
-    tokens.set(key, token);
-    return token;
+    return pending;
   };
   const cached = tokens.get(key);
   const usable = cached && cached.expiresAt > Date.now() ? cached : await fresh();
@@ -142,8 +146,10 @@ export async function withToken<T>(
     return await use(usable.token);
   } catch (error) {
     if (!(error instanceof CarrierError) || error.failure !== 'credentials' || usable !== cached) throw error;
-    tokens.delete(key);
-    return use((await fresh()).token);
+    // Refused though not expired by our clock: log in again once (unless a parallel call already did).
+    const current = tokens.get(key);
+    const next = current && current !== cached ? current : await fresh();
+    return use(next.token);
   }
 }
 
