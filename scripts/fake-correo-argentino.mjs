@@ -92,7 +92,7 @@ export async function startFakeCorreoArgentino({
     port,
     host,
     tokenTtlMs,
-    async handle(req, res, url, { state, issueToken, tokenValid }) {
+    async handle(req, res, url, { state, record, issueToken, tokenValid }) {
       if (req.method === 'POST' && url.pathname === '/token') {
         const given = basicCredentials(req);
         if (!given || given.user !== user || given.password !== password) {
@@ -107,7 +107,7 @@ export async function startFakeCorreoArgentino({
 
       if (req.method === 'POST' && url.pathname === '/rates') {
         const body = await readJson(req);
-        state.calls.at(-1).body = body;
+        record.body = body;
         if (state.mode === 'error') return error(res, 400, 'No es posible cotizar el envío solicitado');
         const dimensions = body?.dimensions;
         if (

@@ -15,4 +15,3 @@ export interface FakeCarrier {
   close(): Promise<void>;
 }
 
-export function stableHash(text: string): number;

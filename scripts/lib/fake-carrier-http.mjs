@@ -95,10 +95,11 @@ export async function startCarrierFake({ port = 0, host = '127.0.0.1', tokenTtlM
         }
         return json(res, 404, { message: 'unknown control' });
       }
-      state.calls.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams) });
+      const record = { method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+      state.calls.push(record);
       if (state.mode === 'slow') await wait(state.delayMs);
       if (state.mode === 'down') return json(res, 503, { message: 'Service Unavailable' });
-      await handle(req, res, url, { state, issueToken, tokenValid });
+      await handle(req, res, url, { state, record, issueToken, tokenValid });
     } catch (error) {
       json(res, 500, { message: String(error?.message ?? error) });
     }
@@ -116,14 +117,4 @@ export async function startCarrierFake({ port = 0, host = '127.0.0.1', tokenTtlM
         server.close(() => resolve());
       }),
   };
-}
-
-/** A whole-number hash of a text (0 … 2^32), so that prices and ids depend only on what was asked. */
-export function stableHash(text) {
-  let hash = 2166136261;
-  for (const char of String(text)) {
-    hash ^= char.charCodeAt(0);
-    hash = Math.imul(hash, 16777619) >>> 0;
-  }
-  return hash;
 }

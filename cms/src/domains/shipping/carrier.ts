@@ -62,7 +62,8 @@ export function unavailableMessage(carrier: CarrierId, failure: CarrierFailure):
 /** Every carrier call ends within this long (the issue: an answer within 4 s or not at all). */
 export const CARRIER_TIMEOUT_MS = 4000;
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isAbort = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /**
  * fetch with the call's deadline; a timeout, a network failure, a 5xx or an unreadable answer becomes a CarrierError.
@@ -71,7 +72,7 @@ const isAbort = (error: unknown) => error instanceof Error && (error.name === 'T
 export async function carrierFetch(
   carrier: CarrierId,
   url: string,
-  init: RequestInit & { signal: AbortSignal },
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string>; signal: AbortSignal },
 ): Promise<{ body: unknown; headers: Headers }> {
   let res: Response;
   try {

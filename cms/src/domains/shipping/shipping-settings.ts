@@ -62,10 +62,10 @@ const parcelOr = (value: unknown, fallback: Parcel): Parcel => {
 /** The stored settings, every field checked (a damaged or missing field falls back to its default). */
 async function stored(): Promise<StoredSettings> {
   const raw: unknown = await strapi.store.get(SETTINGS_KEY);
-  const value = isRecord(raw) ? raw : {};
+  const value: Record<string, unknown> = isRecord(raw) ? raw : {};
   const carriers = {} as Record<CarrierId, StoredCarrier>;
   for (const id of CARRIER_IDS) {
-    const c = isRecord(value.carriers) && isRecord(value.carriers[id]) ? value.carriers[id] : {};
+    const c: Record<string, unknown> = isRecord(value.carriers) && isRecord(value.carriers[id]) ? value.carriers[id] : {};
     carriers[id] = {
       enabled: c.enabled === true,
       sealed: typeof c.sealed === 'string' ? c.sealed : null,
