@@ -54,7 +54,8 @@ const amountOrNull = (text: string) => (text.trim() === '' ? null : Number(text)
 
 /** The body of PUT /shipping/settings, or the Spanish reason it cannot be sent (credentials half filled). */
 function inputOf(form: Form): ShippingSettingsInput | string {
-  const carriers: NonNullable<ShippingSettingsInput['carriers']> = {};
+  // Each carrier's credentials have their own fields; the server checks every one (a Spanish 400 otherwise).
+  const carriers: Record<string, Record<string, unknown>> = {};
   for (const id of CARRIERS) {
     const c = form.carriers[id];
     const fields = CREDENTIAL_FIELDS[id];
@@ -64,14 +65,14 @@ function inputOf(form: Form): ShippingSettingsInput | string {
     if (credentialsGiven && required.some((f) => !given[f.key])) return `Completá todos los datos de acceso de ${CARRIER_LABELS[id]}`;
     const entry = { enabled: c.enabled, handlingFee: Number(c.handlingFee || 0), handlingPercent: Number(c.handlingPercent || 0) };
     // The credentials are written only: sent when the owner typed them, never read back.
-    carriers[id] = credentialsGiven ? { ...entry, credentials: given as never } : entry;
+    carriers[id] = credentialsGiven ? { ...entry, credentials: given } : entry;
   }
   return {
     carriers,
     originPostalCode: form.originPostalCode,
     flatRate: amountOrNull(form.flatRate),
     freeShippingFrom: amountOrNull(form.freeShippingFrom),
-  };
+  } as ShippingSettingsInput;
 }
 
 function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
