@@ -41,10 +41,40 @@ const sucursal = (id, descripcion, calle, numero, localidad, provincia, region, 
 
 /** The branches the fake knows: a few postal codes (Córdoba, Bariloche, CABA, Neuquén). */
 export const ANDREANI_SUCURSALES = [
-  sucursal(41, 'Córdoba Centro', 'La Tablada', '343', 'Córdoba', 'Córdoba', 'AR-X', '5000', 'Lunes a viernes de 9 a 18 hs. Sábados de 9 a 13 hs.'),
+  sucursal(
+    41,
+    'Córdoba Centro',
+    'La Tablada',
+    '343',
+    'Córdoba',
+    'Córdoba',
+    'AR-X',
+    '5000',
+    'Lunes a viernes de 9 a 18 hs. Sábados de 9 a 13 hs.',
+  ),
   sucursal(42, 'Córdoba Alta Córdoba', 'Av. Juan B. Justo', '2602', 'Córdoba', 'Córdoba', 'AR-X', '5000', 'Lunes a viernes de 9 a 18 hs.'),
-  sucursal(87, 'Bariloche', 'Av. Juan Manuel de Rosas', '580', 'San Carlos de Bariloche', 'Río Negro', 'AR-R', '8400', 'Lunes a viernes de 9 a 17 hs.'),
-  sucursal(1, 'Microcentro', 'Tucumán', '540', 'Ciudad Autónoma de Buenos Aires', 'Ciudad Autónoma de Buenos Aires', 'AR-C', '1000', 'Lunes a viernes de 8 a 19 hs.'),
+  sucursal(
+    87,
+    'Bariloche',
+    'Av. Juan Manuel de Rosas',
+    '580',
+    'San Carlos de Bariloche',
+    'Río Negro',
+    'AR-R',
+    '8400',
+    'Lunes a viernes de 9 a 17 hs.',
+  ),
+  sucursal(
+    1,
+    'Microcentro',
+    'Tucumán',
+    '540',
+    'Ciudad Autónoma de Buenos Aires',
+    'Ciudad Autónoma de Buenos Aires',
+    'AR-C',
+    '1000',
+    'Lunes a viernes de 8 a 19 hs.',
+  ),
   sucursal(95, 'Neuquén', 'Félix San Martín', '260', 'Neuquén', 'Neuquén', 'AR-Q', '8300', 'Lunes a viernes de 8:30 a 17:30 hs.'),
 ];
 
@@ -82,7 +112,8 @@ export async function startFakeAndreani({
         const { token } = issueToken();
         return json(res, 200, { token }, { 'x-authorization-token': token });
       }
-      if (!tokenValid(String(req.headers['x-authorization-token'] ?? ''))) return problem(res, 401, 'Unauthorized', 'Token inválido o vencido');
+      if (!tokenValid(String(req.headers['x-authorization-token'] ?? '')))
+        return problem(res, 401, 'Unauthorized', 'Token inválido o vencido');
 
       if (req.method === 'GET' && url.pathname === '/v1/tarifas') {
         if (state.mode === 'error') return problem(res, 400, 'Bad Request', 'No se puede cotizar el envío para el código postal indicado');
@@ -113,7 +144,11 @@ export async function startFakeAndreani({
 
       if (req.method === 'GET' && url.pathname === '/v2/sucursales') {
         const codigoPostal = url.searchParams.get('codigoPostal');
-        return json(res, 200, codigoPostal ? ANDREANI_SUCURSALES.filter((s) => s.codigosPostalesAtendidos.includes(codigoPostal)) : ANDREANI_SUCURSALES);
+        return json(
+          res,
+          200,
+          codigoPostal ? ANDREANI_SUCURSALES.filter((s) => s.codigosPostalesAtendidos.includes(codigoPostal)) : ANDREANI_SUCURSALES,
+        );
       }
       return problem(res, 404, 'Not Found', 'Recurso inexistente');
     },

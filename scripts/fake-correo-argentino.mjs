@@ -124,9 +124,30 @@ export async function startFakeCorreoArgentino({
         const door = correoPrice(body);
         const zone = Math.abs(Number(body.postalCodeOrigin[0]) - Number(body.postalCodeDestination[0]));
         const rates = [
-          { deliveredType: 'D', productType: 'CP', productName: 'Correo Argentino Clasico', price: door, deliveryTimeMin: String(2 + zone), deliveryTimeMax: String(5 + zone) },
-          { deliveredType: 'S', productType: 'CP', productName: 'Correo Argentino Clasico', price: Math.round(door * 0.8 * 100) / 100, deliveryTimeMin: String(2 + zone), deliveryTimeMax: String(5 + zone) },
-          { deliveredType: 'D', productType: 'EP', productName: 'Correo Argentino Expreso', price: Math.round(door * 1.5 * 100) / 100, deliveryTimeMin: '1', deliveryTimeMax: String(2 + zone) },
+          {
+            deliveredType: 'D',
+            productType: 'CP',
+            productName: 'Correo Argentino Clasico',
+            price: door,
+            deliveryTimeMin: String(2 + zone),
+            deliveryTimeMax: String(5 + zone),
+          },
+          {
+            deliveredType: 'S',
+            productType: 'CP',
+            productName: 'Correo Argentino Clasico',
+            price: Math.round(door * 0.8 * 100) / 100,
+            deliveryTimeMin: String(2 + zone),
+            deliveryTimeMax: String(5 + zone),
+          },
+          {
+            deliveredType: 'D',
+            productType: 'EP',
+            productName: 'Correo Argentino Expreso',
+            price: Math.round(door * 1.5 * 100) / 100,
+            deliveryTimeMin: '1',
+            deliveryTimeMax: String(2 + zone),
+          },
         ].filter((rate) => body.deliveredType === undefined || rate.deliveredType === body.deliveredType);
         const validTo = expireText(Date.now() + 24 * 3600_000);
         return json(res, 200, { customerId, validTo, rates });
@@ -136,7 +157,11 @@ export async function startFakeCorreoArgentino({
         if (url.searchParams.get('customerId') !== customerId) return error(res, 400, 'customerId inválido');
         const provinceCode = (url.searchParams.get('provinceCode') ?? '').toUpperCase();
         if (!/^[A-Z]$/.test(provinceCode)) return error(res, 400, 'provinceCode inválido');
-        return json(res, 200, CORREO_AGENCIES.filter((a) => a.location.address.provinceCode === provinceCode));
+        return json(
+          res,
+          200,
+          CORREO_AGENCIES.filter((a) => a.location.address.provinceCode === provinceCode),
+        );
       }
       return error(res, 404, 'Recurso no encontrado');
     },

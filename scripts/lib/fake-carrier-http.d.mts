@@ -14,4 +14,3 @@ export interface FakeCarrier {
   state: FakeCarrierState;
   close(): Promise<void>;
 }
-

@@ -16,8 +16,17 @@ import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase 
  * to a branch through the one pricing, a carrier down, refusing or slow left out with a Spanish note, the flat rate
  * when none answers, token expiry, branches, and who may do what. A shop of its own: the carriers' URLs are env vars.
  */
-const CORREO = { user: `tienda-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), customerId: String(1_000_000 + Math.floor(Math.random() * 8_999_999)) };
-const ANDREANI = { user: `ws-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), contract: '400006709', branchContract: '400006711' };
+const CORREO = {
+  user: `tienda-${randomUUID().slice(0, 8)}`,
+  password: randomBytes(12).toString('hex'),
+  customerId: String(1_000_000 + Math.floor(Math.random() * 8_999_999)),
+};
+const ANDREANI = {
+  user: `ws-${randomUUID().slice(0, 8)}`,
+  password: randomBytes(12).toString('hex'),
+  contract: '400006709',
+  branchContract: '400006711',
+};
 const SECRETS = [CORREO.password, ANDREANI.password, CORREO.user, ANDREANI.user, CORREO.customerId];
 
 let correo: FakeCarrier;
@@ -29,7 +38,8 @@ let owner: string;
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
 const asOwner = (pathname: string, options: CallOptions = {}) => call(pathname, { token: owner, ...options });
 const putSettings = (body: unknown) => asOwner('/shipping/settings', { method: 'PUT', body });
-const quote = (postalCode: string, province: string, parcels: unknown) => call('/shipping/quote', { body: { address: { postalCode, province }, parcels } });
+const quote = (postalCode: string, province: string, parcels: unknown) =>
+  call('/shipping/quote', { body: { address: { postalCode, province }, parcels } });
 
 async function mode(fake: FakeCarrier, value: 'ok' | 'down' | 'slow' | 'error', delayMs?: number) {
   const res = await fetch(`${fake.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: value, delayMs }) });
@@ -42,7 +52,11 @@ const freshParcel = () => ({ weight: (parcelSeed += 7), length: 30, width: 20, h
 
 beforeAll(async () => {
   correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });
-  andreani = await startFakeAndreani({ user: ANDREANI.user, password: ANDREANI.password, contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract } });
+  andreani = await startFakeAndreani({
+    user: ANDREANI.user,
+    password: ANDREANI.password,
+    contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract },
+  });
   database = await createTestDatabase(inject('databaseKind'));
   shop = await startStrapi(database, {
     CORREO_ARGENTINO_API_URL: correo.url,
@@ -73,15 +87,29 @@ describe('settings', () => {
   it('take both carriers with credentials and fees, and never answer the credentials back', async () => {
     const res = await putSettings({
       carriers: {
-        'correo-argentino': { enabled: true, credentials: { customerId: CORREO.customerId, user: CORREO.user, password: CORREO.password }, handlingFee: 500, handlingPercent: 10 },
-        andreani: { enabled: true, credentials: { contract: ANDREANI.contract, branchContract: ANDREANI.branchContract, user: ANDREANI.user, password: ANDREANI.password } },
+        'correo-argentino': {
+          enabled: true,
+          credentials: { customerId: CORREO.customerId, user: CORREO.user, password: CORREO.password },
+          handlingFee: 500,
+          handlingPercent: 10,
+        },
+        andreani: {
+          enabled: true,
+          credentials: {
+            contract: ANDREANI.contract,
+            branchContract: ANDREANI.branchContract,
+            user: ANDREANI.user,
+            password: ANDREANI.password,
+          },
+        },
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.carriers['correo-argentino']).toEqual({ enabled: true, configured: true, handlingFee: 500, handlingPercent: 10 });
     expect(res.body.carriers.andreani).toEqual({ enabled: true, configured: true, handlingFee: 0, handlingPercent: 0 });
     const read = await asOwner('/shipping/settings');
-    for (const text of [JSON.stringify(res.body), JSON.stringify(read.body)]) for (const secret of SECRETS) expect(text).not.toContain(secret);
+    for (const text of [JSON.stringify(res.body), JSON.stringify(read.body)])
+      for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 
   it('keep the credentials sealed in the store row, never in the clear', async () => {
@@ -104,7 +132,14 @@ describe('quotes', () => {
     const res = await quote('5000', 'AR-X', [parcel]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.unavailable).toEqual([]);
-    const options = res.body.shippingOptions as { id: string; carrier: string; service: string; type: string; price: number; days: { min: number; max: number } }[];
+    const options = res.body.shippingOptions as {
+      id: string;
+      carrier: string;
+      service: string;
+      type: string;
+      price: number;
+      days: { min: number; max: number };
+    }[];
     const find = (carrier: string, type: string, service?: string) =>
       options.find((o) => o.carrier === carrier && o.type === type && (service === undefined || o.service === service));
     const correoDoor = correoPrice({ postalCodeOrigin: '8300', postalCodeDestination: '5000', dimensions: parcel });
@@ -113,8 +148,12 @@ describe('quotes', () => {
     expect(find('correo-argentino', 'branch', 'Clásico')?.price).toBe(Math.round((Math.round(correoDoor * 0.8 * 100) / 100) * 1.1 + 500));
     expect(find('correo-argentino', 'door', 'Expreso')).toBeDefined();
     // Andreani: no fee set; one contract for the door, another for branches.
-    expect(find('andreani', 'door')?.price).toBe(Math.round(andreaniPrice({ cpDestino: '5000', kilos: 0.6, volumen: 4800, branch: false })));
-    expect(find('andreani', 'branch')?.price).toBe(Math.round(andreaniPrice({ cpDestino: '5000', kilos: 0.6, volumen: 4800, branch: true })));
+    expect(find('andreani', 'door')?.price).toBe(
+      Math.round(andreaniPrice({ cpDestino: '5000', kilos: 0.6, volumen: 4800, branch: false })),
+    );
+    expect(find('andreani', 'branch')?.price).toBe(
+      Math.round(andreaniPrice({ cpDestino: '5000', kilos: 0.6, volumen: 4800, branch: true })),
+    );
     for (const option of options) {
       expect(option.id).toMatch(/^[\w-]+\.[\w-]+$/);
       expect(option.days.min).toBeGreaterThan(0);
@@ -143,7 +182,9 @@ describe('quotes', () => {
     try {
       const res = await quote('8400', 'AR-R', [freshParcel()]);
       expect(res.status).toBe(200);
-      expect(res.body.unavailable).toEqual([{ carrier: 'correo-argentino', message: 'Correo Argentino no está disponible en este momento' }]);
+      expect(res.body.unavailable).toEqual([
+        { carrier: 'correo-argentino', message: 'Correo Argentino no está disponible en este momento' },
+      ]);
       expect(res.body.shippingOptions.map((o: { carrier: string }) => o.carrier)).toEqual(['andreani', 'andreani']);
     } finally {
       await mode(correo, 'ok');
@@ -170,7 +211,9 @@ describe('quotes', () => {
       const res = await quote('5000', 'AR-X', [freshParcel()]);
       const took = Date.now() - started;
       expect(res.status).toBe(200);
-      expect(res.body.unavailable).toEqual([{ carrier: 'correo-argentino', message: 'Correo Argentino no respondió a tiempo: probá de nuevo en unos minutos' }]);
+      expect(res.body.unavailable).toEqual([
+        { carrier: 'correo-argentino', message: 'Correo Argentino no respondió a tiempo: probá de nuevo en unos minutos' },
+      ]);
       expect(res.body.shippingOptions.length).toBe(2);
       expect(took).toBeGreaterThanOrEqual(3900);
       expect(took).toBeLessThan(4900);
@@ -203,7 +246,8 @@ describe('quotes', () => {
   it('an expired token: the shop logs in again and quotes', async () => {
     expect((await quote('5000', 'AR-X', [freshParcel()])).body.unavailable).toEqual([]);
     const before = { correo: correo.state.logins, andreani: andreani.state.logins };
-    for (const fake of [correo, andreani]) expect((await fetch(`${fake.url}/__control/expire-tokens`, { method: 'POST' })).status).toBe(200);
+    for (const fake of [correo, andreani])
+      expect((await fetch(`${fake.url}/__control/expire-tokens`, { method: 'POST' })).status).toBe(200);
     const res = await quote('5000', 'AR-X', [freshParcel()]);
     expect(res.body.unavailable).toEqual([]);
     expect(res.body.shippingOptions.length).toBe(5);
@@ -213,16 +257,28 @@ describe('quotes', () => {
 
   it('the cart products are packed as their category parcel', async () => {
     const created = await asOwner('/products', {
-      body: { title: `Body envío ${randomUUID().slice(0, 6)}`, description: 'd', price: 15000, category: 'conjuntos', stockBySize: { M: 3 }, size: ['M'], thumbnails: ['/images/x.webp'] },
+      body: {
+        title: `Body envío ${randomUUID().slice(0, 6)}`,
+        description: 'd',
+        price: 15000,
+        category: 'conjuntos',
+        stockBySize: { M: 3 },
+        size: ['M'],
+        thumbnails: ['/images/x.webp'],
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await putSettings({ categoryParcels: { conjuntos: { weight: 251, length: 25, width: 18, height: 4 } } })).status).toBe(200);
-    const res = await call('/shipping/quote', { body: { address: { postalCode: '5000', province: 'AR-X' }, items: [{ productId: created.body.product._id, quantity: 2 }] } });
+    const res = await call('/shipping/quote', {
+      body: { address: { postalCode: '5000', province: 'AR-X' }, items: [{ productId: created.body.product._id, quantity: 2 }] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.shippingOptions.length).toBe(5);
     const rates = correo.state.calls.filter((c) => c.path === '/rates').at(-1);
     expect(rates?.body.dimensions).toEqual({ weight: 502, height: 8, width: 18, length: 25 });
-    const gone = await call('/shipping/quote', { body: { address: { postalCode: '5000', province: 'AR-X' }, items: [{ productId: 'no-existe', quantity: 1 }] } });
+    const gone = await call('/shipping/quote', {
+      body: { address: { postalCode: '5000', province: 'AR-X' }, items: [{ productId: 'no-existe', quantity: 1 }] },
+    });
     expect(gone.status).toBe(400);
     expect(gone.body.message).toMatch(/ya no está en la tienda/);
   });
@@ -233,10 +289,20 @@ describe('branches', () => {
     const a = await call('/shipping/branches?carrier=andreani&postalCode=5000');
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(a.body.branches.map((b: { name: string }) => b.name)).toEqual(['Córdoba Centro', 'Córdoba Alta Córdoba']);
-    expect(a.body.branches[0]).toEqual({ id: '41', name: 'Córdoba Centro', address: 'La Tablada 343, Córdoba', hours: 'Lunes a viernes de 9 a 18 hs. Sábados de 9 a 13 hs.' });
+    expect(a.body.branches[0]).toEqual({
+      id: '41',
+      name: 'Córdoba Centro',
+      address: 'La Tablada 343, Córdoba',
+      hours: 'Lunes a viernes de 9 a 18 hs. Sábados de 9 a 13 hs.',
+    });
     const c = await call('/shipping/branches?carrier=correo-argentino&postalCode=5000&province=AR-X');
     expect(c.status, JSON.stringify(c.body)).toBe(200);
-    expect(c.body.branches[0]).toEqual({ id: 'X5000', name: 'Córdoba Centro', address: 'Av. Colón 210, Córdoba', hours: 'Lun a Vie 09:00 a 18:00 · Sáb 09:00 a 13:00' });
+    expect(c.body.branches[0]).toEqual({
+      id: 'X5000',
+      name: 'Córdoba Centro',
+      address: 'Av. Colón 210, Córdoba',
+      hours: 'Lun a Vie 09:00 a 18:00 · Sáb 09:00 a 13:00',
+    });
     const cpa = await call('/shipping/branches?carrier=correo-argentino&postalCode=R8400ABC');
     expect(cpa.body.branches.map((b: { name: string }) => b.name)).toEqual(['San Carlos de Bariloche']);
     const noProvince = await call('/shipping/branches?carrier=correo-argentino&postalCode=5000');
@@ -304,7 +370,13 @@ describe('who may do what, and junk', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    for (const query of ['carrier=dhl&postalCode=5000', 'carrier=andreani', 'carrier=andreani&postalCode=abc', 'carrier[]=andreani&postalCode=5000', 'carrier=andreani&postalCode=5000&province=XX']) {
+    for (const query of [
+      'carrier=dhl&postalCode=5000',
+      'carrier=andreani',
+      'carrier=andreani&postalCode=abc',
+      'carrier[]=andreani&postalCode=5000',
+      'carrier=andreani&postalCode=5000&province=XX',
+    ]) {
       const res = await call(`/shipping/branches?${query}`);
       expect(res.status, query).toBe(400);
     }

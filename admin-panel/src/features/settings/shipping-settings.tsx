@@ -59,7 +59,9 @@ function inputOf(form: Form): ShippingSettingsInput | string {
   for (const id of CARRIERS) {
     const c = form.carriers[id];
     const fields = CREDENTIAL_FIELDS[id];
-    const given = Object.fromEntries(fields.filter((f) => (c.credentials[f.key] ?? '').trim() !== '').map((f) => [f.key, c.credentials[f.key]!.trim()]));
+    const given = Object.fromEntries(
+      fields.filter((f) => (c.credentials[f.key] ?? '').trim() !== '').map((f) => [f.key, c.credentials[f.key]!.trim()]),
+    );
     const required = fields.filter((f) => !f.optional);
     const credentialsGiven = Object.keys(given).length > 0;
     if (credentialsGiven && required.some((f) => !given[f.key])) return `Completá todos los datos de acceso de ${CARRIER_LABELS[id]}`;
@@ -109,7 +111,9 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
               {CARRIER_LABELS[id]}
             </label>
             <p className="hint">
-              {configured ? 'Los datos de acceso están guardados. Dejá los campos vacíos para no cambiarlos.' : 'Todavía no cargaste los datos de acceso.'}
+              {configured
+                ? 'Los datos de acceso están guardados. Dejá los campos vacíos para no cambiarlos.'
+                : 'Todavía no cargaste los datos de acceso.'}
             </p>
             {CREDENTIAL_FIELDS[id].map((field) => (
               <div className="field" key={field.key}>
@@ -127,7 +131,14 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
             ))}
             <div className="field">
               <label htmlFor={`ship-${id}-fee`}>Cargo de preparación ($)</label>
-              <input id={`ship-${id}-fee`} type="number" min={0} step={1} value={c.handlingFee} onChange={(e) => setCarrier(id, { handlingFee: e.target.value })} />
+              <input
+                id={`ship-${id}-fee`}
+                type="number"
+                min={0}
+                step={1}
+                value={c.handlingFee}
+                onChange={(e) => setCarrier(id, { handlingFee: e.target.value })}
+              />
             </div>
             <div className="field">
               <label htmlFor={`ship-${id}-percent`}>Recargo sobre la tarifa (%)</label>
@@ -146,15 +157,35 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
       })}
       <div className="field">
         <label htmlFor="ship-origin">Código postal de despacho</label>
-        <input id="ship-origin" value={form.originPostalCode} onChange={(e) => setForm((f) => ({ ...f, originPostalCode: e.target.value }))} required maxLength={8} />
+        <input
+          id="ship-origin"
+          value={form.originPostalCode}
+          onChange={(e) => setForm((f) => ({ ...f, originPostalCode: e.target.value }))}
+          required
+          maxLength={8}
+        />
       </div>
       <div className="field">
         <label htmlFor="ship-flat">Tarifa plana nacional ($, si ningún correo responde)</label>
-        <input id="ship-flat" type="number" min={0} step={1} value={form.flatRate} onChange={(e) => setForm((f) => ({ ...f, flatRate: e.target.value }))} />
+        <input
+          id="ship-flat"
+          type="number"
+          min={0}
+          step={1}
+          value={form.flatRate}
+          onChange={(e) => setForm((f) => ({ ...f, flatRate: e.target.value }))}
+        />
       </div>
       <div className="field">
         <label htmlFor="ship-free">Envío gratis desde ($ de compra)</label>
-        <input id="ship-free" type="number" min={0} step={1} value={form.freeShippingFrom} onChange={(e) => setForm((f) => ({ ...f, freeShippingFrom: e.target.value }))} />
+        <input
+          id="ship-free"
+          type="number"
+          min={0}
+          step={1}
+          value={form.freeShippingFrom}
+          onChange={(e) => setForm((f) => ({ ...f, freeShippingFrom: e.target.value }))}
+        />
       </div>
       {message && (
         <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>

@@ -76,7 +76,8 @@ export const andreani: Carrier = {
       branchContract ? tarifa(call, branchContract, destination.postalCode, parcels) : Promise.resolve(null),
     ]);
     const rates: CarrierRate[] = [{ serviceCode: 'estandar', service: 'Estándar', type: 'door', price: door, days: DOOR_DAYS }];
-    if (branch !== null) rates.push({ serviceCode: 'estandar-sucursal', service: 'Estándar', type: 'branch', price: branch, days: BRANCH_DAYS });
+    if (branch !== null)
+      rates.push({ serviceCode: 'estandar-sucursal', service: 'Estándar', type: 'branch', price: branch, days: BRANCH_DAYS });
     return rates;
   },
 

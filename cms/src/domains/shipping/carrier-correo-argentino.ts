@@ -72,7 +72,9 @@ const WEEK = [
 ] as const;
 
 const clock = (value: unknown) => {
-  const digits = String(value ?? '').replace(/\D/g, '').padStart(4, '0');
+  const digits = String(value ?? '')
+    .replace(/\D/g, '')
+    .padStart(4, '0');
   return `${digits.slice(0, 2)}:${digits.slice(2, 4)}`;
 };
 

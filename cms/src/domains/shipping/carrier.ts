@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { CARRIER_LABELS, type CarrierId, type Parcel, type ProvinceCode, type ShippingBranch, type ShippingServiceType } from '@shop/shared';
+import {
+  CARRIER_LABELS,
+  type CarrierId,
+  type Parcel,
+  type ProvinceCode,
+  type ShippingBranch,
+  type ShippingServiceType,
+} from '@shop/shared';
 
 /**
  * One carrier behind the shop's small interface (docs/architecture.md "Shipping"): its quote and its branches near a
@@ -114,7 +121,9 @@ const tokens = new Map<string, CachedToken>();
 const logins = new Map<string, Promise<CachedToken>>();
 
 const tokenKey = (carrier: CarrierId, credentials: Record<string, string>, baseUrl: string) =>
-  `${carrier}:${createHash('sha256').update(`${baseUrl}\n${JSON.stringify(credentials)}`).digest('hex')}`;
+  `${carrier}:${createHash('sha256')
+    .update(`${baseUrl}\n${JSON.stringify(credentials)}`)
+    .digest('hex')}`;
 
 /**
  * Calls the carrier with its token, logging in when there is none or it expired (one login at a time per account);
@@ -165,6 +174,9 @@ export function consolidate(parcels: readonly Parcel[]): Parcel {
     weight: parcels.reduce((sum, p) => sum + p.weight, 0),
     length: Math.max(...parcels.map((p) => p.length)),
     width: Math.max(...parcels.map((p) => p.width)),
-    height: Math.min(150, parcels.reduce((sum, p) => sum + p.height, 0)),
+    height: Math.min(
+      150,
+      parcels.reduce((sum, p) => sum + p.height, 0),
+    ),
   };
 }

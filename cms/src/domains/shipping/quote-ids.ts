@@ -25,7 +25,10 @@ interface Signed {
   e: number;
 }
 
-const key = () => createHash('sha256').update(`shipping-quote:${secret('ENCRYPTION_KEY')}`).digest();
+const key = () =>
+  createHash('sha256')
+    .update(`shipping-quote:${secret('ENCRYPTION_KEY')}`)
+    .digest();
 const mac = (payload: string) => createHmac('sha256', key()).update(payload).digest('base64url');
 
 /** A short hash of what was quoted: the parcels, in order. */
@@ -81,7 +84,8 @@ export function readQuotedOption(
   if (!isRecord(signed)) return null;
   const s = signed as unknown as Signed;
   if (!CARRIERS_AND_FLAT.includes(s.c) || !(SHIPPING_SERVICE_TYPES as readonly string[]).includes(s.t)) return null;
-  if (typeof s.p !== 'number' || typeof s.s !== 'string' || typeof s.n !== 'string' || !Array.isArray(s.d) || typeof s.e !== 'number') return null;
+  if (typeof s.p !== 'number' || typeof s.s !== 'string' || typeof s.n !== 'string' || !Array.isArray(s.d) || typeof s.e !== 'number')
+    return null;
   if (s.e * 1000 < now || s.z !== quoted.postalCode || s.q !== parcelsKey(quoted.parcels) || s.u !== (quoted.subtotal ?? null)) return null;
   return { id, carrier: s.c, serviceCode: s.s, service: s.n, type: s.t, price: s.p, days: { min: s.d[0], max: s.d[1] } };
 }

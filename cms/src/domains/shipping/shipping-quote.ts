@@ -53,7 +53,8 @@ function activeCarriers(config: ShippingConfig): CarrierId[] {
 }
 
 function logFailure(error: unknown, carrier: CarrierId): CarrierError {
-  const failure = error instanceof CarrierError ? error : new CarrierError(carrier, 'down', error instanceof Error ? error.message : String(error));
+  const failure =
+    error instanceof CarrierError ? error : new CarrierError(carrier, 'down', error instanceof Error ? error.message : String(error));
   strapi.log.warn(`[shipping] ${failure.message}`);
   return failure;
 }
@@ -63,7 +64,11 @@ async function carrierRates(config: ShippingConfig, id: CarrierId, postalCode: s
   const hit = cached<CarrierRate[]>(key);
   if (hit) return hit;
   const credentials = config.carriers[id].credentials ?? {};
-  const rates = await CARRIERS[id].quote({ signal: AbortSignal.timeout(CARRIER_TIMEOUT_MS), credentials, origin: config.origin }, { postalCode, province }, parcels);
+  const rates = await CARRIERS[id].quote(
+    { signal: AbortSignal.timeout(CARRIER_TIMEOUT_MS), credentials, origin: config.origin },
+    { postalCode, province },
+    parcels,
+  );
   if (rates.length === 0) throw new CarrierError(id, 'refused', 'no rates for this destination');
   remember(key, rates, QUOTE_CACHE_MS);
   return rates;
@@ -105,9 +110,27 @@ export async function quoteShipping(input: {
     }
   });
   if (shippingOptions.length === 0 && config.flatRate !== null) {
-    const price = shippingPrice(config.flatRate, { handlingFee: 0, handlingPercent: 0 }, { subtotal: input.subtotal, freeShippingFrom: config.freeShippingFrom });
-    const option = { carrier: FLAT_SHIPPING_CARRIER, service: SHIPPING_MSG.flatName, serviceCode: 'flat', type: 'door' as const, price, days: FLAT_DAYS };
-    shippingOptions.push({ id: signOption(option, quoted), carrier: option.carrier, service: option.service, type: option.type, price, days: FLAT_DAYS });
+    const price = shippingPrice(
+      config.flatRate,
+      { handlingFee: 0, handlingPercent: 0 },
+      { subtotal: input.subtotal, freeShippingFrom: config.freeShippingFrom },
+    );
+    const option = {
+      carrier: FLAT_SHIPPING_CARRIER,
+      service: SHIPPING_MSG.flatName,
+      serviceCode: 'flat',
+      type: 'door' as const,
+      price,
+      days: FLAT_DAYS,
+    };
+    shippingOptions.push({
+      id: signOption(option, quoted),
+      carrier: option.carrier,
+      service: option.service,
+      type: option.type,
+      price,
+      days: FLAT_DAYS,
+    });
   }
   shippingOptions.sort((a, b) => a.price - b.price || a.carrier.localeCompare(b.carrier) || a.type.localeCompare(b.type));
   return { shippingOptions, unavailable };
@@ -135,14 +158,21 @@ export async function parcelsOfItems(items: readonly { productId: string; quanti
     weight: units.reduce((sum, p) => sum + p.weight, 0),
     length: Math.max(...units.map((p) => p.length)),
     width: Math.max(...units.map((p) => p.width)),
-    height: Math.min(150, units.reduce((sum, p) => sum + p.height, 0)),
+    height: Math.min(
+      150,
+      units.reduce((sum, p) => sum + p.height, 0),
+    ),
   };
   if (parcel.weight > MAX_WEIGHT) throw badRequest('El envío pesa más de 30 kg: escribinos y lo cotizamos aparte');
   return [parcel];
 }
 
 /** A carrier's branches near a postal code (Correo Argentino lists them by province: the CPA's or the one given). */
-export async function shippingBranches(input: { carrier: CarrierId; postalCode: string; province?: ProvinceCode }): Promise<{ branches: ShippingBranch[] }> {
+export async function shippingBranches(input: {
+  carrier: CarrierId;
+  postalCode: string;
+  province?: ProvinceCode;
+}): Promise<{ branches: ShippingBranch[] }> {
   const parsed = parsePostalCode(input.postalCode);
   if (!parsed.ok) throw badRequest(parsed.message);
   const province = input.province ?? parsed.value.province?.code ?? null;
@@ -155,7 +185,11 @@ export async function shippingBranches(input: { carrier: CarrierId; postalCode: 
   const key = `branches|${input.carrier}|${config.version}|${postalCode}|${province ?? ''}`;
   const hit = cached<ShippingBranch[]>(key);
   if (hit) return { branches: hit };
-  const call = { signal: AbortSignal.timeout(CARRIER_TIMEOUT_MS), credentials: config.carriers[input.carrier].credentials ?? {}, origin: config.origin };
+  const call = {
+    signal: AbortSignal.timeout(CARRIER_TIMEOUT_MS),
+    credentials: config.carriers[input.carrier].credentials ?? {},
+    origin: config.origin,
+  };
   try {
     const branches = await CARRIERS[input.carrier].branches(call, { postalCode, province });
     remember(key, branches, BRANCHES_CACHE_MS);

@@ -106,7 +106,10 @@ function openCredentials(id: CarrierId, sealed: string | null): Record<string, s
 
 /** What a quote needs: each carrier with its opened credentials and fees, the origin, the fallback, the parcels. */
 export interface ShippingConfig {
-  carriers: Record<CarrierId, { enabled: boolean; credentials: Record<string, string> | null; handlingFee: number; handlingPercent: number }>;
+  carriers: Record<
+    CarrierId,
+    { enabled: boolean; credentials: Record<string, string> | null; handlingFee: number; handlingPercent: number }
+  >;
   origin: string;
   flatRate: number | null;
   freeShippingFrom: number | null;
@@ -120,7 +123,12 @@ export async function shippingConfig(): Promise<ShippingConfig> {
   const carriers = {} as ShippingConfig['carriers'];
   for (const id of CARRIER_IDS) {
     const c = settings.carriers[id];
-    carriers[id] = { enabled: c.enabled, credentials: openCredentials(id, c.sealed), handlingFee: c.handlingFee, handlingPercent: c.handlingPercent };
+    carriers[id] = {
+      enabled: c.enabled,
+      credentials: openCredentials(id, c.sealed),
+      handlingFee: c.handlingFee,
+      handlingPercent: c.handlingPercent,
+    };
   }
   const origin = parsePostalCode(settings.originPostalCode);
   return {

@@ -94,11 +94,19 @@ export const quoteAddressSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
   });
 
-const side = z.number({ error: SHIPPING_MSG.side }).int({ error: SHIPPING_MSG.side }).min(1, { error: SHIPPING_MSG.side }).max(150, { error: SHIPPING_MSG.side });
+const side = z
+  .number({ error: SHIPPING_MSG.side })
+  .int({ error: SHIPPING_MSG.side })
+  .min(1, { error: SHIPPING_MSG.side })
+  .max(150, { error: SHIPPING_MSG.side });
 
 /** One packed parcel: weight in grams, sides in centimetres (whole numbers). */
 export const parcelSchema = z.strictObject({
-  weight: z.number({ error: SHIPPING_MSG.weight }).int({ error: SHIPPING_MSG.weight }).min(1, { error: SHIPPING_MSG.weight }).max(30_000, { error: SHIPPING_MSG.weight }),
+  weight: z
+    .number({ error: SHIPPING_MSG.weight })
+    .int({ error: SHIPPING_MSG.weight })
+    .min(1, { error: SHIPPING_MSG.weight })
+    .max(30_000, { error: SHIPPING_MSG.weight }),
   length: side,
   width: side,
   height: side,
@@ -111,12 +119,24 @@ export const DEFAULT_PARCEL: Parcel = { weight: 500, length: 30, width: 20, heig
 export const shippingQuoteInputSchema = z
   .strictObject({
     address: quoteAddressSchema,
-    parcels: z.array(parcelSchema, { error: SHIPPING_MSG.parcels }).min(1, { error: SHIPPING_MSG.parcels }).max(20, { error: SHIPPING_MSG.parcels }).optional(),
+    parcels: z
+      .array(parcelSchema, { error: SHIPPING_MSG.parcels })
+      .min(1, { error: SHIPPING_MSG.parcels })
+      .max(20, { error: SHIPPING_MSG.parcels })
+      .optional(),
     items: z
       .array(
         z.strictObject({
-          productId: z.string({ error: SHIPPING_MSG.items }).trim().min(1, { error: SHIPPING_MSG.items }).max(64, { error: SHIPPING_MSG.items }),
-          quantity: z.number({ error: SHIPPING_MSG.items }).int({ error: SHIPPING_MSG.items }).min(1, { error: SHIPPING_MSG.items }).max(99, { error: SHIPPING_MSG.items }),
+          productId: z
+            .string({ error: SHIPPING_MSG.items })
+            .trim()
+            .min(1, { error: SHIPPING_MSG.items })
+            .max(64, { error: SHIPPING_MSG.items }),
+          quantity: z
+            .number({ error: SHIPPING_MSG.items })
+            .int({ error: SHIPPING_MSG.items })
+            .min(1, { error: SHIPPING_MSG.items })
+            .max(99, { error: SHIPPING_MSG.items }),
         }),
         { error: SHIPPING_MSG.items },
       )
@@ -155,13 +175,24 @@ export const shippingBranchSchema = z.object({ id: z.string(), name: z.string(),
 export type ShippingBranch = z.infer<typeof shippingBranchSchema>;
 export const shippingBranchesAnswerSchema = z.object({ branches: z.array(shippingBranchSchema) });
 
-const money = z.number({ error: SHIPPING_MSG.money }).int({ error: SHIPPING_MSG.money }).min(0, { error: SHIPPING_MSG.money }).max(10_000_000, { error: SHIPPING_MSG.money });
-const credential = z.string({ error: SHIPPING_MSG.credential }).trim().min(1, { error: SHIPPING_MSG.credential }).max(200, { error: SHIPPING_MSG.credential });
+const money = z
+  .number({ error: SHIPPING_MSG.money })
+  .int({ error: SHIPPING_MSG.money })
+  .min(0, { error: SHIPPING_MSG.money })
+  .max(10_000_000, { error: SHIPPING_MSG.money });
+const credential = z
+  .string({ error: SHIPPING_MSG.credential })
+  .trim()
+  .min(1, { error: SHIPPING_MSG.credential })
+  .max(200, { error: SHIPPING_MSG.credential });
 
 /** The owner's handling fee on top of a carrier's price: pesos and/or a percentage. */
 export const shippingFeesSchema = z.strictObject({
   handlingFee: money,
-  handlingPercent: z.number({ error: SHIPPING_MSG.percent }).min(0, { error: SHIPPING_MSG.percent }).max(100, { error: SHIPPING_MSG.percent }),
+  handlingPercent: z
+    .number({ error: SHIPPING_MSG.percent })
+    .min(0, { error: SHIPPING_MSG.percent })
+    .max(100, { error: SHIPPING_MSG.percent }),
 });
 export type ShippingFees = z.infer<typeof shippingFeesSchema>;
 

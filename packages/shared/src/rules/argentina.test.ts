@@ -66,7 +66,9 @@ describe('the national address', () => {
   });
   it('refuses a missing street, an unknown province and a short phone', () => {
     expect(nationalAddressSchema.safeParse({ ...ADDRESS, street: ' ' }).error?.issues[0]?.message).toBe('Ingresá la calle');
-    expect(nationalAddressSchema.safeParse({ ...ADDRESS, province: 'Córdoba' }).error?.issues[0]?.message).toBe('Elegí la provincia de la lista');
+    expect(nationalAddressSchema.safeParse({ ...ADDRESS, province: 'Córdoba' }).error?.issues[0]?.message).toBe(
+      'Elegí la provincia de la lista',
+    );
     expect(nationalAddressSchema.safeParse({ ...ADDRESS, phone: '123' }).error?.issues[0]?.message).toMatch(/teléfono/);
   });
 });
@@ -85,7 +87,10 @@ describe('parcels and quotes', () => {
   });
   it('refuses unknown settings keys and junk credentials', () => {
     expect(shippingSettingsInputSchema.safeParse({ dhl: true }).success).toBe(false);
-    expect(shippingSettingsInputSchema.safeParse({ carriers: { andreani: { credentials: { contract: '', user: 'u', password: 'p' } } } }).success).toBe(false);
+    expect(
+      shippingSettingsInputSchema.safeParse({ carriers: { andreani: { credentials: { contract: '', user: 'u', password: 'p' } } } })
+        .success,
+    ).toBe(false);
     expect(shippingSettingsInputSchema.safeParse({ originPostalCode: '8300', flatRate: null }).success).toBe(true);
   });
 });

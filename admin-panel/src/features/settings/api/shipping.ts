@@ -8,7 +8,12 @@ export const shippingQueries = {
     queryOptions({
       queryKey: ['shipping', 'settings'] as const,
       queryFn: () =>
-        api.request({ method: 'GET', url: '/shipping/settings', schema: shippingSettingsAnswerSchema, errorMessage: 'Error al cargar los envíos' }),
+        api.request({
+          method: 'GET',
+          url: '/shipping/settings',
+          schema: shippingSettingsAnswerSchema,
+          errorMessage: 'Error al cargar los envíos',
+        }),
     }),
 };
 
@@ -16,7 +21,13 @@ export function useSaveShippingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (data: ShippingSettingsInput) =>
-      api.request({ method: 'PUT', url: '/shipping/settings', data, schema: shippingSettingsAnswerSchema, errorMessage: 'Error al guardar' }),
+      api.request({
+        method: 'PUT',
+        url: '/shipping/settings',
+        data,
+        schema: shippingSettingsAnswerSchema,
+        errorMessage: 'Error al guardar',
+      }),
     onSuccess: (answer) => queryClient.setQueryData(shippingQueries.settings().queryKey, answer),
   });
 }

@@ -1,5 +1,11 @@
 import type { Context } from 'koa';
-import { shippingBranchesAnswerSchema, shippingBranchesQuerySchema, shippingQuoteAnswerSchema, shippingQuoteInputSchema, shippingSettingsAnswerSchema } from '@shop/shared';
+import {
+  shippingBranchesAnswerSchema,
+  shippingBranchesQuerySchema,
+  shippingQuoteAnswerSchema,
+  shippingQuoteInputSchema,
+  shippingSettingsAnswerSchema,
+} from '@shop/shared';
 import { consume } from '../../../domains/platform';
 import { noteActivity, requireStaff } from '../../../domains/staff';
 import { parcelsOfItems, putShippingSettings, quoteShipping, shippingBranches, shippingSettingsAnswer } from '../../../domains/shipping';
@@ -13,7 +19,11 @@ export default {
     const input = parseWith(shippingQuoteInputSchema, requestBody(ctx));
     const parcels = input.parcels ?? (await parcelsOfItems(input.items ?? []));
     ctx.set('Cache-Control', 'no-store');
-    reply(ctx, shippingQuoteAnswerSchema, await quoteShipping({ postalCode: input.address.postalCode, province: input.address.province, parcels }));
+    reply(
+      ctx,
+      shippingQuoteAnswerSchema,
+      await quoteShipping({ postalCode: input.address.postalCode, province: input.address.province, parcels }),
+    );
   },
   /** GET /shipping/branches?carrier=&postalCode=&province=: the carrier's branches near the postal code. */
   async branches(ctx: Context) {
