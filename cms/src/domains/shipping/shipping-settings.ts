@@ -49,8 +49,6 @@ interface StoredSettings {
 /** The shop's own postal code until the owner sets it: Neuquén capital, where the boutique is. */
 export const DEFAULT_ORIGIN_POSTAL_CODE = '8300';
 
-const defaultCarrier = (): StoredCarrier => ({ enabled: false, sealed: null, handlingFee: 0, handlingPercent: 0 });
-
 const numberOr = <T>(value: unknown, fallback: T): number | T =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 
