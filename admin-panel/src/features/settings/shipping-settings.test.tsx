@@ -24,7 +24,11 @@ describe('Configuración › Envíos nacionales', () => {
     const calls = mockApi({
       'GET /shipping/settings': () => ({ data: SETTINGS }),
       'PUT /shipping/settings': () => ({
-        data: { ...SETTINGS, carriers: { ...SETTINGS.carriers, 'correo-argentino': { enabled: true, configured: true, handlingFee: 500, handlingPercent: 0 } }, flatRate: 6500 },
+        data: {
+          ...SETTINGS,
+          carriers: { ...SETTINGS.carriers, 'correo-argentino': { enabled: true, configured: true, handlingFee: 500, handlingPercent: 0 } },
+          flatRate: 6500,
+        },
       }),
     });
     renderApp(<ShippingSettingsPanel />);
@@ -43,7 +47,12 @@ describe('Configuración › Envíos nacionales', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(bodyOf(put!)).toEqual({
       carriers: {
-        'correo-argentino': { enabled: true, handlingFee: 500, handlingPercent: 0, credentials: { customerId: '0001234567', user: 'tienda', password: 'secreto' } },
+        'correo-argentino': {
+          enabled: true,
+          handlingFee: 500,
+          handlingPercent: 0,
+          credentials: { customerId: '0001234567', user: 'tienda', password: 'secreto' },
+        },
         andreani: { enabled: true, handlingFee: 300, handlingPercent: 0 },
       },
       originPostalCode: '8300',
