@@ -159,6 +159,8 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
         <label htmlFor="ship-origin">Código postal de despacho</label>
         <input
           id="ship-origin"
+          type="text"
+          autoComplete="postal-code"
           value={form.originPostalCode}
           onChange={(e) => setForm((f) => ({ ...f, originPostalCode: e.target.value }))}
           required
