@@ -316,6 +316,17 @@ const ENDPOINTS: readonly Endpoint[] = [
     auth: 'public',
     body: () => ({ orderNumber: 'JL-20990101-0001', contact: 'nadie@example.com' }),
   },
+  // National shipping: the shared shop has no carrier enabled, so a valid quote calls no carrier and changes nothing;
+  // the settings get a postal code that does not exist (a valid body would change the shared shop's carriers).
+  { method: 'GET', path: '/shipping/settings', auth: 'admin' },
+  { method: 'PUT', path: '/shipping/settings', auth: 'admin', body: () => ({ originPostalCode: 'no es un código' }) },
+  {
+    method: 'POST',
+    path: '/shipping/quote',
+    auth: 'public',
+    body: () => ({ address: { postalCode: '5000', province: 'AR-X' }, parcels: [{ weight: 500, length: 30, width: 20, height: 10 }] }),
+  },
+  { method: 'GET', path: '/shipping/branches', auth: 'public', query: ['carrier', 'postalCode', 'province'] },
   { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
   {
     method: 'PUT',

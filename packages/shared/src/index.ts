@@ -72,6 +72,9 @@ export * from './rules/whatsapp.js';
 export * from './rules/customers.js';
 export * from './contract/customers.js';
 export * from './rules/cuit.js';
+export * from './rules/argentina.js';
+export * from './contract/shipping.js';
+export * from './rules/shipping-price.js';
 
 // ---------- Payments & promotions ----------
 export * from './rules/promotions/index.js';

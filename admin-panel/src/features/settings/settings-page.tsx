@@ -1,5 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Lock, Receipt, ShoppingBag, User } from 'lucide-react';
+import { Lock, Receipt, ShoppingBag, Truck, User } from 'lucide-react';
 import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
 import { Banner } from '@/components/feedback';
 import { useAuth, useCan } from '@/features/auth';
@@ -7,9 +7,10 @@ import { CatalogFeeds } from './catalog-feeds';
 import { InvoicingSettingsPanel } from './invoicing-settings';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
+import { ShippingSettingsPanel } from './shipping-settings';
 import { TwoFactorSection } from './two-factor-section';
 
-type Tab = 'profile' | 'security' | 'catalog' | 'invoicing';
+type Tab = 'profile' | 'security' | 'catalog' | 'invoicing' | 'shipping';
 
 export function SettingsPage() {
   const { user, mustSetUpTwoFactor } = useAuth();
@@ -24,6 +25,7 @@ export function SettingsPage() {
     { id: 'security', label: 'Seguridad', icon: Lock },
     ...(seesCatalog ? [{ id: 'catalog' as const, label: 'Instagram y Google', icon: ShoppingBag }] : []),
     ...(can('invoicing.manage') ? [{ id: 'invoicing' as const, label: 'Facturación', icon: Receipt }] : []),
+    ...(can('shipping.manage') ? [{ id: 'shipping' as const, label: 'Envíos nacionales', icon: Truck }] : []),
   ];
   const current: Tab = forced ? 'security' : tabs.some((t) => t.id === tab) ? tab : 'profile';
 
@@ -92,6 +94,8 @@ export function SettingsPage() {
       >
         {current === 'invoicing' ? (
           <InvoicingSettingsPanel />
+        ) : current === 'shipping' ? (
+          <ShippingSettingsPanel />
         ) : current === 'catalog' ? (
           <CatalogFeeds />
         ) : (

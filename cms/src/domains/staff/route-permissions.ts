@@ -39,6 +39,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'PUT /invoicing/certificate': 'invoicing.manage',
   'POST /invoicing/test': 'invoicing.manage',
   'GET /invoicing/libro-iva.csv': 'orders.export',
+  // National shipping: the carriers, their credentials, fees and the flat rate are the owner's.
+  'GET /shipping/settings': 'shipping.manage',
+  'PUT /shipping/settings': 'shipping.manage',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',
@@ -156,6 +159,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /auth/2fa/verify',
   'POST /auth/invitation',
   'POST /checkout/quote',
+  // National shipping: the carriers' quotes and branches (rate limited like the checkout's quote).
+  'POST /shipping/quote',
+  'GET /shipping/branches',
   'POST /returns',
   // Abandoned checkouts: the draft by its random token (never its contact) and the e-mail's unsubscribe link.
   'PUT /checkouts/:token',

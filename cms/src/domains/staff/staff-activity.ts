@@ -10,6 +10,7 @@ export const ACTIVITY_OF_ROUTE: Readonly<Record<string, { kind: ActivityKind; ac
   'POST /orders/:id/invoice': { kind: 'orders', action: 'invoice.issue', label: 'Pidió la factura electrónica de una orden' },
   'POST /orders/:id/credit-note': { kind: 'orders', action: 'invoice.credit-note', label: 'Emitió una nota de crédito' },
   'PUT /invoicing/settings': { kind: 'content', action: 'invoicing.settings', label: 'Cambió los datos de facturación' },
+  'PUT /shipping/settings': { kind: 'content', action: 'shipping.settings', label: 'Cambió la configuración de envíos nacionales' },
   'POST /invoicing/csr': { kind: 'content', action: 'invoicing.csr', label: 'Generó un pedido de certificado de ARCA' },
   'PUT /invoicing/certificate': { kind: 'content', action: 'invoicing.certificate', label: 'Subió el certificado de ARCA' },
   'DELETE /orders/:id': { kind: 'orders', action: 'order.delete', label: 'Eliminó una orden' },

@@ -68,6 +68,8 @@ export const STAFF_PERMISSIONS = {
   'returns.manage': SALES,
   /** Electronic invoices through ARCA: the shop's fiscal data, its certificate and key, credit notes. */
   'invoicing.manage': OWNER,
+  /** National shipping: the carriers, their credentials, fees, the flat rate and the parcels' defaults. */
+  'shipping.manage': OWNER,
   /** The owner's reports: how each model fits (from exchanges and returns), the size curve of a category. */
   'reports.view': OWNER,
   /** The counter's cash register ("Caja"): open a session, sell at it, cash movements, close, the Z report. */

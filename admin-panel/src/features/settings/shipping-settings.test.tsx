@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ShippingSettingsAnswer } from '@shop/shared';
+import { renderApp, signInStorage } from '@/test/render';
+import { bodyOf, mockApi } from '@/test/mock-api';
+import { ShippingSettingsPanel } from './shipping-settings';
+
+const SETTINGS: ShippingSettingsAnswer = {
+  carriers: {
+    'correo-argentino': { enabled: false, configured: false, handlingFee: 0, handlingPercent: 0 },
+    andreani: { enabled: true, configured: true, handlingFee: 300, handlingPercent: 0 },
+  },
+  originPostalCode: '8300',
+  flatRate: null,
+  freeShippingFrom: null,
+  defaultParcel: { weight: 500, length: 30, width: 20, height: 10 },
+  categoryParcels: {},
+};
+
+describe('Configuración › Envíos nacionales', () => {
+  it('sends the credentials typed (write-only), the fees and the flat rate; stored credentials are never shown', async () => {
+    signInStorage();
+    const calls = mockApi({
+      'GET /shipping/settings': () => ({ data: SETTINGS }),
+      'PUT /shipping/settings': () => ({
+        data: {
+          ...SETTINGS,
+          carriers: { ...SETTINGS.carriers, 'correo-argentino': { enabled: true, configured: true, handlingFee: 500, handlingPercent: 0 } },
+          flatRate: 6500,
+        },
+      }),
+    });
+    renderApp(<ShippingSettingsPanel />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Los datos de acceso están guardados. Dejá los campos vacíos para no cambiarlos.')).toBeInTheDocument();
+    for (const input of screen.getAllByLabelText('Contraseña')) expect(input).toHaveValue('');
+    await user.click(screen.getByLabelText('Cotizar con Correo Argentino'));
+    await user.type(screen.getByLabelText('Número de cliente (MiCorreo)'), '0001234567');
+    await user.type(screen.getByLabelText('Usuario', { selector: '#ship-correo-argentino-user' }), 'tienda');
+    await user.type(screen.getByLabelText('Contraseña', { selector: '#ship-correo-argentino-password' }), 'secreto');
+    await user.clear(screen.getByLabelText('Cargo de preparación ($)', { selector: '#ship-correo-argentino-fee' }));
+    await user.type(screen.getByLabelText('Cargo de preparación ($)', { selector: '#ship-correo-argentino-fee' }), '500');
+    await user.type(screen.getByLabelText('Tarifa plana nacional ($, si ningún correo responde)'), '6500');
+    await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Envíos nacionales guardados');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(bodyOf(put!)).toEqual({
+      carriers: {
+        'correo-argentino': {
+          enabled: true,
+          handlingFee: 500,
+          handlingPercent: 0,
+          credentials: { customerId: '0001234567', user: 'tienda', password: 'secreto' },
+        },
+        andreani: { enabled: true, handlingFee: 300, handlingPercent: 0 },
+      },
+      originPostalCode: '8300',
+      flatRate: 6500,
+      freeShippingFrom: null,
+    });
+    // After saving, the typed password is gone from the form.
+    await waitFor(() => expect(screen.getByLabelText('Contraseña', { selector: '#ship-correo-argentino-password' })).toHaveValue(''));
+  });
+
+  it('refuses half-filled credentials before sending them', async () => {
+    signInStorage();
+    const calls = mockApi({ 'GET /shipping/settings': () => ({ data: SETTINGS }) });
+    renderApp(<ShippingSettingsPanel />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Número de cliente (MiCorreo)'), '0001234567');
+    await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Completá todos los datos de acceso de Correo Argentino');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * The shipping domain (national shipping through the carriers' APIs: Correo Argentino, Andreani): what other parts of
+ * the backend may use. Its other files are private to the domain and its Strapi shell (cms/src/domains/domains.json;
+ * the lint rule in eslint.config.mjs).
+ */
+export { CARRIER_TIMEOUT_MS } from './carrier';
+export { DEFAULT_ANDREANI_API_URL } from './carrier-andreani';
+export { DEFAULT_CORREO_ARGENTINO_API_URL } from './carrier-correo-argentino';
+export { QUOTE_VALID_MS, readQuotedOption } from './quote-ids';
+export { parcelsOfItems, quoteShipping, shippingBranches } from './shipping-quote';
+export { putShippingSettings, shippingSettingsAnswer } from './shipping-settings';

@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * A local stand-in for Correo Argentino's MiCorreo API (REST, https://api.correoargentino.com.ar/micorreo/v1), as its
+ * public documentation ("API MiCorreo", the PDF linked from correoargentino.com.ar/MiCorreo) and the open-source
+ * clients that follow it describe it. The API tests and the demo point CORREO_ARGENTINO_API_URL here.
+ *
+ * - POST /token with `Authorization: Basic base64(user:password)` → `{token, expire: "YYYY-MM-DD HH:mm:ss"}` (a JWT in
+ *   the real API; an opaque token here). Every other call carries `Authorization: Bearer <token>`; a bad or expired
+ *   token is a 401 `{code, message}`.
+ * - POST /rates `{customerId, postalCodeOrigin, postalCodeDestination, deliveredType?, dimensions: {weight (g),
+ *   height, width, length (cm)}}` → `{customerId, validTo, rates: [{deliveredType: 'D' | 'S', productType, productName,
+ *   price, deliveryTimeMin, deliveryTimeMax}]}` (D: to the door; S: to a branch).
+ * - GET /agencies?customerId=&provinceCode=X → `[{code, name, location: {address: {streetName, streetNumber, locality,
+ *   city, province, provinceCode, postalCode}}, hours: {monday: {start: '0900', end: '1800'} | null, …}, status}]`.
+ *
+ * Where the shapes are guessed (not confirmed against the live API): the `expire` format and time zone, the error
+ * body `{code, message}`, the product codes and names (CP "Clásico", EP "Expreso"), and the agencies' `hours` keys.
+ *
+ * As a module: `startFakeCorreoArgentino({ user, password, customerId, port, tokenTtlMs })` → `{url, state, close}`.
+ * Test controls (not Correo's): POST /__control/mode {mode: ok | down | slow | error, delayMs}, POST
+ * /__control/expire-tokens, GET /__control/state. As a program: `node scripts/fake-correo-argentino.mjs`
+ * (FAKE_CORREO_PORT, CORREO_ARGENTINO_USER, CORREO_ARGENTINO_PASSWORD, CORREO_ARGENTINO_CUSTOMER_ID).
+ */
+import { fileURLToPath } from 'node:url';
+import { basicCredentials, json, readJson, startCarrierFake } from './lib/fake-carrier-http.mjs';
+
+const EMPTY_DAY = null;
+const WEEKDAYS = { start: '0900', end: '1800' };
+const agency = (code, name, streetName, streetNumber, locality, province, provinceCode, postalCode, saturday = EMPTY_DAY) => ({
+  code,
+  name,
+  manager: '',
+  email: '',
+  phone: '',
+  services: { packageReception: true, pickupAvailability: true },
+  location: {
+    address: { streetName, streetNumber, floor: '', apartment: '', locality, city: locality, province, provinceCode, postalCode },
+    latitude: '',
+    longitude: '',
+  },
+  hours: {
+    sunday: EMPTY_DAY,
+    monday: WEEKDAYS,
+    tuesday: WEEKDAYS,
+    wednesday: WEEKDAYS,
+    thursday: WEEKDAYS,
+    friday: WEEKDAYS,
+    saturday,
+    holidays: EMPTY_DAY,
+  },
+  status: 'ACTIVE',
+});
+
+/** The branches the fake knows: a few postal codes (Córdoba, Bariloche, CABA, Neuquén). */
+export const CORREO_AGENCIES = [
+  agency('X5000', 'Córdoba Centro', 'Av. Colón', '210', 'Córdoba', 'Córdoba', 'X', '5000', { start: '0900', end: '1300' }),
+  agency('X5001', 'Córdoba Nueva Córdoba', 'Bv. San Juan', '540', 'Córdoba', 'Córdoba', 'X', '5000'),
+  agency('R8400', 'San Carlos de Bariloche', 'Moreno', '175', 'San Carlos de Bariloche', 'Río Negro', 'R', '8400'),
+  agency('C1000', 'Correo Central', 'Av. Leandro N. Alem', '719', 'Ciudad Autónoma de Buenos Aires', 'Capital Federal', 'C', '1000'),
+  agency('Q8300', 'Neuquén Centro', 'Rivadavia', '150', 'Neuquén', 'Neuquén', 'Q', '8300', { start: '0900', end: '1300' }),
+];
+
+/** The real API answers dates as local time without zone ("2026-11-27 03:00:00"); the fake writes Argentina's time. */
+function expireText(ms) {
+  const local = new Date(ms - 3 * 3600_000);
+  return local.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * Deterministic price: a base, each kilogram (real or volumetric, sides / 4000), and the distance between the first
+ * digits of the postal codes; a branch costs 80 % of the door, Expreso 150 %.
+ */
+export function correoPrice({ postalCodeOrigin, postalCodeDestination, dimensions }) {
+  const volumetric = (dimensions.length * dimensions.width * dimensions.height) / 4000;
+  const kilos = Math.max(1, Math.ceil(Math.max(dimensions.weight / 1000, volumetric)));
+  const zone = Math.abs(Number(String(postalCodeOrigin)[0]) - Number(String(postalCodeDestination)[0])) + 1;
+  return 3000 + kilos * 850 + zone * 450;
+}
+
+const positive = (value) => Number.isFinite(Number(value)) && Number(value) > 0;
+
+export async function startFakeCorreoArgentino({
+  user = 'tienda',
+  password = 'secreto',
+  customerId = '0001234567',
+  port = 0,
+  host = '127.0.0.1',
+  tokenTtlMs = 60 * 60_000,
+} = {}) {
+  const error = (res, status, message) => json(res, status, { code: String(status), message });
+  return startCarrierFake({
+    port,
+    host,
+    tokenTtlMs,
+    async handle(req, res, url, { state, record, issueToken, tokenValid }) {
+      if (req.method === 'POST' && url.pathname === '/token') {
+        const given = basicCredentials(req);
+        if (!given || given.user !== user || given.password !== password) {
+          state.refusedLogins += 1;
+          return error(res, 401, 'Usuario o contraseña incorrectos');
+        }
+        const { token, expires } = issueToken();
+        return json(res, 200, { token, expire: expireText(expires) });
+      }
+      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!tokenValid(bearer)) return error(res, 401, 'Token inválido o vencido');
+
+      if (req.method === 'POST' && url.pathname === '/rates') {
+        const body = await readJson(req);
+        record.body = body;
+        if (state.mode === 'error') return error(res, 400, 'No es posible cotizar el envío solicitado');
+        const dimensions = body?.dimensions;
+        if (
+          !body ||
+          body.customerId !== customerId ||
+          !/^\d{4}$/.test(String(body.postalCodeOrigin ?? '')) ||
+          !/^\d{4}$/.test(String(body.postalCodeDestination ?? '')) ||
+          !dimensions ||
+          !['weight', 'height', 'width', 'length'].every((key) => positive(dimensions[key]))
+        ) {
+          return error(res, 400, 'Parámetros inválidos');
+        }
+        if (body.deliveredType !== undefined && !['D', 'S'].includes(body.deliveredType)) return error(res, 400, 'deliveredType inválido');
+        const door = correoPrice(body);
+        const zone = Math.abs(Number(body.postalCodeOrigin[0]) - Number(body.postalCodeDestination[0]));
+        const rates = [
+          {
+            deliveredType: 'D',
+            productType: 'CP',
+            productName: 'Correo Argentino Clasico',
+            price: door,
+            deliveryTimeMin: String(2 + zone),
+            deliveryTimeMax: String(5 + zone),
+          },
+          {
+            deliveredType: 'S',
+            productType: 'CP',
+            productName: 'Correo Argentino Clasico',
+            price: Math.round(door * 0.8 * 100) / 100,
+            deliveryTimeMin: String(2 + zone),
+            deliveryTimeMax: String(5 + zone),
+          },
+          {
+            deliveredType: 'D',
+            productType: 'EP',
+            productName: 'Correo Argentino Expreso',
+            price: Math.round(door * 1.5 * 100) / 100,
+            deliveryTimeMin: '1',
+            deliveryTimeMax: String(2 + zone),
+          },
+        ].filter((rate) => body.deliveredType === undefined || rate.deliveredType === body.deliveredType);
+        const validTo = expireText(Date.now() + 24 * 3600_000);
+        return json(res, 200, { customerId, validTo, rates });
+      }
+
+      if (req.method === 'GET' && url.pathname === '/agencies') {
+        if (url.searchParams.get('customerId') !== customerId) return error(res, 400, 'customerId inválido');
+        const provinceCode = (url.searchParams.get('provinceCode') ?? '').toUpperCase();
+        if (!/^[A-Z]$/.test(provinceCode)) return error(res, 400, 'provinceCode inválido');
+        return json(
+          res,
+          200,
+          CORREO_AGENCIES.filter((a) => a.location.address.provinceCode === provinceCode),
+        );
+      }
+      return error(res, 404, 'Recurso no encontrado');
+    },
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const fake = await startFakeCorreoArgentino({
+    user: process.env.CORREO_ARGENTINO_USER,
+    password: process.env.CORREO_ARGENTINO_PASSWORD,
+    customerId: process.env.CORREO_ARGENTINO_CUSTOMER_ID,
+    port: Number(process.env.FAKE_CORREO_PORT ?? 0),
+  });
+  console.log(`Fake Correo Argentino (MiCorreo) at ${fake.url}`);
+}
