@@ -153,6 +153,7 @@ export default tseslint.config(
       'e2e/playwright-report/**',
       // Hand-written types of plain scripts (no tsconfig includes scripts/).
       'scripts/*.d.mts',
+      'scripts/lib/*.d.mts',
     ],
   },
   js.configs.recommended,
