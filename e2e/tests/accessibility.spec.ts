@@ -270,4 +270,10 @@ test('back office: every page has no serious or critical accessibility violation
   await expect(page.getByTestId('activity-page').getByText('Cargando la actividad...')).toHaveCount(0);
   await expect(page.getByTestId('activity-page').getByRole('table').or(page.getByText('Sin actividad'))).toBeVisible();
   await scan('activity');
+
+  // Canales › Mercado Libre: the account and its settings, or (an owner without two-factor sign-in) the refusal.
+  await page.goto('/admin/channels/mercadolibre');
+  await expect(page.getByRole('heading', { level: 1, name: 'Canales › Mercado Libre' })).toBeVisible();
+  await expect(page.getByTestId('meli-settings').or(page.getByRole('alert'))).toBeVisible();
+  await scan('Mercado Libre channel');
 });
