@@ -24,6 +24,16 @@ const deliveredOne85B = (
   shopper: { fullName: string; email: string; phone: string },
 ) => deliveredPickupOrder(request, session, [{ productId, quantity: 1, size: '85B', color: 'Negro' }], shopper);
 
+/** "Cambios y devoluciones" with the request of this order open; its detail. */
+async function openReturnOf(page: Page, orderNumber: string) {
+  await page.goto('/admin/returns');
+  await page
+    .getByTestId('returns-queue')
+    .getByRole('button', { name: new RegExp(orderNumber) })
+    .click();
+  return page.getByTestId('return-detail');
+}
+
 /**
  * A shopper asks on the tracking page to change her 85B for a 90B; the owner approves it and receives the garment in
  * "Cambios y devoluciones"; the exchange becomes an order of its own and both variants' stock is exact.
@@ -77,12 +87,7 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
   expect(await stockBySize(request, session, product._id)).toEqual({ '85B': 2, '90B': 1 });
 
   // The owner approves and receives it.
-  await page.goto('/admin/returns');
-  await page
-    .getByTestId('returns-queue')
-    .getByRole('button', { name: new RegExp(order.orderNumber) })
-    .click();
-  const detail = page.getByTestId('return-detail');
+  const detail = await openReturnOf(page, order.orderNumber);
   await expect(detail).toContainText('cambio por Negro 90B');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/returns/admin-returns.png', fullPage: true });
@@ -161,12 +166,7 @@ test('a return received at the counter gives the money back in cash out of the o
   expect(opened.status()).toBe(201);
   const sessionId = (await opened.json()).session.id as number;
 
-  await page.goto('/admin/returns');
-  await page
-    .getByTestId('returns-queue')
-    .getByRole('button', { name: new RegExp(order.orderNumber) })
-    .click();
-  const detail = page.getByTestId('return-detail');
+  const detail = await openReturnOf(page, order.orderNumber);
   const how = detail.getByRole('combobox', { name: 'Cómo se devuelve el dinero' });
   await expect(how.locator('option', { hasText: 'Efectivo de la caja' })).toHaveCount(1);
   await how.selectOption('cash');

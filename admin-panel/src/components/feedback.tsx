@@ -104,3 +104,27 @@ export function FormError({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** A settings form's last answer (saved, or why not) and its submit button, which says when it is saving. */
+export function SaveFooter({
+  message,
+  pending,
+  label,
+}: {
+  message: { ok: boolean; text: string } | null;
+  pending: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      {message && (
+        <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {pending ? 'Guardando…' : label}
+      </button>
+    </>
+  );
+}

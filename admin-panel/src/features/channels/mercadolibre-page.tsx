@@ -13,7 +13,7 @@ import {
   type MercadoLibreSettings,
 } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { Banner } from '@/components/feedback';
+import { Banner, SaveFooter } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DetailCard } from '@/components/detail-card';
 import { PageHeader } from '@/components/page-header';
@@ -214,14 +214,7 @@ function SettingsCard({ initial }: { initial: MercadoLibreSettings }) {
             Se ofrecen en Mercado Libre las unidades de cada variante menos estas (0: todas).
           </p>
         </div>
-        {message && (
-          <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
-            {message.text}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Guardando…' : 'Guardar ajustes'}
-        </button>
+        <SaveFooter message={message} pending={save.isPending} label="Guardar ajustes" />
       </form>
     </DetailCard>
   );

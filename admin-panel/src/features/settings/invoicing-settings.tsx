@@ -14,6 +14,7 @@ import {
 } from './api/invoicing';
 import { InvoicingCertificate } from './invoicing-certificate';
 import { InvoicingSalesBook } from './invoicing-sales-book';
+import { SaveFooter } from '@/components/feedback';
 
 const EMPTY: InvoicingSettingsInput = {
   cuit: '',
@@ -123,14 +124,7 @@ function SettingsForm({ initial }: { initial: InvoicingSettingsInput }) {
           <option value="manual">A mano, desde cada orden</option>
         </select>
       </div>
-      {message && (
-        <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {save.isPending ? 'Guardando…' : 'Guardar datos fiscales'}
-      </button>
+      <SaveFooter message={message} pending={save.isPending} label="Guardar datos fiscales" />
     </form>
   );
 }

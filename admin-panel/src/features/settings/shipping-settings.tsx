@@ -5,6 +5,7 @@ import { CARRIER_LABELS, type CarrierId, type ShippingSettingsAnswer, type Shipp
 import { errorMessage } from '@shop/client-kit';
 import { DetailCard } from '@/components/detail-card';
 import { shippingQueries, useSaveShippingSettings } from './api/shipping';
+import { SaveFooter } from '@/components/feedback';
 
 /** The credentials each carrier asks for (the optional ones may stay empty). */
 const CREDENTIAL_FIELDS: Record<CarrierId, { key: string; label: string; optional?: boolean; secret?: boolean }[]> = {
@@ -189,14 +190,7 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
           onChange={(e) => setForm((f) => ({ ...f, freeShippingFrom: e.target.value }))}
         />
       </div>
-      {message && (
-        <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {save.isPending ? 'Guardando…' : 'Guardar envíos'}
-      </button>
+      <SaveFooter message={message} pending={save.isPending} label="Guardar envíos" />
     </form>
   );
 }
