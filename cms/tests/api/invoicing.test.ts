@@ -346,6 +346,13 @@ describe('issuing', () => {
       cab: { PtoVta: 3, CbteTipo: 11 },
       det: { CbteDesde: next, CbteHasta: next, DocTipo: 99, DocNro: 0, ImpTotal: order.total, CbteFch: '20261125' },
     });
+    // An attempt already under way read the row before it was changed: with ARCA still down, wait for two more
+    // attempts, so that the one which finds ARCA back reads the number (CI once saw a late attempt ask a new one).
+    const changedAt = (await invoiceOf(order.id)).attempts;
+    await waitUntil(
+      () => invoiceOf(order.id),
+      (i) => i.attempts >= changedAt + 2,
+    );
     await control('switches', { down: false });
     const invoice = await authorized(order.id);
     expect(invoice.number).toBe(next);
