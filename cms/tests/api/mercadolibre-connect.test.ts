@@ -250,6 +250,25 @@ describe('Mercado Libre: connecting the account', () => {
     expect((await call(CHANNEL, { token: owner })).body.connected).toBe(true);
   });
 
+  it('refuses the callback when the one who asked may no longer connect (two-factor sign-in turned off meanwhile)', async () => {
+    const before = await accountRow();
+    const exchanges = fake.state.exchanges.authorization_code;
+    const callbackUrl = await authorize();
+    const ownerRow = { email: TEST_ADMIN.email };
+    await db('up_users').where(ownerRow).update({ two_factor_enabled: false });
+    try {
+      const back = await visit(callbackUrl);
+      expect(back).toEqual({ status: 302, location: `${first.url}/admin/channels/mercadolibre?error=forbidden` });
+    } finally {
+      await db('up_users').where(ownerRow).update({ two_factor_enabled: true });
+    }
+    // The code was never exchanged, and the account stays as it was.
+    expect(fake.state.exchanges.authorization_code).toBe(exchanges);
+    expect((await accountRow())?.access_token_sealed).toBe(before?.access_token_sealed);
+    // The state is spent all the same.
+    expect((await visit(callbackUrl)).location).toBe(`${first.url}/admin/channels/mercadolibre?error=state`);
+  });
+
   it('keeps the tokens sealed in the database and out of every answer and log', async () => {
     const row = await accountRow();
     expect(row).toBeDefined();

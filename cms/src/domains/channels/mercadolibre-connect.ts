@@ -1,5 +1,6 @@
 import { MERCADOLIBRE_MESSAGES, type MercadoLibreCallbackError } from '@shop/shared';
 import { conflict } from '../../utils/http';
+import { staffMayStill } from '../staff';
 import { MERCADOLIBRE, saveConnection } from './channel-account';
 import { MercadoLibreCallError, authorizationUrl, exchangeCode, mercadoLibreConfig, usersMe } from './mercadolibre-client';
 import { newOAuthState, spendOAuthState } from './oauth-state';
@@ -38,6 +39,8 @@ export async function finishConnection(baseUrl: string, query: CallbackQuery): P
   const claim = query.state ? await spendOAuthState(MERCADOLIBRE, query.state) : null;
   if (!claim) return 'state';
   if (!config) return 'unavailable';
+  // Up to ten minutes pass between "Conectar" and the callback: the one who asked must still be allowed to connect.
+  if (!(await staffMayStill(claim.staffId, 'channels.manage'))) return 'forbidden';
   if (query.error || !query.code || !CODE_RE.test(query.code)) return 'denied';
   try {
     const tokens = await exchangeCode(config, query.code, redirectUriFor(baseUrl));

@@ -154,6 +154,19 @@ export async function requireStaff(
   return user;
 }
 
+/**
+ * Whether a staff account may still do `permission` now, read from its row (for work that finishes later than the
+ * request that started it, such as an OAuth callback): not blocked, with a role that has the permission, and with
+ * two-factor sign-in on when the permission asks for it.
+ */
+export async function staffMayStill(staffId: number, permission: StaffPermission): Promise<boolean> {
+  const row = (await strapi.db.query(USER_UID).findOne({ where: { id: staffId }, populate: ['role'] })) as UserRow | null;
+  if (!row || row.blocked) return false;
+  const user = toStaffUser(row);
+  if (user.role !== ADMIN_ROLE_TYPE || !staffCan(user.staffRole, permission)) return false;
+  return !permissionNeedsTwoFactor(permission) || Boolean(user.twoFactorEnabled);
+}
+
 /** The user shape the clients read (the `user` of the login answer, docs/api.md). */
 export function publicUser(user: StaffUser) {
   return {

@@ -96,5 +96,6 @@ export const MERCADOLIBRE_CALLBACK_ERRORS = {
   denied: 'La autorización fue cancelada en Mercado Libre',
   exchange: 'Mercado Libre no aceptó la autorización: tocá «Conectar» de nuevo',
   unavailable: 'Mercado Libre no responde en este momento: probá de nuevo en unos minutos',
+  forbidden: 'Tu cuenta ya no puede conectar Mercado Libre: pedíselo a quien administra la tienda',
 } as const;
 export type MercadoLibreCallbackError = keyof typeof MERCADOLIBRE_CALLBACK_ERRORS;
