@@ -33,6 +33,34 @@ const arca = {
   ARCA_SWEEP_MS: '2000',
 };
 
+// The local stand-ins of the carriers (scripts/fake-correo-argentino.mjs, scripts/fake-andreani.mjs) the test shop
+// quotes national shipping with, labels and tracks; the accounts' credentials are made up for each run and typed
+// into the owner's shipping settings by the tests.
+const CORREO_PORT = Number(process.env.E2E_CORREO_PORT ?? 1397);
+export const E2E_CORREO_URL = `http://127.0.0.1:${CORREO_PORT}`;
+export const E2E_CORREO = {
+  user: (process.env.E2E_CORREO_USER ??= `tienda${randomBytes(3).toString('hex')}`),
+  password: (process.env.E2E_CORREO_PASSWORD ??= randomBytes(12).toString('base64url')),
+  customerId: (process.env.E2E_CORREO_CUSTOMER ??= String(1_000_000 + Math.floor(Math.random() * 8_000_000))),
+};
+const ANDREANI_PORT = Number(process.env.E2E_ANDREANI_PORT ?? 1396);
+export const E2E_ANDREANI_URL = `http://127.0.0.1:${ANDREANI_PORT}`;
+export const E2E_ANDREANI = {
+  user: (process.env.E2E_ANDREANI_USER ??= `tienda_${randomBytes(3).toString('hex')}`),
+  password: (process.env.E2E_ANDREANI_PASSWORD ??= randomBytes(12).toString('base64url')),
+  contract: (process.env.E2E_ANDREANI_CONTRACT ??= String(400_006_100 + 2 * Math.floor(Math.random() * 400))),
+  // Another contract for deliveries to a branch, as Andreani gives them.
+  branchContract: (process.env.E2E_ANDREANI_BRANCH_CONTRACT ??= String(Number(process.env.E2E_ANDREANI_CONTRACT) + 1)),
+};
+
+// The local stand-in of Mercado Libre (scripts/fake-mercadolibre.mjs): OAuth, items, orders and their notices.
+const MERCADOLIBRE_PORT = Number(process.env.E2E_MERCADOLIBRE_PORT ?? 1395);
+export const E2E_MERCADOLIBRE_URL = `http://127.0.0.1:${MERCADOLIBRE_PORT}`;
+const mercadoLibre = {
+  MERCADOLIBRE_CLIENT_ID: (process.env.E2E_MERCADOLIBRE_CLIENT_ID ??= String(1_000_000_000_000 + Math.floor(Math.random() * 1e12))),
+  MERCADOLIBRE_CLIENT_SECRET: (process.env.E2E_MERCADOLIBRE_CLIENT_SECRET ??= randomBytes(16).toString('hex')),
+};
+
 /** A server Playwright starts from the repository's root before the tests (one already running is reused locally). */
 function localServer(command: string, url: string, timeout: number, env: Record<string, string>) {
   return { command, cwd: root, url, timeout, reuseExistingServer: !process.env.CI, stdout: 'ignore', stderr: 'pipe', env } as const;
@@ -77,6 +105,24 @@ export default defineConfig({
           FAKE_MERCADOPAGO_PORT: String(MERCADOPAGO_PORT),
         }),
         localServer('node scripts/fake-arca.mjs', `${E2E_ARCA_URL}/__control/state`, 30_000, { FAKE_ARCA_PORT: String(ARCA_PORT) }),
+        localServer('node scripts/fake-correo-argentino.mjs', `${E2E_CORREO_URL}/__control/state`, 30_000, {
+          FAKE_CORREO_PORT: String(CORREO_PORT),
+          CORREO_ARGENTINO_USER: E2E_CORREO.user,
+          CORREO_ARGENTINO_PASSWORD: E2E_CORREO.password,
+          CORREO_ARGENTINO_CUSTOMER_ID: E2E_CORREO.customerId,
+        }),
+        localServer('node scripts/fake-andreani.mjs', `${E2E_ANDREANI_URL}/__control/state`, 30_000, {
+          FAKE_ANDREANI_PORT: String(ANDREANI_PORT),
+          ANDREANI_USER: E2E_ANDREANI.user,
+          ANDREANI_PASSWORD: E2E_ANDREANI.password,
+          ANDREANI_CONTRACT: E2E_ANDREANI.contract,
+          ANDREANI_BRANCH_CONTRACT: E2E_ANDREANI.branchContract,
+        }),
+        // Ready when it answers at all: its users/me refuses a call without a token (401).
+        localServer('node scripts/fake-mercadolibre.mjs', `${E2E_MERCADOLIBRE_URL}/users/me`, 30_000, {
+          ...mercadoLibre,
+          FAKE_MERCADOLIBRE_PORT: String(MERCADOLIBRE_PORT),
+        }),
         // A fresh database every run, then the README's start command.
         localServer(`node e2e/scripts/reset-database.mjs && npm start`, `${baseURL}/api/health`, 600_000, {
           PORT: String(PORT),
@@ -95,6 +141,11 @@ export default defineConfig({
           RATE_LIMIT_LOGIN_MAX: '100',
           ...mercadoPago,
           ...arca,
+          CORREO_ARGENTINO_API_URL: E2E_CORREO_URL,
+          ANDREANI_API_URL: E2E_ANDREANI_URL,
+          ...mercadoLibre,
+          MERCADOLIBRE_AUTH_URL: E2E_MERCADOLIBRE_URL,
+          MERCADOLIBRE_API_URL: E2E_MERCADOLIBRE_URL,
         }),
       ],
 });
