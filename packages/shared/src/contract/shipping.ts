@@ -56,27 +56,38 @@ export const postalCodeSchema = z
 
 export const provinceCodeSchema = z.enum(PROVINCE_CODES, { error: POSTAL_CODE_MSG.province });
 
+const postalCodeFits = (address: { postalCode: string; province: string }, ctx: z.RefinementCtx) => {
+  const problem = postalCodeProblem(address.postalCode, address.province);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
+};
+
+/** The fields of a national address without the phone (the order's shippingInfo carries the phone). */
+const nationalAddressFields = {
+  street: text(SHIPPING_MSG.street),
+  number: text(SHIPPING_MSG.number, 20),
+  floor: z.string().trim().max(20).optional(),
+  apartment: z.string().trim().max(20).optional(),
+  locality: text(SHIPPING_MSG.locality, 80),
+  province: provinceCodeSchema,
+  postalCode: postalCodeSchema,
+};
+
 /** A national address (outside the Neuquén zones); the CPA's letter must be the province's. */
 export const nationalAddressSchema = z
   .strictObject({
-    street: text(SHIPPING_MSG.street),
-    number: text(SHIPPING_MSG.number, 20),
-    floor: z.string().trim().max(20).optional(),
-    apartment: z.string().trim().max(20).optional(),
-    locality: text(SHIPPING_MSG.locality, 80),
-    province: provinceCodeSchema,
-    postalCode: postalCodeSchema,
+    ...nationalAddressFields,
     phone: z
       .string({ error: SHIPPING_MSG.phone })
       .trim()
       .regex(/^\+?[\d\s()-]{8,24}$/, { error: SHIPPING_MSG.phone })
       .refine((value) => value.replace(/\D/g, '').length >= 8 && value.replace(/\D/g, '').length <= 15, { error: SHIPPING_MSG.phone }),
   })
-  .superRefine((address, ctx) => {
-    const problem = postalCodeProblem(address.postalCode, address.province);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
-  });
+  .superRefine(postalCodeFits);
 export type NationalAddress = z.infer<typeof nationalAddressSchema>;
+
+/** The address of an order shipped by a carrier (POST /orders with `deliveryType: 'carrier'`): all but the phone. */
+export const orderNationalAddressSchema = z.strictObject(nationalAddressFields).superRefine(postalCodeFits);
+export type OrderNationalAddress = z.infer<typeof orderNationalAddressSchema>;
 
 /** What a quote needs of the address: the postal code and province (the rest of the address may come later). */
 export const quoteAddressSchema = z
@@ -89,10 +100,7 @@ export const quoteAddressSchema = z
     floor: z.string().trim().max(20).optional(),
     apartment: z.string().trim().max(20).optional(),
   })
-  .superRefine((address, ctx) => {
-    const problem = postalCodeProblem(address.postalCode, address.province);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
-  });
+  .superRefine(postalCodeFits);
 
 const side = z
   .number({ error: SHIPPING_MSG.side })
@@ -246,3 +254,50 @@ export const shippingSettingsAnswerSchema = z.object({
   categoryParcels: z.record(z.string(), parcelSchema),
 });
 export type ShippingSettingsAnswer = z.infer<typeof shippingSettingsAnswerSchema>;
+
+/**
+ * What an order shipped by a carrier stores (its `nationalShipping` column) and answers to staff: the quoted carrier,
+ * service, type, price (after the shop's pricing) and days, the branch chosen (branch options) and the address.
+ */
+export const orderNationalShippingSchema = z.object({
+  carrier: z.enum(CARRIER_IDS),
+  service: z.string(),
+  serviceCode: z.string(),
+  type: z.enum(SHIPPING_SERVICE_TYPES),
+  price: z.number(),
+  days: z.object({ min: z.number(), max: z.number() }),
+  branch: shippingBranchSchema.nullable(),
+  address: z.object({
+    street: z.string(),
+    number: z.string(),
+    floor: z.string().optional(),
+    apartment: z.string().optional(),
+    locality: z.string(),
+    province: provinceCodeSchema,
+    postalCode: z.string(),
+  }),
+});
+export type OrderNationalShipping = z.infer<typeof orderNationalShippingSchema>;
+
+/** The tracking card's copy: the carrier's choice and the branch, the address without the street (as the card's delivery). */
+export const trackedNationalShippingSchema = orderNationalShippingSchema.omit({ serviceCode: true }).extend({
+  address: orderNationalShippingSchema.shape.address.pick({ locality: true, province: true, postalCode: true }),
+});
+export type TrackedNationalShipping = z.infer<typeof trackedNationalShippingSchema>;
+
+/** The carrier's choice as the e-mails and the tracking page write it ("Correo Argentino Clásico, a sucursal: 3 a 6 días hábiles"). */
+export function nationalShippingText(shipping: Pick<OrderNationalShipping, 'carrier' | 'service' | 'type' | 'days'>): string {
+  const days = shipping.days.min === shipping.days.max ? `${shipping.days.min}` : `${shipping.days.min} a ${shipping.days.max}`;
+  const type = shipping.type === 'door' ? 'a domicilio' : 'a sucursal';
+  return `${CARRIER_LABELS[shipping.carrier]} ${shipping.service}, ${type}: ${days} días hábiles`;
+}
+
+export const CHECKOUT_SHIPPING_MSG = {
+  address: 'Indicá la dirección de envío (calle, número, localidad, provincia y código postal)',
+  option: 'Elegí una de las opciones de envío cotizadas',
+  branch: 'Elegí la sucursal donde vas a retirar el pedido',
+  unknownBranch: 'La sucursal elegida no está entre las cercanas a tu código postal: elegí otra',
+  expired: 'La cotización del envío venció o cambió tu carrito: volvé a ver las opciones de envío',
+  none: 'No hay opciones de envío para este código postal en este momento: probá más tarde o escribinos',
+  flatBranch: 'El envío a todo el país no va a sucursal',
+} as const;
