@@ -123,6 +123,18 @@ export type Parcel = z.infer<typeof parcelSchema>;
 
 export const DEFAULT_PARCEL: Parcel = { weight: 500, length: 30, width: 20, height: 10 };
 
+/**
+ * A product's packed parcel (POST/PUT /products `parcel`): each measure optional (null or left out: its category's
+ * default, then the shop's), whole grams and centimetres within a carrier's ordinary parcel.
+ */
+export const productParcelSchema = z.strictObject({
+  weight: parcelSchema.shape.weight.nullable().optional(),
+  length: side.nullable().optional(),
+  width: side.nullable().optional(),
+  height: side.nullable().optional(),
+});
+export type ProductParcelInput = z.infer<typeof productParcelSchema>;
+
 /** POST /shipping/quote: the address and the parcels, or the cart's products (each packed as its category's parcel). */
 export const shippingQuoteInputSchema = z
   .strictObject({
