@@ -160,6 +160,13 @@ export async function parcelsOfItems(items: readonly { productId: string; quanti
   return [parcel];
 }
 
+/** Whether the checkout offers national shipping: a carrier enabled with credentials, or the owner's flat rate. */
+export async function shippingAvailability(): Promise<{ national: boolean; carriers: CarrierId[] }> {
+  const config = await shippingConfig();
+  const carriers = activeCarriers(config);
+  return { national: carriers.length > 0 || config.flatRate !== null, carriers };
+}
+
 /** A carrier's branches near a postal code (Correo Argentino lists them by province: the CPA's or the one given). */
 export async function shippingBranches(input: {
   carrier: CarrierId;

@@ -193,6 +193,10 @@ export const shippingBranchesQuerySchema = z.object({
 
 export const shippingBranchSchema = z.object({ id: z.string(), name: z.string(), address: z.string(), hours: z.string() });
 export type ShippingBranch = z.infer<typeof shippingBranchSchema>;
+/** GET /shipping/availability: whether the checkout offers national shipping, and with which carriers. */
+export const shippingAvailabilityAnswerSchema = z.object({ national: z.boolean(), carriers: z.array(z.enum(CARRIER_IDS)) });
+export type ShippingAvailability = z.infer<typeof shippingAvailabilityAnswerSchema>;
+
 export const shippingBranchesAnswerSchema = z.object({ branches: z.array(shippingBranchSchema) });
 
 const money = z
