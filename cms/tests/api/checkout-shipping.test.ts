@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHECKOUT_SHIPPING_MSG, POSTAL_CODE_MSG } from '@shop/shared';
+import { CHECKOUT_SHIPPING_MSG, POSTAL_CODE_MSG, SHIPPING_MSG } from '@shop/shared';
 import { startFakeCorreoArgentino } from '../../../scripts/fake-correo-argentino.mjs';
 import { startFakeAndreani } from '../../../scripts/fake-andreani.mjs';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { createProduct, orderBody, SHOPPER, type TestProduct } from '../helpers/orders';
+import { documentPath, panel, panelToken } from '../helpers/panel';
 import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
@@ -15,7 +16,12 @@ import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase 
  * env vars, and the carriers' settings are the shop's).
  */
 const CORREO = { user: `tienda-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), customerId: '2045678' };
-const ANDREANI = { user: `ws-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), contract: '400006709', branchContract: '400006711' };
+const ANDREANI = {
+  user: `ws-${randomUUID().slice(0, 8)}`,
+  password: randomBytes(12).toString('hex'),
+  contract: '400006709',
+  branchContract: '400006711',
+};
 
 let correo: FakeCarrier;
 let andreani: FakeCarrier;
@@ -35,7 +41,15 @@ interface Option {
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
 const lines = (quantity = 1) => [{ productId: product._id, quantity, size: 'M', color: 'Negro' }];
-const CORDOBA = { street: 'Bv. San Juan', number: '450', floor: '3', apartment: 'B', locality: 'Córdoba', province: 'AR-X', postalCode: '5000' };
+const CORDOBA = {
+  street: 'Bv. San Juan',
+  number: '450',
+  floor: '3',
+  apartment: 'B',
+  locality: 'Córdoba',
+  province: 'AR-X',
+  postalCode: '5000',
+};
 
 const quote = (address: unknown, extra: Record<string, unknown> = {}) =>
   call('/checkout/quote', { body: { items: lines(), paymentMethod: 'cash', deliveryType: 'carrier', address, ...extra } });
@@ -131,7 +145,9 @@ describe('checkout quote with deliveryType carrier', () => {
     try {
       const res = await quote({ postalCode: '5500', province: 'AR-M' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.unavailable).toEqual([{ carrier: 'correo-argentino', message: 'Correo Argentino no está disponible en este momento' }]);
+      expect(res.body.unavailable).toEqual([
+        { carrier: 'correo-argentino', message: 'Correo Argentino no está disponible en este momento' },
+      ]);
       expect(new Set((res.body.shippingOptions as Option[]).map((o) => o.carrier))).toEqual(new Set(['andreani']));
     } finally {
       await mode(correo, 'ok');
@@ -183,10 +199,19 @@ describe('orders shipped by a carrier', () => {
       branch,
       address: CORDOBA,
     });
-    expect(staff.body.order.shippingInfo).toMatchObject({ address: 'Bv. San Juan 450 piso 3 depto. B', city: 'Córdoba', postalCode: '5000' });
+    expect(staff.body.order.shippingInfo).toMatchObject({
+      address: 'Bv. San Juan 450 piso 3 depto. B',
+      city: 'Córdoba',
+      postalCode: '5000',
+    });
     const tracked = await call(`/orders/by-number/${res.body.order.orderNumber}?contact=${encodeURIComponent(SHOPPER.email)}`);
     expect(tracked.status).toBe(200);
-    expect(tracked.body.order.nationalShipping).toMatchObject({ carrier: 'andreani', type: 'branch', branch, address: { locality: 'Córdoba' } });
+    expect(tracked.body.order.nationalShipping).toMatchObject({
+      carrier: 'andreani',
+      type: 'branch',
+      branch,
+      address: { locality: 'Córdoba' },
+    });
     expect(JSON.stringify(tracked.body)).not.toContain('San Juan 450');
   });
 
@@ -213,7 +238,11 @@ describe('orders shipped by a carrier', () => {
     expect(otherCode.status).toBe(409);
     expect(otherCode.body.message).toBe(CHECKOUT_SHIPPING_MSG.expired);
     const otherCart = await call('/orders', {
-      body: orderBody([{ productId: product._id, quantity: 2 }], { deliveryType: 'carrier', address: CORDOBA, shippingOptionId: option.id }),
+      body: orderBody([{ productId: product._id, quantity: 2 }], {
+        deliveryType: 'carrier',
+        address: CORDOBA,
+        shippingOptionId: option.id,
+      }),
     });
     expect(otherCart.status).toBe(409);
     const none = await order(CORDOBA);
@@ -238,5 +267,98 @@ describe('orders shipped by a carrier', () => {
     const res = await order({ postalCode: '5000', province: 'AR-X' }, { shippingOptionId: option.id });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/calle|altura|localidad/);
+  });
+});
+
+describe('parcels: product, then category, then shop', () => {
+  it('GET /shipping/availability tells the checkout national shipping is offered (public)', async () => {
+    const res = await call('/shipping/availability');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ national: true, carriers: ['correo-argentino', 'andreani'] });
+  });
+
+  it('the product form takes the packed parcel, refused out of range with the shared Spanish message', async () => {
+    const body = {
+      title: `Body ${randomUUID().slice(0, 6)}`,
+      description: 'd',
+      price: 9000,
+      category: 'bombachas',
+      size: ['M'],
+      stockBySize: { M: 5 },
+      thumbnails: ['/images/x.webp'],
+    };
+    for (const [parcel, message] of [
+      [{ weight: 0 }, SHIPPING_MSG.weight],
+      [{ weight: 40_000 }, SHIPPING_MSG.weight],
+      [{ height: 2.5 }, SHIPPING_MSG.side],
+      [{ length: 151 }, SHIPPING_MSG.side],
+    ] as const) {
+      const res = await call('/products', { token: owner, body: { ...body, parcel } });
+      expect(res.status, JSON.stringify(parcel)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const junk = await call('/products', { token: owner, body: { ...body, parcel: { weight: '180', volume: 3 } } });
+    expect(junk.status).toBe(400);
+    const created = await call('/products', { token: owner, body: { ...body, parcel: { weight: 180, height: 3 } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.product.parcel).toEqual({ weight: 180, length: null, width: null, height: 3 });
+    const cleared = await call(`/products/${created.body.product._id}`, {
+      method: 'PUT',
+      token: owner,
+      body: { parcel: { height: null } },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.product.parcel).toEqual({ weight: 180, length: null, width: null, height: null });
+  });
+
+  it("Strapi's panel edits are held to the same limits (the lifecycle)", async () => {
+    const made = await createProduct({ stock: 3, category: 'bombachas' }, { baseUrl: shop.url, token: owner });
+    const token = await panelToken(shop.url);
+    const path = documentPath('api::product.product', made._id);
+    const form = (await panel(path, { token, baseUrl: shop.url })).body.data;
+    const refused = await panel(path, { method: 'PUT', token, baseUrl: shop.url, body: { ...form, packedWeight: 0 } });
+    expect(refused.status).toBe(400);
+    const saved = await panel(path, { method: 'PUT', token, baseUrl: shop.url, body: { ...form, packedWeight: 220 } });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+    expect((await call(`/products/${made._id}`, { token: owner })).body.product.parcel.weight).toBe(220);
+  });
+
+  it('a quote packs each unit as its product parcel, each missing measure from its category, then the shop', async () => {
+    const settings = await call('/shipping/settings', {
+      method: 'PUT',
+      token: owner,
+      body: {
+        defaultParcel: { weight: 500, length: 30, width: 20, height: 10 },
+        categoryParcels: { bombachas: { weight: 90, length: 20, width: 14, height: 2 } },
+      },
+    });
+    expect(settings.status).toBe(200);
+    const own = await call('/products', {
+      token: owner,
+      body: {
+        title: `Body ${randomUUID().slice(0, 6)}`,
+        description: 'd',
+        price: 9000,
+        category: 'bombachas',
+        size: ['M'],
+        stockBySize: { M: 5 },
+        thumbnails: ['/images/x.webp'],
+        parcel: { weight: 130, length: 26 },
+      },
+    });
+    const plain = await createProduct({ stock: 5, category: 'corpinos' }, { baseUrl: shop.url, token: owner });
+    const res = await call('/shipping/quote', {
+      body: {
+        address: { postalCode: '3500', province: 'AR-H' },
+        items: [
+          { productId: own.body.product._id, quantity: 2 },
+          { productId: plain._id, quantity: 1 },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rates = correo.state.calls.filter((c) => c.path === '/rates').at(-1);
+    // 2 × (130 g, 26 × 14 × 2) from the product and its category, 1 × the shop's (500 g, 30 × 20 × 10).
+    expect(rates?.body.dimensions).toEqual({ weight: 760, length: 30, width: 20, height: 14 });
   });
 });
