@@ -4,7 +4,8 @@ import { ORDER_STATUSES } from '../rules/statuses.js';
 import { EMAIL_RE, requiredText, text } from './fields.js';
 import { imageUrlSchema } from './product-inputs.js';
 import { BUYER_DOCUMENT_MESSAGES, parseBuyerDocument } from '../rules/cuit.js';
-import { CHECKOUT_SHIPPING_MSG, orderNationalAddressSchema, quoteAddressSchema } from './shipping.js';
+import { orderNationalAddressSchema, quoteAddressSchema } from './shipping.js';
+import { CHECKOUT_SHIPPING_MSG } from './national-shipping.js';
 
 /** The bodies of the checkout quote, the order, and staff's changes to an order (with the checkout form's schema). */
 

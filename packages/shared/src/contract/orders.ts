@@ -5,7 +5,7 @@ import { discountLineSchema } from './quote.js';
 import { orderLineSchema } from './order-line.js';
 import { fulfillmentEventSchema, fulfillmentStepSchema } from '../rules/fulfillment.js';
 import { ORDER_CHANNELS } from '../rules/channels.js';
-import { orderNationalShippingSchema } from './shipping.js';
+import { orderNationalShippingSchema } from './national-shipping.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
 

@@ -5,7 +5,7 @@ import { orderLineSchema } from './order-line.js';
 import { timestampFields } from './fields.js';
 import { trackedReturnsSchema } from './returns.js';
 import { discountLineSchema } from './quote.js';
-import { trackedNationalShippingSchema } from './shipping.js';
+import { trackedNationalShippingSchema } from './national-shipping.js';
 import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/fulfillment.js';
 
 /**

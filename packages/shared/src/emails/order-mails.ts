@@ -3,7 +3,7 @@ import { formatPrice, formatShipping } from '../rules/money.js';
 import { formatHoldDeadline } from '../rules/order-hold.js';
 import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import type { FulfillmentStep } from '../rules/fulfillment.js';
-import { nationalShippingText } from '../contract/shipping.js';
+import { nationalShippingText } from '../contract/national-shipping.js';
 import { PROVINCES } from '../rules/argentina.js';
 import { renderMail, type MailBlock, type MailContent, type MailShop } from './layout.js';
 

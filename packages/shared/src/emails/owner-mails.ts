@@ -3,7 +3,7 @@ import { formatPrice } from '../rules/money.js';
 import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import { renderMail, type MailContent, type MailShop } from './layout.js';
 import { orderSummaryBlock } from './order-mails.js';
-import { nationalShippingText } from '../contract/shipping.js';
+import { nationalShippingText } from '../contract/national-shipping.js';
 
 export interface OwnerMailContext {
   shop: MailShop;
