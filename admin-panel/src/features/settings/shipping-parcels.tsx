@@ -82,8 +82,8 @@ export function ParcelDefaults({ defaultParcel, categoryParcels, onDefault, onCa
     <fieldset className="stack">
       <legend>Paquetes</legend>
       <p className="hint">
-        Lo que pesa y mide cada producto embalado, para cotizar con los correos. Un producto sin medidas propias usa las de su
-        categoría y, si la categoría no tiene, las de la tienda.
+        Lo que pesa y mide cada producto embalado, para cotizar con los correos. Un producto sin medidas propias usa las de su categoría y,
+        si la categoría no tiene, las de la tienda.
       </p>
       <ParcelInputs id="ship-parcel-default" legend="Paquete de la tienda (por unidad)" value={defaultParcel} onChange={onDefault} />
       {names.map((name) => (

@@ -71,7 +71,9 @@ describe('Configuración › Envíos nacionales', () => {
     const calls = mockApi({
       'GET /shipping/settings': () => ({ data: SETTINGS }),
       'GET /content': () => ({ data: { content: contentFixture() } }),
-      'PUT /shipping/settings': (req) => ({ data: { ...SETTINGS, categoryParcels: (bodyOf(req) as ShippingSettingsAnswer).categoryParcels } }),
+      'PUT /shipping/settings': (req) => ({
+        data: { ...SETTINGS, categoryParcels: (bodyOf(req) as ShippingSettingsAnswer).categoryParcels },
+      }),
     });
     renderApp(<ShippingSettingsPanel />);
     const user = userEvent.setup();

@@ -86,7 +86,9 @@ export function productParcelOf(row: Pick<ProductRow, 'packedWeight' | 'packedLe
 }
 
 /** The columns of a `parcel` input: only the measures sent (null clears one). */
-export function parcelColumns(parcel: ProductParcelInput | undefined): Partial<Record<'packedWeight' | 'packedLength' | 'packedWidth' | 'packedHeight', number | null>> {
+export function parcelColumns(
+  parcel: ProductParcelInput | undefined,
+): Partial<Record<'packedWeight' | 'packedLength' | 'packedWidth' | 'packedHeight', number | null>> {
   if (!parcel) return {};
   const columns: Partial<Record<'packedWeight' | 'packedLength' | 'packedWidth' | 'packedHeight', number | null>> = {};
   if (parcel.weight !== undefined) columns.packedWeight = parcel.weight;

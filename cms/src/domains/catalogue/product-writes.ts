@@ -148,7 +148,16 @@ export async function updateProduct(documentId: string, patch: ProductUpdate): P
       discount: patch.discount ?? current.discount ?? 0,
       size: patch.size ?? normalizeSizes(current.size),
     };
-    const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, variants, expectedVariants, parcel, ...rest } = patch;
+    const {
+      stockBySize: _sent,
+      expectedStockBySize: _expected,
+      stock: _stock,
+      status,
+      variants,
+      expectedVariants,
+      parcel,
+      ...rest
+    } = patch;
     const fields = { ...rest, ...parcelColumns(parcel) };
     if (variants) {
       const grid = nextGrid(locked, variants, expectedVariants);

@@ -151,7 +151,11 @@ export function nationalShippingOf(plan: CarrierOrderPlan, option: ShippingOptio
 
 /** The national address as the order's shipping details (address line, city, postal code) the rest of the shop reads. */
 export function shippingDetailsOf(address: OrderNationalAddress): { address: string; city: string; postalCode: string } {
-  const line = [`${address.street} ${address.number}`, address.floor ? `piso ${address.floor}` : '', address.apartment ? `depto. ${address.apartment}` : '']
+  const line = [
+    `${address.street} ${address.number}`,
+    address.floor ? `piso ${address.floor}` : '',
+    address.apartment ? `depto. ${address.apartment}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return { address: line, city: address.locality, postalCode: address.postalCode };

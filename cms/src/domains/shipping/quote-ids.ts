@@ -82,7 +82,10 @@ function openOption(id: unknown, now: number): { option: SignedOption; signed: S
   if (typeof s.p !== 'number' || typeof s.s !== 'string' || typeof s.n !== 'string' || !Array.isArray(s.d) || typeof s.e !== 'number')
     return null;
   if (s.e * 1000 < now) return null;
-  return { option: { id, carrier: s.c, serviceCode: s.s, service: s.n, type: s.t, price: s.p, days: { min: s.d[0], max: s.d[1] } }, signed: s };
+  return {
+    option: { id, carrier: s.c, serviceCode: s.s, service: s.n, type: s.t, price: s.p, days: { min: s.d[0], max: s.d[1] } },
+    signed: s,
+  };
 }
 
 /**

@@ -128,7 +128,8 @@ const pricingFields = {
 
 /** deliveryType 'carrier' needs the national address. */
 function requireNationalAddress(order: { deliveryType?: string; address?: unknown }, ctx: z.RefinementCtx): void {
-  if (order.deliveryType === 'carrier' && !order.address) ctx.addIssue({ code: 'custom', path: ['address'], message: CHECKOUT_SHIPPING_MSG.address });
+  if (order.deliveryType === 'carrier' && !order.address)
+    ctx.addIssue({ code: 'custom', path: ['address'], message: CHECKOUT_SHIPPING_MSG.address });
 }
 
 /** POST /checkout/quote: the order's body without the personal data. */

@@ -164,7 +164,10 @@ describe('national shipping (deliveryType carrier)', () => {
     const door = { ...national, type: 'door' as const, branch: null };
     const mail = orderReceivedMail(order({ deliveryType: 'carrier', nationalShipping: door }), ctx);
     expect(mail.text).toContain('Bv. San Juan 450, Córdoba, Córdoba, CP 5000');
-    const owner = ownerNewOrderMail(order({ deliveryType: 'carrier', nationalShipping: door }), { shop: ctx.shop, orderUrl: 'https://a.example/o' });
+    const owner = ownerNewOrderMail(order({ deliveryType: 'carrier', nationalShipping: door }), {
+      shop: ctx.shop,
+      orderUrl: 'https://a.example/o',
+    });
     expect(owner.text).toContain('Andreani Estándar, a domicilio: 3 a 6 días hábiles · Córdoba (CP 5000)');
   });
 });

@@ -6,7 +6,12 @@ const LINGERIE = { weight: 250, length: 25, width: 18, height: 4 };
 
 describe('unitParcel: product, then category, then shop', () => {
   it('takes the product measures it gives', () => {
-    expect(unitParcel({ weight: 180, length: 22, width: 16, height: 3 }, LINGERIE, SHOP)).toEqual({ weight: 180, length: 22, width: 16, height: 3 });
+    expect(unitParcel({ weight: 180, length: 22, width: 16, height: 3 }, LINGERIE, SHOP)).toEqual({
+      weight: 180,
+      length: 22,
+      width: 16,
+      height: 3,
+    });
   });
 
   it('fills each measure the product lacks from its category', () => {

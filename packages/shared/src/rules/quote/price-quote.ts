@@ -93,7 +93,9 @@ export function priceQuote(
     const why =
       input.deliveryType !== 'delivery' && input.deliveryType !== 'carrier'
         ? COUPON_REFUSALS.pickup
-         : delivery.shippingCost === 0 ? COUPON_REFUSALS.freeAlready : null;
+        : delivery.shippingCost === 0
+          ? COUPON_REFUSALS.freeAlready
+          : null;
     if (why) couponOutcome = { ...couponOutcome, applied: false, message: why };
     else {
       discounts.push({ kind: 'coupon', code: couponCode, label: 'Envío gratis', amount: delivery.shippingCost });

@@ -97,12 +97,7 @@ export function CarrierOptions({ national, answer, pending, onChooseLocal }: Car
             </ul>
           )}
           {option?.type === 'branch' && option.carrier !== FLAT_SHIPPING_CARRIER && (
-            <BranchPicker
-              carrier={option.carrier}
-              destination={destination}
-              chosen={national.branchId}
-              onChoose={national.chooseBranch}
-            />
+            <BranchPicker carrier={option.carrier} destination={destination} chosen={national.branchId} onChoose={national.chooseBranch} />
           )}
         </>
       )}

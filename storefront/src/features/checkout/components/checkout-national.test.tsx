@@ -31,7 +31,11 @@ function quoteServer(content: SiteContent, local: { postalCode: string } | null 
     if (input.deliveryType !== 'carrier') return { status: 200, data: { quote } };
     const inZones = local !== null && input.address?.postalCode === local.postalCode;
     const localDelivery = inZones
-      ? { message: 'Tu código postal está dentro de nuestra zona de Neuquén', zone: { id: 'c', name: 'Centro', cost: 2500, estimatedDays: '24 h' }, pickup: true }
+      ? {
+          message: 'Tu código postal está dentro de nuestra zona de Neuquén',
+          zone: { id: 'c', name: 'Centro', cost: 2500, estimatedDays: '24 h' },
+          pickup: true,
+        }
       : null;
     return { status: 200, data: { quote, shippingOptions: OPTIONS, unavailable: UNAVAILABLE, localDelivery } };
   };

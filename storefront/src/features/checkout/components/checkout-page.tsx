@@ -71,7 +71,8 @@ export default function CheckoutPage() {
   // Priced by zone, a home delivery has no price until its zone is found: nothing to ask the server meanwhile; a
   // national one until its postal code and province are given.
   const awaitingZone = (byZone && zone === null) || (carrier && national.destination === null);
-  const nationalChoice = carrier && national.destination ? { ...national.destination, shippingOptionId: national.option?.id ?? null } : null;
+  const nationalChoice =
+    carrier && national.destination ? { ...national.destination, shippingOptionId: national.option?.id ?? null } : null;
   const zoneId = zone?.id ?? null;
   const meetingPointId = place.meetingPoint?.id ?? null;
   // The coupon asked for; the e-mail goes with it once it looks like one (a coupon for one per customer is checked).
@@ -84,7 +85,19 @@ export default function CheckoutPage() {
         ? null
         : quoteRequestFor(items, { deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email, national: nationalChoice }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- nationalChoice is new each render; its fields are listed
-    [items, awaitingZone, deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email, nationalChoice?.postalCode, nationalChoice?.province, nationalChoice?.shippingOptionId],
+    [
+      items,
+      awaitingZone,
+      deliveryType,
+      paymentMethod,
+      zoneId,
+      meetingPointId,
+      couponCode,
+      email,
+      nationalChoice?.postalCode,
+      nationalChoice?.province,
+      nationalChoice?.shippingOptionId,
+    ],
   );
   // Until the owner's options arrive, the defaults' places would be priced: the quote waits for them.
   const pricing = useCheckoutPricing({ items, options, paymentMethod, request, ready: !contentLoading });

@@ -63,7 +63,12 @@ export function NationalAddress({ national }: { national: NationalShipping }) {
           <FieldError national={national} field="postalCode" />
         </FormField>
         <FormField id={nationalFieldId('province')} label="Provincia" required>
-          <select {...errorProps(national, 'province')} value={address.province} onChange={(e) => setField('province', e.target.value)} required>
+          <select
+            {...errorProps(national, 'province')}
+            value={address.province}
+            onChange={(e) => setField('province', e.target.value)}
+            required
+          >
             <option value="">Elegí tu provincia</option>
             {PROVINCE_CHOICES.map((p) => (
               <option key={p.code} value={p.code}>
