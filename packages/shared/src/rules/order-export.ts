@@ -149,7 +149,13 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     arDateTime(order.createdAt),
     statusLabel(order.status),
     method,
-    order.deliveryType === 'delivery' ? 'Envío a domicilio' : order.deliveryType === 'store' ? 'En el local' : 'Retiro',
+    order.deliveryType === 'delivery'
+      ? 'Envío a domicilio'
+      : order.deliveryType === 'carrier'
+        ? 'Envío a todo el país'
+        : order.deliveryType === 'store'
+          ? 'En el local'
+          : 'Retiro',
     info.fullName ?? '',
     info.email ?? '',
     info.phone ?? '',
