@@ -76,9 +76,11 @@ describe('checkout: Envío a todo el país', () => {
     expect(screen.getByRole('radio', { name: /Andreani Estándar.*A sucursal.*3 a 6 días hábiles.*\$6\.200/ })).toBeInTheDocument();
     expect(screen.getByTestId('carrier-unavailable')).toHaveTextContent('Correo Argentino no está disponible en este momento');
     expect(screen.getByTestId('checkout-blocked')).toHaveTextContent(CHECKOUT_SHIPPING_MSG.option);
+    const summary = screen.getByTestId('order-summary');
+    // No option chosen yet: the shipping is to be calculated, never shown as free.
+    expect(within(summary).getByTestId('summary-shipping')).toHaveTextContent('A calcular');
 
     await user.click(door);
-    const summary = screen.getByTestId('order-summary');
     await waitFor(() => expect(within(summary).getByTestId('summary-shipping')).toHaveTextContent('$7.400'));
     expect(confirm()).toBeEnabled();
   });

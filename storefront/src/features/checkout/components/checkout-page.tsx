@@ -18,7 +18,7 @@ import { chatUrl, deliveryChatText } from '@/lib/chat-link';
 import { quoteRequestFor } from '../checkout-quote';
 import { placeLabel } from '../delivery-place';
 import { useCheckoutForm } from '../use-checkout-form';
-import { useCheckoutPricing } from '../use-checkout-pricing';
+import { PRICING_TEXT, useCheckoutPricing } from '../use-checkout-pricing';
 import { useCheckoutSubmit } from '../use-checkout-submit';
 import { useDeliveryPlace } from '../use-delivery-place';
 import { useDraftAutosave } from '../use-draft-autosave';
@@ -101,7 +101,12 @@ export default function CheckoutPage() {
   );
   // Until the owner's options arrive, the defaults' places would be priced: the quote waits for them.
   const pricing = useCheckoutPricing({ items, options, paymentMethod, request, ready: !contentLoading });
-  const { figures } = pricing;
+  // A national delivery has no shipping price until an option is chosen: 'A calcular', not a shipping of $0.
+  const awaitingOption = carrier && national.option === null;
+  const figures = useMemo(
+    () => (awaitingOption ? { ...pricing.figures, shippingCost: null, total: null } : pricing.figures),
+    [awaitingOption, pricing.figures],
+  );
   const cartSubtotal = figures.subtotal;
 
   // The figures the order is sent with: the summary's (the server ignores them and prices the order itself). While
@@ -221,7 +226,7 @@ export default function CheckoutPage() {
               color: item.color,
             }))}
             totals={figures}
-            unknownText={pricing.unknownText}
+            unknownText={awaitingOption && !pricing.pending ? PRICING_TEXT.toBeCalculated : pricing.unknownText}
             busy={pricing.pending}
           >
             <CouponField
