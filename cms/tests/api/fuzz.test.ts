@@ -327,6 +327,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ address: { postalCode: '5000', province: 'AR-X' }, parcels: [{ weight: 500, length: 30, width: 20, height: 10 }] }),
   },
   { method: 'GET', path: '/shipping/branches', auth: 'public', query: ['carrier', 'postalCode', 'province'] },
+  { method: 'GET', path: '/shipping/availability', auth: 'public' },
   { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
   {
     method: 'PUT',

@@ -214,7 +214,8 @@ describe('GET /products/export.csv', () => {
     expect(Number(sized[0]![4])).toBe(2);
     expect(Number(sized[2]![4])).toBe(9);
     expect(sized[0]![8]).toBe('Sí');
-    expect(rowsOf(noSizes._id)).toEqual([[noSizes._id, noSizes.title, 'conjuntos', '', '1', '10000', '0', '10000', 'Sí']]);
+    // The packed parcel's columns are blank while the product gives none (its category's default applies).
+    expect(rowsOf(noSizes._id)).toEqual([[noSizes._id, noSizes.title, 'conjuntos', '', '1', '10000', '0', '10000', 'Sí', '', '', '', '']]);
   });
 
   it('is staff only', async () => {

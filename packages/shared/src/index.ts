@@ -74,7 +74,9 @@ export * from './contract/customers.js';
 export * from './rules/cuit.js';
 export * from './rules/argentina.js';
 export * from './contract/shipping.js';
+export * from './contract/national-shipping.js';
 export * from './rules/shipping-price.js';
+export * from './rules/parcels.js';
 
 // ---------- Payments & promotions ----------
 export * from './rules/promotions/index.js';

@@ -1,9 +1,31 @@
 import { Clock, IdCard, Mail, MapPin, Phone, Truck, User } from 'lucide-react';
-import { formatPrice, type Order } from '@shop/shared';
+import { formatPrice, nationalShippingText, PROVINCES, type Order } from '@shop/shared';
 import { DetailCard } from '@/components/detail-card';
 
 /** The zone a delivery was priced with, or the place a pickup is collected at (as they were when the order was placed). */
 function DeliveryPlace({ order }: { order: Order }) {
+  const national = order.nationalShipping;
+  if (order.deliveryType === 'carrier' && national) {
+    const a = national.address;
+    const province = PROVINCES.find((p) => p.code === a.province)?.name ?? a.province;
+    const street = [`${a.street} ${a.number}`, a.floor ? `piso ${a.floor}` : '', a.apartment ? `depto. ${a.apartment}` : '']
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <li data-testid="order-national-shipping">
+        <Truck size={16} aria-hidden="true" />
+        <span>
+          {nationalShippingText(national)} · {formatPrice(national.price)}
+          {national.branch && (
+            <span className="cell-sub">
+              Sucursal {national.branch.name}: {national.branch.address}
+            </span>
+          )}
+          <span className="cell-sub">{[street, a.locality, province, `CP ${a.postalCode}`].join(', ')}</span>
+        </span>
+      </li>
+    );
+  }
   if (order.deliveryType === 'delivery') {
     if (!order.zone) return null;
     return (
@@ -40,7 +62,8 @@ function DeliveryPlace({ order }: { order: Order }) {
 /** Who ordered (name, e-mail, phone) and where it goes, side by side. */
 export function OrderCustomerCards({ order }: { order: Order }) {
   const info = order.shippingInfo;
-  const delivery = order.deliveryType === 'delivery';
+  const carrier = order.deliveryType === 'carrier';
+  const delivery = order.deliveryType === 'delivery' || carrier;
   return (
     <div className="two-col">
       <DetailCard headingId="customer-title" title="Cliente">
@@ -61,9 +84,9 @@ export function OrderCustomerCards({ order }: { order: Order }) {
           )}
         </ul>
       </DetailCard>
-      <DetailCard headingId="address-title" title={delivery ? 'Dirección de envío' : 'Entrega'}>
+      <DetailCard headingId="address-title" title={carrier ? 'Envío a todo el país' : delivery ? 'Dirección de envío' : 'Entrega'}>
         <ul className="contact-list">
-          {(delivery || !order.meetingPoint) && (
+          {((delivery && !(carrier && order.nationalShipping)) || (!delivery && !order.meetingPoint)) && (
             <li>
               <MapPin size={16} aria-hidden="true" />
               <span>

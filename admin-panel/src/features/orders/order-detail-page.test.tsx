@@ -204,6 +204,29 @@ describe('order detail', () => {
     expect(within(card).getByTestId('order-zone')).toHaveTextContent('Zona CentroCosto de envío de la zona: $2.000');
   });
 
+  it('shows the carrier, service, days, price, branch and address of a national order', async () => {
+    const national = orderFixture(23, {
+      deliveryType: 'carrier',
+      shippingCost: 6200,
+      nationalShipping: {
+        carrier: 'andreani',
+        service: 'Estándar',
+        serviceCode: 'estandar-sucursal',
+        type: 'branch',
+        price: 6200,
+        days: { min: 3, max: 6 },
+        branch: { id: 'CBA-01', name: 'Córdoba Centro', address: 'Av. Colón 500, Córdoba', hours: 'Lun a Vie 09:00 a 18:00' },
+        address: { street: 'Bv. San Juan', number: '450', floor: '3', locality: 'Córdoba', province: 'AR-X', postalCode: '5000' },
+      },
+    });
+    setup(national);
+    const card = await screen.findByRole('region', { name: 'Envío a todo el país' });
+    expect(within(card).getByTestId('order-national-shipping')).toHaveTextContent(
+      'Andreani Estándar, a sucursal: 3 a 6 días hábiles · $6.200Sucursal Córdoba Centro: Av. Colón 500, CórdobaBv. San Juan 450 piso 3, Córdoba, Córdoba, CP 5000',
+    );
+    expect(within(card).queryByText('Retiro en punto de encuentro')).not.toBeInTheDocument();
+  });
+
   it('shows the meeting point of a pickup with its address and schedule', async () => {
     const pickup = orderFixture(22, {
       meetingPoint: { id: 'plaza', title: 'Plaza Huincul', address: 'Av. Argentina 100', schedule: 'Lunes a viernes de 10 a 18' },

@@ -1,4 +1,5 @@
 import {
+  CARRIER_LABELS,
   ORDER_STATUSES,
   meetingPointsOf,
   type Order,
@@ -56,7 +57,9 @@ export function itemCountText(order: Order): string {
 }
 
 /** Where an order goes: "Envío · Centro", "Retiro · Plaza Huincul" (orders older than zones: the delivery alone). */
-export function deliveryPlaceText(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint'>): string {
+export function deliveryPlaceText(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint' | 'nationalShipping'>): string {
+  if (order.deliveryType === 'carrier')
+    return order.nationalShipping ? `Envío · ${CARRIER_LABELS[order.nationalShipping.carrier]}` : 'Envío a todo el país';
   if (order.deliveryType === 'delivery') return order.zone ? `Envío · ${order.zone.name}` : 'Envío a domicilio';
   return order.meetingPoint ? `Retiro · ${order.meetingPoint.title}` : 'Retiro en punto de encuentro';
 }

@@ -1,7 +1,15 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, amountToCollect, formatPrice, normalizeStatus, type Order } from '@shop/shared';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  amountToCollect,
+  formatPrice,
+  nationalShippingText,
+  normalizeStatus,
+  type Order,
+} from '@shop/shared';
 import { ApiError, errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { EmptyState, Loaded } from '@/components/feedback';
@@ -13,13 +21,16 @@ const unitsText = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 /** Where the package goes: the zone and address of a home delivery, or the meeting point of a pickup. */
 function Destination({ order }: { order: Order }) {
   const info = order.shippingInfo;
-  if (order.deliveryType === 'delivery') {
+  if (order.deliveryType === 'delivery' || order.deliveryType === 'carrier') {
     const place = [info.city, info.postalCode && `CP ${info.postalCode}`].filter(Boolean).join(' · ');
     return (
       <>
         <dt>Entrega</dt>
         <dd>
-          Envío a domicilio{order.zone ? ` · zona ${order.zone.name}` : ''}
+          {order.deliveryType === 'carrier' && order.nationalShipping
+            ? nationalShippingText(order.nationalShipping)
+            : `Envío a domicilio${order.zone ? ` · zona ${order.zone.name}` : ''}`}
+          {order.nationalShipping?.branch && <span className="cell-sub">Sucursal {order.nationalShipping.branch.name}</span>}
           <span className="cell-sub">{info.address || '—'}</span>
           {place && <span className="cell-sub">{place}</span>}
         </dd>

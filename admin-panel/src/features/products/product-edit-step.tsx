@@ -17,6 +17,7 @@ import {
 } from './product-form-model';
 import { ColorList } from './color-list';
 import { ImageRows } from './image-rows';
+import { ParcelFields } from './product-parcel';
 import { SizeChips } from './size-stock';
 import { VariantGrid } from './variant-grid';
 
@@ -144,6 +145,7 @@ export function ProductEditStep({ form, categories, sizeGuides, onSubmit, onCanc
             onFill={(units) => setValue('grid', fillGrid(getValues('grid'), units))}
           />
         </fieldset>
+        <ParcelFields form={form} />
         <div className="field span-2">
           <label className="switch">
             <input type="checkbox" {...register('status')} />

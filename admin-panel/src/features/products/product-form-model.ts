@@ -32,6 +32,7 @@ export {
   type GridCell,
 } from './variant-grid-model';
 import { gridCells, gridKey, gridProblems, gridTotals, problemText, reshapeGrid } from './variant-grid-model';
+import { EMPTY_PARCEL_VALUES, parcelInputOf, parcelValuesOf, parcelValuesSchema, type ParcelValues } from './product-parcel';
 
 /** One colour × size cell of the grid as typed: units as digits, SKU and barcode as text, and whether it is sold. */
 export interface VariantCell {
@@ -64,6 +65,8 @@ export interface ProductFormValues {
   thumbnails: string[];
   /** The colour each image row shows ('' = every colour), one entry per row of `thumbnails`. */
   photoColors: string[];
+  /** The packed parcel (blank measures: the category's default). */
+  parcel: ParcelValues;
 }
 
 export function emptyProductForm(): ProductFormValues {
@@ -81,6 +84,7 @@ export function emptyProductForm(): ProductFormValues {
     status: true,
     thumbnails: [''],
     photoColors: [''],
+    parcel: { ...EMPTY_PARCEL_VALUES },
   };
 }
 
@@ -117,6 +121,7 @@ export function productToForm(product: Product): ProductFormValues {
     status: product.status,
     thumbnails,
     photoColors: thumbnails.map((url) => listedColor(colors, product.photoColors?.[url])),
+    parcel: parcelValuesOf(product),
   };
 }
 
@@ -195,6 +200,7 @@ export function productFormSchema(categories: readonly Category[]): z.ZodType<un
       status: z.boolean(),
       thumbnails: z.array(z.string()),
       photoColors: z.array(z.string()),
+      parcel: parcelValuesSchema,
     })
     .superRefine((values, ctx) => {
       // One issue per path is kept by the resolver: each cell's problem gets its own.
@@ -273,5 +279,6 @@ export function formToInput(values: ProductFormValues): ProductInput {
     colors: values.colors.map((color) => ({ name: color.name.trim(), value: color.value })),
     variants,
     photoColors,
+    parcel: parcelInputOf(values.parcel),
   };
 }

@@ -97,6 +97,13 @@ describe('product form', () => {
     expect(within(review).getByText('$18.500')).toBeInTheDocument();
     await user.click(within(review).getByRole('button', { name: /Volver a editar/ }));
     expect(screen.getByLabelText(/Título/)).toHaveValue('Conjunto Lila');
+    // The packed parcel: a measure out of range is refused with the shared message; blank ones use the category's.
+    await user.type(screen.getByLabelText('Peso embalado (g)'), '40000');
+    await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
+    expect(await screen.findByText('El peso del paquete va en gramos enteros, de 1 a 30000')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Peso embalado (g)'));
+    await user.type(screen.getByLabelText('Peso embalado (g)'), '180');
+    await user.type(screen.getByLabelText('Alto (cm)'), '3');
 
     await user.click(screen.getByRole('button', { name: 'Revisar y continuar' }));
     await user.click(await screen.findByRole('button', { name: /Crear producto/ }));
@@ -122,6 +129,7 @@ describe('product form', () => {
         { color: 'Negro', size: 'M', stock: 4, active: true },
         { color: 'Blanco', size: 'M', stock: 0, active: true },
       ],
+      parcel: { weight: 180, length: null, width: null, height: 3 },
       photoColors: {},
     });
   });

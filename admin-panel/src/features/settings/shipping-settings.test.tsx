@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ShippingSettingsAnswer } from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
+import { contentFixture } from '@/test/fixtures';
 import { ShippingSettingsPanel } from './shipping-settings';
 
 const SETTINGS: ShippingSettingsAnswer = {
@@ -58,9 +59,43 @@ describe('Configuración › Envíos nacionales', () => {
       originPostalCode: '8300',
       flatRate: 6500,
       freeShippingFrom: null,
+      defaultParcel: { weight: 500, length: 30, width: 20, height: 10 },
+      categoryParcels: {},
     });
     // After saving, the typed password is gone from the form.
     await waitFor(() => expect(screen.getByLabelText('Contraseña', { selector: '#ship-correo-argentino-password' })).toHaveValue(''));
+  });
+
+  it('sends the parcel of a category, and refuses one half filled', async () => {
+    signInStorage();
+    const calls = mockApi({
+      'GET /shipping/settings': () => ({ data: SETTINGS }),
+      'GET /content': () => ({ data: { content: contentFixture() } }),
+      'PUT /shipping/settings': (req) => ({
+        data: { ...SETTINGS, categoryParcels: (bodyOf(req) as ShippingSettingsAnswer).categoryParcels },
+      }),
+    });
+    renderApp(<ShippingSettingsPanel />);
+    const user = userEvent.setup();
+    const legend = await screen.findByText('Paquete de la tienda (por unidad)');
+    expect(legend).toBeInTheDocument();
+    // The shop's categories, each with its four measures.
+    await waitFor(() => expect(screen.getAllByLabelText('Peso (g)').length).toBeGreaterThan(1));
+    const weights = screen.getAllByLabelText('Peso (g)');
+    const category = weights[1]!;
+    const group = category.closest('fieldset')!;
+    await user.type(category, '250');
+    await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Completá las cuatro medidas del paquete de .+, o dejalas vacías/);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    const [, length, width, height] = Array.from(group.querySelectorAll('input'));
+    await user.type(length!, '25');
+    await user.type(width!, '18');
+    await user.type(height!, '4');
+    await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Envíos nacionales guardados');
+    const put = bodyOf(calls.find((c) => c.method === 'PUT')!) as { categoryParcels: Record<string, unknown> };
+    expect(Object.values(put.categoryParcels)).toEqual([{ weight: 250, length: 25, width: 18, height: 4 }]);
   });
 
   it('refuses half-filled credentials before sending them', async () => {

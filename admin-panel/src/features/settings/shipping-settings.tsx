@@ -6,6 +6,7 @@ import { errorMessage } from '@shop/client-kit';
 import { DetailCard } from '@/components/detail-card';
 import { shippingQueries, useSaveShippingSettings } from './api/shipping';
 import { SaveFooter } from '@/components/feedback';
+import { ParcelDefaults, parcelOfText, parcelText, type ParcelText } from './shipping-parcels';
 
 /** The credentials each carrier asks for (the optional ones may stay empty). */
 const CREDENTIAL_FIELDS: Record<CarrierId, { key: string; label: string; optional?: boolean; secret?: boolean }[]> = {
@@ -35,6 +36,8 @@ interface Form {
   originPostalCode: string;
   flatRate: string;
   freeShippingFrom: string;
+  defaultParcel: ParcelText;
+  categoryParcels: Record<string, ParcelText>;
 }
 
 function formOf(settings: ShippingSettingsAnswer): Form {
@@ -48,6 +51,8 @@ function formOf(settings: ShippingSettingsAnswer): Form {
     originPostalCode: settings.originPostalCode,
     flatRate: settings.flatRate === null ? '' : String(settings.flatRate),
     freeShippingFrom: settings.freeShippingFrom === null ? '' : String(settings.freeShippingFrom),
+    defaultParcel: parcelText(settings.defaultParcel),
+    categoryParcels: Object.fromEntries(Object.entries(settings.categoryParcels).map(([name, parcel]) => [name, parcelText(parcel)])),
   };
 }
 
@@ -70,8 +75,18 @@ function inputOf(form: Form): ShippingSettingsInput | string {
     // The credentials are written only: sent when the owner typed them, never read back.
     carriers[id] = credentialsGiven ? { ...entry, credentials: given } : entry;
   }
+  const defaultParcel = parcelOfText(form.defaultParcel);
+  if (defaultParcel === null || defaultParcel === 'partial') return 'Completá las cuatro medidas del paquete de la tienda';
+  const categoryParcels: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(form.categoryParcels)) {
+    const parcel = parcelOfText(text);
+    if (parcel === 'partial') return `Completá las cuatro medidas del paquete de ${name}, o dejalas vacías`;
+    if (parcel) categoryParcels[name] = parcel;
+  }
   return {
     carriers,
+    defaultParcel,
+    categoryParcels,
     originPostalCode: form.originPostalCode,
     flatRate: amountOrNull(form.flatRate),
     freeShippingFrom: amountOrNull(form.freeShippingFrom),
@@ -190,12 +205,21 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
           onChange={(e) => setForm((f) => ({ ...f, freeShippingFrom: e.target.value }))}
         />
       </div>
+      <ParcelDefaults
+        defaultParcel={form.defaultParcel}
+        categoryParcels={form.categoryParcels}
+        onDefault={(value) => setForm((f) => ({ ...f, defaultParcel: value }))}
+        onCategory={(name, value) => setForm((f) => ({ ...f, categoryParcels: { ...f.categoryParcels, [name]: value } }))}
+      />
       <SaveFooter message={message} pending={save.isPending} label="Guardar envíos" />
     </form>
   );
 }
 
-/** Configuración › Envíos nacionales (owner): the carriers, their credentials (written only), fees and the flat rate. */
+/**
+ * Configuración › Envíos nacionales (owner): the carriers, their credentials (written only), fees, the flat rate and
+ * the packed parcels by default (the shop's and per category).
+ */
 export function ShippingSettingsPanel() {
   const query = useQuery(shippingQueries.settings());
   return (

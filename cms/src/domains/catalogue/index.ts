@@ -16,6 +16,7 @@ export { provideProductFit } from './product-fit';
 export {
   productCategoriesOf,
   productIdsWhere,
+  productParcelsOf,
   soldLinesBetween,
   soldUnitsBySize,
   soldUnitsByVariant,

@@ -31,6 +31,7 @@ export async function* productExportBatches(batchSize: number = LIMITS.exportBat
         active: product.status,
         stock: product.stock,
         stockBySize: product.stockBySize ?? {},
+        parcel: product.parcel,
       });
     });
   }

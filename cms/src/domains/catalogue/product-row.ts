@@ -8,6 +8,8 @@ import {
   stockOfVariants,
   storedVariants,
   type Product,
+  type ProductParcel,
+  type ProductParcelInput,
 } from '@shop/shared';
 import { jsonColumn } from '../../utils/db-write';
 
@@ -34,6 +36,11 @@ export interface ProductRow {
   variants?: unknown;
   photoColors?: unknown;
   colorReview?: boolean | null;
+  /** The packed parcel for national shipping (grams, cm), null where the category's default applies. */
+  packedWeight?: number | null;
+  packedLength?: number | null;
+  packedWidth?: number | null;
+  packedHeight?: number | null;
   createdAt: string | Date | null;
   updatedAt: string | Date | null;
 }
@@ -66,6 +73,31 @@ function photoColorMap(value: unknown): Record<string, string> {
   );
 }
 
+const measure = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/** The product's packed parcel as stored (a measure not set: null, the category's default applies). */
+export function productParcelOf(row: Pick<ProductRow, 'packedWeight' | 'packedLength' | 'packedWidth' | 'packedHeight'>): ProductParcel {
+  return {
+    weight: measure(row.packedWeight),
+    length: measure(row.packedLength),
+    width: measure(row.packedWidth),
+    height: measure(row.packedHeight),
+  };
+}
+
+/** The columns of a `parcel` input: only the measures sent (null clears one). */
+export function parcelColumns(
+  parcel: ProductParcelInput | undefined,
+): Partial<Record<'packedWeight' | 'packedLength' | 'packedWidth' | 'packedHeight', number | null>> {
+  if (!parcel) return {};
+  const columns: Partial<Record<'packedWeight' | 'packedLength' | 'packedWidth' | 'packedHeight', number | null>> = {};
+  if (parcel.weight !== undefined) columns.packedWeight = parcel.weight;
+  if (parcel.length !== undefined) columns.packedLength = parcel.length;
+  if (parcel.width !== undefined) columns.packedWidth = parcel.width;
+  if (parcel.height !== undefined) columns.packedHeight = parcel.height;
+  return columns;
+}
+
 /** The public shape of a product: `_id` is the documentId, private columns never leave the server. */
 export function toProduct(row: ProductRow): Product {
   const size = normalizeSizes(row.size);
@@ -95,6 +127,7 @@ export function toProduct(row: ProductRow): Product {
     variants: variants.map(publicVariant),
     photoColors: photoColorMap(row.photoColors),
     colorReview: row.colorReview === true,
+    parcel: productParcelOf(row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -19,7 +19,7 @@ import { errors } from '@strapi/utils';
 import { writeTransaction } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { lockProductStock, type LockedStock } from './product-stock';
-import { findProductRow, productQuery, toProduct, type ProductRow } from './product-row';
+import { findProductRow, parcelColumns, productQuery, toProduct, type ProductRow } from './product-row';
 import { withStockSource } from './stock-ledger';
 
 /** 409 for an editor's save based on stock figures that orders (or returns) changed meanwhile; carries the fresh product. */
@@ -113,9 +113,10 @@ export async function createProduct(input: ProductInput, { seeding = false } = {
   const stockBySize = input.stockBySize ? resolveStockBySize(sizes, input.stockBySize, 0) : resolveStockBySize(sizes, null, input.stock);
   const stock = sizes.length > 0 ? sumStock(stockBySize) : input.stock;
   // publishedAt as the Document Service sets it for types without draft & publish (Strapi's panel lists them).
-  const { status, variants, ...fields } = input;
+  const { status, variants, parcel, ...fields } = input;
   const data = {
     ...fields,
+    ...parcelColumns(parcel),
     isActive: status,
     // The grid, when sent, is the stock (the lifecycle derives the figures); else the per-size figures.
     ...(variants ? { variants } : { stock, stockBySize }),
@@ -147,7 +148,17 @@ export async function updateProduct(documentId: string, patch: ProductUpdate): P
       discount: patch.discount ?? current.discount ?? 0,
       size: patch.size ?? normalizeSizes(current.size),
     };
-    const { stockBySize: _sent, expectedStockBySize: _expected, stock: _stock, status, variants, expectedVariants, ...fields } = patch;
+    const {
+      stockBySize: _sent,
+      expectedStockBySize: _expected,
+      stock: _stock,
+      status,
+      variants,
+      expectedVariants,
+      parcel,
+      ...rest
+    } = patch;
+    const fields = { ...rest, ...parcelColumns(parcel) };
     if (variants) {
       const grid = nextGrid(locked, variants, expectedVariants);
       const data = { ...fields, ...(status === undefined ? {} : { isActive: status }), ...merged, variants: grid };

@@ -1,6 +1,7 @@
-import { STOCK_RETURNING_STATUSES, variantId } from '@shop/shared';
+import { STOCK_RETURNING_STATUSES, variantId, type ProductParcel } from '@shop/shared';
 import type { Knex } from 'knex';
 import { table } from '../../utils/db-write';
+import { productParcelOf } from './product-row';
 
 type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
 
@@ -172,4 +173,24 @@ export async function productCategoriesOf(productIds: readonly string[]): Promis
     for (const row of rows) categories.set(row.document_id, row.category ?? '');
   }
   return categories;
+}
+
+/** Each product's category and packed parcel (document id → both) of these products, for a national quote. */
+export async function productParcelsOf(productIds: readonly string[]): Promise<Map<string, { category: string; parcel: ProductParcel }>> {
+  const found = new Map<string, { category: string; parcel: ProductParcel }>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows: Record<string, unknown>[] = await table(strapi.db.connection, 'products')
+      .whereIn('document_id', productIds.slice(i, i + 500))
+      .select('document_id', 'category', 'packed_weight', 'packed_length', 'packed_width', 'packed_height');
+    for (const row of rows) {
+      const parcel = productParcelOf({
+        packedWeight: Number(row.packed_weight) || null,
+        packedLength: Number(row.packed_length) || null,
+        packedWidth: Number(row.packed_width) || null,
+        packedHeight: Number(row.packed_height) || null,
+      });
+      found.set(String(row.document_id), { category: typeof row.category === 'string' ? row.category : '', parcel });
+    }
+  }
+  return found;
 }

@@ -30,6 +30,7 @@ import { claimCouponUse } from '../promotions';
 import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
 import type { PlacedOrderInput, StaffSale } from './order-sale';
 import { mercadoPagoReady } from '../platform';
+import { goodsSubtotalOf, nationalShippingOf, orderOption, planCarrierOrder, shippingDetailsOf } from './order-shipping';
 
 export { quoteProductOf } from './order-products';
 
@@ -147,6 +148,8 @@ async function createNewOrder(
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
   const promotions = await currentPromotions();
+  // National shipping: the parcels and a branch option's branch, asked before the transaction (never a carrier inside it).
+  const carrierPlan = deliveryType === 'carrier' ? await planCarrierOrder(input) : null;
 
   // SQLite has one writer at a time, and the transaction holds the write lock from its start (config/database.ts):
   // the day's number is taken at once and written with the order, with no update afterwards. PostgreSQL locks rows:
@@ -161,7 +164,11 @@ async function createNewOrder(
     const early = numberFirst ? await nextOrderNumber(trx) : null;
     const products = await pricedProducts(trx, productIds);
     const context = await pricingContext(pricing.couponCode, input.shippingInfo.email, { trx, promotions });
-    const quote = priceOrder(pricing, products, options, context);
+    const goods = priceOrder(pricing, products, options, context);
+    // The chosen option read back for this cart (its goods' subtotal, parcels and postal code) and priced as quoted.
+    const option = carrierPlan ? orderOption(carrierPlan, goodsSubtotalOf(goods)) : null;
+    const priced: QuoteInput = option ? { ...pricing, carrierShipping: { price: option.price } } : pricing;
+    const quote = option ? priceOrder(priced, products, options, context) : goods;
     if (quote.coupon && !quote.coupon.applied) throw couponConflict(quote, quote.coupon.message ?? COUPON_REFUSALS.unknown);
     const items = quote.items.map((line) => ({
       productId: line.productId,
@@ -189,7 +196,7 @@ async function createNewOrder(
     const threshold = options.invoiceIdentificationThreshold ?? 0;
     if (!input.buyerDocument && buyerDocumentRequired(totals.total, threshold))
       throw badRequest(BUYER_DOCUMENT_MESSAGES.required(formatPrice(threshold)));
-    const info = input.shippingInfo;
+    const info = carrierPlan ? { ...input.shippingInfo, ...shippingDetailsOf(carrierPlan.address) } : input.shippingInfo;
     const status = sale?.paidNow ? 'paid' : initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
     const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
@@ -208,6 +215,7 @@ async function createNewOrder(
       },
       paymentMethod: input.paymentMethod,
       deliveryType,
+      nationalShipping: carrierPlan && option ? nationalShippingOf(carrierPlan, option) : null,
       // What the delivery was priced with, kept as it was: a later edit of the zones never changes this order.
       zoneId: quote.zone?.id ?? null,
       zone: quote.zone ? { id: quote.zone.id, name: quote.zone.name, cost: quote.zone.cost } : null,
@@ -252,7 +260,7 @@ async function createNewOrder(
       // Another order took the last use (or this customer's one) since the coupon was read: nothing is written.
       if (!claimed) {
         const used = { ...context, coupon: context.coupon ? { ...context.coupon, usedUp: true } : null };
-        throw couponConflict(priceOrder(pricing, products, options, used), COUPON_REFUSALS.used);
+        throw couponConflict(priceOrder(priced, products, options, used), COUPON_REFUSALS.used);
       }
     }
     return { ...created, orderNumber };

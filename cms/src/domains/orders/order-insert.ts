@@ -43,6 +43,8 @@ export interface NewOrder {
   shippingInfo: NewOrderShipping;
   paymentMethod: string;
   deliveryType: string;
+  /** deliveryType 'carrier': the quoted carrier, service, price, branch and address (OrderNationalShipping). */
+  nationalShipping?: unknown;
   zoneId: string | null;
   zone: unknown;
   meetingPointId: string | null;
@@ -113,6 +115,7 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     order_number: order.orderNumber,
     payment_method: order.paymentMethod,
     delivery_type: order.deliveryType,
+    national_shipping: jsonValue(order.nationalShipping ?? null),
     zone_id: order.zoneId,
     zone: jsonValue(order.zone),
     meeting_point_id: order.meetingPointId,

@@ -18,6 +18,9 @@ import {
   fulfillmentEventSchema,
   normalizeFulfillment,
   type FulfillmentEvent,
+  orderNationalShippingSchema,
+  type OrderNationalShipping,
+  type TrackedNationalShipping,
 } from '@shop/shared';
 import { isRecord, isoDate, jsonColumn } from '../../utils/db-write';
 
@@ -52,7 +55,14 @@ function paymentOf(method: PaymentMethod, value: unknown): OrderPayment | null {
     paymentUrl: paymentId ? `${MERCADOPAGO_ACTIVITY_URL}${encodeURIComponent(paymentId)}` : null,
   };
 }
-const deliveryTypeOf = (value: unknown): DeliveryType => (value === 'delivery' || value === 'store' ? value : 'pickup');
+const deliveryTypeOf = (value: unknown): DeliveryType =>
+  value === 'delivery' || value === 'store' || value === 'carrier' ? value : 'pickup';
+
+/** The national shipping stored with a carrier order (null when absent or not readable). */
+function nationalShippingOf(value: unknown): OrderNationalShipping | null {
+  const parsed = orderNationalShippingSchema.safeParse(jsonColumn(value));
+  return parsed.success ? parsed.data : null;
+}
 
 /** A stored line read through the one order line (older shapes too), answered with `price` as the specification names it. */
 function itemOf(value: unknown): OrderItem {
@@ -112,6 +122,7 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     deliveryType: deliveryTypeOf(doc.deliveryType),
     zone: zoneOf(doc.zone),
     meetingPoint: meetingPointOf(doc.meetingPoint),
+    nationalShipping: nationalShippingOf(doc.nationalShipping),
     status,
     subtotal: amount(doc.subtotal),
     shippingCost: amount(doc.shippingCost),
@@ -139,6 +150,14 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     createdAt: isoDate(doc.createdAt) ?? '',
     updatedAt: isoDate(doc.updatedAt) ?? '',
   };
+}
+
+/** The carrier's choice for the tracking card: the address without the street, like the card's delivery. */
+function trackedNationalShipping(shipping: OrderNationalShipping | null): TrackedNationalShipping | null {
+  if (!shipping) return null;
+  const { locality, province, postalCode } = shipping.address;
+  const { carrier, service, type, price, days, branch } = shipping;
+  return { carrier, service, type, price, days, branch, address: { locality, province, postalCode } };
 }
 
 function firstName(fullName: string): string {
@@ -203,6 +222,7 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
       zoneName: order.zone?.name ?? null,
     },
     meetingPoint: order.meetingPoint ?? null,
+    nationalShipping: trackedNationalShipping(order.nationalShipping ?? null),
     // Only while the order waits for its Mercado Pago payment: the link to pay (or retry after a rejected card).
     checkoutUrl: order.status === 'pending_payment' ? (order.payment?.checkoutUrl ?? null) : null,
   };

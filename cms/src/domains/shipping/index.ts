@@ -6,6 +6,6 @@
 export { CARRIER_TIMEOUT_MS } from './carrier';
 export { DEFAULT_ANDREANI_API_URL } from './carrier-andreani';
 export { DEFAULT_CORREO_ARGENTINO_API_URL } from './carrier-correo-argentino';
-export { QUOTE_VALID_MS, readQuotedOption } from './quote-ids';
-export { parcelsOfItems, quoteShipping, shippingBranches } from './shipping-quote';
+export { peekQuotedOption, QUOTE_VALID_MS, readQuotedOption } from './quote-ids';
+export { parcelsOfItems, quoteShipping, shippingAvailability, shippingBranches } from './shipping-quote';
 export { putShippingSettings, shippingSettingsAnswer } from './shipping-settings';

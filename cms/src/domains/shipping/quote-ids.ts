@@ -7,7 +7,7 @@ import { isRecord } from '../../utils/db-write';
  * A quoted option's id is the option itself, signed: base64url(JSON) + "." + HMAC-SHA256 under a key derived from
  * ENCRYPTION_KEY. It names the carrier, service, type, price and days, and what was quoted (the destination's postal
  * code, a hash of the parcels, the subtotal when one was known) and when it stops being valid (30 minutes). The
- * order (next part of issue 48) reads the option back with `readQuotedOption` from the same destination and parcels:
+ * order (orders/order-shipping.ts) reads the option back with `readQuotedOption` from the same destination and parcels:
  * no row to store, any process of the shop can check it, and a shopper cannot change its price.
  */
 export const QUOTE_VALID_MS = 30 * 60_000;
@@ -60,15 +60,10 @@ export function signOption(
 
 const CARRIERS_AND_FLAT: readonly string[] = [...CARRIER_IDS, FLAT_SHIPPING_CARRIER];
 
-/**
- * The option an id names, when its signature holds, it has not expired and it was quoted for this postal code (4
- * digits), these parcels and this subtotal; else null.
- */
-export function readQuotedOption(
-  id: unknown,
-  quoted: { postalCode: string; parcels: readonly Parcel[]; subtotal?: number | null },
-  now = Date.now(),
-): (ShippingOption & { serviceCode: string }) | null {
+type SignedOption = ShippingOption & { serviceCode: string };
+
+/** The option an id names when its signature holds and it has not expired (what it was quoted for not checked). */
+function openOption(id: unknown, now: number): { option: SignedOption; signed: Signed } | null {
   if (typeof id !== 'string' || id.length > 2000) return null;
   const [payload, signature, extra] = id.split('.');
   if (!payload || !signature || extra !== undefined) return null;
@@ -86,6 +81,36 @@ export function readQuotedOption(
   if (!CARRIERS_AND_FLAT.includes(s.c) || !(SHIPPING_SERVICE_TYPES as readonly string[]).includes(s.t)) return null;
   if (typeof s.p !== 'number' || typeof s.s !== 'string' || typeof s.n !== 'string' || !Array.isArray(s.d) || typeof s.e !== 'number')
     return null;
-  if (s.e * 1000 < now || s.z !== quoted.postalCode || s.q !== parcelsKey(quoted.parcels) || s.u !== (quoted.subtotal ?? null)) return null;
-  return { id, carrier: s.c, serviceCode: s.s, service: s.n, type: s.t, price: s.p, days: { min: s.d[0], max: s.d[1] } };
+  if (s.e * 1000 < now) return null;
+  return {
+    option: { id, carrier: s.c, serviceCode: s.s, service: s.n, type: s.t, price: s.p, days: { min: s.d[0], max: s.d[1] } },
+    signed: s,
+  };
+}
+
+/**
+ * Whether an id was signed by the shop at all, and what it names, before what it was quoted for is known (the order
+ * fetches a branch option's branches before its transaction): 'forged' when the signature does not hold, 'expired'
+ * when it did but its time passed. Never enough to charge: the order reads it again with readQuotedOption.
+ */
+export function peekQuotedOption(id: unknown, now = Date.now()): SignedOption | 'forged' | 'expired' {
+  const open = openOption(id, now);
+  if (open) return open.option;
+  return openOption(id, 0) ? 'expired' : 'forged';
+}
+
+/**
+ * The option an id names, when its signature holds, it has not expired and it was quoted for this postal code (4
+ * digits), these parcels and this subtotal; else null.
+ */
+export function readQuotedOption(
+  id: unknown,
+  quoted: { postalCode: string; parcels: readonly Parcel[]; subtotal?: number | null },
+  now = Date.now(),
+): SignedOption | null {
+  const open = openOption(id, now);
+  if (!open) return null;
+  const s = open.signed;
+  if (s.z !== quoted.postalCode || s.q !== parcelsKey(quoted.parcels) || s.u !== (quoted.subtotal ?? null)) return null;
+  return open.option;
 }

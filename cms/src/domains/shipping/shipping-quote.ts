@@ -2,7 +2,10 @@ import {
   CARRIER_IDS,
   CARRIER_LABELS,
   FLAT_SHIPPING_CARRIER,
+  MAX_PARCEL_WEIGHT,
+  packParcels,
   parsePostalCode,
+  unitParcel,
   SHIPPING_MSG,
   shippingPrice,
   type CarrierId,
@@ -12,7 +15,7 @@ import {
   type ShippingOption,
   type ShippingQuoteAnswer,
 } from '@shop/shared';
-import { productCategoriesOf } from '../catalogue';
+import { productParcelsOf } from '../catalogue';
 import { ApiError, badRequest, notFound } from '../../utils/http';
 import { CARRIER_TIMEOUT_MS, CarrierError, unavailableMessage, type CarrierRate } from './carrier';
 import { CARRIERS } from './carriers';
@@ -136,35 +139,32 @@ export async function quoteShipping(input: {
   return { shippingOptions, unavailable };
 }
 
-/** The most a quote packs: 30 kg (a carrier's ordinary parcel). */
-const MAX_WEIGHT = 30_000;
-
 /**
- * The cart's products packed as one parcel: each unit its category's parcel (the owner's default when the category
- * has none), weights added, the largest footprint, heights stacked (at most 150 cm).
+ * The cart's products packed as one parcel: each unit its product's parcel, each measure the product lacks from its
+ * category's default, then the shop's (rules/parcels.ts), weights added, the largest footprint, heights stacked.
  */
 export async function parcelsOfItems(items: readonly { productId: string; quantity: number }[]): Promise<Parcel[]> {
   const config = await shippingConfig();
   const ids = [...new Set(items.map((item) => item.productId))];
-  const categories = await productCategoriesOf(ids);
-  const missing = ids.find((id) => !categories.has(id));
+  const products = await productParcelsOf(ids);
+  const missing = ids.find((id) => !products.has(id));
   if (missing) throw badRequest('Alguno de los productos ya no está en la tienda: actualizá el carrito');
   const units: Parcel[] = [];
   for (const item of items) {
-    const parcel = config.categoryParcels[categories.get(item.productId) ?? ''] ?? config.defaultParcel;
+    const product = products.get(item.productId);
+    const parcel = unitParcel(product?.parcel, config.categoryParcels[product?.category ?? ''], config.defaultParcel);
     for (let i = 0; i < item.quantity; i++) units.push(parcel);
   }
-  const parcel: Parcel = {
-    weight: units.reduce((sum, p) => sum + p.weight, 0),
-    length: Math.max(...units.map((p) => p.length)),
-    width: Math.max(...units.map((p) => p.width)),
-    height: Math.min(
-      150,
-      units.reduce((sum, p) => sum + p.height, 0),
-    ),
-  };
-  if (parcel.weight > MAX_WEIGHT) throw badRequest('El envío pesa más de 30 kg: escribinos y lo cotizamos aparte');
+  const parcel = packParcels(units);
+  if (parcel.weight > MAX_PARCEL_WEIGHT) throw badRequest('El envío pesa más de 30 kg: escribinos y lo cotizamos aparte');
   return [parcel];
+}
+
+/** Whether the checkout offers national shipping: a carrier enabled with credentials, or the owner's flat rate. */
+export async function shippingAvailability(): Promise<{ national: boolean; carriers: CarrierId[] }> {
+  const config = await shippingConfig();
+  const carriers = activeCarriers(config);
+  return { national: carriers.length > 0 || config.flatRate !== null, carriers };
 }
 
 /** A carrier's branches near a postal code (Correo Argentino lists them by province: the CPA's or the one given). */

@@ -162,6 +162,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // National shipping: the carriers' quotes and branches (rate limited like the checkout's quote).
   'POST /shipping/quote',
   'GET /shipping/branches',
+  'GET /shipping/availability',
   'POST /returns',
   // Abandoned checkouts: the draft by its random token (never its contact) and the e-mail's unsubscribe link.
   'PUT /checkouts/:token',

@@ -4,13 +4,18 @@ import { ORDER_STATUSES } from '../rules/statuses.js';
 import { EMAIL_RE, requiredText, text } from './fields.js';
 import { imageUrlSchema } from './product-inputs.js';
 import { BUYER_DOCUMENT_MESSAGES, parseBuyerDocument } from '../rules/cuit.js';
+import { orderNationalAddressSchema, quoteAddressSchema } from './shipping.js';
+import { CHECKOUT_SHIPPING_MSG } from './national-shipping.js';
 
 /** The bodies of the checkout quote, the order, and staff's changes to an order (with the checkout form's schema). */
 
-export const deliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'El tipo de entrega debe ser retiro o envío a domicilio' });
+/** 'carrier': national shipping by Correo Argentino or Andreani (docs/api.md "Envíos nacionales"). */
+export const deliveryTypeSchema = z.enum(['pickup', 'delivery', 'carrier'], {
+  error: 'El tipo de entrega debe ser retiro, envío a domicilio o envío a todo el país',
+});
 /** An order's delivery as stored and answered: 'store' is a hand-over at the counter (sales taken by staff only). */
-export const orderDeliveryTypeSchema = z.enum(['pickup', 'delivery', 'store'], {
-  error: 'El tipo de entrega debe ser retiro, envío a domicilio o entrega en el local',
+export const orderDeliveryTypeSchema = z.enum(['pickup', 'delivery', 'store', 'carrier'], {
+  error: 'El tipo de entrega debe ser retiro, envío a domicilio, envío a todo el país o entrega en el local',
 });
 export const paymentMethodSchema = z.enum(['cash', 'transfer', 'mercadopago'], {
   error: 'El método de pago debe ser efectivo, transferencia o Mercado Pago',
@@ -116,21 +121,36 @@ const pricingFields = {
   postalCode: text(20).optional().nullable(),
   barrio: text(80).optional().nullable(),
   couponCode: text(40).optional().nullable(),
+  /** deliveryType 'carrier': the option chosen among the quoted ones (its signed id) and, for a branch option, the branch. */
+  shippingOptionId: z.string({ error: CHECKOUT_SHIPPING_MSG.option }).max(2000, CHECKOUT_SHIPPING_MSG.option).optional().nullable(),
+  branchId: z.string({ error: CHECKOUT_SHIPPING_MSG.branch }).trim().max(64, CHECKOUT_SHIPPING_MSG.branch).optional().nullable(),
 };
 
+/** deliveryType 'carrier' needs the national address. */
+function requireNationalAddress(order: { deliveryType?: string; address?: unknown }, ctx: z.RefinementCtx): void {
+  if (order.deliveryType === 'carrier' && !order.address)
+    ctx.addIssue({ code: 'custom', path: ['address'], message: CHECKOUT_SHIPPING_MSG.address });
+}
+
 /** POST /checkout/quote: the order's body without the personal data. */
-export const quoteInputSchema = z.object({
-  ...pricingFields,
-  /** 'store' prices a staff sale handed over at the counter (the order itself is then POST /orders/manual). */
-  deliveryType: orderDeliveryTypeSchema.optional(),
-  /** The shopper's e-mail, when known: a "one per customer" coupon already used by it is told before ordering. */
-  email: text(254).optional().nullable(),
-});
+export const quoteInputSchema = z
+  .object({
+    ...pricingFields,
+    /** 'store' prices a staff sale handed over at the counter (the order itself is then POST /orders/manual). */
+    deliveryType: orderDeliveryTypeSchema.optional(),
+    /** deliveryType 'carrier': where to (the postal code and province are enough to quote). */
+    address: quoteAddressSchema.optional(),
+    /** The shopper's e-mail, when known: a "one per customer" coupon already used by it is told before ordering. */
+    email: text(254).optional().nullable(),
+  })
+  .superRefine(requireNationalAddress);
 export type QuoteRequestInput = z.infer<typeof quoteInputSchema>;
 
 export const orderInputSchema = z
   .object({
     ...pricingFields,
+    /** deliveryType 'carrier': the whole national address (the phone is shippingInfo's). */
+    address: orderNationalAddressSchema.optional(),
     shippingInfo: shippingInfoSchema,
     notes: text(1000).optional(),
     transferProofUrl: z
@@ -151,7 +171,10 @@ export const orderInputSchema = z
     shippingCost: z.unknown().optional(),
     total: z.unknown().optional(),
   })
-  .superRefine((order, ctx) => requireDeliveryAddress(order.deliveryType, order.shippingInfo, ctx, ['shippingInfo']));
+  .superRefine((order, ctx) => {
+    requireDeliveryAddress(order.deliveryType, order.shippingInfo, ctx, ['shippingInfo']);
+    requireNationalAddress(order, ctx);
+  });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
 export const orderStatusUpdateSchema = z.object({

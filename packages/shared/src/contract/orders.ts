@@ -5,6 +5,7 @@ import { discountLineSchema } from './quote.js';
 import { orderLineSchema } from './order-line.js';
 import { fulfillmentEventSchema, fulfillmentStepSchema } from '../rules/fulfillment.js';
 import { ORDER_CHANNELS } from '../rules/channels.js';
+import { orderNationalShippingSchema } from './national-shipping.js';
 
 /** Answers of the order endpoints (docs/api.md "/orders"). */
 
@@ -53,6 +54,8 @@ export const orderSchema = z.object({
   /** Snapshots taken when the order was placed (null: pickup / delivery, or orders older than zones). */
   zone: orderZoneSchema.nullable(),
   meetingPoint: orderMeetingPointSchema.nullable(),
+  /** deliveryType 'carrier': the quoted carrier, service, price, branch and address (null for the other deliveries). */
+  nationalShipping: orderNationalShippingSchema.nullable().optional(),
   status: z.string(),
   subtotal: z.number(),
   shippingCost: z.number(),

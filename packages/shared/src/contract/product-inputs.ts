@@ -4,6 +4,7 @@ import { normalizeSizes } from '../rules/size-guides.js';
 import { MAX_STOCK, STOCK_MSG, stockBySizeSchema, unknownStockSizes } from '../rules/stock.js';
 import { requiredText, text, tooLong } from './fields.js';
 import { variantsInputSchema } from '../rules/variant-grid.js';
+import { productParcelSchema } from './shipping.js';
 
 /** The bodies of POST /products and PUT /products/{id}. */
 
@@ -68,6 +69,8 @@ export const productInputSchema = z.object({
     .record(z.string().max(2000), z.string().trim().max(40))
     .refine((map) => Object.keys(map).length <= 12, 'Máximo 12 fotos con color')
     .optional(),
+  /** The packed parcel for national shipping (grams, cm); a measure left out or null: the category's default. */
+  parcel: productParcelSchema.optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 

@@ -39,6 +39,10 @@ export const productSchema = z.object({
   photoColors: z.record(z.string(), z.string()).optional(),
   /** Staff: migrated from one stock per size with several colours; "Revisá el stock por color" until the grid is saved. */
   colorReview: z.boolean().optional(),
+  /** The packed parcel for national shipping: grams and cm, null where the category's default applies. */
+  parcel: z
+    .object({ weight: z.number().nullable(), length: z.number().nullable(), width: z.number().nullable(), height: z.number().nullable() })
+    .optional(),
   /**
    * GET /products/{id}: how the model fits, from the shop's exchanges and size returns (rules/product-fit.ts); only
    * once they reach the owner's minimum (`returns.fitMinimum`).

@@ -56,27 +56,38 @@ export const postalCodeSchema = z
 
 export const provinceCodeSchema = z.enum(PROVINCE_CODES, { error: POSTAL_CODE_MSG.province });
 
+const postalCodeFits = (address: { postalCode: string; province: string }, ctx: z.RefinementCtx) => {
+  const problem = postalCodeProblem(address.postalCode, address.province);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
+};
+
+/** The fields of a national address without the phone (the order's shippingInfo carries the phone). */
+const nationalAddressFields = {
+  street: text(SHIPPING_MSG.street),
+  number: text(SHIPPING_MSG.number, 20),
+  floor: z.string().trim().max(20).optional(),
+  apartment: z.string().trim().max(20).optional(),
+  locality: text(SHIPPING_MSG.locality, 80),
+  province: provinceCodeSchema,
+  postalCode: postalCodeSchema,
+};
+
 /** A national address (outside the Neuquén zones); the CPA's letter must be the province's. */
 export const nationalAddressSchema = z
   .strictObject({
-    street: text(SHIPPING_MSG.street),
-    number: text(SHIPPING_MSG.number, 20),
-    floor: z.string().trim().max(20).optional(),
-    apartment: z.string().trim().max(20).optional(),
-    locality: text(SHIPPING_MSG.locality, 80),
-    province: provinceCodeSchema,
-    postalCode: postalCodeSchema,
+    ...nationalAddressFields,
     phone: z
       .string({ error: SHIPPING_MSG.phone })
       .trim()
       .regex(/^\+?[\d\s()-]{8,24}$/, { error: SHIPPING_MSG.phone })
       .refine((value) => value.replace(/\D/g, '').length >= 8 && value.replace(/\D/g, '').length <= 15, { error: SHIPPING_MSG.phone }),
   })
-  .superRefine((address, ctx) => {
-    const problem = postalCodeProblem(address.postalCode, address.province);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
-  });
+  .superRefine(postalCodeFits);
 export type NationalAddress = z.infer<typeof nationalAddressSchema>;
+
+/** The address of an order shipped by a carrier (POST /orders with `deliveryType: 'carrier'`): all but the phone. */
+export const orderNationalAddressSchema = z.strictObject(nationalAddressFields).superRefine(postalCodeFits);
+export type OrderNationalAddress = z.infer<typeof orderNationalAddressSchema>;
 
 /** What a quote needs of the address: the postal code and province (the rest of the address may come later). */
 export const quoteAddressSchema = z
@@ -89,10 +100,7 @@ export const quoteAddressSchema = z
     floor: z.string().trim().max(20).optional(),
     apartment: z.string().trim().max(20).optional(),
   })
-  .superRefine((address, ctx) => {
-    const problem = postalCodeProblem(address.postalCode, address.province);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
-  });
+  .superRefine(postalCodeFits);
 
 const side = z
   .number({ error: SHIPPING_MSG.side })
@@ -114,6 +122,18 @@ export const parcelSchema = z.strictObject({
 export type Parcel = z.infer<typeof parcelSchema>;
 
 export const DEFAULT_PARCEL: Parcel = { weight: 500, length: 30, width: 20, height: 10 };
+
+/**
+ * A product's packed parcel (POST/PUT /products `parcel`): each measure optional (null or left out: its category's
+ * default, then the shop's), whole grams and centimetres within a carrier's ordinary parcel.
+ */
+export const productParcelSchema = z.strictObject({
+  weight: parcelSchema.shape.weight.nullable().optional(),
+  length: side.nullable().optional(),
+  width: side.nullable().optional(),
+  height: side.nullable().optional(),
+});
+export type ProductParcelInput = z.infer<typeof productParcelSchema>;
 
 /** POST /shipping/quote: the address and the parcels, or the cart's products (each packed as its category's parcel). */
 export const shippingQuoteInputSchema = z
@@ -173,6 +193,10 @@ export const shippingBranchesQuerySchema = z.object({
 
 export const shippingBranchSchema = z.object({ id: z.string(), name: z.string(), address: z.string(), hours: z.string() });
 export type ShippingBranch = z.infer<typeof shippingBranchSchema>;
+/** GET /shipping/availability: whether the checkout offers national shipping, and with which carriers. */
+export const shippingAvailabilityAnswerSchema = z.object({ national: z.boolean(), carriers: z.array(z.enum(CARRIER_IDS)) });
+export type ShippingAvailability = z.infer<typeof shippingAvailabilityAnswerSchema>;
+
 export const shippingBranchesAnswerSchema = z.object({ branches: z.array(shippingBranchSchema) });
 
 const money = z

@@ -5,6 +5,7 @@ import { orderLineSchema } from './order-line.js';
 import { timestampFields } from './fields.js';
 import { trackedReturnsSchema } from './returns.js';
 import { discountLineSchema } from './quote.js';
+import { trackedNationalShippingSchema } from './national-shipping.js';
 import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/fulfillment.js';
 
 /**
@@ -57,6 +58,8 @@ export const trackedOrderDetailSchema = z.object({
   }),
   /** Where a pickup order is collected. */
   meetingPoint: orderMeetingPointSchema.nullable(),
+  /** deliveryType 'carrier': the carrier's choice, its branch, the address without the street. */
+  nationalShipping: trackedNationalShippingSchema.nullable().optional(),
   /** A Mercado Pago order still unpaid: where to pay (or retry after a rejected card). */
   checkoutUrl: z.string().nullable().optional(),
   /** Her exchange and return requests of this order and what she may still ask (rules/returns.ts). */

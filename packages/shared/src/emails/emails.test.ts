@@ -138,6 +138,40 @@ describe('order received (shopper)', () => {
   });
 });
 
+describe('national shipping (deliveryType carrier)', () => {
+  const national = {
+    carrier: 'andreani' as const,
+    service: 'Estándar',
+    serviceCode: 'estandar-sucursal',
+    type: 'branch' as const,
+    price: 7300,
+    days: { min: 3, max: 6 },
+    branch: { id: 'CBA-01', name: 'Córdoba Centro', address: 'Av. Colón 500, Córdoba', hours: 'Lun a Vie 09:00 a 18:00' },
+    address: { street: 'Bv. San Juan', number: '450', locality: 'Córdoba', province: 'AR-X' as const, postalCode: '5000' },
+  };
+
+  it('tells the shopper the carrier, service, days and the branch to pick up at, and the shipping cost', () => {
+    const mail = orderReceivedMail(order({ deliveryType: 'carrier', shippingCost: 7300, nationalShipping: national }), ctx);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toMatch(/envío a todo el país/i);
+      expect(part).toContain('Andreani Estándar, a sucursal: 3 a 6 días hábiles');
+      expect(part).toContain('Córdoba Centro');
+      expect(part).toContain('$7.300');
+    }
+  });
+
+  it('a door delivery shows the address with the province; the owner reads the choice too', () => {
+    const door = { ...national, type: 'door' as const, branch: null };
+    const mail = orderReceivedMail(order({ deliveryType: 'carrier', nationalShipping: door }), ctx);
+    expect(mail.text).toContain('Bv. San Juan 450, Córdoba, Córdoba, CP 5000');
+    const owner = ownerNewOrderMail(order({ deliveryType: 'carrier', nationalShipping: door }), {
+      shop: ctx.shop,
+      orderUrl: 'https://a.example/o',
+    });
+    expect(owner.text).toContain('Andreani Estándar, a domicilio: 3 a 6 días hábiles · Córdoba (CP 5000)');
+  });
+});
+
 describe('status changes (shopper)', () => {
   it('gives the reason of a cancellation and of a rejected proof (escaped in HTML)', () => {
     const cancelled = orderStatusMail(order({ status: 'cancelled' }), 'order_cancelled', 'Sin stock <del>', ctx);

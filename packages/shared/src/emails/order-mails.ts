@@ -3,6 +3,8 @@ import { formatPrice, formatShipping } from '../rules/money.js';
 import { formatHoldDeadline } from '../rules/order-hold.js';
 import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import type { FulfillmentStep } from '../rules/fulfillment.js';
+import { nationalShippingText } from '../contract/national-shipping.js';
+import { PROVINCES } from '../rules/argentina.js';
 import { renderMail, type MailBlock, type MailContent, type MailShop } from './layout.js';
 
 /** The bank account a transfer goes to (site content, 'Transferencia Bancaria'). */
@@ -51,13 +53,27 @@ export function orderSummaryBlock(order: Order): MailBlock {
   const rows: [string, string][] = order.items.map((item) => [itemLabel(item), formatPrice(item.price * item.quantity)]);
   rows.push(['Subtotal', formatPrice(order.subtotal)]);
   for (const discount of order.discounts ?? []) rows.push([discountMailLabel(discount), `−${formatPrice(discount.amount)}`]);
-  if (order.deliveryType === 'delivery') rows.push(['Envío', formatShipping(order.shippingCost)]);
+  if (order.deliveryType === 'delivery' || order.deliveryType === 'carrier') rows.push(['Envío', formatShipping(order.shippingCost)]);
   if (order.cashFee > 0) rows.push(['Recargo por pago en efectivo', formatPrice(order.cashFee)]);
   rows.push(['Total', formatPrice(order.total)]);
   return { title: `Pedido ${order.orderNumber}`, rows };
 }
 
+/** National shipping: the carrier's choice, the branch (to pick up at) or the address (to the door). */
+function carrierBlock(shipping: NonNullable<Order['nationalShipping']>): MailBlock {
+  const a = shipping.address;
+  const province = PROVINCES.find((p) => p.code === a.province)?.name ?? a.province;
+  const street = [`${a.street} ${a.number}`, a.floor ? `piso ${a.floor}` : '', a.apartment ? `depto. ${a.apartment}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const paragraphs = [nationalShippingText(shipping)];
+  if (shipping.branch) paragraphs.push(`Retirás en la sucursal ${shipping.branch.name}: ${shipping.branch.address}`, shipping.branch.hours);
+  else paragraphs.push([street, a.locality, province, `CP ${a.postalCode}`].join(', '));
+  return { title: 'Envío a todo el país', paragraphs: paragraphs.filter((line) => line.trim() !== '') };
+}
+
 function deliveryBlock(order: Order, meetingPoint: MailMeetingPoint): MailBlock {
+  if (order.deliveryType === 'carrier' && order.nationalShipping) return carrierBlock(order.nationalShipping);
   if (order.deliveryType === 'delivery') {
     const s = order.shippingInfo;
     const address = [s.address, s.city, s.postalCode ? `CP ${s.postalCode}` : ''].filter(Boolean).join(', ');

@@ -3,11 +3,23 @@ import { formatPrice } from '../rules/money.js';
 import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import { renderMail, type MailContent, type MailShop } from './layout.js';
 import { orderSummaryBlock } from './order-mails.js';
+import { nationalShippingText } from '../contract/national-shipping.js';
 
 export interface OwnerMailContext {
   shop: MailShop;
   /** The order's page in the back office. */
   orderUrl: string;
+}
+
+/** How the order is delivered, as the owner reads it (a carrier: its choice and the branch or the locality). */
+function deliveryOf(order: Order): string {
+  const s = order.shippingInfo;
+  const national = order.nationalShipping;
+  if (order.deliveryType === 'carrier' && national) {
+    const where = national.branch ? `sucursal ${national.branch.name}` : `${national.address.locality} (CP ${national.address.postalCode})`;
+    return `${nationalShippingText(national)} · ${where}`;
+  }
+  return order.deliveryType === 'delivery' ? [s.address, s.city].filter(Boolean).join(', ') || 'Envío' : 'Retiro';
 }
 
 function customerRows(order: Order): [string, string][] {
@@ -17,7 +29,7 @@ function customerRows(order: Order): [string, string][] {
     ['E-mail', s.email],
     ['Teléfono', s.phone],
     ['Pago', PAYMENT_METHOD_LABELS[order.paymentMethod]],
-    ['Entrega', order.deliveryType === 'delivery' ? [s.address, s.city].filter(Boolean).join(', ') || 'Envío' : 'Retiro'],
+    ['Entrega', deliveryOf(order)],
   ];
   if (order.zone) rows.push(['Zona', order.zone.name]);
   if (order.deliveryType === 'pickup' && order.meetingPoint)

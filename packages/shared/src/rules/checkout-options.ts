@@ -103,7 +103,9 @@ export const CHECKOUT_REFUSALS = {
  * for a 400), or null when it can. An order that names no delivery type is a pickup order.
  */
 export function checkoutRefusal(options: CheckoutOptions, deliveryType: DeliveryType, paymentMethod: PaymentMethod): string | null {
-  if (deliveryType !== 'store' && !options.pickupEnabled && !options.homeDeliveryEnabled) return CHECKOUT_REFUSALS.noDelivery;
+  // National shipping depends on the carriers' settings, which the shipping quote checks (no option: refused there).
+  if (deliveryType !== 'store' && deliveryType !== 'carrier' && !options.pickupEnabled && !options.homeDeliveryEnabled)
+    return CHECKOUT_REFUSALS.noDelivery;
   if (!options.cashEnabled && !options.transferEnabled && !options.mercadoPagoEnabled) return CHECKOUT_REFUSALS.noPayment;
   if (deliveryType === 'pickup' && !options.pickupEnabled) return CHECKOUT_REFUSALS.pickup;
   if (deliveryType === 'delivery' && !options.homeDeliveryEnabled) return CHECKOUT_REFUSALS.delivery;

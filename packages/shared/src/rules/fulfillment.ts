@@ -30,9 +30,9 @@ export function fulfillmentLabel(value: unknown): string {
   return FULFILLMENT_LABELS[normalizeFulfillment(value)];
 }
 
-/** The steps of an order, in order: home delivery is shipped, a pickup waits ready at its meeting point. */
+/** The steps of an order, in order: home delivery and a carrier are shipped, a pickup waits ready at its meeting point. */
 export function fulfillmentPath(deliveryType: string): readonly FulfillmentStep[] {
-  return deliveryType === 'delivery'
+  return deliveryType === 'delivery' || deliveryType === 'carrier'
     ? ['unfulfilled', 'packed', 'shipped', 'delivered']
     : ['unfulfilled', 'packed', 'ready_for_pickup', 'delivered'];
 }

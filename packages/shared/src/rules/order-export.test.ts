@@ -140,6 +140,10 @@ describe('export rows', () => {
       ['S', 1],
       ['M', 4],
     ]);
-    expect(productExportRows({ ...product, stockBySize: {} })).toEqual([['p1', 'Body', 'bodys', '', 5, 10000, 10, 9000, 'Sí']]);
+    expect(productExportRows({ ...product, stockBySize: {} })).toEqual([
+      ['p1', 'Body', 'bodys', '', 5, 10000, 10, 9000, 'Sí', '', '', '', ''],
+    ]);
+    const parcel = { weight: 180, length: 22, width: null, height: 3 };
+    expect(productExportRows({ ...product, stockBySize: {}, parcel })[0]!.slice(9)).toEqual([180, 22, '', 3]);
   });
 });

@@ -149,7 +149,13 @@ export function orderExportCells(order: ExportedOrder): CsvValue[] {
     arDateTime(order.createdAt),
     statusLabel(order.status),
     method,
-    order.deliveryType === 'delivery' ? 'Envío a domicilio' : order.deliveryType === 'store' ? 'En el local' : 'Retiro',
+    order.deliveryType === 'delivery'
+      ? 'Envío a domicilio'
+      : order.deliveryType === 'carrier'
+        ? 'Envío a todo el país'
+        : order.deliveryType === 'store'
+          ? 'En el local'
+          : 'Retiro',
     info.fullName ?? '',
     info.email ?? '',
     info.phone ?? '',
@@ -185,6 +191,10 @@ export const PRODUCT_EXPORT_HEADER = [
   'Descuento %',
   'Precio final',
   'Activo',
+  'Peso embalado (g)',
+  'Largo (cm)',
+  'Ancho (cm)',
+  'Alto (cm)',
 ] as const;
 
 export interface ExportedProduct {
@@ -198,6 +208,8 @@ export interface ExportedProduct {
   stock: number;
   /** Resolved per-size stock, in the product's size order; empty for a product without sizes. */
   stockBySize: Record<string, number>;
+  /** The packed parcel (blank where the category's default applies). */
+  parcel?: { weight: number | null; length: number | null; width: number | null; height: number | null };
 }
 
 /** One row per size with its stock; a product without sizes has one row with its single stock and no size. */
@@ -212,6 +224,10 @@ export function productExportRows(product: ExportedProduct): CsvValue[][] {
     product.discount,
     product.finalPrice,
     product.active ? 'Sí' : 'No',
+    product.parcel?.weight ?? '',
+    product.parcel?.length ?? '',
+    product.parcel?.width ?? '',
+    product.parcel?.height ?? '',
   ];
   const sizes = Object.entries(product.stockBySize);
   return sizes.length === 0 ? [base('', product.stock)] : sizes.map(([size, stock]) => base(size, stock));

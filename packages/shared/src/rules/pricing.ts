@@ -22,8 +22,11 @@ export function isNewProduct(stock: number | null | undefined): boolean {
 
 export const DEFAULT_HOME_DELIVERY_COST = 2500;
 
-/** 'store': a sale handed over at the shop's counter by staff (no shipping, no place to choose). */
-export type DeliveryType = 'pickup' | 'delivery' | 'store';
+/**
+ * 'store': a sale handed over at the shop's counter by staff (no shipping, no place to choose); 'carrier': national
+ * shipping by a carrier (Correo Argentino, Andreani), priced by the shipping quote.
+ */
+export type DeliveryType = 'pickup' | 'delivery' | 'store' | 'carrier';
 export type PaymentMethod = 'cash' | 'transfer' | 'mercadopago';
 
 export interface ShippingRules {

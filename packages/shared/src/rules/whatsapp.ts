@@ -1,4 +1,5 @@
 import { formatPrice } from './money.js';
+import { CARRIER_LABELS, type CarrierId } from '../contract/shipping.js';
 import { statusLabel } from './statuses.js';
 import { normalizeArgentinePhone } from './phone.js';
 
@@ -11,13 +12,15 @@ export interface WhatsappOrder {
   orderNumber: string;
   total: number;
   status: string;
-  deliveryType: 'pickup' | 'delivery' | 'store';
+  deliveryType: 'pickup' | 'delivery' | 'store' | 'carrier';
   /** Where the goods are (orders without it: unfulfilled). */
   fulfillment?: string;
   shippingInfo: { fullName: string };
   /** Where it is delivered or collected (snapshots of the order; absent on orders older than zones). */
   zone?: { name: string } | null;
   meetingPoint?: { title: string; address: string; schedule?: string | null } | null;
+  /** National shipping: the carrier chosen (and its branch). */
+  nationalShipping?: { carrier: string; type: string; branch: { name: string } | null } | null;
 }
 
 /**
@@ -31,6 +34,11 @@ function deliveryText(order: WhatsappOrder): string {
     if (!point) return 'el punto de encuentro';
     const where = [point.address, point.schedule?.trim()].filter(Boolean).join(', ');
     return point.title && where ? `${point.title} (${where})` : point.title || where || 'el punto de encuentro';
+  }
+  if (order.deliveryType === 'carrier') {
+    const national = order.nationalShipping;
+    const carrier = national ? (CARRIER_LABELS[national.carrier as CarrierId] ?? national.carrier) : 'correo';
+    return national?.branch ? `envío por ${carrier} a la sucursal ${national.branch.name}` : `envío por ${carrier} a domicilio`;
   }
   return order.zone ? `envío a ${order.zone.name}` : 'envío a domicilio';
 }

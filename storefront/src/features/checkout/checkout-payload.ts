@@ -1,4 +1,4 @@
-import type { CheckoutDetails, OrderTotals } from '@shop/shared';
+import type { CheckoutDetails, OrderNationalAddress, OrderTotals } from '@shop/shared';
 import type { CartItem } from '@/features/cart';
 import type { CreateOrderPayload } from './api/create-order';
 
@@ -14,6 +14,8 @@ export interface OrderPlace {
   meetingPointId?: string | null;
   /** The coupon the quote applied (sent only then: a coupon that does not apply is not part of the order). */
   couponCode?: string | null;
+  /** National shipping: the whole address, the option chosen (its signed id) and a branch option's branch. */
+  national?: { address: OrderNationalAddress; shippingOptionId: string; branchId: string | null } | null;
 }
 
 /**
@@ -29,6 +31,7 @@ export function buildOrderPayload(
   place: OrderPlace = {},
 ): CreateOrderPayload {
   const pickup = details.deliveryType === 'pickup';
+  const national = details.deliveryType === 'carrier' ? place.national : null;
   const notes = details.notes || undefined;
   const postalCode = details.postalCode || undefined;
   return {
@@ -45,16 +48,23 @@ export function buildOrderPayload(
       fullName: details.fullName,
       email: details.email,
       phone: details.phone,
-      address: pickup ? pickupPlace.address : details.address,
-      city: pickup ? pickupPlace.city : details.city,
+      // A national order's address is its own field (the server writes it into the shipping details).
+      address: pickup ? pickupPlace.address : national ? '' : details.address,
+      city: pickup ? pickupPlace.city : national ? national.address.locality : details.city,
       postalCode,
       notes,
     },
     paymentMethod: details.paymentMethod,
     deliveryType: details.deliveryType,
-    ...(pickup
-      ? { meetingPointId: place.meetingPointId || undefined }
-      : { zoneId: place.zoneId || undefined, barrio: place.barrio?.trim() || undefined, postalCode }),
+    ...(national
+      ? {
+          address: national.address,
+          shippingOptionId: national.shippingOptionId,
+          ...(national.branchId ? { branchId: national.branchId } : {}),
+        }
+      : pickup
+        ? { meetingPointId: place.meetingPointId || undefined }
+        : { zoneId: place.zoneId || undefined, barrio: place.barrio?.trim() || undefined, postalCode }),
     ...(place.couponCode ? { couponCode: place.couponCode } : {}),
     subtotal: totals.subtotal,
     shippingCost: totals.shippingCost,

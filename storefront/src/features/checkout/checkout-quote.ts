@@ -5,6 +5,7 @@ import {
   type DeliveryType,
   type PaymentMethod,
   type QuoteAnswerQuote,
+  type ProvinceCode,
   type QuoteProduct,
 } from '@shop/shared';
 import type { CartItem } from '@/features/cart';
@@ -21,6 +22,8 @@ export interface PricedChoice {
   /** The coupon the shopper asked for, and her e-mail (a "one per customer" coupon she used is told at once). */
   couponCode?: string | null;
   email?: string | null;
+  /** National shipping: where to (postal code and province) and the option chosen (its signed id), if any. */
+  national?: { postalCode: string; province: ProvinceCode; shippingOptionId: string | null } | null;
 }
 
 /** What prices the cart: its lines (no figures: the server has its own) and the chosen delivery and payment. */
@@ -36,7 +39,13 @@ export function quoteRequestFor(items: readonly CartItem[], choice: PricedChoice
     paymentMethod: choice.paymentMethod,
     deliveryType: choice.deliveryType,
     ...(delivery && choice.zoneId ? { zoneId: choice.zoneId } : {}),
-    ...(!delivery && choice.meetingPointId ? { meetingPointId: choice.meetingPointId } : {}),
+    ...(choice.deliveryType === 'pickup' && choice.meetingPointId ? { meetingPointId: choice.meetingPointId } : {}),
+    ...(choice.deliveryType === 'carrier' && choice.national
+      ? {
+          address: { postalCode: choice.national.postalCode, province: choice.national.province },
+          ...(choice.national.shippingOptionId ? { shippingOptionId: choice.national.shippingOptionId } : {}),
+        }
+      : {}),
     ...(choice.couponCode ? { couponCode: choice.couponCode, ...(choice.email ? { email: choice.email } : {}) } : {}),
   };
 }

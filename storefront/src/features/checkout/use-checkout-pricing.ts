@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@shop/client-kit';
-import { MSG, type CheckoutOptions, type PaymentMethod, type QuoteAnswerQuote } from '@shop/shared';
+import { MSG, type CheckoutOptions, type PaymentMethod, type QuoteAnswer, type QuoteAnswerQuote } from '@shop/shared';
 import type { CartItem } from '@/features/cart';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useQuote, type QuoteRequest } from './api/get-quote';
@@ -18,11 +18,29 @@ export const PRICING_TEXT = {
   unavailable: '—',
 } as const;
 
+export const NATIONAL_UNREACHABLE = 'No pudimos cotizar el envío a todo el país: revisá tu conexión y probá de nuevo';
+
 /** How the last quote ended: priced, refused with a reason (400), or not reached (no answer, server trouble). */
-type Outcome = { kind: 'priced'; quote: QuoteAnswerQuote } | { kind: 'refused'; message: string } | { kind: 'unreachable' };
+type Outcome =
+  | { kind: 'priced'; quote: QuoteAnswerQuote; carrier: CarrierAnswer | null }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unreachable' };
+
+/** What a national quote adds: the carriers' options, the carriers that gave none, the local options first. */
+export interface CarrierAnswer {
+  options: NonNullable<QuoteAnswer['shippingOptions']>;
+  unavailable: NonNullable<QuoteAnswer['unavailable']>;
+  localDelivery: QuoteAnswer['localDelivery'] | null;
+}
+
+function carrierAnswerOf(answer: QuoteAnswer): CarrierAnswer | null {
+  if (!answer.shippingOptions) return null;
+  return { options: answer.shippingOptions, unavailable: answer.unavailable ?? [], localDelivery: answer.localDelivery ?? null };
+}
 
 function outcomeOfError(error: unknown): Outcome {
-  if (error instanceof ApiError && error.status === 400) {
+  // 409: the national option chosen expired or was quoted for another cart (its Spanish reason says to look again).
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
     const generic = error.message === '' || error.message.startsWith('Error en la petición');
     return { kind: 'refused', message: generic ? MSG.checkout.error400 : error.message };
   }
@@ -41,6 +59,8 @@ export interface CheckoutPricing {
   pending: boolean;
   /** Worked out here because the quote could not be reached. */
   estimated: boolean;
+  /** National shipping: the last answer's carriers' options (null for other deliveries, or before the first). */
+  carrier: CarrierAnswer | null;
 }
 
 interface PricingInput {
@@ -63,7 +83,8 @@ export function useCheckoutPricing({ items, options, paymentMethod, request, rea
   const { status, data, error, isPlaceholderData, isFetching } = useQuote(sent);
   const own = useMemo<Outcome | null>(() => {
     if (status === 'error') return outcomeOfError(error);
-    if (status === 'success' && !isPlaceholderData && data !== undefined) return { kind: 'priced', quote: data };
+    if (status === 'success' && !isPlaceholderData && data !== undefined)
+      return { kind: 'priced', quote: data.quote, carrier: carrierAnswerOf(data) };
     return null;
   }, [status, data, error, isPlaceholderData]);
   // The last outcome, kept while the next quote is on its way (its figures, its problem, or the fallback).
@@ -73,7 +94,7 @@ export function useCheckoutPricing({ items, options, paymentMethod, request, rea
   }, [own]);
 
   const withoutDelivery = figuresWithoutDelivery(items, paymentMethod, options);
-  const base = { figures: withoutDelivery, unitPrices: null, problem: null, pending: false, estimated: false };
+  const base = { figures: withoutDelivery, unitPrices: null, problem: null, pending: false, estimated: false, carrier: null };
   // Before the first quote only the cart's subtotal is certain: a quiet 'Calculando…' for the rest.
   const loading = { ...base, figures: { ...withoutDelivery, cashFee: 0 }, unknownText: PRICING_TEXT.calculating, pending: true };
   if (!ready) return loading;
@@ -88,9 +109,12 @@ export function useCheckoutPricing({ items, options, paymentMethod, request, rea
       unitPrices: quotedUnitPrices(outcome.quote, items),
       unknownText: PRICING_TEXT.calculating,
       pending,
+      carrier: outcome.carrier,
     };
   }
   if (outcome.kind === 'refused') return { ...base, unknownText: PRICING_TEXT.unavailable, problem: outcome.message, pending };
+  // National shipping is only priced by the carriers, through the server: nothing to estimate here.
+  if (request.deliveryType === 'carrier') return { ...base, unknownText: PRICING_TEXT.unavailable, problem: NATIONAL_UNREACHABLE, pending };
   // Not reached: the same pricing, here, with what the shopper chose just now.
   const local = localQuote(request, items, options);
   if (!local.ok) return { ...base, unknownText: PRICING_TEXT.unavailable, problem: local.message, estimated: true };

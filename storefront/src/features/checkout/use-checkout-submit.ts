@@ -15,6 +15,7 @@ import { buildOrderPayload, type OrderPlace, type PickupPlace } from './checkout
 import { draftOrderFields, forgetDraftToken } from './checkout-draft';
 import { checkoutFailure } from './checkout-rules';
 import type { CheckoutForm } from './use-checkout-form';
+import type { NationalShipping } from './use-national-shipping';
 
 export interface CheckoutFailure {
   title: string;
@@ -33,6 +34,8 @@ interface CheckoutSubmitInput {
   clearCart: () => void;
   /** Above this total the buyer's DNI or CUIT is required (content checkout.invoiceIdentificationThreshold; 0 never). */
   identificationThreshold?: number;
+  /** National shipping's address and choice (checked when the delivery is 'carrier'). */
+  national?: NationalShipping | null;
 }
 
 export interface CheckoutSubmit {
@@ -65,6 +68,7 @@ export function useCheckoutSubmit({
   proof,
   clearCart,
   identificationThreshold = 0,
+  national = null,
 }: CheckoutSubmitInput): CheckoutSubmit {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
@@ -103,6 +107,13 @@ export function useCheckoutSubmit({
       );
       return;
     }
+    let orderPlace = place;
+    if (details.deliveryType === 'carrier') {
+      // The whole national address (the quote only needed its postal code and province), and the option chosen.
+      const address = national?.validate() ?? null;
+      if (!address || !national?.option) return;
+      orderPlace = { ...place, national: { address, shippingOptionId: national.option.id, branchId: national.branchId } };
+    }
     setProcessing(true);
     let transferProofUrl: string | undefined;
     if (details.paymentMethod === 'transfer' && proof) {
@@ -116,14 +127,14 @@ export function useCheckoutSubmit({
       }
     }
     // The abandoned-checkout draft this order finishes (marked converted, or recovered from a recovery link).
-    const payload = { ...buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, place), ...draftOrderFields() };
+    const payload = { ...buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, orderPlace), ...draftOrderFields() };
     attempt.current = attemptFor(attempt.current, payload);
     try {
       const result = await createOrder.mutateAsync({ payload, idempotencyKey: attempt.current.key });
       const state: ConfirmationState = {
         order: result.order,
         paymentMethod: details.paymentMethod,
-        wantsShipping: details.deliveryType === 'delivery',
+        wantsShipping: details.deliveryType === 'delivery' || details.deliveryType === 'carrier',
         transferProof: transferProofUrl ?? null,
       };
       // Remembered for this tab: the tracking page Mercado Pago sends the shopper back to finds the order's detail

@@ -1,4 +1,4 @@
-import { formatPrice, formatShipping, PAYMENT_METHOD_LABELS, type Order } from '@shop/shared';
+import { formatPrice, formatShipping, nationalShippingText, PAYMENT_METHOD_LABELS, type Order } from '@shop/shared';
 
 export interface ShopDetails {
   brandName: string;
@@ -23,7 +23,9 @@ export function formatOrderDate(iso: string): string {
 }
 
 /** How the order is delivered: home delivery with its zone, or pickup with the place, its address and schedule. */
-export function deliveryDescription(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint'>): string {
+export function deliveryDescription(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint' | 'nationalShipping'>): string {
+  if (order.deliveryType === 'carrier')
+    return order.nationalShipping ? `Envío a todo el país: ${nationalShippingText(order.nationalShipping)}` : 'Envío a todo el país';
   if (order.deliveryType === 'delivery') return order.zone ? `Envío a domicilio (zona ${order.zone.name})` : 'Envío a domicilio';
   const point = order.meetingPoint;
   if (!point) return 'Retiro en punto de encuentro';

@@ -14,9 +14,9 @@ export default {
     ctx.set('Cache-Control', 'no-store');
     // A client that tried too many codes no coupon has gets no more answers about coupons for a while.
     if (input.couponCode) await refuseWhenBlocked(ctx, 'coupon');
-    const quote = await strapi.service('api::checkout.checkout').quote(input);
-    if (quote.coupon?.message === COUPON_REFUSALS.unknown) await consume(ctx, 'coupon');
+    const answer = await strapi.service('api::checkout.checkout').answer(input);
+    if (answer.quote.coupon?.message === COUPON_REFUSALS.unknown) await consume(ctx, 'coupon');
     // Parsed by the answer's schema: only the documented fields go out (not the pricing's internal ones).
-    reply(ctx, quoteAnswerSchema, quoteAnswerSchema.parse({ quote }));
+    reply(ctx, quoteAnswerSchema, quoteAnswerSchema.parse(answer));
   },
 };

@@ -4,11 +4,13 @@ import {
   QuoteRefusal,
   resolveStockBySize,
   type Quote,
+  type QuoteAnswer,
   type QuoteProduct,
   type QuoteRequestInput,
 } from '@shop/shared';
 import { currentGeneration } from '../../../domains/catalogue';
 import { quoteProductOf, refusalError } from '../../../domains/orders/order-checkout';
+import { goodsSubtotalOf, localDeliveryOf, quoteCarriers } from '../../../domains/orders/order-shipping';
 import { pricingContext } from '../../../domains/promotions';
 import { isRecord } from '../../../utils/db-write';
 import { mercadoPagoReady } from '../../../domains/platform';
@@ -81,20 +83,45 @@ async function productsFor(ids: readonly string[]): Promise<Map<string, QuotePro
   return found;
 }
 
+function price(...args: Parameters<typeof priceQuote>): Quote {
+  try {
+    return priceQuote(...args);
+  } catch (err) {
+    if (err instanceof QuoteRefusal) throw refusalError(err, 400);
+    throw err;
+  }
+}
+
+async function pricedCart(input: QuoteRequestInput) {
+  // Content first: reading it checks that this process's caches are current (catalogue-version.ts).
+  const opts = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent(), mercadoPagoReady());
+  const [catalogue, context] = await Promise.all([
+    productsFor([...new Set(input.items.map((i) => i.productId))]),
+    pricingContext(input.couponCode, input.email),
+  ]);
+  const pricing = { ...input, deliveryType: input.deliveryType ?? 'pickup' };
+  return { pricing, opts, catalogue, context, quote: price(pricing, catalogue, opts, context) };
+}
+
 export default () => ({
   /** Prices the cart with the order's own function; its refusals are 400s with the Spanish reason. */
   async quote(input: QuoteRequestInput): Promise<Quote> {
-    // Content first: reading it checks that this process's caches are current (catalogue-version.ts).
-    const opts = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent(), mercadoPagoReady());
-    const [catalogue, context] = await Promise.all([
-      productsFor([...new Set(input.items.map((i) => i.productId))]),
-      pricingContext(input.couponCode, input.email),
-    ]);
-    try {
-      return priceQuote({ ...input, deliveryType: input.deliveryType ?? 'pickup' }, catalogue, opts, context);
-    } catch (err) {
-      if (err instanceof QuoteRefusal) throw refusalError(err, 400);
-      throw err;
-    }
+    return (await pricedCart(input)).quote;
+  },
+
+  /**
+   * POST /checkout/quote's answer: the quote and, for national shipping (deliveryType 'carrier'), the carriers'
+   * options for the cart's goods (the chosen one priced into the quote) and the local options first when the postal
+   * code is inside the zones.
+   */
+  async answer(input: QuoteRequestInput): Promise<Omit<QuoteAnswer, 'quote'> & { quote: Quote }> {
+    const { pricing, opts, catalogue, context, quote } = await pricedCart(input);
+    if (pricing.deliveryType !== 'carrier' || !input.address) return { quote };
+    const { answer, chosen } = await quoteCarriers(input.items, input.address, goodsSubtotalOf(quote), input.shippingOptionId);
+    return {
+      quote: chosen ? price({ ...pricing, carrierShipping: { price: chosen.price } }, catalogue, opts, context) : quote,
+      ...answer,
+      localDelivery: localDeliveryOf(opts, input.address.postalCode),
+    };
   },
 });

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import {
+  shippingAvailabilityAnswerSchema,
   shippingBranchesAnswerSchema,
   shippingBranchesQuerySchema,
   shippingQuoteAnswerSchema,
@@ -8,7 +9,14 @@ import {
 } from '@shop/shared';
 import { consume } from '../../../domains/platform';
 import { noteActivity, requireStaff } from '../../../domains/staff';
-import { parcelsOfItems, putShippingSettings, quoteShipping, shippingBranches, shippingSettingsAnswer } from '../../../domains/shipping';
+import {
+  parcelsOfItems,
+  putShippingSettings,
+  quoteShipping,
+  shippingAvailability,
+  shippingBranches,
+  shippingSettingsAnswer,
+} from '../../../domains/shipping';
 import { parseWith, reply, requestBody } from '../../../utils/http';
 
 /** docs/api.md "Envíos nacionales". */
@@ -30,6 +38,11 @@ export default {
     await consume(ctx, 'quote');
     const query = parseWith(shippingBranchesQuerySchema, { ...ctx.query });
     reply(ctx, shippingBranchesAnswerSchema, await shippingBranches(query));
+  },
+  /** GET /shipping/availability: whether the checkout offers "Envío a todo el país" (no credential, no fee). */
+  async availability(ctx: Context) {
+    await consume(ctx, 'quote');
+    reply(ctx, shippingAvailabilityAnswerSchema, await shippingAvailability());
   },
   async getSettings(ctx: Context) {
     await requireStaff(ctx, 'shipping.manage');

@@ -16,6 +16,8 @@ interface DeliveryPricing {
 export function priceDelivery(input: QuoteInput, options: CheckoutOptions, subtotal: number): DeliveryPricing {
   // A hand-over at the counter (staff sales): nothing to ship, no place to choose.
   if (input.deliveryType === 'store') return { shippingCost: 0 };
+  // National shipping: the signed option's price, priced by shippingPrice when it was quoted (and re-read by the order).
+  if (input.deliveryType === 'carrier') return { shippingCost: Math.max(0, Math.round(input.carrierShipping?.price ?? 0)) };
   if (input.deliveryType === 'pickup') {
     const found = resolveMeetingPoint(options.meetingPoints, input.meetingPointId);
     if (!found.ok) throw new QuoteRefusal('meetingPoint', found.message);

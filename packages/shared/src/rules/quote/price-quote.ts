@@ -91,7 +91,11 @@ export function priceQuote(
   let discountTotal = goodsDiscount;
   if (freeShippingCoupon && couponOutcome) {
     const why =
-      input.deliveryType !== 'delivery' ? COUPON_REFUSALS.pickup : delivery.shippingCost === 0 ? COUPON_REFUSALS.freeAlready : null;
+      input.deliveryType !== 'delivery' && input.deliveryType !== 'carrier'
+        ? COUPON_REFUSALS.pickup
+        : delivery.shippingCost === 0
+          ? COUPON_REFUSALS.freeAlready
+          : null;
     if (why) couponOutcome = { ...couponOutcome, applied: false, message: why };
     else {
       discounts.push({ kind: 'coupon', code: couponCode, label: 'Envío gratis', amount: delivery.shippingCost });

@@ -48,6 +48,11 @@ export interface QuoteInput extends DeliveryPlace {
   meetingPointId?: string | null;
   /** The coupon the shopper typed (see PricingContext.coupon for what is known of it). */
   couponCode?: string | null;
+  /**
+   * deliveryType 'carrier': the quoted option's price, already through the one shipping pricing (shippingPrice: fees,
+   * free threshold, rounded); absent while no option is chosen (shipping then counts 0).
+   */
+  carrierShipping?: { price: number } | null;
 }
 
 /** What the pricing needs beyond the cart and the content: the promotions, the typed coupon and the time. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { quoteAnswerSchema, type DeliveryType, type QuoteAnswerQuote, type quoteInputSchema } from '@shop/shared';
+import { quoteAnswerSchema, type DeliveryType, type QuoteAnswer, type quoteInputSchema } from '@shop/shared';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -9,9 +9,12 @@ export type QuoteRequest = z.input<typeof quoteInputSchema> & { deliveryType: De
 /** A quote answer stays fresh this long: the order placed next is priced again by the server anyway. */
 const QUOTE_FRESH_MS = 30_000;
 
-/** POST /checkout/quote: what the cart costs with this delivery and payment, priced by the server. */
-export async function fetchQuote(request: QuoteRequest, signal?: AbortSignal): Promise<QuoteAnswerQuote> {
-  const { quote } = await api.request({
+/**
+ * POST /checkout/quote: what the cart costs with this delivery and payment, priced by the server (with, for national
+ * shipping, the carriers' options).
+ */
+export async function fetchQuote(request: QuoteRequest, signal?: AbortSignal): Promise<QuoteAnswer> {
+  return api.request({
     method: 'POST',
     url: '/checkout/quote',
     data: request,
@@ -19,7 +22,6 @@ export async function fetchQuote(request: QuoteRequest, signal?: AbortSignal): P
     errorMessage: 'Error al calcular el total del pedido',
     signal,
   });
-  return quote;
 }
 
 /**

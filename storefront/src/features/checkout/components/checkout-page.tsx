@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buyerDocumentRequired, chatNumberFromContent, checkoutOptionsOf, LIMITS, MSG, type OrderTotals } from '@shop/shared';
+import {
+  buyerDocumentRequired,
+  chatNumberFromContent,
+  CHECKOUT_SHIPPING_MSG,
+  checkoutOptionsOf,
+  LIMITS,
+  MSG,
+  type OrderTotals,
+} from '@shop/shared';
 import { OrderSummary } from '@/components/order-summary';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -10,11 +18,13 @@ import { chatUrl, deliveryChatText } from '@/lib/chat-link';
 import { quoteRequestFor } from '../checkout-quote';
 import { placeLabel } from '../delivery-place';
 import { useCheckoutForm } from '../use-checkout-form';
-import { useCheckoutPricing } from '../use-checkout-pricing';
+import { PRICING_TEXT, useCheckoutPricing } from '../use-checkout-pricing';
 import { useCheckoutSubmit } from '../use-checkout-submit';
 import { useDeliveryPlace } from '../use-delivery-place';
 import { useDraftAutosave } from '../use-draft-autosave';
 import { useTransferProof } from '../use-transfer-proof';
+import { useNationalShipping } from '../use-national-shipping';
+import { useNationalShippingOffered } from '../api/shipping';
 import { ContactStep } from './contact-step';
 import { CouponField } from './coupon-field';
 import { DeliveryStep, QUOTE_PROBLEM_ID } from './delivery-step';
@@ -48,6 +58,9 @@ export default function CheckoutPage() {
   const postalCode = form.watch('postalCode') ?? '';
   const proof = useTransferProof();
   const place = useDeliveryPlace(options, postalCode);
+  const nationalOffered = useNationalShippingOffered();
+  const national = useNationalShipping();
+  const carrier = deliveryType === 'carrier';
 
   useEffect(() => {
     document.title = 'Finalizar compra';
@@ -55,8 +68,11 @@ export default function CheckoutPage() {
 
   const byZone = deliveryType === 'delivery' && options.zones.length > 0;
   const zone = place.zoneStatus.kind === 'found' ? place.zoneStatus.zone : null;
-  // Priced by zone, a home delivery has no price until its zone is found: nothing to ask the server meanwhile.
-  const awaitingZone = byZone && zone === null;
+  // Priced by zone, a home delivery has no price until its zone is found: nothing to ask the server meanwhile; a
+  // national one until its postal code and province are given.
+  const awaitingZone = (byZone && zone === null) || (carrier && national.destination === null);
+  const nationalChoice =
+    carrier && national.destination ? { ...national.destination, shippingOptionId: national.option?.id ?? null } : null;
   const zoneId = zone?.id ?? null;
   const meetingPointId = place.meetingPoint?.id ?? null;
   // The coupon asked for; the e-mail goes with it once it looks like one (a coupon for one per customer is checked).
@@ -67,12 +83,30 @@ export default function CheckoutPage() {
     () =>
       items.length === 0 || awaitingZone
         ? null
-        : quoteRequestFor(items, { deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email }),
-    [items, awaitingZone, deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email],
+        : quoteRequestFor(items, { deliveryType, paymentMethod, zoneId, meetingPointId, couponCode, email, national: nationalChoice }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- nationalChoice is new each render; its fields are listed
+    [
+      items,
+      awaitingZone,
+      deliveryType,
+      paymentMethod,
+      zoneId,
+      meetingPointId,
+      couponCode,
+      email,
+      nationalChoice?.postalCode,
+      nationalChoice?.province,
+      nationalChoice?.shippingOptionId,
+    ],
   );
   // Until the owner's options arrive, the defaults' places would be priced: the quote waits for them.
   const pricing = useCheckoutPricing({ items, options, paymentMethod, request, ready: !contentLoading });
-  const { figures } = pricing;
+  // A national delivery has no shipping price until an option is chosen: 'A calcular', not a shipping of $0.
+  const awaitingOption = carrier && national.option === null;
+  const figures = useMemo(
+    () => (awaitingOption ? { ...pricing.figures, shippingCost: null, total: null } : pricing.figures),
+    [awaitingOption, pricing.figures],
+  );
   const cartSubtotal = figures.subtotal;
 
   // The figures the order is sent with: the summary's (the server ignores them and prices the order itself). While
@@ -94,17 +128,26 @@ export default function CheckoutPage() {
       email: typedEmail,
       phone: form.watch('phone') ?? '',
       fullName: form.watch('fullName') ?? '',
-      deliveryType,
+      // A saved checkout knows pickup and delivery: a national one is kept as a delivery to its postal code.
+      deliveryType: carrier ? 'delivery' : deliveryType,
       zoneId,
       meetingPointId,
       barrio: place.barrio,
-      postalCode,
-      city: form.watch('city') ?? '',
+      postalCode: carrier ? national.address.postalCode : postalCode,
+      city: carrier ? national.address.locality : (form.watch('city') ?? ''),
     },
     !contentLoading,
   );
 
-  const blocked = pricing.problem !== null || awaitingZone;
+  // A national order waits for its option (and a branch option for its branch).
+  const nationalMissing = carrier ? national.missing : null;
+  const blocked = pricing.problem !== null || awaitingZone || nationalMissing !== null;
+  // The option chosen expired or was quoted for another cart: it is chosen again from the fresh options.
+  const expired = pricing.problem === CHECKOUT_SHIPPING_MSG.expired;
+  useEffect(() => {
+    if (expired) national.chooseOption(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the refusal arrives
+  }, [expired]);
   const pickupPoint = place.meetingPoint;
   const { onSubmit, processing, redirecting, failure, alertRef } = useCheckoutSubmit({
     form,
@@ -119,6 +162,7 @@ export default function CheckoutPage() {
     proof: proof.proof,
     clearCart: clear,
     identificationThreshold: content.checkout.invoiceIdentificationThreshold,
+    national: carrier ? national : null,
   });
 
   const chatLines = items.map((i) => ({ name: i.name, size: i.size, color: i.color, quantity: i.quantity, price: i.price }));
@@ -160,6 +204,7 @@ export default function CheckoutPage() {
             subtotal={cartSubtotal}
             outOfZoneChatHref={outOfZoneChatHref}
             problem={pricing.problem}
+            national={{ offered: nationalOffered, state: national, answer: pricing.carrier, pending: pricing.pending }}
           />
           <ContactStep
             form={form}
@@ -181,7 +226,7 @@ export default function CheckoutPage() {
               color: item.color,
             }))}
             totals={figures}
-            unknownText={pricing.unknownText}
+            unknownText={awaitingOption && !pricing.pending ? PRICING_TEXT.toBeCalculated : pricing.unknownText}
             busy={pricing.pending}
           >
             <CouponField
@@ -220,7 +265,7 @@ export default function CheckoutPage() {
             <p id={BLOCKED_NOTE_ID} className="muted small checkout-blocked" data-testid="checkout-blocked">
               {awaitingZone
                 ? 'Indicá dónde recibís el pedido para poder confirmarlo.'
-                : 'Revisá la entrega para poder confirmar el pedido.'}
+                : (nationalMissing ?? 'Revisá la entrega para poder confirmar el pedido.')}
             </p>
           )}
           <Link to={paths.cart} className="btn btn--ghost btn--block">

@@ -1,4 +1,4 @@
-import { MapPin, Truck } from 'lucide-react';
+import { MapPin, Package, Truck } from 'lucide-react';
 import {
   deliveryCost,
   deliveryTeaser,
@@ -11,9 +11,13 @@ import {
 import { env } from '@/config/env';
 import type { CheckoutForm } from '../use-checkout-form';
 import type { DeliveryPlace } from '../use-delivery-place';
+import type { CarrierAnswer } from '../use-checkout-pricing';
+import type { NationalShipping } from '../use-national-shipping';
+import { CarrierOptions } from './carrier-options';
 import { ChoiceOption, choiceProps } from './choice-option';
 import { HomeDeliveryPlace } from './home-delivery-place';
 import { MeetingPointChoice } from './meeting-point-choice';
+import { NationalAddress } from './national-address';
 
 /** The id of the quote's problem, which also describes the disabled 'Confirmar Pedido'. */
 export const QUOTE_PROBLEM_ID = 'checkout-quote-problem';
@@ -31,6 +35,8 @@ interface DeliveryStepProps {
   outOfZoneChatHref: string;
   /** Why the order cannot be priced as chosen (the quote's 400). */
   problem: string | null;
+  /** National shipping ("Envío a todo el país"), when the shop offers it: the address, options and choice. */
+  national?: { offered: boolean; state: NationalShipping; answer: CarrierAnswer | null; pending: boolean };
 }
 
 /** Pickup at a meeting point or home delivery, as the owner offers them, with the place each one needs. */
@@ -44,6 +50,7 @@ export function DeliveryStep({
   subtotal,
   outOfZoneChatHref,
   problem,
+  national,
 }: DeliveryStepProps) {
   const { meetingPoint } = checkout.deliveryInfo;
   const { homeDelivery } = checkout.shipping;
@@ -101,12 +108,36 @@ export function DeliveryStep({
             )}
           </ChoiceOption>
         )}
+        {national?.offered && (
+          <ChoiceOption {...choiceProps(form, 'deliveryType', 'carrier')} icon={Package} title="Envío a todo el país">
+            <span className="option__text">Correo Argentino o Andreani, a tu domicilio o a una sucursal cerca tuyo</span>
+          </ChoiceOption>
+        )}
       </div>
+      {national?.offered && deliveryType === 'carrier' && (
+        <>
+          <NationalAddress national={national.state} />
+          <CarrierOptions
+            national={national.state}
+            answer={national.answer}
+            pending={national.pending}
+            onChooseLocal={() => form.setValue('deliveryType', deliveryEnabled ? 'delivery' : 'pickup')}
+          />
+        </>
+      )}
       {pickupEnabled && deliveryType === 'pickup' && severalPoints && (
         <MeetingPointChoice points={place.meetingPoints} chosen={place.meetingPoint} onChoose={place.chooseMeetingPoint} />
       )}
       {deliveryEnabled && deliveryType === 'delivery' && byZone && (
         <HomeDeliveryPlace form={form} zones={options.zones} place={place} subtotal={subtotal} chatHref={outOfZoneChatHref} />
+      )}
+      {national?.offered && deliveryType === 'delivery' && byZone && place.zoneStatus.kind === 'outOfZone' && (
+        <p className="muted small" data-testid="national-hint">
+          ¿Estás fuera de Neuquén?{' '}
+          <button type="button" className="link-button" onClick={() => form.setValue('deliveryType', 'carrier')}>
+            Elegí Envío a todo el país
+          </button>
+        </p>
       )}
       {problem && (
         <div id={QUOTE_PROBLEM_ID} className="notice notice--error" role="alert" data-testid="quote-problem">

@@ -63,7 +63,7 @@ export default function ConfirmationPage() {
       data={{
         order,
         paymentMethod: order.paymentMethod,
-        wantsShipping: order.deliveryType === 'delivery',
+        wantsShipping: order.deliveryType === 'delivery' || order.deliveryType === 'carrier',
         transferProof: order.transferProofUrl ?? null,
       }}
     />

@@ -109,6 +109,33 @@ describe('order tracking', () => {
     expect(screen.queryByTestId('tracking-meeting-point')).not.toBeInTheDocument();
   });
 
+  it('with the contact names the carrier, service, days and the branch of a national order', async () => {
+    const card = makeTrackedCard({
+      deliveryType: 'carrier',
+      delivery: { city: 'Córdoba', postalCode: '5000', zoneName: null },
+      nationalShipping: {
+        carrier: 'andreani',
+        service: 'Estándar',
+        type: 'branch',
+        price: 6200,
+        days: { min: 3, max: 6 },
+        branch: { id: 'CBA-01', name: 'Córdoba Centro', address: 'Av. Colón 500, Córdoba', hours: 'Lun a Vie 09:00 a 18:00' },
+        address: { locality: 'Córdoba', province: 'AR-X', postalCode: '5000' },
+      },
+    });
+    mockApi({ 'GET /orders/by-number/*': { status: 200, data: { order: card, contactMatched: true } } });
+    renderWithApp(<TrackingPage />);
+    await search('JL-20261121-0001', 'ana@example.com');
+    const carrier = await screen.findByTestId('tracking-carrier');
+    expect([...carrier.querySelectorAll('.kv__line')].map((l) => l.textContent)).toEqual([
+      'Andreani Estándar, a sucursal: 3 a 6 días hábiles',
+      'Sucursal Córdoba Centro',
+      'Av. Colón 500, Córdoba',
+      'Lun a Vie 09:00 a 18:00',
+    ]);
+    expect(screen.getByText('Envío a todo el país')).toBeInTheDocument();
+  });
+
   it('with the contact shows where a pickup order is collected', async () => {
     const meetingPoint = {
       id: 'shopping',

@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import {
+  nationalShippingText,
   formatPrice,
   formatShipping,
   normalizeStatus,
@@ -37,8 +38,9 @@ export function TrackingResult({
   contact?: string;
 }) {
   const status = normalizeStatus(order.status);
-  const delivery = order.deliveryType === 'delivery';
+  const delivery = order.deliveryType === 'delivery' || order.deliveryType === 'carrier';
   const full = order.detail === 'full' ? order : null;
+  const national = full?.nationalShipping ?? null;
   const awaitingPayment = status === 'pending_payment';
   const chatText = `¡Hola ${env.brandName}! Quería consultar por mi pedido ${order.orderNumber}.`;
   return (
@@ -101,8 +103,30 @@ export function TrackingResult({
           <dl className="kv">
             <div>
               <dt>Modalidad</dt>
-              <dd>{delivery ? 'Envío a domicilio' : 'Retiro en punto de encuentro'}</dd>
+              <dd>
+                {order.deliveryType === 'carrier'
+                  ? 'Envío a todo el país'
+                  : delivery
+                    ? 'Envío a domicilio'
+                    : 'Retiro en punto de encuentro'}
+              </dd>
             </div>
+            {national && (
+              <div>
+                <dt>Correo</dt>
+                <dd data-testid="tracking-carrier">
+                  <span className="kv__line">{nationalShippingText(national)}</span>
+                  {national.branch &&
+                    [`Sucursal ${national.branch.name}`, national.branch.address, national.branch.hours]
+                      .filter((line) => line.trim() !== '')
+                      .map((line) => (
+                        <span key={line} className="kv__line">
+                          {line}
+                        </span>
+                      ))}
+                </dd>
+              </div>
+            )}
             {full && delivery && full.delivery.city && (
               <div>
                 <dt>Ciudad</dt>

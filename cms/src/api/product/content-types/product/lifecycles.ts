@@ -9,6 +9,9 @@ import {
   stockBySizeSchema,
   storedStockOf,
   STOCK_MSG,
+  MAX_PARCEL_SIDE,
+  MAX_PARCEL_WEIGHT,
+  SHIPPING_MSG,
   unknownStockSizes,
   type VariantInput,
 } from '@shop/shared';
@@ -198,6 +201,25 @@ function syncSearch(data: Record<string, unknown>, current: StoredProduct): void
   data.searchTitle = search.title;
 }
 
+const PARCEL_LIMITS = [
+  ['packedWeight', MAX_PARCEL_WEIGHT, SHIPPING_MSG.weight],
+  ['packedLength', MAX_PARCEL_SIDE, SHIPPING_MSG.side],
+  ['packedWidth', MAX_PARCEL_SIDE, SHIPPING_MSG.side],
+  ['packedHeight', MAX_PARCEL_SIDE, SHIPPING_MSG.side],
+] as const;
+
+/**
+ * The packed parcel on every path (the shop's API checks it with its schema; Strapi's panel and scripts write through
+ * here too): whole grams and centimetres within a carrier's ordinary parcel, or null (the category's default).
+ */
+function checkParcel(data: Record<string, unknown>): void {
+  for (const [key, max, message] of PARCEL_LIMITS) {
+    if (!has(data, key) || data[key] === null) continue;
+    const value = data[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) refuse(key, message);
+  }
+}
+
 async function beforeWrite(event: ProductEvent, isCreate: boolean): Promise<void> {
   const data = event.params.data;
   if (!data) return;
@@ -213,6 +235,7 @@ async function beforeWrite(event: ProductEvent, isCreate: boolean): Promise<void
       .then((found: StoredProduct | null) => found ?? {});
     return row;
   };
+  checkParcel(data);
   await syncStock(data, stored);
   checkPhotoColors(data);
   if (SEARCHED.some((k) => has(data, k))) {
