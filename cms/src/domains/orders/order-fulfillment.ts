@@ -30,7 +30,7 @@ async function fulfillmentColumns(trx: Trx, id: number) {
   return {
     fulfillment: normalizeFulfillment(stored.fulfillment),
     steps: fulfillmentStepsOf(stored.fulfillment_steps),
-    deliveryType: stored.delivery_type === 'delivery' ? 'delivery' : 'pickup',
+    deliveryType: stored.delivery_type === 'delivery' || stored.delivery_type === 'carrier' ? stored.delivery_type : 'pickup',
     total: Number(stored.total) || 0,
   };
 }

@@ -52,7 +52,8 @@ function paymentOf(method: PaymentMethod, value: unknown): OrderPayment | null {
     paymentUrl: paymentId ? `${MERCADOPAGO_ACTIVITY_URL}${encodeURIComponent(paymentId)}` : null,
   };
 }
-const deliveryTypeOf = (value: unknown): DeliveryType => (value === 'delivery' || value === 'store' ? value : 'pickup');
+const deliveryTypeOf = (value: unknown): DeliveryType =>
+  value === 'delivery' || value === 'store' || value === 'carrier' ? value : 'pickup';
 
 /** A stored line read through the one order line (older shapes too), answered with `price` as the specification names it. */
 function itemOf(value: unknown): OrderItem {
