@@ -9,9 +9,11 @@ import { BUYER_DOCUMENT_MESSAGES, parseBuyerDocument } from '../rules/cuit.js';
 
 export const deliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'El tipo de entrega debe ser retiro o envío a domicilio' });
 /** An order's delivery as stored and answered: 'store' is a hand-over at the counter (sales taken by staff only). */
-export const orderDeliveryTypeSchema = z.enum(['pickup', 'delivery', 'store', 'carrier'], {
-  error: 'El tipo de entrega debe ser retiro, envío a domicilio, entrega en el local o envío por correo',
+export const orderDeliveryTypeSchema = z.enum(['pickup', 'delivery', 'store'], {
+  error: 'El tipo de entrega debe ser retiro, envío a domicilio o entrega en el local',
 });
+/** An order's delivery as stored and answered: also 'carrier', sent with Correo Argentino or Andreani (issue 48). */
+export const storedDeliveryTypeSchema = z.enum(['pickup', 'delivery', 'store', 'carrier']);
 export const paymentMethodSchema = z.enum(['cash', 'transfer', 'mercadopago'], {
   error: 'El método de pago debe ser efectivo, transferencia o Mercado Pago',
 });

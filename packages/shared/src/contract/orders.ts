@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
+import { paymentMethodSchema, storedDeliveryTypeSchema } from './order-inputs.js';
 import { orderAddressFields, pageFields, timestampFields } from './fields.js';
 import { discountLineSchema } from './quote.js';
 import { orderLineSchema } from './order-line.js';
@@ -49,7 +49,7 @@ export const orderSchema = z.object({
     ...orderAddressFields,
   }),
   paymentMethod: paymentMethodSchema,
-  deliveryType: orderDeliveryTypeSchema,
+  deliveryType: storedDeliveryTypeSchema,
   /** Snapshots taken when the order was placed (null: pickup / delivery, or orders older than zones). */
   zone: orderZoneSchema.nullable(),
   meetingPoint: orderMeetingPointSchema.nullable(),

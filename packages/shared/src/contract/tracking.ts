@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderDeliveryTypeSchema, paymentMethodSchema } from './order-inputs.js';
+import { paymentMethodSchema, storedDeliveryTypeSchema } from './order-inputs.js';
 import { orderMeetingPointSchema } from './orders.js';
 import { orderLineSchema } from './order-line.js';
 import { timestampFields } from './fields.js';
@@ -15,7 +15,7 @@ import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/f
 const trackedOrderCommon = {
   orderNumber: z.string(),
   status: z.string(),
-  deliveryType: orderDeliveryTypeSchema,
+  deliveryType: storedDeliveryTypeSchema,
   units: z.number(),
   subtotal: z.number(),
   shippingCost: z.number(),
