@@ -202,7 +202,17 @@ export async function startFakeAndreani({
           fechaCreacion: `${localDate()}-03:00`,
           destinatario: body.destinatario[0].nombreCompleto,
           sucursal: sucursal?.id ? String(sucursal.id) : null,
-          events: [{ Fecha: localDate(), Estado: 'Pendiente de ingreso', EstadoId: 1, Traduccion: 'ENVIO INGRESADO AL SISTEMA', Sucursal: 'Sucursal Genérica', SucursalId: 999, Ciclo: 'Distribution' }],
+          events: [
+            {
+              Fecha: localDate(),
+              Estado: 'Pendiente de ingreso',
+              EstadoId: 1,
+              Traduccion: 'ENVIO INGRESADO AL SISTEMA',
+              Sucursal: 'Sucursal Genérica',
+              SucursalId: 999,
+              Ciclo: 'Distribution',
+            },
+          ],
           cancelled: false,
         };
         state.shipments.set(shipment.numeroDeEnvio, shipment);
@@ -229,7 +239,15 @@ export async function startFakeAndreani({
         const shipment = [...state.shipments.values()].find((x) => x.agrupadorDeBultos === labels[1]);
         if (!shipment) return problem(res, 404, 'Not Found', 'Orden de envío inexistente');
         if (shipment.cancelled) return problem(res, 409, 'Conflict', 'La orden de envío está anulada');
-        return pdf(res, labelPdf(['Andreani', shipment.sucursal ? `Sucursal ${shipment.sucursal}` : 'Domicilio', shipment.destinatario, shipment.numeroDeEnvio]));
+        return pdf(
+          res,
+          labelPdf([
+            'Andreani',
+            shipment.sucursal ? `Sucursal ${shipment.sucursal}` : 'Domicilio',
+            shipment.destinatario,
+            shipment.numeroDeEnvio,
+          ]),
+        );
       }
 
       const trazas = /^\/v2\/envios\/([^/]+)\/trazas$/.exec(url.pathname);
@@ -243,7 +261,8 @@ export async function startFakeAndreani({
       if (req.method === 'DELETE' && cancel) {
         const shipment = state.shipments.get(cancel[1]);
         if (!shipment) return problem(res, 404, 'Not Found', 'Envío inexistente');
-        if (shipment.events.some((e) => e.EstadoId !== 1)) return problem(res, 409, 'Conflict', 'El envío ya ingresó al circuito operativo');
+        if (shipment.events.some((e) => e.EstadoId !== 1))
+          return problem(res, 409, 'Conflict', 'El envío ya ingresó al circuito operativo');
         shipment.cancelled = true;
         res.writeHead(204);
         return res.end();

@@ -102,7 +102,10 @@ function trackingDate(ms = Date.now()) {
 /** The events each control step adds, in MiCorreo's words (a guess at its texts). */
 const CORREO_STEPS = {
   admitted: [{ event: 'ADMISION', status: 'ADMITIDO' }],
-  in_transit: [{ event: 'EN TRANSITO', status: 'EN TRANSITO' }, { event: 'EN PODER DEL DISTRIBUIDOR', status: 'EN DISTRIBUCION' }],
+  in_transit: [
+    { event: 'EN TRANSITO', status: 'EN TRANSITO' },
+    { event: 'EN PODER DEL DISTRIBUIDOR', status: 'EN DISTRIBUCION' },
+  ],
   delivered: [{ event: 'ENTREGADO', status: 'ENTREGADO' }],
 };
 
@@ -229,11 +232,17 @@ export async function startFakeCorreoArgentino({
       if (req.method === 'GET' && (url.pathname === '/shipping/tracking' || url.pathname === '/shipping/label')) {
         const shipment = state.shipments.get(url.searchParams.get('shippingId') ?? '');
         if (!shipment) return error(res, 404, 'Envío inexistente');
-        if (url.pathname === '/shipping/tracking') return json(res, 200, [{ trackingNumber: shipment.trackingNumber, events: shipment.events }]);
+        if (url.pathname === '/shipping/tracking')
+          return json(res, 200, [{ trackingNumber: shipment.trackingNumber, events: shipment.events }]);
         if (shipment.cancelled) return error(res, 409, 'El envío está cancelado');
         return pdf(
           res,
-          labelPdf(['Correo Argentino', shipment.deliveryType === 'S' ? 'Entrega en sucursal' : 'Entrega a domicilio', shipment.recipient, shipment.trackingNumber]),
+          labelPdf([
+            'Correo Argentino',
+            shipment.deliveryType === 'S' ? 'Entrega en sucursal' : 'Entrega a domicilio',
+            shipment.recipient,
+            shipment.trackingNumber,
+          ]),
         );
       }
 
@@ -243,7 +252,8 @@ export async function startFakeCorreoArgentino({
         if (body?.customerId !== customerId) return error(res, 400, 'customerId inválido');
         const shipment = state.shipments.get(String(body?.shippingId ?? ''));
         if (!shipment) return error(res, 404, 'Envío inexistente');
-        if (shipment.events.some((e) => e.event !== 'PREIMPOSICION')) return error(res, 409, 'El envío ya fue admitido: no se puede cancelar');
+        if (shipment.events.some((e) => e.event !== 'PREIMPOSICION'))
+          return error(res, 409, 'El envío ya fue admitido: no se puede cancelar');
         shipment.cancelled = true;
         return json(res, 200, { shippingId: shipment.trackingNumber, status: 'CANCELLED' });
       }

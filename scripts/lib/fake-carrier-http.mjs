@@ -36,7 +36,10 @@ export function basicCredentials(req) {
  * printable ASCII is kept (the fake's labels carry numbers and plain names).
  */
 export function labelPdf(lines) {
-  const escape = (text) => String(text).replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+  const escape = (text) =>
+    String(text)
+      .replace(/[^\x20-\x7e]/g, '?')
+      .replace(/([\\()])/g, '\\$1');
   const content = ['BT', '/F1 11 Tf', '24 380 Td', '14 TL', ...lines.map((line) => `(${escape(line)}) '`), 'ET'].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -112,7 +115,7 @@ export async function startCarrierFake({ port = 0, host = '127.0.0.1', tokenTtlM
       if (url.pathname.startsWith('/__control/')) {
         const action = url.pathname.slice('/__control/'.length);
         if (action === 'state' && req.method === 'GET') {
-          const shipments = [...state.shipments.values()].map(({ pdf: _label, ...rest }) => rest);
+          const shipments = [...state.shipments.values()];
           return json(res, 200, { mode: state.mode, delayMs: state.delayMs, logins: state.logins, calls: state.calls, shipments });
         }
         const body = (await readJson(req)) ?? {};
@@ -129,7 +132,8 @@ export async function startCarrierFake({ port = 0, host = '127.0.0.1', tokenTtlM
         if (action === 'advance') {
           const shipment = state.shipments.get(String(body.number ?? ''));
           if (!shipment) return json(res, 404, { message: 'unknown shipment number' });
-          if (!['admitted', 'in_transit', 'delivered'].includes(body.to)) return json(res, 400, { message: 'to: admitted | in_transit | delivered' });
+          if (!['admitted', 'in_transit', 'delivered'].includes(body.to))
+            return json(res, 400, { message: 'to: admitted | in_transit | delivered' });
           advance(shipment, body.to);
           return json(res, 200, { number: body.number, events: shipment.events.length });
         }

@@ -20,7 +20,12 @@ import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase 
  * do what and junk input. A shop of its own: the carriers' URLs and the tracking period are env vars.
  */
 const CORREO = { user: `tienda-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), customerId: '0007654321' };
-const ANDREANI = { user: `ws-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), contract: '400006709', branchContract: '400006711' };
+const ANDREANI = {
+  user: `ws-${randomUUID().slice(0, 8)}`,
+  password: randomBytes(12).toString('hex'),
+  contract: '400006709',
+  branchContract: '400006711',
+};
 
 let correo: FakeCarrier;
 let andreani: FakeCarrier;
@@ -32,7 +37,15 @@ let productId: string;
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
 const asOwner = (pathname: string, options: CallOptions = {}) => call(pathname, { token: owner, ...options });
 
-const CORDOBA_ADDRESS = { street: 'Av. Colón', number: '1234', floor: '3', apartment: 'B', locality: 'Córdoba', province: 'AR-X', postalCode: '5000' };
+const CORDOBA_ADDRESS = {
+  street: 'Av. Colón',
+  number: '1234',
+  floor: '3',
+  apartment: 'B',
+  locality: 'Córdoba',
+  province: 'AR-X',
+  postalCode: '5000',
+};
 
 function national(carrier: 'correo-argentino' | 'andreani', type: 'door' | 'branch'): OrderNationalShipping {
   const branch =
@@ -87,11 +100,16 @@ async function pdfText(res: Response): Promise<string> {
 const advance = (fake: FakeCarrier, number: string, to: 'admitted' | 'in_transit' | 'delivered') =>
   fetch(`${fake.url}/__control/advance`, { method: 'POST', body: JSON.stringify({ number, to }) }).then((r) => expect(r.status).toBe(200));
 
-const track = (orderNumber: string) => call(`/orders/by-number/${orderNumber}?contact=${encodeURIComponent(orderBody([]).shippingInfo.email)}`);
+const track = (orderNumber: string) =>
+  call(`/orders/by-number/${orderNumber}?contact=${encodeURIComponent(orderBody([]).shippingInfo.email)}`);
 
 beforeAll(async () => {
   correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });
-  andreani = await startFakeAndreani({ user: ANDREANI.user, password: ANDREANI.password, contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract } });
+  andreani = await startFakeAndreani({
+    user: ANDREANI.user,
+    password: ANDREANI.password,
+    contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract },
+  });
   database = await createTestDatabase(inject('databaseKind'));
   shop = await startStrapi(database, {
     CORREO_ARGENTINO_API_URL: correo.url,
@@ -131,8 +149,14 @@ describe('creating a shipment', () => {
     expect(shipment.trackingNumber).toMatch(/^CP\d{9}AR$/);
     expect(shipment.labelUrl).toBe(`/api/orders/${order.id}/shipment/label`);
     const state = await (await fetch(`${correo.url}/__control/state`)).json();
-    const sent = state.calls.find((c: { path: string; body?: { extOrderId?: string } }) => c.path === '/shipping/import' && c.body?.extOrderId === order.orderNumber);
-    expect(sent.body.shipping).toMatchObject({ deliveryType: 'D', productType: 'CP', address: { streetName: 'Av. Colón', postalCode: '5000', provinceCode: 'X' } });
+    const sent = state.calls.find(
+      (c: { path: string; body?: { extOrderId?: string } }) => c.path === '/shipping/import' && c.body?.extOrderId === order.orderNumber,
+    );
+    expect(sent.body.shipping).toMatchObject({
+      deliveryType: 'D',
+      productType: 'CP',
+      address: { streetName: 'Av. Colón', postalCode: '5000', provinceCode: 'X' },
+    });
     expect(sent.body.customerId).toBe(CORREO.customerId);
   });
 
@@ -146,7 +170,9 @@ describe('creating a shipment', () => {
     expect(again.status).toBe(200);
     expect(again.body.shipment.trackingNumber).toBe(first.body.shipment.trackingNumber);
     const state = await (await fetch(`${andreani.url}/__control/state`)).json();
-    const created = state.calls.filter((c: { path: string; body?: { idPedido?: string } }) => c.path === '/v2/ordenes-de-envio' && c.body?.idPedido === order.orderNumber);
+    const created = state.calls.filter(
+      (c: { path: string; body?: { idPedido?: string } }) => c.path === '/v2/ordenes-de-envio' && c.body?.idPedido === order.orderNumber,
+    );
     expect(created).toHaveLength(1);
     expect(created[0].body).toMatchObject({ contrato: ANDREANI.branchContract, destino: { sucursal: { id: '41' } } });
     const read = await asOwner(`/orders/${order.id}/shipment`);
@@ -161,7 +187,9 @@ describe('creating a shipment', () => {
     for (const a of answers) expect([200, 409]).toContain(a.status);
     expect(new Set(ok.map((a) => a.body.shipment.trackingNumber)).size).toBe(1);
     const state = await (await fetch(`${andreani.url}/__control/state`)).json();
-    expect(state.calls.filter((c: { path: string; body?: { idPedido?: string } }) => c.body?.idPedido === order.orderNumber)).toHaveLength(1);
+    expect(state.calls.filter((c: { path: string; body?: { idPedido?: string } }) => c.body?.idPedido === order.orderNumber)).toHaveLength(
+      1,
+    );
   });
 
   it('an unpaid order, or one not sent by a carrier, is a Spanish 409; an unknown order a 404', async () => {
@@ -196,7 +224,8 @@ describe('creating a shipment', () => {
 describe('labels', () => {
   it('20 orders of both carriers: one PDF with every tracking number (A4 and 10x15)', async () => {
     const orders = [];
-    for (let i = 0; i < 20; i++) orders.push(await carrierOrder(i % 2 === 0 ? 'correo-argentino' : 'andreani', i % 3 === 0 ? 'branch' : 'door'));
+    for (let i = 0; i < 20; i++)
+      orders.push(await carrierOrder(i % 2 === 0 ? 'correo-argentino' : 'andreani', i % 3 === 0 ? 'branch' : 'door'));
     const numbers: string[] = [];
     for (const order of orders) {
       const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
@@ -245,7 +274,9 @@ describe('labels', () => {
       expect(bad.body.message).toMatch(/[a-záéíóúñ]/i);
       expect(bad.body.message).not.toMatch(/expected|invalid input/i);
     }
-    const format = await fetch(`${shop.url}/api/orders/${order.id}/shipment/label?format=a3`, { headers: { authorization: `Bearer ${owner}` } });
+    const format = await fetch(`${shop.url}/api/orders/${order.id}/shipment/label?format=a3`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
     expect(format.status).toBe(400);
   });
 });
@@ -258,7 +289,9 @@ describe('cancel and dispatch', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.shipment.status).toBe('cancelled');
     const state = await (await fetch(`${correo.url}/__control/state`)).json();
-    expect(state.shipments.find((s: { trackingNumber: string }) => s.trackingNumber === created.body.shipment.trackingNumber).cancelled).toBe(true);
+    expect(
+      state.shipments.find((s: { trackingNumber: string }) => s.trackingNumber === created.body.shipment.trackingNumber).cancelled,
+    ).toBe(true);
     const labels = await asOwner('/shipments/labels', { body: { orderIds: [order.id] } });
     expect(labels.status).toBe(409);
     const again = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
@@ -313,7 +346,12 @@ describe('tracking', () => {
     await advance(andreani, number, 'delivered');
     const res = await track(order.orderNumber);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.order.shipment).toMatchObject({ carrier: 'andreani', carrierName: 'Andreani', trackingNumber: number, status: 'delivered' });
+    expect(res.body.order.shipment).toMatchObject({
+      carrier: 'andreani',
+      carrierName: 'Andreani',
+      trackingNumber: number,
+      status: 'delivered',
+    });
     expect(res.body.order.shipment.trackingUrl).toContain(number);
     const descriptions = res.body.order.shipment.events.map((e: { description: string }) => e.description);
     expect(descriptions[0]).toMatch(/^Entregado/);
@@ -331,7 +369,9 @@ describe('tracking', () => {
     const knex = knexOn(database.env);
     try {
       // Polled two minutes ago (by the sweep, say): the page asks now.
-      await knex('shipments').where('tracking_number', number).update({ last_polled_at: new Date(Date.now() - 120_000) });
+      await knex('shipments')
+        .where('tracking_number', number)
+        .update({ last_polled_at: new Date(Date.now() - 120_000) });
     } finally {
       await knex.destroy();
     }
@@ -399,7 +439,9 @@ describe('who may do what', () => {
   it('junk ids are refused without reaching a carrier', async () => {
     // The sweep keeps asking for tracking meanwhile: only new shipments count.
     const created = async () =>
-      (await (await fetch(`${andreani.url}/__control/state`)).json()).calls.filter((c: { path: string }) => c.path === '/v2/ordenes-de-envio').length;
+      (await (await fetch(`${andreani.url}/__control/state`)).json()).calls.filter(
+        (c: { path: string }) => c.path === '/v2/ordenes-de-envio',
+      ).length;
     const before = await created();
     for (const id of ['%00', 'a'.repeat(300), "x' OR 1=1 --", '..%2F..%2Fetc'])
       expect([400, 404]).toContain((await asOwner(`/orders/${id}/shipment`, { method: 'POST' })).status);

@@ -74,6 +74,7 @@ export * from './contract/customers.js';
 export * from './rules/cuit.js';
 export * from './rules/argentina.js';
 export * from './contract/shipping.js';
+export * from './contract/shipments.js';
 export * from './rules/shipping-price.js';
 
 // ---------- Payments & promotions ----------

@@ -72,7 +72,10 @@ async function labelData(row: ShipmentRow): Promise<LabelData> {
 function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, x: number, y: number, width: number, height: number): void {
   const pad = 14;
   const inner = width - 2 * pad;
-  doc.lineWidth(1).rect(x + 4, y + 4, width - 8, height - 8).stroke();
+  doc
+    .lineWidth(1)
+    .rect(x + 4, y + 4, width - 8, height - 8)
+    .stroke();
   let at = y + pad;
   const line = (text: string, size: number, bold = false, gap = 4) => {
     doc
@@ -82,7 +85,11 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, x: number, y: numb
     at = doc.y + gap;
   };
   const rule = () => {
-    doc.moveTo(x + pad, at).lineTo(x + width - pad, at).lineWidth(0.5).stroke();
+    doc
+      .moveTo(x + pad, at)
+      .lineTo(x + width - pad, at)
+      .lineWidth(0.5)
+      .stroke();
     at += 8;
   };
   line(label.carrier, 18, true, 2);

@@ -89,13 +89,14 @@ async function pollClaimed(row: ShipmentRow): Promise<boolean> {
 async function claimPoll(row: ShipmentRow, gapMs: number): Promise<boolean> {
   const now = new Date();
   const before = new Date(now.getTime() - gapMs);
-  return writeTransaction(async (trx) =>
-    affectedRows(
-      await table(trx, SHIPMENTS_TABLE)
-        .where('id', row.id)
-        .andWhere((q) => void q.whereNull('last_polled_at').orWhere('last_polled_at', '<', before))
-        .update({ last_polled_at: now }),
-    ) === 1,
+  return writeTransaction(
+    async (trx) =>
+      affectedRows(
+        await table(trx, SHIPMENTS_TABLE)
+          .where('id', row.id)
+          .andWhere((q) => void q.whereNull('last_polled_at').orWhere('last_polled_at', '<', before))
+          .update({ last_polled_at: now }),
+      ) === 1,
   );
 }
 
@@ -106,7 +107,9 @@ async function cancelledOrder(row: ShipmentRow): Promise<boolean> {
   const status = isRecord(raw) ? raw.order_status : null;
   if (status !== 'cancelled' && status !== 'refunded') return false;
   await cancelShipment(row.orderDocumentId).catch((error: unknown) =>
-    strapi.log.warn(`[shipping] ${row.orderNumber}: shipment of a cancelled order not cancelled: ${error instanceof Error ? error.message : error}`),
+    strapi.log.warn(
+      `[shipping] ${row.orderNumber}: shipment of a cancelled order not cancelled: ${error instanceof Error ? error.message : error}`,
+    ),
   );
   return true;
 }

@@ -98,7 +98,9 @@ async function claim(order: ShippableOrder): Promise<{ attempt: number } | { exi
     cancelled_at: null,
   };
   return writeTransaction(async (trx) => {
-    if (await insertDocumentOnce(trx, SHIPMENTS_TABLE, { order_document_id: order.documentId, ...columns, attempt: 1 }, 'order_document_id')) {
+    if (
+      await insertDocumentOnce(trx, SHIPMENTS_TABLE, { order_document_id: order.documentId, ...columns, attempt: 1 }, 'order_document_id')
+    ) {
       return { attempt: 1 };
     }
     const row = await shipmentOf(order.documentId, trx);
@@ -185,7 +187,10 @@ export async function existingShipment(documentId: string): Promise<ShipmentRow>
   return row;
 }
 
-export const carrierShipmentOf = (row: ShipmentRow): CarrierShipment => ({ trackingNumber: row.trackingNumber, carrierRef: row.carrierRef });
+export const carrierShipmentOf = (row: ShipmentRow): CarrierShipment => ({
+  trackingNumber: row.trackingNumber,
+  carrierRef: row.carrierRef,
+});
 
 /**
  * DELETE /orders/{id}/shipment: cancelled at the carrier while the label is all there is (409 once dispatched, or when

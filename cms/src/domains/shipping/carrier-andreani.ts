@@ -88,7 +88,8 @@ function trazaOf(raw: unknown): CarrierTrackingEvent | null {
   if (!isRecord(raw) || typeof raw.Estado !== 'string' || raw.Estado === '') return null;
   const parsed = Date.parse(`${String(raw.Fecha ?? '').slice(0, 19)}-03:00`);
   const motivo = typeof raw.Motivo === 'string' && raw.Motivo !== '' ? `: ${raw.Motivo}` : '';
-  const sucursal = typeof raw.Sucursal === 'string' && raw.Sucursal !== '' && raw.Sucursal !== 'Sucursal Genérica' ? ` (${raw.Sucursal})` : '';
+  const sucursal =
+    typeof raw.Sucursal === 'string' && raw.Sucursal !== '' && raw.Sucursal !== 'Sucursal Genérica' ? ` (${raw.Sucursal})` : '';
   return {
     at: new Date(Number.isFinite(parsed) ? parsed : Date.now()).toISOString(),
     description: `${raw.Estado}${motivo}${sucursal}`,

@@ -1,6 +1,13 @@
 import { CARRIER_LABELS, SHIPMENT_MSG, type CarrierId } from '@shop/shared';
 import { ApiError, conflict } from '../../utils/http';
-import { CarrierError, unavailableMessage, type CarrierCall, type CarrierShipment, type CarrierTrackingEvent, type ShipmentRequest } from './carrier';
+import {
+  CarrierError,
+  unavailableMessage,
+  type CarrierCall,
+  type CarrierShipment,
+  type CarrierTrackingEvent,
+  type ShipmentRequest,
+} from './carrier';
 import { CARRIERS } from './carriers';
 import { shippingConfig } from './shipping-settings';
 

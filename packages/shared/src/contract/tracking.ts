@@ -5,7 +5,7 @@ import { orderLineSchema } from './order-line.js';
 import { timestampFields } from './fields.js';
 import { trackedReturnsSchema } from './returns.js';
 import { discountLineSchema } from './quote.js';
-import { trackedShipmentSchema } from './shipping.js';
+import { trackedShipmentSchema } from './shipments.js';
 import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/fulfillment.js';
 
 /**

@@ -58,7 +58,8 @@ export function orderSummaryBlock(order: Order): MailBlock {
 }
 
 function deliveryBlock(order: Order, meetingPoint: MailMeetingPoint): MailBlock {
-  if (order.deliveryType === 'carrier') return { title: 'Envío por correo', paragraphs: ['Te lo enviamos por correo a la dirección que nos diste.'] };
+  if (order.deliveryType === 'carrier')
+    return { title: 'Envío por correo', paragraphs: ['Te lo enviamos por correo a la dirección que nos diste.'] };
   if (order.deliveryType === 'delivery') {
     const s = order.shippingInfo;
     const address = [s.address, s.city, s.postalCode ? `CP ${s.postalCode}` : ''].filter(Boolean).join(', ');

@@ -73,7 +73,10 @@ export default {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Indicá las órdenes (orderIds) y el formato');
     const input = parseWith(shipmentLabelsInputSchema, body);
     const pdf = await shipments().labels(input.orderIds, input.format);
-    noteActivity(ctx, { target: `${input.orderIds.length} órdenes`, summary: `Etiquetas de ${input.orderIds.length} envíos (${input.format})` });
+    noteActivity(ctx, {
+      target: `${input.orderIds.length} órdenes`,
+      summary: `Etiquetas de ${input.orderIds.length} envíos (${input.format})`,
+    });
     sendPdf(ctx, pdf, `etiquetas-${input.format}.pdf`);
   },
 };

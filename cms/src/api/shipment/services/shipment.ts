@@ -26,7 +26,9 @@ export default factories.createCoreService(SHIPMENT_UID, () => ({
     const { shipment, marked } = await dispatchShipment(documentId, by);
     if (marked.changed) {
       const row = await existingShipment(documentId);
-      await strapi.service('api::email-outbox.email-outbox').fulfillmentChanged(marked.order, marked.cashCollected, origin, mailShipment(row));
+      await strapi
+        .service('api::email-outbox.email-outbox')
+        .fulfillmentChanged(marked.order, marked.cashCollected, origin, mailShipment(row));
     }
     return shipment;
   },
