@@ -11,7 +11,7 @@ export interface WhatsappOrder {
   orderNumber: string;
   total: number;
   status: string;
-  deliveryType: 'pickup' | 'delivery' | 'store';
+  deliveryType: 'pickup' | 'delivery' | 'store' | 'carrier';
   /** Where the goods are (orders without it: unfulfilled). */
   fulfillment?: string;
   shippingInfo: { fullName: string };
@@ -26,6 +26,7 @@ export interface WhatsappOrder {
  */
 function deliveryText(order: WhatsappOrder): string {
   if (order.deliveryType === 'store') return 'el local';
+  if (order.deliveryType === 'carrier') return 'envío por correo';
   if (order.deliveryType === 'pickup') {
     const point = order.meetingPoint;
     if (!point) return 'el punto de encuentro';
