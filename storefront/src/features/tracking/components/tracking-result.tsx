@@ -14,6 +14,7 @@ import { chatUrl } from '@/lib/chat-link';
 import { formatOrderDate, HoldNotice } from '@/features/orders';
 import { PaymentPending, type PaymentReturn } from './payment-pending';
 import { FulfillmentSteps } from './fulfillment-steps';
+import { CarrierShipment } from './carrier-shipment';
 import { ReturnsSection } from '@/features/returns';
 
 /** The help/chat section is offered only for these statuses. */
@@ -55,6 +56,7 @@ export function TrackingResult({
       <HoldNotice order={order} />
       {awaitingPayment && <PaymentPending order={order} paymentReturn={paymentReturn} />}
       <FulfillmentSteps order={order} />
+      {order.shipment && <CarrierShipment shipment={order.shipment} />}
       <div className="split tracking-card__grid">
         <section>
           <h3>Información general</h3>
@@ -101,7 +103,13 @@ export function TrackingResult({
           <dl className="kv">
             <div>
               <dt>Modalidad</dt>
-              <dd>{delivery ? 'Envío a domicilio' : 'Retiro en punto de encuentro'}</dd>
+              <dd>
+                {order.deliveryType === 'carrier'
+                  ? `Envío por correo${order.shipment ? ` (${order.shipment.carrierName})` : ''}`
+                  : delivery
+                    ? 'Envío a domicilio'
+                    : 'Retiro en punto de encuentro'}
+              </dd>
             </div>
             {full && delivery && full.delivery.city && (
               <div>
