@@ -327,6 +327,14 @@ const ENDPOINTS: readonly Endpoint[] = [
     body: () => ({ address: { postalCode: '5000', province: 'AR-X' }, parcels: [{ weight: 500, length: 30, width: 20, height: 10 }] }),
   },
   { method: 'GET', path: '/shipping/branches', auth: 'public', query: ['carrier', 'postalCode', 'province'] },
+  // Carrier shipments: the fixture order is a pickup (and the shared shop has no carrier): refused with a 409/404,
+  // never a carrier call.
+  { method: 'GET', path: '/orders/{orderId}/shipment', auth: 'admin' },
+  { method: 'POST', path: '/orders/{orderId}/shipment', auth: 'admin' },
+  { method: 'DELETE', path: '/orders/{orderId}/shipment', auth: 'admin' },
+  { method: 'POST', path: '/orders/{orderId}/shipment/dispatch', auth: 'admin' },
+  { method: 'GET', path: '/orders/{orderId}/shipment/label', auth: 'admin', query: ['format'] },
+  { method: 'POST', path: '/shipments/labels', auth: 'admin', body: (f) => ({ orderIds: [f.orderId], format: 'a4' }) },
   { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
   {
     method: 'PUT',
