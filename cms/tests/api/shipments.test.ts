@@ -408,6 +408,23 @@ describe('tracking', () => {
   });
 });
 
+describe('a cancelled order', () => {
+  it('has its shipment cancelled at the carrier by the sweep while it is only a label', async () => {
+    const order = await carrierOrder('andreani', 'door');
+    const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const cancelled = await asOwner(`/orders/${order.id}/status`, { method: 'PUT', body: { status: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    let status = '';
+    for (let i = 0; i < 40 && status !== 'cancelled'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await asOwner(`/orders/${order.id}/shipment`)).body.shipment.status;
+    }
+    expect(status).toBe('cancelled');
+    const state = await (await fetch(`${andreani.url}/__control/state`)).json();
+    expect(state.shipments.find((s: { numeroDeEnvio: string }) => s.numeroDeEnvio === body.shipment.trackingNumber).cancelled).toBe(true);
+  });
+});
+
 describe('who may do what', () => {
   let orderId: string;
   beforeAll(async () => {

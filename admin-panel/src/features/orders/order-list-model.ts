@@ -58,6 +58,7 @@ export function itemCountText(order: Order): string {
 /** Where an order goes: "Envío · Centro", "Retiro · Plaza Huincul" (orders older than zones: the delivery alone). */
 export function deliveryPlaceText(order: Pick<Order, 'deliveryType' | 'zone' | 'meetingPoint'>): string {
   if (order.deliveryType === 'delivery') return order.zone ? `Envío · ${order.zone.name}` : 'Envío a domicilio';
+  if (order.deliveryType === 'carrier') return 'Envío por correo';
   return order.meetingPoint ? `Retiro · ${order.meetingPoint.title}` : 'Retiro en punto de encuentro';
 }
 
