@@ -221,6 +221,21 @@ describe('creating a shipment', () => {
   });
 });
 
+describe('a carrier that refuses', () => {
+  it("is a Spanish 502 in its own words (never the carrier's), and leaves no shipment", async () => {
+    const order = await carrierOrder('andreani', 'door');
+    await fetch(`${andreani.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: 'error' }) });
+    try {
+      const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe('Andreani no aceptó el envío: revisá la dirección, la sucursal y el paquete');
+      expect((await asOwner(`/orders/${order.id}/shipment`)).body.shipment).toBeNull();
+    } finally {
+      await fetch(`${andreani.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: 'ok' }) });
+    }
+  });
+});
+
 describe('labels', () => {
   it('20 orders of both carriers: one PDF with every tracking number (A4 and 10x15)', async () => {
     const orders = [];
