@@ -14,17 +14,30 @@
  * - GET /v2/sucursales?codigoPostal= → `[{id, numero, descripcion, direccion: {calle, numero, localidad, region,
  *   provincia, codigoPostal}, horarioDeAtencion, canal, datosAdicionales: {seHaceAtencionAlCliente, admiteEnvios}}]`.
  *
+ * - POST /v2/ordenes-de-envio `{contrato, idPedido, origen: {postal: {…}}, destino: {postal: {codigoPostal, calle,
+ *   numero, piso, departamento, localidad, region, pais}} | {sucursal: {id}}, remitente: {…}, destinatario: [{
+ *   nombreCompleto, email, telefonos}], bultos: [{kilos, largoCm, altoCm, anchoCm, volumenCm, valorDeclaradoConImpuestos}]}`
+ *   → 202 `{estado: 'Creada', tipo, fechaCreacion, bultos: [{numeroDeBulto, numeroDeEnvio, totalizador, linking: [{meta:
+ *   'Etiqueta', contenido}]}], agrupadorDeBultos, etiquetasPorAgrupador}`. The same idPedido again answers the same order.
+ * - GET /v2/ordenes-de-envio/{agrupadorDeBultos}/etiquetas → the labels (application/pdf).
+ * - GET /v2/envios/{numeroDeEnvio}/trazas → `{eventos: [{Fecha, Estado, EstadoId, Traduccion, Sucursal, SucursalId,
+ *   Ciclo}]}`, oldest first.
+ * - DELETE /v2/ordenes-de-envio/{numeroDeEnvio} → 204 while Andreani has not admitted the parcel, else a 409 problem.
+ *
  * Where the shapes are guessed (not confirmed against the live API): the error body (`{status, title, detail}`, the
  * problem-details shape), the token's lifetime (24 hours, said by clients; Andreani's answer gives none), that tarifas
- * needs the token (public in some versions), and the sucursales' field names beyond id, descripcion and direccion.
+ * needs the token (public in some versions), and the sucursales' field names beyond id, descripcion and direccion; of
+ * the shipments: the trazas' EstadoId numbers and texts past 'Pendiente de ingreso' and 'En distribución', the
+ * 'Entregado' state's text, and the cancel route (DELETE), which clients describe but Andreani's public pages do not.
  *
  * As a module: `startFakeAndreani({ user, password, contracts: {door, branch}, client, port, tokenTtlMs })` →
  * `{url, state, close}`. Test controls (not Andreani's): POST /__control/mode {mode: ok | down | slow | error,
- * delayMs}, POST /__control/expire-tokens, GET /__control/state. As a program: `node scripts/fake-andreani.mjs`
+ * delayMs}, POST /__control/expire-tokens, GET /__control/state, POST /__control/advance {number, to: admitted |
+ * in_transit | delivered}. As a program: `node scripts/fake-andreani.mjs`
  * (FAKE_ANDREANI_PORT, ANDREANI_USER, ANDREANI_PASSWORD, ANDREANI_CONTRACT, ANDREANI_BRANCH_CONTRACT).
  */
 import { fileURLToPath } from 'node:url';
-import { basicCredentials, json, startCarrierFake } from './lib/fake-carrier-http.mjs';
+import { basicCredentials, json, labelPdf, pdf, readJson, startCarrierFake } from './lib/fake-carrier-http.mjs';
 
 const sucursal = (id, descripcion, calle, numero, localidad, provincia, region, codigoPostal, horarioDeAtencion) => ({
   id: String(id),
@@ -88,6 +101,18 @@ export function andreaniPrice({ cpDestino, kilos, volumen, branch }) {
 
 const money = (value) => value.toFixed(2);
 
+/** The trazas each control step adds (Andreani's states; the numbers past 6 are a guess). */
+const ANDREANI_STEPS = {
+  admitted: [{ Estado: 'Ingreso al circuito operativo', EstadoId: 5, Traduccion: 'ENVIO INGRESADO AL SISTEMA' }],
+  in_transit: [{ Estado: 'En distribución', EstadoId: 6, Traduccion: 'ENVIO CON SALIDA A REPARTO' }],
+  delivered: [{ Estado: 'Entregado', EstadoId: 18, Traduccion: 'ENVIO ENTREGADO' }],
+};
+/** Andreani's dates: local time without zone ('2021-03-09T11:08:03'). */
+const localDate = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19);
+
+let sequence = 360_000_100_000_000 + Math.floor(Math.random() * 800_000_000);
+let grouping = 400_000 + Math.floor(Math.random() * 500_000);
+
 export async function startFakeAndreani({
   user = 'tienda_ws',
   password = 'secreto',
@@ -102,7 +127,11 @@ export async function startFakeAndreani({
     port,
     host,
     tokenTtlMs,
-    async handle(req, res, url, { state, issueToken, tokenValid }) {
+    advance(shipment, to) {
+      for (const step of ANDREANI_STEPS[to])
+        shipment.events.push({ ...step, Fecha: localDate(), Sucursal: 'Neuquén', SucursalId: 95, Ciclo: 'Distribution' });
+    },
+    async handle(req, res, url, { state, record, issueToken, tokenValid }) {
       if (req.method === 'GET' && url.pathname === '/login') {
         const given = basicCredentials(req);
         if (!given || given.user !== user || given.password !== password) {
@@ -149,6 +178,94 @@ export async function startFakeAndreani({
           200,
           codigoPostal ? ANDREANI_SUCURSALES.filter((s) => s.codigosPostalesAtendidos.includes(codigoPostal)) : ANDREANI_SUCURSALES,
         );
+      }
+      if (req.method === 'POST' && url.pathname === '/v2/ordenes-de-envio') {
+        const body = await readJson(req);
+        record.body = body;
+        if (state.mode === 'error') return problem(res, 400, 'Bad Request', 'No se pudo generar la orden de envío');
+        const problems = [];
+        if (body?.contrato !== contracts.door && body?.contrato !== contracts.branch) problems.push('contrato');
+        if (typeof body?.idPedido !== 'string' || body.idPedido === '') problems.push('idPedido');
+        const postal = body?.destino?.postal;
+        const sucursal = body?.destino?.sucursal;
+        if (!sucursal?.id && (!postal?.calle || !/^\d{4}$/.test(String(postal?.codigoPostal ?? '')))) problems.push('destino');
+        if (!Array.isArray(body?.destinatario) || !body.destinatario[0]?.nombreCompleto) problems.push('destinatario');
+        if (!Array.isArray(body?.bultos) || body.bultos.length === 0 || !body.bultos.every((b) => b.kilos > 0 && b.volumenCm > 0))
+          problems.push('bultos');
+        if (problems.length > 0) return problem(res, 400, 'Bad Request', `Datos inválidos: ${problems.join(', ')}`);
+        const base = `http://${req.headers.host}`;
+        const existing = [...state.shipments.values()].find((x) => x.idPedido === body.idPedido);
+        const shipment = existing ?? {
+          idPedido: body.idPedido,
+          numeroDeEnvio: String((sequence += 1)),
+          agrupadorDeBultos: `API${String((grouping += 1)).padStart(13, '0')}`,
+          fechaCreacion: `${localDate()}-03:00`,
+          destinatario: body.destinatario[0].nombreCompleto,
+          sucursal: sucursal?.id ? String(sucursal.id) : null,
+          events: [
+            {
+              Fecha: localDate(),
+              Estado: 'Pendiente de ingreso',
+              EstadoId: 1,
+              Traduccion: 'ENVIO INGRESADO AL SISTEMA',
+              Sucursal: 'Sucursal Genérica',
+              SucursalId: 999,
+              Ciclo: 'Distribution',
+            },
+          ],
+          cancelled: false,
+        };
+        state.shipments.set(shipment.numeroDeEnvio, shipment);
+        const etiquetas = `${base}/v2/ordenes-de-envio/${shipment.agrupadorDeBultos}/etiquetas`;
+        return json(res, 202, {
+          estado: 'Creada',
+          tipo: 'B2C',
+          fechaCreacion: shipment.fechaCreacion,
+          bultos: [
+            {
+              numeroDeBulto: '1',
+              numeroDeEnvio: shipment.numeroDeEnvio,
+              totalizador: '1/1',
+              linking: [{ meta: 'Etiqueta', contenido: `${etiquetas}?bulto=1` }],
+            },
+          ],
+          agrupadorDeBultos: shipment.agrupadorDeBultos,
+          etiquetasPorAgrupador: etiquetas,
+        });
+      }
+
+      const labels = /^\/v2\/ordenes-de-envio\/([^/]+)\/etiquetas$/.exec(url.pathname);
+      if (req.method === 'GET' && labels) {
+        const shipment = [...state.shipments.values()].find((x) => x.agrupadorDeBultos === labels[1]);
+        if (!shipment) return problem(res, 404, 'Not Found', 'Orden de envío inexistente');
+        if (shipment.cancelled) return problem(res, 409, 'Conflict', 'La orden de envío está anulada');
+        return pdf(
+          res,
+          labelPdf([
+            'Andreani',
+            shipment.sucursal ? `Sucursal ${shipment.sucursal}` : 'Domicilio',
+            shipment.destinatario,
+            shipment.numeroDeEnvio,
+          ]),
+        );
+      }
+
+      const trazas = /^\/v2\/envios\/([^/]+)\/trazas$/.exec(url.pathname);
+      if (req.method === 'GET' && trazas) {
+        const shipment = state.shipments.get(trazas[1]);
+        if (!shipment) return problem(res, 404, 'Not Found', 'Envío inexistente');
+        return json(res, 200, { eventos: shipment.events });
+      }
+
+      const cancel = /^\/v2\/ordenes-de-envio\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && cancel) {
+        const shipment = state.shipments.get(cancel[1]);
+        if (!shipment) return problem(res, 404, 'Not Found', 'Envío inexistente');
+        if (shipment.events.some((e) => e.EstadoId !== 1))
+          return problem(res, 409, 'Conflict', 'El envío ya ingresó al circuito operativo');
+        shipment.cancelled = true;
+        res.writeHead(204);
+        return res.end();
       }
       return problem(res, 404, 'Not Found', 'Recurso inexistente');
     },

@@ -13,16 +13,30 @@
  * - GET /agencies?customerId=&provinceCode=X → `[{code, name, location: {address: {streetName, streetNumber, locality,
  *   city, province, provinceCode, postalCode}}, hours: {monday: {start: '0900', end: '1800'} | null, …}, status}]`.
  *
+ * - POST /shipping/import `{customerId, extOrderId, orderNumber, sender: {name, phone, email, originAddress: {…}},
+ *   recipient: {name, phone, email}, shipping: {deliveryType: 'D' | 'S', productType, agency (S), address: {streetName,
+ *   streetNumber, floor, apartment, city, provinceCode, postalCode} (D), weight (g), declaredValue, height, length,
+ *   width}}` → `{createdAt, trackingNumber}`. The same extOrderId again answers the same shipment.
+ * - GET /shipping/tracking?shippingId=<trackingNumber> → `[{trackingNumber, events: [{event, date: 'DD-MM-YYYY
+ *   HH:mm', branch, status, sign}]}]`, newest event first.
+ * - GET /shipping/label?shippingId= → the label (application/pdf).
+ * - POST /shipping/cancel `{customerId, shippingId}` → `{shippingId, status: 'CANCELLED'}`; 409 `{code, message}` once
+ *   Correo admitted the parcel.
+ *
  * Where the shapes are guessed (not confirmed against the live API): the `expire` format and time zone, the error
- * body `{code, message}`, the product codes and names (CP "Clásico", EP "Expreso"), and the agencies' `hours` keys.
+ * body `{code, message}`, the product codes and names (CP "Clásico", EP "Expreso"), the agencies' `hours` keys; and
+ * of the shipments (MiCorreo's public documentation describes /shipping/import and the tracking, not all their
+ * fields): the `trackingNumber` in the import's answer (the real one may give it only in MiCorreo's panel), the
+ * tracking's `shippingId` parameter and event fields, and the label and cancel routes, which are the fake's own.
  *
  * As a module: `startFakeCorreoArgentino({ user, password, customerId, port, tokenTtlMs })` → `{url, state, close}`.
  * Test controls (not Correo's): POST /__control/mode {mode: ok | down | slow | error, delayMs}, POST
- * /__control/expire-tokens, GET /__control/state. As a program: `node scripts/fake-correo-argentino.mjs`
+ * /__control/expire-tokens, GET /__control/state, POST /__control/advance {number, to: admitted | in_transit |
+ * delivered}. As a program: `node scripts/fake-correo-argentino.mjs`
  * (FAKE_CORREO_PORT, CORREO_ARGENTINO_USER, CORREO_ARGENTINO_PASSWORD, CORREO_ARGENTINO_CUSTOMER_ID).
  */
 import { fileURLToPath } from 'node:url';
-import { basicCredentials, json, readJson, startCarrierFake } from './lib/fake-carrier-http.mjs';
+import { basicCredentials, json, labelPdf, pdf, readJson, startCarrierFake } from './lib/fake-carrier-http.mjs';
 
 const EMPTY_DAY = null;
 const WEEKDAYS = { start: '0900', end: '1800' };
@@ -79,6 +93,24 @@ export function correoPrice({ postalCodeOrigin, postalCodeDestination, dimension
 
 const positive = (value) => Number.isFinite(Number(value)) && Number(value) > 0;
 
+/** MiCorreo's tracking dates: Argentina's local time as 'DD-MM-YYYY HH:mm' (a guess). */
+function trackingDate(ms = Date.now()) {
+  const local = new Date(ms - 3 * 3600_000).toISOString();
+  return `${local.slice(8, 10)}-${local.slice(5, 7)}-${local.slice(0, 4)} ${local.slice(11, 16)}`;
+}
+
+/** The events each control step adds, in MiCorreo's words (a guess at its texts). */
+const CORREO_STEPS = {
+  admitted: [{ event: 'ADMISION', status: 'ADMITIDO' }],
+  in_transit: [
+    { event: 'EN TRANSITO', status: 'EN TRANSITO' },
+    { event: 'EN PODER DEL DISTRIBUIDOR', status: 'EN DISTRIBUCION' },
+  ],
+  delivered: [{ event: 'ENTREGADO', status: 'ENTREGADO' }],
+};
+
+let sequence = 100_000_000 + Math.floor(Math.random() * 800_000_000);
+
 export async function startFakeCorreoArgentino({
   user = 'tienda',
   password = 'secreto',
@@ -92,6 +124,9 @@ export async function startFakeCorreoArgentino({
     port,
     host,
     tokenTtlMs,
+    advance(shipment, to) {
+      for (const step of CORREO_STEPS[to]) shipment.events.unshift({ ...step, date: trackingDate(), branch: 'CTP Neuquén', sign: '' });
+    },
     async handle(req, res, url, { state, record, issueToken, tokenValid }) {
       if (req.method === 'POST' && url.pathname === '/token') {
         const given = basicCredentials(req);
@@ -162,6 +197,65 @@ export async function startFakeCorreoArgentino({
           200,
           CORREO_AGENCIES.filter((a) => a.location.address.provinceCode === provinceCode),
         );
+      }
+      if (req.method === 'POST' && url.pathname === '/shipping/import') {
+        const body = await readJson(req);
+        record.body = body;
+        if (state.mode === 'error') return error(res, 400, 'No es posible importar el envío');
+        const s = body?.shipping;
+        const problems = [];
+        if (!body || body.customerId !== customerId) problems.push('customerId');
+        if (typeof body?.extOrderId !== 'string' || body.extOrderId === '') problems.push('extOrderId');
+        if (!body?.recipient?.name) problems.push('recipient.name');
+        if (!s || !['D', 'S'].includes(s.deliveryType)) problems.push('shipping.deliveryType');
+        else if (s.deliveryType === 'S' && !s.agency) problems.push('shipping.agency');
+        else if (s.deliveryType === 'D' && (!s.address?.streetName || !/^\d{4}$/.test(String(s.address?.postalCode ?? ''))))
+          problems.push('shipping.address');
+        if (s && !['weight', 'height', 'width', 'length'].every((key) => positive(s[key]))) problems.push('shipping.dimensions');
+        if (problems.length > 0) return error(res, 400, `Parámetros inválidos: ${problems.join(', ')}`);
+        const existing = [...state.shipments.values()].find((x) => x.extOrderId === body.extOrderId);
+        if (existing) return json(res, 200, { createdAt: existing.createdAt, trackingNumber: existing.trackingNumber });
+        const trackingNumber = `CP${String((sequence += 1))}AR`;
+        const createdAt = expireText(Date.now());
+        state.shipments.set(trackingNumber, {
+          trackingNumber,
+          extOrderId: body.extOrderId,
+          createdAt,
+          deliveryType: s.deliveryType,
+          recipient: body.recipient.name,
+          events: [{ event: 'PREIMPOSICION', date: trackingDate(), branch: '', status: 'PREIMPUESTO', sign: '' }],
+          cancelled: false,
+        });
+        return json(res, 200, { createdAt, trackingNumber });
+      }
+
+      if (req.method === 'GET' && (url.pathname === '/shipping/tracking' || url.pathname === '/shipping/label')) {
+        const shipment = state.shipments.get(url.searchParams.get('shippingId') ?? '');
+        if (!shipment) return error(res, 404, 'Envío inexistente');
+        if (url.pathname === '/shipping/tracking')
+          return json(res, 200, [{ trackingNumber: shipment.trackingNumber, events: shipment.events }]);
+        if (shipment.cancelled) return error(res, 409, 'El envío está cancelado');
+        return pdf(
+          res,
+          labelPdf([
+            'Correo Argentino',
+            shipment.deliveryType === 'S' ? 'Entrega en sucursal' : 'Entrega a domicilio',
+            shipment.recipient,
+            shipment.trackingNumber,
+          ]),
+        );
+      }
+
+      if (req.method === 'POST' && url.pathname === '/shipping/cancel') {
+        const body = await readJson(req);
+        record.body = body;
+        if (body?.customerId !== customerId) return error(res, 400, 'customerId inválido');
+        const shipment = state.shipments.get(String(body?.shippingId ?? ''));
+        if (!shipment) return error(res, 404, 'Envío inexistente');
+        if (shipment.events.some((e) => e.event !== 'PREIMPOSICION'))
+          return error(res, 409, 'El envío ya fue admitido: no se puede cancelar');
+        shipment.cancelled = true;
+        return json(res, 200, { shippingId: shipment.trackingNumber, status: 'CANCELLED' });
       }
       return error(res, 404, 'Recurso no encontrado');
     },

@@ -14,7 +14,7 @@ import {
   STOCK_MOVEMENT_INDEXES,
 } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
-import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES } from './domains/orders';
+import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES, SHIPMENT_INDEXES } from './domains/orders';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
@@ -68,6 +68,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, SHIPMENT_INDEXES);
     });
   },
 
@@ -100,6 +101,8 @@ export default {
     startInvoiceWorker();
     // Abandoned checkouts: the owner's automatic e-mail and the deletion of drafts after 30 days.
     strapi.service('api::checkout-draft.checkout-draft').startSweeps();
+    // Carrier shipments: their tracking asked every CARRIER_TRACKING_EVERY_MS (30 minutes by default).
+    strapi.service('api::shipment.shipment').startSweeps();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
@@ -109,6 +112,7 @@ export default {
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
+    await strapi.service('api::shipment.shipment').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
 };

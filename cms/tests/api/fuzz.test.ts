@@ -328,6 +328,14 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/shipping/branches', auth: 'public', query: ['carrier', 'postalCode', 'province'] },
   { method: 'GET', path: '/shipping/availability', auth: 'public' },
+  // Carrier shipments: the fixture order is a pickup (and the shared shop has no carrier): refused with a 409/404,
+  // never a carrier call.
+  { method: 'GET', path: '/orders/{orderId}/shipment', auth: 'admin' },
+  { method: 'POST', path: '/orders/{orderId}/shipment', auth: 'admin' },
+  { method: 'DELETE', path: '/orders/{orderId}/shipment', auth: 'admin' },
+  { method: 'POST', path: '/orders/{orderId}/shipment/dispatch', auth: 'admin' },
+  { method: 'GET', path: '/orders/{orderId}/shipment/label', auth: 'admin', query: ['format'] },
+  { method: 'POST', path: '/shipments/labels', auth: 'admin', body: (f) => ({ orderIds: [f.orderId], format: 'a4' }) },
   { method: 'GET', path: '/invoicing/settings', auth: 'admin' },
   {
     method: 'PUT',

@@ -75,6 +75,7 @@ export * from './rules/cuit.js';
 export * from './rules/argentina.js';
 export * from './contract/shipping.js';
 export * from './contract/national-shipping.js';
+export * from './contract/shipments.js';
 export * from './rules/shipping-price.js';
 export * from './rules/parcels.js';
 

@@ -31,6 +31,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { OrderCustomerCards } from './order-customer-cards';
 import { OrderFulfillmentCard } from './order-fulfillment-card';
 import { OrderInvoiceCard } from './order-invoice-card';
+import { OrderShipmentCard } from './order-shipment-card';
 import { OrderItemList } from './order-item-list';
 import { OrderMercadoPagoCard } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
@@ -274,6 +275,7 @@ function OrderDetail({ order }: { order: Order }) {
           </DetailCard>
 
           <OrderFulfillmentCard order={order} />
+          {order.deliveryType === 'carrier' && <OrderShipmentCard order={order} />}
           <OrderInvoiceCard order={order} />
           <OrderTimeline order={order} paid={current === 'paid'} />
         </aside>

@@ -33,6 +33,7 @@ import { OrderExportBar } from './order-export-bar';
 import { OrderListSummary } from './order-list-summary';
 import { OrderQuickView } from './order-quick-view';
 import { OrderRow } from './order-row';
+import { OrderShipmentsBar } from './order-shipments-bar';
 import { OrderStatusOptions } from './order-status-options';
 
 const PAGE_SIZE = LIMITS.adminOrdersPageSize;
@@ -66,6 +67,16 @@ export function OrderListPage() {
   // Customers' CSV and deleting orders are the owner's (docs/security.md §16): other roles see neither.
   const mayExport = usePermission('orders.export');
   const mayDelete = usePermission('orders.delete');
+  const mayShip = usePermission('orders.manage');
+  // The carrier orders ticked for "Crear envíos" / "Imprimir etiquetas" (kept across pages of the list).
+  const [shipping, setShipping] = useState<Map<string, { id: string; orderNumber: string }>>(new Map());
+  const toggleShipping = (order: Order, on: boolean) =>
+    setShipping((current) => {
+      const next = new Map(current);
+      if (on) next.set(order._id, { id: order._id, orderNumber: order.orderNumber });
+      else next.delete(order._id);
+      return next;
+    });
   const statusMutation = useUpdateOrderStatus();
 
   const orders = list.data?.orders ?? [];
@@ -197,6 +208,7 @@ export function OrderListPage() {
         )}
         <RefreshButton busy={list.isFetching} onClick={refresh} />
       </section>
+      <OrderShipmentsBar selected={[...shipping.values()]} onClear={() => setShipping(new Map())} />
       {mayExport && <OrderExportBar status={status} date={date} search={search} fulfillment={fulfillment} channel={channel} />}
 
       <TableCard
@@ -223,6 +235,11 @@ export function OrderListPage() {
               deleting={deleteMutation.isPending && deleteMutation.variables === order._id}
               onQuickView={() => setQuickViewId(order._id)}
               onDelete={mayDelete ? () => setToDelete(order) : undefined}
+              selection={
+                mayShip && order.deliveryType === 'carrier'
+                  ? { selected: shipping.has(order._id), onChange: (on) => toggleShipping(order, on) }
+                  : undefined
+              }
             />
           ))}
         </DataTable>

@@ -13,13 +13,21 @@ interface OrderRowProps {
   onQuickView: () => void;
   /** Absent for a role that may not delete orders: no delete button then. */
   onDelete?: () => void;
+  /** A carrier order staff may ship: its box for the list's "Crear envíos" / "Imprimir etiquetas". */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
 }
 
 /** One order in the orders table: number, customer, total, status and its actions. */
-export function OrderRow({ order, deleting, onQuickView, onDelete }: OrderRowProps) {
+export function OrderRow({ order, deleting, onQuickView, onDelete, selection }: OrderRowProps) {
   return (
     <tr data-testid="order-row">
       <td className="cell-main">
+        {selection && (
+          <label className="cell-sub">
+            <input type="checkbox" checked={selection.selected} onChange={(e) => selection.onChange(e.target.checked)} /> Envío por correo
+            <span className="visually-hidden"> de la orden {order.orderNumber}</span>
+          </label>
+        )}
         <Link to={paths.order(order._id)} className="order-number">
           #{order.orderNumber}
         </Link>

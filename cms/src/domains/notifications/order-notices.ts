@@ -7,6 +7,7 @@ import {
   ownerNewOrderMail,
   ownerProofReceivedMail,
   type MailContent,
+  type MailShipment,
   type MailShop,
   type Order,
   type ShopperMailContext,
@@ -104,10 +105,15 @@ export async function queueStatusChange(order: Order, from: string, reason: stri
  * A fulfilment step the shopper should hear about: ready for pickup (where and when), on its way, delivered (with
  * the cash collected when she paid on hand-over). Other steps (packed) send nothing.
  */
-export async function queueFulfillmentStep(order: Order, cashCollected: number | null, origin: string | null): Promise<void> {
+export async function queueFulfillmentStep(
+  order: Order,
+  cashCollected: number | null,
+  origin: string | null,
+  shipment: MailShipment | null = null,
+): Promise<void> {
   const step = order.fulfillment;
   if (step !== 'ready_for_pickup' && step !== 'shipped' && step !== 'delivered') return;
   const site = await content();
-  const body = orderFulfillmentMail(order, step, shopperContext(site, order, origin), cashCollected);
+  const body = orderFulfillmentMail(order, step, shopperContext(site, order, origin), cashCollected, shipment);
   await enqueueAll([mailFor(order, order.shippingInfo.email, FULFILLMENT_MAIL_KINDS[step], body)]);
 }

@@ -5,7 +5,6 @@ import {
   type DiscountLine,
   orderMeetingPointSchema,
   orderZoneSchema,
-  type DeliveryType,
   channelOf,
   type Order,
   type OrderMeetingPoint,
@@ -55,7 +54,7 @@ function paymentOf(method: PaymentMethod, value: unknown): OrderPayment | null {
     paymentUrl: paymentId ? `${MERCADOPAGO_ACTIVITY_URL}${encodeURIComponent(paymentId)}` : null,
   };
 }
-const deliveryTypeOf = (value: unknown): DeliveryType =>
+const deliveryTypeOf = (value: unknown): Order['deliveryType'] =>
   value === 'delivery' || value === 'store' || value === 'carrier' ? value : 'pickup';
 
 /** The national shipping stored with a carrier order (null when absent or not readable). */

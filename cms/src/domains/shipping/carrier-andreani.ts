@@ -1,11 +1,23 @@
-import type { Parcel, ShippingBranch } from '@shop/shared';
+import { provinceByCode, type Parcel, type ShippingBranch } from '@shop/shared';
 import { isRecord } from '../../utils/db-write';
-import { basicAuth, CarrierError, carrierFetch, withToken, type Carrier, type CarrierCall, type CarrierRate } from './carrier';
+import {
+  basicAuth,
+  CarrierError,
+  carrierFetch,
+  carrierFetchPdf,
+  withToken,
+  type Carrier,
+  type CarrierCall,
+  type CarrierRate,
+  type CarrierTrackingEvent,
+} from './carrier';
 
 /**
  * Andreani through its API v2 (https://apis.andreani.com): GET /login with Basic credentials → the token in the
  * `x-authorization-token` header, sent back in the same header; GET /v1/tarifas per contract (one for the door,
- * another for branches) with the parcels as `bultos`; GET /v2/sucursales by postal code. The shapes, and where they
+ * another for branches) with the parcels as `bultos`; GET /v2/sucursales by postal code; POST /v2/ordenes-de-envio
+ * (a shipment), its labels at /v2/ordenes-de-envio/{agrupador}/etiquetas, its trazas at /v2/envios/{n}/trazas, and
+ * DELETE /v2/ordenes-de-envio/{n} to cancel it. The shapes, and where they
  * are guessed, are written in scripts/fake-andreani.mjs, the fake the tests run against.
  */
 export const DEFAULT_ANDREANI_API_URL = 'https://apis.andreani.com';
@@ -63,6 +75,31 @@ function branchOf(raw: unknown): ShippingBranch | null {
   };
 }
 
+/** Andreani's states → the shipment's (its 'Estado' texts are Spanish already). */
+function statusOf(estado: string): CarrierTrackingEvent['status'] {
+  const e = estado.toLowerCase();
+  if (e.startsWith('entregad')) return 'delivered';
+  if (e.includes('ingreso al circuito') || e.includes('admitid')) return 'dispatched';
+  if (e.includes('pendiente de ingreso')) return null;
+  return 'in_transit';
+}
+
+function trazaOf(raw: unknown): CarrierTrackingEvent | null {
+  if (!isRecord(raw) || typeof raw.Estado !== 'string' || raw.Estado === '') return null;
+  const parsed = Date.parse(`${String(raw.Fecha ?? '').slice(0, 19)}-03:00`);
+  const motivo = typeof raw.Motivo === 'string' && raw.Motivo !== '' ? `: ${raw.Motivo}` : '';
+  const sucursal =
+    typeof raw.Sucursal === 'string' && raw.Sucursal !== '' && raw.Sucursal !== 'Sucursal Genérica' ? ` (${raw.Sucursal})` : '';
+  return {
+    at: new Date(Number.isFinite(parsed) ? parsed : Date.now()).toISOString(),
+    description: `${raw.Estado}${motivo}${sucursal}`,
+    code: String(raw.EstadoId ?? raw.Estado),
+    status: statusOf(raw.Estado),
+  };
+}
+
+const phones = (phone: string) => [{ tipo: 1, numero: phone }];
+
 export const andreani: Carrier = {
   id: ID,
   baseUrl,
@@ -90,5 +127,79 @@ export const andreani: Carrier = {
       .map(branchOf)
       .filter((b): b is ShippingBranch => b !== null && b.id !== '')
       .slice(0, 30);
+  },
+
+  async create(call, request) {
+    const { contract, branchContract } = call.credentials;
+    if (!contract) throw new CarrierError(ID, 'credentials', 'no contract');
+    const a = request.address;
+    const region = provinceByCode(a.province)?.code ?? a.province;
+    const destino =
+      request.type === 'branch' && request.branchId
+        ? { sucursal: { id: request.branchId } }
+        : {
+            postal: {
+              codigoPostal: a.postalCode.replace(/\D/g, '').slice(0, 4),
+              calle: a.street,
+              numero: a.number,
+              piso: a.floor ?? '',
+              departamento: a.apartment ?? '',
+              localidad: a.locality,
+              region,
+              pais: 'Argentina',
+            },
+          };
+    const valor = Math.round(request.declaredValue / Math.max(1, request.parcels.length));
+    const { body } = await authorized(call, (token) =>
+      carrierFetch(ID, `${baseUrl()}/v2/ordenes-de-envio`, {
+        method: 'POST',
+        headers: { 'x-authorization-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          contrato: request.type === 'branch' ? (branchContract ?? contract) : contract,
+          idPedido: request.reference,
+          origen: { postal: { codigoPostal: call.origin, pais: 'Argentina' } },
+          destino,
+          remitente: { nombreCompleto: request.sender.name, email: request.sender.email, telefonos: phones(request.sender.phone) },
+          destinatario: [
+            { nombreCompleto: request.recipient.name, email: request.recipient.email, telefonos: phones(request.recipient.phone) },
+          ],
+          bultos: request.parcels.map((p: Parcel) => ({
+            kilos: p.weight / 1000,
+            largoCm: p.length,
+            altoCm: p.height,
+            anchoCm: p.width,
+            volumenCm: p.length * p.width * p.height,
+            valorDeclaradoConImpuestos: valor,
+          })),
+        }),
+        signal: call.signal,
+      }),
+    );
+    const bulto = isRecord(body) && Array.isArray(body.bultos) && isRecord(body.bultos[0]) ? body.bultos[0] : null;
+    const number = bulto && typeof bulto.numeroDeEnvio === 'string' ? bulto.numeroDeEnvio : '';
+    const grouping = isRecord(body) && typeof body.agrupadorDeBultos === 'string' ? body.agrupadorDeBultos : '';
+    if (number === '' || grouping === '') throw new CarrierError(ID, 'down', 'orden de envío answer without numeroDeEnvio');
+    return { trackingNumber: number, carrierRef: grouping };
+  },
+
+  async label(call, shipment) {
+    const url = `${baseUrl()}/v2/ordenes-de-envio/${encodeURIComponent(shipment.carrierRef)}/etiquetas`;
+    return authorized(call, (token) => carrierFetchPdf(ID, url, { headers: { 'x-authorization-token': token }, signal: call.signal }));
+  },
+
+  async cancel(call, shipment) {
+    const url = `${baseUrl()}/v2/ordenes-de-envio/${encodeURIComponent(shipment.trackingNumber)}`;
+    await authorized(call, (token) =>
+      carrierFetch(ID, url, { method: 'DELETE', headers: { 'x-authorization-token': token }, signal: call.signal }),
+    );
+  },
+
+  async track(call, shipment) {
+    const url = `${baseUrl()}/v2/envios/${encodeURIComponent(shipment.trackingNumber)}/trazas`;
+    const { body } = await authorized(call, (token) =>
+      carrierFetch(ID, url, { headers: { 'x-authorization-token': token }, signal: call.signal }),
+    );
+    const eventos = isRecord(body) && Array.isArray(body.eventos) ? body.eventos : [];
+    return eventos.map(trazaOf).filter((e): e is CarrierTrackingEvent => e !== null);
   },
 };

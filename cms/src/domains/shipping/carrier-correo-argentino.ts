@@ -1,11 +1,23 @@
 import { provinceByCode, type ShippingBranch, type ShippingServiceType } from '@shop/shared';
 import { isRecord } from '../../utils/db-write';
-import { basicAuth, CarrierError, carrierFetch, consolidate, withToken, type Carrier, type CarrierCall, type CarrierRate } from './carrier';
+import {
+  basicAuth,
+  CarrierError,
+  carrierFetch,
+  carrierFetchPdf,
+  consolidate,
+  withToken,
+  type Carrier,
+  type CarrierCall,
+  type CarrierRate,
+  type CarrierTrackingEvent,
+} from './carrier';
 
 /**
  * Correo Argentino through its MiCorreo API (https://api.correoargentino.com.ar/micorreo/v1): POST /token with Basic
  * credentials → `{token, expire}`; POST /rates → rates per product (CP Clásico, EP Expreso) and delivery (D to the
- * door, S to a branch); GET /agencies by province. The shapes, and where they are guessed, are written in
+ * door, S to a branch); GET /agencies by province; POST /shipping/import (a shipment), GET /shipping/tracking, GET
+ * /shipping/label, POST /shipping/cancel. The shapes, and where they are guessed, are written in
  * scripts/fake-correo-argentino.mjs, the fake the tests run against.
  */
 export const DEFAULT_CORREO_ARGENTINO_API_URL = 'https://api.correoargentino.com.ar/micorreo/v1';
@@ -108,6 +120,34 @@ function branchOf(raw: unknown): (ShippingBranch & { postalCode: string }) | nul
   };
 }
 
+/** MiCorreo's tracking texts, as the shopper reads them (others are shown as Correo wrote them). */
+const EVENTS: Record<string, { description: string; status: CarrierTrackingEvent['status'] }> = {
+  PREIMPOSICION: { description: 'Envío registrado en Correo Argentino', status: null },
+  ADMISION: { description: 'Correo Argentino recibió el paquete', status: 'dispatched' },
+  'EN TRANSITO': { description: 'En viaje hacia la sucursal de destino', status: 'in_transit' },
+  'EN PODER DEL DISTRIBUIDOR': { description: 'Salió a entregar', status: 'in_transit' },
+  ENTREGADO: { description: 'Entregado', status: 'delivered' },
+};
+
+/** 'DD-MM-YYYY HH:mm' (Argentina's time) → ISO; the time of the poll when unreadable. */
+function trackingDate(value: unknown): string {
+  const m = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})/.exec(String(value ?? ''));
+  const parsed = m ? Date.parse(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:00-03:00`) : NaN;
+  return new Date(Number.isFinite(parsed) ? parsed : Date.now()).toISOString();
+}
+
+function trackingEventOf(raw: unknown): CarrierTrackingEvent | null {
+  if (!isRecord(raw) || typeof raw.event !== 'string' || raw.event === '') return null;
+  const code = raw.event.trim().toUpperCase();
+  const known = EVENTS[code];
+  const branch = typeof raw.branch === 'string' && raw.branch.trim() !== '' ? ` (${raw.branch.trim()})` : '';
+  const plain = code.charAt(0) + code.slice(1).toLowerCase();
+  const status = known?.status ?? (code.includes('ENTREG') ? 'delivered' : null);
+  return { at: trackingDate(raw.date), description: `${known?.description ?? plain}${branch}`, code, status };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
 export const correoArgentino: Carrier = {
   id: ID,
   baseUrl,
@@ -143,5 +183,85 @@ export const correoArgentino: Carrier = {
     const all = (Array.isArray(body) ? body : []).map(branchOf).filter((b): b is NonNullable<ReturnType<typeof branchOf>> => b !== null);
     const near = all.filter((b) => b.postalCode === place.postalCode);
     return (near.length > 0 ? near : all).slice(0, 30).map(({ id, name, address, hours }) => ({ id, name, address, hours }));
+  },
+
+  async create(call, request) {
+    const parcel = consolidate(request.parcels);
+    const a = request.address;
+    const province = provinceByCode(a.province);
+    const contact = (who: { name: string; email: string; phone: string }) => ({
+      name: who.name,
+      phone: who.phone,
+      cellPhone: who.phone,
+      email: who.email,
+    });
+    const { body } = await authorized(call, (token) =>
+      carrierFetch(ID, `${baseUrl()}/shipping/import`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: JSON.stringify({
+          customerId: call.credentials.customerId,
+          extOrderId: request.reference,
+          orderNumber: request.reference,
+          sender: { ...contact(request.sender), originAddress: { postalCode: call.origin } },
+          recipient: contact(request.recipient),
+          shipping: {
+            deliveryType: request.type === 'branch' ? 'S' : 'D',
+            productType: request.serviceCode,
+            agency: request.type === 'branch' ? request.branchId : null,
+            address: {
+              streetName: a.street,
+              streetNumber: a.number,
+              floor: a.floor ?? '',
+              apartment: a.apartment ?? '',
+              city: a.locality,
+              provinceCode: province?.letter ?? '',
+              postalCode: a.postalCode.replace(/\D/g, '').slice(0, 4),
+            },
+            weight: parcel.weight,
+            declaredValue: request.declaredValue,
+            height: parcel.height,
+            length: parcel.length,
+            width: parcel.width,
+          },
+        }),
+        signal: call.signal,
+      }),
+    );
+    const number = isRecord(body) && typeof body.trackingNumber === 'string' ? body.trackingNumber : '';
+    if (number === '') throw new CarrierError(ID, 'down', 'import answer without trackingNumber');
+    return { trackingNumber: number, carrierRef: number };
+  },
+
+  async label(call, shipment) {
+    const query = new URLSearchParams({ shippingId: shipment.trackingNumber });
+    return authorized(call, (token) =>
+      carrierFetchPdf(ID, `${baseUrl()}/shipping/label?${query}`, { headers: { authorization: `Bearer ${token}` }, signal: call.signal }),
+    );
+  },
+
+  async cancel(call, shipment) {
+    await authorized(call, (token) =>
+      carrierFetch(ID, `${baseUrl()}/shipping/cancel`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: JSON.stringify({ customerId: call.credentials.customerId, shippingId: shipment.trackingNumber }),
+        signal: call.signal,
+      }),
+    );
+  },
+
+  async track(call, shipment) {
+    const query = new URLSearchParams({ shippingId: shipment.trackingNumber });
+    const { body } = await authorized(call, (token) =>
+      carrierFetch(ID, `${baseUrl()}/shipping/tracking?${query}`, { headers: { authorization: `Bearer ${token}` }, signal: call.signal }),
+    );
+    const first: unknown = Array.isArray(body) ? body[0] : body;
+    const events = isRecord(first) && Array.isArray(first.events) ? first.events : [];
+    // MiCorreo lists the newest first.
+    return events
+      .map(trackingEventOf)
+      .filter((e): e is CarrierTrackingEvent => e !== null)
+      .reverse();
   },
 };

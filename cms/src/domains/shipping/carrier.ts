@@ -9,10 +9,9 @@ import {
 } from '@shop/shared';
 
 /**
- * One carrier behind the shop's small interface (docs/architecture.md "Shipping"): its quote and its branches near a
- * postal code. Creating the shipment, its label, cancelling it and tracking it are the next part of issue 48 and
- * join this interface then (`create`, `label`, `cancel`, `track`). A third carrier (OCA) is one more file like
- * carrier-correo-argentino.ts, listed in carriers.ts.
+ * One carrier behind the shop's small interface (docs/architecture.md "Shipping"): its quote, its branches near a
+ * postal code, and a shipment's life: `create` it, fetch its `label` (PDF), `cancel` it while the carrier allows it,
+ * `track` it. A third carrier (OCA) is one more file like carrier-correo-argentino.ts, listed in carriers.ts.
  */
 export interface CarrierRate {
   /** The carrier's own code of the service (Correo: productType; Andreani: the contract's service). */
@@ -34,6 +33,44 @@ export interface CarrierCall {
   origin: string;
 }
 
+/** What the carrier is told to carry: one order's parcels, from the shop to the shopper's door or a branch. */
+export interface ShipmentRequest {
+  /** The shop's reference (the order number): the carrier's extOrderId / idPedido, so a retry finds the same one. */
+  reference: string;
+  serviceCode: string;
+  type: ShippingServiceType;
+  branchId: string | null;
+  recipient: { name: string; email: string; phone: string };
+  address: {
+    street: string;
+    number: string;
+    floor?: string;
+    apartment?: string;
+    locality: string;
+    province: ProvinceCode;
+    postalCode: string;
+  };
+  parcels: readonly Parcel[];
+  /** The goods' value in pesos (the carrier's insurance). */
+  declaredValue: number;
+  sender: { name: string; email: string; phone: string };
+}
+
+/** The carrier's answer to a new shipment: the number the shopper follows and the carrier's own id of it. */
+export interface CarrierShipment {
+  trackingNumber: string;
+  /** Andreani: the agrupadorDeBultos (its labels); Correo: the tracking number again. */
+  carrierRef: string;
+}
+
+/** One tracking event read from the carrier, in Spanish, with what it means for the shipment (null: nothing new). */
+export interface CarrierTrackingEvent {
+  at: string;
+  description: string;
+  code: string;
+  status: 'dispatched' | 'in_transit' | 'delivered' | null;
+}
+
 export interface Carrier {
   id: CarrierId;
   /** The API's base URL: its env var, else the real one. */
@@ -42,6 +79,13 @@ export interface Carrier {
   credentialKeys: readonly string[];
   quote(call: CarrierCall, destination: { postalCode: string; province: ProvinceCode }, parcels: readonly Parcel[]): Promise<CarrierRate[]>;
   branches(call: CarrierCall, place: { postalCode: string; province: ProvinceCode | null }): Promise<ShippingBranch[]>;
+  create(call: CarrierCall, request: ShipmentRequest): Promise<CarrierShipment>;
+  /** The carrier's own label, a PDF. */
+  label(call: CarrierCall, shipment: CarrierShipment): Promise<Buffer>;
+  /** Cancels it at the carrier; a CarrierError 'refused' when the carrier no longer allows it (already admitted). */
+  cancel(call: CarrierCall, shipment: CarrierShipment): Promise<void>;
+  /** Every event so far, oldest first. */
+  track(call: CarrierCall, shipment: CarrierShipment): Promise<CarrierTrackingEvent[]>;
 }
 
 /** Why a carrier gave no answer: it took too long, could not be reached (or answered 5xx), or refused the request. */
@@ -101,6 +145,28 @@ export async function carrierFetch(
   if (res.status >= 500) throw new CarrierError(carrier, 'down', `HTTP ${res.status}`);
   if (!res.ok) throw new CarrierError(carrier, 'refused', `HTTP ${res.status} ${describeError(body)}`);
   return { body, headers: res.headers };
+}
+
+/** fetch of a PDF (a label) with the call's deadline; the same failures as carrierFetch, and an answer that is not a PDF is 'down'. */
+export async function carrierFetchPdf(
+  carrier: CarrierId,
+  url: string,
+  init: { headers?: Record<string, string>; signal: AbortSignal },
+): Promise<Buffer> {
+  let res: Response;
+  let bytes: Buffer;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/pdf', ...(init.headers ?? {}) }, signal: init.signal });
+    bytes = Buffer.from(await res.arrayBuffer());
+  } catch (error) {
+    if (isAbort(error)) throw new CarrierError(carrier, 'timeout', 'no label in time');
+    throw new CarrierError(carrier, 'down', error instanceof Error ? error.message : 'unreachable');
+  }
+  if (res.status === 401 || res.status === 403) throw new CarrierError(carrier, 'credentials', `HTTP ${res.status}`);
+  if (res.status >= 500) throw new CarrierError(carrier, 'down', `HTTP ${res.status}`);
+  if (!res.ok) throw new CarrierError(carrier, 'refused', `HTTP ${res.status}`);
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new CarrierError(carrier, 'down', 'the label is not a PDF');
+  return bytes;
 }
 
 /** The carrier's error text for the log (its shapes: Correo {code, message}; Andreani {title, detail}). */

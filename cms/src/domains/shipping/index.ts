@@ -9,3 +9,12 @@ export { DEFAULT_CORREO_ARGENTINO_API_URL } from './carrier-correo-argentino';
 export { peekQuotedOption, QUOTE_VALID_MS, readQuotedOption } from './quote-ids';
 export { parcelsOfItems, quoteShipping, shippingAvailability, shippingBranches } from './shipping-quote';
 export { putShippingSettings, shippingSettingsAnswer } from './shipping-settings';
+export {
+  cancelCarrierShipment,
+  carrierLabel,
+  createCarrierShipment,
+  trackCarrierShipment,
+  type CarrierShipment,
+  type CarrierTrackingEvent,
+  type ShipmentRequest,
+} from './shipping-shipments';

@@ -21,6 +21,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'PATCH /orders/:id/confirm': 'orders.manage',
   'PUT /orders/:id/fulfillment': 'orders.manage',
   'POST /orders/fulfillment': 'orders.manage',
+  // Carrier shipments are the dispatch of paid orders: whoever marks orders shipped (orders.manage) creates, prints,
+  // cancels and dispatches them; the carriers' credentials stay the owner's (shipping.manage). Reading one: orders.view.
+  'GET /orders/:id/shipment': 'orders.view',
+  'POST /orders/:id/shipment': 'orders.manage',
+  'DELETE /orders/:id/shipment': 'orders.manage',
+  'POST /orders/:id/shipment/dispatch': 'orders.manage',
+  'GET /orders/:id/shipment/label': 'orders.manage',
+  'POST /shipments/labels': 'orders.manage',
   'POST /orders/:id/refund': 'orders.refund',
   'DELETE /orders/:id': 'orders.delete',
   // Shoppers' contacts (name, e-mail, phone) and what they bought: sales and the owner; the whole list as a file, the owner.

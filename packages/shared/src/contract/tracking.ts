@@ -6,6 +6,7 @@ import { timestampFields } from './fields.js';
 import { trackedReturnsSchema } from './returns.js';
 import { discountLineSchema } from './quote.js';
 import { trackedNationalShippingSchema } from './national-shipping.js';
+import { trackedShipmentSchema } from './shipments.js';
 import { fulfillmentStepSchema, trackedFulfillmentEventSchema } from '../rules/fulfillment.js';
 
 /**
@@ -29,6 +30,8 @@ const trackedOrderCommon = {
   /** Where the goods are (apart from the payment) and when each step was marked (no staff names). */
   fulfillment: fulfillmentStepSchema.optional(),
   fulfillmentSteps: z.array(trackedFulfillmentEventSchema).optional(),
+  /** An order sent with a carrier, once its shipment exists: the carrier, the number with its link, the events. */
+  shipment: trackedShipmentSchema.optional(),
   ...timestampFields,
 };
 

@@ -262,6 +262,21 @@ describe('fulfilment mails', () => {
     expect(delivered.text).toContain('Registramos tu pago en efectivo de $15.000.');
     expect(orderFulfillmentMail(order({ status: 'paid' }), 'delivered', ctx).text).not.toContain('efectivo de');
   });
+
+  it('shipped by a carrier: the carrier, the tracking number and its link, and no meeting point', () => {
+    const shipment = {
+      carrierName: 'Andreani',
+      trackingNumber: '360000100000123',
+      trackingUrl: 'https://www.andreani.com/#!/informacionEnvio/360000100000123',
+    };
+    const mail = orderFulfillmentMail(order({ status: 'paid', deliveryType: 'carrier' }), 'shipped', ctx, null, shipment);
+    expect(mail.text).toContain('Tu pedido ya está en manos de Andreani.');
+    expect(mail.text).toContain('360000100000123');
+    expect(mail.text).toContain(shipment.trackingUrl);
+    expect(mail.html).toContain('360000100000123');
+    expect(mail.text).toContain('Te lo enviamos por correo a la dirección que nos diste.');
+    expect(mail.text).not.toContain('punto de encuentro');
+  });
 });
 
 describe('the invoice e-mail', () => {

@@ -73,7 +73,10 @@ function carrierBlock(shipping: NonNullable<Order['nationalShipping']>): MailBlo
 }
 
 function deliveryBlock(order: Order, meetingPoint: MailMeetingPoint): MailBlock {
-  if (order.deliveryType === 'carrier' && order.nationalShipping) return carrierBlock(order.nationalShipping);
+  if (order.deliveryType === 'carrier')
+    return order.nationalShipping
+      ? carrierBlock(order.nationalShipping)
+      : { title: 'Envío por correo', paragraphs: ['Te lo enviamos por correo a la dirección que nos diste.'] };
   if (order.deliveryType === 'delivery') {
     const s = order.shippingInfo;
     const address = [s.address, s.city, s.postalCode ? `CP ${s.postalCode}` : ''].filter(Boolean).join(', ');
@@ -189,16 +192,34 @@ const FULFILLMENT_WORDING: Record<FulfillmentMailStep, { subject: string; intro:
  * To the shopper when the order is ready for pickup (with the meeting point's address and schedule), on its way, or
  * delivered (with the cash collected, when it was paid on hand-over).
  */
+/** A carrier's shipment as the shopper's e-mail names it: the carrier, the number and where to follow it. */
+export interface MailShipment {
+  carrierName: string;
+  trackingNumber: string;
+  trackingUrl: string;
+}
+
 export function orderFulfillmentMail(
   order: Order,
   step: FulfillmentMailStep,
   ctx: ShopperMailContext,
   cashCollected: number | null = null,
+  shipment: MailShipment | null = null,
 ): MailContent {
   const wording = FULFILLMENT_WORDING[step];
-  const intro = [wording.intro];
+  const intro = [shipment && step === 'shipped' ? `Tu pedido ya está en manos de ${shipment.carrierName}.` : wording.intro];
   if (cashCollected !== null) intro.push(`Registramos tu pago en efectivo de ${formatPrice(cashCollected)}.`);
   const blocks: MailBlock[] = [orderSummaryBlock(order)];
+  if (shipment) {
+    blocks.push({
+      title: 'Seguimiento del envío',
+      rows: [
+        ['Correo', shipment.carrierName],
+        ['N° de seguimiento', shipment.trackingNumber],
+      ],
+      paragraphs: [`Seguilo en ${shipment.trackingUrl}`],
+    });
+  }
   if (step !== 'delivered') blocks.push(deliveryBlock(order, ctx.meetingPoint));
   return orderNewsMail(order, wording.subject, intro, blocks, ctx);
 }

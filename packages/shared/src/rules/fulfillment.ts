@@ -32,6 +32,7 @@ export function fulfillmentLabel(value: unknown): string {
 
 /** The steps of an order, in order: home delivery and a carrier are shipped, a pickup waits ready at its meeting point. */
 export function fulfillmentPath(deliveryType: string): readonly FulfillmentStep[] {
+  // A carrier's parcel (Correo Argentino, Andreani) is shipped like a home delivery, also when it goes to a branch.
   return deliveryType === 'delivery' || deliveryType === 'carrier'
     ? ['unfulfilled', 'packed', 'shipped', 'delivered']
     : ['unfulfilled', 'packed', 'ready_for_pickup', 'delivered'];

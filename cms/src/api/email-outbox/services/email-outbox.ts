@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import type { EmailMessage, EmailStatus, Order } from '@shop/shared';
+import type { EmailMessage, EmailStatus, MailShipment, Order } from '@shop/shared';
 import { mailSettings } from '../../../domains/platform';
 import { queueFulfillmentStep, queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
 import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
@@ -33,8 +33,13 @@ export default factories.createCoreService(OUTBOX_UID, () => ({
   },
 
   /** After a fulfilment step is committed: ready for pickup, shipped or delivered (with the cash collected, if any). */
-  fulfillmentChanged(order: Order, cashCollected: number | null = null, origin: string | null = null): Promise<void> {
-    return safely(`the fulfilment mail of order ${order.orderNumber}`, () => queueFulfillmentStep(order, cashCollected, origin));
+  fulfillmentChanged(
+    order: Order,
+    cashCollected: number | null = null,
+    origin: string | null = null,
+    shipment: MailShipment | null = null,
+  ): Promise<void> {
+    return safely(`the fulfilment mail of order ${order.orderNumber}`, () => queueFulfillmentStep(order, cashCollected, origin, shipment));
   },
 
   async list(query: { page: number; limit: number; status?: EmailStatus; orderDocumentId?: string }) {

@@ -112,8 +112,14 @@ export default factories.createCoreController('api::order.order', () => ({
   async track(ctx: Context) {
     await consume(ctx, 'tracking');
     const contact = trackingContact(ctx.query.contact);
-    const answer = await orders().track(routeParam(ctx, 'orderNumber'), contact);
+    let answer = await orders().track(routeParam(ctx, 'orderNumber'), contact);
     if (answer.contactMatched === false) await consume(ctx, 'tracking', undefined, FAILED_CONTACT_COST - 1);
+    // An order sent with a carrier: its shipment, polled first at most once a minute (delivered moves the order too).
+    if (answer.order.detail === 'full' && answer.order.deliveryType === 'carrier') {
+      const { shipment, moved } = await strapi.service('api::shipment.shipment').tracked(answer.order.orderNumber);
+      if (moved) answer = await orders().track(answer.order.orderNumber, contact);
+      if (shipment) answer.order.shipment = shipment;
+    }
     // With the contact, her exchange and return requests of the order and what she may still ask.
     if (answer.order.detail === 'full') answer.order.returns = await trackedReturnsOf(answer.order.orderNumber);
     reply(ctx, trackedOrderAnswerSchema, answer);

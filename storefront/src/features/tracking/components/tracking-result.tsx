@@ -15,6 +15,7 @@ import { chatUrl } from '@/lib/chat-link';
 import { formatOrderDate, HoldNotice } from '@/features/orders';
 import { PaymentPending, type PaymentReturn } from './payment-pending';
 import { FulfillmentSteps } from './fulfillment-steps';
+import { CarrierShipment } from './carrier-shipment';
 import { ReturnsSection } from '@/features/returns';
 
 /** The help/chat section is offered only for these statuses. */
@@ -57,6 +58,7 @@ export function TrackingResult({
       <HoldNotice order={order} />
       {awaitingPayment && <PaymentPending order={order} paymentReturn={paymentReturn} />}
       <FulfillmentSteps order={order} />
+      {order.shipment && <CarrierShipment shipment={order.shipment} />}
       <div className="split tracking-card__grid">
         <section>
           <h3>Información general</h3>

@@ -1,0 +1,482 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PDFParse } from 'pdf-parse';
+import { SHIPMENT_MSG, type OrderNationalShipping } from '@shop/shared';
+import { startFakeCorreoArgentino } from '../../../scripts/fake-correo-argentino.mjs';
+import { startFakeAndreani } from '../../../scripts/fake-andreani.mjs';
+import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
+import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { knexOn } from '../helpers/database';
+import { createProduct, orderBody } from '../helpers/orders';
+import { inviteStaff } from '../helpers/staff';
+import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+
+/**
+ * Carrier shipments (issue 48, part 3) against the carriers' fakes: create (both carriers, door and branch), the
+ * same shipment again, a 409 for an unpaid or non-carrier order, 20 labels in one PDF (every tracking number read
+ * back from it), cancel (and the carrier's refusal once admitted), "Despachado" → the order shipped, tracking to
+ * delivered (the order delivered) through the public tracking answer and its once-a-minute poll, the sweep, who may
+ * do what and junk input. A shop of its own: the carriers' URLs and the tracking period are env vars.
+ */
+const CORREO = { user: `tienda-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), customerId: '0007654321' };
+const ANDREANI = {
+  user: `ws-${randomUUID().slice(0, 8)}`,
+  password: randomBytes(12).toString('hex'),
+  contract: '400006709',
+  branchContract: '400006711',
+};
+
+let correo: FakeCarrier;
+let andreani: FakeCarrier;
+let database: TestDatabase;
+let shop: RunningStrapi;
+let owner: string;
+let productId: string;
+
+const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
+const asOwner = (pathname: string, options: CallOptions = {}) => call(pathname, { token: owner, ...options });
+
+const CORDOBA_ADDRESS = {
+  street: 'Av. Colón',
+  number: '1234',
+  floor: '3',
+  apartment: 'B',
+  locality: 'Córdoba',
+  province: 'AR-X',
+  postalCode: '5000',
+};
+
+function national(carrier: 'correo-argentino' | 'andreani', type: 'door' | 'branch'): OrderNationalShipping {
+  const branch =
+    type === 'branch'
+      ? carrier === 'andreani'
+        ? { id: '41', name: 'Córdoba Centro', address: 'La Tablada 343, Córdoba', hours: 'Lunes a viernes de 9 a 18 hs.' }
+        : { id: 'X5000', name: 'Córdoba Centro', address: 'Av. Colón 210, Córdoba', hours: 'Lun a Vie 09:00 a 18:00' }
+      : null;
+  return {
+    carrier,
+    service: carrier === 'andreani' ? 'Estándar' : 'Clásico',
+    serviceCode: carrier === 'andreani' ? (type === 'door' ? 'estandar' : 'estandar-sucursal') : 'CP',
+    type,
+    price: 6500,
+    days: { min: 3, max: 6 },
+    branch,
+    address: CORDOBA_ADDRESS,
+  };
+}
+
+/**
+ * A paid order to ship with a carrier. Until the checkout takes `deliveryType: 'carrier'` (issue 48 part 2, built
+ * beside this part), the order is made through the existing checkout (pickup, cash), marked paid the existing way,
+ * and then turned into a carrier order with knex: delivery_type and national_shipping as the checkout will store them.
+ */
+async function carrierOrder(carrier: 'correo-argentino' | 'andreani', type: 'door' | 'branch' = 'door', paid = true) {
+  const placed = await call('/orders', { body: orderBody([{ productId, quantity: 1 }]) });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const id = placed.body.order._id as string;
+  const orderNumber = placed.body.order.orderNumber as string;
+  if (paid) {
+    const res = await asOwner(`/orders/${id}/status`, { method: 'PUT', body: { status: 'paid' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const knex = knexOn(database.env);
+  try {
+    await knex('orders')
+      .where('document_id', id)
+      .update({ delivery_type: 'carrier', national_shipping: JSON.stringify(national(carrier, type)) });
+  } finally {
+    await knex.destroy();
+  }
+  return { id, orderNumber };
+}
+
+async function pdfText(res: Response): Promise<string> {
+  if (res.status !== 200) expect(await res.text()).toBe('a PDF');
+  expect(res.headers.get('content-type')).toContain('application/pdf');
+  return (await new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) }).getText()).text;
+}
+
+const advance = (fake: FakeCarrier, number: string, to: 'admitted' | 'in_transit' | 'delivered') =>
+  fetch(`${fake.url}/__control/advance`, { method: 'POST', body: JSON.stringify({ number, to }) }).then((r) => expect(r.status).toBe(200));
+
+const track = (orderNumber: string) =>
+  call(`/orders/by-number/${orderNumber}?contact=${encodeURIComponent(orderBody([]).shippingInfo.email)}`);
+
+beforeAll(async () => {
+  correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });
+  andreani = await startFakeAndreani({
+    user: ANDREANI.user,
+    password: ANDREANI.password,
+    contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract },
+  });
+  database = await createTestDatabase(inject('databaseKind'));
+  shop = await startStrapi(database, {
+    CORREO_ARGENTINO_API_URL: correo.url,
+    ANDREANI_API_URL: andreani.url,
+    // The sweep runs every second here (30 minutes in a shop); each shipment is still asked at most once a minute.
+    CARRIER_TRACKING_EVERY_MS: '1000',
+    RATE_LIMIT_ORDERS_MAX: '100000',
+  });
+  owner = await adminTokenAt(shop.url);
+  const settings = await asOwner('/shipping/settings', {
+    method: 'PUT',
+    body: {
+      carriers: {
+        'correo-argentino': { enabled: true, credentials: { customerId: CORREO.customerId, user: CORREO.user, password: CORREO.password } },
+        andreani: { enabled: true, credentials: ANDREANI },
+      },
+    },
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  productId = (await createProduct({ stock: 500, price: 20000 }, { baseUrl: shop.url, token: owner }))._id;
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+  await correo?.close();
+  await andreani?.close();
+});
+
+describe('creating a shipment', () => {
+  it('Correo Argentino to the door: the carrier gets the order and its address; the tracking number comes back', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { shipment } = res.body;
+    expect(shipment).toMatchObject({ carrier: 'correo-argentino', service: 'Clásico', status: 'created', type: 'door' });
+    expect(shipment.trackingNumber).toMatch(/^CP\d{9}AR$/);
+    expect(shipment.labelUrl).toBe(`/api/orders/${order.id}/shipment/label`);
+    const state = await (await fetch(`${correo.url}/__control/state`)).json();
+    const sent = state.calls.find(
+      (c: { path: string; body?: { extOrderId?: string } }) => c.path === '/shipping/import' && c.body?.extOrderId === order.orderNumber,
+    );
+    expect(sent.body.shipping).toMatchObject({
+      deliveryType: 'D',
+      productType: 'CP',
+      address: { streetName: 'Av. Colón', postalCode: '5000', provinceCode: 'X' },
+    });
+    expect(sent.body.customerId).toBe(CORREO.customerId);
+  });
+
+  it('Andreani to a branch: the branch contract and the branch id; a second call answers the same shipment', async () => {
+    const order = await carrierOrder('andreani', 'branch');
+    const first = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.shipment).toMatchObject({ carrier: 'andreani', type: 'branch', status: 'created' });
+    expect(first.body.shipment.trackingNumber).toMatch(/^\d{15}$/);
+    const again = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect(again.body.shipment.trackingNumber).toBe(first.body.shipment.trackingNumber);
+    const state = await (await fetch(`${andreani.url}/__control/state`)).json();
+    const created = state.calls.filter(
+      (c: { path: string; body?: { idPedido?: string } }) => c.path === '/v2/ordenes-de-envio' && c.body?.idPedido === order.orderNumber,
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0].body).toMatchObject({ contrato: ANDREANI.branchContract, destino: { sucursal: { id: '41' } } });
+    const read = await asOwner(`/orders/${order.id}/shipment`);
+    expect(read.body.shipment.trackingNumber).toBe(first.body.shipment.trackingNumber);
+  });
+
+  it('two clicks at once make one shipment at the carrier', async () => {
+    const order = await carrierOrder('andreani', 'door');
+    const answers = await Promise.all([1, 2, 3].map(() => asOwner(`/orders/${order.id}/shipment`, { method: 'POST' })));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    expect(new Set(ok.map((a) => a.body.shipment.trackingNumber)).size).toBe(1);
+    const state = await (await fetch(`${andreani.url}/__control/state`)).json();
+    expect(state.calls.filter((c: { path: string; body?: { idPedido?: string } }) => c.body?.idPedido === order.orderNumber)).toHaveLength(
+      1,
+    );
+  });
+
+  it('an unpaid order, or one not sent by a carrier, is a Spanish 409; an unknown order a 404', async () => {
+    const unpaid = await carrierOrder('correo-argentino', 'door', false);
+    const res = await asOwner(`/orders/${unpaid.id}/shipment`, { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^La orden todavía no está pagada/);
+    const pickup = await call('/orders', { body: orderBody([{ productId, quantity: 1 }]) });
+    await asOwner(`/orders/${pickup.body.order._id}/status`, { method: 'PUT', body: { status: 'paid' } });
+    const notCarrier = await asOwner(`/orders/${pickup.body.order._id}/shipment`, { method: 'POST' });
+    expect(notCarrier.status).toBe(409);
+    expect(notCarrier.body.message).toBe(SHIPMENT_MSG.notCarrier);
+    expect((await asOwner('/orders/noexiste123/shipment', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('a carrier down is a Spanish 503 and leaves no shipment (the next try creates it)', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    await fetch(`${correo.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: 'down' }) });
+    try {
+      const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('Correo Argentino no está disponible en este momento');
+      expect((await asOwner(`/orders/${order.id}/shipment`)).body.shipment).toBeNull();
+    } finally {
+      await fetch(`${correo.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: 'ok' }) });
+    }
+    const retry = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    expect(retry.status).toBe(200);
+  });
+});
+
+describe('a carrier that refuses', () => {
+  it("is a Spanish 502 in its own words (never the carrier's), and leaves no shipment", async () => {
+    const order = await carrierOrder('andreani', 'door');
+    await fetch(`${andreani.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: 'error' }) });
+    try {
+      const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe('Andreani no aceptó el envío: revisá la dirección, la sucursal y el paquete');
+      expect((await asOwner(`/orders/${order.id}/shipment`)).body.shipment).toBeNull();
+    } finally {
+      await fetch(`${andreani.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: 'ok' }) });
+    }
+  });
+});
+
+describe('labels', () => {
+  it('20 orders of both carriers: one PDF with every tracking number (A4 and 10x15)', async () => {
+    const orders = [];
+    for (let i = 0; i < 20; i++)
+      orders.push(await carrierOrder(i % 2 === 0 ? 'correo-argentino' : 'andreani', i % 3 === 0 ? 'branch' : 'door'));
+    const numbers: string[] = [];
+    for (const order of orders) {
+      const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      numbers.push(res.body.shipment.trackingNumber);
+    }
+    for (const format of ['a4', '10x15'] as const) {
+      const res = await fetch(`${shop.url}/api/shipments/labels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ orderIds: orders.map((o) => o.id), format }),
+      });
+      const text = await pdfText(res);
+      for (const number of numbers) expect(text).toContain(number);
+      for (const order of orders) expect(text).toContain(order.orderNumber);
+      expect(text).toContain('Córdoba');
+      expect(text).toContain(format === 'a4' ? '-- 5 of 5 --' : '-- 20 of 20 --');
+    }
+  });
+
+  it("one order's label, redrawn or the carrier's own", async () => {
+    const order = await carrierOrder('andreani', 'door');
+    const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const auth = { headers: { authorization: `Bearer ${owner}` } };
+    expect(await pdfText(await fetch(`${shop.url}${body.shipment.labelUrl}?format=10x15`, auth))).toContain(body.shipment.trackingNumber);
+    expect(await pdfText(await fetch(`${shop.url}${body.shipment.labelUrl}?format=carrier`, auth))).toContain(body.shipment.trackingNumber);
+  });
+
+  it('an order without a shipment is a 409 naming it; junk is a Spanish 400', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const res = await asOwner('/shipments/labels', { body: { orderIds: [order.id], format: 'a4' } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(SHIPMENT_MSG.missing(order.orderNumber));
+    for (const body of [
+      {},
+      { orderIds: [] },
+      { orderIds: Array.from({ length: 51 }, (_, i) => `x${i}`) },
+      { orderIds: [order.id], format: 'a3' },
+      { orderIds: [{ $gt: '' }] },
+      { orderIds: 'todo' },
+      { orderIds: [order.id], extra: 1 },
+      [order.id],
+    ]) {
+      const bad = await asOwner('/shipments/labels', { body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.message).toMatch(/[a-záéíóúñ]/i);
+      expect(bad.body.message).not.toMatch(/expected|invalid input/i);
+    }
+    const format = await fetch(`${shop.url}/api/orders/${order.id}/shipment/label?format=a3`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(format.status).toBe(400);
+  });
+});
+
+describe('cancel and dispatch', () => {
+  it('cancels at the carrier while it is a label; then a new shipment can be made', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const created = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'DELETE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.shipment.status).toBe('cancelled');
+    const state = await (await fetch(`${correo.url}/__control/state`)).json();
+    expect(
+      state.shipments.find((s: { trackingNumber: string }) => s.trackingNumber === created.body.shipment.trackingNumber).cancelled,
+    ).toBe(true);
+    const labels = await asOwner('/shipments/labels', { body: { orderIds: [order.id] } });
+    expect(labels.status).toBe(409);
+    const again = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect(again.body.shipment.trackingNumber).not.toBe(created.body.shipment.trackingNumber);
+  });
+
+  it('the carrier refuses once it admitted the parcel: 409 in Spanish, nothing changed', async () => {
+    const order = await carrierOrder('andreani', 'door');
+    const created = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    await advance(andreani, created.body.shipment.trackingNumber, 'admitted');
+    const res = await asOwner(`/orders/${order.id}/shipment`, { method: 'DELETE' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(SHIPMENT_MSG.carrierRefusedCancel);
+    expect((await asOwner(`/orders/${order.id}/shipment`)).body.shipment.status).toBe('created');
+  });
+
+  it('"Despachado" makes the order shipped (history, e-mail with carrier and number); a dispatched one is not cancelled', async () => {
+    const order = await carrierOrder('correo-argentino', 'branch');
+    const created = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const res = await asOwner(`/orders/${order.id}/shipment/dispatch`, { method: 'POST' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.shipment.status).toBe('dispatched');
+    const read = await asOwner(`/orders/${order.id}`);
+    expect(read.body.order.fulfillment).toBe('shipped');
+    const history = await asOwner(`/orders/${order.id}/history`);
+    expect(history.body.history.some((e: { step?: string }) => e.step === 'shipped')).toBe(true);
+    const knex = knexOn(database.env);
+    try {
+      const shipped = await knex('email_outboxes').where({ order_document_id: order.id, kind: 'order_shipped' }).first('text');
+      expect(shipped?.text).toContain(created.body.shipment.trackingNumber);
+      expect(shipped?.text).toContain('Correo Argentino');
+    } finally {
+      await knex.destroy();
+    }
+    const again = await asOwner(`/orders/${order.id}/shipment/dispatch`, { method: 'POST' });
+    expect(again.status).toBe(200);
+    const cancel = await asOwner(`/orders/${order.id}/shipment`, { method: 'DELETE' });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(SHIPMENT_MSG.notCancellable);
+  });
+});
+
+describe('tracking', () => {
+  it('the shopper follows it: carrier, number with link, Spanish events; delivered makes the order delivered', async () => {
+    const order = await carrierOrder('andreani', 'door');
+    const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const number = body.shipment.trackingNumber;
+    await asOwner(`/orders/${order.id}/shipment/dispatch`, { method: 'POST' });
+    await advance(andreani, number, 'admitted');
+    await advance(andreani, number, 'in_transit');
+    await advance(andreani, number, 'delivered');
+    const res = await track(order.orderNumber);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order.shipment).toMatchObject({
+      carrier: 'andreani',
+      carrierName: 'Andreani',
+      trackingNumber: number,
+      status: 'delivered',
+    });
+    expect(res.body.order.shipment.trackingUrl).toContain(number);
+    const descriptions = res.body.order.shipment.events.map((e: { description: string }) => e.description);
+    expect(descriptions[0]).toMatch(/^Entregado/);
+    expect(descriptions).toContain('En distribución (Neuquén)');
+    expect(res.body.order.fulfillment).toBe('delivered');
+    // Without the contact, the summary carries no shipment.
+    const summary = await call(`/orders/by-number/${order.orderNumber}`);
+    expect(summary.body.order.shipment).toBeUndefined();
+  });
+
+  it('the tracking page asks the carrier at most once a minute per order', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const number = body.shipment.trackingNumber;
+    const knex = knexOn(database.env);
+    try {
+      // Polled two minutes ago (by the sweep, say): the page asks now.
+      await knex('shipments')
+        .where('tracking_number', number)
+        .update({ last_polled_at: new Date(Date.now() - 120_000) });
+    } finally {
+      await knex.destroy();
+    }
+    const asked = async () =>
+      (await (await fetch(`${correo.url}/__control/state`)).json()).calls.filter(
+        (c: { path: string; query: { shippingId?: string } }) => c.path === '/shipping/tracking' && c.query.shippingId === number,
+      ).length;
+    const before = await asked();
+    await advance(correo, number, 'admitted');
+    const first = await track(order.orderNumber);
+    expect(first.body.order.shipment.events.map((e: { description: string }) => e.description)).toContain(
+      'Correo Argentino recibió el paquete (CTP Neuquén)',
+    );
+    // The carrier admitted it: the order is shipped without anyone marking it.
+    expect(first.body.order.fulfillment).toBe('shipped');
+    for (let i = 0; i < 4; i++) await track(order.orderNumber);
+    expect((await asked()) - before).toBe(1);
+  });
+
+  it('the sweep polls open shipments on its own: delivered without anyone looking', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    await advance(correo, body.shipment.trackingNumber, 'admitted');
+    await advance(correo, body.shipment.trackingNumber, 'delivered');
+    let fulfillment = '';
+    for (let i = 0; i < 40 && fulfillment !== 'delivered'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      fulfillment = (await asOwner(`/orders/${order.id}`)).body.order.fulfillment;
+    }
+    expect(fulfillment).toBe('delivered');
+    const shipment = (await asOwner(`/orders/${order.id}/shipment`)).body.shipment;
+    expect(shipment.status).toBe('delivered');
+    expect(shipment.lastPolledAt).not.toBeNull();
+  });
+});
+
+describe('a cancelled order', () => {
+  it('has its shipment cancelled at the carrier by the sweep while it is only a label', async () => {
+    const order = await carrierOrder('andreani', 'door');
+    const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const cancelled = await asOwner(`/orders/${order.id}/status`, { method: 'PUT', body: { status: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    let status = '';
+    for (let i = 0; i < 40 && status !== 'cancelled'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await asOwner(`/orders/${order.id}/shipment`)).body.shipment.status;
+    }
+    expect(status).toBe('cancelled');
+    const state = await (await fetch(`${andreani.url}/__control/state`)).json();
+    expect(state.shipments.find((s: { numeroDeEnvio: string }) => s.numeroDeEnvio === body.shipment.trackingNumber).cancelled).toBe(true);
+  });
+});
+
+describe('who may do what', () => {
+  let orderId: string;
+  beforeAll(async () => {
+    orderId = (await carrierOrder('andreani', 'door')).id;
+  });
+
+  it('no token, a garbage token, the catalogue role: refused; sales may (orders.manage)', async () => {
+    const catalog = await inviteStaff(owner, 'catalog', shop.url);
+    const sales = await inviteStaff(owner, 'sales', shop.url);
+    const routes: [string, string, unknown?][] = [
+      ['POST', `/orders/${orderId}/shipment`],
+      ['GET', `/orders/${orderId}/shipment`],
+      ['DELETE', `/orders/${orderId}/shipment`],
+      ['POST', `/orders/${orderId}/shipment/dispatch`],
+      ['GET', `/orders/${orderId}/shipment/label`],
+      ['POST', '/shipments/labels', { orderIds: [orderId] }],
+    ];
+    for (const [method, path, body] of routes) {
+      expect((await call(path, { method, body })).status, `${method} ${path}`).toBe(401);
+      expect((await call(path, { method, body, token: GARBAGE_TOKEN })).status, `${method} ${path}`).toBe(401);
+      expect((await call(path, { method, body, token: catalog })).status, `${method} ${path}`).toBe(403);
+    }
+    const made = await call(`/orders/${orderId}/shipment`, { method: 'POST', token: sales });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const read = await call(`/orders/${orderId}/shipment`, { token: sales });
+    expect(read.body.shipment.trackingNumber).toBe(made.body.shipment.trackingNumber);
+  });
+
+  it('junk ids are refused without reaching a carrier', async () => {
+    // The sweep keeps asking for tracking meanwhile: only new shipments count.
+    const created = async () =>
+      (await (await fetch(`${andreani.url}/__control/state`)).json()).calls.filter(
+        (c: { path: string }) => c.path === '/v2/ordenes-de-envio',
+      ).length;
+    const before = await created();
+    for (const id of ['%00', 'a'.repeat(300), "x' OR 1=1 --", '..%2F..%2Fetc'])
+      expect([400, 404]).toContain((await asOwner(`/orders/${id}/shipment`, { method: 'POST' })).status);
+    expect(await created()).toBe(before);
+  });
+});
