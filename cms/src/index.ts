@@ -22,6 +22,7 @@ import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
 import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
+import { CHANNEL_INDEXES, startChannelWorkers, stopChannelWorkers } from './domains/channels';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -68,6 +69,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_INDEXES);
     });
   },
 
@@ -100,6 +102,8 @@ export default {
     startInvoiceWorker();
     // Abandoned checkouts: the owner's automatic e-mail and the deletion of drafts after 30 days.
     strapi.service('api::checkout-draft.checkout-draft').startSweeps();
+    // Mercado Libre: the listings' sync jobs (stock and edits, within seconds) and the periodic reconciliation.
+    startChannelWorkers();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
@@ -108,6 +112,7 @@ export default {
     stopSqliteStatistics();
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
+    await stopChannelWorkers();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },
