@@ -19,7 +19,11 @@ export const TITLE_MAX = 60;
 const ITEM_PICTURES_MAX = 12;
 const VARIATION_PICTURES_MAX = 10;
 
-/** A variation of the listing as stored: the shop's variant and Mercado Libre's variation id. */
+/**
+ * A variation of the listing as stored: the shop's variant and Mercado Libre's variation id. A variation of a linked
+ * item whose SELLER_SKU is none of the product's (`variantId` empty) is kept as the seller has it: only its id and
+ * the common price are sent (Mercado Libre deletes a variation left out, and wants one price for all).
+ */
 export interface StoredVariation {
   variantId: string;
   sku: string;
@@ -137,6 +141,7 @@ export function updateItemBody(
     .filter((entry) => entry.variationId !== null)
     .map((entry) => {
       const variant = byId.get(entry.variantId);
+      if (entry.variantId === '') return { id: entry.variationId, price };
       return {
         id: entry.variationId,
         price,

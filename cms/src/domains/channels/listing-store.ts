@@ -61,6 +61,9 @@ export function storedVariations(value: unknown): StoredVariation[] {
   }));
 }
 
+/** The listing's variations that are the shop's variants (not the seller's others on a linked item). */
+export const shopVariations = (value: unknown) => storedVariations(value).filter((entry) => entry.variantId !== '');
+
 /** The product as the API answers it now, or null when it no longer exists. */
 export async function productNow(documentId: string): Promise<Product | null> {
   const row = await findProductRow(documentId);
@@ -78,7 +81,7 @@ export function listingView(row: ListingRow, product: Product | null, buffer: nu
     categoryId: row.categoryId ?? null,
     permalink: row.permalink ?? null,
     price: row.price ?? null,
-    variations: storedVariations(row.variations).map((entry) => {
+    variations: shopVariations(row.variations).map((entry) => {
       const variant = variants.get(entry.variantId);
       return {
         variantId: entry.variantId,

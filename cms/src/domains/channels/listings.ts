@@ -165,6 +165,10 @@ async function linkItem(productId: string, itemId: string, price: number | undef
     .filter((variant) => bySku.has(variant.sku.toUpperCase()))
     .map((variant) => ({ variantId: variant.id, sku: variant.sku, variationId: bySku.get(variant.sku.toUpperCase()) ?? null }));
   if (variations.length === 0) throw badRequest(LISTING_MESSAGES.noSkuMatch);
+  const matched = new Set(variations.map((entry) => entry.variationId));
+  for (const variation of item.variations) {
+    if (!matched.has(variation.id)) variations.push({ variantId: '', sku: variation.sku ?? '', variationId: variation.id });
+  }
   const settings = settingsOf(account);
   const row = await saveListing(
     {

@@ -1,7 +1,7 @@
 import { isConnected, readAccount, settingsOf } from './channel-account';
 import { listingPrice, quantityOf } from './listing-body';
 import { itemsById } from './listing-client';
-import { allListings, listings, productNow, storedVariations } from './listing-store';
+import { allListings, listings, productNow, shopVariations } from './listing-store';
 import { mercadoLibreConfig } from './mercadolibre-client';
 import { enqueueSync, kickSyncWorker, pendingItems, stopSyncSweeps, sweepSyncJobs } from './stock-sync';
 
@@ -39,7 +39,7 @@ export async function reconcileListings(): Promise<Drift[]> {
     const byId = new Map(item.variations.map((variation) => [variation.id, variation]));
     const price = listingPrice(product, settings, row.price);
     const details: string[] = [];
-    for (const entry of storedVariations(row.variations)) {
+    for (const entry of shopVariations(row.variations)) {
       const expected = quantityOf(product, variants.get(entry.variantId), settings);
       const variation = entry.variationId === null ? undefined : byId.get(entry.variationId);
       if (!variation) details.push(`${entry.sku}: variation missing`);
