@@ -110,7 +110,10 @@ const publish = (productId: string, extra: Record<string, unknown> = {}) =>
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out; the fake holds ${JSON.stringify([...fake.state.items.values()].map((i) => [i.id, i.status, i.title, i.price, i.variations.map((v) => [v.id, v.available_quantity])]))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out; the fake holds ${JSON.stringify([...fake.state.items.values()].map((i) => [i.id, i.status, i.title, i.price, i.variations.map((v) => [v.id, v.available_quantity])]))}`,
+      );
     await sleep(150);
   }
 }
@@ -273,7 +276,9 @@ describe('Mercado Libre listings: publishing', () => {
       expect(variation.picture_ids.length).toBeGreaterThan(0);
     }
     expect(item.pictures[0]?.source).toBe('https://tienda.example.com.ar/images/products/prueba.webp');
-    expect(offered(itemId)).toEqual(Object.fromEntries(Object.entries(await expected(product._id, 1)).filter(([sku]) => active.some((v) => v.sku === sku))));
+    expect(offered(itemId)).toEqual(
+      Object.fromEntries(Object.entries(await expected(product._id, 1)).filter(([sku]) => active.some((v) => v.sku === sku))),
+    );
     // Published twice: refused, nothing new on Mercado Libre.
     expect((await publish(product._id)).status).toBe(409);
     expect(fake.state.items.size).toBe(1);
@@ -307,7 +312,9 @@ describe('Mercado Libre listings: stock in seconds', () => {
     await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
     const variants = (await variantsOf(product._id)).filter((v) => v.active);
     const before = writesOf(itemId);
-    const changes = Array.from({ length: 50 }, (_, i) => adjust(variants[i % variants.length]!.sku, i % 2 === 0 ? 3 : -1, i % 2 ? first : second));
+    const changes = Array.from({ length: 50 }, (_, i) =>
+      adjust(variants[i % variants.length]!.sku, i % 2 === 0 ? 3 : -1, i % 2 ? first : second),
+    );
     const started = Date.now();
     await Promise.all(changes);
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -350,7 +357,13 @@ describe('Mercado Libre listings: stock in seconds', () => {
       body: {
         title: 'Corpiño Soft Encaje Nuevo',
         price: 30_000,
-        variants: variants.map((v) => ({ color: v.color, size: v.size, stock: v.stock, sku: v.sku, active: v.id === target.id ? false : v.active })),
+        variants: variants.map((v) => ({
+          color: v.color,
+          size: v.size,
+          stock: v.stock,
+          sku: v.sku,
+          active: v.id === target.id ? false : v.active,
+        })),
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -389,9 +402,33 @@ describe('Mercado Libre listings: pause, close, link', () => {
       pictures: [{ source: 'https://example.com/a.jpg' }],
       attributes: Object.entries(ATTRIBUTES).map(([id, value]) => ({ id, value_name: value })),
       variations: [
-        { attribute_combinations: [{ id: 'COLOR', value_name: 'Negro' }, { id: 'SIZE', value_name: 'S' }], price: 15_000, available_quantity: 40, attributes: [{ id: 'SELLER_SKU', value_name: a!.sku }] },
-        { attribute_combinations: [{ id: 'COLOR', value_name: 'Negro' }, { id: 'SIZE', value_name: 'M' }], price: 15_000, available_quantity: 40, attributes: [{ id: 'SELLER_SKU', value_name: b!.sku }] },
-        { attribute_combinations: [{ id: 'COLOR', value_name: 'Azul' }, { id: 'SIZE', value_name: 'M' }], price: 15_000, available_quantity: 7, attributes: [{ id: 'SELLER_SKU', value_name: 'OTRO-SKU' }] },
+        {
+          attribute_combinations: [
+            { id: 'COLOR', value_name: 'Negro' },
+            { id: 'SIZE', value_name: 'S' },
+          ],
+          price: 15_000,
+          available_quantity: 40,
+          attributes: [{ id: 'SELLER_SKU', value_name: a!.sku }],
+        },
+        {
+          attribute_combinations: [
+            { id: 'COLOR', value_name: 'Negro' },
+            { id: 'SIZE', value_name: 'M' },
+          ],
+          price: 15_000,
+          available_quantity: 40,
+          attributes: [{ id: 'SELLER_SKU', value_name: b!.sku }],
+        },
+        {
+          attribute_combinations: [
+            { id: 'COLOR', value_name: 'Azul' },
+            { id: 'SIZE', value_name: 'M' },
+          ],
+          price: 15_000,
+          available_quantity: 7,
+          attributes: [{ id: 'SELLER_SKU', value_name: 'OTRO-SKU' }],
+        },
       ],
     })) as unknown as FakeItem;
     const nothing = await newProduct('Corpiño Sin Coincidencias');

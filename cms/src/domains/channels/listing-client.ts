@@ -85,11 +85,13 @@ export interface CategoryGuess {
 /** The categories Mercado Libre predicts for a title (`domain_discovery`), best first. */
 export async function predictCategories(title: string): Promise<CategoryGuess[]> {
   const answer = await mercadoLibreApi('GET', `/sites/MLA/domain_discovery/search?limit=3&q=${encodeURIComponent(title)}`);
-  return (Array.isArray(answer) ? answer : []).filter(isObject).flatMap((entry) =>
-    typeof entry.category_id === 'string'
-      ? [{ categoryId: entry.category_id, categoryName: String(entry.category_name ?? ''), domainName: String(entry.domain_name ?? '') }]
-      : [],
-  );
+  return (Array.isArray(answer) ? answer : [])
+    .filter(isObject)
+    .flatMap((entry) =>
+      typeof entry.category_id === 'string'
+        ? [{ categoryId: entry.category_id, categoryName: String(entry.category_name ?? ''), domainName: String(entry.domain_name ?? '') }]
+        : [],
+    );
 }
 
 export interface CategoryAttribute {
@@ -163,7 +165,13 @@ export function itemOf(body: unknown): Item {
 export async function itemsById(ids: readonly string[]): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < ids.length; i += 20) {
-    const answer = await mercadoLibreApi('GET', `/items?ids=${ids.slice(i, i + 20).map(encodeURIComponent).join(',')}`);
+    const answer = await mercadoLibreApi(
+      'GET',
+      `/items?ids=${ids
+        .slice(i, i + 20)
+        .map(encodeURIComponent)
+        .join(',')}`,
+    );
     for (const entry of Array.isArray(answer) ? answer : []) {
       if (isObject(entry) && Number(entry.code) === 200) found.push(itemOf(entry.body));
     }

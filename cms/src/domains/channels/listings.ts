@@ -10,7 +10,14 @@ import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { isUniqueViolation, table } from '../../utils/db-write';
 import { readAccount, settingsOf } from './channel-account';
 import { contentHashOf, listingPrice, newItemBody, sellable, type StoredVariation } from './listing-body';
-import { categoryAttributes, itemOf, mercadoLibreApi, MercadoLibreRefusal, predictCategories, type CategoryAttribute } from './listing-client';
+import {
+  categoryAttributes,
+  itemOf,
+  mercadoLibreApi,
+  MercadoLibreRefusal,
+  predictCategories,
+  type CategoryAttribute,
+} from './listing-client';
 import { refusalInSpanish } from './listing-errors';
 import { allListings, JOBS_TABLE, listingByItem, listingOf, listings, listingView, productNow, type ListingRow } from './listing-store';
 import { MercadoLibreCallError } from './mercadolibre-client';
@@ -63,7 +70,12 @@ export async function guessCategories(title: string) {
 
 async function viewOf(row: ListingRow, pending?: Set<string>): Promise<MercadoLibreListing> {
   const settings = settingsOf(await readAccount());
-  return listingView(row, await productNow(row.productDocumentId), settings.safetyBuffer, (pending ?? (await pendingItems())).has(row.itemId));
+  return listingView(
+    row,
+    await productNow(row.productDocumentId),
+    settings.safetyBuffer,
+    (pending ?? (await pendingItems())).has(row.itemId),
+  );
 }
 
 export async function listListings(): Promise<MercadoLibreListing[]> {
@@ -91,10 +103,12 @@ export async function publishListing(input: PublishListingInput): Promise<Mercad
   if (sellable(product).length === 0) throw badRequest(LISTING_MESSAGES.noVariants);
   const settings = settingsOf(await readAccount());
   const price = listingPrice(product, settings, input.price ?? null);
-  if (price === null || price <= 0) throw badRequest(LISTING_MESSAGES.perProductPrice, { errors: [{ path: 'price', message: LISTING_MESSAGES.perProductPrice }] });
+  if (price === null || price <= 0)
+    throw badRequest(LISTING_MESSAGES.perProductPrice, { errors: [{ path: 'price', message: LISTING_MESSAGES.perProductPrice }] });
 
   const categoryId = input.categoryId ?? (await guessCategories(product.title)).categories[0]?.categoryId;
-  if (!categoryId) throw badRequest(LISTING_MESSAGES.noCategory, { errors: [{ path: 'categoryId', message: LISTING_MESSAGES.noCategory }] });
+  if (!categoryId)
+    throw badRequest(LISTING_MESSAGES.noCategory, { errors: [{ path: 'categoryId', message: LISTING_MESSAGES.noCategory }] });
   const given = input.attributes ?? {};
   const missing = (await requiredAttributes(categoryId)).filter((attribute) => !given[attribute.id]);
   if (missing.length > 0) {
@@ -105,7 +119,9 @@ export async function publishListing(input: PublishListingInput): Promise<Mercad
     });
   }
 
-  const created = await calling(async () => itemOf(await mercadoLibreApi('POST', '/items', newItemBody(product, settings, price, categoryId, given))));
+  const created = await calling(async () =>
+    itemOf(await mercadoLibreApi('POST', '/items', newItemBody(product, settings, price, categoryId, given))),
+  );
   const bySku = new Map(created.variations.flatMap((variation) => (variation.sku ? [[variation.sku, variation.id] as const] : [])));
   const variations: StoredVariation[] = sellable(product).map((variant) => ({
     variantId: variant.id,

@@ -74,13 +74,16 @@ export function startChannelWorkers(): void {
     every('MERCADOLIBRE_SYNC_EVERY_MS', 1000),
   );
   syncTimer.unref();
-  reconcileTimer = setInterval(() => {
-    reconciling ??= reconcileListings()
-      .catch((err) => strapi.log.warn(`[channels] reconciliation failed: ${String(err)}`))
-      .finally(() => {
-        reconciling = null;
-      });
-  }, every('MERCADOLIBRE_RECONCILE_EVERY_MS', 15 * 60_000));
+  reconcileTimer = setInterval(
+    () => {
+      reconciling ??= reconcileListings()
+        .catch((err) => strapi.log.warn(`[channels] reconciliation failed: ${String(err)}`))
+        .finally(() => {
+          reconciling = null;
+        });
+    },
+    every('MERCADOLIBRE_RECONCILE_EVERY_MS', 15 * 60_000),
+  );
   reconcileTimer.unref();
 }
 

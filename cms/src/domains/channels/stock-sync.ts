@@ -46,9 +46,7 @@ interface JobRow {
  * written, or its version bumped when one waits (never its turn: a row in backoff keeps it).
  */
 export async function enqueueSync(knex: Knex, productDocumentId: string): Promise<void> {
-  const listing: unknown = await table(knex, LISTINGS_TABLE)
-    .where('product_document_id', productDocumentId)
-    .first('item_id', 'status');
+  const listing: unknown = await table(knex, LISTINGS_TABLE).where('product_document_id', productDocumentId).first('item_id', 'status');
   if (!isRecord(listing) || listing.status === 'closed') return;
   const now = new Date();
   await table(knex, JOBS_TABLE)
@@ -84,7 +82,9 @@ async function pushListing(itemId: string): Promise<void> {
   const stored = storedVariations(listing.variations);
   const contentHash = contentHashOf(product);
   const content = contentHash !== listing.contentHash;
-  const answer = itemOf(await mercadoLibreApi('PUT', `/items/${encodeURIComponent(itemId)}`, updateItemBody(product, settings, price, stored, content)));
+  const answer = itemOf(
+    await mercadoLibreApi('PUT', `/items/${encodeURIComponent(itemId)}`, updateItemBody(product, settings, price, stored, content)),
+  );
   if (content) await mercadoLibreApi('PUT', `/items/${encodeURIComponent(itemId)}/description`, { plain_text: plainDescription(product) });
   const bySku = new Map(answer.variations.flatMap((variation) => (variation.sku ? [[variation.sku, variation.id] as const] : [])));
   const known = new Set(stored.map((entry) => entry.variantId));
@@ -96,7 +96,14 @@ async function pushListing(itemId: string): Promise<void> {
   ];
   await listings().update({
     where: { id: listing.id },
-    data: { status: answer.status || listing.status, permalink: answer.permalink, variations, contentHash, syncedAt: new Date(), lastError: null },
+    data: {
+      status: answer.status || listing.status,
+      permalink: answer.permalink,
+      variations,
+      contentHash,
+      syncedAt: new Date(),
+      lastError: null,
+    },
   });
 }
 
@@ -105,7 +112,13 @@ const jobs = (knex: Knex = strapi.db.connection) => table(knex, JOBS_TABLE);
 async function retryLater(job: JobRow, owner: string, waitMs: number, error: string): Promise<void> {
   await jobs()
     .where({ id: job.id, lease_owner: owner })
-    .update({ due_at: Date.now() + waitMs, attempts: (Number(job.attempts) || 0) + 1, lease_until: null, lease_owner: null, last_error: error.slice(0, 500) });
+    .update({
+      due_at: Date.now() + waitMs,
+      attempts: (Number(job.attempts) || 0) + 1,
+      lease_until: null,
+      lease_owner: null,
+      last_error: error.slice(0, 500),
+    });
 }
 
 function backoffMs(attempts: number): number {
@@ -133,7 +146,9 @@ async function sendOne(id: number): Promise<boolean> {
       // Mercado Libre refused the item's data: said on the listing, and not sent again until the next change.
       const message = refusalInSpanish(error).message;
       await listings().updateMany({ where: { itemId: job.item_id }, data: { lastError: message } });
-      strapi.log.warn(`[channels] Mercado Libre refused the update of ${job.item_id}: ${error.status} ${error.causes.map((c) => c.code).join(', ')}`);
+      strapi.log.warn(
+        `[channels] Mercado Libre refused the update of ${job.item_id}: ${error.status} ${error.causes.map((c) => c.code).join(', ')}`,
+      );
       await jobs().where({ id: job.id, lease_owner: owner, version: job.version }).delete();
       await jobs().where({ id: job.id, lease_owner: owner }).update({ lease_until: null, lease_owner: null });
       return true;
