@@ -133,7 +133,7 @@ async function sendOne(id: number): Promise<boolean> {
   const taken = await jobs()
     .where('id', id)
     .andWhere('due_at', '<=', now)
-    .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<', now))
+    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
     .update({ lease_until: now + LEASE_MS, lease_owner: owner });
   if (affectedRows(taken) !== 1) return false;
   const row: unknown = await jobs().where('id', id).first();
@@ -187,7 +187,7 @@ async function sweep(): Promise<number> {
     const now = Date.now();
     const due: unknown[] = await jobs()
       .where('due_at', '<=', now)
-      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<', now))
+      .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
       .orderBy('due_at', 'asc')
       .limit(BATCH)
       .select('id');
