@@ -53,4 +53,7 @@ export interface FakeMercadoLibreState {
   /** The writes each item got (POST, PUT, PUT description), in order. */
   itemCalls: Record<string, { method: string; at: number; body: unknown }[]>;
   reject: { times: number; code: string; message: string };
+  inFlight: Record<string, number>;
+  maxInFlight: number;
+  writeDelayMs: number;
 }

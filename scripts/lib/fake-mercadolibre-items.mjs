@@ -18,7 +18,8 @@
  * - `PUT /items/{id}/description` `{plain_text}`, `GET /items/{id}/description`.
  *
  * Every answer needs `Authorization: Bearer <access token>` (401 otherwise). Test controls (POST /__control/…):
- * `items` (every item held, with `calls[itemId]`: the writes each item got), `reject` ({times, code?, message?}: the next
+ * `items` (every item held, with `calls[itemId]`: the writes each item got), `slow` ({ms}: every item write answers
+ * that much later; `state.maxInFlight` counts the most writes of one item ever under way at once), `reject` ({times, code?, message?}: the next
  * item writes answer a validation error), `edit` ({itemId, variationId?, available_quantity?, status?}: a change made on
  * Mercado Libre's side, as a sale or the seller's hand), `seed` ({item}: an item listed before the shop connected).
  */
@@ -86,6 +87,11 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
   state.descriptions = new Map();
   state.itemCalls = {};
   state.reject = { times: 0, code: 'item.price.invalid', message: 'The price is invalid' };
+  /** Writes of one item under way at once, and the most ever seen (the shop sends at most one per item). */
+  state.inFlight = {};
+  state.maxInFlight = 0;
+  /** Every item write answers this much later (`/__control/slow`), so that overlapping writes would show. */
+  state.writeDelayMs = 0;
   let nextItem = randomInt(1_000_000_000, 1_900_000_000);
   let nextVariation = randomInt(10_000_000_000, 90_000_000_000);
   let nextPicture = randomInt(100_000, 900_000);
@@ -237,6 +243,17 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
   }
 
   async function updateItem(req, res, id) {
+    state.inFlight[id] = (state.inFlight[id] ?? 0) + 1;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight[id]);
+    try {
+      if (state.writeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.writeDelayMs));
+      return await applyUpdate(req, res, id);
+    } finally {
+      state.inFlight[id] -= 1;
+    }
+  }
+
+  async function applyUpdate(req, res, id) {
     const item = state.items.get(id);
     if (!item) return json(res, 404, { message: `Item with id ${id} not found`, error: 'not_found', status: 404, cause: [] });
     const body = await readJson(req);
@@ -305,6 +322,11 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
         message: body.message ?? 'The price is invalid',
       };
       return send(res, 200, state.reject);
+    }
+    if (path === '/__control/slow' && req.method === 'POST') {
+      const body = await readJson(req);
+      state.writeDelayMs = Number(body.ms) || 0;
+      return send(res, 200, { writeDelayMs: state.writeDelayMs, maxInFlight: state.maxInFlight });
     }
     if (path === '/__control/edit' && req.method === 'POST') {
       const body = await readJson(req);

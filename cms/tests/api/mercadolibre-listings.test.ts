@@ -326,6 +326,22 @@ describe('Mercado Libre listings: stock in seconds', () => {
     expect(calls).toBeLessThanOrEqual(8);
   }, 60_000);
 
+  it('never has two calls for one item in flight, even with Mercado Libre slow and both processes sending', async () => {
+    const variants = (await variantsOf(product._id)).filter((v) => v.active);
+    await control('slow', { ms: 700 });
+    const before = writesOf(itemId);
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all(variants.map((v, i) => adjust(v.sku, 1, i % 2 ? first : second)));
+      await sleep(250);
+    }
+    const want = await expected(product._id, 1);
+    await until(async () => variants.every((v) => offered(itemId)[v.sku] === want[v.sku]), 20_000);
+    await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
+    await control('slow', { ms: 0 });
+    expect(writesOf(itemId) - before).toBeGreaterThanOrEqual(2);
+    expect(fake.state.maxInFlight).toBe(1);
+  }, 60_000);
+
   it('Mercado Libre down (5xx, then 429) for a while and back: nothing is lost', async () => {
     const sku = (await variantsOf(product._id)).find((v) => v.active)!.sku;
     await control('mode', { status: 503, times: 6 });
@@ -348,7 +364,7 @@ describe('Mercado Libre listings: stock in seconds', () => {
     expect(first.logs() + second.logs()).toContain(`Mercado Libre drift on ${itemId}`);
   }, 30_000);
 
-  it('edits in the shop reach the listing: title, price, a variant deactivated', async () => {
+  it('edits in the shop reach the listing: title, description, photos, price, a new variant, a variant deactivated', async () => {
     const variants = await variantsOf(product._id);
     const target = variants.find((v) => v.active && v.stock > 1)!;
     const res = await call(`/products/${product._id}`, {
@@ -356,20 +372,32 @@ describe('Mercado Libre listings: stock in seconds', () => {
       token: owner,
       body: {
         title: 'Corpiño Soft Encaje Nuevo',
+        description: 'Corpiño de encaje sin aro, nueva temporada',
         price: 30_000,
-        variants: variants.map((v) => ({
-          color: v.color,
-          size: v.size,
-          stock: v.stock,
-          sku: v.sku,
-          active: v.id === target.id ? false : v.active,
-        })),
+        thumbnails: ['/images/products/prueba.webp', '/images/products/prueba-2.webp'],
+        size: ['S', 'M', 'L'],
+        variants: [
+          ...variants.map((v) => ({
+            color: v.color,
+            size: v.size,
+            stock: v.stock,
+            sku: v.sku,
+            active: v.id === target.id ? false : v.active,
+          })),
+          { color: 'Negro', size: 'L', stock: 6, sku: 'CORPINO-SOFT-NEGRO-L-NUEVO' },
+        ],
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await until(async () => itemOn(itemId).title === 'Corpiño Soft Encaje Nuevo' && itemOn(itemId).price === 33_000, 15_000);
     await until(async () => offered(itemId)[target.sku] === 0, 15_000);
+    // A new variant is a new variation with its SKU; the photos and the description follow.
+    await until(async () => offered(itemId)['CORPINO-SOFT-NEGRO-L-NUEVO'] === 5, 15_000);
     expect(itemOn(itemId).variations.every((v) => v.price === 33_000)).toBe(true);
+    expect(itemOn(itemId).pictures.map((p) => p.source)).toContain('https://tienda.example.com.ar/images/products/prueba-2.webp');
+    expect(fake.state.descriptions.get(itemId)).toBe('Corpiño de encaje sin aro, nueva temporada');
+    const listing = (await call(LISTINGS, { token: owner })).body.listings.find((l: { itemId: string }) => l.itemId === itemId);
+    expect(listing.variations.find((v: { sku: string }) => v.sku === 'CORPINO-SOFT-NEGRO-L-NUEVO')).toMatchObject({ availableQuantity: 5 });
   }, 30_000);
 });
 
