@@ -25,3 +25,35 @@ export function startFakeMercadoLibre(options?: {
   port?: number;
   host?: string;
 }): Promise<FakeMercadoLibre>;
+
+/** An item the fake holds (scripts/lib/fake-mercadolibre-items.mjs), in Mercado Libre's shape. */
+export interface FakeItem {
+  id: string;
+  title: string;
+  status: string;
+  price: number;
+  category_id: string;
+  listing_type_id: string;
+  condition: string;
+  available_quantity: number;
+  pictures: { id: string; url: string; secure_url: string; source: string }[];
+  variations: {
+    id: number;
+    price: number;
+    available_quantity: number;
+    picture_ids: string[];
+    attribute_combinations: { id: string; value_name: string | null }[];
+    attributes: { id: string; value_name: string }[];
+  }[];
+}
+
+export interface FakeMercadoLibreState {
+  items: Map<string, FakeItem>;
+  descriptions: Map<string, string>;
+  /** The writes each item got (POST, PUT, PUT description), in order. */
+  itemCalls: Record<string, { method: string; at: number; body: unknown }[]>;
+  reject: { times: number; code: string; message: string };
+  inFlight: Record<string, number>;
+  maxInFlight: number;
+  writeDelayMs: number;
+}

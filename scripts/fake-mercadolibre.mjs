@@ -21,11 +21,12 @@
  * Test controls (not Mercado Libre's, under /__control, POST with JSON): `state` (counts and calls), `expire`
  * (every access token expires now), `mode` ({status: 429 | 500 | 503 | 0, times?, delayMs?}: the next `times` API
  * answers get that status; delayMs holds every answer back), `revoke` (every refresh token is refused, as when the
- * seller removes the app).
+ * seller removes the app). Categories and items: scripts/lib/fake-mercadolibre-items.mjs (and its controls).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { createItemsRoutes } from './lib/fake-mercadolibre-items.mjs';
 
 const TOKEN_SECONDS = 21_600;
 const CODE_MS = 10 * 60_000;
@@ -36,6 +37,21 @@ const json = (res, status, body, headers = {}) => {
 };
 
 const oauthError = (res, status, error, description) => json(res, status, { error, error_description: description, status, cause: [] });
+
+/** A JSON body (an object; anything else is {}). */
+async function readJson(req) {
+  let text = '';
+  for await (const chunk of req) {
+    text += chunk;
+    if (text.length > 2_000_000) break;
+  }
+  try {
+    const parsed = JSON.parse(text || '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
 
 async function readBody(req) {
   const chunks = [];
@@ -181,10 +197,14 @@ export async function startFakeMercadoLibre({
     return json(res, 404, { error: 'not_found' });
   }
 
+  // Categories and items (scripts/lib/fake-mercadolibre-items.mjs): their control routes answer before the modes.
+  const itemsRoutes = createItemsRoutes({ state, json, readJson, bearer });
+
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://fake');
       const path = url.pathname;
+      if (path.startsWith('/__control/') && req.method === 'POST' && (await itemsRoutes(req, res, url))) return;
       if (path.startsWith('/__control/') && req.method === 'POST') return await control(req, res, path);
       if (path === '/authorization' && req.method === 'GET') {
         const redirectUri = url.searchParams.get('redirect_uri') ?? '';
@@ -227,6 +247,7 @@ export async function startFakeMercadoLibre({
           status: { site_status: 'active' },
         });
       }
+      if (await itemsRoutes(req, res, url)) return;
       return json(res, 404, { message: `Route ${req.method} ${path} not found`, error: 'not_found', status: 404, cause: [] });
     } catch (error) {
       json(res, 500, { message: String(error), error: 'internal_error', status: 500, cause: [] });

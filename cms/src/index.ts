@@ -22,6 +22,7 @@ import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
 import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
+import { CHANNEL_INDEXES, startChannelWorkers, stopChannelWorkers } from './domains/channels';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -69,6 +70,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, SHIPMENT_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_INDEXES);
     });
   },
 
@@ -103,6 +105,8 @@ export default {
     strapi.service('api::checkout-draft.checkout-draft').startSweeps();
     // Carrier shipments: their tracking asked every CARRIER_TRACKING_EVERY_MS (30 minutes by default).
     strapi.service('api::shipment.shipment').startSweeps();
+    // Mercado Libre: the listings' sync jobs (stock and edits, within seconds) and the periodic reconciliation.
+    startChannelWorkers();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
     convertProductPicturesInBackground(strapi);
   },
@@ -111,6 +115,7 @@ export default {
     stopSqliteStatistics();
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
+    await stopChannelWorkers();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::shipment.shipment').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();

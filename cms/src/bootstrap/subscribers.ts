@@ -14,7 +14,9 @@ import {
 import { provideCounterParts } from '../domains/orders';
 import { provideInPersonNotices } from '../domains/payments';
 import { productFit } from '../domains/returns';
+import { enqueueSync, kickSyncWorker } from '../domains/channels';
 import { clearSubscribers, subscribe } from '../utils/events';
+import { onCurrentConnection } from '../utils/db-write';
 
 /**
  * Every subscriber of the shop's events (utils/events.ts), in one place, registered once at start-up (Strapi's
@@ -68,4 +70,17 @@ export function registerSubscribers(): void {
   subscribe('order.cancelled', 'after-commit', 'counter: card/QR parts off Mercado Pago', ({ documentId }) =>
     cancelPartsAtMercadoPago(documentId),
   );
+
+  // ---- stock.changed (emitted by catalogue's stock ledger), product.changed (catalogue) -> channels ----
+  // The Mercado Libre listing's sync job, in the changing transaction (coalesced: one row per item); the worker is
+  // woken once it committed. A product's edits (texts, photos, price, variants) enqueue after the write.
+  subscribe('stock.changed', 'in-transaction', 'channels: Mercado Libre sync job', ({ trx, productDocumentId }) =>
+    enqueueSync(trx, productDocumentId),
+  );
+  subscribe('stock.changed', 'after-commit', 'channels: wake the sync worker', () => kickSyncWorker());
+  subscribe('product.changed', 'after-commit', 'channels: Mercado Libre sync job', async ({ documentId }) => {
+    // Inside the writer's transaction when one is still open (a write outside the shop's commit scope).
+    await onCurrentConnection((knex) => enqueueSync(knex, documentId));
+    kickSyncWorker();
+  });
 }

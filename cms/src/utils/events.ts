@@ -18,6 +18,18 @@ export interface ShopEvents {
    */
   'catalogue.changed': { scope: 'stock' | 'all' };
   /**
+   * Units of a product's variants changed (every writer goes through the stock ledger's recordStockChange), inside
+   * the changing transaction. Subscribers: in the transaction (channels: the Mercado Libre listing's sync job), and
+   * after commit (channels: the sync worker is woken).
+   */
+  'stock.changed': { trx: Knex.Transaction; productDocumentId: string; variantIds: readonly string[] };
+  /**
+   * A product was written through the model (the shop's editor, Strapi's panel): its texts, photos, price or variants
+   * may have changed. After the write (its transaction committed, or at once without one). Subscribers: after commit
+   * (channels: the listing's sync job).
+   */
+  'product.changed': { documentId: string };
+  /**
    * An order became paid (a checkout paid on the spot, a staff status change, a Mercado Pago approval), inside the
    * transaction that made it so. Subscribers: in the transaction (the invoice waiting for ARCA).
    */

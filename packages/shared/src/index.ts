@@ -92,6 +92,7 @@ export * from './contract/invoicing.js';
 
 // ---------- Sales channels (Mercado Libre) ----------
 export * from './contract/mercadolibre.js';
+export * from './contract/mercadolibre-listings.js';
 
 // ---------- Insight (the dashboard) ----------
 export * from './rules/insight.js';

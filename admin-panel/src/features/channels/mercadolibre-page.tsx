@@ -24,6 +24,8 @@ import {
   useDisconnectMercadoLibre,
   useSaveMercadoLibreSettings,
 } from './api/mercadolibre';
+import { ListingsCard } from './listings-card';
+import { PublishForm } from './publish-form';
 
 type Message = { ok: boolean; text: string } | null;
 
@@ -220,7 +222,7 @@ function SettingsCard({ initial }: { initial: MercadoLibreSettings }) {
   );
 }
 
-/** Canales › Mercado Libre (owner, two-factor): connect the account, its settings. */
+/** Canales › Mercado Libre (owner, two-factor): connect the account, its settings, publish products, the listings. */
 export function MercadoLibrePage() {
   const query = useQuery(mercadoLibreQueries.channel());
   const [params] = useSearchParams();
@@ -239,6 +241,12 @@ export function MercadoLibrePage() {
         <>
           <AccountCard channel={query.data} />
           <SettingsCard initial={query.data.settings} />
+          {query.data.connected && !query.data.needsReconnect && (
+            <>
+              <PublishForm settings={query.data.settings} />
+              <ListingsCard />
+            </>
+          )}
         </>
       )}
     </div>

@@ -11,6 +11,7 @@ import {
   type StockReferenceKind,
 } from '@shop/shared';
 import { isoDate, isRecord, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { emit } from '../../utils/events';
 
 export const MOVEMENTS_TABLE = 'stock_movements';
 export const MOVEMENT_UID = 'api::stock-movement.stock-movement';
@@ -103,6 +104,8 @@ export async function recordStockChange(
     rows.push(movementRow(product, variant, to - from, to, source, at));
   }
   await table(trx, MOVEMENTS_TABLE).insert(rows);
+  // Sales channels (Mercado Libre) learn of every change of units in the same transaction (a durable job per listing).
+  await emit('stock.changed', { trx, productDocumentId: product.documentId, variantIds: changed });
 }
 
 function movementRow(

@@ -6,3 +6,7 @@ export { accessToken, checkConnection, REFRESH_EARLY_MS, withAccessToken } from 
 export { channelView, disconnect, saveSettings } from './channel-account';
 export { finishConnection, SETTINGS_PAGE_PATH, startConnection, type CallbackQuery } from './mercadolibre-connect';
 export { DEFAULT_MERCADOLIBRE_API_URL, DEFAULT_MERCADOLIBRE_AUTH_URL, mercadoLibreConfig } from './mercadolibre-client';
+export { guessCategories, listListings, publishListing, requiredAttributes, updateListing } from './listings';
+export { CHANNEL_INDEXES } from './listing-store';
+export { enqueueSync, kickSyncWorker, sweepSyncJobs } from './stock-sync';
+export { reconcileListings, startChannelWorkers, stopChannelWorkers } from './stock-reconcile';

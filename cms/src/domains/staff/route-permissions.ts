@@ -151,6 +151,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'POST /channels/mercadolibre/check': 'channels.manage',
   'PUT /channels/mercadolibre/settings': 'channels.manage',
   'DELETE /channels/mercadolibre': 'channels.manage',
+  // Mercado Libre listings: publishing, pausing, closing and linking items (the owner, with two-factor sign-in on).
+  'GET /channels/mercadolibre/categories': 'channels.manage',
+  'GET /channels/mercadolibre/categories/:categoryId/attributes': 'channels.manage',
+  'GET /channels/mercadolibre/listings': 'channels.manage',
+  'POST /channels/mercadolibre/listings': 'channels.manage',
+  'PUT /channels/mercadolibre/listings/:productId': 'channels.manage',
 };
 
 /** The permission a staff route needs, or null when the table does not name it. */

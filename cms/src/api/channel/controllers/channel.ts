@@ -5,8 +5,16 @@ import {
   mercadoLibreConnectAnswerSchema,
   mercadoLibreMessageAnswerSchema,
   mercadoLibreSettingsInputSchema,
+  categoryAttributesAnswerSchema,
+  categoryPredictionAnswerSchema,
+  LISTING_MESSAGES,
+  mercadoLibreCategoryIdSchema,
+  mercadoLibreListingAnswerSchema,
+  mercadoLibreListingsAnswerSchema,
+  publishListingInputSchema,
+  updateListingInputSchema,
 } from '@shop/shared';
-import { parseWith, queryString, reply, requestBody } from '../../../utils/http';
+import { badRequest, parseWith, queryString, reply, requestBody } from '../../../utils/http';
 import { publicBaseUrl } from '../../../utils/public-url';
 import { consume } from '../../../domains/platform';
 import { requireStaff } from '../../../domains/staff';
@@ -57,5 +65,37 @@ export default {
   async disconnect(ctx: Context) {
     await channels().disconnect();
     reply(ctx, mercadoLibreMessageAnswerSchema, { message: MERCADOLIBRE_MESSAGES.disconnected });
+  },
+
+  /** The categories Mercado Libre predicts for a title (`?title=`, 1–200 characters). */
+  async categories(ctx: Context) {
+    const title = queryString(ctx.query.title);
+    if (!title || title.length > 200) throw badRequest('Indicá el título a clasificar (hasta 200 caracteres)');
+    reply(ctx, categoryPredictionAnswerSchema, await channels().guessCategories(title));
+  },
+
+  /** The category's required attributes, in Spanish (what "Publicar en Mercado Libre" asks). */
+  async categoryAttributes(ctx: Context) {
+    const parsed = mercadoLibreCategoryIdSchema.safeParse(ctx.params.categoryId);
+    if (!parsed.success) throw badRequest(LISTING_MESSAGES.categoryId);
+    reply(ctx, categoryAttributesAnswerSchema, { required: await channels().requiredAttributes(parsed.data) });
+  },
+
+  async listings(ctx: Context) {
+    ctx.set('Cache-Control', 'no-store');
+    reply(ctx, mercadoLibreListingsAnswerSchema, { listings: await channels().listListings() });
+  },
+
+  async publish(ctx: Context) {
+    const input = parseWith(publishListingInputSchema, requestBody(ctx));
+    ctx.status = 201;
+    reply(ctx, mercadoLibreListingAnswerSchema, { listing: await channels().publishListing(input) });
+  },
+
+  async updateListing(ctx: Context) {
+    const productId = String(ctx.params.productId ?? '');
+    if (!/^[A-Za-z0-9]{1,64}$/.test(productId)) throw badRequest(LISTING_MESSAGES.productId);
+    const input = parseWith(updateListingInputSchema, requestBody(ctx));
+    reply(ctx, mercadoLibreListingAnswerSchema, { listing: await channels().updateListing(productId, input) });
   },
 };

@@ -7,6 +7,11 @@ import {
   saveSettings,
   startConnection,
   withAccessToken,
+  guessCategories,
+  listListings,
+  publishListing,
+  requiredAttributes,
+  updateListing,
 } from '../../../domains/channels';
 
 /**
@@ -22,4 +27,9 @@ export default () => ({
   checkConnection,
   accessToken,
   withAccessToken,
+  guessCategories,
+  requiredAttributes,
+  listListings,
+  publishListing,
+  updateListing,
 });

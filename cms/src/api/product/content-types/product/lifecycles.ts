@@ -19,7 +19,8 @@ import type { StockBySize } from '@shop/shared';
 import { catalogueChanged } from '../../../../domains/catalogue/catalogue-version';
 import { colorList, sizeIndexOf, PRODUCT_UID } from '../../../../domains/catalogue/product-row';
 import { skuIndexOf, withUniqueCodes } from '../../../../domains/catalogue/product-variants';
-import { jsonColumn } from '../../../../utils/db-write';
+import { isRecord, jsonColumn } from '../../../../utils/db-write';
+import { emit } from '../../../../utils/events';
 import { colorNamesOf } from '../../../../domains/catalogue/product-search';
 import { ledgerOfCreate, ledgerOfDelete, ledgerOfUpdate } from '../../../../domains/catalogue/stock-model-writes';
 
@@ -262,7 +263,12 @@ export default {
     await ledgerOfCreate(event.result);
     await catalogueChanged();
   },
-  afterUpdate: () => catalogueChanged(),
+  async afterUpdate(event: ProductEvent) {
+    await catalogueChanged();
+    // Sales channels: the listing of this product gets its texts, photos, price and variants (after commit).
+    const documentId = isRecord(event.result) ? event.result.documentId : undefined;
+    if (typeof documentId === 'string') await emit('product.changed', { documentId });
+  },
   afterUpdateMany: () => catalogueChanged(),
   afterDelete: () => catalogueChanged(),
   afterDeleteMany: () => catalogueChanged(),

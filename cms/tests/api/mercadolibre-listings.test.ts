@@ -1,0 +1,482 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Knex } from 'knex';
+import { LISTING_MESSAGES, PERMISSION_TWO_FACTOR_MESSAGE, STAFF_FORBIDDEN_MESSAGE } from '@shop/shared';
+import { startFakeMercadoLibre, type FakeMercadoLibre, type FakeItem } from '../../../scripts/fake-mercadolibre.mjs';
+import { api, type CallOptions } from '../helpers/api';
+import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { knexOn } from '../helpers/database';
+import { createProduct, type TestProduct } from '../helpers/orders';
+import { inviteStaff } from '../helpers/staff';
+import { TEST_ADMIN, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { startTwoProcesses, stopTwoProcesses } from '../helpers/two-processes';
+import { sleep } from '../helpers/wait-for';
+import { totpAt } from '../../src/domains/staff/totp';
+
+// Two app processes on a throwaway database of their own, pointed at the fake Mercado Libre (real HTTP). Both run the
+// sync worker: the leases keep one call in flight per item. The reconciliation runs every 2 s here.
+const CLIENT_ID = String(1_000_000_000_000 + Math.floor(Math.random() * 1e12));
+const CLIENT_SECRET = randomBytes(16).toString('hex');
+const CHANNEL = '/channels/mercadolibre';
+const LISTINGS = `${CHANNEL}/listings`;
+const ATTRIBUTES = { BRAND: 'Lencería Neuquén', MODEL: 'Soft', GENDER: 'Mujer', GARMENT_TYPE: 'Corpiños' };
+const COLORS = [
+  { name: 'Negro', value: '#000000' },
+  { name: 'Rojo', value: '#cc0000' },
+];
+
+let fake: FakeMercadoLibre;
+let database: TestDatabase;
+let first: RunningStrapi;
+let second: RunningStrapi;
+let db: Knex;
+let owner: string;
+
+const at =
+  (server: RunningStrapi) =>
+  (pathname: string, options: CallOptions = {}) =>
+    api(pathname, { baseUrl: server.url, ...options });
+const call = (pathname: string, options: CallOptions = {}) => at(first)(pathname, options);
+
+async function control(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+  const res = await fetch(`${fake.url}/__control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const itemOn = (id: string): FakeItem => {
+  const item = fake.state.items.get(id);
+  if (!item) throw new Error(`the fake has no item ${id}`);
+  return item;
+};
+const writesOf = (id: string) => (fake.state.itemCalls[id] ?? []).filter((c) => c.method === 'PUT').length;
+const skuOf = (variation: FakeItem['variations'][number]) => variation.attributes.find((a) => a.id === 'SELLER_SKU')?.value_name;
+
+/** What Mercado Libre offers per SKU now. */
+const offered = (id: string) => Object.fromEntries(itemOn(id).variations.map((v) => [skuOf(v), v.available_quantity]));
+
+async function variantsOf(productId: string): Promise<NonNullable<TestProduct['variants']>> {
+  const res = await call(`/products/${productId}`, { token: owner });
+  return res.body.product.variants;
+}
+
+/** What the shop should offer per SKU (active variants: units − the buffer). */
+async function expected(productId: string, buffer: number): Promise<Record<string, number>> {
+  const variants = await variantsOf(productId);
+  return Object.fromEntries(variants.map((v) => [v.sku, v.active ? Math.max(0, v.stock - buffer) : 0]));
+}
+
+async function adjust(sku: string, quantity: number, server: RunningStrapi = first) {
+  const res = await at(server)('/stock-adjustments', { token: owner, body: { sku, quantity, reason: 'conteo' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+async function newProduct(title: string, price = 20_000): Promise<TestProduct> {
+  return createProduct(
+    {
+      title,
+      price,
+      stock: 0,
+      size: ['S', 'M'],
+      colors: COLORS,
+      variants: [
+        { color: 'Negro', size: 'S', stock: 5 },
+        { color: 'Negro', size: 'M', stock: 3 },
+        { color: 'Rojo', size: 'S', stock: 2 },
+        { color: 'Rojo', size: 'M', stock: 0, active: false },
+      ],
+    },
+    { baseUrl: first.url, token: owner },
+  );
+}
+
+async function connectAccount(): Promise<void> {
+  const connect = await call(`${CHANNEL}/connect`, { method: 'POST', token: owner, body: {} });
+  expect(connect.status).toBe(200);
+  const consent = await fetch(connect.body.authorizationUrl, { redirect: 'manual' });
+  // The callback address is on PUBLIC_URL (the photos' host here): the browser's visit goes to the first process.
+  const callback = (consent.headers.get('location') ?? '').replace('https://tienda.example.com.ar', first.url);
+  const back = await fetch(callback, { redirect: 'manual' });
+  expect(back.headers.get('location')).toContain('connected=1');
+}
+
+const publish = (productId: string, extra: Record<string, unknown> = {}) =>
+  call(LISTINGS, { token: owner, body: { productId, attributes: ATTRIBUTES, ...extra } });
+/** Waits until `check` holds (or fails after `timeoutMs`, saying what the fake holds). */
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out; the fake holds ${JSON.stringify([...fake.state.items.values()].map((i) => [i.id, i.status, i.title, i.price, i.variations.map((v) => [v.id, v.available_quantity])]))}`,
+      );
+    await sleep(150);
+  }
+}
+
+const listingRows = async (productId: string) => db('channel_listings').where({ product_document_id: productId });
+
+beforeAll(async () => {
+  fake = await startFakeMercadoLibre({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), {
+    MERCADOLIBRE_CLIENT_ID: CLIENT_ID,
+    MERCADOLIBRE_CLIENT_SECRET: CLIENT_SECRET,
+    MERCADOLIBRE_AUTH_URL: fake.url,
+    MERCADOLIBRE_API_URL: fake.url,
+    MERCADOLIBRE_SYNC_EVERY_MS: '300',
+    MERCADOLIBRE_COALESCE_MS: '300',
+    MERCADOLIBRE_RETRY_BASE_MS: '200',
+    MERCADOLIBRE_RETRY_MAX_MS: '1500',
+    MERCADOLIBRE_RECONCILE_EVERY_MS: '2000',
+    PUBLIC_URL: 'https://tienda.example.com.ar',
+  }));
+  db = knexOn(database.env);
+  const login = await call('/auth/login', { body: TEST_ADMIN });
+  expect(login.status).toBe(200);
+  owner = login.body.token;
+}, 240_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await stopTwoProcesses({ database, first, second });
+  await fake?.close();
+});
+
+describe('Mercado Libre listings: who may publish, and junk input', () => {
+  it('is the owner only, with two-factor sign-in on; junk is refused in Spanish', async () => {
+    const routes: [string, string, unknown][] = [
+      ['GET', LISTINGS, undefined],
+      ['POST', LISTINGS, { productId: 'abc' }],
+      ['PUT', `${LISTINGS}/abc`, { status: 'paused' }],
+      ['GET', `${CHANNEL}/categories?title=Corpi%C3%B1o`, undefined],
+      ['GET', `${CHANNEL}/categories/MLA109283/attributes`, undefined],
+    ];
+    const sales = await inviteStaff(owner, 'sales', first.url);
+    const catalog = await inviteStaff(owner, 'catalog', first.url);
+    for (const [method, path, body] of routes) {
+      const as = (token: string | null) => call(path, { method, token, body });
+      expect((await as(null)).status, `${method} ${path}`).toBe(401);
+      expect((await as(GARBAGE_TOKEN)).status, `${method} ${path}`).toBe(401);
+      for (const token of [sales, catalog]) {
+        const refused = await as(token);
+        expect(refused.status, `${method} ${path}`).toBe(403);
+        expect(refused.body.message).toBe(STAFF_FORBIDDEN_MESSAGE);
+      }
+      const no2fa = await as(owner);
+      expect(no2fa.status, `${method} ${path}`).toBe(403);
+      expect(no2fa.body.message).toBe(PERMISSION_TWO_FACTOR_MESSAGE);
+    }
+    const setup = await call('/auth/2fa/setup', { method: 'POST', token: owner, body: {} });
+    const on = await call('/auth/2fa/enable', { method: 'POST', token: owner, body: { code: totpAt(setup.body.secret, Date.now()) } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+
+    // Not connected yet: a listing cannot be published.
+    const product = await newProduct('Corpiño Sin Cuenta');
+    const early = await publish(product._id);
+    expect(early.status).toBe(409);
+
+    const junk: [unknown, string][] = [
+      [{}, LISTING_MESSAGES.productId],
+      [{ productId: 5 }, LISTING_MESSAGES.productId],
+      [{ productId: 'x'.repeat(65) }, LISTING_MESSAGES.productId],
+      [{ productId: 'abc', categoryId: 'corpiños' }, LISTING_MESSAGES.categoryId],
+      [{ productId: 'abc', attributes: { brand: 'x' } }, LISTING_MESSAGES.attributes],
+      [{ productId: 'abc', attributes: { BRAND: '' } }, LISTING_MESSAGES.attributes],
+      [{ productId: 'abc', attributes: { BRAND: 'x'.repeat(256) } }, LISTING_MESSAGES.attributes],
+      [{ productId: 'abc', price: -5 }, LISTING_MESSAGES.price],
+      [{ productId: 'abc', price: 10.5 }, LISTING_MESSAGES.price],
+    ];
+    for (const [body, message] of junk) {
+      const res = await call(LISTINGS, { token: owner, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message, JSON.stringify(body)).toBe(message);
+    }
+    expect((await call(LISTINGS, { token: owner, body: { productId: 'abc', itemId: 'MLA1' } })).status).toBe(400);
+    for (const raw of ['[]', '"x"', '{"productId":', 'null']) {
+      const res = await call(LISTINGS, { method: 'POST', token: owner, raw, headers: { 'content-type': 'application/json' } });
+      expect(res.status, raw).toBe(400);
+    }
+    const badUpdates: [unknown, string][] = [
+      [{}, LISTING_MESSAGES.statusOrItem],
+      [{ status: 'borrada' }, LISTING_MESSAGES.status],
+      [{ itemId: '12345' }, LISTING_MESSAGES.itemId],
+      [{ status: 'paused', itemId: 'MLA123456' }, LISTING_MESSAGES.statusOrItem],
+    ];
+    for (const [body, message] of badUpdates) {
+      const res = await call(`${LISTINGS}/${product._id}`, { method: 'PUT', token: owner, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await call(`${LISTINGS}/no%20valido`, { method: 'PUT', token: owner, body: { status: 'paused' } })).status).toBe(400);
+    expect((await call(`${CHANNEL}/categories/nada/attributes`, { token: owner })).status).toBe(400);
+    expect((await call(`${CHANNEL}/categories`, { token: owner })).status).toBe(400);
+    expect(await db('channel_listings').count({ n: '*' })).toEqual([{ n: expect.anything() }]);
+    expect(Number((await db('channel_listings').count({ n: '*' }))[0]?.n)).toBe(0);
+
+    await connectAccount();
+    const saved = await call(`${CHANNEL}/settings`, {
+      method: 'PUT',
+      token: owner,
+      body: { priceRule: { kind: 'percent', percent: 10 }, listingType: 'gold_special', safetyBuffer: 1 },
+    });
+    expect(saved.status).toBe(200);
+  });
+});
+
+let product: TestProduct;
+let itemId: string;
+
+describe('Mercado Libre listings: publishing', () => {
+  it('asks the category’s required attributes in Spanish, per field, and publishes nothing without them', async () => {
+    product = await newProduct('Corpiño Soft Encaje');
+    const guess = await call(`${CHANNEL}/categories?title=${encodeURIComponent(product.title)}`, { token: owner });
+    expect(guess.status).toBe(200);
+    expect(guess.body.categories[0]).toMatchObject({ categoryId: 'MLA109283', categoryName: 'Corpiños' });
+    const asked = await call(`${CHANNEL}/categories/MLA109283/attributes`, { token: owner });
+    expect(asked.body.required.map((a: { id: string }) => a.id)).toEqual(['BRAND', 'MODEL', 'GENDER', 'GARMENT_TYPE']);
+
+    const missing = await call(LISTINGS, { token: owner, body: { productId: product._id, attributes: { BRAND: 'Propia' } } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(LISTING_MESSAGES.missingAttributes);
+    expect(missing.body.categoryId).toBe('MLA109283');
+    expect(missing.body.errors).toEqual([
+      { path: 'attributes.MODEL', message: 'Indicá modelo' },
+      { path: 'attributes.GENDER', message: 'Indicá género (Mujer, Hombre, Sin género)' },
+      { path: 'attributes.GARMENT_TYPE', message: 'Indicá tipo de prenda (Corpiños)' },
+    ]);
+    expect(await listingRows(product._id)).toHaveLength(0);
+    expect(fake.state.items.size).toBe(0);
+  });
+
+  it('publishes one variation per active colour × size with its SKU, photos, units minus the buffer and the channel price', async () => {
+    const res = await publish(product._id);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { listing } = res.body;
+    itemId = listing.itemId;
+    expect(listing).toMatchObject({ productId: product._id, status: 'active', categoryId: 'MLA109283', lastError: null });
+    const variants = await variantsOf(product._id);
+    const active = variants.filter((v) => v.active);
+    expect(listing.variations.map((v: { sku: string }) => v.sku).sort()).toEqual(active.map((v) => v.sku).sort());
+    for (const variation of listing.variations) {
+      const variant = active.find((v) => v.sku === variation.sku)!;
+      expect(variation.availableQuantity).toBe(Math.max(0, variant.stock - 1));
+      expect(typeof variation.variationId).toBe('number');
+    }
+    const item = itemOn(itemId);
+    expect(item.price).toBe(22_000);
+    expect(item.condition).toBe('new');
+    expect(item.listing_type_id).toBe('gold_special');
+    expect(item.variations).toHaveLength(3);
+    for (const variation of item.variations) {
+      expect(variation.price).toBe(22_000);
+      expect(variation.picture_ids.length).toBeGreaterThan(0);
+    }
+    expect(item.pictures[0]?.source).toBe('https://tienda.example.com.ar/images/products/prueba.webp');
+    expect(offered(itemId)).toEqual(
+      Object.fromEntries(Object.entries(await expected(product._id, 1)).filter(([sku]) => active.some((v) => v.sku === sku))),
+    );
+    // Published twice: refused, nothing new on Mercado Libre.
+    expect((await publish(product._id)).status).toBe(409);
+    expect(fake.state.items.size).toBe(1);
+    const list = await at(second)(LISTINGS, { token: owner });
+    expect(list.body.listings.map((l: { itemId: string }) => l.itemId)).toEqual([itemId]);
+  });
+
+  it('Mercado Libre’s validation error comes back per field in Spanish, and nothing is half-published', async () => {
+    const other = await newProduct('Bombacha Colaless Encaje');
+    await control('reject', { times: 1, code: 'item.price.invalid', message: 'The price is invalid' });
+    const before = fake.state.items.size;
+    const res = await publish(other._id, { categoryId: 'MLA109282' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Mercado Libre rechazó la publicación: Mercado Libre no aceptó el precio/);
+    expect(res.body.errors[0]).toMatchObject({ path: 'price' });
+    expect(await listingRows(other._id)).toHaveLength(0);
+    expect(fake.state.items.size).toBe(before);
+    // Mercado Libre down: 503 in Spanish, nothing written either.
+    await control('mode', { status: 503, times: 3 });
+    const down = await publish(other._id, { categoryId: 'MLA109282' });
+    await control('mode', {});
+    expect(down.status).toBe(503);
+    expect(await listingRows(other._id)).toHaveLength(0);
+    const ok = await publish(other._id, { categoryId: 'MLA109282' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+});
+
+describe('Mercado Libre listings: stock in seconds', () => {
+  it('50 stock changes in a second make a handful of calls, and Mercado Libre ends with the shop’s figures', async () => {
+    await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
+    const variants = (await variantsOf(product._id)).filter((v) => v.active);
+    const before = writesOf(itemId);
+    const changes = Array.from({ length: 50 }, (_, i) =>
+      adjust(variants[i % variants.length]!.sku, i % 2 === 0 ? 3 : -1, i % 2 ? first : second),
+    );
+    const started = Date.now();
+    await Promise.all(changes);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const want = await expected(product._id, 1);
+    await until(async () => variants.every((v) => offered(itemId)[v.sku] === want[v.sku]), 15_000);
+    await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
+    const calls = writesOf(itemId) - before;
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(calls).toBeLessThanOrEqual(8);
+  }, 60_000);
+
+  it('never has two calls for one item in flight, even with Mercado Libre slow and both processes sending', async () => {
+    const variants = (await variantsOf(product._id)).filter((v) => v.active);
+    await control('slow', { ms: 700 });
+    const before = writesOf(itemId);
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all(variants.map((v, i) => adjust(v.sku, 1, i % 2 ? first : second)));
+      await sleep(250);
+    }
+    const want = await expected(product._id, 1);
+    await until(async () => variants.every((v) => offered(itemId)[v.sku] === want[v.sku]), 20_000);
+    await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
+    await control('slow', { ms: 0 });
+    expect(writesOf(itemId) - before).toBeGreaterThanOrEqual(2);
+    expect(fake.state.maxInFlight).toBe(1);
+  }, 60_000);
+
+  it('Mercado Libre down (5xx, then 429) for a while and back: nothing is lost', async () => {
+    const sku = (await variantsOf(product._id)).find((v) => v.active)!.sku;
+    await control('mode', { status: 503, times: 6 });
+    await adjust(sku, 4);
+    await adjust(sku, -1);
+    await until(async () => Number((await db('channel_sync_jobs').where({ item_id: itemId }).first())?.attempts ?? 0) > 0, 15_000);
+    await control('mode', { status: 429, times: 3 });
+    await adjust(sku, 2);
+    const want = await expected(product._id, 1);
+    await until(async () => offered(itemId)[sku] === want[sku], 30_000);
+    await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
+    expect(first.logs() + second.logs()).toContain(`Mercado Libre update of ${itemId} failed`);
+  }, 60_000);
+
+  it('the periodic reconciliation finds drift on Mercado Libre and mends it, logged', async () => {
+    const variation = itemOn(itemId).variations[0]!;
+    const want = (await expected(product._id, 1))[skuOf(variation)!];
+    await control('edit', { itemId, variationId: variation.id, available_quantity: 99 });
+    await until(async () => itemOn(itemId).variations[0]!.available_quantity === want, 15_000);
+    expect(first.logs() + second.logs()).toContain(`Mercado Libre drift on ${itemId}`);
+  }, 30_000);
+
+  it('edits in the shop reach the listing: title, description, photos, price, a new variant, a variant deactivated', async () => {
+    const variants = await variantsOf(product._id);
+    const target = variants.find((v) => v.active && v.stock > 1)!;
+    const res = await call(`/products/${product._id}`, {
+      method: 'PUT',
+      token: owner,
+      body: {
+        title: 'Corpiño Soft Encaje Nuevo',
+        description: 'Corpiño de encaje sin aro, nueva temporada',
+        price: 30_000,
+        thumbnails: ['/images/products/prueba.webp', '/images/products/prueba-2.webp'],
+        size: ['S', 'M', 'L'],
+        variants: [
+          ...variants.map((v) => ({
+            color: v.color,
+            size: v.size,
+            stock: v.stock,
+            sku: v.sku,
+            active: v.id === target.id ? false : v.active,
+          })),
+          { color: 'Negro', size: 'L', stock: 6, sku: 'CORPINO-SOFT-NEGRO-L-NUEVO' },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await until(async () => itemOn(itemId).title === 'Corpiño Soft Encaje Nuevo' && itemOn(itemId).price === 33_000, 15_000);
+    await until(async () => offered(itemId)[target.sku] === 0, 15_000);
+    // A new variant is a new variation with its SKU; the photos and the description follow.
+    await until(async () => offered(itemId)['CORPINO-SOFT-NEGRO-L-NUEVO'] === 5, 15_000);
+    expect(itemOn(itemId).variations.every((v) => v.price === 33_000)).toBe(true);
+    expect(itemOn(itemId).pictures.map((p) => p.source)).toContain('https://tienda.example.com.ar/images/products/prueba-2.webp');
+    expect(fake.state.descriptions.get(itemId)).toBe('Corpiño de encaje sin aro, nueva temporada');
+    const listing = (await call(LISTINGS, { token: owner })).body.listings.find((l: { itemId: string }) => l.itemId === itemId);
+    expect(listing.variations.find((v: { sku: string }) => v.sku === 'CORPINO-SOFT-NEGRO-L-NUEVO')).toMatchObject({ availableQuantity: 5 });
+  }, 30_000);
+});
+
+describe('Mercado Libre listings: pause, close, link', () => {
+  it('pauses, activates and closes; a closed listing stays closed and gets no more calls', async () => {
+    for (const status of ['paused', 'active', 'closed'] as const) {
+      const res = await call(`${LISTINGS}/${product._id}`, { method: 'PUT', token: owner, body: { status } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.listing.status).toBe(status);
+      expect(itemOn(itemId).status).toBe(status);
+    }
+    const again = await call(`${LISTINGS}/${product._id}`, { method: 'PUT', token: owner, body: { status: 'active' } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(LISTING_MESSAGES.closedForever);
+    const writes = writesOf(itemId);
+    await adjust((await variantsOf(product._id)).find((v) => v.active)!.sku, 1);
+    await sleep(1500);
+    expect(writesOf(itemId)).toBe(writes);
+    const unknown = await call(`${LISTINGS}/nolisted123`, { method: 'PUT', token: owner, body: { status: 'paused' } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('links an item the seller already had, matching variations by SELLER_SKU, then sends the shop’s figures', async () => {
+    const linked = await newProduct('Conjunto Clásico Algodón');
+    const variants = await variantsOf(linked._id);
+    const [a, b] = variants.filter((v) => v.active);
+    const seeded = (await control('seed', {
+      title: 'Conjunto algodón (publicado a mano)',
+      price: 15_000,
+      pictures: [{ source: 'https://example.com/a.jpg' }],
+      attributes: Object.entries(ATTRIBUTES).map(([id, value]) => ({ id, value_name: value })),
+      variations: [
+        {
+          attribute_combinations: [
+            { id: 'COLOR', value_name: 'Negro' },
+            { id: 'SIZE', value_name: 'S' },
+          ],
+          price: 15_000,
+          available_quantity: 40,
+          attributes: [{ id: 'SELLER_SKU', value_name: a!.sku }],
+        },
+        {
+          attribute_combinations: [
+            { id: 'COLOR', value_name: 'Negro' },
+            { id: 'SIZE', value_name: 'M' },
+          ],
+          price: 15_000,
+          available_quantity: 40,
+          attributes: [{ id: 'SELLER_SKU', value_name: b!.sku }],
+        },
+        {
+          attribute_combinations: [
+            { id: 'COLOR', value_name: 'Azul' },
+            { id: 'SIZE', value_name: 'M' },
+          ],
+          price: 15_000,
+          available_quantity: 7,
+          attributes: [{ id: 'SELLER_SKU', value_name: 'OTRO-SKU' }],
+        },
+      ],
+    })) as unknown as FakeItem;
+    const nothing = await newProduct('Corpiño Sin Coincidencias');
+    const noMatch = await call(`${LISTINGS}/${nothing._id}`, { method: 'PUT', token: owner, body: { itemId: seeded.id } });
+    expect(noMatch.status).toBe(400);
+    expect(noMatch.body.message).toBe(LISTING_MESSAGES.noSkuMatch);
+    const missing = await call(`${LISTINGS}/${linked._id}`, { method: 'PUT', token: owner, body: { itemId: 'MLA999999999' } });
+    expect(missing.status).toBe(404);
+
+    const res = await call(`${LISTINGS}/${linked._id}`, { method: 'PUT', token: owner, body: { itemId: seeded.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.listing.variations.map((v: { sku: string }) => v.sku).sort()).toEqual([a!.sku, b!.sku].sort());
+    const taken = await call(`${LISTINGS}/${nothing._id}`, { method: 'PUT', token: owner, body: { itemId: seeded.id } });
+    expect(taken.status).toBe(409);
+    const want = await expected(linked._id, 1);
+    await until(async () => offered(seeded.id)[a!.sku] === want[a!.sku] && offered(seeded.id)[b!.sku] === want[b!.sku], 15_000);
+    expect(itemOn(seeded.id).title).toBe('Conjunto Clásico Algodón');
+    // The seller's variation of another SKU is left as it was (only the common price follows the shop's).
+    const foreign = itemOn(seeded.id).variations.find((v) => skuOf(v) === 'OTRO-SKU');
+    expect(foreign?.available_quantity, JSON.stringify([itemOn(seeded.id).variations, fake.state.itemCalls[seeded.id]])).toBe(7);
+    expect(foreign?.price).toBe(itemOn(seeded.id).price);
+  }, 30_000);
+});
