@@ -22,6 +22,7 @@ import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
 import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
+import { startMercadoLibreSales, stopChannelWorker } from './domains/channels';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -98,6 +99,8 @@ export default {
     strapi.service('api::stock-alert.stock-alert').startSweeps();
     // Invoices waiting for ARCA (paid orders, retries after an outage) are asked every ARCA_SWEEP_MS.
     startInvoiceWorker();
+    // Mercado Libre's notified sales and the invoices to upload there, from their durable rows.
+    startMercadoLibreSales();
     // Abandoned checkouts: the owner's automatic e-mail and the deletion of drafts after 30 days.
     strapi.service('api::checkout-draft.checkout-draft').startSweeps();
     // Product pictures without their responsive copies get them, in the background (start-up does not wait).
@@ -108,6 +111,7 @@ export default {
     stopSqliteStatistics();
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
+    await stopChannelWorker();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },

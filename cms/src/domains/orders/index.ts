@@ -19,3 +19,4 @@ export { returnStock, takeStock, type StockLine, type TakeStockOptions } from '.
 export { TRACKING_NOT_FOUND, findOrderByNumber } from './order-read';
 export { staffActor } from './order-history';
 export { provideCounterParts } from './order-manual';
+export { cancelChannelSale, recordChannelSale, type ChannelSale, type RecordedChannelSale } from './order-external';

@@ -5,8 +5,13 @@ import {
   mercadoLibreConnectAnswerSchema,
   mercadoLibreMessageAnswerSchema,
   mercadoLibreSettingsInputSchema,
+  mercadoLibreAnswerInputSchema,
+  mercadoLibreNotificationSchema,
+  mercadoLibreQuestionsAnswerSchema,
+  MERCADOLIBRE_QUESTION_ID_RE,
+  MERCADOLIBRE_SALES_MESSAGES,
 } from '@shop/shared';
-import { parseWith, queryString, reply, requestBody } from '../../../utils/http';
+import { badRequest, parseWith, queryString, reply, requestBody } from '../../../utils/http';
 import { publicBaseUrl } from '../../../utils/public-url';
 import { consume } from '../../../domains/platform';
 import { requireStaff } from '../../../domains/staff';
@@ -57,5 +62,28 @@ export default {
   async disconnect(ctx: Context) {
     await channels().disconnect();
     reply(ctx, mercadoLibreMessageAnswerSchema, { message: MERCADOLIBRE_MESSAGES.disconnected });
+  },
+
+  /** Mercado Libre's notice of a sale: 200 at once; only its resource is kept (a durable row the worker fetches). */
+  async notifications(ctx: Context) {
+    await consume(ctx, 'channelNotifications');
+    const notice = parseWith(mercadoLibreNotificationSchema, requestBody(ctx));
+    await channels().receiveNotification(notice);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 200;
+    ctx.body = { received: true };
+  },
+
+  async questions(ctx: Context) {
+    ctx.set('Cache-Control', 'no-store');
+    reply(ctx, mercadoLibreQuestionsAnswerSchema, { questions: await channels().unansweredQuestions() });
+  },
+
+  async answer(ctx: Context) {
+    const id = String(ctx.params.id ?? '');
+    if (!MERCADOLIBRE_QUESTION_ID_RE.test(id)) throw badRequest(MERCADOLIBRE_SALES_MESSAGES.questionId);
+    const { text } = parseWith(mercadoLibreAnswerInputSchema, requestBody(ctx));
+    await channels().answerQuestion(id, text);
+    reply(ctx, mercadoLibreMessageAnswerSchema, { message: MERCADOLIBRE_SALES_MESSAGES.answered });
   },
 };

@@ -7,6 +7,9 @@ import {
   saveSettings,
   startConnection,
   withAccessToken,
+  receiveNotification,
+  unansweredQuestions,
+  answerQuestion,
 } from '../../../domains/channels';
 
 /**
@@ -22,4 +25,7 @@ export default () => ({
   checkConnection,
   accessToken,
   withAccessToken,
+  receiveNotification,
+  unansweredQuestions,
+  answerQuestion,
 });
