@@ -22,7 +22,7 @@ import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
 import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
-import { startMercadoLibreSales, stopChannelWorker } from './domains/channels';
+import { CHANNEL_SALES_INDEXES, startMercadoLibreSales, stopChannelWorker } from './domains/channels';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -69,6 +69,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_SALES_INDEXES);
     });
   },
 

@@ -10,6 +10,17 @@ import { MercadoLibreCallError } from './mercadolibre-client';
  * to 10 minutes; rows survive a restart (a lease of a killed process runs out).
  */
 export const JOBS_TABLE = 'channel_jobs';
+
+/**
+ * The sales half's indexes (Strapi's `unique` is only checked by the application): one row per job key and per
+ * Mercado Libre order (the ON CONFLICT clauses rely on them), the worker's due rows, a shop order's sale.
+ */
+export const CHANNEL_SALES_INDEXES = [
+  { name: 'idx_shop_channel_jobs_key', table: JOBS_TABLE, columns: ['job_key'], unique: true },
+  { name: 'idx_shop_channel_jobs_due', table: JOBS_TABLE, columns: ['pending', 'due_at'] },
+  { name: 'idx_shop_channel_orders_external', table: 'channel_orders', columns: ['external_order_id'], unique: true },
+  { name: 'idx_shop_channel_orders_order', table: 'channel_orders', columns: ['order_document_id'] },
+] as const;
 export type JobKind = 'order' | 'fiscal';
 type Handler = (resource: string) => Promise<void>;
 

@@ -26,8 +26,17 @@ export const MERCADOLIBRE_SALES_MESSAGES = {
  */
 export const mercadoLibreNotificationSchema = z.object(
   {
-    resource: z.string({ error: MERCADOLIBRE_SALES_MESSAGES.notification }).min(1).max(200, MERCADOLIBRE_SALES_MESSAGES.notification),
-    user_id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)], { error: MERCADOLIBRE_SALES_MESSAGES.notification }),
+    resource: z
+      .string({ error: MERCADOLIBRE_SALES_MESSAGES.notification })
+      .min(1, MERCADOLIBRE_SALES_MESSAGES.notification)
+      .max(200, MERCADOLIBRE_SALES_MESSAGES.notification),
+    user_id: z.union(
+      [
+        z.number().int(MERCADOLIBRE_SALES_MESSAGES.notification).nonnegative(MERCADOLIBRE_SALES_MESSAGES.notification),
+        z.string().regex(/^\d{1,20}$/, MERCADOLIBRE_SALES_MESSAGES.notification),
+      ],
+      { error: MERCADOLIBRE_SALES_MESSAGES.notification },
+    ),
     topic: z.string({ error: MERCADOLIBRE_SALES_MESSAGES.notification }).max(60, MERCADOLIBRE_SALES_MESSAGES.notification),
   },
   { error: MERCADOLIBRE_SALES_MESSAGES.notification },
