@@ -17,6 +17,7 @@ import { Banner, SaveFooter } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DetailCard } from '@/components/detail-card';
 import { PageHeader } from '@/components/page-header';
+import { MercadoLibreQuestionsCard } from './mercadolibre-questions';
 import {
   mercadoLibreQueries,
   useCheckMercadoLibre,
@@ -239,6 +240,7 @@ export function MercadoLibrePage() {
         <>
           <AccountCard channel={query.data} />
           <SettingsCard initial={query.data.settings} />
+          {query.data.connected && !query.data.needsReconnect && <MercadoLibreQuestionsCard />}
         </>
       )}
     </div>

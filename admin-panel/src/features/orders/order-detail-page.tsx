@@ -32,6 +32,7 @@ import { OrderCustomerCards } from './order-customer-cards';
 import { OrderFulfillmentCard } from './order-fulfillment-card';
 import { OrderInvoiceCard } from './order-invoice-card';
 import { OrderItemList } from './order-item-list';
+import { OrderMercadoLibreCard } from './order-mercadolibre-card';
 import { OrderMercadoPagoCard } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
@@ -222,7 +223,11 @@ function OrderDetail({ order }: { order: Order }) {
 
           <OrderPaymentPanel order={order} />
           <PaymentLinkActions order={order} />
-          {order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />}
+          {order.channel === 'mercadolibre' ? (
+            <OrderMercadoLibreCard order={order} />
+          ) : (
+            order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />
+          )}
           <OrderEmails orderId={order._id} />
         </div>
 
