@@ -188,18 +188,18 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
 
   /** A test control: true when it answered. */
   async function control(path, body, res) {
-    if (path === '/__control/sale') return json(res, 200, sale(body)), true;
+    if (path === '/__control/sale') return (json(res, 200, sale(body)), true);
     if (path === '/__control/cancel') {
       const order = sales.orders.get(Number(body.orderId));
-      if (!order) return json(res, 404, { error: 'not_found' }), true;
+      if (!order) return (json(res, 404, { error: 'not_found' }), true);
       order.status = 'cancelled';
       order.status_detail = { code: 'cancelled_by_buyer' };
       order.last_updated = now();
       order.tags = order.tags.filter((tag) => tag !== 'paid');
       for (const payment of order.payments) payment.status = 'refunded';
-      return json(res, 200, order), true;
+      return (json(res, 200, order), true);
     }
-    if (path === '/__control/notify') return json(res, 200, await notify(body)), true;
+    if (path === '/__control/notify') return (json(res, 200, await notify(body)), true);
     if (path === '/__control/question') {
       const question = {
         id: newId(),
@@ -214,7 +214,7 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
         answer: null,
       };
       sales.questions.set(question.id, question);
-      return json(res, 200, question), true;
+      return (json(res, 200, question), true);
     }
     if (path === '/__control/sales') {
       return (
@@ -241,24 +241,27 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
     const fiscalMatch = /^\/packs\/(\d+)\/fiscal_documents$/.exec(path);
     const known = orderMatch || shipmentMatch || fiscalMatch || path === '/questions/search' || path === '/answers';
     if (!known) return false;
-    if (!bearer(req)) return unauthorized(res), true;
+    if (!bearer(req)) return (unauthorized(res), true);
     if (orderMatch && req.method === 'GET') {
       const order = sales.orders.get(Number(orderMatch[1]));
-      if (!order) return notFound(res, `Order ${orderMatch[1]} not found`), true;
-      return json(res, 200, order), true;
+      if (!order) return (notFound(res, `Order ${orderMatch[1]} not found`), true);
+      return (json(res, 200, order), true);
     }
     if (shipmentMatch && req.method === 'GET') {
       const shipment = sales.shipments.get(Number(shipmentMatch[1]));
-      if (!shipment) return notFound(res, `Shipment ${shipmentMatch[1]} not found`), true;
-      return json(res, 200, shipment), true;
+      if (!shipment) return (notFound(res, `Shipment ${shipmentMatch[1]} not found`), true);
+      return (json(res, 200, shipment), true);
     }
     if (path === '/questions/search' && req.method === 'GET') {
       if (url.searchParams.get('seller_id') !== String(seller.id)) {
-        return json(res, 403, { message: 'caller.id does not match', error: 'forbidden', status: 403, cause: [] }), true;
+        return (json(res, 403, { message: 'caller.id does not match', error: 'forbidden', status: 403, cause: [] }), true);
       }
       const status = url.searchParams.get('status');
       const questions = [...sales.questions.values()].filter((q) => !status || q.status === status);
-      return json(res, 200, { total: questions.length, limit: 50, questions: questions.slice(0, 50), filters: { seller_id: seller.id } }), true;
+      return (
+        json(res, 200, { total: questions.length, limit: 50, questions: questions.slice(0, 50), filters: { seller_id: seller.id } }),
+        true
+      );
     }
     if (path === '/answers' && req.method === 'POST') {
       let body = {};
@@ -268,31 +271,31 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
         body = {};
       }
       const question = sales.questions.get(Number(body.question_id));
-      if (!question) return notFound(res, 'Question not found'), true;
+      if (!question) return (notFound(res, 'Question not found'), true);
       const text = typeof body.text === 'string' ? body.text : '';
       if (!text.trim() || text.length > 2000) {
-        return json(res, 400, { message: 'Invalid text', error: 'bad_request', status: 400, cause: [] }), true;
+        return (json(res, 400, { message: 'Invalid text', error: 'bad_request', status: 400, cause: [] }), true);
       }
       if (question.status !== 'UNANSWERED') {
-        return json(res, 400, { message: 'Question already answered', error: 'bad_request', status: 400, cause: [] }), true;
+        return (json(res, 400, { message: 'Question already answered', error: 'bad_request', status: 400, cause: [] }), true);
       }
       question.status = 'ANSWERED';
       question.answer = { text, status: 'ACTIVE', date_created: now() };
-      return json(res, 200, question), true;
+      return (json(res, 200, question), true);
     }
     if (fiscalMatch && req.method === 'POST') {
       const packId = Number(fiscalMatch[1]);
       const mine = [...sales.orders.values()].some((order) => order.pack_id === packId || order.id === packId);
-      if (!mine) return notFound(res, `Pack ${packId} not found`), true;
+      if (!mine) return (notFound(res, `Pack ${packId} not found`), true);
       const file = multipartFile(await readRaw(req), String(req.headers['content-type'] ?? ''), 'fiscal_document');
       if (!file || !file.bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-        return json(res, 400, { message: 'fiscal_document must be a PDF', error: 'invalid_file', status: 400, cause: [] }), true;
+        return (json(res, 400, { message: 'fiscal_document must be a PDF', error: 'invalid_file', status: 400, cause: [] }), true);
       }
       const id = `${packId}-${sales.fiscalDocuments.length + 1}`;
       sales.fiscalDocuments.push({ packId, filename: file.filename, size: file.bytes.length, type: file.type, id });
-      return json(res, 200, { ids: [id] }), true;
+      return (json(res, 200, { ids: [id] }), true);
     }
-    return json(res, 405, { message: 'method not allowed', error: 'method_not_allowed', status: 405, cause: [] }), true;
+    return (json(res, 405, { message: 'method not allowed', error: 'method_not_allowed', status: 405, cause: [] }), true);
   }
 
   return { sales, control, handle };

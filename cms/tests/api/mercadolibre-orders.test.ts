@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
-import { MERCADOLIBRE_MESSAGES, MERCADOLIBRE_SALES_MESSAGES, STAFF_FORBIDDEN_MESSAGE } from '@shop/shared';
+import {
+  MERCADOLIBRE_MESSAGES,
+  MERCADOLIBRE_SALES_MESSAGES,
+  STAFF_FORBIDDEN_MESSAGE,
+  type Order,
+  type OrderEvent,
+  type OrderListAnswer,
+} from '@shop/shared';
 import { startFakeMercadoLibre, type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
@@ -32,34 +39,50 @@ const at =
     api(pathname, { baseUrl: server.url, ...options });
 const call = (pathname: string, options: CallOptions = {}) => at(first)(pathname, options);
 
-async function control(path: string, body: unknown = {}): Promise<any> {
+async function control<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
   const res = await fetch(`${fake.url}/__control/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(res.status, path).toBe(200);
-  return res.json();
+  return (await res.json()) as T;
 }
 
 /** A sale on the fake (paid unless said). */
-const sell = (items: { sku: string; quantity: number; unitPrice: number; variationSkuOnly?: boolean }[], extra: Record<string, unknown> = {}) =>
-  control('sale', { items, ...extra }) as Promise<{ id: number; shipping: { id: number | null }; pack_id: number | null }>;
+const sell = (
+  items: { sku: string; quantity: number; unitPrice: number; variationSkuOnly?: boolean }[],
+  extra: Record<string, unknown> = {},
+) => control('sale', { items, ...extra }) as Promise<{ id: number; shipping: { id: number | null }; pack_id: number | null }>;
 
 /** Mercado Libre posts the sale's notification `times` times at once, half to each process. */
 async function notify(orderId: number, times = 1, extra: Record<string, unknown> = {}): Promise<number[]> {
+  type Sent = { statuses: number[] };
   const [a, b] = await Promise.all([
-    control('notify', { orderId, times: Math.ceil(times / 2), url: `${first.url}/api${CHANNEL}/notifications`, ...extra }),
-    times > 1 ? control('notify', { orderId, times: Math.floor(times / 2), url: `${second.url}/api${CHANNEL}/notifications`, ...extra }) : { statuses: [] },
+    control<Sent>('notify', { orderId, times: Math.ceil(times / 2), url: `${first.url}/api${CHANNEL}/notifications`, ...extra }),
+    times > 1
+      ? control<Sent>('notify', { orderId, times: Math.floor(times / 2), url: `${second.url}/api${CHANNEL}/notifications`, ...extra })
+      : { statuses: [] },
   ]);
   return [...a.statuses, ...b.statuses];
 }
 
 /** The shop's orders of one Mercado Libre sale. */
-async function ordersOf(mlOrderId: number): Promise<any[]> {
-  const res = await call('/orders?channel=mercadolibre&limit=100', { token: owner });
+async function ordersOf(mlOrderId: number): Promise<Order[]> {
+  const res = await api<OrderListAnswer>('/orders?channel=mercadolibre&limit=100', { baseUrl: first.url, token: owner });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.orders.filter((o: any) => o.external?.orderId === String(mlOrderId));
+  return res.body.orders.filter((o) => o.external?.orderId === String(mlOrderId));
+}
+
+/** The one order of a sale, once the worker recorded it. */
+async function oneOrderOf(mlOrderId: number): Promise<Order> {
+  const [order] = await waitFor(
+    'the order',
+    () => ordersOf(mlOrderId),
+    (list) => list.length === 1,
+    { timeoutMs: 20_000, everyMs: 200 },
+  );
+  return order!;
 }
 
 async function variantsOf(productId: string): Promise<{ id: string; sku: string; stock: number }[]> {
@@ -70,7 +93,8 @@ async function variantsOf(productId: string): Promise<{ id: string; sku: string;
 const unitsOf = async (product: TestProduct, sku: string) => (await variantsOf(product._id)).find((v) => v.sku === sku)!.stock;
 
 /** The ledger's movements of one variant for Mercado Libre's sales and their cancellations. */
-const movements = (sku: string) => db('stock_movements').where({ sku }).whereIn('reason', ['channel_sale', 'cancel']).select('reason', 'quantity');
+const movements = (sku: string) =>
+  db('stock_movements').where({ sku }).whereIn('reason', ['channel_sale', 'cancel']).select('reason', 'quantity');
 
 const countOf = async (query: Knex.QueryBuilder) => Number(((await query.count({ n: '*' })) as { n: unknown }[])[0]!.n);
 
@@ -140,7 +164,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     ]);
     const statuses = await notify(sale.id);
     expect(statuses).toEqual([200]);
-    const [order] = await waitFor('the order', () => ordersOf(sale.id), (list) => list.length === 1, { timeoutMs: 20_000, everyMs: 200 });
+    const order = await oneOrderOf(sale.id);
     expect(order.channel).toBe('mercadolibre');
     expect(order.status).toBe('paid');
     expect(order.paymentMethod).toBe('mercadopago');
@@ -157,7 +181,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     expect(order.shippingInfo.city).toBe('Neuquén');
     expect(order.subtotal).toBe(69000);
     expect(order.total).toBe(69000);
-    expect(order.items.map((i: any) => [i.sku, i.quantity, i.price, i.size])).toEqual([
+    expect(order.items.map((i) => [i.sku, i.quantity, i.price, i.size])).toEqual([
       [sku('S'), 2, 23000, 'S'],
       [sku('M'), 1, 23000, 'M'],
     ]);
@@ -167,10 +191,10 @@ describe('Mercado Libre: a sale becomes one order', () => {
     expect(await movements(sku('S'))).toEqual([{ reason: 'channel_sale', quantity: -2 }]);
     // Its invoice waits for ARCA like any paid sale's.
     expect(await countOf(db('invoices').where({ order_document_id: order._id, kind: 'invoice' }))).toBe(1);
-    const filter = await call('/orders?channel=mercadolibre', { token: owner });
-    expect(filter.body.orders.every((o: any) => o.channel === 'mercadolibre')).toBe(true);
-    const web = await call('/orders?channel=web', { token: owner });
-    expect(web.body.orders.some((o: any) => o.channel === 'mercadolibre')).toBe(false);
+    const filter = await api<OrderListAnswer>('/orders?channel=mercadolibre', { baseUrl: first.url, token: owner });
+    expect(filter.body.orders.every((o) => o.channel === 'mercadolibre')).toBe(true);
+    const web = await api<OrderListAnswer>('/orders?channel=web', { baseUrl: first.url, token: owner });
+    expect(web.body.orders.some((o) => o.channel === 'mercadolibre')).toBe(false);
   });
 
   it('takes the units once for twelve notifications at once, to both processes, and gives them back once when cancelled', async () => {
@@ -179,7 +203,12 @@ describe('Mercado Libre: a sale becomes one order', () => {
     const statuses = await notify(sale.id, 12);
     expect(statuses).toHaveLength(12);
     expect(statuses.every((s) => s === 200)).toBe(true);
-    await waitFor('the order', () => ordersOf(sale.id), (list) => list.length === 1, { timeoutMs: 20_000, everyMs: 200 });
+    await waitFor(
+      'the order',
+      () => ordersOf(sale.id),
+      (list) => list.length === 1,
+      { timeoutMs: 20_000, everyMs: 200 },
+    );
     await settled();
     await notify(sale.id, 12);
     await sleep(1000);
@@ -190,15 +219,20 @@ describe('Mercado Libre: a sale becomes one order', () => {
 
     await control('cancel', { orderId: sale.id });
     await notify(sale.id, 12);
-    await waitFor('the cancellation', () => ordersOf(sale.id), (list) => list[0]?.status === 'cancelled', { timeoutMs: 20_000, everyMs: 200 });
+    await waitFor(
+      'the cancellation',
+      () => ordersOf(sale.id),
+      (list) => list[0]?.status === 'cancelled',
+      { timeoutMs: 20_000, everyMs: 200 },
+    );
     await notify(sale.id, 6);
     await sleep(1000);
     await settled();
     expect(await unitsOf(product, sku('M'))).toBe(before);
-    const [order] = await ordersOf(sale.id);
+    const order = await oneOrderOf(sale.id);
     expect(order.status).toBe('cancelled');
-    const history = await call(`/orders/${order._id}/history`, { token: owner });
-    expect(history.body.history.map((e: any) => e.to)).toEqual(['paid', 'cancelled']);
+    const history = await api<{ history: OrderEvent[] }>(`/orders/${order._id}/history`, { baseUrl: first.url, token: owner });
+    expect(history.body.history.map((e) => e.to)).toEqual(['paid', 'cancelled']);
   });
 
   it('takes nothing for a sale cancelled before its notifications arrive, however many', async () => {
@@ -210,7 +244,9 @@ describe('Mercado Libre: a sale becomes one order', () => {
     await settled();
     expect(await ordersOf(sale.id)).toEqual([]);
     expect(await unitsOf(product, sku('S'))).toBe(before);
-    const row = await db('channel_orders').where({ external_order_id: String(sale.id) }).first();
+    const row = await db('channel_orders')
+      .where({ external_order_id: String(sale.id) })
+      .first();
     expect(row.status).toBe('cancelled');
   });
 
@@ -221,10 +257,12 @@ describe('Mercado Libre: a sale becomes one order', () => {
       call('/orders', { body: orderBody([{ productId: product._id, quantity: 1, size: 'L', color: 'Negro' }]) }),
       notify(sale.id, 4),
     ]);
-    const [order] = await waitFor('the order', () => ordersOf(sale.id), (list) => list.length === 1, { timeoutMs: 20_000, everyMs: 200 });
+    const order = await oneOrderOf(sale.id);
     await settled();
     expect(await unitsOf(product, sku('L'))).toBe(0);
-    const rows = await db('stock_movements').where({ sku: sku('L') }).select('units_after');
+    const rows = await db('stock_movements')
+      .where({ sku: sku('L') })
+      .select('units_after');
     expect(rows.every((r: { units_after: number }) => Number(r.units_after) >= 0)).toBe(true);
     if (web.status === 201) {
       // The web took it first: Mercado Libre's sale is recorded anyway, flagged, nothing taken.
@@ -237,19 +275,24 @@ describe('Mercado Libre: a sale becomes one order', () => {
     // An oversold sale for sure: nothing left at all.
     const late = await sell([{ sku: sku('L'), quantity: 2, unitPrice: 25000 }]);
     await notify(late.id, 3);
-    const [flagged] = await waitFor('the oversold order', () => ordersOf(late.id), (list) => list.length === 1, { timeoutMs: 20_000, everyMs: 200 });
+    const flagged = await oneOrderOf(late.id);
     expect(flagged.oversold).toBe(true);
-    expect(flagged.items[0].quantity).toBe(2);
+    expect(flagged.items[0]!.quantity).toBe(2);
     expect(await unitsOf(product, sku('L'))).toBe(0);
     // Cancelled: the units it never took do not appear.
     await control('cancel', { orderId: late.id });
     await notify(late.id, 2);
-    await waitFor('the cancellation', () => ordersOf(late.id), (list) => list[0]?.status === 'cancelled', { timeoutMs: 20_000, everyMs: 200 });
+    await waitFor(
+      'the cancellation',
+      () => ordersOf(late.id),
+      (list) => list[0]?.status === 'cancelled',
+      { timeoutMs: 20_000, everyMs: 200 },
+    );
     expect(await unitsOf(product, sku('L'))).toBe(0);
     // A SKU the shop does not have: recorded and flagged too.
     const unknown = await sell([{ sku: 'NO-EXISTE-1', quantity: 1, unitPrice: 5000 }]);
     await notify(unknown.id);
-    const [strange] = await waitFor('the order', () => ordersOf(unknown.id), (list) => list.length === 1, { timeoutMs: 20_000, everyMs: 200 });
+    const strange = await oneOrderOf(unknown.id);
     expect(strange.oversold).toBe(true);
   });
 
@@ -261,14 +304,21 @@ describe('Mercado Libre: a sale becomes one order', () => {
       expect(await notify(sale.id, 3)).toEqual([200, 200, 200]);
       await sleep(2500);
       expect(await ordersOf(sale.id)).toEqual([]);
-      const row = await db('channel_jobs').where({ job_key: `order:/orders/${sale.id}` }).first();
+      const row = await db('channel_jobs')
+        .where({ job_key: `order:/orders/${sale.id}` })
+        .first();
       expect(Boolean(row.pending)).toBe(true);
       expect(Number(row.attempts)).toBeGreaterThan(0);
       expect(row.last_error).toContain('503');
     } finally {
       await control('mode', { status: 0 });
     }
-    await waitFor('the order', () => ordersOf(sale.id), (list) => list.length === 1, { timeoutMs: 30_000, everyMs: 300 });
+    await waitFor(
+      'the order',
+      () => ordersOf(sale.id),
+      (list) => list.length === 1,
+      { timeoutMs: 30_000, everyMs: 300 },
+    );
     await settled();
     expect(await unitsOf(product, sku('S'))).toBe(before - 1);
   });
@@ -278,14 +328,22 @@ describe('Mercado Libre: a sale becomes one order', () => {
     const before = await countOf(db('channel_jobs'));
     expect(await notify(sale.id, 1, { userId: 999_999 })).toEqual([200]);
     expect(await notify(sale.id, 1, { topic: 'questions' })).toEqual([200]);
-    expect(await control('notify', { resource: '/users/1', url: `${first.url}/api${CHANNEL}/notifications` })).toMatchObject({ statuses: [200] });
+    expect(await control('notify', { resource: '/users/1', url: `${first.url}/api${CHANNEL}/notifications` })).toMatchObject({
+      statuses: [200],
+    });
     await sleep(800);
     expect(await countOf(db('channel_jobs'))).toBe(before);
     expect(await ordersOf(sale.id)).toEqual([]);
   });
 
   it('refuses junk notifications in Spanish', async () => {
-    const junk: unknown[] = [{}, { resource: 5 }, { resource: '/orders/1' }, { resource: 'x'.repeat(300), user_id: 1, topic: 'orders_v2' }, { resource: '/orders/1', user_id: 'abc', topic: 'orders_v2' }];
+    const junk: unknown[] = [
+      {},
+      { resource: 5 },
+      { resource: '/orders/1' },
+      { resource: 'x'.repeat(300), user_id: 1, topic: 'orders_v2' },
+      { resource: '/orders/1', user_id: 'abc', topic: 'orders_v2' },
+    ];
     for (const body of junk) {
       const res = await call(`${CHANNEL}/notifications`, { method: 'POST', body });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -301,10 +359,18 @@ describe('Mercado Libre: a sale becomes one order', () => {
 
 describe('Mercado Libre: questions', () => {
   it('lists the unanswered questions and answers one; the owner only, with two-factor on; junk refused in Spanish', async () => {
-    const question = await control('question', { itemId: 'MLA123', text: '¿Tenés el conjunto en talle 95?' });
+    const question = await control<{ id: number; date_created: string }>('question', {
+      itemId: 'MLA123',
+      text: '¿Tenés el conjunto en talle 95?',
+    });
     const list = await call(`${CHANNEL}/questions`, { token: owner });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
-    expect(list.body.questions).toContainEqual({ id: String(question.id), itemId: 'MLA123', text: '¿Tenés el conjunto en talle 95?', createdAt: question.date_created });
+    expect(list.body.questions).toContainEqual({
+      id: String(question.id),
+      itemId: 'MLA123',
+      text: '¿Tenés el conjunto en talle 95?',
+      createdAt: question.date_created,
+    });
 
     const sales = await inviteStaff(owner, 'sales', first.url);
     const catalog = await inviteStaff(owner, 'catalog', first.url);
@@ -337,7 +403,11 @@ describe('Mercado Libre: questions', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const extra = await call(`${CHANNEL}/questions/${question.id}/answer`, { method: 'POST', token: owner, body: { text: 'Sí', question_id: 1 } });
+    const extra = await call(`${CHANNEL}/questions/${question.id}/answer`, {
+      method: 'POST',
+      token: owner,
+      body: { text: 'Sí', question_id: 1 },
+    });
     expect(extra.status).toBe(400);
 
     const answered = await call(`${CHANNEL}/questions/${question.id}/answer`, {
@@ -347,7 +417,10 @@ describe('Mercado Libre: questions', () => {
     });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     expect(answered.body.message).toBe(MERCADOLIBRE_SALES_MESSAGES.answered);
-    expect(fake.state.sales.questions.get(question.id)).toMatchObject({ status: 'ANSWERED', answer: { text: '¡Hola! Sí, hay talle 95 en negro.' } });
+    expect(fake.state.sales.questions.get(question.id)).toMatchObject({
+      status: 'ANSWERED',
+      answer: { text: '¡Hola! Sí, hay talle 95 en negro.' },
+    });
     const after = await call(`${CHANNEL}/questions`, { token: owner });
     expect(after.body.questions.some((q: { id: string }) => q.id === String(question.id))).toBe(false);
     // Answered already (or deleted there): a 409 in Spanish.

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_MERCADOLIBRE_SETTINGS, MERCADOLIBRE_SALES_MESSAGES, type MercadoLibreChannelAnswer, type MercadoLibreQuestion } from '@shop/shared';
+import {
+  DEFAULT_MERCADOLIBRE_SETTINGS,
+  MERCADOLIBRE_SALES_MESSAGES,
+  type MercadoLibreChannelAnswer,
+  type MercadoLibreQuestion,
+} from '@shop/shared';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { MercadoLibrePage } from './mercadolibre-page';

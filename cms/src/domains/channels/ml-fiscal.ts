@@ -21,6 +21,8 @@ export async function runFiscalJob(orderDocumentId: string): Promise<void> {
   if (!sale) return;
   const { pdf, filename } = await orderInvoicePdf(orderDocumentId);
   await withAccessToken((token) => postFiscalDocument(token, sale.packId ?? sale.externalOrderId, pdf, filename));
-  await table(strapi.db.connection, CHANNEL_ORDERS_TABLE).where('order_document_id', orderDocumentId).update({ invoice_uploaded_at: new Date() });
+  await table(strapi.db.connection, CHANNEL_ORDERS_TABLE)
+    .where('order_document_id', orderDocumentId)
+    .update({ invoice_uploaded_at: new Date() });
   strapi.log.info(`[channels] invoice of Mercado Libre sale ${sale.externalOrderId} uploaded as its fiscal document`);
 }

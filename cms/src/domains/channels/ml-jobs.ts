@@ -43,7 +43,12 @@ export async function queueJob(kind: JobKind, resource: string): Promise<void> {
   const now = Date.now();
   const jobKey = `${kind}:${resource}`;
   const inserted = await writeTransaction((trx) =>
-    insertDocumentOnce(trx, JOBS_TABLE, { job_key: jobKey, kind, resource, pending: true, generation: 0, attempts: 0, due_at: now }, 'job_key'),
+    insertDocumentOnce(
+      trx,
+      JOBS_TABLE,
+      { job_key: jobKey, kind, resource, pending: true, generation: 0, attempts: 0, due_at: now },
+      'job_key',
+    ),
   );
   if (inserted) return;
   // A row already waiting (not taken) is enough: twelve notifications of one sale make one run.
@@ -93,7 +98,8 @@ async function finish(job: JobRow, owner: string): Promise<void> {
     .where({ id: job.id, lease_owner: owner, generation: job.generation })
     .update({ pending: false, lease_until: null, lease_owner: null, last_error: null, attempts: 0, done_at: new Date() });
   // Re-armed while it ran (a newer notification): it stays due, for another run.
-  if (affectedRows(done) === 0) await table(knex(), JOBS_TABLE).where({ id: job.id, lease_owner: owner }).update({ lease_until: null, lease_owner: null });
+  if (affectedRows(done) === 0)
+    await table(knex(), JOBS_TABLE).where({ id: job.id, lease_owner: owner }).update({ lease_until: null, lease_owner: null });
 }
 
 async function fail(job: JobRow, owner: string, error: unknown): Promise<void> {
@@ -102,7 +108,13 @@ async function fail(job: JobRow, owner: string, error: unknown): Promise<void> {
   const givenUp = attempts >= MAX_ATTEMPTS;
   await table(knex(), JOBS_TABLE)
     .where({ id: job.id, lease_owner: owner })
-    .update({ lease_until: null, lease_owner: null, last_error: message, due_at: Date.now() + backoffMs(attempts), ...(givenUp ? { pending: false } : {}) });
+    .update({
+      lease_until: null,
+      lease_owner: null,
+      last_error: message,
+      due_at: Date.now() + backoffMs(attempts),
+      ...(givenUp ? { pending: false } : {}),
+    });
   const retrying = error instanceof MercadoLibreCallError && error.kind === 'unavailable';
   const text = `[channels] Mercado Libre ${job.kind} ${job.resource}: ${message}${givenUp ? ' (given up)' : ' (retried later)'}`;
   if (givenUp || !retrying) strapi.log.warn(text);

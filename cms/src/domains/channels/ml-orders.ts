@@ -70,7 +70,12 @@ interface ChannelOrderRow {
 
 /** The sale's row, written if new and locked (PostgreSQL's row lock; SQLite's write lock) for this transaction. */
 async function lockRow(trx: Trx, externalOrderId: string): Promise<ChannelOrderRow> {
-  await insertDocumentOnce(trx, CHANNEL_ORDERS_TABLE, { channel: MERCADOLIBRE, external_order_id: externalOrderId, status: 'new' }, 'external_order_id');
+  await insertDocumentOnce(
+    trx,
+    CHANNEL_ORDERS_TABLE,
+    { channel: MERCADOLIBRE, external_order_id: externalOrderId, status: 'new' },
+    'external_order_id',
+  );
   await table(trx, CHANNEL_ORDERS_TABLE).where('external_order_id', externalOrderId).update({ updated_at: new Date() });
   const row: unknown = await table(trx, CHANNEL_ORDERS_TABLE).where('external_order_id', externalOrderId).first();
   if (!isRecord(row)) throw new Error('channel order row missing');
@@ -121,12 +126,21 @@ export async function syncOrder(resource: string): Promise<void> {
       const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
       const paidAmount = pesos(order.paid_amount);
       const shippingCost = Math.max(0, paidAmount - pesos(order.total_amount));
-      const saleFee = Math.round(list(order.order_items).reduce((sum, line) => sum + (Number(line.sale_fee) || 0) * (Number(line.quantity) || 1), 0));
+      const saleFee = Math.round(
+        list(order.order_items).reduce((sum, line) => sum + (Number(line.sale_fee) || 0) * (Number(line.quantity) || 1), 0),
+      );
       const payment = list(order.payments)[0];
       const nickname = str(buyer.nickname, 100);
       const recorded = await recordChannelSale(trx, {
         channel: MERCADOLIBRE,
-        external: { orderId: id, packId, shipmentId, paymentStatus: str(payment?.status, 40) || null, saleFee, buyerNickname: nickname || null },
+        external: {
+          orderId: id,
+          packId,
+          shipmentId,
+          paymentStatus: str(payment?.status, 40) || null,
+          saleFee,
+          buyerNickname: nickname || null,
+        },
         buyer: {
           fullName: `${str(buyer.first_name, 100)} ${str(buyer.last_name, 100)}`.trim() || nickname || 'Compradora de Mercado Libre',
           email: '',
@@ -156,16 +170,24 @@ export async function syncOrder(resource: string): Promise<void> {
     }
     // Not paid yet (payment_required, in process…): nothing taken until it is.
     if (!row.orderDocumentId && row.status !== 'cancelled' && row.status !== status) {
-      await table(trx, CHANNEL_ORDERS_TABLE).where('id', row.id).update({ status: status || 'unknown' });
+      await table(trx, CHANNEL_ORDERS_TABLE)
+        .where('id', row.id)
+        .update({ status: status || 'unknown' });
     }
   });
 }
 
 /** The channel's sale recorded as this shop order, if any (the fiscal document's pack). */
-export async function channelOrderOf(orderDocumentId: string): Promise<{ externalOrderId: string; packId: string | null; status: string } | null> {
+export async function channelOrderOf(
+  orderDocumentId: string,
+): Promise<{ externalOrderId: string; packId: string | null; status: string } | null> {
   const row: unknown = await table(strapi.db.connection, CHANNEL_ORDERS_TABLE).where('order_document_id', orderDocumentId).first();
   if (!isRecord(row)) return null;
-  return { externalOrderId: String(row.external_order_id), packId: typeof row.pack_id === 'string' ? row.pack_id : null, status: String(row.status) };
+  return {
+    externalOrderId: String(row.external_order_id),
+    packId: typeof row.pack_id === 'string' ? row.pack_id : null,
+    status: String(row.status),
+  };
 }
 
 /** The `order` job: a notified sale applied; an order Mercado Libre refuses to show (another seller's, unknown) is dropped. */

@@ -48,7 +48,10 @@ export const fetchShipment = (token: string, id: string) =>
 
 /** The seller's unanswered questions (GET /questions/search, api_version 4). */
 export const searchUnansweredQuestions = (token: string, sellerId: string) =>
-  send(`/questions/search?seller_id=${encodeURIComponent(sellerId)}&status=UNANSWERED&api_version=4&sort_fields=date_created&sort_types=DESC`, token);
+  send(
+    `/questions/search?seller_id=${encodeURIComponent(sellerId)}&status=UNANSWERED&api_version=4&sort_fields=date_created&sort_types=DESC`,
+    token,
+  );
 
 /** POST /answers `{question_id, text}`. */
 export const postAnswer = (token: string, questionId: string, text: string) =>
