@@ -10,6 +10,8 @@ import {
   type OrderListAnswer,
 } from '@shop/shared';
 import { startFakeMercadoLibre, type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
+import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
+import { setUpInvoicing } from '../helpers/invoicing';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { knexOn } from '../helpers/database';
@@ -27,6 +29,7 @@ const CLIENT_SECRET = randomBytes(16).toString('hex');
 const CHANNEL = '/channels/mercadolibre';
 
 let fake: FakeMercadoLibre;
+let arca: FakeArca;
 let database: TestDatabase;
 let first: RunningStrapi;
 let second: RunningStrapi;
@@ -112,6 +115,7 @@ const sku = (size: string) => product.variants!.find((v) => v.size === size)!.sk
 
 beforeAll(async () => {
   fake = await startFakeMercadoLibre({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  arca = await startFakeArca();
   ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), {
     MERCADOLIBRE_CLIENT_ID: CLIENT_ID,
     MERCADOLIBRE_CLIENT_SECRET: CLIENT_SECRET,
@@ -121,6 +125,11 @@ beforeAll(async () => {
     MERCADOLIBRE_JOBS_EVERY_MS: '300',
     RATE_LIMIT_CHANNEL_CALLBACK_MAX: '1000',
     RATE_LIMIT_CHANNEL_NOTIFICATIONS_MAX: '5000',
+    ARCA_WSAA_URL: arca.wsaaUrl,
+    ARCA_WSFE_URL: arca.wsfeUrl,
+    ARCA_SWEEP_MS: '300',
+    ARCA_RETRY_MS: '300',
+    ARCA_TIMEOUT_MS: '10000',
   }));
   db = knexOn(database.env);
   const login = await call('/auth/login', { body: TEST_ADMIN });
@@ -134,6 +143,8 @@ beforeAll(async () => {
   const consent = await fetch(connect.body.authorizationUrl, { redirect: 'manual' });
   const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
   expect(back.headers.get('location')).toContain('connected=1');
+  // Electronic invoices on (fake ARCA): a paid Mercado Libre sale is invoiced, then its PDF uploaded there.
+  await setUpInvoicing(owner, first.url, (csr) => arca.signCsr(csr));
   product = await createProduct(
     {
       stock: 0,
@@ -154,6 +165,7 @@ afterAll(async () => {
   await db?.destroy();
   await stopTwoProcesses({ database, first, second });
   await fake?.close();
+  await arca?.close();
 });
 
 describe('Mercado Libre: a sale becomes one order', () => {
@@ -195,6 +207,30 @@ describe('Mercado Libre: a sale becomes one order', () => {
     expect(filter.body.orders.every((o) => o.channel === 'mercadolibre')).toBe(true);
     const web = await api<OrderListAnswer>('/orders?channel=web', { baseUrl: first.url, token: owner });
     expect(web.body.orders.some((o) => o.channel === 'mercadolibre')).toBe(false);
+  });
+
+  it("uploads the sale's invoice, once ARCA authorised it, as the fiscal document of its cart (or of the sale itself)", async () => {
+    const alone = await sell([{ sku: sku('S'), quantity: 1, unitPrice: 20000 }]);
+    const carted = await sell([{ sku: sku('S'), quantity: 1, unitPrice: 20000 }], { packId: 2000000123456 });
+    await notify(alone.id);
+    await notify(carted.id);
+    const uploaded = await waitFor(
+      'the fiscal documents',
+      async () => fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id || d.packId === 2000000123456),
+      (docs) => docs.length === 2,
+      { timeoutMs: 30_000, everyMs: 300 },
+    );
+    for (const doc of uploaded)
+      expect(doc).toMatchObject({ type: 'application/pdf', filename: expect.stringMatching(/^factura-.+\.pdf$/) });
+    const order = await oneOrderOf(carted.id);
+    expect(order.external?.packId).toBe('2000000123456');
+    const row = await db('channel_orders')
+      .where({ external_order_id: String(carted.id) })
+      .first();
+    expect(row.invoice_uploaded_at).toBeTruthy();
+    await settled();
+    // Once each, however many notifications came.
+    expect(fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id)).toHaveLength(1);
   });
 
   it('takes the units once for twelve notifications at once, to both processes, and gives them back once when cancelled', async () => {
@@ -325,14 +361,14 @@ describe('Mercado Libre: a sale becomes one order', () => {
 
   it('ignores a notification of another seller, of another topic or of another resource', async () => {
     const sale = await sell([{ sku: sku('S'), quantity: 1, unitPrice: 21000 }]);
-    const before = await countOf(db('channel_jobs'));
+    const before = await countOf(db('channel_jobs').where({ kind: 'order' }));
     expect(await notify(sale.id, 1, { userId: 999_999 })).toEqual([200]);
     expect(await notify(sale.id, 1, { topic: 'questions' })).toEqual([200]);
     expect(await control('notify', { resource: '/users/1', url: `${first.url}/api${CHANNEL}/notifications` })).toMatchObject({
       statuses: [200],
     });
     await sleep(800);
-    expect(await countOf(db('channel_jobs'))).toBe(before);
+    expect(await countOf(db('channel_jobs').where({ kind: 'order' }))).toBe(before);
     expect(await ordersOf(sale.id)).toEqual([]);
   });
 
