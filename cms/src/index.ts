@@ -22,7 +22,7 @@ import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
 import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
-import { CHANNEL_SALES_INDEXES, startMercadoLibreSales, stopChannelWorker } from './domains/channels';
+import { CHANNEL_SALES_INDEXES, startMercadoLibreSales, stopMercadoLibreSales } from './domains/channels';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -112,7 +112,7 @@ export default {
     stopSqliteStatistics();
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
-    await stopChannelWorker();
+    await stopMercadoLibreSales();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
   },

@@ -123,6 +123,7 @@ beforeAll(async () => {
     MERCADOLIBRE_API_URL: fake.url,
     MERCADOLIBRE_RETRY_MS: '300',
     MERCADOLIBRE_JOBS_EVERY_MS: '300',
+    MERCADOLIBRE_FISCAL_SWEEP_MS: '1000',
     RATE_LIMIT_CHANNEL_CALLBACK_MAX: '1000',
     RATE_LIMIT_CHANNEL_NOTIFICATIONS_MAX: '5000',
     ARCA_WSAA_URL: arca.wsaaUrl,
@@ -231,6 +232,19 @@ describe('Mercado Libre: a sale becomes one order', () => {
     await settled();
     // Once each, however many notifications came.
     expect(fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id)).toHaveLength(1);
+    // The event lost (a process killed right after ARCA answered): the sweep finds the sale and uploads it.
+    await db('channel_jobs')
+      .where({ job_key: `fiscal:${order._id}` })
+      .delete();
+    await db('channel_orders')
+      .where({ external_order_id: String(carted.id) })
+      .update({ invoice_uploaded_at: null });
+    await waitFor(
+      'the upload by the sweep',
+      async () => fake.state.sales.fiscalDocuments.filter((d) => d.packId === 2000000123456).length,
+      (n) => n === 2,
+      { timeoutMs: 20_000, everyMs: 300 },
+    );
   });
 
   it('takes the units once for twelve notifications at once, to both processes, and gives them back once when cancelled', async () => {

@@ -6,7 +6,7 @@ export { accessToken, checkConnection, REFRESH_EARLY_MS, withAccessToken } from 
 export { channelView, disconnect, saveSettings } from './channel-account';
 export { finishConnection, SETTINGS_PAGE_PATH, startConnection, type CallbackQuery } from './mercadolibre-connect';
 export { DEFAULT_MERCADOLIBRE_API_URL, DEFAULT_MERCADOLIBRE_AUTH_URL, mercadoLibreConfig } from './mercadolibre-client';
-export { receiveNotification, startMercadoLibreSales } from './ml-notifications';
-export { CHANNEL_SALES_INDEXES, stopChannelWorker } from './ml-jobs';
+export { receiveNotification, startMercadoLibreSales, stopMercadoLibreSales } from './ml-notifications';
+export { CHANNEL_SALES_INDEXES } from './ml-jobs';
 export { queueFiscalDocument } from './ml-fiscal';
 export { answerQuestion, unansweredQuestions } from './ml-questions';

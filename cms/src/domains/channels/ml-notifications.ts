@@ -1,8 +1,8 @@
 import type { MercadoLibreNotification } from '@shop/shared';
 import { readAccount } from './channel-account';
-import { handleJobs, kickJobs, queueJob, startChannelWorker } from './ml-jobs';
+import { handleJobs, kickJobs, queueJob, startChannelWorker, stopChannelWorker } from './ml-jobs';
 import { ORDER_RESOURCE_RE, runOrderJob } from './ml-orders';
-import { runFiscalJob } from './ml-fiscal';
+import { runFiscalJob, startFiscalSweep, stopFiscalSweep } from './ml-fiscal';
 
 /**
  * Mercado Libre's notifications (POST /channels/mercadolibre/notifications): answered 200 at once, the only thing
@@ -27,4 +27,10 @@ export function startMercadoLibreSales(): void {
   handleJobs('order', runOrderJob);
   handleJobs('fiscal', runFiscalJob);
   startChannelWorker();
+  startFiscalSweep();
+}
+
+export async function stopMercadoLibreSales(): Promise<void> {
+  stopFiscalSweep();
+  await stopChannelWorker();
 }
