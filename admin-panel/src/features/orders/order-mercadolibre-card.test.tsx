@@ -6,6 +6,7 @@ import { mockApi } from '@/test/mock-api';
 import { orderFixture } from '@/test/fixtures';
 import { OrderDetailPage } from './order-detail-page';
 import { OrderRow } from './order-row';
+import { OrderQuickView } from './order-quick-view';
 
 const mlOrder = (oversold: boolean) =>
   orderFixture(9, {
@@ -75,5 +76,12 @@ describe('orders: a Mercado Libre sale', () => {
     expect(within(ml!).getByTestId('order-row-oversold')).toHaveTextContent('Vendido sin stock');
     expect(within(web!).queryByTestId('order-row-channel')).not.toBeInTheDocument();
     expect(within(web!).queryByTestId('order-row-oversold')).not.toBeInTheDocument();
+  });
+
+  it('the quick view names the sale and flags it too', () => {
+    signInStorage();
+    renderApp(<OrderQuickView order={mlOrder(true)} updating={false} onStatusChange={() => undefined} onClose={() => undefined} />);
+    expect(screen.getByTestId('quick-view-external')).toHaveTextContent('Venta 2000009876543');
+    expect(screen.getByTestId('order-oversold')).toHaveTextContent(MERCADOLIBRE_SALES_MESSAGES.oversoldTitle);
   });
 });
