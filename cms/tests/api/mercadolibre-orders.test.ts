@@ -339,6 +339,21 @@ describe('Mercado Libre: a sale becomes one order', () => {
       { timeoutMs: 20_000, everyMs: 200 },
     );
     expect(await unitsOf(product, sku('L'))).toBe(0);
+    // Three sold, one there: one taken. Cancelled by staff in the back office, only that one comes back.
+    const small = await createProduct(
+      { stock: 0, price: 20000, size: ['M'], variants: [{ color: 'Negro', size: 'M', stock: 1 }] },
+      { baseUrl: first.url, token: owner },
+    );
+    const smallSku = small.variants![0]!.sku;
+    const short = await sell([{ sku: smallSku, quantity: 3, unitPrice: 20000 }]);
+    await notify(short.id);
+    const shortOrder = await oneOrderOf(short.id);
+    expect(shortOrder.oversold).toBe(true);
+    expect(await unitsOf(small, smallSku)).toBe(0);
+    const byStaff = await call(`/orders/${shortOrder._id}/status`, { method: 'PUT', token: owner, body: { status: 'cancelled' } });
+    expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(200);
+    expect(byStaff.body.order.external).not.toHaveProperty('missing');
+    expect(await unitsOf(small, smallSku)).toBe(1);
     // A SKU the shop does not have: recorded and flagged too.
     const unknown = await sell([{ sku: 'NO-EXISTE-1', quantity: 1, unitPrice: 5000 }]);
     await notify(unknown.id);

@@ -65,7 +65,6 @@ interface ChannelOrderRow {
   id: number;
   orderDocumentId: string | null;
   status: string | null;
-  missing: Record<string, number>;
 }
 
 /** The sale's row, written if new and locked (PostgreSQL's row lock; SQLite's write lock) for this transaction. */
@@ -79,13 +78,10 @@ async function lockRow(trx: Trx, externalOrderId: string): Promise<ChannelOrderR
   await table(trx, CHANNEL_ORDERS_TABLE).where('external_order_id', externalOrderId).update({ updated_at: new Date() });
   const row: unknown = await table(trx, CHANNEL_ORDERS_TABLE).where('external_order_id', externalOrderId).first();
   if (!isRecord(row)) throw new Error('channel order row missing');
-  let missing: unknown = row.missing;
-  if (typeof missing === 'string') missing = JSON.parse(missing) as unknown;
   return {
     id: Number(row.id),
     orderDocumentId: typeof row.order_document_id === 'string' ? row.order_document_id : null,
     status: typeof row.status === 'string' ? row.status : null,
-    missing: isRecord(missing) ? (missing as Record<string, number>) : {},
   };
 }
 
@@ -157,13 +153,13 @@ export async function syncOrder(resource: string): Promise<void> {
       });
       await table(trx, CHANNEL_ORDERS_TABLE)
         .where('id', row.id)
-        .update({ order_document_id: recorded.documentId, status: 'paid', pack_id: packId, missing: JSON.stringify(recorded.missing) });
+        .update({ order_document_id: recorded.documentId, status: 'paid', pack_id: packId });
       strapi.log.info(`[channels] Mercado Libre sale ${id} recorded as order ${recorded.orderNumber}`);
       return;
     }
     if (status === 'cancelled' && row.status !== 'cancelled') {
       if (row.orderDocumentId) {
-        await cancelChannelSale(trx, row.orderDocumentId, row.missing, MERCADOLIBRE_ACTOR, `Mercado Libre canceló la venta n.º ${id}`);
+        await cancelChannelSale(trx, row.orderDocumentId, MERCADOLIBRE_ACTOR, `Mercado Libre canceló la venta n.º ${id}`);
       }
       await table(trx, CHANNEL_ORDERS_TABLE).where('id', row.id).update({ status: 'cancelled' });
       return;

@@ -31,8 +31,6 @@ export interface ChannelSale {
 export interface RecordedChannelSale {
   documentId: string;
   orderNumber: string;
-  /** Units sold that the shop did not have, by variant id (given back by nobody on a cancellation). */
-  missing: Record<string, number>;
 }
 
 /** A sale that happened elsewhere: never refused for stock (see `short`); a product gone is a line without units. */
@@ -89,35 +87,24 @@ export async function recordChannelSale(trx: Trx, sale: ChannelSale): Promise<Re
   await takeStock(trx, lines, options, orderStockSource('channel_sale', { documentId }, sale.by));
   const orderNumber = await numberOrder(trx, Number(created.id));
   const oversold = Object.keys(missing).length > 0 || lines.length < sale.items.length;
-  if (oversold) await table(trx, ORDERS_TABLE).where('id', Number(created.id)).update({ oversold: true });
+  // The units it lacked stay with the order (lockOrder: a cancellation, by the channel or by staff, never returns them).
+  if (oversold) {
+    await table(trx, ORDERS_TABLE)
+      .where('id', Number(created.id))
+      .update({ oversold: true, external: JSON.stringify({ ...sale.external, missing }) });
+  }
   await emit('order.paid', { trx, documentId, orderNumber, total: sale.total });
-  return { documentId, orderNumber, missing };
+  return { documentId, orderNumber };
 }
 
 /**
- * The channel cancelled its sale: the order is cancelled (history, its invoice credited: order.cancelled) and only
- * the units it took come back, once (`missing` were never taken). false when it was cancelled already.
+ * The channel cancelled its sale: the order is cancelled (history, its invoice credited: order.cancelled) and the
+ * units it took come back, once (lockOrder leaves out the `missing` ones, never taken). false when it was cancelled
+ * already.
  */
-export async function cancelChannelSale(
-  trx: Trx,
-  documentId: string,
-  missing: Readonly<Record<string, number>>,
-  by: Actor,
-  reason: string,
-): Promise<boolean> {
+export async function cancelChannelSale(trx: Trx, documentId: string, by: Actor, reason: string): Promise<boolean> {
   const order = await lockOrder(trx, documentId);
   if (isOrderStatus(order.status) && returnsStock(order.status)) return false;
-  const left = { ...missing };
-  const lines: StockLine[] = [];
-  const lineIndexes: number[] = [];
-  order.lines.forEach((line, position) => {
-    const key = line.variantId ?? line.sku ?? line.productId;
-    const never = Math.min(line.quantity, left[key] ?? 0);
-    left[key] = (left[key] ?? 0) - never;
-    if (line.quantity - never <= 0) return;
-    lines.push({ ...line, quantity: line.quantity - never });
-    lineIndexes.push(order.lineIndexes[position]!);
-  });
-  await applyStatusChange(trx, documentId, { ...order, lines, lineIndexes }, { status: 'cancelled', reason }, by);
+  await applyStatusChange(trx, documentId, order, { status: 'cancelled', reason }, by);
   return true;
 }
