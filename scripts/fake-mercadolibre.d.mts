@@ -9,6 +9,7 @@ export interface FakeMercadoLibreState {
   calls: { method: string; path: string; grantType?: string }[];
   mode: { status: number; times: number; delayMs: number };
   revoked: boolean;
+  sales: FakeMercadoLibreSales;
 }
 
 export interface FakeMercadoLibre {
@@ -56,4 +57,13 @@ export interface FakeMercadoLibreState {
   inFlight: Record<string, number>;
   maxInFlight: number;
   writeDelayMs: number;
+}
+
+/** The sales half's state (scripts/lib/fake-mercadolibre-sales.mjs). */
+export interface FakeMercadoLibreSales {
+  orders: Map<number, Record<string, unknown>>;
+  shipments: Map<number, Record<string, unknown>>;
+  questions: Map<number, Record<string, unknown>>;
+  fiscalDocuments: { packId: number; filename: string; size: number; type: string; id: string }[];
+  notificationsSent: number;
 }

@@ -27,6 +27,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createItemsRoutes } from './lib/fake-mercadolibre-items.mjs';
+import { createSalesRoutes } from './lib/fake-mercadolibre-sales.mjs';
 
 const TOKEN_SECONDS = 21_600;
 const CODE_MS = 10 * 60_000;
@@ -167,6 +168,10 @@ export async function startFakeMercadoLibre({
     return entry && entry.expiresAt > Date.now() ? match[1] : null;
   }
 
+  // Orders, shipments, notifications, questions and fiscal documents (scripts/lib/fake-mercadolibre-sales.mjs).
+  const salesRoutes = createSalesRoutes({ seller, bearer, json, clientId });
+  state.sales = salesRoutes.sales;
+
   async function control(req, res, path) {
     const body = await new Promise((resolve) => {
       let text = '';
@@ -190,6 +195,7 @@ export async function startFakeMercadoLibre({
       state.mode = { status: Number(body.status) || 0, times: Number(body.times ?? 1e9) || 0, delayMs: Number(body.delayMs) || 0 };
       return json(res, 200, state.mode);
     }
+    if (await salesRoutes.control(path, body, res)) return;
     if (path === '/__control/revoke') {
       state.revoked = body.revoked !== false;
       return json(res, 200, { revoked: state.revoked });
@@ -235,6 +241,7 @@ export async function startFakeMercadoLibre({
         return json(res, status, { message: 'Internal Server Error', error: 'internal_error', status, cause: [] });
       }
       if (path === '/oauth/token' && req.method === 'POST') return await token(req, res);
+      if (await salesRoutes.handle(req, res, url)) return;
       if (path === '/users/me' && req.method === 'GET') {
         if (!bearer(req)) return json(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401, cause: [] });
         return json(res, 200, {

@@ -22,7 +22,14 @@ import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
 import { COUNTER_INDEXES, ensureDefaultRegister } from './domains/counter';
-import { CHANNEL_INDEXES, startChannelWorkers, stopChannelWorkers } from './domains/channels';
+import {
+  CHANNEL_INDEXES,
+  CHANNEL_SALES_INDEXES,
+  startChannelWorkers,
+  startMercadoLibreSales,
+  stopChannelWorkers,
+  stopMercadoLibreSales,
+} from './domains/channels';
 
 /**
  * A promise rejected by the database going away (a PostgreSQL restart) that nothing awaited, e.g. a read Strapi makes
@@ -71,6 +78,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, SHIPMENT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_SALES_INDEXES);
     });
   },
 
@@ -101,6 +109,8 @@ export default {
     strapi.service('api::stock-alert.stock-alert').startSweeps();
     // Invoices waiting for ARCA (paid orders, retries after an outage) are asked every ARCA_SWEEP_MS.
     startInvoiceWorker();
+    // Mercado Libre's notified sales and the invoices to upload there, from their durable rows.
+    startMercadoLibreSales();
     // Abandoned checkouts: the owner's automatic e-mail and the deletion of drafts after 30 days.
     strapi.service('api::checkout-draft.checkout-draft').startSweeps();
     // Carrier shipments: their tracking asked every CARRIER_TRACKING_EVERY_MS (30 minutes by default).
@@ -116,6 +126,7 @@ export default {
     await strapi.service('api::stock-alert.stock-alert').stopSweeps();
     await stopInvoiceWorker();
     await stopChannelWorkers();
+    await stopMercadoLibreSales();
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::shipment.shipment').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();

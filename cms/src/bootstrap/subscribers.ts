@@ -12,6 +12,7 @@ import {
   startParts,
 } from '../domains/counter';
 import { provideCounterParts } from '../domains/orders';
+import { queueFiscalDocument } from '../domains/channels';
 import { provideInPersonNotices } from '../domains/payments';
 import { productFit } from '../domains/returns';
 import { enqueueSync, kickSyncWorker } from '../domains/channels';
@@ -53,6 +54,12 @@ export function registerSubscribers(): void {
   );
   subscribe('order.cancelled', 'in-transaction', 'invoicing: credit note to issue', ({ trx, documentId, orderNumber }) =>
     queueCreditNoteForOrder(trx, documentId, orderNumber, CREDIT_FOR_CANCELLATION, null),
+  );
+
+  // ---- invoice.authorized (emitted by invoicing) -> channels: after commit ----
+  // A Mercado Libre sale's invoice, uploaded there as its fiscal document (a durable job; never from here).
+  subscribe('invoice.authorized', 'after-commit', 'channels: Mercado Libre fiscal document', ({ orderDocumentId }) =>
+    queueFiscalDocument(orderDocumentId),
   );
 
   // ---- order.counterSale (emitted by orders) -> counter: in the transaction ----

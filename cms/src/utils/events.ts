@@ -54,6 +54,11 @@ export interface ShopEvents {
     by: { id: number; name: string };
   };
   /**
+   * ARCA authorised an order's invoice (the invoicing worker, outside any transaction). Subscribers: after commit (a
+   * Mercado Libre sale's invoice queued for upload as its fiscal document).
+   */
+  'invoice.authorized': { orderDocumentId: string; orderNumber: string | null };
+  /**
    * A return was received with its money given back in cash at a register (PUT /returns/{id}/status with
    * `refundMethod: 'cash'`), inside the transaction that received it. Subscribers: in the transaction (the counter
    * writes the refund movement in the register's open session, and refuses with a 409 when the register is not open

@@ -370,6 +370,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'DELETE', path: '/channels/mercadolibre', auth: 'admin' },
   { method: 'GET', path: '/channels/mercadolibre/callback', auth: 'public', query: ['code', 'state', 'error'] },
+  // The shared shop has no Mercado Libre account: a notice is answered 200 and ignored, the questions refused.
+  {
+    method: 'POST',
+    path: '/channels/mercadolibre/notifications',
+    auth: 'public',
+    body: () => ({ resource: '/orders/2000000000001', user_id: 1, topic: 'orders_v2', application_id: 1, attempts: 1 }),
+  },
+  { method: 'GET', path: '/channels/mercadolibre/questions', auth: 'admin' },
+  { method: 'POST', path: '/channels/mercadolibre/questions/{orderId}/answer', auth: 'admin', body: () => ({ text: 'Sí, hay talle 95' }) },
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },
   { method: 'DELETE', path: '/orders/{orderId}', auth: 'admin', destructive: true },
   { method: 'GET', path: '/orders/summary', auth: 'admin' },

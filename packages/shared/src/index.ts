@@ -93,6 +93,7 @@ export * from './contract/invoicing.js';
 // ---------- Sales channels (Mercado Libre) ----------
 export * from './contract/mercadolibre.js';
 export * from './contract/mercadolibre-listings.js';
+export * from './contract/mercadolibre-sales.js';
 
 // ---------- Insight (the dashboard) ----------
 export * from './rules/insight.js';

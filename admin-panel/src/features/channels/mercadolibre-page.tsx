@@ -17,6 +17,7 @@ import { Banner, SaveFooter } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DetailCard } from '@/components/detail-card';
 import { PageHeader } from '@/components/page-header';
+import { MercadoLibreQuestionsCard } from './mercadolibre-questions';
 import {
   mercadoLibreQueries,
   useCheckMercadoLibre,
@@ -247,6 +248,7 @@ export function MercadoLibrePage() {
               <ListingsCard />
             </>
           )}
+          {query.data.connected && !query.data.needsReconnect && <MercadoLibreQuestionsCard />}
         </>
       )}
     </div>

@@ -33,6 +33,7 @@ import { OrderFulfillmentCard } from './order-fulfillment-card';
 import { OrderInvoiceCard } from './order-invoice-card';
 import { OrderShipmentCard } from './order-shipment-card';
 import { OrderItemList } from './order-item-list';
+import { OrderMercadoLibreCard } from './order-mercadolibre-card';
 import { OrderMercadoPagoCard } from './order-mercadopago-card';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
@@ -223,7 +224,11 @@ function OrderDetail({ order }: { order: Order }) {
 
           <OrderPaymentPanel order={order} />
           <PaymentLinkActions order={order} />
-          {order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />}
+          {order.channel === 'mercadolibre' ? (
+            <OrderMercadoLibreCard order={order} />
+          ) : (
+            order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />
+          )}
           <OrderEmails orderId={order._id} />
         </div>
 

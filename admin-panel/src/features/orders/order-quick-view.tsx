@@ -4,6 +4,7 @@ import { PAYMENT_METHOD_LABELS, formatPrice, isOrderStatus, normalizeStatus, typ
 import { paths } from '@/config/paths';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
+import { OversoldNotice } from './order-mercadolibre-card';
 import { SelectField } from '@/components/select-field';
 import { formatDateTime } from '@/lib/format-date';
 import { OrderItemList } from './order-item-list';
@@ -40,6 +41,7 @@ export function OrderQuickView({ order, updating, onStatusChange, onClose }: Ord
         </>
       }
     >
+      {order.oversold && <OversoldNotice />}
       <div className="quick-grid">
         <section>
           <h3>Cliente</h3>
@@ -61,6 +63,12 @@ export function OrderQuickView({ order, updating, onStatusChange, onClose }: Ord
           <dl className="kv">
             <dt>Fecha</dt>
             <dd>{formatDateTime(order.createdAt)}</dd>
+            {order.external && (
+              <>
+                <dt>Mercado Libre</dt>
+                <dd data-testid="quick-view-external">Venta {order.external.orderId}</dd>
+              </>
+            )}
             <dt>Pago</dt>
             <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
             <dt>Entrega</dt>

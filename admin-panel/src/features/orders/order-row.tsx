@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Eye, Trash2 } from 'lucide-react';
-import { formatPrice, fulfillmentLabel, type Order } from '@shop/shared';
+import { formatPrice, fulfillmentLabel, MERCADOLIBRE_SALES_MESSAGES, ORDER_CHANNEL_LABELS, type Order } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { IconButton } from '@/components/icon-button';
 import { PaymentBadge, StatusBadge } from '@/components/status-badge';
@@ -37,6 +37,17 @@ export function OrderRow({ order, deleting, onQuickView, onDelete, selection }: 
         <span className="cell-sub" data-testid="order-place">
           {deliveryPlaceText(order)}
         </span>
+        {order.channel === 'mercadolibre' && (
+          <span className="cell-sub" data-testid="order-row-channel">
+            {ORDER_CHANNEL_LABELS.mercadolibre}
+            {order.external ? ` · venta ${order.external.orderId}` : ''}
+          </span>
+        )}
+        {order.oversold && (
+          <span className="badge status-pending_manual" data-testid="order-row-oversold">
+            {MERCADOLIBRE_SALES_MESSAGES.oversoldTitle}
+          </span>
+        )}
       </td>
       <td data-label="Cliente">
         <span>

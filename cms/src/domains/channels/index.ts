@@ -10,3 +10,7 @@ export { guessCategories, listListings, publishListing, requiredAttributes, upda
 export { CHANNEL_INDEXES } from './listing-store';
 export { enqueueSync, kickSyncWorker, sweepSyncJobs } from './stock-sync';
 export { reconcileListings, startChannelWorkers, stopChannelWorkers } from './stock-reconcile';
+export { receiveNotification, startMercadoLibreSales, stopMercadoLibreSales } from './ml-notifications';
+export { CHANNEL_SALES_INDEXES } from './ml-jobs';
+export { queueFiscalDocument } from './ml-fiscal';
+export { answerQuestion, unansweredQuestions } from './ml-questions';

@@ -7,3 +7,5 @@ export { kickInvoiceWorker, startInvoiceWorker, stopInvoiceWorker, sweepInvoices
 export { prepareInvoicing, queueInvoiceForPaidOrder } from './invoicing-hooks';
 export { CANCELLATION as CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder } from './invoice-credits';
 export { invoicingForTicket } from './invoice-for-ticket';
+export { orderInvoicePdf } from './invoice-documents';
+export { hasAuthorizedInvoice } from './invoice-documents';

@@ -13,6 +13,11 @@ export type PdfFormat = 'a4' | 'ticket';
 
 export const pdfFormatOf = (value: unknown): PdfFormat => (value === 'ticket' ? 'ticket' : 'a4');
 
+/** Whether the invoice of the order's current sale is authorised (a channel uploads it then). */
+export async function hasAuthorizedInvoice(documentId: string): Promise<boolean> {
+  return (await currentInvoice(documentId))?.status === 'authorized';
+}
+
 /** The PDF of an order's authorised invoice (or credit note). */
 export async function orderInvoicePdf(
   documentId: string,

@@ -1,3 +1,4 @@
+import { emit } from '../../utils/events';
 import { ArcaFault, ArcaUnavailable, TIMEOUT_MS } from './arca-soap';
 import { isReady, releaseLease, renewLease, settingsRow, takeLease, type SettingsRow } from './invoicing-settings';
 import {
@@ -89,6 +90,8 @@ async function planOf(row: InvoiceRow, settings: SettingsRow): Promise<VoucherPl
 async function authorize(row: InvoiceRow, found: Authorized): Promise<void> {
   await updateInvoice(row.id, authorizedData(found));
   if (row.kind !== 'invoice') return;
+  // A channel's sale (Mercado Libre) uploads it there (a durable job of the channel's worker).
+  await emit('invoice.authorized', { orderDocumentId: row.orderDocumentId, orderNumber: row.orderNumber });
   // Never fails the issuing: a sweep queues it later (queueMissedInvoiceMails).
   await queueInvoiceMail(row.id).catch((err) => strapi.log.warn(`[invoicing] could not queue the invoice e-mail: ${String(err)}`));
 }

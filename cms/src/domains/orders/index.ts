@@ -20,3 +20,4 @@ export { TRACKING_NOT_FOUND, findOrderByNumber } from './order-read';
 export { staffActor } from './order-history';
 export { provideCounterParts } from './order-manual';
 export { SHIPMENT_INDEXES } from './order-shipment-store';
+export { cancelChannelSale, recordChannelSale, type ChannelSale, type RecordedChannelSale } from './order-external';

@@ -9,7 +9,7 @@ import {
   statusFitsMethod,
   type OrderStatus,
 } from '@shop/shared';
-import { affectedRows, storedFlag, table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
+import { affectedRows, jsonColumn, storedFlag, table, writeTransaction, type Trx, isRecord } from '../../utils/db-write';
 import { ApiError, badRequest, conflict, notFound } from '../../utils/http';
 import { ORDER_NOT_FOUND, ORDER_UID, findOrderDocument, getOrder } from './order-read';
 import {
@@ -73,6 +73,27 @@ function stockLinesOf(items: unknown): { lines: StockLine[]; indexes: number[] }
 }
 
 /**
+ * The units a channel's sale really took: its `external.missing` (units sold on Mercado Libre that the shop did not
+ * have, by variant) never came out of stock, so no cancellation gives them back (see order-external.ts).
+ */
+function takenLinesOf(all: { lines: StockLine[]; indexes: number[] }, external: unknown): { lines: StockLine[]; indexes: number[] } {
+  const stored = jsonColumn(external);
+  const missing = isRecord(stored) && isRecord(stored.missing) ? { ...stored.missing } : null;
+  if (!missing) return all;
+  const lines: StockLine[] = [];
+  const indexes: number[] = [];
+  all.lines.forEach((line, position) => {
+    const key = line.variantId ?? line.sku ?? line.productId;
+    const never = Math.min(line.quantity, Math.max(0, Number(missing[key]) || 0));
+    missing[key] = (Number(missing[key]) || 0) - never;
+    if (line.quantity - never <= 0) return;
+    lines.push({ ...line, quantity: line.quantity - never });
+    indexes.push(all.indexes[position]!);
+  });
+  return { lines, indexes };
+}
+
+/**
  * Starts an admin change of one order with a write to its row: that takes the row lock on PostgreSQL (and SQLite's
  * write lock) so that two concurrent changes of the same order run one after the other on fresh data.
  */
@@ -81,7 +102,7 @@ export async function lockOrder(trx: Trx, documentId: string): Promise<LockedOrd
   if (touched === 0) throw notFound(ORDER_NOT_FOUND);
   const doc: unknown = await strapi.db.query(ORDER_UID).findOne({ where: { documentId }, populate: ['items'] });
   if (!isRecord(doc) || typeof doc.id !== 'number') throw notFound(ORDER_NOT_FOUND);
-  const { lines, indexes } = stockLinesOf(doc.items);
+  const { lines, indexes } = takenLinesOf(stockLinesOf(doc.items), doc.external);
   return {
     id: doc.id,
     documentId,

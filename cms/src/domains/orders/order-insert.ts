@@ -69,6 +69,8 @@ export interface NewOrder {
   fulfillmentSteps?: unknown;
   /** The buyer's DNI or CUIT (digits) for her invoice, when she gave one. */
   buyerDocument?: string | null;
+  /** A channel's sale (Mercado Libre): its ids there. */
+  external?: ({ orderId: string; packId: string | null; shipmentId: string | null } & Record<string, unknown>) | null;
 }
 
 /** A JSON attribute as both databases take it from knex (text; PostgreSQL casts it to jsonb). */
@@ -139,6 +141,7 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     taken_by_name: order.createdBy?.name ?? null,
     paid_at: order.paidAt ?? null,
     buyer_document: order.buyerDocument ?? null,
+    external: jsonValue(order.external ?? null),
     customer_key: customer.key,
     customer_phone: customer.phone,
     created_at: now,

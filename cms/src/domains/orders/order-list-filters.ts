@@ -3,7 +3,7 @@ import { badRequest } from '../../utils/http';
 
 type Where = Record<string, unknown>;
 
-export const CHANNEL_FILTER_MESSAGE = 'El canal debe ser web, whatsapp, instagram, local, phone u other';
+export const CHANNEL_FILTER_MESSAGE = 'El canal debe ser web, whatsapp, instagram, local, phone, other o mercadolibre';
 
 /** The query-engine condition of one channel (the export's): web also matches the orders older than channels. */
 export function channelCondition(channel: string): Where {

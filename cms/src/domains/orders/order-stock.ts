@@ -70,6 +70,11 @@ export interface TakeStockOptions {
   unavailable: (line: StockLine) => ApiError;
   /** The error for a line whose size the product does not offer. */
   missingSize: (line: StockLine) => ApiError;
+  /**
+   * A sale that already happened elsewhere (Mercado Libre): a variant short of units gives what it has (never below
+   * 0) and this hears how many were missing, instead of the refusal.
+   */
+  short?: (line: StockLine, missing: number) => void;
 }
 
 export const NEW_ORDER: TakeStockOptions = {
@@ -114,8 +119,10 @@ export async function takeStock(trx: Trx, lines: readonly StockLine[], options: 
       if (product.sizes.length > 0 && (line.size === null || !product.sizes.includes(line.size))) throw options.missingSize(line);
       const variant = variantOf(variants, line);
       if ('problem' in variant) throw badRequest(variant.problem);
-      if (variant.stock < line.quantity) throw options.refusal(line, variant.stock, named ? variantLabel(variant) : null);
-      variant.stock -= line.quantity;
+      if (variant.stock < line.quantity && !options.short) throw options.refusal(line, variant.stock, named ? variantLabel(variant) : null);
+      const taken = Math.min(line.quantity, Math.max(0, variant.stock));
+      if (taken < line.quantity) options.short?.(line, line.quantity - taken);
+      variant.stock -= taken;
     }
     await strapi.service('api::product.product').writeStock(trx, product, variants, source);
   }
@@ -156,8 +163,9 @@ export function orderStockSource(
   };
 }
 
-/** The reason of units an order takes, by its channel: the counter ('local'), another staff sale, or the web. */
+/** The reason of units an order takes, by its channel: the counter ('local'), Mercado Libre, another staff sale, or the web. */
 export function saleReason(channel: unknown): StockSource['reason'] {
   if (channel === 'local') return 'counter';
+  if (channel === 'mercadolibre') return 'channel_sale';
   return typeof channel === 'string' && channel !== '' && channel !== 'web' ? 'staff_sale' : 'web_order';
 }

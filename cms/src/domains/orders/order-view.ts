@@ -21,7 +21,7 @@ import {
   type OrderNationalShipping,
   type TrackedNationalShipping,
 } from '@shop/shared';
-import { isRecord, isoDate, jsonColumn } from '../../utils/db-write';
+import { isRecord, isoDate, jsonColumn, storedFlag } from '../../utils/db-write';
 
 /** What a stored order turns into for its owner and for staff (the order of docs/api.md, `_id` = documentId). */
 export type OrderAnswer = Order;
@@ -36,6 +36,20 @@ const amount = (value: unknown): number => {
 };
 
 const paymentMethodOf = (value: unknown): PaymentMethod => (value === 'transfer' || value === 'mercadopago' ? value : 'cash');
+
+/** A channel's ids of the sale as stored in the `external` column (JSON): null for the shop's own orders. */
+function externalOf(value: unknown): Order['external'] {
+  const stored = jsonColumn(value);
+  if (!isRecord(stored) || typeof stored.orderId !== 'string') return null;
+  return {
+    orderId: stored.orderId,
+    packId: text(stored.packId),
+    shipmentId: text(stored.shipmentId),
+    paymentStatus: text(stored.paymentStatus),
+    saleFee: typeof stored.saleFee === 'number' ? stored.saleFee : null,
+    buyerNickname: text(stored.buyerNickname),
+  };
+}
 
 /** Where a staff member sees a Mercado Pago payment (its activity page). */
 export const MERCADOPAGO_ACTIVITY_URL = 'https://www.mercadopago.com.ar/activities/1?q=';
@@ -142,6 +156,9 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     channel: channelOf(doc.channel),
     // The buyer's DNI or CUIT for her invoice, when she gave one (staff and her own order only; tracking never).
     ...(text(doc.buyerDocument) ? { buyerDocument: text(doc.buyerDocument) } : {}),
+    // A channel's sale (Mercado Libre): its ids there, and the flag of a sale that found fewer units than it sold.
+    ...(externalOf(doc.external) ? { external: externalOf(doc.external) } : {}),
+    ...(storedFlag(doc.oversold) ? { oversold: true } : {}),
     // Who took a sale by hand: staff sales only (web orders have no such field).
     ...(text(doc.takenByName)
       ? { createdBy: { id: typeof doc.takenById === 'number' ? doc.takenById : null, name: text(doc.takenByName) ?? '' } }

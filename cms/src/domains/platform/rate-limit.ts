@@ -75,6 +75,8 @@ export const LIMIT_RULES = {
     duration: FIFTEEN_MINUTES,
     blockDuration: FIFTEEN_MINUTES,
   },
+  // Mercado Libre's notifications: its servers post several per sale (retries included); the budget stops a flood.
+  channelNotifications: { points: envInt('RATE_LIMIT_CHANNEL_NOTIFICATIONS_MAX', 600), duration: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMIT_RULES;

@@ -20,7 +20,7 @@ import { GenerationMemo } from './generation-memo';
 import { reportPeriod } from './report-period';
 
 /** The reasons that are sales: a variant they leave at 0 sold out. */
-const SALE_REASONS: readonly StockReason[] = ['web_order', 'staff_sale', 'counter'];
+const SALE_REASONS: readonly StockReason[] = ['web_order', 'staff_sale', 'counter', 'channel_sale'];
 
 const periodOf = (query: { from?: string; to?: string }) => reportPeriod(query, SIZE_CURVE_DEFAULT_DAYS, SIZE_CURVE_MSG);
 

@@ -157,6 +157,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /channels/mercadolibre/listings': 'channels.manage',
   'POST /channels/mercadolibre/listings': 'channels.manage',
   'PUT /channels/mercadolibre/listings/:productId': 'channels.manage',
+  // Pre-sale questions: answered in the name of the shop's Mercado Libre account (its reputation), from its page.
+  'GET /channels/mercadolibre/questions': 'channels.manage',
+  'POST /channels/mercadolibre/questions/:id/answer': 'channels.manage',
 };
 
 /** The permission a staff route needs, or null when the table does not name it. */
@@ -203,4 +206,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /payments/mercadopago/webhook',
   // Mercado Libre sends the owner's browser back here: rate limited, acted on only with an unspent state.
   'GET /channels/mercadolibre/callback',
+  // Mercado Libre's notifications: rate limited; only the resource is kept, fetched later with the account's token.
+  'POST /channels/mercadolibre/notifications',
 ];

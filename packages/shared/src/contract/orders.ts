@@ -82,6 +82,21 @@ export const orderSchema = z.object({
   buyerDocument: z.string().nullable().optional(),
   /** Where the sale was made (orders older than channels: web). */
   channel: z.enum(ORDER_CHANNELS).optional(),
+  /** A sale made on another channel (Mercado Libre): its ids there (docs/api.md "Sales channels"). */
+  external: z
+    .object({
+      orderId: z.string(),
+      packId: z.string().nullable().optional(),
+      shipmentId: z.string().nullable().optional(),
+      /** The channel's own figures: its payment's status, its fees (whole pesos) and the buyer's nickname there. */
+      paymentStatus: z.string().nullable().optional(),
+      saleFee: z.number().nullable().optional(),
+      buyerNickname: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** A channel's sale that found fewer units than it sold ("Vendido sin stock"): the stock never went below 0. */
+  oversold: z.boolean().optional(),
   /** Staff answers only: who took a sale by hand (null for web orders). */
   createdBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
   ...timestampFields,

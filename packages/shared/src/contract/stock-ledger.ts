@@ -21,6 +21,7 @@ export const STOCK_REASONS = [
   'adjustment',
   'purchase',
   'purchase_reversal',
+  'channel_sale',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -38,6 +39,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   adjustment: 'Ajuste de stock',
   purchase: 'Ingreso de mercadería',
   purchase_reversal: 'Reversión de un ingreso',
+  channel_sale: 'Venta en Mercado Libre',
 };
 
 /** The mandatory reason of a staff adjustment ("Ajuste de stock"). */

@@ -1,8 +1,9 @@
 /**
- * Where a sale was made. Web orders come from the storefront; the others are taken by staff in the back office
+ * Where a sale was made. Web orders come from the storefront; Mercado Libre's sales are recorded from its
+ * notifications (docs/api.md "Sales channels"); the others are taken by staff in the back office
  * (POST /api/orders/manual). Orders written before channels existed have none and count as web.
  */
-export const ORDER_CHANNELS = ['web', 'whatsapp', 'instagram', 'local', 'phone', 'other'] as const;
+export const ORDER_CHANNELS = ['web', 'whatsapp', 'instagram', 'local', 'phone', 'other', 'mercadolibre'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /** The channels a staff member may choose for a sale taken by hand. */
@@ -16,6 +17,7 @@ export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
   local: 'Local',
   phone: 'Teléfono',
   other: 'Otro',
+  mercadolibre: 'Mercado Libre',
 };
 
 export function isOrderChannel(value: unknown): value is OrderChannel {

@@ -36,7 +36,7 @@ export const orderExportFiltersSchema = z
     status: single(z.enum(ORDER_STATUSES, { error: EXPORT_MSG.status })),
     paymentMethod: single(z.enum(['cash', 'transfer', 'mercadopago'], { error: EXPORT_MSG.paymentMethod })),
     fulfillment: single(z.enum(FULFILLMENT_STEPS, { error: EXPORT_MSG.fulfillment })),
-    channel: single(z.enum(ORDER_CHANNELS, { error: 'El canal debe ser web, whatsapp, instagram, local, phone u other' })),
+    channel: single(z.enum(ORDER_CHANNELS, { error: 'El canal debe ser web, whatsapp, instagram, local, phone, other o mercadolibre' })),
     search: single(
       z
         .string({ error: EXPORT_MSG.search })

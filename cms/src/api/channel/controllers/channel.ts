@@ -13,6 +13,11 @@ import {
   mercadoLibreListingsAnswerSchema,
   publishListingInputSchema,
   updateListingInputSchema,
+  mercadoLibreAnswerInputSchema,
+  mercadoLibreNotificationSchema,
+  mercadoLibreQuestionsAnswerSchema,
+  MERCADOLIBRE_QUESTION_ID_RE,
+  MERCADOLIBRE_SALES_MESSAGES,
 } from '@shop/shared';
 import { badRequest, parseWith, queryString, reply, requestBody } from '../../../utils/http';
 import { publicBaseUrl } from '../../../utils/public-url';
@@ -97,5 +102,28 @@ export default {
     if (!/^[A-Za-z0-9]{1,64}$/.test(productId)) throw badRequest(LISTING_MESSAGES.productId);
     const input = parseWith(updateListingInputSchema, requestBody(ctx));
     reply(ctx, mercadoLibreListingAnswerSchema, { listing: await channels().updateListing(productId, input) });
+  },
+
+  /** Mercado Libre's notice of a sale: 200 at once; only its resource is kept (a durable row the worker fetches). */
+  async notifications(ctx: Context) {
+    await consume(ctx, 'channelNotifications');
+    const notice = parseWith(mercadoLibreNotificationSchema, requestBody(ctx));
+    await channels().receiveNotification(notice);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 200;
+    ctx.body = { received: true };
+  },
+
+  async questions(ctx: Context) {
+    ctx.set('Cache-Control', 'no-store');
+    reply(ctx, mercadoLibreQuestionsAnswerSchema, { questions: await channels().unansweredQuestions() });
+  },
+
+  async answer(ctx: Context) {
+    const id = String(ctx.params.id ?? '');
+    if (!MERCADOLIBRE_QUESTION_ID_RE.test(id)) throw badRequest(MERCADOLIBRE_SALES_MESSAGES.questionId);
+    const { text } = parseWith(mercadoLibreAnswerInputSchema, requestBody(ctx));
+    await channels().answerQuestion(id, text);
+    reply(ctx, mercadoLibreMessageAnswerSchema, { message: MERCADOLIBRE_SALES_MESSAGES.answered });
   },
 };

@@ -2,7 +2,8 @@ import { customRoutes } from '../../../utils/routes';
 
 export default customRoutes('api::channel.channel', {
   // Mercado Libre sends the owner's browser back here after she authorizes the shop (rate limited, state checked).
-  public: { callback: ['GET', '/channels/mercadolibre/callback'] },
+  // Mercado Libre's notifications of sales (rate limited; only the resource is kept, fetched later).
+  public: { callback: ['GET', '/channels/mercadolibre/callback'], notifications: ['POST', '/channels/mercadolibre/notifications'] },
   staff: {
     find: ['GET', '/channels/mercadolibre'],
     connect: ['POST', '/channels/mercadolibre/connect'],
@@ -15,5 +16,7 @@ export default customRoutes('api::channel.channel', {
     listings: ['GET', '/channels/mercadolibre/listings'],
     publish: ['POST', '/channels/mercadolibre/listings'],
     updateListing: ['PUT', '/channels/mercadolibre/listings/:productId'],
+    questions: ['GET', '/channels/mercadolibre/questions'],
+    answer: ['POST', '/channels/mercadolibre/questions/:id/answer'],
   },
 });

@@ -12,6 +12,9 @@ import {
   publishListing,
   requiredAttributes,
   updateListing,
+  receiveNotification,
+  unansweredQuestions,
+  answerQuestion,
 } from '../../../domains/channels';
 
 /**
@@ -32,4 +35,7 @@ export default () => ({
   listListings,
   publishListing,
   updateListing,
+  receiveNotification,
+  unansweredQuestions,
+  answerQuestion,
 });
