@@ -56,19 +56,20 @@ async function stockOf(id: string) {
 }
 
 describe('GET /products/stock.csv', () => {
-  it('lists every variant with sku;barcode;producto;color;talle;stock, and neutralises formula cells', async () => {
+  it('lists every variant with sku;barcode;producto;color;talle;stock and the parcel, and neutralises formula cells', async () => {
     const p = await create('=HYPERLINK("x")', [{ color: 'Nude', size: '85B', stock: 4, sku: 'HOJA-NUDE-85B' }]);
     const res = await fetch(`${inject('baseUrl')}/api/products/stock.csv`, { headers: { authorization: `Bearer ${await adminToken()}` } });
     expect(res.status).toBe(200);
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('sku;barcode;producto;color;talle;stock');
+    expect(lines[0]).toBe('sku;barcode;producto;color;talle;stock;peso_g;largo_cm;ancho_cm;alto_cm');
     const suffix = p.title.split(' ').pop() ?? '';
     const mine = lines.filter((line) => line.includes(suffix));
     expect(mine).toHaveLength(4);
     const nude = mine.find((line) => line.startsWith('HOJA-NUDE-85B;'));
     // A title starting with "=" cannot run as a formula in a spreadsheet.
-    expect(nude).toBe(`HOJA-NUDE-85B;;"'${p.title.replace(/"/g, '""')}";Nude;85B;4`);
+    // The parcel's cells are blank while the product gives none (its category's default applies).
+    expect(nude).toBe(`HOJA-NUDE-85B;;"'${p.title.replace(/"/g, '""')}";Nude;85B;4;;;;`);
   });
 
   it('is staff only: no token 401, a garbage token 401, a shopper 403', async () => {
@@ -175,5 +176,43 @@ describe('POST /products/stock.csv', () => {
     const sales = await inviteStaff(await adminToken(), 'sales');
     expect((await send(file, { apply: true, token: sales })).status).toBe(403);
     expect((await stockOf(p._id))['negro~85B']).toBe(2);
+  });
+});
+
+describe('POST /products/stock.csv with the parcel columns', () => {
+  it("changes each product's packed parcel from its rows, refusing measures out of range or rows that disagree", async () => {
+    const made = await create('Body Paquete', [
+      { color: 'Negro', size: '85B', stock: 3, sku: 'PAQ-N-85B' },
+      { color: 'Negro', size: '90C', stock: 2, sku: 'PAQ-N-90C' },
+    ]);
+    const token = await adminToken();
+    const header = 'sku;barcode;producto;color;talle;stock;peso_g;largo_cm;ancho_cm;alto_cm';
+    const bad = [header, 'PAQ-N-85B;;x;Negro;85B;3;40000;;;', 'PAQ-N-90C;;x;Negro;90C;2;180;;;3', ''].join('\r\n');
+    const refused = stockSheetAnswerSchema.parse((await send(bad, { token })).body);
+    expect(refused.errors).toEqual([{ line: 2, message: 'peso_g "40000" no es válido: gramos enteros, de 1 a 30000, o vacío' }]);
+    const differ = [header, 'PAQ-N-85B;;x;Negro;85B;3;180;;;3', 'PAQ-N-90C;;x;Negro;90C;2;200;;;3', ''].join('\r\n');
+    expect(stockSheetAnswerSchema.parse((await send(differ, { token })).body).errors).toEqual([
+      { line: 3, message: `Las medidas del paquete de "${made.title}" no coinciden con las de la fila 2: van iguales en todas sus filas` },
+    ]);
+    const good = [header, 'PAQ-N-85B;;x;Negro;85B;3;180;;;3', 'PAQ-N-90C;;x;Negro;90C;2;180;;;3', ''].join('\r\n');
+    const preview = stockSheetAnswerSchema.parse((await send(good, { token })).body);
+    expect(preview.changes).toEqual([]);
+    expect(preview.parcels).toMatchObject([
+      {
+        line: 2,
+        product: made.title,
+        productId: made._id,
+        from: { weight: null, height: null },
+        to: { weight: 180, length: null, width: null, height: 3 },
+      },
+    ]);
+    const applied = await send(good, { token, apply: true });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const id = preview.parcels![0]!.productId;
+    expect((await api(`/products/${id}`, { token })).body.product.parcel).toEqual({ weight: 180, length: null, width: null, height: 3 });
+    // A file without the parcel's columns leaves the parcels as they are.
+    const stockOnly = ['sku;stock', 'PAQ-N-85B;4', ''].join('\r\n');
+    expect((await send(stockOnly, { token, apply: true })).status).toBe(200);
+    expect((await api(`/products/${id}`, { token })).body.product.parcel.weight).toBe(180);
   });
 });

@@ -41,6 +41,25 @@ describe('Actualizar stock desde planilla', () => {
     expect((post?.body as File).size).toBe(CSV.length);
   });
 
+  it('lists the parcels a file changes and applies a file that changes only parcels', async () => {
+    const parcel = {
+      line: 2,
+      product: 'Body',
+      productId: 'p1',
+      from: { weight: null, length: null, width: null, height: null },
+      to: { weight: 180, length: 25, width: null, height: 3 },
+    };
+    setup({
+      'POST /products/stock.csv': (request) => ({ data: { applied: isApply(request), changes: [], parcels: [parcel], errors: [], rows: 1 } }),
+    });
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Planilla de stock (.csv)'), csvFile());
+    const table = await screen.findByTestId('stock-import-parcels');
+    expect(within(table).getByRole('row', { name: /Body/ })).toHaveTextContent('peso de la categoría · — × — × — cm180 g · 25 × — × 3 cm');
+    await user.click(screen.getByRole('button', { name: 'Aplicar cambios' }));
+    expect(await screen.findByTestId('stock-import-success')).toHaveTextContent('Stock actualizado: 0 cambios aplicados y 1 paquete.');
+  });
+
   it('applies a clean file with ?apply=1, says so and refreshes the products', async () => {
     const { user, calls, view } = setup({
       'POST /products/stock.csv': (request) => ({

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, Check, RefreshCw } from 'lucide-react';
 import { errorMessage } from '@shop/client-kit';
+import { STOCK_SHEET_HEADER, type StockSheetParcelChange } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { Banner, EmptyState, Spinner } from '@/components/feedback';
 import { ExportButton } from '@/components/export-button';
@@ -9,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { usePermission } from '@/features/auth';
 import { MAX_STOCK_FILE_BYTES, STOCK_FILE_TOO_LARGE, useStockApply, useStockPreview, type StockImportAnswer } from './api/stock-import';
 
-const COLUMNS = 'sku;barcode;producto;color;talle;stock';
+const COLUMNS = STOCK_SHEET_HEADER.join(';');
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('es-AR')} ${n === 1 ? one : many}`;
 
@@ -17,6 +18,42 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('es
  * "Actualizar stock desde planilla": download the current stock per variant, edit it in a spreadsheet, upload it,
  * see every change and every refused row, then apply (only when no row is refused).
  */
+/** "180 g · 25 × 18 × 4 cm", blanks as the category's default. */
+function parcelText(p: StockSheetParcelChange['to']): string {
+  const side = (v: number | null) => (v === null ? '—' : String(v));
+  return `${p.weight === null ? 'peso de la categoría' : `${p.weight} g`} · ${side(p.length)} × ${side(p.width)} × ${side(p.height)} cm`;
+}
+
+/** The products whose packed parcel the file changes (files with the parcel's columns). */
+function ParcelChanges({ changes }: { changes: readonly StockSheetParcelChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <table className="table" data-testid="stock-import-parcels">
+      <caption>Cambios de paquete (— usa la medida de la categoría)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Fila</th>
+          <th scope="col">Producto</th>
+          <th scope="col">Paquete actual</th>
+          <th scope="col">Paquete nuevo</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.productId}>
+            <td>{change.line}</td>
+            <td>{change.product}</td>
+            <td>{parcelText(change.from)}</td>
+            <td>
+              <strong>{parcelText(change.to)}</strong>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function StockImportPage() {
   const baseId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -71,8 +108,9 @@ export function StockImportPage() {
 
   const errors = result?.errors ?? [];
   const changes = result?.changes ?? [];
+  const parcels = result?.parcels ?? [];
   const busy = preview.isPending || apply.isPending;
-  const canApply = result !== null && errors.length === 0 && changes.length > 0 && !busy;
+  const canApply = result !== null && errors.length === 0 && changes.length + parcels.length > 0 && !busy;
   const fileHint = `${baseId}-file-hint`;
 
   return (
@@ -90,7 +128,8 @@ export function StockImportPage() {
       {applied && (
         <Banner kind="success" onClose={() => setApplied(null)}>
           <span data-testid="stock-import-success">
-            Stock actualizado: {plural(applied.changes.length, 'cambio aplicado', 'cambios aplicados')}.
+            Stock actualizado: {plural(applied.changes.length, 'cambio aplicado', 'cambios aplicados')}
+            {(applied.parcels?.length ?? 0) > 0 && ` y ${plural(applied.parcels!.length, 'paquete', 'paquetes')}`}.
           </span>
         </Banner>
       )}
@@ -206,6 +245,7 @@ export function StockImportPage() {
                 </table>
               </div>
             )}
+            <ParcelChanges changes={parcels} />
             {apply.isError && <Banner kind="error">{errorMessage(apply.error)}</Banner>}
             <div className="form-actions">
               <button type="button" className="btn btn-primary" onClick={applyChanges} disabled={!canApply} aria-busy={apply.isPending}>

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import {
   MAX_STOCK,
   STOCK_SHEET_HEADER,
+  STOCK_SHEET_PARCEL_COLUMNS,
   STOCK_SHEET_MAX_ROWS,
   STOCK_SHEET_MSG,
   type CsvValue,
@@ -10,6 +11,9 @@ import {
   type StockSheetAnswer,
   type StockSheetChange,
   type StockSheetError,
+  type StockSheetParcelChange,
+  NO_PRODUCT_PARCEL,
+  type ProductParcel,
 } from '@shop/shared';
 import { newDocumentId, writeTransaction } from '../../utils/db-write';
 import type { StockStaff } from './stock-ledger';
@@ -19,6 +23,8 @@ const importLabel = (at: Date) =>
 import { badRequest } from '../../utils/http';
 import { lockProductStock, writeProductStock } from './product-stock';
 import { everyProduct } from './product-export';
+import { catalogueChanged } from './catalogue-version';
+import { SheetParcels, writeParcels } from './stock-sheet-parcels';
 
 export { STOCK_SHEET_HEADER };
 
@@ -26,7 +32,9 @@ export { STOCK_SHEET_HEADER };
 export async function* stockSheetBatches(batchSize: number): AsyncGenerator<CsvValue[][]> {
   for await (const page of everyProduct(batchSize)) {
     yield page.flatMap((product) => {
-      return (product.variants ?? []).map((v) => [v.sku, v.barcode ?? '', product.title, v.color ?? '', v.size ?? '', v.stock]);
+      const p = product.parcel;
+      const parcel = [p?.weight ?? '', p?.length ?? '', p?.width ?? '', p?.height ?? ''];
+      return (product.variants ?? []).map((v) => [v.sku, v.barcode ?? '', product.title, v.color ?? '', v.size ?? '', v.stock, ...parcel]);
     });
   }
 }
@@ -46,6 +54,8 @@ export interface SheetRow {
   stock: string;
   /** The `costo` column's cell, when the file has one (a purchase's sheet); '' otherwise. */
   cost: string;
+  /** The parcel's four cells (peso_g, largo_cm, ancho_cm, alto_cm) when the file has those columns; else null. */
+  parcel: string[] | null;
 }
 
 /** The rows of the file (`;` or `,`, whichever the header uses), with their line numbers in the file. */
@@ -64,6 +74,8 @@ export function sheetRows(text: string): SheetRow[] {
   const skuAt = names.indexOf('sku');
   const stockAt = names.indexOf('stock');
   const costAt = names.indexOf('costo');
+  const parcelAt = STOCK_SHEET_PARCEL_COLUMNS.map((column) => names.indexOf(column));
+  const withParcel = parcelAt.every((at) => at >= 0);
   if (skuAt < 0 || stockAt < 0) throw badRequest(STOCK_SHEET_MSG.noColumns);
   if (body.length > STOCK_SHEET_MAX_ROWS) throw badRequest(STOCK_SHEET_MSG.tooManyRows);
   // skip_empty_lines keeps the count of lines off for files with blank lines; the row index + 2 is the line
@@ -73,6 +85,7 @@ export function sheetRows(text: string): SheetRow[] {
     sku: (cells[skuAt] ?? '').trim().replace(/^'/, '').toUpperCase(),
     stock: (cells[stockAt] ?? '').trim(),
     cost: costAt < 0 ? '' : (cells[costAt] ?? '').trim(),
+    parcel: withParcel ? parcelAt.map((at) => (cells[at] ?? '').trim()) : null,
   }));
 }
 
@@ -80,6 +93,7 @@ export interface Located {
   productId: string;
   title: string;
   variant: ProductVariant;
+  parcel: ProductParcel;
 }
 
 /** SKU → its product and variant, for every product (read in batches). */
@@ -87,7 +101,9 @@ export async function variantsBySku(): Promise<Map<string, Located>> {
   const found = new Map<string, Located>();
   for await (const page of everyProduct(500)) {
     for (const product of page) {
-      for (const variant of product.variants ?? []) found.set(variant.sku, { productId: product._id, title: product.title, variant });
+      const parcel = product.parcel ?? NO_PRODUCT_PARCEL;
+      for (const variant of product.variants ?? [])
+        found.set(variant.sku, { productId: product._id, title: product.title, variant, parcel });
     }
   }
   return found;
@@ -96,12 +112,15 @@ export async function variantsBySku(): Promise<Map<string, Located>> {
 const WHOLE = /^\d{1,7}$/;
 
 /** What the file would change, and every refused row with its line and Spanish reason. */
-export async function planStockSheet(bytes: Buffer): Promise<{ rows: number; changes: StockSheetChange[]; errors: StockSheetError[] }> {
+export async function planStockSheet(
+  bytes: Buffer,
+): Promise<{ rows: number; changes: StockSheetChange[]; parcels: StockSheetParcelChange[]; errors: StockSheetError[] }> {
   const rows = sheetRows(decodeSheet(bytes));
   const known = await variantsBySku();
   const seen = new Map<string, number>();
   const changes: StockSheetChange[] = [];
   const errors: StockSheetError[] = [];
+  const parcels = new SheetParcels();
   for (const row of rows) {
     if (row.sku === '') {
       errors.push({ line: row.line, message: STOCK_SHEET_MSG.missingSku });
@@ -116,6 +135,11 @@ export async function planStockSheet(bytes: Buffer): Promise<{ rows: number; cha
     const located = known.get(row.sku);
     if (!located) {
       errors.push({ line: row.line, message: STOCK_SHEET_MSG.unknownSku(row.sku) });
+      continue;
+    }
+    const parcelError = parcels.read(row, located);
+    if (parcelError) {
+      errors.push({ line: row.line, message: parcelError });
       continue;
     }
     const units = WHOLE.test(row.stock) ? Number(row.stock) : NaN;
@@ -136,7 +160,7 @@ export async function planStockSheet(bytes: Buffer): Promise<{ rows: number; cha
       to: units,
     });
   }
-  return { rows: rows.length, changes, errors };
+  return { rows: rows.length, changes, parcels: parcels.changes(), errors };
 }
 
 /**
@@ -164,6 +188,8 @@ export async function applyStockSheet(bytes: Buffer, staff: StockStaff | null = 
       });
       await writeProductStock(trx, product, variants, { reason: 'import', reference, staff });
     }
+    await writeParcels(trx, plan.parcels);
   });
-  return { applied: true, rows: plan.rows, changes, errors: [] };
+  if (plan.parcels.length > 0) await catalogueChanged();
+  return { applied: true, rows: plan.rows, changes, parcels: plan.parcels, errors: [] };
 }

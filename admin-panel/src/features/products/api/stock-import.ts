@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { z } from 'zod';
 import { ApiError, toApiError, useWriteMutation } from '@shop/client-kit';
+import { stockSheetParcelChangeSchema } from '@shop/shared';
 import { api } from '@/lib/api-client';
 import { productQueries } from './product-queries';
 
@@ -32,6 +33,8 @@ export type StockRowError = z.infer<typeof stockRowErrorSchema>;
 export const stockImportAnswerSchema = z.object({
   applied: z.boolean().optional().default(false),
   changes: z.array(stockChangeSchema).default([]),
+  /** The products whose packed parcel changes (files with the parcel's columns). */
+  parcels: z.array(stockSheetParcelChangeSchema).default([]),
   errors: z.array(stockRowErrorSchema).default([]),
   rows: z.number().optional(),
   /** The refusal of an apply (400). */
