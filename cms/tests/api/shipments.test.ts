@@ -8,7 +8,7 @@ import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { knexOn } from '../helpers/database';
-import { createProduct, orderBody } from '../helpers/orders';
+import { createProduct, orderBody, SHOPPER } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
@@ -100,8 +100,7 @@ async function pdfText(res: Response): Promise<string> {
 const advance = (fake: FakeCarrier, number: string, to: 'admitted' | 'in_transit' | 'delivered') =>
   fetch(`${fake.url}/__control/advance`, { method: 'POST', body: JSON.stringify({ number, to }) }).then((r) => expect(r.status).toBe(200));
 
-const track = (orderNumber: string) =>
-  call(`/orders/by-number/${orderNumber}?contact=${encodeURIComponent(orderBody([]).shippingInfo.email)}`);
+const track = (orderNumber: string) => call(`/orders/by-number/${orderNumber}?contact=${encodeURIComponent(SHOPPER.email)}`);
 
 beforeAll(async () => {
   correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });

@@ -90,7 +90,7 @@ export function OrderCustomerCards({ order }: { order: Order }) {
             <li>
               <MapPin size={16} aria-hidden="true" />
               <span>
-                {delivery ? info.address || '—' : 'Retiro en punto de encuentro'}
+                {delivery ? info.address || '—' : order.deliveryType === 'carrier' ? 'Envío por correo' : 'Retiro en punto de encuentro'}
                 {info.city && <span className="cell-sub">{info.city}</span>}
                 {info.postalCode && <span className="cell-sub">CP {info.postalCode}</span>}
               </span>
