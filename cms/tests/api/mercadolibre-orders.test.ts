@@ -388,6 +388,31 @@ describe('Mercado Libre: a sale becomes one order', () => {
     expect(await unitsOf(product, sku('S'))).toBe(before - 1);
   });
 
+  it('picks up a row left by a process killed while it held the lease, once its lease ran out', async () => {
+    const sale = await sell([{ sku: sku('M'), quantity: 1, unitPrice: 21000 }]);
+    const before = await unitsOf(product, sku('M'));
+    const now = new Date();
+    // As a notification wrote it, then a process took it and died: its lease (in the past now) is the only trace.
+    await db('channel_jobs').insert({
+      document_id: `killed${sale.id}`,
+      job_key: `order:/orders/${sale.id}`,
+      kind: 'order',
+      resource: `/orders/${sale.id}`,
+      pending: true,
+      generation: 0,
+      attempts: 1,
+      due_at: Date.now() - 1000,
+      lease_until: Date.now() - 1,
+      lease_owner: 'proceso-muerto',
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    });
+    await oneOrderOf(sale.id);
+    await settled();
+    expect(await unitsOf(product, sku('M'))).toBe(before - 1);
+  });
+
   it('ignores a notification of another seller, of another topic or of another resource', async () => {
     const sale = await sell([{ sku: sku('S'), quantity: 1, unitPrice: 21000 }]);
     const before = await countOf(db('channel_jobs').where({ kind: 'order' }));

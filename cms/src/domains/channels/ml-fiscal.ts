@@ -18,7 +18,8 @@ export async function queueFiscalDocument(orderDocumentId: string): Promise<void
 
 export async function runFiscalJob(orderDocumentId: string): Promise<void> {
   const sale = await channelOrderOf(orderDocumentId);
-  if (!sale) return;
+  // Uploaded already (a row re-armed by a late event or the sweep): never twice.
+  if (!sale || sale.invoiceUploaded) return;
   const { pdf, filename } = await orderInvoicePdf(orderDocumentId);
   await withAccessToken((token) => postFiscalDocument(token, sale.packId ?? sale.externalOrderId, pdf, filename));
   await table(strapi.db.connection, CHANNEL_ORDERS_TABLE)
@@ -51,8 +52,7 @@ export async function sweepMissedFiscalDocuments(): Promise<number> {
   for (const row of rows.filter(isRecord)) {
     const documentId = String(row.order_document_id);
     if (!(await hasAuthorizedInvoice(documentId))) continue;
-    await queueJob('fiscal', documentId);
-    queued += 1;
+    if (await queueJob('fiscal', documentId, { rearm: false })) queued += 1;
   }
   if (queued > 0) kickJobs();
   return queued;

@@ -38,8 +38,11 @@ export function handleJobs(kind: JobKind, handler: Handler): void {
   handlers.set(kind, handler);
 }
 
-/** Writes the row of `resource` (or re-arms it, once, when it is done or being worked on), due now. */
-export async function queueJob(kind: JobKind, resource: string): Promise<void> {
+/**
+ * Writes the row of `resource` (or, unless `rearm` is false, re-arms it, once, when it is done or being worked on), due
+ * now. true when it wrote or re-armed it.
+ */
+export async function queueJob(kind: JobKind, resource: string, { rearm = true }: { rearm?: boolean } = {}): Promise<boolean> {
   const now = Date.now();
   const jobKey = `${kind}:${resource}`;
   const inserted = await writeTransaction((trx) =>
@@ -50,12 +53,14 @@ export async function queueJob(kind: JobKind, resource: string): Promise<void> {
       'job_key',
     ),
   );
-  if (inserted) return;
+  if (inserted) return true;
+  if (!rearm) return false;
   // A row already waiting (not taken) is enough: twelve notifications of one sale make one run.
-  await table(knex(), JOBS_TABLE)
+  const rearmed = await table(knex(), JOBS_TABLE)
     .where('job_key', jobKey)
     .andWhere((q) => void q.where('pending', false).orWhere('lease_until', '>', now))
     .update({ pending: true, generation: knex().raw('generation + 1'), due_at: now, attempts: 0, updated_at: new Date() });
+  return affectedRows(rearmed) > 0;
 }
 
 interface JobRow {

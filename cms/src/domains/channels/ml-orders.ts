@@ -173,16 +173,17 @@ export async function syncOrder(resource: string): Promise<void> {
   });
 }
 
-/** The channel's sale recorded as this shop order, if any (the fiscal document's pack). */
+/** The channel's sale recorded as this shop order, if any (the fiscal document's pack, and whether it was uploaded). */
 export async function channelOrderOf(
   orderDocumentId: string,
-): Promise<{ externalOrderId: string; packId: string | null; status: string } | null> {
+): Promise<{ externalOrderId: string; packId: string | null; status: string; invoiceUploaded: boolean } | null> {
   const row: unknown = await table(strapi.db.connection, CHANNEL_ORDERS_TABLE).where('order_document_id', orderDocumentId).first();
   if (!isRecord(row)) return null;
   return {
     externalOrderId: String(row.external_order_id),
     packId: typeof row.pack_id === 'string' ? row.pack_id : null,
     status: String(row.status),
+    invoiceUploaded: row.invoice_uploaded_at !== null && row.invoice_uploaded_at !== undefined,
   };
 }
 
