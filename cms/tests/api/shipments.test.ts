@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { SHIPMENT_MSG, type OrderNationalShipping } from '@shop/shared';
+import { SHIPMENT_MSG } from '@shop/shared';
 import { startFakeCorreoArgentino } from '../../../scripts/fake-correo-argentino.mjs';
 import { startFakeAndreani } from '../../../scripts/fake-andreani.mjs';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
@@ -47,46 +47,36 @@ const CORDOBA_ADDRESS = {
   postalCode: '5000',
 };
 
-function national(carrier: 'correo-argentino' | 'andreani', type: 'door' | 'branch'): OrderNationalShipping {
-  const branch =
-    type === 'branch'
-      ? carrier === 'andreani'
-        ? { id: '41', name: 'Córdoba Centro', address: 'La Tablada 343, Córdoba', hours: 'Lunes a viernes de 9 a 18 hs.' }
-        : { id: 'X5000', name: 'Córdoba Centro', address: 'Av. Colón 210, Córdoba', hours: 'Lun a Vie 09:00 a 18:00' }
-      : null;
-  return {
-    carrier,
-    service: carrier === 'andreani' ? 'Estándar' : 'Clásico',
-    serviceCode: carrier === 'andreani' ? (type === 'door' ? 'estandar' : 'estandar-sucursal') : 'CP',
-    type,
-    price: 6500,
-    days: { min: 3, max: 6 },
-    branch,
-    address: CORDOBA_ADDRESS,
-  };
-}
-
 /**
- * A paid order to ship with a carrier. Until the checkout takes `deliveryType: 'carrier'` (issue 48 part 2, built
- * beside this part), the order is made through the existing checkout (pickup, cash), marked paid the existing way,
- * and then turned into a carrier order with knex: delivery_type and national_shipping as the checkout will store them.
+ * A paid order to ship with a carrier, as a shopper in Córdoba places it: the checkout's quote for the address, the
+ * carrier's option of that type (and, to a branch, the first branch the carrier lists near 5000), the order with the
+ * signed option, then marked paid the existing way.
  */
 async function carrierOrder(carrier: 'correo-argentino' | 'andreani', type: 'door' | 'branch' = 'door', paid = true) {
-  const placed = await call('/orders', { body: orderBody([{ productId, quantity: 1 }]) });
+  const items = [{ productId, quantity: 1, size: 'M', color: 'Negro' }];
+  const quoted = await call('/checkout/quote', {
+    body: { items, paymentMethod: 'cash', deliveryType: 'carrier', address: CORDOBA_ADDRESS },
+  });
+  expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+  const option = (quoted.body.shippingOptions as { id: string; carrier: string; type: string }[]).find(
+    (o) => o.carrier === carrier && o.type === type,
+  );
+  if (!option) throw new Error(`no ${carrier} ${type} option in ${JSON.stringify(quoted.body.shippingOptions)}`);
+  let branchId: string | undefined;
+  if (type === 'branch') {
+    const branches = await call(`/shipping/branches?carrier=${carrier}&postalCode=5000&province=AR-X`);
+    expect(branches.status, JSON.stringify(branches.body)).toBe(200);
+    branchId = branches.body.branches[0].id as string;
+  }
+  const placed = await call('/orders', {
+    body: orderBody(items, { deliveryType: 'carrier', address: CORDOBA_ADDRESS, shippingOptionId: option.id, branchId }),
+  });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const id = placed.body.order._id as string;
   const orderNumber = placed.body.order.orderNumber as string;
   if (paid) {
     const res = await asOwner(`/orders/${id}/status`, { method: 'PUT', body: { status: 'paid' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  const knex = knexOn(database.env);
-  try {
-    await knex('orders')
-      .where('document_id', id)
-      .update({ delivery_type: 'carrier', national_shipping: JSON.stringify(national(carrier, type)) });
-  } finally {
-    await knex.destroy();
   }
   return { id, orderNumber };
 }
