@@ -94,17 +94,18 @@ async function pushListing(itemId: string): Promise<void> {
       .filter((variant) => !known.has(variant.id))
       .map((variant) => ({ variantId: variant.id, sku: variant.sku, variationId: bySku.get(variant.sku.toUpperCase()) ?? null })),
   ];
-  await listings().update({
-    where: { id: listing.id },
-    data: {
-      status: answer.status || listing.status,
-      permalink: answer.permalink,
-      variations,
-      contentHash,
-      syncedAt: new Date(),
-      lastError: null,
-    },
-  });
+  const data = { status: answer.status || listing.status, permalink: answer.permalink, variations, contentHash, lastError: null };
+  // Nothing new to record (the usual stock send): the row is left alone, a write less on the database, except that
+  // `syncedAt` is kept within a minute of the truth.
+  const unchanged =
+    data.status === listing.status &&
+    data.permalink === listing.permalink &&
+    data.contentHash === listing.contentHash &&
+    listing.lastError === null &&
+    JSON.stringify(variations) === JSON.stringify(stored) &&
+    listing.syncedAt !== null &&
+    Date.now() - new Date(listing.syncedAt).getTime() < 60_000;
+  if (!unchanged) await listings().update({ where: { id: listing.id }, data: { ...data, syncedAt: new Date() } });
 }
 
 const jobs = (knex: Knex = strapi.db.connection) => table(knex, JOBS_TABLE);
@@ -126,19 +127,8 @@ function backoffMs(attempts: number): number {
   return Math.round(wait * (0.8 + Math.random() * 0.4));
 }
 
-/** One job: leased, sent, then deleted (or left for the change that came meanwhile, or retried later). */
-async function sendOne(id: number): Promise<boolean> {
-  const owner = randomUUID();
-  const now = Date.now();
-  const taken = await jobs()
-    .where('id', id)
-    .andWhere('due_at', '<=', now)
-    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
-    .update({ lease_until: now + LEASE_MS, lease_owner: owner });
-  if (affectedRows(taken) !== 1) return false;
-  const row: unknown = await jobs().where('id', id).first();
-  if (!isRecord(row)) return false;
-  const job = row as unknown as JobRow;
+/** One leased job: sent, then deleted (or left for the change that came meanwhile, or retried later). */
+async function sendLeased(job: JobRow, owner: string): Promise<boolean> {
   try {
     await pushListing(job.item_id);
   } catch (error) {
@@ -180,26 +170,44 @@ export function sweepSyncJobs(): Promise<number> {
   return running;
 }
 
+/** Leases up to BATCH due jobs at once (one UPDATE, one SELECT: few writes on SQLite's single writer). */
+async function leaseDue(owner: string): Promise<JobRow[]> {
+  const now = Date.now();
+  const due: unknown[] = await jobs()
+    .where('due_at', '<=', now)
+    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
+    .orderBy('due_at', 'asc')
+    .limit(BATCH)
+    .select('id');
+  const ids = due.filter(isRecord).map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  // The same conditions again: a job another process leased meanwhile is not taken.
+  await jobs()
+    .whereIn('id', ids)
+    .andWhere('due_at', '<=', now)
+    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
+    .update({ lease_until: now + LEASE_MS, lease_owner: owner });
+  const rows: unknown[] = await jobs().where('lease_owner', owner).select('id', 'item_id', 'product_document_id', 'version', 'attempts');
+  return rows.filter(isRecord) as unknown as JobRow[];
+}
+
 async function sweep(): Promise<number> {
   if (!mercadoLibreConfig()) return 0;
   let sent = 0;
   for (let round = 0; round < 20; round += 1) {
-    const now = Date.now();
-    const due: unknown[] = await jobs()
-      .where('due_at', '<=', now)
-      .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
-      .orderBy('due_at', 'asc')
-      .limit(BATCH)
-      .select('id');
-    const ids = due.filter(isRecord).map((row) => Number(row.id));
-    if (ids.length === 0) break;
-    let handled = 0;
-    for (let i = 0; i < ids.length; i += CONCURRENCY) {
-      const results = await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => sendOne(id).catch(() => false)));
-      handled += results.filter(Boolean).length;
-    }
-    sent += handled;
-    if (handled === 0 || ids.length < BATCH) break;
+    const owner = randomUUID();
+    const leased = await leaseDue(owner);
+    if (leased.length === 0) break;
+    // A pool of CONCURRENCY sends (each item is one job: never two calls for one item).
+    let next = 0;
+    const worker = async () => {
+      while (next < leased.length) {
+        const job = leased[next++]!;
+        if (await sendLeased(job, owner).catch(() => false)) sent += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, leased.length) }, worker));
+    if (leased.length < BATCH) break;
   }
   return sent;
 }
