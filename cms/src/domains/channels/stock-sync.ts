@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { MercadoLibreSettings, Product } from '@shop/shared';
 import { ApiError } from '../../utils/http';
 import { affectedRows, isRecord, newDocumentId, table } from '../../utils/db-write';
 import { readAccount, settingsOf } from './channel-account';
 import { contentHashOf, listingPrice, plainDescription, sellable, updateItemBody, type StoredVariation } from './listing-body';
 import { itemOf, mercadoLibreApi, MercadoLibreRefusal } from './listing-client';
-import { JOBS_TABLE, LISTINGS_TABLE, listingByItem, listings, productNow, storedVariations } from './listing-store';
+import { JOBS_TABLE, LISTINGS_TABLE, listings, listingsByItem, productsNow, storedVariations, type ListingRow } from './listing-store';
 import { refusalInSpanish } from './listing-errors';
 import { MercadoLibreCallError, mercadoLibreConfig } from './mercadolibre-client';
 
@@ -65,18 +66,34 @@ export async function enqueueSync(knex: Knex, productDocumentId: string): Promis
     .merge(['version', 'updated_at']);
 }
 
-/** The item's variations, price, and (when they changed) title, photos and description, as the shop has them now. */
-async function pushListing(itemId: string): Promise<void> {
-  const listing = await listingByItem(itemId);
+/** What one round of the worker read at once for its leased jobs (three queries, not three per job). */
+interface RoundContext {
+  listings: Map<string, ListingRow>;
+  products: Map<string, Product>;
+  settings: MercadoLibreSettings;
+}
+
+async function roundContext(jobs: readonly JobRow[]): Promise<RoundContext> {
+  const found = await listingsByItem(jobs.map((job) => job.item_id));
+  const products = await productsNow([...found.values()].map((row) => row.productDocumentId));
+  return { listings: found, products, settings: settingsOf(await readAccount()) };
+}
+
+/**
+ * The item's variations, price, and (when they changed) title, photos and description, as the shop has them now
+ * (read by this round, after the job was leased: never older than the change that queued it).
+ */
+async function pushListing(itemId: string, context: RoundContext): Promise<void> {
+  const listing = context.listings.get(itemId);
   if (!listing || listing.status === 'closed') return;
-  const product = await productNow(listing.productDocumentId);
+  const product = context.products.get(listing.productDocumentId) ?? null;
   if (!product) {
     // The product was deleted: its listing ends with it.
     await mercadoLibreApi('PUT', `/items/${encodeURIComponent(itemId)}`, { status: 'closed' });
     await listings().update({ where: { id: listing.id }, data: { status: 'closed', syncedAt: new Date(), lastError: null } });
     return;
   }
-  const settings = settingsOf(await readAccount());
+  const settings = context.settings;
   const price = listingPrice(product, settings, listing.price);
   if (price === null) throw new MercadoLibreRefusal(400, 'price', [{ code: 'shop.price.missing', message: '', references: [] }]);
   const stored = storedVariations(listing.variations);
@@ -128,9 +145,9 @@ function backoffMs(attempts: number): number {
 }
 
 /** One leased job: sent, then deleted (or left for the change that came meanwhile, or retried later). */
-async function sendLeased(job: JobRow, owner: string): Promise<boolean> {
+async function sendLeased(job: JobRow, owner: string, context: RoundContext): Promise<boolean> {
   try {
-    await pushListing(job.item_id);
+    await pushListing(job.item_id, context);
   } catch (error) {
     if (error instanceof MercadoLibreRefusal) {
       // Mercado Libre refused the item's data: said on the listing, and not sent again until the next change.
@@ -198,12 +215,13 @@ async function sweep(): Promise<number> {
     const owner = randomUUID();
     const leased = await leaseDue(owner);
     if (leased.length === 0) break;
+    const context = await roundContext(leased);
     // A pool of CONCURRENCY sends (each item is one job: never two calls for one item).
     let next = 0;
     const worker = async () => {
       while (next < leased.length) {
         const job = leased[next++]!;
-        if (await sendLeased(job, owner).catch(() => false)) sent += 1;
+        if (await sendLeased(job, owner, context).catch(() => false)) sent += 1;
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, leased.length) }, worker));
