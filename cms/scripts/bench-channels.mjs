@@ -31,7 +31,7 @@ async function call(url, token, method, pathname, body) {
   return answer;
 }
 
-async function prepare(url, fake) {
+async function prepare(url) {
   const token = await benchStaffToken(url);
   const setup = await call(url, token, 'POST', '/auth/2fa/setup', {});
   await call(url, token, 'POST', '/auth/2fa/enable', { code: totpAt(setup.secret, Date.now()) });
@@ -118,11 +118,13 @@ async function bench(kind, env) {
     MERCADOLIBRE_API_URL: fake.url,
   });
   try {
-    const { token, skus } = await prepare(strapi.url, fake);
+    const { token, skus } = await prepare(strapi.url);
     const { sentIn, sorted, lost, calls } = await burst(strapi.url, fake, token, skus);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const equal = await matches(strapi.url, token, fake, skus);
-    console.log(`\n${kind}: ${CHANGES} stock changes over ${ITEMS} items (${skus.length} variations), ${CLIENTS} clients, sent in ${sentIn} ms`);
+    console.log(
+      `\n${kind}: ${CHANGES} stock changes over ${ITEMS} items (${skus.length} variations), ${CLIENTS} clients, sent in ${sentIn} ms`,
+    );
     console.log(
       `  reached Mercado Libre: p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, max ${sorted.at(-1)} ms; not reached ${lost}`,
     );

@@ -311,6 +311,9 @@ describe('Mercado Libre listings: stock in seconds', () => {
   it('50 stock changes in a second make a handful of calls, and Mercado Libre ends with the shop’s figures', async () => {
     await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
     const variants = (await variantsOf(product._id)).filter((v) => v.active);
+    // Units enough that no order of the concurrent changes below takes a variant under 0.
+    for (const v of variants) await adjust(v.sku, 30);
+    await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
     const before = writesOf(itemId);
     const changes = Array.from({ length: 50 }, (_, i) =>
       adjust(variants[i % variants.length]!.sku, i % 2 === 0 ? 3 : -1, i % 2 ? first : second),
@@ -478,5 +481,35 @@ describe('Mercado Libre listings: pause, close, link', () => {
     const foreign = itemOn(seeded.id).variations.find((v) => skuOf(v) === 'OTRO-SKU');
     expect(foreign?.available_quantity, JSON.stringify([itemOn(seeded.id).variations, fake.state.itemCalls[seeded.id]])).toBe(7);
     expect(foreign?.price).toBe(itemOn(seeded.id).price);
+  }, 30_000);
+});
+
+describe('Mercado Libre listings: a price per product', () => {
+  it('asks for the price when the rule is per product, and sends a changed one', async () => {
+    const saved = await call(`${CHANNEL}/settings`, {
+      method: 'PUT',
+      token: owner,
+      body: { priceRule: { kind: 'perProduct' }, listingType: 'gold_pro', safetyBuffer: 1 },
+    });
+    expect(saved.status).toBe(200);
+    const own = await newProduct('Corpiño Precio Propio');
+    const without = await publish(own._id, { categoryId: 'MLA109283' });
+    expect(without.status).toBe(400);
+    expect(without.body.message).toBe(LISTING_MESSAGES.perProductPrice);
+    expect(await listingRows(own._id)).toHaveLength(0);
+
+    const res = await publish(own._id, { categoryId: 'MLA109283', price: 25_999 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.listing.price).toBe(25_999);
+    const id = res.body.listing.itemId as string;
+    expect(itemOn(id)).toMatchObject({ price: 25_999, listing_type_id: 'gold_pro' });
+
+    const changed = await call(`${LISTINGS}/${own._id}`, { method: 'PUT', token: owner, body: { price: 27_500 } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.listing.price).toBe(27_500);
+    await until(async () => itemOn(id).variations.every((v) => v.price === 27_500), 15_000);
+    const junk = await call(`${LISTINGS}/${own._id}`, { method: 'PUT', token: owner, body: { price: 0 } });
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toBe(LISTING_MESSAGES.price);
   }, 30_000);
 });

@@ -26,7 +26,7 @@ export {
 export { catalogueVariants, type CatalogueVariant } from './stock-check';
 export { variantCostsOf } from './variant-cost-map';
 export { paymentFeePercent } from './variant-costs';
-export { colorList, findProductRow, toProduct } from './product-row';
+export { colorList, findProductRow, findProductRows, toProduct } from './product-row';
 export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
 export { PURCHASE_INDEXES } from './purchases';
 export { prepareStockAlertColors } from './stock-alert-store';

@@ -141,6 +141,13 @@ export function sizeIndexOf(sizes: readonly string[]): string {
 /** Strapi's query engine on the products. */
 export const productQuery = () => strapi.db.query(PRODUCT_UID);
 
+/** Several product rows by documentId, in one query (those that exist). */
+export async function findProductRows(documentIds: readonly string[]): Promise<ProductRow[]> {
+  if (documentIds.length === 0) return [];
+  const rows: ProductRow[] = await productQuery().findMany({ where: { documentId: { $in: [...documentIds] } } });
+  return rows;
+}
+
 /** One product row by documentId (null for an unknown or implausible id). */
 export async function findProductRow(documentId: string): Promise<ProductRow | null> {
   if (!documentId || documentId.length > 64) return null;

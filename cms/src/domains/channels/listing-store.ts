@@ -1,5 +1,5 @@
 import type { MercadoLibreListing, Product } from '@shop/shared';
-import { findProductRow, toProduct } from '../catalogue';
+import { findProductRow, findProductRows, toProduct } from '../catalogue';
 import { isoDate, isRecord, jsonColumn } from '../../utils/db-write';
 import type { StoredVariation } from './listing-body';
 import { channelQuantity } from '@shop/shared';
@@ -68,6 +68,19 @@ export const shopVariations = (value: unknown) => storedVariations(value).filter
 export async function productNow(documentId: string): Promise<Product | null> {
   const row = await findProductRow(documentId);
   return row ? toProduct(row) : null;
+}
+
+/** Several products as the API answers them, by document id (one query). */
+export async function productsNow(documentIds: readonly string[]): Promise<Map<string, Product>> {
+  const rows = await findProductRows([...new Set(documentIds)]);
+  return new Map(rows.map((row) => [row.documentId, toProduct(row)]));
+}
+
+/** Several listings by item id (one query). */
+export async function listingsByItem(itemIds: readonly string[]): Promise<Map<string, ListingRow>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = (await listings().findMany({ where: { itemId: { $in: [...itemIds] } } })) as ListingRow[];
+  return new Map(rows.map((row) => [row.itemId, row]));
 }
 
 /** A listing as the back office sees it (the units offered as the shop counts them now). */

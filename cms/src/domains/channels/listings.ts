@@ -208,8 +208,14 @@ async function linkItem(productId: string, itemId: string, price: number | undef
 
 export async function updateListing(productId: string, input: UpdateListingInput): Promise<MercadoLibreListing> {
   if (input.itemId) return viewOf(await linkItem(productId, input.itemId, input.price));
-  const row = await listingOf(productId);
+  let row = await listingOf(productId);
   if (!row) throw notFound(LISTING_MESSAGES.notListed);
-  if (input.price !== undefined) await listings().update({ where: { id: row.id }, data: { price: input.price } });
+  if (input.price !== undefined) {
+    // The per-product price: stored, and sent with the next sync (at once).
+    await listings().update({ where: { id: row.id }, data: { price: input.price } });
+    await enqueueSync(strapi.db.connection, productId);
+    kickSyncWorker();
+    row = (await listingOf(productId)) ?? row;
+  }
   return viewOf(input.status ? await changeStatus(row, input.status) : row);
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { MercadoLibreSettings, Product } from '@shop/shared';
 import { ApiError } from '../../utils/http';
 import { affectedRows, isRecord, newDocumentId, table } from '../../utils/db-write';
 import { readAccount, settingsOf } from './channel-account';
 import { contentHashOf, listingPrice, plainDescription, sellable, updateItemBody, type StoredVariation } from './listing-body';
 import { itemOf, mercadoLibreApi, MercadoLibreRefusal } from './listing-client';
-import { JOBS_TABLE, LISTINGS_TABLE, listingByItem, listings, productNow, storedVariations } from './listing-store';
+import { JOBS_TABLE, LISTINGS_TABLE, listings, listingsByItem, productsNow, storedVariations, type ListingRow } from './listing-store';
 import { refusalInSpanish } from './listing-errors';
 import { MercadoLibreCallError, mercadoLibreConfig } from './mercadolibre-client';
 
@@ -65,18 +66,34 @@ export async function enqueueSync(knex: Knex, productDocumentId: string): Promis
     .merge(['version', 'updated_at']);
 }
 
-/** The item's variations, price, and (when they changed) title, photos and description, as the shop has them now. */
-async function pushListing(itemId: string): Promise<void> {
-  const listing = await listingByItem(itemId);
+/** What one round of the worker read at once for its leased jobs (three queries, not three per job). */
+interface RoundContext {
+  listings: Map<string, ListingRow>;
+  products: Map<string, Product>;
+  settings: MercadoLibreSettings;
+}
+
+async function roundContext(jobs: readonly JobRow[]): Promise<RoundContext> {
+  const found = await listingsByItem(jobs.map((job) => job.item_id));
+  const products = await productsNow([...found.values()].map((row) => row.productDocumentId));
+  return { listings: found, products, settings: settingsOf(await readAccount()) };
+}
+
+/**
+ * The item's variations, price, and (when they changed) title, photos and description, as the shop has them now
+ * (read by this round, after the job was leased: never older than the change that queued it).
+ */
+async function pushListing(itemId: string, context: RoundContext): Promise<void> {
+  const listing = context.listings.get(itemId);
   if (!listing || listing.status === 'closed') return;
-  const product = await productNow(listing.productDocumentId);
+  const product = context.products.get(listing.productDocumentId) ?? null;
   if (!product) {
     // The product was deleted: its listing ends with it.
     await mercadoLibreApi('PUT', `/items/${encodeURIComponent(itemId)}`, { status: 'closed' });
     await listings().update({ where: { id: listing.id }, data: { status: 'closed', syncedAt: new Date(), lastError: null } });
     return;
   }
-  const settings = settingsOf(await readAccount());
+  const settings = context.settings;
   const price = listingPrice(product, settings, listing.price);
   if (price === null) throw new MercadoLibreRefusal(400, 'price', [{ code: 'shop.price.missing', message: '', references: [] }]);
   const stored = storedVariations(listing.variations);
@@ -94,17 +111,18 @@ async function pushListing(itemId: string): Promise<void> {
       .filter((variant) => !known.has(variant.id))
       .map((variant) => ({ variantId: variant.id, sku: variant.sku, variationId: bySku.get(variant.sku.toUpperCase()) ?? null })),
   ];
-  await listings().update({
-    where: { id: listing.id },
-    data: {
-      status: answer.status || listing.status,
-      permalink: answer.permalink,
-      variations,
-      contentHash,
-      syncedAt: new Date(),
-      lastError: null,
-    },
-  });
+  const data = { status: answer.status || listing.status, permalink: answer.permalink, variations, contentHash, lastError: null };
+  // Nothing new to record (the usual stock send): the row is left alone, a write less on the database, except that
+  // `syncedAt` is kept within a minute of the truth.
+  const unchanged =
+    data.status === listing.status &&
+    data.permalink === listing.permalink &&
+    data.contentHash === listing.contentHash &&
+    listing.lastError === null &&
+    JSON.stringify(variations) === JSON.stringify(stored) &&
+    listing.syncedAt !== null &&
+    Date.now() - new Date(listing.syncedAt).getTime() < 60_000;
+  if (!unchanged) await listings().update({ where: { id: listing.id }, data: { ...data, syncedAt: new Date() } });
 }
 
 const jobs = (knex: Knex = strapi.db.connection) => table(knex, JOBS_TABLE);
@@ -126,21 +144,10 @@ function backoffMs(attempts: number): number {
   return Math.round(wait * (0.8 + Math.random() * 0.4));
 }
 
-/** One job: leased, sent, then deleted (or left for the change that came meanwhile, or retried later). */
-async function sendOne(id: number): Promise<boolean> {
-  const owner = randomUUID();
-  const now = Date.now();
-  const taken = await jobs()
-    .where('id', id)
-    .andWhere('due_at', '<=', now)
-    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
-    .update({ lease_until: now + LEASE_MS, lease_owner: owner });
-  if (affectedRows(taken) !== 1) return false;
-  const row: unknown = await jobs().where('id', id).first();
-  if (!isRecord(row)) return false;
-  const job = row as unknown as JobRow;
+/** One leased job: sent, then deleted (or left for the change that came meanwhile, or retried later). */
+async function sendLeased(job: JobRow, owner: string, context: RoundContext): Promise<boolean> {
   try {
-    await pushListing(job.item_id);
+    await pushListing(job.item_id, context);
   } catch (error) {
     if (error instanceof MercadoLibreRefusal) {
       // Mercado Libre refused the item's data: said on the listing, and not sent again until the next change.
@@ -180,26 +187,45 @@ export function sweepSyncJobs(): Promise<number> {
   return running;
 }
 
+/** Leases up to BATCH due jobs at once (one UPDATE, one SELECT: few writes on SQLite's single writer). */
+async function leaseDue(owner: string): Promise<JobRow[]> {
+  const now = Date.now();
+  const due: unknown[] = await jobs()
+    .where('due_at', '<=', now)
+    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
+    .orderBy('due_at', 'asc')
+    .limit(BATCH)
+    .select('id');
+  const ids = due.filter(isRecord).map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  // The same conditions again: a job another process leased meanwhile is not taken.
+  await jobs()
+    .whereIn('id', ids)
+    .andWhere('due_at', '<=', now)
+    .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
+    .update({ lease_until: now + LEASE_MS, lease_owner: owner });
+  const rows: unknown[] = await jobs().where('lease_owner', owner).select('id', 'item_id', 'product_document_id', 'version', 'attempts');
+  return rows.filter(isRecord) as unknown as JobRow[];
+}
+
 async function sweep(): Promise<number> {
   if (!mercadoLibreConfig()) return 0;
   let sent = 0;
   for (let round = 0; round < 20; round += 1) {
-    const now = Date.now();
-    const due: unknown[] = await jobs()
-      .where('due_at', '<=', now)
-      .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
-      .orderBy('due_at', 'asc')
-      .limit(BATCH)
-      .select('id');
-    const ids = due.filter(isRecord).map((row) => Number(row.id));
-    if (ids.length === 0) break;
-    let handled = 0;
-    for (let i = 0; i < ids.length; i += CONCURRENCY) {
-      const results = await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => sendOne(id).catch(() => false)));
-      handled += results.filter(Boolean).length;
-    }
-    sent += handled;
-    if (handled === 0 || ids.length < BATCH) break;
+    const owner = randomUUID();
+    const leased = await leaseDue(owner);
+    if (leased.length === 0) break;
+    const context = await roundContext(leased);
+    // A pool of CONCURRENCY sends (each item is one job: never two calls for one item).
+    let next = 0;
+    const worker = async () => {
+      while (next < leased.length) {
+        const job = leased[next++]!;
+        if (await sendLeased(job, owner, context).catch(() => false)) sent += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, leased.length) }, worker));
+    if (leased.length < BATCH) break;
   }
   return sent;
 }

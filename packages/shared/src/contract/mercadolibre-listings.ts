@@ -22,7 +22,7 @@ export const LISTING_MESSAGES = {
   price: 'El precio en Mercado Libre debe ser un número entero de pesos entre 1 y 100.000.000',
   status: 'Elegí un estado: activa, pausada o finalizada',
   itemId: 'El número de publicación no es válido (por ejemplo MLA1234567890)',
-  statusOrItem: 'Indicá el nuevo estado o el número de publicación a vincular, no ambos',
+  statusOrItem: 'Indicá el nuevo estado, el número de publicación a vincular o el precio, y no estado y número a la vez',
   productNotFound: 'No existe ese producto',
   noVariants: 'El producto no tiene variantes activas para publicar',
   alreadyListed: 'El producto ya está publicado en Mercado Libre',
@@ -67,7 +67,7 @@ export const publishListingInputSchema = z
   .strict();
 export type PublishListingInput = z.infer<typeof publishListingInputSchema>;
 
-/** PUT /channels/mercadolibre/listings/{productId}: a new status, or link an existing item. */
+/** PUT /channels/mercadolibre/listings/{productId}: a new status, or link an existing item; and/or the per-product price. */
 export const updateListingInputSchema = z
   .object({
     status: z.enum(['active', 'paused', 'closed'], { error: LISTING_MESSAGES.status }).optional(),
@@ -75,7 +75,12 @@ export const updateListingInputSchema = z
     price: publishListingInputSchema.shape.price,
   })
   .strict()
-  .refine((value) => (value.status === undefined) !== (value.itemId === undefined), LISTING_MESSAGES.statusOrItem);
+  .refine(
+    (value) =>
+      !(value.status !== undefined && value.itemId !== undefined) &&
+      (value.status !== undefined || value.itemId !== undefined || value.price !== undefined),
+    LISTING_MESSAGES.statusOrItem,
+  );
 export type UpdateListingInput = z.infer<typeof updateListingInputSchema>;
 
 export const listingVariationSchema = z.object({
