@@ -43,8 +43,10 @@ test('the owner connects Mercado Libre, publishes a product, and a Mercado Libre
   const [product] = await buyableProducts(request);
   const publish = page.getByTestId('meli-publish');
   await publish.getByLabel('Buscar producto').fill(product.title.slice(0, 12));
-  await expect(publish.getByLabel('Producto').locator('option', { hasText: product.title })).toHaveCount(1, { timeout: 15_000 });
-  await publish.getByLabel('Producto').selectOption({ label: product.title });
+  await expect(publish.getByLabel('Producto', { exact: true }).locator('option', { hasText: product.title })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await publish.getByLabel('Producto', { exact: true }).selectOption({ label: product.title });
   await expect(publish.getByLabel('Categoría de Mercado Libre')).not.toHaveValue('', { timeout: 15_000 });
   const attributes = publish.locator('[id^="meli-attr-"]');
   await expect(attributes.first()).toBeVisible({ timeout: 15_000 });

@@ -50,7 +50,9 @@ describe('Actualizar stock desde planilla', () => {
       to: { weight: 180, length: 25, width: null, height: 3 },
     };
     setup({
-      'POST /products/stock.csv': (request) => ({ data: { applied: isApply(request), changes: [], parcels: [parcel], errors: [], rows: 1 } }),
+      'POST /products/stock.csv': (request) => ({
+        data: { applied: isApply(request), changes: [], parcels: [parcel], errors: [], rows: 1 },
+      }),
     });
     const user = userEvent.setup();
     await user.upload(await screen.findByLabelText('Planilla de stock (.csv)'), csvFile());
