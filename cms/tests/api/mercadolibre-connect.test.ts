@@ -2,44 +2,30 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
 import { DEFAULT_MERCADOLIBRE_SETTINGS, MERCADOLIBRE_MESSAGES, PERMISSION_TWO_FACTOR_MESSAGE, STAFF_FORBIDDEN_MESSAGE } from '@shop/shared';
-import { startFakeMercadoLibre, type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
-import { api, type CallOptions } from '../helpers/api';
+import { type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
+import { type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { knexOn } from '../helpers/database';
+import { CHANNEL, callOn, fakeControl, startMercadoLibreShop, stopMercadoLibreShop, type MercadoLibreShop } from '../helpers/mercadolibre';
 import { inviteStaff } from '../helpers/staff';
 import { TEST_ADMIN, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
-import { startTwoProcesses, stopTwoProcesses } from '../helpers/two-processes';
 import { totpAt } from '../../src/domains/staff/totp';
 
 // Two app processes on a throwaway database of their own, both pointed at a local fake of Mercado Libre's OAuth and
 // users API (real HTTP, the same protocol). The owner of this database turns two-factor sign-in on in the first test.
-const CLIENT_ID = String(1_000_000_000_000 + Math.floor(Math.random() * 1e12));
-const CLIENT_SECRET = randomBytes(16).toString('hex');
-const CHANNEL = '/channels/mercadolibre';
 
 let fake: FakeMercadoLibre;
+let app: MercadoLibreShop['app'];
 let database: TestDatabase;
 let first: RunningStrapi;
 let second: RunningStrapi;
 let db: Knex;
 let owner: string;
 
-const at =
-  (server: RunningStrapi) =>
-  (pathname: string, options: CallOptions = {}) =>
-    api(pathname, { baseUrl: server.url, ...options });
-const call = (pathname: string, options: CallOptions = {}) => at(first)(pathname, options);
+const at = callOn;
+const call = (pathname: string, options: CallOptions = {}) => callOn(first)(pathname, options);
 
-/** What the fake answers to its control routes. */
-async function control(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
-  const res = await fetch(`${fake.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
+/** One of the fake's test controls. */
+const control = <T = Record<string, unknown>>(path: string, body: unknown = {}) => fakeControl<T>(fake, path, body);
 
 /** A GET that does not follow redirects: the status and where it points. */
 async function visit(url: string): Promise<{ status: number; location: string }> {
@@ -73,24 +59,13 @@ const msOf = (value: unknown) => (value instanceof Date ? value.getTime() : type
 const refreshes = () => fake.state.exchanges.refresh_token;
 
 beforeAll(async () => {
-  fake = await startFakeMercadoLibre({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), {
-    MERCADOLIBRE_CLIENT_ID: CLIENT_ID,
-    MERCADOLIBRE_CLIENT_SECRET: CLIENT_SECRET,
-    MERCADOLIBRE_AUTH_URL: fake.url,
-    MERCADOLIBRE_API_URL: fake.url,
+  ({ fake, app, database, first, second, db, owner } = await startMercadoLibreShop(inject('databaseKind'), {
     RATE_LIMIT_CHANNEL_CALLBACK_MAX: '1000',
   }));
-  db = knexOn(database.env);
-  const login = await call('/auth/login', { body: TEST_ADMIN });
-  expect(login.status).toBe(200);
-  owner = login.body.token;
 }, 240_000);
 
 afterAll(async () => {
-  await db?.destroy();
-  await stopTwoProcesses({ database, first, second });
-  await fake?.close();
+  await stopMercadoLibreShop({ fake, database, first, second, db });
 });
 
 describe('Mercado Libre: who may connect the account', () => {
@@ -183,7 +158,7 @@ describe('Mercado Libre: connecting the account', () => {
     const url = new URL(connect.body.authorizationUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/authorization`);
     expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(url.searchParams.get('client_id')).toBe(app.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${first.url}/api/channels/mercadolibre/callback`);
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Two "Conectar" never share a state.
@@ -288,7 +263,7 @@ describe('Mercado Libre: connecting the account', () => {
       expect(second.logs()).not.toContain(token);
     }
     // Mercado Libre's secret is not answered or logged either.
-    expect(answers + first.logs()).not.toContain(CLIENT_SECRET);
+    expect(answers + first.logs()).not.toContain(app.clientSecret);
   });
 });
 

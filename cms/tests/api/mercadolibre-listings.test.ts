@@ -1,23 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
 import { LISTING_MESSAGES, PERMISSION_TWO_FACTOR_MESSAGE, STAFF_FORBIDDEN_MESSAGE } from '@shop/shared';
-import { startFakeMercadoLibre, type FakeMercadoLibre, type FakeItem } from '../../../scripts/fake-mercadolibre.mjs';
-import { api, type CallOptions } from '../helpers/api';
+import { type FakeMercadoLibre, type FakeItem } from '../../../scripts/fake-mercadolibre.mjs';
+import { type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { knexOn } from '../helpers/database';
+import {
+  CHANNEL,
+  callOn,
+  connectMercadoLibre,
+  fakeControl,
+  startMercadoLibreShop,
+  stopMercadoLibreShop,
+  turnOnTwoFactor,
+} from '../helpers/mercadolibre';
 import { createProduct, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
-import { TEST_ADMIN, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
-import { startTwoProcesses, stopTwoProcesses } from '../helpers/two-processes';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 import { sleep } from '../helpers/wait-for';
-import { totpAt } from '../../src/domains/staff/totp';
 
 // Two app processes on a throwaway database of their own, pointed at the fake Mercado Libre (real HTTP). Both run the
 // sync worker: the leases keep one call in flight per item. The reconciliation runs every 2 s here.
-const CLIENT_ID = String(1_000_000_000_000 + Math.floor(Math.random() * 1e12));
-const CLIENT_SECRET = randomBytes(16).toString('hex');
-const CHANNEL = '/channels/mercadolibre';
 const LISTINGS = `${CHANNEL}/listings`;
 const ATTRIBUTES = { BRAND: 'Lencería Neuquén', MODEL: 'Soft', GENDER: 'Mujer', GARMENT_TYPE: 'Corpiños' };
 const COLORS = [
@@ -32,21 +34,10 @@ let second: RunningStrapi;
 let db: Knex;
 let owner: string;
 
-const at =
-  (server: RunningStrapi) =>
-  (pathname: string, options: CallOptions = {}) =>
-    api(pathname, { baseUrl: server.url, ...options });
-const call = (pathname: string, options: CallOptions = {}) => at(first)(pathname, options);
+const call = (pathname: string, options: CallOptions = {}) => callOn(first)(pathname, options);
 
-async function control(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
-  const res = await fetch(`${fake.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
+/** One of the fake's test controls. */
+const control = <T = Record<string, unknown>>(path: string, body: unknown = {}) => fakeControl<T>(fake, path, body);
 
 const itemOn = (id: string): FakeItem => {
   const item = fake.state.items.get(id);
@@ -71,7 +62,7 @@ async function expected(productId: string, buffer: number): Promise<Record<strin
 }
 
 async function adjust(sku: string, quantity: number, server: RunningStrapi = first) {
-  const res = await at(server)('/stock-adjustments', { token: owner, body: { sku, quantity, reason: 'conteo' } });
+  const res = await callOn(server)('/stock-adjustments', { token: owner, body: { sku, quantity, reason: 'conteo' } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
@@ -94,15 +85,8 @@ async function newProduct(title: string, price = 20_000): Promise<TestProduct> {
   );
 }
 
-async function connectAccount(): Promise<void> {
-  const connect = await call(`${CHANNEL}/connect`, { method: 'POST', token: owner, body: {} });
-  expect(connect.status).toBe(200);
-  const consent = await fetch(connect.body.authorizationUrl, { redirect: 'manual' });
-  // The callback address is on PUBLIC_URL (the photos' host here): the browser's visit goes to the first process.
-  const callback = (consent.headers.get('location') ?? '').replace('https://tienda.example.com.ar', first.url);
-  const back = await fetch(callback, { redirect: 'manual' });
-  expect(back.headers.get('location')).toContain('connected=1');
-}
+/** Connected: the callback address is on PUBLIC_URL (the photos' host here), the browser's visit goes to the first process. */
+const connectAccount = () => connectMercadoLibre(first, owner, (url) => url.replace('https://tienda.example.com.ar', first.url));
 
 const publish = (productId: string, extra: Record<string, unknown> = {}) =>
   call(LISTINGS, { token: owner, body: { productId, attributes: ATTRIBUTES, ...extra } });
@@ -121,12 +105,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 const listingRows = async (productId: string) => db('channel_listings').where({ product_document_id: productId });
 
 beforeAll(async () => {
-  fake = await startFakeMercadoLibre({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), {
-    MERCADOLIBRE_CLIENT_ID: CLIENT_ID,
-    MERCADOLIBRE_CLIENT_SECRET: CLIENT_SECRET,
-    MERCADOLIBRE_AUTH_URL: fake.url,
-    MERCADOLIBRE_API_URL: fake.url,
+  ({ fake, database, first, second, db, owner } = await startMercadoLibreShop(inject('databaseKind'), {
     MERCADOLIBRE_SYNC_EVERY_MS: '300',
     MERCADOLIBRE_COALESCE_MS: '300',
     MERCADOLIBRE_RETRY_BASE_MS: '200',
@@ -134,16 +113,10 @@ beforeAll(async () => {
     MERCADOLIBRE_RECONCILE_EVERY_MS: '2000',
     PUBLIC_URL: 'https://tienda.example.com.ar',
   }));
-  db = knexOn(database.env);
-  const login = await call('/auth/login', { body: TEST_ADMIN });
-  expect(login.status).toBe(200);
-  owner = login.body.token;
 }, 240_000);
 
 afterAll(async () => {
-  await db?.destroy();
-  await stopTwoProcesses({ database, first, second });
-  await fake?.close();
+  await stopMercadoLibreShop({ fake, database, first, second, db });
 });
 
 describe('Mercado Libre listings: who may publish, and junk input', () => {
@@ -170,9 +143,7 @@ describe('Mercado Libre listings: who may publish, and junk input', () => {
       expect(no2fa.status, `${method} ${path}`).toBe(403);
       expect(no2fa.body.message).toBe(PERMISSION_TWO_FACTOR_MESSAGE);
     }
-    const setup = await call('/auth/2fa/setup', { method: 'POST', token: owner, body: {} });
-    const on = await call('/auth/2fa/enable', { method: 'POST', token: owner, body: { code: totpAt(setup.body.secret, Date.now()) } });
-    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    await turnOnTwoFactor(first, owner);
 
     // Not connected yet: a listing cannot be published.
     const product = await newProduct('Corpiño Sin Cuenta');
@@ -282,7 +253,7 @@ describe('Mercado Libre listings: publishing', () => {
     // Published twice: refused, nothing new on Mercado Libre.
     expect((await publish(product._id)).status).toBe(409);
     expect(fake.state.items.size).toBe(1);
-    const list = await at(second)(LISTINGS, { token: owner });
+    const list = await callOn(second)(LISTINGS, { token: owner });
     expect(list.body.listings.map((l: { itemId: string }) => l.itemId)).toEqual([itemId]);
   });
 

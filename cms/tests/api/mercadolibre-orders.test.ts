@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
 import {
@@ -9,24 +8,27 @@ import {
   type OrderEvent,
   type OrderListAnswer,
 } from '@shop/shared';
-import { startFakeMercadoLibre, type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
+import { type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
 import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
 import { setUpInvoicing } from '../helpers/invoicing';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { knexOn } from '../helpers/database';
+import {
+  CHANNEL,
+  callOn,
+  connectMercadoLibre,
+  fakeControl,
+  startMercadoLibreShop,
+  stopMercadoLibreShop,
+  turnOnTwoFactor,
+} from '../helpers/mercadolibre';
 import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
-import { TEST_ADMIN, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
-import { startTwoProcesses, stopTwoProcesses } from '../helpers/two-processes';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 import { sleep, waitFor } from '../helpers/wait-for';
-import { totpAt } from '../../src/domains/staff/totp';
 
 // Two app processes on a throwaway database of their own, both pointed at a local fake of Mercado Libre (real HTTP,
 // its protocol): its notifications go to either process, and the worker of each takes the rows it leases.
-const CLIENT_ID = String(1_000_000_000_000 + Math.floor(Math.random() * 1e12));
-const CLIENT_SECRET = randomBytes(16).toString('hex');
-const CHANNEL = '/channels/mercadolibre';
 
 let fake: FakeMercadoLibre;
 let arca: FakeArca;
@@ -36,21 +38,10 @@ let second: RunningStrapi;
 let db: Knex;
 let owner: string;
 
-const at =
-  (server: RunningStrapi) =>
-  (pathname: string, options: CallOptions = {}) =>
-    api(pathname, { baseUrl: server.url, ...options });
-const call = (pathname: string, options: CallOptions = {}) => at(first)(pathname, options);
+const call = (pathname: string, options: CallOptions = {}) => callOn(first)(pathname, options);
 
-async function control<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${fake.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
+/** One of the fake's test controls. */
+const control = <T = Record<string, unknown>>(path: string, body: unknown = {}) => fakeControl<T>(fake, path, body);
 
 /** A sale on the fake (paid unless said). */
 const sell = (
@@ -114,13 +105,8 @@ let product: TestProduct;
 const sku = (size: string) => product.variants!.find((v) => v.size === size)!.sku;
 
 beforeAll(async () => {
-  fake = await startFakeMercadoLibre({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
   arca = await startFakeArca();
-  ({ database, first, second } = await startTwoProcesses(inject('databaseKind'), {
-    MERCADOLIBRE_CLIENT_ID: CLIENT_ID,
-    MERCADOLIBRE_CLIENT_SECRET: CLIENT_SECRET,
-    MERCADOLIBRE_AUTH_URL: fake.url,
-    MERCADOLIBRE_API_URL: fake.url,
+  ({ fake, database, first, second, db, owner } = await startMercadoLibreShop(inject('databaseKind'), {
     MERCADOLIBRE_RETRY_MS: '300',
     MERCADOLIBRE_JOBS_EVERY_MS: '300',
     MERCADOLIBRE_FISCAL_SWEEP_MS: '1000',
@@ -132,18 +118,8 @@ beforeAll(async () => {
     ARCA_RETRY_MS: '300',
     ARCA_TIMEOUT_MS: '10000',
   }));
-  db = knexOn(database.env);
-  const login = await call('/auth/login', { body: TEST_ADMIN });
-  expect(login.status).toBe(200);
-  owner = login.body.token;
-  const setup = await call('/auth/2fa/setup', { method: 'POST', token: owner, body: {} });
-  const on = await call('/auth/2fa/enable', { method: 'POST', token: owner, body: { code: totpAt(setup.body.secret, Date.now()) } });
-  expect(on.status, JSON.stringify(on.body)).toBe(200);
-  const connect = await call(`${CHANNEL}/connect`, { method: 'POST', token: owner, body: {} });
-  expect(connect.status, JSON.stringify(connect.body)).toBe(200);
-  const consent = await fetch(connect.body.authorizationUrl, { redirect: 'manual' });
-  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
-  expect(back.headers.get('location')).toContain('connected=1');
+  await turnOnTwoFactor(first, owner);
+  await connectMercadoLibre(first, owner);
   // Electronic invoices on (fake ARCA): a paid Mercado Libre sale is invoiced, then its PDF uploaded there.
   await setUpInvoicing(owner, first.url, (csr) => arca.signCsr(csr));
   product = await createProduct(
@@ -163,9 +139,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (process.env.SHOW_LOGS) console.log(first?.logs().slice(-20000));
-  await db?.destroy();
-  await stopTwoProcesses({ database, first, second });
-  await fake?.close();
+  await stopMercadoLibreShop({ fake, database, first, second, db });
   await arca?.close();
 });
 

@@ -77,77 +77,79 @@ export function ListingsCard() {
         )}
         {query.data && listings.length === 0 && <p className="muted">Todavía no hay productos publicados en Mercado Libre.</p>}
         {listings.length > 0 && (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Producto</th>
-                <th scope="col">Publicación</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Unidades ofrecidas</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listings.map((listing) => (
-                <tr key={listing.itemId} data-testid={`meli-listing-${listing.itemId}`}>
-                  <td>{listing.productTitle}</td>
-                  <td>
-                    {listing.permalink ? (
-                      <a href={listing.permalink} target="_blank" rel="noreferrer">
-                        {listing.itemId}
-                      </a>
-                    ) : (
-                      listing.itemId
-                    )}
-                  </td>
-                  <td>
-                    {statusLabel(listing.status)}
-                    {listing.pending && <span className="muted"> · enviando cambios…</span>}
-                    {listing.lastError && (
-                      <p className="field-error" role="alert">
-                        {listing.lastError}
-                      </p>
-                    )}
-                  </td>
-                  <td>
-                    {listing.variations.map((v) => (
-                      <div key={v.sku}>
-                        {v.sku}: {v.availableQuantity}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    {listing.status !== 'closed' && (
-                      <div className="row">
-                        {listing.status === 'active' ? (
-                          <button
-                            type="button"
-                            className="btn btn-secondary"
-                            onClick={() => change(listing, 'paused')}
-                            disabled={update.isPending}
-                          >
-                            Pausar
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-secondary"
-                            onClick={() => change(listing, 'active')}
-                            disabled={update.isPending}
-                          >
-                            Activar
-                          </button>
-                        )}
-                        <button type="button" className="btn btn-danger" onClick={() => setClosing(listing)} disabled={update.isPending}>
-                          Finalizar
-                        </button>
-                      </div>
-                    )}
-                  </td>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Producto</th>
+                  <th scope="col">Publicación</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">Unidades ofrecidas</th>
+                  <th scope="col">Acciones</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {listings.map((listing) => (
+                  <tr key={listing.itemId} data-testid={`meli-listing-${listing.itemId}`}>
+                    <td>{listing.productTitle}</td>
+                    <td>
+                      {listing.permalink ? (
+                        <a href={listing.permalink} target="_blank" rel="noreferrer">
+                          {listing.itemId}
+                        </a>
+                      ) : (
+                        listing.itemId
+                      )}
+                    </td>
+                    <td>
+                      {statusLabel(listing.status)}
+                      {listing.pending && <span className="muted"> · enviando cambios…</span>}
+                      {listing.lastError && (
+                        <p className="field-error" role="alert">
+                          {listing.lastError}
+                        </p>
+                      )}
+                    </td>
+                    <td>
+                      {listing.variations.map((v) => (
+                        <div key={v.sku}>
+                          {v.sku}: {v.availableQuantity}
+                        </div>
+                      ))}
+                    </td>
+                    <td>
+                      {listing.status !== 'closed' && (
+                        <div className="row">
+                          {listing.status === 'active' ? (
+                            <button
+                              type="button"
+                              className="btn btn-secondary"
+                              onClick={() => change(listing, 'paused')}
+                              disabled={update.isPending}
+                            >
+                              Pausar
+                            </button>
+                          ) : (
+                            <button
+                              type="button"
+                              className="btn btn-secondary"
+                              onClick={() => change(listing, 'active')}
+                              disabled={update.isPending}
+                            >
+                              Activar
+                            </button>
+                          )}
+                          <button type="button" className="btn btn-danger" onClick={() => setClosing(listing)} disabled={update.isPending}>
+                            Finalizar
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <LinkForm onMessage={setMessage} />
         {message && (

@@ -35,7 +35,7 @@ describe('tracking: an order sent by a carrier', () => {
     expect(items[0]).toHaveTextContent('En viaje hacia la sucursal de destino');
     expect(items[0]).toHaveAttribute('aria-current', 'step');
     expect(items[1]).toHaveTextContent('Correo Argentino recibió el paquete');
-    expect(screen.getByText('Envío por correo (Correo Argentino)')).toBeInTheDocument();
+    expect(screen.getByText('Envío a todo el país')).toBeInTheDocument();
   });
 
   it('says when the carrier has told nothing yet, and shows no section without a shipment', () => {
@@ -49,6 +49,6 @@ describe('tracking: an order sent by a carrier', () => {
     first.unmount();
     renderWithApp(<TrackingResult paymentReturn={null} order={makeTrackedCard({ deliveryType: 'carrier', status: 'paid' })} />);
     expect(screen.queryByTestId('tracking-shipment')).not.toBeInTheDocument();
-    expect(screen.getByText('Envío por correo')).toBeInTheDocument();
+    expect(screen.getByText('Envío a todo el país')).toBeInTheDocument();
   });
 });
