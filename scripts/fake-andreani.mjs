@@ -245,6 +245,7 @@ export async function startFakeAndreani({
             'Andreani',
             shipment.sucursal ? `Sucursal ${shipment.sucursal}` : 'Domicilio',
             shipment.destinatario,
+            `Pedido ${shipment.idPedido}`,
             shipment.numeroDeEnvio,
           ]),
         );

@@ -241,6 +241,7 @@ export async function startFakeCorreoArgentino({
             'Correo Argentino',
             shipment.deliveryType === 'S' ? 'Entrega en sucursal' : 'Entrega a domicilio',
             shipment.recipient,
+            `Pedido ${shipment.extOrderId}`,
             shipment.trackingNumber,
           ]),
         );

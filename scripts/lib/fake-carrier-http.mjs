@@ -38,14 +38,14 @@ export function basicCredentials(req) {
 export function labelPdf(lines) {
   const escape = (text) =>
     String(text)
-      .replace(/[^\x20-\x7e]/g, '?')
+      .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
       .replace(/([\\()])/g, '\\$1');
   const content = ['BT', '/F1 11 Tf', '24 380 Td', '14 TL', ...lines.map((line) => `(${escape(line)}) '`), 'ET'].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
   ];
   let pdf = '%PDF-1.4\n';

@@ -244,18 +244,21 @@ describe('labels', () => {
       });
       const text = await pdfText(res);
       for (const number of numbers) expect(text).toContain(number);
+      // The carriers' own labels (their barcodes), each naming the shop's order.
       for (const order of orders) expect(text).toContain(order.orderNumber);
-      expect(text).toContain('Córdoba');
       expect(text).toContain(format === 'a4' ? '-- 5 of 5 --' : '-- 20 of 20 --');
     }
   });
 
-  it("one order's label, redrawn or the carrier's own", async () => {
+  it("one order's label: the carrier's own on a 10 × 15 page or as given, or the shop's summary", async () => {
     const order = await carrierOrder('andreani', 'door');
     const { body } = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
     const auth = { headers: { authorization: `Bearer ${owner}` } };
     expect(await pdfText(await fetch(`${shop.url}${body.shipment.labelUrl}?format=10x15`, auth))).toContain(body.shipment.trackingNumber);
     expect(await pdfText(await fetch(`${shop.url}${body.shipment.labelUrl}?format=carrier`, auth))).toContain(body.shipment.trackingNumber);
+    const summary = await pdfText(await fetch(`${shop.url}${body.shipment.labelUrl}?format=summary`, auth));
+    expect(summary).toContain('DESTINATARIO');
+    expect(summary).toContain(body.shipment.trackingNumber);
   });
 
   it('an order without a shipment is a 409 naming it; junk is a Spanish 400', async () => {

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import {
   CARRIER_LABELS,
   orderNationalShippingSchema,
@@ -16,10 +17,11 @@ import { carrierShipmentOf, existingShipment } from './order-shipment';
 import { shipmentsOf, type ShipmentRow } from './order-shipment-store';
 
 /**
- * The shipments' labels as one PDF (POST /shipments/labels, GET /orders/{id}/shipment/label): each label redrawn by
- * the shop with pdfkit from what the carrier answered (the carrier's PDFs cannot be merged with pdfkit): carrier,
- * service, tracking number in large type, sender, recipient and address or branch, order number. `10x15`: one label
- * per 10 × 15 cm page (label printers); `a4`: four A6 labels per A4 sheet.
+ * The shipments' labels as one PDF (POST /shipments/labels, GET /orders/{id}/shipment/label). The carrier's own label
+ * (its barcode is what the branch scans) is placed on the page with pdf-lib, scaled to fit: `10x15`, one label per
+ * 10 × 15 cm page (label printers); `a4`, four labels per A4 sheet. A label the carrier has not given yet is asked
+ * again; when the carrier does not answer, the batch fails with its Spanish 503 rather than print a label it would
+ * refuse. `format=summary` of one order: the shop's own summary of the shipment, redrawn with pdfkit (no barcode).
  */
 const CM = 72 / 2.54;
 const A4 = { width: 595.28, height: 841.89 };
@@ -109,21 +111,59 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, x: number, y: numb
   line(`Pedido ${label.orderNumber}`, 10, true, 2);
 }
 
-export async function labelsPdf(rows: readonly ShipmentRow[], format: LabelFormat): Promise<Buffer> {
+/** The shop's summary of the shipments, redrawn with pdfkit (carrier, number, recipient, sender): no barcode. */
+export async function summaryPdf(rows: readonly ShipmentRow[]): Promise<Buffer> {
   const labels = await Promise.all(rows.map(labelData));
-  const page = format === '10x15' ? LABEL_10X15 : A4;
-  const doc = new PDFDocument({ size: [page.width, page.height], margin: 0, autoFirstPage: false, info: { Title: 'Etiquetas de envío' } });
+  const doc = new PDFDocument({ size: [A4.width, A4.height], margin: 0, autoFirstPage: false, info: { Title: 'Envíos' } });
   const done = collect(doc);
-  const perPage = format === '10x15' ? 1 : 4;
   labels.forEach((label, i) => {
-    const slot = i % perPage;
-    if (slot === 0) doc.addPage({ size: [page.width, page.height], margin: 0 });
-    if (format === '10x15') drawLabel(doc, label, 0, 0, page.width, page.height);
-    else drawLabel(doc, label, (slot % 2) * (A4.width / 2), Math.floor(slot / 2) * (A4.height / 2), A4.width / 2, A4.height / 2);
+    const slot = i % 4;
+    if (slot === 0) doc.addPage({ size: [A4.width, A4.height], margin: 0 });
+    drawLabel(doc, label, (slot % 2) * (A4.width / 2), Math.floor(slot / 2) * (A4.height / 2), A4.width / 2, A4.height / 2);
   });
   doc.end();
   return done;
 }
+
+/** The carrier's own label of a shipment: the one kept when it was created, else asked again. */
+const carrierPdfOf = async (row: ShipmentRow): Promise<Buffer> =>
+  row.label ? Buffer.from(row.label, 'base64') : carrierLabel(row.carrier, carrierShipmentOf(row));
+
+export async function labelsPdf(rows: readonly ShipmentRow[], format: LabelFormat): Promise<Buffer> {
+  const sources = await Promise.all(rows.map(carrierPdfOf));
+  const page = format === '10x15' ? LABEL_10X15 : A4;
+  const slots = format === '10x15' ? [{ x: 0, y: 0, width: page.width, height: page.height }] : quarters();
+  const out = await PdfLibDocument.create();
+  out.setTitle('Etiquetas de envío');
+  let sheet = null as ReturnType<typeof out.addPage> | null;
+  for (const [i, source] of sources.entries()) {
+    const slot = slots[i % slots.length]!;
+    if (i % slots.length === 0) sheet = out.addPage([page.width, page.height]);
+    const [label] = await out.embedPdf(source, [0]);
+    if (!label || !sheet) continue;
+    // Scaled to fit its slot (never enlarged past the slot), centred, with a small margin.
+    const margin = 8;
+    const scale = Math.min((slot.width - 2 * margin) / label.width, (slot.height - 2 * margin) / label.height);
+    const width = label.width * scale;
+    const height = label.height * scale;
+    sheet.drawPage(label, {
+      x: slot.x + (slot.width - width) / 2,
+      y: page.height - slot.y - slot.height + (slot.height - height) / 2,
+      width,
+      height,
+    });
+  }
+  return Buffer.from(await out.save());
+}
+
+/** The four A6 quarters of an A4 sheet, top-left first (y measured from the top). */
+const quarters = () =>
+  [0, 1, 2, 3].map((slot) => ({
+    x: (slot % 2) * (A4.width / 2),
+    y: Math.floor(slot / 2) * (A4.height / 2),
+    width: A4.width / 2,
+    height: A4.height / 2,
+  }));
 
 /** POST /shipments/labels: every order must have a live shipment (409 naming those that do not). */
 export async function bulkLabels(orderIds: readonly string[], format: LabelFormat): Promise<Buffer> {
@@ -141,11 +181,12 @@ export async function bulkLabels(orderIds: readonly string[], format: LabelForma
   );
 }
 
-/** GET /orders/{id}/shipment/label?format=: this order's label, redrawn, or the carrier's own PDF (`carrier`). */
-export async function orderLabel(documentId: string, format: LabelFormat | 'carrier'): Promise<Buffer> {
+/** GET /orders/{id}/shipment/label?format=: this order's label placed on an A4 sheet or a 10 × 15 page, the carrier's own PDF as it gave it (`carrier`), or the shop's summary (`summary`). */
+export async function orderLabel(documentId: string, format: LabelFormat | 'carrier' | 'summary'): Promise<Buffer> {
   const row = await existingShipment(documentId);
   if (!(await findOrderDocument(documentId))) throw notFound(ORDER_NOT_FOUND);
   if (row.status === 'cancelled') throw conflict(SHIPMENT_MSG.cancelled);
+  if (format === 'summary') return summaryPdf([row]);
   if (format !== 'carrier') return labelsPdf([row], format);
-  return row.label ? Buffer.from(row.label, 'base64') : carrierLabel(row.carrier, carrierShipmentOf(row));
+  return carrierPdfOf(row);
 }

@@ -55,13 +55,13 @@ export default {
     reply(ctx, shipmentResponseSchema, { shipment });
   },
 
-  /** GET /orders/:id/shipment/label?format=a4|10x15|carrier (orders.manage): this order's label as a PDF. */
+  /** GET /orders/:id/shipment/label?format=a4|10x15|carrier|summary (orders.manage): this order's label as a PDF. */
   async label(ctx: Context) {
     await requireStaff(ctx, 'orders.manage');
     const raw = queryString(ctx.query.format) ?? 'a4';
     const parsed = labelFormatSchema.safeParse(raw);
-    if (raw !== 'carrier' && !parsed.success) throw badRequest(SHIPMENT_MSG.format);
-    const format = parsed.success ? parsed.data : 'carrier';
+    if (raw !== 'carrier' && raw !== 'summary' && !parsed.success) throw badRequest(SHIPMENT_MSG.format);
+    const format = parsed.success ? parsed.data : (raw as 'carrier' | 'summary');
     const id = routeParam(ctx, 'id');
     sendPdf(ctx, await shipments().label(id, format), `etiqueta-${id}.pdf`);
   },

@@ -33,7 +33,7 @@ export default factories.createCoreService(SHIPMENT_UID, () => ({
     return shipment;
   },
   labels: (orderIds: readonly string[], format: LabelFormat) => bulkLabels(orderIds, format),
-  label: (documentId: string, format: LabelFormat | 'carrier') => orderLabel(documentId, format),
+  label: (documentId: string, format: LabelFormat | 'carrier' | 'summary') => orderLabel(documentId, format),
   tracked: trackedShipment,
   pollNow: pollOpenShipments,
   startSweeps: startTrackingSweeps,
