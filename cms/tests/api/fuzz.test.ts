@@ -377,6 +377,17 @@ const ENDPOINTS: readonly Endpoint[] = [
     auth: 'public',
     body: () => ({ resource: '/orders/2000000000001', user_id: 1, topic: 'orders_v2', application_id: 1, attempts: 1 }),
   },
+  // Listings: with no account connected they are refused (409) before Mercado Libre is asked.
+  { method: 'GET', path: '/channels/mercadolibre/categories', auth: 'admin', query: ['title'] },
+  { method: 'GET', path: '/channels/mercadolibre/categories/{productId}/attributes', auth: 'admin' },
+  { method: 'GET', path: '/channels/mercadolibre/listings', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/channels/mercadolibre/listings',
+    auth: 'admin',
+    body: (f) => ({ productId: f.productId, categoryId: 'MLA109283', attributes: { BRAND: 'Jazmín' } }),
+  },
+  { method: 'PUT', path: '/channels/mercadolibre/listings/{productId}', auth: 'admin', body: () => ({ status: 'paused' }) },
   { method: 'GET', path: '/channels/mercadolibre/questions', auth: 'admin' },
   { method: 'POST', path: '/channels/mercadolibre/questions/{orderId}/answer', auth: 'admin', body: () => ({ text: 'Sí, hay talle 95' }) },
   { method: 'GET', path: '/orders/{orderId}/history', auth: 'admin' },

@@ -20,6 +20,8 @@ const PRODUCT_KEYS = [
   'variants',
   'photoColors',
   'colorReview',
+  // The packed parcel for national shipping (grams, cm; null measures take the category's default).
+  'parcel',
   'createdAt',
   'updatedAt',
 ].sort();

@@ -238,7 +238,8 @@ export function toTrackedDetail(order: OrderAnswer): TrackedOrderDetail {
       zoneName: order.zone?.name ?? null,
     },
     meetingPoint: order.meetingPoint ?? null,
-    nationalShipping: trackedNationalShipping(order.nationalShipping ?? null),
+    // Only for an order sent with a carrier (the card of every other order keeps its shape).
+    ...(order.deliveryType === 'carrier' ? { nationalShipping: trackedNationalShipping(order.nationalShipping ?? null) } : {}),
     // Only while the order waits for its Mercado Pago payment: the link to pay (or retry after a rejected card).
     checkoutUrl: order.status === 'pending_payment' ? (order.payment?.checkoutUrl ?? null) : null,
   };
