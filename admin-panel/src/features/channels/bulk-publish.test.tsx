@@ -143,6 +143,7 @@ describe('Canales › Mercado Libre: Publicar varios', () => {
     const brand = await within(card).findByLabelText('Marca');
     await within(card).findByLabelText('Material');
     expect(within(card).getAllByLabelText('Marca')).toHaveLength(1);
+    expect(within(card).getByText(/Sin categoría sugerida/)).toHaveTextContent('Body Tul');
 
     // A missing common attribute is asked before anything is sent.
     await user.click(within(card).getByRole('button', { name: 'Publicar 3 productos' }));
@@ -161,7 +162,13 @@ describe('Canales › Mercado Libre: Publicar varios', () => {
     gates[0]!.resolve({ status: 201, data: { listing: listing('prod2', 'MLA200') } });
     await waitFor(() => expect(posts()).toHaveLength(2));
     expect(progress).toHaveTextContent('Publicando 2 de 3…');
-    gates[1]!.resolve({ status: 400, data: { message: 'Mercado Libre rechazó la publicación: falta la foto del talle' } });
+    gates[1]!.resolve({
+      status: 400,
+      data: {
+        message: 'Faltan datos que Mercado Libre pide para esta categoría',
+        errors: [{ path: 'attributes.SIZE_GRID_ID', message: 'Indicá guía de talles' }],
+      },
+    });
     await waitFor(() => expect(posts()).toHaveLength(3));
     expect(progress).toHaveTextContent('Publicando 3 de 3…');
     gates[2]!.resolve({ status: 201, data: { listing: listing('prod4', 'MLA400') } });
@@ -177,7 +184,7 @@ describe('Canales › Mercado Libre: Publicar varios', () => {
     ]);
     expect(within(card).getByTestId('meli-bulk-result-prod2')).toHaveTextContent('Bombacha Vedetina: publicado (MLA200)');
     expect(within(card).getByTestId('meli-bulk-result-prod3')).toHaveTextContent(
-      'Conjunto Encaje Rojo: Mercado Libre rechazó la publicación: falta la foto del talle',
+      'Conjunto Encaje Rojo: Faltan datos que Mercado Libre pide para esta categoría: Indicá guía de talles',
     );
     expect(within(card).getByTestId('meli-bulk-result-prod4')).toHaveTextContent('Body Tul: publicado (MLA400)');
     expect(progress).toHaveTextContent('');

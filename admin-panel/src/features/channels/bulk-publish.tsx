@@ -32,6 +32,7 @@ export function BulkPublishCard({ settings }: { settings: MercadoLibreSettings }
   const targetOf = (productId: string): BulkTarget =>
     categories.targets.find((t) => t.productId === productId) ?? { productId, title: wanted.get(productId) ?? productId, categoryId: '' };
 
+  const unsuggested = categories.targets.filter((t) => !t.categoryId).map((t) => t.title);
   const listed = new Set((listings.data?.listings ?? []).map((l) => l.productId));
   const visible = listings.data ? (products.data?.payload ?? []).filter((p) => !listed.has(p._id)) : [];
   const allVisibleSelected = visible.length > 0 && visible.every((p) => selected.has(p._id));
@@ -148,6 +149,9 @@ export function BulkPublishCard({ settings }: { settings: MercadoLibreSettings }
             {categories.loading && <p className="hint">Buscando las categorías sugeridas…</p>}
             {!categories.loading && categories.required.length === 0 && (
               <p className="hint">Las categorías sugeridas no piden datos obligatorios.</p>
+            )}
+            {!categories.loading && unsuggested.length > 0 && (
+              <p className="hint">{`Sin categoría sugerida (se intenta de nuevo al publicar): ${unsuggested.join(', ')}`}</p>
             )}
             {categories.required.length > 0 && (
               <p className="hint">Se piden una sola vez y se aplican a cada producto cuya categoría los pide.</p>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { MissingAttribute, PublishListingInput } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { listingQueries, usePublishListing } from './api/listings';
+import { listingQueries, usePublishListingWithFields } from './api/listings';
 
 export type RequiredAttribute = MissingAttribute;
 
@@ -64,7 +64,7 @@ export function bulkBody(
  * as "n of total", and every product's outcome kept (the item id or the server's Spanish message).
  */
 export function useBulkPublish() {
-  const publish = usePublishListing();
+  const publish = usePublishListingWithFields();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<{ current: number; total: number } | null>(null);
   const [results, setResults] = useState<BulkResult[] | null>(null);
