@@ -25,6 +25,7 @@ import {
   useDisconnectMercadoLibre,
   useSaveMercadoLibreSettings,
 } from './api/mercadolibre';
+import { BulkPublishCard } from './bulk-publish';
 import { ListingsCard } from './listings-card';
 import { PublishForm } from './publish-form';
 
@@ -245,6 +246,7 @@ export function MercadoLibrePage() {
           {query.data.connected && !query.data.needsReconnect && (
             <>
               <PublishForm settings={query.data.settings} />
+              <BulkPublishCard settings={query.data.settings} />
               <ListingsCard />
             </>
           )}

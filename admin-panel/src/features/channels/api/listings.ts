@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   categoryAttributesAnswerSchema,
@@ -8,6 +9,7 @@ import {
   type PublishListingInput,
   type UpdateListingInput,
 } from '@shop/shared';
+import { ApiError, toApiError } from '@shop/client-kit';
 import { api } from '@/lib/api-client';
 
 /** Mercado Libre listings (docs/api.md "Sales channels: Mercado Libre listings"). */
@@ -76,6 +78,32 @@ export const usePublishListing = () =>
       errorMessage: 'No se pudo publicar en Mercado Libre',
     }),
   );
+
+/** The server's message with its per-field ones ("Faltan datos…: Indicá marca; Indicá talle"), when it gave them. */
+function refusalWithFields(error: unknown): ApiError {
+  const refusal = toApiError(error, 'No se pudo publicar en Mercado Libre');
+  const data: unknown = axios.isAxiosError(error) ? error.response?.data : null;
+  const errors: unknown = typeof data === 'object' && data !== null && 'errors' in data ? data.errors : null;
+  if (!Array.isArray(errors)) return refusal;
+  const fields = errors
+    .map((e: unknown) => (typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string' ? e.message : ''))
+    .filter((text) => text !== '' && text !== refusal.message);
+  return fields.length > 0 ? new ApiError(`${refusal.message}: ${fields.join('; ')}`, { status: refusal.status }) : refusal;
+}
+
+/** The same POST for "Publicar varios": a refusal keeps every field's message, as each product's result shows it. */
+export const usePublishListingWithFields = () =>
+  useListingWrite(async (data: PublishListingInput) => {
+    let answer: unknown;
+    try {
+      answer = (await api.axios.post<unknown>('/channels/mercadolibre/listings', data)).data;
+    } catch (error) {
+      throw refusalWithFields(error);
+    }
+    const parsed = mercadoLibreListingAnswerSchema.safeParse(answer);
+    if (!parsed.success) throw new ApiError('No se pudo publicar en Mercado Libre');
+    return parsed.data;
+  });
 
 export const useUpdateListing = () =>
   useListingWrite(({ productId, ...data }: UpdateListingInput & { productId: string }) =>
