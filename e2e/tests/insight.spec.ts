@@ -105,6 +105,8 @@ test('orders and products export: a CSV for Excel es-AR downloaded from the list
   ]);
   expect(products.suggestedFilename()).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.csv$/);
   const productsText = readFileSync((await products.path())!).toString('utf8');
-  expect(productsText.slice(1).split('\r\n')[0]).toBe('ID;Producto;Categoría;Talle;Stock;Precio;Descuento %;Precio final;Activo');
+  expect(productsText.slice(1).split('\r\n')[0]).toBe(
+    'ID;Producto;Categoría;Talle;Stock;Precio;Descuento %;Precio final;Activo;Peso embalado (g);Largo (cm);Ancho (cm);Alto (cm)',
+  );
   expect(productsText.split('\r\n').length).toBeGreaterThan(3);
 });
