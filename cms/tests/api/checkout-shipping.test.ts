@@ -1,13 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHECKOUT_SHIPPING_MSG, POSTAL_CODE_MSG, SHIPPING_MSG } from '@shop/shared';
-import { startFakeCorreoArgentino } from '../../../scripts/fake-correo-argentino.mjs';
-import { startFakeAndreani } from '../../../scripts/fake-andreani.mjs';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
-import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { api, type CallOptions } from '../helpers/api';
+import { bothCarriersOn, carrierAccounts, carrierMode, startCarrierShop, stopCarrierShop } from '../helpers/carriers';
 import { createProduct, orderBody, SHOPPER, type TestProduct } from '../helpers/orders';
 import { documentPath, panel, panelToken } from '../helpers/panel';
-import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * National shipping at checkout (issue 48, part 2): POST /checkout/quote with deliveryType 'carrier' answers the
@@ -15,13 +14,7 @@ import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase 
  * signed option and its branch, and its total is the quote's to the peso. A shop of its own (the carriers' URLs are
  * env vars, and the carriers' settings are the shop's).
  */
-const CORREO = { user: `tienda-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), customerId: '2045678' };
-const ANDREANI = {
-  user: `ws-${randomUUID().slice(0, 8)}`,
-  password: randomBytes(12).toString('hex'),
-  contract: '400006709',
-  branchContract: '400006711',
-};
+const ACCOUNTS = carrierAccounts();
 
 let correo: FakeCarrier;
 let andreani: FakeCarrier;
@@ -56,45 +49,24 @@ const quote = (address: unknown, extra: Record<string, unknown> = {}) =>
 const order = (address: unknown, extra: Record<string, unknown> = {}) =>
   call('/orders', { body: orderBody(lines(), { deliveryType: 'carrier', address, ...extra }) });
 
-async function mode(fake: FakeCarrier, value: 'ok' | 'down') {
-  const res = await fetch(`${fake.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: value }) });
-  expect(res.status).toBe(200);
-}
+const mode = carrierMode;
 
 beforeAll(async () => {
-  correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });
-  andreani = await startFakeAndreani({
-    user: ANDREANI.user,
-    password: ANDREANI.password,
-    contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract },
-  });
-  database = await createTestDatabase(inject('databaseKind'));
-  shop = await startStrapi(database, {
-    CORREO_ARGENTINO_API_URL: correo.url,
-    ANDREANI_API_URL: andreani.url,
+  ({ correo, andreani, database, shop, owner } = await startCarrierShop(inject('databaseKind'), ACCOUNTS, {
     RATE_LIMIT_QUOTE_MAX: '100000',
     RATE_LIMIT_ORDERS_MAX: '100000',
-  });
-  owner = await adminTokenAt(shop.url);
+  }));
   const settings = await call('/shipping/settings', {
     method: 'PUT',
     token: owner,
-    body: {
-      carriers: {
-        'correo-argentino': { enabled: true, credentials: CORREO, handlingFee: 500, handlingPercent: 10 },
-        andreani: { enabled: true, credentials: ANDREANI },
-      },
-    },
+    body: bothCarriersOn(ACCOUNTS, { correo: { handlingFee: 500, handlingPercent: 10 } }),
   });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
   product = await createProduct({ stock: 50, price: 18990 }, { baseUrl: shop.url, token: owner });
 });
 
 afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await correo?.close();
-  await andreani?.close();
+  await stopCarrierShop({ correo, andreani, database, shop });
 });
 
 describe('checkout quote with deliveryType carrier', () => {

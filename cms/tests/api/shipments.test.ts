@@ -1,16 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { SHIPMENT_MSG } from '@shop/shared';
-import { startFakeCorreoArgentino } from '../../../scripts/fake-correo-argentino.mjs';
-import { startFakeAndreani } from '../../../scripts/fake-andreani.mjs';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
-import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { bothCarriersOn, carrierAccounts, startCarrierShop, stopCarrierShop } from '../helpers/carriers';
 import { knexOn } from '../helpers/database';
 import { createProduct, orderBody, SHOPPER } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
-import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * Carrier shipments (issue 48, part 3) against the carriers' fakes: create (both carriers, door and branch), the
@@ -19,13 +17,8 @@ import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase 
  * delivered (the order delivered) through the public tracking answer and its once-a-minute poll, the sweep, who may
  * do what and junk input. A shop of its own: the carriers' URLs and the tracking period are env vars.
  */
-const CORREO = { user: `tienda-${randomUUID().slice(0, 8)}`, password: randomBytes(12).toString('hex'), customerId: '0007654321' };
-const ANDREANI = {
-  user: `ws-${randomUUID().slice(0, 8)}`,
-  password: randomBytes(12).toString('hex'),
-  contract: '400006709',
-  branchContract: '400006711',
-};
+const ACCOUNTS = carrierAccounts();
+const { correo: CORREO, andreani: ANDREANI } = ACCOUNTS;
 
 let correo: FakeCarrier;
 let andreani: FakeCarrier;
@@ -93,39 +86,21 @@ const advance = (fake: FakeCarrier, number: string, to: 'admitted' | 'in_transit
 const track = (orderNumber: string) => call(`/orders/by-number/${orderNumber}?contact=${encodeURIComponent(SHOPPER.email)}`);
 
 beforeAll(async () => {
-  correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });
-  andreani = await startFakeAndreani({
-    user: ANDREANI.user,
-    password: ANDREANI.password,
-    contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract },
-  });
-  database = await createTestDatabase(inject('databaseKind'));
-  shop = await startStrapi(database, {
-    CORREO_ARGENTINO_API_URL: correo.url,
-    ANDREANI_API_URL: andreani.url,
+  ({ correo, andreani, database, shop, owner } = await startCarrierShop(inject('databaseKind'), ACCOUNTS, {
     // The sweep runs every second here (30 minutes in a shop); each shipment is still asked at most once a minute.
     CARRIER_TRACKING_EVERY_MS: '1000',
     RATE_LIMIT_ORDERS_MAX: '100000',
-  });
-  owner = await adminTokenAt(shop.url);
+  }));
   const settings = await asOwner('/shipping/settings', {
     method: 'PUT',
-    body: {
-      carriers: {
-        'correo-argentino': { enabled: true, credentials: { customerId: CORREO.customerId, user: CORREO.user, password: CORREO.password } },
-        andreani: { enabled: true, credentials: ANDREANI },
-      },
-    },
+    body: bothCarriersOn(ACCOUNTS),
   });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
   productId = (await createProduct({ stock: 500, price: 20000 }, { baseUrl: shop.url, token: owner }))._id;
 });
 
 afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await correo?.close();
-  await andreani?.close();
+  await stopCarrierShop({ correo, andreani, database, shop });
 });
 
 describe('creating a shipment', () => {

@@ -1,14 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { POSTAL_CODE_MSG } from '@shop/shared';
-import { correoPrice, startFakeCorreoArgentino } from '../../../scripts/fake-correo-argentino.mjs';
-import { andreaniPrice, startFakeAndreani } from '../../../scripts/fake-andreani.mjs';
+import { correoPrice } from '../../../scripts/fake-correo-argentino.mjs';
+import { andreaniPrice } from '../../../scripts/fake-andreani.mjs';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
-import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
+import { carrierAccounts, carrierMode, startCarrierShop, stopCarrierShop } from '../helpers/carriers';
 import { knexOn } from '../helpers/database';
 import { inviteStaff } from '../helpers/staff';
-import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * National shipping (issue 48, part 1) against the carriers' fakes (scripts/fake-correo-argentino.mjs,
@@ -16,17 +17,8 @@ import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase 
  * to a branch through the one pricing, a carrier down, refusing or slow left out with a Spanish note, the flat rate
  * when none answers, token expiry, branches, and who may do what. A shop of its own: the carriers' URLs are env vars.
  */
-const CORREO = {
-  user: `tienda-${randomUUID().slice(0, 8)}`,
-  password: randomBytes(12).toString('hex'),
-  customerId: String(1_000_000 + Math.floor(Math.random() * 8_999_999)),
-};
-const ANDREANI = {
-  user: `ws-${randomUUID().slice(0, 8)}`,
-  password: randomBytes(12).toString('hex'),
-  contract: '400006709',
-  branchContract: '400006711',
-};
+const ACCOUNTS = carrierAccounts();
+const { correo: CORREO, andreani: ANDREANI } = ACCOUNTS;
 const SECRETS = [CORREO.password, ANDREANI.password, CORREO.user, ANDREANI.user, CORREO.customerId];
 
 let correo: FakeCarrier;
@@ -41,36 +33,20 @@ const putSettings = (body: unknown) => asOwner('/shipping/settings', { method: '
 const quote = (postalCode: string, province: string, parcels: unknown) =>
   call('/shipping/quote', { body: { address: { postalCode, province }, parcels } });
 
-async function mode(fake: FakeCarrier, value: 'ok' | 'down' | 'slow' | 'error', delayMs?: number) {
-  const res = await fetch(`${fake.url}/__control/mode`, { method: 'POST', body: JSON.stringify({ mode: value, delayMs }) });
-  expect(res.status).toBe(200);
-}
+const mode = carrierMode;
 
 /** Each case quotes a parcel of its own: the shop keeps a carrier's answer 60 s per postal code and parcel. */
 let parcelSeed = 300;
 const freshParcel = () => ({ weight: (parcelSeed += 7), length: 30, width: 20, height: 8 });
 
 beforeAll(async () => {
-  correo = await startFakeCorreoArgentino({ user: CORREO.user, password: CORREO.password, customerId: CORREO.customerId });
-  andreani = await startFakeAndreani({
-    user: ANDREANI.user,
-    password: ANDREANI.password,
-    contracts: { door: ANDREANI.contract, branch: ANDREANI.branchContract },
-  });
-  database = await createTestDatabase(inject('databaseKind'));
-  shop = await startStrapi(database, {
-    CORREO_ARGENTINO_API_URL: correo.url,
-    ANDREANI_API_URL: andreani.url,
+  ({ correo, andreani, database, shop, owner } = await startCarrierShop(inject('databaseKind'), ACCOUNTS, {
     RATE_LIMIT_QUOTE_MAX: '100000',
-  });
-  owner = await adminTokenAt(shop.url);
+  }));
 });
 
 afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await correo?.close();
-  await andreani?.close();
+  await stopCarrierShop({ correo, andreani, database, shop });
 });
 
 describe('settings', () => {
