@@ -4,6 +4,7 @@ import { Layers } from 'lucide-react';
 import type { MercadoLibreSettings } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { DetailCard } from '@/components/detail-card';
+import { AttributeField } from './attribute-field';
 import { listingQueries } from './api/listings';
 import { bulkBody, useBulkCategories, useBulkPublish, type BulkTarget } from './use-bulk-publish';
 
@@ -157,32 +158,13 @@ export function BulkPublishCard({ settings }: { settings: MercadoLibreSettings }
               <p className="hint">Se piden una sola vez y se aplican a cada producto cuya categoría los pide.</p>
             )}
             {categories.required.map((attribute) => (
-              <div className="field" key={attribute.id}>
-                <label htmlFor={`meli-bulk-attr-${attribute.id}`}>{attribute.name}</label>
-                {attribute.values.length > 0 ? (
-                  <select
-                    id={`meli-bulk-attr-${attribute.id}`}
-                    value={attributes[attribute.id] ?? ''}
-                    onChange={(e) => setAttributes((a) => ({ ...a, [attribute.id]: e.target.value }))}
-                    required
-                  >
-                    <option value="">Elegí…</option>
-                    {attribute.values.map((value) => (
-                      <option key={value.id} value={value.name}>
-                        {value.name}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    id={`meli-bulk-attr-${attribute.id}`}
-                    value={attributes[attribute.id] ?? ''}
-                    onChange={(e) => setAttributes((a) => ({ ...a, [attribute.id]: e.target.value }))}
-                    maxLength={255}
-                    required
-                  />
-                )}
-              </div>
+              <AttributeField
+                key={attribute.id}
+                idPrefix="meli-bulk-attr-"
+                attribute={attribute}
+                value={attributes[attribute.id] ?? ''}
+                onChange={(value) => setAttributes((a) => ({ ...a, [attribute.id]: value }))}
+              />
             ))}
           </fieldset>
         )}

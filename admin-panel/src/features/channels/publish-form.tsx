@@ -4,6 +4,7 @@ import { Upload } from 'lucide-react';
 import type { MercadoLibreSettings } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { DetailCard } from '@/components/detail-card';
+import { AttributeField } from './attribute-field';
 import { listingQueries, usePublishListing } from './api/listings';
 
 type Message = { ok: boolean; text: string } | null;
@@ -102,32 +103,13 @@ export function PublishForm({ settings }: { settings: MercadoLibreSettings }) {
           </div>
         )}
         {(required.data?.required ?? []).map((attribute) => (
-          <div className="field" key={attribute.id}>
-            <label htmlFor={`meli-attr-${attribute.id}`}>{attribute.name}</label>
-            {attribute.values.length > 0 ? (
-              <select
-                id={`meli-attr-${attribute.id}`}
-                value={attributes[attribute.id] ?? ''}
-                onChange={(e) => setAttributes((a) => ({ ...a, [attribute.id]: e.target.value }))}
-                required
-              >
-                <option value="">Elegí…</option>
-                {attribute.values.map((value) => (
-                  <option key={value.id} value={value.name}>
-                    {value.name}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={`meli-attr-${attribute.id}`}
-                value={attributes[attribute.id] ?? ''}
-                onChange={(e) => setAttributes((a) => ({ ...a, [attribute.id]: e.target.value }))}
-                maxLength={255}
-                required
-              />
-            )}
-          </div>
+          <AttributeField
+            key={attribute.id}
+            idPrefix="meli-attr-"
+            attribute={attribute}
+            value={attributes[attribute.id] ?? ''}
+            onChange={(value) => setAttributes((a) => ({ ...a, [attribute.id]: value }))}
+          />
         ))}
         {product && perProduct && (
           <div className="field">
