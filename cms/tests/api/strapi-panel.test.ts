@@ -263,6 +263,10 @@ describe('orders edited in the panel', () => {
       reservedUntil: '2030-01-01T00:00:00.000Z',
       items: items.map((item) => ({ ...item, quantity: 3 })),
       paymentMethod: 'cash',
+      // National shipping and another channel's sale: shipments and cancellations are made from them.
+      nationalShipping: { carrier: 'andreani', price: 1 },
+      external: { orderId: '1', missing: [] },
+      oversold: true,
     };
     for (const [field, value] of Object.entries(cases)) {
       const res = await panelSave(ORDER, order._id, { [field]: value });

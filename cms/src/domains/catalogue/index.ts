@@ -23,7 +23,7 @@ export {
   unitsSoldBySize,
   type SoldLine,
 } from './sold-units';
-export { catalogueVariants, type CatalogueVariant } from './stock-check';
+export { catalogueVariants, catalogueVariantsOfSkus, type CatalogueVariant } from './stock-check';
 export { variantCostsOf } from './variant-cost-map';
 export { paymentFeePercent } from './variant-costs';
 export { colorList, findProductRow, findProductRows, toProduct } from './product-row';

@@ -223,3 +223,25 @@ export async function catalogueVariants(): Promise<CatalogueVariant[]> {
     after = Number(records[records.length - 1]!.id);
   }
 }
+
+/**
+ * The variants of these SKUs only (a sale's lines), found through the products' private `sku_index` column
+ * ("|s:SKU|b:CODE|") rather than by reading the whole catalogue: one query for up to 50 SKUs.
+ */
+export async function catalogueVariantsOfSkus(skus: readonly string[]): Promise<Map<string, CatalogueVariant>> {
+  const wanted = [...new Set(skus)].slice(0, 50);
+  const found = new Map<string, CatalogueVariant>();
+  if (wanted.length === 0) return found;
+  const escape = (sku: string) => sku.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const query = table(knex(), PRODUCTS_TABLE).select(...STOCK_COLUMNS, 'category');
+  for (const sku of wanted) void query.orWhereRaw(`sku_index LIKE ? ESCAPE '\\'`, [`%|s:${escape(sku)}|%`]);
+  const rows: unknown[] = await query;
+  for (const row of rows.filter(isRecord)) {
+    const stock = stockOfRow(row);
+    const category = typeof row.category === 'string' ? row.category : '';
+    for (const variant of stock.variants)
+      if (wanted.includes(variant.sku))
+        found.set(variant.sku, { productId: stock.documentId, title: stock.title, category, productActive: stock.active, variant });
+  }
+  return found;
+}

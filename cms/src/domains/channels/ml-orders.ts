@@ -1,4 +1,4 @@
-import { catalogueVariants, type CatalogueVariant } from '../catalogue';
+import { catalogueVariantsOfSkus, type CatalogueVariant } from '../catalogue';
 import { cancelChannelSale, recordChannelSale, type Actor, type NewOrderItem } from '../orders';
 import { insertDocumentOnce, isRecord, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { withAccessToken } from './access-token';
@@ -54,11 +54,15 @@ function orderLines(order: Body, variants: Map<string, CatalogueVariant>): NewOr
   });
 }
 
-/** The variants that can give units to a sale, by SKU (a variant switched off takes none: the order is flagged). */
-async function variantsBySku(): Promise<Map<string, CatalogueVariant>> {
-  const map = new Map<string, CatalogueVariant>();
-  for (const entry of await catalogueVariants()) if (entry.variant.active && entry.variant.sku) map.set(entry.variant.sku, entry);
-  return map;
+/**
+ * The variants of the sale's SKUs that can give it units (a variant switched off takes none: the order is flagged),
+ * looked up by SKU, not by reading the catalogue.
+ */
+async function variantsOfSale(order: Body): Promise<Map<string, CatalogueVariant>> {
+  const skus = list(order.order_items).flatMap((line) => skuOfLine(line) ?? []);
+  const found = await catalogueVariantsOfSkus(skus);
+  for (const [sku, entry] of found) if (!entry.variant.active) found.delete(sku);
+  return found;
 }
 
 interface ChannelOrderRow {
@@ -112,7 +116,7 @@ export async function syncOrder(resource: string): Promise<void> {
   const packId = idText(order.pack_id);
   const shipmentId = idText(record(order.shipping).id);
   const paid = status === 'paid';
-  const variants = paid ? await variantsBySku() : new Map<string, CatalogueVariant>();
+  const variants = paid ? await variantsOfSale(order) : new Map<string, CatalogueVariant>();
   const place = paid ? await shipmentAddress(shipmentId) : null;
   await writeTransaction(async (trx) => {
     const row = await lockRow(trx, id);

@@ -14,21 +14,13 @@ import {
 import { table } from '../../utils/db-write';
 import { channelsOf } from './counter-channels';
 import { MOVEMENTS_TABLE, readSession, SESSIONS_TABLE, toSession, type Row } from './counter-store';
+import { collectPdf } from '../platform';
 
 /** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the report needs. */
 const WIDTH = 226.77;
 const MARGIN = 10;
 const INNER = WIDTH - 2 * MARGIN;
 const MAX_MOVEMENTS = 200;
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 /** The Z report (an X report while the session is open): sales by method, movements, expected/counted/difference. */
 export function zReportPdf(session: CashSession): Promise<Buffer> {
@@ -40,7 +32,7 @@ export function zReportPdf(session: CashSession): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `Reporte ${closed ? 'Z' : 'X'} — sesión ${session.id}` },
   });
-  const done = collect(doc);
+  const done = collectPdf(doc);
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(value, MARGIN, doc.y, { width: INNER, ...options });
   const pair = (label: string, value: string) => {
     const y = doc.y;

@@ -5,6 +5,7 @@ import type { SettingsRow } from './invoicing-settings';
 import type { InvoiceRow } from './invoice-store';
 import { isoDay, qrUrl } from './invoice-view';
 import { voucherName, voucherNumberText } from './voucher-plan';
+import { collectPdf } from '../platform';
 
 /** A line of the voucher as printed. */
 export interface PdfLine {
@@ -27,13 +28,6 @@ export function buyerDocText(row: InvoiceRow): string {
 }
 export const receiverText = (row: InvoiceRow) => (row.receiverVatCondition === 1 ? 'IVA Responsable Inscripto' : 'Consumidor Final');
 
-/** Collects a pdfkit document into one Buffer. */
-export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-}
-
 /** The invoice as an A4 PDF (pdfkit) with the legal fields and ARCA's QR (qrcode); the 80 mm ticket: invoice-ticket-pdf.ts. */
 export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: PdfLine[]): Promise<Buffer> {
   const url = qrUrl(row, settings.cuit);
@@ -43,7 +37,7 @@ export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: 
     margin: 40,
     info: { Title: `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''}` },
   });
-  const done = collect(doc);
+  const done = collectPdf(doc);
 
   doc
     .font('Helvetica-Bold')

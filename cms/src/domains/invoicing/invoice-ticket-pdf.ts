@@ -4,8 +4,9 @@ import { formatCuit } from '@shop/shared';
 import type { SettingsRow } from './invoicing-settings';
 import type { InvoiceRow } from './invoice-store';
 import { qrUrl } from './invoice-view';
-import { buyerDocText, CODES, collect, conditionText, dmy, money, receiverText, type PdfLine } from './invoice-pdf';
+import { buyerDocText, CODES, conditionText, dmy, money, receiverText, type PdfLine } from './invoice-pdf';
 import { voucherName, voucherNumberText } from './voucher-plan';
+import { collectPdf } from '../platform';
 
 /** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the voucher needs. */
 const WIDTH = 226.77;
@@ -27,7 +28,7 @@ export async function invoiceTicketPdf(row: InvoiceRow, settings: SettingsRow, l
     margin: MARGIN,
     info: { Title: `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''} (ticket)` },
   });
-  const done = collect(doc);
+  const done = collectPdf(doc);
   const rule = () => {
     const y = doc.y + 3;
     doc

@@ -15,6 +15,7 @@ import { carrierLabel } from '../shipping';
 import { findOrderDocument, ORDER_NOT_FOUND } from './order-read';
 import { carrierShipmentOf, existingShipment } from './order-shipment';
 import { shipmentsOf, type ShipmentRow } from './order-shipment-store';
+import { collectPdf } from '../platform';
 
 /**
  * The shipments' labels as one PDF (POST /shipments/labels, GET /orders/{id}/shipment/label). The carrier's own label
@@ -35,15 +36,6 @@ interface LabelData {
   recipient: string;
   phone: string;
   lines: string[];
-}
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 async function labelData(row: ShipmentRow): Promise<LabelData> {
@@ -115,7 +107,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, x: number, y: numb
 export async function summaryPdf(rows: readonly ShipmentRow[]): Promise<Buffer> {
   const labels = await Promise.all(rows.map(labelData));
   const doc = new PDFDocument({ size: [A4.width, A4.height], margin: 0, autoFirstPage: false, info: { Title: 'Envíos' } });
-  const done = collect(doc);
+  const done = collectPdf(doc);
   labels.forEach((label, i) => {
     const slot = i % 4;
     if (slot === 0) doc.addPage({ size: [A4.width, A4.height], margin: 0 });

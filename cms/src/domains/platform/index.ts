@@ -19,3 +19,4 @@ export { ensureSecrets, isProduction, secret, secretsFile } from './secrets';
 export { corsOrigins, shopSecurityConfig } from './security-policy';
 export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics';
 export { releaseStartupLock, takeStartupLock } from './startup-lock';
+export { collectPdf } from './pdf-collect';
