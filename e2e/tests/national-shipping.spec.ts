@@ -72,10 +72,15 @@ test('a shopper in Córdoba buys to a Correo Argentino branch, the owner prints 
   await expect(branches.getByRole('radio').first()).toBeVisible({ timeout: 30_000 });
   const branchName = (await branches.locator('label').first().innerText()).split('\n')[0]?.trim() ?? '';
   await branches.getByRole('radio').first().check();
+  // The summary's figures are re-quoted for the chosen option: scan once the new figures are in.
+  const figures = shopper.getByTestId('order-summary').locator('dl.totals');
+  await expect(figures).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 });
+  await expect(shopper.getByTestId('summary-shipping')).not.toHaveText('A calcular');
   await expectNoSeriousAxeIssues(shopper, 'checkout with national shipping');
   await shopper.screenshot({ path: 'test-results/national-shipping/checkout-desktop.png', fullPage: true });
   await shopper.setViewportSize({ width: 390, height: 844 });
   expect(await shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousAxeIssues(shopper, 'checkout with national shipping at 390 px');
   await shopper.screenshot({ path: 'test-results/national-shipping/checkout-390.png', fullPage: true });
 
   await payByTransferWithProof(shopper);
