@@ -101,7 +101,10 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
         sale_fee: Math.round(unitPrice * 0.13 * 100) / 100,
       };
     });
-    const total = orderItems.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
+    // `discount`: what a Mercado Libre campaign or coupon took off the items (total_amount below the lines' sum);
+    // `shippingPaid`: what the buyer paid for shipping (in paid_amount, over total_amount).
+    const total = orderItems.reduce((sum, line) => sum + line.unit_price * line.quantity, 0) - Math.max(0, Number(body.discount ?? 0));
+    const shippingPaid = Math.max(0, Number(body.shippingPaid ?? 0));
     const shipment = body.withShipment === false ? null : { id: newId(), status: 'ready_to_ship', substatus: 'printed' };
     if (shipment) {
       sales.shipments.set(shipment.id, {
@@ -122,7 +125,7 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
       date_closed: now(),
       last_updated: now(),
       total_amount: total,
-      paid_amount: status === 'paid' ? total : 0,
+      paid_amount: status === 'paid' ? total + shippingPaid : 0,
       currency_id: 'ARS',
       buyer: {
         id: Number(body.buyerId ?? randomInt(10_000_000, 900_000_000)),
@@ -139,7 +142,8 @@ export function createSalesRoutes({ seller, bearer, json, clientId }) {
           status: status === 'paid' ? 'approved' : 'cancelled',
           status_detail: status === 'paid' ? 'accredited' : 'by_collector',
           transaction_amount: total,
-          total_paid_amount: total,
+          shipping_cost: shippingPaid,
+          total_paid_amount: total + shippingPaid,
           currency_id: 'ARS',
           payment_type: 'credit_card',
           installments: 1,

@@ -48,6 +48,10 @@ export const paths = {
 } as const;
 
 /** Absolute links that leave the back office (storefront on the same origin). */
+/** The query parameter with which a product's page opens "Publicar en Mercado Libre" with that product chosen. */
+export const PUBLISH_PARAM = 'publicar';
+export const publishOnMercadoLibrePath = (productId: string) => `${paths.mercadoLibre}?${PUBLISH_PARAM}=${encodeURIComponent(productId)}`;
+
 export const storefrontPaths = {
   home: '/',
   product: (id: string) => `/product/${encodeURIComponent(id)}`,

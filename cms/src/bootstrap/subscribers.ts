@@ -11,7 +11,7 @@ import {
   recordCounterSale,
   startParts,
 } from '../domains/counter';
-import { provideCounterParts } from '../domains/orders';
+import { cancelShipmentOfCancelledOrder, provideCounterParts } from '../domains/orders';
 import { queueFiscalDocument } from '../domains/channels';
 import { provideInPersonNotices } from '../domains/payments';
 import { productFit } from '../domains/returns';
@@ -54,6 +54,12 @@ export function registerSubscribers(): void {
   );
   subscribe('order.cancelled', 'in-transaction', 'invoicing: credit note to issue', ({ trx, documentId, orderNumber }) =>
     queueCreditNoteForOrder(trx, documentId, orderNumber, CREDIT_FOR_CANCELLATION, null),
+  );
+
+  // ---- order.cancelled (emitted by orders) -> orders' shipments: after commit ----
+  // A label not yet handed over is cancelled at the carrier at once (the tracking sweep retries a refusal).
+  subscribe('order.cancelled', 'after-commit', 'orders: the carrier shipment cancelled', ({ documentId }) =>
+    cancelShipmentOfCancelledOrder(documentId),
   );
 
   // ---- invoice.authorized (emitted by invoicing) -> channels: after commit ----

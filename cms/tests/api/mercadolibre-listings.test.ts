@@ -13,7 +13,7 @@ import {
   stopMercadoLibreShop,
   turnOnTwoFactor,
 } from '../helpers/mercadolibre';
-import { createProduct, type TestProduct } from '../helpers/orders';
+import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 import { sleep } from '../helpers/wait-for';
@@ -373,6 +373,46 @@ describe('Mercado Libre listings: stock in seconds', () => {
     const listing = (await call(LISTINGS, { token: owner })).body.listings.find((l: { itemId: string }) => l.itemId === itemId);
     expect(listing.variations.find((v: { sku: string }) => v.sku === 'CORPINO-SOFT-NEGRO-L-NUEVO')).toMatchObject({ availableQuantity: 5 });
   }, 30_000);
+});
+
+describe('Mercado Libre listings: whatever moves the units', () => {
+  it('a web order, its cancellation and a spreadsheet import each reach Mercado Libre within seconds', async () => {
+    const mine = await newProduct(`Conjunto Caminos ${Date.now()}`);
+    const published = await publish(mine._id);
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const item = published.body.listing.itemId as string;
+    const buffer = (await call(CHANNEL, { token: owner })).body.settings.safetyBuffer as number;
+    const negroS = (await variantsOf(mine._id)).find((v) => v.color === 'Negro' && v.size === 'S')!;
+    const matches = async () => {
+      const want = await expected(mine._id, buffer);
+      // A variant never published (inactive from the start) has no variation: it offers nothing.
+      return Object.entries(want).every(([sku, units]) => (offered(item)[sku] ?? 0) === units);
+    };
+    await until(matches, 15_000);
+    const offeredBefore = offered(item)[negroS.sku]!;
+
+    // A shopper's web order takes two units.
+    const placed = await call('/orders', { body: orderBody([{ productId: mine._id, quantity: 2, size: 'S', color: 'Negro' }]) });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    await until(async () => offered(item)[negroS.sku] === offeredBefore - 2, 15_000);
+    expect(await matches()).toBe(true);
+
+    // Staff cancel it: the units come back, there too.
+    const cancelled = await call(`/orders/${placed.body.order._id}/status`, { method: 'PUT', token: owner, body: { status: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await until(async () => offered(item)[negroS.sku] === offeredBefore, 15_000);
+
+    // The stock spreadsheet sets the count of the shelf.
+    const sheet = ['sku;barcode;producto;color;talle;stock', `${negroS.sku};;x;Negro;S;9`, ''].join('\r\n');
+    const imported = await fetch(`${first.url}/api/products/stock.csv?apply=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${owner}` },
+      body: sheet,
+    });
+    expect(imported.status, await imported.text()).toBe(200);
+    await until(async () => offered(item)[negroS.sku] === Math.max(0, 9 - buffer), 15_000);
+    expect(await matches()).toBe(true);
+  }, 90_000);
 });
 
 describe('Mercado Libre listings: pause, close, link', () => {

@@ -498,3 +498,16 @@ describe('Mercado Libre: questions', () => {
     expect(down.body.message).toBe(MERCADOLIBRE_MESSAGES.unavailable);
   });
 });
+
+describe("Mercado Libre's own totals", () => {
+  it('a campaign discount and the shipping the buyer paid: the order adds up to what Mercado Libre charged', async () => {
+    const sale = await sell([{ sku: sku('S'), quantity: 1, unitPrice: 23000 }], { discount: 3000, shippingPaid: 4500 });
+    expect(await notify(sale.id)).toEqual([200]);
+    const order = await oneOrderOf(sale.id);
+    expect(order.external).toMatchObject({ totalAmount: 20000, paidAmount: 24500 });
+    expect(order.subtotal).toBe(23000);
+    expect(order.discountTotal).toBe(3000);
+    expect(order.shippingCost).toBe(4500);
+    expect(order.total).toBe(24500);
+  });
+});

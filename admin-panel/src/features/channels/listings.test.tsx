@@ -92,6 +92,33 @@ describe('Canales › Mercado Libre: publications', () => {
     expect(post && bodyOf(post)).toEqual({ productId: 'prod1', categoryId: 'MLA109283', attributes: { BRAND: 'Propia', GENDER: 'Mujer' } });
   });
 
+  it("opened from a product's page, the product is chosen already, even when the first results do not hold it", async () => {
+    signInStorage();
+    const other = { ...PRODUCT, _id: 'prod2', title: 'Bombacha Algodón' };
+    const calls = mockApi({
+      'GET /channels/mercadolibre': () => ({ data: CONNECTED }),
+      'GET /channels/mercadolibre/listings': () => ({ data: { listings: [] } }),
+      'GET /products': () => ({
+        data: { status: 'success', payload: [other], totalPages: 1, totalDocs: 1, totalProducts: 1, page: 1, limit: 20 },
+      }),
+      'GET /products/prod1': () => ({ data: { product: PRODUCT } }),
+      'GET /channels/mercadolibre/categories': () => ({
+        data: { categories: [{ categoryId: 'MLA109283', categoryName: 'Corpiños', domainName: 'Corpiños' }] },
+      }),
+      'GET /channels/mercadolibre/categories/*/attributes': () => ({ data: { required: [] } }),
+      'POST /channels/mercadolibre/listings': () => ({ status: 201, data: { listing: LISTING } }),
+    });
+    renderApp(<MercadoLibrePage />, { route: '/channels/mercadolibre?publicar=prod1' });
+    const user = userEvent.setup();
+    const form = await screen.findByTestId('meli-publish');
+    await waitFor(() => expect(within(form).getByLabelText('Producto')).toHaveValue('prod1'));
+    expect(await within(form).findByRole('option', { name: 'Corpiños (MLA109283)' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Publicar en Mercado Libre' }));
+    expect(await within(form).findByText('Publicado en Mercado Libre: MLA1234567890')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post && bodyOf(post)).toMatchObject({ productId: 'prod1', categoryId: 'MLA109283' });
+  });
+
   it('shows Mercado Libre’s refusal in Spanish', async () => {
     signInStorage();
     mockApi({

@@ -1,27 +1,42 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import type { MercadoLibreSettings } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { DetailCard } from '@/components/detail-card';
+import { productQueries } from '@/features/products';
+import { PUBLISH_PARAM } from '@/config/paths';
 import { AttributeField } from './attribute-field';
 import { listingQueries, usePublishListing } from './api/listings';
 
 type Message = { ok: boolean; text: string } | null;
 
 /**
- * "Publicar en Mercado Libre": the product (searched by title), the category Mercado Libre predicts from its title
- * (changeable), the category's required attributes asked in Spanish, and the price when the rule is per product.
+ * "Publicar en Mercado Libre": the product (searched by title, or chosen already when the product's page opened it),
+ * the category Mercado Libre predicts from its title (changeable), the category's required attributes asked in
+ * Spanish, and the price when the rule is per product.
  */
 export function PublishForm({ settings }: { settings: MercadoLibreSettings }) {
+  const [params] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [productId, setProductId] = useState('');
+  const [productId, setProductId] = useState(() => params.get(PUBLISH_PARAM) ?? '');
+  // The product the page was opened for: read by its id, since the first results of the search may not hold it.
+  const [requested] = useState(() => params.get(PUBLISH_PARAM) ?? '');
+  const requestedProduct = useQuery({ ...productQueries.detail(requested), enabled: requested !== '' });
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (requested) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [requested]);
   const [categoryId, setCategoryId] = useState('');
   const [attributes, setAttributes] = useState<Record<string, string>>({});
   const [price, setPrice] = useState('');
   const [message, setMessage] = useState<Message>(null);
   const products = useQuery(listingQueries.products(search));
-  const product = products.data?.payload.find((p) => p._id === productId) ?? null;
+  const listed = products.data?.payload ?? [];
+  const fromPage = requestedProduct.data && !listed.some((p) => p._id === requestedProduct.data._id) ? [requestedProduct.data] : [];
+  const choices = [...fromPage, ...listed];
+  const product = choices.find((p) => p._id === productId) ?? null;
   const guesses = useQuery(listingQueries.categories(product?.title ?? ''));
   const predicted = guesses.data?.categories[0]?.categoryId ?? '';
   const chosenCategory = categoryId || predicted;
@@ -56,6 +71,7 @@ export function PublishForm({ settings }: { settings: MercadoLibreSettings }) {
 
   return (
     <DetailCard headingId="meli-publish" title="Publicar en Mercado Libre" icon={Upload} testId="meli-publish">
+      <div ref={card} />
       <form onSubmit={submit} className="stack" aria-labelledby="meli-publish">
         <div className="field">
           <label htmlFor="meli-search">Buscar producto</label>
@@ -73,7 +89,7 @@ export function PublishForm({ settings }: { settings: MercadoLibreSettings }) {
             }}
           >
             <option value="">Elegí un producto…</option>
-            {(products.data?.payload ?? []).map((p) => (
+            {choices.map((p) => (
               <option key={p._id} value={p._id}>
                 {p.title}
               </option>

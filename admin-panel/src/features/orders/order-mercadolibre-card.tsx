@@ -40,6 +40,12 @@ export function OrderMercadoLibreCard({ order }: { order: Order }) {
             <dd>{mercadoPagoStatusLabel(external.paymentStatus)}</dd>
           </>
         )}
+        {typeof external.paidAmount === 'number' && (
+          <>
+            <dt>Pagado en Mercado Libre</dt>
+            <dd data-testid="mercadolibre-paid-amount">{formatPrice(external.paidAmount)}</dd>
+          </>
+        )}
         {typeof external.saleFee === 'number' && (
           <>
             <dt>Cargo de Mercado Libre</dt>

@@ -185,6 +185,15 @@ describe('product form', () => {
       return { calls, user: userEvent.setup() };
     }
 
+    it('offers the owner "Publicar en Mercado Libre", opening the channel page with this product chosen', async () => {
+      setupEdit(() => ({ data: { product: loaded } }));
+      await screen.findByTestId('stock-by-size');
+      expect(screen.getByRole('link', { name: 'Publicar en Mercado Libre' })).toHaveAttribute(
+        'href',
+        '/channels/mercadolibre?publicar=p-85',
+      );
+    });
+
     it('edits the stock of each size in a table that follows the size list, sending the loaded figures', async () => {
       const { user, calls } = setupEdit(() => ({ data: { product: loaded } }));
       const table = await screen.findByTestId('stock-by-size');

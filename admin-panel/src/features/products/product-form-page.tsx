@@ -3,12 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Upload } from 'lucide-react';
 import { MSG, STOCK_MSG, type Product, type ProductInput } from '@shop/shared';
-import { paths } from '@/config/paths';
+import { paths, publishOnMercadoLibrePath } from '@/config/paths';
 import { ApiError, errorMessage, isRateLimited } from '@shop/client-kit';
 import { Banner, Spinner } from '@/components/feedback';
 import { useCategories } from '@/features/content';
+import { usePermission } from '@/features/auth';
 import { productQueries } from './api/product-queries';
 import { useSaveProduct } from './api/save-product';
 import {
@@ -80,6 +81,7 @@ function ProductForm({ id, initial, colorReview = false, product }: ProductFormP
   const queryClient = useQueryClient();
   const save = useSaveProduct();
   const isEdit = id !== null;
+  const canPublish = usePermission('channels.manage');
 
   const goToReview = form.handleSubmit(
     (values) => {
@@ -161,6 +163,11 @@ function ProductForm({ id, initial, colorReview = false, product }: ProductFormP
             Paso {step === 'edit' ? '1' : '2'} de 2: {step === 'edit' ? 'datos del producto' : 'revisión y confirmación'}
           </p>
         </div>
+        {id !== null && canPublish && (
+          <Link to={publishOnMercadoLibrePath(id)} className="btn btn-secondary" data-testid="publish-on-mercadolibre">
+            <Upload size={16} aria-hidden="true" /> Publicar en Mercado Libre
+          </Link>
+        )}
       </header>
       {usingFallback && (
         <Banner kind="warning">No se pudieron cargar las categorías de la tienda. Se muestran categorías por defecto.</Banner>

@@ -121,7 +121,7 @@ export function newItemBody(
 /**
  * PUT /items/{id}: the variations with the shop's figures now. Each variation the listing has keeps its id (Mercado
  * Libre deletes those left out): a variant deactivated or gone offers 0; an active variant without a variation yet
- * gets a new one. With `content`, the title and photos too.
+ * (or whose variation Mercado Libre's answer never named) gets a new one. With `content`, the title and photos too.
  */
 export function updateItemBody(
   product: Product,
@@ -131,7 +131,8 @@ export function updateItemBody(
   content: boolean,
 ) {
   const byId = new Map((product.variants ?? []).map((variant) => [variant.id, variant]));
-  const known = new Set(stored.map((entry) => entry.variantId));
+  // A variant whose variation Mercado Libre never named (no SELLER_SKU came back) is offered again as new.
+  const known = new Set(stored.filter((entry) => entry.variationId !== null).map((entry) => entry.variantId));
   const added = sellable(product)
     .filter((variant) => !known.has(variant.id))
     .map((variant) => newVariation(product, variant, price, settings));

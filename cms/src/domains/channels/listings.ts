@@ -84,14 +84,24 @@ export async function listListings(): Promise<MercadoLibreListing[]> {
   return Promise.all(rows.map((row) => viewOf(row, pending)));
 }
 
-/** Writes the listing's row; a second publication of the same product at once loses here, and its item is closed. */
-async function saveListing(data: Record<string, unknown>, itemId: string, closeOnConflict: boolean): Promise<ListingRow> {
+/**
+ * Writes the listing's row. With `closeOnFailure` (an item just created for it), an item the shop could not record
+ * is closed on Mercado Libre whatever the reason (a second publication of the same product at once, the database
+ * down), so nothing stays half-published.
+ */
+async function saveListing(data: Record<string, unknown>, itemId: string, closeOnFailure: boolean): Promise<ListingRow> {
   try {
     const row: unknown = await listings().create({ data: { channel: CHANNEL, ...data, itemId } });
     return row as ListingRow;
   } catch (error) {
+    if (closeOnFailure) {
+      await mercadoLibreApi('PUT', `/items/${encodeURIComponent(itemId)}`, { status: 'closed' }).catch((closing: unknown) =>
+        strapi.log.error(
+          `[channels] item ${itemId} created but not recorded, and not closed: close it on Mercado Libre (${closing instanceof Error ? closing.message : String(closing)})`,
+        ),
+      );
+    }
     if (!isUniqueViolation(error) && !(error instanceof Error && /unique/i.test(error.message))) throw error;
-    if (closeOnConflict) await mercadoLibreApi('PUT', `/items/${itemId}`, { status: 'closed' }).catch(() => undefined);
     throw conflict(LISTING_MESSAGES.alreadyListed);
   }
 }

@@ -124,8 +124,14 @@ export async function syncOrder(resource: string): Promise<void> {
       const buyer = record(order.buyer);
       const items = orderLines(order, variants);
       const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+      // Mercado Libre's own figures are the sale's: its items' total (after its coupons and campaigns) and what the
+      // buyer paid (with the shipping she paid). The lines keep the unit prices; what Mercado Libre took off them is
+      // the order's discount, so subtotal - discount + shipping = total, Mercado Libre's to the peso.
+      const totalAmount = pesos(order.total_amount);
       const paidAmount = pesos(order.paid_amount);
-      const shippingCost = Math.max(0, paidAmount - pesos(order.total_amount));
+      const itemsTotal = totalAmount > 0 ? totalAmount : subtotal;
+      const discountTotal = Math.max(0, subtotal - itemsTotal);
+      const shippingCost = Math.max(0, paidAmount - totalAmount);
       const saleFee = Math.round(
         list(order.order_items).reduce((sum, line) => sum + (Number(line.sale_fee) || 0) * (Number(line.quantity) || 1), 0),
       );
@@ -140,6 +146,8 @@ export async function syncOrder(resource: string): Promise<void> {
           paymentStatus: str(payment?.status, 40) || null,
           saleFee,
           buyerNickname: nickname || null,
+          totalAmount: totalAmount || null,
+          paidAmount: paidAmount || null,
         },
         buyer: {
           fullName: `${str(buyer.first_name, 100)} ${str(buyer.last_name, 100)}`.trim() || nickname || 'Compradora de Mercado Libre',
@@ -151,7 +159,8 @@ export async function syncOrder(resource: string): Promise<void> {
         items,
         subtotal,
         shippingCost,
-        total: subtotal + shippingCost,
+        discountTotal,
+        total: subtotal - discountTotal + shippingCost,
         note: `Venta de Mercado Libre n.º ${id}${packId ? ` (carrito ${packId})` : ''}`,
         by: MERCADOLIBRE_ACTOR,
       });

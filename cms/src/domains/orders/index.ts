@@ -20,4 +20,5 @@ export { TRACKING_NOT_FOUND, findOrderByNumber } from './order-read';
 export { staffActor } from './order-history';
 export { provideCounterParts } from './order-manual';
 export { SHIPMENT_INDEXES } from './order-shipment-store';
+export { cancelShipmentOfCancelledOrder } from './order-shipment-tracking';
 export { cancelChannelSale, recordChannelSale, type ChannelSale, type RecordedChannelSale } from './order-external';

@@ -22,6 +22,8 @@ export interface ChannelSale {
   items: NewOrderItem[];
   subtotal: number;
   shippingCost: number;
+  /** What the channel took off the lines' prices (its coupons and campaigns), whole pesos; 0 when nothing. */
+  discountTotal?: number;
   total: number;
   /** Why it was recorded (the history's first entry). */
   note: string;
@@ -54,14 +56,14 @@ export async function recordChannelSale(trx: Trx, sale: ChannelSale): Promise<Re
     zone: null,
     meetingPointId: null,
     meetingPoint: null,
-    discounts: [],
+    discounts: sale.discountTotal ? [{ kind: 'manual', label: 'Descuento de Mercado Libre', amount: sale.discountTotal }] : [],
     couponCode: null,
     orderStatus: 'paid',
     reservedUntil: null,
     subtotal: sale.subtotal,
     shippingCost: sale.shippingCost,
     cashFee: 0,
-    discountTotal: 0,
+    discountTotal: sale.discountTotal ?? 0,
     total: sale.total,
     notes: null,
     transferProofUrl: null,

@@ -41,6 +41,7 @@ export const mailShipment = (row: ShipmentRow): MailShipment => ({
   carrierName: CARRIER_LABELS[row.carrier],
   trackingNumber: row.trackingNumber,
   trackingUrl: carrierTrackingUrl(row.carrier, row.trackingNumber),
+  events: [...row.events].reverse().map(({ at, description }) => ({ at, description })),
 });
 
 /** The order's step follows the carrier (never backwards; the mail goes once, when the step changed). */
@@ -81,7 +82,7 @@ async function pollClaimed(row: ShipmentRow): Promise<boolean> {
       .whereNot('shipment_status', 'cancelled')
       .update({ events: JSON.stringify(stored), shipment_status: reached, updated_at: new Date() }),
   );
-  await followCarrier({ ...row, status: reached }, reached);
+  await followCarrier({ ...row, status: reached, events: stored }, reached);
   return moved;
 }
 
@@ -114,9 +115,27 @@ async function cancelledOrder(row: ShipmentRow): Promise<boolean> {
   return true;
 }
 
-/** The sweep: every open shipment not polled within the period (nor within the minute). Returns how many moved. */
-export async function pollOpenShipments(everyMs = trackingEveryMs()): Promise<number> {
-  const gap = Math.min(everyMs, POLL_AT_MOST_EVERY_MS);
+/**
+ * An order cancelled or refunded (the `order.cancelled` event, after commit): its shipment still at its label is
+ * cancelled at the carrier at once. Best effort: a carrier that refuses or is down is logged, and the sweep tries
+ * again (cancelledOrder) on its next round.
+ */
+export async function cancelShipmentOfCancelledOrder(documentId: string): Promise<void> {
+  const row = await shipmentOf(documentId);
+  if (!row || row.status !== 'created') return;
+  await cancelShipment(documentId).catch((error: unknown) =>
+    strapi.log.warn(
+      `[shipping] ${row.orderNumber}: shipment of a cancelled order not cancelled yet (the sweep retries): ${error instanceof Error ? error.message : error}`,
+    ),
+  );
+}
+
+/**
+ * The sweep: every open shipment not polled within the minute, by the sweep or a shopper's page alike (each
+ * shipment is asked at most once a minute whatever CARRIER_TRACKING_EVERY_MS says). Returns how many moved.
+ */
+export async function pollOpenShipments(): Promise<number> {
+  const gap = POLL_AT_MOST_EVERY_MS;
   let moved = 0;
   for (const row of await shipmentsToPoll(new Date(Date.now() - gap), SWEEP_BATCH)) {
     if (!(await claimPoll(row, gap))) continue;

@@ -48,6 +48,8 @@ function externalOf(value: unknown): Order['external'] {
     paymentStatus: text(stored.paymentStatus),
     saleFee: typeof stored.saleFee === 'number' ? stored.saleFee : null,
     buyerNickname: text(stored.buyerNickname),
+    totalAmount: typeof stored.totalAmount === 'number' ? stored.totalAmount : null,
+    paidAmount: typeof stored.paidAmount === 'number' ? stored.paidAmount : null,
   };
 }
 

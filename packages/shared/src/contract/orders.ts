@@ -92,6 +92,9 @@ export const orderSchema = z.object({
       paymentStatus: z.string().nullable().optional(),
       saleFee: z.number().nullable().optional(),
       buyerNickname: z.string().nullable().optional(),
+      /** The channel's own totals (whole pesos): its items after its discounts, and what the buyer paid. */
+      totalAmount: z.number().nullable().optional(),
+      paidAmount: z.number().nullable().optional(),
     })
     .nullable()
     .optional(),

@@ -268,11 +268,19 @@ describe('fulfilment mails', () => {
       carrierName: 'Andreani',
       trackingNumber: '360000100000123',
       trackingUrl: 'https://www.andreani.com/#!/informacionEnvio/360000100000123',
+      events: [
+        { at: '2026-11-24T14:05:00Z', description: 'En camino a la sucursal de destino' },
+        { at: '2026-11-23T18:30:00Z', description: 'Ingresado en Andreani (Neuquén)' },
+      ],
     };
     const mail = orderFulfillmentMail(order({ status: 'paid', deliveryType: 'carrier' }), 'shipped', ctx, null, shipment);
     expect(mail.text).toContain('Tu pedido ya está en manos de Andreani.');
     expect(mail.text).toContain('360000100000123');
-    expect(mail.text).toContain(shipment.trackingUrl);
+    expect(mail.text).toContain(`Seguilo en Andreani: ${shipment.trackingUrl}`);
+    expect(mail.html).toContain(`<a href="${shipment.trackingUrl}"`);
+    // The carrier's steps, newest first, at the shop's time (UTC-3).
+    expect(mail.text).toContain('24/11/2026 11:05: En camino a la sucursal de destino');
+    expect(mail.text.indexOf('En camino')).toBeLessThan(mail.text.indexOf('Ingresado'));
     expect(mail.html).toContain('360000100000123');
     expect(mail.text).toContain('Te lo enviamos por correo a la dirección que nos diste.');
     expect(mail.text).not.toContain('punto de encuentro');

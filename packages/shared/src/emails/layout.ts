@@ -24,11 +24,13 @@ export function safeHref(url: string): string {
   return /^https?:\/\//i.test(url) ? escapeHtml(url) : '#';
 }
 
-/** One block of the message: a heading and rows of label/value, or paragraphs. Values are plain text. */
+/** One block of the message: a heading and rows of label/value, paragraphs, or links. Values are plain text. */
 export interface MailBlock {
   title?: string;
   paragraphs?: string[];
   rows?: [string, string][];
+  /** Links written as links (http(s) only, see safeHref); in the plain-text part, the label and the address. */
+  links?: { label: string; url: string }[];
 }
 
 export interface MailLayout {
@@ -53,7 +55,10 @@ function blockHtml(block: MailBlock): string {
     )
     .join('');
   const table = rows ? `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px">${rows}</table>` : '';
-  return title + paragraphs + table;
+  const links = (block.links ?? [])
+    .map((l) => `<p style="margin:8px 0"><a href="${safeHref(l.url)}" style="color:${COLORS.accent}">${escapeHtml(l.label)}</a></p>`)
+    .join('');
+  return title + paragraphs + table + links;
 }
 
 function blockText(block: MailBlock): string {
@@ -61,6 +66,7 @@ function blockText(block: MailBlock): string {
   if (block.title) lines.push(block.title.toUpperCase());
   lines.push(...(block.paragraphs ?? []));
   for (const [label, value] of block.rows ?? []) lines.push(`${label}: ${value}`);
+  for (const link of block.links ?? []) lines.push(`${link.label}: ${link.url}`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import type { Order } from '../contract/orders.js';
 import { formatPrice, formatShipping } from '../rules/money.js';
 import { formatHoldDeadline } from '../rules/order-hold.js';
+import { formatShopDateTime } from '../rules/go-live/format.js';
 import { PAYMENT_METHOD_LABELS } from '../rules/statuses.js';
 import type { FulfillmentStep } from '../rules/fulfillment.js';
 import { nationalShippingText } from '../contract/national-shipping.js';
@@ -197,7 +198,12 @@ export interface MailShipment {
   carrierName: string;
   trackingNumber: string;
   trackingUrl: string;
+  /** The carrier's events so far, newest first, in Spanish (the mail lists the latest few). */
+  events?: readonly { at: string; description: string }[];
 }
+
+/** How many of the carrier's latest events a mail lists (the tracking page has them all). */
+export const MAIL_SHIPMENT_EVENTS = 5;
 
 export function orderFulfillmentMail(
   order: Order,
@@ -216,8 +222,11 @@ export function orderFulfillmentMail(
       rows: [
         ['Correo', shipment.carrierName],
         ['N° de seguimiento', shipment.trackingNumber],
+        ...(shipment.events ?? [])
+          .slice(0, MAIL_SHIPMENT_EVENTS)
+          .map((e): [string, string] => [formatShopDateTime(e.at) || e.at, e.description]),
       ],
-      paragraphs: [`Seguilo en ${shipment.trackingUrl}`],
+      links: [{ label: `Seguilo en ${shipment.carrierName}`, url: shipment.trackingUrl }],
     });
   }
   if (step !== 'delivered') blocks.push(deliveryBlock(order, ctx.meetingPoint));
