@@ -39,14 +39,14 @@ test('the owner connects Mercado Libre, publishes a product, and a Mercado Libre
   await expect(page).toHaveURL(/\/admin\/channels\/mercadolibre\?connected=1/, { timeout: 30_000 });
   await expect(page.getByTestId('meli-nickname')).not.toBeEmpty();
 
-  // Publish one product of the catalogue with the category Mercado Libre predicts and its required attributes.
+  // Publish one product of the catalogue, from its own page, with the category Mercado Libre predicts and its
+  // required attributes.
   const [product] = await buyableProducts(request);
+  await page.goto(`/admin/products/edit/${product._id}`);
+  await page.getByRole('link', { name: 'Publicar en Mercado Libre' }).click();
+  await expect(page).toHaveURL(/\/admin\/channels\/mercadolibre\?publicar=/);
   const publish = page.getByTestId('meli-publish');
-  await publish.getByLabel('Buscar producto').fill(product.title.slice(0, 12));
-  await expect(publish.getByLabel('Producto', { exact: true }).locator('option', { hasText: product.title })).toHaveCount(1, {
-    timeout: 15_000,
-  });
-  await publish.getByLabel('Producto', { exact: true }).selectOption({ label: product.title });
+  await expect(publish.getByLabel('Producto', { exact: true })).toHaveValue(product._id, { timeout: 15_000 });
   await expect(publish.getByLabel('Categoría de Mercado Libre')).not.toHaveValue('', { timeout: 15_000 });
   const attributes = publish.locator('[id^="meli-attr-"]');
   await expect(attributes.first()).toBeVisible({ timeout: 15_000 });
