@@ -369,7 +369,8 @@ describe('Mercado Libre listings: stock in seconds', () => {
     await until(async () => offered(itemId)['CORPINO-SOFT-NEGRO-L-NUEVO'] === 5, 15_000);
     expect(itemOn(itemId).variations.every((v) => v.price === 33_000)).toBe(true);
     expect(itemOn(itemId).pictures.map((p) => p.source)).toContain('https://tienda.example.com.ar/images/products/prueba-2.webp');
-    expect(fake.state.descriptions.get(itemId)).toBe('Corpiño de encaje sin aro, nueva temporada');
+    // The description is its own call, right after the item's.
+    await until(async () => fake.state.descriptions.get(itemId) === 'Corpiño de encaje sin aro, nueva temporada', 15_000);
     const listing = (await call(LISTINGS, { token: owner })).body.listings.find((l: { itemId: string }) => l.itemId === itemId);
     expect(listing.variations.find((v: { sku: string }) => v.sku === 'CORPINO-SOFT-NEGRO-L-NUEVO')).toMatchObject({ availableQuantity: 5 });
   }, 30_000);
@@ -416,6 +417,27 @@ describe('Mercado Libre listings: whatever moves the units', () => {
 });
 
 describe('Mercado Libre listings: pause, close, link', () => {
+  it('a pause and an activation made while the worker sends the item wait for that send: never two calls at once', async () => {
+    const variants = (await variantsOf(product._id)).filter((v) => v.active);
+    await control('slow', { ms: 800 });
+    try {
+      for (const status of ['paused', 'active'] as const) {
+        await Promise.all(variants.map((v, i) => adjust(v.sku, 1, i % 2 ? first : second)));
+        // The coalescing window (0.3 s) and the worker's period (0.3 s) passed: its send is on its way (0.8 s).
+        await sleep(450);
+        const res = await call(`${LISTINGS}/${product._id}`, { method: 'PUT', token: owner, body: { status } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(itemOn(itemId).status).toBe(status);
+      }
+      const want = await expected(product._id, 1);
+      await until(async () => variants.every((v) => offered(itemId)[v.sku] === want[v.sku]), 20_000);
+      await until(async () => (await db('channel_sync_jobs').where({ item_id: itemId })).length === 0, 15_000);
+      expect(fake.state.maxInFlight).toBe(1);
+    } finally {
+      await control('slow', { ms: 0 });
+    }
+  }, 60_000);
+
   it('pauses, activates and closes; a closed listing stays closed and gets no more calls', async () => {
     for (const status of ['paused', 'active', 'closed'] as const) {
       const res = await call(`${LISTINGS}/${product._id}`, { method: 'PUT', token: owner, body: { status } });

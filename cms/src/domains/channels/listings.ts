@@ -21,7 +21,7 @@ import {
 import { refusalInSpanish } from './listing-errors';
 import { allListings, JOBS_TABLE, listingByItem, listingOf, listings, listingView, productNow, type ListingRow } from './listing-store';
 import { MercadoLibreCallError } from './mercadolibre-client';
-import { enqueueSync, kickSyncWorker, pendingItems } from './stock-sync';
+import { enqueueSync, kickSyncWorker, pendingItems, withItemLease } from './stock-sync';
 
 /**
  * The owner's listings on Mercado Libre (POST/GET/PUT /channels/mercadolibre/listings): publish a product (category
@@ -162,7 +162,10 @@ export async function publishListing(input: PublishListingInput): Promise<Mercad
 
 async function changeStatus(row: ListingRow, status: 'active' | 'paused' | 'closed'): Promise<ListingRow> {
   if (row.status === 'closed') throw conflict(LISTING_MESSAGES.closedForever);
-  const answer = await calling(async () => itemOf(await mercadoLibreApi('PUT', `/items/${encodeURIComponent(row.itemId)}`, { status })));
+  // Never beside the worker's send of the same item (one call in flight per item).
+  const answer = await withItemLease(row.productDocumentId, row.itemId, () =>
+    calling(async () => itemOf(await mercadoLibreApi('PUT', `/items/${encodeURIComponent(row.itemId)}`, { status }))),
+  );
   await listings().update({ where: { id: row.id }, data: { status: answer.status || status, lastError: null, syncedAt: new Date() } });
   if (status === 'closed') await table(strapi.db.connection, JOBS_TABLE).where('item_id', row.itemId).delete();
   return (await listingOf(row.productDocumentId)) ?? row;

@@ -35,6 +35,7 @@ export const LISTING_MESSAGES = {
   itemNotFound: 'Mercado Libre no tiene una publicación con ese número en esta cuenta',
   itemTaken: 'Esa publicación ya está vinculada a otro producto',
   noSkuMatch: 'Ninguna variación de esa publicación tiene un SELLER_SKU igual al SKU de una variante del producto',
+  busy: 'Mercado Libre está recibiendo cambios de esta publicación: probá de nuevo en unos segundos',
 } as const;
 
 export const mercadoLibreItemIdSchema = z.string({ error: LISTING_MESSAGES.itemId }).regex(/^ML[A-Z]\d{4,15}$/, LISTING_MESSAGES.itemId);
