@@ -21,7 +21,8 @@ import {
 import { refusalInSpanish } from './listing-errors';
 import { allListings, JOBS_TABLE, listingByItem, listingOf, listings, listingView, productNow, type ListingRow } from './listing-store';
 import { MercadoLibreCallError } from './mercadolibre-client';
-import { enqueueSync, kickSyncWorker, pendingItems, withItemLease } from './stock-sync';
+import { enqueueSync, kickSyncWorker, pendingItems } from './stock-sync';
+import { withItemLease } from './item-lease';
 
 /**
  * The owner's listings on Mercado Libre (POST/GET/PUT /channels/mercadolibre/listings): publish a product (category

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MercadoLibreSettings, Product } from '@shop/shared';
-import { LISTING_MESSAGES } from '@shop/shared';
-import { ApiError, conflict } from '../../utils/http';
+import { ApiError } from '../../utils/http';
 import { affectedRows, isRecord, newDocumentId, table } from '../../utils/db-write';
 import { readAccount, settingsOf } from './channel-account';
 import { contentHashOf, listingPrice, plainDescription, sellable, updateItemBody, type StoredVariation } from './listing-body';
@@ -25,11 +24,11 @@ const env = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const coalesceMs = () => env('MERCADOLIBRE_COALESCE_MS', 400);
+export const coalesceMs = () => env('MERCADOLIBRE_COALESCE_MS', 400);
 const retryBaseMs = () => env('MERCADOLIBRE_RETRY_BASE_MS', 1000);
 const retryMaxMs = () => env('MERCADOLIBRE_RETRY_MAX_MS', 60_000);
 /** Longer than one send's worst case (a token refresh and two calls of 20 s). */
-const LEASE_MS = 90_000;
+export const LEASE_MS = 90_000;
 const BATCH = 100;
 const CONCURRENCY = 8;
 /** Not connected, or the account needs reconnecting: the job waits this long (the owner has to act). */
@@ -126,7 +125,7 @@ async function pushListing(itemId: string, context: RoundContext): Promise<void>
   if (!unchanged) await listings().update({ where: { id: listing.id }, data: { ...data, syncedAt: new Date() } });
 }
 
-const jobs = (knex: Knex = strapi.db.connection) => table(knex, JOBS_TABLE);
+export const jobs = (knex: Knex = strapi.db.connection) => table(knex, JOBS_TABLE);
 
 async function retryLater(job: JobRow, owner: string, waitMs: number, error: string): Promise<void> {
   await jobs()
@@ -241,58 +240,6 @@ export function kickSyncWorker(): void {
     void sweepSyncJobs().catch((err) => strapi.log.warn(`[channels] sync sweep failed: ${String(err)}`));
   }, coalesceMs() + 50);
   kick.unref();
-}
-
-/** How long a back-office call on an item waits for the worker's send of that item to end. */
-const ITEM_WAIT_MS = 15_000;
-
-/**
- * A back-office call on a listed item (pause, activate, close) made while holding the item's job lease, so it never
- * overlaps the worker's send of the same item: one call in flight per item, whoever makes it. With no job waiting, a
- * row is written already leased (a change arriving meanwhile bumps its version and is sent after); with one, its lease
- * is taken once free (at most ITEM_WAIT_MS, else a Spanish 409). Afterwards a row nobody changed is deleted, any other
- * is given back to the worker as it was due.
- */
-export async function withItemLease<T>(productDocumentId: string, itemId: string, call: () => Promise<T>): Promise<T> {
-  const owner = `staff:${randomUUID()}`;
-  const version = randomUUID();
-  const deadline = Date.now() + ITEM_WAIT_MS;
-  for (;;) {
-    const now = new Date();
-    // Ours, leased, when the item has no job (ignored when it has one).
-    await jobs()
-      .insert({
-        document_id: newDocumentId(),
-        item_id: itemId,
-        product_document_id: productDocumentId,
-        version,
-        due_at: now.getTime() + coalesceMs(),
-        attempts: 0,
-        lease_until: now.getTime() + LEASE_MS,
-        lease_owner: owner,
-        created_at: now,
-        updated_at: now,
-        published_at: now,
-      })
-      .onConflict('item_id')
-      .ignore();
-    const row: unknown = await jobs().where('item_id', itemId).first('lease_owner');
-    if (isRecord(row) && row.lease_owner === owner) break;
-    const at = Date.now();
-    const taken = await jobs()
-      .where('item_id', itemId)
-      .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', at))
-      .update({ lease_until: at + LEASE_MS, lease_owner: owner });
-    if (affectedRows(taken) === 1) break;
-    if (Date.now() > deadline) throw conflict(LISTING_MESSAGES.busy);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  try {
-    return await call();
-  } finally {
-    await jobs().where({ item_id: itemId, lease_owner: owner, version }).delete();
-    await jobs().where({ item_id: itemId, lease_owner: owner }).update({ lease_until: null, lease_owner: null });
-  }
 }
 
 /** Whether a change of this item waits to be sent. */
