@@ -4,47 +4,61 @@ import path from 'node:path';
 
 /**
  * End-to-end tests drive the whole shop in Debian's Chromium. By default Playwright starts the shop exactly as
- * the README says (`npm start`) on port 1340 with a fresh SQLite database; set E2E_BASE_URL to test a shop that is
- * already running instead.
+ * the README says (`npm start`) with a fresh SQLite database; set E2E_BASE_URL to test a shop that is already running
+ * instead (then one worker).
+ *
+ * E2E_SHOPS (default 2) shops are started, each with its own database, port and fakes, and as many workers run the
+ * files, worker n always against shop n (Playwright's TEST_PARALLEL_INDEX, which a worker restarted after a failure
+ * keeps): two files never share a shop at the same time, so a test that changes the shop's settings cannot reach
+ * another file. The first shop listens on 1340 (E2E_PORT) with its fakes on 1395–1399, the second on 1341 with its
+ * fakes on 1385–1389, and so on. This module is loaded again in every worker; what it exports there (the URLs, the
+ * database) are that worker's shop's.
  */
-const PORT = Number(process.env.E2E_PORT ?? 1340);
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const root = path.resolve(__dirname, '..');
-export const E2E_DATABASE = path.join(__dirname, '.tmp', 'shop-e2e.db');
+const SHOPS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_SHOPS ?? 2));
+/** This worker's shop (0 in the runner process, which starts them all). */
+const SHOP = Math.min(SHOPS - 1, Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 1340);
+
+/** The ports of shop `n` and of its fakes. */
+function portsOf(n: number) {
+  const fakes = Number(process.env.E2E_MERCADOPAGO_PORT ?? 1399) - 10 * n;
+  return { shop: FIRST_PORT + n, mercadoPago: fakes, arca: fakes - 1, correo: fakes - 2, andreani: fakes - 3, mercadoLibre: fakes - 4 };
+}
+const url = (port: number) => `http://127.0.0.1:${port}`;
+const ports = portsOf(SHOP);
+const baseURL = process.env.E2E_BASE_URL ?? url(ports.shop);
+const databaseOf = (n: number) => path.join(__dirname, '.tmp', n === 0 ? 'shop-e2e.db' : `shop-e2e-${n}.db`);
+export const E2E_DATABASE = databaseOf(SHOP);
 // The test shop's first staff password: random for each run (no password in the repository ever works), shared
 // with Playwright's workers through the environment they inherit. Set ADMIN_PASSWORD to test a running shop.
 process.env.ADMIN_PASSWORD ??= `E2e-${randomBytes(9).toString('base64url')}-1a`;
 // The local stand-in of Mercado Pago (scripts/fake-mercadopago.mjs) the test shop pays through, with credentials
 // made up for each run.
-const MERCADOPAGO_PORT = Number(process.env.E2E_MERCADOPAGO_PORT ?? 1399);
-export const E2E_MERCADOPAGO_URL = `http://127.0.0.1:${MERCADOPAGO_PORT}`;
+export const E2E_MERCADOPAGO_URL = url(ports.mercadoPago);
 const mercadoPago = {
-  MERCADOPAGO_API_URL: E2E_MERCADOPAGO_URL,
   MERCADOPAGO_ACCESS_TOKEN: (process.env.E2E_MERCADOPAGO_TOKEN ??= `TEST-${randomBytes(12).toString('hex')}`),
   MERCADOPAGO_WEBHOOK_SECRET: (process.env.E2E_MERCADOPAGO_SECRET ??= randomBytes(16).toString('hex')),
 };
 
 // The local stand-in of ARCA (scripts/fake-arca.mjs) the test shop asks for its electronic invoices.
-const ARCA_PORT = Number(process.env.E2E_ARCA_PORT ?? 1398);
-export const E2E_ARCA_URL = `http://127.0.0.1:${ARCA_PORT}`;
-const arca = {
-  ARCA_WSAA_URL: `${E2E_ARCA_URL}/ws/services/LoginCms`,
-  ARCA_WSFE_URL: `${E2E_ARCA_URL}/wsfev1/service.asmx`,
+export const E2E_ARCA_URL = url(ports.arca);
+const arcaOf = (arcaUrl: string) => ({
+  ARCA_WSAA_URL: `${arcaUrl}/ws/services/LoginCms`,
+  ARCA_WSFE_URL: `${arcaUrl}/wsfev1/service.asmx`,
   ARCA_SWEEP_MS: '2000',
-};
+});
 
 // The local stand-ins of the carriers (scripts/fake-correo-argentino.mjs, scripts/fake-andreani.mjs) the test shop
 // quotes national shipping with, labels and tracks; the accounts' credentials are made up for each run and typed
 // into the owner's shipping settings by the tests.
-const CORREO_PORT = Number(process.env.E2E_CORREO_PORT ?? 1397);
-export const E2E_CORREO_URL = `http://127.0.0.1:${CORREO_PORT}`;
+export const E2E_CORREO_URL = url(ports.correo);
 export const E2E_CORREO = {
   user: (process.env.E2E_CORREO_USER ??= `tienda${randomBytes(3).toString('hex')}`),
   password: (process.env.E2E_CORREO_PASSWORD ??= randomBytes(12).toString('base64url')),
   customerId: (process.env.E2E_CORREO_CUSTOMER ??= String(1_000_000 + Math.floor(Math.random() * 8_000_000))),
 };
-const ANDREANI_PORT = Number(process.env.E2E_ANDREANI_PORT ?? 1396);
-export const E2E_ANDREANI_URL = `http://127.0.0.1:${ANDREANI_PORT}`;
+export const E2E_ANDREANI_URL = url(ports.andreani);
 export const E2E_ANDREANI = {
   user: (process.env.E2E_ANDREANI_USER ??= `tienda_${randomBytes(3).toString('hex')}`),
   password: (process.env.E2E_ANDREANI_PASSWORD ??= randomBytes(12).toString('base64url')),
@@ -54,8 +68,7 @@ export const E2E_ANDREANI = {
 };
 
 // The local stand-in of Mercado Libre (scripts/fake-mercadolibre.mjs): OAuth, items, orders and their notices.
-const MERCADOLIBRE_PORT = Number(process.env.E2E_MERCADOLIBRE_PORT ?? 1395);
-export const E2E_MERCADOLIBRE_URL = `http://127.0.0.1:${MERCADOLIBRE_PORT}`;
+export const E2E_MERCADOLIBRE_URL = url(ports.mercadoLibre);
 const mercadoLibre = {
   MERCADOLIBRE_CLIENT_ID: (process.env.E2E_MERCADOLIBRE_CLIENT_ID ??= String(1_000_000_000_000 + Math.floor(Math.random() * 1e12))),
   MERCADOLIBRE_CLIENT_SECRET: (process.env.E2E_MERCADOLIBRE_CLIENT_SECRET ??= randomBytes(16).toString('hex')),
@@ -66,17 +79,79 @@ function localServer(command: string, url: string, timeout: number, env: Record<
   return { command, cwd: root, url, timeout, reuseExistingServer: !process.env.CI, stdout: 'ignore', stderr: 'pipe', env } as const;
 }
 
+/** Shop `n` and its fakes, as Playwright starts them before the tests. */
+function shopServers(n: number) {
+  const p = portsOf(n);
+  const arca = arcaOf(url(p.arca));
+  return [
+    localServer('node scripts/fake-mercadopago.mjs', `${url(p.mercadoPago)}/__control/state`, 30_000, {
+      ...mercadoPago,
+      FAKE_MERCADOPAGO_PORT: String(p.mercadoPago),
+    }),
+    localServer('node scripts/fake-arca.mjs', `${url(p.arca)}/__control/state`, 30_000, { FAKE_ARCA_PORT: String(p.arca) }),
+    localServer('node scripts/fake-correo-argentino.mjs', `${url(p.correo)}/__control/state`, 30_000, {
+      FAKE_CORREO_PORT: String(p.correo),
+      CORREO_ARGENTINO_USER: E2E_CORREO.user,
+      CORREO_ARGENTINO_PASSWORD: E2E_CORREO.password,
+      CORREO_ARGENTINO_CUSTOMER_ID: E2E_CORREO.customerId,
+    }),
+    localServer('node scripts/fake-andreani.mjs', `${url(p.andreani)}/__control/state`, 30_000, {
+      FAKE_ANDREANI_PORT: String(p.andreani),
+      ANDREANI_USER: E2E_ANDREANI.user,
+      ANDREANI_PASSWORD: E2E_ANDREANI.password,
+      ANDREANI_CONTRACT: E2E_ANDREANI.contract,
+      ANDREANI_BRANCH_CONTRACT: E2E_ANDREANI.branchContract,
+    }),
+    // Ready when it answers at all: its users/me refuses a call without a token (401).
+    localServer('node scripts/fake-mercadolibre.mjs', `${url(p.mercadoLibre)}/users/me`, 30_000, {
+      ...mercadoLibre,
+      FAKE_MERCADOLIBRE_PORT: String(p.mercadoLibre),
+    }),
+    // A fresh database every run, then the README's start command. Playwright starts its servers one after another,
+    // so the first shop's start makes the builds (`npm test` has made them before) and the others find them fresh.
+    localServer(`node e2e/scripts/reset-database.mjs ${n} && npm start`, `${url(p.shop)}/api/health`, 600_000, {
+      PORT: String(p.shop),
+      HOST: '127.0.0.1',
+      DATABASE_FILENAME: databaseOf(n),
+      // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
+      ENV_PATH: path.join(__dirname, '.tmp', n === 0 ? '.env' : `.env-${n}`),
+      ADMIN_PASSWORD: process.env.ADMIN_PASSWORD!,
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      // Every browser test places its orders from 127.0.0.1: the run takes more than a shopper's 30 per 15
+      // minutes. The limit itself is tested by the API tests (orders.test.ts › the shared process answers 429…).
+      RATE_LIMIT_ORDERS_MAX: '1000',
+      // Likewise every sign-in comes from 127.0.0.1, and a few tests check that a wrong or spent password gets
+      // 401: more than 5 failures per 15 minutes blocks that address for everyone, the owner included. The limit
+      // itself is tested by the API tests (rate-limits-and-restart.test.ts, login-limits-behind-proxy.test.ts).
+      RATE_LIMIT_LOGIN_MAX: '100',
+      MERCADOPAGO_API_URL: url(p.mercadoPago),
+      ...mercadoPago,
+      ...arca,
+      CORREO_ARGENTINO_API_URL: url(p.correo),
+      ANDREANI_API_URL: url(p.andreani),
+      ...mercadoLibre,
+      MERCADOLIBRE_AUTH_URL: url(p.mercadoLibre),
+      MERCADOLIBRE_API_URL: url(p.mercadoLibre),
+    }),
+  ];
+}
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: SHOPS,
   // A failing test fails the run: no retry hides a flaky one.
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never', outputFolder: 'playwright-report' }] as const]),
+    // `npm test` (scripts/test.mjs) reads the files and tests of the run from this report for its closing table.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   use: {
     baseURL,
     locale: 'es-AR',
@@ -97,55 +172,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: process.env.E2E_BASE_URL
-    ? undefined
-    : [
-        localServer('node scripts/fake-mercadopago.mjs', `${E2E_MERCADOPAGO_URL}/__control/state`, 30_000, {
-          ...mercadoPago,
-          FAKE_MERCADOPAGO_PORT: String(MERCADOPAGO_PORT),
-        }),
-        localServer('node scripts/fake-arca.mjs', `${E2E_ARCA_URL}/__control/state`, 30_000, { FAKE_ARCA_PORT: String(ARCA_PORT) }),
-        localServer('node scripts/fake-correo-argentino.mjs', `${E2E_CORREO_URL}/__control/state`, 30_000, {
-          FAKE_CORREO_PORT: String(CORREO_PORT),
-          CORREO_ARGENTINO_USER: E2E_CORREO.user,
-          CORREO_ARGENTINO_PASSWORD: E2E_CORREO.password,
-          CORREO_ARGENTINO_CUSTOMER_ID: E2E_CORREO.customerId,
-        }),
-        localServer('node scripts/fake-andreani.mjs', `${E2E_ANDREANI_URL}/__control/state`, 30_000, {
-          FAKE_ANDREANI_PORT: String(ANDREANI_PORT),
-          ANDREANI_USER: E2E_ANDREANI.user,
-          ANDREANI_PASSWORD: E2E_ANDREANI.password,
-          ANDREANI_CONTRACT: E2E_ANDREANI.contract,
-          ANDREANI_BRANCH_CONTRACT: E2E_ANDREANI.branchContract,
-        }),
-        // Ready when it answers at all: its users/me refuses a call without a token (401).
-        localServer('node scripts/fake-mercadolibre.mjs', `${E2E_MERCADOLIBRE_URL}/users/me`, 30_000, {
-          ...mercadoLibre,
-          FAKE_MERCADOLIBRE_PORT: String(MERCADOLIBRE_PORT),
-        }),
-        // A fresh database every run, then the README's start command.
-        localServer(`node e2e/scripts/reset-database.mjs && npm start`, `${baseURL}/api/health`, 600_000, {
-          PORT: String(PORT),
-          HOST: '127.0.0.1',
-          DATABASE_FILENAME: E2E_DATABASE,
-          // Secrets generated for the test shop stay beside its database, never in the developer's cms/.env.
-          ENV_PATH: path.join(__dirname, '.tmp', '.env'),
-          ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
-          STRAPI_TELEMETRY_DISABLED: 'true',
-          // Every browser test places its orders from 127.0.0.1: the run takes more than a shopper's 30 per 15
-          // minutes. The limit itself is tested by the API tests (orders.test.ts › the shared process answers 429…).
-          RATE_LIMIT_ORDERS_MAX: '1000',
-          // Likewise every sign-in comes from 127.0.0.1, and a few tests check that a wrong or spent password gets
-          // 401: more than 5 failures per 15 minutes blocks that address for everyone, the owner included. The limit
-          // itself is tested by the API tests (rate-limits-and-restart.test.ts, login-limits-behind-proxy.test.ts).
-          RATE_LIMIT_LOGIN_MAX: '100',
-          ...mercadoPago,
-          ...arca,
-          CORREO_ARGENTINO_API_URL: E2E_CORREO_URL,
-          ANDREANI_API_URL: E2E_ANDREANI_URL,
-          ...mercadoLibre,
-          MERCADOLIBRE_AUTH_URL: E2E_MERCADOLIBRE_URL,
-          MERCADOLIBRE_API_URL: E2E_MERCADOLIBRE_URL,
-        }),
-      ],
+  webServer: process.env.E2E_BASE_URL ? undefined : Array.from({ length: SHOPS }, (_, n) => shopServers(n)).flat(),
 });

@@ -51,6 +51,11 @@ if (!existsSync(path.join(root, 'node_modules'))) {
 
 // Images built ahead of time (Dockerfile) skip the freshness checks.
 const skipBuild = process.env.SHOP_SKIP_BUILD === '1';
+// `npm test` builds ahead of the browser tests, so that their `npm start` only starts: SHOP_BUILD_ONLY=cms builds the
+// shared package and the CMS (server and Strapi's panel) and exits, =apps the storefront and the back office, =1 all.
+const buildOnly = process.env.SHOP_BUILD_ONLY;
+const buildApps = buildOnly !== 'cms';
+const buildCms = buildOnly !== 'apps';
 const shared = path.join(root, 'packages', 'shared');
 const sharedChanged = !skipBuild && stale(path.join(shared, 'dist', 'index.cjs'), [path.join(shared, 'src')]);
 if (sharedChanged) {
@@ -58,7 +63,7 @@ if (sharedChanged) {
   touch(path.join(shared, 'dist', 'index.cjs'));
 }
 
-for (const app of ['storefront', 'admin-panel']) {
+for (const app of buildApps ? ['storefront', 'admin-panel'] : []) {
   const dir = path.join(root, app);
   if (
     !skipBuild &&
@@ -77,7 +82,7 @@ for (const app of ['storefront', 'admin-panel']) {
 }
 
 const cmsInputs = [path.join(cmsDir, 'src'), path.join(cmsDir, 'config'), path.join(shared, 'src')];
-if (!skipBuild && stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)) {
+if (buildCms && !skipBuild && stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)) {
   run('Compiling the CMS', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], cmsDir);
   // tsc never deletes an output: files whose source moved or went would still be loaded by Strapi.
   run('Removing stale compiled files', process.execPath, [path.join(cmsDir, 'scripts', 'prune-dist.mjs')], cmsDir);
@@ -86,9 +91,14 @@ if (!skipBuild && stale(path.join(cmsDir, 'dist', 'src', 'index.js'), cmsInputs)
 const serveStrapiPanel = process.env.SERVE_STRAPI_ADMIN !== 'false';
 // The panel bakes some of config/admin.ts in at build time (its URL, the auth cookie's path).
 const panelIndex = path.join(cmsDir, 'dist', 'build', 'index.html');
-if (!skipBuild && serveStrapiPanel && stale(panelIndex, [path.join(cmsDir, 'config', 'admin.ts')])) {
+if (buildCms && !skipBuild && serveStrapiPanel && stale(panelIndex, [path.join(cmsDir, 'config', 'admin.ts')])) {
   run("Building Strapi's own panel (/cms, first start only)", npm, ['run', 'build', '-w', 'cms']);
   touch(panelIndex);
+}
+
+if (buildOnly) {
+  console.log('\n✔ Builds up to date');
+  process.exit(0);
 }
 
 const port = process.env.PORT ?? '1337';

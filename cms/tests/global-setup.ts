@@ -1,5 +1,12 @@
 import type { TestProject } from 'vitest/node';
-import { compileCms, createTestDatabase, postgresAvailable, startStrapi, type DatabaseKind } from './helpers/strapi-process';
+import {
+  compileCms,
+  createTestDatabase,
+  makeSeededTemplate,
+  postgresAvailable,
+  startStrapi,
+  type DatabaseKind,
+} from './helpers/strapi-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,12 +24,23 @@ export default async function setup(project: TestProject) {
   }
   if (process.env.SKIP_CMS_COMPILE !== '1') compileCms();
   const database = await createTestDatabase(kind);
-  const strapi = await startStrapi(database);
+  let strapi = await startStrapi(database);
+  // The seeded template the files' own shops start from (createTestDatabase(kind, { seeded: true })): taken right
+  // after the first start, before any test writes. PostgreSQL copies only a database nobody is connected to.
+  let removeTemplate: () => Promise<void>;
+  if (kind === 'sqlite') {
+    removeTemplate = await makeSeededTemplate(database);
+  } else {
+    await strapi.stop();
+    removeTemplate = await makeSeededTemplate(database);
+    strapi = await startStrapi(database);
+  }
   project.provide('baseUrl', strapi.url);
   project.provide('databaseKind', kind);
   project.provide('databaseEnv', database.env);
   return async () => {
     await strapi.stop();
     await database.drop();
+    await removeTemplate();
   };
 }

@@ -1,14 +1,23 @@
 // Runs the API suite on SQLite and on PostgreSQL (required in CI; skipped with a notice locally if unreachable).
 //
-// The two runs share nothing but the compiled CMS: each has its own Strapi on a free port, its own throwaway
-// database and its own fakes, and within a run the files still go one after another (tests/vitest.config.mts).
-// So they run at the same time, which takes the API stage from the sum of the two to about the longer one on a
-// 2-core machine (a run waits on its Strapi and its database much of the time). Each line of output is prefixed
-// with its database. TEST_API_SERIAL=1 runs them one after another instead, with vitest's own output.
+// Each database's files are split into shards (TEST_API_SHARDS per database, default 2): a shard is one vitest run
+// with its own Strapi on a free port, its own throwaway database and its own fakes, and within a shard the files go
+// one after another (tests/vitest.config.mts), so a file still never shares its shop with a file running at the same
+// time. All shards of both databases run at the same time: a shard waits on its Strapi and its database most of the
+// time (the load average stayed at 1.1–2.4 on 2 cores with one run per database). The files are dealt to the shards
+// by their last known time (tests/api-durations.json, longest first onto the least loaded shard; a file not listed
+// counts as a minute), so the shards end together. Each line of output is prefixed with its database and shard.
+// TEST_API_SERIAL=1 runs one shard per database, the databases one after another, with vitest's own output.
+// TEST_REPORT_DIR set: each shard writes vitest's JSON report there (api-<database>-<shard>.json), read by
+// scripts/test.mjs for its closing table.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { compileCms, postgresAnswers } from './helpers/strapi-start.mjs';
 
+const testsDir = path.dirname(fileURLToPath(import.meta.url));
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const only = process.env.TEST_DB;
@@ -26,16 +35,41 @@ for (const kind of only ? [only] : ['sqlite', 'postgres']) {
 }
 
 if (process.env.SKIP_CMS_COMPILE !== '1') compileCms();
-const serial = process.env.TEST_API_SERIAL === '1' || kinds.length < 2;
+const serial = process.env.TEST_API_SERIAL === '1';
+const args = process.argv.slice(2);
+// Arguments (a file filter, -t …) narrow the run: then one shard per database, as before.
+const shardCount = serial || args.length > 0 ? 1 : Math.max(1, Number(process.env.TEST_API_SHARDS ?? 2));
 
-/** One vitest run of the API suite on `kind`; resolves with its exit code. */
-function run(kind) {
-  const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.mts', ...process.argv.slice(2)], {
-    stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TEST_DB: kind, SKIP_CMS_COMPILE: '1' },
+/** The suite's files, dealt to `count` shards by their known times (longest first, each to the least loaded shard). */
+export function planShards(count) {
+  const files = readdirSync(path.join(testsDir, 'api'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `api/${f}`)
+    .sort();
+  const durationsFile = path.join(testsDir, 'api-durations.json');
+  const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')).seconds : {};
+  const cost = (file) => known[file] ?? 60;
+  const shards = Array.from({ length: count }, () => ({ files: [], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const target = shards.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least));
+    target.files.push(file);
+    target.seconds += cost(file);
+  }
+  return shards.filter((s) => s.files.length > 0);
+}
+
+/** One vitest run of `files` (all when empty) on `kind`; resolves with its exit code. */
+function run(kind, shard, files, quiet) {
+  const report = process.env.TEST_REPORT_DIR
+    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(process.env.TEST_REPORT_DIR, `api-${kind}-${shard}.json`)}`]
+    : [];
+  const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.mts', ...report, ...args, ...files], {
+    cwd: path.join(testsDir, '..'),
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, TEST_DB: kind, SKIP_CMS_COMPILE: '1', TEST_API_SHARD: String(shard) },
   });
-  if (!serial) {
-    const label = `[${kind}]`.padEnd(11);
+  if (quiet) {
+    const label = `[${kind}${shardCount > 1 ? ` ${shard}` : ''}]`.padEnd(13);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => console.log(`${label}${line}`));
     }
@@ -47,16 +81,21 @@ function run(kind) {
 }
 
 const started = Date.now();
-const codes = [];
+const outcomes = [];
 if (serial) {
   for (const kind of kinds) {
     console.log(`\n=== API tests on ${kind} ===`);
-    codes.push(await run(kind));
+    outcomes.push({ name: kind, code: await run(kind, 1, [], false) });
   }
 } else {
-  console.log(`\n=== API tests on ${kinds.join(' and ')}, at the same time ===`);
-  codes.push(...(await Promise.all(kinds.map(run))));
+  const shards = planShards(shardCount);
+  const runs = kinds.flatMap((kind) => shards.map((shard, i) => ({ kind, shard: i + 1, files: shardCount > 1 ? shard.files : [] })));
+  console.log(`\n=== API tests on ${kinds.join(' and ')}, ${runs.length} runs at the same time ===`);
+  if (shardCount > 1)
+    shards.forEach((s, i) => console.log(`shard ${i + 1}: ${s.files.length} files, about ${Math.round(s.seconds)} s alone`));
+  const codes = await Promise.all(runs.map((r) => run(r.kind, r.shard, r.files, runs.length > 1)));
+  runs.forEach((r, i) => outcomes.push({ name: shardCount > 1 ? `${r.kind} shard ${r.shard}` : r.kind, code: codes[i] }));
 }
-kinds.forEach((kind, i) => console.log(`API tests on ${kind}: ${codes[i] === 0 ? 'passed' : `FAILED (exit ${codes[i]})`}`));
+for (const { name, code } of outcomes) console.log(`API tests on ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
 console.log(`API tests took ${Math.round((Date.now() - started) / 1000)} s`);
-process.exit(codes.every((code) => code === 0) ? 0 : 1);
+process.exit(outcomes.every(({ code }) => code === 0) ? 0 : 1);

@@ -68,7 +68,7 @@ async function open(registerId: number, body: unknown = { openingCash: 5000 }): 
 let product: TestProduct;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_QUOTE_MAX: '100000' });
   owner = await adminTokenAt(shop.url);
   originalContent = (await call('/content')).body.content;

@@ -74,7 +74,7 @@ async function reportText(sessionId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_QUOTE_MAX: '100000' });
   owner = await adminTokenAt(shop.url);
   const content = structuredClone((await call('/content')).body.content as SiteContent);

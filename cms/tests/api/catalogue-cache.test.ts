@@ -75,7 +75,7 @@ async function warm(pathname: string, baseUrl = first.url): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   first = await startStrapi(database, { ...SWEEP, ...REDIS });
   second = await startStrapi(database, { ...REDIS, CATALOGUE_VERSION_CHECK_MS: '60000' });
   third = await startStrapi(database, {});

@@ -120,7 +120,7 @@ async function invoiceRows(documentId: string): Promise<number> {
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, env());
   await control('in-person', { webhookUrl: `${shop.url}/api/payments/mercadopago/webhook` });
   owner = await adminTokenAt(shop.url);

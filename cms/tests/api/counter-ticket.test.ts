@@ -60,7 +60,7 @@ async function counterSale(payments: unknown, quantity: number, shippingInfo: Re
 
 beforeAll(async () => {
   fake = await startFakeArca();
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, {
     RATE_LIMIT_ORDERS_MAX: '100000',
     RATE_LIMIT_QUOTE_MAX: '100000',

@@ -44,7 +44,7 @@ const ANA = { fullName: 'Ana Pérez', phone: '+54 9 299 555-1001' };
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, ENV);
   owner = await adminTokenAt(shop.url);
   product = await createProduct({ stock: 500, price: 10000 }, { baseUrl: shop.url, token: owner });

@@ -38,7 +38,7 @@ const forOrder = (order: Order) => (mail: ReceivedMail) => mail.subject.includes
 beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),

@@ -136,7 +136,7 @@ beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
   backupDir = mkdtempSync(path.join(tmpdir(), 'shop-backups-'));
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   const env = {
     BACKUP_DIR: backupDir,
     TRUST_PROXY: 'true',

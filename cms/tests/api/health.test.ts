@@ -71,7 +71,7 @@ describe('GET /health when a part is down', () => {
     redisUp = await reachable(REDIS_HOST, REDIS_PORT);
     // Without a local Redis the relay leads nowhere: Redis is down from the start.
     redisRelay = await startTcpProxy(REDIS_HOST, REDIS_PORT);
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { seeded: true });
     shop = await startStrapi(database, {
       REDIS_URL: `redis://127.0.0.1:${redisRelay.port}`,
       RATE_LIMIT_PREFIX: `health-test-${process.pid}-${Date.now()}`,

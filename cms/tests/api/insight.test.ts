@@ -86,7 +86,7 @@ const orderNumbersIn = (text: string) =>
     .map((l) => l.split(';')[0]);
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, { EXPORT_BATCH_SIZE: String(BATCH), RATE_LIMIT_ORDERS_MAX: '100000' });
   db = knexOn(database.env);
   token = await adminTokenAt(shop.url);

@@ -101,7 +101,7 @@ function subjectFieldsOf(der: Buffer): Record<string, { tag: number; bytes: Buff
 
 beforeAll(async () => {
   fake = await startFakeArca();
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, {
     RATE_LIMIT_ORDERS_MAX: '100000',
     ARCA_WSAA_URL: fake.wsaaUrl,

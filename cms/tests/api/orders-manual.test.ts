@@ -62,7 +62,7 @@ async function orderById(id: string): Promise<Order> {
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   shop = await startStrapi(database, {
     RATE_LIMIT_ORDERS_MAX: '100000',
     RATE_LIMIT_QUOTE_MAX: '100000',

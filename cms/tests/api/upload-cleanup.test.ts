@@ -67,7 +67,7 @@ async function tempFilesAfter(ms: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'));
+  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
   first = await startStrapi(database, { ...CLEANUP, PUBLIC_URL, TMPDIR: tempDir });
   second = await startStrapi(database, CLEANUP);
 });

@@ -42,7 +42,7 @@ export async function startCarrierShop(
     password: accounts.andreani.password,
     contracts: { door: accounts.andreani.contract, branch: accounts.andreani.branchContract },
   });
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { seeded: true });
   const shop = await startStrapi(database, { CORREO_ARGENTINO_API_URL: correo.url, ANDREANI_API_URL: andreani.url, ...env });
   return { correo, andreani, database, shop, owner: await adminTokenAt(shop.url) };
 }

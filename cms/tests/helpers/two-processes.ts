@@ -12,7 +12,7 @@ export interface TwoProcesses {
  * does not start, what was started is stopped and the database dropped before the error is thrown.
  */
 export async function startTwoProcesses(kind: DatabaseKind, env: Record<string, string>): Promise<TwoProcesses> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { seeded: true });
   const started: RunningStrapi[] = [];
   try {
     for (let i = 0; i < 2; i += 1) started.push(await startStrapi(database, env));

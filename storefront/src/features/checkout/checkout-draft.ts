@@ -50,6 +50,21 @@ export function adoptDraftToken(token: string): void {
   write(RECOVERED_KEY, '1');
 }
 
+let savesHeld = false;
+
+/**
+ * From the moment an order is sent until the checkout is opened again (or the order fails), the draft is not saved:
+ * a debounced save that lands after the order would find its draft converted and, starting a fresh one with the same
+ * contact, list the shopper who just bought as an abandoned checkout.
+ */
+export function holdDraftSaves(hold: boolean): void {
+  savesHeld = hold;
+}
+
+export function draftSavesHeld(): boolean {
+  return savesHeld;
+}
+
 /** After an order (or a draft already converted): the next checkout starts a fresh draft. */
 export function forgetDraftToken(): void {
   write(TOKEN_KEY, null);

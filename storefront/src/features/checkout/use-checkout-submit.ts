@@ -12,7 +12,7 @@ import { quoteQueries } from './api/get-quote';
 import { uploadProof } from './api/upload-proof';
 import { attemptFor, type CheckoutAttempt } from './checkout-attempt';
 import { buildOrderPayload, type OrderPlace, type PickupPlace } from './checkout-payload';
-import { draftOrderFields, forgetDraftToken } from './checkout-draft';
+import { draftOrderFields, forgetDraftToken, holdDraftSaves } from './checkout-draft';
 import { checkoutFailure } from './checkout-rules';
 import type { CheckoutForm } from './use-checkout-form';
 import type { NationalShipping } from './use-national-shipping';
@@ -129,6 +129,7 @@ export function useCheckoutSubmit({
     // The abandoned-checkout draft this order finishes (marked converted, or recovered from a recovery link).
     const payload = { ...buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, orderPlace), ...draftOrderFields() };
     attempt.current = attemptFor(attempt.current, payload);
+    holdDraftSaves(true);
     try {
       const result = await createOrder.mutateAsync({ payload, idempotencyKey: attempt.current.key });
       const state: ConfirmationState = {
@@ -152,6 +153,7 @@ export function useCheckoutSubmit({
       }
       navigate(paths.confirmation(result.order.orderNumber), { state });
     } catch (error) {
+      holdDraftSaves(false);
       setFailure(checkoutFailure(error));
       setProcessing(false);
       // A conflict (the coupon or the stock changed since the quote): the summary is priced again at once.

@@ -1,0 +1,275 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, the README's one command. The stages and what runs at the same time:
+//
+//   preflight                      programs and services present (seconds)
+//   static                         Prettier, ESLint and the type check, side by side
+//   unit                           one Vitest run of the five unit suites
+//   cms-build                      the CMS compiled and Strapi's panel built, once for every later stage
+//   api ‖ apps-build               the API suite on SQLite and PostgreSQL (cms/tests/run-api-tests.mjs), while the
+//                                  storefront and back office the browser tests serve are built
+//   resilience ‖ e2e               the heavy process tests, and the browser tests against their own shop
+//   production                     the production, image and backup-compose checks
+//
+// Each step's output is prefixed with its name when it runs beside another. At the end one table gives each stage's
+// time, its files and tests (per database for the API), and the ten slowest files; the reports are kept in
+// .tmp/test-report/. A failing step fails `npm test` (after the steps already running have finished); no step is
+// optional and none is retried. TEST_STAGES=unit,api runs only those stages (the others are listed as not run).
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { addCounts, readCheckTotals, readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = path.join(root, '.tmp', 'test-report');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+const report = (name) => path.join(reportDir, name);
+const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${report(name)}`];
+
+/**
+ * A step: a command, and how its counts are read afterwards. `stage` groups steps in the closing table.
+ * @typedef {{ name: string, stage: string, command: string, args: string[], cwd?: string, env?: Record<string,string>,
+ *   counts?: (output: string) => (import('./lib/test-report.mjs').Counts | undefined | Record<string, any>) }} Step
+ */
+
+/** @type {Step} */
+const preflight = { name: 'preflight', stage: 'preflight', command: 'node', args: ['scripts/preflight.mjs'] };
+/** @type {Step[]} */
+const staticSteps = [
+  { name: 'format', stage: 'static', command: 'npx', args: ['prettier', '--check', '.'] },
+  { name: 'lint', stage: 'static', command: 'npx', args: ['eslint', '.'] },
+  { name: 'types', stage: 'static', command: 'node', args: ['scripts/typecheck-all.mjs'] },
+];
+/** @type {Step} */
+const unit = {
+  name: 'unit',
+  stage: 'unit',
+  command: 'npx',
+  args: ['vitest', 'run', ...vitestJson('unit.json')],
+  counts: () => readVitestReport(report('unit.json'), root),
+};
+/** @type {Step} */
+const api = {
+  name: 'api',
+  stage: 'api',
+  command: 'node',
+  args: ['tests/run-api-tests.mjs'],
+  cwd: path.join(root, 'cms'),
+  env: { TEST_REPORT_DIR: reportDir, SKIP_CMS_COMPILE: '1' },
+  counts: () => {
+    const perDb = {};
+    for (const kind of ['sqlite', 'postgres']) {
+      let counts;
+      for (let shard = 1; shard <= 8; shard += 1) counts = addCounts(counts, readVitestReport(report(`api-${kind}-${shard}.json`), root));
+      if (counts) perDb[kind] = counts;
+    }
+    return perDb;
+  },
+};
+/**
+ * The CMS compiled once for every stage that starts it (its server code and Strapi's own panel, which `strapi build`
+ * compiles again): the API and resilience runs then skip their own compile (SKIP_CMS_COMPILE), and nothing rewrites
+ * cms/dist while their shops start.
+ * @type {Step}
+ */
+const cmsBuild = { name: 'cms-build', stage: 'build', command: 'node', args: ['scripts/start.mjs'], env: { SHOP_BUILD_ONLY: 'cms' } };
+/** The storefront and the back office the browser tests and production checks serve, built beside the API tests. */
+const appsBuild = { name: 'apps-build', stage: 'build', command: 'node', args: ['scripts/start.mjs'], env: { SHOP_BUILD_ONLY: 'apps' } };
+/** @type {Step} */
+const resilience = {
+  name: 'resilience',
+  stage: 'resilience',
+  command: 'npx',
+  args: ['vitest', 'run', '--config', 'tests/resilience/vitest.config.mts', ...vitestJson('resilience.json')],
+  cwd: path.join(root, 'cms'),
+  env: { SKIP_CMS_COMPILE: '1', TEST_REPORT_DIR: reportDir },
+  counts: () => readVitestReport(report('resilience.json'), root),
+};
+/** @type {Step} */
+const e2e = {
+  name: 'e2e',
+  stage: 'e2e',
+  command: 'npx',
+  args: ['playwright', 'test'],
+  cwd: path.join(root, 'e2e'),
+  env: { E2E_JSON_REPORT: report('e2e.json') },
+  counts: () => readPlaywrightReport(report('e2e.json'), root, path.join(root, 'e2e', 'tests')),
+};
+/** @type {Step[]} */
+const production = [
+  { name: 'production', stage: 'production', command: 'node', args: ['scripts/production-check.mjs'], counts: readCheckTotals },
+  { name: 'image', stage: 'production', command: 'node', args: ['scripts/image-check.mjs'], counts: readCheckTotals },
+  { name: 'backup-compose', stage: 'production', command: 'node', args: ['scripts/backup-compose-check.mjs'], counts: readCheckTotals },
+];
+
+/** Steps in one array run at the same time; the arrays run one after another. A nested array is a lane of steps in order. */
+const plan = [[preflight], staticSteps, [unit], [cmsBuild], [api, appsBuild], [resilience, e2e], [production]];
+
+const only = process.env.TEST_STAGES?.split(',').map((s) => s.trim());
+const wanted = (step) => !only || only.includes(step.stage) || only.includes(step.name);
+
+/** @type {Map<string, { ms: number, code: number, output: string, counts?: any }>} */
+const results = new Map();
+const started = Date.now();
+let failed = false;
+const loads = [];
+const loadTimer = setInterval(() => loads.push(loadavg()[0]), 15_000);
+
+/** Runs one step, its output prefixed with its name when `prefix`; resolves with its exit code. */
+function runStep(step, prefix) {
+  if (!wanted(step)) return Promise.resolve(0);
+  const t0 = Date.now();
+  let output = '';
+  const child = spawn(step.command, step.args, {
+    cwd: step.cwd ?? root,
+    env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const label = prefix ? `[${step.name}] `.padEnd(14) : '';
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      output += `${line}\n`;
+      console.log(`${label}${line}`);
+    });
+  }
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      output += String(error);
+      resolve(127);
+    });
+    child.on('close', (code) => {
+      const result = { ms: Date.now() - t0, code: code ?? 1, output };
+      try {
+        result.counts = step.counts?.(output);
+      } catch (error) {
+        console.error(`${step.name}: its report could not be read (${error.message})`);
+      }
+      results.set(step.name, result);
+      writeFileSync(report(`${step.name}.log`), output);
+      console.log(`${label}── ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(result.ms)}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const seconds = (ms) =>
+  ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${Math.round(ms / 1000)} s`;
+
+const groupTimes = [];
+for (const group of plan) {
+  if (failed) break;
+  const lanes = group.map((entry) => (Array.isArray(entry) ? entry : [entry]));
+  const runnable = lanes.filter((lane) => lane.some(wanted));
+  if (runnable.length === 0) continue;
+  const concurrent = runnable.length > 1;
+  const t0 = Date.now();
+  const codes = await Promise.all(
+    runnable.map(async (lane) => {
+      let worst = 0;
+      for (const step of lane) {
+        const code = await runStep(step, concurrent);
+        if (code !== 0) {
+          worst = code;
+          break;
+        }
+      }
+      return worst;
+    }),
+  );
+  groupTimes.push({
+    names: runnable
+      .flat()
+      .filter(wanted)
+      .map((s) => s.name),
+    ms: Date.now() - t0,
+  });
+  if (codes.some((c) => c !== 0)) failed = true;
+}
+clearInterval(loadTimer);
+
+// ── The closing table ──
+const rows = [];
+const slowest = [];
+const stages = [...new Set(plan.flat(2).map((s) => s.stage))];
+for (const stage of stages) {
+  const steps = plan.flat(2).filter((s) => s.stage === stage);
+  const ran = steps.filter((s) => results.has(s.name));
+  if (ran.length === 0) {
+    rows.push([stage, 'not run', '', '', '']);
+    continue;
+  }
+  const ms = Math.max(...ran.map((s) => results.get(s.name).ms));
+  const ok = ran.every((s) => results.get(s.name).code === 0);
+  const countsOf = ran.map((s) => results.get(s.name).counts).filter(Boolean);
+  const perDb = countsOf.find((c) => c.sqlite || c.postgres);
+  if (perDb) {
+    rows.push([stage, seconds(ms), '', '', ok ? 'passed' : 'FAILED']);
+    for (const [kind, c] of Object.entries(perDb)) {
+      rows.push([
+        `  ${kind}`,
+        '',
+        String(c.files),
+        `${c.tests}${c.skipped ? ` (+${c.skipped} skipped)` : ''}`,
+        c.failed ? `${c.failed} failed` : '',
+      ]);
+      slowest.push(...c.fileTimes.map((f) => ({ ...f, stage: `${stage} ${kind}` })));
+    }
+    continue;
+  }
+  let total;
+  for (const c of countsOf) total = addCounts(total, c);
+  const names = steps.length > 1 ? ` (${ran.map((s) => `${s.name} ${seconds(results.get(s.name).ms)}`).join(', ')})` : '';
+  rows.push([
+    `${stage}${names}`,
+    seconds(ms),
+    total ? String(total.files) : '',
+    total ? `${total.tests}${total.skipped ? ` (+${total.skipped} skipped)` : ''}` : '',
+    ok ? 'passed' : 'FAILED',
+  ]);
+  if (stage === 'production' && countsOf.length) {
+    rows[rows.length - 1][3] = countsOf.map((c) => c.tests).join(' + ');
+  }
+  if (total) slowest.push(...total.fileTimes.map((f) => ({ ...f, stage })));
+}
+const header = ['stage', 'time', 'files', 'tests', 'result'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+console.log('\n══ npm test ══');
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const r of rows) console.log(line(r));
+console.log('\nWhat ran at the same time (wall clock of each group):');
+for (const g of groupTimes) console.log(`  ${g.names.join(' ‖ ')}: ${seconds(g.ms)}`);
+console.log('\nThe ten slowest files:');
+for (const f of slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`  ${seconds(f.ms).padStart(10)}  ${f.stage.padEnd(18)} ${f.file} (${f.tests} tests)`);
+}
+// Shops the API and resilience tests started (cms/tests/helpers/strapi-process.ts writes each one down).
+try {
+  const lines = readFileSync(report('strapi-starts.tsv'), 'utf8').trim().split('\n').filter(Boolean);
+  const byStage = new Map();
+  for (const line of lines) {
+    const [file, kind, secs] = line.split('\t');
+    const key = `${file.startsWith('resilience/') ? 'resilience' : 'api'} ${kind}`;
+    const entry = byStage.get(key) ?? { count: 0, seconds: 0 };
+    entry.count += 1;
+    entry.seconds += Number(secs);
+    byStage.set(key, entry);
+  }
+  console.log('\nShops started by the tests (each a `strapi start` until healthy):');
+  for (const [key, { count, seconds: secs }] of [...byStage].sort())
+    console.log(`  ${key.padEnd(20)} ${String(count).padStart(4)} starts, ${Math.round(secs)} s to healthy in all`);
+} catch {
+  // no shop started (the API and resilience stages did not run)
+}
+const avg = loads.length ? loads.reduce((a, b) => a + b, 0) / loads.length : loadavg()[0];
+console.log(
+  `\nTotal ${seconds(Date.now() - started)}; load average over the run ${avg.toFixed(1)} (max ${Math.max(0, ...loads).toFixed(1)}) on ${(
+    await import('node:os')
+  ).availableParallelism()} cores; reports in ${path.relative(root, reportDir)}/`,
+);
+console.log(failed ? 'npm test FAILED' : 'npm test passed');
+process.exit(failed ? 1 : 0);
