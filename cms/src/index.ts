@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { registerFoundation, setupFoundation } from './bootstrap/foundation';
-import { answerMalformedRequestsInSpanish } from './domains/platform';
+import { answerMalformedRequestsInSpanish, keepConnectionsOpen } from './domains/platform';
 import { keepSqliteStatistics, releaseStartupLock, stopSqliteStatistics, takeStartupLock } from './domains/platform';
 import { installGracefulShutdown } from './domains/platform';
 import { convertProductPicturesInBackground } from './domains/storefront-pages';
@@ -58,6 +58,7 @@ export default {
     // Strapi's panel (/cms) writes through the Document Service: the shop's rules wrap it (see panel-rules.ts).
     registerPanelRules(strapi);
     answerMalformedRequestsInSpanish(strapi.server.httpServer);
+    keepConnectionsOpen(strapi.server.httpServer);
     installGracefulShutdown(strapi);
     surviveDatabaseDrops(strapi);
     // Strapi runs database/migrations before it creates the content types' tables, and marks them done: on a fresh

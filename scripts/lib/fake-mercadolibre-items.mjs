@@ -19,8 +19,8 @@
  *
  * Every answer needs `Authorization: Bearer <access token>` (401 otherwise). Test controls (POST /__control/…):
  * `items` (every item held, with `calls[itemId]`: the writes each item got), `slow` ({ms}: every item write answers
- * that much later; `state.maxInFlight` counts the most writes of one item ever under way at once), `reject` ({times, code?, message?}: the next
- * item writes answer a validation error), `edit` ({itemId, variationId?, available_quantity?, status?}: a change made on
+ * that much later; `state.maxInFlight` counts the most writes of one item ever under way at once), `reject` ({times, on?, code?, message?}: the next
+ * item writes, of `on` = 'create', 'update' or 'any' (default), answer a validation error), `edit` ({itemId, variationId?, available_quantity?, status?}: a change made on
  * Mercado Libre's side, as a sale or the seller's hand), `seed` ({item}: an item listed before the shop connected).
  */
 import { randomInt } from 'node:crypto';
@@ -86,7 +86,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
   state.items = new Map();
   state.descriptions = new Map();
   state.itemCalls = {};
-  state.reject = { times: 0, code: 'item.price.invalid', message: 'The price is invalid' };
+  state.reject = { times: 0, on: 'any', code: 'item.price.invalid', message: 'The price is invalid' };
   /** Writes of one item under way at once, and the most ever seen (the shop sends at most one per item). */
   state.inFlight = {};
   state.maxInFlight = 0;
@@ -195,8 +195,10 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
     return causes;
   }
 
-  function forcedRejection() {
+  /** The next refusal set by /__control/reject, for a creation ('create'), an update ('update') or either ('any'). */
+  function forcedRejection(call) {
     if (state.reject.times <= 0) return null;
+    if (state.reject.on !== 'any' && state.reject.on !== call) return null;
     state.reject.times -= 1;
     return [causeOf(state.reject.code, ['item'], state.reject.message)];
   }
@@ -206,7 +208,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
 
   async function createItem(req, res) {
     const body = await readJson(req);
-    const forced = forcedRejection();
+    const forced = forcedRejection('create');
     if (forced) return json(res, 400, validation(forced));
     const id = `MLA${nextItem++}`;
     const pictures = picturesFrom(body.pictures);
@@ -264,7 +266,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
         400,
         validation([causeOf('item.status.not_modifiable', ['item.status'], 'Item in status closed is not modifiable.')]),
       );
-    const forced = forcedRejection();
+    const forced = forcedRejection('update');
     if (forced) return json(res, 400, validation(forced));
     const next = structuredClone(item);
     if (body.status !== undefined) {
@@ -318,6 +320,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
       const body = await readJson(req);
       state.reject = {
         times: Number(body.times ?? 1),
+        on: ['create', 'update'].includes(body.on) ? body.on : 'any',
         code: body.code ?? 'item.price.invalid',
         message: body.message ?? 'The price is invalid',
       };

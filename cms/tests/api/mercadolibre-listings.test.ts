@@ -259,7 +259,8 @@ describe('Mercado Libre listings: publishing', () => {
 
   it('Mercado Libre’s validation error comes back per field in Spanish, and nothing is half-published', async () => {
     const other = await newProduct('Bombacha Colaless Encaje');
-    await control('reject', { times: 1, code: 'item.price.invalid', message: 'The price is invalid' });
+    // The refusal is for the creation: a stock update the worker sends meanwhile (a busy machine) must not take it.
+    await control('reject', { times: 1, on: 'create', code: 'item.price.invalid', message: 'The price is invalid' });
     const before = fake.state.items.size;
     const res = await publish(other._id, { categoryId: 'MLA109282' });
     expect(res.status).toBe(400);

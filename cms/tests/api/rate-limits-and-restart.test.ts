@@ -114,7 +114,10 @@ describe('a rate-limit store shared by several app processes (Redis)', () => {
     }
     // Two processes, each on its own database, sharing only Redis (a fresh key prefix keeps runs apart).
     const env = { REDIS_URL: redisUrl, RATE_LIMIT_PREFIX: `test-${process.pid}-${Date.now()}`, RATE_LIMIT_LOGIN_MAX: '2' };
-    const databases = [await createTestDatabase(inject('databaseKind'), { seeded: true }), await createTestDatabase(inject('databaseKind'), { seeded: true })];
+    const databases = [
+      await createTestDatabase(inject('databaseKind'), { seeded: true }),
+      await createTestDatabase(inject('databaseKind'), { seeded: true }),
+    ];
     const processes = [await startStrapi(databases[0]!, env), await startStrapi(databases[1]!, env)];
     try {
       const [first, second] = processes.map(

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { adminToken } from '../helpers/api';
@@ -25,6 +26,18 @@ const preflight = (baseUrl: string, path: string, origin: string, method = 'POST
     method: 'OPTIONS',
     headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type,authorization' },
   });
+
+/** The Keep-Alive header Node's server sends on a kept-alive answer (hop-by-hop: fetch does not show it). */
+function keepAliveHeader(baseUrl: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${baseUrl}/api/health`, { headers: { connection: 'keep-alive' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.headers['keep-alive']));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** The CSP header as a map directive -> sources. */
 const csp = (res: Response) => parseCsp(res.headers.get('content-security-policy'));
@@ -64,10 +77,16 @@ describe('CORS: same origin only by default', () => {
     let shop: RunningStrapi;
     beforeAll(async () => {
       const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
-      shop = await startStrapi(database, { CORS_ORIGINS: ` ${PARTNER}/ , http://localhost:5173` });
+      shop = await startStrapi(database, { CORS_ORIGINS: ` ${PARTNER}/ , http://localhost:5173`, KEEP_ALIVE_TIMEOUT_MS: '7000' });
     });
     afterAll(async () => {
       await shop?.stop();
+    });
+
+    it('keeps an idle connection open longer than the proxy in front keeps it (KEEP_ALIVE_TIMEOUT_MS)', async () => {
+      // Node's 5 s default ended connections Caddy (2 minutes) and browsers were about to reuse: a reset request.
+      expect(await keepAliveHeader(inject('baseUrl'))).toBe('timeout=125');
+      expect(await keepAliveHeader(shop.url)).toBe('timeout=7');
     });
 
     it('grants exactly the listed origins, without cookies, and still nothing to the others', async () => {

@@ -3,6 +3,7 @@
  * the domain and its Strapi shells (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
 export { answerMalformedRequestsInSpanish } from './client-error';
+export { keepConnectionsOpen } from './keep-alive';
 export { tableColumn } from './db';
 export { installGracefulShutdown } from './graceful-shutdown';
 export { clientKey, consume, redis, refund, refuseWhenBlocked } from './rate-limit';
