@@ -1,14 +1,14 @@
 // Runs the API suite on SQLite and on PostgreSQL (required in CI; skipped with a notice locally if unreachable).
 //
-// Each database's files are split into shards (TEST_API_SHARDS per database, default 2): a shard is one vitest run
-// with its own Strapi on a free port, its own throwaway database and its own fakes, and within a shard the files go
-// one after another (tests/vitest.config.mts), so a file still never shares its shop with a file running at the same
-// time. All shards of both databases run at the same time: a shard waits on its Strapi and its database most of the
-// time (the load average stayed at 1.1–2.4 on 2 cores with one run per database). The files are dealt to the shards
-// by their last known time (tests/api-durations.json, longest first onto the least loaded shard; a file not listed
-// counts as a minute), so the shards end together. Each line of output is prefixed with its database and shard.
-// TEST_API_SERIAL=1 runs one shard per database, the databases one after another, with vitest's own output.
-// TEST_REPORT_DIR set: each shard writes vitest's JSON report there (api-<database>-<shard>.json), read by
+// Each database's run is one vitest run with its own Strapi on a free port, its own throwaway database (and the
+// seeded template its files' own shops start from) and its own fakes; within a run the files go one after another
+// (tests/vitest.config.mts), so a file never shares its shop with a file running at the same time. The two runs go
+// at the same time. On a 2-core machine the stage is CPU-bound (starting shops is most of it: 7–11 s of CPU each),
+// so more runs would not end sooner and would stretch every start; on a larger machine TEST_API_SHARDS=n splits each
+// database's files into n runs, dealt by their last known time (tests/api-durations.json, longest first onto the
+// least loaded shard; a file not listed counts as a minute), so that the shards end together. Each line of output
+// is prefixed with its database (and shard). TEST_API_SERIAL=1 runs the databases one after another, with vitest's
+// own output. TEST_REPORT_DIR set: each run writes vitest's JSON report there (api-<database>-<shard>.json), read by
 // scripts/test.mjs for its closing table.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -38,7 +38,7 @@ if (process.env.SKIP_CMS_COMPILE !== '1') compileCms();
 const serial = process.env.TEST_API_SERIAL === '1';
 const args = process.argv.slice(2);
 // Arguments (a file filter, -t …) narrow the run: then one shard per database, as before.
-const shardCount = serial || args.length > 0 ? 1 : Math.max(1, Number(process.env.TEST_API_SHARDS ?? 2));
+const shardCount = serial || args.length > 0 ? 1 : Math.max(1, Number(process.env.TEST_API_SHARDS ?? 1));
 
 /** The suite's files, dealt to `count` shards by their known times (longest first, each to the least loaded shard). */
 export function planShards(count) {
