@@ -7,15 +7,17 @@ import path from 'node:path';
  * the README says (`npm start`) with a fresh SQLite database; set E2E_BASE_URL to test a shop that is already running
  * instead (then one worker).
  *
- * E2E_SHOPS (default 2) shops are started, each with its own database, port and fakes, and as many workers run the
+ * E2E_SHOPS shops (default 1) are started, each with its own database, port and fakes, and as many workers run the
  * files, worker n always against shop n (Playwright's TEST_PARALLEL_INDEX, which a worker restarted after a failure
  * keeps): two files never share a shop at the same time, so a test that changes the shop's settings cannot reach
  * another file. The first shop listens on 1340 (E2E_PORT) with its fakes on 1395–1399, the second on 1341 with its
  * fakes on 1385–1389, and so on. This module is loaded again in every worker; what it exports there (the URLs, the
- * database) are that worker's shop's.
+ * database) are that worker's shop's. One worker keeps 1.6 of 2 cores busy (Chromium, the shop, axe), so on a 2-core
+ * machine a second one gains little and `npm test` runs the resilience tests beside it instead; E2E_SHOPS=2 suits
+ * a machine with 4 cores or more.
  */
 const root = path.resolve(__dirname, '..');
-const SHOPS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_SHOPS ?? 2));
+const SHOPS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_SHOPS ?? 1));
 /** This worker's shop (0 in the runner process, which starts them all). */
 const SHOP = Math.min(SHOPS - 1, Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 1340);

@@ -265,7 +265,8 @@ try {
 } catch {
   // no shop started (the API and resilience stages did not run)
 }
-const avg = loads.length ? loads.reduce((a, b) => a + b, 0) / loads.length : loadavg()[0];
+if (loads.length === 0) loads.push(loadavg()[0]);
+const avg = loads.reduce((a, b) => a + b, 0) / loads.length;
 console.log(
   `\nTotal ${seconds(Date.now() - started)}; load average over the run ${avg.toFixed(1)} (max ${Math.max(0, ...loads).toFixed(1)}) on ${(
     await import('node:os')
