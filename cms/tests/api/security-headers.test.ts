@@ -28,11 +28,11 @@ const preflight = (baseUrl: string, path: string, origin: string, method = 'POST
   });
 
 /** The Keep-Alive header Node's server sends on a kept-alive answer (hop-by-hop: fetch does not show it). */
-function keepAliveHeader(baseUrl: string): Promise<string | undefined> {
+function keepAliveHeader(baseUrl: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${baseUrl}/api/health`, { headers: { connection: 'keep-alive' } }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.headers['keep-alive']));
+      res.on('end', () => resolve(String(res.headers['keep-alive'] ?? '')));
     });
     req.on('error', reject);
     req.end();
