@@ -129,18 +129,22 @@ function runStep(step, prefix) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const label = prefix ? `[${step.name}] `.padEnd(14) : '';
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
+  // Every line read before the step is summed up: readline may hand over the last lines after the child's 'close'.
+  const drained = [child.stdout, child.stderr].map((stream) => {
+    const lines = createInterface({ input: stream });
+    lines.on('line', (line) => {
       output += `${line}\n`;
       console.log(`${label}${line}`);
     });
-  }
+    return new Promise((done) => lines.once('close', done));
+  });
   return new Promise((resolve) => {
     child.on('error', (error) => {
       output += String(error);
       resolve(127);
     });
-    child.on('close', (code) => {
+    child.on('close', async (code) => {
+      await Promise.all(drained);
       const result = { ms: Date.now() - t0, code: code ?? 1, output };
       try {
         result.counts = step.counts?.(output);
