@@ -29,9 +29,8 @@ import { sleep, waitFor } from '../helpers/wait-for';
  * fault's end by itself.
  */
 
-// How long Redis stays down and Mercado Pago stays slow: 15 s by default in `npm test`, longer than Mercado Pago's
-// 10 s cut-off and than the rate limiter's fallback to memory needs; issue 40 ran 30 s (FAULT_SECONDS=30).
-const FAULT_SECONDS = Number(process.env.FAULT_SECONDS ?? 15);
+// How long Redis stays down and Mercado Pago stays slow (FAULT_SECONDS, 30 s as issue 40 asked).
+const FAULT_SECONDS = Number(process.env.FAULT_SECONDS ?? 30);
 const CLIENTS = 4;
 const ANSWER_LIMIT_MS = 10_000;
 const ACCESS_TOKEN = `TEST-${randomUUID()}`;
