@@ -112,7 +112,10 @@ const production = [
 const plan = [[preflight], staticSteps, [unit], [cmsBuild], [api, appsBuild], [resilience], [e2e], [production]];
 
 const only = process.env.TEST_STAGES?.split(',').map((s) => s.trim());
-const wanted = (step) => !only || only.includes(step.stage) || only.includes(step.name);
+const named = (step) => !only || only.includes(step.stage) || only.includes(step.name);
+// The builds go with any stage that runs what they build (the API and resilience runs skip their own compile).
+const needs = { 'cms-build': ['api', 'resilience', 'e2e', 'production'], 'apps-build': ['e2e', 'production'] };
+const wanted = (step) => named(step) || (needs[step.name] ?? []).some((stage) => only.includes(stage));
 
 /** @type {Map<string, { ms: number, code: number, output: string, counts?: any }>} */
 const results = new Map();
