@@ -31,8 +31,11 @@ import { deliver, placeOrder, POINT, requestBody, startReturnsShop, stopReturnsS
 let at: ReturnsShop;
 let fake: FakeMercadoPago;
 const TAG = Date.now().toString(36);
-/** The category's name (what products carry) and the name the shop shows. */
-const CATEGORY = `curva${TAG}`;
+/**
+ * The category's name (what products carry) and the name the shop shows. It ends in a letter other than "s" (a base-36
+ * tag may end in one), so its plural is one "s" more: 'curvaXs' + 's' is not a plural the shop reads.
+ */
+const CATEGORY = `curva${TAG}a`;
 const SHOWN = `Corpiños ${TAG}`;
 const STOCK_CATEGORY = `stock${TAG}`;
 const SALES_CATEGORY = `ventas${TAG}`;
