@@ -158,7 +158,9 @@ export default defineConfig({
     baseURL,
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each step's DOM, network and console); without the screencast, which every
+    // test would otherwise record (JPEG frames encoded all run long) for the few that fail.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

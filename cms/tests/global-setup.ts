@@ -7,12 +7,15 @@ import {
   startStrapi,
   type DatabaseKind,
 } from './helpers/strapi-process';
+import { startShopBroker } from './helpers/shared-shops';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseKind: DatabaseKind;
     databaseEnv: Record<string, string>;
+    /** Where a file asks for a kept shop on the run's database (helpers/shared-shops.ts). */
+    shopBrokerUrl: string;
   }
 }
 
@@ -35,10 +38,14 @@ export default async function setup(project: TestProject) {
     removeTemplate = await makeSeededTemplate(database);
     strapi = await startStrapi(database);
   }
+  // The raised-limit shops beside the shared one, started by the first file that asks and kept for the others.
+  const broker = await startShopBroker(database);
+  project.provide('shopBrokerUrl', broker.url);
   project.provide('baseUrl', strapi.url);
   project.provide('databaseKind', kind);
   project.provide('databaseEnv', database.env);
   return async () => {
+    await broker.close();
     await strapi.stop();
     await database.drop();
     await removeTemplate();

@@ -10,13 +10,14 @@ import {
   messageOf,
   rawRequest,
 } from '../helpers/junk';
-import { SHOPPER, orderBody, startExtraStrapi } from '../helpers/orders';
-import { TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-process';
+import { SHOPPER, orderBody, extraStrapi } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
+import { TEST_ADMIN } from '../helpers/strapi-process';
 
 // Bad input is a Spanish 400 (413 when too big), never a 500 nor a crash, on SQLite and on PostgreSQL.
 // Runs on a second process with the order limit raised: these orders are refused, but they still count.
 const INVALID_CHARACTERS = 'La petición contiene caracteres no válidos';
-let shop: RunningStrapi;
+let shop: ShopHandle;
 let token: string;
 
 const call = (path: string, options: Parameters<typeof api>[1] = {}) => api(path, { ...options, baseUrl: shop.url });
@@ -34,7 +35,7 @@ async function expectAlive(): Promise<void> {
 }
 
 beforeAll(async () => {
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
   token = await adminToken();
 });
 

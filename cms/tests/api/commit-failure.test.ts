@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
-import { createProduct, orderBody, SHOPPER, startExtraStrapi, stockOf } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, orderBody, SHOPPER, extraStrapi, stockOf } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 /**
  * An order is answered 201 only once its COMMIT went through. A PostgreSQL restart can cut an order's connection
@@ -22,7 +22,7 @@ const ORDERS_OF_NAME = (db: Knex) => db('components_order_shipping_infos').where
 describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fails', () => {
   let db: Knex;
   // A process of its own on the shared database: the shared one's order limit is spent by the other files.
-  let shop: RunningStrapi;
+  let shop: ShopHandle;
 
   const dropTrigger = async () => {
     await db.raw('DROP TRIGGER IF EXISTS shop_test_commit_cut ON components_order_shipping_infos');
@@ -30,7 +30,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('an order whose COMMIT fa
   };
 
   beforeAll(async () => {
-    shop = await startExtraStrapi();
+    shop = await extraStrapi();
     db = testDatabase();
     await dropTrigger();
     await db.raw(`CREATE FUNCTION shop_test_commit_cut() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -82,7 +82,7 @@ const ORDERS_OF_REFUSED = (db: Knex) => db('components_order_shipping_infos').wh
 describe.skipIf(inject('databaseKind') !== 'sqlite')('an order whose COMMIT SQLite refuses', () => {
   let db: Knex;
   // A process of its own: its pool's one connection is the one the failed COMMIT leaves behind.
-  let shop: RunningStrapi;
+  let shop: ShopHandle;
 
   const dropGate = async () => {
     await db.raw('DROP TRIGGER IF EXISTS shop_test_commit_refused');
@@ -91,7 +91,7 @@ describe.skipIf(inject('databaseKind') !== 'sqlite')('an order whose COMMIT SQLi
   };
 
   beforeAll(async () => {
-    shop = await startExtraStrapi();
+    shop = await extraStrapi();
     db = testDatabase();
     await dropGate();
     await db.raw('CREATE TABLE shop_test_commit_gate_parent (id INTEGER PRIMARY KEY)');

@@ -29,8 +29,8 @@ import {
 } from '@shop/shared';
 import { adminTokenAt, api, forgetTokens, type CallOptions } from '../helpers/api';
 import { TEST_ADMIN } from '../helpers/strapi-process';
-import { PNG_BYTES, SHOPPER, createProduct, fileForm, orderBody, startExtraStrapi, type TestProduct } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { PNG_BYTES, SHOPPER, createProduct, fileForm, orderBody, extraStrapi, type TestProduct } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 /**
  * The shared contract against real answers: every endpoint's answer parses with its schema from @shop/shared, and
@@ -48,7 +48,7 @@ async function expectAnswer<S extends z.ZodType>(schema: S, status: number, path
 
 // A process of its own on the shared database, with the order and upload limits raised: the suite's shared process has
 // spent its order budget in earlier files, and this file places several orders.
-let shop: RunningStrapi;
+let shop: ShopHandle;
 let token: string | undefined;
 const staffToken = async () => (token ??= await adminTokenAt(shop.url));
 const staff = async (options: CallOptions = {}): Promise<CallOptions> => ({ ...options, token: await staffToken() });
@@ -56,7 +56,7 @@ const staff = async (options: CallOptions = {}): Promise<CallOptions> => ({ ...o
 let product: TestProduct;
 
 beforeAll(async () => {
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
   product = await createProduct({ stock: 5 });
 });
 

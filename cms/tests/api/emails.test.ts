@@ -5,15 +5,16 @@ import { adminToken, adminTokenAt, api, shopperToken, type CallOptions } from '.
 import { testDatabase } from '../helpers/database';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { JUNK_QUERY_VALUES, LONG_10K, NUL_TEXT } from '../helpers/junk';
-import { createProduct, orderBody, startExtraStrapi } from '../helpers/orders';
-import { TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, orderBody, extraStrapi } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
+import { TEST_ADMIN } from '../helpers/strapi-process';
 
 // The test shops run without SMTP_HOST: mail waits in the outbox, readable by staff.
 
 describe('outbox without a mail server', () => {
   // Orders are placed on a process of their own (raised order limit, same database): the shared process's order
   // budget belongs to the files that test the limit.
-  let shop: RunningStrapi;
+  let shop: ShopHandle;
   let staffToken: string;
   const call = (path: string, options: CallOptions = {}) => api(path, { baseUrl: shop.url, ...options });
   const adminToken = () => Promise.resolve(staffToken);
@@ -26,7 +27,7 @@ describe('outbox without a mail server', () => {
   }
 
   beforeAll(async () => {
-    shop = await startExtraStrapi();
+    shop = await extraStrapi();
     staffToken = await adminTokenAt(shop.url);
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
-import { createProduct, orderBody, sequenceOf, startExtraStrapi, stockOf, uploadProof, type LineInput } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, orderBody, sequenceOf, extraStrapi, stockOf, uploadProof, type LineInput } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 // Two more Strapi processes on the shared test database (SQLite file or PostgreSQL database), with the order
 // rate limit raised: concurrent requests hit them at once, as several shoppers (and app instances) would.
@@ -13,11 +13,11 @@ const PROOF_RACERS = 10;
 const SIZE_BUYERS = 50;
 const LAST_OF_SIZE = 3;
 
-let first: RunningStrapi;
-let second: RunningStrapi;
+let first: ShopHandle;
+let second: ShopHandle;
 
 beforeAll(async () => {
-  [first, second] = await Promise.all([startExtraStrapi(), startExtraStrapi()]);
+  [first, second] = await Promise.all([extraStrapi(0), extraStrapi(1)]);
 });
 
 afterAll(async () => {
@@ -166,7 +166,7 @@ describe('concurrent orders', () => {
 });
 
 describe('Idempotency-Key: a retried checkout makes one order', () => {
-  const keyed = (key: string, body: Record<string, unknown>, process: RunningStrapi = first) =>
+  const keyed = (key: string, body: Record<string, unknown>, process: ShopHandle = first) =>
     api<Created & { message?: string }>('/orders', { body, baseUrl: process.url, headers: { 'Idempotency-Key': key } });
   const newKey = (label: string) => `chk-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FULFILLMENT_MESSAGES,
   formatPrice,
@@ -15,14 +15,14 @@ import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
 import { SHOPPER, createProduct, orderBody, stockOf, type TestProduct } from '../helpers/orders';
 import { inviteStaffMember } from '../helpers/staff';
-import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { keptShop, RAISED_LIMITS, type ShopHandle } from '../helpers/shared-shops';
 
 /**
  * Fulfilment apart from payment (PUT /orders/{id}/fulfillment, POST /orders/fulfillment): each step, each refusal,
- * the shopper's notices, the delivery sheet, the permission matrix. Its own Strapi on the shared database, with a
- * raised order limit.
+ * the shopper's notices, the delivery sheet, the permission matrix. The run's kept raised-limit process on the shared database
+ * (helpers/shared-shops.ts).
  */
-let shop: RunningStrapi;
+let shop: ShopHandle;
 let owner: string;
 let sales: { token: string; id: number };
 let catalog: string;
@@ -64,8 +64,7 @@ const mailKinds = async (id: string): Promise<string[]> =>
   (await asOwner(`/emails?order=${id}&limit=100`)).body.emails.map((m: { kind: string }) => m.kind);
 
 beforeAll(async () => {
-  const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
-  shop = await startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000' });
+  shop = await keptShop(RAISED_LIMITS);
   owner = await adminTokenAt(shop.url);
   originalContent = (await call('/content')).body.content;
   const content = structuredClone(originalContent);

@@ -3,12 +3,12 @@ import { DEFAULT_WHATSAPP_TEMPLATES, MSG, type Order, type OrderEvent, type Site
 import { adminToken, api } from '../helpers/api';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { NUL_TEXT } from '../helpers/junk';
-import { createProduct, orderBody, startExtraStrapi, uploadProof, type TestProduct } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, orderBody, extraStrapi, uploadProof, type TestProduct } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 // The transfer proofs queue: the staff order list oldest first, approving (paid) and rejecting with a reason (back to
 // waiting for the proof, the reason kept in the history). Orders are placed on a second process with raised limits.
-let shop: RunningStrapi;
+let shop: ShopHandle;
 let product: TestProduct;
 let originalContent: SiteContent | undefined;
 const placedIds: string[] = [];
@@ -33,7 +33,7 @@ async function asStaff(path: string, body?: unknown, method = body === undefined
 const ours = (orders: Order[]) => orders.map((o) => o._id).filter((id) => placedIds.includes(id));
 
 beforeAll(async () => {
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
   product = await createProduct({ stock: 50, title: 'Conjunto Comprobantes' });
   for (let i = 0; i < 3; i += 1) placedIds.push((await placeTransferWithProof())._id);
   const content = await api('/content');

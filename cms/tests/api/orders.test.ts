@@ -7,17 +7,17 @@ import {
   createProduct,
   orderBody,
   sequenceOf,
-  startExtraStrapi,
+  extraStrapi,
   stockOf,
   uploadProof,
   type LineInput,
   type TestProduct,
 } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 // Orders are created on a second Strapi process on the same database whose order rate limit is raised, so that
 // this file can place many orders; the shared process keeps the real limit (checked at the end).
-let shop: RunningStrapi;
+let shop: ShopHandle;
 let originalContent: SiteContent | undefined;
 
 const BASE_COST = 3000;
@@ -62,7 +62,7 @@ async function putCheckoutRules(
 const restoreCheckoutRules = () => putCheckoutRules({ baseCost: BASE_COST, freeShippingThreshold: FREE_FROM }, { additionalFee: CASH_FEE });
 
 beforeAll(async () => {
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
   const content = await api('/content');
   expect(content.status).toBe(200);
   originalContent = content.body.content;

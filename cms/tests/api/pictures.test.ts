@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PICTURE_WIDTHS, pictureVariantUrl, type PictureFormat, type PictureWidth } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
-import { fileForm, startExtraStrapi, uploadProof, type TestProduct } from '../helpers/orders';
+import { extraStrapi, fileForm, startExtraStrapi, uploadProof, type TestProduct } from '../helpers/orders';
 import { CMS_DIR, type RunningStrapi } from '../helpers/strapi-process';
 import { waitFor } from '../helpers/wait-for';
 
@@ -106,9 +106,9 @@ describe('responsive copies of product pictures', () => {
   });
 
   it('a transfer proof gets no copies', async () => {
-    // On the raised-limit process started above: the shared process's upload budget belongs to the limit tests.
-    extra ??= await startExtraStrapi();
-    const url = await uploadProof(extra.url);
+    // On the kept raised-limit process: the shared process's upload budget belongs to the limit tests.
+    const kept = await extraStrapi();
+    const url = await uploadProof(kept.url);
     written.push(fileOf(url));
     expect(existsSync(fileOf(url))).toBe(true);
     for (const copy of allCopies(url)) expect(existsSync(fileOf(copy)), copy).toBe(false);

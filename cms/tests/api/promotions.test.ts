@@ -3,23 +3,24 @@ import { couponAnswerSchema, livePromotionsAnswerSchema, quoteAnswerSchema, type
 import { adminToken, api, expectMessage, type CallOptions } from '../helpers/api';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { LONG_10K, NUL_TEXT, OVER_VARCHAR } from '../helpers/junk';
-import { createProduct, orderBody, SHOPPER, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
+import { createProduct, orderBody, SHOPPER, extraStrapi, stockOf, type TestProduct } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 import { inviteStaff } from '../helpers/staff';
-import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { startStrapi } from '../helpers/strapi-process';
 
 // Two processes of their own on the shared database (orders unlimited): the concurrency test hits both at once.
 // Category names are unique to this file so that its promotions never touch another file's products.
 const RUN = Date.now().toString(36);
 const BASICS = `basicos-${RUN}`;
 const LACE = `encaje-${RUN}`;
-let first: RunningStrapi;
-let second: RunningStrapi;
+let first: ShopHandle;
+let second: ShopHandle;
 let basic: TestProduct;
 let lace: TestProduct;
 let originalContent: SiteContent;
 
 const on =
-  (shop: RunningStrapi) =>
+  (shop: ShopHandle) =>
   (pathname: string, options: CallOptions = {}) =>
     api(pathname, { baseUrl: shop.url, ...options });
 const call = (pathname: string, options: CallOptions = {}) => on(first)(pathname, options);
@@ -50,7 +51,7 @@ const basicLine = (quantity = 1) => ({ productId: basic._id, quantity, size: 'M'
 const laceLine = (quantity = 1) => ({ productId: lace._id, quantity, size: 'M', color: 'Negro' });
 
 beforeAll(async () => {
-  [first, second] = await Promise.all([startExtraStrapi(), startExtraStrapi()]);
+  [first, second] = await Promise.all([extraStrapi(0), extraStrapi(1)]);
   originalContent = (await api('/content')).body.content;
   // Categories of this file's own, so that its promotions touch no other file's products.
   const content = structuredClone(originalContent);

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { createProduct, orderBody, startExtraStrapi } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, orderBody, extraStrapi } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 import { inviteStaffMember } from '../helpers/staff';
 
 /** Who did what: every staff change lands in the owner's activity list, newest first, by person and kind. */
 describe('GET /activity', () => {
   // Orders are placed on a process of their own (the shared one's order budget belongs to the other files).
-  let checkout: RunningStrapi;
+  let checkout: ShopHandle;
   beforeAll(async () => {
-    checkout = await startExtraStrapi();
+    checkout = await extraStrapi();
   }, 180_000);
   afterAll(async () => {
     await checkout?.stop();

@@ -5,15 +5,16 @@ import { adminToken, adminTokenAt, api, expectMessage } from '../helpers/api';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
 import { LONG_10K, NUL_TEXT } from '../helpers/junk';
-import { createProduct, orderBody, startExtraStrapi, type TestProduct } from '../helpers/orders';
+import { createProduct, orderBody, extraStrapi, type TestProduct } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 import { panel, panelToken, documentPath } from '../helpers/panel';
 import { inviteStaff } from '../helpers/staff';
-import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { startStrapi } from '../helpers/strapi-process';
 
 // Two more processes on the shared database: restocks on both at once must send each e-mail once. The second has a
 // low stock-alert budget of its own (the shared process's is generous).
-let first: RunningStrapi;
-let second: RunningStrapi;
+let first: ShopHandle;
+let second: ShopHandle;
 let db: Knex;
 const RUN = Date.now().toString(36);
 const email = (name: string) => `${name}-${RUN}@example.com`;
@@ -51,7 +52,7 @@ async function alertsOf(productId: string) {
 beforeAll(async () => {
   db = testDatabase();
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
-  [first, second] = await Promise.all([startExtraStrapi(), startStrapi(database, { RATE_LIMIT_STOCK_ALERTS_MAX: '3' })]);
+  [first, second] = await Promise.all([extraStrapi(), startStrapi(database, { RATE_LIMIT_STOCK_ALERTS_MAX: '3' })]);
 });
 
 afterAll(async () => {

@@ -4,15 +4,15 @@ import { STOCK_MSG } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
-import { createProduct, orderBody, startExtraStrapi, type LineInput, type TestProduct } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, extraStrapi, orderBody, startExtraStrapi, type LineInput, type TestProduct } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 // Per-size stock: the product API, orders taking and returning units of one size, the owner's stale saves and the
 // migration of products saved before per-size stock. Orders go to a second process with the order limit raised.
-let shop: RunningStrapi;
+let shop: ShopHandle;
 
 beforeAll(async () => {
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
 });
 
 afterAll(async () => {

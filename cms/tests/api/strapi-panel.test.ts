@@ -7,9 +7,10 @@ import type { Order, OrderEvent, SiteContent } from '@shop/shared';
 import { adminToken, api, shopperToken } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { createProduct, orderBody, startExtraStrapi, stockOf, type TestProduct } from '../helpers/orders';
+import { createProduct, orderBody, extraStrapi, stockOf, type TestProduct } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 import { documentPath, panel, panelToken } from '../helpers/panel';
-import { CMS_DIR, TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-process';
+import { CMS_DIR, TEST_ADMIN } from '../helpers/strapi-process';
 
 /**
  * Strapi's own panel (/cms) is the developer's tool for low-level fixes. It writes through the Document Service,
@@ -19,12 +20,12 @@ import { CMS_DIR, TEST_ADMIN, type RunningStrapi } from '../helpers/strapi-proce
 const PRODUCT = 'api::product.product';
 const ORDER = 'api::order.order';
 
-let shop: RunningStrapi;
+let shop: ShopHandle;
 let token: string;
 
 beforeAll(async () => {
   // A second process on the same database, with room for the orders these tests place.
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
   token = await panelToken(shop.url);
 }, 180_000);
 

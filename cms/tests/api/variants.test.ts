@@ -4,15 +4,15 @@ import { VARIANT_MSG, type ProductVariant } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
-import { createProduct, orderBody, startExtraStrapi, type LineInput } from '../helpers/orders';
-import type { RunningStrapi } from '../helpers/strapi-process';
+import { createProduct, extraStrapi, orderBody, startExtraStrapi, type LineInput } from '../helpers/orders';
+import type { ShopHandle } from '../helpers/shared-shops';
 
 // Variants: every colour × size with its own units, SKU and barcode. The product API, the quote and orders resolve
 // lines to a variant and take (and give back) that variant's units only; the start-up migration of older products.
-let shop: RunningStrapi;
+let shop: ShopHandle;
 
 beforeAll(async () => {
-  shop = await startExtraStrapi();
+  shop = await extraStrapi();
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { adminToken, api } from './api';
 import { startStrapi, type RunningStrapi } from './strapi-process';
+import { keptShop, RAISED_LIMITS, type ShopHandle } from './shared-shops';
 
 export interface TestProduct {
   _id: string;
@@ -111,11 +112,20 @@ export function sequenceOf(orderNumber: string): number {
 
 /**
  * Another Strapi process on the same database as the shared one, with order and upload limits raised so that
- * bulk and concurrency tests do not hit the public rate limits (the shared process keeps the real limits).
+ * bulk and concurrency tests do not hit the public rate limits (the shared process keeps the real limits): kept for
+ * the whole run (helpers/shared-shops.ts), slot 1 being a second such process.
+ */
+export function extraStrapi(slot = 0): Promise<ShopHandle> {
+  return keptShop(RAISED_LIMITS, slot);
+}
+
+/**
+ * A new process with the raised limits, started now: for a test about what a start does (a migration, the copies a
+ * start makes). Stopping it stops the process.
  */
 export async function startExtraStrapi(): Promise<RunningStrapi> {
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
-  return startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_UPLOADS_MAX: '100000' });
+  return startStrapi(database, RAISED_LIMITS);
 }
 
 // Small real images (4x4 pixels), made with sharp.

@@ -3,11 +3,12 @@ import type { Order, SiteContent } from '@shop/shared';
 import { adminTokenAt, api, type ApiAnswer, type CallOptions } from './api';
 import { SHOPPER, createProduct, orderBody, type TestProduct } from './orders';
 import { inviteStaffMember } from './staff';
-import { TEST_SHOPPER, startStrapi, type RunningStrapi } from './strapi-process';
+import { keptShop, RAISED_LIMITS, type ShopHandle } from './shared-shops';
+import { TEST_SHOPPER, startStrapi } from './strapi-process';
 
 /** A shop for the returns tests: cash pickup at one meeting point, a bra in 85B/90B and a panty (not returnable). */
 export interface ReturnsShop {
-  shop: RunningStrapi;
+  shop: ShopHandle;
   owner: string;
   sales: string;
   catalog: string;
@@ -26,15 +27,13 @@ export const POINT = {
   enabled: true,
 };
 
-/** `env` adds to the shop's environment (Mercado Pago's, for one); with it, `mercadoPago` turns the method on. */
+/**
+ * `env` adds to the shop's environment (Mercado Pago's, for one) and starts a process of its own; with it,
+ * `mercadoPago` turns the method on. Without it the run's kept raised-limit process serves (helpers/shared-shops.ts).
+ */
 export async function startReturnsShop(options: { env?: Record<string, string>; mercadoPago?: boolean } = {}): Promise<ReturnsShop> {
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
-  const shop = await startStrapi(database, {
-    RATE_LIMIT_ORDERS_MAX: '100000',
-    RATE_LIMIT_RETURNS_MAX: '100000',
-    RATE_LIMIT_TRACKING_MAX: '100000',
-    ...options.env,
-  });
+  const shop = options.env ? await startStrapi(database, { ...RAISED_LIMITS, ...options.env }) : await keptShop(RAISED_LIMITS);
   const call: ReturnsShop['call'] = (pathname, options = {}) => api(pathname, { baseUrl: shop.url, ...options });
   const owner = await adminTokenAt(shop.url);
   const original = (await call('/content')).body.content as SiteContent;
