@@ -59,9 +59,42 @@ function DeliveryPlace({ order }: { order: Order }) {
   );
 }
 
+/**
+ * An e-mail or phone as a link, or, where the order has none (Mercado Libre hides its buyers' contacts), a plain line
+ * saying so: never a link with no text, which a screen reader announces as an unnamed link.
+ */
+function ContactLine({
+  icon: Icon,
+  label,
+  value,
+  href,
+  marketplace,
+}: {
+  icon: typeof Mail;
+  label: string;
+  value: string | undefined;
+  href: string;
+  marketplace: boolean;
+}) {
+  const text = value?.trim();
+  return (
+    <li>
+      <Icon size={16} aria-hidden="true" />{' '}
+      {text ? (
+        <a href={href}>{text}</a>
+      ) : (
+        <span className="cell-sub">
+          {label}: {marketplace ? 'Mercado Libre no comparte este dato' : 'sin dato'}
+        </span>
+      )}
+    </li>
+  );
+}
+
 /** Who ordered (name, e-mail, phone) and where it goes, side by side. */
 export function OrderCustomerCards({ order }: { order: Order }) {
   const info = order.shippingInfo;
+  const marketplace = order.channel === 'mercadolibre';
   const carrier = order.deliveryType === 'carrier';
   const delivery = order.deliveryType === 'delivery' || carrier;
   return (
@@ -71,12 +104,8 @@ export function OrderCustomerCards({ order }: { order: Order }) {
           <li>
             <User size={16} aria-hidden="true" /> {info.fullName}
           </li>
-          <li>
-            <Mail size={16} aria-hidden="true" /> <a href={`mailto:${info.email}`}>{info.email}</a>
-          </li>
-          <li>
-            <Phone size={16} aria-hidden="true" /> <a href={`tel:${info.phone}`}>{info.phone}</a>
-          </li>
+          <ContactLine icon={Mail} label="E-mail" value={info.email} href={`mailto:${info.email}`} marketplace={marketplace} />
+          <ContactLine icon={Phone} label="Teléfono" value={info.phone} href={`tel:${info.phone}`} marketplace={marketplace} />
           {order.buyerDocument && (
             <li data-testid="order-buyer-document">
               <IdCard size={16} aria-hidden="true" /> {order.buyerDocument.length === 11 ? 'CUIT' : 'DNI'} {order.buyerDocument}

@@ -61,6 +61,36 @@ describe('orders: a Mercado Libre sale', () => {
     expect(screen.queryByTestId('order-oversold')).not.toBeInTheDocument();
   });
 
+  it('a sale whose buyer Mercado Libre hides shows no empty e-mail or phone link, and says why', async () => {
+    signInStorage({ ...ADMIN_USER, staffRole: 'owner', twoFactorEnabled: true });
+    const hidden = mlOrder(false);
+    hidden.shippingInfo = { ...hidden.shippingInfo, email: '', phone: '' };
+    mockApi({
+      'GET /orders/order-9/history': { data: { history: [] } },
+      'GET /orders/order-9': { data: { order: hidden } },
+      'GET /orders/order-9/invoice': { data: { invoice: null, creditNote: null } },
+    });
+    const { container } = renderApp(<OrderDetailPage />, { route: '/orders/order-9', path: '/orders/:id' });
+    await screen.findByTestId('order-mercadolibre');
+    // Every link on the page has a name (axe's link-name), and none points at an empty address.
+    for (const link of screen.getAllByRole('link')) expect(link).toHaveAccessibleName();
+    expect(container.querySelector('a[href="mailto:"], a[href="tel:"]')).toBeNull();
+    expect(screen.getByText('E-mail: Mercado Libre no comparte este dato')).toBeInTheDocument();
+    expect(screen.getByText('Teléfono: Mercado Libre no comparte este dato')).toBeInTheDocument();
+  });
+
+  it('a web order keeps its e-mail and phone as links', async () => {
+    signInStorage({ ...ADMIN_USER, staffRole: 'owner', twoFactorEnabled: true });
+    mockApi({
+      'GET /orders/order-3/history': { data: { history: [] } },
+      'GET /orders/order-3': { data: { order: orderFixture(3) } },
+      'GET /orders/order-3/invoice': { data: { invoice: null, creditNote: null } },
+    });
+    renderApp(<OrderDetailPage />, { route: '/orders/order-3', path: '/orders/:id' });
+    expect(await screen.findByRole('link', { name: 'cliente3@mail.com' })).toHaveAttribute('href', 'mailto:cliente3@mail.com');
+    expect(screen.getByRole('link', { name: '299 555 0000' })).toHaveAttribute('href', 'tel:299 555 0000');
+  });
+
   it('the list row names the channel and the sale, and flags an oversold one', () => {
     signInStorage();
     renderApp(
