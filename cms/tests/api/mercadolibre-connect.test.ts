@@ -225,6 +225,27 @@ describe('Mercado Libre: connecting the account', () => {
     expect((await call(CHANNEL, { token: owner })).body.connected).toBe(true);
   });
 
+  it('refuses the callback when the session that asked has ended meanwhile (signed out everywhere)', async () => {
+    const before = await accountRow();
+    const exchanges = fake.state.exchanges.authorization_code;
+    const callbackUrl = await authorize();
+    // "Cerrar todas las sesiones" from another device: the session version goes up, every token of before is void.
+    const ownerRow = { email: TEST_ADMIN.email };
+    await db('up_users').where(ownerRow).increment('session_version', 1);
+    try {
+      expect((await call(CHANNEL, { token: owner })).status).toBe(401);
+      const back = await visit(callbackUrl);
+      expect(back).toEqual({ status: 302, location: `${first.url}/admin/channels/mercadolibre?error=forbidden` });
+    } finally {
+      // The test's own token works again (the same session, as if it had never ended).
+      await db('up_users').where(ownerRow).decrement('session_version', 1);
+    }
+    expect(fake.state.exchanges.authorization_code).toBe(exchanges);
+    expect((await accountRow())?.access_token_sealed).toBe(before?.access_token_sealed);
+    // The same session, still signed in, connects as before.
+    await connectAccount();
+  });
+
   it('refuses the callback when the one who asked may no longer connect (two-factor sign-in turned off meanwhile)', async () => {
     const before = await accountRow();
     const exchanges = fake.state.exchanges.authorization_code;

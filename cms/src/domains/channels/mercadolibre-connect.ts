@@ -17,10 +17,10 @@ const CODE_RE = /^[A-Za-z0-9_-]{1,300}$/;
 
 export const redirectUriFor = (baseUrl: string) => `${baseUrl}${CALLBACK_PATH}`;
 
-export async function startConnection(baseUrl: string, staffId: number): Promise<string> {
+export async function startConnection(baseUrl: string, staff: { id: number; sessionVersion: number }): Promise<string> {
   const config = mercadoLibreConfig();
   if (!config) throw conflict(MERCADOLIBRE_MESSAGES.notConfigured);
-  const state = await newOAuthState(MERCADOLIBRE, staffId);
+  const state = await newOAuthState(MERCADOLIBRE, staff.id, staff.sessionVersion);
   return authorizationUrl(config, redirectUriFor(baseUrl), state);
 }
 
@@ -39,8 +39,9 @@ export async function finishConnection(baseUrl: string, query: CallbackQuery): P
   const claim = query.state ? await spendOAuthState(MERCADOLIBRE, query.state) : null;
   if (!claim) return 'state';
   if (!config) return 'unavailable';
-  // Up to ten minutes pass between "Conectar" and the callback: the one who asked must still be allowed to connect.
-  if (!(await staffMayStill(claim.staffId, 'channels.manage'))) return 'forbidden';
+  // Up to ten minutes pass between "Conectar" and the callback: the one who asked must still be allowed to connect,
+  // signed in with the session that asked (not signed out, nor every session ended, nor a role lowered meanwhile).
+  if (!(await staffMayStill(claim.staffId, 'channels.manage', claim.sessionVersion))) return 'forbidden';
   if (query.error || !query.code || !CODE_RE.test(query.code)) return 'denied';
   try {
     const tokens = await exchangeCode(config, query.code, redirectUriFor(baseUrl));

@@ -156,13 +156,16 @@ export async function requireStaff(
 
 /**
  * Whether a staff account may still do `permission` now, read from its row (for work that finishes later than the
- * request that started it, such as an OAuth callback): not blocked, with a role that has the permission, and with
- * two-factor sign-in on when the permission asks for it.
+ * request that started it, such as an OAuth callback): not blocked, with a role that has the permission, with
+ * two-factor sign-in on when the permission asks for it, and, given the session the work was started in
+ * (`sessionVersion`), that session not ended since (a sign-out, a password change, "Cerrar todas las sesiones", a
+ * role lowered).
  */
-export async function staffMayStill(staffId: number, permission: StaffPermission): Promise<boolean> {
+export async function staffMayStill(staffId: number, permission: StaffPermission, sessionVersion?: number | null): Promise<boolean> {
   const row = (await strapi.db.query(USER_UID).findOne({ where: { id: staffId }, populate: ['role'] })) as UserRow | null;
   if (!row || row.blocked) return false;
   const user = toStaffUser(row);
+  if (sessionVersion !== undefined && user.sessionVersion !== sessionVersion) return false;
   if (user.role !== ADMIN_ROLE_TYPE || !staffCan(user.staffRole, permission)) return false;
   return !permissionNeedsTwoFactor(permission) || Boolean(user.twoFactorEnabled);
 }

@@ -36,7 +36,7 @@ export default {
 
   async connect(ctx: Context) {
     const staff = await requireStaff(ctx, 'channels.manage');
-    const authorizationUrl: string = await channels().startConnection(publicBaseUrl(ctx), staff.id);
+    const authorizationUrl: string = await channels().startConnection(publicBaseUrl(ctx), staff);
     ctx.set('Cache-Control', 'no-store');
     reply(ctx, mercadoLibreConnectAnswerSchema, { authorizationUrl });
   },

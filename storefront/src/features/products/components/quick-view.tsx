@@ -1,17 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { X } from 'lucide-react';
-import { MSG, photosForColor, variantsOf, type Product } from '@shop/shared';
+import { MSG, photosForColor, sizeGuidesForCategory, variantsOf, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
 import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { ProductPicture } from '@/components/product-picture';
+import { useSiteContent } from '@/features/content';
+import { useProduct } from '../api/product-queries';
 import { cartItemFromProduct, productImage } from '../product-display';
 import { colorStock, defaultColor, sellableColors, sizesOfColor, soldOutSizesOfColor, variantStock } from '../product-variants';
 import { ColorPicker } from './color-picker';
 import { ADDED_TO_CART_TEXT } from './product-card';
+import { SizeFinderToggle } from './size-finder-toggle';
 import { SizePicker } from './size-picker';
 
 interface QuickViewProps {
@@ -38,6 +41,12 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
   const outOfStock = product.stock <= 0 || colorStock(variants, color) <= 0;
   const image = productImage({ thumbnails: photosForColor(product.thumbnails, product.photoColors, color ?? null) });
   const [error, setError] = useState<string | null>(null);
+  // "¿Cuál es mi talle?" as on the product page: the category's guides, the measurements she gave before, and the
+  // model's fit, which only the product's own answer carries (read now; the product page reads it from the cache).
+  const { content } = useSiteContent();
+  const guides = useMemo(() => sizeGuidesForCategory(product.category, content.sizeGuides), [product.category, content.sizeGuides]);
+  const fit = useProduct(product._id).data?.fit;
+  const [finderOpen, setFinderOpen] = useState(false);
 
   useEffect(() => {
     const previous = document.activeElement;
@@ -46,7 +55,9 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
       if (event.key === 'Escape') onClose();
       if (event.key !== 'Tab' || !dialogRef.current) return;
       // Keep keyboard focus inside the dialog while it is open.
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]');
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled])',
+      );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (!first || !last) return;
@@ -112,7 +123,16 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
           <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
           <p className="quick-view__description">{product.description}</p>
           <ColorPicker colors={colors} value={color} soldOut={soldOutColors} onChange={chooseColor} testId="quick-view-colors" />
-          <SizePicker sizes={sizes} value={size} soldOut={soldOut} onChange={chooseSize} />
+          <SizePicker sizes={sizes} value={size} soldOut={soldOut} onChange={chooseSize} testId="quick-view-sizes" />
+          <SizeFinderToggle
+            guides={guides}
+            fit={fit}
+            stock={{ productSizes: product.size, colorSizes: sizes, soldOut, color, chosen: size, onChoose: chooseSize }}
+            open={finderOpen}
+            setOpen={setFinderOpen}
+            focusRequest={0}
+            panelId="quick-view-size-finder"
+          />
           {error && (
             <p className="field-error" role="alert">
               {error}

@@ -14,10 +14,23 @@ interface SizeFinderToggleProps {
   focusRequest: number;
   /** How the model fits (from the shop's exchanges): the finder moves its answer one size where it runs small or large. */
   fit?: ProductFit;
+  /** The panel's id (the product page's by default; the quick view opens over a page that may hold another). */
+  panelId?: string;
 }
 
-/** "¿Cuál es mi talle?" under the size picker, when the product's guides have measurements to ask. */
-export function SizeFinderToggle({ guides, stock, open, setOpen, focusRequest, fit }: SizeFinderToggleProps) {
+/**
+ * "¿Cuál es mi talle?" under the size picker (on the product page and in the quick view), when the product's guides
+ * have measurements to ask.
+ */
+export function SizeFinderToggle({
+  guides,
+  stock,
+  open,
+  setOpen,
+  focusRequest,
+  fit,
+  panelId = 'product-size-finder',
+}: SizeFinderToggleProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -28,11 +41,11 @@ export function SizeFinderToggle({ guides, stock, open, setOpen, focusRequest, f
   if (finderColumns(guides).length === 0) return null;
   return (
     <div className="size-finder-toggle">
-      <DisclosureButton open={open} onToggle={() => setOpen(!open)} controls="product-size-finder">
+      <DisclosureButton open={open} onToggle={() => setOpen(!open)} controls={panelId}>
         <Ruler size={16} aria-hidden="true" />
         ¿Cuál es mi talle?
       </DisclosureButton>
-      <div id="product-size-finder" ref={panel} hidden={!open}>
+      <div id={panelId} ref={panel} hidden={!open}>
         {open && <SizeFinder guides={guides} stock={stock} fit={fit} />}
       </div>
     </div>

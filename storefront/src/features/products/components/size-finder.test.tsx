@@ -5,6 +5,7 @@ import { makeContent, makeProduct } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ProductPage from './product-page';
+import QuickView from './quick-view';
 
 /** The demo store's bra guide (cms seed): bands 85 to 105 with their cups. */
 const content = makeContent((c) => {
@@ -158,5 +159,30 @@ describe('size finder on the product page', () => {
     await user.click(await screen.findByRole('button', { name: /Guía de tallas/ }));
     await user.click(screen.getByRole('button', { name: '¿Cuál es mi talle? Calculalo con tus medidas' }));
     expect(within(screen.getByTestId('size-finder')).getByLabelText('Contorno bajo busto (cm)')).toHaveFocus();
+  });
+});
+
+describe('size finder in the quick view', () => {
+  it('offers the same finder with the remembered measurements, and its answer chooses the size there', async () => {
+    localStorage.setItem('size-finder-measurements', JSON.stringify({ 'contorno bajo busto': 75, 'contorno de busto': 91 }));
+    mockApi({
+      'GET /content': { status: 200, data: { content } },
+      'GET /products/*': { status: 200, data: { product: bra } },
+    });
+    renderWithApp(<QuickView product={bra} categoryName="Corpiños" onClose={() => undefined} />);
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog', { name: 'Corpiño Soft' });
+    await user.click(await within(dialog).findByRole('button', { name: '¿Cuál es mi talle?' }));
+    const finder = within(dialog).getByTestId('size-finder');
+    expect(within(finder).getByLabelText('Contorno bajo busto (cm)')).toHaveValue('75');
+    const result = within(dialog).getByTestId('size-finder-result');
+    expect(result).toHaveTextContent('Tu talle es 90B.');
+    await user.click(within(result).getByRole('button', { name: 'Elegir talle 90B' }));
+    expect(within(within(dialog).getByTestId('quick-view-sizes')).getByRole('button', { name: '90B' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar al Carrito' }));
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toMatchObject([{ id: 'p1', size: '90B', quantity: 1 }]);
   });
 });
