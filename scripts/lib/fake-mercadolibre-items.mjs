@@ -19,7 +19,7 @@
  *
  * Every answer needs `Authorization: Bearer <access token>` (401 otherwise). Test controls (POST /__control/…):
  * `items` (every item held, with `calls[itemId]`: the writes each item got), `slow` ({ms}: every item write answers
- * that much later; `state.maxInFlight` counts the most writes of one item ever under way at once), `reject` ({times, on?, code?, message?}: the next
+ * that much later; `state.maxInFlight` counts the most writes of one item ever under way at once), `reject` ({times, on?, code?, references?, message?}: the next
  * item writes, of `on` = 'create', 'update' or 'any' (default), answer a validation error), `edit` ({itemId, variationId?, available_quantity?, status?}: a change made on
  * Mercado Libre's side, as a sale or the seller's hand), `seed` ({item}: an item listed before the shop connected).
  */
@@ -86,7 +86,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
   state.items = new Map();
   state.descriptions = new Map();
   state.itemCalls = {};
-  state.reject = { times: 0, on: 'any', code: 'item.price.invalid', message: 'The price is invalid' };
+  state.reject = { times: 0, on: 'any', code: 'item.price.invalid', references: ['item'], message: 'The price is invalid' };
   /** Writes of one item under way at once, and the most ever seen (the shop sends at most one per item). */
   state.inFlight = {};
   state.maxInFlight = 0;
@@ -200,7 +200,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
     if (state.reject.times <= 0) return null;
     if (state.reject.on !== 'any' && state.reject.on !== call) return null;
     state.reject.times -= 1;
-    return [causeOf(state.reject.code, ['item'], state.reject.message)];
+    return [causeOf(state.reject.code, state.reject.references, state.reject.message)];
   }
 
   const totalOf = (item) =>
@@ -322,6 +322,7 @@ export function createItemsRoutes({ state, json, readJson, bearer }) {
         times: Number(body.times ?? 1),
         on: ['create', 'update'].includes(body.on) ? body.on : 'any',
         code: body.code ?? 'item.price.invalid',
+        references: Array.isArray(body.references) ? body.references.map(String) : ['item'],
         message: body.message ?? 'The price is invalid',
       };
       return send(res, 200, state.reject);

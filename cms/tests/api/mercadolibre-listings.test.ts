@@ -268,6 +268,24 @@ describe('Mercado Libre listings: publishing', () => {
     expect(res.body.errors[0]).toMatchObject({ path: 'price' });
     expect(await listingRows(other._id)).toHaveLength(0);
     expect(fake.state.items.size).toBe(before);
+    // An attribute's refusal as Mercado Libre writes it (the code in the singular, the attribute in its references):
+    // the form's own field, named as the category names it.
+    await control('reject', {
+      times: 1,
+      on: 'create',
+      code: 'item.attribute.invalid',
+      references: ['item.attributes.BRAND'],
+      message: 'Attribute [BRAND] value is invalid.',
+    });
+    const brand = await publish(other._id, { categoryId: 'MLA109282' });
+    expect(brand.status).toBe(400);
+    expect(brand.body.errors).toEqual([
+      { path: 'attributes.BRAND', message: 'Mercado Libre no acepta ese valor de «Marca» para esta categoría: elegí otro' },
+    ]);
+    expect(brand.body.message).toBe(
+      'Mercado Libre rechazó la publicación: Mercado Libre no acepta ese valor de «Marca» para esta categoría: elegí otro',
+    );
+    expect(await listingRows(other._id)).toHaveLength(0);
     // Mercado Libre down: 503 in Spanish, nothing written either.
     await control('mode', { status: 503, times: 3 });
     const down = await publish(other._id, { categoryId: 'MLA109282' });

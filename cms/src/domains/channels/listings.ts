@@ -33,19 +33,31 @@ import { withItemLease } from './item-lease';
 const CHANNEL = 'mercadolibre';
 const unavailable = () => new ApiError(503, MERCADOLIBRE_MESSAGES.unavailable);
 
-/** Mercado Libre's failures as the API answers them: its refusals per field in Spanish, an outage as 503. */
-async function calling<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Mercado Libre's failures as the API answers them: its refusals per field in Spanish (an attribute by the name its
+ * category gives it, when `categoryId` is known), an outage as 503.
+ */
+async function calling<T>(work: () => Promise<T>, categoryId?: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof MercadoLibreRefusal) {
-      const { message, errors } = refusalInSpanish(error);
+      const { message, errors } = refusalInSpanish(error, categoryId ? await attributeNames(categoryId) : undefined);
       throw badRequest(message, { errors });
     }
     if (error instanceof MercadoLibreCallError) {
       throw error.kind === 'unauthorized' ? conflict(MERCADOLIBRE_MESSAGES.needsReconnect) : unavailable();
     }
     throw error;
+  }
+}
+
+/** The category's attributes by id → name ('BRAND' → 'Marca'); none when Mercado Libre does not answer. */
+async function attributeNames(categoryId: string): Promise<Map<string, string>> {
+  try {
+    return new Map((await categoryAttributes(categoryId)).map((attribute) => [attribute.id, attribute.name]));
+  } catch {
+    return new Map();
   }
 }
 
@@ -130,8 +142,9 @@ export async function publishListing(input: PublishListingInput): Promise<Mercad
     });
   }
 
-  const created = await calling(async () =>
-    itemOf(await mercadoLibreApi('POST', '/items', newItemBody(product, settings, price, categoryId, given))),
+  const created = await calling(
+    async () => itemOf(await mercadoLibreApi('POST', '/items', newItemBody(product, settings, price, categoryId, given))),
+    categoryId,
   );
   const bySku = new Map(created.variations.flatMap((variation) => (variation.sku ? [[variation.sku, variation.id] as const] : [])));
   const variations: StoredVariation[] = sellable(product).map((variant) => ({
