@@ -453,7 +453,25 @@ describe('the sales report: net of discounts and refunds, with costs and margins
       const res = await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: junk }, token: at.owner });
       expectMessage(res, 400, PURCHASES_MSG.paymentFee);
     }
+    for (const junk of [-1, 31, 6.295, '6', null]) {
+      const point = await at.call('/purchase-settings', { method: 'PUT', body: { pointFeePercent: junk }, token: at.owner });
+      expectMessage(point, 400, PURCHASES_MSG.pointFee);
+      const qr = await at.call('/purchase-settings', { method: 'PUT', body: { qrFeePercent: junk }, token: at.owner });
+      expectMessage(qr, 400, PURCHASES_MSG.qrFee);
+    }
+    for (const token of [at.sales, at.catalog]) {
+      const res = await at.call('/purchase-settings', { method: 'PUT', body: { pointFeePercent: 3 }, token });
+      expect(res.status).toBe(403);
+    }
     expectMessage(await at.call('/purchase-settings', { method: 'PUT', body: {}, token: at.owner }), 400, PURCHASES_MSG.noSetting);
+    const inPerson = await at.call('/purchase-settings', {
+      method: 'PUT',
+      body: { pointFeePercent: 3.25, qrFeePercent: 0.8 },
+      token: at.owner,
+    });
+    expect(inPerson.status, JSON.stringify(inPerson.body)).toBe(200);
+    expect(inPerson.body).toMatchObject({ pointFeePercent: 3.25, qrFeePercent: 0.8 });
+    await at.call('/purchase-settings', { method: 'PUT', body: { pointFeePercent: 0, qrFeePercent: 0 }, token: at.owner });
     const saved = await at.call('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 6.29 }, token: at.owner });
     expect(saved.status).toBe(200);
     expect(saved.body.paymentFeePercent).toBe(6.29);

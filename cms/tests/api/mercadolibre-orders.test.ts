@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderEvent,
   type OrderListAnswer,
+  type SalesReportAnswer,
 } from '@shop/shared';
 import { type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
 import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
@@ -182,6 +183,27 @@ describe('Mercado Libre: a sale becomes one order', () => {
     expect(filter.body.orders.every((o) => o.channel === 'mercadolibre')).toBe(true);
     const web = await api<OrderListAnswer>('/orders?channel=web', { baseUrl: first.url, token: owner });
     expect(web.body.orders.some((o) => o.channel === 'mercadolibre')).toBe(false);
+
+    // The sales report takes Mercado Libre's charge off the sale's margin, to the peso, and not the online rate of
+    // Mercado Pago the owner set for the web (the buyer paid Mercado Libre, which charged its own fee).
+    const rate = await api('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 6.29 }, baseUrl: first.url, token: owner });
+    expect(rate.status, JSON.stringify(rate.body)).toBe(200);
+    try {
+      const report = await api<SalesReportAnswer>('/reports/sales?groupBy=channel', { baseUrl: first.url, token: owner });
+      expect(report.status).toBe(200);
+      const row = report.body.rows.find((r) => r.key === 'mercadolibre');
+      // 3 units at 23.000: 69.000 sold; Mercado Libre's sale_fee 13 % of each unit: 2.990 × 3 = 8.970.
+      expect(row).toMatchObject({ units: 3, gross: 69000, net: 69000, fees: 8970 });
+      const byVariant = await api<SalesReportAnswer>('/reports/sales?groupBy=variant', { baseUrl: first.url, token: owner });
+      const fees = byVariant.body.rows
+        .filter((r) => r.key.startsWith(`${product._id}~`))
+        .map((r) => r.fees)
+        .sort((a, b) => b - a);
+      // Split over the lines by their value: 46.000 and 23.000 → 5.980 and 2.990.
+      expect(fees).toEqual([5980, 2990]);
+    } finally {
+      await api('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 0 }, baseUrl: first.url, token: owner });
+    }
   });
 
   it("uploads the sale's invoice, once ARCA authorised it, as the fiscal document of its cart (or of the sale itself)", async () => {

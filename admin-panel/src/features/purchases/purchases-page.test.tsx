@@ -45,10 +45,10 @@ function setup(stored: Purchase[] = [], suppliers: Supplier[] = [SUPPLIER], user
   let costMethod = 'last';
   const calls = mockApi({
     'GET /auth/check': () => ({ data: { user } }),
-    'GET /purchase-settings': () => ({ data: { costMethod, paymentFeePercent: 0 } }),
+    'GET /purchase-settings': () => ({ data: { costMethod, paymentFeePercent: 0, pointFeePercent: 0, qrFeePercent: 0 } }),
     'PUT /purchase-settings': (request) => {
       costMethod = (request.body as { costMethod: string }).costMethod;
-      return { data: { costMethod, paymentFeePercent: 0 } };
+      return { data: { costMethod, paymentFeePercent: 0, pointFeePercent: 0, qrFeePercent: 0 } };
     },
     'GET /suppliers': () => ({ data: { suppliers } }),
     'POST /suppliers': (request) => {

@@ -56,14 +56,14 @@ const OVER_TIME: SalesReportAnswer = {
 
 function setup(answer: SalesReportAnswer = REPORT) {
   signInStorage();
-  let fee = 5;
+  let rates = { paymentFeePercent: 5, pointFeePercent: 3.25, qrFeePercent: 0.8 };
   return mockApi({
     'GET /auth/check': () => ({ data: { user: ADMIN_USER } }),
     'GET /reports/sales': () => ({ data: answer }),
-    'GET /purchase-settings': () => ({ data: { costMethod: 'last', paymentFeePercent: fee } }),
+    'GET /purchase-settings': () => ({ data: { costMethod: 'last', ...rates } }),
     'PUT /purchase-settings': (request) => {
-      fee = (request.body as { paymentFeePercent: number }).paymentFeePercent;
-      return { data: { costMethod: 'last', paymentFeePercent: fee } };
+      rates = request.body as typeof rates;
+      return { data: { costMethod: 'last', ...rates } };
     },
   });
 }
@@ -122,7 +122,7 @@ describe('Reportes: the sales report', () => {
     ).toEqual(['24/11/2026', '25/11/2026', '26/11/2026']);
   });
 
-  it("the owner sets Mercado Pago's fee, checked in Spanish before it is sent", async () => {
+  it("the owner sets Mercado Pago's fees (online, Point, QR), checked in Spanish before they are sent", async () => {
     const calls = setup();
     const user = userEvent.setup();
     renderApp(<SalesReportCard />);
@@ -135,8 +135,18 @@ describe('Reportes: the sales report', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     await user.clear(field);
     await user.type(field, '6,29');
+    const point = screen.getByLabelText('Comisión de Point en el local (%)');
+    expect(point).toHaveValue('3,25');
+    await user.clear(point);
+    await user.type(point, 'tres');
     await user.click(screen.getByRole('button', { name: 'Guardar comisión' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Comisión guardada: 6,29 %.');
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentFeePercent: 6.29 });
+    expect(await screen.findByText(PURCHASES_MSG.pointFee)).toBeInTheDocument();
+    expect(point).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.clear(point);
+    await user.type(point, '3,5');
+    await user.click(screen.getByRole('button', { name: 'Guardar comisión' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Comisión guardada: Mercado Pago online 6,29 %, Point 3,5 %, QR 0,8 %.');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentFeePercent: 6.29, pointFeePercent: 3.5, qrFeePercent: 0.8 });
   });
 });

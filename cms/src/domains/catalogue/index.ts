@@ -25,7 +25,7 @@ export {
 } from './sold-units';
 export { catalogueVariants, catalogueVariantsOfSkus, type CatalogueVariant } from './stock-check';
 export { variantCostsOf } from './variant-cost-map';
-export { paymentFeePercent } from './variant-costs';
+export { feeRates, paymentFeePercent, type FeeRates } from './variant-costs';
 export { colorList, findProductRow, findProductRows, toProduct } from './product-row';
 export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
 export { PURCHASE_INDEXES } from './purchases';

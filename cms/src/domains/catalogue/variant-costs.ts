@@ -30,18 +30,39 @@ export async function setCostMethod(method: CostMethod): Promise<CostMethod> {
   return method;
 }
 
-// Mercado Pago's fee rate, in hundredths of a percent (629 = 6,29 %), in the same store; 0 until the owner sets it.
-const PAYMENT_FEE_KEY = { type: 'core', name: 'shop-purchases', key: 'paymentFeeHundredths' } as const;
+// Mercado Pago's fee rates, in hundredths of a percent (629 = 6,29 %), in the same store; 0 until the owner sets them:
+// online (the web's checkout and payment links), and in person at the counter by Point (card) and by QR.
+const FEE_KEYS = {
+  online: { type: 'core', name: 'shop-purchases', key: 'paymentFeeHundredths' },
+  point: { type: 'core', name: 'shop-purchases', key: 'pointFeeHundredths' },
+  qr: { type: 'core', name: 'shop-purchases', key: 'qrFeeHundredths' },
+} as const;
+export type FeeKind = keyof typeof FEE_KEYS;
+export type FeeRates = Record<FeeKind, number>;
 
-/** Mercado Pago's fee rate the sales report takes off the margin, in percent (0 when not set). */
-export async function paymentFeePercent(): Promise<number> {
-  const value: unknown = await strapi.store.get(PAYMENT_FEE_KEY);
+async function feePercentOf(kind: FeeKind): Promise<number> {
+  const value: unknown = await strapi.store.get(FEE_KEYS[kind]);
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value / 100 : 0;
 }
 
-export async function setPaymentFeePercent(percent: number): Promise<number> {
-  await strapi.store.set({ ...PAYMENT_FEE_KEY, value: Math.round(percent * 100) });
-  return paymentFeePercent();
+/** Mercado Pago's online fee rate the sales report takes off the margin, in percent (0 when not set). */
+export function paymentFeePercent(): Promise<number> {
+  return feePercentOf('online');
+}
+
+/** Every fee rate, in percent: online, Point and QR. */
+export async function feeRates(): Promise<FeeRates> {
+  const [online, point, qr] = await Promise.all([feePercentOf('online'), feePercentOf('point'), feePercentOf('qr')]);
+  return { online, point, qr };
+}
+
+export async function setFeePercent(kind: FeeKind, percent: number): Promise<number> {
+  await strapi.store.set({ ...FEE_KEYS[kind], value: Math.round(percent * 100) });
+  return feePercentOf(kind);
+}
+
+export function setPaymentFeePercent(percent: number): Promise<number> {
+  return setFeePercent('online', percent);
 }
 
 export async function storedCost(trx: Trx, productId: string, variantId: string): Promise<number | null> {

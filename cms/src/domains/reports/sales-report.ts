@@ -19,7 +19,8 @@ import {
   type SalesReportAnswer,
   type SalesReportQuery,
 } from '@shop/shared';
-import { paymentFeePercent, productCategoriesOf, soldLinesBetween, variantCostsOf, type SoldLine } from '../catalogue';
+import { feeRates, productCategoriesOf, soldLinesBetween, variantCostsOf, type FeeRates, type SoldLine } from '../catalogue';
+import { jsonColumn, table } from '../../utils/db-write';
 import { refundsByOrderLine } from '../returns';
 import { reportPeriod, type ReportPeriod } from './report-period';
 import { badRequest } from '../../utils/http';
@@ -35,20 +36,60 @@ interface CountedLine extends SoldLine {
   cost: number | null;
 }
 
+/** Mercado Libre's charge on each of these orders (its `sale_fee` of every line, kept with the sale), by order. */
+async function marketplaceFees(orderIds: readonly string[]): Promise<Map<string, number>> {
+  const fees = new Map<string, number>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows: { document_id: string; external: unknown }[] = await table(strapi.db.connection, 'orders')
+      .whereIn('document_id', orderIds.slice(i, i + 500))
+      .andWhere('channel', 'mercadolibre')
+      .select('document_id', 'external');
+    for (const row of rows) {
+      const external = jsonColumn(row.external);
+      const fee = external && typeof external === 'object' ? Number((external as Record<string, unknown>).saleFee) : NaN;
+      if (Number.isFinite(fee) && fee > 0) fees.set(row.document_id, Math.round(fee));
+    }
+  }
+  return fees;
+}
+
+/**
+ * Mercado Pago's in-person charge on each of these orders: every approved card (Point) or QR part of a counter sale
+ * at the owner's rate for it, rounded to the peso per part.
+ */
+async function counterFees(orderIds: readonly string[], rates: FeeRates): Promise<Map<string, number>> {
+  const fees = new Map<string, number>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows: { order_document_id: string; method: string; amount: unknown }[] = await table(strapi.db.connection, 'counter_payments')
+      .whereIn('order_document_id', orderIds.slice(i, i + 500))
+      .andWhere('status', 'approved')
+      .select('order_document_id', 'method', 'amount');
+    for (const row of rows) {
+      const rate = row.method === 'card' ? rates.point : row.method === 'qr' ? rates.qr : 0;
+      const fee = Math.round(((Number(row.amount) || 0) * rate) / 100);
+      fees.set(row.order_document_id, (fees.get(row.order_document_id) ?? 0) + fee);
+    }
+  }
+  return fees;
+}
+
 /**
  * The period's lines with their share of the order's discounts (split over the order's lines by their value, in
- * whole pesos adding up to the order's discount), what their returns gave back, their share of Mercado Pago's fee
- * (`feePercent` of what an order paid through it was charged for its lines, split the same way), their category and
- * their cost.
+ * whole pesos adding up to the order's discount), what their returns gave back, their share of what selling them
+ * cost in fees (split the same way), their category and their cost. The fees are each sale's own: Mercado Libre's
+ * charge as it reported it; Mercado Pago's in-person rate on a counter sale's Point and QR parts; its online rate on
+ * what an order paid through Mercado Pago online (the web, a chat sale's payment link) was charged.
  */
-async function countLines(start: Date, end: Date, feePercent: number): Promise<CountedLine[]> {
+async function countLines(start: Date, end: Date, rates: FeeRates): Promise<CountedLine[]> {
   const lines = await soldLinesBetween(start, end);
   const orderIds = [...new Set(lines.map((line) => line.orderId))];
   const productIds = [...new Set(lines.map((line) => line.productId).filter(Boolean))];
-  const [refunds, categories, costs] = await Promise.all([
+  const [refunds, categories, costs, marketplace, counter] = await Promise.all([
     refundsByOrderLine(orderIds),
     productCategoriesOf(productIds),
     variantCostsOf(productIds),
+    marketplaceFees(orderIds),
+    counterFees(orderIds, rates),
   ]);
   const byOrder = new Map<string, SoldLine[]>();
   for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
@@ -60,7 +101,14 @@ async function countLines(start: Date, end: Date, feePercent: number): Promise<C
     );
     const values = orderLines.map((line) => line.price * line.quantity);
     const shares = allocateWhole(discount, values);
-    const fees = orderLines[0]!.paymentMethod === 'mercadopago' ? lineFees(feePercent, values, discount) : values.map(() => 0);
+    const first = orderLines[0]!;
+    const fixed = first.channel === 'mercadolibre' ? (marketplace.get(first.orderId) ?? 0) : counter.get(first.orderId);
+    const fees =
+      fixed !== undefined
+        ? allocateWhole(fixed, values)
+        : first.paymentMethod === 'mercadopago'
+          ? lineFees(rates.online, values, discount)
+          : values.map(() => 0);
     orderLines.forEach((line, i) => {
       const unitCost = costs.get(`${line.productId}\u0000${line.variantId}`);
       counted.push({
@@ -112,18 +160,19 @@ export function salesReport(query: SalesReportQuery): Promise<SalesReportAnswer>
   const groupBy = query.groupBy ?? 'product';
   if (groupBy === 'day' && period.end.getTime() - period.start.getTime() > SALES_MAX_DAYS_BY_DAY * 86_400_000)
     throw badRequest(SALES_REPORT_MSG.tooManyDays);
-  // The fee rate is read each time (the owner may change it without moving the catalogue's generation) and keys the counts.
-  return paymentFeePercent().then((feePercent) =>
-    reports.get([period.start.getTime(), period.end.getTime(), groupBy, feePercent].join('\u0000'), () =>
-      buildReport(period, groupBy, feePercent),
+  // The fee rates are read each time (the owner may change them without moving the catalogue's generation) and key the counts.
+  return feeRates().then((rates) =>
+    reports.get([period.start.getTime(), period.end.getTime(), groupBy, rates.online, rates.point, rates.qr].join('\u0000'), () =>
+      buildReport(period, groupBy, rates),
     ),
   );
 }
 
-async function buildReport(period: ReportPeriod, groupBy: SalesGroup, feePercent: number): Promise<SalesReportAnswer> {
+async function buildReport(period: ReportPeriod, groupBy: SalesGroup, rates: FeeRates): Promise<SalesReportAnswer> {
+  const feePercent = rates.online;
   const [lines, content] = await Promise.all([
-    memo.get(`${period.start.getTime()}\u0000${period.end.getTime()}\u0000${feePercent}`, () =>
-      countLines(period.start, period.end, feePercent),
+    memo.get([period.start.getTime(), period.end.getTime(), rates.online, rates.point, rates.qr].join('\u0000'), () =>
+      countLines(period.start, period.end, rates),
     ),
     strapi.service('api::site-content.site-content').getContent(),
   ]);

@@ -62,6 +62,8 @@ export const PURCHASES_MSG = {
     `No se puede revertir: la variante ${sku} quedaría con stock negativo (hoy tiene ${stock} ${stock === 1 ? 'unidad' : 'unidades'})`,
   costMethod: 'Elegí el método de costo: último costo o promedio ponderado',
   paymentFee: 'La comisión de Mercado Pago debe ser un porcentaje entre 0 y 30, con hasta dos decimales',
+  pointFee: 'La comisión de Mercado Pago Point debe ser un porcentaje entre 0 y 30, con hasta dos decimales',
+  qrFee: 'La comisión del QR de Mercado Pago debe ser un porcentaje entre 0 y 30, con hasta dos decimales',
   noSetting: 'Indicá el método de costo o la comisión de Mercado Pago',
   badProduct: 'Identificador de producto inválido',
   badVariant: 'Indicá la variante de cada costo',
@@ -245,22 +247,40 @@ export const variantCostsInputSchema = z.object({
 });
 export type VariantCostsInput = z.infer<typeof variantCostsInputSchema>;
 
+/** A fee rate in percent: 0 to the most allowed, with up to two decimals. */
+const feePercentSchema = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(MAX_PAYMENT_FEE_PERCENT, message)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message);
+
 /**
- * GET/PUT /purchase-settings: the owner's cost method, and Mercado Pago's fee rate (percent of what an order paid
- * through it was charged) that the sales report takes off the margin. PUT takes either or both.
+ * GET/PUT /purchase-settings: the owner's cost method, and Mercado Pago's fee rates that the sales report takes off
+ * the margin (percent of what was charged): online (`paymentFeePercent`: the web's checkout and the payment links of
+ * chat sales), and in person at the counter, by Point (card) and by QR. PUT takes any of them.
  */
 export const purchaseSettingsInputSchema = z
   .object({
     costMethod: z.enum(COST_METHODS, { error: PURCHASES_MSG.costMethod }).optional(),
-    paymentFeePercent: z
-      .number({ error: PURCHASES_MSG.paymentFee })
-      .min(0, PURCHASES_MSG.paymentFee)
-      .max(MAX_PAYMENT_FEE_PERCENT, PURCHASES_MSG.paymentFee)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, PURCHASES_MSG.paymentFee)
-      .optional(),
+    paymentFeePercent: feePercentSchema(PURCHASES_MSG.paymentFee).optional(),
+    pointFeePercent: feePercentSchema(PURCHASES_MSG.pointFee).optional(),
+    qrFeePercent: feePercentSchema(PURCHASES_MSG.qrFee).optional(),
   })
-  .refine((input) => input.costMethod !== undefined || input.paymentFeePercent !== undefined, PURCHASES_MSG.noSetting);
-export const purchaseSettingsAnswerSchema = z.object({ costMethod: z.enum(COST_METHODS), paymentFeePercent: z.number() });
+  .refine(
+    (input) =>
+      input.costMethod !== undefined ||
+      input.paymentFeePercent !== undefined ||
+      input.pointFeePercent !== undefined ||
+      input.qrFeePercent !== undefined,
+    PURCHASES_MSG.noSetting,
+  );
+export const purchaseSettingsAnswerSchema = z.object({
+  costMethod: z.enum(COST_METHODS),
+  paymentFeePercent: z.number(),
+  pointFeePercent: z.number(),
+  qrFeePercent: z.number(),
+});
 export type PurchaseSettings = z.infer<typeof purchaseSettingsAnswerSchema>;
 
 /** The new cost of a variant after receiving `units` at `unitCost` with `onHand` units before (whole pesos). */

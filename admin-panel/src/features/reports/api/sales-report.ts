@@ -34,14 +34,21 @@ export const paymentFeeQueries = {
     }),
 };
 
-/** Saves Mercado Pago's fee rate (settings.manage); the sales report is counted again with it. */
+/** Mercado Pago's fee rates as the owner saves them: online, Point and QR (percent). */
+export interface FeeRatesInput {
+  paymentFeePercent: number;
+  pointFeePercent: number;
+  qrFeePercent: number;
+}
+
+/** Saves Mercado Pago's fee rates (settings.manage); the sales report is counted again with them. */
 export function useSetPaymentFee() {
   return useWriteMutation({
-    mutationFn: (paymentFeePercent: number) =>
+    mutationFn: (rates: FeeRatesInput) =>
       api.request({
         method: 'PUT',
         url: '/purchase-settings',
-        data: { paymentFeePercent },
+        data: rates,
         schema: purchaseSettingsAnswerSchema,
         errorMessage: 'Error al guardar la comisión de Mercado Pago',
       }),

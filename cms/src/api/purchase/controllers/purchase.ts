@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { FeeKind } from '../../../domains/catalogue/variant-costs';
 import {
   PURCHASE_STATUS_LABELS,
   PURCHASES_MSG,
@@ -36,7 +37,15 @@ function pageOf(query: Record<string, unknown>): number {
 }
 
 /** Suppliers, purchases and costs (staff with purchases.manage; the cost method's change, the owner's settings.manage). */
-const settingsNow = async () => ({ costMethod: await purchases().costMethod(), paymentFeePercent: await purchases().paymentFeePercent() });
+const settingsNow = async () => {
+  const rates = await purchases().feeRates();
+  return {
+    costMethod: await purchases().costMethod(),
+    paymentFeePercent: rates.online,
+    pointFeePercent: rates.point,
+    qrFeePercent: rates.qr,
+  };
+};
 
 export default {
   async suppliers(ctx: Context) {
@@ -136,15 +145,21 @@ export default {
   },
 
   async updateSettings(ctx: Context) {
-    const { costMethod, paymentFeePercent } = parseWith(purchaseSettingsInputSchema, requestBody(ctx));
+    const { costMethod, paymentFeePercent, pointFeePercent, qrFeePercent } = parseWith(purchaseSettingsInputSchema, requestBody(ctx));
     const changes: string[] = [];
     if (costMethod !== undefined) {
       await purchases().setCostMethod(costMethod);
       changes.push(costMethod === 'last' ? 'Último costo' : 'Promedio ponderado');
     }
-    if (paymentFeePercent !== undefined) {
-      await purchases().setPaymentFeePercent(paymentFeePercent);
-      changes.push(`Comisión de Mercado Pago ${paymentFeePercent.toLocaleString('es-AR')} %`);
+    const rates: [FeeKind, number | undefined, string][] = [
+      ['online', paymentFeePercent, 'Comisión de Mercado Pago'],
+      ['point', pointFeePercent, 'Comisión de Point'],
+      ['qr', qrFeePercent, 'Comisión del QR'],
+    ];
+    for (const [kind, percent, label] of rates) {
+      if (percent === undefined) continue;
+      await purchases().setFeePercent(kind, percent);
+      changes.push(`${label} ${percent.toLocaleString('es-AR')} %`);
     }
     noteActivity(ctx, { summary: changes.join(' · ') });
     reply(ctx, purchaseSettingsAnswerSchema, await settingsNow());

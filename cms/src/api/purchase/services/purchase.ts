@@ -4,9 +4,9 @@ import { getPurchase, listPurchases, savePurchase } from '../../../domains/catal
 import { listSuppliers, saveSupplier } from '../../../domains/catalogue/suppliers';
 import {
   costMethod,
-  paymentFeePercent,
+  feeRates,
   setCostMethod,
-  setPaymentFeePercent,
+  setFeePercent,
   setVariantCosts,
   variantCosts,
 } from '../../../domains/catalogue/variant-costs';
@@ -29,6 +29,6 @@ export default () => ({
   setVariantCosts,
   costMethod,
   setCostMethod,
-  paymentFeePercent,
-  setPaymentFeePercent,
+  feeRates,
+  setFeePercent,
 });
