@@ -12,6 +12,7 @@ import {
   type ApiProduct,
 } from '../support/shop';
 import { failOnConsoleErrors } from '../support/console-errors';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 
 /**
  * The back office against a running shop with seed data (storefront at /, back office at /admin, API at /api).
@@ -279,4 +280,42 @@ test('change the password and sign in with the new one', async ({ page, request 
       expect(restore.ok(), 'password restored').toBeTruthy();
     }
   }
+});
+
+test('the sidebar groups the screens under headings, every label whole at 1280 and at 390 px', async ({ page, request }) => {
+  await restoreAdminSession(page, request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/');
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  /** Every label of the menu shown whole: not wider than its box, not past its link's right edge, not empty. */
+  const expectLabelsWhole = async (where: string) => {
+    const labels = nav.locator('.nav-label');
+    await expect(labels.filter({ hasText: 'Ingreso de mercadería' })).toBeVisible();
+    const cut = await labels.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          const link = element.closest('a')!.getBoundingClientRect();
+          return box.width === 0 || element.scrollWidth > element.clientWidth + 1 || box.right > link.right + 0.5;
+        })
+        .map((element) => element.textContent),
+    );
+    expect(cut, where).toEqual([]);
+    expect(await labels.allTextContents(), where).toEqual(
+      expect.arrayContaining(['Ingreso de mercadería', 'Cambios y devoluciones', 'Carritos abandonados', 'Mercado Libre']),
+    );
+  };
+  for (const heading of ['Vender', 'Pedidos', 'Catálogo', 'Canales', 'Informes', 'Ajustes']) {
+    await expect(nav.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(nav.getByRole('list', { name: 'Pedidos' }).getByRole('link', { name: 'Cambios y devoluciones' })).toBeVisible();
+  await expectLabelsWhole('1280 px');
+  await expectNoSeriousAxeIssues(page, 'the back office with its grouped menu, 1280 px');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(nav.getByRole('heading', { name: 'Vender' })).toBeVisible();
+  await expectLabelsWhole('390 px, the menu open');
+  await expectNoSeriousAxeIssues(page, 'the back office with its grouped menu open, 390 px');
+  await page.screenshot({ path: test.info().outputPath('sidebar-390.png'), fullPage: false });
 });

@@ -5,6 +5,7 @@ import { renderApp, ADMIN_USER, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { AdminLayout } from './admin-layout';
 
+/** The sidebar as headings and their links: [['', ['Dashboard']], ['Vender', ['Nueva venta', …]], …]. */
 async function sidebarOf(staffRole: StaffRole) {
   const user = { ...ADMIN_USER, staffRole };
   signInStorage(user);
@@ -12,55 +13,49 @@ async function sidebarOf(staffRole: StaffRole) {
   renderApp(<AdminLayout />, { route: '/orders/abc' });
   const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
   return within(nav)
-    .getAllByRole('link')
-    .map((link) => link.textContent);
+    .getAllByRole('list')
+    .map((list) => [
+      document.getElementById(list.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ]);
 }
 
 describe('sidebar by role', () => {
-  it('shows the owner every screen, Equipo and Actividad included', async () => {
+  it('shows the owner every screen, Equipo and Actividad included, under headings', async () => {
     expect(await sidebarOf('owner')).toEqual([
-      'Dashboard',
-      'Productos',
-      'Ingreso de mercadería',
-      'Órdenes',
-      'Nueva venta',
-      'Caja',
-      'Mostrador',
-      'Clientes',
-      'Cambios y devoluciones',
-      'Correos',
-      'Comprobantes',
-      'Carritos abandonados',
-      'Contenido',
-      'Promociones',
-      'Reportes',
-      'Mercado Libre',
-      'Equipo',
-      'Actividad',
-      'Config',
+      ['', ['Dashboard']],
+      ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
+      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Carritos abandonados', 'Clientes', 'Correos']],
+      ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Promociones', 'Contenido']],
+      ['Canales', ['Mercado Libre']],
+      ['Informes', ['Reportes', 'Actividad']],
+      ['Ajustes', ['Equipo', 'Config']],
     ]);
+    // Each heading is a real heading that names its list.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Vender', 'Pedidos', 'Catálogo', 'Canales', 'Informes', 'Ajustes']),
+    );
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Administrador');
   });
 
-  it('shows sales the orders side only', async () => {
+  it('shows sales the orders side only, with no empty heading', async () => {
     expect(await sidebarOf('sales')).toEqual([
-      'Dashboard',
-      'Órdenes',
-      'Nueva venta',
-      'Caja',
-      'Mostrador',
-      'Clientes',
-      'Cambios y devoluciones',
-      'Correos',
-      'Comprobantes',
-      'Carritos abandonados',
-      'Config',
+      ['', ['Dashboard']],
+      ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
+      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Carritos abandonados', 'Clientes', 'Correos']],
+      ['Ajustes', ['Config']],
     ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
   });
 
   it('shows catalog the products and content side only', async () => {
-    expect(await sidebarOf('catalog')).toEqual(['Dashboard', 'Productos', 'Ingreso de mercadería', 'Contenido', 'Config']);
+    expect(await sidebarOf('catalog')).toEqual([
+      ['', ['Dashboard']],
+      ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Contenido']],
+      ['Ajustes', ['Config']],
+    ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Catálogo');
   });
 });

@@ -47,26 +47,55 @@ interface NavItem {
   proofsBadge?: boolean;
 }
 
-const NAV: NavItem[] = [
-  { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, permission: 'dashboard.view', end: true },
-  { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
-  { to: paths.purchases, label: 'Ingreso de mercadería', icon: PackagePlus, permission: 'purchases.manage' },
-  { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
-  { to: paths.newSale, label: 'Nueva venta', icon: ShoppingBag, permission: 'orders.create' },
-  { to: paths.counter, label: 'Caja', icon: Wallet, permission: 'counter.use', end: true },
-  { to: paths.counterScreen, label: 'Mostrador', icon: ScanBarcode, permission: 'counter.use' },
-  { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
-  { to: paths.returns, label: 'Cambios y devoluciones', icon: RefreshCw, permission: 'returns.manage' },
-  { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },
-  { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, permission: 'orders.view', proofsBadge: true },
-  { to: paths.abandoned, label: 'Carritos abandonados', icon: ShoppingBasket, permission: 'orders.view' },
-  { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },
-  { to: paths.promotions, label: 'Promociones', icon: Percent, permission: 'promotions.manage' },
-  { to: paths.reports, label: 'Reportes', icon: ChartColumn, permission: 'reports.view' },
-  { to: paths.mercadoLibre, label: 'Mercado Libre', icon: Store, permission: 'channels.manage' },
-  { to: paths.team, label: 'Equipo', icon: Users, permission: 'staff.manage' },
-  { to: paths.activity, label: 'Actividad', icon: History, permission: 'staff.manage' },
-  { to: paths.settings, label: 'Config', icon: Settings, permission: 'account.self' },
+/**
+ * The back office's screens under a few headings a shop assistant recognises (the dashboard alone on top); the role's
+ * permissions still decide which items show, and a heading shows only with an item under it.
+ */
+const NAV_GROUPS: { heading: string | null; items: NavItem[] }[] = [
+  { heading: null, items: [{ to: paths.home, label: 'Dashboard', icon: LayoutDashboard, permission: 'dashboard.view', end: true }] },
+  {
+    heading: 'Vender',
+    items: [
+      { to: paths.newSale, label: 'Nueva venta', icon: ShoppingBag, permission: 'orders.create' },
+      { to: paths.counter, label: 'Caja', icon: Wallet, permission: 'counter.use', end: true },
+      { to: paths.counterScreen, label: 'Mostrador', icon: ScanBarcode, permission: 'counter.use' },
+    ],
+  },
+  {
+    heading: 'Pedidos',
+    items: [
+      { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
+      { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, permission: 'orders.view', proofsBadge: true },
+      { to: paths.returns, label: 'Cambios y devoluciones', icon: RefreshCw, permission: 'returns.manage' },
+      { to: paths.abandoned, label: 'Carritos abandonados', icon: ShoppingBasket, permission: 'orders.view' },
+      { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
+      { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },
+    ],
+  },
+  {
+    heading: 'Catálogo',
+    items: [
+      { to: paths.products, label: 'Productos', icon: Package, permission: 'products.manage' },
+      { to: paths.purchases, label: 'Ingreso de mercadería', icon: PackagePlus, permission: 'purchases.manage' },
+      { to: paths.promotions, label: 'Promociones', icon: Percent, permission: 'promotions.manage' },
+      { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },
+    ],
+  },
+  { heading: 'Canales', items: [{ to: paths.mercadoLibre, label: 'Mercado Libre', icon: Store, permission: 'channels.manage' }] },
+  {
+    heading: 'Informes',
+    items: [
+      { to: paths.reports, label: 'Reportes', icon: ChartColumn, permission: 'reports.view' },
+      { to: paths.activity, label: 'Actividad', icon: History, permission: 'staff.manage' },
+    ],
+  },
+  {
+    heading: 'Ajustes',
+    items: [
+      { to: paths.team, label: 'Equipo', icon: Users, permission: 'staff.manage' },
+      { to: paths.settings, label: 'Config', icon: Settings, permission: 'account.self' },
+    ],
+  },
 ];
 
 export function AdminLayout() {
@@ -93,7 +122,8 @@ export function AdminLayout() {
   // With the temporary password, or without the two-factor sign-in the owner requires, only settings are open (the
   // server refuses the rest).
   const settingsOnly = (user?.mustChangePassword ?? false) || mustSetUpTwoFactor;
-  const items = settingsOnly ? NAV.filter((item) => item.to === paths.settings) : NAV.filter((item) => can(item.permission));
+  const shown = (item: NavItem) => (settingsOnly ? item.to === paths.settings : can(item.permission));
+  const groups = NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter(shown) })).filter((group) => group.items.length > 0);
   // The owner's go-live checklist: it shows the server's configuration (the server allows it to the owner only).
   const withChecklist = !settingsOnly && can('settings.manage');
 
@@ -150,26 +180,35 @@ export function AdminLayout() {
           </button>
         </div>
         <nav aria-label="Navegación principal">
-          <ul>
-            {items.map(({ to, label, icon: Icon, end, proofsBadge }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  // /admin and /admin/dashboard are both the dashboard
-                  className={({ isActive }) =>
-                    isActive || (to === paths.home && location.pathname === paths.dashboard) ? 'nav-link active' : 'nav-link'
-                  }
-                  title={collapsed ? label : undefined}
-                  aria-label={collapsed ? label : undefined}
-                >
-                  <Icon size={20} aria-hidden="true" />
-                  <span className="nav-label">{label}</span>
-                  {proofsBadge && <ProofsNavBadge />}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {groups.map(({ heading, items }) => (
+            <div className="nav-group" key={heading ?? 'inicio'}>
+              {heading && (
+                <h2 className="nav-group-heading" id={`nav-${heading}`}>
+                  {heading}
+                </h2>
+              )}
+              <ul aria-labelledby={heading ? `nav-${heading}` : undefined}>
+                {items.map(({ to, label, icon: Icon, end, proofsBadge }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={end}
+                      // /admin and /admin/dashboard are both the dashboard
+                      className={({ isActive }) =>
+                        isActive || (to === paths.home && location.pathname === paths.dashboard) ? 'nav-link active' : 'nav-link'
+                      }
+                      title={collapsed ? label : undefined}
+                      aria-label={collapsed ? label : undefined}
+                    >
+                      <Icon size={20} aria-hidden="true" />
+                      <span className="nav-label">{label}</span>
+                      {proofsBadge && <ProofsNavBadge />}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         <div className="sidebar-user">
           <span className="avatar" aria-hidden="true">
