@@ -22,6 +22,8 @@ const PRODUCT_KEYS = [
   'colorReview',
   // The packed parcel for national shipping (grams, cm; null measures take the category's default).
   'parcel',
+  // Ley 27.743: the price as shown without national taxes (and the transfer price's, when the shop gives one).
+  'netPrice',
   'createdAt',
   'updatedAt',
 ].sort();
@@ -85,6 +87,40 @@ describe('products', () => {
 
   afterAll(async () => {
     await asAdmin('PUT', '/content', originalContent);
+  });
+
+  describe('prices without national taxes (Ley 27.743)', () => {
+    it('every public answer carries the net of the shown price at the shop rate, or its category’s, and of the transfer price', async () => {
+      // A: 10.000 with 10 % off = 9.000 shown; at 21 %, 9.000 / 1,21 = 7.438,02 → 7.438.
+      const one = await api(`/products/${fixtures.A._id}`);
+      expect(one.body.product).toMatchObject({ netPrice: 7438 });
+      expect(one.body.product.netTransferPrice).toBeUndefined();
+      const list = await api(`/products?category=${CATEGORY}&limit=all`);
+      expect(list.body.payload.find((p: ApiProduct) => p._id === fixtures.B._id)).toMatchObject({ netPrice: 9917 });
+
+      const content = (await api('/content')).body.content;
+      const before = structuredClone(content);
+      content.taxes = { vatRate: 21, categoryRates: [{ category: CATEGORY, rate: 10.5 }] };
+      content.checkout.paymentInfo.bankTransfer = { ...content.checkout.paymentInfo.bankTransfer, enabled: true, discountPercent: 10 };
+      expect((await asAdmin('PUT', '/content', content)).status).toBe(200);
+      try {
+        // 10,5 % for this category: 9.000 / 1,105 = 8.144,80 → 8.145; by transfer 8.100 / 1,105 = 7.330,32 → 7.330.
+        const reduced = await api(`/products/${fixtures.A._id}`);
+        expect(reduced.body.product).toMatchObject({ netPrice: 8145, netTransferPrice: 7330 });
+        const seller = await api(`/products/best-sellers?limit=12`);
+        for (const product of seller.body.payload as ApiProduct[])
+          expect(typeof (product as { netPrice?: unknown }).netPrice).toBe('number');
+      } finally {
+        expect((await asAdmin('PUT', '/content', before)).status).toBe(200);
+      }
+      // A rate the law does not have is refused in Spanish, nothing saved.
+      const junk = structuredClone(before);
+      junk.taxes = { vatRate: 19, categoryRates: [] };
+      const refused = await asAdmin('PUT', '/content', junk);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('La alícuota de IVA debe ser 21 %, 10,5 %, 27 % o 0 %');
+      expect((await api('/content')).body.content.taxes).toEqual({ vatRate: 21, categoryRates: [] });
+    });
   });
 
   describe('GET /products', () => {

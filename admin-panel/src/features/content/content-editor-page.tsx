@@ -22,6 +22,7 @@ import { DeliveryTab } from './tabs/delivery-tab';
 import { ContactTab } from './tabs/contact-tab';
 import { WhatsappTab } from './tabs/whatsapp-tab';
 import { ReturnsTab } from './tabs/returns-tab';
+import { TaxesTab } from './tabs/taxes-tab';
 
 const TABS = [
   { id: 'hero', label: 'Sección Inicial', Component: HeroTab },
@@ -34,6 +35,7 @@ const TABS = [
   { id: 'contact', label: 'Informacion Contacto', Component: ContactTab },
   { id: 'whatsapp', label: 'Mensajes de WhatsApp', Component: WhatsappTab },
   { id: 'returns', label: 'Cambios y devoluciones', Component: ReturnsTab },
+  { id: 'taxes', label: 'Impuestos', Component: TaxesTab },
 ] as const satisfies readonly { id: string; label: string; Component: ComponentType<ContentTabProps> }[];
 type TabId = (typeof TABS)[number]['id'];
 

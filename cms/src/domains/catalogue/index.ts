@@ -31,3 +31,4 @@ export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockS
 export { PURCHASE_INDEXES } from './purchases';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';
+export { withNetPrices } from './net-prices';

@@ -48,6 +48,12 @@ export const productSchema = z.object({
    * once they reach the owner's minimum (`returns.fitMinimum`).
    */
   fit: z.object({ direction: z.enum(['small', 'true', 'large']), basedOn: z.number().int().min(1) }).optional(),
+  /**
+   * Public answers: the price as shown (after the product's discount) and the transfer price (when the shop gives a
+   * discount for paying by transfer) without national taxes, to the peso (rules/national-taxes.ts).
+   */
+  netPrice: z.number().int().optional(),
+  netTransferPrice: z.number().int().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

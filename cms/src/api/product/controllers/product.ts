@@ -12,6 +12,7 @@ import {
   productInputSchema,
   productListAnswerSchema,
   PRODUCT_EXPORT_HEADER,
+  type Product,
   type ProductUpdate,
   productUpdateSchema,
 } from '@shop/shared';
@@ -20,6 +21,7 @@ import { noteActivity } from '../../../domains/staff';
 import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import type { ProductListQuery } from '../../../domains/catalogue/product-list';
+import { withNetPrices } from '../../../domains/catalogue';
 import { productExportBatches } from '../../../domains/catalogue/product-export';
 import { applyStockSheet, planStockSheet, STOCK_SHEET_HEADER, stockSheetBatches } from '../../../domains/catalogue/stock-sheet';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
@@ -76,11 +78,18 @@ const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockByS
 );
 
 const products = () => strapi.service('api::product.product');
+/** Public answers carry each price without national taxes too (domains/catalogue/net-prices.ts). */
+const netPricesOf = async () => {
+  const content = await strapi.service('api::site-content.site-content').getContent();
+  return (product: Product) => withNetPrices(product, content);
+};
 
 export default factories.createCoreController('api::product.product', () => ({
   async find(ctx: Context) {
     const query: Record<string, unknown> = ctx.query;
-    reply(ctx, productListAnswerSchema, await products().list(listQuery(query, await isAdminRequest(ctx))));
+    const answer = await products().list(listQuery(query, await isAdminRequest(ctx)));
+    const net = await netPricesOf();
+    reply(ctx, productListAnswerSchema, { ...answer, payload: answer.payload.map(net) });
   },
 
   /** GET /products/export.csv (admin): every product, one row per size with its stock, streamed as CSV. */
@@ -120,7 +129,9 @@ export default factories.createCoreController('api::product.product', () => ({
 
   /** GET /products/best-sellers (public, cached with the catalogue): active products sold most in 90 days, then newest. */
   async bestSellers(ctx: Context) {
-    reply(ctx, bestSellersAnswerSchema, { payload: await products().bestSellers(queryInt(ctx.query.limit, 4, { max: 12 })) });
+    const payload = await products().bestSellers(queryInt(ctx.query.limit, 4, { max: 12 }));
+    const net = await netPricesOf();
+    reply(ctx, bestSellersAnswerSchema, { payload: payload.map(net) });
   },
 
   async count(ctx: Context) {
@@ -128,7 +139,8 @@ export default factories.createCoreController('api::product.product', () => ({
   },
 
   async findOne(ctx: Context) {
-    reply(ctx, productAnswerSchema, { product: await products().getVisible(routeParam(ctx, 'id'), await isAdminRequest(ctx)) });
+    const product = await products().getVisible(routeParam(ctx, 'id'), await isAdminRequest(ctx));
+    reply(ctx, productAnswerSchema, { product: (await netPricesOf())(product) });
   },
 
   async create(ctx: Context) {

@@ -8,7 +8,11 @@ import {
   deliveryTeaser,
   discountableLines,
   formatPrice,
+  NET_PRICE_LEGEND,
+  netOfNationalTaxes,
+  netOfTotal,
   priceWithPaymentDiscount,
+  vatRateFor,
 } from '@shop/shared';
 import { ProductPicture } from '@/components/product-picture';
 import { env } from '@/config/env';
@@ -60,6 +64,9 @@ export default function CartPage() {
     new Date(),
   );
   const afterPromotions = subtotal - promotionLines.reduce((sum, d) => sum + d.amount, 0);
+  // "Precio sin impuestos nacionales" (Ley 27.743): each line at its category's VAT rate, the totals from them.
+  const rateOf = (category: string | undefined) => vatRateFor(category ?? '', content.taxes);
+  const netLines = items.map((i) => ({ amount: i.price * i.quantity, rate: rateOf(i.category) }));
   const explore = () => goToSection(SECTIONS.products);
   const teaser = deliveryTeaser(checkoutOptionsOf(content));
   const chatNumber = chatNumberFromContent(content) ?? env.chatNumber;
@@ -141,7 +148,12 @@ export default function CartPage() {
                       <Plus size={14} aria-hidden="true" />
                     </button>
                   </div>
-                  <p className="cart-line__total">{formatPrice(item.price * item.quantity)}</p>
+                  <p className="cart-line__total">
+                    {formatPrice(item.price * item.quantity)}
+                    <span className="price-tag__net" data-testid="line-net-price">
+                      {NET_PRICE_LEGEND}: {formatPrice(netOfNationalTaxes(item.price * item.quantity, rateOf(item.category)))}
+                    </span>
+                  </p>
                   <button
                     type="button"
                     className="icon-btn icon-btn--plain"
@@ -175,10 +187,16 @@ export default function CartPage() {
               </div>
             )}
           </dl>
+          <p className="price-tag__net" data-testid="cart-net-total">
+            {NET_PRICE_LEGEND}: {formatPrice(netOfTotal(netLines, afterPromotions))}
+          </p>
           {transferPercent > 0 && (
             <p className="cart-transfer" data-testid="cart-transfer-price">
               <strong>{formatPrice(priceWithPaymentDiscount(afterPromotions, transferPercent))}</strong> con transferencia (
               {transferPercent}% OFF)
+              <span className="price-tag__net" data-testid="cart-net-transfer">
+                {NET_PRICE_LEGEND}: {formatPrice(netOfTotal(netLines, priceWithPaymentDiscount(afterPromotions, transferPercent)))}
+              </span>
             </p>
           )}
           {teaser && (teaser.from > 0 || teaser.freeFrom !== null) && (

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Eye, ShoppingBag } from 'lucide-react';
 import { isNewProduct, normalizeDiscount, type Product } from '@shop/shared';
 import { PriceTag } from '@/components/price-tag';
+import { useVatRate } from '@/features/content';
 import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
@@ -21,6 +22,7 @@ interface ProductCardProps {
 
 export function ProductCard({ product, categoryName, onQuickView, priority = false }: ProductCardProps) {
   const transferPercent = useTransferPercent();
+  const vatRate = useVatRate(product.category);
   const { add } = useCart();
   const { showToast } = useToast();
   const discount = normalizeDiscount(product.discount);
@@ -74,7 +76,7 @@ export function ProductCard({ product, categoryName, onQuickView, priority = fal
           <Link to={paths.product(product._id)}>{product.title}</Link>
         </h3>
         <PromotionBadges category={product.category} />
-        <PriceTag price={product.price} discount={product.discount} transferPercent={transferPercent} />
+        <PriceTag price={product.price} discount={product.discount} transferPercent={transferPercent} vatRate={vatRate} />
         <Link to={paths.product(product._id)} className="product-card__more" aria-label={`Ver más sobre ${product.title}`}>
           Ver más
         </Link>

@@ -19,7 +19,7 @@ import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
-import { useSiteContent } from '@/features/content';
+import { useSiteContent, useVatRate } from '@/features/content';
 import { recordInteraction } from '@/features/interactions';
 import { ApiError } from '@shop/client-kit';
 import { useProduct } from '../api/product-queries';
@@ -69,6 +69,7 @@ export default function ProductPage() {
 
 function ProductDetail({ product, content }: { product: Product; content: SiteContent }) {
   const transferPercent = useTransferPercent();
+  const vatRate = useVatRate(product.category);
   const { add } = useCart();
   const { showToast } = useToast();
   const categories = content.productCatalog.categories;
@@ -176,7 +177,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
             {isNewProduct(product.stock) && <span className="badge badge--new">Nuevo</span>}
           </div>
           <PromotionBadges category={product.category} />
-          <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
+          <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} vatRate={vatRate} />
           <p className="product-info__description">{product.description}</p>
 
           <ColorPicker colors={colors} value={color} soldOut={soldOutColors} onChange={chooseColor} />

@@ -8,7 +8,7 @@ import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { ProductPicture } from '@/components/product-picture';
-import { useSiteContent } from '@/features/content';
+import { useSiteContent, useVatRate } from '@/features/content';
 import { useProduct } from '../api/product-queries';
 import { cartItemFromProduct, productImage } from '../product-display';
 import { colorStock, defaultColor, sellableColors, sizesOfColor, soldOutSizesOfColor, variantStock } from '../product-variants';
@@ -25,6 +25,7 @@ interface QuickViewProps {
 
 export default function QuickView({ product, categoryName, onClose }: QuickViewProps) {
   const transferPercent = useTransferPercent();
+  const vatRate = useVatRate(product.category);
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const { add } = useCart();
@@ -120,7 +121,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
           <p className="eyebrow">{categoryName}</p>
           <h2 id="quick-view-title">{product.title}</h2>
           <PromotionBadges category={product.category} />
-          <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} />
+          <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} vatRate={vatRate} />
           <p className="quick-view__description">{product.description}</p>
           <ColorPicker colors={colors} value={color} soldOut={soldOutColors} onChange={chooseColor} testId="quick-view-colors" />
           <SizePicker sizes={sizes} value={size} soldOut={soldOut} onChange={chooseSize} testId="quick-view-sizes" />
