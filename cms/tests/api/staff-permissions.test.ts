@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { STAFF_ROLES, permissionNeedsTwoFactor, staffCan, type StaffRole } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
@@ -44,27 +45,24 @@ async function createStaff(): Promise<void> {
 beforeAll(createStaff);
 
 /**
- * Every route Strapi registered under /api, as `METHOD /path` (HEAD dropped), from `strapi routes:list`. Run
- * asynchronously: blocking the event loop for its ~10 s would leave stale keep-alive sockets to the shop in the pool.
+ * Every route Strapi registered under /api, as `METHOD /path` (HEAD dropped), listed as `strapi routes:list` lists
+ * them but from the compiled cms/dist (helpers/list-routes.mjs: the CLI command compiles the project into cms/dist
+ * first, under the shops the other database's run is starting). Run asynchronously: blocking the event loop for its
+ * ~10 s would leave stale keep-alive sockets to the shop in the pool.
  */
 async function registeredRoutes(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [`${CMS_DIR}/../node_modules/@strapi/strapi/bin/strapi.js`, 'routes:list'],
-    {
-      cwd: CMS_DIR,
-      env: { ...process.env, ...inject('databaseEnv'), STRAPI_TELEMETRY_DISABLED: 'true', FORCE_COLOR: '0' },
-      encoding: 'utf8',
-      timeout: 120_000,
-      maxBuffer: 10 * 1024 * 1024,
-    },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(CMS_DIR, 'tests', 'helpers', 'list-routes.mjs')], {
+    cwd: CMS_DIR,
+    env: { ...process.env, ...inject('databaseEnv'), STRAPI_TELEMETRY_DISABLED: 'true', FORCE_COLOR: '0' },
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 10 * 1024 * 1024,
+  });
   const routes: string[] = [];
-  // eslint-disable-next-line no-control-regex
-  for (const line of stdout.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
-    const [, methods = '', path = ''] = line.split('│').map((cell) => cell.trim());
-    if (!path.startsWith('/api/')) continue;
-    for (const method of methods.split('|')) if (method !== 'HEAD') routes.push(`${method} ${path.slice(4)}`);
+  for (const line of stdout.split('\n')) {
+    const [methods = '', route = ''] = line.split('\t').map((cell) => cell.trim());
+    if (!route.startsWith('/api/')) continue;
+    for (const method of methods.split('|')) if (method !== 'HEAD') routes.push(`${method} ${route.slice(4)}`);
   }
   return routes;
 }
