@@ -2,9 +2,13 @@
 // but from the CMS already compiled in cms/dist: the CLI command compiles the TypeScript project into cms/dist first,
 // which rewrote the files under the shops other test files were starting at that moment (a shop that loaded half a
 // dist exited with "Handler not found").
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStrapi } from '@strapi/strapi';
+
+// Strapi's CommonJS build, as its CLI loads it (its ES build imports lodash/fp as a directory, which Node refuses).
+const load = createRequire(import.meta.url);
+const { createStrapi } = load('@strapi/strapi');
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -18,6 +18,7 @@ export * from './contract/products.js';
 export * from './contract/stock-sheet.js';
 export * from './contract/stock-ledger.js';
 export * from './contract/purchases.js';
+export * from './contract/purchase-settings.js';
 export * from './contract/order-line.js';
 export * from './rules/size-guides.js';
 export * from './rules/size-measure.js';

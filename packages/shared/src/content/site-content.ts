@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_VAT_RATE, VAT_RATE_MESSAGE, VAT_RATES } from '../rules/national-taxes.js';
+import { nationalTaxesSchema } from './national-taxes-schema.js';
 import { returnsPolicySchema } from '../rules/returns.js';
 import { deliveryListProblems, deliveryZonesSchema, meetingPointsSchema } from '../rules/delivery.js';
 
@@ -244,25 +244,8 @@ const siteContentObject = z.object({
   security: z.object({ requireTwoFactor: flag(false) }).prefault({}),
   /** Size exchanges and returns (rules/returns.ts). */
   returns: returnsPolicySchema,
-  /**
-   * "Precio sin impuestos nacionales" (Ley 27.743): the VAT rate the shop's prices include (21 % unless the owner's
-   * accountant says otherwise; a monotributo shop keeps the legend with the rate she is told to use), and another rate
-   * for some categories (rules/national-taxes.ts).
-   */
-  taxes: z
-    .object({
-      vatRate: z.union(VAT_RATES.map((rate) => z.literal(rate)), { error: VAT_RATE_MESSAGE }).default(DEFAULT_VAT_RATE),
-      categoryRates: z
-        .array(
-          z.object({
-            category: z.string().trim().min(1, 'Indicá la categoría de la alícuota').max(80),
-            rate: z.union(VAT_RATES.map((rate) => z.literal(rate)), { error: VAT_RATE_MESSAGE }),
-          }),
-        )
-        .max(50, 'Hasta 50 categorías con alícuota propia')
-        .default([]),
-    })
-    .prefault({}),
+  /** "Precio sin impuestos nacionales" (Ley 27.743): the VAT rates of the prices (content/national-taxes-schema.ts). */
+  taxes: nationalTaxesSchema,
 });
 
 /** The whole content, with the rules that span several zones or meeting points (repeated ids, shared barrios). */

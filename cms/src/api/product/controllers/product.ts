@@ -78,7 +78,7 @@ const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockByS
 );
 
 const products = () => strapi.service('api::product.product');
-/** Public answers carry each price without national taxes too (domains/catalogue/net-prices.ts). */
+/** Product answers carry each price without national taxes too (domains/catalogue/net-prices.ts). */
 const netPricesOf = async () => {
   const content = await strapi.service('api::site-content.site-content').getContent();
   return (product: Product) => withNetPrices(product, content);
@@ -149,7 +149,7 @@ export default factories.createCoreController('api::product.product', () => ({
     const product = await withStockSource(source, () => products().createProduct(input));
     noteActivity(ctx, { target: product._id, summary: product.title });
     ctx.status = 201;
-    reply(ctx, productAnswerSchema, { product });
+    reply(ctx, productAnswerSchema, { product: (await netPricesOf())(product) });
   },
 
   async update(ctx: Context) {
@@ -158,7 +158,7 @@ export default factories.createCoreController('api::product.product', () => ({
     const source = { reason: 'grid' as const, staff: await staffOf(ctx) };
     const product = await withStockSource(source, () => products().updateProduct(routeParam(ctx, 'id'), patch));
     noteActivity(ctx, { target: product._id, summary: `${product.title} (${Object.keys(patch).join(', ')})` });
-    reply(ctx, productAnswerSchema, { product });
+    reply(ctx, productAnswerSchema, { product: (await netPricesOf())(product) });
   },
 
   async delete(ctx: Context) {
