@@ -14,7 +14,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { cachedAnswer, type CachedAnswer } from '../../utils/answer-cache';
-import { ensureFreshCatalogue, AnswerCache } from '../catalogue';
+import { ensureFreshCatalogue, AnswerCache, withNetPrices } from '../catalogue';
 import { ApiError } from '../../utils/http';
 import { publicBaseUrl } from '../../utils/public-url';
 import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } from './page-head';
@@ -95,16 +95,18 @@ function pictureHint(url: string | undefined, sizes: string | null): PageHints['
 
 const firstPicture = (product: Product | undefined) => product?.thumbnails.find((t) => t.trim() !== '');
 
-/** The category page's first request (page 1, sorted by name) as the public API answers it. */
-function firstPageOf(category: string) {
-  return strapi.service('api::product.product').list({ isAdmin: false, sizes: [], ...categoryFirstPageParams(category) });
-}
-
 const content = (): Promise<SiteContent> => strapi.service('api::site-content.site-content').getContent();
+
+/** The category page's first request (page 1, sorted by name) as the public API answers it (net prices included). */
+async function firstPageOf(category: string) {
+  const page = await strapi.service('api::product.product').list({ isAdmin: false, sizes: [], ...categoryFirstPageParams(category) });
+  const now = await content();
+  return { ...page, payload: page.payload.map((product) => withNetPrices(product, now)) };
+}
 
 async function visibleProduct(id: string): Promise<Product | null> {
   try {
-    return await strapi.service('api::product.product').getVisible(id, false);
+    return withNetPrices(await strapi.service('api::product.product').getVisible(id, false), await content());
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
