@@ -6,7 +6,8 @@ describe('PriceTag', () => {
   it('adds the transfer price, after the product discount, only when the shop has one', () => {
     const { rerender } = render(<PriceTag price={20000} discount={10} transferPercent={10} vatRate={21} />);
     // 20000 − 10 % = 18000; 10 % off for transfer: 16200.
-    expect(screen.getByTestId('transfer-price')).toHaveTextContent('$16.200 con transferencia');
+    // Exactly the specification's text: the net of the transfer price is a line of its own.
+    expect(screen.getByTestId('transfer-price').textContent).toBe('$16.200 con transferencia');
     rerender(<PriceTag price={20000} discount={10} transferPercent={0} vatRate={21} />);
     expect(screen.queryByTestId('transfer-price')).not.toBeInTheDocument();
   });

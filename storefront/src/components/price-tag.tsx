@@ -34,12 +34,14 @@ export function PriceTag({ price, discount, size = 'md', transferPercent = 0, va
         {NET_PRICE_LEGEND}: {formatPrice(netOfNationalTaxes(final, vatRate))}
       </span>
       {transferPercent > 0 && (
-        <span className="price-tag__transfer" data-testid="transfer-price">
-          <strong>{formatPrice(transfer)}</strong> con transferencia
+        <>
+          <span className="price-tag__transfer" data-testid="transfer-price">
+            <strong>{formatPrice(transfer)}</strong> con transferencia
+          </span>
           <span className="price-tag__net" data-testid="net-transfer-price">
             {NET_PRICE_LEGEND}: {formatPrice(netOfNationalTaxes(transfer, vatRate))}
           </span>
-        </span>
+        </>
       )}
     </div>
   );

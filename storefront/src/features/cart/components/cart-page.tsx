@@ -191,13 +191,15 @@ export default function CartPage() {
             {NET_PRICE_LEGEND}: {formatPrice(netOfTotal(netLines, afterPromotions))}
           </p>
           {transferPercent > 0 && (
-            <p className="cart-transfer" data-testid="cart-transfer-price">
-              <strong>{formatPrice(priceWithPaymentDiscount(afterPromotions, transferPercent))}</strong> con transferencia (
-              {transferPercent}% OFF)
-              <span className="price-tag__net" data-testid="cart-net-transfer">
+            <>
+              <p className="cart-transfer" data-testid="cart-transfer-price">
+                <strong>{formatPrice(priceWithPaymentDiscount(afterPromotions, transferPercent))}</strong> con transferencia (
+                {transferPercent}% OFF)
+              </p>
+              <p className="price-tag__net" data-testid="cart-net-transfer">
                 {NET_PRICE_LEGEND}: {formatPrice(netOfTotal(netLines, priceWithPaymentDiscount(afterPromotions, transferPercent)))}
-              </span>
-            </p>
+              </p>
+            </>
           )}
           {teaser && (teaser.from > 0 || teaser.freeFrom !== null) && (
             <ul className="cart-delivery-teaser" data-testid="cart-delivery-teaser">
