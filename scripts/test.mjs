@@ -220,10 +220,12 @@ for (const stage of stages) {
     rows.push([stage, 'not run', '', '', '']);
     continue;
   }
-  // A stage's time: the longest of its steps that ran together, summed over the groups they ran in.
-  const groupOf = (step) => plan.findIndex((group) => group.flat().includes(step));
-  const ms = [...new Set(ran.map(groupOf))]
-    .map((g) => Math.max(...ran.filter((s) => groupOf(s) === g).map((s) => results.get(s.name).ms)))
+  // A stage's time: in each group, the longest lane (a lane's steps one after another add up), summed over the groups.
+  const took = (step) => (ran.includes(step) ? results.get(step.name).ms : 0);
+  const ms = plan
+    .map((group) =>
+      Math.max(0, ...group.map((entry) => (Array.isArray(entry) ? entry : [entry]).reduce((sum, step) => sum + took(step), 0))),
+    )
     .reduce((a, b) => a + b, 0);
   const ok = ran.every((s) => results.get(s.name).code === 0);
   const countsOf = ran.map((s) => results.get(s.name).counts).filter(Boolean);
