@@ -90,4 +90,12 @@ test('the owner connects Mercado Libre, publishes a product, and a Mercado Libre
   }).toPass({ timeout: 60_000 });
   await expect(row.getByTestId('order-row-channel')).toContainText('Mercado Libre');
   await expectNoSeriousAxeIssues(page, 'orders with a Mercado Libre sale');
+
+  // Its page: Mercado Libre hides the buyer's e-mail and phone, so the customer card says so instead of empty links.
+  await row.locator('a.order-number').click();
+  await expect(page.getByTestId('order-mercadolibre')).toBeVisible();
+  await expect(page.getByText('E-mail: Mercado Libre no comparte este dato')).toBeVisible();
+  await expect(page.getByText('Teléfono: Mercado Libre no comparte este dato')).toBeVisible();
+  await expect(page.locator('a[href="mailto:"], a[href="tel:"]')).toHaveCount(0);
+  await expectNoSeriousAxeIssues(page, 'a Mercado Libre sale');
 });
