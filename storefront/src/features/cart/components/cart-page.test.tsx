@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
@@ -150,9 +150,12 @@ describe('cart page', () => {
       expect(within(row).getByTestId('line-quantity')).toHaveTextContent('1');
       expect(within(row).getByRole('button', { name: 'Sumar una unidad de Corpiño Soft' })).toBeDisabled();
       expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$13.500');
-      expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
-        expect.objectContaining({ id: 'p1', price: 13500, originalPrice: 15000, discount: 10, image: '/b.webp', stock: 1, quantity: 1 }),
-      ]);
+      // The cart is written to the browser's storage by an effect after the render that showed it: waited for.
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+          expect.objectContaining({ id: 'p1', price: 13500, originalPrice: 15000, discount: 10, image: '/b.webp', stock: 1, quantity: 1 }),
+        ]),
+      );
       expect(
         requests
           .filter((r) => r.url.startsWith('/products/'))
