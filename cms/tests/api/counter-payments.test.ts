@@ -178,6 +178,23 @@ describe('card at the Point terminal', () => {
     expect(await invoiceRows(sale.order._id)).toBe(1);
     const order = (await call(`/orders/${sale.order._id}`, { token: owner })).body.order;
     expect(order).toMatchObject({ status: 'paid', fulfillment: 'delivered' });
+
+    // The sales report takes Mercado Pago's in-person rate for Point off this sale (3,25 % of 10.000 = 325), not the
+    // online rate (6,29 % would be 629) nor nothing.
+    const rates = { paymentFeePercent: 6.29, pointFeePercent: 3.25, qrFeePercent: 0.8 };
+    const set = await call('/purchase-settings', { method: 'PUT', body: rates, token: owner });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    try {
+      const report = await call('/reports/sales?groupBy=channel', { token: owner });
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      expect(report.body.totals.fees).toBe(325);
+    } finally {
+      await call('/purchase-settings', {
+        method: 'PUT',
+        body: { paymentFeePercent: 0, pointFeePercent: 0, qrFeePercent: 0 },
+        token: owner,
+      });
+    }
   });
 
   it('the same approval notified 5 times, then a sweep in a fresh process after a restart: applied once', async () => {
