@@ -52,6 +52,7 @@ const RUNTIME_PATHS = [
   'package-lock.json',
   'node_modules',
   'scripts/start.mjs',
+  'cms/scripts/serve.mjs',
   'packages/shared/package.json',
   'packages/shared/dist',
   'cms/package.json',

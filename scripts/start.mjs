@@ -103,8 +103,8 @@ if (buildOnly) {
 
 const port = process.env.PORT ?? '1337';
 console.log(`\n▶ Starting the shop on http://localhost:${port} (storefront /, back office /admin, API /api, Strapi panel /cms)\n`);
-const strapiBin = path.join(root, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
-const child = spawn(process.execPath, [strapiBin, 'start'], {
+// cms/scripts/serve.mjs: `strapi start` without the CLI's other commands loaded first (about a second less per start).
+const child = spawn(process.execPath, [path.join(cmsDir, 'scripts', 'serve.mjs')], {
   cwd: cmsDir,
   stdio: 'inherit',
   env: { STRAPI_TELEMETRY_DISABLED: 'true', BROWSER: 'none', ...process.env, PORT: port },

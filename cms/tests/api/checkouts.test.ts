@@ -15,6 +15,7 @@ import { LONG_10K, NUL_TEXT } from '../helpers/junk';
 import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
+import { waitFor } from '../helpers/wait-for';
 
 // One process of its own on the shared database: orders without the shared order budget, and the drafts' sweep every
 // half second (the automatic e-mail is tested without waiting five minutes).
@@ -287,10 +288,34 @@ describe('GET /checkouts/abandoned and /checkouts/stats', () => {
 describe('the automatic e-mail and the unsubscribe link', () => {
   const mailsTo = (to: string) => db('email_outboxes').where({ to, kind: 'abandoned_checkout' }).select('subject', 'text', 'html');
 
-  async function waitForMails(to: string, count: number) {
-    const deadline = Date.now() + 15_000;
-    while ((await mailsTo(to)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    await new Promise((r) => setTimeout(r, 1500));
+  /**
+   * Returns once a whole sweep of this file's process ran after the call. Each sweep first deletes the drafts past 30
+   * days, and a process never runs two at once: the second of two such drafts, made one after the other, is deleted by
+   * a sweep that began after the one that deleted the first had ended, which itself began after this call.
+   */
+  async function aWholeSweep(product: TestProduct) {
+    for (const n of [1, 2]) {
+      const token = newToken();
+      await put(token, draftBody(product, { email: email(`marca-${n}`) }));
+      await age(token, 31 * 24 * 60);
+      await waitFor(
+        'a sweep to delete the old draft',
+        () => db('checkout_drafts').where({ token }).first('id'),
+        (row) => row === undefined,
+        { timeoutMs: 20_000, everyMs: 100 },
+      );
+    }
+  }
+
+  /** The e-mails to `to` once a whole sweep ran after `count` of them (or none) were there: none can be on its way. */
+  async function mailsAfterSweep(to: string, count: number, product: TestProduct) {
+    await waitFor(
+      'the e-mails',
+      () => mailsTo(to),
+      (mails) => mails.length >= count,
+      { timeoutMs: 20_000, everyMs: 100 },
+    ).catch(() => undefined);
+    await aWholeSweep(product);
     return mailsTo(to);
   }
 
@@ -302,16 +327,16 @@ describe('the automatic e-mail and the unsubscribe link', () => {
     await age(token, 4 * 60);
     // Switched off (the default): nothing.
     await setCheckout({ abandonedEmailEnabled: false, abandonedEmailAfterHours: 3 });
-    expect(await waitForMails(to, 1)).toHaveLength(0);
+    expect(await mailsAfterSweep(to, 0, product)).toHaveLength(0);
     await setCheckout({ abandonedEmailEnabled: true, abandonedEmailAfterHours: 3 });
-    const mails = await waitForMails(to, 1);
+    const mails = await mailsAfterSweep(to, 1, product);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`/checkout/recuperar/${token}`);
     expect(mails[0]?.text).toContain(`/checkout/baja?token=${token}`);
     // A later change of the same draft does not send it again.
     await put(token, draftBody(product, { email: to, fullName: 'Otra Vez' }));
     await age(token, 4 * 60);
-    expect(await waitForMails(to, 2)).toHaveLength(1);
+    expect(await mailsAfterSweep(to, 1, product)).toHaveLength(1);
 
     // Unsubscribe: the draft is gone at once, and a later draft of the address never gets the e-mail.
     const unsub = await call('/checkouts/unsubscribe', { body: { token } });
@@ -322,7 +347,7 @@ describe('the automatic e-mail and the unsubscribe link', () => {
     const later = newToken();
     await put(later, draftBody(product, { email: to.toUpperCase() }));
     await age(later, 4 * 60);
-    expect(await waitForMails(to, 2)).toHaveLength(1);
+    expect(await mailsAfterSweep(to, 1, product)).toHaveLength(1);
     expect(await mailsTo(to.toUpperCase())).toHaveLength(0);
     // The opt-out keeps a hash, not the address.
     expect(JSON.stringify(await db('checkout_optouts').select('*'))).not.toContain(to);

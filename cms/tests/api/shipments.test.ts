@@ -4,11 +4,12 @@ import { SHIPMENT_MSG } from '@shop/shared';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { bothCarriersOn, carrierAccounts, startCarrierShop, stopCarrierShop } from '../helpers/carriers';
+import { bothCarriersOn, carrierAccounts, carrierMode, startCarrierShop, stopCarrierShop } from '../helpers/carriers';
 import { knexOn } from '../helpers/database';
 import { createProduct, orderBody, SHOPPER } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Carrier shipments (issue 48, part 3) against the carriers' fakes: create (both carriers, door and branch), the
@@ -330,6 +331,32 @@ describe('cancel and dispatch', () => {
     const cancel = await asOwner(`/orders/${order.id}/shipment`, { method: 'DELETE' });
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe(SHIPMENT_MSG.notCancellable);
+  });
+
+  it('a tracking poll the carrier answers after "Despachado" does not take the shipment back to its label', async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const created = await asOwner(`/orders/${order.id}/shipment`, { method: 'POST' });
+    const number = created.body.shipment.trackingNumber as string;
+    const knex = knexOn(database.env);
+    const rowOf = () => knex('shipments').where('tracking_number', number).first('shipment_status', 'last_polled_at', 'updated_at');
+    try {
+      // Every other shipment polled just now, this one due: the sweep (every second here) asks Correo about it alone.
+      await knex('shipments').whereNot('tracking_number', number).update({ last_polled_at: new Date() });
+      await carrierMode(correo, 'slow', 3_000);
+      const due = new Date(Date.now() - 120_000);
+      await knex('shipments').where('tracking_number', number).update({ last_polled_at: due });
+      await waitFor('the sweep to claim the poll', rowOf, (row) => new Date(row.last_polled_at) > due, { timeoutMs: 20_000, everyMs: 100 });
+      const dispatched = await asOwner(`/orders/${order.id}/shipment/dispatch`, { method: 'POST' });
+      expect(dispatched.body.shipment.status).toBe('dispatched');
+      const after = new Date((await rowOf()).updated_at).getTime();
+      // The poll's own write (its events) lands after Correo's late answer.
+      await waitFor('the poll to write', rowOf, (row) => new Date(row.updated_at).getTime() > after, { timeoutMs: 20_000, everyMs: 100 });
+      expect((await rowOf()).shipment_status).toBe('dispatched');
+    } finally {
+      await carrierMode(correo, 'ok');
+      await knex.destroy();
+    }
+    expect((await asOwner(`/orders/${order.id}/shipment`)).body.shipment.status).toBe('dispatched');
   });
 });
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(path.join(cmsDir, 'package.json'));
 const pg = require('pg');
-const strapiBin = path.join(path.dirname(require.resolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
+/** The shop's own starter (what `strapi start` does, without loading the CLI's other commands): as npm start runs it. */
+const serveScript = path.join(cmsDir, 'scripts', 'serve.mjs');
 
 /** Whether the PostgreSQL server at this admin URL accepts a connection within two seconds. */
 export async function postgresAnswers(adminUrl) {
@@ -50,7 +51,9 @@ export function compileCms() {
  * go to Node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take).
  */
 export function spawnStrapiStart(port, admin, env, nodeArgs = []) {
-  return spawn(process.execPath, [...nodeArgs, strapiBin, 'start'], {
+  // TEST_STRAPI_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): every shop the tests start, profiled.
+  const extra = process.env.TEST_STRAPI_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...extra, ...nodeArgs, serveScript], {
     cwd: cmsDir,
     env: {
       ...process.env,

@@ -31,7 +31,9 @@ describe.each(kinds)('%s: a process killed between asking ARCA and its answer', 
         ARCA_WSFE_URL: fake.wsfeUrl,
         ARCA_SWEEP_MS: '300',
         ARCA_RETRY_MS: '300',
-        ARCA_TIMEOUT_MS: '10000',
+        // The killed process's lease (3 × the timeout + the margin) is what the new one waits out: 3 × 6 s + 1 s.
+        ARCA_TIMEOUT_MS: '6000',
+        ARCA_LEASE_MARGIN_MS: '1000',
       };
       let shop: RunningStrapi | undefined;
       try {
@@ -46,8 +48,8 @@ describe.each(kinds)('%s: a process killed between asking ARCA and its answer', 
         const product = await createProduct({ stock: 10, price: 15000 }, { baseUrl: shop.url, token: firstOwner });
         await setUpInvoicing(owner, shop.url, (csr) => fake.signCsr(csr));
 
-        // ARCA authorises at once, but its answer takes 8 s to come back.
-        await control({ answerDelayMs: 8000 });
+        // ARCA authorises at once, but its answer takes 5 s to come back (within the shop's 6 s timeout).
+        await control({ answerDelayMs: 5000 });
         const placed = await api<{ order: { _id: string } }>('/orders', {
           body: orderBody([{ productId: product._id, quantity: 1 }], { meetingPointId: POINT.id }),
           baseUrl: shop.url,

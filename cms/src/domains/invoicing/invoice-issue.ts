@@ -185,10 +185,12 @@ async function issueOne(queued: InvoiceRow, settings: SettingsRow, ticket: Ticke
 
 let running: Promise<number> | null = null;
 /**
- * Longer than one row's worst case (three ARCA calls of ARCA_TIMEOUT_MS, and the database): the lease is renewed
- * before each row, and a process killed while holding it holds the sweep back only this long.
+ * Longer than one row's worst case (three ARCA calls of ARCA_TIMEOUT_MS, and the database's margin,
+ * ARCA_LEASE_MARGIN_MS, 15 s): the lease is renewed before each row, and a process killed while holding it holds the
+ * sweep back only this long.
  */
-const ISSUE_LEASE_MS = 3 * TIMEOUT_MS + 15_000;
+const leaseMargin = Number(process.env.ARCA_LEASE_MARGIN_MS);
+const ISSUE_LEASE_MS = 3 * TIMEOUT_MS + (Number.isFinite(leaseMargin) && leaseMargin >= 500 ? leaseMargin : 15_000);
 
 /** One pass over the due rows (one process at a time); answers how many rows it handled. */
 export function sweepInvoices(): Promise<number> {

@@ -76,12 +76,17 @@ async function pollClaimed(row: ShipmentRow): Promise<boolean> {
   );
   const stored: ShipmentEvent[] = events.slice(-200).map(({ at, description, code }) => ({ at, description, code }));
   const moved = reached !== row.status;
-  await writeTransaction((trx) =>
-    table(trx, SHIPMENTS_TABLE)
+  // Only forward: staff may have moved the row while the carrier answered (a "Despachado" during the poll stays).
+  const behind = (Object.keys(RANK) as ShipmentStatus[]).filter((s) => RANK[s] >= 0 && RANK[s] < RANK[reached]);
+  await writeTransaction(async (trx) => {
+    const now = new Date();
+    await table(trx, SHIPMENTS_TABLE)
       .where('id', row.id)
       .whereNot('shipment_status', 'cancelled')
-      .update({ events: JSON.stringify(stored), shipment_status: reached, updated_at: new Date() }),
-  );
+      .update({ events: JSON.stringify(stored), updated_at: now });
+    if (behind.length)
+      await table(trx, SHIPMENTS_TABLE).where('id', row.id).whereIn('shipment_status', behind).update({ shipment_status: reached });
+  });
   await followCarrier({ ...row, status: reached, events: stored }, reached);
   return moved;
 }
