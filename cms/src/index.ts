@@ -15,6 +15,7 @@ import {
 } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES, SHIPMENT_INDEXES } from './domains/orders';
+import { WITHDRAWAL_INDEXES } from './domains/withdrawals';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
@@ -80,6 +81,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, SHIPMENT_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_SALES_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, WITHDRAWAL_INDEXES);
     });
   },
 

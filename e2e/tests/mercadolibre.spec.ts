@@ -62,7 +62,7 @@ test('the owner connects Mercado Libre, publishes a product, and a Mercado Libre
   await page.screenshot({ path: 'test-results/mercadolibre/channel-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/mercadolibre/channel-390.png', fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A buyer on Mercado Libre buys one unit of the first variant with units; Mercado Libre notifies the shop.

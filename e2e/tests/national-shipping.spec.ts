@@ -79,7 +79,7 @@ test('a shopper in Córdoba buys to a Correo Argentino branch, the owner prints 
   await expectNoSeriousAxeIssues(shopper, 'checkout with national shipping');
   await shopper.screenshot({ path: 'test-results/national-shipping/checkout-desktop.png', fullPage: true });
   await shopper.setViewportSize({ width: 390, height: 844 });
-  expect(await shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousAxeIssues(shopper, 'checkout with national shipping at 390 px');
   await shopper.screenshot({ path: 'test-results/national-shipping/checkout-390.png', fullPage: true });
 
@@ -143,6 +143,6 @@ test('a shopper in Córdoba buys to a Correo Argentino branch, the owner prints 
   await expect(tracking.getByTestId('tracking-fulfillment')).toHaveText('Entregado');
   await expect(tracking.getByTestId('tracking-carrier')).toContainText('Correo Argentino');
   await expectNoSeriousAxeIssues(tracking, 'tracking a carrier shipment');
-  expect(await tracking.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => tracking.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await tracking.screenshot({ path: 'test-results/national-shipping/tracking-390.png', fullPage: true });
 });

@@ -28,6 +28,7 @@ const TeamPage = lazy(() => import('@/features/team/team-page').then((m) => ({ d
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page').then((m) => ({ default: m.PromotionsPage })));
 const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
+const WithdrawalsPage = lazy(() => import('@/features/withdrawals/withdrawals-page').then((m) => ({ default: m.WithdrawalsPage })));
 const ReportsPage = lazy(() => import('@/features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m) => ({ default: m.CounterPage })));
 const CounterScreenPage = lazy(() =>
@@ -95,6 +96,7 @@ export function AppRoutes() {
           {guardedScreen('counter.use', paths.counter, CounterPage)}
           {guardedScreen('counter.use', paths.counterScreen, CounterScreenPage)}
           {guardedScreen('returns.manage', paths.returns, ReturnsPage)}
+          {guardedScreen('returns.manage', paths.withdrawals, WithdrawalsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}

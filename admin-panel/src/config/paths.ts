@@ -29,6 +29,8 @@ export const paths = {
   customer: (id: string) => `/customers/${encodeURIComponent(id)}`,
   /** 'Cambios y devoluciones': the shoppers' exchange and return requests (returns.manage). */
   returns: '/returns',
+  /** 'Arrepentimientos': the botón de arrepentimiento's requests (returns.manage). */
+  withdrawals: '/withdrawals',
   emails: '/emails',
   /** 'Carritos abandonados': checkouts left with a contact and no order. */
   abandoned: '/abandoned',

@@ -172,6 +172,7 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
     RATE_LIMIT_INTERACTIONS_MAX: '100000',
     RATE_LIMIT_TRACKING_MAX: '100000',
     RATE_LIMIT_STOCK_ALERTS_MAX: '100000',
+    RATE_LIMIT_WITHDRAWALS_MAX: '100000',
     // API tests need no front end: skip loading (and compressing) the built apps on every start.
     STOREFRONT_DIST: path.join(CMS_DIR, '.tmp', 'no-storefront-in-api-tests'),
     ADMIN_PANEL_DIST: path.join(CMS_DIR, '.tmp', 'no-admin-panel-in-api-tests'),

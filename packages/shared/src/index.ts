@@ -61,6 +61,8 @@ export * from './rules/manual-sale.js';
 export * from './contract/tracking.js';
 export * from './rules/returns.js';
 export * from './contract/returns.js';
+export * from './rules/withdrawals.js';
+export * from './contract/withdrawals.js';
 export * from './contract/product-fit.js';
 export * from './contract/size-curve.js';
 export * from './contract/stock-report.js';

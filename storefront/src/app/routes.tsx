@@ -46,6 +46,7 @@ const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-
 const SearchPage = lazy(() => import('@/features/search/components/search-page'));
 const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page'));
 const ReturnsPolicyPage = lazy(() => import('@/features/returns/components/returns-policy-page'));
+const WithdrawalPage = lazy(() => import('@/features/withdrawals/components/withdrawal-page'));
 const RecoveryPage = lazy(() => import('@/features/checkout/components/recovery-page'));
 const CheckoutUnsubscribePage = lazy(() => import('@/features/checkout/components/unsubscribe-page'));
 
@@ -198,6 +199,14 @@ export function AppRoutes() {
           element={
             <Page>
               <ReturnsPolicyPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.withdrawal}
+          element={
+            <Page>
+              <WithdrawalPage />
             </Page>
           }
         />

@@ -14,8 +14,10 @@ export const paths = {
   confirmation: (orderNumber: string) => `/order-confirmation/${encodeURIComponent(orderNumber)}`,
   confirmationPattern: '/order-confirmation/:orderNumber',
   tracking: '/track-order',
-  /** The shop's exchange and return policy. */
+  /** The shop's exchange and return policy ("Política de cambios y devoluciones"). */
   returnsPolicy: '/cambios-y-devoluciones',
+  /** The botón de arrepentimiento (`?codigo=` reads a request's status): written by the server's e-mails too. */
+  withdrawal: '/arrepentimiento',
   /** The catalogue search: `/search?q=corpiño`. */
   search: (term: string) => `/search?q=${encodeURIComponent(term)}`,
   searchPattern: '/search',

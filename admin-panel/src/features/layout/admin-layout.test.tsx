@@ -27,7 +27,7 @@ describe('sidebar by role', () => {
     expect(await sidebarOf('owner')).toEqual([
       ['', ['Dashboard']],
       ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
-      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Carritos abandonados', 'Clientes', 'Correos']],
+      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Arrepentimientos', 'Carritos abandonados', 'Clientes', 'Correos']],
       ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Promociones', 'Contenido']],
       ['Canales', ['Mercado Libre']],
       ['Informes', ['Reportes', 'Actividad']],
@@ -44,7 +44,7 @@ describe('sidebar by role', () => {
     expect(await sidebarOf('sales')).toEqual([
       ['', ['Dashboard']],
       ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
-      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Carritos abandonados', 'Clientes', 'Correos']],
+      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Arrepentimientos', 'Carritos abandonados', 'Clientes', 'Correos']],
       ['Ajustes', ['Config']],
     ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');

@@ -50,6 +50,8 @@ export const LIMIT_RULES = {
   tracking: { points: envInt('RATE_LIMIT_TRACKING_MAX', 60), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
   // Exchange and return requests (order number + contact, as tracking): a few per client keep anyone from guessing contacts.
   returns: { points: envInt('RATE_LIMIT_RETURNS_MAX', 20), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
+  // The botón de arrepentimiento (order number + contact, as tracking): open to anyone, so limited like the returns.
+  withdrawals: { points: envInt('RATE_LIMIT_WITHDRAWALS_MAX', 20), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
   // Coupon codes must not be found by trying: failed look-ups (a code no coupon has) per client.
   coupon: {
     points: envInt('RATE_LIMIT_COUPON_MAX', 20),

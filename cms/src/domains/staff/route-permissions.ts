@@ -145,6 +145,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /returns': 'returns.manage',
   'GET /returns/:id': 'returns.manage',
   'PUT /returns/:id/status': 'returns.manage',
+  // The botón de arrepentimiento's requests (permissions like the returns').
+  'GET /withdrawals': 'returns.manage',
+  'PUT /withdrawals/:id': 'returns.manage',
   // Mercado Libre: connecting the shop's account there, its settings (the owner, with two-factor sign-in on).
   'GET /channels/mercadolibre': 'channels.manage',
   'POST /channels/mercadolibre/connect': 'channels.manage',
@@ -181,6 +184,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /shipping/branches',
   'GET /shipping/availability',
   'POST /returns',
+  // The botón de arrepentimiento: no sign-in, order number + contact (rate limited like the returns).
+  'POST /withdrawals',
+  'GET /withdrawals/:code',
   // Abandoned checkouts: the draft by its random token (never its contact) and the e-mail's unsubscribe link.
   'PUT /checkouts/:token',
   'GET /checkouts/:token',

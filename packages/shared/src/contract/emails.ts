@@ -21,6 +21,8 @@ export const EMAIL_KINDS = [
   'return_approved',
   'return_rejected',
   'invoice_issued',
+  'withdrawal_received',
+  'withdrawal_changed',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -52,6 +54,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   return_approved: 'Cambio aprobado (clienta)',
   return_rejected: 'Cambio rechazado (clienta)',
   invoice_issued: 'Factura electrónica (clienta)',
+  withdrawal_received: 'Arrepentimiento recibido (clienta)',
+  withdrawal_changed: 'Arrepentimiento: novedad (clienta)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

@@ -4,6 +4,7 @@ import { orderMeetingPointSchema } from './orders.js';
 import { orderLineSchema } from './order-line.js';
 import { timestampFields } from './fields.js';
 import { trackedReturnsSchema } from './returns.js';
+import { trackedWithdrawalsSchema } from './withdrawals.js';
 import { discountLineSchema } from './quote.js';
 import { trackedNationalShippingSchema } from './national-shipping.js';
 import { trackedShipmentSchema } from './shipments.js';
@@ -67,6 +68,8 @@ export const trackedOrderDetailSchema = z.object({
   checkoutUrl: z.string().nullable().optional(),
   /** Her exchange and return requests of this order and what she may still ask (rules/returns.ts). */
   returns: trackedReturnsSchema.optional(),
+  /** Her botón de arrepentimiento requests of this order (code, status), newest first. */
+  withdrawals: trackedWithdrawalsSchema.optional(),
 });
 export type TrackedOrderDetail = z.infer<typeof trackedOrderDetailSchema>;
 

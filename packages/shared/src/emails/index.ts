@@ -7,3 +7,4 @@ export * from './staff-test-mail.js';
 export * from './staff-invitation-mail.js';
 export * from './return-mails.js';
 export * from './invoice-mail.js';
+export * from './withdrawal-mails.js';

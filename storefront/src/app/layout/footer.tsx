@@ -37,6 +37,7 @@ export function Footer() {
           <Link to={paths.returnsPolicy} data-testid="footer-returns-link">
             Cambios y devoluciones
           </Link>
+          <Link to={paths.withdrawal}>Botón de arrepentimiento</Link>
         </nav>
         <div className="site-footer__admin">
           {/* The back office is another app: a full page load, not a router link. */}

@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -10,6 +11,12 @@ export function PublicLayout() {
         Saltar al contenido
       </a>
       <ScrollToTop />
+      {/* The law asks for it at first sight on every page (Res. SCI 424/2020): a strip above the header, never folded. */}
+      <div className="legal-strip">
+        <Link to={paths.withdrawal} data-testid="withdrawal-link">
+          Botón de arrepentimiento
+        </Link>
+      </div>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />

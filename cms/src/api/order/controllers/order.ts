@@ -41,6 +41,7 @@ import { orderExportBatches } from '../../../domains/reports';
 import { staffActor } from '../../../domains/orders/order-history';
 import { refundOrder as refundMercadoPagoOrder } from '../../../domains/payments';
 import { trackedReturnsOf } from '../../../domains/returns';
+import { trackedWithdrawalsOf } from '../../../domains/withdrawals';
 
 /** A wrong e-mail or phone costs this many tracking points in all (a plain lookup costs one). */
 export const FAILED_CONTACT_COST = 5;
@@ -121,7 +122,12 @@ export default factories.createCoreController('api::order.order', () => ({
       if (shipment) answer.order.shipment = shipment;
     }
     // With the contact, her exchange and return requests of the order and what she may still ask.
-    if (answer.order.detail === 'full') answer.order.returns = await trackedReturnsOf(answer.order.orderNumber);
+    if (answer.order.detail === 'full') {
+      answer.order.returns = await trackedReturnsOf(answer.order.orderNumber);
+      // Her botón de arrepentimiento requests (code and status), shown on the tracking page; absent when none.
+      const withdrawals = await trackedWithdrawalsOf(answer.order.orderNumber);
+      if (withdrawals.length > 0) answer.order.withdrawals = withdrawals;
+    }
     reply(ctx, trackedOrderAnswerSchema, answer);
   },
 

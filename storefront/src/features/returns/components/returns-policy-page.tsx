@@ -4,16 +4,29 @@ import { RefreshCw } from 'lucide-react';
 import { NarrowPage } from '@/components/narrow-page';
 import { paths } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
+import { WITHDRAWAL_DAYS } from '@shop/shared';
 
-/** /cambios-y-devoluciones: the owner's policy (site content `returns`) and how to ask from the tracking page. */
+/**
+ * /cambios-y-devoluciones, "Política de cambios y devoluciones": the right to withdraw that the law gives every
+ * purchase at a distance (whatever the owner's policy), then the owner's policy (site content `returns`) and how to ask
+ * from the tracking page.
+ */
 export default function ReturnsPolicyPage() {
   const { content } = useSiteContent();
   const policy = content.returns;
   useEffect(() => {
-    document.title = 'Cambios y devoluciones';
+    document.title = 'Política de cambios y devoluciones';
   }, []);
   return (
-    <NarrowPage icon={RefreshCw} title="Cambios y devoluciones" testId="returns-policy-page" cardClass="returns-policy">
+    <NarrowPage icon={RefreshCw} title="Política de cambios y devoluciones" testId="returns-policy-page" cardClass="returns-policy">
+      <h2 className="returns-policy__how">Arrepentimiento de compra</h2>
+      <p data-testid="withdrawal-right">
+        Por ser una compra a distancia, tenés derecho a arrepentirte dentro de los {WITHDRAWAL_DAYS} días corridos desde que recibís el
+        pedido (o desde la compra, si es posterior), sin costo y sin dar explicaciones (Ley 24.240, art. 34). Te reintegramos todo lo que
+        pagaste, el envío incluido, por el mismo medio de pago, y el retiro de las prendas corre por nuestra cuenta. Pedilo con el{' '}
+        <Link to={paths.withdrawal}>Botón de arrepentimiento</Link>: recibís un código al instante y también por e-mail.
+      </p>
+      <h2 className="returns-policy__how">Cambios y devoluciones de la tienda</h2>
       {policy.enabled ? (
         <>
           <ul className="returns-policy__facts">

@@ -17,6 +17,7 @@ import { PaymentPending, type PaymentReturn } from './payment-pending';
 import { FulfillmentSteps } from './fulfillment-steps';
 import { CarrierShipment } from './carrier-shipment';
 import { ReturnsSection } from '@/features/returns';
+import { TrackedWithdrawals } from '@/features/withdrawals';
 
 /** The help/chat section is offered only for these statuses. */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
@@ -176,6 +177,7 @@ export function TrackingResult({
         </p>
       )}
       {full && <ReturnsSection order={full} contact={contact} />}
+      {full && <TrackedWithdrawals order={full} />}
       {HELP_STATUSES.includes(status) && (
         <section className="tracking-help" data-testid="tracking-help">
           <h3>¿Necesitás ayuda con tu pedido?</h3>

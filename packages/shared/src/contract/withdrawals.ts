@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { text } from './fields.js';
+import { withdrawalStatusSchema } from '../rules/withdrawals.js';
+
+/**
+ * POST /withdrawals (public, no sign-in): the order number and the e-mail or phone given when buying (tracking's
+ * pair), optionally which lines and a comment. Nothing else is asked.
+ */
+export const withdrawalInputSchema = z.object({
+  orderNumber: text(40).min(1, 'Indicá el número de pedido'),
+  contact: text(254).min(1, 'Indicá el e-mail o teléfono de la compra'),
+  lines: z
+    .array(
+      z.object({
+        /** The line's position in the order's items (0-based). */
+        lineIndex: z.number().int().min(0).max(200),
+        quantity: z.number().int().min(1, 'Indicá cuántas unidades').max(100),
+      }),
+    )
+    .max(50)
+    .optional()
+    .nullable(),
+  comment: text(1000).optional().nullable(),
+});
+export type WithdrawalInput = z.infer<typeof withdrawalInputSchema>;
+
+/** What the shopper is answered (at once, and by e-mail) and what she reads back with her code. */
+export const withdrawalAnswerSchema = z.object({
+  code: z.string(),
+  status: withdrawalStatusSchema,
+  orderNumber: z.string(),
+  /** Whether the request came within the 10 days (always before the delivery). */
+  withinWindow: z.boolean(),
+  /** When the window closes (null: not delivered yet, no limit). */
+  windowEndsAt: z.string().nullable(),
+  requestedAt: z.string(),
+  /** The shop's reason when it rejected the request. */
+  reason: z.string().nullable(),
+  /** The Spanish sentence the page shows (the code, and the closed window's date when out of time). */
+  message: z.string(),
+});
+export type WithdrawalAnswer = z.infer<typeof withdrawalAnswerSchema>;
+
+export const withdrawalStepSchema = z.object({ status: withdrawalStatusSchema, at: z.string(), by: z.string() });
+
+/** The back office's row: the request, its order, the window and the days left to act, every step. */
+export const staffWithdrawalSchema = withdrawalAnswerSchema.omit({ message: true }).extend({
+  id: z.string(),
+  orderId: z.string(),
+  channel: z.string(),
+  contact: z.string(),
+  comment: z.string().nullable(),
+  lines: z.array(z.object({ lineIndex: z.number(), title: z.string(), quantity: z.number() })),
+  /** Everything paid for those lines, shipping included: what the refund gives back. */
+  refundDue: z.number(),
+  refund: z.object({ method: z.string(), amount: z.number(), at: z.string(), reference: z.string().nullable() }).nullable(),
+  daysLeft: z.number().nullable(),
+  steps: z.array(withdrawalStepSchema),
+});
+export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
+
+export const withdrawalListAnswerSchema = z.object({
+  withdrawals: z.array(staffWithdrawalSchema),
+  /** Requests still waiting for the shop (the dashboard's badge). */
+  open: z.number(),
+});
+export type WithdrawalListAnswer = z.infer<typeof withdrawalListAnswerSchema>;
+
+export const staffWithdrawalAnswerSchema = z.object({ withdrawal: staffWithdrawalSchema });
+
+export const WITHDRAWAL_REFUND_METHODS = ['mercadopago', 'transfer', 'cash'] as const;
+
+/** PUT /withdrawals/{id}: the next step; `reason` with a rejection, `refundMethod` with the refund. */
+export const withdrawalStatusUpdateSchema = z.object({
+  status: z.enum(['pickup_arranged', 'received_in_store', 'refunded', 'rejected']),
+  reason: text(1000).optional().nullable(),
+  refundMethod: z.enum(WITHDRAWAL_REFUND_METHODS).optional().nullable(),
+  /** A transfer's or cash refund's reference (the bank's operation number, the receipt). */
+  reference: text(200).optional().nullable(),
+});
+export type WithdrawalStatusUpdate = z.infer<typeof withdrawalStatusUpdateSchema>;
+
+/** Tracking's view: her requests of the order, newest first. */
+export const trackedWithdrawalsSchema = z.array(
+  z.object({ code: z.string(), status: withdrawalStatusSchema, requestedAt: z.string(), withinWindow: z.boolean() }),
+);

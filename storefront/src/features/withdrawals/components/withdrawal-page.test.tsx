@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { WITHDRAWAL_MESSAGES } from '@shop/shared';
+import { bodyOf, mockApi } from '@/test/mock-api';
+import { renderWithApp } from '@/test/render';
+import WithdrawalPage, { WITHDRAWAL_PRIVACY } from './withdrawal-page';
+
+const ANSWER = {
+  code: 'ARR-7K2M9QX4TB',
+  status: 'received',
+  orderNumber: 'JL-20261120-0007',
+  withinWindow: true,
+  windowEndsAt: null,
+  requestedAt: '2026-11-27T15:00:00.000Z',
+  reason: null,
+  message: WITHDRAWAL_MESSAGES.inTime('ARR-7K2M9QX4TB'),
+};
+
+async function fill(order: string, contact: string) {
+  const user = userEvent.setup();
+  if (order) await user.type(screen.getByLabelText('Número de pedido'), order);
+  if (contact) await user.type(screen.getByLabelText('E-mail o teléfono de la compra'), contact);
+  await user.click(screen.getByRole('button', { name: 'Arrepentirme de la compra' }));
+}
+
+describe('the botón de arrepentimiento page', () => {
+  it('asks only the order and its contact, says what the data is for, and sends nothing while one is missing', async () => {
+    const requests = mockApi({});
+    renderWithApp(<WithdrawalPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Botón de arrepentimiento' })).toBeInTheDocument();
+    expect(screen.getByText(WITHDRAWAL_PRIVACY)).toBeInTheDocument();
+    await fill('', 'ana@example.com');
+    expect(screen.getByRole('alert')).toHaveTextContent('Indicá el número de pedido');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows the code at once, as the server answered it, to screen readers too', async () => {
+    const requests = mockApi({ 'POST /withdrawals': { status: 201, data: ANSWER } });
+    renderWithApp(<WithdrawalPage />);
+    await fill('jl-20261120-0007', 'ana@example.com');
+    expect(await screen.findByTestId('withdrawal-code')).toHaveTextContent('ARR-7K2M9QX4TB');
+    expect(screen.getByTestId('withdrawal-result')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('withdrawal-result')).toHaveTextContent('Recibimos tu arrepentimiento');
+    expect(bodyOf(requests[0]!)).toEqual({ orderNumber: 'JL-20261120-0007', contact: 'ana@example.com', comment: null });
+  });
+
+  it("shows the server's Spanish refusal and keeps what she typed", async () => {
+    mockApi({ 'POST /withdrawals': { status: 404, data: { message: WITHDRAWAL_MESSAGES.notFound } } });
+    renderWithApp(<WithdrawalPage />);
+    await fill('JL-20261120-0099', 'ana@example.com');
+    expect(await screen.findByTestId('withdrawal-error')).toHaveTextContent(WITHDRAWAL_MESSAGES.notFound);
+    expect(screen.getByLabelText('Número de pedido')).toHaveValue('JL-20261120-0099');
+  });
+});

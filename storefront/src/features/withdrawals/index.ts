@@ -1,0 +1,1 @@
+export { TrackedWithdrawals } from './components/tracked-withdrawals';
