@@ -18,6 +18,16 @@ describe('order summary', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$32.490');
   });
 
+  it('shows "Precio sin impuestos nacionales" of the total under it, only once the total is known', () => {
+    const totals = { subtotal: 29990, shippingCost: 2500, cashFee: 0, total: 32490 };
+    const { rerender } = render(<OrderSummary lines={lines} totals={totals} netTotal={26851} />);
+    expect(screen.getByTestId('summary-net-total')).toHaveTextContent('Precio sin impuestos nacionales: $26.851');
+    rerender(<OrderSummary lines={lines} totals={{ ...totals, total: null }} netTotal={26851} />);
+    expect(screen.queryByTestId('summary-net-total')).not.toBeInTheDocument();
+    rerender(<OrderSummary lines={lines} totals={totals} />);
+    expect(screen.queryByTestId('summary-net-total')).not.toBeInTheDocument();
+  });
+
   it("shows free shipping as 'Gratis' once the threshold is reached", () => {
     const totals = { subtotal: 29990, shippingCost: 0, cashFee: 0, total: 29990 };
     render(<OrderSummary lines={lines} totals={totals} />);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPrice, formatShipping } from '@shop/shared';
+import { formatPrice, formatShipping, NET_PRICE_LEGEND } from '@shop/shared';
 import { SummaryLines, type SummaryLine } from '@/components/summary-lines';
 
 /** An order's figures; `null` shipping or total while they are not known (shown as `unknownText`). */
@@ -20,6 +20,8 @@ interface OrderSummaryProps {
   unknownText?: string;
   /** Newer figures are on their way: these stay, marked busy. */
   busy?: boolean;
+  /** "Precio sin impuestos nacionales" of the total (Ley 27.743), shown under it when known. */
+  netTotal?: number | null;
   /** Below the figures (e.g. a note on how they were worked out). */
   children?: ReactNode;
 }
@@ -32,6 +34,7 @@ export function OrderSummary({
   showShipping = true,
   unknownText = 'A calcular',
   busy = false,
+  netTotal = null,
   children,
 }: OrderSummaryProps) {
   const figure = (amount: number | null, format: (value: number) => string = formatPrice) =>
@@ -68,6 +71,11 @@ export function OrderSummary({
           <dd data-testid="summary-total">{figure(totals.total)}</dd>
         </div>
       </dl>
+      {netTotal !== null && netTotal > 0 && totals.total !== null && (
+        <p className="price-tag__net" data-testid="summary-net-total">
+          {NET_PRICE_LEGEND}: {formatPrice(netTotal)}
+        </p>
+      )}
       {children}
     </div>
   );

@@ -65,6 +65,8 @@ describe('checkout: home delivery by zone', () => {
     await waitFor(() => expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('$37.000'));
     expect(within(summary()).getByTestId('summary-subtotal')).toHaveTextContent('$35.000');
     expect(within(summary()).getByTestId('summary-shipping')).toHaveTextContent('$2.000');
+    // Without national taxes at the shop's 21 %: round(37.000 / 1,21).
+    expect(within(summary()).getByTestId('summary-net-total')).toHaveTextContent('Precio sin impuestos nacionales: $30.579');
     expect(within(summary()).getByText('$35.000', { selector: '.summary-line__total' })).toBeInTheDocument();
     expect(quotes(requests).at(-1)).toEqual({
       items: [{ productId: 'p1', quantity: 2, size: 'M', color: 'Negro' }],

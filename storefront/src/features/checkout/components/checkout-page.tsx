@@ -7,6 +7,8 @@ import {
   checkoutOptionsOf,
   LIMITS,
   MSG,
+  netOfTotal,
+  vatRateFor,
   type OrderTotals,
 } from '@shop/shared';
 import { OrderSummary } from '@/components/order-summary';
@@ -226,6 +228,17 @@ export default function CheckoutPage() {
               color: item.color,
             }))}
             totals={figures}
+            netTotal={
+              figures.total === null
+                ? null
+                : netOfTotal(
+                    items.map((item, index) => ({
+                      amount: (pricing.unitPrices?.[index] ?? item.price) * item.quantity,
+                      rate: vatRateFor(item.category ?? '', content.taxes),
+                    })),
+                    figures.total,
+                  )
+            }
             unknownText={awaitingOption && !pricing.pending ? PRICING_TEXT.toBeCalculated : pricing.unknownText}
             busy={pricing.pending}
           >
