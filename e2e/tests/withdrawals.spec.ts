@@ -40,6 +40,10 @@ test('from the home’s first screen to a withdrawal code without signing in; th
   const link = phone.getByTestId('withdrawal-link');
   await expect(link).toHaveText('Botón de arrepentimiento');
   await expect(link).toBeInViewport();
+  // The footer's consumer-defence link, with the law's exact text, to the portal (site content `legal`).
+  const defense = phone.getByTestId('consumer-defense-link');
+  await expect(defense).toHaveText('Defensa de las y los Consumidores. Para reclamos ingrese aquí');
+  await expect(defense).toHaveAttribute('href', /^https:\/\/.+/);
   await link.click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Botón de arrepentimiento' })).toBeVisible();
   expect(await seriousViolations(phone)).toEqual([]);

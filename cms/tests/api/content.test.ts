@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { WHY_CHOOSE_KEY, chatNumberFromContent, defaultSiteContent, offeredSizes, siteContentSchema, type SiteContent } from '@shop/shared';
+import {
+  CONSUMER_DEFENSE_URL_MESSAGE,
+  DEFAULT_CONSUMER_DEFENSE_URL,
+  WHY_CHOOSE_KEY,
+  chatNumberFromContent,
+  defaultSiteContent,
+  offeredSizes,
+  siteContentSchema,
+  type SiteContent,
+} from '@shop/shared';
 import { api } from '../helpers/api';
 import seedProducts from '../../seed/products.json';
 import { asAdmin, expectAdminOnly } from '../helpers/auth-matrix';
@@ -58,6 +67,21 @@ describe('GET /content', () => {
 describe('PUT /content', () => {
   it('is admin only', async () => {
     await expectAdminOnly('PUT', '/content', defaultSiteContent());
+  });
+
+  it("keeps the consumer-defence link's address an https page: junk is a Spanish 400, a new portal address is stored", async () => {
+    const original = await content();
+    expect(original.legal.consumerDefenseUrl).toBe(DEFAULT_CONSUMER_DEFENSE_URL);
+    for (const junk of ['javascript:alert(1)', 'http://reclamos.example', 42]) {
+      const refused = await asAdmin('PUT', '/content', { legal: { consumerDefenseUrl: junk } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(CONSUMER_DEFENSE_URL_MESSAGE);
+    }
+    expect((await content()).legal).toEqual(original.legal);
+    const saved = await asAdmin('PUT', '/content', { legal: { consumerDefenseUrl: 'https://autogestion.produccion.gob.ar/consumidores' } });
+    expect(saved.status).toBe(200);
+    expect((await content()).legal.consumerDefenseUrl).toBe('https://autogestion.produccion.gob.ar/consumidores');
+    expect((await asAdmin('PUT', '/content', { legal: original.legal })).status).toBe(200);
   });
 
   it('stores the whole object and answers it with defaults filled', async () => {

@@ -42,7 +42,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLEleme
 }
 
 describe('content editor', () => {
-  it('has the eight tabs of the spec, plus Envíos after Métodos de Pago, then Cambios y devoluciones and Impuestos', async () => {
+  it('has the eight tabs of the spec, plus Envíos after Métodos de Pago, then Cambios y devoluciones, Impuestos and Legales', async () => {
     setup();
     await screen.findByTestId('content-editor-page');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -57,6 +57,7 @@ describe('content editor', () => {
       'Mensajes de WhatsApp',
       'Cambios y devoluciones',
       'Impuestos',
+      'Legales',
     ]);
   });
 

@@ -23,6 +23,7 @@ import { ContactTab } from './tabs/contact-tab';
 import { WhatsappTab } from './tabs/whatsapp-tab';
 import { ReturnsTab } from './tabs/returns-tab';
 import { TaxesTab } from './tabs/taxes-tab';
+import { LegalTab } from './tabs/legal-tab';
 
 const TABS = [
   { id: 'hero', label: 'Sección Inicial', Component: HeroTab },
@@ -36,6 +37,7 @@ const TABS = [
   { id: 'whatsapp', label: 'Mensajes de WhatsApp', Component: WhatsappTab },
   { id: 'returns', label: 'Cambios y devoluciones', Component: ReturnsTab },
   { id: 'taxes', label: 'Impuestos', Component: TaxesTab },
+  { id: 'legal', label: 'Legales', Component: LegalTab },
 ] as const satisfies readonly { id: string; label: string; Component: ComponentType<ContentTabProps> }[];
 type TabId = (typeof TABS)[number]['id'];
 

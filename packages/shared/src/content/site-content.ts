@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nationalTaxesSchema } from './national-taxes-schema.js';
+import { legalSchema } from './legal-schema.js';
 import { returnsPolicySchema } from '../rules/returns.js';
 import { deliveryListProblems, deliveryZonesSchema, meetingPointsSchema } from '../rules/delivery.js';
 
@@ -246,6 +247,8 @@ const siteContentObject = z.object({
   returns: returnsPolicySchema,
   /** "Precio sin impuestos nacionales" (Ley 27.743): the VAT rates of the prices (content/national-taxes-schema.ts). */
   taxes: nationalTaxesSchema,
+  /** The consumer-defence link the storefront's footer carries (content/legal-schema.ts). */
+  legal: legalSchema,
 });
 
 /** The whole content, with the rules that span several zones or meeting points (repeated ids, shared barrios). */

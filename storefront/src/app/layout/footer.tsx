@@ -3,6 +3,7 @@ import { ContentIcon } from '@/components/content-icon';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
+import { CONSUMER_DEFENSE_LINK_TEXT } from '@shop/shared';
 
 export function Footer() {
   const { content } = useSiteContent();
@@ -38,6 +39,10 @@ export function Footer() {
             Cambios y devoluciones
           </Link>
           <Link to={paths.withdrawal}>Botón de arrepentimiento</Link>
+          {/* The law's text, to the complaints portal the owner set (site content `legal`). */}
+          <a href={content.legal.consumerDefenseUrl} target="_blank" rel="noopener noreferrer" data-testid="consumer-defense-link">
+            {CONSUMER_DEFENSE_LINK_TEXT}
+          </a>
         </nav>
         <div className="site-footer__admin">
           {/* The back office is another app: a full page load, not a router link. */}

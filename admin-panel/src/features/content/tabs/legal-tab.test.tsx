@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONSUMER_DEFENSE_LINK_TEXT, DEFAULT_CONSUMER_DEFENSE_URL, defaultSiteContent, type SiteContent } from '@shop/shared';
+import type { ContentEdit } from '../content-editor-model';
+import { LegalTab } from './legal-tab';
+
+function Harness({ onChange }: { onChange: (content: SiteContent) => void }) {
+  const [content, setContent] = useState(() => defaultSiteContent());
+  const edit: ContentEdit = (change) =>
+    setContent((current) => {
+      const next = structuredClone(current);
+      change(next);
+      onChange(next);
+      return next;
+    });
+  return <LegalTab content={content} edit={edit} />;
+}
+
+describe('content editor: Legales', () => {
+  it("says why the consumer-defence link exists, shows the portal's address by default and takes a new one", async () => {
+    let saved = defaultSiteContent();
+    render(<Harness onChange={(next) => (saved = next)} />);
+    expect(screen.getByTestId('legal-editor')).toHaveTextContent(`«${CONSUMER_DEFENSE_LINK_TEXT}»`);
+    const field = screen.getByLabelText(/Dirección del formulario de reclamos/);
+    expect(field).toHaveValue(DEFAULT_CONSUMER_DEFENSE_URL);
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, 'https://autogestion.produccion.gob.ar/consumidores');
+    expect(saved.legal.consumerDefenseUrl).toBe('https://autogestion.produccion.gob.ar/consumidores');
+  });
+});
