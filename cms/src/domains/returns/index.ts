@@ -3,7 +3,7 @@
  * units, the staff's steps, the exchange order and the money given back): what other parts of the backend may use.
  * Its other files are private to the domain and its Strapi shells (cms/src/domains/domains.json).
  */
-export { ContactMismatch, requestReturn } from './return-create';
+export { ContactMismatch, deliveredAt, requestReturn } from './return-create';
 export { changeReturnStatus } from './return-status';
 export { productFit, productFitCounts } from './return-fit';
 export {

@@ -14,7 +14,7 @@ import {
 } from '@shop/shared';
 import { ORDERS_TABLE, findOrderByNumber, recordStatusChange } from '../orders';
 import { enqueueMails, shopOf } from '../notifications';
-import { refundedByOrder } from '../returns';
+import { deliveredAt, refundedByOrder } from '../returns';
 import { isUniqueViolation, newDocumentId, table, writeTransaction } from '../../utils/db-write';
 import { badRequest, conflict, notFound } from '../../utils/http';
 import { shopBaseUrl } from '../../utils/public-url';
@@ -22,12 +22,6 @@ import { WITHDRAWALS_TABLE, answerOf, openWithdrawalOf, type StoredLine } from '
 
 /** The contact did not match: the controller spends extra points of the budget, as tracking does. */
 export class WithdrawalContactMismatch extends Error {}
-
-/** When the goods reached her (the last delivered step: a delivery or a pickup), or null. */
-export function deliveredAt(order: Pick<Order, 'fulfillment' | 'fulfillmentSteps'>): string | null {
-  if (order.fulfillment !== 'delivered') return null;
-  return (order.fulfillmentSteps ?? []).filter((step) => step.step === 'delivered').at(-1)?.at ?? null;
-}
 
 /** The lines she named (each checked against the order), or every line of the order when she named none. */
 function chosenLines(order: Order, asked: WithdrawalInput['lines']): StoredLine[] {

@@ -3,9 +3,14 @@ import { text } from './fields.js';
 import { RETURN_KINDS, RETURN_MESSAGES, RETURN_REASONS, returnStatusSchema } from '../rules/returns.js';
 
 /** POST /returns (public): the order number and its contact, as tracking asks, and what the shopper wants back. */
-export const returnRequestInputSchema = z.object({
+/** The pair that identifies a purchase without an account (tracking's): the returns and the withdrawals ask it. */
+export const purchaseIdentityFields = {
   orderNumber: text(40).min(1, 'Indicá el número de pedido'),
   contact: text(254).min(1, 'Indicá el e-mail o teléfono de la compra'),
+};
+
+export const returnRequestInputSchema = z.object({
+  ...purchaseIdentityFields,
   lines: z
     .array(
       z.object({

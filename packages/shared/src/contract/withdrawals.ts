@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { text } from './fields.js';
 import { withdrawalStatusSchema } from '../rules/withdrawals.js';
+import { orderLineSchema } from './order-line.js';
+import { purchaseIdentityFields } from './returns.js';
 
 /**
  * POST /withdrawals (public, no sign-in): the order number and the e-mail or phone given when buying (tracking's
  * pair), optionally which lines and a comment. Nothing else is asked.
  */
 export const withdrawalInputSchema = z.object({
-  orderNumber: text(40).min(1, 'Indicá el número de pedido'),
-  contact: text(254).min(1, 'Indicá el e-mail o teléfono de la compra'),
+  ...purchaseIdentityFields,
   lines: z
     .array(
       z.object({
@@ -50,7 +51,8 @@ export const staffWithdrawalSchema = withdrawalAnswerSchema.omit({ message: true
   channel: z.string(),
   contact: z.string(),
   comment: z.string().nullable(),
-  lines: z.array(z.object({ lineIndex: z.number(), title: z.string(), quantity: z.number() })),
+  /** The order lines she withdraws (the one order line's title and units) and their place in the order. */
+  lines: z.array(orderLineSchema.pick({ title: true, quantity: true }).extend({ lineIndex: z.number() })),
   /** Everything paid for those lines, shipping included: what the refund gives back. */
   refundDue: z.number(),
   refund: z.object({ method: z.string(), amount: z.number(), at: z.string(), reference: z.string().nullable() }).nullable(),
