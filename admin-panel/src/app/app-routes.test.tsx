@@ -65,8 +65,11 @@ describe('screens by role', () => {
     renderAt(route);
     await expectForbidden();
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent(role === 'sales' ? 'Ventas' : 'Catálogo');
-    // Only the session check and the frame's own calls (system status, proofs badge): the forbidden screen loads nothing.
-    expect(calls.map((c) => c.url).filter((url) => !['/auth/check', '/health', '/orders/summary'].includes(url))).toEqual([]);
+    // Only the session check and the frame's own calls (system status, the proofs' and withdrawals' badges): the forbidden
+    // screen loads nothing.
+    expect(calls.map((c) => c.url).filter((url) => !['/auth/check', '/health', '/orders/summary', '/withdrawals'].includes(url))).toEqual(
+      [],
+    );
   });
 
   it('a catalog account opens "Actualizar stock desde planilla"', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DATA_FISCAL_IMAGE_MESSAGE,
+  DATA_FISCAL_URL_MESSAGE,
+  DEFAULT_PRIVACY_TEXT,
+  DEFAULT_TERMS_TEXT,
+  LEGAL_TEXT_MAX,
+  LEGAL_TEXT_MESSAGE,
   CONSUMER_DEFENSE_URL_MESSAGE,
   DEFAULT_CONSUMER_DEFENSE_URL,
   WHY_CHOOSE_KEY,
@@ -81,6 +87,45 @@ describe('PUT /content', () => {
     const saved = await asAdmin('PUT', '/content', { legal: { consumerDefenseUrl: 'https://autogestion.produccion.gob.ar/consumidores' } });
     expect(saved.status).toBe(200);
     expect((await content()).legal.consumerDefenseUrl).toBe('https://autogestion.produccion.gob.ar/consumidores');
+    expect((await asAdmin('PUT', '/content', { legal: original.legal })).status).toBe(200);
+  });
+
+  it('takes the Data Fiscal only as ARCA gives it and as an uploaded picture; the legal texts up to their limit', async () => {
+    const original = await content();
+    expect(original.legal).toMatchObject({
+      dataFiscalUrl: '',
+      dataFiscalImage: '',
+      termsText: DEFAULT_TERMS_TEXT,
+      privacyText: DEFAULT_PRIVACY_TEXT,
+    });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ dataFiscalUrl: 'https://afip.gob.ar.example.com/?qr=1' }, DATA_FISCAL_URL_MESSAGE],
+      [{ dataFiscalUrl: 'javascript:alert(1)//afip.gob.ar' }, DATA_FISCAL_URL_MESSAGE],
+      [{ dataFiscalUrl: 'http://user:pw@qr.afip.gob.ar/?qr=1' }, DATA_FISCAL_URL_MESSAGE],
+      [{ dataFiscalImage: 'https://evil.example/qr.png' }, DATA_FISCAL_IMAGE_MESSAGE],
+      [{ dataFiscalImage: '/uploads/../../etc/passwd' }, DATA_FISCAL_IMAGE_MESSAGE],
+      [{ dataFiscalImage: '/uploads/qr.svg' }, DATA_FISCAL_IMAGE_MESSAGE],
+      [{ privacyText: 'x'.repeat(LEGAL_TEXT_MAX + 1) }, LEGAL_TEXT_MESSAGE],
+      [{ termsText: { html: '<b>' } }, LEGAL_TEXT_MESSAGE],
+    ];
+    for (const [legal, message] of refusals) {
+      const refused = await asAdmin('PUT', '/content', { legal });
+      expect(refused.status, JSON.stringify(legal)).toBe(400);
+      expect(refused.body.message).toContain(message);
+    }
+    expect((await content()).legal).toEqual(original.legal);
+    const legal = {
+      dataFiscalUrl: 'http://qr.afip.gob.ar/?qr=Xy12ab',
+      dataFiscalImage: '/uploads/data_fiscal_ab12.png',
+      termsText: '## Envíos\nDespachamos los martes.',
+      privacyText: '',
+    };
+    const dataFiscalLine = async () =>
+      ((await asAdmin('GET', '/health/checklist')).body.items as { id: string; ok: boolean | null }[]).find((i) => i.id === 'data-fiscal');
+    expect(await dataFiscalLine()).toMatchObject({ ok: false });
+    expect((await asAdmin('PUT', '/content', { legal })).status).toBe(200);
+    expect((await content()).legal).toMatchObject(legal);
+    expect(await dataFiscalLine()).toMatchObject({ ok: true });
     expect((await asAdmin('PUT', '/content', { legal: original.legal })).status).toBe(200);
   });
 

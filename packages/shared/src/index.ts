@@ -107,6 +107,7 @@ export * from './contract/interactions.js';
 // ---------- Site content ----------
 export * from './content/site-content.js';
 export * from './content/legal-schema.js';
+export * from './content/legal-texts.js';
 export * from './content/demo-size-guides.js';
 export * from './content/content-write.js';
 export * from './content/content-read.js';

@@ -46,6 +46,8 @@ const TrackingPage = lazy(() => import('@/features/tracking/components/tracking-
 const SearchPage = lazy(() => import('@/features/search/components/search-page'));
 const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page'));
 const ReturnsPolicyPage = lazy(() => import('@/features/returns/components/returns-policy-page'));
+const TermsPage = lazy(() => import('@/features/legal/components/legal-text-page').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('@/features/legal/components/legal-text-page').then((m) => ({ default: m.PrivacyPage })));
 const WithdrawalPage = lazy(() => import('@/features/withdrawals/components/withdrawal-page'));
 const RecoveryPage = lazy(() => import('@/features/checkout/components/recovery-page'));
 const CheckoutUnsubscribePage = lazy(() => import('@/features/checkout/components/unsubscribe-page'));
@@ -199,6 +201,22 @@ export function AppRoutes() {
           element={
             <Page>
               <ReturnsPolicyPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.terms}
+          element={
+            <Page>
+              <TermsPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.privacy}
+          element={
+            <Page>
+              <PrivacyPage />
             </Page>
           }
         />

@@ -18,6 +18,9 @@ export const paths = {
   returnsPolicy: '/cambios-y-devoluciones',
   /** The botón de arrepentimiento (`?codigo=` reads a request's status): written by the server's e-mails too. */
   withdrawal: '/arrepentimiento',
+  /** "Términos y condiciones" and "Política de privacidad" (site content `legal`), linked from the footer and forms. */
+  terms: '/terminos-y-condiciones',
+  privacy: '/politica-de-privacidad',
   /** The catalogue search: `/search?q=corpiño`. */
   search: (term: string) => `/search?q=${encodeURIComponent(term)}`,
   searchPattern: '/search',

@@ -29,6 +29,7 @@ import { categoryLabel, useCategories } from '@/features/content';
 import { productQueries } from '@/features/products';
 import { orderQueries, formatDate } from '@/features/orders';
 import { ProofsWaitingCard } from '@/features/proofs';
+import { WithdrawalsWaitingCard } from '@/features/withdrawals';
 import { DiscountsGivenCard } from '@/features/promotions';
 import { interactionQueries, useResetInteractions } from './api/interactions';
 import { LowStockCard } from './low-stock-card';
@@ -132,6 +133,7 @@ export function DashboardPage() {
           tone="amber"
         />
         <ProofsWaitingCard />
+        <WithdrawalsWaitingCard />
         <MercadoPagoCard summary={summary.data} />
       </section>
 

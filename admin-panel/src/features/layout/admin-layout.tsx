@@ -33,6 +33,7 @@ import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { useAuth, useCan, displayName } from '@/features/auth';
 import { ProofsNavBadge } from '@/features/proofs';
+import { WithdrawalsNavBadge } from '@/features/withdrawals';
 import { GoLiveChecklistPanel } from './go-live-checklist';
 import { HealthCard } from './health-card';
 import { StatusIndicator } from './status-indicator';
@@ -45,7 +46,8 @@ interface NavItem {
   permission: StaffPermission;
   end?: boolean;
   /** The count of transfer proofs waiting, beside the label. */
-  proofsBadge?: boolean;
+  /** A count of what waits beside the label. */
+  badge?: 'proofs' | 'withdrawals';
 }
 
 /**
@@ -66,9 +68,9 @@ const NAV_GROUPS: { heading: string | null; items: NavItem[] }[] = [
     heading: 'Pedidos',
     items: [
       { to: paths.orders, label: 'Órdenes', icon: ShoppingCart, permission: 'orders.view' },
-      { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, permission: 'orders.view', proofsBadge: true },
+      { to: paths.proofs, label: 'Comprobantes', icon: FileCheck2, permission: 'orders.view', badge: 'proofs' },
       { to: paths.returns, label: 'Cambios y devoluciones', icon: RefreshCw, permission: 'returns.manage' },
-      { to: paths.withdrawals, label: 'Arrepentimientos', icon: Undo2, permission: 'returns.manage' },
+      { to: paths.withdrawals, label: 'Arrepentimientos', icon: Undo2, permission: 'returns.manage', badge: 'withdrawals' },
       { to: paths.abandoned, label: 'Carritos abandonados', icon: ShoppingBasket, permission: 'orders.view' },
       { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
       { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },
@@ -190,7 +192,7 @@ export function AdminLayout() {
                 </h2>
               )}
               <ul aria-labelledby={heading ? `nav-${heading}` : undefined}>
-                {items.map(({ to, label, icon: Icon, end, proofsBadge }) => (
+                {items.map(({ to, label, icon: Icon, end, badge }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
@@ -204,7 +206,8 @@ export function AdminLayout() {
                     >
                       <Icon size={20} aria-hidden="true" />
                       <span className="nav-label">{label}</span>
-                      {proofsBadge && <ProofsNavBadge />}
+                      {badge === 'proofs' && <ProofsNavBadge />}
+                      {badge === 'withdrawals' && <WithdrawalsNavBadge />}
                     </NavLink>
                   </li>
                 ))}

@@ -147,6 +147,12 @@ async function invoicingFacts(): Promise<GoLiveFacts['invoicing']> {
   return { started: settings.cuit !== '', environment: settings.environment, certificateNotAfter: settings.certificate?.notAfter ?? null };
 }
 
+/** Whether the owner set the Data Fiscal's link and image (Contenido › Legales). */
+async function dataFiscalFacts(): Promise<GoLiveFacts['dataFiscal']> {
+  const content = await strapi.service('api::site-content.site-content').getContent();
+  return { url: content.legal.dataFiscalUrl !== '', image: content.legal.dataFiscalImage !== '' };
+}
+
 async function redisFacts(): Promise<GoLiveFacts['redis']> {
   const report = await strapi.service('api::health.health').check();
   const part = report.checks.redis;
@@ -157,12 +163,13 @@ async function redisFacts(): Promise<GoLiveFacts['redis']> {
 export async function gatherFacts(ctx: Context): Promise<GoLiveFacts> {
   const settings = mailSettings();
   const configuredUrl: unknown = strapi.config.get('server.url', '');
-  const [backup, disks, ownerFacts, mp, invoicing, redis, last] = await Promise.all([
+  const [backup, disks, ownerFacts, mp, invoicing, dataFiscal, redis, last] = await Promise.all([
     readBackupStatus(),
     diskSpace(),
     owners(),
     mercadoPago(),
     invoicingFacts(),
+    dataFiscalFacts(),
     redisFacts(),
     lastServerError(),
   ]);
@@ -175,6 +182,7 @@ export async function gatherFacts(ctx: Context): Promise<GoLiveFacts> {
     backup,
     mercadoPago: mp,
     invoicing,
+    dataFiscal,
     owners: ownerFacts,
     disks,
     redis,

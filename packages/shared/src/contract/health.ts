@@ -35,6 +35,7 @@ export const GO_LIVE_ITEM_IDS = [
   'offsite',
   'mercadopago',
   'invoicing',
+  'data-fiscal',
   'two-factor',
   'disk',
   'redis',

@@ -3,7 +3,7 @@ import { ContentIcon } from '@/components/content-icon';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
-import { CONSUMER_DEFENSE_LINK_TEXT } from '@shop/shared';
+import { CONSUMER_DEFENSE_LINK_TEXT, hasDataFiscal } from '@shop/shared';
 
 export function Footer() {
   const { content } = useSiteContent();
@@ -39,11 +39,31 @@ export function Footer() {
             Cambios y devoluciones
           </Link>
           <Link to={paths.withdrawal}>Botón de arrepentimiento</Link>
+          <Link to={paths.terms}>Términos y condiciones</Link>
+          <Link to={paths.privacy}>Política de privacidad</Link>
           {/* The law's text, to the complaints portal the owner set (site content `legal`). */}
           <a href={content.legal.consumerDefenseUrl} target="_blank" rel="noopener noreferrer" data-testid="consumer-defense-link">
             {CONSUMER_DEFENSE_LINK_TEXT}
           </a>
         </nav>
+        {/* RG AFIP 1415: the Data Fiscal QR, to the page ARCA gives the shop; hidden until the owner set both. */}
+        {hasDataFiscal(content.legal) && (
+          <a
+            className="site-footer__data-fiscal"
+            href={content.legal.dataFiscalUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="data-fiscal"
+          >
+            <img
+              src={content.legal.dataFiscalImage}
+              alt="Data Fiscal: datos fiscales de la tienda en ARCA"
+              width={60}
+              height={82}
+              loading="lazy"
+            />
+          </a>
+        )}
         <div className="site-footer__admin">
           {/* The back office is another app: a full page load, not a router link. */}
           <a className="btn btn--ghost-light btn--sm" href={paths.adminLogin}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GO_LIVE_ITEM_IDS, goLiveChecklistSchema } from '../../contract/health.js';
 import {
+  dataFiscalItem,
   backupItem,
   backupStatusSchema,
   diskItem,
@@ -48,6 +49,7 @@ const ready = (): GoLiveFacts => ({
   backup: { state: 'read', file: '/backups/backup-status.json', status: status() },
   mercadoPago: { enabled: true, accessToken: true, webhookSecret: true, testToken: false },
   invoicing: { started: true, environment: 'produccion', certificateNotAfter: new Date(NOW + 400 * 24 * HOUR).toISOString() },
+  dataFiscal: { url: true, image: true },
   owners: { active: 2, withoutTwoFactor: 0, required: false },
   disks: [{ label: 'Fotos subidas', path: '/app/cms/public/uploads', freeBytes: 40 * GIB, totalBytes: 80 * GIB }],
   redis: { configured: true, up: true, latencyMs: 0.4 },
@@ -110,7 +112,7 @@ describe('the checklist lines', () => {
     });
     expect(goLiveBackups({ state: 'missing', file: 'f' })).toBeNull();
     expect(goLiveChecklistSchema.safeParse({ items, backups, checkedAt: new Date(NOW).toISOString() }).success).toBe(true);
-    expect(goLiveProgress(items)).toEqual({ ready: 11, applicable: 11 });
+    expect(goLiveProgress(items)).toEqual({ ready: 12, applicable: 12 });
   });
 
   it('HTTPS: needs both an https PUBLIC_URL and this request over HTTPS (through the trusted proxy)', () => {
@@ -197,6 +199,14 @@ describe('the checklist lines', () => {
     expect(inv({ environment: 'homologacion' })).toMatchObject({ ok: false, detail: /homologación/ });
   });
 
+  it('Data Fiscal: red until both its link and its image are set, naming what is missing', () => {
+    const df = (over: Partial<GoLiveFacts['dataFiscal']>) => dataFiscalItem({ ...ready(), dataFiscal: { ...ready().dataFiscal, ...over } });
+    expect(df({})).toMatchObject({ ok: true, action: '' });
+    expect(df({ url: false, image: false })).toMatchObject({ ok: false, detail: /^Falta la dirección y la imagen del Data Fiscal/ });
+    expect(df({ image: false })).toMatchObject({ ok: false, detail: /^Falta la imagen del Data Fiscal/, action: /Contenido › Legales/ });
+    expect(df({ url: false }).detail).toMatch(/^Falta la dirección del Data Fiscal/);
+  });
+
   it('two-factor: names how many owners lack it, never who', () => {
     expect(twoFactorItem({ ...ready(), owners: { active: 3, withoutTwoFactor: 2, required: false } })).toMatchObject({
       ok: false,
@@ -250,6 +260,6 @@ describe('the checklist lines', () => {
 
   it('counts only the lines that apply', () => {
     const items = goLiveChecklist({ ...ready(), redis: { configured: false }, publicUrl: '' });
-    expect(goLiveProgress(items)).toEqual({ ready: 8, applicable: 10 });
+    expect(goLiveProgress(items)).toEqual({ ready: 9, applicable: 11 });
   });
 });

@@ -2,7 +2,7 @@ import type { GoLiveItem } from '../../contract/health.js';
 import { emailItem, httpsItem, publicUrlItem } from './address-items.js';
 import { backupItem, offsiteItem } from './backup-items.js';
 import type { GoLiveFacts } from './facts.js';
-import { diskItem, invoicingItem, lastErrorItem, mercadoPagoItem, redisItem, twoFactorItem } from './service-items.js';
+import { dataFiscalItem, diskItem, invoicingItem, lastErrorItem, mercadoPagoItem, redisItem, twoFactorItem } from './service-items.js';
 
 /**
  * The owner's go-live checklist ("Lista para abrir la tienda"): the rules that turn raw facts the server gathered
@@ -20,6 +20,7 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
     offsiteItem(facts),
     mercadoPagoItem(facts),
     invoicingItem(facts),
+    dataFiscalItem(facts),
     twoFactorItem(facts),
     diskItem(facts),
     redisItem(facts),

@@ -72,6 +72,8 @@ export interface GoLiveFacts {
    * the certificate's expiry (ISO, null when none uploaded).
    */
   invoicing: { started: boolean; environment: string; certificateNotAfter: string | null };
+  /** The Data Fiscal of the footer (RG AFIP 1415): whether its link and its image are set in Contenido › Legales. */
+  dataFiscal: { url: boolean; image: boolean };
   /** Active owner accounts, how many of them sign in without two-factor, and whether the shop requires it. */
   owners: { active: number; withoutTwoFactor: number; required: boolean };
   disks: DiskFacts[];

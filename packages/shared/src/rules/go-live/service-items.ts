@@ -48,6 +48,24 @@ export function mercadoPagoItem(facts: GoLiveFacts): GoLiveItem {
   return { ...base, ok: true, detail: 'Encendido, con el Access Token y la clave de las notificaciones cargados.', action: '' };
 }
 
+/**
+ * The Data Fiscal QR every online shop shows (RG AFIP 1415): red until the owner set both the link ARCA gives her and
+ * its image in Contenido › Legales (the footer hides it meanwhile).
+ */
+export function dataFiscalItem(facts: GoLiveFacts): GoLiveItem {
+  const base = { id: 'data-fiscal' as const, title: 'Data Fiscal (ARCA)' };
+  const { url, image } = facts.dataFiscal;
+  if (url && image) return { ...base, ok: true, detail: 'El pie de cada página muestra el Data Fiscal con el enlace de ARCA.', action: '' };
+  const missing = [url ? null : 'la dirección', image ? null : 'la imagen'].filter((m): m is string => m !== null).join(' y ');
+  return {
+    ...base,
+    ok: false,
+    detail: `Falta ${missing} del Data Fiscal: la tienda no lo muestra, y toda tienda online debe mostrarlo.`,
+    action:
+      'En ARCA, entrá a «Data Fiscal» con tu clave fiscal, copiá la dirección del código QR y descargá su imagen; cargalas en Contenido › Legales.',
+  };
+}
+
 const DAY_MS = 86_400_000;
 const dayText = (iso: string) => new Date(iso).toLocaleDateString('es-AR', { timeZone: 'America/Argentina/Buenos_Aires' });
 

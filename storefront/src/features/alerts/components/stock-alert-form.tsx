@@ -6,6 +6,7 @@ import { stockAlertInputSchema } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import type { z } from 'zod';
 import { FormField, LabelledForm } from '@/components/form-parts';
+import { PrivacyNotice } from '@/features/legal';
 import { useCreateStockAlert } from '../api/create-stock-alert';
 
 /** What the shopper fills in; the size is the one chosen on the page. */
@@ -101,6 +102,7 @@ export function StockAlertForm({ productId, size, color }: StockAlertFormProps) 
       <button type="submit" className="btn btn--outline" disabled={create.isPending} aria-busy={create.isPending || undefined}>
         {create.isPending ? 'Enviando...' : 'Avisame'}
       </button>
+      <PrivacyNotice purpose="avisarte una vez cuando vuelva este talle; después se borran" />
     </LabelledForm>
   );
 }

@@ -16,6 +16,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCart, lineKey, CartChangesNotice, useCartReconciliation } from '@/features/cart';
 import { useSiteContent } from '@/features/content';
+import { PrivacyNotice } from '@/features/legal';
 import { chatUrl, deliveryChatText } from '@/lib/chat-link';
 import { quoteRequestFor } from '../checkout-quote';
 import { placeLabel } from '../delivery-place';
@@ -281,6 +282,7 @@ export default function CheckoutPage() {
                 : (nationalMissing ?? 'Revisá la entrega para poder confirmar el pedido.')}
             </p>
           )}
+          <PrivacyNotice purpose="preparar, cobrar, facturar y entregar tu pedido, y avisarte cómo va" />
           <Link to={paths.cart} className="btn btn--ghost btn--block">
             Volver al carrito
           </Link>

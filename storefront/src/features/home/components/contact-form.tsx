@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactInputSchema, LIMITS, MSG } from '@shop/shared';
 import type { z } from 'zod';
 import { FormField, LabelledForm } from '@/components/form-parts';
+import { PrivacyNotice } from '@/features/legal';
 import { useSendContact } from '../api/send-contact';
 
 interface ContactFormProps {
@@ -104,6 +105,7 @@ export function ContactForm({ title, description, responseMessage, disclaimer }:
         {send.isPending ? 'Enviando...' : 'Enviar mensaje'}
       </button>
       {disclaimer && <p className="muted small">{disclaimer}</p>}
+      <PrivacyNotice purpose="responder tu mensaje" />
     </LabelledForm>
   );
 }

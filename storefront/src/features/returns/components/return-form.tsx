@@ -4,6 +4,7 @@ import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, type TrackedOr
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { useSiteContent } from '@/features/content';
+import { PrivacyNotice } from '@/features/legal';
 import { uploadReturnPhoto } from '../api/upload-photo';
 import { useCreateReturn } from '../api/create-return';
 import { ReturnRequests } from './return-requests';
@@ -181,6 +182,7 @@ export function ReturnsSection({ order, contact }: { order: TrackedOrderDetail; 
           <button type="submit" className="btn btn--primary" disabled={create.isPending}>
             {create.isPending ? 'Enviando...' : 'Pedir el cambio'}
           </button>
+          <PrivacyNotice purpose="gestionar tu cambio o devolución y responderte" />
         </form>
       ) : (
         returns.requests.length === 0 && (

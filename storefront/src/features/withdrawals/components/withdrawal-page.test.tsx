@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '@shop/shared';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
-import WithdrawalPage, { WITHDRAWAL_PRIVACY } from './withdrawal-page';
+import WithdrawalPage, { WITHDRAWAL_PRIVACY_PURPOSE } from './withdrawal-page';
 
 const ANSWER = {
   code: 'ARR-7K2M9QX4TB',
@@ -29,7 +29,8 @@ describe('the botón de arrepentimiento page', () => {
     const requests = mockApi({});
     renderWithApp(<WithdrawalPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Botón de arrepentimiento' })).toBeInTheDocument();
-    expect(screen.getByText(WITHDRAWAL_PRIVACY)).toBeInTheDocument();
+    expect(screen.getByTestId('privacy-notice')).toHaveTextContent(`Usamos estos datos solo para ${WITHDRAWAL_PRIVACY_PURPOSE}.`);
+    expect(screen.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/politica-de-privacidad');
     await fill('', 'ana@example.com');
     expect(screen.getByRole('alert')).toHaveTextContent('Indicá el número de pedido');
     expect(requests).toHaveLength(0);

@@ -11,12 +11,12 @@ import {
 import { CopyButton } from '@/components/copy-button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { PrivacyNotice } from '@/features/legal';
 import { useCreateWithdrawal, useWithdrawalStatus } from '../api/withdrawals';
 
 const CONTACT_LABEL = 'E-mail o teléfono de la compra';
-/** The one line on what the data is for (Ley 25.326), under the form. */
-export const WITHDRAWAL_PRIVACY =
-  'Usamos el número de pedido y tu e-mail o teléfono solo para identificar la compra, registrar tu arrepentimiento y responderte.';
+/** What the order number and contact are for (Ley 25.326), in the line under the form. */
+export const WITHDRAWAL_PRIVACY_PURPOSE = 'identificar la compra, registrar tu arrepentimiento y responderte';
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : 'No pudimos completar el pedido. Probá de nuevo.');
 
@@ -145,7 +145,7 @@ export default function WithdrawalPage() {
           <button type="submit" className="btn btn--primary" disabled={pending}>
             {pending ? 'Enviando...' : lookingUp ? 'Consultar' : 'Arrepentirme de la compra'}
           </button>
-          <p className="muted small withdrawal-form__privacy">{WITHDRAWAL_PRIVACY}</p>
+          <PrivacyNotice purpose={WITHDRAWAL_PRIVACY_PURPOSE} />
         </form>
       )}
       <p className="center withdrawal-page__policy">

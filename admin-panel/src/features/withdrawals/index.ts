@@ -1,0 +1,1 @@
+export { WithdrawalsNavBadge, WithdrawalsWaitingCard } from './withdrawals-waiting';
