@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { bearer, pngProof, restoreAdminSession } from '../support/shop';
+import { adminSession, bearer, buyableProducts, pngProof, restoreAdminSession } from '../support/shop';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -69,6 +69,47 @@ test('the owner loads the Data Fiscal; a shopper finds it, the terms and the pri
     await phone.context().close();
   } finally {
     const restored = await request.put('/api/content', { headers: bearer(session), data: { legal: original.content.legal } });
+    expect(restored.status()).toBe(200);
+  }
+});
+
+/**
+ * Issue 59 §3 on a 390 px phone: with plans set, the product page states the cash price and, for each plan, the
+ * installments, the amount of each, the total financed price and the CFTEA; the card shows its best plan in one line.
+ */
+test('installments as the law writes them: the product page and the card, with their CFTEA', async ({ browser, request }) => {
+  const session = await adminSession(request);
+  const [product] = await buyableProducts(request);
+  const before = (await (await request.get('/api/content')).json()) as { content: { checkout: { paymentInfo: { mercadoPago: object } } } };
+  const plans = [
+    { installments: 3, surchargePercent: 0, cftea: 0 },
+    { installments: 12, surchargePercent: 40, cftea: 89.5 },
+  ];
+  const saved = await request.put('/api/content', {
+    headers: bearer(session),
+    data: { checkout: { paymentInfo: { mercadoPago: { enabled: true, installmentPlans: plans, installmentsOnCards: true } } } },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  try {
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await phone.goto(`/product/${product._id}`);
+    const block = phone.getByTestId('installment-plans');
+    await expect(block).toContainText(/Precio contado \$[\d.]+/);
+    const lines = block.getByTestId('installment-plan');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.first()).toHaveText(/^3 cuotas sin interés de \$[\d.,]+ · Precio total financiado \$[\d.]+ · CFTEA 0,00 %$/);
+    await expect(lines.nth(1)).toHaveText(/^12 cuotas de \$[\d.,]+ · Precio total financiado \$[\d.]+ · CFTEA 89,50 %$/);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await block.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: 'test-results/legal/installments-390.png' });
+    await phone.goto(`/category/${encodeURIComponent(product.category)}`);
+    await expect(phone.getByTestId('card-installments').first()).toHaveText(/^3 cuotas sin interés de .+ · CFTEA 0,00 %$/);
+    await phone.context().close();
+  } finally {
+    const restored = await request.put('/api/content', {
+      headers: bearer(session),
+      data: { checkout: { paymentInfo: { mercadoPago: before.content.checkout.paymentInfo.mercadoPago } } },
+    });
     expect(restored.status()).toBe(200);
   }
 });

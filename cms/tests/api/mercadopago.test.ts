@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHECKOUT_REFUSALS, type Order, type OrderEvent } from '@shop/shared';
+import { CHECKOUT_REFUSALS, INSTALLMENT_PLAN_MESSAGES, type Order, type OrderEvent } from '@shop/shared';
 import { signWebhook, startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
 import { fakeControl } from '../helpers/mercadopago';
 import { api, type CallOptions } from '../helpers/api';
@@ -183,6 +183,51 @@ describe('configuration', () => {
       const res = await saveMercadoPago({ reservationMinutes });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Los minutos de reserva de Mercado Pago deben ser un número entero entre 1 y 43200 (30 días)');
+    }
+  });
+});
+
+describe('installment plans (Res. SIyC 4/2025)', () => {
+  it('refuses plans that would state a false figure (Spanish 400, nothing saved); the checkout offers the longest plan advertised', async () => {
+    const refusals: [unknown, string][] = [
+      [[{ installments: 3, surchargePercent: 0, cftea: 25 }], INSTALLMENT_PLAN_MESSAGES.interestFreeCftea],
+      [[{ installments: 13, surchargePercent: 0, cftea: 0 }], INSTALLMENT_PLAN_MESSAGES.installments],
+      [
+        [
+          { installments: 3, surchargePercent: 0, cftea: 0 },
+          { installments: 3, surchargePercent: 10, cftea: 40 },
+        ],
+        INSTALLMENT_PLAN_MESSAGES.repeated,
+      ],
+      [[{ installments: 6, surchargePercent: '10', cftea: 40 }], INSTALLMENT_PLAN_MESSAGES.surcharge],
+      ['tres', INSTALLMENT_PLAN_MESSAGES.list],
+      [['tres'], INSTALLMENT_PLAN_MESSAGES.plan],
+    ];
+    for (const [installmentPlans, message] of refusals) {
+      const res = await saveMercadoPago({ installmentPlans });
+      expect(res.status, JSON.stringify(installmentPlans)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect((await call('/content')).body.content.checkout.paymentInfo.mercadoPago.installmentPlans).toEqual([]);
+    const plans = [
+      { installments: 3, surchargePercent: 0, cftea: 0 },
+      { installments: 12, surchargePercent: 40, cftea: 89.5 },
+    ];
+    expect((await saveMercadoPago({ installmentPlans: plans, installmentsOnCards: true })).status).toBe(200);
+    try {
+      expect((await call('/content')).body.content.checkout.paymentInfo.mercadoPago).toMatchObject({
+        maxInstallments: 6,
+        installmentPlans: plans,
+        installmentsOnCards: true,
+      });
+      // The page promises 12 installments: the preference offers 12, not the owner's older maximum of 6.
+      const placed = await placeMp(1, 5);
+      const preference = fake.state.calls.find(
+        (c) => c.path === '/checkout/preferences' && c.body?.external_reference === placed.order.orderNumber,
+      );
+      expect(preference?.body.payment_methods.installments).toBe(12);
+    } finally {
+      expect((await saveMercadoPago({ installmentPlans: [], installmentsOnCards: false })).status).toBe(200);
     }
   });
 });

@@ -28,6 +28,7 @@ export * from './rules/size-curve.js';
 export * from './rules/stock-report.js';
 export * from './rules/sales-report.js';
 export * from './rules/national-taxes.js';
+export * from './rules/installments.js';
 export * from './rules/stock.js';
 export * from './rules/variants.js';
 export * from './rules/variant-grid.js';

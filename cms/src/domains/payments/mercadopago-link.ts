@@ -1,5 +1,5 @@
 // Payment links of sales taken by staff: a fresh Mercado Pago preference for an unpaid order, and its WhatsApp message.
-import { MANUAL_ORDER_MESSAGES, paymentLinkWhatsapp } from '@shop/shared';
+import { MANUAL_ORDER_MESSAGES, offeredInstallments, paymentLinkWhatsapp } from '@shop/shared';
 import { table, writeTransaction } from '../../utils/db-write';
 import { badRequest } from '../../utils/http';
 import { getOrder, lockOrder, ORDERS_TABLE, type OrderAnswer } from '../orders';
@@ -25,7 +25,7 @@ export function paymentLinkRefusal(order: Pick<OrderAnswer, 'paymentMethod' | 's
 
 async function maxInstallments(): Promise<number> {
   const content = await strapi.service('api::site-content.site-content').getContent();
-  return content.checkout.paymentInfo.mercadoPago.maxInstallments;
+  return offeredInstallments(content.checkout.paymentInfo.mercadoPago);
 }
 
 /** The link of a new Mercado Pago sale (the order's own preference) with its WhatsApp message; MercadoPagoError passes through. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nationalTaxesSchema } from './national-taxes-schema.js';
 import { legalSchema } from './legal-schema.js';
+import { installmentPlansSchema } from '../rules/installments.js';
 import { returnsPolicySchema } from '../rules/returns.js';
 import { deliveryListProblems, deliveryZonesSchema, meetingPointsSchema } from '../rules/delivery.js';
 
@@ -210,6 +211,10 @@ const siteContentObject = z.object({
               title: s('Mercado Pago'),
               description: s('Pagá con tarjeta de crédito, débito o dinero en cuenta'),
               maxInstallments: wholeNumber(6, MIN_INSTALLMENTS, MAX_INSTALLMENTS, MAX_INSTALLMENTS_MESSAGE),
+              /** The plans the shop advertises, with their figures (rules/installments.ts); none until the owner sets them. */
+              installmentPlans: installmentPlansSchema,
+              /** Whether each product card shows its best plan in one line (the product page always shows them all). */
+              installmentsOnCards: flag(false),
               // At least a minute: an unpaid card order is never held for ever (its preference expires with it).
               reservationMinutes: wholeNumber(
                 DEFAULT_MERCADOPAGO_RESERVATION_MINUTES,

@@ -14,6 +14,7 @@ import {
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { AmountField, TextAreaField, TextField, ToggleField, WholeNumberField } from '../fields';
 import { TextFieldList } from '../field-list';
+import { InstallmentPlansFields } from './installment-plans-fields';
 
 /** "2880 minutos = 2 días", "90 minutos = 1 h 30 min": what a number of minutes means, for the hint. */
 export function describeMinutes(minutes: number): string {
@@ -171,6 +172,7 @@ function MercadoPagoFields({
         invalidMessage={MAX_INSTALLMENTS_MESSAGE}
         onChange={setMp('maxInstallments')}
       />
+      <InstallmentPlansFields mercadoPago={mp} edit={edit} />
       <ReservationField {...RESERVATIONS.mercadoPago} minutes={mp.reservationMinutes} onChange={setMp('reservationMinutes')} />
     </>
   );

@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import {
   CONFIRMABLE_STATUS,
+  offeredInstallments,
   type DispatchAnswer,
   type FulfillmentStep,
   type OrderEvent,
@@ -44,7 +45,7 @@ async function startMercadoPagoPayment(created: CreatedOrder, idempotency: Idemp
   const content = await strapi.service('api::site-content.site-content').getContent();
   try {
     return await checkoutUrlFor(created.order, idempotency?.key ?? null, origin, {
-      maxInstallments: content.checkout.paymentInfo.mercadoPago.maxInstallments,
+      maxInstallments: offeredInstallments(content.checkout.paymentInfo.mercadoPago),
     });
   } catch (err) {
     if (!(err instanceof MercadoPagoError)) throw err;

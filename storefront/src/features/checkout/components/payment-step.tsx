@@ -1,5 +1,5 @@
 import { Banknote, CreditCard, Landmark, type LucideIcon } from 'lucide-react';
-import { formatPrice, type PaymentMethod, type SiteContent } from '@shop/shared';
+import { formatPrice, offeredInstallments, type PaymentMethod, type SiteContent } from '@shop/shared';
 import type { CheckoutForm } from '../use-checkout-form';
 import type { TransferProof } from '../use-transfer-proof';
 import { BankDetails } from '@/components/bank-details';
@@ -47,7 +47,10 @@ export function PaymentStep({ form, paymentInfo, proof }: PaymentStepProps) {
         {mercadoPago.enabled && (
           <ChoiceOption {...choice('mercadopago', CreditCard, mercadoPago.title || 'Mercado Pago')}>
             {mercadoPago.description && <span className="option__text">{mercadoPago.description}</span>}
-            {mercadoPago.maxInstallments > 1 && <span className="option__text muted">Hasta {mercadoPago.maxInstallments} cuotas</span>}
+            {/* What the payment will offer: the owner's maximum, or the longest plan the product pages advertise. */}
+            {offeredInstallments(mercadoPago) > 1 && (
+              <span className="option__text muted">Hasta {offeredInstallments(mercadoPago)} cuotas</span>
+            )}
           </ChoiceOption>
         )}
       </div>

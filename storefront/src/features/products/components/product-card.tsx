@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Eye, ShoppingBag } from 'lucide-react';
-import { isNewProduct, normalizeDiscount, type Product } from '@shop/shared';
+import { finalPrice, isNewProduct, normalizeDiscount, type Product } from '@shop/shared';
+import { InstallmentsOneLine } from '@/components/installment-plans';
 import { PriceTag } from '@/components/price-tag';
 import { useVatRate } from '@/features/content';
 import { PromotionBadges, useTransferPercent } from '@/features/promotions';
@@ -77,6 +78,7 @@ export function ProductCard({ product, categoryName, onQuickView, priority = fal
         </h3>
         <PromotionBadges category={product.category} />
         <PriceTag price={product.price} discount={product.discount} transferPercent={transferPercent} vatRate={vatRate} />
+        <InstallmentsOneLine cashPrice={finalPrice(product.price, product.discount)} />
         <Link to={paths.product(product._id)} className="product-card__more" aria-label={`Ver más sobre ${product.title}`}>
           Ver más
         </Link>

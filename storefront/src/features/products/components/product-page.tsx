@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   colorKey,
+  finalPrice,
   isNewProduct,
   MSG,
   normalizeDiscount,
@@ -13,6 +14,7 @@ import {
 } from '@shop/shared';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { StockAlertForm } from '@/features/alerts';
+import { InstallmentPlans } from '@/components/installment-plans';
 import { PriceTag } from '@/components/price-tag';
 import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { Spinner } from '@/components/spinner';
@@ -178,6 +180,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
           </div>
           <PromotionBadges category={product.category} />
           <PriceTag price={product.price} discount={product.discount} size="lg" transferPercent={transferPercent} vatRate={vatRate} />
+          <InstallmentPlans cashPrice={finalPrice(product.price, product.discount)} />
           <p className="product-info__description">{product.description}</p>
 
           <ColorPicker colors={colors} value={color} soldOut={soldOutColors} onChange={chooseColor} />
