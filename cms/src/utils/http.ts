@@ -46,6 +46,17 @@ export function requestBody(ctx: Context): unknown {
   return (ctx.request as { body?: unknown }).body;
 }
 
+/**
+ * An unsubscribe link's input: the shop's page sends `{token}` as JSON; a mail client's one-click unsubscribe
+ * (RFC 8058) POSTs the form `List-Unsubscribe=One-Click` to the List-Unsubscribe address, whose query carries the token.
+ */
+export function unsubscribeBody(ctx: Context): unknown {
+  const body = requestBody(ctx);
+  const token = queryString(ctx.query.token);
+  const oneClick = typeof body === 'object' && body !== null && (body as Record<string, unknown>)['List-Unsubscribe'] === 'One-Click';
+  return token && oneClick ? { token } : body;
+}
+
 /** A positive integer from a query value, or the fallback. */
 export function queryInt(value: unknown, fallback: number, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}): number {
   const raw = Array.isArray(value) ? value[0] : value;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, MSG, SHOP_BRAND, emailListAnswerSchema, formatPrice, type EmailMessage, type Order } from '@shop/shared';
 import { knexOn } from '../helpers/database';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
@@ -52,6 +52,7 @@ beforeAll(async () => {
     ORDER_HOLD_CLOCK_OFFSET_SECONDS: '50',
     RATE_LIMIT_ORDERS_MAX: '100000',
     RATE_LIMIT_UPLOADS_MAX: '100000',
+    CHECKOUT_SWEEP_EVERY_MS: '300',
   });
   token = await adminTokenAt(shop.url);
   product = await createProduct({ stock: 100, price: 12500, title: 'Conjunto Jazmín Encaje' }, { baseUrl: shop.url, token });
@@ -288,5 +289,51 @@ describe('staff invitations by e-mail (the shop has a mail server)', () => {
     // The real link still works after all that.
     expect((await accept({ token: link, password: 'Mi-clave-propia-1' })).status).toBe(200);
     expect((await signIn(email, 'Mi-clave-propia-1')).status).toBe(200);
+  });
+});
+
+describe('a mail that is not about an order in progress', () => {
+  it("carries a one-click unsubscribe (RFC 8058) that a mail client's POST honours at once", async () => {
+    const to = `carrito.${Date.now()}@example.com`;
+    const draftToken = randomBytes(24).toString('base64url');
+    const content = (await call('/content')).body.content;
+    content.checkout.abandonedEmailEnabled = true;
+    content.checkout.abandonedEmailAfterHours = 0;
+    expect((await call('/content', { method: 'PUT', body: content, token })).status).toBe(200);
+    try {
+      const draft = await call(`/checkouts/${draftToken}`, {
+        method: 'PUT',
+        body: {
+          items: [{ productId: product._id, quantity: 1, size: 'M', color: 'Negro' }],
+          email: to,
+          fullName: 'Lucía Carrito',
+          deliveryType: 'pickup',
+        },
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+      const [mail] = await smtp.waitFor((m) => m.to === to, 1);
+      const expected = `${shop.url}/api/checkouts/unsubscribe?token=${draftToken}`;
+      expect(mail!.headers['list-unsubscribe']).toBe(`<${expected}>`);
+      expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      // What a mail client sends (RFC 8058 §3.1): a form POST with nothing but the one-click key, no cookie, no page.
+      const oneClick = await fetch(expected, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.status).toBe(200);
+      expect((await call(`/checkouts/${draftToken}`)).status).toBe(404);
+      // The form without the one-click key does not unsubscribe from the address alone.
+      const other = randomBytes(24).toString('base64url');
+      const plain = await fetch(`${shop.url}/api/checkouts/unsubscribe?token=${other}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'x=1',
+      });
+      expect(plain.status).toBe(400);
+    } finally {
+      content.checkout.abandonedEmailEnabled = false;
+      expect((await call('/content', { method: 'PUT', body: content, token })).status).toBe(200);
+    }
   });
 });

@@ -213,6 +213,20 @@ describe('when the size comes back', () => {
     expect(done.body).toMatchObject({ message: STOCK_ALERT_MSG.unsubscribed, size: 'M', productTitle: product.title });
     const row = await db('stock_alerts').where({ product_document_id: product._id, email: carla }).first('alert_status');
     expect(row.alert_status).toBe('unsubscribed');
+    // The mail also carries a one-click unsubscribe (RFC 8058) to the API, with the same token; a mail client's POST
+    // of the one-click form is answered like the page's request (here: already unsubscribed, still 200).
+    const stored = await db('email_outboxes').where({ to: carla, kind: 'stock_alert' }).first('list_unsubscribe_url');
+    expect(stored.list_unsubscribe_url).toMatch(/\/api\/stock-alerts\/unsubscribe\?token=[^&\s]+$/);
+    expect(new URL(stored.list_unsubscribe_url).searchParams.get('token')).toBe(token);
+    const oneClick = await fetch(
+      `${first.url}${new URL(stored.list_unsubscribe_url).pathname}${new URL(stored.list_unsubscribe_url).search}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      },
+    );
+    expect(oneClick.status).toBe(200);
   });
 
   it('a restock made in Strapi’s panel (/cms) notifies as well; an inactive product waits', async () => {

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   text: string;
   from: string;
+  /** The message's headers, lower-cased names, as text (List-Unsubscribe, List-Unsubscribe-Post...). */
+  headers: Record<string, string>;
   /** Files sent with the message (filename, type and bytes). */
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -42,6 +44,7 @@ export class TestSmtp {
               subject: mail.subject ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
               text: mail.text ?? '',
+              headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
               attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             });
             done();

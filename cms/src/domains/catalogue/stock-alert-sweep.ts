@@ -31,14 +31,22 @@ async function claimAndQueue(trx: Trx, alert: Row, product: ProductStock): Promi
   const params = new URLSearchParams(pairs).toString();
   const talle = params === '' ? '' : `?${params}`;
   const content = await strapi.service('api::site-content.site-content').getContent();
+  const token = encodeURIComponent(unsubscribeToken(text(alert.document_id)));
   const mail = stockAlertMail({
     shop: shopOf(content),
     productTitle: product.title,
     size: [color, size].filter(Boolean).join(' '),
     productUrl: `${base}/product/${encodeURIComponent(product.documentId)}${talle}`,
-    unsubscribeUrl: `${base}/avisame/baja?token=${encodeURIComponent(unsubscribeToken(text(alert.document_id)))}`,
+    unsubscribeUrl: `${base}/avisame/baja?token=${token}`,
   });
-  await enqueueMail({ to: text(alert.email), kind: 'stock_alert', ...mail, orderDocumentId: null, orderNumber: null });
+  await enqueueMail({
+    to: text(alert.email),
+    kind: 'stock_alert',
+    ...mail,
+    orderDocumentId: null,
+    orderNumber: null,
+    listUnsubscribeUrl: `${base}/api/stock-alerts/unsubscribe?token=${token}`,
+  });
   return true;
 }
 

@@ -43,7 +43,14 @@ async function claimAndQueue(draft: Draft): Promise<boolean> {
         .update({ email_sent_at: new Date() }),
     );
     if (claimed !== 1) return false;
-    await enqueueMail({ to: email, kind: 'abandoned_checkout', ...mail, orderDocumentId: null, orderNumber: null });
+    await enqueueMail({
+      to: email,
+      kind: 'abandoned_checkout',
+      ...mail,
+      orderDocumentId: null,
+      orderNumber: null,
+      listUnsubscribeUrl: `${base}/api/checkouts/unsubscribe?token=${token}`,
+    });
     return true;
   });
 }

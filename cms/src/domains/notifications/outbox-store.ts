@@ -12,6 +12,11 @@ export interface OutgoingMail {
   kind: EmailKind;
   orderDocumentId: string | null;
   orderNumber: string | null;
+  /**
+   * A mail that is not about an order in progress (cart recovery, 'Avisame'): the address a mail client POSTs to for
+   * a one-click unsubscribe (RFC 8058), sent as List-Unsubscribe with List-Unsubscribe-Post.
+   */
+  listUnsubscribeUrl?: string | null;
 }
 
 /** A stored message as the worker needs it. */
@@ -54,6 +59,7 @@ function toStored(row: unknown): StoredMail | null {
     kind: message.kind,
     orderDocumentId: message.orderId,
     orderNumber: message.orderNumber,
+    listUnsubscribeUrl: str(row.listUnsubscribeUrl),
   };
 }
 
@@ -83,6 +89,7 @@ export async function enqueueMails(trx: Trx, mails: readonly OutgoingMail[]): Pr
       kind: mail.kind,
       order_document_id: mail.orderDocumentId,
       order_number: mail.orderNumber,
+      list_unsubscribe_url: mail.listUnsubscribeUrl ?? null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,

@@ -23,6 +23,10 @@ async function deliver(mail: StoredMail, settings: MailSettings): Promise<void> 
       html: mail.html,
       text: mail.text,
       ...(attachments.length ? { attachments } : {}),
+      // RFC 2369 and RFC 8058: the mail client's own "unsubscribe" button, one POST, no page to open.
+      ...(mail.listUnsubscribeUrl
+        ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        : {}),
     });
 }
 

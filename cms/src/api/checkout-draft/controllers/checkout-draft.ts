@@ -9,7 +9,7 @@ import {
   CHECKOUT_TOKEN_RE,
   checkoutUnsubscribeInputSchema,
 } from '@shop/shared';
-import { badRequest, notFound, parseWith, queryInt, reply, requestBody } from '../../../utils/http';
+import { badRequest, notFound, parseWith, queryInt, reply, requestBody, unsubscribeBody } from '../../../utils/http';
 import { consume } from '../../../domains/platform';
 import { routeParam } from '../../../utils/route-param';
 
@@ -54,7 +54,7 @@ export default {
 
   async unsubscribe(ctx: Context) {
     await consume(ctx, 'checkoutDrafts');
-    const { token } = parseWith(checkoutUnsubscribeInputSchema, requestBody(ctx));
+    const { token } = parseWith(checkoutUnsubscribeInputSchema, unsubscribeBody(ctx));
     await drafts().unsubscribe(token);
     reply(ctx, checkoutSavedAnswerSchema, { message: CHECKOUT_MSG.unsubscribed });
   },

@@ -10,7 +10,7 @@ import {
   stockAlertUnsubscribeInputSchema,
   waitedSizesAnswerSchema,
 } from '@shop/shared';
-import { badRequest, parseWith, queryInt, queryString, reply, requestBody } from '../../../utils/http';
+import { badRequest, parseWith, queryInt, queryString, reply, requestBody, unsubscribeBody } from '../../../utils/http';
 import { consume } from '../../../domains/platform';
 import { routeParam } from '../../../utils/route-param';
 import { noteActivity } from '../../../domains/staff';
@@ -38,7 +38,7 @@ export default {
 
   async unsubscribe(ctx: Context) {
     await consume(ctx, 'stockAlerts');
-    const { token } = parseWith(stockAlertUnsubscribeInputSchema, requestBody(ctx));
+    const { token } = parseWith(stockAlertUnsubscribeInputSchema, unsubscribeBody(ctx));
     const { productTitle, size } = await alerts().unsubscribe(token);
     reply(ctx, stockAlertUnsubscribeAnswerSchema, { message: STOCK_ALERT_MSG.unsubscribed, productTitle, size });
   },
