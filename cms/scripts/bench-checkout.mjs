@@ -4,6 +4,9 @@
 //   node cms/scripts/bench-checkout.mjs [seconds per run] [orders in the memory run]
 //   BENCH_ONLY=sqlite|postgres   one database only
 //   BENCH_PROFILE=folder         the shop runs with --cpu-prof; its profile is written there when it stops
+//   BENCH_AGAINST=<commit>       side by side: that commit's shop (built once in a worktree, .tmp/bench-against/)
+//                                and the working tree's, alternated A B B A on each database, each run on a fresh
+//                                database; orders at 10 and 50 clients and the quote, then the ratio per pair
 //
 // For each database: POST /api/orders (cash, pickup, one or two lines of sizes in stock, a fresh Idempotency-Key
 // each) with 10 and with 50 concurrent clients; orders/s, p50/p95/p99 and every answer that was not a 201. Then the
@@ -27,6 +30,7 @@ import {
   startBenchStrapi,
 } from './lib/bench.mjs';
 import { orderBodies, orderCount, runOrders, stockUp, unitsLeft } from './lib/checkout-orders.mjs';
+import { compareTable, prepareAgainst } from './lib/checkout-against.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'));
 const autocannon = require('autocannon');
@@ -95,14 +99,20 @@ async function rate(base, target, connections, duration) {
 const results = [];
 let booksWrong = false;
 
-async function bench(kind, env) {
+/** `side`: which shop (comparison mode): its label, the starter and its environment; none: the working tree's. */
+async function bench(kind, env, side = null) {
   const profile = process.env.BENCH_PROFILE;
   const shop = await startBenchStrapi(
-    { ...env, ...LIMITS },
+    { ...env, ...LIMITS, ...(side?.env ?? {}) },
     {
       nodeArgs: profile
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`]
+        ? [
+            '--cpu-prof',
+            `--cpu-prof-dir=${path.resolve(profile)}`,
+            `--cpu-prof-name=${kind}-${side?.label ?? 'main'}-${Date.now()}.cpuprofile`,
+          ]
         : [],
+      script: side?.script,
     },
   );
   try {
@@ -115,7 +125,7 @@ async function bench(kind, env) {
     let placed = (await placeOrders(shop.url, bodies, { connections: 2, amount: 200 })).ok;
     // A timed run stops with up to one request per client in flight: the shop may still make those orders.
     let inFlight = 0;
-    const row = { kind };
+    const row = { kind, side: side?.label ?? 'working tree' };
     for (const connections of [10, 50]) {
       const run = await placeOrders(shop.url, bodies, { connections, duration: SECONDS });
       placed += run.ok;
@@ -142,17 +152,19 @@ async function bench(kind, env) {
       row.rates[target.name] = await rate(shop.url, target, 10, Math.min(SECONDS, 10));
       console.error(`${kind}, ${target.name}: ${Math.round(row.rates[target.name].rps)} req/s`);
     }
-    // Memory over many orders in a row.
-    await new Promise((r) => setTimeout(r, 2000));
-    const before = rssMb(shop.pid);
-    const started = Date.now();
-    const long = await placeOrders(shop.url, bodies, { connections: 10, amount: MEMORY_ORDERS });
-    placed += long.ok;
-    inFlight += long.errors;
-    await new Promise((r) => setTimeout(r, 2000));
-    const after = rssMb(shop.pid);
-    row.memory = { before, after, orders: long.ok, seconds: (Date.now() - started) / 1000, failed: long.failed, errors: long.errors };
-    console.error(`${kind}, ${long.ok} orders in a row: RSS ${before.toFixed(0)} MB → ${after.toFixed(0)} MB`);
+    // Memory over many orders in a row (not in the comparison mode).
+    if (!side) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const before = rssMb(shop.pid);
+      const started = Date.now();
+      const long = await placeOrders(shop.url, bodies, { connections: 10, amount: MEMORY_ORDERS });
+      placed += long.ok;
+      inFlight += long.errors;
+      await new Promise((r) => setTimeout(r, 2000));
+      const after = rssMb(shop.pid);
+      row.memory = { before, after, orders: long.ok, seconds: (Date.now() - started) / 1000, failed: long.failed, errors: long.errors };
+      console.error(`${kind}, ${long.ok} orders in a row: RSS ${before.toFixed(0)} MB → ${after.toFixed(0)} MB`);
+    }
     // The books.
     const left = await unitsLeft(shop.url, token, products);
     const made = (await orderCount(shop.url, token)) - startOrders;
@@ -173,6 +185,29 @@ async function bench(kind, env) {
   } finally {
     await shop.stop();
   }
+}
+
+if (process.env.BENCH_AGAINST) {
+  const against = prepareAgainst(process.env.BENCH_AGAINST);
+  const A = {
+    label: against.sha,
+    script: fileURLToPath(new URL('./lib/serve-app.mjs', import.meta.url)),
+    env: { SHOP_APP_DIR: against.appDir },
+  };
+  const B = { label: 'working tree' };
+  for (const kind of ['sqlite', 'postgres']) {
+    if (ONLY && ONLY !== kind) continue;
+    for (const side of [A, B, B, A]) {
+      if (kind === 'sqlite') await benchOnThrowawaySqlite(async (k, env) => bench(k, env, side));
+      else await benchOnThrowawayPostgres(async (k, env) => bench(k, env, side), 'SELECT 1');
+    }
+  }
+  console.log(compareTable(results, against.sha, SECONDS));
+  if (booksWrong) {
+    console.error('\nThe books do not add up (see above)');
+    process.exitCode = 1;
+  }
+  process.exit();
 }
 
 if (ONLY !== 'postgres') await benchOnThrowawaySqlite(async (kind, env) => bench(kind, env));

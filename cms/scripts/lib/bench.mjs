@@ -63,9 +63,9 @@ export const BENCH_ADMIN = { email: 'bench@test.local', password: 'Bench-Admin-1
  * Starts Strapi on a free port with `env` (its database) and waits until it answers; `stop()` ends it. `nodeArgs`
  * go to Node (e.g. --cpu-prof).
  */
-export async function startBenchStrapi(env, { attempts = 600, nodeArgs = [] } = {}) {
+export async function startBenchStrapi(env, { attempts = 600, nodeArgs = [], script } = {}) {
   const port = await freePort();
-  const child = spawnStrapiStart(port, BENCH_ADMIN, env, nodeArgs);
+  const child = spawnStrapiStart(port, BENCH_ADMIN, env, nodeArgs, script);
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));

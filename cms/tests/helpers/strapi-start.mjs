@@ -48,12 +48,13 @@ export function compileCms() {
 /**
  * Starts `strapi start` of this cms in a child process on 127.0.0.1:`port`, without Strapi's own admin panel,
  * telemetry or update notice, with `admin` as the staff account and `env` on top; its output is piped. `nodeArgs`
- * go to Node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ * go to Node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take); `script` is another starter (the checkout
+ * bench's comparison starts another commit's compiled CMS through scripts/lib/serve-app.mjs).
  */
-export function spawnStrapiStart(port, admin, env, nodeArgs = []) {
+export function spawnStrapiStart(port, admin, env, nodeArgs = [], script = serveScript) {
   // TEST_STRAPI_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): every shop the tests start, profiled.
   const extra = process.env.TEST_STRAPI_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(process.execPath, [...extra, ...nodeArgs, serveScript], {
+  return spawn(process.execPath, [...extra, ...nodeArgs, script], {
     cwd: cmsDir,
     env: {
       ...process.env,

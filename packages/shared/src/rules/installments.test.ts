@@ -63,7 +63,9 @@ describe('the plans the owner sets', () => {
     expect(refused([{ installments: 3, surchargePercent: -1, cftea: 50 }])).toBe(INSTALLMENT_PLAN_MESSAGES.surcharge);
     expect(refused([{ installments: 3, surchargePercent: 10, cftea: '50' }])).toBe(INSTALLMENT_PLAN_MESSAGES.cftea);
     expect(refused([FREE3, { ...FREE3 }])).toBe(INSTALLMENT_PLAN_MESSAGES.repeated);
-    expect(refused([2, 3, 4, 5, 6, 7, 8].map((n) => ({ installments: n, surchargePercent: 0, cftea: 0 })))).toBe(INSTALLMENT_PLAN_MESSAGES.tooMany);
+    expect(refused([2, 3, 4, 5, 6, 7, 8].map((n) => ({ installments: n, surchargePercent: 0, cftea: 0 })))).toBe(
+      INSTALLMENT_PLAN_MESSAGES.tooMany,
+    );
     expect(refused('tres')).toBe(INSTALLMENT_PLAN_MESSAGES.list);
     expect(refused([null])).toBe(INSTALLMENT_PLAN_MESSAGES.plan);
     expect(refused([FREE3, TWELVE])).toBeNull();
