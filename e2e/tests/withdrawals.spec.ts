@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { createStaffProduct, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
-
-/** Serious or critical axe violations of the page as it is now (rule ids and targets). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /**
  * The botón de arrepentimiento on a 390 px phone: its link on the home's first screen (no scrolling, no menu opened),

@@ -77,6 +77,7 @@ export async function startBenchStrapi(env, { attempts = 600, nodeArgs = [], scr
         return {
           url,
           pid: child.pid,
+          log: () => log,
           stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
         };
       }

@@ -69,6 +69,16 @@ interface LedgerProduct {
 type MovementRow = Record<string, unknown>;
 
 /**
+ * Variants known to have a committed movement (`<product>\u0000<variant>`): the ledger is append-only, so once seen,
+ * a variant never needs its opening balance again, and the checkout skips the look-up on every order. Learnt only
+ * from what a look-up found that its own transaction had not written (other transactions' rows are seen only once
+ * committed), so a rolled-back first movement is never taken for a committed one.
+ */
+const withMovements = new Set<string>();
+const writtenIn = new WeakMap<Trx, Set<string>>();
+const ledgerKey = (productDocumentId: string, variantId: string) => `${productDocumentId}\u0000${variantId}`;
+
+/**
  * Writes the movements of one product's change of units, inside the caller's transaction (the product's row is
  * locked by it, so no other writer moves these variants meanwhile): one movement per variant whose units changed
  * (a variant absent from `after` went to 0). A variant met for the first time with units gets its opening balance
@@ -85,14 +95,21 @@ export async function recordStockChange(
   const now = new Map(after.map((variant) => [variant.id, variant]));
   const changed = [...new Set([...was.keys(), ...now.keys()])].filter((id) => (was.get(id)?.stock ?? 0) !== (now.get(id)?.stock ?? 0));
   if (changed.length === 0) return;
-  const unmet = changed.filter((id) => (was.get(id)?.stock ?? 0) !== 0);
-  const met = new Set<string>();
+  const mine = writtenIn.get(trx) ?? new Set<string>();
+  writtenIn.set(trx, mine);
+  const met = new Set<string>(changed.filter((id) => withMovements.has(ledgerKey(product.documentId, id))));
+  const unmet = changed.filter((id) => (was.get(id)?.stock ?? 0) !== 0 && !met.has(id));
   if (unmet.length > 0) {
     const rows: unknown[] = await table(trx, MOVEMENTS_TABLE)
       .where('product_document_id', product.documentId)
       .whereIn('variant_id', unmet)
       .distinct('variant_id');
-    for (const row of rows) if (isRecord(row)) met.add(String(row.variant_id));
+    for (const row of rows) {
+      if (!isRecord(row)) continue;
+      const key = ledgerKey(product.documentId, String(row.variant_id));
+      met.add(String(row.variant_id));
+      if (!mine.has(key)) withMovements.add(key);
+    }
   }
   const at = new Date();
   const rows: MovementRow[] = [];
@@ -104,6 +121,7 @@ export async function recordStockChange(
     rows.push(movementRow(product, variant, to - from, to, source, at));
   }
   await table(trx, MOVEMENTS_TABLE).insert(rows);
+  for (const id of changed) mine.add(ledgerKey(product.documentId, id));
   // Sales channels (Mercado Libre) learn of every change of units in the same transaction (a durable job per listing).
   await emit('stock.changed', { trx, productDocumentId: product.documentId, variantIds: changed });
 }

@@ -143,7 +143,9 @@ async function createNewOrder(
   sale: StaffSale | null,
 ): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
-  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').getContent(), mercadoPagoReady());
+  // The cached content, as the quote reads it (a change made in this process counts at once, one made in another
+  // within a second): reading and checking the whole content on every order cost a statement and much CPU.
+  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent(), mercadoPagoReady());
   const pricing = pricingInputOf(input);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];

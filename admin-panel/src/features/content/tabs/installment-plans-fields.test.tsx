@@ -1,21 +1,16 @@
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INSTALLMENT_PLAN_MESSAGES, defaultSiteContent, type SiteContent } from '@shop/shared';
-import type { ContentEdit } from '../content-editor-model';
+import { ContentHarness } from '@/test/content-harness';
 import { InstallmentPlansFields } from './installment-plans-fields';
 
 function Harness({ onChange }: { onChange: (content: SiteContent) => void }) {
-  const [content, setContent] = useState(() => defaultSiteContent());
-  const edit: ContentEdit = (change) =>
-    setContent((current) => {
-      const next = structuredClone(current);
-      change(next);
-      onChange(next);
-      return next;
-    });
-  return <InstallmentPlansFields mercadoPago={content.checkout.paymentInfo.mercadoPago} edit={edit} />;
+  return (
+    <ContentHarness onChange={onChange}>
+      {(content, edit) => <InstallmentPlansFields mercadoPago={content.checkout.paymentInfo.mercadoPago} edit={edit} />}
+    </ContentHarness>
+  );
 }
 
 describe('content editor: installment plans', () => {

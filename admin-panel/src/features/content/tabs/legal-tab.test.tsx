@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,19 +8,11 @@ import {
   defaultSiteContent,
   type SiteContent,
 } from '@shop/shared';
-import type { ContentEdit } from '../content-editor-model';
+import { ContentHarness } from '@/test/content-harness';
 import { LegalTab } from './legal-tab';
 
 function Harness({ onChange }: { onChange: (content: SiteContent) => void }) {
-  const [content, setContent] = useState(() => defaultSiteContent());
-  const edit: ContentEdit = (change) =>
-    setContent((current) => {
-      const next = structuredClone(current);
-      change(next);
-      onChange(next);
-      return next;
-    });
-  return <LegalTab content={content} edit={edit} />;
+  return <ContentHarness onChange={onChange}>{(content, edit) => <LegalTab content={content} edit={edit} />}</ContentHarness>;
 }
 
 describe('content editor: Legales', () => {

@@ -78,9 +78,13 @@ const productKeys = [...Object.keys(productInputSchema.shape), 'expectedStockByS
 );
 
 const products = () => strapi.service('api::product.product');
-/** Product answers carry each price without national taxes too (domains/catalogue/net-prices.ts). */
+/**
+ * Product answers carry each price without national taxes too (domains/catalogue/net-prices.ts), at the rates of the
+ * cached content (a change counts at once in this process, within a second in another): not a read and a check of
+ * the whole content on every product request.
+ */
 const netPricesOf = async () => {
-  const content = await strapi.service('api::site-content.site-content').getContent();
+  const content = await strapi.service('api::site-content.site-content').cachedContent();
   return (product: Product) => withNetPrices(product, content);
 };
 
