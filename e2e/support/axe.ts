@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
-/** Serious or critical axe violations of the page as it is now (rule ids and targets); the browser tests expect none. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** axe-core finds no violation of impact 'serious' or 'critical' on the page as it is now (each named by rule and selector). */
+export async function expectNoSeriousAxeIssues(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
 }

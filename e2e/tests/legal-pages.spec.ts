@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 import { adminSession, bearer, buyableProducts, pngProof, restoreAdminSession } from '../support/shop';
 
 /**
@@ -50,13 +50,13 @@ test('the owner loads the Data Fiscal; a shopper finds it, the terms and the pri
     await expect(phone.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
     await expect(phone.getByTestId('privacy-page')).toContainText('Agencia de Acceso a la Información Pública (AAIP)');
     await expect(phone.getByRole('heading', { level: 2, name: 'Tus derechos' })).toBeVisible();
-    expect(await seriousViolations(phone)).toEqual([]);
+    await expectNoSeriousAxeIssues(phone, 'legal-pages.spec.ts #1');
     await phone.screenshot({ path: 'test-results/legal/privacy-390.png', fullPage: true });
 
     await phone.getByTestId('site-footer').getByRole('link', { name: 'Términos y condiciones' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeVisible();
     await expect(phone.getByRole('heading', { level: 2, name: 'Botón de arrepentimiento' })).toBeVisible();
-    expect(await seriousViolations(phone)).toEqual([]);
+    await expectNoSeriousAxeIssues(phone, 'legal-pages.spec.ts #2');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await phone.context().close();
@@ -92,7 +92,7 @@ test('installments as the law writes them: the product page and the card, with t
     await expect(lines).toHaveCount(2);
     await expect(lines.first()).toHaveText(/^3 cuotas sin interés de \$[\d.,]+ · Precio total financiado \$[\d.]+ · CFTEA 0,00 %$/);
     await expect(lines.nth(1)).toHaveText(/^12 cuotas de \$[\d.,]+ · Precio total financiado \$[\d.]+ · CFTEA 89,50 %$/);
-    expect(await seriousViolations(phone)).toEqual([]);
+    await expectNoSeriousAxeIssues(phone, 'legal-pages.spec.ts #3');
     await block.scrollIntoViewIfNeeded();
     await phone.screenshot({ path: 'test-results/legal/installments-390.png' });
     await phone.goto(`/category/${encodeURIComponent(product.category)}`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe';
+import { expectNoSeriousAxeIssues } from '../support/axe';
 import { createStaffProduct, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
 
 /**
@@ -38,7 +38,7 @@ test('from the home’s first screen to a withdrawal code without signing in; th
   await expect(defense).toHaveAttribute('href', /^https:\/\/.+/);
   await link.click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Botón de arrepentimiento' })).toBeVisible();
-  expect(await seriousViolations(phone)).toEqual([]);
+  await expectNoSeriousAxeIssues(phone, 'withdrawals.spec.ts #1');
   await phone.getByLabel('Número de pedido').fill(order.orderNumber);
   await phone.getByLabel('E-mail o teléfono de la compra').fill(shopper.email);
   await phone.getByLabel(/Comentario/).fill('Me quedó grande');
@@ -48,7 +48,7 @@ test('from the home’s first screen to a withdrawal code without signing in; th
   const codeText = (await code.textContent())?.trim() ?? '';
   await expect(phone.getByTestId('withdrawal-result')).toContainText('Recibimos tu arrepentimiento');
   await phone.screenshot({ path: 'test-results/withdrawals/code-390.png', fullPage: true });
-  expect(await seriousViolations(phone)).toEqual([]);
+  await expectNoSeriousAxeIssues(phone, 'withdrawals.spec.ts #2');
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
@@ -63,7 +63,7 @@ test('from the home’s first screen to a withdrawal code without signing in; th
   const card = page.getByTestId('withdrawal-card').filter({ hasText: codeText });
   await expect(card).toContainText(order.orderNumber);
   await expect(card).toContainText('quedan 10 día(s)');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousAxeIssues(page, 'withdrawals.spec.ts #3');
   await page.screenshot({ path: 'test-results/withdrawals/admin.png', fullPage: true });
   await card.getByRole('button', { name: 'Retiro coordinado' }).click();
   await expect(card.getByRole('button', { name: /Recibido en tienda/ })).toBeVisible();
