@@ -207,6 +207,17 @@ async function readShared(): Promise<void> {
   }
 }
 
+/**
+ * Reads the shared version row now, whatever the last check's age (a new read, not one already on its way, which may
+ * have started before another process's change committed): what must not act on settings a second old (the
+ * checkout's options) calls it before the cached content.
+ */
+export function checkCatalogueNow(): Promise<void> {
+  subscribe();
+  lastCheck = Date.now();
+  return readShared();
+}
+
 /** Resolves once this process's cache may be trusted: the shared version row was read less than a second ago. */
 export function ensureFreshCatalogue(now = Date.now()): Promise<void> | null {
   subscribe();

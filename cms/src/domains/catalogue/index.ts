@@ -8,6 +8,7 @@ export {
   catalogueChanged,
   currentGeneration,
   ensureCatalogueVersionTable,
+  checkCatalogueNow,
   ensureFreshCatalogue,
   settingsGeneration,
 } from './catalogue-version';

@@ -143,9 +143,9 @@ async function createNewOrder(
   sale: StaffSale | null,
 ): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
-  // The cached content, as the quote reads it (a change made in this process counts at once, one made in another
-  // within a second): reading and checking the whole content on every order cost a statement and much CPU.
-  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').cachedContent(), mercadoPagoReady());
+  // The cached content once the shared version row says it is current (an owner's change, in any process, counts at
+  // once): reading and checking the whole content on every order cost much CPU.
+  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').currentContent(), mercadoPagoReady());
   const pricing = pricingInputOf(input);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
