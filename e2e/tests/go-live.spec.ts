@@ -23,7 +23,9 @@ test('the owner reads the go-live checklist and sends herself a test e-mail', as
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
   const panel = page.getByRole('region', { name: 'Lista para abrir la tienda' });
-  await expect(panel.getByRole('listitem')).toHaveCount(11);
+  await expect(panel.getByRole('listitem')).toHaveCount(12);
+  // RG AFIP 1415: the Data Fiscal is missing until the owner sets its link and image (issue 59 §4).
+  await expect(panel.getByTestId('go-live-data-fiscal')).toContainText('Data Fiscal (ARCA)');
   await expect(panel.getByTestId('go-live-https').getByRole('heading', { level: 4 })).toHaveText(/^Falta: ?Conexión segura \(HTTPS\)$/);
   await expect(panel.getByTestId('go-live-https')).toContainText('Qué hacer:');
   await expect(panel.getByTestId('go-live-last-error')).toContainText('Último error del servidor');
