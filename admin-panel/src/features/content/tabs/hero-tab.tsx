@@ -1,11 +1,10 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { Upload } from 'lucide-react';
-import { ALLOWED_IMAGE_TYPES, LIMITS, MAX_UPLOAD_BYTES, MSG, type SiteContent } from '@shop/shared';
-import { useTimedMessage } from '@/hooks/use-timed-message';
+import { ALLOWED_IMAGE_TYPES, LIMITS, type SiteContent } from '@shop/shared';
 import { Banner } from '@/components/feedback';
-import { uploadImage } from '@/features/uploads';
-import { draftSetter, failureText, type ContentEdit } from '../content-editor-model';
+import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField } from '../fields';
+import { useImageUpload } from './use-image-upload';
 
 const SECTION_OPTIONS = [
   { value: 'products', label: 'Productos' },
@@ -13,45 +12,24 @@ const SECTION_OPTIONS = [
   { value: 'inicio', label: 'Inicio' },
 ];
 
-/** Hero image checks before upload: at most 5 MB, JPG, PNG or WEBP only (the server checks again). */
-export function heroFileError(file: Pick<File, 'size' | 'type'>): string | null {
-  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) return MSG.upload.heroType;
-  if (file.size > MAX_UPLOAD_BYTES) return MSG.upload.heroTooLarge;
-  return null;
-}
-
 export function HeroTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const hero = content.hero;
   const set = draftSetter(edit, (d) => d.hero);
   const setImage = draftSetter(edit, (d) => d.hero.heroImage);
   const fileId = useId();
   const linkId = useId();
-  const [uploading, setUploading] = useState(false);
-  const notice = useTimedMessage();
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = heroFileError(file);
-    if (problem) {
-      notice.show({ kind: 'error', text: problem });
-      return;
-    }
-    setUploading(true);
-    try {
-      const { url, filename } = await uploadImage(file);
+  const { uploading, notice, onFile } = useImageUpload(
+    {
+      success: 'Imagen subida exitosamente!',
+      successMs: LIMITS.bannerMs,
+      failure: ['Error al subir la imagen', 'Error al subir la imagen. Intenta nuevamente.'],
+    },
+    ({ url, filename }, file) =>
       edit((d) => {
         d.hero.heroImage.url = url;
         d.hero.heroImage.filename = filename || file.name;
-      });
-      notice.show({ kind: 'success', text: 'Imagen subida exitosamente!' }, LIMITS.bannerMs);
-    } catch (error) {
-      notice.show({ kind: 'error', text: failureText(error, 'Error al subir la imagen', 'Error al subir la imagen. Intenta nuevamente.') });
-    } finally {
-      setUploading(false);
-    }
-  }
+      }),
+  );
 
   return (
     <div className="stack">

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { Upload } from 'lucide-react';
 import {
   CONSUMER_DEFENSE_LINK_TEXT,
@@ -8,12 +8,10 @@ import {
   LEGAL_TEXT_MAX,
   type SiteContent,
 } from '@shop/shared';
-import { useTimedMessage } from '@/hooks/use-timed-message';
 import { Banner } from '@/components/feedback';
-import { uploadImage } from '@/features/uploads';
-import { draftSetter, failureText, type ContentEdit } from '../content-editor-model';
+import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, TextField } from '../fields';
-import { heroFileError } from './hero-tab';
+import { useImageUpload } from './use-image-upload';
 import './legal-tab.css';
 
 /**
@@ -24,26 +22,13 @@ export function LegalTab({ content, edit }: { content: SiteContent; edit: Conten
   const set = draftSetter(edit, (d) => d.legal);
   const legal = content.legal;
   const fileId = useId();
-  const [uploading, setUploading] = useState(false);
-  const notice = useTimedMessage();
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = heroFileError(file);
-    if (problem) return notice.show({ kind: 'error', text: problem });
-    setUploading(true);
-    try {
-      const { url } = await uploadImage(file);
-      set('dataFiscalImage')(url);
-      notice.show({ kind: 'success', text: 'Imagen del Data Fiscal subida. Guardá los cambios para publicarla.' });
-    } catch (error) {
-      notice.show({ kind: 'error', text: failureText(error, 'No se pudo subir la imagen', 'No se pudo subir la imagen. Probá de nuevo.') });
-    } finally {
-      setUploading(false);
-    }
-  }
+  const { uploading, notice, onFile } = useImageUpload(
+    {
+      success: 'Imagen del Data Fiscal subida. Guardá los cambios para publicarla.',
+      failure: ['No se pudo subir la imagen', 'No se pudo subir la imagen. Probá de nuevo.'],
+    },
+    ({ url }) => set('dataFiscalImage')(url),
+  );
 
   return (
     <div className="stack" data-testid="legal-editor">
