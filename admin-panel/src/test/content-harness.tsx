@@ -5,17 +5,20 @@ import { defaultSiteContent, type SiteContent } from '@shop/shared';
 type ContentEdit = (change: (draft: SiteContent) => void) => void;
 
 /**
- * A content editor's tab under test: the default content as its draft, each edit applied to a copy as the editor does,
+ * A content editor's tab under test: the default content (or `initial`) as its draft, each edit applied to a copy as the editor does,
  * and every new draft handed to `onChange`.
  */
 export function ContentHarness({
   onChange,
   children,
+  initial = defaultSiteContent,
 }: {
   onChange: (content: SiteContent) => void;
+  /** The draft to start from (default: the default content). */
+  initial?: () => SiteContent;
   children: (content: SiteContent, edit: ContentEdit) => ReactNode;
 }) {
-  const [content, setContent] = useState(() => defaultSiteContent());
+  const [content, setContent] = useState(initial);
   const edit: ContentEdit = (change) =>
     setContent((current) => {
       const next = structuredClone(current);

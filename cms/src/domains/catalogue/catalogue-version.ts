@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { onCurrentConnection } from '../../utils/db-write';
 import { commitState, emit, outsideCommitScope } from '../../utils/events';
 import { redis } from '../platform';
 
@@ -192,9 +193,11 @@ function subscribe(): void {
 
 async function readShared(): Promise<void> {
   try {
-    const rows: { id: unknown; version: unknown }[] = await versionTable(strapi.db.connection)
-      .whereIn('id', [1, 2])
-      .select('id', 'version');
+    // On the current transaction when there is one (a cached read from inside a write, e.g. an order's mails when Strapi's
+    // panel changes its status): a read on the bare connection would wait for SQLite's one connection, held by it.
+    const rows: { id: unknown; version: unknown }[] = await onCurrentConnection((knex) =>
+      versionTable(knex).whereIn('id', [1, 2]).select('id', 'version'),
+    );
     const valueOf = (id: number) => Number(rows.find((row) => Number(row.id) === id)?.version ?? 0);
     const [value, stockValue] = [valueOf(1), valueOf(2)];
     if (sharedVersion !== null && value !== sharedVersion) dropLocal('all');

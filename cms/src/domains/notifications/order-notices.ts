@@ -53,12 +53,7 @@ async function ownerEmail(): Promise<string | null> {
 
 // The cached content (fresh within a second across processes, at once in this one): an order's mails are built after
 // every checkout, and reading and checking the whole content each time cost the checkout a statement and its CPU.
-// Inside a transaction (a status changed in Strapi's panel) the content is read through it: the cache's freshness
-// check reads on the bare connection, which SQLite's single connection would only give once the transaction ended.
-const content = () =>
-  strapi.db.inTransaction()
-    ? strapi.service('api::site-content.site-content').getContent()
-    : strapi.service('api::site-content.site-content').cachedContent();
+const content = () => strapi.service('api::site-content.site-content').cachedContent();
 
 function mailFor(order: Order, to: string, kind: OutgoingMail['kind'], body: MailContent): OutgoingMail {
   return { to, kind, ...body, orderDocumentId: order._id, orderNumber: order.orderNumber };

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultSiteContent, type SiteContent } from '@shop/shared';
-import type { ContentEdit } from '../content-editor-model';
+import { ContentHarness } from '@/test/content-harness';
 import { TaxesTab } from './taxes-tab';
 
 /** The default content with two categories of the catalogue. */
@@ -17,15 +16,11 @@ function withCategories(): SiteContent {
 }
 
 function Harness({ onChange }: { onChange: (content: SiteContent) => void }) {
-  const [content, setContent] = useState(() => withCategories());
-  const edit: ContentEdit = (change) =>
-    setContent((current) => {
-      const next = structuredClone(current);
-      change(next);
-      onChange(next);
-      return next;
-    });
-  return <TaxesTab content={content} edit={edit} />;
+  return (
+    <ContentHarness onChange={onChange} initial={withCategories}>
+      {(content, edit) => <TaxesTab content={content} edit={edit} />}
+    </ContentHarness>
+  );
 }
 
 describe('content editor: Impuestos', () => {
