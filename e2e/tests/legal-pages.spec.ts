@@ -28,6 +28,7 @@ test('the owner loads the Data Fiscal; a shopper finds it, the terms and the pri
     await expect(page.getByRole('img', { name: 'Imagen del Data Fiscal cargada' })).toBeVisible();
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByText('Contenido actualizado exitosamente!')).toBeVisible();
+    await page.getByTestId('data-fiscal-editor').screenshot({ path: 'test-results/legal/admin-data-fiscal-desktop.png' });
     const saved = (await (await request.get('/api/content')).json()) as {
       content: { legal: { dataFiscalUrl: string; dataFiscalImage: string } };
     };
@@ -60,6 +61,10 @@ test('the owner loads the Data Fiscal; a shopper finds it, the terms and the pri
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await phone.context().close();
+    // The same page on a desktop, with the footer's Data Fiscal.
+    await page.goto('/politica-de-privacidad');
+    await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/legal/privacy-desktop.png', fullPage: true });
   } finally {
     const restored = await request.put('/api/content', { headers: bearer(session), data: { legal: original.content.legal } });
     expect(restored.status()).toBe(200);
