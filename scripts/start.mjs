@@ -107,7 +107,14 @@ console.log(`\n▶ Starting the shop on http://localhost:${port} (storefront /, 
 const child = spawn(process.execPath, [path.join(cmsDir, 'scripts', 'serve.mjs')], {
   cwd: cmsDir,
   stdio: 'inherit',
-  env: { STRAPI_TELEMETRY_DISABLED: 'true', BROWSER: 'none', ...process.env, PORT: port },
+  // V8's code for the shop's modules kept between starts (cms/scripts/lib/compile-cache.mjs); SHOP_COMPILE_CACHE= turns it off.
+  env: {
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    BROWSER: 'none',
+    SHOP_COMPILE_CACHE: path.join(root, '.tmp', 'compile-cache'),
+    ...process.env,
+    PORT: port,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

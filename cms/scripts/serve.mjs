@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installCompileCache } from './lib/compile-cache.mjs';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
@@ -16,9 +17,12 @@ if (!existsSync(path.join(distDir, 'src', 'index.js'))) {
 // Strapi reads its project from the working directory (package.json, .env, public/).
 process.chdir(appDir);
 const require = createRequire(path.join(appDir, 'package.json'));
+// SHOP_COMPILE_CACHE=<folder>: V8's code for the modules kept between starts (scripts/lib/compile-cache.mjs).
+const compileCache = process.env.SHOP_COMPILE_CACHE ? installCompileCache(process.env.SHOP_COMPILE_CACHE) : undefined;
 // start() logs a failure and stops the process itself (stopWithError); anything thrown before it is fatal here too.
 try {
   await require('@strapi/strapi').createStrapi({ appDir, distDir }).start();
+  compileCache?.save();
 } catch (error) {
   console.error(error);
   process.exit(1);

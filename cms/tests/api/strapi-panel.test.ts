@@ -11,6 +11,7 @@ import { createProduct, orderBody, extraStrapi, stockOf, type TestProduct } from
 import type { ShopHandle } from '../helpers/shared-shops';
 import { documentPath, panel, panelToken } from '../helpers/panel';
 import { CMS_DIR, TEST_ADMIN } from '../helpers/strapi-process';
+import { compileCacheDir } from '../helpers/strapi-start.mjs';
 
 /**
  * Strapi's own panel (/cms) is the developer's tool for low-level fixes. It writes through the Document Service,
@@ -76,7 +77,14 @@ async function documentScript(uid: string, action: string, params: unknown): Pro
     [path.join(CMS_DIR, 'tests', 'helpers', 'document-script.mjs'), uid, action, JSON.stringify(params)],
     {
       cwd: CMS_DIR,
-      env: { ...process.env, ...inject('databaseEnv'), NODE_ENV: 'test', STRAPI_TELEMETRY_DISABLED: 'true', SERVE_STRAPI_ADMIN: 'false' },
+      env: {
+        ...process.env,
+        ...inject('databaseEnv'),
+        NODE_ENV: 'test',
+        STRAPI_TELEMETRY_DISABLED: 'true',
+        SERVE_STRAPI_ADMIN: 'false',
+        SHOP_COMPILE_CACHE: compileCacheDir,
+      },
       encoding: 'utf8',
       timeout: 120_000,
       maxBuffer: 10 * 1024 * 1024,

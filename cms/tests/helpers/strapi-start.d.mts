@@ -2,6 +2,7 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
 export function compileCms(): void;
+export const compileCacheDir: string;
 export function freePort(): Promise<number>;
 export function postgresAnswers(adminUrl: string): Promise<boolean>;
 export function spawnStrapiStart(
