@@ -11,6 +11,7 @@ export const ORDER_READ_ONLY = [
   'discountTotal',
   'couponCode',
   'total',
+  'netTotal',
   'paymentMethod',
   'deliveryType',
   'zoneId',

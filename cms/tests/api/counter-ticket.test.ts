@@ -102,6 +102,8 @@ describe('the ticket', () => {
       subtotal: 20000,
       cashFee: 0,
       total: 20000,
+      // Ley 27.743: the total without national taxes, at the shop's 21 % (20.000 / 1,21 = 16.528,93 → 16.529).
+      netTotal: 16529,
       payments: [{ method: 'cash', amount: 20000, tendered: 25000, change: 5000 }],
       change: 5000,
       invoicingOn: false,

@@ -108,6 +108,33 @@ describe('POST /orders: the server sets every figure', () => {
     const stored = await api(`/orders/${order._id}`);
     expect(stored.status).toBe(200);
     expect(stored.body.order).toMatchObject({ subtotal: 16000, shippingCost: BASE_COST, cashFee: CASH_FEE, total: 19500 });
+    // Ley 27.743: the total without national taxes, kept with the order (21 %: 19.500 / 1,21 = 16.115,70 → 16.116).
+    expect(order.netTotal).toBe(16116);
+    expect(stored.body.order.netTotal).toBe(16116);
+  });
+
+  it('keeps the total without national taxes at each line’s VAT rate, as it was when the order was placed', async () => {
+    if (!originalContent) throw new Error('site content not loaded');
+    const content = structuredClone((await api('/content')).body.content as SiteContent);
+    // Another of the shop's categories (a product must be in one of them when the shop lists any).
+    const named = content.productCatalog.categories.map((c) => c.name).filter((name) => name !== '' && name !== 'conjuntos');
+    const category = named[0] ?? `netos-${Date.now().toString(36)}`;
+    const reduced = await createProduct({ stock: 5, price: 11050, category });
+    const general = await createProduct({ stock: 5, price: 12100 });
+    content.taxes = { vatRate: 21, categoryRates: [{ category, rate: 10.5 }] };
+    expect((await api('/content', { method: 'PUT', body: content, token: await adminToken() })).status).toBe(200);
+    const lines = [
+      { productId: reduced._id, quantity: 1 },
+      { productId: general._id, quantity: 1 },
+    ];
+    const { order } = await placed(lines, { paymentMethod: 'transfer' });
+    // Pickup by transfer: 23.150 in all; 11.050 / 1,105 + 12.100 / 1,21 = 10.000 + 10.000.
+    expect(order.total).toBe(23150);
+    expect(order.netTotal).toBe(20000);
+    // A later change of the rates never changes what the order states (its receipt, its ticket).
+    content.taxes = { vatRate: 21, categoryRates: [] };
+    expect((await api('/content', { method: 'PUT', body: content, token: await adminToken() })).status).toBe(200);
+    expect((await api(`/orders/${order._id}`)).body.order.netTotal).toBe(20000);
   });
 
   it('charges no shipping for pickup nor from the free-shipping threshold, and no cash fee on transfers', async () => {

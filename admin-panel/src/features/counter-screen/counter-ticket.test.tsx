@@ -13,6 +13,8 @@ describe('the 80 mm ticket', () => {
     expect(within(ticket).getByText('Lencería Neuquén')).toBeInTheDocument();
     expect(within(ticket).getByText('CUIT 20-12345678-6')).toBeInTheDocument();
     expect(within(ticket).getByTestId('ticket-total')).toHaveTextContent('$20.000');
+    expect(within(ticket).getByTestId('ticket-net-total')).toHaveTextContent('$16.529');
+    expect(within(ticket).getByText('Precio sin impuestos nacionales')).toBeInTheDocument();
     expect(within(ticket).getByText('Efectivo (paga con $25.000)')).toBeInTheDocument();
     expect(within(ticket).getByTestId('ticket-change')).toHaveTextContent('$5.000');
     const invoice = within(ticket).getByTestId('ticket-invoice');
@@ -27,6 +29,7 @@ describe('the 80 mm ticket', () => {
       'GET /cash-sessions/tickets/*': () => ({
         data: {
           ticket: ticketFixture({
+            netTotal: null,
             invoice: { status: 'pending', name: 'Factura C', numberText: null, cae: null, caeDueDate: null, qrUrl: null },
           }),
         },
@@ -36,6 +39,8 @@ describe('the 80 mm ticket', () => {
     expect(await screen.findByTestId('ticket-invoice-pending')).toHaveTextContent('Factura en trámite');
     expect(screen.queryByText(/CAE/)).not.toBeInTheDocument();
     expect(screen.getByTestId('ticket-total')).toHaveTextContent('$20.000');
+    // An order that kept no net (placed before it was kept) prints no made-up figure.
+    expect(screen.queryByTestId('ticket-net-total')).not.toBeInTheDocument();
   });
 
   it('a shop without ARCA invoicing prints no invoice part', async () => {

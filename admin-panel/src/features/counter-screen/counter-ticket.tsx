@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { COUNTER_METHOD_LABELS, formatPrice, type CounterTicket } from '@shop/shared';
+import { COUNTER_METHOD_LABELS, formatPrice, NET_PRICE_LEGEND, type CounterTicket } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { Banner, Spinner } from '@/components/feedback';
 import { getTicket } from './api/counter-screen-api';
@@ -132,6 +132,14 @@ export function TicketView({ ticket }: { ticket: CounterTicket }) {
         <dd className="ticket-total" data-testid="ticket-total">
           {formatPrice(ticket.total)}
         </dd>
+        {ticket.netTotal ? (
+          <>
+            <dt className="ticket-net">{NET_PRICE_LEGEND}</dt>
+            <dd className="ticket-net" data-testid="ticket-net-total">
+              {formatPrice(ticket.netTotal)}
+            </dd>
+          </>
+        ) : null}
         {ticket.payments.map((p, i) => (
           <Fragment key={`p${i}`}>
             <dt>

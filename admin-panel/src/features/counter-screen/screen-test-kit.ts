@@ -38,6 +38,7 @@ export function ticketFixture(over: Partial<CounterTicket> = {}): CounterTicket 
     discounts: [],
     cashFee: 0,
     total: 20000,
+    netTotal: 16529,
     payments: [{ method: 'cash', amount: 20000, tendered: 25000, change: 5000 }],
     change: 5000,
     invoicingOn: true,

@@ -48,6 +48,7 @@ export async function counterTicket(rawNumber: string): Promise<CounterTicket> {
     discounts: (order.discounts ?? []).map((d) => ({ ...d, amount: pesos(d.amount) })),
     cashFee: pesos(order.cashFee),
     total: pesos(order.total),
+    netTotal: order.netTotal ? pesos(order.netTotal) : null,
     payments: movements.map((m) => ({ method: m.method, amount: m.amount, tendered: m.tendered, change: m.change })),
     change: movements.reduce((sum, m) => sum + (m.change ?? 0), 0),
   };

@@ -15,6 +15,8 @@ import {
   BUYER_DOCUMENT_MESSAGES,
   buyerDocumentRequired,
   formatPrice,
+  netOfTotal,
+  vatRateFor,
 } from '@shop/shared';
 import { newDocumentId, writeTransaction, isRecord } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
@@ -145,7 +147,8 @@ async function createNewOrder(
   const deliveryType = input.deliveryType ?? 'pickup';
   // The cached content once the shared version row says it is current (an owner's change, in any process, counts at
   // once): reading and checking the whole content on every order cost much CPU.
-  const options = checkoutOptionsOf(await strapi.service('api::site-content.site-content').currentContent(), mercadoPagoReady());
+  const content = await strapi.service('api::site-content.site-content').currentContent();
+  const options = checkoutOptionsOf(content, mercadoPagoReady());
   const pricing = pricingInputOf(input);
   const transferProofUrl = proofPathFor(input.paymentMethod, input.transferProofUrl);
   const productIds = [...new Set(input.items.map((item) => item.productId))];
@@ -190,6 +193,14 @@ async function createNewOrder(
       cashFee: quote.cashFee,
       discountTotal: charged.discountTotal,
       total: charged.total,
+      // "Precio sin impuestos nacionales" (Ley 27.743), kept for the confirmation, the receipt and the counter ticket.
+      netTotal: netOfTotal(
+        quote.items.map((line) => ({
+          amount: line.unitPrice * line.quantity,
+          rate: vatRateFor(products.get(line.productId)?.category ?? '', content.taxes),
+        })),
+        charged.total,
+      ),
     };
     // No preference of $0 is ever asked of Mercado Pago (it refuses them): the order is refused and nothing is written.
     if (input.paymentMethod === 'mercadopago' && totals.total <= 0) throw badRequest(CHECKOUT_REFUSALS.mercadopagoZero);

@@ -58,6 +58,8 @@ export interface NewOrder {
   cashFee: number;
   discountTotal: number;
   total: number;
+  /** "Precio sin impuestos nacionales" of the total (Ley 27.743), at each line's VAT rate when the order was placed. */
+  netTotal?: number | null;
   notes: string | null;
   transferProofUrl: string | null;
   /** Sales taken by staff: where, by whom, and when it was paid on the spot (web orders: web, nobody, unpaid). */
@@ -130,6 +132,7 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     discount_total: order.discountTotal,
     coupon_code: order.couponCode,
     total: order.total,
+    net_total: order.netTotal ?? null,
     notes: order.notes,
     transfer_proof_url: order.transferProofUrl,
     reserved_until: order.reservedUntil,

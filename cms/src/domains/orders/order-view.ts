@@ -146,6 +146,7 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     discountTotal: amount(doc.discountTotal),
     couponCode: text(doc.couponCode),
     total: amount(doc.total),
+    netTotal: typeof doc.netTotal === 'number' && doc.netTotal > 0 ? doc.netTotal : null,
     notes: text(doc.notes),
     adminNotes: text(doc.adminNotes),
     transferProofUrl: text(doc.transferProofUrl),

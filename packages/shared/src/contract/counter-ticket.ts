@@ -48,6 +48,8 @@ export const counterTicketSchema = z.object({
   discounts: z.array(discountLineSchema),
   cashFee: z.number().int(),
   total: z.number().int(),
+  /** "Precio sin impuestos nacionales" of the total (Ley 27.743), as the order kept it; null when it kept none. */
+  netTotal: z.number().int().nullable().optional(),
   payments: z.array(
     z.object({
       method: z.enum(COUNTER_PAYMENT_METHODS),

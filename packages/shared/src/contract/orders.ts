@@ -66,6 +66,11 @@ export const orderSchema = z.object({
   /** The coupon the order used (upper case), or null. */
   couponCode: z.string().nullable().optional(),
   total: z.number(),
+  /**
+   * "Precio sin impuestos nacionales" of the total (Ley 27.743): worked out when the order was placed, at each line's
+   * VAT rate; null for an order placed before it was kept, or through Mercado Libre.
+   */
+  netTotal: z.number().nullable().optional(),
   notes: z.string().nullable(),
   /** Only staff answers carry the notes: the shopper's answer has no such field. */
   adminNotes: z.string().nullable().optional(),

@@ -37,8 +37,15 @@ describe('printable invoice', () => {
     expect(html).not.toContain('<script>x</script>');
   });
 
+  it('states the total without national taxes (Ley 27.743) when the order kept it, in smaller type', () => {
+    const html = invoiceHtml(makeOrder({ total: 36000, netTotal: 29752 }), shop);
+    expect(html).toContain('<div class="net"><span>Precio sin impuestos nacionales</span><span>$29.752</span></div>');
+    // An order placed before the net was kept (or through Mercado Libre) shows no made-up figure.
+    expect(invoiceHtml(makeOrder({ netTotal: null }), shop)).not.toContain('Precio sin impuestos nacionales');
+  });
+
   it('has no inline style (the CSP refuses them in the pop-up): its classes live in public/invoice.css', () => {
-    const html = invoiceHtml(makeOrder({ status: 'paid' }), shop, 'https://tienda.example/invoice.css');
+    const html = invoiceHtml(makeOrder({ status: 'paid', netTotal: 29752 }), shop, 'https://tienda.example/invoice.css');
     expect(html).not.toMatch(/<style|\sstyle=/i);
     expect(html).toContain('<link rel="stylesheet" href="https://tienda.example/invoice.css">');
     const css = readFileSync(path.join(__dirname, '..', '..', '..', 'public', INVOICE_STYLESHEET), 'utf8');

@@ -1,4 +1,4 @@
-import { formatPrice, formatShipping, nationalShippingText, PAYMENT_METHOD_LABELS, type Order } from '@shop/shared';
+import { formatPrice, formatShipping, nationalShippingText, NET_PRICE_LEGEND, PAYMENT_METHOD_LABELS, type Order } from '@shop/shared';
 
 export interface ShopDetails {
   brandName: string;
@@ -79,7 +79,9 @@ export function invoiceHtml(order: Order, shop: ShopDetails, stylesheet = INVOIC
     order.shippingCost,
   )}</span></div>${
     order.cashFee > 0 ? `<div><span>Recargo efectivo</span><span>${formatPrice(order.cashFee)}</span></div>` : ''
-  }<div class="t"><span>Total</span><span>${formatPrice(order.total)}</span></div></div>
+  }<div class="t"><span>Total</span><span>${formatPrice(order.total)}</span></div>${
+    order.netTotal ? `<div class="net"><span>${NET_PRICE_LEGEND}</span><span>${formatPrice(order.netTotal)}</span></div>` : ''
+  }</div>
 <p class="muted thanks">Gracias por tu compra.</p>
 </body></html>`;
 }

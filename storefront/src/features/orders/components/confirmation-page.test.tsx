@@ -46,6 +46,16 @@ describe('order confirmation', () => {
     expect(requests.some((r) => r.url.startsWith('/orders'))).toBe(false);
   });
 
+  it('states the total without national taxes the order kept (Ley 27.743), and no figure for an order without it', async () => {
+    mockApi({ 'GET /content': { status: 200, data: { content: makeContent() } } });
+    const withNet = { ...order, netTotal: 32231 };
+    const view = renderFromCheckout({ order: withNet, paymentMethod: 'transfer', wantsShipping: true, transferProof: null });
+    expect(screen.getByTestId('summary-net-total')).toHaveTextContent('Precio sin impuestos nacionales: $32.231');
+    view.unmount();
+    renderFromCheckout({ order: { ...order, netTotal: null }, paymentMethod: 'transfer', wantsShipping: true, transferProof: null });
+    expect(screen.queryByTestId('summary-net-total')).not.toBeInTheDocument();
+  });
+
   it('loads the order by its remembered id after a reload', async () => {
     sessionStorage.setItem('lastOrder', JSON.stringify({ id: order._id, orderNumber: order.orderNumber }));
     const requests = mockApi({

@@ -230,6 +230,7 @@ function Confirmation({ data }: { data: ConfirmationState }) {
             discounts: order.discounts ?? [],
             total: order.total,
           }}
+          netTotal={order.netTotal ?? null}
         />
       </section>
 
