@@ -60,7 +60,9 @@ export interface ShopEvents {
   'invoice.authorized': { orderDocumentId: string; orderNumber: string | null };
   /**
    * A return was received with its money given back in cash at a register (PUT /returns/{id}/status with
-   * `refundMethod: 'cash'`), inside the transaction that received it. Subscribers: in the transaction (the counter
+   * `refundMethod: 'cash'`), or a withdrawal (botón de arrepentimiento) refunded so (PUT /withdrawals/{id}, `refunded`
+   * with `refundMethod: 'cash'` and `registerId`; `returnNumber` is then "Arrepentimiento ARR-…"), inside the
+   * transaction that records it. Subscribers: in the transaction (the counter
    * writes the refund movement in the register's open session, and refuses with a 409 when the register is not open
    * or its drawer should not hold that much cash, so nothing is received).
    */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COUNTER_MESSAGES,
+  RETURN_MESSAGES,
+  cashSessionAnswerSchema,
   WITHDRAWAL_CODE_PATTERN,
   WITHDRAWAL_MESSAGES,
   withdrawalLastDay,
@@ -10,6 +13,7 @@ import {
   type Order,
   type StaffWithdrawal,
 } from '@shop/shared';
+import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
 import { LONG_10K } from '../helpers/junk';
@@ -205,6 +209,57 @@ describe("the shop's steps", () => {
     expect((await outbox(order._id, 'withdrawal_changed')).length).toBe(3);
     const read = await at.call(`/withdrawals/${code}?contact=${encodeURIComponent(SHOPPER.email)}`);
     expect(read.body.status).toBe('refunded');
+  });
+
+  it('a refund in cash comes out of an open register once (a refund movement in its Caja); no register, a closed one or too little cash refund nothing', async () => {
+    const product = await bra(at, { b85: 3, b90: 0 });
+    const order = await placeOrder(at, [{ productId: product._id, quantity: 1, size: '85B' }]);
+    await deliver(at, order);
+    const { code } = withdrawalAnswerSchema.parse((await withdraw(order)).body);
+    const row = await staffRow(code);
+    expect((await move(row.id, { status: 'pickup_arranged' })).status).toBe(200);
+    expect((await move(row.id, { status: 'received_in_store' })).status).toBe(200);
+    // A register of its own (the shared database's "Caja 1" belongs to the counter's tests).
+    const created = await at.call('/registers', { body: { name: `Caja arrepentimientos ${Date.now()}` }, token: at.owner });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const registerId = created.body.register.id as number;
+    const cash = { status: 'refunded', refundMethod: 'cash', registerId };
+
+    // Bad input: no register, a register with another way, junk ids, a register that does not exist; catalog may not.
+    expectMessage(await move(row.id, { status: 'refunded', refundMethod: 'cash' }), 400, RETURN_MESSAGES.cashRegister);
+    expectMessage(await move(row.id, { status: 'refunded', refundMethod: 'transfer', registerId }), 400, RETURN_MESSAGES.registerOnlyCash);
+    for (const junk of ['1', -1, 0, 1.5, 2 ** 40, null, {}])
+      expect((await move(row.id, { ...cash, registerId: junk })).status, String(junk)).toBe(400);
+    expectMessage(await move(row.id, { ...cash, registerId: 999_999_999 }), 404, COUNTER_MESSAGES.registerUnknown);
+    expect((await move(row.id, cash, at.catalog)).status).toBe(403);
+    // Not open, then open with too little cash: nothing refunded, no movement.
+    expectMessage(await move(row.id, cash), 409, COUNTER_MESSAGES.notOpen);
+    const opened = await at.call(`/registers/${registerId}/sessions`, { body: { openingCash: 1000 }, token: at.sales });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const sessionId = opened.body.session.id as number;
+    expectMessage(await move(row.id, cash), 409, COUNTER_MESSAGES.notEnoughCash(order.total, 1000));
+    expect((await staffRow(code)).status).toBe('received_in_store');
+    const income = await at.call(`/cash-sessions/${sessionId}/movements`, {
+      body: { type: 'income', amount: order.total, reason: 'Cambio del banco' },
+      token: at.sales,
+    });
+    expect(income.status, JSON.stringify(income.body)).toBe(201);
+
+    // Two clicks at once: refunded once, one refund movement of everything paid, named after the request.
+    const both = await Promise.all([move(row.id, cash, at.sales), move(row.id, cash, at.sales)]);
+    expect(both.map((r) => r.status)).toContain(200);
+    const done = await staffRow(code);
+    expect(done).toMatchObject({ status: 'refunded', refund: { method: 'cash', amount: order.total } });
+    const session = cashSessionAnswerSchema.parse((await at.call(`/cash-sessions/${sessionId}`, { token: at.sales })).body).session;
+    const refunds = session.movements.filter((m) => m.type === 'refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      method: 'cash',
+      amount: order.total,
+      orderNumber: order.orderNumber,
+      reason: `Arrepentimiento ${code} del pedido ${order.orderNumber}`,
+    });
+    expect(session.expected.cash).toBe(1000);
   });
 
   it('a rejection needs its reason, which the shopper reads in her e-mail and with her code', async () => {

@@ -17,6 +17,8 @@ import { PageHeader } from '@/components/page-header';
 import { RefreshButton } from '@/components/refresh-button';
 import { ChoiceField } from '@/components/select-field';
 import { paths } from '@/config/paths';
+import { usePermission } from '@/features/auth';
+import { counterQueries } from '@/features/counter';
 import { useUpdateWithdrawal, withdrawalQueries } from './withdrawal-queries';
 
 const STATUS_CHOICES = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalStatusLabel(s) }));
@@ -39,11 +41,19 @@ function WithdrawalActions({ withdrawal }: { withdrawal: StaffWithdrawal }) {
   const [reason, setReason] = useState('');
   const [method, setMethod] = useState<RefundMethod>('mercadopago');
   const [reference, setReference] = useState('');
+  // Cash goes back out of a register with an open session (its Caja records the refund), for staff of the counter.
+  const counter = usePermission('counter.use');
+  const registers = useQuery({ ...counterQueries.registers(), enabled: counter && withdrawal.status === 'received_in_store' });
+  const openRegisters = (registers.data?.registers ?? []).filter((r) => r.openSession !== null);
+  const [registerId, setRegisterId] = useState<number | null>(null);
+  const cashRegister = registerId ?? openRegisters[0]?.id ?? null;
+  const methods = (Object.keys(REFUND_LABELS) as RefundMethod[]).filter((m) => m !== 'cash' || openRegisters.length > 0);
   const send = (body: WithdrawalStatusUpdate) => update.mutate({ id: withdrawal.id, update: body });
   const id = withdrawal.id;
   const refund = (event: FormEvent) => {
     event.preventDefault();
-    send({ status: 'refunded', refundMethod: method, reference: reference.trim() || null });
+    const register = method === 'cash' && cashRegister !== null ? { registerId: cashRegister } : {};
+    send({ status: 'refunded', refundMethod: method, reference: reference.trim() || null, ...register });
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
@@ -66,12 +76,24 @@ function WithdrawalActions({ withdrawal }: { withdrawal: StaffWithdrawal }) {
         <form className="withdrawal-actions__form" onSubmit={refund} aria-label={`Reintegrar ${withdrawal.code}`}>
           <label htmlFor={`refund-method-${id}`}>Cómo se reintegran {formatPrice(withdrawal.refundDue)}</label>
           <select id={`refund-method-${id}`} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
-            {Object.entries(REFUND_LABELS).map(([value, label]) => (
+            {methods.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {REFUND_LABELS[value]}
               </option>
             ))}
           </select>
+          {method === 'cash' && (
+            <>
+              <label htmlFor={`refund-register-${id}`}>Caja de la que sale el efectivo (queda como devolución en su sesión)</label>
+              <select id={`refund-register-${id}`} value={cashRegister ?? ''} onChange={(e) => setRegisterId(Number(e.target.value))}>
+                {openRegisters.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
           <label htmlFor={`refund-reference-${id}`}>Referencia (operación, recibo; opcional)</label>
           <input
             type="text"

@@ -11,6 +11,7 @@ import { queueCreditNoteForOrder } from '../invoicing';
 import { enqueueMails, shopOf } from '../notifications';
 import { refundReturnOnMercadoPago, returnRefundPaymentOf } from '../payments';
 import { affectedRows, table, writeTransaction } from '../../utils/db-write';
+import { emit } from '../../utils/events';
 import { badRequest, conflict, notFound } from '../../utils/http';
 import { shopBaseUrl } from '../../utils/public-url';
 import {
@@ -44,10 +45,12 @@ const stockLinesOf = (row: Row): StockLine[] =>
  * the request's own idempotency key, so a retry never refunds twice; Mercado Pago refusing is a Spanish 502 and
  * nothing is recorded), or a transfer or cash staff made, recorded with its reference. Always everything due.
  */
-async function refundFor(row: Row, update: WithdrawalStatusUpdate): Promise<StoredRefund> {
+async function refundFor(row: Row, update: WithdrawalStatusUpdate, by: Actor): Promise<StoredRefund> {
   const amount = Number(row.refund_due) || 0;
   const at = new Date().toISOString();
   const reference = update.reference?.trim() || null;
+  if (update.refundMethod === 'cash')
+    return { method: 'cash', amount, at, reference: reference ?? `Efectivo de la caja, entregado por ${by.name}` };
   if (update.refundMethod !== 'mercadopago') return { method: update.refundMethod!, amount, at, reference };
   const paymentId = returnRefundPaymentOf(await getOrder(String(row.order_document_id)));
   if (!paymentId) throw badRequest(WITHDRAWAL_MESSAGES.notMercadoPago);
@@ -77,7 +80,7 @@ export async function changeWithdrawalStatus(
   const reason = update.reason?.trim() || null;
   if (update.status === 'rejected' && !reason) throw badRequest(WITHDRAWAL_MESSAGES.rejectReason);
   if (update.status === 'refunded' && !update.refundMethod) throw badRequest(WITHDRAWAL_MESSAGES.refundMethod);
-  const refund = update.status === 'refunded' ? (refundOf(row) ?? (await refundFor(row, update))) : null;
+  const refund = update.status === 'refunded' ? (refundOf(row) ?? (await refundFor(row, update, by))) : null;
   const now = new Date();
   const code = String(row.code);
   const orderId = String(row.order_document_id);
@@ -107,6 +110,18 @@ export async function changeWithdrawalStatus(
       });
     }
     if (refund) await queueCreditNoteForOrder(trx, orderId, orderNumber, `withdrawal-${code}`, refund.amount);
+    // Cash goes back out of a register's open session: the counter writes the refund movement in its Caja, or refuses
+    // (404 unknown register, 409 not open or short of cash) and nothing of this step is written.
+    if (refund?.method === 'cash' && update.registerId !== undefined && refund.amount > 0) {
+      await emit('return.cashRefund', {
+        trx,
+        registerId: update.registerId,
+        amount: refund.amount,
+        returnNumber: `Arrepentimiento ${code}`,
+        orderNumber,
+        by: { id: by.id, name: by.name },
+      });
+    }
     const detail = refund ? `: ${refund.amount} pesos por ${refund.method}` : reason ? `: ${reason}` : '';
     await recordStatusChange({
       orderDocumentId: orderId,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields.js';
 import { withdrawalStatusSchema } from '../rules/withdrawals.js';
+import { RETURN_MESSAGES } from '../rules/returns.js';
 import { orderLineSchema } from './order-line.js';
 import { purchaseIdentityFields } from './returns.js';
 
@@ -73,13 +74,28 @@ export const staffWithdrawalAnswerSchema = z.object({ withdrawal: staffWithdrawa
 export const WITHDRAWAL_REFUND_METHODS = ['mercadopago', 'transfer', 'cash'] as const;
 
 /** PUT /withdrawals/{id}: the next step; `reason` with a rejection, `refundMethod` with the refund. */
-export const withdrawalStatusUpdateSchema = z.object({
-  status: z.enum(['pickup_arranged', 'received_in_store', 'refunded', 'rejected']),
-  reason: text(1000).optional().nullable(),
-  refundMethod: z.enum(WITHDRAWAL_REFUND_METHODS).optional().nullable(),
-  /** A transfer's or cash refund's reference (the bank's operation number, the receipt). */
-  reference: text(200).optional().nullable(),
-});
+export const withdrawalStatusUpdateSchema = z
+  .object({
+    status: z.enum(['pickup_arranged', 'received_in_store', 'refunded', 'rejected']),
+    reason: text(1000).optional().nullable(),
+    refundMethod: z.enum(WITHDRAWAL_REFUND_METHODS).optional().nullable(),
+    /** A transfer's or cash refund's reference (the bank's operation number, the receipt). */
+    reference: text(200).optional().nullable(),
+    /** With `refundMethod: 'cash'`: the register whose open session gives the cash back (a refund movement in its Caja). */
+    registerId: z
+      .number({ error: RETURN_MESSAGES.cashRegister })
+      .int(RETURN_MESSAGES.cashRegister)
+      .min(1, RETURN_MESSAGES.cashRegister)
+      .max(999_999_999, RETURN_MESSAGES.cashRegister)
+      .optional(),
+  })
+  .superRefine((u, ctx) => {
+    if (u.status !== 'refunded') return;
+    if (u.refundMethod === 'cash' && u.registerId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.cashRegister });
+    if (u.refundMethod !== 'cash' && u.registerId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.registerOnlyCash });
+  });
 export type WithdrawalStatusUpdate = z.infer<typeof withdrawalStatusUpdateSchema>;
 
 /** Tracking's view: her requests of the order, newest first. */
