@@ -107,11 +107,12 @@ console.log(`\n▶ Starting the shop on http://localhost:${port} (storefront /, 
 const child = spawn(process.execPath, [path.join(cmsDir, 'scripts', 'serve.mjs')], {
   cwd: cmsDir,
   stdio: 'inherit',
-  // V8's code for the shop's modules kept between starts (cms/scripts/lib/compile-cache.mjs); SHOP_COMPILE_CACHE= turns it off.
+  // V8's code for the shop's modules kept between starts (cms/scripts/lib/compile-cache.mjs) where the shop is built
+  // here: not in the production image (SHOP_SKIP_BUILD=1, read-only files). SHOP_COMPILE_CACHE= turns it off.
   env: {
     STRAPI_TELEMETRY_DISABLED: 'true',
     BROWSER: 'none',
-    SHOP_COMPILE_CACHE: path.join(root, '.tmp', 'compile-cache'),
+    ...(skipBuild ? {} : { SHOP_COMPILE_CACHE: path.join(root, '.tmp', 'compile-cache') }),
     ...process.env,
     PORT: port,
   },

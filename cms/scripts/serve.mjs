@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installCompileCache } from './lib/compile-cache.mjs';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
@@ -18,11 +17,19 @@ if (!existsSync(path.join(distDir, 'src', 'index.js'))) {
 process.chdir(appDir);
 const require = createRequire(path.join(appDir, 'package.json'));
 // SHOP_COMPILE_CACHE=<folder>: V8's code for the modules kept between starts (scripts/lib/compile-cache.mjs).
-const compileCache = process.env.SHOP_COMPILE_CACHE ? installCompileCache(process.env.SHOP_COMPILE_CACHE) : undefined;
+// Loaded only then: the production image sets no such folder and does not carry the module.
+const compileCache = process.env.SHOP_COMPILE_CACHE
+  ? (await import('./lib/compile-cache.mjs')).installCompileCache(process.env.SHOP_COMPILE_CACHE)
+  : undefined;
 // start() logs a failure and stops the process itself (stopWithError); anything thrown before it is fatal here too.
 try {
   await require('@strapi/strapi').createStrapi({ appDir, distDir }).start();
-  compileCache?.save();
+  try {
+    compileCache?.save();
+  } catch (error) {
+    // A cache that cannot be written (a read-only folder, a full disk) costs the next start time, never this one.
+    console.warn(`[compile-cache] not saved: ${error instanceof Error ? error.message : String(error)}`);
+  }
 } catch (error) {
   console.error(error);
   process.exit(1);

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { sendBestEncoding, sendCached } from '../utils/answer-cache';
@@ -52,11 +52,50 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 // Vite names built files like index-B3x9_kQa.js: the hash makes them safe to cache forever.
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
+/**
+ * Where a build keeps its files' gzip and brotli forms between starts (named by the file's SHA-1): brotli at quality 11
+ * of both apps took about 6 s of CPU on each start of a slow machine, and the tests start about 150 shops. A build
+ * folder the process cannot write (the production image's, root-owned) is compressed in memory at each start.
+ */
+const COMPRESSED_DIR = '.compressed';
+
 function walk(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
+    if (name === COMPRESSED_DIR) return [];
     const full = path.join(dir, name);
     return statSync(full).isDirectory() ? walk(full, base) : [path.relative(base, full)];
   });
+}
+
+/** Writes a whole file or none (shops starting at once each rename a complete file into place). */
+function writeWhole(file: string, data: Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
+}
+
+/** The gzip and brotli forms of `body`, from the build's own folder when an earlier start wrote them. */
+function compressedForms(dir: string, body: Buffer, hash: string): { gzip: Buffer; br: Buffer } {
+  const folder = path.join(dir, COMPRESSED_DIR);
+  const gzipFile = path.join(folder, `${hash}.gz`);
+  const brFile = path.join(folder, `${hash}.br`);
+  try {
+    return { gzip: readFileSync(gzipFile), br: readFileSync(brFile) };
+  } catch {
+    // not compressed by an earlier start of this build
+  }
+  const forms = {
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeWhole(gzipFile, forms.gzip);
+    writeWhole(brFile, forms.br);
+  } catch {
+    // a read-only build (the production image): compressed again at the next start
+  }
+  return forms;
 }
 
 function loadApp(dir: string, mount: string): App | null {
@@ -67,12 +106,14 @@ function loadApp(dir: string, mount: string): App | null {
     const ext = path.extname(rel).toLowerCase();
     const compress = COMPRESSIBLE.has(ext) && body.length > 512;
     const urlPath = `${mount}/${rel.split(path.sep).join('/')}`;
+    const sha1 = createHash('sha1').update(body).digest();
+    const forms = compress ? compressedForms(dir, body, sha1.toString('hex')) : undefined;
     files.set(urlPath, {
       body,
-      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
-      br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+      gzip: forms?.gzip,
+      br: forms?.br,
       type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
+      etag: `"${sha1.toString('base64url').slice(0, 27)}"`,
       immutable: rel.startsWith(`assets${path.sep}`) && HASHED.test(rel),
     });
   }

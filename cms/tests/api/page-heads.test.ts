@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -44,6 +45,9 @@ const MANIFEST = {
 const NASTY_TITLE = `Body "Noche" <b>&amp;</b></script><script>alert('x')</script> & 'más'`;
 
 let dist: string;
+/** A built script of the storefront, large enough to be served compressed. */
+const ASSET_NAME = 'tienda-Ab12Cd34.js';
+const ASSET = `export const filas = [${Array.from({ length: 400 }, (_, i) => `"fila ${i}"`).join(', ')}];\n`;
 let shop: RunningStrapi;
 let nasty: TestProduct;
 let soldOut: TestProduct;
@@ -96,6 +100,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', ASSET_NAME), ASSET);
   const database = { kind: inject('databaseKind'), env: inject('databaseEnv'), drop: async () => undefined };
   shop = await startStrapi(database, { STOREFRONT_DIST: dist, PUBLIC_URL });
   nasty = await createProduct({ stock: 3, price: 10000, discount: 20, title: NASTY_TITLE });
@@ -299,5 +305,22 @@ describe('sitemap.xml and robots.txt', () => {
     const base = inject('baseUrl');
     const text = await (await fetch(`${base}/robots.txt`)).text();
     expect(text).toContain(`Sitemap: ${base}/sitemap.xml`);
+  });
+});
+
+describe('the built files', () => {
+  it('are served in brotli and gzip from forms kept in the build’s .compressed folder (for the next start), which is never served', async () => {
+    const sha1 = createHash('sha1').update(ASSET).digest('hex');
+    expect(readdirSync(path.join(dist, '.compressed')).sort()).toEqual(expect.arrayContaining([`${sha1}.br`, `${sha1}.gz`]));
+    for (const encoding of ['br', 'gzip']) {
+      // fetch decodes the body: a wrong kept form would fail to decode or differ from the file.
+      const res = await fetch(`${shop.url}/assets/${ASSET_NAME}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.text()).toBe(ASSET);
+    }
+    const kept = await fetch(`${shop.url}/.compressed/${sha1}.br`);
+    expect(await kept.text()).not.toBe(ASSET);
+    expect(kept.headers.get('content-encoding')).not.toBe('br');
   });
 });
