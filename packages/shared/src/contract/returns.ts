@@ -34,6 +34,22 @@ export const returnRequestInputSchema = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestInputSchema>;
 
+/** The register whose open session gives a refund's cash back (returns and withdrawals refunded in cash). */
+export const cashRegisterIdSchema = z
+  .number({ error: RETURN_MESSAGES.cashRegister })
+  .int(RETURN_MESSAGES.cashRegister)
+  .min(1, RETURN_MESSAGES.cashRegister)
+  .max(999_999_999, RETURN_MESSAGES.cashRegister)
+  .optional();
+
+/** A register is named with a cash refund, and only then. */
+export function checkCashRegister(u: { refundMethod?: string | null; registerId?: number }, ctx: z.RefinementCtx): void {
+  if (u.refundMethod === 'cash' && u.registerId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.cashRegister });
+  if (u.refundMethod !== 'cash' && u.registerId !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.registerOnlyCash });
+}
+
 export const returnStatusUpdateSchema = z
   .object({
     status: z.enum(['approved', 'rejected', 'received', 'closed']),
@@ -47,19 +63,9 @@ export const returnStatusUpdateSchema = z
      */
     refundMethod: z.enum(['mercadopago', 'coupon', 'transfer', 'cash']).optional(),
     /** With `refundMethod: 'cash'`: the register whose drawer gives the cash back. */
-    registerId: z
-      .number({ error: RETURN_MESSAGES.cashRegister })
-      .int(RETURN_MESSAGES.cashRegister)
-      .min(1, RETURN_MESSAGES.cashRegister)
-      .max(999_999_999, RETURN_MESSAGES.cashRegister)
-      .optional(),
+    registerId: cashRegisterIdSchema,
   })
-  .superRefine((u, ctx) => {
-    if (u.refundMethod === 'cash' && u.registerId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.cashRegister });
-    if (u.refundMethod !== 'cash' && u.registerId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.registerOnlyCash });
-  });
+  .superRefine(checkCashRegister);
 export type ReturnStatusUpdate = z.infer<typeof returnStatusUpdateSchema>;
 
 export const returnLineSchema = z.object({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { text } from './fields.js';
 import { withdrawalStatusSchema } from '../rules/withdrawals.js';
-import { RETURN_MESSAGES } from '../rules/returns.js';
 import { orderLineSchema } from './order-line.js';
-import { purchaseIdentityFields } from './returns.js';
+import { cashRegisterIdSchema, checkCashRegister, purchaseIdentityFields } from './returns.js';
 
 /**
  * POST /withdrawals (public, no sign-in): the order number and the e-mail or phone given when buying (tracking's
@@ -82,19 +81,10 @@ export const withdrawalStatusUpdateSchema = z
     /** A transfer's or cash refund's reference (the bank's operation number, the receipt). */
     reference: text(200).optional().nullable(),
     /** With `refundMethod: 'cash'`: the register whose open session gives the cash back (a refund movement in its Caja). */
-    registerId: z
-      .number({ error: RETURN_MESSAGES.cashRegister })
-      .int(RETURN_MESSAGES.cashRegister)
-      .min(1, RETURN_MESSAGES.cashRegister)
-      .max(999_999_999, RETURN_MESSAGES.cashRegister)
-      .optional(),
+    registerId: cashRegisterIdSchema,
   })
   .superRefine((u, ctx) => {
-    if (u.status !== 'refunded') return;
-    if (u.refundMethod === 'cash' && u.registerId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.cashRegister });
-    if (u.refundMethod !== 'cash' && u.registerId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['registerId'], message: RETURN_MESSAGES.registerOnlyCash });
+    if (u.status === 'refunded') checkCashRegister(u, ctx);
   });
 export type WithdrawalStatusUpdate = z.infer<typeof withdrawalStatusUpdateSchema>;
 
