@@ -314,6 +314,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/withdrawals/{orderId}', auth: 'public', query: ['contact'] },
   { method: 'GET', path: '/withdrawals', auth: 'admin', query: ['status', 'window'] },
   { method: 'PUT', path: '/withdrawals/{orderId}', auth: 'admin', body: () => ({ status: 'rejected', reason: 'Fuzz' }) },
+  { method: 'POST', path: '/withdrawals/{orderId}/return-shipment', auth: 'admin' },
+  { method: 'GET', path: '/withdrawals/{orderId}/return-shipment/label', auth: 'admin' },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   { method: 'GET', path: '/orders/{orderId}/invoice', auth: 'admin' },
   { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind', 'format'] },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { SHIPMENT_MSG } from '@shop/shared';
+import { SHIPMENT_MSG, WITHDRAWAL_MESSAGES, staffWithdrawalAnswerSchema, withdrawalListAnswerSchema } from '@shop/shared';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
 import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
@@ -16,7 +16,8 @@ import { waitFor } from '../helpers/wait-for';
  * same shipment again, a 409 for an unpaid or non-carrier order, 20 labels in one PDF (every tracking number read
  * back from it), cancel (and the carrier's refusal once admitted), "Despachado" → the order shipped, tracking to
  * delivered (the order delivered) through the public tracking answer and its once-a-minute poll, the sweep, who may
- * do what and junk input. A shop of its own: the carriers' URLs and the tracking period are env vars.
+ * do what and junk input; a withdrawal's return shipment (issue 59 §1: from her address to the shop's, paid by the
+ * shop). A shop of its own: the carriers' URLs and the tracking period are env vars.
  */
 const ACCOUNTS = carrierAccounts();
 const { correo: CORREO, andreani: ANDREANI } = ACCOUNTS;
@@ -495,5 +496,168 @@ describe('who may do what', () => {
     for (const id of ['%00', 'a'.repeat(300), "x' OR 1=1 --", '..%2F..%2Fetc'])
       expect([400, 404]).toContain((await asOwner(`/orders/${id}/shipment`, { method: 'POST' })).status);
     expect(await created()).toBe(before);
+  });
+});
+
+describe("a withdrawal's return shipment (the goods collected at the shop's expense)", () => {
+  const RETURN_ADDRESS = {
+    street: 'Av. Argentina',
+    number: '100',
+    locality: 'Neuquén',
+    province: 'AR-Q',
+    postalCode: '8300',
+    phone: '+54 9 299 555-0000',
+  };
+  /** Her withdrawal of a national order (the botón de arrepentimiento), and its id in the back office. */
+  async function withdrawalOf(orderNumber: string): Promise<{ id: string; code: string }> {
+    const res = await call('/withdrawals', { body: { orderNumber, contact: SHOPPER.email } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const list = withdrawalListAnswerSchema.parse((await asOwner('/withdrawals')).body);
+    const row = list.withdrawals.find((w) => w.code === res.body.code);
+    expect(row?.byCarrier).toBe(true);
+    return { id: row!.id, code: res.body.code };
+  }
+  const makeReturn = (id: string, token = owner) => call(`/withdrawals/${id}/return-shipment`, { method: 'POST', token });
+  const importsOf = async (code: string) =>
+    (await (await fetch(`${correo.url}/__control/state`)).json()).calls.filter(
+      (c: { path: string; body?: { extOrderId?: string } }) => c.path === '/shipping/import' && c.body?.extOrderId === code,
+    );
+
+  it("Correo Argentino: from her address to the shop's, once; the pickup is arranged and she reads the number", async () => {
+    const order = await carrierOrder('correo-argentino', 'door');
+    const { id, code } = await withdrawalOf(order.orderNumber);
+    // Without the shop's return address there is nowhere to send it: a Spanish 409, nothing asked of the carrier.
+    const cleared = await asOwner('/shipping/settings', { method: 'PUT', body: { returnAddress: null } });
+    expect(cleared.body.returnAddress).toBeNull();
+    const noAddress = await makeReturn(id);
+    expect(noAddress.status).toBe(409);
+    expect(noAddress.body.message).toBe(WITHDRAWAL_MESSAGES.returnNoAddress);
+    expect(await importsOf(code)).toHaveLength(0);
+    const saved = await asOwner('/shipping/settings', { method: 'PUT', body: { returnAddress: RETURN_ADDRESS } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.returnAddress).toMatchObject({ street: 'Av. Argentina', postalCode: '8300' });
+
+    const made = await makeReturn(id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const { withdrawal } = staffWithdrawalAnswerSchema.parse(made.body);
+    expect(withdrawal.status).toBe('pickup_arranged');
+    expect(withdrawal.returnShipment).toMatchObject({ carrier: 'correo-argentino', carrierName: 'Correo Argentino' });
+    const number = withdrawal.returnShipment!.trackingNumber;
+    expect(number).toMatch(/^CP\d+AR$/);
+    // The carrier was told: from her address (the order's), to the shop's return address, the shop's account.
+    const [sent, ...more] = await importsOf(code);
+    expect(more).toHaveLength(0);
+    expect(sent.body.customerId).toBe(CORREO.customerId);
+    expect(sent.body.sender).toMatchObject({
+      name: SHOPPER.fullName,
+      originAddress: { streetName: 'Av. Colón', postalCode: '5000', provinceCode: 'X' },
+    });
+    expect(sent.body.shipping).toMatchObject({
+      deliveryType: 'D',
+      address: { streetName: 'Av. Argentina', postalCode: '8300', provinceCode: 'Q' },
+    });
+    // Again (a second click): the same shipment, the carrier not asked again.
+    const again = await makeReturn(id);
+    expect(again.body.withdrawal.returnShipment.trackingNumber).toBe(number);
+    expect(await importsOf(code)).toHaveLength(1);
+    // The label is the carrier's own PDF; she reads the carrier and the number with her code, and in her e-mail.
+    const label = await fetch(`${shop.url}/api/withdrawals/${id}/return-shipment/label`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(await pdfText(label)).toContain(number);
+    const hers = await call(`/withdrawals/${code}?contact=${encodeURIComponent(SHOPPER.email)}`);
+    expect(hers.body.returnShipment).toMatchObject({ carrierName: 'Correo Argentino', trackingNumber: number });
+    const knex = knexOn(database.env);
+    try {
+      const mails = await knex('email_outboxes').where({ order_document_id: order.id, kind: 'withdrawal_changed' }).select('text');
+      expect(mails.map((m: { text: string }) => m.text).join('\n')).toContain(WITHDRAWAL_MESSAGES.returnPickup('Correo Argentino', number));
+    } finally {
+      await knex.destroy();
+    }
+    const history = await asOwner(`/orders/${order.id}/history`);
+    expect(JSON.stringify(history.body)).toContain(`envío de devolución por Correo Argentino, seguimiento ${number}`);
+  });
+
+  it('Andreani collects at her door; a carrier down leaves nothing and the next click makes it; once the goods are back, no new one', async () => {
+    await asOwner('/shipping/settings', { method: 'PUT', body: { returnAddress: RETURN_ADDRESS } });
+    const order = await carrierOrder('andreani', 'door');
+    const { id, code } = await withdrawalOf(order.orderNumber);
+    await carrierMode(andreani, 'down');
+    try {
+      const down = await makeReturn(id);
+      expect(down.status).toBe(503);
+      expect(down.body.message).toBe('Andreani no está disponible en este momento');
+    } finally {
+      await carrierMode(andreani, 'ok');
+    }
+    const made = await makeReturn(id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.withdrawal.returnShipment.trackingNumber).toMatch(/^\d{15}$/);
+    const state = await (await fetch(`${andreani.url}/__control/state`)).json();
+    const created = state.calls.filter(
+      (c: { path: string; body?: { idPedido?: string } }) => c.path === '/v2/ordenes-de-envio' && c.body?.idPedido === code,
+    );
+    expect(created.at(-1).body).toMatchObject({
+      contrato: ANDREANI.contract,
+      origen: { postal: { calle: 'Av. Colón', numero: '1234', codigoPostal: '5000', localidad: 'Córdoba' } },
+      destino: { postal: { calle: 'Av. Argentina', codigoPostal: '8300' } },
+    });
+
+    // A request whose goods are already back in the shop gets no return shipment.
+    const other = await carrierOrder('andreani', 'door');
+    const second = await withdrawalOf(other.orderNumber);
+    for (const status of ['pickup_arranged', 'received_in_store'])
+      expect((await asOwner(`/withdrawals/${second.id}`, { method: 'PUT', body: { status } })).status).toBe(200);
+    const late = await makeReturn(second.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(WITHDRAWAL_MESSAGES.returnStep);
+    const noLabel = await asOwner(`/withdrawals/${second.id}/return-shipment/label`);
+    expect(noLabel.status).toBe(409);
+    expect(noLabel.body.message).toBe(WITHDRAWAL_MESSAGES.returnNone);
+  });
+
+  it("an order picked up in Neuquén is not the carrier's: a Spanish 409, and its row says so", async () => {
+    const pickup = await call('/orders', { body: orderBody([{ productId, quantity: 1 }]) });
+    expect(pickup.status).toBe(201);
+    await asOwner(`/orders/${pickup.body.order._id}/status`, { method: 'PUT', body: { status: 'paid' } });
+    const res = await call('/withdrawals', { body: { orderNumber: pickup.body.order.orderNumber, contact: SHOPPER.email } });
+    const row = withdrawalListAnswerSchema.parse((await asOwner('/withdrawals')).body).withdrawals.find((w) => w.code === res.body.code)!;
+    expect(row.byCarrier).toBe(false);
+    const refused = await makeReturn(row.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(WITHDRAWAL_MESSAGES.returnNotCarrier);
+  });
+
+  it('no token, a garbage token, the catalogue role: refused; sales may (returns.manage); junk ids never reach a carrier', async () => {
+    await asOwner('/shipping/settings', { method: 'PUT', body: { returnAddress: RETURN_ADDRESS } });
+    const order = await carrierOrder('correo-argentino', 'door');
+    const { id, code } = await withdrawalOf(order.orderNumber);
+    const catalog = await inviteStaff(owner, 'catalog', shop.url);
+    const sales = await inviteStaff(owner, 'sales', shop.url);
+    for (const [method, path] of [
+      ['POST', `/withdrawals/${id}/return-shipment`],
+      ['GET', `/withdrawals/${id}/return-shipment/label`],
+    ] as const) {
+      expect((await call(path, { method })).status, `${method} ${path}`).toBe(401);
+      expect((await call(path, { method, token: GARBAGE_TOKEN })).status, `${method} ${path}`).toBe(401);
+      expect((await call(path, { method, token: catalog })).status, `${method} ${path}`).toBe(403);
+    }
+    expect(await importsOf(code)).toHaveLength(0);
+    const made = await makeReturn(id, sales);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    for (const junk of ['%00', 'a'.repeat(300), "x' OR 1=1 --", '..%2F..%2Fetc']) {
+      expect([400, 404]).toContain((await makeReturn(junk)).status);
+      expect([400, 404]).toContain((await asOwner(`/withdrawals/${junk}/return-shipment/label`)).status);
+    }
+    // A return address that is not one: Spanish 400s, nothing stored.
+    for (const returnAddress of [
+      { ...RETURN_ADDRESS, postalCode: 'ABC' },
+      { ...RETURN_ADDRESS, phone: 'x' },
+      'Av. Argentina 100',
+      { street: '' },
+    ]) {
+      const res = await asOwner('/shipping/settings', { method: 'PUT', body: { returnAddress } });
+      expect(res.status, JSON.stringify(returnAddress)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expect((await asOwner('/shipping/settings')).body.returnAddress).toMatchObject({ postalCode: '8300' });
   });
 });

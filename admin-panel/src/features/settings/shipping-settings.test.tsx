@@ -13,6 +13,7 @@ const SETTINGS: ShippingSettingsAnswer = {
     andreani: { enabled: true, configured: true, handlingFee: 300, handlingPercent: 0 },
   },
   originPostalCode: '8300',
+  returnAddress: null,
   flatRate: null,
   freeShippingFrom: null,
   defaultParcel: { weight: 500, length: 30, width: 20, height: 10 },
@@ -61,6 +62,7 @@ describe('Configuración › Envíos nacionales', () => {
       freeShippingFrom: null,
       defaultParcel: { weight: 500, length: 30, width: 20, height: 10 },
       categoryParcels: {},
+      returnAddress: null,
     });
     // After saving, the typed password is gone from the form.
     await waitFor(() => expect(screen.getByLabelText('Contraseña', { selector: '#ship-correo-argentino-password' })).toHaveValue(''));
@@ -107,5 +109,35 @@ describe('Configuración › Envíos nacionales', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Completá todos los datos de acceso de Correo Argentino');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("sends the shop's return address for withdrawals, and refuses one half filled", async () => {
+    signInStorage();
+    const calls = mockApi({
+      'GET /shipping/settings': () => ({ data: SETTINGS }),
+      'PUT /shipping/settings': (req) => ({ data: { ...SETTINGS, returnAddress: (bodyOf(req) as ShippingSettingsAnswer).returnAddress } }),
+    });
+    renderApp(<ShippingSettingsPanel />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Calle'), 'Av. Argentina');
+    await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Completá la dirección para devoluciones/);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(screen.getByLabelText('Número'), '100');
+    await user.type(screen.getByLabelText('Localidad'), 'Neuquén');
+    await user.selectOptions(screen.getByLabelText('Provincia'), 'AR-Q');
+    await user.type(screen.getByLabelText('Código postal'), '8300');
+    await user.type(screen.getByLabelText('Teléfono del local'), '+54 9 299 555-0000');
+    await user.click(screen.getByRole('button', { name: 'Guardar envíos' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Envíos nacionales guardados');
+    const put = bodyOf(calls.find((c) => c.method === 'PUT')!) as ShippingSettingsAnswer;
+    expect(put.returnAddress).toEqual({
+      street: 'Av. Argentina',
+      number: '100',
+      locality: 'Neuquén',
+      province: 'AR-Q',
+      postalCode: '8300',
+      phone: '+54 9 299 555-0000',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { DetailCard } from '@/components/detail-card';
 import { shippingQueries, useSaveShippingSettings } from './api/shipping';
 import { SaveFooter } from '@/components/feedback';
 import { ParcelDefaults, parcelOfText, parcelText, type ParcelText } from './shipping-parcels';
+import { ReturnAddressFields, returnAddressOf, returnAddressText, type ReturnAddressText } from './shipping-return-address';
 
 /** The credentials each carrier asks for (the optional ones may stay empty). */
 const CREDENTIAL_FIELDS: Record<CarrierId, { key: string; label: string; optional?: boolean; secret?: boolean }[]> = {
@@ -38,6 +39,7 @@ interface Form {
   freeShippingFrom: string;
   defaultParcel: ParcelText;
   categoryParcels: Record<string, ParcelText>;
+  returnAddress: ReturnAddressText;
 }
 
 function formOf(settings: ShippingSettingsAnswer): Form {
@@ -53,6 +55,7 @@ function formOf(settings: ShippingSettingsAnswer): Form {
     freeShippingFrom: settings.freeShippingFrom === null ? '' : String(settings.freeShippingFrom),
     defaultParcel: parcelText(settings.defaultParcel),
     categoryParcels: Object.fromEntries(Object.entries(settings.categoryParcels).map(([name, parcel]) => [name, parcelText(parcel)])),
+    returnAddress: returnAddressText(settings.returnAddress),
   };
 }
 
@@ -83,10 +86,13 @@ function inputOf(form: Form): ShippingSettingsInput | string {
     if (parcel === 'partial') return `Completá las cuatro medidas del paquete de ${name}, o dejalas vacías`;
     if (parcel) categoryParcels[name] = parcel;
   }
+  const returnAddress = returnAddressOf(form.returnAddress);
+  if (typeof returnAddress === 'string') return returnAddress;
   return {
     carriers,
     defaultParcel,
     categoryParcels,
+    returnAddress,
     originPostalCode: form.originPostalCode,
     flatRate: amountOrNull(form.flatRate),
     freeShippingFrom: amountOrNull(form.freeShippingFrom),
@@ -211,6 +217,7 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
         onDefault={(value) => setForm((f) => ({ ...f, defaultParcel: value }))}
         onCategory={(name, value) => setForm((f) => ({ ...f, categoryParcels: { ...f.categoryParcels, [name]: value } }))}
       />
+      <ReturnAddressFields value={form.returnAddress} onChange={(value) => setForm((f) => ({ ...f, returnAddress: value }))} />
       <SaveFooter message={message} pending={save.isPending} label="Guardar envíos" />
     </form>
   );

@@ -38,3 +38,24 @@ export function useUpdateWithdrawal() {
     invalidates: () => [withdrawalQueries.all(), ['orders'], ['products']],
   });
 }
+
+/** POST /withdrawals/{id}/return-shipment: the carrier's return shipment of a national order (made once). */
+export async function createReturnShipment(id: string) {
+  const answer = await api.request({
+    method: 'POST',
+    url: `/withdrawals/${encodeURIComponent(id)}/return-shipment`,
+    schema: staffWithdrawalAnswerSchema,
+    errorMessage: 'No se pudo generar el envío de devolución',
+  });
+  return answer.withdrawal;
+}
+
+export function useCreateReturnShipment() {
+  // A request still "Recibido" becomes "Retiro coordinado"; the order's history grows.
+  return useWriteMutation({ mutationFn: createReturnShipment, invalidates: () => [withdrawalQueries.all(), ['orders']] });
+}
+
+/** GET /withdrawals/{id}/return-shipment/label: the carrier's label (PDF). */
+export function downloadReturnLabel(id: string) {
+  return api.download(`/withdrawals/${encodeURIComponent(id)}/return-shipment/label`, 'Error al descargar la etiqueta');
+}

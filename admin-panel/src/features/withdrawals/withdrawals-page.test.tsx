@@ -25,6 +25,8 @@ const BACK_IN_STORE: StaffWithdrawal = {
   refund: null,
   daysLeft: 2,
   steps: [{ status: 'received', at: '2026-11-24T15:00:00.000Z', by: 'Clienta' }],
+  returnShipment: null,
+  byCarrier: false,
 };
 
 const register = (id: number, name: string, open: boolean): Register => ({
@@ -78,5 +80,61 @@ describe('Arrepentimientos: the refund in cash at the counter', () => {
     await user.click(within(form).getByRole('button', { name: 'Reintegrar' }));
     const put = calls.find((c) => c.method === 'PUT');
     expect(put && bodyOf(put)).toEqual({ status: 'refunded', refundMethod: 'transfer', reference: null });
+  });
+});
+
+/** A national order's request, just received: the goods come back by a return shipment the shop pays. */
+const NATIONAL: StaffWithdrawal = { ...BACK_IN_STORE, id: 'w2', code: 'ARR-9QXD7K2M', status: 'received', refund: null, byCarrier: true };
+const SHIPPED_BACK: StaffWithdrawal = {
+  ...NATIONAL,
+  status: 'pickup_arranged',
+  returnShipment: {
+    carrier: 'andreani',
+    carrierName: 'Andreani',
+    trackingNumber: '360000012345678',
+    createdAt: '2026-11-25T12:00:00.000Z',
+  },
+};
+
+describe('Arrepentimientos: the return shipment of a national order', () => {
+  it('makes it with one click (POST), then shows the carrier, the number and the label', async () => {
+    signInStorage();
+    let current = NATIONAL;
+    const calls = mockApi({
+      'GET /withdrawals': () => ({ data: { withdrawals: [current], open: 1 } }),
+      'POST /withdrawals/w2/return-shipment': () => {
+        current = SHIPPED_BACK;
+        return { data: { withdrawal: SHIPPED_BACK } };
+      },
+      'GET /withdrawals/w2/return-shipment/label': { data: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) },
+    });
+    renderApp(<WithdrawalsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Generar envío de devolución/ }));
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/return-shipment'))).toHaveLength(1);
+    const block = await screen.findByTestId('withdrawal-return');
+    expect(await within(block).findByText('360000012345678')).toBeVisible();
+    expect(block).toHaveTextContent('Envío de devolución: Andreani');
+    expect(within(block).queryByRole('button', { name: /Generar/ })).toBeNull();
+    expect(within(block).getByRole('button', { name: 'Descargar etiqueta' })).toBeEnabled();
+  });
+
+  it('is not offered for an order of Neuquén, nor once the goods are back without one', async () => {
+    signInStorage();
+    mockApi({
+      'GET /withdrawals': {
+        data: {
+          withdrawals: [
+            { ...NATIONAL, byCarrier: false },
+            { ...BACK_IN_STORE, id: 'w3', byCarrier: true },
+          ],
+          open: 2,
+        },
+      },
+      'GET /registers': { data: { registers: [] } },
+    });
+    renderApp(<WithdrawalsPage />);
+    expect(await screen.findAllByTestId('withdrawal-card')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Generar envío de devolución/ })).toBeNull();
   });
 });

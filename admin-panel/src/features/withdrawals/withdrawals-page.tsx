@@ -19,6 +19,7 @@ import { ChoiceField } from '@/components/select-field';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { counterQueries } from '@/features/counter';
+import { ReturnShipment } from './return-shipment';
 import { useUpdateWithdrawal, withdrawalQueries } from './withdrawal-queries';
 
 const STATUS_CHOICES = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalStatusLabel(s) }));
@@ -62,6 +63,7 @@ function WithdrawalActions({ withdrawal }: { withdrawal: StaffWithdrawal }) {
   return (
     <div className="withdrawal-actions">
       {update.isError && <Banner kind="error">{errorMessage(update.error)}</Banner>}
+      <ReturnShipment withdrawal={withdrawal} />
       {withdrawal.status === 'received' && (
         <button type="button" className="btn btn-primary" disabled={update.isPending} onClick={() => send({ status: 'pickup_arranged' })}>
           Retiro coordinado

@@ -10,6 +10,7 @@ import {
   type CarrierCall,
   type CarrierRate,
   type CarrierTrackingEvent,
+  type ShipmentRequest,
 } from './carrier';
 
 /**
@@ -98,6 +99,24 @@ function trazaOf(raw: unknown): CarrierTrackingEvent | null {
   };
 }
 
+/** Where Andreani collects the parcels: the shop's postal code, or a return's pickup address (the shopper's) in full. */
+function originOf(call: CarrierCall, request: ShipmentRequest) {
+  const p = request.pickup;
+  if (!p) return { postal: { codigoPostal: call.origin, pais: 'Argentina' } };
+  return {
+    postal: {
+      codigoPostal: p.postalCode.replace(/\D/g, '').slice(0, 4),
+      calle: p.street,
+      numero: p.number,
+      piso: p.floor ?? '',
+      departamento: p.apartment ?? '',
+      localidad: p.locality,
+      region: provinceByCode(p.province)?.code ?? p.province,
+      pais: 'Argentina',
+    },
+  };
+}
+
 const phones = (phone: string) => [{ tipo: 1, numero: phone }];
 
 export const andreani: Carrier = {
@@ -157,7 +176,7 @@ export const andreani: Carrier = {
         body: JSON.stringify({
           contrato: request.type === 'branch' ? (branchContract ?? contract) : contract,
           idPedido: request.reference,
-          origen: { postal: { codigoPostal: call.origin, pais: 'Argentina' } },
+          origen: originOf(call, request),
           destino,
           remitente: { nombreCompleto: request.sender.name, email: request.sender.email, telefonos: phones(request.sender.phone) },
           destinatario: [

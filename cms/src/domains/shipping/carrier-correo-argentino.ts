@@ -11,6 +11,7 @@ import {
   type CarrierCall,
   type CarrierRate,
   type CarrierTrackingEvent,
+  type ShipmentRequest,
 } from './carrier';
 
 /**
@@ -148,6 +149,21 @@ function trackingEventOf(raw: unknown): CarrierTrackingEvent | null {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
+/** Where the parcel leaves from: the shop's postal code, or a return's pickup address (the shopper's) in full. */
+function originOf(call: CarrierCall, request: ShipmentRequest) {
+  const p = request.pickup;
+  if (!p) return { postalCode: call.origin };
+  return {
+    streetName: p.street,
+    streetNumber: p.number,
+    floor: p.floor ?? '',
+    apartment: p.apartment ?? '',
+    city: p.locality,
+    provinceCode: provinceByCode(p.province)?.letter ?? '',
+    postalCode: p.postalCode.replace(/\D/g, '').slice(0, 4),
+  };
+}
+
 export const correoArgentino: Carrier = {
   id: ID,
   baseUrl,
@@ -203,7 +219,7 @@ export const correoArgentino: Carrier = {
           customerId: call.credentials.customerId,
           extOrderId: request.reference,
           orderNumber: request.reference,
-          sender: { ...contact(request.sender), originAddress: { postalCode: call.origin } },
+          sender: { ...contact(request.sender), originAddress: originOf(call, request) },
           recipient: contact(request.recipient),
           shipping: {
             deliveryType: request.type === 'branch' ? 'S' : 'D',

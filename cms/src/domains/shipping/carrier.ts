@@ -54,6 +54,11 @@ export interface ShipmentRequest {
   /** The goods' value in pesos (the carrier's insurance). */
   declaredValue: number;
   sender: { name: string; email: string; phone: string };
+  /**
+   * A return shipment's pickup: the parcels leave from this address (the shopper's) instead of the shop's postal
+   * code, and `address` is the shop's. Absent for the shop's own shipments.
+   */
+  pickup?: ShipmentRequest['address'];
 }
 
 /** The carrier's answer to a new shipment: the number the shopper follows and the carrier's own id of it. */

@@ -8,7 +8,7 @@ export { DEFAULT_ANDREANI_API_URL } from './carrier-andreani';
 export { DEFAULT_CORREO_ARGENTINO_API_URL } from './carrier-correo-argentino';
 export { peekQuotedOption, QUOTE_VALID_MS, readQuotedOption } from './quote-ids';
 export { parcelsOfItems, quoteShipping, shippingAvailability, shippingBranches } from './shipping-quote';
-export { putShippingSettings, shippingSettingsAnswer } from './shipping-settings';
+export { putShippingSettings, shippingReturnAddress, shippingSettingsAnswer } from './shipping-settings';
 export {
   cancelCarrierShipment,
   carrierLabel,

@@ -4,6 +4,8 @@ import {
   CARRIER_LABELS,
   correoArgentinoCredentialsSchema,
   DEFAULT_PARCEL,
+  nationalAddressSchema,
+  type NationalAddress,
   parcelSchema,
   parsePostalCode,
   shippingSettingsInputSchema,
@@ -42,6 +44,8 @@ interface StoredSettings {
   freeShippingFrom: number | null;
   defaultParcel: Parcel;
   categoryParcels: Record<string, Parcel>;
+  /** Where a withdrawal's return shipment goes: the shop's address and phone (null until the owner gives it). */
+  returnAddress: NationalAddress | null;
   /** Grows at every change: quotes and branches cached under an older one are not used (their cache key has it). */
   version: number;
 }
@@ -86,8 +90,20 @@ async function stored(): Promise<StoredSettings> {
     freeShippingFrom: numberOr(value.freeShippingFrom, null),
     defaultParcel: parcelOr(value.defaultParcel, DEFAULT_PARCEL),
     categoryParcels,
+    returnAddress: returnAddressOr(value.returnAddress),
     version: numberOr(value.version, 0),
   };
+}
+
+/** The stored return address, checked again as the owner's input is (a damaged one counts as none). */
+function returnAddressOr(value: unknown): NationalAddress | null {
+  const parsed = nationalAddressSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The shop's return address (a withdrawal's return shipment goes there), or null when the owner has not given it. */
+export async function shippingReturnAddress(): Promise<NationalAddress | null> {
+  return (await stored()).returnAddress;
 }
 
 /** A carrier's credentials, opened and checked; null when none were given or they no longer open (ENCRYPTION_KEY changed). */
@@ -149,6 +165,7 @@ function answerOf(settings: StoredSettings): ShippingSettingsAnswer {
   return {
     carriers,
     originPostalCode: settings.originPostalCode,
+    returnAddress: settings.returnAddress,
     flatRate: settings.flatRate,
     freeShippingFrom: settings.freeShippingFrom,
     defaultParcel: settings.defaultParcel,
@@ -178,6 +195,7 @@ export async function putShippingSettings(body: unknown): Promise<ShippingSettin
     }
   }
   if (input.originPostalCode !== undefined) settings.originPostalCode = input.originPostalCode;
+  if (input.returnAddress !== undefined) settings.returnAddress = input.returnAddress;
   if (input.flatRate !== undefined) settings.flatRate = input.flatRate;
   if (input.freeShippingFrom !== undefined) settings.freeShippingFrom = input.freeShippingFrom;
   if (input.defaultParcel !== undefined) settings.defaultParcel = input.defaultParcel;

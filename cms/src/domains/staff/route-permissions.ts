@@ -148,6 +148,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   // The botón de arrepentimiento's requests (permissions like the returns').
   'GET /withdrawals': 'returns.manage',
   'PUT /withdrawals/:id': 'returns.manage',
+  'POST /withdrawals/:id/return-shipment': 'returns.manage',
+  'GET /withdrawals/:id/return-shipment/label': 'returns.manage',
   // Mercado Libre: connecting the shop's account there, its settings (the owner, with two-factor sign-in on).
   'GET /channels/mercadolibre': 'channels.manage',
   'POST /channels/mercadolibre/connect': 'channels.manage',

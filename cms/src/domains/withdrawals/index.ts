@@ -7,6 +7,7 @@
  */
 export { WithdrawalContactMismatch, requestWithdrawal } from './withdrawal-create';
 export { changeWithdrawalStatus } from './withdrawal-status';
+export { createWithdrawalReturnShipment, withdrawalReturnLabel } from './withdrawal-return-shipment';
 export {
   WITHDRAWAL_INDEXES,
   answerOf as withdrawalAnswerOf,

@@ -1,4 +1,5 @@
 import {
+  CARRIER_LABELS,
   WITHDRAWAL_MESSAGES,
   withdrawalChangedMail,
   withdrawalStatusLabel,
@@ -16,10 +17,11 @@ import { badRequest, conflict, notFound } from '../../utils/http';
 import { shopBaseUrl } from '../../utils/public-url';
 import {
   WITHDRAWALS_TABLE,
+  findStaffWithdrawal,
   findWithdrawal,
   linesOf,
   refundOf,
-  staffWithdrawalOf,
+  returnShipmentOf,
   statusOf,
   stepsOf,
   type Row,
@@ -58,6 +60,12 @@ async function refundFor(row: Row, update: WithdrawalStatusUpdate, by: Actor): P
   return { method: 'mercadopago', amount, at, reference: refundId };
 }
 
+/** Her e-mail's line about the return shipment, when the shop made one (the carrier and the number). */
+function returnShipmentSentence(row: Row): string | null {
+  const shipment = returnShipmentOf(row);
+  return shipment ? WITHDRAWAL_MESSAGES.returnPickup(CARRIER_LABELS[shipment.carrier], shipment.trackingNumber) : null;
+}
+
 /**
  * PUT /withdrawals/{id}: the shop's next step, one at a time (received → pickup_arranged → received_in_store →
  * refunded, or rejected with a reason before the goods are back). The step is a conditional update of the status it
@@ -75,7 +83,7 @@ export async function changeWithdrawalStatus(
   if (!row) throw notFound(WITHDRAWAL_MESSAGES.notFoundStaff);
   const from = statusOf(row);
   const check = withdrawalStepCheck(from, update.status);
-  if (check === 'same') return staffWithdrawalOf(row);
+  if (check === 'same') return (await findStaffWithdrawal(documentId))!;
   if (check !== 'ok') throw conflict(check);
   const reason = update.reason?.trim() || null;
   if (update.status === 'rejected' && !reason) throw badRequest(WITHDRAWAL_MESSAGES.rejectReason);
@@ -140,12 +148,12 @@ export async function changeWithdrawalStatus(
         status: update.status,
         reason,
         statusUrl: `${shopBaseUrl(origin)}/arrepentimiento?codigo=${encodeURIComponent(code)}`,
+        returnShipment: update.status === 'pickup_arranged' ? returnShipmentSentence(row) : null,
       });
       await enqueueMails(trx, [
         { to: order.shippingInfo.email, kind: 'withdrawal_changed', ...mail, orderDocumentId: orderId, orderNumber },
       ]);
     }
   });
-  const fresh = await findWithdrawal(strapi.db.connection, documentId);
-  return staffWithdrawalOf(fresh ?? row);
+  return (await findStaffWithdrawal(documentId))!;
 }

@@ -1,11 +1,15 @@
 import {
+  CARRIER_IDS,
+  CARRIER_LABELS,
   WITHDRAWAL_MESSAGES,
   WITHDRAWAL_OPEN,
   WITHDRAWAL_STATUSES,
   withdrawalLastDay,
   withdrawalDaysLeft,
+  type CarrierId,
   type StaffWithdrawal,
   type WithdrawalAnswer,
+  type WithdrawalReturnShipment,
   type WithdrawalStatus,
 } from '@shop/shared';
 import type { Knex } from 'knex';
@@ -72,6 +76,33 @@ export function refundOf(row: Row): StoredRefund | null {
   return isRecord(value) ? (value as unknown as StoredRefund) : null;
 }
 
+/** The return shipment as stored: what the carrier answered (its label and tracking need both numbers). */
+export interface StoredReturnShipment {
+  carrier: CarrierId;
+  trackingNumber: string;
+  carrierRef: string;
+  createdAt: string;
+}
+
+export function returnShipmentOf(row: Row): StoredReturnShipment | null {
+  const value = jsonColumn(row.return_shipment);
+  if (!isRecord(value) || !(CARRIER_IDS as readonly unknown[]).includes(value.carrier)) return null;
+  if (typeof value.trackingNumber !== 'string' || value.trackingNumber === '') return null;
+  return value as unknown as StoredReturnShipment;
+}
+
+const returnShipmentAnswer = (row: Row): WithdrawalReturnShipment | null => {
+  const stored = returnShipmentOf(row);
+  return stored
+    ? {
+        carrier: stored.carrier,
+        carrierName: CARRIER_LABELS[stored.carrier],
+        trackingNumber: stored.trackingNumber,
+        createdAt: stored.createdAt,
+      }
+    : null;
+};
+
 const windowEndOf = (row: Row): string | null => iso(row.window_ends_at) || null;
 
 /** The sentence her page shows: the code, and the window's closing date when she came out of time. */
@@ -91,6 +122,7 @@ const baseOf = (row: Row): Omit<WithdrawalAnswer, 'message'> => ({
   windowEndsAt: windowEndOf(row),
   requestedAt: iso(row.requested_at),
   reason: str(row.reason),
+  returnShipment: returnShipmentAnswer(row),
 });
 
 /** The shopper's answer (at once, and when she reads it back with her code). */
@@ -113,7 +145,28 @@ export function staffWithdrawalOf(row: Row, now: Date = new Date()): StaffWithdr
     // The days left to act: the law's window while it is open; nothing once the request is settled.
     daysLeft: open ? withdrawalDaysLeft(answer.windowEndsAt, now) : null,
     steps: stepsOf(row),
+    byCarrier: row.order_delivery_type === 'carrier',
   };
+}
+
+/**
+ * The rows with their order's delivery (`order_delivery_type`): a national order's goods come back by a return
+ * shipment the shop makes, the others by its courier or the meeting point. One query for all the rows.
+ */
+export async function withOrderDelivery(knex: Trx | Knex, rows: Row[]): Promise<Row[]> {
+  const ids = [...new Set(rows.map((row) => String(row.order_document_id)))];
+  if (ids.length === 0) return rows;
+  const orders: unknown[] = await table(knex, 'orders').whereIn('document_id', ids).select('document_id', 'delivery_type');
+  const delivery = new Map(orders.filter(isRecord).map((o) => [String(o.document_id), String(o.delivery_type)]));
+  return rows.map((row) => ({ ...row, order_delivery_type: delivery.get(String(row.order_document_id)) ?? null }));
+}
+
+/** One request as the back office reads it (with its order's delivery). */
+export async function findStaffWithdrawal(documentId: string): Promise<StaffWithdrawal | undefined> {
+  const row = await findWithdrawal(strapi.db.connection, documentId);
+  if (!row) return undefined;
+  const [annotated] = await withOrderDelivery(strapi.db.connection, [row]);
+  return staffWithdrawalOf(annotated ?? row);
 }
 
 export async function findWithdrawal(knex: Trx | Knex, documentId: string): Promise<Row | undefined> {
@@ -153,7 +206,10 @@ export async function listWithdrawals(filters: WithdrawalFilters): Promise<{ row
     .whereIn('withdrawal_status', [...WITHDRAWAL_OPEN])
     .count({ n: '*' })
     .first();
-  return { rows: rows.filter(isRecord), open: isRecord(counted) ? Number(counted.n) || 0 : 0 };
+  return {
+    rows: await withOrderDelivery(strapi.db.connection, rows.filter(isRecord)),
+    open: isRecord(counted) ? Number(counted.n) || 0 : 0,
+  };
 }
 
 /** Tracking's view of an order's requests, newest first. */

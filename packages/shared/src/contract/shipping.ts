@@ -248,6 +248,8 @@ export const shippingSettingsInputSchema = z.strictObject({
     })
     .optional(),
   originPostalCode: postalCodeSchema.optional(),
+  /** Where a withdrawal's return shipment goes (the shop's address and phone); null clears it. */
+  returnAddress: nationalAddressSchema.nullable().optional(),
   flatRate: money.nullable().optional(),
   freeShippingFrom: money.nullable().optional(),
   defaultParcel: parcelSchema.optional(),
@@ -264,6 +266,18 @@ export const shippingSettingsAnswerSchema = z.object({
     z.object({ enabled: z.boolean(), configured: z.boolean(), handlingFee: z.number(), handlingPercent: z.number() }),
   ),
   originPostalCode: z.string(),
+  returnAddress: z
+    .object({
+      street: z.string(),
+      number: z.string(),
+      floor: z.string().optional(),
+      apartment: z.string().optional(),
+      locality: z.string(),
+      province: provinceCodeSchema,
+      postalCode: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
   flatRate: z.number().nullable(),
   freeShippingFrom: z.number().nullable(),
   defaultParcel: parcelSchema,

@@ -3,6 +3,19 @@ import { text } from './fields.js';
 import { withdrawalStatusSchema } from '../rules/withdrawals.js';
 import { orderLineSchema } from './order-line.js';
 import { cashRegisterIdSchema, checkCashRegister, purchaseIdentityFields } from './returns.js';
+import { CARRIER_IDS } from './shipping.js';
+
+/**
+ * The return shipment the shop paid for (a national order's goods collected by its carrier, issue 59 §1): the carrier,
+ * its name and the number she and the shop follow.
+ */
+export const withdrawalReturnShipmentSchema = z.object({
+  carrier: z.enum(CARRIER_IDS),
+  carrierName: z.string(),
+  trackingNumber: z.string(),
+  createdAt: z.string(),
+});
+export type WithdrawalReturnShipment = z.infer<typeof withdrawalReturnShipmentSchema>;
 
 /**
  * POST /withdrawals (public, no sign-in): the order number and the e-mail or phone given when buying (tracking's
@@ -39,6 +52,8 @@ export const withdrawalAnswerSchema = z.object({
   reason: z.string().nullable(),
   /** The Spanish sentence the page shows (the code, and the closed window's date when out of time). */
   message: z.string(),
+  /** The carrier's return shipment once the shop made it (national orders); null before, and for Neuquén's. */
+  returnShipment: withdrawalReturnShipmentSchema.nullable(),
 });
 export type WithdrawalAnswer = z.infer<typeof withdrawalAnswerSchema>;
 
@@ -58,6 +73,8 @@ export const staffWithdrawalSchema = withdrawalAnswerSchema.omit({ message: true
   refund: z.object({ method: z.string(), amount: z.number(), at: z.string(), reference: z.string().nullable() }).nullable(),
   daysLeft: z.number().nullable(),
   steps: z.array(withdrawalStepSchema),
+  /** Whether the order went by a carrier: its goods come back by a return shipment the shop makes here. */
+  byCarrier: z.boolean(),
 });
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
 

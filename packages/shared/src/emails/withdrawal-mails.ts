@@ -45,6 +45,8 @@ export interface WithdrawalChangedMailContext {
   /** The shop's reason when it rejected the request. */
   reason: string | null;
   statusUrl: string;
+  /** The return shipment's sentence (carrier and tracking number), when the shop made one. */
+  returnShipment?: string | null;
 }
 
 /** To the shopper when the shop moves her request (pickup arranged, received, refunded, rejected). */
@@ -55,7 +57,10 @@ export function withdrawalChangedMail(ctx: WithdrawalChangedMailContext): MailCo
     subject: `Tu arrepentimiento ${ctx.code}: ${label}`,
     greeting: ctx.firstName ? `Hola ${ctx.firstName},` : 'Hola,',
     intro: [`Tu arrepentimiento del pedido ${ctx.orderNumber} (código ${ctx.code}) pasó a "${label}".`],
-    blocks: ctx.reason ? [{ title: 'Motivo', paragraphs: [ctx.reason] }] : [],
+    blocks: [
+      ...(ctx.reason ? [{ title: 'Motivo', paragraphs: [ctx.reason] }] : []),
+      ...(ctx.returnShipment ? [{ title: 'Envío de devolución', paragraphs: [ctx.returnShipment] }] : []),
+    ],
     action: { label: 'Ver el estado', url: ctx.statusUrl },
   });
 }

@@ -101,4 +101,11 @@ export const WITHDRAWAL_MESSAGES = {
   refundMethod: 'Indicá cómo se reintegra el dinero',
   notMercadoPago: 'Este pedido no se pagó con Mercado Pago: elegí transferencia o efectivo',
   notFoundStaff: 'No existe ese arrepentimiento',
+  returnNotCarrier: 'Este pedido no se envió por correo: coordiná el retiro con la clienta (cadete o punto de encuentro)',
+  returnNoAddress: 'Cargá la dirección del local para devoluciones en Configuración › Envíos antes de generar el envío',
+  returnStep: 'El envío de devolución se genera antes de recibir las prendas en la tienda',
+  returnCreating: 'Se está creando el envío de devolución: probá de nuevo en unos segundos',
+  returnNone: 'Este arrepentimiento todavía no tiene envío de devolución',
+  returnPickup: (carrier: string, trackingNumber: string) =>
+    `${carrier} retira las prendas en tu domicilio, sin costo para vos. Número de seguimiento: ${trackingNumber}.`,
 } as const;

@@ -22,11 +22,13 @@ import { findOrderByNumber, staffActor } from '../../../domains/orders';
 import {
   WithdrawalContactMismatch,
   changeWithdrawalStatus,
+  createWithdrawalReturnShipment,
   findWithdrawalByCode,
   listWithdrawals,
   requestWithdrawal,
   staffWithdrawalOf,
   withdrawalAnswerOf,
+  withdrawalReturnLabel,
 } from '../../../domains/withdrawals';
 import { badRequest, forbidden, notFound, parseWith, queryString, reply, requestBody } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
@@ -95,5 +97,27 @@ export default factories.createCoreController('api::withdrawal.withdrawal', () =
       summary: `${withdrawal.code} (${withdrawal.orderNumber}) → ${withdrawalStatusLabel(update.status)}`,
     });
     reply(ctx, staffWithdrawalAnswerSchema, { withdrawal });
+  },
+
+  /** POST /withdrawals/:id/return-shipment (returns.manage): the carrier's return shipment of a national order, once. */
+  async returnShipment(ctx: Context) {
+    const staff = await requireStaff(ctx, 'returns.manage');
+    const withdrawal = await createWithdrawalReturnShipment(routeParam(ctx, 'id'), staffActor(staff), ctx.request.origin);
+    noteActivity(ctx, {
+      target: withdrawal.code,
+      summary:
+        `${withdrawal.code} (${withdrawal.orderNumber}): envío de devolución ${withdrawal.returnShipment?.trackingNumber ?? ''}`.trim(),
+    });
+    reply(ctx, staffWithdrawalAnswerSchema, { withdrawal });
+  },
+
+  /** GET /withdrawals/:id/return-shipment/label (returns.manage): the carrier's label, a PDF. */
+  async returnLabel(ctx: Context) {
+    await requireStaff(ctx, 'returns.manage');
+    const { pdf, filename } = await withdrawalReturnLabel(routeParam(ctx, 'id'));
+    ctx.set('Content-Type', 'application/pdf');
+    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf;
   },
 }));

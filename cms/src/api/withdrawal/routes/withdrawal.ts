@@ -5,5 +5,7 @@ export default customRoutes('api::withdrawal.withdrawal', {
   staff: {
     find: ['GET', '/withdrawals'],
     updateStatus: ['PUT', '/withdrawals/:id'],
+    returnShipment: ['POST', '/withdrawals/:id/return-shipment'],
+    returnLabel: ['GET', '/withdrawals/:id/return-shipment/label'],
   },
 });

@@ -15,6 +15,7 @@ const ANSWER = {
   requestedAt: '2026-11-27T15:00:00.000Z',
   reason: null,
   message: WITHDRAWAL_MESSAGES.inTime('ARR-7K2M9QX4TB'),
+  returnShipment: null,
 };
 
 async function fill(order: string, contact: string) {
@@ -52,5 +53,30 @@ describe('the botón de arrepentimiento page', () => {
     await fill('JL-20261120-0099', 'ana@example.com');
     expect(await screen.findByTestId('withdrawal-error')).toHaveTextContent(WITHDRAWAL_MESSAGES.notFound);
     expect(screen.getByLabelText('Número de pedido')).toHaveValue('JL-20261120-0099');
+  });
+
+  it("reads her request back with the e-mail's link: the carrier that collects the goods and its number", async () => {
+    const requests = mockApi({
+      'GET /withdrawals/ARR-7K2M9QX4TB': {
+        data: {
+          ...ANSWER,
+          status: 'pickup_arranged',
+          returnShipment: {
+            carrier: 'andreani',
+            carrierName: 'Andreani',
+            trackingNumber: '360000012345678',
+            createdAt: '2026-11-28T12:00:00.000Z',
+          },
+        },
+      },
+    });
+    renderWithApp(<WithdrawalPage />, { route: '/arrepentimiento?codigo=ARR-7K2M9QX4TB' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail o teléfono de la compra'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(await screen.findByTestId('withdrawal-return')).toHaveTextContent(
+      WITHDRAWAL_MESSAGES.returnPickup('Andreani', '360000012345678'),
+    );
+    expect(requests[0]!.url).toContain('/withdrawals/ARR-7K2M9QX4TB');
   });
 });

@@ -4,6 +4,7 @@ import { Undo2 } from 'lucide-react';
 import {
   WITHDRAWAL_CODE_PATTERN,
   WITHDRAWAL_DAYS,
+  WITHDRAWAL_MESSAGES,
   trackingContactProblem,
   withdrawalStatusLabel,
   type WithdrawalAnswer,
@@ -34,6 +35,11 @@ function WithdrawalResult({ answer }: { answer: WithdrawalAnswer }) {
         Pedido {answer.orderNumber} · Estado: <strong>{withdrawalStatusLabel(answer.status)}</strong>
         {answer.reason ? ` · Motivo: ${answer.reason}` : ''}
       </p>
+      {answer.returnShipment && (
+        <p data-testid="withdrawal-return">
+          {WITHDRAWAL_MESSAGES.returnPickup(answer.returnShipment.carrierName, answer.returnShipment.trackingNumber)}
+        </p>
+      )}
     </div>
   );
 }
