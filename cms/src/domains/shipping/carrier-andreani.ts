@@ -99,23 +99,23 @@ function trazaOf(raw: unknown): CarrierTrackingEvent | null {
   };
 }
 
-/** Where Andreani collects the parcels: the shop's postal code, or a return's pickup address (the shopper's) in full. */
-function originOf(call: CarrierCall, request: ShipmentRequest) {
-  const p = request.pickup;
-  if (!p) return { postal: { codigoPostal: call.origin, pais: 'Argentina' } };
+/** An address as Andreani's `postal` block writes it (a destination's, or a return's pickup). */
+function postalOf(a: ShipmentRequest['address']) {
   return {
-    postal: {
-      codigoPostal: p.postalCode.replace(/\D/g, '').slice(0, 4),
-      calle: p.street,
-      numero: p.number,
-      piso: p.floor ?? '',
-      departamento: p.apartment ?? '',
-      localidad: p.locality,
-      region: provinceByCode(p.province)?.code ?? p.province,
-      pais: 'Argentina',
-    },
+    codigoPostal: a.postalCode.replace(/\D/g, '').slice(0, 4),
+    calle: a.street,
+    numero: a.number,
+    piso: a.floor ?? '',
+    departamento: a.apartment ?? '',
+    localidad: a.locality,
+    region: provinceByCode(a.province)?.code ?? a.province,
+    pais: 'Argentina',
   };
 }
+
+/** Where Andreani collects the parcels: the shop's postal code, or a return's pickup address (the shopper's) in full. */
+const originOf = (call: CarrierCall, request: ShipmentRequest) =>
+  request.pickup ? { postal: postalOf(request.pickup) } : { postal: { codigoPostal: call.origin, pais: 'Argentina' } };
 
 const phones = (phone: string) => [{ tipo: 1, numero: phone }];
 
@@ -151,23 +151,8 @@ export const andreani: Carrier = {
   async create(call, request) {
     const { contract, branchContract } = call.credentials;
     if (!contract) throw new CarrierError(ID, 'credentials', 'no contract');
-    const a = request.address;
-    const region = provinceByCode(a.province)?.code ?? a.province;
     const destino =
-      request.type === 'branch' && request.branchId
-        ? { sucursal: { id: request.branchId } }
-        : {
-            postal: {
-              codigoPostal: a.postalCode.replace(/\D/g, '').slice(0, 4),
-              calle: a.street,
-              numero: a.number,
-              piso: a.floor ?? '',
-              departamento: a.apartment ?? '',
-              localidad: a.locality,
-              region,
-              pais: 'Argentina',
-            },
-          };
+      request.type === 'branch' && request.branchId ? { sucursal: { id: request.branchId } } : { postal: postalOf(request.address) };
     const valor = Math.round(request.declaredValue / Math.max(1, request.parcels.length));
     const { body } = await authorized(call, (token) =>
       carrierFetch(ID, `${baseUrl()}/v2/ordenes-de-envio`, {

@@ -149,20 +149,22 @@ function trackingEventOf(raw: unknown): CarrierTrackingEvent | null {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-/** Where the parcel leaves from: the shop's postal code, or a return's pickup address (the shopper's) in full. */
-function originOf(call: CarrierCall, request: ShipmentRequest) {
-  const p = request.pickup;
-  if (!p) return { postalCode: call.origin };
+/** An address as MiCorreo writes it (the shipping's destination, or a return's pickup as the sender's origin). */
+function addressOf(a: ShipmentRequest['address']) {
   return {
-    streetName: p.street,
-    streetNumber: p.number,
-    floor: p.floor ?? '',
-    apartment: p.apartment ?? '',
-    city: p.locality,
-    provinceCode: provinceByCode(p.province)?.letter ?? '',
-    postalCode: p.postalCode.replace(/\D/g, '').slice(0, 4),
+    streetName: a.street,
+    streetNumber: a.number,
+    floor: a.floor ?? '',
+    apartment: a.apartment ?? '',
+    city: a.locality,
+    provinceCode: provinceByCode(a.province)?.letter ?? '',
+    postalCode: a.postalCode.replace(/\D/g, '').slice(0, 4),
   };
 }
+
+/** Where the parcel leaves from: the shop's postal code, or a return's pickup address (the shopper's) in full. */
+const originOf = (call: CarrierCall, request: ShipmentRequest) =>
+  request.pickup ? addressOf(request.pickup) : { postalCode: call.origin };
 
 export const correoArgentino: Carrier = {
   id: ID,
@@ -203,8 +205,6 @@ export const correoArgentino: Carrier = {
 
   async create(call, request) {
     const parcel = consolidate(request.parcels);
-    const a = request.address;
-    const province = provinceByCode(a.province);
     const contact = (who: { name: string; email: string; phone: string }) => ({
       name: who.name,
       phone: who.phone,
@@ -225,15 +225,7 @@ export const correoArgentino: Carrier = {
             deliveryType: request.type === 'branch' ? 'S' : 'D',
             productType: request.serviceCode,
             agency: request.type === 'branch' ? request.branchId : null,
-            address: {
-              streetName: a.street,
-              streetNumber: a.number,
-              floor: a.floor ?? '',
-              apartment: a.apartment ?? '',
-              city: a.locality,
-              provinceCode: province?.letter ?? '',
-              postalCode: a.postalCode.replace(/\D/g, '').slice(0, 4),
-            },
+            address: addressOf(request.address),
             weight: parcel.weight,
             declaredValue: request.declaredValue,
             height: parcel.height,

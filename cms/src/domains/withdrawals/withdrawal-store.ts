@@ -13,6 +13,7 @@ import {
   type WithdrawalStatus,
 } from '@shop/shared';
 import type { Knex } from 'knex';
+import { ORDERS_TABLE } from '../orders';
 import { jsonColumn, table, type Trx } from '../../utils/db-write';
 
 /** The withdrawals table (src/api/withdrawal): every request, never deleted. */
@@ -156,7 +157,7 @@ export function staffWithdrawalOf(row: Row, now: Date = new Date()): StaffWithdr
 export async function withOrderDelivery(knex: Trx | Knex, rows: Row[]): Promise<Row[]> {
   const ids = [...new Set(rows.map((row) => String(row.order_document_id)))];
   if (ids.length === 0) return rows;
-  const orders: unknown[] = await table(knex, 'orders').whereIn('document_id', ids).select('document_id', 'delivery_type');
+  const orders: unknown[] = await table(knex, ORDERS_TABLE).whereIn('document_id', ids).select('document_id', 'delivery_type');
   const delivery = new Map(orders.filter(isRecord).map((o) => [String(o.document_id), String(o.delivery_type)]));
   return rows.map((row) => ({ ...row, order_delivery_type: delivery.get(String(row.order_document_id)) ?? null }));
 }

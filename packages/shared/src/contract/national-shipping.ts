@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARRIER_IDS, CARRIER_LABELS, provinceCodeSchema, SHIPPING_SERVICE_TYPES, shippingBranchSchema } from './shipping.js';
+import { CARRIER_IDS, CARRIER_LABELS, SHIPPING_SERVICE_TYPES, shippingBranchSchema, storedNationalAddressSchema } from './shipping.js';
 
 /** National shipping at checkout (docs/api.md "Envíos nacionales" › At checkout): what the order stores and answers. */
 
@@ -15,15 +15,7 @@ export const orderNationalShippingSchema = z.object({
   price: z.number(),
   days: z.object({ min: z.number(), max: z.number() }),
   branch: shippingBranchSchema.nullable(),
-  address: z.object({
-    street: z.string(),
-    number: z.string(),
-    floor: z.string().optional(),
-    apartment: z.string().optional(),
-    locality: z.string(),
-    province: provinceCodeSchema,
-    postalCode: z.string(),
-  }),
+  address: storedNationalAddressSchema,
 });
 export type OrderNationalShipping = z.infer<typeof orderNationalShippingSchema>;
 

@@ -85,6 +85,17 @@ export const nationalAddressSchema = z
   .superRefine(postalCodeFits);
 export type NationalAddress = z.infer<typeof nationalAddressSchema>;
 
+/** A national address as stored and answered (already checked on the way in): an order's, the shop's return address. */
+export const storedNationalAddressSchema = z.object({
+  street: z.string(),
+  number: z.string(),
+  floor: z.string().optional(),
+  apartment: z.string().optional(),
+  locality: z.string(),
+  province: provinceCodeSchema,
+  postalCode: z.string(),
+});
+
 /** The address of an order shipped by a carrier (POST /orders with `deliveryType: 'carrier'`): all but the phone. */
 export const orderNationalAddressSchema = z.strictObject(nationalAddressFields).superRefine(postalCodeFits);
 export type OrderNationalAddress = z.infer<typeof orderNationalAddressSchema>;
@@ -266,18 +277,7 @@ export const shippingSettingsAnswerSchema = z.object({
     z.object({ enabled: z.boolean(), configured: z.boolean(), handlingFee: z.number(), handlingPercent: z.number() }),
   ),
   originPostalCode: z.string(),
-  returnAddress: z
-    .object({
-      street: z.string(),
-      number: z.string(),
-      floor: z.string().optional(),
-      apartment: z.string().optional(),
-      locality: z.string(),
-      province: provinceCodeSchema,
-      postalCode: z.string(),
-      phone: z.string(),
-    })
-    .nullable(),
+  returnAddress: storedNationalAddressSchema.extend({ phone: z.string() }).nullable(),
   flatRate: z.number().nullable(),
   freeShippingFrom: z.number().nullable(),
   defaultParcel: parcelSchema,

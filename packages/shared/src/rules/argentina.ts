@@ -34,6 +34,9 @@ export const PROVINCES = [
 export type Province = (typeof PROVINCES)[number];
 export type ProvinceCode = Province['code'];
 
+/** The provinces as a form lists them: by name, in Spanish order. */
+export const PROVINCES_BY_NAME: readonly Province[] = [...PROVINCES].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+
 export const PROVINCE_CODES = PROVINCES.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]];
 
 export function provinceByCode(code: unknown): Province | undefined {

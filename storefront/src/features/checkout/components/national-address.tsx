@@ -1,9 +1,6 @@
-import { PROVINCES } from '@shop/shared';
+import { PROVINCES_BY_NAME } from '@shop/shared';
 import { FormField } from '@/components/form-parts';
 import { nationalFieldId, type NationalField, type NationalShipping } from '../use-national-shipping';
-
-/** The 24 jurisdictions by name, as the shopper looks for hers. */
-const PROVINCE_CHOICES = [...PROVINCES].sort((a, b) => a.name.localeCompare(b.name, 'es'));
 
 interface TextFieldSpec {
   field: Exclude<NationalField, 'province'>;
@@ -70,7 +67,7 @@ export function NationalAddress({ national }: { national: NationalShipping }) {
             required
           >
             <option value="">Elegí tu provincia</option>
-            {PROVINCE_CHOICES.map((p) => (
+            {PROVINCES_BY_NAME.map((p) => (
               <option key={p.code} value={p.code}>
                 {p.name}
               </option>
