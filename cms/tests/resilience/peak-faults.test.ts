@@ -242,7 +242,17 @@ describe('faults at peak (two processes, own PostgreSQL and Redis)', () => {
     // Answers: within 10 s; failures are 503 with Retry-After in Spanish, or Mercado Pago's 502, or no answer at all
     // from the process killed on purpose.
     const slow = attempts.filter((a) => a.ms > ANSWER_LIMIT_MS && !(a.phase === 'kill' && a.status === 0));
-    expect(slow.map((a) => `${a.phase} ${a.kind} ${a.status} ${Math.round(a.ms)} ms`)).toEqual([]);
+    // A request left unanswered has no answer to read: name the processes' last warnings, Redis's and the uploads' lines.
+    const recentLines = () =>
+      apps
+        .flatMap((app) => app.logs().split('\n'))
+        .filter((line) => /redis|upload|warn|error/i.test(line))
+        .slice(-25)
+        .join('\n');
+    expect(
+      slow.map((a) => `${a.phase} ${a.kind} ${a.status} ${Math.round(a.ms)} ms`),
+      slow.length > 0 ? `answers over ${ANSWER_LIMIT_MS} ms; the processes' last lines:\n${recentLines()}` : undefined,
+    ).toEqual([]);
     const failures = attempts.filter((a) => a.status >= 500);
     // An unexpected failure names the processes' last error lines (the cause of a 500 is only in their logs).
     const errorLines = () =>
