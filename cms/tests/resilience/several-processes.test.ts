@@ -272,6 +272,7 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
     const before = await orderCount(first);
     const numbers: string[] = [];
     let retries = 0;
+    let cutShort = 0;
     let killed: Promise<unknown> | null = null;
     let servedAtKill: number[] = [];
 
@@ -285,9 +286,12 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
           headers: {},
           raw: Buffer.alloc(0),
         }));
-        if (answer.status === 201) return orderOf(answer);
+        // A 201 whose body is cut short is unanswered too: the killed process had sent the status line when its
+        // connection was reset, and the proxy had already passed it on. The same key gives the same order again.
+        if (answer.status === 201 && typeof answer.body.order === 'object' && answer.body.order !== null) return orderOf(answer);
         // 502s come from orders the dying process had received (never resent by the proxy) and, with Caddy 2.6,
         // from every POST sent its way until the DNS stops listing it (about a second, see below).
+        if (answer.status === 201) cutShort += 1;
         if (attempt >= 20) throw new Error(`order ${key} never placed: ${answer.status} ${JSON.stringify(answer.body)}`);
         retries += 1;
         await sleep(200);
@@ -310,7 +314,9 @@ describe('two app processes on one PostgreSQL and one Redis, behind one proxy', 
       }),
     );
     await killed;
-    console.log(`[several processes] second process killed after ${KILL_AFTER} of ${ORDERS} orders: ${retries} retried request(s)`);
+    console.log(
+      `[several processes] second process killed after ${KILL_AFTER} of ${ORDERS} orders: ${retries} retried request(s), ${cutShort} of them after a 201 cut short`,
+    );
 
     expect(second.process.signalCode).toBe('SIGKILL');
     expect(numbers).toHaveLength(ORDERS);
