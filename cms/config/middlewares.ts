@@ -31,6 +31,8 @@ export default ({ env }: { env: EnvFn }) => [
   'global::multipart-routes',
   // POST /api/products/stock.csv: the spreadsheet read as raw bytes (up to 5 MB) before the body parser.
   'global::stock-sheet-body',
+  // POST /api/whatsapp/webhook: Meta's notification read as raw bytes, for its X-Hub-Signature-256 (HMAC of the body).
+  'global::whatsapp-webhook-body',
   {
     name: 'strapi::body',
     config: {

@@ -16,6 +16,7 @@ import {
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
 import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES, SHIPMENT_INDEXES } from './domains/orders';
 import { WITHDRAWAL_INDEXES } from './domains/withdrawals';
+import { startWhatsappWorker, stopWhatsappWorker, WHATSAPP_INDEXES } from './domains/notifications';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
@@ -82,6 +83,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_SALES_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, WITHDRAWAL_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, WHATSAPP_INDEXES);
     });
   },
 
@@ -108,6 +110,8 @@ export default {
     await releaseStartupLock();
     // Sends the outbox's due messages while this process runs (a no-op without SMTP_HOST).
     strapi.service('api::email-outbox.email-outbox').startWorker();
+    // Sends the WhatsApp messages queued for orders and the staff's answers (Cloud API), with retries.
+    startWhatsappWorker();
     // "Volvió tu talle": waiting stock alerts are notified after every catalogue change and every minute.
     strapi.service('api::stock-alert.stock-alert').startSweeps();
     // Invoices waiting for ARCA (paid orders, retries after an outage) are asked every ARCA_SWEEP_MS.
@@ -133,5 +137,6 @@ export default {
     await strapi.service('api::checkout-draft.checkout-draft').stopSweeps();
     await strapi.service('api::shipment.shipment').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
+    await stopWhatsappWorker();
   },
 };

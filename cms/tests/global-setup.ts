@@ -8,6 +8,8 @@ import {
   type DatabaseKind,
 } from './helpers/strapi-process';
 import { startShopBroker } from './helpers/shared-shops';
+import { startFakeWhatsApp } from '../../scripts/fake-whatsapp.mjs';
+import { WHATSAPP_ACCOUNT } from './helpers/whatsapp-account';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +18,17 @@ declare module 'vitest' {
     databaseEnv: Record<string, string>;
     /** Where a file asks for a kept shop on the run's database (helpers/shared-shops.ts). */
     shopBrokerUrl: string;
+    /** The run's fake WhatsApp Cloud API (scripts/fake-whatsapp.mjs), which the shared and kept shops call. */
+    whatsappFakeUrl: string;
   }
+}
+
+/**
+ * The run's shops reach WhatsApp at the fake, with the outbox's periods short (settings, as the guide asks): a
+ * shop sends nothing there unless a test connects WhatsApp in its settings and an order opts in.
+ */
+function whatsappEnv(url: string): Record<string, string> {
+  return { WHATSAPP_API_URL: url, WHATSAPP_WORKER_INTERVAL_MS: '100', WHATSAPP_RETRY_BASE_MS: '50', WHATSAPP_MAX_ATTEMPTS: '4' };
 }
 
 /** One real Strapi on a throwaway database for the whole run (SQLite by default, TEST_DB=postgres for PostgreSQL). */
@@ -27,7 +39,14 @@ export default async function setup(project: TestProject) {
   }
   if (process.env.SKIP_CMS_COMPILE !== '1') compileCms();
   const database = await createTestDatabase(kind);
-  let strapi = await startStrapi(database);
+  const whatsapp = await startFakeWhatsApp({
+    accessToken: WHATSAPP_ACCOUNT.accessToken,
+    appSecret: WHATSAPP_ACCOUNT.appSecret,
+    phoneNumberId: WHATSAPP_ACCOUNT.phoneNumberId,
+    wabaId: WHATSAPP_ACCOUNT.businessAccountId,
+  });
+  const env = whatsappEnv(whatsapp.url);
+  let strapi = await startStrapi(database, env);
   // The seeded template the files' own shops start from (createTestDatabase(kind, { seeded: true })): taken right
   // after the first start, before any test writes. PostgreSQL copies only a database nobody is connected to.
   let removeTemplate: () => Promise<void>;
@@ -36,18 +55,20 @@ export default async function setup(project: TestProject) {
   } else {
     await strapi.stop();
     removeTemplate = await makeSeededTemplate(database);
-    strapi = await startStrapi(database);
+    strapi = await startStrapi(database, env);
   }
   // The raised-limit shops beside the shared one, started by the first file that asks and kept for the others.
-  const broker = await startShopBroker(database);
+  const broker = await startShopBroker(database, env);
   project.provide('shopBrokerUrl', broker.url);
   project.provide('baseUrl', strapi.url);
   project.provide('databaseKind', kind);
   project.provide('databaseEnv', database.env);
+  project.provide('whatsappFakeUrl', whatsapp.url);
   return async () => {
     await broker.close();
     await strapi.stop();
     await database.drop();
     await removeTemplate();
+    await whatsapp.close();
   };
 }

@@ -13,6 +13,7 @@ import {
   COUPON_REFUSALS,
   CHECKOUT_REFUSALS,
   BUYER_DOCUMENT_MESSAGES,
+  WHATSAPP_MSG,
   buyerDocumentRequired,
   formatPrice,
   netOfTotal,
@@ -32,6 +33,7 @@ import { claimCouponUse } from '../promotions';
 import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
 import type { PlacedOrderInput, StaffSale } from './order-sale';
 import { mercadoPagoReady } from '../platform';
+import { whatsappNumber } from '../notifications';
 import { goodsSubtotalOf, nationalShippingOf, orderOption, planCarrierOrder, shippingDetailsOf } from './order-shipping';
 
 export { quoteProductOf } from './order-products';
@@ -210,6 +212,7 @@ async function createNewOrder(
     if (!input.buyerDocument && buyerDocumentRequired(totals.total, threshold))
       throw badRequest(BUYER_DOCUMENT_MESSAGES.required(formatPrice(threshold)));
     const info = carrierPlan ? { ...input.shippingInfo, ...shippingDetailsOf(carrierPlan.address) } : input.shippingInfo;
+    if (input.whatsappOptIn && whatsappNumber(info.phone) === null) throw badRequest(WHATSAPP_MSG.badPhone);
     const status = sale?.paidNow ? 'paid' : initialOrderStatus(input.paymentMethod, transferProofUrl !== null);
     // An unpaid order keeps its units until then; the sweep (config/cron-tasks.ts) cancels it afterwards.
     const holdUntil = reservedUntil(input.paymentMethod, status, options.reservationMinutes[input.paymentMethod], new Date());
@@ -243,6 +246,7 @@ async function createNewOrder(
       notes: blankToNull(input.notes),
       transferProofUrl,
       buyerDocument: input.buyerDocument ?? null,
+      whatsappOptIn: input.whatsappOptIn === true,
       ...(sale ? sale.columns(new Date()) : {}),
     });
     if (sale) await sale.recordCreation(trx, documentId, status);

@@ -71,6 +71,8 @@ export interface NewOrder {
   fulfillmentSteps?: unknown;
   /** The buyer's DNI or CUIT (digits) for her invoice, when she gave one. */
   buyerDocument?: string | null;
+  /** She asked for her order's news on WhatsApp. */
+  whatsappOptIn?: boolean;
   /** A channel's sale (Mercado Libre): its ids there. */
   external?: ({ orderId: string; packId: string | null; shipmentId: string | null } & Record<string, unknown>) | null;
 }
@@ -144,6 +146,7 @@ export async function insertOrder(trx: Trx, order: NewOrder, now: Date = new Dat
     taken_by_name: order.createdBy?.name ?? null,
     paid_at: order.paidAt ?? null,
     buyer_document: order.buyerDocument ?? null,
+    whatsapp_opt_in: order.whatsappOptIn === true,
     external: jsonValue(order.external ?? null),
     customer_key: customer.key,
     customer_phone: customer.phone,

@@ -159,6 +159,7 @@ export function toOrderAnswer(doc: Record<string, unknown>): OrderAnswer {
     channel: channelOf(doc.channel),
     // The buyer's DNI or CUIT for her invoice, when she gave one (staff and her own order only; tracking never).
     ...(text(doc.buyerDocument) ? { buyerDocument: text(doc.buyerDocument) } : {}),
+    ...(storedFlag(doc.whatsappOptIn) ? { whatsappOptIn: true } : {}),
     // A channel's sale (Mercado Libre): its ids there, and the flag of a sale that found fewer units than it sold.
     ...(externalOf(doc.external) ? { external: externalOf(doc.external) } : {}),
     ...(storedFlag(doc.oversold) ? { oversold: true } : {}),

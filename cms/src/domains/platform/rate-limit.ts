@@ -79,6 +79,13 @@ export const LIMIT_RULES = {
   },
   // Mercado Libre's notifications: its servers post several per sale (retries included); the budget stops a flood.
   channelNotifications: { points: envInt('RATE_LIMIT_CHANNEL_NOTIFICATIONS_MAX', 600), duration: 60 },
+  // WhatsApp's notifications (receipts and shoppers' messages, from Meta's servers): the budget stops a flood of forgeries.
+  whatsappTest: {
+    points: envInt('RATE_LIMIT_WHATSAPP_TEST_MAX', 5),
+    duration: 60 * 60,
+    message: 'Ya enviaste varios mensajes de prueba por WhatsApp en la última hora: esperá un rato y volvé a intentar',
+  },
+  whatsappWebhooks: { points: envInt('RATE_LIMIT_WHATSAPP_WEBHOOKS_MAX', 1200), duration: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMIT_RULES;

@@ -50,6 +50,16 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   // National shipping: the carriers, their credentials, fees and the flat rate are the owner's.
   'GET /shipping/settings': 'shipping.manage',
   'PUT /shipping/settings': 'shipping.manage',
+  // WhatsApp (Cloud API): the connection, its templates and the test are the owner's (with two-factor); the
+  // shoppers' messages and an order's messages, whoever sells.
+  'GET /whatsapp/settings': 'whatsapp.manage',
+  'PUT /whatsapp/settings': 'whatsapp.manage',
+  'GET /whatsapp/templates': 'whatsapp.manage',
+  'POST /whatsapp/test': 'whatsapp.manage',
+  'GET /whatsapp/conversations': 'whatsapp.chat',
+  'GET /whatsapp/conversations/:phone': 'whatsapp.chat',
+  'POST /whatsapp/conversations/:phone/messages': 'whatsapp.chat',
+  'GET /orders/:id/whatsapp': 'whatsapp.chat',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',

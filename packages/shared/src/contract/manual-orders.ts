@@ -72,6 +72,8 @@ export const manualOrderInputSchema = z
     paidNow: z.boolean({ error: 'paidNow debe ser verdadero o falso' }).optional(),
     /** The buyer's DNI or CUIT for her invoice (optional). */
     buyerDocument: buyerDocumentSchema,
+    /** She asked for her order's news on WhatsApp (the sale's phone must then be a mobile). */
+    whatsappOptIn: z.boolean({ error: 'whatsappOptIn debe ser verdadero o falso' }).optional(),
     /**
      * A counter sale (docs/api.md "Counter"): the register whose open session takes it, and how it is paid (adding up
      * to the total the server computes). Without registerId the sale is what it always was.

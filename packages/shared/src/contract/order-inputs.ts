@@ -166,6 +166,8 @@ export const orderInputSchema = z
     fromRecovery: z.boolean().optional(),
     /** The buyer's DNI or CUIT for her invoice (optional; asked above the content's identification threshold). */
     buyerDocument: buyerDocumentSchema,
+    /** "Quiero recibir novedades de mi pedido por WhatsApp" (off unless ticked; the phone must then be a mobile). */
+    whatsappOptIn: z.boolean({ error: 'whatsappOptIn debe ser verdadero o falso' }).optional(),
     // Client-side figures are ignored: the server recomputes every amount.
     subtotal: z.unknown().optional(),
     shippingCost: z.unknown().optional(),

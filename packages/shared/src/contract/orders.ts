@@ -85,6 +85,8 @@ export const orderSchema = z.object({
   fulfillmentSteps: z.array(fulfillmentEventSchema).optional(),
   /** The buyer's DNI or CUIT (digits) for her invoice, when she gave one. */
   buyerDocument: z.string().nullable().optional(),
+  /** She asked for her order's news on WhatsApp ("Quiero recibir novedades de mi pedido por WhatsApp"). */
+  whatsappOptIn: z.boolean().optional(),
   /** Where the sale was made (orders older than channels: web). */
   channel: z.enum(ORDER_CHANNELS).optional(),
   /** A sale made on another channel (Mercado Libre): its ids there (docs/api.md "Sales channels"). */

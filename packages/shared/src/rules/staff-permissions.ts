@@ -83,6 +83,13 @@ export const STAFF_PERMISSIONS = {
    * two-factor sign-in on (TWO_FACTOR_PERMISSIONS): whoever holds it can sell in the owner's name.
    */
   'channels.manage': OWNER,
+  /**
+   * WhatsApp Business (Cloud API): the number's ids, token and app secret, the templates of each step, the test
+   * message. Needs two-factor sign-in (TWO_FACTOR_PERMISSIONS): whoever holds it writes to shoppers as the shop.
+   */
+  'whatsapp.manage': OWNER,
+  /** "Mensajes": read the shoppers' WhatsApp messages and answer them; an order's WhatsApp messages. */
+  'whatsapp.chat': SALES,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -109,7 +116,7 @@ export function permissionsOf(role: unknown): StaffPermission[] {
  * Permissions that also need two-factor sign-in on the account, whatever the shop's setting: they reach outside
  * accounts (a marketplace where the shop sells in the owner's name).
  */
-export const TWO_FACTOR_PERMISSIONS: readonly StaffPermission[] = ['channels.manage'];
+export const TWO_FACTOR_PERMISSIONS: readonly StaffPermission[] = ['channels.manage', 'whatsapp.manage'];
 
 export function permissionNeedsTwoFactor(permission: StaffPermission): boolean {
   return TWO_FACTOR_PERMISSIONS.includes(permission);
@@ -117,7 +124,7 @@ export function permissionNeedsTwoFactor(permission: StaffPermission): boolean {
 
 /** The Spanish refusal of a staff member who holds such a permission without two-factor sign-in. */
 export const PERMISSION_TWO_FACTOR_MESSAGE =
-  'Para conectar canales de venta necesitás la verificación en dos pasos: activala en «Config» y volvé a intentar';
+  'Para conectar canales de venta o WhatsApp necesitás la verificación en dos pasos: activala en «Config» y volvé a intentar';
 
 /** The Spanish refusal of a signed-in staff member whose role lacks the permission. */
 export const STAFF_FORBIDDEN_MESSAGE = 'Tu rol no permite esta acción: pedísela a la dueña o dueño de la tienda';

@@ -5,6 +5,8 @@ import { queueFulfillmentStep, queueOrderPlaced, queueStatusChange } from '../..
 import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
 import { startMailWorker, type MailWorker } from '../../../domains/notifications/outbox-worker';
 import { queueStaffInvitation, queueStaffTest, type StaffInvitation } from '../../../domains/notifications/staff-test';
+import { queueOrderWhatsapp } from '../../../domains/notifications/whatsapp-outbox';
+import { whatsappStepsOf } from '../../../domains/notifications/whatsapp-steps';
 
 /** Queuing never fails the business action that caused it: the order is already committed; the error is logged. */
 async function safely(what: string, work: () => Promise<void>): Promise<void> {
@@ -23,23 +25,33 @@ let worker: MailWorker | null = null;
  */
 export default factories.createCoreService(OUTBOX_UID, () => ({
   /** After an order is committed: the shopper's receipt and the owner's notices. */
-  orderPlaced(order: Order, origin: string | null = null): Promise<void> {
-    return safely(`the mail of order ${order.orderNumber}`, () => queueOrderPlaced(order, origin));
+  async orderPlaced(order: Order, origin: string | null = null): Promise<void> {
+    await safely(`the mail of order ${order.orderNumber}`, () => queueOrderPlaced(order, origin));
+    // The same step on WhatsApp, for a shopper who asked for it (whatsapp-outbox.ts).
+    await safely(`the WhatsApp messages of order ${order.orderNumber}`, () =>
+      queueOrderWhatsapp(order, whatsappStepsOf({ kind: 'placed', order }), origin),
+    );
   },
 
   /** After a status change is committed: the shopper's notice when the change matters to them. */
-  statusChanged(order: Order, from: string, reason: string | null = null, origin: string | null = null): Promise<void> {
-    return safely(`the status mail of order ${order.orderNumber}`, () => queueStatusChange(order, from, reason, origin));
+  async statusChanged(order: Order, from: string, reason: string | null = null, origin: string | null = null): Promise<void> {
+    await safely(`the status mail of order ${order.orderNumber}`, () => queueStatusChange(order, from, reason, origin));
+    await safely(`the WhatsApp messages of order ${order.orderNumber}`, () =>
+      queueOrderWhatsapp(order, whatsappStepsOf({ kind: 'status', order, from }), origin),
+    );
   },
 
   /** After a fulfilment step is committed: ready for pickup, shipped or delivered (with the cash collected, if any). */
-  fulfillmentChanged(
+  async fulfillmentChanged(
     order: Order,
     cashCollected: number | null = null,
     origin: string | null = null,
     shipment: MailShipment | null = null,
   ): Promise<void> {
-    return safely(`the fulfilment mail of order ${order.orderNumber}`, () => queueFulfillmentStep(order, cashCollected, origin, shipment));
+    await safely(`the fulfilment mail of order ${order.orderNumber}`, () => queueFulfillmentStep(order, cashCollected, origin, shipment));
+    await safely(`the WhatsApp messages of order ${order.orderNumber}`, () =>
+      queueOrderWhatsapp(order, whatsappStepsOf({ kind: 'fulfillment', order }), origin, shipment),
+    );
   },
 
   async list(query: { page: number; limit: number; status?: EmailStatus; orderDocumentId?: string }) {
