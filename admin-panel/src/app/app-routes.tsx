@@ -35,6 +35,8 @@ const CounterScreenPage = lazy(() =>
   import('@/features/counter-screen/counter-screen-page').then((m) => ({ default: m.CounterScreenPage })),
 );
 const MercadoLibrePage = lazy(() => import('@/features/channels/mercadolibre-page').then((m) => ({ default: m.MercadoLibrePage })));
+const WhatsappPage = lazy(() => import('@/features/whatsapp/whatsapp-page').then((m) => ({ default: m.WhatsappPage })));
+const MessagesPage = lazy(() => import('@/features/whatsapp/messages-page').then((m) => ({ default: m.MessagesPage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 
 function ScreenSuspense() {
@@ -102,6 +104,8 @@ export function AppRoutes() {
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}
           {guardedScreen('reports.view', paths.reports, ReportsPage)}
           {guardedScreen('channels.manage', paths.mercadoLibre, MercadoLibrePage)}
+          {guardedScreen('whatsapp.manage', paths.whatsapp, WhatsappPage)}
+          {guardedScreen('whatsapp.chat', paths.messages, MessagesPage)}
           <Route element={<RequirePermission permission="staff.manage" />}>
             <Route path={paths.team} element={<TeamPage />} />
             <Route path={paths.activity} element={<ActivityPage />} />

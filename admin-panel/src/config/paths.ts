@@ -43,6 +43,10 @@ export const paths = {
   settings: '/settings',
   /** 'Canales › Mercado Libre': the shop's Mercado Libre account and the channel's settings (owner, two-factor). */
   mercadoLibre: '/channels/mercadolibre',
+  /** 'Canales › WhatsApp': the Cloud API connection, each step's template, the test (owner, two-factor). */
+  whatsapp: '/channels/whatsapp',
+  /** 'Mensajes': the shoppers' WhatsApp messages and the answers (whatsapp.chat). */
+  messages: '/messages',
   /** The staff accounts (owner only). */
   team: '/team',
   /** What each staff account changed, newest first (owner only). */

@@ -316,6 +316,17 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/withdrawals/{orderId}', auth: 'admin', body: () => ({ status: 'rejected', reason: 'Fuzz' }) },
   { method: 'POST', path: '/withdrawals/{orderId}/return-shipment', auth: 'admin' },
   { method: 'GET', path: '/withdrawals/{orderId}/return-shipment/label', auth: 'admin' },
+  // WhatsApp: the webhook (its junk is unsigned: 401), the owner's settings and test, the conversations.
+  { method: 'GET', path: '/whatsapp/webhook', auth: 'public', query: ['hub.mode', 'hub.verify_token', 'hub.challenge'] },
+  { method: 'POST', path: '/whatsapp/webhook', auth: 'public', body: () => ({ object: 'whatsapp_business_account', entry: [] }) },
+  { method: 'GET', path: '/whatsapp/settings', auth: 'admin' },
+  { method: 'PUT', path: '/whatsapp/settings', auth: 'admin', body: () => ({ enabled: false }) },
+  { method: 'GET', path: '/whatsapp/templates', auth: 'admin' },
+  { method: 'POST', path: '/whatsapp/test', auth: 'admin', body: () => ({ to: '0800 333 1234' }) },
+  { method: 'GET', path: '/whatsapp/conversations', auth: 'admin' },
+  { method: 'GET', path: '/whatsapp/conversations/{phone}', auth: 'admin' },
+  { method: 'POST', path: '/whatsapp/conversations/{phone}/messages', auth: 'admin', body: () => ({ text: 'Hola desde la fuzz' }) },
+  { method: 'GET', path: '/orders/{orderId}/whatsapp', auth: 'admin' },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   { method: 'GET', path: '/orders/{orderId}/invoice', auth: 'admin' },
   { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind', 'format'] },
@@ -635,6 +646,8 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       // No purchase or supplier has this id: the fuzz never receives, reverses or edits a real one.
       purchaseId: '999999999',
       supplierId: '999999999',
+      // No conversation has this number: a reply is refused (404 or 409) whatever the junk.
+      phone: '5490000000001',
     };
     const value = named[name] ?? '';
     return encodeURIComponent(value);

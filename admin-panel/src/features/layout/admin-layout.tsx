@@ -12,6 +12,8 @@ import {
   LogOut,
   Mail,
   Menu,
+  MessageCircle,
+  MessageSquare,
   Package,
   PackagePlus,
   Percent,
@@ -73,6 +75,7 @@ const NAV_GROUPS: { heading: string | null; items: NavItem[] }[] = [
       { to: paths.withdrawals, label: 'Arrepentimientos', icon: Undo2, permission: 'returns.manage', badge: 'withdrawals' },
       { to: paths.abandoned, label: 'Carritos abandonados', icon: ShoppingBasket, permission: 'orders.view' },
       { to: paths.customers, label: 'Clientes', icon: Contact, permission: 'customers.view' },
+      { to: paths.messages, label: 'Mensajes', icon: MessageCircle, permission: 'whatsapp.chat' },
       { to: paths.emails, label: 'Correos', icon: Mail, permission: 'emails.manage' },
     ],
   },
@@ -85,7 +88,13 @@ const NAV_GROUPS: { heading: string | null; items: NavItem[] }[] = [
       { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },
     ],
   },
-  { heading: 'Canales', items: [{ to: paths.mercadoLibre, label: 'Mercado Libre', icon: Store, permission: 'channels.manage' }] },
+  {
+    heading: 'Canales',
+    items: [
+      { to: paths.mercadoLibre, label: 'Mercado Libre', icon: Store, permission: 'channels.manage' },
+      { to: paths.whatsapp, label: 'WhatsApp', icon: MessageSquare, permission: 'whatsapp.manage' },
+    ],
+  },
   {
     heading: 'Informes',
     items: [

@@ -39,6 +39,7 @@ import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusOptions } from './order-status-options';
 import { OrderTimeline } from './order-timeline';
 import { WhatsappLink } from './whatsapp-link';
+import { OrderWhatsappCard } from './order-whatsapp-card';
 import { PaymentLinkActions } from '@/features/sales';
 
 export function OrderDetailPage() {
@@ -230,6 +231,7 @@ function OrderDetail({ order }: { order: Order }) {
             order.paymentMethod === 'mercadopago' && <OrderMercadoPagoCard order={order} />
           )}
           <OrderEmails orderId={order._id} />
+          <OrderWhatsappCard order={order} />
         </div>
 
         <aside className="detail-side">

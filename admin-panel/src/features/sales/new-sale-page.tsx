@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
+import { WHATSAPP_MSG } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
@@ -21,6 +22,7 @@ function missing(form: SaleForm, total: number | null): string | null {
   if (form.lines.length === 0) return 'Agregá al menos un producto';
   if (!form.customer.fullName.trim()) return 'Indicá el nombre del cliente';
   if (!form.customer.phone.trim() && !form.customer.email.trim()) return 'Indicá un teléfono o un e-mail del cliente';
+  if (form.whatsappOptIn && !form.customer.phone.trim()) return WHATSAPP_MSG.badPhone;
   if (form.discountKind !== 'none' && form.discountValue.trim() && !form.discountReason.trim()) return 'Indicá el motivo del descuento';
   if (atRegister(form) && total === null) return 'Esperá el total antes de cobrar en caja';
   if (atRegister(form) && form.paymentMethod === 'cash' && form.tendered && total !== null && tenderedPesos(form) < total)
@@ -84,7 +86,13 @@ export function NewSalePage() {
               <SaleProductPicker onAdd={(line) => setForm((f) => ({ ...f, lines: addLine(f.lines, line) }))} />
               <SaleLines lines={form.lines} onChange={(lines) => patch({ lines })} />
             </section>
-            <SaleCustomerFields customer={form.customer} deliveryType={form.deliveryType} onChange={(customer) => patch({ customer })} />
+            <SaleCustomerFields
+              customer={form.customer}
+              deliveryType={form.deliveryType}
+              onChange={(customer) => patch({ customer })}
+              whatsappOptIn={form.whatsappOptIn}
+              onWhatsappOptIn={(whatsappOptIn) => patch({ whatsappOptIn })}
+            />
             <SaleOptions form={form} onChange={patch} />
             <div className="field">
               <label htmlFor="sale-notes">Notas (opcional)</label>

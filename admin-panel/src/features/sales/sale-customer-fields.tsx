@@ -8,13 +8,16 @@ interface Props {
   customer: SaleCustomer;
   deliveryType: SaleDelivery;
   onChange: (customer: SaleCustomer) => void;
+  /** "La clienta quiere recibir novedades del pedido por WhatsApp" (off by default). */
+  whatsappOptIn: boolean;
+  onWhatsappOptIn: (value: boolean) => void;
 }
 
 /**
  * The customer: found by phone or e-mail (her last order fills the rest) or typed. A phone or an e-mail is enough;
  * the address only for a home delivery.
  */
-export function SaleCustomerFields({ customer, deliveryType, onChange }: Props) {
+export function SaleCustomerFields({ customer, deliveryType, onChange, whatsappOptIn, onWhatsappOptIn }: Props) {
   const [status, setStatus] = useState('');
   const [looking, setLooking] = useState(false);
   const set = (field: keyof SaleCustomer) => (e: { target: { value: string } }) => onChange({ ...customer, [field]: e.target.value });
@@ -59,6 +62,20 @@ export function SaleCustomerFields({ customer, deliveryType, onChange }: Props) 
         <div className="field">
           <label htmlFor="sale-email">E-mail (opcional)</label>
           <input id="sale-email" type="email" autoComplete="off" value={customer.email} onChange={set('email')} />
+        </div>
+        <div className="span-2">
+          <label className="switch">
+            <input
+              type="checkbox"
+              checked={whatsappOptIn}
+              onChange={(e) => onWhatsappOptIn(e.target.checked)}
+              aria-describedby="sale-whatsapp-hint"
+            />
+            La clienta quiere recibir novedades del pedido por WhatsApp
+          </label>
+          <p className="hint" id="sale-whatsapp-hint">
+            Los avisos de cada paso del pedido le llegan al teléfono de arriba: tiene que ser un celular con WhatsApp.
+          </p>
         </div>
         <div className="span-2 sale-inline">
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void lookUp()} disabled={looking}>

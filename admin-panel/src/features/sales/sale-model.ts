@@ -36,6 +36,8 @@ export interface SaleForm {
   discountValue: string;
   discountReason: string;
   notes: string;
+  /** She asked for the order's news on WhatsApp (the phone must then be a mobile); off unless staff tick it. */
+  whatsappOptIn: boolean;
   /** A counter sale (delivery `store`): the register whose open session takes it ('' = none), and "Paga con". */
   registerId: string;
   tendered: string;
@@ -54,6 +56,7 @@ export const emptySale = (): SaleForm => ({
   discountValue: '',
   discountReason: '',
   notes: '',
+  whatsappOptIn: false,
   registerId: '',
   tendered: '',
 });
@@ -166,6 +169,7 @@ export function saleBody(form: SaleForm, total: number | null = null) {
     ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
     ...(discount ? { manualDiscount: discount } : {}),
     ...(form.paidNow && form.paymentMethod !== 'mercadopago' ? { paidNow: true } : {}),
+    ...(form.whatsappOptIn ? { whatsappOptIn: true } : {}),
     ...counterBody(form, total),
   };
 }

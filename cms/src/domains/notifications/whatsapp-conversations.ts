@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { WHATSAPP_MSG, WHATSAPP_WINDOW_MS, whatsappReplySchema, type WhatsappConversation, type WhatsappMessage } from '@shop/shared';
+import {
+  WHATSAPP_MSG,
+  WHATSAPP_STEPS,
+  WHATSAPP_WINDOW_MS,
+  whatsappReplySchema,
+  type WhatsappConversation,
+  type WhatsappMessage,
+  type WhatsappStep,
+} from '@shop/shared';
 import { isRecord, isoDate, table, writeTransaction } from '../../utils/db-write';
 import { badRequest, conflict, notFound, parseWith } from '../../utils/http';
 import { kickWhatsappWorker } from './whatsapp-outbox';
@@ -63,6 +71,10 @@ export async function listConversations(limit = 50): Promise<WhatsappConversatio
 export interface ConversationAnswer {
   conversation: WhatsappConversation;
   messages: WhatsappMessage[];
+  /** The templates the owner mapped to the shop's steps: what staff may send outside the 24-hour window. */
+  templates: { step: WhatsappStep; name: string; language: string; parameters: number }[];
+  /** Her orders the shop wrote to this number about, newest first. */
+  orders: { id: string; orderNumber: string }[];
 }
 
 /** One shopper's messages, oldest first (the latest 200); reading them marks hers as seen. */
@@ -77,6 +89,15 @@ export async function readConversation(phone: string): Promise<ConversationAnswe
     .limit(200);
   const records = rows.filter(isRecord).reverse();
   if (records.length === 0) throw notFound(WHATSAPP_MSG.conversationNotFound);
+  const config = await whatsappConfig();
+  const orderRows: unknown[] = await table(knex, WHATSAPP_TABLE)
+    .where({ phone })
+    .whereNotNull('order_document_id')
+    .select('order_document_id', 'order_number')
+    .max({ last: 'created_at' })
+    .groupBy('order_document_id', 'order_number')
+    .orderBy('last', 'desc')
+    .limit(20);
   const unread = records.filter((r) => r.direction === 'in' && !r.seen_at).length;
   if (unread > 0) {
     await table(knex, WHATSAPP_TABLE).where({ phone, direction: 'in' }).whereNull('seen_at').update({ seen_at: new Date() });
@@ -95,6 +116,11 @@ export async function readConversation(phone: string): Promise<ConversationAnswe
       windowEndsAt: windowEnd(lastIn?.sent_at),
     },
     messages: records.map(toWhatsappMessage),
+    orders: orderRows.filter(isRecord).map((r) => ({ id: String(r.order_document_id), orderNumber: String(r.order_number ?? '') })),
+    templates: WHATSAPP_STEPS.flatMap((step) => {
+      const mapping = config.templates[step];
+      return mapping ? [{ step, name: mapping.name, language: mapping.language, parameters: mapping.variables.length }] : [];
+    }),
   };
 }
 

@@ -112,32 +112,36 @@ export const whatsappSettingsInputSchema = z
   .strict();
 export type WhatsappSettingsInput = z.infer<typeof whatsappSettingsInputSchema>;
 
-export interface WhatsappSettingsAnswer {
-  enabled: boolean;
+export const whatsappSettingsAnswerSchema = z.object({
+  enabled: z.boolean(),
   /** Both identifiers, the token and the app secret are set (the shop can send and check notifications). */
-  connected: boolean;
-  phoneNumberId: string | null;
-  businessAccountId: string | null;
-  hasAccessToken: boolean;
-  hasAppSecret: boolean;
+  connected: z.boolean(),
+  phoneNumberId: z.string().nullable(),
+  businessAccountId: z.string().nullable(),
+  hasAccessToken: z.boolean(),
+  hasAppSecret: z.boolean(),
   /** To paste in Meta's app settings: the callback URL and its verify token. */
-  webhookUrl: string;
-  verifyToken: string;
-  templates: Record<WhatsappStep, WhatsappTemplateMapping | null>;
+  webhookUrl: z.string(),
+  verifyToken: z.string(),
+  templates: z.record(z.enum(WHATSAPP_STEPS), whatsappTemplateMappingSchema.nullable()),
   /** The shop's suggested template texts, to submit for approval in Meta's manager (es_AR). */
-  suggestions: { step: WhatsappStep; name: string; text: string; variables: WhatsappVariable[] }[];
-}
+  suggestions: z.array(
+    z.object({ step: z.enum(WHATSAPP_STEPS), name: z.string(), text: z.string(), variables: z.array(z.enum(WHATSAPP_VARIABLES)) }),
+  ),
+});
+export type WhatsappSettingsAnswer = z.infer<typeof whatsappSettingsAnswerSchema>;
 
-/** A template approved (or not) for the shop's account, as Meta lists it. */
-export interface WhatsappTemplate {
-  name: string;
-  language: string;
-  status: string;
-  category: string;
-  /** The body's text with its {{n}} placeholders, and how many there are. */
-  body: string;
-  parameters: number;
-}
+/** A template of the shop's account, as Meta lists it: the body's text with its {{n}} placeholders, and how many. */
+export const whatsappTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  category: z.string(),
+  body: z.string(),
+  parameters: z.number(),
+});
+export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
+export const whatsappTemplatesAnswerSchema = z.object({ templates: z.array(whatsappTemplateSchema) });
 
 /** POST /whatsapp/test: where the owner's test template goes. */
 export const whatsappTestSchema = z
@@ -182,37 +186,51 @@ export const whatsappReplySchema = z.union(
 );
 export type WhatsappReply = z.infer<typeof whatsappReplySchema>;
 
-/** A message of the shop's WhatsApp, either way. */
-export interface WhatsappMessage {
-  id: number;
-  direction: 'out' | 'in';
-  /** The shopper's number in WhatsApp's form (549…). */
-  phone: string;
-  step: WhatsappStep | null;
-  orderId: string | null;
-  orderNumber: string | null;
-  kind: 'template' | 'text';
-  templateName: string | null;
+/** A message of the shop's WhatsApp, either way (`phone`: the shopper's number in WhatsApp's form, 549…). */
+export const whatsappMessageSchema = z.object({
+  id: z.number(),
+  direction: z.enum(['out', 'in']),
+  phone: z.string(),
+  step: z.enum(WHATSAPP_STEPS).nullable(),
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  kind: z.enum(['template', 'text']),
+  templateName: z.string().nullable(),
   /** The text sent or received (a template's filled variables, joined, when sent as one). */
-  text: string;
-  status: WhatsappMessageStatus;
+  text: z.string(),
+  status: z.enum(WHATSAPP_MESSAGE_STATUSES),
   /** Why it was not sent, in Spanish, when it failed or is being retried. */
-  error: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  deliveredAt: string | null;
-  readAt: string | null;
-}
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type WhatsappMessage = z.infer<typeof whatsappMessageSchema>;
 
-export interface WhatsappConversation {
-  phone: string;
-  name: string | null;
-  lastMessageAt: string;
-  lastText: string;
-  unread: number;
+export const whatsappConversationSchema = z.object({
+  phone: z.string(),
+  name: z.string().nullable(),
+  lastMessageAt: z.string(),
+  lastText: z.string(),
+  unread: z.number(),
   /** Until when a free-text answer is allowed (24 hours after her last message); null when she never wrote. */
-  windowEndsAt: string | null;
-}
+  windowEndsAt: z.string().nullable(),
+});
+export type WhatsappConversation = z.infer<typeof whatsappConversationSchema>;
+
+export const whatsappMessagesAnswerSchema = z.object({ messages: z.array(whatsappMessageSchema) });
+export const whatsappConversationsAnswerSchema = z.object({ conversations: z.array(whatsappConversationSchema) });
+export const whatsappConversationAnswerSchema = z.object({
+  conversation: whatsappConversationSchema,
+  messages: z.array(whatsappMessageSchema),
+  /** The templates the owner mapped to the shop's steps: what staff may send outside the 24-hour window. */
+  templates: z.array(z.object({ step: z.enum(WHATSAPP_STEPS), name: z.string(), language: z.string(), parameters: z.number() })),
+  /** Her orders the shop wrote to this number about, newest first. */
+  orders: z.array(z.object({ id: z.string(), orderNumber: z.string() })),
+});
+export const whatsappReplyAnswerSchema = z.object({ message: whatsappMessageSchema });
+export const whatsappTestAnswerSchema = z.object({ to: z.string(), template: z.string(), messageId: z.string() });
 
 export const WHATSAPP_MSG = {
   notConnected: 'Conectá WhatsApp primero: faltan el identificador del número, el de la cuenta, el token o la clave secreta',

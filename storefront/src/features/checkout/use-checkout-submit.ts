@@ -2,7 +2,16 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@shop/client-kit';
-import { BUYER_DOCUMENT_MESSAGES, MSG, buyerDocumentRequired, formatPrice, type CheckoutDetails, type OrderTotals } from '@shop/shared';
+import {
+  BUYER_DOCUMENT_MESSAGES,
+  MSG,
+  WHATSAPP_MSG,
+  buyerDocumentRequired,
+  formatPrice,
+  normalizeArgentinePhone,
+  type CheckoutDetails,
+  type OrderTotals,
+} from '@shop/shared';
 import { paths } from '@/config/paths';
 import type { CartItem } from '@/features/cart';
 import { paymentLink, rememberOrder, type ConfirmationState } from '@/features/orders';
@@ -38,6 +47,12 @@ interface CheckoutSubmitInput {
   national?: NationalShipping | null;
 }
 
+/** "Quiero recibir novedades de mi pedido por WhatsApp": off until ticked, sent only when ticked, never in the draft. */
+export interface WhatsappOptIn {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
 export interface CheckoutSubmit {
   onSubmit: (event: FormEvent) => void;
   processing: boolean;
@@ -45,6 +60,7 @@ export interface CheckoutSubmit {
   redirecting: boolean;
   failure: CheckoutFailure | null;
   alertRef: RefObject<HTMLDivElement>;
+  whatsappOptIn: WhatsappOptIn;
 }
 
 /** The order the page left for Mercado Pago with, and what its confirmation shows. */
@@ -80,6 +96,21 @@ export function useCheckoutSubmit({
   const attempt = useRef<CheckoutAttempt | null>(null);
   const uploadedProof = useRef<{ file: File; url: string } | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const [optedIn, setOptedIn] = useState(false);
+  const whatsappOptIn: WhatsappOptIn = {
+    checked: optedIn,
+    onChange: (checked) => {
+      setOptedIn(checked);
+      // Unticked, the phone no longer has to be a mobile: its WhatsApp message goes.
+      if (!checked && form.formState.errors.phone?.message === WHATSAPP_MSG.badPhone) form.clearErrors('phone');
+    },
+  };
+  /** Ticked, the phone must be a mobile WhatsApp can write to: its message at the phone field, focused or not. */
+  const phoneRefused = (phone: string, shouldFocus: boolean): boolean => {
+    if (!optedIn || normalizeArgentinePhone(phone) !== null) return false;
+    form.setError('phone', { message: WHATSAPP_MSG.badPhone }, { shouldFocus });
+    return true;
+  };
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
@@ -99,14 +130,16 @@ export function useCheckoutSubmit({
   }, [redirecting, navigate]);
 
   const send = async (details: CheckoutDetails) => {
+    const badPhone = phoneRefused(details.phone, true);
     if (!details.buyerDocument && buyerDocumentRequired(totals.total, identificationThreshold)) {
       form.setError(
         'buyerDocument',
         { message: BUYER_DOCUMENT_MESSAGES.required(formatPrice(identificationThreshold)) },
-        { shouldFocus: true },
+        { shouldFocus: !badPhone },
       );
       return;
     }
+    if (badPhone) return;
     let orderPlace = place;
     if (details.deliveryType === 'carrier') {
       // The whole national address (the quote only needed its postal code and province), and the option chosen.
@@ -127,7 +160,11 @@ export function useCheckoutSubmit({
       }
     }
     // The abandoned-checkout draft this order finishes (marked converted, or recovered from a recovery link).
-    const payload = { ...buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, orderPlace), ...draftOrderFields() };
+    const payload = {
+      ...buildOrderPayload(details, items, totals, pickupPlace, transferProofUrl, orderPlace),
+      ...draftOrderFields(),
+      ...(optedIn ? { whatsappOptIn: true } : {}),
+    };
     attempt.current = attemptFor(attempt.current, payload);
     holdDraftSaves(true);
     try {
@@ -154,8 +191,13 @@ export function useCheckoutSubmit({
       navigate(paths.confirmation(result.order.orderNumber), { state });
     } catch (error) {
       holdDraftSaves(false);
-      setFailure(checkoutFailure(error));
       setProcessing(false);
+      // The server's WhatsApp check (stricter than the page's) refused the phone: its message goes to the phone field.
+      if (error instanceof ApiError && error.status === 400 && error.message === WHATSAPP_MSG.badPhone) {
+        form.setError('phone', { message: error.message }, { shouldFocus: true });
+        return;
+      }
+      setFailure(checkoutFailure(error));
       // A conflict (the coupon or the stock changed since the quote): the summary is priced again at once.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: quoteQueries.all() });
     }
@@ -169,9 +211,12 @@ export function useCheckoutSubmit({
       navigate(paths.cart, { state: { notice: MSG.checkout.emptyCart } });
       return;
     }
-    // The schema's first failing field (in the form's order) takes the focus.
-    void form.handleSubmit(send)(event);
+    // The schema's first failing field (in the form's order) takes the focus; a phone WhatsApp cannot reach is named
+    // along with the schema's messages.
+    void form.handleSubmit(send, (errors) => {
+      if (!errors.phone) phoneRefused(form.getValues('phone'), false);
+    })(event);
   };
 
-  return { onSubmit, processing, redirecting, failure, alertRef };
+  return { onSubmit, processing, redirecting, failure, alertRef, whatsappOptIn };
 }

@@ -152,7 +152,7 @@ export default function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the refusal arrives
   }, [expired]);
   const pickupPoint = place.meetingPoint;
-  const { onSubmit, processing, redirecting, failure, alertRef } = useCheckoutSubmit({
+  const { onSubmit, processing, redirecting, failure, alertRef, whatsappOptIn } = useCheckoutSubmit({
     form,
     items,
     totals,
@@ -213,6 +213,7 @@ export default function CheckoutPage() {
             form={form}
             withPostalCode={options.zones.length === 0}
             documentRequired={buyerDocumentRequired(totals.total, content.checkout.invoiceIdentificationThreshold)}
+            whatsappOptIn={whatsappOptIn}
           />
           <PaymentStep form={form} paymentInfo={content.checkout.paymentInfo} proof={proof} />
         </div>

@@ -1,6 +1,8 @@
 import { CHECKOUT_MSG } from '@shop/shared';
 import type { CheckoutForm } from '../use-checkout-form';
+import type { WhatsappOptIn } from '../use-checkout-submit';
 import { CheckoutField } from './checkout-field';
+import { WhatsappOptInField } from './whatsapp-opt-in';
 
 /**
  * 'Tus datos': the shopper's contact, and the address only for home delivery (its postal code sits beside the barrio
@@ -10,11 +12,14 @@ export function ContactStep({
   form,
   withPostalCode = true,
   documentRequired = false,
+  whatsappOptIn,
 }: {
   form: CheckoutForm;
   withPostalCode?: boolean;
   /** The order is above the identification threshold: ARCA asks the buyer's DNI or CUIT for the invoice. */
   documentRequired?: boolean;
+  /** The WhatsApp consent, right under the phone. */
+  whatsappOptIn: WhatsappOptIn;
 }) {
   const delivery = form.watch('deliveryType') === 'delivery';
   return (
@@ -24,6 +29,7 @@ export function ContactStep({
         <CheckoutField form={form} field="fullName" label="Nombre completo *" full autoComplete="name" />
         <CheckoutField form={form} field="email" label="Email *" type="email" autoComplete="email" />
         <CheckoutField form={form} field="phone" label="Teléfono *" type="tel" autoComplete="tel" />
+        <WhatsappOptInField optIn={whatsappOptIn} />
         <CheckoutField
           form={form}
           field="buyerDocument"
