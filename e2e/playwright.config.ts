@@ -25,7 +25,15 @@ const FIRST_PORT = Number(process.env.E2E_PORT ?? 1340);
 /** The ports of shop `n` and of its fakes. */
 function portsOf(n: number) {
   const fakes = Number(process.env.E2E_MERCADOPAGO_PORT ?? 1399) - 10 * n;
-  return { shop: FIRST_PORT + n, mercadoPago: fakes, arca: fakes - 1, correo: fakes - 2, andreani: fakes - 3, mercadoLibre: fakes - 4 };
+  return {
+    shop: FIRST_PORT + n,
+    mercadoPago: fakes,
+    arca: fakes - 1,
+    correo: fakes - 2,
+    andreani: fakes - 3,
+    mercadoLibre: fakes - 4,
+    whatsapp: fakes - 5,
+  };
 }
 const url = (port: number) => `http://127.0.0.1:${port}`;
 const ports = portsOf(SHOP);
@@ -76,6 +84,15 @@ const mercadoLibre = {
   MERCADOLIBRE_CLIENT_SECRET: (process.env.E2E_MERCADOLIBRE_CLIENT_SECRET ??= randomBytes(16).toString('hex')),
 };
 
+// The local stand-in of Meta's WhatsApp Cloud API (scripts/fake-whatsapp.mjs): messages, templates, signed webhooks.
+export const E2E_WHATSAPP_URL = url(ports.whatsapp);
+export const E2E_WHATSAPP = {
+  accessToken: (process.env.E2E_WHATSAPP_TOKEN ??= `EAAG${randomBytes(24).toString('hex')}`),
+  appSecret: (process.env.E2E_WHATSAPP_SECRET ??= randomBytes(16).toString('hex')),
+  phoneNumberId: '109876543210987',
+  businessAccountId: '102030405060708',
+};
+
 /** A server Playwright starts from the repository's root before the tests (one already running is reused locally). */
 function localServer(command: string, url: string, timeout: number, env: Record<string, string>) {
   return { command, cwd: root, url, timeout, reuseExistingServer: !process.env.CI, stdout: 'ignore', stderr: 'pipe', env } as const;
@@ -109,6 +126,14 @@ function shopServers(n: number) {
       ...mercadoLibre,
       FAKE_MERCADOLIBRE_PORT: String(p.mercadoLibre),
     }),
+    // Ready when it answers at all: its template list refuses a call without a token (400).
+    localServer('node scripts/fake-whatsapp.mjs', `${url(p.whatsapp)}/v21.0/${E2E_WHATSAPP.businessAccountId}/message_templates`, 30_000, {
+      FAKE_WHATSAPP_PORT: String(p.whatsapp),
+      WHATSAPP_ACCESS_TOKEN: E2E_WHATSAPP.accessToken,
+      WHATSAPP_APP_SECRET: E2E_WHATSAPP.appSecret,
+      WHATSAPP_PHONE_NUMBER_ID: E2E_WHATSAPP.phoneNumberId,
+      WHATSAPP_BUSINESS_ACCOUNT_ID: E2E_WHATSAPP.businessAccountId,
+    }),
     // A fresh database every run, then the README's start command. Playwright starts its servers one after another,
     // so the first shop's start makes the builds (`npm test` has made them before) and the others find them fresh.
     localServer(`node e2e/scripts/reset-database.mjs ${n} && npm start`, `${url(p.shop)}/api/health`, 600_000, {
@@ -134,6 +159,9 @@ function shopServers(n: number) {
       ...mercadoLibre,
       MERCADOLIBRE_AUTH_URL: url(p.mercadoLibre),
       MERCADOLIBRE_API_URL: url(p.mercadoLibre),
+      WHATSAPP_API_URL: url(p.whatsapp),
+      WHATSAPP_WORKER_INTERVAL_MS: '200',
+      WHATSAPP_RETRY_BASE_MS: '100',
     }),
   ];
 }
