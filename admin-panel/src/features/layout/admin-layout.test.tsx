@@ -27,9 +27,21 @@ describe('sidebar by role', () => {
     expect(await sidebarOf('owner')).toEqual([
       ['', ['Dashboard']],
       ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
-      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Arrepentimientos', 'Carritos abandonados', 'Clientes', 'Correos']],
+      [
+        'Pedidos',
+        [
+          'Órdenes',
+          'Comprobantes',
+          'Cambios y devoluciones',
+          'Arrepentimientos',
+          'Carritos abandonados',
+          'Clientes',
+          'Mensajes',
+          'Correos',
+        ],
+      ],
       ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Promociones', 'Contenido']],
-      ['Canales', ['Mercado Libre']],
+      ['Canales', ['Mercado Libre', 'WhatsApp']],
       ['Informes', ['Reportes', 'Actividad']],
       ['Ajustes', ['Equipo', 'Config']],
     ]);
@@ -44,7 +56,19 @@ describe('sidebar by role', () => {
     expect(await sidebarOf('sales')).toEqual([
       ['', ['Dashboard']],
       ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
-      ['Pedidos', ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Arrepentimientos', 'Carritos abandonados', 'Clientes', 'Correos']],
+      [
+        'Pedidos',
+        [
+          'Órdenes',
+          'Comprobantes',
+          'Cambios y devoluciones',
+          'Arrepentimientos',
+          'Carritos abandonados',
+          'Clientes',
+          'Mensajes',
+          'Correos',
+        ],
+      ],
       ['Ajustes', ['Config']],
     ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
