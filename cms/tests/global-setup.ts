@@ -23,14 +23,6 @@ declare module 'vitest' {
   }
 }
 
-/**
- * The run's shops reach WhatsApp at the fake, with the outbox's periods short (settings, as the guide asks): a
- * shop sends nothing there unless a test connects WhatsApp in its settings and an order opts in.
- */
-function whatsappEnv(url: string): Record<string, string> {
-  return { WHATSAPP_API_URL: url, WHATSAPP_WORKER_INTERVAL_MS: '100', WHATSAPP_RETRY_BASE_MS: '50', WHATSAPP_MAX_ATTEMPTS: '4' };
-}
-
 /** One real Strapi on a throwaway database for the whole run (SQLite by default, TEST_DB=postgres for PostgreSQL). */
 export default async function setup(project: TestProject) {
   const kind: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -45,8 +37,10 @@ export default async function setup(project: TestProject) {
     phoneNumberId: WHATSAPP_ACCOUNT.phoneNumberId,
     wabaId: WHATSAPP_ACCOUNT.businessAccountId,
   });
-  const env = whatsappEnv(whatsapp.url);
-  let strapi = await startStrapi(database, env);
+  // Every shop the run starts reaches WhatsApp there (helpers/strapi-process.ts): nothing is sent until a test
+  // connects WhatsApp and an order opts in.
+  process.env.SHOP_TEST_WHATSAPP_API_URL = whatsapp.url;
+  let strapi = await startStrapi(database);
   // The seeded template the files' own shops start from (createTestDatabase(kind, { seeded: true })): taken right
   // after the first start, before any test writes. PostgreSQL copies only a database nobody is connected to.
   let removeTemplate: () => Promise<void>;
@@ -55,10 +49,10 @@ export default async function setup(project: TestProject) {
   } else {
     await strapi.stop();
     removeTemplate = await makeSeededTemplate(database);
-    strapi = await startStrapi(database, env);
+    strapi = await startStrapi(database);
   }
   // The raised-limit shops beside the shared one, started by the first file that asks and kept for the others.
-  const broker = await startShopBroker(database, env);
+  const broker = await startShopBroker(database);
   project.provide('shopBrokerUrl', broker.url);
   project.provide('baseUrl', strapi.url);
   project.provide('databaseKind', kind);

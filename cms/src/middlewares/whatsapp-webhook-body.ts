@@ -1,13 +1,13 @@
 import type { Context, Next } from 'koa';
 
 const ROUTE = /^\/api\/whatsapp\/webhook\/?$/;
-/** Meta's notifications are small (a few KB); a larger body is not one of them. */
-const MAX_BYTES = 1024 * 1024;
+/** Meta's notifications are small (a few KB): the body parser's JSON limit (256 KB) holds any of them. */
+const MAX_BYTES = 256 * 1024;
 
 /**
  * Runs before strapi::body. POST /api/whatsapp/webhook is checked against its X-Hub-Signature-256, an HMAC of the
  * exact bytes Meta sent: they are read here, as they came, into ctx.state.whatsappBody (the JSON is parsed only once
- * the signature holds). Over 1 MB: 413 without reading the rest.
+ * the signature holds). Over 256 KB: 413 without reading the rest.
  */
 export default () => async (ctx: Context, next: Next) => {
   if (ctx.method !== 'POST' || !ROUTE.test(ctx.path)) return next();

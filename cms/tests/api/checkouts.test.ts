@@ -16,6 +16,7 @@ import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
 import { waitFor } from '../helpers/wait-for';
+import { connectWhatsapp, ownerWithTwoFactor, retireOwners, whatsappState } from '../helpers/whatsapp';
 
 // One process of its own on the shared database: orders without the shared order budget, and the drafts' sweep every
 // half second (the automatic e-mail is tested without waiting five minutes).
@@ -64,6 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await retireOwners();
   await shop?.stop();
   await db?.destroy();
 });
@@ -352,6 +354,30 @@ describe('the automatic e-mail and the unsubscribe link', () => {
     // The opt-out keeps a hash, not the address.
     expect(JSON.stringify(await db('checkout_optouts').select('*'))).not.toContain(to);
     await setCheckout({ abandonedEmailEnabled: false });
+  });
+
+  it('reminds by WhatsApp a shopper who asked for it (its template mapped), with the e-mail switched off', async () => {
+    const product = await createProduct({ stock: 5, title: `Conjunto Carrito ${RUN}` }, { baseUrl: shop.url, token: owner });
+    await connectWhatsapp(await ownerWithTwoFactor(shop.url), shop.url);
+    await setCheckout({ abandonedEmailEnabled: false, abandonedEmailAfterHours: 3 });
+    const asked = newToken();
+    const notAsked = newToken();
+    await put(asked, draftBody(product, { email: null, phone: '299 15 466-7788', fullName: 'Carla Ruiz', whatsappOptIn: true }));
+    await put(notAsked, draftBody(product, { email: null, phone: '299 15 466-9900', fullName: 'Sol Paz' }));
+    await age(asked, 4 * 60);
+    await age(notAsked, 4 * 60);
+    const state = await waitFor('the reminder on WhatsApp', whatsappState, (s) => s.messages.some((m) => m.to === '5492994667788'), {
+      timeoutMs: 20_000,
+      everyMs: 100,
+    });
+    const message = state.messages.find((m) => m.to === '5492994667788');
+    expect(message?.template?.name).toBe('carrito_pendiente');
+    expect(message?.template?.parameters.slice(0, 2)).toEqual(['Carla', product.title]);
+    expect(message?.template?.parameters[3]).toContain(`/checkout/recuperar/${asked}`);
+    // A whole sweep later the draft that did not ask is still unreminded.
+    await aWholeSweep(product);
+    expect((await db('checkout_drafts').where({ token: notAsked }).first('email_sent_at')).email_sent_at).toBeNull();
+    expect((await whatsappState()).messages.some((m) => m.to === '5492994669900')).toBe(false);
   });
 
   it('refuses junk and unknown tokens on unsubscribe', async () => {

@@ -4,11 +4,17 @@ import { adminToken, api, expectMessage, type CallOptions } from '../helpers/api
 import { testDatabase } from '../helpers/database';
 import { createProduct, extraStrapi, orderBody, type TestProduct } from '../helpers/orders';
 import type { ShopHandle } from '../helpers/shared-shops';
-import { inviteStaffMember, inviteStaff } from '../helpers/staff';
+import { inviteStaff } from '../helpers/staff';
 import { waitFor } from '../helpers/wait-for';
-import { WHATSAPP_ACCOUNT, whatsappControl, whatsappState } from '../helpers/whatsapp';
-import { totpAt } from '../../src/domains/staff/totp';
-import { WHATSAPP_SUGGESTIONS } from '../../src/domains/notifications/whatsapp-suggestions';
+import {
+  SUGGESTED_MAPPING,
+  WHATSAPP_ACCOUNT,
+  connectWhatsapp,
+  ownerWithTwoFactor,
+  retireOwners,
+  whatsappControl,
+  whatsappState,
+} from '../helpers/whatsapp';
 
 /**
  * WhatsApp through the Cloud API (issue #63), against the run's fake (scripts/fake-whatsapp.mjs): the shared shop and
@@ -24,15 +30,6 @@ let verifyToken = '';
 
 const call = (path: string, options: CallOptions = {}) => api(path, options);
 const webhookUrl = () => `${inject('baseUrl')}/api/whatsapp/webhook`;
-
-async function ownerWithTwoFactor(): Promise<string> {
-  const member = await inviteStaffMember(await adminToken(), 'owner');
-  const setup = await call('/auth/2fa/setup', { method: 'POST', token: member.token, body: {} });
-  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-  const on = await call('/auth/2fa/enable', { method: 'POST', token: member.token, body: { code: totpAt(setup.body.secret, Date.now()) } });
-  expect(on.status, JSON.stringify(on.body)).toBe(200);
-  return (on.body.token as string | undefined) ?? member.token;
-}
 
 const orderMessages = async (orderId: string, token = sales): Promise<WhatsappMessage[]> => {
   const res = await call(`/orders/${orderId}/whatsapp`, { token });
@@ -73,21 +70,14 @@ beforeAll(async () => {
     extraStrapi(),
     createProduct({ stock: 500, title: 'Conjunto WhatsApp' }),
   ]);
-  await whatsappControl('reset');
+  // The fake is the run's (other files use it too): nothing here resets it; each test reads its own orders' messages.
   await whatsappControl('webhook', { url: webhookUrl(), retries: 0 });
-  // The account's approved templates: the shop's suggestions, as the owner would have submitted them.
-  await whatsappControl('templates', {
-    data: [
-      ...WHATSAPP_SUGGESTIONS.map((s) => ({ name: s.name, language: 'es_AR', status: 'APPROVED', category: 'UTILITY', body: s.text })),
-      { name: 'plantilla_pendiente', language: 'es_AR', status: 'PENDING', category: 'UTILITY', body: 'Hola {{1}}' },
-    ],
-  });
 }, 120_000);
 
-afterAll(async () => {
-  // Off again: the other files' orders on this database never reach the fake.
-  if (owner) await call('/whatsapp/settings', { method: 'PUT', token: owner, body: { enabled: false } });
-});
+afterAll(retireOwners);
+
+// WhatsApp stays connected after this file: the checkouts' file relies on the same settings (connectWhatsapp), and no
+// order of another file opts in.
 
 describe("connecting the shop's number (owner with two-factor)", () => {
   it('seals the token and the app secret, answers the webhook handshake, lists the templates and sends the test', async () => {
@@ -96,16 +86,9 @@ describe("connecting the shop's number (owner with two-factor)", () => {
     expect(plain.status).toBe(403);
     expect(plain.body.message).toMatch(/verificación en dos pasos/);
 
-    const templates = Object.fromEntries(
-      WHATSAPP_SUGGESTIONS.map((s) => [s.step, { name: s.name, language: 'es_AR', variables: s.variables }]),
-    );
-    const saved = await call('/whatsapp/settings', {
-      method: 'PUT',
-      token: owner,
-      body: { ...WHATSAPP_ACCOUNT, enabled: true, templates },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const saved = { body: await connectWhatsapp(owner) };
     expect(saved.body).toMatchObject({ enabled: true, connected: true, hasAccessToken: true, hasAppSecret: true });
+    expect(saved.body.templates).toEqual(SUGGESTED_MAPPING);
     expect(saved.body.webhookUrl).toMatch(/\/api\/whatsapp\/webhook$/);
     const answered = JSON.stringify((await call('/whatsapp/settings', { token: owner })).body);
     expect(answered).not.toContain(WHATSAPP_ACCOUNT.accessToken);
@@ -220,23 +203,14 @@ describe('what the shop sends, and to whom', () => {
     const names = (await sentFor(order.orderNumber)).map((m) => m.template?.name);
     expect(names.sort()).toEqual(['pago_confirmado', 'pedido_listo_retiro', 'pedido_recibido']);
 
-    // A template Meta does not have: failed, in Spanish, on the order; the e-mail of that step still goes.
-    const mapped = await call('/whatsapp/settings', {
-      method: 'PUT',
-      token: owner,
-      body: { templates: { delivered: { name: 'plantilla_pendiente', language: 'es_AR', variables: ['name'] } } },
-    });
-    expect(mapped.status).toBe(200);
-    expect((await call(`/orders/${order._id}/fulfillment`, { method: 'PUT', token: sales, body: { step: 'delivered' } })).status).toBe(200);
-    const failed = await waitForMessages(order._id, (m) => m.some((x) => x.step === 'delivered' && x.status === 'failed'));
-    expect(failed.find((x) => x.step === 'delivered')?.error).toBe(WHATSAPP_ERROR_TEXTS[132001]);
-    const mails = await call(`/emails?order=${order._id}`, { token: sales });
-    expect((mails.body.emails as { kind: string }[]).some((m) => m.kind === 'order_delivered')).toBe(true);
-    await call('/whatsapp/settings', {
-      method: 'PUT',
-      token: owner,
-      body: { templates: { delivered: { name: 'pedido_entregado', language: 'es_AR', variables: ['name', 'orderNumber'] } } },
-    });
+    // A number not on WhatsApp: Meta accepts the message, then reports it failed; the order says why, in Spanish, and
+    // the e-mail of that step went all the same.
+    await whatsappControl('notOnWhatsApp', { numbers: ['5492994990000'] });
+    const nowhere = await placeOrder({ ...shopper('299 15 499-0000'), whatsappOptIn: true });
+    const failed = await waitForMessages(nowhere._id, (m) => m[0]?.status === 'failed');
+    expect(failed[0]?.error).toBe(WHATSAPP_ERROR_TEXTS[131026]);
+    const mails = await call(`/emails?order=${nowhere._id}`, { token: sales });
+    expect((mails.body.emails as { kind: string }[]).some((m) => m.kind === 'order_received')).toBe(true);
   });
 });
 
@@ -292,6 +266,54 @@ describe("the shoppers' replies", () => {
       body: { template: { name: 'comprobante_recibido', language: 'es_AR', parameters: ['Ana', 'JL-1'] } },
     });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
+    // A template Meta does not have (or not approved in that language): failed, with Meta's reason in Spanish.
+    const unknown = await call(`/whatsapp/conversations/${late}/messages`, {
+      method: 'POST',
+      token: sales,
+      body: { template: { name: 'plantilla_pendiente', language: 'es_AR', parameters: ['Ana'] } },
+    });
+    expect(unknown.status).toBe(201);
+    const refused = await waitFor(
+      'the refused template',
+      async () => (await call(`/whatsapp/conversations/${late}`, { token: sales })).body.messages as WhatsappMessage[],
+      (messages) => messages.some((m) => m.id === unknown.body.message.id && m.status === 'failed'),
+      { timeoutMs: 10_000, everyMs: 100 },
+    );
+    expect(refused.find((m) => m.id === unknown.body.message.id)?.error).toBe(WHATSAPP_ERROR_TEXTS[132001]);
+  });
+});
+
+describe("'Avisame' on WhatsApp", () => {
+  it('tells the shopper who asked for it, and only her, when her size is back', async () => {
+    const body = await createProduct({ stock: 0, size: ['M'], stockBySize: { M: 0 }, title: `Body Avisame ${Date.now().toString(36)}` });
+    const subscribe = (extra: Record<string, unknown>) => api(`/products/${body._id}/stock-alerts`, { body: { size: 'M', ...extra } });
+    expect((await subscribe({ email: 'avisame.whatsapp@example.com', phone: '299 15 477-1122', whatsappOptIn: true })).status).toBe(201);
+    expect((await subscribe({ email: 'avisame.correo@example.com', phone: '299 15 477-3344' })).status).toBe(201);
+    expectMessage(
+      await subscribe({ email: 'avisame.fijo@example.com', phone: '0800 333 1234', whatsappOptIn: true }),
+      400,
+      WHATSAPP_MSG.badPhone,
+    );
+
+    const restocked = await api(`/products/${body._id}`, { method: 'PUT', token: await adminToken(), body: { stockBySize: { M: 2 } } });
+    expect(restocked.status).toBe(200);
+    const state = await waitFor('the Avisame message', whatsappState, (s) => s.messages.some((m) => m.to === '5492994771122'), {
+      timeoutMs: 15_000,
+      everyMs: 100,
+    });
+    const message = state.messages.find((m) => m.to === '5492994771122');
+    expect(message?.template?.name).toBe('volvio_tu_talle');
+    expect(message?.template?.parameters[0]).toBe(`${body.title} M`);
+    expect(message?.template?.parameters[1]).toContain(`/product/${body._id}`);
+    // Both e-mails were queued with their alerts' claims: the one who did not ask has no WhatsApp message at all.
+    const db = testDatabase();
+    const mails = await db('email_outboxes')
+      .whereIn('to', ['avisame.whatsapp@example.com', 'avisame.correo@example.com'])
+      .count({ n: '*' });
+    const quiet = await db('whatsapp_messages').where({ phone: '5492994773344' }).count({ n: '*' });
+    await db.destroy();
+    expect(Number(mails[0]?.n)).toBe(2);
+    expect(Number(quiet[0]?.n)).toBe(0);
   });
 });
 

@@ -37,13 +37,10 @@ const keyOf = (env: Record<string, string>, slot: number) =>
 
 /**
  * The global setup's side: an HTTP endpoint on 127.0.0.1 (POST /shops {env, slot}) that starts a shop with those
- * settings (over `baseEnv`, the run's outside services) on `database` once and answers its address to every later
- * asker, restarting it if it died. `close` stops the kept shops.
+ * settings on `database` once and answers its address to every later asker, restarting it if it died. `close` stops
+ * the kept shops.
  */
-export async function startShopBroker(
-  database: TestDatabase,
-  baseEnv: Record<string, string> = {},
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startShopBroker(database: TestDatabase): Promise<{ url: string; close(): Promise<void> }> {
   const kept = new Map<string, Promise<RunningStrapi>>();
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -57,7 +54,7 @@ export async function startShopBroker(
       let shop = kept.get(key);
       const current = shop ? await shop.catch(() => undefined) : undefined;
       if (!current || current.process.exitCode !== null || current.process.signalCode !== null) {
-        shop = startStrapi(database, { ...baseEnv, ...env });
+        shop = startStrapi(database, env);
         kept.set(key, shop);
       }
       const running = await shop!;

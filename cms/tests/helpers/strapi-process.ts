@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { compileCms, freePort, postgresAnswers, spawnStrapiStart } from './strapi-start.mjs';
 
 export const CMS_DIR = path.resolve(__dirname, '..', '..');
@@ -158,6 +158,21 @@ export interface RunningStrapi {
   stop(): Promise<void>;
 }
 
+/**
+ * Where every shop a test starts reaches WhatsApp: the run's fake (global-setup.ts sets it before its first start;
+ * in a test file it is provided), never Meta. Any process on a database whose WhatsApp is connected sends that
+ * database's due messages, so none may point elsewhere. Outside the API run (the resilience files): a closed local
+ * port, and nothing is ever connected there.
+ */
+function whatsappFakeUrl(): string {
+  if (process.env.SHOP_TEST_WHATSAPP_API_URL) return process.env.SHOP_TEST_WHATSAPP_API_URL;
+  try {
+    return inject('whatsappFakeUrl');
+  } catch {
+    return 'http://127.0.0.1:9';
+  }
+}
+
 /** Starts `strapi start` in its own process on a free port and waits until /api/health answers. */
 export async function startStrapi(database: TestDatabase, extraEnv: Record<string, string> = {}): Promise<RunningStrapi> {
   const port = await freePort();
@@ -173,6 +188,11 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
     RATE_LIMIT_TRACKING_MAX: '100000',
     RATE_LIMIT_STOCK_ALERTS_MAX: '100000',
     RATE_LIMIT_WITHDRAWALS_MAX: '100000',
+    // The run's fake WhatsApp Cloud API, with the outbox's periods short (settings, as every period).
+    WHATSAPP_API_URL: whatsappFakeUrl(),
+    WHATSAPP_WORKER_INTERVAL_MS: '100',
+    WHATSAPP_RETRY_BASE_MS: '50',
+    WHATSAPP_MAX_ATTEMPTS: '4',
     // API tests need no front end: skip loading (and compressing) the built apps on every start.
     STOREFRONT_DIST: path.join(CMS_DIR, '.tmp', 'no-storefront-in-api-tests'),
     ADMIN_PANEL_DIST: path.join(CMS_DIR, '.tmp', 'no-admin-panel-in-api-tests'),

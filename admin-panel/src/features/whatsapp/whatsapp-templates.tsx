@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import {
   WHATSAPP_LANGUAGE,
+  WHATSAPP_NOTICES,
   WHATSAPP_STEP_LABELS,
   WHATSAPP_STEPS,
   WHATSAPP_VARIABLE_LABELS,
@@ -136,11 +137,12 @@ export function TemplatesCard({ settings }: { settings: WhatsappSettingsAnswer }
           />
         ))}
         <details className="wa-suggestions">
-          <summary>Textos sugeridos para enviar a aprobación (categoría «Utilidad», idioma {WHATSAPP_LANGUAGE})</summary>
+          <summary>Textos sugeridos para enviar a aprobación (idioma {WHATSAPP_LANGUAGE})</summary>
           <ul>
             {settings.suggestions.map((s) => (
               <li key={s.step}>
-                <strong>{s.name}</strong> · {WHATSAPP_STEP_LABELS[s.step]}
+                <strong>{s.name}</strong> · {WHATSAPP_STEP_LABELS[s.step]} · categoría{' '}
+                {(WHATSAPP_NOTICES as readonly string[]).includes(s.step) ? '«Marketing»' : '«Utilidad»'}
                 <p className="wa-template-body">{s.text}</p>
                 <p className="hint">{s.variables.map((v, i) => `{{${i + 1}}} ${WHATSAPP_VARIABLE_LABELS[v]}`).join(' · ')}</p>
               </li>

@@ -5,6 +5,7 @@ import {
   MSG,
   normalizeSizes,
   STOCK_ALERT_MSG,
+  WHATSAPP_MSG,
   type StockAlert,
   type StockAlertInput,
   type WaitedSize,
@@ -16,6 +17,7 @@ import { shopBaseUrl } from '../../utils/public-url';
 import { alertsTable, productsByDocumentId, STOCK_ALERTS_TABLE, text, WAITING, type ProductStock, type Row } from './stock-alert-store';
 import { verifiedDocumentId } from './stock-alert-links';
 import { scheduleSweep } from './stock-alert-sweep';
+import { whatsappNumber } from '../notifications';
 
 function toAlert(row: Row): StockAlert {
   const status = text(row.alert_status);
@@ -67,10 +69,12 @@ export async function subscribe(productId: string, input: StockAlertInput, origi
   if (!product?.active) throw notFound(MSG.product.notFound);
   const color = alertColor(product, input.color);
   const size = alertSize(product, input.size, color);
+  if (input.whatsappOptIn && whatsappNumber(input.phone) === null) throw badRequest(WHATSAPP_MSG.badPhone);
   const now = new Date();
   const fields = {
     product_title: product.title.slice(0, 200),
     phone: input.phone?.trim() ? input.phone.trim() : null,
+    whatsapp_opt_in: input.whatsappOptIn === true,
     alert_status: WAITING,
     notified_at: null,
     shop_url: shopBaseUrl(origin).slice(0, 200),

@@ -1,9 +1,8 @@
 // The stock alerts' sweep: claims each waiting alert whose size has units again and queues its e-mail, and its timers.
 import { stockAlertMail } from '@shop/shared';
-import { affectedRows, table, writeTransaction, type Trx } from '../../utils/db-write';
+import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { shopBaseUrl } from '../../utils/public-url';
-import { enqueueMail } from '../notifications';
-import { shopOf } from '../notifications';
+import { enqueueMail, shopOf, whatsappNoticeSender, type WhatsappNoticeSender } from '../notifications';
 import { alertsTable, productsByDocumentId, STOCK_ALERTS_TABLE, text, WAITING, type ProductStock, type Row } from './stock-alert-store';
 import { unsubscribeToken } from './stock-alert-links';
 
@@ -13,7 +12,7 @@ const SWEEP_EVERY_MS = 60_000;
 const SWEEP_DELAY_MS = 300;
 const SWEEP_BATCH = 500;
 
-async function claimAndQueue(trx: Trx, alert: Row, product: ProductStock): Promise<boolean> {
+async function claimAndQueue(trx: Trx, alert: Row, product: ProductStock, whatsapp: WhatsappNoticeSender | null): Promise<boolean> {
   const now = new Date();
   const claimed = affectedRows(
     await table(trx, STOCK_ALERTS_TABLE)
@@ -47,6 +46,17 @@ async function claimAndQueue(trx: Trx, alert: Row, product: ProductStock): Promi
     orderNumber: null,
     listUnsubscribeUrl: `${base}/api/stock-alerts/unsubscribe?token=${token}`,
   });
+  // The same news on WhatsApp, when she ticked "Avisame también por WhatsApp" (one message per notification).
+  if (whatsapp && storedFlag(alert.whatsapp_opt_in)) {
+    await whatsapp(trx, {
+      key: `${text(alert.document_id)}:${now.toISOString()}`,
+      phone: text(alert.phone) || null,
+      values: {
+        productTitle: [product.title, color, size].filter(Boolean).join(' '),
+        link: `${base}/product/${encodeURIComponent(product.documentId)}${talle}`,
+      },
+    });
+  }
   return true;
 }
 
@@ -59,14 +69,16 @@ export async function sweepStockAlerts(): Promise<number> {
     .where('alert_status', WAITING)
     .orderBy('id', 'asc')
     .limit(SWEEP_BATCH)
-    .select('id', 'document_id', 'product_document_id', 'size', 'color', 'email', 'shop_url');
+    .select('id', 'document_id', 'product_document_id', 'size', 'color', 'email', 'phone', 'whatsapp_opt_in', 'shop_url');
   if (waiting.length === 0) return 0;
+  // Read once, before any alert's transaction: WhatsApp's settings and the notice's template.
+  const whatsapp = waiting.some((a) => storedFlag(a.whatsapp_opt_in)) ? await whatsappNoticeSender('back_in_stock') : null;
   const products = await productsByDocumentId([...new Set(waiting.map((a) => text(a.product_document_id)))]);
   let queued = 0;
   for (const alert of waiting) {
     const product = products.get(text(alert.product_document_id));
     if (!product?.active || product.unitsOf(text(alert.size), text(alert.color)) <= 0) continue;
-    if (await writeTransaction((trx) => claimAndQueue(trx, alert, product))) queued += 1;
+    if (await writeTransaction((trx) => claimAndQueue(trx, alert, product, whatsapp))) queued += 1;
   }
   if (queued > 0) strapi.log.info(`[stock-alerts] ${queued} "volvió tu talle" e-mail(s) queued`);
   return queued;

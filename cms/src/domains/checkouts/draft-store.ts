@@ -29,6 +29,8 @@ export interface Draft {
   lines: CheckoutDraftLine[];
   email: string | null;
   phone: string | null;
+  /** "Si no termino la compra, recordámelo por WhatsApp". */
+  whatsappOptIn: boolean;
   fullName: string | null;
   delivery: DraftDelivery;
   shopUrl: string | null;
@@ -86,6 +88,7 @@ export function draftOf(row: Row): Draft {
     lines: linesOf(row.lines),
     email: text(row.email),
     phone: text(row.phone),
+    whatsappOptIn: storedFlag(row.whatsapp_opt_in),
     fullName: text(row.full_name),
     delivery: deliveryOf(row.delivery),
     shopUrl: text(row.shop_url),

@@ -3,7 +3,7 @@
 import { abandonedCheckoutMail, CHECKOUT_DRAFT_KEEP_DAYS, formatPrice, recoveryPath } from '@shop/shared';
 import { affectedRows, writeTransaction } from '../../utils/db-write';
 import { shopBaseUrl } from '../../utils/public-url';
-import { enqueueMail, shopOf } from '../notifications';
+import { enqueueMail, shopOf, whatsappNoticeSender, type WhatsappNoticeSender } from '../notifications';
 import { priceDraft } from './draft-pricing';
 import { draftOf, draftsTable, optedOut, type Draft, type Row } from './draft-store';
 
@@ -14,9 +14,14 @@ function sweepEveryMs(): number {
 }
 const SWEEP_BATCH = 200;
 
-/** Claims the draft (conditional UPDATE: among several processes one wins) and queues its e-mail. */
-async function claimAndQueue(draft: Draft): Promise<boolean> {
-  if (!draft.email || (await optedOut(draft.email))) return false;
+/**
+ * Claims the draft (conditional UPDATE: among several processes one wins) and queues its e-mail, and its WhatsApp
+ * message when she ticked "Si no termino la compra, recordámelo por WhatsApp" (`whatsapp`: the notice's sender).
+ */
+async function claimAndQueue(draft: Draft, mailOn: boolean, whatsapp: WhatsappNoticeSender | null): Promise<boolean> {
+  const byMail = mailOn && draft.email !== null && !(await optedOut(draft.email));
+  const byWhatsapp = whatsapp !== null && draft.whatsappOptIn && draft.phone !== null;
+  if (!byMail && !byWhatsapp) return false;
   const content = await strapi.service('api::site-content.site-content').cachedContent();
   const priced = await priceDraft(draft.lines);
   const base = draft.shopUrl || shopBaseUrl(null);
@@ -34,6 +39,7 @@ async function claimAndQueue(draft: Draft): Promise<boolean> {
     unsubscribeUrl: `${base}/checkout/baja?token=${token}`,
   });
   const email = draft.email;
+  const firstName = draft.fullName?.trim().split(/\s+/)[0] ?? '';
   return writeTransaction(async (trx) => {
     const claimed = affectedRows(
       await draftsTable(trx)
@@ -43,37 +49,64 @@ async function claimAndQueue(draft: Draft): Promise<boolean> {
         .update({ email_sent_at: new Date() }),
     );
     if (claimed !== 1) return false;
-    await enqueueMail({
-      to: email,
-      kind: 'abandoned_checkout',
-      ...mail,
-      orderDocumentId: null,
-      orderNumber: null,
-      listUnsubscribeUrl: `${base}/api/checkouts/unsubscribe?token=${token}`,
-    });
+    if (byMail && email) {
+      await enqueueMail({
+        to: email,
+        kind: 'abandoned_checkout',
+        ...mail,
+        orderDocumentId: null,
+        orderNumber: null,
+        listUnsubscribeUrl: `${base}/api/checkouts/unsubscribe?token=${token}`,
+      });
+    }
+    if (byWhatsapp) {
+      await whatsapp(trx, {
+        key: String(draft.id),
+        phone: draft.phone,
+        values: {
+          name: firstName || 'hola',
+          productTitle: priced.lines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', '),
+          total: formatPrice(priced.total),
+          link: `${base}${recoveryPath(draft.token)}`,
+        },
+      });
+    }
     return true;
   });
 }
 
-/** Queues the due e-mails (when the owner switched them on) and deletes old drafts. Returns the e-mails queued. */
+/**
+ * Queues the due reminders and deletes old drafts: the e-mail when the owner switched it on, the WhatsApp message when
+ * she mapped its template (Canales › WhatsApp) and the shopper asked for it. Returns the drafts reminded.
+ */
 export async function sweepDrafts(): Promise<number> {
   const purgeBefore = new Date(Date.now() - CHECKOUT_DRAFT_KEEP_DAYS * 86_400_000);
   await writeTransaction(async (trx) => draftsTable(trx).where('updated_at', '<', purgeBefore).delete());
   const content = await strapi.service('api::site-content.site-content').cachedContent();
   const { abandonedEmailEnabled, abandonedEmailAfterHours } = content.checkout;
-  if (abandonedEmailEnabled !== true) return 0;
+  const byMail = abandonedEmailEnabled === true;
+  // Read once, before any draft's transaction: WhatsApp's settings and the notice's template.
+  const whatsapp = await whatsappNoticeSender('cart_recovery');
+  if (!byMail && !whatsapp) return 0;
   const hours = Number.isFinite(Number(abandonedEmailAfterHours)) ? Number(abandonedEmailAfterHours) : 3;
   const due: Row[] = await draftsTable()
     .whereNull('converted_at')
     .whereNull('email_sent_at')
-    .whereNotNull('email')
+    .andWhere((q) => {
+      if (byMail) void q.whereNotNull('email');
+      if (whatsapp) {
+        void q.orWhere((both) => {
+          void both.where('whatsapp_opt_in', true).whereNotNull('phone');
+        });
+      }
+    })
     .andWhere('updated_at', '<=', new Date(Date.now() - hours * 3_600_000))
     .orderBy('id', 'asc')
     .limit(SWEEP_BATCH)
     .select('*');
   let queued = 0;
-  for (const row of due) if (await claimAndQueue(draftOf(row))) queued += 1;
-  if (queued > 0) strapi.log.info(`[checkouts] ${queued} abandoned-checkout e-mail(s) queued`);
+  for (const row of due) if (await claimAndQueue(draftOf(row), byMail, whatsapp)) queued += 1;
+  if (queued > 0) strapi.log.info(`[checkouts] ${queued} abandoned checkout(s) reminded`);
   return queued;
 }
 

@@ -31,6 +31,7 @@ export async function saveDraft(token: string, input: CheckoutDraftInput, origin
     ),
     email: input.email ? input.email.toLowerCase() : null,
     phone: input.phone,
+    whatsapp_opt_in: input.whatsappOptIn === true && input.phone !== null,
     full_name: input.fullName,
     delivery: JSON.stringify({
       deliveryType: input.deliveryType ?? null,
@@ -95,6 +96,7 @@ export async function markConverted(token: string, order: { documentId: string; 
           recovered: order.recovered,
           email: null,
           phone: null,
+          whatsapp_opt_in: false,
           full_name: null,
           updated_at: now,
         }),

@@ -9,3 +9,4 @@ export { registerMailAttachments, type MailAttachment } from './mail-attachments
 export { whatsappNumber } from './whatsapp-phone';
 export { orderWhatsappMessages, WHATSAPP_INDEXES } from './whatsapp-store';
 export { startWhatsappWorker, stopWhatsappWorker } from './whatsapp-outbox';
+export { whatsappNoticeSender, type WhatsappNoticeSender } from './whatsapp-notices';

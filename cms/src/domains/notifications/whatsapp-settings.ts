@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   WHATSAPP_STEPS,
   whatsappSettingsInputSchema,
@@ -7,7 +7,7 @@ import {
   type WhatsappStep,
   type WhatsappTemplateMapping,
 } from '@shop/shared';
-import { openSecret, sealSecret } from '../platform';
+import { openSecret, sealSecret, secret } from '../platform';
 import { isRecord } from '../../utils/db-write';
 import { parseWith } from '../../utils/http';
 import { WHATSAPP_SUGGESTIONS } from './whatsapp-suggestions';
@@ -68,19 +68,24 @@ async function stored(): Promise<StoredSettings> {
     const parsed = whatsappTemplateMappingSchema.safeParse(isRecord(value.templates) ? value.templates[step] : null);
     templates[step] = parsed.success ? parsed.data : null;
   }
-  const verifyToken = textOr(value.verifyToken);
-  const settings: StoredSettings = {
+  return {
     enabled: value.enabled === true,
     phoneNumberId: textOr(value.phoneNumberId),
     businessAccountId: textOr(value.businessAccountId),
     sealedToken: textOr(value.sealedToken),
     sealedSecret: textOr(value.sealedSecret),
-    verifyToken: verifyToken ?? randomBytes(18).toString('base64url'),
+    verifyToken: verifyToken(),
     templates,
   };
-  // The verify token is made once, at the first read, and kept: Meta's app settings hold a copy.
-  if (!verifyToken) await strapi.store.set({ ...SETTINGS_KEY, value: settings });
-  return settings;
+}
+
+/**
+ * The webhook's verify token, to paste in Meta's app settings: derived from ENCRYPTION_KEY, so every process knows
+ * the same one without storing it (a token written at the first read raced between processes and requests).
+ * Unguessable without the key; a new ENCRYPTION_KEY gives a new token (and the sealed secrets must be entered again).
+ */
+function verifyToken(): string {
+  return createHmac('sha256', secret('ENCRYPTION_KEY')).update('whatsapp-webhook-verify-token').digest('base64url').slice(0, 32);
 }
 
 function open(sealed: string | null): string | null {

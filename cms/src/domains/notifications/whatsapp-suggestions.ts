@@ -2,7 +2,7 @@ import type { WhatsappSettingsAnswer } from '@shop/shared';
 
 /**
  * The shop's suggested templates, one per step, for the owner to submit for approval in Meta's WhatsApp Manager
- * (category "Utility", language es_AR). Their {{n}} are filled, in this order, with the variables listed. Meta
+ * (language es_AR; the order's steps are "Utility", 'Avisame' and the unfinished checkout "Marketing"). Their {{n}} are filled, in this order, with the variables listed. Meta
  * refuses an empty variable: every one of them always has a text (see whatsapp-variables.ts).
  */
 export const WHATSAPP_SUGGESTIONS: WhatsappSettingsAnswer['suggestions'] = [
@@ -41,5 +41,17 @@ export const WHATSAPP_SUGGESTIONS: WhatsappSettingsAnswer['suggestions'] = [
     name: 'pedido_entregado',
     text: 'Hola {{1}}, tu pedido {{2}} figura entregado. ¡Que lo disfrutes! Si algo no te quedó bien, respondé este mensaje.',
     variables: ['name', 'orderNumber'],
+  },
+  {
+    step: 'back_in_stock',
+    name: 'volvio_tu_talle',
+    text: '¡Hola! Volvió {{1}}, lo que nos pediste que te avisáramos. Miralo acá: {{2}}',
+    variables: ['productTitle', 'link'],
+  },
+  {
+    step: 'cart_recovery',
+    name: 'carrito_pendiente',
+    text: 'Hola {{1}}, te guardamos el carrito: {{2}}, por {{3}}. Si querés terminar la compra, seguí acá: {{4}}',
+    variables: ['name', 'productTitle', 'total', 'link'],
   },
 ];

@@ -59,7 +59,26 @@ export function variableText(variable: WhatsappVariable, order: Order, content: 
       return carrierOf(order, facts);
     case 'trackingNumber':
       return facts.shipment?.trackingNumber || order.orderNumber;
+    case 'productTitle':
+      return order.items.map((item) => item.title).join(', ') || order.orderNumber;
+    case 'link':
+      return facts.shipment?.trackingUrl || facts.trackingLink;
   }
+}
+
+/** WhatsApp refuses a parameter with a line break, a tab or more than four spaces in a row. */
+const asParameter = (text: string) =>
+  text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {4,}/g, '   ')
+    .slice(0, 1000);
+
+/**
+ * A notice's parameters ('Avisame', a checkout left unfinished): its own values; a variable it has no value for (an
+ * order's, mapped by mistake) says the product, never an empty parameter Meta would refuse.
+ */
+export function noticeParameters(variables: readonly WhatsappVariable[], values: Partial<Record<WhatsappVariable, string>>): string[] {
+  return variables.map((v) => asParameter(values[v] || values.productTitle || 'tu pedido'));
 }
 
 /** The template's body parameters, in its {{1}}, {{2}}… order. */
@@ -69,11 +88,5 @@ export function templateParameters(
   content: SiteContent,
   facts: WhatsappFacts,
 ): string[] {
-  // WhatsApp refuses a parameter with a line break, a tab or more than four spaces in a row.
-  return variables.map((v) =>
-    variableText(v, order, content, facts)
-      .replace(/[\r\n\t]+/g, ' ')
-      .replace(/ {4,}/g, '   ')
-      .slice(0, 1000),
-  );
+  return variables.map((v) => asParameter(variableText(v, order, content, facts)));
 }

@@ -226,4 +226,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /channels/mercadolibre/callback',
   // Mercado Libre's notifications: rate limited; only the resource is kept, fetched later with the account's token.
   'POST /channels/mercadolibre/notifications',
+  // Meta's check of the WhatsApp callback (only with the shop's verify token) and its notifications (only signed).
+  'GET /whatsapp/webhook',
+  'POST /whatsapp/webhook',
 ];

@@ -42,6 +42,8 @@ export const stockAlertInputSchema = z.object({
     .regex(/^\+?[\d\s()-]{0,30}$/, STOCK_ALERT_MSG.badPhone)
     .refine((v) => v === '' || v.replace(/\D/g, '').length >= 8, STOCK_ALERT_MSG.badPhone)
     .optional(),
+  /** "Avisame también por WhatsApp" (off unless ticked; the phone must then be a mobile). */
+  whatsappOptIn: z.boolean({ error: 'whatsappOptIn debe ser verdadero o falso' }).optional(),
 });
 export type StockAlertInput = z.infer<typeof stockAlertInputSchema>;
 

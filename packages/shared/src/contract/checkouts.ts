@@ -68,6 +68,8 @@ export const checkoutDraftInputSchema = z
     postalCode: optionalText(20),
     barrio: optionalText(80),
     city: optionalText(120),
+    /** "Si no termino la compra, recordámelo por WhatsApp" (off unless ticked). */
+    whatsappOptIn: z.boolean({ error: 'whatsappOptIn debe ser verdadero o falso' }).optional(),
   })
   .refine((d) => d.email !== null || d.phone !== null, { message: CHECKOUT_MSG.contactRequired, path: ['email'] });
 export type CheckoutDraftInput = z.infer<typeof checkoutDraftInputSchema>;

@@ -6,7 +6,12 @@ import { z } from 'zod';
  */
 
 /** The steps of an order a shopper who opted in hears about on WhatsApp, in the order they happen. */
-export const WHATSAPP_STEPS = ['order_received', 'proof_received', 'paid', 'ready_for_pickup', 'shipped', 'delivered'] as const;
+export const WHATSAPP_ORDER_STEPS = ['order_received', 'proof_received', 'paid', 'ready_for_pickup', 'shipped', 'delivered'] as const;
+/** Messages that are not about an order: 'Avisame' (her size is back) and a checkout left unfinished. */
+export const WHATSAPP_NOTICES = ['back_in_stock', 'cart_recovery'] as const;
+export type WhatsappNotice = (typeof WHATSAPP_NOTICES)[number];
+/** Everything the owner maps to a template: the order's steps, then the notices. */
+export const WHATSAPP_STEPS = [...WHATSAPP_ORDER_STEPS, ...WHATSAPP_NOTICES] as const;
 export type WhatsappStep = (typeof WHATSAPP_STEPS)[number];
 
 export const WHATSAPP_STEP_LABELS: Record<WhatsappStep, string> = {
@@ -16,6 +21,8 @@ export const WHATSAPP_STEP_LABELS: Record<WhatsappStep, string> = {
   ready_for_pickup: 'Listo para retirar',
   shipped: 'Enviado',
   delivered: 'Entregado',
+  back_in_stock: 'Volvió tu talle (Avisame)',
+  cart_recovery: 'Carrito sin terminar',
 };
 
 /** What a template's {{1}}, {{2}}… are filled with, taken from the order. */
@@ -29,6 +36,8 @@ export const WHATSAPP_VARIABLES = [
   'pickupHours',
   'carrier',
   'trackingNumber',
+  'productTitle',
+  'link',
 ] as const;
 export type WhatsappVariable = (typeof WHATSAPP_VARIABLES)[number];
 
@@ -42,6 +51,8 @@ export const WHATSAPP_VARIABLE_LABELS: Record<WhatsappVariable, string> = {
   pickupHours: 'Horario de retiro',
   carrier: 'Transporte',
   trackingNumber: 'Número de seguimiento',
+  productTitle: 'Producto (o lo que quedó en el carrito)',
+  link: 'Link del producto (o del carrito)',
 };
 
 /** A message's life: queued, accepted by Meta, then its receipts (sent, delivered, read) or failed. */

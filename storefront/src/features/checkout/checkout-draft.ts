@@ -89,6 +89,8 @@ export interface DraftSource {
   barrio: string | null;
   postalCode: string;
   city: string;
+  /** Her WhatsApp consent on this checkout: it also covers one reminder if she leaves it unfinished. */
+  whatsappOptIn?: boolean;
 }
 
 const blank = (value: string | null | undefined, max: number): string | null => {
@@ -118,5 +120,6 @@ export function draftBody(source: DraftSource): CheckoutDraftInput | null {
     postalCode: blank(source.postalCode, 20),
     barrio: blank(source.barrio, 80),
     city: blank(source.city, 120),
+    ...(source.whatsappOptIn && phone ? { whatsappOptIn: true } : {}),
   };
 }

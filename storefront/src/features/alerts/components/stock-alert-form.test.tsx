@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STOCK_ALERT_MSG } from '@shop/shared';
+import { STOCK_ALERT_MSG, WHATSAPP_MSG } from '@shop/shared';
 import { deferred, mockApi, type RecordedRequest } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import { StockAlertForm } from './stock-alert-form';
@@ -25,6 +25,24 @@ function setup(reply: Reply | (() => Promise<Reply>)) {
 const alertsSent = (requests: RecordedRequest[]) => requests.filter((r) => r.url === '/products/p1/stock-alerts');
 
 describe('Avisame cuando vuelva', () => {
+  it('asks on WhatsApp too only when ticked, and then needs a mobile', async () => {
+    const { user, requests, form, email, phone, send } = setup({ status: 201, data: { message: 'ok', size: '90C' } });
+    const optIn = within(form).getByRole('checkbox', { name: 'Avisame también por WhatsApp' });
+    expect(optIn).not.toBeChecked();
+    await user.type(email, 'ana@example.com');
+    await user.click(optIn);
+    await user.click(send);
+    expect(phone).toHaveAccessibleDescription(WHATSAPP_MSG.badPhone);
+    expect(alertsSent(requests)).toEqual([]);
+    await user.type(phone, '299 15 412-3456');
+    await user.click(send);
+    await waitFor(() =>
+      expect(alertsSent(requests).map((r) => r.body)).toEqual([
+        { size: '90C', email: 'ana@example.com', phone: '299 15 412-3456', whatsappOptIn: true },
+      ]),
+    );
+  });
+
   it('checks the e-mail and the WhatsApp in Spanish before sending anything', async () => {
     const { user, requests, email, phone, send } = setup({ status: 201, data: { message: 'ok', size: '90C' } });
     await user.click(send);

@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellRing } from 'lucide-react';
-import { stockAlertInputSchema } from '@shop/shared';
+import { normalizeArgentinePhone, stockAlertInputSchema, WHATSAPP_MSG } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import type { z } from 'zod';
 import { FormField, LabelledForm } from '@/components/form-parts';
 import { PrivacyNotice } from '@/features/legal';
 import { useCreateStockAlert } from '../api/create-stock-alert';
 
-/** What the shopper fills in; the size is the one chosen on the page. */
-const contactSchema = stockAlertInputSchema.omit({ size: true });
+/** What the shopper fills in; the size is the one chosen on the page. Asked on WhatsApp too, the phone must be a mobile. */
+const contactSchema = stockAlertInputSchema.omit({ size: true }).superRefine((values, ctx) => {
+  if (values.whatsappOptIn && normalizeArgentinePhone(values.phone ?? '') === null)
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.badPhone });
+});
 type ContactValues = z.input<typeof contactSchema>;
 type ContactInput = z.output<typeof contactSchema>;
 type FieldName = keyof ContactValues;
@@ -31,7 +34,7 @@ export function StockAlertForm({ productId, size, color }: StockAlertFormProps) 
   const [sendError, setSendError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<ContactValues, unknown, ContactInput>({
     resolver: zodResolver(contactSchema),
-    defaultValues: { email: '', phone: '' },
+    defaultValues: { email: '', phone: '', whatsappOptIn: false },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -40,7 +43,16 @@ export function StockAlertForm({ productId, size, color }: StockAlertFormProps) 
     setSendError(null);
     setDone(null);
     create.mutate(
-      { productId, input: { size, ...(color ? { color } : {}), email: input.email, phone: input.phone || undefined } },
+      {
+        productId,
+        input: {
+          size,
+          ...(color ? { color } : {}),
+          email: input.email,
+          phone: input.phone || undefined,
+          ...(input.whatsappOptIn ? { whatsappOptIn: true } : {}),
+        },
+      },
       {
         onSuccess: (answer) => setDone({ size, color, message: answer.message }),
         onError: (error) => setSendError(errorMessage(error)),
@@ -90,6 +102,9 @@ export function StockAlertForm({ productId, size, color }: StockAlertFormProps) 
           {fieldError('phone')}
         </FormField>
       </div>
+      <label className="stock-alert__optin">
+        <input type="checkbox" {...register('whatsappOptIn')} data-testid="stock-alert-whatsapp" /> Avisame también por WhatsApp
+      </label>
       {sendError && (
         <p className="notice notice--error" role="alert">
           {sendError}

@@ -124,24 +124,6 @@ export default function CheckoutPage() {
     };
   }, [figures]);
 
-  // Abandoned checkouts: the draft is kept (debounced) once a valid e-mail or phone is typed with items in the cart.
-  useDraftAutosave(
-    {
-      items,
-      email: typedEmail,
-      phone: form.watch('phone') ?? '',
-      fullName: form.watch('fullName') ?? '',
-      // A saved checkout knows pickup and delivery: a national one is kept as a delivery to its postal code.
-      deliveryType: carrier ? 'delivery' : deliveryType,
-      zoneId,
-      meetingPointId,
-      barrio: place.barrio,
-      postalCode: carrier ? national.address.postalCode : postalCode,
-      city: carrier ? national.address.locality : (form.watch('city') ?? ''),
-    },
-    !contentLoading,
-  );
-
   // A national order waits for its option (and a branch option for its branch).
   const nationalMissing = carrier ? national.missing : null;
   const blocked = pricing.problem !== null || awaitingZone || nationalMissing !== null;
@@ -167,6 +149,25 @@ export default function CheckoutPage() {
     identificationThreshold: content.checkout.invoiceIdentificationThreshold,
     national: carrier ? national : null,
   });
+
+  // Abandoned checkouts: the draft is kept (debounced) once a valid e-mail or phone is typed with items in the cart.
+  useDraftAutosave(
+    {
+      items,
+      email: typedEmail,
+      phone: form.watch('phone') ?? '',
+      fullName: form.watch('fullName') ?? '',
+      // A saved checkout knows pickup and delivery: a national one is kept as a delivery to its postal code.
+      deliveryType: carrier ? 'delivery' : deliveryType,
+      zoneId,
+      meetingPointId,
+      barrio: place.barrio,
+      postalCode: carrier ? national.address.postalCode : postalCode,
+      city: carrier ? national.address.locality : (form.watch('city') ?? ''),
+      whatsappOptIn: whatsappOptIn.checked,
+    },
+    !contentLoading,
+  );
 
   const chatLines = items.map((i) => ({ name: i.name, size: i.size, color: i.color, quantity: i.quantity, price: i.price }));
   const outOfZoneChatHref = chatUrl(

@@ -6,7 +6,8 @@ import { mockApi, type RecordedRequest } from '@/test/mock-api';
 import { fillPersonalData, renderCheckout } from './checkout-test-setup';
 
 const LABEL = 'Quiero recibir novedades de mi pedido por WhatsApp';
-const HINT = 'Te escribimos solo sobre este pedido: cuando lo recibimos, cuando se confirma el pago y cuando está listo o en camino.';
+const HINT =
+  'Te escribimos solo sobre este pedido: cuando lo recibimos, cuando se confirma el pago y cuando está listo o en camino; si no lo terminás, te lo recordamos una sola vez.';
 
 const order = makeOrder({ shippingInfo: { ...makeOrder().shippingInfo, email: 'ana@example.com' } });
 const created = { status: 201, data: { order, orderNumber: order.orderNumber } };
@@ -19,6 +20,15 @@ const orderRequests = (requests: readonly RecordedRequest[]) => requests.filter(
 const confirm = () => screen.getByRole('button', { name: 'Confirmar Pedido' });
 
 describe('checkout: WhatsApp opt-in', () => {
+  it('keeps her consent in the checkout draft, for the one reminder if she leaves it unfinished', async () => {
+    const { user, requests } = setup({ 'POST /orders': created, 'PUT /checkouts/*': { status: 200, data: { message: 'ok' } } });
+    await fillPersonalData(user);
+    const drafts = () => requests.filter((r) => r.method === 'PUT' && r.url.startsWith('/checkouts/'));
+    await waitFor(() => expect(drafts().at(-1)?.body).not.toHaveProperty('whatsappOptIn'), { timeout: 4000 });
+    await user.click(screen.getByRole('checkbox', { name: LABEL }));
+    await waitFor(() => expect(drafts().at(-1)?.body).toMatchObject({ whatsappOptIn: true }), { timeout: 4000 });
+  });
+
   it('leaves the box unticked by default and sends no whatsappOptIn', async () => {
     const { user, requests } = setup();
     const box = screen.getByRole('checkbox', { name: LABEL });

@@ -22,7 +22,8 @@ export function WhatsappOptInField({ optIn }: { optIn: WhatsappOptIn }) {
         {WHATSAPP_OPT_IN_LABEL}
       </label>
       <p id={HINT_ID} className="muted small">
-        Te escribimos solo sobre este pedido: cuando lo recibimos, cuando se confirma el pago y cuando está listo o en camino.
+        Te escribimos solo sobre este pedido: cuando lo recibimos, cuando se confirma el pago y cuando está listo o en camino; si no lo
+        terminás, te lo recordamos una sola vez.
       </p>
     </div>
   );
