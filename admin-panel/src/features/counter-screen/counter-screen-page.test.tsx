@@ -164,6 +164,7 @@ describe('the counter screen: customer and keyboard', () => {
     expect(screen.getByTestId('screen-customer')).toHaveTextContent('Ana Pérez');
     expect(calls.find((c) => c.url === '/customers')?.params).toMatchObject({ search: '2995551234' });
     await user.type(screen.getByLabelText('DNI o CUIT para la factura (opcional)'), '30.123.456');
+    await user.click(screen.getByRole('checkbox', { name: 'Quiere recibir novedades de la compra por WhatsApp' }));
     await user.keyboard('{F2}');
     expect(screen.getByLabelText('Código de barras o SKU')).toHaveFocus();
     await user.keyboard('{F4}');
@@ -175,6 +176,7 @@ describe('the counter screen: customer and keyboard', () => {
     expect(bodyOf(calls.find((c) => c.url === '/orders/manual')!)).toMatchObject({
       shippingInfo: { fullName: 'Ana Pérez', phone: '299 555 1234' },
       buyerDocument: '30123456',
+      whatsappOptIn: true,
       payments: [{ method: 'transfer', amount: 10000 }],
     });
   });

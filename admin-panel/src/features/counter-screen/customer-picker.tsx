@@ -59,7 +59,7 @@ export function CustomerPicker({ customer, onChange }: Props) {
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            onClick={() => onChange({ ...customer, name: '', phone: '', email: '' })}
+            onClick={() => onChange({ ...customer, name: '', phone: '', email: '', whatsappOptIn: false })}
           >
             <X size={16} aria-hidden="true" /> Quitar cliente
           </button>
@@ -96,6 +96,16 @@ export function CustomerPicker({ customer, onChange }: Props) {
       <p role="status" aria-live="polite" className="hint">
         {status}
       </p>
+      {customer.phone && (
+        <label className="chip-check">
+          <input
+            type="checkbox"
+            checked={customer.whatsappOptIn}
+            onChange={(e) => onChange({ ...customer, whatsappOptIn: e.target.checked })}
+          />
+          Quiere recibir novedades de la compra por WhatsApp
+        </label>
+      )}
       <div className="field">
         <label htmlFor="screen-document">DNI o CUIT para la factura (opcional)</label>
         <input

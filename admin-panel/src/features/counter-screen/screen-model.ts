@@ -9,9 +9,11 @@ export interface CounterCustomer {
   email: string;
   /** DNI or CUIT for the invoice (optional). */
   document: string;
+  /** She wants the sale's news on WhatsApp (asked only once a customer with a phone is chosen). */
+  whatsappOptIn: boolean;
 }
 
-export const noCustomer = (): CounterCustomer => ({ name: '', phone: '', email: '', document: '' });
+export const noCustomer = (): CounterCustomer => ({ name: '', phone: '', email: '', document: '', whatsappOptIn: false });
 
 /** One part of the payment as typed: its method, its amount and, for cash, "Paga con" (digits as typed). */
 export interface PartDraft {
@@ -94,6 +96,7 @@ export function counterSaleBody(lines: readonly SaleLine[], registerId: number, 
       email: customer.email.trim(),
     },
     ...(document ? { buyerDocument: document } : {}),
+    ...(customer.whatsappOptIn && customer.phone.trim() ? { whatsappOptIn: true } : {}),
     registerId,
     payments: paymentsOf(parts),
   };
