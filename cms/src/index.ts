@@ -17,6 +17,7 @@ import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules
 import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES, SHIPMENT_INDEXES } from './domains/orders';
 import { WITHDRAWAL_INDEXES } from './domains/withdrawals';
 import { startWhatsappWorker, stopWhatsappWorker, WHATSAPP_INDEXES } from './domains/notifications';
+import { REVIEW_INDEXES, startReviewSweeps, stopReviewSweeps } from './domains/reviews';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
@@ -84,6 +85,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, CHANNEL_SALES_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, WITHDRAWAL_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, WHATSAPP_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, REVIEW_INDEXES);
     });
   },
 
@@ -112,6 +114,8 @@ export default {
     strapi.service('api::email-outbox.email-outbox').startWorker();
     // Sends the WhatsApp messages queued for orders and the staff's answers (Cloud API), with retries.
     startWhatsappWorker();
+    // Delivered orders' invitations to review (and their one reminder), every REVIEW_INVITATIONS_EVERY_MS.
+    startReviewSweeps();
     // "Volvió tu talle": waiting stock alerts are notified after every catalogue change and every minute.
     strapi.service('api::stock-alert.stock-alert').startSweeps();
     // Invoices waiting for ARCA (paid orders, retries after an outage) are asked every ARCA_SWEEP_MS.
@@ -138,5 +142,6 @@ export default {
     await strapi.service('api::shipment.shipment').stopSweeps();
     await strapi.service('api::email-outbox.email-outbox').stopWorker();
     await stopWhatsappWorker();
+    await stopReviewSweeps();
   },
 };

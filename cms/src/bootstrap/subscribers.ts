@@ -1,6 +1,7 @@
 import { forgetQuoteProducts } from '../api/checkout/services/checkout';
 import { forgetCachedContent } from '../api/site-content/services/site-content';
-import { clearAnswerCaches, provideProductFit, sweepAfterChange } from '../domains/catalogue';
+import { clearAnswerCaches, provideProductFit, provideProductRatings, sweepAfterChange } from '../domains/catalogue';
+import { ratingsOf } from '../domains/reviews';
 import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../domains/invoicing';
 import { forgetPromotions } from '../domains/promotions';
 import {
@@ -30,6 +31,8 @@ export function registerSubscribers(): void {
   // ---- what a lower domain asks a higher one (the same direction as the events: wired here, never imported) ----
   // The product answer's fit note is counted from the returns' requests.
   provideProductFit(productFit);
+  // The products' ratings (cards, product page) come from the approved reviews.
+  provideProductRatings(ratingsOf);
   // A counter sale's card and QR parts are sent to Mercado Pago by the counter once the sale committed.
   provideCounterParts(startParts);
   // Mercado Pago's notices of in-person orders (webhooks of type "order") are the counter's card and QR parts.

@@ -327,6 +327,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/whatsapp/conversations/{phone}', auth: 'admin' },
   { method: 'POST', path: '/whatsapp/conversations/{phone}/messages', auth: 'admin', body: () => ({ text: 'Hola desde la fuzz' }) },
   { method: 'GET', path: '/orders/{orderId}/whatsapp', auth: 'admin' },
+  // Reviews: a forged invitation token (400 whatever the junk), an unknown review id.
+  { method: 'GET', path: '/products/{productId}/reviews', auth: 'public', query: ['fit', 'size', 'page'] },
+  { method: 'GET', path: '/reviews/invitation/{token}', auth: 'public' },
+  { method: 'POST', path: '/reviews', auth: 'public', body: () => ({ token: 'abc.1.firma', orderLine: 0, stars: 5, fit: 'true' }) },
+  { method: 'POST', path: '/reviews/unsubscribe', auth: 'public', body: () => ({ token: 'abc.1.firma' }) },
+  { method: 'GET', path: '/reviews', auth: 'admin', query: ['status', 'product', 'stars', 'page'] },
+  { method: 'PUT', path: '/reviews/{reviewId}', auth: 'admin', destructive: true, body: () => ({ status: 'approved' }) },
+  { method: 'GET', path: '/reviews/settings', auth: 'admin' },
+  { method: 'PUT', path: '/reviews/settings', auth: 'admin', body: () => ({ invitationDelayDays: 7 }) },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   { method: 'GET', path: '/orders/{orderId}/invoice', auth: 'admin' },
   { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind', 'format'] },
@@ -648,6 +657,7 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       supplierId: '999999999',
       // No conversation has this number: a reply is refused (404 or 409) whatever the junk.
       phone: '5490000000001',
+      reviewId: '999999999',
     };
     const value = named[name] ?? '';
     return encodeURIComponent(value);

@@ -193,6 +193,8 @@ export async function startStrapi(database: TestDatabase, extraEnv: Record<strin
     WHATSAPP_WORKER_INTERVAL_MS: '100',
     WHATSAPP_RETRY_BASE_MS: '50',
     WHATSAPP_MAX_ATTEMPTS: '4',
+    // The reviews' invitations sweep (10 minutes in production).
+    REVIEW_INVITATIONS_EVERY_MS: '500',
     // API tests need no front end: skip loading (and compressing) the built apps on every start.
     STOREFRONT_DIST: path.join(CMS_DIR, '.tmp', 'no-storefront-in-api-tests'),
     ADMIN_PANEL_DIST: path.join(CMS_DIR, '.tmp', 'no-admin-panel-in-api-tests'),

@@ -65,6 +65,7 @@ export * from './contract/returns.js';
 export * from './rules/withdrawals.js';
 export * from './contract/withdrawals.js';
 export * from './contract/whatsapp-cloud.js';
+export * from './contract/reviews.js';
 export * from './contract/product-fit.js';
 export * from './contract/size-curve.js';
 export * from './contract/stock-report.js';

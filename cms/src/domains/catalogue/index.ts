@@ -13,7 +13,7 @@ export {
   settingsGeneration,
 } from './catalogue-version';
 export { PRODUCT_LIST_INDEXES } from './product-list';
-export { provideProductFit } from './product-fit';
+export { provideProductFit, provideProductRatings } from './product-fit';
 export {
   productCategoriesOf,
   productIdsWhere,

@@ -80,6 +80,8 @@ export const LIMIT_RULES = {
   // Mercado Libre's notifications: its servers post several per sale (retries included); the budget stops a flood.
   channelNotifications: { points: envInt('RATE_LIMIT_CHANNEL_NOTIFICATIONS_MAX', 600), duration: 60 },
   // WhatsApp's notifications (receipts and shoppers' messages, from Meta's servers): the budget stops a flood of forgeries.
+  // Reviews: an invitation read, a review posted or an opt-out, per client (a buyer reviews a few lines at once).
+  reviews: { points: envInt('RATE_LIMIT_REVIEWS_MAX', 30), duration: FIFTEEN_MINUTES, blockDuration: FIFTEEN_MINUTES },
   whatsappTest: {
     points: envInt('RATE_LIMIT_WHATSAPP_TEST_MAX', 5),
     duration: 60 * 60,

@@ -1,4 +1,14 @@
-import { countFit, fitFigure, normalizeSizes, type FitCounts, type FitLine, type ProductFit } from '@shop/shared';
+import {
+  countFit,
+  fitFigure,
+  jointFitFigure,
+  normalizeSizes,
+  type FitCounts,
+  type FitLine,
+  type ProductFit,
+  type ReviewFitVotes,
+} from '@shop/shared';
+import { reviewFitBySize } from '../reviews';
 import { isPostgres } from '../../utils/catch-up';
 import { jsonColumn, table } from '../../utils/db-write';
 import { returnsPolicy } from './return-create';
@@ -45,11 +55,27 @@ export async function productFitCounts(productId: string, lines?: FitLine[]): Pr
   return { ...countFit(counted, sizeOrder), sizeOrder };
 }
 
-/** The product answer's `fit`: null below the owner's minimum (`returns.fitMinimum`). */
+/** Approved reviews' fit answers of the product, all sizes together. */
+async function reviewVotes(productId: string): Promise<ReviewFitVotes> {
+  const votes: ReviewFitVotes = { small: 0, true: 0, large: 0 };
+  for (const bySize of Object.values(await reviewFitBySize(productId))) {
+    votes.small += bySize.small;
+    votes.true += bySize.true;
+    votes.large += bySize.large;
+  }
+  return votes;
+}
+
+/**
+ * The product answer's `fit`: exchanges, size returns and approved reviews' fit answers together, null below the
+ * owner's minimum (`returns.fitMinimum`).
+ */
 export async function productFit(productId: string): Promise<Required<ProductFit> | null> {
-  const lines = await fitLinesOf(productId);
-  // Most products were never exchanged or returned: one read of the requests, nothing more.
-  if (lines.length === 0) return null;
+  const [lines, votes] = await Promise.all([fitLinesOf(productId), reviewVotes(productId)]);
+  // Most products were never exchanged, returned or reviewed: two reads, nothing more.
+  if (lines.length === 0 && votes.small + votes.true + votes.large === 0) return null;
   const [counts, policy] = await Promise.all([productFitCounts(productId, lines), returnsPolicy()]);
-  return fitFigure(counts, policy.fitMinimum);
+  return votes.small + votes.true + votes.large === 0
+    ? fitFigure(counts, policy.fitMinimum)
+    : jointFitFigure(counts, votes, policy.fitMinimum);
 }

@@ -60,6 +60,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /whatsapp/conversations/:phone': 'whatsapp.chat',
   'POST /whatsapp/conversations/:phone/messages': 'whatsapp.chat',
   'GET /orders/:id/whatsapp': 'whatsapp.chat',
+  // Reviews: read by every role; moderated by the owner and the catalogue; the invitations' settings, the owner's.
+  'GET /reviews': 'reviews.view',
+  'PUT /reviews/:id': 'reviews.moderate',
+  'GET /reviews/settings': 'settings.manage',
+  'PUT /reviews/settings': 'settings.manage',
   'GET /emails': 'emails.manage',
   'POST /emails/:id/resend': 'emails.manage',
   'GET /insight/daily-sales': 'dashboard.view',
@@ -229,4 +234,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Meta's check of the WhatsApp callback (only with the shop's verify token) and its notifications (only signed).
   'GET /whatsapp/webhook',
   'POST /whatsapp/webhook',
+  // Reviews: a product's approved ones; an invitation's lines, a review and the opt-out, each with the signed link.
+  'GET /products/:id/reviews',
+  'GET /reviews/invitation/:token',
+  'POST /reviews',
+  'POST /reviews/unsubscribe',
 ];

@@ -23,6 +23,7 @@ export const EMAIL_KINDS = [
   'invoice_issued',
   'withdrawal_received',
   'withdrawal_changed',
+  'review_invitation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -56,6 +57,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   invoice_issued: 'Factura electrónica (clienta)',
   withdrawal_received: 'Arrepentimiento recibido (clienta)',
   withdrawal_changed: 'Arrepentimiento: novedad (clienta)',
+  review_invitation: 'Invitación a opinar (clienta)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

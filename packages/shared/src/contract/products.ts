@@ -48,6 +48,8 @@ export const productSchema = z.object({
    * once they reach the owner's minimum (`returns.fitMinimum`).
    */
   fit: z.object({ direction: z.enum(['small', 'true', 'large']), basedOn: z.number().int().min(1) }).optional(),
+  /** Public answers: the approved reviews' average stars and count, when there is at least one. */
+  rating: z.object({ average: z.number(), count: z.number().int().min(1) }).optional(),
   /**
    * Public answers: the price as shown (after the product's discount) and the transfer price (when the shop gives a
    * discount for paying by transfer) without national taxes, to the peso (rules/national-taxes.ts).

@@ -8,3 +8,4 @@ export * from './staff-invitation-mail.js';
 export * from './return-mails.js';
 export * from './invoice-mail.js';
 export * from './withdrawal-mails.js';
+export * from './review-mails.js';

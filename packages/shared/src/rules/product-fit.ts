@@ -87,3 +87,28 @@ export const FIT_NOTES: Record<ProductFit['direction'], string> = {
 
 /** "Según 6 cambios de talle" (one unit: "Según 1 cambio de talle"). */
 export const fitBasis = (basedOn: number): string => `Según ${basedOn} ${basedOn === 1 ? 'cambio' : 'cambios'} de talle`;
+
+/** What approved reviews say of the fit: "Me quedó chico" (a size up), "Justo", "Me quedó grande" (a size down). */
+export interface ReviewFitVotes {
+  small: number;
+  true: number;
+  large: number;
+}
+
+/**
+ * The fit figure from exchanges and reviews together: a review that says "chico" counts as a unit that went up a
+ * size, "grande" as one that went down, "justo" as one that stayed (it weighs against either way). Below the owner's
+ * minimum of joint evidence: null. Without reviews it is `fitFigure`.
+ */
+export function jointFitFigure(
+  counts: Pick<FitCounts, 'up' | 'down'>,
+  votes: ReviewFitVotes,
+  minimum: number,
+): Required<ProductFit> | null {
+  const up = counts.up + votes.small;
+  const down = counts.down + votes.large;
+  const basedOn = up + down + votes.true;
+  if (basedOn === 0 || basedOn < minimum) return null;
+  const direction = up >= basedOn * FIT_MAJORITY ? 'small' : down >= basedOn * FIT_MAJORITY ? 'large' : 'true';
+  return { direction, basedOn };
+}

@@ -90,6 +90,9 @@ export const STAFF_PERMISSIONS = {
   'whatsapp.manage': OWNER,
   /** "Mensajes": read the shoppers' WhatsApp messages and answer them; an order's WhatsApp messages. */
   'whatsapp.chat': SALES,
+  /** Reviews: the list and each review (everyone); approving, rejecting, replying and hiding (owner, catalog). */
+  'reviews.view': ALL,
+  'reviews.moderate': CATALOG,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

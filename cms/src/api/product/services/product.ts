@@ -4,11 +4,11 @@ import { notFound } from '../../../utils/http';
 import { lockProductStock, migrateStockBySize, writeProductStock } from '../../../domains/catalogue/product-stock';
 import { backfillSearchText, ensureSearchIndexes } from '../../../domains/catalogue/product-search';
 import { findProductRow, PRODUCT_UID, productQuery, toProduct } from '../../../domains/catalogue/product-row';
-import { countSearchMatches, listProducts } from '../../../domains/catalogue/product-list';
+import { countSearchMatches, listProducts, type ProductListQuery, type ProductPage } from '../../../domains/catalogue/product-list';
 import { bestSellers } from '../../../domains/catalogue/best-sellers';
 import { createProduct, removeProduct, updateProduct } from '../../../domains/catalogue/product-writes';
 import { migrateVariants } from '../../../domains/catalogue/product-variants';
-import { productFitOf } from '../../../domains/catalogue/product-fit';
+import { productFitOf, withRatings } from '../../../domains/catalogue/product-fit';
 
 // What other domains import through the registered service (docs/architecture.md).
 export { PRODUCT_UID, sizeIndexOf, toProduct, type ProductRow } from '../../../domains/catalogue/product-row';
@@ -16,7 +16,11 @@ export type { ProductListQuery, ProductPage } from '../../../domains/catalogue/p
 
 /** The catalogue's products (`api::product.product`): the pieces live in src/domains/catalogue. */
 export default factories.createCoreService(PRODUCT_UID, () => ({
-  list: listProducts,
+  /** A page of products, each with its `rating` when it has approved reviews (the cards' stars). */
+  async list(query: ProductListQuery): Promise<ProductPage> {
+    const page = await listProducts(query);
+    return { ...page, payload: await withRatings(page.payload) };
+  },
 
   /**
    * Active products with stock, those sold most (units, orders not cancelled or refunded) in the last 90 days first,
@@ -35,8 +39,8 @@ export default factories.createCoreService(PRODUCT_UID, () => ({
   async getVisible(documentId: string, isAdmin: boolean): Promise<Product> {
     const row = await findProductRow(documentId);
     if (!row || (!isAdmin && row.isActive === false)) throw notFound(MSG.product.notFound);
-    const fit = await productFitOf(row.documentId);
-    return fit ? { ...toProduct(row), fit } : toProduct(row);
+    const [fit, [rated]] = await Promise.all([productFitOf(row.documentId), withRatings([toProduct(row)])]);
+    return fit ? { ...rated!, fit } : rated!;
   },
 
   /** `seeding`: the demo seed's categories are trusted (the owner may have renamed the store's since). */
