@@ -33,15 +33,21 @@ export async function invitation(token: string): Promise<ReviewInvitationAnswer>
     orderNumber: order.orderNumber,
     firstName: order.shippingInfo.fullName.trim().split(/\s+/)[0] ?? '',
     lines: reviewable(order)
-      ? order.items.map((item, index) => ({
-          index,
-          productId: item.productId,
-          title: item.title,
-          image: item.image ?? null,
-          size: item.size ?? '',
-          color: item.color ?? '',
-          reviewed: reviewed.has(index),
-        }))
+      ? order.items.flatMap((item, index) =>
+          item.productId
+            ? [
+                {
+                  index,
+                  productId: item.productId,
+                  title: item.title,
+                  image: item.image ?? null,
+                  size: item.size ?? '',
+                  color: item.color ?? '',
+                  reviewed: reviewed.has(index),
+                },
+              ]
+            : [],
+        )
       : [],
   };
 }
@@ -55,7 +61,8 @@ export async function submitReview(body: unknown): Promise<{ status: ReviewStatu
   const input = parseWith(reviewInputSchema, body);
   const order = await invitedOrder(input.token);
   const line = order.items[input.orderLine];
-  if (!reviewable(order) || !line) throw badRequest(REVIEW_MSG.lineNotReviewable);
+  // A line of a product since deleted has nothing to review.
+  if (!reviewable(order) || !line?.productId) throw badRequest(REVIEW_MSG.lineNotReviewable);
   const settings = await reviewSettings();
   const title = input.title?.trim() ?? '';
   const text = input.text?.trim() ?? '';
