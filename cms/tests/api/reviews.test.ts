@@ -236,6 +236,22 @@ describe('reviews from real buyers', () => {
     expect(JSON.stringify(await db('review_invitations').select('*'))).not.toContain(email);
   });
 
+  it('does not write to the buyers of long ago (a shop with a history), recording each once', async () => {
+    const old = await deliveredOrder(`hace-tiempo-${RUN}@example.com`);
+    await ageDelivery(old._id, 60);
+    const row = await waitFor(
+      'the sweep to reach it',
+      () => db('review_invitations').where({ order_document_id: old._id }).first(),
+      Boolean,
+      {
+        timeoutMs: 20_000,
+        everyMs: 200,
+      },
+    );
+    expect(row.sent_at).toBeNull();
+    expect(await invitationsOf(old._id)).toHaveLength(0);
+  });
+
   it("keeps the owner's settings, refusing junk", async () => {
     const saved = await api('/reviews/settings', { token: owner });
     expect(saved.body).toEqual({ invitationDelayDays: 7, autoPublishShort: false });

@@ -14,6 +14,11 @@ const DAY_MS = 86_400_000;
 const BATCH = 100;
 /** The one reminder goes this many days after the invitation, when no line was reviewed. */
 const REMINDER_AFTER_DAYS = 7;
+/**
+ * An order delivered longer ago than the delay and this many days is not invited (the first sweep on a shop with a
+ * long history would otherwise write to every past buyer): its row is recorded, nothing is sent.
+ */
+const STALE_AFTER_DAYS = 30;
 
 /** What the opt-out list keeps of an address: a hash, never the address. */
 export const emailHash = (email: string) => createHash('sha256').update(`review-optout:${email.trim().toLowerCase()}`).digest('hex');
@@ -88,7 +93,8 @@ export async function sweepReviewInvitations(now = Date.now()): Promise<number> 
     const order = await getOrder(text(row.document_id));
     const email = order.shippingInfo.email.trim();
     const hash = email ? emailHash(email) : null;
-    const invite = hash !== null && !(await optedOut(hash));
+    const stale = delivered < due - STALE_AFTER_DAYS * DAY_MS;
+    const invite = hash !== null && !stale && !(await optedOut(hash));
     const claimed = await writeTransaction((trx) =>
       insertDocumentOnce(
         trx,
