@@ -162,6 +162,8 @@ function shopServers(n: number) {
       WHATSAPP_API_URL: url(p.whatsapp),
       WHATSAPP_WORKER_INTERVAL_MS: '200',
       WHATSAPP_RETRY_BASE_MS: '100',
+      // The reviews' invitations sweep (10 minutes in production).
+      REVIEW_INVITATIONS_EVERY_MS: '1000',
     }),
   ];
 }

@@ -5,6 +5,7 @@ import { E2E_DATABASE } from '../playwright.config';
 /** The little of better-sqlite3 the tests use. */
 interface SqliteStatement {
   run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
 }
 interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;

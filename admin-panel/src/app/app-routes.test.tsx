@@ -65,11 +65,10 @@ describe('screens by role', () => {
     renderAt(route);
     await expectForbidden();
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent(role === 'sales' ? 'Ventas' : 'Catálogo');
-    // Only the session check and the frame's own calls (system status, the proofs' and withdrawals' badges): the forbidden
-    // screen loads nothing.
-    expect(calls.map((c) => c.url).filter((url) => !['/auth/check', '/health', '/orders/summary', '/withdrawals'].includes(url))).toEqual(
-      [],
-    );
+    // Only the session check and the frame's own calls (system status, the proofs', withdrawals' and reviews' badges):
+    // the forbidden screen loads nothing.
+    const frame = ['/auth/check', '/health', '/orders/summary', '/withdrawals', '/reviews'];
+    expect(calls.map((c) => c.url).filter((url) => !frame.includes(url))).toEqual([]);
   });
 
   it('a catalog account opens "Actualizar stock desde planilla"', async () => {
@@ -77,6 +76,14 @@ describe('screens by role', () => {
     renderAt('/products/stock');
     expect(await screen.findByRole('heading', { level: 1, name: 'Actualizar stock desde planilla' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar CSV de stock por variante' })).toBeInTheDocument();
+  });
+
+  it('a sales account opens Opiniones, read only', async () => {
+    signedIn(as('sales'), { 'GET /reviews': () => ({ data: { reviews: [], total: 0, page: 1, pageSize: 20, pending: 0 } }) });
+    renderAt('/reviews');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opiniones' })).toBeInTheDocument();
+    expect(await screen.findByText('No hay opiniones esperando aprobación.')).toBeInTheDocument();
+    expect(screen.queryByTestId('forbidden-page')).not.toBeInTheDocument();
   });
 
   it('the owner opens Equipo', async () => {

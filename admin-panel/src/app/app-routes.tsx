@@ -29,6 +29,7 @@ const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'
 const NewSalePage = lazy(() => import('@/features/sales/new-sale-page').then((m) => ({ default: m.NewSalePage })));
 const ReturnsPage = lazy(() => import('@/features/returns/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const WithdrawalsPage = lazy(() => import('@/features/withdrawals/withdrawals-page').then((m) => ({ default: m.WithdrawalsPage })));
+const ReviewsPage = lazy(() => import('@/features/reviews/reviews-page').then((m) => ({ default: m.ReviewsPage })));
 const ReportsPage = lazy(() => import('@/features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const CounterPage = lazy(() => import('@/features/counter/counter-page').then((m) => ({ default: m.CounterPage })));
 const CounterScreenPage = lazy(() =>
@@ -101,6 +102,7 @@ export function AppRoutes() {
           {guardedScreen('returns.manage', paths.withdrawals, WithdrawalsPage)}
           {guardedScreen('emails.manage', paths.emails, EmailListPage)}
           {guardedScreen('content.edit', paths.content, ContentEditorPage)}
+          {guardedScreen('reviews.view', paths.reviews, ReviewsPage)}
           {guardedScreen('promotions.manage', paths.promotions, PromotionsPage)}
           {guardedScreen('reports.view', paths.reports, ReportsPage)}
           {guardedScreen('channels.manage', paths.mercadoLibre, MercadoLibrePage)}

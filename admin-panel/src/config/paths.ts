@@ -36,6 +36,8 @@ export const paths = {
   abandoned: '/abandoned',
   proofs: '/proofs',
   content: '/content',
+  /** 'Opiniones': the verified buyers' reviews, their moderation and the owner's settings (reviews.view). */
+  reviews: '/reviews',
   /** Coupons and automatic promotions (owner only). */
   promotions: '/promotions',
   /** 'Reportes': the size curve of a category (owner only, reports.view). */

@@ -248,7 +248,7 @@ describe('reviews from real buyers', () => {
         everyMs: 200,
       },
     );
-    expect(row.sent_at).toBeNull();
+    expect((row as { sent_at: unknown }).sent_at).toBeNull();
     expect(await invitationsOf(old._id)).toHaveLength(0);
   });
 

@@ -51,6 +51,8 @@ const PrivacyPage = lazy(() => import('@/features/legal/components/legal-text-pa
 const WithdrawalPage = lazy(() => import('@/features/withdrawals/components/withdrawal-page'));
 const RecoveryPage = lazy(() => import('@/features/checkout/components/recovery-page'));
 const CheckoutUnsubscribePage = lazy(() => import('@/features/checkout/components/unsubscribe-page'));
+const ReviewInvitationPage = lazy(() => import('@/features/reviews/components/invitation-page'));
+const ReviewUnsubscribePage = lazy(() => import('@/features/reviews/components/unsubscribe-page'));
 
 const settled = (work: Promise<unknown>) =>
   work.then(
@@ -241,6 +243,22 @@ export function AppRoutes() {
           element={
             <Page>
               <CheckoutUnsubscribePage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.reviewInvitationPattern}
+          element={
+            <Page>
+              <ReviewInvitationPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.reviewUnsubscribe}
+          element={
+            <Page>
+              <ReviewUnsubscribePage />
             </Page>
           }
         />

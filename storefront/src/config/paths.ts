@@ -26,6 +26,10 @@ export const paths = {
   searchPattern: '/search',
   /** The link of a stock-alert e-mail (`?token=…`), written by the server: keep it as is. */
   stockAlertUnsubscribe: '/avisame/baja',
+  /** The review e-mail's link (`/opinar/<token>`) and its opt-out (`?token=…`), written by the server: keep them as is. */
+  reviewInvitation: (token: string) => `/opinar/${encodeURIComponent(token)}`,
+  reviewInvitationPattern: '/opinar/:token',
+  reviewUnsubscribe: '/opinar/baja',
   /** Served by the back-office app, so it is a full page load, not a router link. */
   adminLogin: '/admin/login',
 } as const;

@@ -30,6 +30,7 @@ import { productQueries } from '@/features/products';
 import { orderQueries, formatDate } from '@/features/orders';
 import { ProofsWaitingCard } from '@/features/proofs';
 import { WithdrawalsWaitingCard } from '@/features/withdrawals';
+import { ReviewsWaitingCard } from '@/features/reviews';
 import { DiscountsGivenCard } from '@/features/promotions';
 import { interactionQueries, useResetInteractions } from './api/interactions';
 import { LowStockCard } from './low-stock-card';
@@ -134,6 +135,7 @@ export function DashboardPage() {
         />
         <ProofsWaitingCard />
         <WithdrawalsWaitingCard />
+        <ReviewsWaitingCard />
         <MercadoPagoCard summary={summary.data} />
       </section>
 

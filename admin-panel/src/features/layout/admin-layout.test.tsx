@@ -40,7 +40,7 @@ describe('sidebar by role', () => {
           'Correos',
         ],
       ],
-      ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Promociones', 'Contenido']],
+      ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Promociones', 'Contenido', 'Opiniones']],
       ['Canales', ['Mercado Libre', 'WhatsApp']],
       ['Informes', ['Reportes', 'Actividad']],
       ['Ajustes', ['Equipo', 'Config']],
@@ -52,7 +52,7 @@ describe('sidebar by role', () => {
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Administrador');
   });
 
-  it('shows sales the orders side only, with no empty heading', async () => {
+  it('shows sales the orders side, and the reviews to read, with no empty heading', async () => {
     expect(await sidebarOf('sales')).toEqual([
       ['', ['Dashboard']],
       ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
@@ -69,6 +69,8 @@ describe('sidebar by role', () => {
           'Correos',
         ],
       ],
+      // Every role reads the reviews (only owner and catalog moderate them).
+      ['Catálogo', ['Opiniones']],
       ['Ajustes', ['Config']],
     ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Ventas');
@@ -77,9 +79,25 @@ describe('sidebar by role', () => {
   it('shows catalog the products and content side only', async () => {
     expect(await sidebarOf('catalog')).toEqual([
       ['', ['Dashboard']],
-      ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Contenido']],
+      ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Contenido', 'Opiniones']],
       ['Ajustes', ['Config']],
     ]);
     expect(screen.getByTestId('sidebar-role')).toHaveTextContent('Catálogo');
+  });
+});
+
+describe('sidebar badges', () => {
+  it('counts the reviews waiting for approval beside Opiniones', async () => {
+    const user = { ...ADMIN_USER, staffRole: 'catalog' as const };
+    signInStorage(user);
+    mockApi({
+      'GET /auth/check': () => ({ data: { user } }),
+      'GET /reviews': { data: { reviews: [], total: 0, page: 1, pageSize: 20, pending: 3 } },
+    });
+    renderApp(<AdminLayout />, { route: '/content' });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    const link = within(nav).getByRole('link', { name: /^Opiniones/ });
+    expect(link).toHaveAttribute('href', '/reviews');
+    expect(await within(link).findByTestId('reviews-nav-badge')).toHaveTextContent('3 por aprobar');
   });
 });

@@ -14,6 +14,7 @@ import {
   Menu,
   MessageCircle,
   MessageSquare,
+  MessageSquareQuote,
   Package,
   PackagePlus,
   Percent,
@@ -35,6 +36,7 @@ import { paths } from '@/config/paths';
 import { DisclosureButton } from '@/components/disclosure-button';
 import { useAuth, useCan, displayName } from '@/features/auth';
 import { ProofsNavBadge } from '@/features/proofs';
+import { ReviewsNavBadge } from '@/features/reviews';
 import { WithdrawalsNavBadge } from '@/features/withdrawals';
 import { GoLiveChecklistPanel } from './go-live-checklist';
 import { HealthCard } from './health-card';
@@ -47,9 +49,8 @@ interface NavItem {
   /** What the screen needs: the item shows only to roles that have it. */
   permission: StaffPermission;
   end?: boolean;
-  /** The count of transfer proofs waiting, beside the label. */
   /** A count of what waits beside the label. */
-  badge?: 'proofs' | 'withdrawals';
+  badge?: 'proofs' | 'withdrawals' | 'reviews';
 }
 
 /**
@@ -86,6 +87,7 @@ const NAV_GROUPS: { heading: string | null; items: NavItem[] }[] = [
       { to: paths.purchases, label: 'Ingreso de mercadería', icon: PackagePlus, permission: 'purchases.manage' },
       { to: paths.promotions, label: 'Promociones', icon: Percent, permission: 'promotions.manage' },
       { to: paths.content, label: 'Contenido', icon: FileText, permission: 'content.edit' },
+      { to: paths.reviews, label: 'Opiniones', icon: MessageSquareQuote, permission: 'reviews.view', badge: 'reviews' },
     ],
   },
   {
@@ -217,6 +219,7 @@ export function AdminLayout() {
                       <span className="nav-label">{label}</span>
                       {badge === 'proofs' && <ProofsNavBadge />}
                       {badge === 'withdrawals' && <WithdrawalsNavBadge />}
+                      {badge === 'reviews' && <ReviewsNavBadge />}
                     </NavLink>
                   </li>
                 ))}

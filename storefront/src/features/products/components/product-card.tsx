@@ -5,6 +5,7 @@ import { InstallmentsOneLine } from '@/components/installment-plans';
 import { PriceTag } from '@/components/price-tag';
 import { useVatRate } from '@/features/content';
 import { PromotionBadges, useTransferPercent } from '@/features/promotions';
+import { CardRating } from '@/features/reviews';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
@@ -76,6 +77,7 @@ export function ProductCard({ product, categoryName, onQuickView, priority = fal
         <h3 className="product-card__title">
           <Link to={paths.product(product._id)}>{product.title}</Link>
         </h3>
+        <CardRating rating={product.rating} />
         <PromotionBadges category={product.category} />
         <PriceTag price={product.price} discount={product.discount} transferPercent={transferPercent} vatRate={vatRate} />
         <InstallmentsOneLine cashPrice={finalPrice(product.price, product.discount)} />

@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { useSiteContent, useVatRate } from '@/features/content';
 import { recordInteraction } from '@/features/interactions';
+import { ProductReviews } from '@/features/reviews';
 import { ApiError } from '@shop/client-kit';
 import { useProduct } from '../api/product-queries';
 import { cartItemFromProduct, categoryLabel } from '../product-display';
@@ -221,6 +222,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
         </div>
       </div>
 
+      <ProductReviews productId={product._id} />
       <RelatedProducts product={product} categories={categories} />
     </div>
   );

@@ -1,0 +1,3 @@
+// Public face of the reviews' moderation: the dashboard card and the sidebar badge. The page is loaded by path from
+// app/app-routes.tsx (its own chunk).
+export { ReviewsNavBadge, ReviewsWaitingCard } from './reviews-waiting';

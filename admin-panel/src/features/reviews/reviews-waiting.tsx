@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquareQuote } from 'lucide-react';
+import { paths } from '@/config/paths';
+import { StatCard } from '@/components/stat-card';
+import { usePermission } from '@/features/auth';
+import { WAITING_FILTERS, reviewQueries } from './api/reviews';
+
+/**
+ * How many reviews wait for approval, for those who approve them (reviews.moderate: owner, catalog); undefined while
+ * loading or not allowed. The same query as the page's first view, so both share one answer.
+ */
+function useReviewsWaiting(): { allowed: boolean; pending: number | undefined; loading: boolean } {
+  const allowed = usePermission('reviews.moderate');
+  const list = useQuery({ ...reviewQueries.list(WAITING_FILTERS), enabled: allowed, retry: 0 });
+  return { allowed, pending: list.data?.pending, loading: list.isPending };
+}
+
+/** Dashboard figure: reviews waiting for approval, linking to 'Opiniones'. */
+export function ReviewsWaitingCard() {
+  const { allowed, pending, loading } = useReviewsWaiting();
+  if (!allowed) return null;
+  return (
+    <StatCard
+      to={paths.reviews}
+      icon={MessageSquareQuote}
+      label="Opiniones por aprobar"
+      value={String(pending ?? 0)}
+      sub={pending ? 'Se publican cuando las aprobás' : 'Nada pendiente'}
+      loading={loading}
+      tone="amber"
+    />
+  );
+}
+
+/** The sidebar's count of reviews waiting for approval; nothing when none wait (or while it loads). */
+export function ReviewsNavBadge() {
+  const { pending } = useReviewsWaiting();
+  if (!pending) return null;
+  return (
+    <span className="nav-badge" data-testid="reviews-nav-badge">
+      {pending > 99 ? '99+' : pending}
+      <span className="visually-hidden"> por aprobar</span>
+    </span>
+  );
+}
