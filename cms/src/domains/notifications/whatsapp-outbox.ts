@@ -1,4 +1,5 @@
 import type { MailShipment, Order, WhatsappStep } from '@shop/shared';
+import { SEND_LEASE_MS, retryDelayMs } from '../platform';
 import { writeTransaction } from '../../utils/db-write';
 import { trackingUrl } from '../../utils/public-url';
 import { WhatsappApiError, sendWhatsapp } from './whatsapp-client';
@@ -8,9 +9,6 @@ import { claimWhatsapp, dueWhatsapp, enqueueWhatsapp, finishWhatsapp, type Store
 import { templateParameters } from './whatsapp-variables';
 
 const BATCH = 20;
-/** A claimed message neither sent nor failed by then (its process died mid-send) is due again. */
-const LEASE_MS = 2 * 60 * 1000;
-const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 
 const content = () => strapi.service('api::site-content.site-content').cachedContent();
 
@@ -59,15 +57,11 @@ export async function queueOrderWhatsapp(
   if (queued) kickWhatsappWorker();
 }
 
-function retryDelay(attempt: number, env: WhatsappEnv): number {
-  return Math.min(MAX_RETRY_DELAY_MS, env.retryBaseMs * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
-}
-
 /** One attempt at one claimed message: accepted by Meta (its receipts come by webhook), due again, or failed. */
 async function attempt(message: StoredWhatsapp, env: WhatsappEnv): Promise<void> {
   const config = await whatsappConfig();
   if (!canSend(config)) return;
-  if (!(await claimWhatsapp(message, new Date(Date.now() + LEASE_MS)))) return;
+  if (!(await claimWhatsapp(message, new Date(Date.now() + SEND_LEASE_MS)))) return;
   const attemptNo = message.attempts + 1;
   try {
     const wamid = await sendWhatsapp(
@@ -88,7 +82,7 @@ async function attempt(message: StoredWhatsapp, env: WhatsappEnv): Promise<void>
   } catch (err) {
     const error = err instanceof WhatsappApiError ? err : new WhatsappApiError(0, null, String(err), true);
     if (error.retryable && attemptNo < env.maxAttempts) {
-      const next = new Date(Date.now() + retryDelay(attemptNo, env));
+      const next = new Date(Date.now() + retryDelayMs(attemptNo, env));
       await finishWhatsapp(message.id, attemptNo, { next_attempt_at: next, last_error: error.text, error_code: error.code });
       strapi.log.warn(`[whatsapp] message ${message.id} not sent (attempt ${attemptNo}, ${error.status}), retry at ${next.toISOString()}`);
     } else {
