@@ -18,6 +18,7 @@ import { ensureOrderCounts, migrateLegacyFulfillment, ORDER_LIST_INDEXES, SHIPME
 import { WITHDRAWAL_INDEXES } from './domains/withdrawals';
 import { startWhatsappWorker, stopWhatsappWorker, WHATSAPP_INDEXES } from './domains/notifications';
 import { REVIEW_INDEXES, startReviewSweeps, stopReviewSweeps } from './domains/reviews';
+import { ACCOUNT_INDEXES } from './domains/accounts';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
 import { backfillRefundDates } from './domains/returns';
@@ -86,6 +87,7 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, WITHDRAWAL_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, WHATSAPP_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, REVIEW_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, ACCOUNT_INDEXES);
     });
   },
 

@@ -2,6 +2,8 @@ import { forgetQuoteProducts } from '../api/checkout/services/checkout';
 import { forgetCachedContent } from '../api/site-content/services/site-content';
 import { clearAnswerCaches, provideProductFit, provideProductRatings, sweepAfterChange } from '../domains/catalogue';
 import { ratingsOf } from '../domains/reviews';
+import { accountAcceptsMail } from '../domains/accounts';
+import { provideMailConsent } from '../domains/notifications';
 import { CREDIT_FOR_CANCELLATION, queueCreditNoteForOrder, queueInvoiceForPaidOrder } from '../domains/invoicing';
 import { forgetPromotions } from '../domains/promotions';
 import {
@@ -33,6 +35,8 @@ export function registerSubscribers(): void {
   provideProductFit(productFit);
   // The products' ratings (cards, product page) come from the approved reviews.
   provideProductRatings(ratingsOf);
+  // The optional mails (cart recovery, 'Avisame', invitations) ask her account's preferences, when she has one.
+  provideMailConsent(accountAcceptsMail);
   // A counter sale's card and QR parts are sent to Mercado Pago by the counter once the sale committed.
   provideCounterParts(startParts);
   // Mercado Pago's notices of in-person orders (webhooks of type "order") are the counter's card and QR parts.

@@ -336,6 +336,24 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/reviews/{reviewId}', auth: 'admin', destructive: true, body: () => ({ status: 'approved' }) },
   { method: 'GET', path: '/reviews/settings', auth: 'admin' },
   { method: 'PUT', path: '/reviews/settings', auth: 'admin', body: () => ({ invitationDelayDays: 7 }) },
+  // Her account: the code and the sign-in take junk (400/202/401/429); the rest answer 401 without her cookie.
+  { method: 'POST', path: '/account/code', auth: 'public', body: () => ({ email: 'fuzz.cuenta@example.com' }) },
+  { method: 'POST', path: '/account/session', auth: 'public', body: () => ({ email: 'fuzz.cuenta@example.com', code: '000000' }) },
+  { method: 'DELETE', path: '/account/session', auth: 'public' },
+  { method: 'DELETE', path: '/account/sessions', auth: 'public' },
+  { method: 'GET', path: '/account', auth: 'public' },
+  { method: 'PUT', path: '/account/preferences', auth: 'public', body: () => ({ cartRecovery: true, stockAlerts: true, news: true }) },
+  { method: 'GET', path: '/account/orders', auth: 'public', query: ['page'] },
+  { method: 'GET', path: '/account/addresses', auth: 'public' },
+  { method: 'PUT', path: '/account/addresses', auth: 'public', body: () => ({ addresses: [] }) },
+  { method: 'GET', path: '/account/measurements', auth: 'public' },
+  { method: 'PUT', path: '/account/measurements', auth: 'public', body: () => ({ measurements: { busto: 90 } }) },
+  { method: 'GET', path: '/account/favorites', auth: 'public' },
+  { method: 'PUT', path: '/account/favorites', auth: 'public', body: () => ({ productIds: [] }) },
+  { method: 'GET', path: '/account/alerts', auth: 'public' },
+  { method: 'DELETE', path: '/account/alerts/{alertId}', auth: 'public', destructive: true },
+  { method: 'GET', path: '/account/export', auth: 'public' },
+  { method: 'DELETE', path: '/account', auth: 'public' },
   { method: 'POST', path: '/orders/fulfillment', auth: 'admin', body: (f) => ({ ids: [f.orderId], step: 'packed' }) },
   { method: 'GET', path: '/orders/{orderId}/invoice', auth: 'admin' },
   { method: 'GET', path: '/orders/{orderId}/invoice.pdf', auth: 'admin', query: ['kind', 'format'] },
@@ -658,6 +676,7 @@ function fillPath(template: string, f: Fixtures, junkSegment?: string): string {
       // No conversation has this number: a reply is refused (404 or 409) whatever the junk.
       phone: '5490000000001',
       reviewId: '999999999',
+      alertId: '999999999',
     };
     const value = named[name] ?? '';
     return encodeURIComponent(value);

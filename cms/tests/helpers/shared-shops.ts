@@ -30,6 +30,9 @@ export const RAISED_LIMITS: Readonly<Record<string, string>> = {
   RATE_LIMIT_UPLOADS_MAX: '100000',
   RATE_LIMIT_RETURNS_MAX: '100000',
   RATE_LIMIT_TRACKING_MAX: '100000',
+  // Her account's per-client budgets (the per-address ones stay real: account.test.ts counts them).
+  RATE_LIMIT_ACCOUNT_CODE_MAX: '100000',
+  RATE_LIMIT_ACCOUNT_SIGN_IN_MAX: '100000',
 };
 
 const keyOf = (env: Record<string, string>, slot: number) =>

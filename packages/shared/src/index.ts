@@ -66,6 +66,7 @@ export * from './rules/withdrawals.js';
 export * from './contract/withdrawals.js';
 export * from './contract/whatsapp-cloud.js';
 export * from './contract/reviews.js';
+export * from './contract/account.js';
 export * from './contract/product-fit.js';
 export * from './contract/size-curve.js';
 export * from './contract/stock-report.js';

@@ -57,7 +57,7 @@ export function CustomerDetailPage() {
           ) : null
         }
       >
-        {({ customer, orders }) => (
+        {({ customer, orders, accountSince }) => (
           <>
             <PageHeader
               title={customer.name}
@@ -102,6 +102,10 @@ export function CustomerDetailPage() {
                 <div>
                   <dt>Canales</dt>
                   <dd>{customer.channels.map((ch) => ORDER_CHANNEL_LABELS[ch]).join(', ')}</dd>
+                </div>
+                <div>
+                  <dt>Cuenta en la tienda</dt>
+                  <dd>{accountSince ? `Sí, desde ${formatDate(accountSince)}` : 'No tiene'}</dd>
                 </div>
               </dl>
               <p className="muted">El total gastado no cuenta las órdenes canceladas ni reembolsadas.</p>

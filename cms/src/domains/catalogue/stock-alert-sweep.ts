@@ -2,7 +2,7 @@
 import { stockAlertMail } from '@shop/shared';
 import { affectedRows, storedFlag, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { shopBaseUrl } from '../../utils/public-url';
-import { enqueueMail, shopOf, whatsappNoticeSender, type WhatsappNoticeSender } from '../notifications';
+import { enqueueMail, mailAllowed, shopOf, whatsappNoticeSender, type WhatsappNoticeSender } from '../notifications';
 import { alertsTable, productsByDocumentId, STOCK_ALERTS_TABLE, text, WAITING, type ProductStock, type Row } from './stock-alert-store';
 import { unsubscribeToken } from './stock-alert-links';
 
@@ -38,14 +38,16 @@ async function claimAndQueue(trx: Trx, alert: Row, product: ProductStock, whatsa
     productUrl: `${base}/product/${encodeURIComponent(product.documentId)}${talle}`,
     unsubscribeUrl: `${base}/avisame/baja?token=${token}`,
   });
-  await enqueueMail({
-    to: text(alert.email),
-    kind: 'stock_alert',
-    ...mail,
-    orderDocumentId: null,
-    orderNumber: null,
-    listUnsubscribeUrl: `${base}/api/stock-alerts/unsubscribe?token=${token}`,
-  });
+  // Her account's preferences may have switched 'Avisame' mails off: the alert is still answered (notified).
+  if (await mailAllowed(text(alert.email), 'stock_alert'))
+    await enqueueMail({
+      to: text(alert.email),
+      kind: 'stock_alert',
+      ...mail,
+      orderDocumentId: null,
+      orderNumber: null,
+      listUnsubscribeUrl: `${base}/api/stock-alerts/unsubscribe?token=${token}`,
+    });
   // The same news on WhatsApp, when she ticked "Avisame también por WhatsApp" (one message per notification).
   if (whatsapp && storedFlag(alert.whatsapp_opt_in)) {
     await whatsapp(trx, {

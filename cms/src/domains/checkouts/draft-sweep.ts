@@ -3,7 +3,7 @@
 import { abandonedCheckoutMail, CHECKOUT_DRAFT_KEEP_DAYS, formatPrice, recoveryPath } from '@shop/shared';
 import { affectedRows, writeTransaction } from '../../utils/db-write';
 import { shopBaseUrl } from '../../utils/public-url';
-import { enqueueMail, shopOf, whatsappNoticeSender, type WhatsappNoticeSender } from '../notifications';
+import { enqueueMail, mailAllowed, shopOf, whatsappNoticeSender, type WhatsappNoticeSender } from '../notifications';
 import { priceDraft } from './draft-pricing';
 import { draftOf, draftsTable, optedOut, type Draft, type Row } from './draft-store';
 
@@ -49,7 +49,8 @@ async function claimAndQueue(draft: Draft, mailOn: boolean, whatsapp: WhatsappNo
         .update({ email_sent_at: new Date() }),
     );
     if (claimed !== 1) return false;
-    if (byMail && email) {
+    // Her account's preferences may have switched the reminder off (the WhatsApp one is her own tick).
+    if (byMail && email && (await mailAllowed(email, 'abandoned_checkout'))) {
       await enqueueMail({
         to: email,
         kind: 'abandoned_checkout',

@@ -5,6 +5,7 @@
  */
 export { shopOf } from './order-notices';
 export { enqueueMail, enqueueMails } from './outbox-store';
+export { mailAllowed, provideMailConsent } from './mail-consent';
 export { registerMailAttachments, type MailAttachment } from './mail-attachments';
 export { whatsappNumber } from './whatsapp-phone';
 export { orderWhatsappMessages, WHATSAPP_INDEXES } from './whatsapp-store';

@@ -30,6 +30,13 @@ async function deliver(mail: StoredMail, settings: MailSettings): Promise<void> 
     });
 }
 
+/**
+ * A sign-in code is worth nothing once it left (or once it could not leave): its sent or failed row keeps no digits,
+ * so the outbox never holds a usable code longer than its trip (the code itself is stored only as a hash).
+ */
+const REDACTED = 'Código para entrar a la cuenta (el código no se guarda)';
+const redacted = (mail: StoredMail) => (mail.kind === 'account_code' ? { html: REDACTED, text: REDACTED } : {});
+
 /** One attempt at one claimed message: sent, due again after the backoff, or failed after the last attempt. */
 async function attempt(mail: StoredMail, settings: MailSettings): Promise<void> {
   const leaseUntil = new Date(Date.now() + SEND_LEASE_MS);
@@ -37,11 +44,11 @@ async function attempt(mail: StoredMail, settings: MailSettings): Promise<void> 
   const attemptNo = mail.attempts + 1;
   try {
     await deliver(mail, settings);
-    await finishMail(mail.id, attemptNo, { status: 'sent', sentAt: new Date(), nextAttemptAt: null, lastError: null });
+    await finishMail(mail.id, attemptNo, { status: 'sent', sentAt: new Date(), nextAttemptAt: null, lastError: null, ...redacted(mail) });
   } catch (err) {
     const lastError = errorText(err);
     if (attemptNo >= settings.maxAttempts) {
-      await finishMail(mail.id, attemptNo, { status: 'failed', nextAttemptAt: null, lastError });
+      await finishMail(mail.id, attemptNo, { status: 'failed', nextAttemptAt: null, lastError, ...redacted(mail) });
       strapi.log.error(`[mail] message ${mail.id} (${mail.kind}) failed after ${attemptNo} attempts: ${lastError}`);
     } else {
       const nextAttemptAt = new Date(Date.now() + retryDelayMs(attemptNo, settings));

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import Redis from 'ioredis';
-import { MSG } from '@shop/shared';
+import { ACCOUNT_MSG, MSG } from '@shop/shared';
 import { tooManyRequests } from '../../utils/http';
 
 export interface LimitRule {
@@ -86,6 +86,32 @@ export const LIMIT_RULES = {
     points: envInt('RATE_LIMIT_WHATSAPP_TEST_MAX', 5),
     duration: 60 * 60,
     message: 'Ya enviaste varios mensajes de prueba por WhatsApp en la última hora: esperá un rato y volvé a intentar',
+  },
+  // Her account's code (docs/api.md "Her account"): per client, and per address so nobody floods one inbox.
+  accountCode: {
+    points: envInt('RATE_LIMIT_ACCOUNT_CODE_MAX', 10),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: ACCOUNT_MSG.codeRateLimited,
+  },
+  accountCodeEmail: {
+    points: envInt('RATE_LIMIT_ACCOUNT_CODE_EMAIL_MAX', 5),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: ACCOUNT_MSG.codeRateLimited,
+  },
+  // Codes typed wrong, per client and per address (a right one gives its point back); each code also has 5 tries.
+  accountSignIn: {
+    points: envInt('RATE_LIMIT_ACCOUNT_SIGN_IN_MAX', 20),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: ACCOUNT_MSG.signInRateLimited,
+  },
+  accountSignInEmail: {
+    points: envInt('RATE_LIMIT_ACCOUNT_SIGN_IN_EMAIL_MAX', 10),
+    duration: FIFTEEN_MINUTES,
+    blockDuration: FIFTEEN_MINUTES,
+    message: ACCOUNT_MSG.signInRateLimited,
   },
   whatsappWebhooks: { points: envInt('RATE_LIMIT_WHATSAPP_WEBHOOKS_MAX', 1200), duration: 60 },
 } satisfies Record<string, LimitRule>;

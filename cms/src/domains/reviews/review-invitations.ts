@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { REVIEW_MSG, reviewInvitationMail } from '@shop/shared';
 import type { Order } from '@shop/shared';
 import { findOrderDocument, fulfillmentStepsOf, getOrder, ORDERS_TABLE } from '../orders';
-import { enqueueMail, shopOf } from '../notifications';
+import { enqueueMail, mailAllowed, shopOf } from '../notifications';
 import { insertDocumentOnce, isRecord, table, writeTransaction } from '../../utils/db-write';
 import { badRequest } from '../../utils/http';
 import { shopBaseUrl } from '../../utils/public-url';
@@ -39,6 +39,8 @@ function deliveredAtOf(row: Row): number | null {
 }
 
 async function queue(order: Order, reminder: boolean): Promise<void> {
+  // Her account's preferences may have switched invitations off ("Novedades e invitaciones a opinar").
+  if (!(await mailAllowed(order.shippingInfo.email, 'review_invitation'))) return;
   const content = await strapi.service('api::site-content.site-content').cachedContent();
   const base = shopBaseUrl(null);
   const token = encodeURIComponent(invitationToken(order._id));

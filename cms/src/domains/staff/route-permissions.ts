@@ -239,4 +239,23 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /reviews/invitation/:token',
   'POST /reviews',
   'POST /reviews/unsubscribe',
+  // Her account: the code and the sign-in are open; every other route answers only her cookie's session (checked in
+  // the accounts domain, with the origin), never a staff token.
+  'POST /account/code',
+  'POST /account/session',
+  'DELETE /account/session',
+  'DELETE /account/sessions',
+  'GET /account',
+  'PUT /account/preferences',
+  'GET /account/orders',
+  'GET /account/addresses',
+  'PUT /account/addresses',
+  'GET /account/measurements',
+  'PUT /account/measurements',
+  'GET /account/favorites',
+  'PUT /account/favorites',
+  'GET /account/alerts',
+  'DELETE /account/alerts/:id',
+  'GET /account/export',
+  'DELETE /account',
 ];

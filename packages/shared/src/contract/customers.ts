@@ -66,5 +66,7 @@ export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 export const customerDetailAnswerSchema = z.object({
   customer: customerSummarySchema,
   orders: z.array(customerOrderSchema),
+  /** Since when she has an account in the shop (null: none). Staff see that it exists, never what it holds. */
+  accountSince: z.string().nullable().optional(),
 });
 export type CustomerDetailAnswer = z.infer<typeof customerDetailAnswerSchema>;

@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   'withdrawal_received',
   'withdrawal_changed',
   'review_invitation',
+  'account_code',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -58,6 +59,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   withdrawal_received: 'Arrepentimiento recibido (clienta)',
   withdrawal_changed: 'Arrepentimiento: novedad (clienta)',
   review_invitation: 'Invitación a opinar (clienta)',
+  account_code: 'Código para entrar a su cuenta (clienta)',
 };
 
 /** One message of the outbox as staff see it (the body is not listed; the subject says what it is). */

@@ -9,3 +9,4 @@ export * from './return-mails.js';
 export * from './invoice-mail.js';
 export * from './withdrawal-mails.js';
 export * from './review-mails.js';
+export * from './account-code-mail.js';

@@ -9,6 +9,7 @@ import {
   type CsvValue,
 } from '@shop/shared';
 import { customerBatches, customerDetail, listCustomers } from '../../../domains/customers';
+import { accountSince } from '../../../domains/accounts';
 import { exportBatchSize, sendCsv } from '../../../utils/csv-stream';
 import { notFound, parseWith, reply } from '../../../utils/http';
 
@@ -37,7 +38,7 @@ export default {
     const key = customerKeyOfId(ctx.params.id);
     const answer = key === null ? null : await customerDetail(key);
     if (!answer) throw notFound(CUSTOMER_NOT_FOUND);
-    reply(ctx, customerDetailAnswerSchema, answer);
+    reply(ctx, customerDetailAnswerSchema, { ...answer, accountSince: await accountSince(answer.customer.email) });
   },
 
   /** GET /customers/export.csv: every customer, streamed for Excel es-AR (formula cells neutralised). */
