@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 const proxied = { target: cmsUrl, changeOrigin: true };
+/**
+ * Her account's routes refuse a request whose Origin is not the host it reached (docs/api.md, "Her account"): they
+ * keep the browser's Host header, so the dev server's origin is the host the CMS sees. The session cookie's path is
+ * /api/account, and the CMS sets no Domain, so the cookie belongs to the dev server's origin as in production.
+ */
+const accountProxied = { target: cmsUrl, changeOrigin: false };
 
 const sharedSource = fileURLToPath(new URL('../packages/shared/src/', import.meta.url));
 
@@ -102,10 +108,10 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied },
+    proxy: { '/api/account': accountProxied, '/api': proxied, '/uploads': proxied, '/images': proxied },
   },
   preview: {
-    proxy: { '/api': proxied, '/uploads': proxied, '/images': proxied },
+    proxy: { '/api/account': accountProxied, '/api': proxied, '/uploads': proxied, '/images': proxied },
   },
   build: {
     outDir: 'dist',

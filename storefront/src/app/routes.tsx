@@ -53,6 +53,7 @@ const RecoveryPage = lazy(() => import('@/features/checkout/components/recovery-
 const CheckoutUnsubscribePage = lazy(() => import('@/features/checkout/components/unsubscribe-page'));
 const ReviewInvitationPage = lazy(() => import('@/features/reviews/components/invitation-page'));
 const ReviewUnsubscribePage = lazy(() => import('@/features/reviews/components/unsubscribe-page'));
+const AccountPage = lazy(() => import('@/features/account/components/account-page'));
 
 const settled = (work: Promise<unknown>) =>
   work.then(
@@ -259,6 +260,14 @@ export function AppRoutes() {
           element={
             <Page>
               <ReviewUnsubscribePage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.account}
+          element={
+            <Page>
+              <AccountPage />
             </Page>
           }
         />

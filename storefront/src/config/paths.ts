@@ -30,6 +30,8 @@ export const paths = {
   reviewInvitation: (token: string) => `/opinar/${encodeURIComponent(token)}`,
   reviewInvitationPattern: '/opinar/:token',
   reviewUnsubscribe: '/opinar/baja',
+  /** Her account ("Mi cuenta"): the sign-in with a code by e-mail (`?email=…&codigo=1` opens at the code), then her account. */
+  account: '/cuenta',
   /** Served by the back-office app, so it is a full page load, not a router link. */
   adminLogin: '/admin/login',
 } as const;

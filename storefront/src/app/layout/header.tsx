@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Menu, ShoppingBag, X } from 'lucide-react';
+import { Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { env } from '@/config/env';
 import { paths, SECTIONS } from '@/config/paths';
 import { useCart } from '@/features/cart';
@@ -67,6 +67,9 @@ export function Header() {
         </nav>
         <SearchBox />
         <div className="site-header__actions">
+          <NavLink to={paths.account} className="cart-link account-link" aria-label="Mi cuenta" data-testid="account-link">
+            <UserRound size={22} aria-hidden="true" />
+          </NavLink>
           <Link
             to={paths.cart}
             className="cart-link"

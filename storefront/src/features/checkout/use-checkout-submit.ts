@@ -45,6 +45,8 @@ interface CheckoutSubmitInput {
   identificationThreshold?: number;
   /** National shipping's address and choice (checked when the delivery is 'carrier'). */
   national?: NationalShipping | null;
+  /** Called once the order is placed (her account saves its address when she asked to). */
+  afterOrder?: (details: CheckoutDetails) => void;
 }
 
 /** "Quiero recibir novedades de mi pedido por WhatsApp": off until ticked, sent only when ticked, never in the draft. */
@@ -85,6 +87,7 @@ export function useCheckoutSubmit({
   clearCart,
   identificationThreshold = 0,
   national = null,
+  afterOrder,
 }: CheckoutSubmitInput): CheckoutSubmit {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
@@ -178,6 +181,7 @@ export function useCheckoutSubmit({
       // Remembered for this tab: the tracking page Mercado Pago sends the shopper back to finds the order's detail
       // (and its link to pay again) with the contact of the purchase.
       rememberOrder(result.order);
+      afterOrder?.(details);
       forgetDraftToken();
       clearCart();
       const payAt = paymentLink(result.payment?.checkoutUrl);

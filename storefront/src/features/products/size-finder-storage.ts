@@ -1,5 +1,7 @@
-// The shopper's measurements stay in this browser: kept in localStorage for the next product, never sent anywhere
-// (no request, no interaction, no link parameter carries them).
+// The shopper's measurements are kept in this browser (localStorage) for the next product. Signed out, they are never
+// sent anywhere (no request, no interaction, no link parameter carries them). Signed in to her account, the size
+// finder also reads them from her account and saves them there (PUT /account/measurements, features/account), and
+// nowhere else.
 
 const KEY = 'size-finder-measurements';
 

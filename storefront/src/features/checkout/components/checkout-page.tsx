@@ -20,6 +20,7 @@ import { PrivacyNotice } from '@/features/legal';
 import { chatUrl, deliveryChatText } from '@/lib/chat-link';
 import { quoteRequestFor } from '../checkout-quote';
 import { placeLabel } from '../delivery-place';
+import { useAccountCheckout } from '../use-account-checkout';
 import { useCheckoutForm } from '../use-checkout-form';
 import { PRICING_TEXT, useCheckoutPricing } from '../use-checkout-pricing';
 import { useCheckoutSubmit } from '../use-checkout-submit';
@@ -56,6 +57,7 @@ export default function CheckoutPage() {
     transferEnabled: options.transferEnabled,
     mercadoPagoEnabled: options.mercadoPagoEnabled,
   });
+  const account = useAccountCheckout(form);
   const deliveryType = form.watch('deliveryType');
   const paymentMethod = form.watch('paymentMethod');
   const postalCode = form.watch('postalCode') ?? '';
@@ -148,6 +150,7 @@ export default function CheckoutPage() {
     clearCart: clear,
     identificationThreshold: content.checkout.invoiceIdentificationThreshold,
     national: carrier ? national : null,
+    afterOrder: account.afterOrder,
   });
 
   // Abandoned checkouts: the draft is kept (debounced) once a valid e-mail or phone is typed with items in the cart.
@@ -215,6 +218,7 @@ export default function CheckoutPage() {
             withPostalCode={options.zones.length === 0}
             documentRequired={buyerDocumentRequired(totals.total, content.checkout.invoiceIdentificationThreshold)}
             whatsappOptIn={whatsappOptIn}
+            account={account}
           />
           <PaymentStep form={form} paymentInfo={content.checkout.paymentInfo} proof={proof} />
         </div>

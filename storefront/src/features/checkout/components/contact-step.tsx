@@ -1,6 +1,8 @@
 import { CHECKOUT_MSG } from '@shop/shared';
+import type { AccountCheckout } from '../use-account-checkout';
 import type { CheckoutForm } from '../use-checkout-form';
 import type { WhatsappOptIn } from '../use-checkout-submit';
+import { SaveAddressOption, SavedAddressChoice } from './account-address-parts';
 import { CheckoutField } from './checkout-field';
 import { WhatsappOptInField } from './whatsapp-opt-in';
 
@@ -13,6 +15,7 @@ export function ContactStep({
   withPostalCode = true,
   documentRequired = false,
   whatsappOptIn,
+  account,
 }: {
   form: CheckoutForm;
   withPostalCode?: boolean;
@@ -20,12 +23,15 @@ export function ContactStep({
   documentRequired?: boolean;
   /** The WhatsApp consent, right under the phone. */
   whatsappOptIn: WhatsappOptIn;
+  /** Her account, when she is signed in: saved addresses to choose and the option to save this one. */
+  account?: AccountCheckout;
 }) {
   const delivery = form.watch('deliveryType') === 'delivery';
   return (
     <fieldset className="card checkout-step">
       <legend className="checkout-step__title">Tus datos</legend>
       <div className="form-grid">
+        {account && delivery && <SavedAddressChoice account={account} />}
         <CheckoutField form={form} field="fullName" label="Nombre completo *" full autoComplete="name" />
         <CheckoutField form={form} field="email" label="Email *" type="email" autoComplete="email" />
         <CheckoutField form={form} field="phone" label="Teléfono *" type="tel" autoComplete="tel" />
@@ -47,6 +53,7 @@ export function ContactStep({
             {withPostalCode && (
               <CheckoutField form={form} field="postalCode" label="Código postal" autoComplete="postal-code" inputMode="numeric" />
             )}
+            {account && <SaveAddressOption account={account} />}
           </>
         )}
         <CheckoutField form={form} field="notes" label="Notas del pedido" full multiline />

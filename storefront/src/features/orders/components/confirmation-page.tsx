@@ -17,6 +17,7 @@ import { OrderSummary } from '@/components/order-summary';
 import { Spinner } from '@/components/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { SaveDataCard } from '@/features/account';
 import { useSiteContent } from '@/features/content';
 import { chatUrl } from '@/lib/chat-link';
 import { orderQueries } from '../api/order-queries';
@@ -247,6 +248,8 @@ function Confirmation({ data }: { data: ConfirmationState }) {
           ))}
         </ol>
       </section>
+
+      <SaveDataCard email={info.email ?? ''} />
 
       <div className="confirmation__actions">
         <button type="button" className="btn btn--outline" onClick={print}>

@@ -13,6 +13,7 @@ import {
   type SiteContent,
 } from '@shop/shared';
 import { Breadcrumb } from '@/components/breadcrumb';
+import { FavoriteButton } from '@/features/account';
 import { StockAlertForm } from '@/features/alerts';
 import { InstallmentPlans } from '@/components/installment-plans';
 import { PriceTag } from '@/components/price-tag';
@@ -175,6 +176,7 @@ function ProductDetail({ product, content }: { product: Product; content: SiteCo
         <div className="product-info">
           <p className="eyebrow">{category}</p>
           <h1 className="product-info__title">{product.title}</h1>
+          <FavoriteButton productId={product._id} />
           <div className="product-info__badges">
             {discount > 0 && <span className="badge badge--sale">{discount}% OFF</span>}
             {isNewProduct(product.stock) && <span className="badge badge--new">Nuevo</span>}

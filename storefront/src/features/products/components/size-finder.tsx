@@ -1,5 +1,6 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { findSize, formatCm, parseShopperMeasure, readSizeGuide, type MeasureColumn, type ProductFit, type SizeGuide } from '@shop/shared';
+import { useAccountMeasurements } from '@/features/account';
 import { loadMeasurements, saveMeasurements } from '../size-finder-storage';
 import { SizeFinderAnswer, type SizeFinderStock } from './size-finder-answer';
 import { SizeFinderFigure } from './size-finder-figure';
@@ -86,6 +87,22 @@ export function SizeFinder({ guides, stock, fit }: SizeFinderProps) {
   // Remembered measurements answer at once on the next product.
   const [measurements, setMeasurements] = useState<Record<string, number> | null>(() => readAll(columns, initialText(columns)));
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+  const account = useAccountMeasurements();
+  const fromAccount = account.measurements;
+  // Signed in, her account's measurements fill the fields she has not typed in (they win over this browser's).
+  useEffect(() => {
+    if (!fromAccount) return;
+    const local = initialText(columns);
+    const merged = { ...local };
+    for (const c of columns) {
+      const value = fromAccount[c.key];
+      if (value !== undefined) merged[c.key] = formatCm(value);
+    }
+    setText((current) =>
+      Object.fromEntries(columns.map((c) => [c.key, (current[c.key] === local[c.key] ? merged[c.key] : current[c.key]) ?? ''])),
+    );
+    setMeasurements((shown) => shown ?? readAll(columns, merged));
+  }, [fromAccount, columns]);
   if (columns.length === 0) return null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -99,7 +116,10 @@ export function SizeFinder({ guides, stock, fit }: SizeFinderProps) {
       return;
     }
     const read = readAll(columns, text);
-    if (read) saveMeasurements(read);
+    if (read) {
+      saveMeasurements(read);
+      account.save(read);
+    }
     setMeasurements(read);
   };
 
@@ -108,7 +128,11 @@ export function SizeFinder({ guides, stock, fit }: SizeFinderProps) {
       <h2 id={`${id}-title`} className="size-finder__title">
         ¿Cuál es mi talle?
       </h2>
-      <p className="muted small">Tus medidas quedan en este dispositivo: no las enviamos a ningún lado.</p>
+      <p className="muted small">
+        {account.signedIn
+          ? 'Tus medidas quedan en este dispositivo y en tu cuenta, para la próxima vez.'
+          : 'Tus medidas quedan en este dispositivo: no las enviamos a ningún lado.'}
+      </p>
       <div className="size-finder__body-wrap">
         <SizeFinderFigure keys={columns.map((c) => c.key)} />
         <form className="size-finder__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>

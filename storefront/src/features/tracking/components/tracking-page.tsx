@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PackageSearch, Search } from 'lucide-react';
 import { MSG, trackingContactProblem } from '@shop/shared';
@@ -21,6 +21,12 @@ export const CONTACT_MISMATCH = 'El e-mail o teléfono no coincide con el de la 
 const PAYMENT_CHECK_MS = 10_000;
 const PAYMENT_CHECKS = 6;
 
+/** The contact a link handed over in the navigation's state (`{contact}`), if any. */
+function contactOfState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('contact' in state)) return null;
+  return typeof state.contact === 'string' && state.contact.trim() !== '' ? state.contact.trim() : null;
+}
+
 interface Search {
   number: string;
   contact: string;
@@ -32,9 +38,12 @@ export default function TrackingPage() {
   const [input, setInput] = useState(initial);
   // The tab that placed the order knows its contact (rememberOrder): back from Mercado Pago, or on a reload, the
   // shopper sees the full card, with the link to pay, without typing it again.
-  const [contactInput, setContactInput] = useState(() => rememberedOrder(initial)?.contact ?? '');
+  // Her account's "Ver el pedido" hands the contact over in the navigation's state.
+  const location = useLocation();
+  const [known] = useState(() => contactOfState(location.state) ?? rememberedOrder(initial)?.contact ?? '');
+  const [contactInput, setContactInput] = useState(known);
   // The contact stays in memory: it never goes into the page address (history, shared links).
-  const [searched, setSearched] = useState<Search>(() => ({ number: initial, contact: rememberedOrder(initial)?.contact ?? '' }));
+  const [searched, setSearched] = useState<Search>(() => ({ number: initial, contact: known }));
   const [inputError, setInputError] = useState<string | null>(null);
   const [contactError, setContactError] = useState<string | null>(null);
   const paymentReturn = paymentReturnOf(params);

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPrice } from '@shop/shared';
+import { errorMessage } from '@shop/client-kit';
+import { paths } from '@/config/paths';
+import { saveFavorites } from '../api/account-api';
+import { accountQueries } from '../api/account-queries';
+import { AccountSection, QueryState } from './section-state';
+
+/** "Tus favoritos": what she marked "Me gusta", each with its link and "Quitar". */
+export function FavoritesSection() {
+  const queryClient = useQueryClient();
+  const query = useQuery(accountQueries.favorites());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = async (productId: string, all: readonly string[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await saveFavorites(all.filter((id) => id !== productId));
+      queryClient.setQueryData(accountQueries.favorites().queryKey, saved);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountSection id="account-favorites" title="Tus favoritos">
+      <QueryState query={query} loading="Cargando tus favoritos...">
+        {(favorites) =>
+          favorites.length === 0 ? (
+            <p className="muted">Todavía no marcaste favoritos: tocá el corazón de un producto para guardarlo acá.</p>
+          ) : (
+            <ul className="account-list">
+              {favorites.map((favorite) => (
+                <li key={favorite.productId} className="account-list__item" data-testid="account-favorite">
+                  <div className="account-favorite">
+                    {favorite.image && <img src={favorite.image} alt="" width={56} height={56} loading="lazy" />}
+                    <div>
+                      <Link to={paths.product(favorite.productId)}>{favorite.title}</Link>
+                      <p className="muted small">{formatPrice(favorite.price)}</p>
+                    </div>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    aria-label={`Quitar ${favorite.title} de favoritos`}
+                    disabled={busy}
+                    onClick={() =>
+                      void remove(
+                        favorite.productId,
+                        favorites.map((f) => f.productId),
+                      )
+                    }
+                  >
+                    Quitar
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+    </AccountSection>
+  );
+}
