@@ -337,3 +337,33 @@ describe('a mail that is not about an order in progress', () => {
     }
   });
 });
+
+describe("her account's sign-in code by e-mail", () => {
+  it('arrives with the 6 digits in its body (never its subject), signs her in, and the sent message keeps no code', async () => {
+    const email = `codigo.${Date.now().toString(36)}@example.com`;
+    expect((await call('/account/code', { body: { email } })).status).toBe(202);
+    const [mail] = await waitFor(
+      'the code mail',
+      async () => smtp.received.filter((m) => m.to.includes(email)),
+      (list) => list.length === 1,
+      { timeoutMs: 15_000, everyMs: 100 },
+    );
+    const code = /\b(\d{6})\b/.exec(mail!.text)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail!.subject).not.toMatch(/\d{6}/);
+    const db = knexOn(database.env);
+    try {
+      const row = await waitFor(
+        'the sent message blanked',
+        () => db('email_outboxes').where({ to: email, kind: 'account_code' }).first('status', 'text', 'html'),
+        (r) => r?.status === 'sent',
+        { timeoutMs: 10_000, everyMs: 100 },
+      );
+      expect(`${row.text} ${row.html}`).not.toContain(code);
+    } finally {
+      await db.destroy();
+    }
+    const signedIn = await call('/account/session', { body: { email, code } });
+    expect(signedIn.status).toBe(200);
+  });
+});
