@@ -282,6 +282,24 @@ describe('her data', () => {
     expect((await as(otherCookie, '/account')).status).toBe(200);
   });
 
+  it('offers "Opiná" on a delivered order only: its path is the invitation page of that order', async () => {
+    const placed = await call('/orders', {
+      body: orderBody([{ productId: product._id, quantity: 1 }], { shippingInfo: { ...SHOPPER, email: other } }),
+    });
+    expect(placed.status).toBe(201);
+    for (const step of ['ready_for_pickup', 'delivered'])
+      expect((await api(`/orders/${placed.body.order._id}/fulfillment`, { method: 'PUT', token: owner, body: { step } })).status).toBe(200);
+    const { orders } = accountOrdersAnswerSchema.parse((await as(otherCookie, '/account/orders')).body);
+    const delivered = orders.find((o) => o.orderNumber === placed.body.order.orderNumber);
+    expect(delivered?.reviewPath).toMatch(/^\/opinar\//);
+    expect(orders.find((o) => o.orderNumber === otherNumber)?.reviewPath).toBeNull();
+    const token = decodeURIComponent(delivered!.reviewPath!.slice('/opinar/'.length));
+    const invitation = await api(`/reviews/invitation/${encodeURIComponent(token)}`);
+    expect(invitation.status).toBe(200);
+    expect(invitation.body.orderNumber).toBe(placed.body.order.orderNumber);
+    expect(invitation.body.lines).toHaveLength(1);
+  });
+
   it('ends this session, or all of them', async () => {
     const a = await signIn(other);
     expect((await as(a, '/account/session', { method: 'DELETE' })).status).toBe(200);

@@ -11,6 +11,7 @@ import {
 } from '@shop/shared';
 import { findProductRows, toProduct } from '../catalogue';
 import { getOrder } from '../orders';
+import { invitationToken } from '../reviews';
 import { isRecord, table } from '../../utils/db-write';
 
 /**
@@ -107,6 +108,11 @@ function toAccountOrder(
       ? { carrier: shipment.carrier, number: shipment.number, url: carrierTrackingUrl(shipment.carrier as CarrierId, shipment.number) }
       : null,
     invoiced,
+    // The invitation's own page (its signed link), for a delivered order that was not cancelled or refunded since.
+    reviewPath:
+      order.fulfillment === 'delivered' && order.status !== 'cancelled' && order.status !== 'refunded'
+        ? `/opinar/${encodeURIComponent(invitationToken(order._id))}`
+        : null,
   };
 }
 

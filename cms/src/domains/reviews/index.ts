@@ -5,3 +5,4 @@
  */
 export { REVIEW_INDEXES, ratingsOf, reviewFitBySize } from './review-store';
 export { startReviewSweeps, stopReviewSweeps, sweepReviewInvitations } from './review-invitations';
+export { invitationToken } from './review-tokens';

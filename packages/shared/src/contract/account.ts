@@ -179,6 +179,8 @@ export const accountOrderSchema = z.object({
   tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
   /** Whether an invoice exists (its PDF through POST /orders/tracking/invoice.pdf with the order number and her e-mail). */
   invoiced: z.boolean(),
+  /** A delivered order: its page to review the lines ("Opiná"), as the invitation e-mail links it. */
+  reviewPath: z.string().nullable().optional(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 

@@ -71,6 +71,15 @@ describe('her account', () => {
     expect(requests.filter((r) => r.url === '/account/orders').map((r) => r.params.page)).toEqual([1, 2]);
   });
 
+  it('offers "Opiná" on a delivered order only, to its review page', async () => {
+    const delivered = accountOrder({ orderNumber: 'JL-20260301-0002', fulfillment: 'delivered', reviewPath: '/opinar/tok-1-firma' });
+    renderAccount({ 'GET /account/orders': { data: { orders: [delivered, accountOrder()], total: 2, totalPages: 1, page: 1 } } });
+    const done = await screen.findByRole('article', { name: 'Pedido JL-20260301-0002' });
+    expect(within(done).getByRole('link', { name: 'Opiná sobre tu compra' })).toHaveAttribute('href', '/opinar/tok-1-firma');
+    const shipped = screen.getByRole('article', { name: 'Pedido JL-20260301-0001' });
+    expect(within(shipped).queryByRole('link', { name: 'Opiná sobre tu compra' })).not.toBeInTheDocument();
+  });
+
   it('saves her e-mail preferences and says so', async () => {
     const { requests, user } = renderAccount({
       'PUT /account/preferences': (request) => ({ data: { account: { ...ACCOUNT, preferences: bodyOf(request) } } }),

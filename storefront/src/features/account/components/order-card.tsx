@@ -152,6 +152,11 @@ export function OrderCard({ order, email }: { order: AccountOrder; email: string
         <button type="button" className="btn btn--ghost btn--sm" onClick={reorder}>
           Volver a comprar
         </button>
+        {order.reviewPath && (
+          <Link className="btn btn--ghost btn--sm" to={order.reviewPath}>
+            Opiná sobre tu compra
+          </Link>
+        )}
       </div>
       {invoiceError && (
         <p className="notice notice--error" role="alert">
