@@ -41,3 +41,13 @@ export function FormField({ id, label, required = false, className = 'field', ch
     </div>
   );
 }
+
+/** A failure said at once to screen readers (role="alert"), or nothing when there is none. */
+export function ErrorNotice({ error, testId }: { error: string | null | undefined; testId?: string }) {
+  if (!error) return null;
+  return (
+    <p className="notice notice--error" role="alert" data-testid={testId}>
+      {error}
+    </p>
+  );
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { errorMessage } from '@shop/client-kit';
 import { signOut, type SignedInAccount } from '../api/account-api';
 import type { Farewell } from '../account-types';
@@ -37,11 +38,7 @@ function SessionButtons({ onLeave }: { onLeave: (farewell: Farewell) => void }) 
           Cerrar todas las sesiones
         </button>
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountAddress } from '@shop/shared';
-import { FormField } from '@/components/form-parts';
+import { FormField, ErrorNotice } from '@/components/form-parts';
 
 type Field = 'label' | 'fullName' | 'phone' | 'address' | 'city' | 'postalCode' | 'notes';
 
@@ -91,11 +91,7 @@ export function AddressForm({ initial, title, busy, error, onSave, onCancel }: A
           );
         })}
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       <div className="account-actions">
         <button type="submit" className="btn btn--primary btn--sm" disabled={busy} aria-busy={busy}>
           Guardar dirección

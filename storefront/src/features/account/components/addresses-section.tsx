@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_LIMITS, ACCOUNT_MSG, type AccountAddress } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
@@ -134,11 +135,7 @@ export function AddressesSection() {
                       {ACCOUNT_MSG.addresses}
                     </p>
                   )}
-                  {error && (
-                    <p className="notice notice--error" role="alert">
-                      {error}
-                    </p>
-                  )}
+                  <ErrorNotice error={error} />
                 </>
               )}
               <p className="visually-hidden" role="status">

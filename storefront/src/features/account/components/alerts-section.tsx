@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountAlert } from '@shop/shared';
@@ -62,11 +63,7 @@ export function AlertsSection() {
           )
         }
       </QueryState>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
     </AccountSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { errorMessage } from '@shop/client-kit';
 import { deleteAccount, fetchExport } from '../api/account-api';
 import { useAccountCache } from '../use-account';
@@ -77,11 +78,7 @@ export function DataSection({ onDeleted }: { onDeleted: (farewell: Farewell) => 
           Eliminar mi cuenta
         </button>
       </div>
-      {exportError && (
-        <p className="notice notice--error" role="alert">
-          {exportError}
-        </p>
-      )}
+      <ErrorNotice error={exportError} />
       <div role="status" data-testid="account-export-summary">
         {summary && (
           <>

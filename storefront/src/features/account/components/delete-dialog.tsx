@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
+import { useModalDialog } from '@/lib/use-modal-dialog';
 
 interface DeleteDialogProps {
   busy: boolean;
@@ -15,36 +17,7 @@ export function DeleteDialog({ busy, error, onConfirm, onClose }: DeleteDialogPr
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled])');
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('no-scroll');
-      if (previous instanceof HTMLElement) previous.focus();
-    };
-  }, [onClose]);
+  useModalDialog(dialogRef, cancelRef, onClose);
 
   return (
     <div className="modal-backdrop" onClick={onClose}>
@@ -69,11 +42,7 @@ export function DeleteDialog({ busy, error, onConfirm, onClose }: DeleteDialogPr
             vas a empezar de cero.
           </p>
         </div>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
         <div className="account-actions">
           <button ref={cancelRef} type="button" className="btn btn--outline" onClick={onClose} disabled={busy}>
             Cancelar

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { Link } from 'react-router-dom';
 import {
   FULFILLMENT_LABELS,
@@ -158,11 +159,7 @@ export function OrderCard({ order, email }: { order: AccountOrder; email: string
           </Link>
         )}
       </div>
-      {invoiceError && (
-        <p className="notice notice--error" role="alert">
-          {invoiceError}
-        </p>
-      )}
+      <ErrorNotice error={invoiceError} />
       <div role="status" data-testid="account-reorder-status">
         {result && <ReorderResult added={result.added} missing={result.missing} />}
       </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MSG, ACCOUNT_PREFERENCE_LABELS, type AccountPreferences } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
@@ -58,11 +59,7 @@ export function PreferencesSection({ preferences }: { preferences: AccountPrefer
         <p className="account-status" role="status" data-testid="account-preferences-status">
           {status}
         </p>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
       </form>
     </AccountSection>
   );

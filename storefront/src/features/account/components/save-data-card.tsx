@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorNotice } from '@/components/form-parts';
 import { useNavigate } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
 import { errorMessage } from '@shop/client-kit';
@@ -42,11 +43,7 @@ export function SaveDataCard({ email }: { email: string }) {
         <button type="button" className="btn btn--outline btn--sm" onClick={() => void save()} disabled={busy} aria-busy={busy}>
           Guardar mis datos
         </button>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { X } from 'lucide-react';
 import { MSG, photosForColor, sizeGuidesForCategory, variantsOf, type Product } from '@shop/shared';
@@ -7,6 +7,7 @@ import { PromotionBadges, useTransferPercent } from '@/features/promotions';
 import { useToast } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
+import { useModalDialog } from '@/lib/use-modal-dialog';
 import { ProductPicture } from '@/components/product-picture';
 import { useSiteContent, useVatRate } from '@/features/content';
 import { useProduct } from '../api/product-queries';
@@ -49,35 +50,7 @@ export default function QuickView({ product, categoryName, onClose }: QuickViewP
   const fit = useProduct(product._id).data?.fit;
   const [finderOpen, setFinderOpen] = useState(false);
 
-  useEffect(() => {
-    const previous = document.activeElement;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      // Keep keyboard focus inside the dialog while it is open.
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
-        'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled])',
-      );
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('no-scroll');
-      if (previous instanceof HTMLElement) previous.focus();
-    };
-  }, [onClose]);
+  useModalDialog(dialogRef, closeRef, onClose);
 
   const chooseSize = (next: string) => {
     setSize(next);
