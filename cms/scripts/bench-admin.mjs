@@ -97,6 +97,16 @@ async function staffTargets(url, token) {
     ['búsquedas sin resultado', '/api/insight/search-misses'],
     ['interacciones', '/api/interactions/summary'],
     ['productos (panel, 20)', '/api/products?limit=20&status=true'],
+    // The fifth wave at scale (issue 60 §4): a million stock movements, 5,000 exchange requests.
+    ['libro de stock (primera página)', '/api/stock-movements'],
+    ['libro de stock: un producto', '/api/stock-movements?productId=scalep42'],
+    ['libro de stock: un SKU', `/api/stock-movements?sku=${encodeURIComponent('SC40-NEG-85B')}`],
+    ['libro de stock: ventas web', '/api/stock-movements?reason=web_order'],
+    ['libro de stock: un mes', `/api/stock-movements?from=${isoDay(60)}&to=${isoDay(30)}`],
+    ['libro de stock: control', '/api/stock-check'],
+    // One product in five has exchanges: product 8 has about eight (and the product page reads the same figure).
+    ['informe de calce (un producto)', '/api/reports/fit?productId=scalep8'],
+    ['ficha con calce (tienda)', '/api/products/scalep8'],
     ['hoja de reparto', '/api/orders/dispatch?type=delivery'],
     ['lista de retiros', '/api/orders/dispatch?type=pickup'],
     ['clientes', '/api/customers?pageSize=20'],

@@ -3,11 +3,12 @@
 // exactly the rows the checkout writes (cms/src/domains/orders/order-insert.ts). Used by `npm run seed:scale` and
 // `npm run bench:admin`.
 import { agoSql, jsonSql, pickSql, seriesSql as series } from './bench.mjs';
+import { ledgerSql } from './scale-ledger.mjs';
 
 /** pickSql with the index cast to an integer (PostgreSQL's array subscripts refuse a bigint). */
-const pick = (kind, list, expr) => pickSql(kind, list, kind === 'postgres' ? `((${expr})::int)` : expr);
+export const pick = (kind, list, expr) => pickSql(kind, list, kind === 'postgres' ? `((${expr})::int)` : expr);
 
-export const SCALE_DEFAULTS = { products: 5000, orders: 100000, customers: 30000, days: 3 * 365 };
+export const SCALE_DEFAULTS = { products: 5000, orders: 100000, customers: 30000, days: 3 * 365, movements: 1000000, returns: 5000 };
 
 const CATEGORIES = ['conjuntos', 'corpinos', 'bombachas', 'bodys', 'pijamas', 'mallas'];
 const KINDS = ['Conjunto', 'Corpino', 'Bombacha', 'Body', 'Pijama', 'Malla'];
@@ -113,7 +114,7 @@ function dayKey(kind, minutesExpr) {
 }
 
 /** The k-th variant (0-7, a number or an SQL expression) of product `p`: two colours (by p) × four sizes (cups or letters by p). */
-function variantParts(kind, p, k) {
+export function variantParts(kind, p, k) {
   const colorIndex = `((${p}) + (${k}) / 4) % ${COLORS.length}`;
   const color = pick(kind, COLORS, colorIndex);
   const key = pick(
@@ -146,7 +147,7 @@ function productsSql(kind, count) {
   const colors = `'[{"name":"' || ${pick(kind, COLORS, `n % 4`)} || '","hex":"' || ${pick(kind, HEX, `n % 4`)} || '"},{"name":"' || ${pick(kind, COLORS, `(n + 1) % 4`)} || '","hex":"' || ${pick(kind, HEX, `(n + 1) % 4`)} || '"}]'`;
   const price = `(8000 + (n % 40) * 500)`;
   return `INSERT INTO products (document_id, title, description, price, discount, category, thumbnails, stock, size, stock_by_size, size_index, final_price, search_text, search_title, is_active, colors, variants, color_review, sku_index, created_at, updated_at, published_at)
-    SELECT 'scale-p' || n, ${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' Scale ' || n, 'Producto de la base de escala', ${price}, CASE WHEN n % 10 = 0 THEN 20 ELSE 0 END,
+    SELECT 'scalep' || n, ${pick(kind, KINDS, `n % ${KINDS.length}`)} || ' Scale ' || n, 'Producto de la base de escala', ${price}, CASE WHEN n % 10 = 0 THEN 20 ELSE 0 END,
       ${pick(kind, CATEGORIES, `n % ${CATEGORIES.length}`)}, ${jsonSql(kind, "'[]'")}, ${total},
       ${jsonSql(kind, `CASE WHEN n % 2 = 0 THEN '["85B","90B","95C","100C"]' ELSE '["S","M","L","XL"]' END`)},
       ${jsonSql(kind, stockBySize)}, CASE WHEN n % 2 = 0 THEN ',85B,90B,95C,100C,' ELSE ',S,M,L,XL,' END,
@@ -203,7 +204,7 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
     ${series(kind, orders)}`;
   const item = (which, p, k, qty) => {
     const v = variantParts(kind, p, k);
-    return `SELECT ${which === 1 ? `${base.items} + n` : `${base.items} + ${orders} + n`}, 'scale-p' || ${p},
+    return `SELECT ${which === 1 ? `${base.items} + n` : `${base.items} + ${orders} + n`}, 'scalep' || ${p},
       ${pick(kind, KINDS, `${p} % ${KINDS.length}`)} || ' Scale ' || ${p}, NULL, ${qty}, ${price(p)}, ${v.size}, ${v.color},
       ${v.key} || '~' || ${v.size}, ${v.sku}`;
   };
@@ -246,7 +247,7 @@ function ordersSql(kind, { orders, products, customers, days }, base) {
 
 /** Every statement, in order, for `kind` ('sqlite' | 'postgres'); `base` holds the largest ids already there. */
 export function scaleStatements(kind, sizes, base) {
-  const statements = [productsSql(kind, sizes.products), ...ordersSql(kind, sizes, base)];
+  const statements = [productsSql(kind, sizes.products), ...ordersSql(kind, sizes, base), ...ledgerSql(kind, sizes)];
   if (kind === 'postgres') {
     for (const [table] of [['orders'], ['components_order_items'], ['components_order_shipping_infos'], ['products'], ['orders_cmps']]) {
       statements.push(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
