@@ -10,6 +10,7 @@ import {
 import { isRecord, table, writeTransaction, type Trx } from '../../utils/db-write';
 import { lockProductStock, PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow, type LockedStock } from './product-stock';
 import { MOVEMENTS_TABLE, recordStockChange, referenceLabels, toMovement } from './stock-ledger';
+import { ledgerKey, ledgerSums } from './ledger-sums';
 
 const BATCH = 500;
 const knex = () => strapi.db.connection as unknown as Trx;
@@ -28,25 +29,6 @@ async function* everyStock(db: Trx = knex()): AsyncGenerator<LockedStock[]> {
     yield page;
     after = page[page.length - 1]!.id;
   }
-}
-
-const ledgerKey = (productId: string, variantId: string) => `${productId}\u0000${variantId}`;
-
-/** The sum of the movements of every variant the ledger knows, with its latest SKU. */
-async function ledgerSums(db: Trx = knex()): Promise<Map<string, { productId: string; variantId: string; sku: string; units: number }>> {
-  const rows: unknown[] = await table(db, MOVEMENTS_TABLE)
-    .groupBy('product_document_id', 'variant_id')
-    .select('product_document_id', 'variant_id')
-    .sum({ units: 'quantity' })
-    .max({ sku: 'sku' });
-  const sums = new Map<string, { productId: string; variantId: string; sku: string; units: number }>();
-  for (const row of rows) {
-    if (!isRecord(row)) continue;
-    const productId = String(row.product_document_id);
-    const variantId = String(row.variant_id);
-    sums.set(ledgerKey(productId, variantId), { productId, variantId, sku: String(row.sku), units: Number(row.units ?? 0) });
-  }
-  return sums;
 }
 
 /**
@@ -113,7 +95,7 @@ async function openProduct(trx: Trx, documentId: string): Promise<number> {
  * so that an order taking units meanwhile (another process) and this step never both open the same variant.
  */
 export async function openStockLedger(): Promise<number> {
-  const sums = await ledgerSums();
+  const sums = await ledgerSums(knex());
   const candidates: string[] = [];
   for await (const page of everyStock()) {
     for (const product of page) {
