@@ -4,7 +4,8 @@
 import { agoSql, jsonSql, seriesSql as series } from './bench.mjs';
 import { pick, variantParts } from './scale-data.mjs';
 
-const REASONS = ['web_order', 'web_order', 'web_order', 'web_order', 'staff_sale', 'counter', 'purchase', 'return', 'cancel', 'adjustment'];
+const SALES = ['web_order', 'web_order', 'web_order', 'web_order', 'staff_sale', 'counter'];
+const RESTOCKS = ['purchase', 'purchase', 'return', 'cancel', 'adjustment'];
 const CUP_SIZES = ['85B', '90B', '95C', '100C'];
 const LETTER_SIZES = ['S', 'M', 'L', 'XL'];
 
@@ -13,17 +14,23 @@ export function ledgerSql(kind, { products, orders, days, movements = 0, returns
   const big = kind === 'postgres' ? 'n::bigint' : 'n';
   const statements = [];
   if (movements > 0) {
-    const p = `(n % ${products} + 1)`;
-    const k = `((n / ${products}) % 8)`;
-    const v = variantParts(kind, p, k);
-    const reason = pick(kind, REASONS, `n % ${REASONS.length}`);
+    // Movement v (from 0) is variant k of product p in round r: round 0 is each variant's opening balance (its units
+    // in the scale catalogue), then sales (-1) and restocks (+1) alternate, so every variant's movements sum to its
+    // stock, as in a shop whose ledger holds (the check then lists no mismatch, as in a real shop).
+    const v = `(n - 1)`;
+    const p = `(${v} % ${products} + 1)`;
+    const k = `((${v} / ${products}) % 8)`;
+    const r = `(${v} / ${products * 8})`;
+    const parts = variantParts(kind, p, k);
+    const stock = `(((${p}) * 7 + (${k}) * 3) % 9)`;
+    const reason = `CASE WHEN ${r} = 0 THEN 'opening' WHEN ${r} % 2 = 1 THEN ${pick(kind, SALES, `n % ${SALES.length}`)} ELSE ${pick(kind, RESTOCKS, `n % ${RESTOCKS.length}`)} END`;
+    const quantity = `CASE WHEN ${r} = 0 THEN ${stock} WHEN ${r} % 2 = 1 THEN -1 ELSE 1 END`;
     const minutes = `(${movements} - ${big}) * ${(days * 1440) / movements} + 30`;
     statements.push(`INSERT INTO stock_movements (document_id, product_document_id, product_title, variant_id, sku, color, size, quantity, units_after, reason, adjustment, ref_kind, ref_id, ref_label, created_at, updated_at, published_at)
-      SELECT 'scale-mv' || n, 'scalep' || ${p}, 'Producto Scale ' || ${p}, ${v.key} || '~' || ${v.size}, ${v.sku}, ${v.color}, ${v.size},
-        CASE WHEN n % 10 = 6 THEN 6 WHEN n % 10 IN (7, 8) THEN 1 ELSE -1 END, n % 12,
-        ${reason}, CASE WHEN n % 10 = 9 THEN 'conteo' ELSE NULL END,
-        CASE WHEN n % 10 = 6 THEN 'purchase' WHEN n % 10 = 9 THEN NULL ELSE 'order' END,
-        CASE WHEN n % 10 = 9 THEN NULL ELSE 'scale-o' || (n % ${orders} + 1) END, NULL,
+      SELECT 'scale-mv' || n, 'scalep' || ${p}, 'Producto Scale ' || ${p}, ${parts.key} || '~' || ${parts.size}, ${parts.sku}, ${parts.color}, ${parts.size},
+        ${quantity}, ${stock}, ${reason}, CASE WHEN ${r} % 4 = 2 AND n % 4 = 3 THEN 'conteo' ELSE NULL END,
+        CASE WHEN ${r} = 0 THEN NULL WHEN ${r} % 2 = 1 THEN 'order' ELSE 'purchase' END,
+        CASE WHEN ${r} % 2 = 1 THEN 'scale-o' || (n % ${orders} + 1) ELSE NULL END, NULL,
         ${agoSql(kind, minutes)}, ${now}, ${now}
       ${series(kind, movements)}`);
   }
