@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 import { ownShopDatabase, withShopDatabase } from '../support/database';
-import { adminSession, buyableProducts, deliveredPickupOrder, type AdminSession } from '../support/shop';
+import { adminSession, buyableProducts, deliveredPickupOrder, pngProof, type AdminSession } from '../support/shop';
 
 /**
- * Issue 62 end to end (its first part: no photos yet): a delivered order is invited to review once its delivery is a
+ * Issue 62 end to end: a delivered order is invited to review once its delivery is a
  * week old (the sweep runs every second in the browser suite's shop), the buyer opens the e-mail's link at 390 px and
- * says "Me quedó chico" with four stars, the owner approves it in "Opiniones", and the product page shows it with
+ * says "Me quedó chico" with four stars and a photo, the owner approves it in "Opiniones", and the product page shows it with
  * "Compra verificada" and the card its stars; the page's JSON-LD carries the rating.
  */
 test.skip(!ownShopDatabase, 'the invitation link is read from the shop database, which a running shop does not share');
@@ -71,6 +71,9 @@ test('a buyer reviews a delivered line from her invitation, the owner approves i
   await form.locator('label:has(input[value="small"])').click();
   await expect(form.getByRole('radio', { name: 'Me quedó chico' })).toBeChecked();
   await form.getByRole('textbox', { name: 'Tu opinión (opcional)' }).fill('Lindísimo, pero pedí un talle más: me quedó chico de contorno.');
+  // One photo from her phone (sent as multipart with the review).
+  await form.getByLabel('Fotos (opcional, hasta 3)').setInputFiles({ name: 'probador.png', mimeType: 'image/png', buffer: pngProof(240) });
+  await expect(form.getByRole('button', { name: 'Quitar foto 1' })).toBeVisible();
   await expectNoSeriousAxeIssues(shopper, 'the review invitation at 390 px');
   await form.getByRole('button', { name: 'Enviar opinión' }).click();
   await expect(shopper.getByTestId('review-sent')).toContainText('Tu opinión se publica cuando la revisemos');
@@ -98,8 +101,31 @@ test('a buyer reviews a delivered line from her invitation, the owner approves i
   await expect(review).toContainText('Valentina R.');
   await expectNoSeriousAxeIssues(page, 'a product page with a review');
   await page.screenshot({ path: 'test-results/reviews/product-desktop.png', fullPage: true });
+  // Her photo: a thumbnail that opens it in a dialog (on a phone), Escape closes it and gives the focus back.
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(`/product/${product._id}`);
+  await phone.getByTestId('product-reviews').scrollIntoViewIfNeeded();
+  const onPhone = phone.getByTestId('product-reviews').getByTestId('review').filter({ hasText: 'me quedó chico de contorno' });
+  const thumb = onPhone.getByRole('button', { name: 'Ver foto 1 de la opinión de Valentina R.' });
+  await thumb.scrollIntoViewIfNeeded();
+  await expect(thumb.locator('img')).toHaveJSProperty('complete', true);
+  expect(await thumb.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await onPhone.screenshot({ path: 'test-results/reviews/review-photo-390.png' });
+  await thumb.click();
+  const dialog = phone.getByRole('dialog', { name: 'Foto de la opinión de Valentina R.' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeFocused();
+  const big = dialog.getByRole('img', { name: 'Foto 1 que subió Valentina R. con su opinión' });
+  await expect.poll(() => big.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoSeriousAxeIssues(phone, "a review's photo dialog at 390 px");
+  await phone.screenshot({ path: 'test-results/reviews/review-photo-dialog.png' });
+  await phone.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(thumb).toBeFocused();
+  await phone.close();
   const html = await (await request.get(`/product/${product._id}`)).text();
   expect(html).toContain('"aggregateRating"');
+  expect(html).toMatch(/"review":\[\{"@type":"Review","author":\{"@type":"Person","name":"Valentina R\."\}/);
   await page.goto(`/category/${encodeURIComponent(product.category)}`);
   await expect(page.locator(`[data-product-id="${product._id}"]`).getByTestId('card-rating')).toBeVisible({ timeout: 15_000 });
 });

@@ -330,11 +330,18 @@ const ENDPOINTS: readonly Endpoint[] = [
   // Reviews: a forged invitation token (400 whatever the junk), an unknown review id.
   { method: 'GET', path: '/products/{productId}/reviews', auth: 'public', query: ['fit', 'size', 'page'] },
   { method: 'GET', path: '/reviews/invitation/{token}', auth: 'public' },
-  { method: 'POST', path: '/reviews', auth: 'public', body: () => ({ token: 'abc-1-firma', orderLine: 0, stars: 5, fit: 'true' }) },
+  {
+    method: 'POST',
+    path: '/reviews',
+    auth: 'public',
+    multipart: true,
+    body: () => ({ token: 'abc-1-firma', orderLine: 0, stars: 5, fit: 'true' }),
+  },
   { method: 'POST', path: '/reviews/unsubscribe', auth: 'public', body: () => ({ token: 'abc-1-firma' }) },
   { method: 'GET', path: '/reviews', auth: 'admin', query: ['status', 'product', 'stars', 'page'] },
   { method: 'PUT', path: '/reviews/{reviewId}', auth: 'admin', destructive: true, body: () => ({ status: 'approved' }) },
   { method: 'GET', path: '/reviews/settings', auth: 'admin' },
+  { method: 'GET', path: '/reviews/products/{productId}/stats', auth: 'admin' },
   { method: 'PUT', path: '/reviews/settings', auth: 'admin', body: () => ({ invitationDelayDays: 7 }) },
   // Her account: the code and the sign-in take junk (400/202/401/429); the rest answer 401 without her cookie.
   { method: 'POST', path: '/account/code', auth: 'public', body: () => ({ email: 'fuzz.cuenta@example.com' }) },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PICTURE_SIZES, pictureSrcSet, type SiteContent } from '@shop/shared';
 import { adminToken, api } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/orders';
+import { testDatabase } from '../helpers/database';
 import { startStrapi, type RunningStrapi } from '../helpers/strapi-process';
 
 // A second process on the shared database, serving a small storefront build (its index.html as Vite writes it)
@@ -190,6 +191,54 @@ describe('product pages', () => {
       price = await priceIn();
     }
     expect(price).toBe(7500);
+  });
+
+  it('carry the 5 newest approved reviews in the JSON-LD, with the shown name only, escaped', async () => {
+    const reviewed = await createProduct({ stock: 2, title: 'Conjunto Reseñado' });
+    const db = testDatabase();
+    try {
+      const row = (i: number, status: string) => ({
+        document_id: `ph${reviewed._id}${i}`.slice(0, 40),
+        order_document_id: `ph-${reviewed._id}-${i}`,
+        line_index: 0,
+        product_document_id: reviewed._id,
+        stars: i === 6 ? 3 : 5,
+        fit: 'true',
+        title: i === 6 ? 'Linda </script><script>alert(1)</script>' : '',
+        body: i === 6 ? 'Calza justo & es suave' : `Opinión ${i}`,
+        author: i === 6 ? 'María G.' : 'Ana P.',
+        email: `ph-${i}@example.com`,
+        review_status: status,
+        created_at: new Date(Date.now() - (7 - i) * 60_000),
+      });
+      await db('reviews').insert([0, 1, 2, 3, 4, 5].map((i) => row(i, 'approved')));
+      await db('reviews').insert(row(6, 'pending'));
+      const pending = await db('reviews')
+        .where({ document_id: row(6, 'pending').document_id })
+        .first('id');
+      // Approved through the API: every process's cached answers drop.
+      expect((await api(`/reviews/${pending.id}`, { method: 'PUT', body: { status: 'approved' }, token: await adminToken() })).status).toBe(
+        200,
+      );
+    } finally {
+      await db.destroy();
+    }
+    const { html } = await page(`/product/${reviewed._id}`);
+    const ld = jsonLdOf(html) as { aggregateRating: unknown; review: Record<string, unknown>[] };
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.7, reviewCount: 7 });
+    expect(ld.review).toHaveLength(5);
+    expect(ld.review[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'María G.' },
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      name: 'Linda </script><script>alert(1)</script>',
+      reviewBody: 'Calza justo & es suave',
+      reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 1 },
+    });
+    expect(ld.review.map((r) => r.reviewBody)).toEqual(['Calza justo & es suave', 'Opinión 5', 'Opinión 4', 'Opinión 3', 'Opinión 2']);
+    expect(ld.review[1]).not.toHaveProperty('name');
+    expect(html).not.toContain('@example.com');
+    expect(html).not.toContain('alert(1)</script>');
   });
 
   it('say OutOfStock in the JSON-LD when no unit is left', async () => {

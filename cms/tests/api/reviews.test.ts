@@ -212,7 +212,11 @@ describe('reviews from real buyers', () => {
           everyMs: 100,
         },
       );
-      expect((await api(`/products/${product._id}`)).body.product.fit).toEqual({ direction: 'small', basedOn: 1 });
+      expect((await api(`/products/${product._id}`)).body.product.fit).toEqual({
+        direction: 'small',
+        basedOn: 1,
+        sources: { exchanges: { up: 0, down: 0 }, reviews: { small: 1, true: 0, large: 0 } },
+      });
     } finally {
       expect((await put(saved.returns.fitMinimum ?? 5)).status).toBe(200);
     }

@@ -11,6 +11,7 @@ const REPORT: FitReportAnswer = {
   minimum: 5,
   up: 5,
   down: 1,
+  sources: { exchanges: { up: 5, down: 1 }, reviews: { small: 0, true: 0, large: 0 } },
   figure: { direction: 'small', basedOn: 6 },
   shown: true,
   sold: 8,
@@ -40,6 +41,9 @@ describe('FitReportCard', () => {
       'La página del producto muestra: «La mayoría de las clientas eligió un talle más (según 6 cambios de talle).»',
     );
     expect(card).toHaveTextContent('6 de 8 prendas vendidas se cambiaron (75 %). Subieron de talle 5, bajaron 1.');
+    expect(within(card).getByTestId('fit-sources')).toHaveTextContent(
+      'Cambios y devoluciones por talle: 6 (5 un talle más, 1 un talle menos)Opiniones aprobadas: 0 (0 chico, 0 justo, 0 grande)',
+    );
     const rows = within(within(card).getByRole('table', { name: 'Cambios por talle comprado' })).getAllByRole('row');
     expect(rows.slice(1).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
       ['85B', '5', '5', '0', '5'],
@@ -53,8 +57,16 @@ describe('FitReportCard', () => {
     setup({ ...REPORT, up: 3, down: 0, exchanged: 3, figure: { direction: 'small', basedOn: 3 }, shown: false });
     renderApp(<FitReportCard productId="p-lila" />);
     expect(await screen.findByTestId('fit-summary')).toHaveTextContent(
-      'La página del producto lo muestra desde 5 cambios por talle: faltan 2.',
+      'La página del producto lo muestra desde 5 cambios u opiniones: faltan 2.',
     );
+  });
+
+  it('names each source with its count when approved reviews count too', async () => {
+    const sources = { exchanges: { up: 3, down: 0 }, reviews: { small: 12, true: 2, large: 1 } };
+    setup({ ...REPORT, up: 3, down: 0, sources, figure: { direction: 'small', basedOn: 18 }, shown: true });
+    renderApp(<FitReportCard productId="p-lila" />);
+    expect(await screen.findByTestId('fit-summary')).toHaveTextContent('(según 3 cambios de talle y 15 opiniones)');
+    expect(screen.getByTestId('fit-sources')).toHaveTextContent('Opiniones aprobadas: 15 (12 chico, 2 justo, 1 grande)');
   });
 
   it('is the owner’s only: the sales and catalogue roles neither see it nor ask for it', async () => {

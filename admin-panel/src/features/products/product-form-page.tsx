@@ -25,6 +25,7 @@ import { ProductEditStep } from './product-edit-step';
 import { ProductReviewStep } from './product-review-step';
 import { StockAlertsCard } from './stock-alerts-card';
 import { FitReportCard } from './fit-report-card';
+import { ReviewStatsCard } from '@/features/reviews';
 import { StockHistoryCard } from './stock-history-card';
 import { VariantCostsCard } from './variant-costs-card';
 
@@ -211,6 +212,7 @@ function ProductForm({ id, initial, colorReview = false, product }: ProductFormP
       {id !== null && step === 'edit' && <VariantCostsCard productId={id} />}
       {id !== null && step === 'edit' && <StockAlertsCard productId={id} />}
       {id !== null && step === 'edit' && <FitReportCard productId={id} />}
+      {id !== null && step === 'edit' && <ReviewStatsCard productId={id} />}
     </div>
   );
 }

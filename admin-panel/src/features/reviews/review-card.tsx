@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { ReviewActions, type ReviewNotice } from './review-actions';
+import { ReviewCardPhotos } from './review-card-photos';
 
 /** "★★★★☆ 4/5" (the stars clamped to 0-5). */
 export function starsText(stars: number): string {
@@ -45,6 +46,7 @@ export function ReviewCard({ review, onDone }: { review: StaffReview; onDone: Re
       ) : (
         <p className="muted">Sin texto (solo las estrellas y el calce).</p>
       )}
+      <ReviewCardPhotos review={review} canModerate={can('reviews.moderate')} onDone={onDone} />
       <dl className="review-card__facts">
         <dt>Calce</dt>
         <dd>{REVIEW_FIT_LABELS[review.fit]}</dd>

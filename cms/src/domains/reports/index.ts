@@ -6,6 +6,7 @@
 export { orderExportBatches } from './order-export';
 export { orderSummary } from './order-summary';
 export { productFitReport } from './product-fit-report';
+export { productReviewStats } from './review-stats-report';
 export { sizeCurveReport } from './size-curve-report';
 export { stockReport, stockReportRows } from './stock-report';
 export { salesReport } from './sales-report';

@@ -1,23 +1,26 @@
-import { fitFigure, MSG, type FitReportAnswer } from '@shop/shared';
+import { jointFitFigure, MSG, type FitReportAnswer } from '@shop/shared';
 import { unitsSoldBySize } from '../catalogue';
-import { productFitCounts } from '../returns';
+import { productFitCounts, reviewVotes } from '../returns';
 import { notFound } from '../../utils/http';
 
 /**
- * GET /reports/fit?productId= (owner): how one product fits, with what it rests on. Exchanges up and down by the size
+ * GET /reports/fit?productId= (owner): how one product fits, with what it rests on (each source with its count: the
+ * exchanges and size returns, the approved reviews' fit answers). Exchanges up and down by the size
  * she bought, units sold per size (orders neither cancelled nor refunded), and the share of sales exchanged. The
  * figure is given even below the owner's minimum (`shown` says whether the product page shows it).
  */
 export async function productFitReport(productId: string): Promise<FitReportAnswer> {
   const product: unknown = await strapi.documents('api::product.product').findOne({ documentId: productId, fields: ['title'] });
   if (typeof product !== 'object' || product === null) throw notFound(MSG.product.notFound);
-  const [counts, sold, content] = await Promise.all([
+  const [counts, votes, sold, content] = await Promise.all([
     productFitCounts(productId),
+    reviewVotes(productId),
     unitsSoldBySize(productId),
     strapi.service('api::site-content.site-content').getContent(),
   ]);
   const minimum = content.returns.fitMinimum;
-  const figure = fitFigure(counts, 1);
+  // As the product page counts it: exchanges, size returns and approved reviews' answers together.
+  const figure = jointFitFigure(counts, votes, 1);
   const sizes = [...new Set([...counts.sizeOrder, ...sold.keys(), ...Object.keys(counts.bySize)])].filter((size) => size !== '');
   const soldUnits = [...sold.values()].reduce((sum, units) => sum + units, 0);
   return {
@@ -26,8 +29,9 @@ export async function productFitReport(productId: string): Promise<FitReportAnsw
     minimum,
     up: counts.up,
     down: counts.down,
+    sources: { exchanges: { up: counts.up, down: counts.down }, reviews: votes },
     figure,
-    shown: fitFigure(counts, minimum) !== null,
+    shown: jointFitFigure(counts, votes, minimum) !== null,
     sold: soldUnits,
     exchanged: counts.exchanged,
     exchangedShare: soldUnits > 0 ? Math.min(1, counts.exchanged / soldUnits) : 0,

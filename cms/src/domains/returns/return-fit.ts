@@ -56,7 +56,7 @@ export async function productFitCounts(productId: string, lines?: FitLine[]): Pr
 }
 
 /** Approved reviews' fit answers of the product, all sizes together. */
-async function reviewVotes(productId: string): Promise<ReviewFitVotes> {
+export async function reviewVotes(productId: string): Promise<ReviewFitVotes> {
   const votes: ReviewFitVotes = { small: 0, true: 0, large: 0 };
   for (const bySize of Object.values(await reviewFitBySize(productId))) {
     votes.small += bySize.small;
@@ -75,7 +75,8 @@ export async function productFit(productId: string): Promise<Required<ProductFit
   // Most products were never exchanged, returned or reviewed: two reads, nothing more.
   if (lines.length === 0 && votes.small + votes.true + votes.large === 0) return null;
   const [counts, policy] = await Promise.all([productFitCounts(productId, lines), returnsPolicy()]);
-  return votes.small + votes.true + votes.large === 0
-    ? fitFigure(counts, policy.fitMinimum)
-    : jointFitFigure(counts, votes, policy.fitMinimum);
+  const figure =
+    votes.small + votes.true + votes.large === 0 ? fitFigure(counts, policy.fitMinimum) : jointFitFigure(counts, votes, policy.fitMinimum);
+  // Each source's count rides along: the note and the size finder say what the figure rests on.
+  return figure && { ...figure, sources: { exchanges: { up: counts.up, down: counts.down }, reviews: votes } };
 }

@@ -4,5 +4,6 @@
  * (cms/src/domains/domains.json; the lint rule in eslint.config.mjs).
  */
 export { REVIEW_INDEXES, ratingsOf, reviewFitBySize } from './review-store';
+export { approvedStarsSince, latestReviews } from './review-stats';
 export { startReviewSweeps, stopReviewSweeps, sweepReviewInvitations } from './review-invitations';
 export { invitationToken } from './review-tokens';

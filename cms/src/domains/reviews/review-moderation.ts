@@ -10,6 +10,7 @@ import {
 import { catalogueChanged } from '../catalogue';
 import { isRecord, table, writeTransaction } from '../../utils/db-write';
 import { badRequest, notFound, parseWith } from '../../utils/http';
+import { photosOf } from './review-photos';
 import { REVIEWS_TABLE, summaryOf, toReview, toStaffReview } from './review-store';
 
 const PRODUCT_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -100,7 +101,10 @@ export async function staffReviews(query: Record<string, unknown>) {
   };
 }
 
-/** PUT /reviews/{id}: approve, reject with a reason (kept for staff, never shown to her), reply as the shop. */
+/**
+ * PUT /reviews/{id}: approve, reject with a reason (kept for staff, never shown to her), reply as the shop, hide
+ * some of her photos from the public page (`hiddenPhotos`: the indexes hidden).
+ */
 export async function moderateReview(idParam: string, body: unknown): Promise<StaffReview> {
   if (!/^\d{1,10}$/.test(idParam)) throw badRequest('Identificador de opinión inválido');
   const id = Number(idParam);
@@ -113,6 +117,12 @@ export async function moderateReview(idParam: string, body: unknown): Promise<St
     if (input.status) Object.assign(data, { review_status: input.status as ReviewStatus, moderated_at: now, reason: input.reason ?? null });
     if (input.reply !== undefined)
       Object.assign(data, { reply: input.reply?.trim() || null, replied_at: input.reply?.trim() ? now : null });
+    if (input.hiddenPhotos !== undefined) {
+      // The whole set of hidden photos (by their index): the others are shown.
+      const photos = photosOf(found.photos);
+      if (input.hiddenPhotos.some((i) => i >= photos.length)) throw badRequest(REVIEW_MSG.photoIndex);
+      data.photos = JSON.stringify(photos.map((p, i) => ({ ...p, hidden: input.hiddenPhotos?.includes(i) === true })));
+    }
     await table(trx, REVIEWS_TABLE).where({ id }).update(data);
     return { ...found, ...data };
   });

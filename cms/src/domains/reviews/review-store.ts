@@ -1,5 +1,6 @@
 import { REVIEW_FITS, REVIEW_STATUSES, type Review, type ReviewFit, type ReviewSummary, type StaffReview } from '@shop/shared';
 import { isRecord, isoDate, table } from '../../utils/db-write';
+import { photosOf } from './review-photos';
 
 /** The reviews (content type api::review.review) and the invitations' and opt-outs' rows (api::review.review-invitation). */
 export const REVIEWS_TABLE = 'reviews';
@@ -35,6 +36,8 @@ export function toReview(row: Row): Review {
     verified: true,
     createdAt: isoDate(row.created_at) ?? '',
     reply: reply ? { text: reply, at: isoDate(row.replied_at) ?? isoDate(row.updated_at) ?? '' } : null,
+    // Her photos the shop did not hide.
+    photos: photosOf(row.photos).flatMap(({ url, hidden }) => (hidden ? [] : [{ url }])),
   };
 }
 
@@ -49,6 +52,7 @@ export function toStaffReview(row: Row): StaffReview {
     orderNumber: text(row.order_number),
     productId: text(row.product_document_id),
     productTitle: text(row.product_title),
+    photos: photosOf(row.photos),
   };
 }
 

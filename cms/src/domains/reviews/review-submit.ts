@@ -3,6 +3,7 @@ import { catalogueChanged } from '../catalogue';
 import { findOrderDocument, getOrder } from '../orders';
 import { insertDocumentOnce, isRecord, writeTransaction } from '../../utils/db-write';
 import { badRequest, conflict, notFound, parseWith } from '../../utils/http';
+import { cleanReviewPhoto, removeReviewPhotos, storeReviewPhotos } from './review-photos';
 import { reviewSettings } from './review-settings';
 import { REVIEWS_TABLE } from './review-store';
 import { orderOfToken } from './review-tokens';
@@ -54,19 +55,26 @@ export async function invitation(token: string): Promise<ReviewInvitationAnswer>
 
 /**
  * POST /reviews: one review of one delivered line, with the size and colour of the line (never typed), her first name
- * and initial. Waits for the owner's approval, unless she publishes short 4-5 star reviews at once. A second review
- * of the same line (also two at once: the unique index decides) is a 409.
+ * and initial, and up to 3 photos (multipart). Waits for the owner's approval, unless she publishes short 4-5 star
+ * reviews (no title, text or photo) at once. A second review of the same line (also two at once: the unique index
+ * decides) is a 409. Junk photos are refused before anything is stored; photos stored for a review refused at the
+ * end (the race) are removed.
  */
-export async function submitReview(body: unknown): Promise<{ status: ReviewStatus }> {
+export async function submitReview(body: unknown, photos: readonly Buffer[] = []): Promise<{ status: ReviewStatus }> {
   const input = parseWith(reviewInputSchema, body);
   const order = await invitedOrder(input.token);
   const line = order.items[input.orderLine];
   // A line of a product since deleted has nothing to review.
   if (!reviewable(order) || !line?.productId) throw badRequest(REVIEW_MSG.lineNotReviewable);
+  if (photos.length > 0 && (await reviewedLines(order._id)).has(input.orderLine)) throw conflict(REVIEW_MSG.already);
+  const cleaned: Buffer[] = [];
+  for (const photo of photos) cleaned.push(await cleanReviewPhoto(photo));
   const settings = await reviewSettings();
   const title = input.title?.trim() ?? '';
   const text = input.text?.trim() ?? '';
-  const status: ReviewStatus = settings.autoPublishShort && input.stars >= 4 && !title && !text ? 'approved' : 'pending';
+  const short = input.stars >= 4 && !title && !text && cleaned.length === 0;
+  const status: ReviewStatus = settings.autoPublishShort && short ? 'approved' : 'pending';
+  const stored = await storeReviewPhotos(cleaned);
   const inserted = await writeTransaction((trx) =>
     insertDocumentOnce(
       trx,
@@ -87,11 +95,18 @@ export async function submitReview(body: unknown): Promise<{ status: ReviewStatu
         author: reviewAuthor(order.shippingInfo.fullName).slice(0, 80),
         email: order.shippingInfo.email.trim().toLowerCase().slice(0, 254),
         review_status: status,
+        photos: JSON.stringify(stored.map(({ url }) => ({ url, hidden: false }))),
       },
       ['order_document_id', 'line_index'],
     ),
-  );
-  if (!inserted) throw conflict(REVIEW_MSG.already);
+  ).catch(async (err: unknown) => {
+    await removeReviewPhotos(stored);
+    throw err;
+  });
+  if (!inserted) {
+    await removeReviewPhotos(stored);
+    throw conflict(REVIEW_MSG.already);
+  }
   // A review published at once changes the product's answer (its rating): the caches drop it.
   if (status === 'approved') await catalogueChanged('all');
   return { status };

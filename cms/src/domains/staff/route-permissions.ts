@@ -62,6 +62,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
   'GET /orders/:id/whatsapp': 'whatsapp.chat',
   // Reviews: read by every role; moderated by the owner and the catalogue; the invitations' settings, the owner's.
   'GET /reviews': 'reviews.view',
+  // A product's reviews by month and size: every role; its exchanges ride along only for reports.view (the controller).
+  'GET /reviews/products/:id/stats': 'reviews.view',
   'PUT /reviews/:id': 'reviews.moderate',
   'GET /reviews/settings': 'settings.manage',
   'PUT /reviews/settings': 'settings.manage',

@@ -11,6 +11,7 @@ import {
   pictureSrcSet,
   pictureVariantUrl,
   type Product,
+  type Review,
   type SiteContent,
 } from '@shop/shared';
 import { cachedAnswer, type CachedAnswer } from '../../utils/answer-cache';
@@ -18,7 +19,9 @@ import { ensureFreshCatalogue, AnswerCache, withNetPrices } from '../catalogue';
 import { ApiError } from '../../utils/http';
 import { publicBaseUrl } from '../../utils/public-url';
 import { defaultsOf, plainSummary, withHead, type PageHead, type PageHints } from './page-head';
+import { productJsonLd } from './product-json-ld';
 import { shopServices } from '../platform';
+import { latestReviews } from '../reviews';
 
 /**
  * What the server answers for the storefront's shareable pages before any script runs: `/`, `/product/{id}` and
@@ -136,7 +139,7 @@ interface Shop {
   screens: ScreenModules;
 }
 
-function productHead(shop: Shop, product: Product, canonical: string, site: SiteContent | null): PageHead {
+function productHead(shop: Shop, product: Product, canonical: string, site: SiteContent | null, reviews: readonly Review[]): PageHead {
   const price = finalPrice(product.price, product.discount);
   const image = previewPicture(product.thumbnails[0], shop.base);
   const description = plainSummary(product.description) || `${product.title} a ${formatPrice(price)} en ${shop.siteName}.`;
@@ -153,36 +156,7 @@ function productHead(shop: Shop, product: Product, canonical: string, site: Site
       [pageAnswerKey(`/products/${encodeURIComponent(product._id)}`)]: { product },
       ...(site ? { [pageAnswerKey('/content')]: { content: site, services: shopServices() } } : {}),
     },
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: product.title,
-      description,
-      ...(image ? { image: [image] } : {}),
-      sku: product._id,
-      productID: product._id,
-      category: product.category,
-      brand: { '@type': 'Brand', name: shop.siteName },
-      offers: {
-        '@type': 'Offer',
-        price,
-        priceCurrency: 'ARS',
-        availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        url: canonical,
-      },
-      // The approved reviews' stars (search engines show them beside the result).
-      ...(product.rating
-        ? {
-            aggregateRating: {
-              '@type': 'AggregateRating',
-              ratingValue: product.rating.average,
-              reviewCount: product.rating.count,
-              bestRating: 5,
-              worstRating: 1,
-            },
-          }
-        : {}),
-    },
+    jsonLd: productJsonLd(product, { description, image, price, canonical, siteName: shop.siteName }, reviews),
   };
 }
 
@@ -207,8 +181,8 @@ async function headOf(shop: Shop, path: string): Promise<{ status: number; head:
     const product = value === null ? null : await visibleProduct(value);
     if (product) {
       // The content only rides along for the app; without it the preview is still complete.
-      const site = await content().catch(() => null);
-      return { status: 200, head: productHead(shop, product, canonical, site) };
+      const [site, reviews] = await Promise.all([content().catch(() => null), product.rating ? latestReviews(product._id, 5) : []]);
+      return { status: 200, head: productHead(shop, product, canonical, site, reviews) };
     }
     const title = `${MSG.product.notFound} · ${shop.siteName}`;
     return { status: 404, head: { ...common, title, description: shop.defaults.description, noindex: true } };

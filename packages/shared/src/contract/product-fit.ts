@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** GET /reports/fit?productId= (owner, reports.view): a product's exchanges up and down by size and its sales. */
+/**
+ * GET /reports/fit?productId= (owner, reports.view): a product's exchanges up and down by size and its sales, with each
+ * source of the fit figure (exchanges and size returns, approved reviews) and its count.
+ */
 export const fitReportQuerySchema = z.object({
   productId: z
     .string({ error: 'Indicá el producto (productId)' })
@@ -28,7 +31,12 @@ export const fitReportAnswerSchema = z.object({
   minimum: z.number().int(),
   up: z.number().int(),
   down: z.number().int(),
-  /** The figure from all the units (even below the minimum); null with none. */
+  /** What the figure rests on, per source: units exchanged or returned for size, approved reviews' fit answers. */
+  sources: z.object({
+    exchanges: z.object({ up: z.number().int(), down: z.number().int() }),
+    reviews: z.object({ small: z.number().int(), true: z.number().int(), large: z.number().int() }),
+  }),
+  /** The figure from every unit and answer (even below the minimum), as the product page counts it; null with none. */
   figure: z.object({ direction: z.enum(['small', 'true', 'large']), basedOn: z.number().int() }).nullable(),
   /** Whether the product page shows it (the figure reaches the minimum). */
   shown: z.boolean(),

@@ -44,10 +44,22 @@ export const productSchema = z.object({
     .object({ weight: z.number().nullable(), length: z.number().nullable(), width: z.number().nullable(), height: z.number().nullable() })
     .optional(),
   /**
-   * GET /products/{id}: how the model fits, from the shop's exchanges and size returns (rules/product-fit.ts); only
-   * once they reach the owner's minimum (`returns.fitMinimum`).
+   * GET /products/{id}: how the model fits, from the shop's exchanges, size returns and approved reviews' fit answers
+   * (rules/product-fit.ts); only once they reach the owner's minimum (`returns.fitMinimum`).
    */
-  fit: z.object({ direction: z.enum(['small', 'true', 'large']), basedOn: z.number().int().min(1) }).optional(),
+  fit: z
+    .object({
+      direction: z.enum(['small', 'true', 'large']),
+      basedOn: z.number().int().min(1),
+      /** Each source's count: units exchanged or returned for size up and down, approved reviews' fit answers. */
+      sources: z
+        .object({
+          exchanges: z.object({ up: z.number().int(), down: z.number().int() }),
+          reviews: z.object({ small: z.number().int(), true: z.number().int(), large: z.number().int() }),
+        })
+        .optional(),
+    })
+    .optional(),
   /** Public answers: the approved reviews' average stars and count, when there is at least one. */
   rating: z.object({ average: z.number(), count: z.number().int().min(1) }).optional(),
   /**

@@ -40,7 +40,14 @@ export const REVIEW_MSG = {
   title: `El título puede tener hasta ${REVIEW_LIMITS.title} caracteres`,
   text: `La opinión puede tener hasta ${REVIEW_LIMITS.text} caracteres`,
   delay: `Los días después de la entrega van de 0 a ${REVIEW_LIMITS.maxDelayDays}`,
+  photosTooMany: 'Podés subir hasta 3 fotos',
+  photoTooBig: 'Cada foto puede pesar hasta 8 MB',
+  photoType: 'Las fotos tienen que ser JPG, PNG o WebP',
+  photoIndex: 'Esa foto no existe en la opinión',
 } as const;
+
+/** Photos of a review (POST /reviews as multipart, field `photos`): at most 3, each a real JPEG, PNG or WebP up to 8 MB. */
+export const REVIEW_PHOTOS = { max: 3, maxBytes: 8 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp'] } as const;
 
 const plain = (max: number, message: string) =>
   z
@@ -78,6 +85,8 @@ export const reviewSchema = z.object({
   verified: z.literal(true),
   createdAt: z.string(),
   reply: z.object({ text: z.string(), at: z.string() }).nullable(),
+  /** Her photos the shop did not hide (re-encoded, without metadata). */
+  photos: z.array(z.object({ url: z.string() })).optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -130,6 +139,8 @@ export const staffReviewSchema = reviewSchema.extend({
   orderNumber: z.string(),
   productId: z.string(),
   productTitle: z.string(),
+  /** Every photo, in the order sent (the index `hiddenPhotos` names), hidden ones too. */
+  photos: z.array(z.object({ url: z.string(), hidden: z.boolean() })).optional(),
 });
 export type StaffReview = z.infer<typeof staffReviewSchema>;
 
@@ -147,6 +158,18 @@ export const reviewModerationSchema = z
     status: z.enum(['approved', 'rejected'], { error: 'El estado debe ser approved o rejected' }).optional(),
     reason: plain(REVIEW_LIMITS.reason, `El motivo puede tener hasta ${REVIEW_LIMITS.reason} caracteres`).optional(),
     reply: plain(REVIEW_LIMITS.reply, `La respuesta puede tener hasta ${REVIEW_LIMITS.reply} caracteres`).nullable().optional(),
+    /** The indexes of the photos hidden from the public page (all others shown): the whole set, not a change. */
+    hiddenPhotos: z
+      .array(
+        z
+          .number({ error: REVIEW_MSG.photoIndex })
+          .int(REVIEW_MSG.photoIndex)
+          .min(0, REVIEW_MSG.photoIndex)
+          .max(REVIEW_PHOTOS.max - 1, REVIEW_MSG.photoIndex),
+        { error: REVIEW_MSG.photoIndex },
+      )
+      .max(REVIEW_PHOTOS.max, REVIEW_MSG.photoIndex)
+      .optional(),
   })
   .strict()
   .refine((m) => m.status !== 'rejected' || (m.reason ?? '').trim() !== '', { message: REVIEW_MSG.reasonRequired, path: ['reason'] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { returnsPolicySchema } from './returns.js';
-import { countFit, DEFAULT_FIT_MINIMUM, fitBasis, fitFigure, fitMove, type FitLine } from './product-fit.js';
+import { countFit, DEFAULT_FIT_MINIMUM, fitBasis, fitEvidence, fitFigure, fitMove, type FitLine } from './product-fit.js';
 
 const BRA = ['85A', '85B', '90A', '90B', '95B'];
 const exchange = (from: string, to: string, quantity = 1, reason = 'size_small'): FitLine => ({
@@ -67,5 +67,19 @@ describe('countFit and fitFigure', () => {
     expect(returnsPolicySchema.parse({ fitMinimum: 0 }).fitMinimum).toBe(DEFAULT_FIT_MINIMUM);
     expect(fitBasis(6)).toBe('Según 6 cambios de talle');
     expect(fitBasis(1)).toBe('Según 1 cambio de talle');
+  });
+
+  it('names each source with its count once reviews count too', () => {
+    const sources = { exchanges: { up: 3, down: 0 }, reviews: { small: 12, true: 2, large: 1 } };
+    expect(fitBasis(18, sources)).toBe('Según 3 cambios de talle y 15 opiniones');
+    expect(fitBasis(1, { exchanges: { up: 0, down: 0 }, reviews: { small: 1, true: 0, large: 0 } })).toBe('Según 1 opinión');
+    expect(fitBasis(6, { exchanges: { up: 6, down: 0 }, reviews: { small: 0, true: 0, large: 0 } })).toBe('Según 6 cambios de talle');
+    expect(fitEvidence({ direction: 'small', sources })).toBe('12 compradoras que dicen que calza chico y 3 cambios por talle');
+    expect(fitEvidence({ direction: 'large', sources })).toBe('1 compradora que dice que calza grande');
+    expect(fitEvidence({ direction: 'small', sources: { exchanges: { up: 1, down: 0 }, reviews: { small: 0, true: 4, large: 0 } } })).toBe(
+      '1 cambio por talle',
+    );
+    expect(fitEvidence({ direction: 'true', sources })).toBe('');
+    expect(fitEvidence({ direction: 'small' })).toBe('');
   });
 });

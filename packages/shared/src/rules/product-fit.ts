@@ -71,7 +71,7 @@ export function countFit(lines: readonly FitLine[], sizeOrder: readonly string[]
  * The fit figure from the counts: null below the owner's minimum of units; 'small' when at least 60 % of them went
  * up a size, 'large' when as many went down, 'true' (true to size) when neither way has that majority.
  */
-export function fitFigure(counts: Pick<FitCounts, 'up' | 'down'>, minimum: number): Required<ProductFit> | null {
+export function fitFigure(counts: Pick<FitCounts, 'up' | 'down'>, minimum: number): FitFigure | null {
   const basedOn = counts.up + counts.down;
   if (basedOn === 0 || basedOn < minimum) return null;
   const direction = counts.up >= basedOn * FIT_MAJORITY ? 'small' : counts.down >= basedOn * FIT_MAJORITY ? 'large' : 'true';
@@ -85,8 +85,37 @@ export const FIT_NOTES: Record<ProductFit['direction'], string> = {
   true: 'Calza según la guía de talles',
 };
 
-/** "Según 6 cambios de talle" (one unit: "Según 1 cambio de talle"). */
-export const fitBasis = (basedOn: number): string => `Según ${basedOn} ${basedOn === 1 ? 'cambio' : 'cambios'} de talle`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "Según 6 cambios de talle" (one unit: "Según 1 cambio de talle"); with approved reviews among the sources, each
+ * source with its count: "Según 3 cambios de talle y 12 opiniones", "Según 12 opiniones".
+ */
+export function fitBasis(basedOn: number, sources?: FitSources): string {
+  const reviews = sources ? sources.reviews.small + sources.reviews.true + sources.reviews.large : 0;
+  if (!sources || reviews === 0) return `Según ${plural(basedOn, 'cambio', 'cambios')} de talle`;
+  const exchanges = sources.exchanges.up + sources.exchanges.down;
+  const parts = [exchanges > 0 ? plural(exchanges, 'cambio de talle', 'cambios de talle') : '', plural(reviews, 'opinión', 'opiniones')];
+  return `Según ${parts.filter(Boolean).join(' y ')}`;
+}
+
+/**
+ * What a move of the size finder's answer rests on, per source, the way the fit goes: "12 compradoras que dicen que
+ * calza chico y 3 cambios por talle"; '' without sources or for a model true to size.
+ */
+export function fitEvidence(fit: Pick<ProductFit, 'direction' | 'sources'>): string {
+  if (!fit.sources || fit.direction === 'true') return '';
+  const small = fit.direction === 'small';
+  const said = small ? fit.sources.reviews.small : fit.sources.reviews.large;
+  const moved = small ? fit.sources.exchanges.up : fit.sources.exchanges.down;
+  const says = said === 1 ? 'dice' : 'dicen';
+  return [
+    said > 0 ? `${plural(said, 'compradora', 'compradoras')} que ${says} que calza ${small ? 'chico' : 'grande'}` : '',
+    moved > 0 ? plural(moved, 'cambio por talle', 'cambios por talle') : '',
+  ]
+    .filter(Boolean)
+    .join(' y ');
+}
 
 /** What approved reviews say of the fit: "Me quedó chico" (a size up), "Justo", "Me quedó grande" (a size down). */
 export interface ReviewFitVotes {
@@ -95,16 +124,21 @@ export interface ReviewFitVotes {
   large: number;
 }
 
+/** The figure: the way the model fits and how many units and answers it rests on. */
+export type FitFigure = Required<Pick<ProductFit, 'direction' | 'basedOn'>>;
+
+/** What the figure rests on, per source: units exchanged or returned for size up and down, approved reviews' answers. */
+export interface FitSources {
+  exchanges: Pick<FitCounts, 'up' | 'down'>;
+  reviews: ReviewFitVotes;
+}
+
 /**
  * The fit figure from exchanges and reviews together: a review that says "chico" counts as a unit that went up a
  * size, "grande" as one that went down, "justo" as one that stayed (it weighs against either way). Below the owner's
  * minimum of joint evidence: null. Without reviews it is `fitFigure`.
  */
-export function jointFitFigure(
-  counts: Pick<FitCounts, 'up' | 'down'>,
-  votes: ReviewFitVotes,
-  minimum: number,
-): Required<ProductFit> | null {
+export function jointFitFigure(counts: Pick<FitCounts, 'up' | 'down'>, votes: ReviewFitVotes, minimum: number): FitFigure | null {
   const up = counts.up + votes.small;
   const down = counts.down + votes.large;
   const basedOn = up + down + votes.true;

@@ -179,6 +179,21 @@ describe('findSize', () => {
     });
     expect(findSize(DEMO.corpinos, bra(72, 88), { fit: { direction: 'large' } })).toMatchObject({ kind: 'between', recommended: '85B' });
   });
+
+  it('says what a moved answer rests on, each source with its count', () => {
+    const sources = { exchanges: { up: 3, down: 1 }, reviews: { small: 12, true: 2, large: 0 } };
+    expect(findSize(DEMO.corpinos, bra(75, 91), { fit: { direction: 'small', basedOn: 18, sources } })).toMatchObject({
+      size: '95C',
+      message:
+        'Tu talle en este modelo es 95C. Este modelo calza chico: en otros sería 90B. ' +
+        'Nos basamos en 12 compradoras que dicen que calza chico y 3 cambios por talle.',
+    });
+    const large = { exchanges: { up: 0, down: 2 }, reviews: { small: 0, true: 0, large: 0 } };
+    expect(findSize(DEMO.corpinos, bra(72, 88), { fit: { direction: 'large', sources: large } })).toMatchObject({
+      recommended: '85B',
+      message: expect.stringMatching(/elegí 85B\. Nos basamos en 2 cambios por talle\.$/),
+    });
+  });
 });
 
 /** A guide of a table of rows (the size, then its measurements). */

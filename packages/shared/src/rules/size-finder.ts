@@ -2,6 +2,7 @@
 // between (and which one), or "outside the guide" (never a guess). Pure: the measurements never leave the browser.
 import { formatCm, formatRange, readSizeGuide, type MeasureColumn, type ReadGuide } from './size-measure.js';
 import type { SizeGuideLike } from './size-guides.js';
+import { fitEvidence, type FitSources } from './product-fit.js';
 
 /** The shopper's measurements in centimetres, by measure key (`measureKey(header)`). */
 export type Measurements = Readonly<Record<string, number>>;
@@ -11,6 +12,8 @@ export interface ProductFit {
   direction: 'small' | 'true' | 'large';
   /** What the fit is based on (for example, how many exchanges); carried, not used by the rule. */
   basedOn?: number;
+  /** Each source's count (exchanges and size returns, approved reviews): the moved answer names them. */
+  sources?: FitSources;
 }
 
 export type SizeAnswer =
@@ -104,16 +107,23 @@ function withFit(guide: ReadGuide, answer: SizeAnswer, fit: ProductFit | undefin
   if (!fit || fit.direction === 'true') return answer;
   const runsSmall = fit.direction === 'small';
   const says = runsSmall ? 'Este modelo calza chico' : 'Este modelo calza grande';
+  // What the move rests on, per source: " Nos basamos en 12 compradoras que dicen que calza chico y 3 cambios por talle."
+  const evidence = fitEvidence(fit);
+  const basis = evidence ? ` Nos basamos en ${evidence}.` : '';
   if (answer.kind === 'between') {
     const recommended = runsSmall ? answer.larger : answer.smaller;
-    return { ...answer, recommended, message: `${answer.message} ${says}: elegí ${recommended}.` };
+    return { ...answer, recommended, message: `${answer.message} ${says}: elegí ${recommended}.${basis}` };
   }
   if (answer.kind !== 'size') return answer;
   const index = guide.rows.findIndex((r) => r.size === answer.size);
   const moved = guide.rows[index + (runsSmall ? 1 : -1)];
   if (!moved)
     return { ...answer, message: `${answer.message} ${says}, pero no hay un talle ${runsSmall ? 'más grande' : 'más chico'} en la guía.` };
-  return { ...answer, size: moved.size, message: `Tu talle en este modelo es ${moved.size}. ${says}: en otros sería ${answer.size}.` };
+  return {
+    ...answer,
+    size: moved.size,
+    message: `Tu talle en este modelo es ${moved.size}. ${says}: en otros sería ${answer.size}.${basis}`,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   lowStockAnswerSchema,
   lowStockThresholdAnswerSchema,
   lowStockThresholdInputSchema,
+  reviewStatsAnswerSchema,
   SALES_REPORT_CSV_HEADER,
   SIZE_CURVE_CSV_HEADER,
   salesReportAnswerSchema,
@@ -17,10 +18,13 @@ import {
   stockReportQuerySchema,
   sizeCurveAnswerSchema,
   sizeCurveQuerySchema,
+  staffCan,
 } from '@shop/shared';
 import { badRequest, parseWith, reply, requestBody } from '../../../utils/http';
-import { productFitReport, salesReport, sizeCurveReport, stockReport, stockReportRows } from '../../../domains/reports';
+import { productFitReport, productReviewStats, salesReport, sizeCurveReport, stockReport, stockReportRows } from '../../../domains/reports';
 import { sendCsv } from '../../../utils/csv-stream';
+import { routeParam } from '../../../utils/route-param';
+import { requireStaff } from '../../../domains/staff';
 
 const insight = () => strapi.service('api::insight.insight');
 
@@ -51,6 +55,17 @@ export default {
   async fitReport(ctx: Context) {
     const { productId } = parseWith(fitReportQuerySchema, ctx.query);
     reply(ctx, fitReportAnswerSchema, await productFitReport(productId));
+  },
+
+  /**
+   * GET /reviews/products/{id}/stats (reviews.view): a product's approved reviews by month and by size; the exchanges
+   * the fit report counts only for a role that reads reports (sales figures).
+   */
+  async reviewStats(ctx: Context) {
+    const user = await requireStaff(ctx, 'reviews.view');
+    ctx.set('Cache-Control', 'no-store');
+    const withExchanges = staffCan(user.staffRole, 'reports.view');
+    reply(ctx, reviewStatsAnswerSchema, await productReviewStats(routeParam(ctx, 'id'), withExchanges));
   },
 
   /** GET /reports/size-curve?category=&from=&to=&units= (owner): a category's size curve and a purchase split by it. */

@@ -7,6 +7,8 @@ export default customRoutes('api::insight.insight', {
     lowStock: ['GET', '/insight/low-stock'],
     setLowStockThreshold: ['PUT', '/insight/low-stock-threshold'],
     fitReport: ['GET', '/reports/fit'],
+    // One product's approved reviews for the owner (the reviews' path; the figures are the reports').
+    reviewStats: ['GET', '/reviews/products/:id/stats'],
     sizeCurve: ['GET', '/reports/size-curve'],
     sizeCurveCsv: ['GET', '/reports/size-curve.csv'],
     stockReport: ['GET', '/reports/stock'],

@@ -5,6 +5,7 @@ import { routeParam } from '../../../utils/route-param';
 import { consume } from '../../../domains/platform';
 import { requireStaff } from '../../../domains/staff';
 import { invitation, submitReview } from '../../../domains/reviews/review-submit';
+import { reviewForm, type ReviewFormBody } from '../../../domains/reviews/review-photos';
 import { moderateReview, productReviews, staffReviews } from '../../../domains/reviews/review-moderation';
 import { putReviewSettings, reviewSettings } from '../../../domains/reviews/review-settings';
 import { unsubscribeInvitations } from '../../../domains/reviews/review-invitations';
@@ -24,7 +25,10 @@ export default factories.createCoreController('api::review.review', () => ({
 
   async create(ctx: Context) {
     await consume(ctx, 'reviews');
-    const { status } = await submitReview(requestBody(ctx));
+    // JSON, or multipart with photos (read into memory by the multipart-routes middleware).
+    const form = ctx.state.memoryForm as ReviewFormBody | undefined;
+    const { body, photos } = form ? reviewForm(form) : { body: requestBody(ctx), photos: [] };
+    const { status } = await submitReview(body, photos);
     ctx.status = 201;
     ctx.body = { status, message: status === 'approved' ? REVIEW_MSG.published : REVIEW_MSG.created };
   },

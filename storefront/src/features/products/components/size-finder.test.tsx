@@ -148,6 +148,19 @@ describe('size finder on the product page', () => {
     expect(result).toHaveTextContent('Talle 95C agotado en Negro.');
   });
 
+  it('names what the fit rests on, each source with its count, in the note and the moved answer', async () => {
+    const sources = { exchanges: { up: 3, down: 0 }, reviews: { small: 12, true: 2, large: 0 } };
+    const { user } = setup({ ...bra, fit: { direction: 'small', basedOn: 17, sources } });
+    expect(await screen.findByTestId('fit-note')).toHaveTextContent(
+      'La mayoría de las clientas eligió un talle más. Según 3 cambios de talle y 14 opiniones.',
+    );
+    await openFinder(user);
+    await measure(user, '75,5', '91,5');
+    expect(screen.getByTestId('size-finder-result')).toHaveTextContent(
+      'en otros sería 90B. Nos basamos en 12 compradoras que dicen que calza chico y 3 cambios por talle.',
+    );
+  });
+
   it('shows no fit note for a model without enough exchanges', async () => {
     setup();
     await screen.findByTestId('size-selector');

@@ -22,14 +22,26 @@ export function useReviewInvitation(token: string, enabled: boolean) {
   });
 }
 
-/** POST /reviews: one line's review (201 `{status, message}`; 409 when that line was reviewed already). */
-export function createReview(input: ReviewInput) {
+/**
+ * POST /reviews: one line's review (201 `{status, message}`; 409 when that line was reviewed already). As JSON, or as
+ * multipart (its fields as text, each photo in `photos`) when she chose photos.
+ */
+export function createReview({ photos = [], ...input }: ReviewInput & { photos?: readonly File[] }) {
+  let data: ReviewInput | FormData = input;
+  if (photos.length > 0) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(input)) if (value !== undefined) form.append(key, String(value));
+    for (const photo of photos) form.append('photos', photo);
+    data = form;
+  }
   return api.request({
     method: 'POST',
     url: '/reviews',
-    data: input,
+    data,
     schema: reviewCreatedAnswerSchema,
     errorMessage: 'No pudimos guardar tu opinión. Probá de nuevo en un rato.',
+    // Photos from a phone on a slow connection take longer than a JSON body.
+    ...(photos.length > 0 ? { timeout: 120_000 } : {}),
   });
 }
 

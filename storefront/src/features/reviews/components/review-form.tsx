@@ -7,6 +7,7 @@ import { errorMessage } from '@shop/client-kit';
 import { FormField } from '@/components/form-parts';
 import { useCreateReview } from '../api/review-invitation';
 import { FitChoice, STAR_VALUES, StarsChoice } from './review-choices';
+import { ReviewPhotoPicker } from './review-photo-picker';
 
 /** What she fills in: the shared schema's optional texts, and the stars and the fit with their Spanish errors. */
 const reviewFormSchema = reviewInputSchema.pick({ title: true, text: true, usualSize: true }).extend({
@@ -30,10 +31,14 @@ interface ReviewFormProps {
 
 const filled = (value: string | undefined) => (value ? value.trim() : '');
 
-/** One order line's review: stars and fit required, title, text and usual size optional. Keeps what she typed on a refusal. */
+/**
+ * One order line's review: stars and fit required, title, text, usual size and up to 3 photos optional. Keeps what she
+ * typed (and chose) on a refusal.
+ */
 export function ReviewForm({ token, line, labelledBy, onDone }: ReviewFormProps) {
   const create = useCreateReview();
   const [sendError, setSendError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
   const { register, handleSubmit, formState, control } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(reviewFormSchema),
     defaultValues: { title: '', text: '', usualSize: '' },
@@ -59,6 +64,7 @@ export function ReviewForm({ token, line, labelledBy, onDone }: ReviewFormProps)
         ...(title ? { title } : {}),
         ...(body ? { text: body } : {}),
         ...(usualSize ? { usualSize } : {}),
+        photos,
       },
       { onSuccess: (answer) => onDone(answer.message), onError: (error) => setSendError(errorMessage(error)) },
     );
@@ -115,6 +121,14 @@ export function ReviewForm({ token, line, labelledBy, onDone }: ReviewFormProps)
         </p>
         {fieldError('usualSize')}
       </FormField>
+      <ReviewPhotoPicker
+        idPrefix={prefix}
+        files={photos}
+        onChange={(files) => {
+          setSendError(null);
+          setPhotos(files);
+        }}
+      />
       {sendError && (
         <p className="notice notice--error" role="alert">
           {sendError}

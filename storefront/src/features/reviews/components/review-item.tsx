@@ -1,6 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { REVIEW_FIT_LABELS, type Review } from '@shop/shared';
 import { formatReviewDate } from '../review-text';
+import { ReviewPhotos } from './review-photos';
 import { Stars } from './stars';
 
 /** One published review: stars, title, text, who (a verified buyer), what she bought and the shop's reply. */
@@ -14,6 +15,7 @@ export function ReviewItem({ review }: { review: Review }) {
         {review.title && <h3 className="review__title">{review.title}</h3>}
       </header>
       {review.text && <p className="review__text">{review.text}</p>}
+      <ReviewPhotos photos={review.photos ?? []} author={review.author} />
       <p className="review__who">
         <span className="review__author">{review.author}</span>
         {review.verified && (
