@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useModalDialog } from '@/lib/use-modal-dialog';
+import { ModalFrame } from '@/components/modal-frame';
 
 interface PhotoDialogProps {
   url: string;
@@ -12,30 +12,24 @@ interface PhotoDialogProps {
 
 /** One photo at full size, in a modal dialog (focus on "Cerrar", kept inside, Escape closes, back to its thumbnail). */
 function PhotoDialog({ url, index, count, author, onClose }: PhotoDialogProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useModalDialog(dialogRef, closeRef, onClose);
   const title = count > 1 ? `Foto ${index + 1} de ${count} de la opinión de ${author}` : `Foto de la opinión de ${author}`;
   return createPortal(
-    <div className="modal-backdrop" onClick={onClose}>
-      <div
-        ref={dialogRef}
-        className="modal review-photo-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="review-photo-title"
-        onClick={(event) => event.stopPropagation()}
-        data-testid="review-photo-dialog"
-      >
-        <h2 id="review-photo-title" className="review-photo-dialog__title">
-          {title}
-        </h2>
-        <img className="review-photo-dialog__image" src={url} alt={`Foto ${index + 1} que subió ${author} con su opinión`} />
-        <button ref={closeRef} type="button" className="btn btn--outline review-photo-dialog__close" onClick={onClose}>
-          Cerrar
-        </button>
-      </div>
-    </div>,
+    <ModalFrame
+      className="review-photo-dialog"
+      labelledBy="review-photo-title"
+      testId="review-photo-dialog"
+      initialFocus={closeRef}
+      onClose={onClose}
+    >
+      <h2 id="review-photo-title" className="review-photo-dialog__title">
+        {title}
+      </h2>
+      <img className="review-photo-dialog__image" src={url} alt={`Foto ${index + 1} que subió ${author} con su opinión`} />
+      <button ref={closeRef} type="button" className="btn btn--outline review-photo-dialog__close" onClick={onClose}>
+        Cerrar
+      </button>
+    </ModalFrame>,
     document.body,
   );
 }
