@@ -1,5 +1,6 @@
 import {
   ACCOUNT_LIMITS,
+  deliveredAndKept,
   accountAddressesInputSchema,
   accountFavoritesInputSchema,
   accountMeasurementsInputSchema,
@@ -23,9 +24,7 @@ import { saveAccountColumn, type Account } from './account-store';
  */
 export async function keptSizes(email: string): Promise<AccountSize[]> {
   const ids = await herOrderIds(email, 50);
-  const orders = (await readOrders(ids)).filter(
-    (o) => o.fulfillment === 'delivered' && o.status !== 'cancelled' && o.status !== 'refunded',
-  );
+  const orders = (await readOrders(ids)).filter(deliveredAndKept);
   const returns: unknown[] = ids.length
     ? await table(strapi.db.connection, 'return_requests')
         .whereIn('order_document_id', ids)

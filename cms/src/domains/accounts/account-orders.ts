@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   ACCOUNT_LIMITS,
   carrierTrackingUrl,
+  deliveredAndKept,
   channelOf,
   orderCustomerKey,
   type AccountOrder,
@@ -109,10 +110,7 @@ function toAccountOrder(
       : null,
     invoiced,
     // The invitation's own page (its signed link), for a delivered order that was not cancelled or refunded since.
-    reviewPath:
-      order.fulfillment === 'delivered' && order.status !== 'cancelled' && order.status !== 'refunded'
-        ? `/opinar/${encodeURIComponent(invitationToken(order._id))}`
-        : null,
+    reviewPath: deliveredAndKept(order) ? `/opinar/${encodeURIComponent(invitationToken(order._id))}` : null,
   };
 }
 

@@ -1,4 +1,12 @@
-import { REVIEW_MSG, reviewAuthor, reviewInputSchema, type Order, type ReviewInvitationAnswer, type ReviewStatus } from '@shop/shared';
+import {
+  deliveredAndKept,
+  REVIEW_MSG,
+  reviewAuthor,
+  reviewInputSchema,
+  type Order,
+  type ReviewInvitationAnswer,
+  type ReviewStatus,
+} from '@shop/shared';
 import { catalogueChanged } from '../catalogue';
 import { findOrderDocument, getOrder } from '../orders';
 import { insertDocumentOnce, isRecord, writeTransaction } from '../../utils/db-write';
@@ -7,11 +15,6 @@ import { cleanReviewPhoto, removeReviewPhotos, storeReviewPhotos } from './revie
 import { reviewSettings } from './review-settings';
 import { REVIEWS_TABLE } from './review-store';
 import { orderOfToken } from './review-tokens';
-
-/** An order whose lines may be reviewed: delivered (or picked up) and not cancelled or refunded since. */
-function reviewable(order: Order): boolean {
-  return order.fulfillment === 'delivered' && order.status !== 'cancelled' && order.status !== 'refunded';
-}
 
 /** The order an invitation names, checked: 400 for a forged or expired link, 404 when the order is gone. */
 async function invitedOrder(token: unknown): Promise<Order> {
@@ -33,7 +36,7 @@ export async function invitation(token: string): Promise<ReviewInvitationAnswer>
   return {
     orderNumber: order.orderNumber,
     firstName: order.shippingInfo.fullName.trim().split(/\s+/)[0] ?? '',
-    lines: reviewable(order)
+    lines: deliveredAndKept(order)
       ? order.items.flatMap((item, index) =>
           item.productId
             ? [
@@ -65,7 +68,7 @@ export async function submitReview(body: unknown, photos: readonly Buffer[] = []
   const order = await invitedOrder(input.token);
   const line = order.items[input.orderLine];
   // A line of a product since deleted has nothing to review.
-  if (!reviewable(order) || !line?.productId) throw badRequest(REVIEW_MSG.lineNotReviewable);
+  if (!deliveredAndKept(order) || !line?.productId) throw badRequest(REVIEW_MSG.lineNotReviewable);
   if (photos.length > 0 && (await reviewedLines(order._id)).has(input.orderLine)) throw conflict(REVIEW_MSG.already);
   const cleaned: Buffer[] = [];
   for (const photo of photos) cleaned.push(await cleanReviewPhoto(photo));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FULFILLMENT_MESSAGES,
+  deliveredAndKept,
   bulkFulfillmentSchema,
   fulfillmentPlan,
   fulfillmentUpdateSchema,
@@ -119,5 +120,14 @@ describe('the rest of the fulfilment rules', () => {
     expect(cells[ORDER_EXPORT_HEADER.indexOf('Entregada el')]).not.toBe('');
     expect(orderExportFiltersSchema.safeParse({ fulfillment: 'shipped' }).success).toBe(true);
     expect(orderExportFiltersSchema.safeParse({ fulfillment: 'lost' }).success).toBe(false);
+  });
+});
+
+describe('deliveredAndKept', () => {
+  it('is true only for a delivered order that was not cancelled or refunded since', () => {
+    expect(deliveredAndKept({ fulfillment: 'delivered', status: 'paid' })).toBe(true);
+    expect(deliveredAndKept({ fulfillment: 'shipped', status: 'paid' })).toBe(false);
+    expect(deliveredAndKept({ fulfillment: 'delivered', status: 'refunded' })).toBe(false);
+    expect(deliveredAndKept({ fulfillment: 'delivered', status: 'cancelled' })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { statusLabel } from './statuses.js';
+import { STOCK_RETURNING_STATUSES, statusLabel, type OrderStatus } from './statuses.js';
 
 /**
  * Fulfilment, apart from payment: where the goods are. `unfulfilled → packed → shipped` (home delivery) or
@@ -22,6 +22,14 @@ export function isFulfillmentStep(value: unknown): value is FulfillmentStep {
 }
 
 /** Stored values the shop cannot read (orders not yet migrated) are unfulfilled. */
+/**
+ * Whether she has the goods and kept the order: delivered (or picked up) and not cancelled or refunded since. What
+ * may be reviewed, and whose sizes her account calls hers.
+ */
+export function deliveredAndKept(order: { fulfillment?: unknown; status: string }): boolean {
+  return order.fulfillment === 'delivered' && !STOCK_RETURNING_STATUSES.includes(order.status as OrderStatus);
+}
+
 export function normalizeFulfillment(value: unknown): FulfillmentStep {
   return isFulfillmentStep(value) ? value : 'unfulfilled';
 }
