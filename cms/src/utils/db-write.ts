@@ -137,7 +137,13 @@ export async function insertDocumentOnce(
 export async function writeTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await withCommitScope(() => strapi.db.transaction(({ trx }: { trx: Trx }) => work(trx)));
+      return await withCommitScope((beforeCommit) =>
+        strapi.db.transaction(async ({ trx }: { trx: Trx }) => {
+          const result = await work(trx);
+          await beforeCommit(trx);
+          return result;
+        }),
+      );
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryableWriteError(err)) throw err;
       strapi.log.debug(`[db] write transaction retried (attempt ${attempt}, ${errorCode(err)})`);

@@ -131,6 +131,8 @@ function runAfterCommit<N extends ShopEventName>(event: N, subscriber: Subscribe
 /** What a write transaction collects to run once it has committed (see `withCommitScope`). */
 interface CommitScope {
   afterCommit: (() => unknown)[];
+  /** What must join the transaction itself, run with it after its work and just before its commit. */
+  beforeCommit: ((trx: Knex.Transaction) => Promise<unknown>)[];
   state: Map<symbol, unknown>;
 }
 
@@ -140,25 +142,35 @@ const scopes = new AsyncLocalStorage<CommitScope>();
  * Runs `run` (one write transaction attempt) collecting what must wait for its commit; once it resolved, runs that
  * in order. A failed attempt drops what it collected. Nested calls join the outer scope.
  */
-export async function withCommitScope<T>(run: () => Promise<T>): Promise<T> {
-  if (scopes.getStore()) return run();
-  const scope: CommitScope = { afterCommit: [], state: new Map() };
-  const result = await scopes.run(scope, run);
+export async function withCommitScope<T>(run: (beforeCommit: (trx: Knex.Transaction) => Promise<void>) => Promise<T>): Promise<T> {
+  if (scopes.getStore()) return run(async () => undefined);
+  const scope: CommitScope = { afterCommit: [], beforeCommit: [], state: new Map() };
+  // Only the scope's owner (the outermost write transaction) runs the work held for its commit, once its own work is done.
+  const beforeCommit = async (trx: Knex.Transaction) => {
+    for (const work of scope.beforeCommit) await work(trx);
+  };
+  const result = await scopes.run(scope, () => run(beforeCommit));
   for (const work of scope.afterCommit) await work();
   return result;
 }
 
 /**
  * The state a domain keeps for the write transaction under way (created by `create` on first use, with the work
- * to run after its commit), or null outside one.
+ * to run after its commit and, optionally, the work to join it just before its commit: a `writeTransaction` runs that
+ * last, with its own transaction; a transaction opened elsewhere, e.g. by Strapi's panel, does not, so its after-commit
+ * work must not count on it), or null outside one.
  */
-export function commitState<S>(key: symbol, create: () => { state: S; afterCommit: () => unknown }): S | null {
+export function commitState<S>(
+  key: symbol,
+  create: () => { state: S; afterCommit: () => unknown; beforeCommit?: (trx: Knex.Transaction) => Promise<unknown> },
+): S | null {
   const scope = scopes.getStore();
   if (!scope) return null;
   if (!scope.state.has(key)) {
     const made = create();
     scope.state.set(key, made.state);
     scope.afterCommit.push(made.afterCommit);
+    if (made.beforeCommit) scope.beforeCommit.push(made.beforeCommit);
   }
   return scope.state.get(key) as S;
 }

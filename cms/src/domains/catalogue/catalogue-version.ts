@@ -98,20 +98,50 @@ export async function ensureCatalogueVersionTable(knex: Knex, schema?: string): 
     .ignore();
 }
 
-async function bumpShared(scope: ChangeScope): Promise<void> {
+/** Takes `value` as the shared row's, read: this process knows the row without reading it again. */
+function knowShared(scope: ChangeScope, value: number): void {
+  // The value itself, never one more than the last read: a read that saw it already leaves it as it is.
+  if (scope === 'all') sharedVersion = value;
+  else sharedStock = value;
+}
+
+/**
+ * Bumps the shared row on `knex` (a transaction or the connection); its new value when it is the one after the value
+ * this process last read (no other process changed the catalogue between), else null.
+ */
+async function bumpRow(knex: Knex, scope: ChangeScope): Promise<number | null> {
+  const rows: { version: unknown }[] = await versionTable(knex)
+    .where('id', scope === 'all' ? 1 : 2)
+    .increment('version', 1)
+    .returning('version');
+  const value = Number(rows[0]?.version);
+  const known = scope === 'all' ? sharedVersion : sharedStock;
+  return known !== null && value === known + 1 ? value : null;
+}
+
+/** Bumps the shared row after a commit; true when this process then knows its value (bumpRow). */
+async function bumpShared(scope: ChangeScope): Promise<boolean> {
+  let next: number | null = null;
   try {
-    await versionTable(strapi.db.connection)
-      .where('id', scope === 'all' ? 1 : 2)
-      .increment('version', 1);
+    next = await bumpRow(strapi.db.connection, scope);
+    if (next !== null) knowShared(scope, next);
   } catch (err) {
     strapi.log.warn(`[catalogue] could not record the new version: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const client = redis();
-  if (client) await client.publish(channel(), scope === 'stock' ? `${PROCESS_ID}:stock` : PROCESS_ID).catch(() => undefined);
+  await announce(scope);
+  return next !== null;
 }
 
-let bumping: Promise<void> | null = null;
-let bumpAgain: Promise<void> | null = null;
+/**
+ * On SQLite the shared row is bumped inside the change's own transaction, just before its commit: a write after the
+ * commit was a second commit, and each commit waits for its fsync with the whole process (better-sqlite3 is
+ * synchronous), at every order. On PostgreSQL the row would be one more lock that every order's transaction holds to
+ * its commit, beside the day's number: there it is bumped after the commit, coalesced (bumpCoalesced).
+ */
+const bumpsInside = (): boolean => strapi.db.dialect.client !== 'postgres';
+
+let bumping: Promise<boolean> | null = null;
+let bumpAgain: Promise<boolean> | null = null;
 /** The widest scope of the changes waiting for the next bump. */
 let againScope: ChangeScope | null = null;
 
@@ -120,7 +150,7 @@ let againScope: ChangeScope | null = null;
  * (each one changes stock) this is a handful of writes of the version row instead of one per order, and still every
  * change is followed by a bump that started after it.
  */
-function bumpCoalesced(scope: ChangeScope): Promise<void> {
+function bumpCoalesced(scope: ChangeScope): Promise<boolean> {
   if (!bumping) {
     bumping = bumpShared(scope).finally(() => {
       bumping = null;
@@ -137,9 +167,27 @@ function bumpCoalesced(scope: ChangeScope): Promise<void> {
   return bumpAgain;
 }
 
-async function publishChange(scope: ChangeScope): Promise<void> {
+/** Tells the other processes through Redis, when there is one (the shared row was bumped already). */
+async function announce(scope: ChangeScope): Promise<void> {
+  const client = redis();
+  if (client) await client.publish(channel(), scope === 'stock' ? `${PROCESS_ID}:stock` : PROCESS_ID).catch(() => undefined);
+}
+
+/**
+ * `bumped`: the change's own transaction bumped the shared row already (bumpsInside); `next`: the row's new value when
+ * it was the one after the value this process knew, which it now takes as read.
+ */
+async function publishChange(scope: ChangeScope, bumped = false, next: number | null = null): Promise<void> {
   dropLocal(scope);
-  await bumpCoalesced(scope);
+  let known = false;
+  if (bumped) {
+    if (next !== null) knowShared(scope, next);
+    known = next !== null;
+    await announce(scope);
+  } else {
+    known = await bumpCoalesced(scope);
+  }
+  if (known) return;
   // Read the row again on the next request: it also shows this bump, which empties the cache once more (harmless),
   // and any other process's bump made meanwhile is never mistaken for this one.
   lastCheck = 0;
@@ -156,14 +204,26 @@ function publishAfterTransaction(scope: ChangeScope): void {
 
 /**
  * Marks the catalogue as changed. Inside `writeTransaction` the change applies after the commit (a read made before
- * the commit must not be cached as fresh); inside another transaction (Strapi's panel, the seed) this process's
+ * the commit must not be cached as fresh; on SQLite the shared row goes up with the commit itself, bumpsInside); inside another transaction (Strapi's panel, the seed) this process's
  * cache is emptied at once and again, with the shared row, once that transaction has ended (never waiting for a
  * connection while the transaction holds one); elsewhere at once.
  */
 export function catalogueChanged(scope: ChangeScope = 'all'): Promise<void> {
   const store = commitState(PENDING, () => {
-    const state: { changed: ChangeScope | null } = { changed: null };
-    return { state, afterCommit: () => (state.changed ? publishChange(state.changed) : undefined) };
+    const state: { changed: ChangeScope | null; bumped: ChangeScope | null; next: number | null } = {
+      changed: null,
+      bumped: null,
+      next: null,
+    };
+    return {
+      state,
+      beforeCommit: async (trx: Knex.Transaction) => {
+        if (!state.changed || !bumpsInside()) return;
+        state.next = await bumpRow(trx, state.changed);
+        state.bumped = state.changed;
+      },
+      afterCommit: () => (state.changed ? publishChange(state.changed, state.bumped === state.changed, state.next) : undefined),
+    };
   });
   if (store) {
     store.changed = wider(store.changed, scope);

@@ -16,7 +16,7 @@ import {
 } from '@shop/shared';
 import { mailSettings } from '../platform';
 import { ADMIN_ROLE_TYPE, USER_UID } from '../staff';
-import { writeTransaction, isRecord } from '../../utils/db-write';
+import { writeTransaction, isRecord, type Trx } from '../../utils/db-write';
 import { shopBaseUrl, trackingUrl } from '../../utils/public-url';
 import { enqueueMails, type OutgoingMail } from './outbox-store';
 
@@ -68,16 +68,45 @@ async function enqueueAll(all: OutgoingMail[]): Promise<void> {
 }
 
 /** New order: the shopper's receipt, the owner's notice, and the owner's proof notice when it came with a proof. */
-export async function queueOrderPlaced(order: Order, origin: string | null): Promise<void> {
-  const site = await content();
+function orderPlacedMails(order: Order, origin: string | null, site: SiteContent, owner: string | null): OutgoingMail[] {
   const mails = [mailFor(order, order.shippingInfo.email, 'order_received', orderReceivedMail(order, shopperContext(site, order, origin)))];
-  const owner = await ownerEmail();
   if (owner) {
     const ctx = { shop: shopOf(site), orderUrl: `${shopBaseUrl(origin)}/admin/orders/${encodeURIComponent(order._id)}` };
     mails.push(mailFor(order, owner, 'owner_new_order', ownerNewOrderMail(order, ctx)));
     if (order.transferProofUrl) mails.push(mailFor(order, owner, 'owner_proof_received', ownerProofReceivedMail(order, ctx)));
   }
-  await enqueueAll(mails);
+  return mails.filter((mail) => mail.to.trim() !== '');
+}
+
+export async function queueOrderPlaced(order: Order, origin: string | null): Promise<void> {
+  await enqueueAll(orderPlacedMails(order, origin, await content(), await ownerEmail()));
+}
+
+/** Writes a new order's mails inside the order's own transaction (see prepareOrderPlaced). */
+export type OrderPlacedWriter = (trx: Trx, order: Order) => Promise<void>;
+
+/**
+ * A new order's mails written with the order itself, in its transaction: one commit instead of two (on SQLite each
+ * commit waits for its fsync with the whole process), and no order is ever committed without its receipt queued.
+ * What the mails read from the database (the content, the owner's address) is read now, before the transaction:
+ * on SQLite a read outside it would wait for the one connection the transaction holds. A mail that cannot be built
+ * is logged and left out; the order goes on.
+ */
+export async function prepareOrderPlaced(origin: string | null): Promise<OrderPlacedWriter> {
+  const site = await content();
+  const owner = await ownerEmail();
+  return async (trx, order) => {
+    let mails: OutgoingMail[];
+    try {
+      mails = orderPlacedMails(order, origin, site, owner);
+    } catch (err) {
+      strapi.log.error(
+        `[mail] could not build the mail of order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return;
+    }
+    await enqueueMails(trx, mails);
+  };
 }
 
 /** Which message a status change sends the shopper, if any. */

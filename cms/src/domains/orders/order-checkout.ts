@@ -19,7 +19,7 @@ import {
   netOfTotal,
   vatRateFor,
 } from '@shop/shared';
-import { newDocumentId, writeTransaction, isRecord } from '../../utils/db-write';
+import { newDocumentId, writeTransaction, isRecord, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
@@ -101,6 +101,14 @@ const MAX_ORDER_TOTAL = 2_147_483_647;
 
 const blankToNull = (value: string | undefined | null): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
+/** Work written with a new order in its own transaction, once the order is complete (its mails: order-notices.ts). */
+export type WithNewOrder = (trx: Trx, order: OrderAnswer) => Promise<void>;
+/**
+ * Makes that work before the transaction, once the current content has been read (what it reads from the database
+ * must be read outside the transaction; null: nothing to write with the order).
+ */
+export type PrepareWithOrder = () => Promise<WithNewOrder | null>;
+
 export interface CreatedOrder {
   order: OrderAnswer;
   orderNumber: string;
@@ -123,11 +131,12 @@ export async function createOrder(
   input: PlacedOrderInput,
   idem: Idempotency | null = null,
   sale: StaffSale | null = null,
+  prepare: PrepareWithOrder | null = null,
 ): Promise<CreatedOrder> {
   // No look-up of the key first: a new order (the usual case) would pay a round trip for nothing. A key already
   // used is found taken by the claim, the transaction's first statement, and answered from here.
   try {
-    return { ...(await createNewOrder(input, idem, sale)), replayed: false };
+    return { ...(await createNewOrder(input, idem, sale, prepare)), replayed: false };
   } catch (err) {
     if (!(err instanceof KeyTakenError) || !idem) throw err;
     const winner = await previousOrderId(idem);
@@ -145,6 +154,7 @@ async function createNewOrder(
   input: PlacedOrderInput,
   idem: Idempotency | null,
   sale: StaffSale | null,
+  prepare: PrepareWithOrder | null,
 ): Promise<{ order: OrderAnswer; orderNumber: string }> {
   const deliveryType = input.deliveryType ?? 'pickup';
   // The cached content once the shared version row says it is current (an owner's change, in any process, counts at
@@ -157,6 +167,7 @@ async function createNewOrder(
   const promotions = await currentPromotions();
   // National shipping: the parcels and a branch option's branch, asked before the transaction (never a carrier inside it).
   const carrierPlan = deliveryType === 'carrier' ? await planCarrierOrder(input) : null;
+  const withOrder = prepare ? await prepare() : null;
 
   // SQLite has one writer at a time, and the transaction holds the write lock from its start (config/database.ts):
   // the day's number is taken at once and written with the order, with no update afterwards. PostgreSQL locks rows:
@@ -280,9 +291,10 @@ async function createNewOrder(
         throw couponConflict(priceOrder(priced, products, options, used), COUPON_REFUSALS.used);
       }
     }
-    return { ...created, orderNumber };
+    const order = toOrderAnswer({ ...created, orderNumber });
+    if (withOrder) await withOrder(trx, order);
+    return order;
   });
   if (!isRecord(doc)) throw new Error('order was not created');
-  const order = toOrderAnswer(doc);
-  return { order, orderNumber: order.orderNumber };
+  return { order: doc, orderNumber: doc.orderNumber };
 }

@@ -1,7 +1,13 @@
 import { factories } from '@strapi/strapi';
 import type { EmailMessage, EmailStatus, MailShipment, Order } from '@shop/shared';
 import { mailSettings } from '../../../domains/platform';
-import { queueFulfillmentStep, queueOrderPlaced, queueStatusChange } from '../../../domains/notifications/order-notices';
+import {
+  prepareOrderPlaced,
+  queueFulfillmentStep,
+  queueOrderPlaced,
+  queueStatusChange,
+  type OrderPlacedWriter,
+} from '../../../domains/notifications/order-notices';
 import { OUTBOX_UID, listMails, requeueMail } from '../../../domains/notifications/outbox-store';
 import { startMailWorker, type MailWorker } from '../../../domains/notifications/outbox-worker';
 import { queueStaffInvitation, queueStaffTest, type StaffInvitation } from '../../../domains/notifications/staff-test';
@@ -27,7 +33,24 @@ export default factories.createCoreService(OUTBOX_UID, () => ({
   /** After an order is committed: the shopper's receipt and the owner's notices. */
   async orderPlaced(order: Order, origin: string | null = null): Promise<void> {
     await safely(`the mail of order ${order.orderNumber}`, () => queueOrderPlaced(order, origin));
-    // The same step on WhatsApp, for a shopper who asked for it (whatsapp-outbox.ts).
+    await this.orderPlacedWhatsapp(order, origin);
+  },
+
+  /**
+   * Before a checkout order's transaction: what writes its mails inside it (order-notices.ts prepareOrderPlaced), or
+   * null when what they need could not be read (the order then gets them after its commit, through orderPlaced).
+   */
+  async prepareOrderPlaced(origin: string | null = null): Promise<OrderPlacedWriter | null> {
+    try {
+      return await prepareOrderPlaced(origin);
+    } catch (err) {
+      strapi.log.error(`[mail] could not prepare an order's mail: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  },
+
+  /** After an order is committed: its first step on WhatsApp, for a shopper who asked for it (whatsapp-outbox.ts). */
+  async orderPlacedWhatsapp(order: Order, origin: string | null = null): Promise<void> {
     await safely(`the WhatsApp messages of order ${order.orderNumber}`, () =>
       queueOrderWhatsapp(order, whatsappStepsOf({ kind: 'placed', order }), origin),
     );

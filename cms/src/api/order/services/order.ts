@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../../utils/http';
 import { confirmOrder, deleteOrder, updateOrderStatus, type StatusUpdate } from '../../../domains/orders/order-admin';
 import { listOrders, type OrderList, type OrderListQuery } from '../../../domains/orders/order-list';
-import { createOrder, type CreatedOrder } from '../../../domains/orders/order-checkout';
+import { createOrder, type CreatedOrder, type WithNewOrder } from '../../../domains/orders/order-checkout';
 import { createManualOrder, type SalesClerk } from '../../../domains/orders/order-manual';
 import { firstPaymentLink, freshPaymentLink, STAFF_LINK_DOWN, type PaymentLink } from '../../../domains/payments';
 import { markFulfillment, markFulfillmentMany, type FulfillmentRefusal } from '../../../domains/orders/order-fulfillment';
@@ -77,13 +77,26 @@ export default factories.createCoreService(ORDER_UID, () => ({
    * when PUBLIC_URL is not set.
    */
   async place(input: OrderInput, idempotency: Idempotency | null, origin: string | null = null): Promise<CreatedOrder> {
-    const created = await createOrder(input, idempotency);
+    // The mails of an order paid by other means than Mercado Pago are written in the order's own transaction (one
+    // commit); a Mercado Pago order's wait for its payment link, which may still remove the order. Mails that could
+    // not be prepared are queued after the commit, as before.
+    let mailsWritten = false;
+    const withMails = async (): Promise<WithNewOrder | null> => {
+      const write = await mail().prepareOrderPlaced(origin);
+      if (!write) return null;
+      return async (trx, order) => {
+        await write(trx, order);
+        mailsWritten = true;
+      };
+    };
+    const created = await createOrder(input, idempotency, null, input.paymentMethod === 'mercadopago' ? null : withMails);
     if (created.order.paymentMethod === 'mercadopago') {
       const checkoutUrl = await startMercadoPagoPayment(created, idempotency, origin);
       created.payment = { provider: 'mercadopago', checkoutUrl };
       created.order = { ...created.order, payment: created.order.payment ? { ...created.order.payment, checkoutUrl } : null };
     }
-    if (!created.replayed) await mail().orderPlaced(created.order, origin);
+    if (!created.replayed)
+      await (mailsWritten ? mail().orderPlacedWhatsapp(created.order, origin) : mail().orderPlaced(created.order, origin));
     return created;
   },
 
