@@ -143,9 +143,15 @@ describe.each(kinds)('Mercado Libre down for a minute, on %s', (kind) => {
       // The whole outage down: Mercado Libre still offers what it had, and the sale is not an order yet.
       expect(offered()).toEqual({ [skuS!]: 10, [skuM!]: 10 });
       expect(await ordersOf(sale.id)).toEqual([]);
-      const jobs = await s.db('channel_sync_jobs').where({ item_id: itemId });
+      // The change made on the new process starts its job's attempts again: on a loaded machine the new process may
+      // take most of the outage to start, so the test waits (still down) until that job has failed more than once.
+      const jobsOfItem = () => s.db('channel_sync_jobs').where({ item_id: itemId });
+      await until('the sync job retried during the outage', async () => Number((await jobsOfItem())[0]?.attempts ?? 0) > 1, 60_000);
+      const jobs = await jobsOfItem();
       expect(jobs.length, 'the item still has its sync job').toBe(1);
       expect(Number(jobs[0].attempts)).toBeGreaterThan(1);
+      expect(offered()).toEqual({ [skuS!]: 10, [skuM!]: 10 });
+      expect(await ordersOf(sale.id)).toEqual([]);
 
       await fakeControl(s.fake, 'mode', { status: 0 });
       const backAt = Date.now();
