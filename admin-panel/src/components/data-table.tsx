@@ -9,7 +9,8 @@ interface TableStatesProps {
   error: ReactNode;
   empty: boolean;
   emptyTitle: string;
-  emptyText: string;
+  /** Under the empty state's title; nothing when empty. */
+  emptyText?: string;
   /** The table. */
   children: ReactNode;
 }
@@ -19,11 +20,7 @@ export function TableStates({ pending, loadingLabel, error, empty, emptyTitle, e
   if (pending) return <Spinner label={loadingLabel} />;
   if (error) return error;
   if (empty) {
-    return (
-      <EmptyState title={emptyTitle}>
-        <p className="muted">{emptyText}</p>
-      </EmptyState>
-    );
+    return <EmptyState title={emptyTitle}>{emptyText && <p className="muted">{emptyText}</p>}</EmptyState>;
   }
   return children;
 }
@@ -44,7 +41,8 @@ export interface ListTexts {
   /** The error message's start, before the reason ('Error al cargar los cupones'); without it the message is the reason alone. */
   failure?: string;
   emptyTitle: string;
-  emptyText: string;
+  /** Under the empty title; none when empty. */
+  emptyText?: string;
 }
 
 interface QueryStatesProps {
@@ -127,17 +125,24 @@ export function DataTable({ testId, caption, columns, children, wide = false }: 
     <div className="table-scroll" {...(wide ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
       <table className="table responsive" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column, i) => (
-              <th key={i} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A table's head: one row of column headings, in order. */
+export function TableHead({ columns }: { columns: ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) => (
+          <th key={i} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Inbox, RefreshCw } from 'lucide-react';
+import { errorMessage } from '@shop/client-kit';
 
 export function Spinner({ label }: { label: string }) {
   return (
@@ -126,5 +127,24 @@ export function SaveFooter({
         {pending ? 'Guardando…' : label}
       </button>
     </>
+  );
+}
+
+interface QueryNoteProps {
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  /** While it loads: 'Cargando la factura…'. */
+  loading: string;
+  /** Said when the failure does not say why: 'Error al cargar la factura'. */
+  failure: string;
+}
+
+/** A card's query while it loads, or why it failed (announced); nothing once it has answered. */
+export function QueryNote({ query, loading, failure }: QueryNoteProps) {
+  if (query.isPending) return <p className="muted">{loading}</p>;
+  if (!query.isError) return null;
+  return (
+    <p className="field-error" role="alert">
+      {errorMessage(query.error, failure)}
+    </p>
   );
 }

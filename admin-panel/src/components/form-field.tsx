@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** The star after a required field's label (hidden from screen readers: the input is `required`). */
 export function RequiredMark() {
@@ -71,5 +71,41 @@ export function FormField({ id, label, required = false, className = 'field', hi
       {children}
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
+  id: string;
+  label: string;
+  value: string | number;
+  /** The value as typed. */
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** The id of one more note describing the input, after its own (the period under a pair of dates). */
+  note?: string;
+  /** The field's class, `field` unless said. */
+  fieldClass?: string;
+  /** A number typed as text, with the phones' numeric keyboard. */
+  numeric?: boolean;
+}
+
+/**
+ * A labelled input in a FormField giving its value as typed, described by its hint, its error and any `note`, and
+ * invalid while it has an error (the other input attributes pass through, an `aria-invalid` of its own included).
+ */
+export function InputField({ id, label, value, onChange, hint, error, note, fieldClass, numeric = false, ...input }: InputFieldProps) {
+  return (
+    <FormField id={id} label={label} className={fieldClass} hint={hint} error={error}>
+      <input
+        id={id}
+        {...(numeric ? { type: 'text', inputMode: 'numeric' } : {})}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error }, note)}
+        {...input}
+      />
+    </FormField>
   );
 }

@@ -6,6 +6,7 @@ interface SelectFieldProps {
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
+  autoComplete?: string;
   /** The options. */
   children: ReactNode;
   /** Shown under the select (a hint while something is saving). */
@@ -13,11 +14,11 @@ interface SelectFieldProps {
 }
 
 /** A labelled select in the admin's `field` layout. */
-export function SelectField({ id, label, value, onChange, disabled, children, after }: SelectFieldProps) {
+export function SelectField({ id, label, value, onChange, disabled, autoComplete, children, after }: SelectFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} disabled={disabled} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>
       {after}
@@ -49,4 +50,9 @@ export function ChoiceField({ all, choices, ...field }: ChoiceFieldProps) {
       ))}
     </SelectField>
   );
+}
+
+/** The choices of `values`, each read as `label` says: a filter's options in the order of its values. */
+export function choicesOf<T extends string>(values: readonly T[], label: (value: T) => string): { value: T; label: string }[] {
+  return values.map((value) => ({ value, label: label(value) }));
 }

@@ -43,3 +43,24 @@ export function SubmitOrCancel({ danger = false, onCancel, ...send }: SubmitOrCa
     </div>
   );
 }
+
+interface PendingButtonProps {
+  label: string;
+  /** Shown instead of the label while the form is being sent: 'Guardando...'. */
+  pendingLabel: string;
+  pending: boolean;
+  className?: string;
+  /** Waits for something else too (nothing chosen yet). */
+  disabled?: boolean;
+  /** The form it sends, when it stands outside it (a dialog's footer). */
+  form?: string;
+}
+
+/** A form's send button without an icon: it says '…ando' and waits while the form is being sent. */
+export function PendingButton({ label, pendingLabel, pending, className = 'btn btn-primary', disabled = false, form }: PendingButtonProps) {
+  return (
+    <button type="submit" form={form} className={className} disabled={pending || disabled}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}

@@ -1,4 +1,14 @@
-import { defaultSiteContent, type DeliveryZone, type Order, type Product, type SiteContent, type SizeGuide } from '@shop/shared';
+import {
+  DEFAULT_MERCADOLIBRE_SETTINGS,
+  defaultSiteContent,
+  type DeliveryZone,
+  type MercadoLibreChannelAnswer,
+  type Order,
+  type Product,
+  type SiteContent,
+  type SizeGuide,
+  type StaffReview,
+} from '@shop/shared';
 
 /** The seed's categories as shoppers read them; products carry the name in lower case, without the ñ ('corpinos'). */
 const SEED_CATEGORIES = ['Conjuntos', 'Corpiños', 'Bombachas', 'Bombis', 'Bodys', 'Pijamas'];
@@ -110,4 +120,49 @@ export function zoneFixture(id: string, name: string, cost: number, fields: Part
 /** The answer of GET /orders/summary: the totals, and the orders counted by status and payment method. */
 export function summaryAnswer(totalOrders: number, totalRevenue: number, byStatus: Record<string, Record<string, number>> = {}) {
   return { data: { summary: { totalOrders, totalRevenue, summaryByStatusAndPaymentMethod: byStatus } } };
+}
+
+/** Mercado Libre's channel as the API answers it: connected as JAZMINLENCERIA since 27/11/2026, or not connected. */
+export function mercadoLibreChannel(connected = true, settings = DEFAULT_MERCADOLIBRE_SETTINGS): MercadoLibreChannelAnswer {
+  const account = connected
+    ? { nickname: 'JAZMINLENCERIA', userId: 123456789, connectedAt: '2026-11-27T03:00:00.000Z' }
+    : { nickname: null, userId: null, connectedAt: null };
+  return { connected, ...account, needsReconnect: false, problem: null, settings };
+}
+
+/** A verified buyer's review waiting for approval (María G., order JL-20261110-0004, Corpiño Lila in black), with these fields. */
+export function staffReviewFixture(
+  fields: Pick<StaffReview, 'id' | 'stars' | 'title' | 'text' | 'fit' | 'size' | 'usualSize'> & Partial<StaffReview>,
+): StaffReview {
+  return {
+    color: 'Negro',
+    author: 'María G.',
+    verified: true,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    reply: null,
+    status: 'pending',
+    reason: null,
+    email: 'maria@example.com',
+    orderId: 'o1',
+    orderNumber: 'JL-20261110-0004',
+    productId: 'p-lila',
+    productTitle: 'Corpiño Lila',
+    ...fields,
+  };
+}
+
+/** A product to publish on Mercado Libre: $20.000, one size (S) in black with 5 units. */
+export function mercadoLibreProduct(_id: string, title: string, fields: Partial<Product> = {}): Product {
+  return productFixture({
+    _id,
+    title,
+    description: title,
+    price: 20000,
+    thumbnails: ['/images/a.webp'],
+    stock: 5,
+    size: ['S'],
+    stockBySize: { S: 5 },
+    colors: [{ name: 'Negro', value: '#000' }],
+    ...fields,
+  });
 }

@@ -1,26 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSiteContent, REVIEW_MSG } from '@shop/shared';
-import { productListAnswer } from '@/test/fixtures';
-import { mockApi } from '@/test/mock-api';
-import { App } from './app';
+import { REVIEW_MSG } from '@shop/shared';
+import { openShop } from '@/test/shop';
 
 afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-function shop(path: string) {
-  window.history.pushState({}, '', path);
-  const requests = mockApi({
-    'GET /content': { data: { content: defaultSiteContent() } },
-    'GET /products': { data: productListAnswer([]) },
+const shop = (path: string) =>
+  openShop(path, {
     'GET /reviews/invitation/*': { data: { orderNumber: 'JL-20261121-0001', firstName: 'Ana', lines: [] } },
     'POST /reviews/unsubscribe': { data: { message: REVIEW_MSG.unsubscribed } },
-    'POST /interactions': { status: 201, data: {} },
   });
-  render(<App />);
-  return requests;
-}
 
 describe('routes of the review e-mail', () => {
   it('/opinar/<token> opens the invitation of that token', async () => {

@@ -1,29 +1,22 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSiteContent, STOCK_ALERT_MSG } from '@shop/shared';
+import { STOCK_ALERT_MSG } from '@shop/shared';
 import { makeProduct, productListAnswer } from '@/test/fixtures';
-import { mockApi } from '@/test/mock-api';
-import { App } from './app';
+import { openShop } from '@/test/shop';
 
 afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-function shop(path: string) {
-  window.history.pushState({}, '', path);
-  const requests = mockApi({
-    'GET /content': { data: { content: defaultSiteContent() } },
+const shop = (path: string) =>
+  openShop(path, {
     'GET /products': (request) =>
       request.params.searchTerm === 'body'
         ? { data: productListAnswer([makeProduct({ title: 'Body Rubí' })]) }
         : { data: productListAnswer([]) },
     'POST /stock-alerts/unsubscribe': { data: { message: STOCK_ALERT_MSG.unsubscribed, productTitle: 'Body Rubí', size: 'M' } },
-    'POST /interactions': { status: 201, data: {} },
   });
-  render(<App />);
-  return requests;
-}
 
 describe('routes of the new screens', () => {
   it("the header's search opens the results page of what was typed", async () => {

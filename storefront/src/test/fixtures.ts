@@ -4,7 +4,9 @@ import {
   trackedOrderSummarySchema,
   type Order,
   type Product,
+  type ProductVariantAnswer,
   type SiteContent,
+  type SizeGuide,
   type TrackedOrderDetail,
   type TrackedOrderSummary,
 } from '@shop/shared';
@@ -31,23 +33,26 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   return { ...product, stockBySize: overrides.stockBySize ?? Object.fromEntries(product.size.map((size) => [size, product.stock])) };
 }
 
+/** The order's one line: two 'Conjunto Encaje Rosa' in M, black, at $18.000. */
+export function makeOrderLine() {
+  return {
+    productId: 'p1',
+    title: 'Conjunto Encaje Rosa',
+    image: '/images/products/p1.webp',
+    quantity: 2,
+    unitPrice: 18000,
+    lineTotal: 36000,
+    price: 18000,
+    size: 'M',
+    color: 'Negro',
+  };
+}
+
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: 'o1',
     orderNumber: 'JL-20261121-0001',
-    items: [
-      {
-        productId: 'p1',
-        title: 'Conjunto Encaje Rosa',
-        image: '/images/products/p1.webp',
-        quantity: 2,
-        unitPrice: 18000,
-        lineTotal: 36000,
-        price: 18000,
-        size: 'M',
-        color: 'Negro',
-      },
-    ],
+    items: [makeOrderLine()],
     shippingInfo: { fullName: 'Ana Pérez', email: '', phone: '', address: null, city: 'Neuquén', postalCode: null, notes: null },
     paymentMethod: 'cash',
     deliveryType: 'pickup',
@@ -174,5 +179,64 @@ export function productListAnswer(products: Product[]) {
     totalProducts: products.length,
     page: 1,
     limit: 12,
+  };
+}
+
+/** Her account as GET /account answers it: signed up on 10/01/2026, every e-mail wanted, no sizes yet. */
+export function makeAccount(overrides: Partial<{ preferences: Record<string, boolean>; sizes: unknown[] }> = {}) {
+  return {
+    email: 'ana@example.com',
+    createdAt: '2026-01-10T12:00:00.000Z',
+    preferences: { cartRecovery: true, stockAlerts: true, news: true },
+    sizes: [],
+    sessions: 1,
+    ...overrides,
+  };
+}
+
+/** Her saved address 'Casa' (Belgrano 123, Neuquén). */
+export function makeSavedAddress() {
+  return {
+    id: 'a1',
+    label: 'Casa',
+    fullName: 'Ana Pérez',
+    phone: '2995551234',
+    address: 'Belgrano 123',
+    city: 'Neuquén',
+    postalCode: '8300',
+    notes: '',
+  };
+}
+
+/** The demo store's bra guide (cms seed): its first `bands` bands, from 85 up, with their cups. */
+export function braSizeGuide(bands = 4): SizeGuide {
+  const rows = [
+    { size: '85', measurements: ['68 - 72', '84 - 88', 'B'] },
+    { size: '90', measurements: ['73 - 77', '89 - 93', 'B'] },
+    { size: '95', measurements: ['78 - 82', '94 - 98', 'C'] },
+    { size: '100', measurements: ['83 - 87', '99 - 103', 'C'] },
+  ];
+  return {
+    category: 'corpinos',
+    title: 'Guía de talles de corpiños',
+    subtitle: '',
+    enabled: true,
+    tableHeaders: ['Talle', 'Contorno bajo busto (cm)', 'Contorno de busto (cm)', 'Copa'],
+    tableRows: rows.slice(0, bands),
+    notes: '',
+  };
+}
+
+/** One variant of a product, colour × size, with its stock; a paused one (`active` false) is not available. */
+export function makeVariant(color: string, size: string, stock: number, active = true): ProductVariantAnswer {
+  return {
+    id: `${color.toLowerCase()}~${size}`,
+    sku: `CORPINO-SOFT-${color.toUpperCase()}-${size}`,
+    color,
+    size,
+    stock,
+    barcode: null,
+    active,
+    available: active && stock > 0,
   };
 }

@@ -1,5 +1,5 @@
-import { MessageCircle } from 'lucide-react';
 import { abandonedCheckoutWhatsappText, recoveryPath, whatsappLink, type AbandonedCheckout } from '@shop/shared';
+import { WhatsappButton } from '@/components/whatsapp-button';
 
 /** The recovery link of a draft, on the storefront (same origin as the back office). */
 export const recoveryUrl = (token: string) => `${window.location.origin}${recoveryPath(token)}`;
@@ -11,22 +11,7 @@ export const recoveryUrl = (token: string) => `${window.location.origin}${recove
 export function AbandonedWhatsappLink({ draft }: { draft: AbandonedCheckout }) {
   const text = abandonedCheckoutWhatsappText(draft.fullName, recoveryUrl(draft.token));
   const href = draft.phone ? whatsappLink(draft.phone, text) : null;
-  const whyId = `wa-why-${draft.token}`;
-  if (href === null) {
-    return (
-      <span className="whatsapp-off">
-        <button type="button" className="btn btn-whatsapp btn-sm" disabled aria-describedby={whyId}>
-          <MessageCircle size={16} aria-hidden="true" /> Enviar por WhatsApp
-        </button>
-        <small id={whyId} className="hint">
-          {draft.phone ? `El teléfono «${draft.phone}» no es un celular argentino válido.` : 'No dejó teléfono.'}
-        </small>
-      </span>
-    );
-  }
-  return (
-    <a className="btn btn-whatsapp btn-sm" href={href} target="_blank" rel="noopener noreferrer" data-testid="abandoned-whatsapp">
-      <MessageCircle size={16} aria-hidden="true" /> Enviar por WhatsApp
-    </a>
-  );
+  const why = draft.phone ? `El teléfono «${draft.phone}» no es un celular argentino válido.` : 'No dejó teléfono.';
+  const props = { href, why: { id: `wa-why-${draft.token}`, text: why }, testId: 'abandoned-whatsapp' };
+  return <WhatsappButton {...props} label="Enviar por WhatsApp" className="btn btn-whatsapp btn-sm" />;
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ACTIVITY_KINDS, type ActivityKind } from '@shop/shared';
+import { ACTIVITY_KINDS } from '@shop/shared';
 import { DataTable, TableCard } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
-import { RefreshButton } from '@/components/refresh-button';
-import { ChoiceField } from '@/components/select-field';
+import { FilterBar } from '@/components/filter-bar';
+import { ChoiceField, choicesOf } from '@/components/select-field';
+import { useChoiceFilter } from '@/hooks/use-choice-filter';
 import { formatDateTimeAR } from '@/lib/format-date';
 import { staffQueries } from '@/features/team';
 import { activityQueries } from './api/activity-queries';
@@ -15,48 +16,29 @@ const PAGE_SIZE = 25;
 
 const TEXTS = { loading: 'Cargando la actividad...', failure: 'Error al cargar la actividad', emptyTitle: 'Sin actividad' };
 
-const KIND_CHOICES = ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }));
-
-const isKind = (value: string): value is ActivityKind => (ACTIVITY_KINDS as readonly string[]).includes(value);
+const KIND_CHOICES = choicesOf(ACTIVITY_KINDS, (k) => ACTIVITY_KIND_LABELS[k]);
 
 /** 'Actividad' (owner only): every change staff made, newest first, by person and kind of work. */
 export function ActivityPage() {
   const [page, setPage] = useState(1);
-  const [kind, setKind] = useState<ActivityKind | ''>('');
-  const [staffId, setStaffId] = useState<number | null>(null);
-  const list = useQuery(activityQueries.list({ page, limit: PAGE_SIZE, kind, staffId }));
   const staff = useQuery(staffQueries.list());
+  const person = useChoiceFilter(
+    (staff.data ?? []).map((member) => ({ value: String(member.id), label: member.name })),
+    () => setPage(1),
+  );
+  const kind = useChoiceFilter(KIND_CHOICES, () => setPage(1));
+  const staffId = person.value ? Number(person.value) : null;
+  const list = useQuery(activityQueries.list({ page, limit: PAGE_SIZE, kind: kind.value, staffId }));
   const entries = list.data?.activity ?? [];
-  const filtered = kind !== '' || staffId !== null;
+  const filtered = kind.value !== '' || staffId !== null;
 
   return (
     <div className="page" data-testid="activity-page">
       <PageHeader title="Actividad" description="Qué cambió cada persona del equipo, de lo más nuevo a lo más viejo." />
-      <section className="card filters" aria-label="Filtros de actividad">
-        <ChoiceField
-          id="activity-staff"
-          label="Persona"
-          value={staffId === null ? '' : String(staffId)}
-          onChange={(value) => {
-            setStaffId(value ? Number(value) : null);
-            setPage(1);
-          }}
-          all="Todas las personas"
-          choices={(staff.data ?? []).map((member) => ({ value: String(member.id), label: member.name }))}
-        />
-        <ChoiceField
-          id="activity-kind"
-          label="Tipo"
-          value={kind}
-          onChange={(value) => {
-            setKind(isKind(value) ? value : '');
-            setPage(1);
-          }}
-          all="Todos los tipos"
-          choices={KIND_CHOICES}
-        />
-        <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
-      </section>
+      <FilterBar label="Filtros de actividad" query={list}>
+        <ChoiceField id="activity-staff" label="Persona" all="Todas las personas" {...person} />
+        <ChoiceField id="activity-kind" label="Tipo" all="Todos los tipos" {...kind} />
+      </FilterBar>
       <TableCard
         query={list}
         texts={{ ...TEXTS, emptyText: filtered ? 'No hay cambios con estos filtros.' : 'Todavía nadie del equipo hizo cambios.' }}

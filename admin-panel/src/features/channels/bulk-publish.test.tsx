@@ -1,40 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  DEFAULT_MERCADOLIBRE_SETTINGS,
-  type MercadoLibreChannelAnswer,
-  type MercadoLibreListing,
-  type MercadoLibreSettings,
-  type Product,
-} from '@shop/shared';
+import { DEFAULT_MERCADOLIBRE_SETTINGS, type MercadoLibreListing, type MercadoLibreSettings } from '@shop/shared';
+import { mercadoLibreChannel, mercadoLibreProduct } from '@/test/fixtures';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, deferred, mockApi, type MockReply, type MockRoutes } from '@/test/mock-api';
 import { MercadoLibrePage } from './mercadolibre-page';
 
-const channel = (settings: MercadoLibreSettings = DEFAULT_MERCADOLIBRE_SETTINGS): MercadoLibreChannelAnswer => ({
-  connected: true,
-  nickname: 'JAZMINLENCERIA',
-  userId: 123456789,
-  needsReconnect: false,
-  problem: null,
-  connectedAt: '2026-11-27T03:00:00.000Z',
-  settings,
-});
-const product = (_id: string, title: string): Product => ({
-  _id,
-  title,
-  description: title,
-  price: 20000,
-  discount: 0,
-  category: 'lenceria',
-  thumbnails: ['/images/a.webp'],
-  stock: 5,
-  size: ['S'],
-  stockBySize: { S: 5 },
-  status: true,
-  colors: [{ name: 'Negro', value: '#000' }],
-});
+const product = (_id: string, title: string) => mercadoLibreProduct(_id, title, { category: 'lenceria' });
 const PRODUCTS = [
   product('prod1', 'Corpiño Soft Encaje'),
   product('prod2', 'Bombacha Vedetina'),
@@ -63,7 +36,7 @@ const ATTRIBUTES_OF: Record<string, unknown[]> = { MLA1: [BRAND, GENDER], MLA2: 
 
 function routes(listed: MercadoLibreListing[], post: MockRoutes[string], settings?: MercadoLibreSettings): MockRoutes {
   return {
-    'GET /channels/mercadolibre': () => ({ data: channel(settings) }),
+    'GET /channels/mercadolibre': () => ({ data: mercadoLibreChannel(true, settings) }),
     'GET /channels/mercadolibre/listings': () => ({ data: { listings: listed } }),
     'GET /products': (request) => {
       const term = String(request.params.searchTerm ?? '').toLowerCase();

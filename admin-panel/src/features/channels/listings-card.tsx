@@ -3,8 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { List } from 'lucide-react';
 import { MERCADOLIBRE_LISTING_STATUS_LABELS, type MercadoLibreListing, type MercadoLibreListingStatus } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { PendingButton } from '@/components/submit-button';
+import { QueryNote } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DetailCard } from '@/components/detail-card';
+import { TableHead } from '@/components/data-table';
 import { listingQueries, useUpdateListing } from './api/listings';
 
 type Message = { ok: boolean; text: string } | null;
@@ -39,9 +42,7 @@ function LinkForm({ onMessage }: { onMessage: (message: Message) => void }) {
         <label htmlFor="meli-link-item">Número de publicación (MLA…)</label>
         <input id="meli-link-item" value={itemId} onChange={(e) => setItemId(e.target.value)} maxLength={20} required />
       </div>
-      <button type="submit" className="btn btn-secondary" disabled={update.isPending}>
-        {update.isPending ? 'Vinculando…' : 'Vincular'}
-      </button>
+      <PendingButton label="Vincular" pendingLabel="Vinculando…" pending={update.isPending} className="btn btn-secondary" />
     </form>
   );
 }
@@ -69,25 +70,12 @@ export function ListingsCard() {
   return (
     <DetailCard headingId="meli-listings" title="Publicaciones" icon={List} testId="meli-listings">
       <div className="stack">
-        {query.isPending && <p className="muted">Cargando…</p>}
-        {query.isError && (
-          <p className="field-error" role="alert">
-            {errorMessage(query.error, 'Error al cargar las publicaciones')}
-          </p>
-        )}
+        <QueryNote query={query} loading="Cargando…" failure="Error al cargar las publicaciones" />
         {query.data && listings.length === 0 && <p className="muted">Todavía no hay productos publicados en Mercado Libre.</p>}
         {listings.length > 0 && (
           <div className="table-scroll">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Producto</th>
-                  <th scope="col">Publicación</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Unidades ofrecidas</th>
-                  <th scope="col">Acciones</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Producto', 'Publicación', 'Estado', 'Unidades ofrecidas', 'Acciones']} />
               <tbody>
                 {listings.map((listing) => (
                   <tr key={listing.itemId} data-testid={`meli-listing-${listing.itemId}`}>
@@ -120,25 +108,14 @@ export function ListingsCard() {
                     <td>
                       {listing.status !== 'closed' && (
                         <div className="row">
-                          {listing.status === 'active' ? (
-                            <button
-                              type="button"
-                              className="btn btn-secondary"
-                              onClick={() => change(listing, 'paused')}
-                              disabled={update.isPending}
-                            >
-                              Pausar
-                            </button>
-                          ) : (
-                            <button
-                              type="button"
-                              className="btn btn-secondary"
-                              onClick={() => change(listing, 'active')}
-                              disabled={update.isPending}
-                            >
-                              Activar
-                            </button>
-                          )}
+                          <button
+                            type="button"
+                            className="btn btn-secondary"
+                            onClick={() => change(listing, listing.status === 'active' ? 'paused' : 'active')}
+                            disabled={update.isPending}
+                          >
+                            {listing.status === 'active' ? 'Pausar' : 'Activar'}
+                          </button>
                           <button type="button" className="btn btn-danger" onClick={() => setClosing(listing)} disabled={update.isPending}>
                             Finalizar
                           </button>

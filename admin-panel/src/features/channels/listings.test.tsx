@@ -1,34 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_MERCADOLIBRE_SETTINGS, type MercadoLibreChannelAnswer, type MercadoLibreListing, type Product } from '@shop/shared';
+import { type MercadoLibreListing } from '@shop/shared';
+import { mercadoLibreChannel, mercadoLibreProduct } from '@/test/fixtures';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { MercadoLibrePage } from './mercadolibre-page';
 
-const CONNECTED: MercadoLibreChannelAnswer = {
-  connected: true,
-  nickname: 'JAZMINLENCERIA',
-  userId: 123456789,
-  needsReconnect: false,
-  problem: null,
-  connectedAt: '2026-11-27T03:00:00.000Z',
-  settings: DEFAULT_MERCADOLIBRE_SETTINGS,
-};
-const PRODUCT: Product = {
-  _id: 'prod1',
-  title: 'Corpiño Soft Encaje',
-  description: 'Corpiño sin aro',
-  price: 20000,
-  discount: 0,
-  category: 'corpinos',
-  thumbnails: ['/images/a.webp'],
-  stock: 5,
-  size: ['S'],
-  stockBySize: { S: 5 },
-  status: true,
-  colors: [{ name: 'Negro', value: '#000' }],
-};
+const CONNECTED = mercadoLibreChannel();
+const PRODUCT = mercadoLibreProduct('prod1', 'Corpiño Soft Encaje', { description: 'Corpiño sin aro' });
 const LISTING: MercadoLibreListing = {
   productId: 'prod1',
   productTitle: 'Corpiño Soft Encaje',

@@ -1,27 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_MERCADOLIBRE_SETTINGS, MERCADOLIBRE_CALLBACK_ERRORS, type MercadoLibreChannelAnswer } from '@shop/shared';
+import { MERCADOLIBRE_CALLBACK_ERRORS, type MercadoLibreChannelAnswer } from '@shop/shared';
+import { mercadoLibreChannel } from '@/test/fixtures';
 import { renderApp, signInStorage } from '@/test/render';
 import { mockApi } from '@/test/mock-api';
 import { MercadoLibrePage } from './mercadolibre-page';
 
-const DISCONNECTED: MercadoLibreChannelAnswer = {
-  connected: false,
-  nickname: null,
-  userId: null,
-  needsReconnect: false,
-  problem: null,
-  connectedAt: null,
-  settings: DEFAULT_MERCADOLIBRE_SETTINGS,
-};
-const CONNECTED: MercadoLibreChannelAnswer = {
-  ...DISCONNECTED,
-  connected: true,
-  nickname: 'JAZMINLENCERIA',
-  userId: 123456789,
-  connectedAt: '2026-11-27T03:00:00.000Z',
-};
+const DISCONNECTED = mercadoLibreChannel(false);
+const CONNECTED = mercadoLibreChannel();
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -13,7 +13,7 @@ import {
   type MercadoLibreSettings,
 } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { Banner, SaveFooter } from '@/components/feedback';
+import { Banner, SaveFooter, QueryNote } from '@/components/feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DetailCard } from '@/components/detail-card';
 import { PageHeader } from '@/components/page-header';
@@ -233,12 +233,7 @@ export function MercadoLibrePage() {
     <div className="stack">
       <PageHeader title="Canales › Mercado Libre" description="La cuenta de Mercado Libre de la tienda y cómo se publica allí." />
       {notice && <Banner kind={notice.ok ? 'success' : 'error'}>{notice.text}</Banner>}
-      {query.isPending && <p className="muted">Cargando…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar Mercado Libre')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando…" failure="Error al cargar Mercado Libre" />
       {query.data && (
         <>
           <AccountCard channel={query.data} />

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  DEFAULT_MERCADOLIBRE_SETTINGS,
-  MERCADOLIBRE_SALES_MESSAGES,
-  type MercadoLibreChannelAnswer,
-  type MercadoLibreQuestion,
-} from '@shop/shared';
+import { MERCADOLIBRE_SALES_MESSAGES, type MercadoLibreQuestion } from '@shop/shared';
+import { mercadoLibreChannel } from '@/test/fixtures';
 import { renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { MercadoLibrePage } from './mercadolibre-page';
 
-const CONNECTED: MercadoLibreChannelAnswer = {
-  connected: true,
-  nickname: 'JAZMINLENCERIA',
-  userId: 123456789,
-  needsReconnect: false,
-  problem: null,
-  connectedAt: '2026-11-27T03:00:00.000Z',
-  settings: DEFAULT_MERCADOLIBRE_SETTINGS,
-};
+const CONNECTED = mercadoLibreChannel();
 const QUESTION: MercadoLibreQuestion = {
   id: '13001',
   itemId: 'MLA1500000001',

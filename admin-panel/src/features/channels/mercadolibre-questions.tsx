@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageCircleQuestion } from 'lucide-react';
 import { MERCADOLIBRE_ANSWER_MAX, MERCADOLIBRE_SALES_MESSAGES, type MercadoLibreQuestion } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { Banner } from '@/components/feedback';
+import { PendingButton } from '@/components/submit-button';
+import { Banner, QueryNote } from '@/components/feedback';
 import { DetailCard } from '@/components/detail-card';
 import { formatDateTime } from '@/lib/format-date';
 import { mercadoLibreQuestionQueries, useAnswerMercadoLibreQuestion } from './api/mercadolibre-questions';
@@ -57,9 +58,7 @@ function QuestionItem({ question, onAnswered }: { question: MercadoLibreQuestion
           )}
         </div>
         <div className="row">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={answer.isPending}>
-            {answer.isPending ? 'Publicando…' : 'Responder'}
-          </button>
+          <PendingButton label="Responder" pendingLabel="Publicando…" pending={answer.isPending} className="btn btn-primary btn-sm" />
         </div>
       </form>
     </li>
@@ -79,12 +78,7 @@ export function MercadoLibreQuestionsCard() {
             {message.text}
           </Banner>
         )}
-        {query.isPending && <p className="muted">Cargando preguntas…</p>}
-        {query.isError && (
-          <p className="field-error" role="alert">
-            {errorMessage(query.error, 'Error al cargar las preguntas')}
-          </p>
-        )}
+        <QueryNote query={query} loading="Cargando preguntas…" failure="Error al cargar las preguntas" />
         {query.data && questions.length === 0 && <p className="muted">No hay preguntas sin responder.</p>}
         {questions.length > 0 && (
           <ul className="stack" aria-label="Preguntas sin responder">

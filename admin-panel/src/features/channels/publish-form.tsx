@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import type { MercadoLibreSettings } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { PendingButton } from '@/components/submit-button';
 import { DetailCard } from '@/components/detail-card';
 import { productQueries } from '@/features/products';
 import { PUBLISH_PARAM } from '@/config/paths';
@@ -139,9 +140,7 @@ export function PublishForm({ settings }: { settings: MercadoLibreSettings }) {
           </p>
         )}
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={publish.isPending || !product}>
-            {publish.isPending ? 'Publicando…' : 'Publicar en Mercado Libre'}
-          </button>
+          <PendingButton label="Publicar en Mercado Libre" pendingLabel="Publicando…" pending={publish.isPending} disabled={!product} />
         </div>
       </form>
     </DetailCard>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Save } from 'lucide-react';
 import { LIMITS, type ContentProblem, type SiteContent } from '@shop/shared';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { RefreshButton } from '@/components/refresh-button';
+import { TabList } from '@/components/tab-list';
 import { contentQueries } from './api/get-content';
 import { useUpdateContent } from './api/update-content';
 import { contentToSave, failureText, type ContentEdit, type ContentTabProps } from './content-editor-model';
@@ -121,17 +122,6 @@ export function ContentEditorPage() {
     setFocusProblems(true);
   }
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (delta === 0) return;
-    event.preventDefault();
-    const next = TABS[(index + delta + TABS.length) % TABS.length];
-    if (next) {
-      setTab(next.id);
-      document.getElementById(`content-tab-${next.id}`)?.focus();
-    }
-  }
-
   if (query.isPending && !draft) return <Spinner label="Cargando contenido..." />;
   if (!draft) {
     return (
@@ -160,24 +150,14 @@ export function ContentEditorPage() {
         <UnreadableValues problems={unreadable} replace={replaceUnreadable} onReplaceChange={setReplaceUnreadable} />
       )}
       <NoticeBanner notice={banner} />
-      <div className="tabs" role="tablist" aria-label="Secciones del contenido">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            id={`content-tab-${t.id}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={t.id === tab}
-            aria-controls="content-tabpanel"
-            tabIndex={t.id === tab ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Secciones del contenido"
+        idPrefix="content-tab"
+        tabs={TABS}
+        current={tab}
+        onChoose={setTab}
+        panelId={() => 'content-tabpanel'}
+      />
       <section
         id="content-tabpanel"
         role="tabpanel"

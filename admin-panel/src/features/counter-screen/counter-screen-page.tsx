@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Printer, ShoppingBag, Wallet } from 'lucide-react';
 import { errorMessage } from '@shop/client-kit';
+import { DetailCard } from '@/components/detail-card';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { Banner, Spinner } from '@/components/feedback';
@@ -28,10 +29,7 @@ export const SHORTCUTS = [
 
 function Shortcuts() {
   return (
-    <section className="card screen-shortcuts no-print" aria-labelledby="screen-shortcuts-title">
-      <h2 id="screen-shortcuts-title" className="card-title">
-        Atajos de teclado
-      </h2>
+    <DetailCard headingId="screen-shortcuts-title" title="Atajos de teclado" className="screen-shortcuts no-print">
       <dl>
         {SHORTCUTS.map(([key, what]) => (
           <div key={key}>
@@ -42,7 +40,7 @@ function Shortcuts() {
           </div>
         ))}
       </dl>
-    </section>
+    </DetailCard>
   );
 }
 
@@ -178,13 +176,10 @@ export function CounterScreenPage() {
         </Banner>
       )}
       <div className="screen-grid">
-        <section className="card screen-products" aria-labelledby="screen-products-title">
-          <h2 id="screen-products-title" className="card-title">
-            Productos
-          </h2>
+        <DetailCard headingId="screen-products-title" title="Productos" className="screen-products">
           <ScanField ref={scan} onAdd={add} />
           <CartLines lines={lines} quote={lines.length > 0 ? quote.data?.quote : undefined} onChange={setLines} />
-        </section>
+        </DetailCard>
         <aside className="card screen-side" aria-labelledby="screen-total-title">
           <h2 id="screen-total-title" className="card-title">
             Total

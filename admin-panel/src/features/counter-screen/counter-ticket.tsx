@@ -2,7 +2,9 @@ import { Fragment, useEffect, useRef, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { COUNTER_METHOD_LABELS, formatPrice, NET_PRICE_LEGEND, type CounterTicket } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { CashFeeTerm, Term } from '@/components/term';
 import { Banner, Spinner } from '@/components/feedback';
+import { TableHead } from '@/components/data-table';
 import { getTicket } from './api/counter-screen-api';
 import { POLL_MS } from './payment-wait';
 import { QrImage } from './qr-image';
@@ -91,13 +93,7 @@ export function TicketView({ ticket }: { ticket: CounterTicket }) {
         ) : null}
       </p>
       <table className="ticket-lines">
-        <thead>
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col">Cant.</th>
-            <th scope="col">Importe</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Producto', 'Cant.', 'Importe']} />
         <tbody>
           {ticket.lines.map((line, i) => (
             <tr key={i}>
@@ -122,16 +118,10 @@ export function TicketView({ ticket }: { ticket: CounterTicket }) {
             <dd>-{formatPrice(d.amount)}</dd>
           </Fragment>
         ))}
-        {ticket.cashFee > 0 && (
-          <>
-            <dt>Recargo pago en efectivo</dt>
-            <dd>{formatPrice(ticket.cashFee)}</dd>
-          </>
-        )}
-        <dt className="ticket-total">TOTAL</dt>
-        <dd className="ticket-total" data-testid="ticket-total">
+        <CashFeeTerm fee={ticket.cashFee} />
+        <Term name="TOTAL" className="ticket-total" testId="ticket-total">
           {formatPrice(ticket.total)}
-        </dd>
+        </Term>
         {ticket.netTotal ? (
           <>
             <dt className="ticket-net">{NET_PRICE_LEGEND}</dt>

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { UserSearch, X } from 'lucide-react';
 import type { CustomerSummary } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { InputField } from '@/components/form-field';
 import { findCustomers } from './api/counter-screen-api';
 import type { CounterCustomer } from './screen-model';
 
@@ -66,17 +67,16 @@ export function CustomerPicker({ customer, onChange }: Props) {
         </p>
       ) : (
         <div className="screen-inline">
-          <div className="field field-grow">
-            <label htmlFor="screen-customer-search">Teléfono, nombre o e-mail</label>
-            <input
-              id="screen-customer-search"
-              type="search"
-              autoComplete="off"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              onKeyDown={onKeyDown}
-            />
-          </div>
+          <InputField
+            id="screen-customer-search"
+            label="Teléfono, nombre o e-mail"
+            fieldClass="field field-grow"
+            type="search"
+            autoComplete="off"
+            value={search}
+            onChange={setSearch}
+            onKeyDown={onKeyDown}
+          />
           <button type="button" className="btn btn-secondary" onClick={() => void look()} disabled={busy}>
             <UserSearch size={16} aria-hidden="true" /> {busy ? 'Buscando…' : 'Buscar'}
           </button>

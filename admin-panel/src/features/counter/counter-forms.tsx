@@ -1,3 +1,4 @@
+import { PendingButton } from '@/components/submit-button';
 import { FormError } from '@/components/feedback';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -13,6 +14,7 @@ import {
   type Register,
 } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { TableHead } from '@/components/data-table';
 import { useAddMovement, useCloseSession, useCreateRegister, useOpenSession } from './api/counter-api';
 
 /** The forms of "Caja": open a register, a cash movement, the closing count, a new register. */
@@ -52,9 +54,7 @@ export function OpenForm({ register }: { register: Register }) {
   return (
     <form onSubmit={submit} aria-label={`Abrir ${register.name}`} className="counter-form">
       <PesosField id={`open-${register.id}`} label="Efectivo inicial" value={amount} onChange={setAmount} />
-      <button type="submit" className="btn btn-primary" disabled={open.isPending}>
-        {open.isPending ? 'Abriendo…' : 'Abrir caja'}
-      </button>
+      <PendingButton label="Abrir caja" pendingLabel="Abriendo…" pending={open.isPending} />
       <FormError message={error} />
     </form>
   );
@@ -133,14 +133,7 @@ export function CloseForm({ session, onClosed }: { session: CashSession; onClose
   return (
     <form onSubmit={submit} aria-label="Cerrar caja" className="counter-form">
       <table className="table" data-testid="close-table">
-        <thead>
-          <tr>
-            <th scope="col">Medio</th>
-            <th scope="col">Esperado</th>
-            <th scope="col">Contado</th>
-            <th scope="col">Diferencia</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Medio', 'Esperado', 'Contado', 'Diferencia']} />
         <tbody>
           {COUNTER_PAYMENT_METHODS.map((method) => (
             <tr key={method}>
@@ -159,9 +152,7 @@ export function CloseForm({ session, onClosed }: { session: CashSession; onClose
           ))}
         </tbody>
       </table>
-      <button type="submit" className="btn btn-primary" disabled={close.isPending}>
-        {close.isPending ? 'Cerrando…' : 'Cerrar caja'}
-      </button>
+      <PendingButton label="Cerrar caja" pendingLabel="Cerrando…" pending={close.isPending} />
       <FormError message={error} />
     </form>
   );

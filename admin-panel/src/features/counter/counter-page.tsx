@@ -11,6 +11,7 @@ import { ExportButton } from '@/components/export-button';
 import { usePermission } from '@/features/auth';
 import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
+import { TableHead } from '@/components/data-table';
 import { counterQueries } from './api/counter-api';
 import { CloseForm, MovementForm, NewRegisterForm, OpenForm } from './counter-forms';
 import { ChannelSummary, ReopenForm, ReopeningList } from './counter-reopen';
@@ -65,14 +66,7 @@ export function SessionPanel({ sessionId, onClosed }: { sessionId: number; onClo
         <p className="muted">Todavía no hay movimientos</p>
       ) : (
         <table className="table" data-testid="movements-table">
-          <thead>
-            <tr>
-              <th scope="col">Hora</th>
-              <th scope="col">Movimiento</th>
-              <th scope="col">Monto</th>
-              <th scope="col">Quién</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Hora', 'Movimiento', 'Monto', 'Quién']} />
           <tbody>
             {session.movements.map((m) => (
               <tr key={m.id}>

@@ -1,7 +1,9 @@
+import { PendingButton } from '@/components/submit-button';
 import { FormError } from '@/components/feedback';
 import { useState, type FormEvent } from 'react';
 import { formatPrice, ORDER_CHANNEL_LABELS, type CashSession } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { TableHead } from '@/components/data-table';
 import { useReopenSession } from './api/counter-api';
 
 /** "Caja": a session's sales by channel, its reopenings, and the owner's "Reabrir" with its reason. */
@@ -14,13 +16,7 @@ export function ChannelSummary({ session }: { session: CashSession }) {
   return (
     <table className="table" data-testid="channel-table">
       <caption>Ventas por canal</caption>
-      <thead>
-        <tr>
-          <th scope="col">Canal</th>
-          <th scope="col">Órdenes</th>
-          <th scope="col">Monto</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Canal', 'Órdenes', 'Monto']} />
       <tbody>
         {session.byChannel.map((c) => (
           <tr key={c.channel}>
@@ -89,9 +85,7 @@ export function ReopenForm({ session }: { session: CashSession }) {
           autoFocus
         />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={reopen.isPending}>
-        {reopen.isPending ? 'Reabriendo…' : 'Reabrir caja'}
-      </button>
+      <PendingButton label="Reabrir caja" pendingLabel="Reabriendo…" pending={reopen.isPending} />
       <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)}>
         Cancelar
       </button>

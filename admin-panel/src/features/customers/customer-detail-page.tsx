@@ -1,17 +1,22 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Mail, MessageCircle } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { ApiError } from '@shop/client-kit';
 import { errorMessage } from '@shop/client-kit';
 import { ORDER_CHANNEL_LABELS, formatPrice, whatsappLink, type CustomerSummary } from '@shop/shared';
+import { DetailCard } from '@/components/detail-card';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format-date';
+import { BackLink } from '@/components/back-link';
 import { DataTable } from '@/components/data-table';
 import { Loaded } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
 import { PaymentBadge, StatusBadge } from '@/components/status-badge';
+import { WhatsappButton } from '@/components/whatsapp-button';
 import { customerQueries } from './api/customer-queries';
 import './customers.css';
+
+const ORDER_COLUMNS = ['Orden', 'Fecha', 'Canal', 'Pago', 'Estado', 'Total'];
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
@@ -20,23 +25,8 @@ function firstName(name: string): string {
 /** "Escribir por WhatsApp" to the customer's phone, a greeting written; disabled with the reason when it is not a mobile. */
 function CustomerWhatsapp({ customer }: { customer: CustomerSummary }) {
   const href = customer.phone ? whatsappLink(customer.phone, `¡Hola ${firstName(customer.name)}!`) : null;
-  if (href === null) {
-    return (
-      <span className="whatsapp-off">
-        <button type="button" className="btn btn-whatsapp" disabled aria-describedby="customer-wa-why">
-          <MessageCircle size={16} aria-hidden="true" /> Escribir por WhatsApp
-        </button>
-        <small id="customer-wa-why" className="hint">
-          {customer.phone ? `El teléfono «${customer.phone}» no es un celular argentino válido.` : 'No dejó teléfono.'}
-        </small>
-      </span>
-    );
-  }
-  return (
-    <a className="btn btn-whatsapp" href={href} target="_blank" rel="noopener noreferrer" data-testid="customer-whatsapp">
-      <MessageCircle size={16} aria-hidden="true" /> Escribir por WhatsApp
-    </a>
-  );
+  const why = customer.phone ? `El teléfono «${customer.phone}» no es un celular argentino válido.` : 'No dejó teléfono.';
+  return <WhatsappButton href={href} why={{ id: 'customer-wa-why', text: why }} testId="customer-whatsapp" />;
 }
 
 /** One customer: her contact, totals and every order (each linking to its detail). */
@@ -62,11 +52,7 @@ export function CustomerDetailPage() {
             <PageHeader
               title={customer.name}
               description={`Cliente desde ${formatDate(customer.firstOrderAt)}`}
-              before={
-                <Link to={paths.customers} className="back-link">
-                  <ArrowLeft size={16} aria-hidden="true" /> Volver a Clientes
-                </Link>
-              }
+              before={<BackLink to={paths.customers}>Volver a Clientes</BackLink>}
             >
               <div className="page-header-actions">
                 <CustomerWhatsapp customer={customer} />
@@ -110,15 +96,8 @@ export function CustomerDetailPage() {
               </dl>
               <p className="muted">El total gastado no cuenta las órdenes canceladas ni reembolsadas.</p>
             </section>
-            <section className="card table-card" aria-labelledby="customer-orders-title">
-              <h2 id="customer-orders-title" className="card-title">
-                Sus órdenes
-              </h2>
-              <DataTable
-                testId="customer-orders"
-                caption="Órdenes del cliente"
-                columns={['Orden', 'Fecha', 'Canal', 'Pago', 'Estado', 'Total']}
-              >
+            <DetailCard headingId="customer-orders-title" title="Sus órdenes" className="table-card">
+              <DataTable testId="customer-orders" caption="Órdenes del cliente" columns={ORDER_COLUMNS}>
                 {orders.map((o) => (
                   <tr key={o._id}>
                     <td data-label="Orden">
@@ -136,7 +115,7 @@ export function CustomerDetailPage() {
                   </tr>
                 ))}
               </DataTable>
-            </section>
+            </DetailCard>
           </>
         )}
       </Loaded>

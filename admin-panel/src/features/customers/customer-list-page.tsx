@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { CUSTOMER_SORTS, ORDER_CHANNEL_LABELS, formatPrice, type CustomerSort } from '@shop/shared';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { formatDate } from '@/lib/format-date';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { BackLink } from '@/components/back-link';
 import { DataTable, TableCard } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
@@ -25,6 +25,8 @@ const SORT_LABELS: Record<CustomerSort, string> = {
   name: 'Nombre',
 };
 
+const COLUMNS = ['Cliente', 'Contacto', 'Órdenes', 'Total gastado', 'Última compra', 'Canales'];
+
 /** "Clientes": one row per shopper across web and staff sales, searched, sorted and paged on the server. */
 export function CustomerListPage() {
   const [search, setSearch] = useState('');
@@ -42,11 +44,7 @@ export function CustomerListPage() {
       <PageHeader
         title="Clientes"
         description="Quienes compraron en la web o por WhatsApp, Instagram, el local o teléfono, unidos por e-mail o teléfono."
-        before={
-          <Link to={paths.dashboard} className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Volver al dashboard
-          </Link>
-        }
+        before={<BackLink to={paths.dashboard}>Volver al dashboard</BackLink>}
       >
         {mayExport && (
           <div className="page-header-actions">
@@ -119,11 +117,7 @@ export function CustomerListPage() {
           </>
         }
       >
-        <DataTable
-          testId="customers-table"
-          caption="Clientes"
-          columns={['Cliente', 'Contacto', 'Órdenes', 'Total gastado', 'Última compra', 'Canales']}
-        >
+        <DataTable testId="customers-table" caption="Clientes" columns={COLUMNS}>
           {customers.map((c) => (
             <tr key={c.id}>
               <td data-label="Cliente">

@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { LIMITS, formatPrice, mostViewedCategoryName, mostViewedTitle } from '@shop/shared';
+import { DetailCard } from '@/components/detail-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
@@ -240,10 +241,7 @@ export function DashboardPage() {
           </PanelBody>
         </DashboardPanel>
 
-        <section className="card" aria-labelledby="quick-title">
-          <h2 id="quick-title" className="card-title">
-            Accesos rápidos
-          </h2>
+        <DetailCard headingId="quick-title" title="Accesos rápidos">
           <div className="quick-links">
             {QUICK_LINKS.map(({ to, icon: Icon, label }) => (
               <Link key={to} to={to} className="quick-link">
@@ -251,7 +249,7 @@ export function DashboardPage() {
               </Link>
             ))}
           </div>
-        </section>
+        </DetailCard>
       </div>
 
       {confirming && (

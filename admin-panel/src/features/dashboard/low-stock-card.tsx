@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { lowStockThresholdInputSchema, type LowStockProduct } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { PendingButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { categoryLabel, useCategories } from '@/features/content';
 import { insightQueries, useSetLowStockThreshold } from './api/insight';
@@ -59,9 +60,7 @@ export function LowStockCard() {
           aria-describedby={fieldError ? 'low-stock-threshold-error' : undefined}
           {...form.register('threshold', { valueAsNumber: true })}
         />
-        <button type="submit" className="btn btn-secondary btn-sm" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </button>
+        <PendingButton label="Guardar" pendingLabel="Guardando..." pending={save.isPending} className="btn btn-secondary btn-sm" />
         {fieldError && (
           <p id="low-stock-threshold-error" className="export-error" role="alert">
             {fieldError}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { SALES_PERIODS, formatPrice, type SalesPeriod } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { TableHead } from '@/components/data-table';
 import { insightQueries } from './api/insight';
 import { ChannelSplit, dayChannels } from './channel-split';
 
@@ -72,16 +73,7 @@ export function SalesChartCard() {
           <div className={asTable ? 'table-wrap sales-table' : 'visually-hidden'}>
             <table data-testid="sales-table">
               <caption>{`Órdenes, ingresos pagados, devoluciones y ventas netas por día, últimos ${days} días`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Día</th>
-                  <th scope="col">Órdenes</th>
-                  <th scope="col">Ingresos pagados</th>
-                  <th scope="col">Devoluciones</th>
-                  <th scope="col">Ventas netas</th>
-                  <th scope="col">Órdenes por canal</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Día', 'Órdenes', 'Ingresos pagados', 'Devoluciones', 'Ventas netas', 'Órdenes por canal']} />
               <tbody>
                 {[...series].reverse().map((d) => (
                   <tr key={d.day}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Send } from 'lucide-react';
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS, LIMITS, type EmailMessage } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { RowActionButton } from '@/components/row-action-button';
 import { paths } from '@/config/paths';
 import { DataTable } from '@/components/data-table';
 import { NoticeBanner } from '@/components/notice-banner';
@@ -88,15 +89,14 @@ export function EmailRows({ emails, mailConfigured, showOrder, testId }: EmailRo
                 </div>
               </td>
               <td data-label="Acciones">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
+                <RowActionButton
+                  icon={Send}
+                  label={`Reenviar correo "${email.subject}" a ${email.to}`}
                   onClick={() => resendOne(email)}
                   disabled={resend.isPending && resend.variables === email.id}
-                  aria-label={`Reenviar correo "${email.subject}" a ${email.to}`}
                 >
-                  <Send size={14} aria-hidden="true" /> Reenviar
-                </button>
+                  Reenviar
+                </RowActionButton>
               </td>
             </tr>
           );

@@ -22,24 +22,20 @@ async function sidebarOf(staffRole: StaffRole) {
     ]);
 }
 
+/** The sidebar's start for owner and sales: Dashboard, then the selling and the orders screens. */
+const SELLING_AND_ORDERS = [
+  ['', ['Dashboard']],
+  ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
+  [
+    'Pedidos',
+    ['Órdenes', 'Comprobantes', 'Cambios y devoluciones', 'Arrepentimientos', 'Carritos abandonados', 'Clientes', 'Mensajes', 'Correos'],
+  ],
+];
+
 describe('sidebar by role', () => {
   it('shows the owner every screen, Equipo and Actividad included, under headings', async () => {
     expect(await sidebarOf('owner')).toEqual([
-      ['', ['Dashboard']],
-      ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
-      [
-        'Pedidos',
-        [
-          'Órdenes',
-          'Comprobantes',
-          'Cambios y devoluciones',
-          'Arrepentimientos',
-          'Carritos abandonados',
-          'Clientes',
-          'Mensajes',
-          'Correos',
-        ],
-      ],
+      ...SELLING_AND_ORDERS,
       ['Catálogo', ['Productos', 'Ingreso de mercadería', 'Promociones', 'Contenido', 'Opiniones']],
       ['Canales', ['Mercado Libre', 'WhatsApp']],
       ['Informes', ['Reportes', 'Actividad']],
@@ -54,21 +50,7 @@ describe('sidebar by role', () => {
 
   it('shows sales the orders side, and the reviews to read, with no empty heading', async () => {
     expect(await sidebarOf('sales')).toEqual([
-      ['', ['Dashboard']],
-      ['Vender', ['Nueva venta', 'Caja', 'Mostrador']],
-      [
-        'Pedidos',
-        [
-          'Órdenes',
-          'Comprobantes',
-          'Cambios y devoluciones',
-          'Arrepentimientos',
-          'Carritos abandonados',
-          'Clientes',
-          'Mensajes',
-          'Correos',
-        ],
-      ],
+      ...SELLING_AND_ORDERS,
       // Every role reads the reviews (only owner and catalog moderate them).
       ['Catálogo', ['Opiniones']],
       ['Ajustes', ['Config']],

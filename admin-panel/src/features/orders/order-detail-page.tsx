@@ -15,6 +15,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/shared';
+import { CashFeeTerm } from '@/components/term';
 import { paths } from '@/config/paths';
 import { OrderEmails } from '@/features/emails';
 import { ApiError, errorMessage } from '@shop/client-kit';
@@ -204,12 +205,7 @@ function OrderDetail({ order }: { order: Order }) {
               ))}
               <dt>Envío</dt>
               <dd>{formatShipping(order.shippingCost)}</dd>
-              {order.cashFee > 0 && (
-                <>
-                  <dt>Recargo pago en efectivo</dt>
-                  <dd>{formatPrice(order.cashFee)}</dd>
-                </>
-              )}
+              <CashFeeTerm fee={order.cashFee} />
               <dt className="grand">Total</dt>
               <dd className="grand">{formatPrice(order.total)}</dd>
             </dl>

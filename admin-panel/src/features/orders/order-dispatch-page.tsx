@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, PackageCheck, Printer } from 'lucide-react';
+import { PackageCheck, Printer } from 'lucide-react';
 import { DISPATCH_TYPES, formatPrice, shopDayRange, shopIsoDay, type BulkFulfillmentAnswer, type DispatchType } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
+import { BackLink } from '@/components/back-link';
+import { InputField } from '@/components/form-field';
 import { Banner, EmptyState, Loaded } from '@/components/feedback';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
@@ -97,9 +99,9 @@ export function OrderDispatchPage() {
           </>
         }
         before={
-          <Link to={paths.orders} className="back-link no-print">
-            <ArrowLeft size={16} aria-hidden="true" /> Volver a órdenes
-          </Link>
+          <BackLink to={paths.orders} noPrint>
+            Volver a órdenes
+          </BackLink>
         }
       >
         <div className="page-header-actions no-print">
@@ -133,19 +135,14 @@ export function OrderDispatchPage() {
             </button>
           ))}
         </div>
-        <div className="field">
-          <label htmlFor="dispatch-date">Día de la hoja</label>
-          <input
-            id="dispatch-date"
-            type="date"
-            value={date}
-            aria-describedby="dispatch-date-hint"
-            onChange={(e) => show({ date: e.target.value || today })}
-          />
-          <p id="dispatch-date-hint" className="hint">
-            Pedidos hechos hasta ese día que todavía no se entregaron.
-          </p>
-        </div>
+        <InputField
+          id="dispatch-date"
+          label="Día de la hoja"
+          type="date"
+          value={date}
+          onChange={(value) => show({ date: value || today })}
+          hint="Pedidos hechos hasta ese día que todavía no se entregaron."
+        />
       </div>
 
       <Loaded

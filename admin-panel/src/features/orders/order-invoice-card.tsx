@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { formatPrice, type Order, type Voucher } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { QueryNote } from '@/components/feedback';
 import { DetailCard } from '@/components/detail-card';
 import { useAuth, useCan } from '@/features/auth';
 import { paths } from '@/config/paths';
@@ -77,12 +78,7 @@ export function OrderInvoiceCard({ order }: { order: Order }) {
       : (query.data?.creditNote ?? null);
   return (
     <DetailCard headingId="invoice-title" title="Factura electrónica" icon={FileText} testId="order-invoice">
-      {query.isPending && <p className="muted">Cargando la factura…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar la factura')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando la factura…" failure="Error al cargar la factura" />
       {invoice && !isVoucher(invoice) && (
         <p>{invoice.status === 'not_paid' ? 'Se factura cuando la orden esté pagada.' : 'Sin factura todavía.'}</p>
       )}

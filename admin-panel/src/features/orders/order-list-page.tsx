@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import {
   FULFILLMENT_LABELS,
   FULFILLMENT_STEPS,
@@ -17,6 +17,7 @@ import { usePermission } from '@/features/auth';
 import { contentQueries } from '@/features/content';
 import { errorMessage } from '@shop/client-kit';
 import { useTimedMessage } from '@/hooks/use-timed-message';
+import { BackLink } from '@/components/back-link';
 import { DeleteDialog } from '@/components/delete-dialog';
 import { DataTable, TableCard } from '@/components/data-table';
 import { NoticeBanner } from '@/components/notice-banner';
@@ -137,14 +138,7 @@ export function OrderListPage() {
 
   return (
     <div className="page" data-testid="order-list-page">
-      <PageHeader
-        title="Gestión de Órdenes"
-        before={
-          <Link to={paths.dashboard} className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Volver al dashboard
-          </Link>
-        }
-      >
+      <PageHeader title="Gestión de Órdenes" before={<BackLink to={paths.dashboard}>Volver al dashboard</BackLink>}>
         <div className="page-header-actions">
           <Link to={paths.ordersDispatch} className="btn btn-secondary">
             <Truck size={16} aria-hidden="true" /> Hoja de reparto

@@ -10,6 +10,7 @@ import {
   type Order,
 } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { QueryNote } from '@/components/feedback';
 import { DetailCard } from '@/components/detail-card';
 import { useCan } from '@/features/auth';
 import { formatDateTime } from '@/lib/format-date';
@@ -50,12 +51,7 @@ export function OrderShipmentCard({ order }: { order: Order }) {
   const live = shipment && shipment.status !== 'cancelled';
   return (
     <DetailCard headingId="shipment-title" title="Envío por correo" icon={Truck} testId="order-shipment">
-      {query.isPending && <p className="muted">Cargando el envío…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar el envío')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando el envío…" failure="Error al cargar el envío" />
       {shipment && (
         <>
           <p>

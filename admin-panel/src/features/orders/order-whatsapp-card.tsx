@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { WHATSAPP_STATUS_LABELS, WHATSAPP_STEP_LABELS, type Order, type WhatsappMessage } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
+import { QueryNote } from '@/components/feedback';
 import { DetailCard } from '@/components/detail-card';
 import { useCan } from '@/features/auth';
 import { formatDateTime } from '@/lib/format-date';
@@ -48,12 +48,7 @@ export function OrderWhatsappCard({ order }: { order: Order }) {
   if (!allowed || (!optedIn && messages.length === 0)) return null;
   return (
     <DetailCard headingId="whatsapp-title" title="WhatsApp" icon={MessageCircle} testId="order-whatsapp">
-      {query.isPending && <p className="muted">Cargando los mensajes…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar los mensajes de WhatsApp')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando los mensajes…" failure="Error al cargar los mensajes de WhatsApp" />
       {query.isSuccess && messages.length === 0 && <p>Todavía no se envió ningún mensaje por WhatsApp.</p>}
       {messages.length > 0 && (
         <ul className="whatsapp-messages" aria-label="Mensajes de WhatsApp de la orden">

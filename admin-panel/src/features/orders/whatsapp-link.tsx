@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MessageCircle } from 'lucide-react';
 import { defaultSiteContent, whatsappLink, whatsappMessage, whatsappTemplateKey, type Order } from '@shop/shared';
+import { WhatsappButton } from '@/components/whatsapp-button';
 import { contentQueries } from '@/features/content';
 
 /** Where the shopper follows the order on the storefront (same origin as the back office). */
@@ -23,21 +23,6 @@ export function WhatsappLink({ order, reason, className = 'btn btn-whatsapp' }: 
   const templates = content.data?.whatsapp ?? defaultSiteContent().whatsapp;
   const text = whatsappMessage(templates[whatsappTemplateKey(order)], order, { reason, trackingUrl: trackingUrl() });
   const href = whatsappLink(order.shippingInfo.phone, text);
-  if (href === null) {
-    return (
-      <span className="whatsapp-off">
-        <button type="button" className={className} disabled aria-describedby={`wa-why-${order.orderNumber}`}>
-          <MessageCircle size={16} aria-hidden="true" /> Escribir por WhatsApp
-        </button>
-        <small id={`wa-why-${order.orderNumber}`} className="hint">
-          El teléfono «{order.shippingInfo.phone}» no es un celular argentino válido: escribile desde tu teléfono.
-        </small>
-      </span>
-    );
-  }
-  return (
-    <a className={className} href={href} target="_blank" rel="noopener noreferrer" data-testid="whatsapp-link">
-      <MessageCircle size={16} aria-hidden="true" /> Escribir por WhatsApp
-    </a>
-  );
+  const why = `El teléfono «${order.shippingInfo.phone}» no es un celular argentino válido: escribile desde tu teléfono.`;
+  return <WhatsappButton href={href} why={{ id: `wa-why-${order.orderNumber}`, text: why }} className={className} testId="whatsapp-link" />;
 }

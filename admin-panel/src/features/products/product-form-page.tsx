@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { MSG, STOCK_MSG, type Product, type ProductInput } from '@shop/shared';
 import { paths, publishOnMercadoLibrePath } from '@/config/paths';
 import { ApiError, errorMessage, isRateLimited } from '@shop/client-kit';
+import { BackLink } from '@/components/back-link';
 import { Banner, Spinner } from '@/components/feedback';
 import { useCategories } from '@/features/content';
 import { usePermission } from '@/features/auth';
@@ -156,9 +157,7 @@ function ProductForm({ id, initial, colorReview = false, product }: ProductFormP
     <div className="page" data-testid="product-form-page">
       <header className="page-header">
         <div>
-          <Link to={paths.products} className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Volver a productos
-          </Link>
+          <BackLink to={paths.products}>Volver a productos</BackLink>
           <h1>{isEdit ? 'Editar Producto' : 'Nuevo Producto'}</h1>
           <p className="muted" aria-live="polite">
             Paso {step === 'edit' ? '1' : '2'} de 2: {step === 'edit' ? 'datos del producto' : 'revisión y confirmación'}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BellRing, Trash2 } from 'lucide-react';
 import { LIMITS, STOCK_ALERT_MSG, waitingLabel, type StockAlert } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { RowActionButton } from '@/components/row-action-button';
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DeleteDialog } from '@/components/delete-dialog';
 import { DetailCard } from '@/components/detail-card';
@@ -80,14 +81,9 @@ export function StockAlertsCard({ productId }: { productId: string }) {
                 {formatDateTimeAR(alert.createdAt)}
               </td>
               <td data-label="Acciones">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  onClick={() => setDeleting(alert)}
-                  aria-label={`Eliminar ${alertName(alert)}`}
-                >
-                  <Trash2 size={14} aria-hidden="true" /> Eliminar
-                </button>
+                <RowActionButton icon={Trash2} label={`Eliminar ${alertName(alert)}`} onClick={() => setDeleting(alert)}>
+                  Eliminar
+                </RowActionButton>
               </td>
             </tr>
           ))}

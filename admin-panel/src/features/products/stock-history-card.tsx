@@ -1,29 +1,23 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { History, SlidersHorizontal } from 'lucide-react';
-import {
-  LIMITS,
-  STOCK_LEDGER_MSG,
-  STOCK_REASON_LABELS,
-  STOCK_REASONS,
-  type Product,
-  type StockMovement,
-  type StockReason,
-} from '@shop/shared';
+import { LIMITS, STOCK_LEDGER_MSG, STOCK_REASON_LABELS, STOCK_REASONS, type Product, type StockMovement } from '@shop/shared';
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { NoticeBanner } from '@/components/notice-banner';
 import { Pagination } from '@/components/pagination';
-import { ChoiceField } from '@/components/select-field';
+import { ChoiceField, choicesOf } from '@/components/select-field';
 import { usePermission } from '@/features/auth';
+import { useChoiceFilter } from '@/hooks/use-choice-filter';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { formatDateTimeAR } from '@/lib/format-date';
 import { stockLedgerQueries } from './api/stock-ledger';
 import { AdjustStockDialog } from './adjust-stock-dialog';
 import { reasonText, referenceText, signedUnits, staffText, variantName } from './stock-history-texts';
 
-const REASON_CHOICES = STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }));
-const isReason = (value: string): value is StockReason => (STOCK_REASONS as readonly string[]).includes(value);
+const REASON_CHOICES = choicesOf(STOCK_REASONS, (reason) => STOCK_REASON_LABELS[reason]);
+
+const COLUMNS = ['Fecha', 'Variante', 'Motivo', 'Cantidad', 'Quedan', 'Referencia', 'Quién'];
 
 interface StockHistoryCardProps {
   product: Product;
@@ -39,19 +33,22 @@ interface StockHistoryCardProps {
 export function StockHistoryCard({ product, onAdjusted }: StockHistoryCardProps) {
   const allowed = usePermission('stock.view');
   const canAdjust = usePermission('stock.adjust');
-  const [sku, setSku] = useState('');
-  const [reason, setReason] = useState<StockReason | ''>('');
+  const variants = product.variants ?? [];
   const [page, setPage] = useState(1);
+  const sku = useChoiceFilter(
+    variants.map((variant) => ({ value: variant.sku, label: `${variantName(variant)} · ${variant.sku}` })),
+    () => setPage(1),
+  );
+  const reason = useChoiceFilter(REASON_CHOICES, () => setPage(1));
   const [adjusting, setAdjusting] = useState(false);
   const notice = useTimedMessage();
   const list = useQuery({
-    ...stockLedgerQueries.movements({ productId: product._id, sku: sku || undefined, reason: reason || undefined, page }),
+    ...stockLedgerQueries.movements({ productId: product._id, sku: sku.value || undefined, reason: reason.value || undefined, page }),
     enabled: allowed,
   });
   if (!allowed) return null;
-  const variants = product.variants ?? [];
   const movements = list.data?.movements ?? [];
-  const filtered = sku !== '' || reason !== '';
+  const filtered = sku.value !== '' || reason.value !== '';
 
   function done(movement: StockMovement) {
     setAdjusting(false);
@@ -66,28 +63,8 @@ export function StockHistoryCard({ product, onAdjusted }: StockHistoryCardProps)
       <p className="muted">Cada unidad que entró o salió de este producto: ventas, cancelaciones, cambios, planillas y ajustes.</p>
       <NoticeBanner notice={notice} />
       <div className="filters" role="group" aria-label="Filtros del historial de stock">
-        <ChoiceField
-          id="stock-history-variant"
-          label="Variante"
-          value={sku}
-          onChange={(value) => {
-            setSku(value);
-            setPage(1);
-          }}
-          all="Todas las variantes"
-          choices={variants.map((variant) => ({ value: variant.sku, label: `${variantName(variant)} · ${variant.sku}` }))}
-        />
-        <ChoiceField
-          id="stock-history-reason"
-          label="Motivo"
-          value={reason}
-          onChange={(value) => {
-            setReason(isReason(value) ? value : '');
-            setPage(1);
-          }}
-          all="Todos los motivos"
-          choices={REASON_CHOICES}
-        />
+        <ChoiceField id="stock-history-variant" label="Variante" all="Todas las variantes" {...sku} />
+        <ChoiceField id="stock-history-reason" label="Motivo" all="Todos los motivos" {...reason} />
         {canAdjust && variants.length > 0 && (
           <div className="field">
             <button type="button" className="btn btn-secondary" onClick={() => setAdjusting(true)} data-testid="adjust-stock-open">
@@ -106,11 +83,7 @@ export function StockHistoryCard({ product, onAdjusted }: StockHistoryCardProps)
         }}
         empty={movements.length === 0}
       >
-        <DataTable
-          testId="stock-history-table"
-          caption="Movimientos de stock, del más nuevo al más viejo"
-          columns={['Fecha', 'Variante', 'Motivo', 'Cantidad', 'Quedan', 'Referencia', 'Quién']}
-        >
+        <DataTable testId="stock-history-table" caption="Movimientos de stock, del más nuevo al más viejo" columns={COLUMNS}>
           {movements.map((movement) => (
             <tr key={movement.id} data-testid="stock-movement-row">
               <td data-label="Fecha" className="nowrap">
@@ -140,7 +113,7 @@ export function StockHistoryCard({ product, onAdjusted }: StockHistoryCardProps)
         </DataTable>
         <Pagination page={page} totalPages={list.data?.pageCount ?? 0} onChange={setPage} label="Páginas del historial de stock" />
       </QueryStates>
-      {adjusting && <AdjustStockDialog variants={variants} initialSku={sku} onDone={done} onCancel={() => setAdjusting(false)} />}
+      {adjusting && <AdjustStockDialog variants={variants} initialSku={sku.value} onDone={done} onCancel={() => setAdjusting(false)} />}
     </DetailCard>
   );
 }

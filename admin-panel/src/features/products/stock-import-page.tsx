@@ -1,13 +1,14 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { ArrowLeft, Check, RefreshCw } from 'lucide-react';
+import { Check, RefreshCw } from 'lucide-react';
 import { errorMessage } from '@shop/client-kit';
 import { STOCK_SHEET_HEADER, type StockSheetParcelChange } from '@shop/shared';
 import { paths } from '@/config/paths';
+import { BackLink } from '@/components/back-link';
 import { Banner, EmptyState, Spinner } from '@/components/feedback';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { usePermission } from '@/features/auth';
+import { TableHead } from '@/components/data-table';
 import { MAX_STOCK_FILE_BYTES, STOCK_FILE_TOO_LARGE, useStockApply, useStockPreview, type StockImportAnswer } from './api/stock-import';
 
 const COLUMNS = STOCK_SHEET_HEADER.join(';');
@@ -30,14 +31,7 @@ function ParcelChanges({ changes }: { changes: readonly StockSheetParcelChange[]
   return (
     <table className="table" data-testid="stock-import-parcels">
       <caption>Cambios de paquete (— usa la medida de la categoría)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Fila</th>
-          <th scope="col">Producto</th>
-          <th scope="col">Paquete actual</th>
-          <th scope="col">Paquete nuevo</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Fila', 'Producto', 'Paquete actual', 'Paquete nuevo']} />
       <tbody>
         {changes.map((change) => (
           <tr key={change.productId}>
@@ -118,11 +112,7 @@ export function StockImportPage() {
       <PageHeader
         title="Actualizar stock desde planilla"
         description="Cambiá el stock de muchas variantes a la vez con una planilla CSV."
-        before={
-          <Link to={paths.products} className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Volver a productos
-          </Link>
-        }
+        before={<BackLink to={paths.products}>Volver a productos</BackLink>}
       />
 
       {applied && (
@@ -214,17 +204,7 @@ export function StockImportPage() {
               <div className="stock-import-table-wrap" role="region" aria-labelledby={`${baseId}-changes`} tabIndex={0}>
                 <table className="table" data-testid="stock-import-changes">
                   <caption id={`${baseId}-changes`}>Cambios de stock</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Fila</th>
-                      <th scope="col">Producto</th>
-                      <th scope="col">Color</th>
-                      <th scope="col">Talle</th>
-                      <th scope="col">SKU</th>
-                      <th scope="col">Stock actual</th>
-                      <th scope="col">Stock nuevo</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Fila', 'Producto', 'Color', 'Talle', 'SKU', 'Stock actual', 'Stock nuevo']} />
                   <tbody>
                     {changes.map((change) => (
                       <tr key={`${change.line}-${change.sku}`} data-testid="stock-import-change">

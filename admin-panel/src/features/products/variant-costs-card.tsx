@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Calculator } from 'lucide-react';
 import { errorMessage } from '@shop/client-kit';
 import { COST_METHOD_LABELS, formatPrice, PURCHASE_MAX_UNIT_COST, PURCHASES_MSG } from '@shop/shared';
+import { PendingButton } from '@/components/submit-button';
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { usePermission } from '@/features/auth';
@@ -18,6 +19,12 @@ export function costOfText(text: string): number | null {
 }
 
 const shown = (cost: number | null) => (cost === null ? '' : cost.toLocaleString('es-AR'));
+
+const TEXTS = {
+  loading: 'Cargando costos...',
+  failure: 'Error al cargar los costos',
+  emptyTitle: 'El producto no tiene variantes',
+};
 
 /**
  * 'Costos' of a product being edited (purchases.manage): each variant's cost, kept by the purchases and typed here by
@@ -68,16 +75,7 @@ export function VariantCostsCard({ productId }: { productId: string }) {
         {costs.data ? ` (${COST_METHOD_LABELS[costs.data.costMethod].toLowerCase()})` : ''}; cargalo acá para el stock que ya tenías. Nunca
         se muestra en la tienda.
       </p>
-      <QueryStates
-        query={costs}
-        texts={{
-          loading: 'Cargando costos...',
-          failure: 'Error al cargar los costos',
-          emptyTitle: 'El producto no tiene variantes',
-          emptyText: '',
-        }}
-        empty={rows.length === 0}
-      >
+      <QueryStates query={costs} texts={TEXTS} empty={rows.length === 0}>
         <form onSubmit={submit} noValidate aria-label="Costos de las variantes">
           <DataTable testId="variant-costs-table" caption="Costo por variante" columns={['Variante', 'SKU', 'Costo actual', 'Costo ($)']}>
             {rows.map((row) => (
@@ -107,9 +105,7 @@ export function VariantCostsCard({ productId }: { productId: string }) {
               {saved}
             </p>
           )}
-          <button type="submit" className="btn btn-secondary" disabled={save.isPending}>
-            {save.isPending ? 'Guardando...' : 'Guardar costos'}
-          </button>
+          <PendingButton label="Guardar costos" pendingLabel="Guardando..." pending={save.isPending} className="btn btn-secondary" />
         </form>
       </QueryStates>
     </DetailCard>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage, promotionInputSchema, type PromotionType } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { PendingButton } from '@/components/submit-button';
 import { CategoryOptions } from '@/components/category-options';
 import { Banner } from '@/components/feedback';
 import { FormField } from '@/components/form-field';
@@ -106,9 +107,7 @@ export function PromotionForm({ onDone }: { onDone: (message: string) => void })
           <input id="promo-ends" type="datetime-local" value={draft.endsAt} onChange={(e) => set('endsAt', e.target.value)} />
         </FormField>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {save.isPending ? 'Guardando...' : 'Crear promoción'}
-      </button>
+      <PendingButton label="Crear promoción" pendingLabel="Guardando..." pending={save.isPending} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice, LIMITS, promotionBadge, type CouponAnswerCoupon, type PromotionAnswerPromotion } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { DetailCard } from '@/components/detail-card';
 import { DataTable, TableCard } from '@/components/data-table';
 import { DeleteDialog } from '@/components/delete-dialog';
 import { NoticeBanner } from '@/components/notice-banner';
@@ -103,10 +104,7 @@ export function PromotionsPage() {
       <PageHeader title="Promociones" description="Cupones para tus clientas y promociones automáticas como el 3x2." />
       {notice.message && <NoticeBanner notice={notice} />}
 
-      <section className="card" aria-labelledby="coupon-form-title">
-        <h2 id="coupon-form-title" className="card-title">
-          {editing ? `Editar cupón ${editing.code}` : 'Nuevo cupón'}
-        </h2>
+      <DetailCard headingId="coupon-form-title" title={editing ? `Editar cupón ${editing.code}` : 'Nuevo cupón'}>
         <CouponForm
           key={editing?.id ?? 'new'}
           coupon={editing}
@@ -120,7 +118,7 @@ export function PromotionsPage() {
             Cancelar edición
           </button>
         )}
-      </section>
+      </DetailCard>
 
       <TableCard query={coupons} texts={COUPON_TEXTS} empty={couponList.length === 0} title={{ id: 'coupon-list-title', text: 'Cupones' }}>
         <DataTable
@@ -157,13 +155,10 @@ export function PromotionsPage() {
         </DataTable>
       </TableCard>
 
-      <section className="card" aria-labelledby="promotion-form-title">
-        <h2 id="promotion-form-title" className="card-title">
-          Nueva promoción automática
-        </h2>
+      <DetailCard headingId="promotion-form-title" title="Nueva promoción automática">
         <p className="muted">Se aplica sola en el carrito y en el pedido; los productos de la categoría muestran la etiqueta.</p>
         <PromotionForm onDone={done} />
-      </section>
+      </DetailCard>
 
       <TableCard
         query={promotions}

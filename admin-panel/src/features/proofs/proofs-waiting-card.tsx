@@ -1,20 +1,13 @@
 import { FileCheck2 } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { StatCard } from '@/components/stat-card';
+import { WaitingCard } from '@/components/waiting-card';
 import { useProofsWaiting } from './api/proof-queries';
 
 /** Dashboard figure: transfer proofs waiting to be checked, linking to the queue. */
 export function ProofsWaitingCard() {
   const { count, pending } = useProofsWaiting();
+  const label = 'Comprobantes por verificar';
   return (
-    <StatCard
-      to={paths.proofs}
-      icon={FileCheck2}
-      label="Comprobantes por verificar"
-      value={String(count ?? 0)}
-      sub={count === 0 ? 'Nada pendiente' : 'Transferencias a revisar'}
-      loading={pending}
-      tone="amber"
-    />
+    <WaitingCard to={paths.proofs} icon={FileCheck2} label={label} count={count} loading={pending} waiting="Transferencias a revisar" />
   );
 }

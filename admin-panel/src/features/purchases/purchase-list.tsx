@@ -9,10 +9,19 @@ import { formatDateTimeAR } from '@/lib/format-date';
 import { purchaseQueries, useReceivePurchase, useReversePurchase } from './purchases-api';
 import { ReceivePartDialog } from './receive-part-dialog';
 
+const COLUMNS = ['Compra', 'Fecha', 'Proveedor', 'Estado', 'Unidades', 'Total', 'Acciones'];
+
 interface PurchaseListProps {
   onEdit: (purchase: Purchase) => void;
   onNotice: (kind: 'success' | 'error', text: string) => void;
 }
+
+const TEXTS = {
+  loading: 'Cargando compras...',
+  failure: 'Error al cargar las compras',
+  emptyTitle: 'Todavía no hay compras',
+  emptyText: 'Cargá la primera arriba: elegí el proveedor y escaneá las prendas.',
+};
 
 /**
  * The purchases, newest first: their status, "Recibir todo" or "Recibir parte" (the units that arrived, line by line)
@@ -51,21 +60,8 @@ export function PurchaseList({ onEdit, onNotice }: PurchaseListProps) {
   return (
     <section className="card" aria-labelledby="purchase-list-title">
       <h2 id="purchase-list-title">Compras</h2>
-      <QueryStates
-        query={list}
-        texts={{
-          loading: 'Cargando compras...',
-          failure: 'Error al cargar las compras',
-          emptyTitle: 'Todavía no hay compras',
-          emptyText: 'Cargá la primera arriba: elegí el proveedor y escaneá las prendas.',
-        }}
-        empty={purchases.length === 0}
-      >
-        <DataTable
-          testId="purchase-list"
-          caption="Compras, de la más nueva a la más vieja"
-          columns={['Compra', 'Fecha', 'Proveedor', 'Estado', 'Unidades', 'Total', 'Acciones']}
-        >
+      <QueryStates query={list} texts={TEXTS} empty={purchases.length === 0}>
+        <DataTable testId="purchase-list" caption="Compras, de la más nueva a la más vieja" columns={COLUMNS}>
           {purchases.map((purchase) => (
             <tr key={purchase.id} data-testid="purchase-row">
               <td data-label="Compra">{purchase.label}</td>

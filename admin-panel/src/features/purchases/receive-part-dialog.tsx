@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@shop/client-kit';
 import type { Purchase } from '@shop/shared';
+import { PendingButton } from '@/components/submit-button';
 import { Modal } from '@/components/modal';
 import { DataTable } from '@/components/data-table';
 import { useReceivePurchase } from './purchases-api';
@@ -60,9 +61,7 @@ export function ReceivePartDialog({
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={receive.isPending}>
             Cancelar
           </button>
-          <button type="submit" form="receive-part-form" className="btn btn-primary" disabled={receive.isPending}>
-            {receive.isPending ? 'Recibiendo...' : 'Recibir lo indicado'}
-          </button>
+          <PendingButton label="Recibir lo indicado" pendingLabel="Recibiendo..." pending={receive.isPending} form="receive-part-form" />
         </>
       }
     >

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@shop/client-kit';
 import type { Supplier } from '@shop/shared';
+import { PendingButton } from '@/components/submit-button';
 import { useSaveSupplier } from './purchases-api';
 
 interface SupplierFormProps {
@@ -46,9 +47,7 @@ export function SupplierForm({ supplier, onSaved, onFailure }: SupplierFormProps
       {field('cuit', 'CUIT (opcional)', { maxLength: 13, inputMode: 'numeric' })}
       {field('contact', 'Contacto (opcional)', { maxLength: 200 })}
       <div className="field">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar proveedor'}
-        </button>
+        <PendingButton label="Guardar proveedor" pendingLabel="Guardando..." pending={save.isPending} />
       </div>
     </form>
   );

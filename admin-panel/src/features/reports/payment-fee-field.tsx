@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PAYMENT_FEE_PERCENT, PURCHASES_MSG, type PurchaseSettings } from '@shop/shared';
+import { PendingButton } from '@/components/submit-button';
 import { usePermission } from '@/features/auth';
 import { FormField } from '@/components/form-field';
 import { paymentFeeQueries, useSetPaymentFee, type FeeRatesInput } from './api/sales-report';
@@ -98,9 +99,7 @@ export function PaymentFeeField() {
           </FormField>
         );
       })}
-      <button type="submit" className="btn btn-secondary" disabled={save.isPending}>
-        {save.isPending ? 'Guardando...' : 'Guardar comisión'}
-      </button>
+      <PendingButton label="Guardar comisión" pendingLabel="Guardando..." pending={save.isPending} className="btn btn-secondary" />
       {save.isError && (
         <p className="field-error" role="alert">
           {save.error.message}

@@ -1,29 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
-import { SALES_REPORT_MSG, formatPrice, isTimeGroup, type SalesGroup } from '@shop/shared';
+import { SALES_GROUPS, SALES_REPORT_MSG, formatPrice, isTimeGroup, type SalesGroup } from '@shop/shared';
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { ExportButton } from '@/components/export-button';
-import { FormField, describedBy } from '@/components/form-field';
-import { SelectField } from '@/components/select-field';
+import { InputField } from '@/components/form-field';
+import { SelectField, choicesOf } from '@/components/select-field';
 import { salesReportParams, salesReportQueries, type SalesReportFilters } from './api/sales-report';
 import { PaymentFeeField } from './payment-fee-field';
 import { SalesChart } from './sales-chart';
 
-const GROUPS: { value: SalesGroup; label: string }[] = [
-  { value: 'product', label: 'Producto' },
-  { value: 'variant', label: 'Variante' },
-  { value: 'color', label: 'Color' },
-  { value: 'size', label: 'Talle' },
-  { value: 'category', label: 'Categoría' },
-  { value: 'channel', label: 'Canal' },
-  { value: 'day', label: 'Día' },
-  { value: 'month', label: 'Mes' },
-];
+const GROUP_LABELS: Record<SalesGroup, string> = {
+  product: 'Producto',
+  variant: 'Variante',
+  color: 'Color',
+  size: 'Talle',
+  category: 'Categoría',
+  channel: 'Canal',
+  day: 'Día',
+  month: 'Mes',
+};
+const GROUPS = choicesOf(SALES_GROUPS, (group) => GROUP_LABELS[group]);
 
 const money = (value: number | null) => (value === null ? '—' : formatPrice(value));
 const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+const TEXTS = {
+  loading: 'Calculando las ventas...',
+  failure: 'Error al cargar el reporte de ventas',
+  emptyTitle: 'No hay ventas en el período',
+  emptyText: 'Probá con un período más largo.',
+};
 
 /**
  * 'Ventas' (the owner's): the period's sales grouped, what they sold for, the discounts and refunds taken off, the
@@ -66,25 +74,8 @@ export function SalesReportCard() {
             </option>
           ))}
         </SelectField>
-        <FormField id="sales-report-from" label="Desde">
-          <input
-            id="sales-report-from"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            aria-describedby="sales-report-period"
-          />
-        </FormField>
-        <FormField id="sales-report-to" label="Hasta" error={error}>
-          <input
-            id="sales-report-to"
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={describedBy('sales-report-to', { error }, 'sales-report-period')}
-          />
-        </FormField>
+        <InputField id="sales-report-from" label="Desde" type="date" value={from} onChange={setFrom} note="sales-report-period" />
+        <InputField id="sales-report-to" label="Hasta" type="date" value={to} onChange={setTo} error={error} note="sales-report-period" />
         <button type="submit" className="btn btn-primary">
           Ver ventas
         </button>
@@ -95,12 +86,7 @@ export function SalesReportCard() {
       {asked && (
         <QueryStates
           query={report}
-          texts={{
-            loading: 'Calculando las ventas...',
-            failure: 'Error al cargar el reporte de ventas',
-            emptyTitle: 'No hay ventas en el período',
-            emptyText: 'Probá con un período más largo.',
-          }}
+          texts={TEXTS}
           empty={!data || data.rows.length === 0 || (isTimeGroup(data.groupBy) && data.totals.units === 0)}
         >
           {data && (

@@ -5,7 +5,7 @@ import { SIZE_CURVE_DEFAULT_UNITS, SIZE_CURVE_MAX_UNITS, SIZE_CURVE_MSG, type Si
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { ExportButton } from '@/components/export-button';
-import { FormField, describedBy } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { SelectField } from '@/components/select-field';
 import { useCategories } from '@/features/content';
 import { sizeCurveParams, sizeCurveQueries, type SizeCurveFilters } from './api/size-curve';
@@ -90,29 +90,17 @@ export function SizeCurveCard() {
             </option>
           ))}
         </SelectField>
-        <FormField id="size-curve-from" label="Desde">
-          <input
-            id="size-curve-from"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            aria-describedby="size-curve-period"
-          />
-        </FormField>
-        <FormField id="size-curve-to" label="Hasta">
-          <input id="size-curve-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby="size-curve-period" />
-        </FormField>
-        <FormField id="size-curve-units" label="Unidades a comprar" error={error}>
-          <input
-            id="size-curve-units"
-            type="text"
-            inputMode="numeric"
-            value={unitsText}
-            onChange={(e) => setUnitsText(e.target.value)}
-            aria-invalid={error === SIZE_CURVE_MSG.units}
-            aria-describedby={describedBy('size-curve-units', { error })}
-          />
-        </FormField>
+        <InputField id="size-curve-from" label="Desde" type="date" value={from} onChange={setFrom} note="size-curve-period" />
+        <InputField id="size-curve-to" label="Hasta" type="date" value={to} onChange={setTo} note="size-curve-period" />
+        <InputField
+          id="size-curve-units"
+          label="Unidades a comprar"
+          numeric
+          value={unitsText}
+          onChange={setUnitsText}
+          error={error}
+          aria-invalid={error === SIZE_CURVE_MSG.units}
+        />
         <button type="submit" className="btn btn-primary" disabled={!chosen}>
           Ver curva
         </button>

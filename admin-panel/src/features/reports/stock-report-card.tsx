@@ -12,7 +12,7 @@ import {
 import { DataTable, QueryStates } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { ExportButton } from '@/components/export-button';
-import { FormField, describedBy } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { Pagination } from '@/components/pagination';
 import { SelectField } from '@/components/select-field';
 import { useCategories } from '@/features/content';
@@ -96,29 +96,16 @@ export function StockReportCard() {
             </option>
           ))}
         </SelectField>
-        <FormField id="stock-report-days" label="Días de ventas" error={errors.days}>
-          <input
-            id="stock-report-days"
-            type="text"
-            inputMode="numeric"
-            value={daysText}
-            onChange={(e) => setDaysText(e.target.value)}
-            aria-invalid={Boolean(errors.days)}
-            aria-describedby={describedBy('stock-report-days', { error: errors.days })}
-          />
-        </FormField>
+        <InputField id="stock-report-days" label="Días de ventas" numeric value={daysText} onChange={setDaysText} error={errors.days} />
         {view === 'reorder' && (
-          <FormField id="stock-report-lead" label="Días de entrega del proveedor" error={errors.lead}>
-            <input
-              id="stock-report-lead"
-              type="text"
-              inputMode="numeric"
-              value={leadText}
-              onChange={(e) => setLeadText(e.target.value)}
-              aria-invalid={Boolean(errors.lead)}
-              aria-describedby={describedBy('stock-report-lead', { error: errors.lead })}
-            />
-          </FormField>
+          <InputField
+            id="stock-report-lead"
+            label="Días de entrega del proveedor"
+            numeric
+            value={leadText}
+            onChange={setLeadText}
+            error={errors.lead}
+          />
         )}
         <button type="submit" className="btn btn-primary">
           Ver reporte

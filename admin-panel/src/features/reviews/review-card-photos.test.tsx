@@ -1,37 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffReview, StaffRole } from '@shop/shared';
+import type { StaffRole } from '@shop/shared';
+import { staffReviewFixture } from '@/test/fixtures';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { ReviewsPage } from './reviews-page';
 
 /** A review waiting, with two photos, the first one hidden from the shop. */
-const WITH_PHOTOS: StaffReview = {
+const WITH_PHOTOS = staffReviewFixture({
   id: 9,
   stars: 5,
   title: '',
   text: '',
   fit: 'true',
   size: 'M',
-  color: 'Negro',
   usualSize: '',
-  author: 'María G.',
-  verified: true,
-  createdAt: '2026-11-20T15:00:00.000Z',
-  reply: null,
-  status: 'pending',
-  reason: null,
-  email: 'maria@example.com',
-  orderId: 'o1',
-  orderNumber: 'JL-20261110-0004',
-  productId: 'p-lila',
-  productTitle: 'Corpiño Lila',
   photos: [
     { url: '/uploads/opinion_a.jpg', hidden: true },
     { url: '/uploads/opinion_b.jpg', hidden: false },
   ],
-};
+});
 
 function setup(role: StaffRole) {
   signInStorage({ ...ADMIN_USER, staffRole: role });

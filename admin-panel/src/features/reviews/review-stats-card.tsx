@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import type { ReviewStatsAnswer } from '@shop/shared';
-import { DataTable, QueryStates } from '@/components/data-table';
+import { DataTable, QueryStates, TableHead } from '@/components/data-table';
 import { DetailCard } from '@/components/detail-card';
 import { reviewStatsQueries } from './api/review-stats';
 import './review-stats.css';
@@ -41,13 +41,7 @@ function Months({ months }: { months: ReviewStatsAnswer['months'] }) {
     <div className="table-scroll">
       <table className="table" data-testid="review-stats-months">
         <caption className="visually-hidden">Estrellas por mes, últimos 12 meses</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mes</th>
-            <th scope="col">Opiniones</th>
-            <th scope="col">Promedio</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Mes', 'Opiniones', 'Promedio']} />
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>

@@ -2,32 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REVIEW_MSG, type StaffReview, type StaffRole } from '@shop/shared';
+import { staffReviewFixture } from '@/test/fixtures';
 import { ADMIN_USER, renderApp, signInStorage } from '@/test/render';
 import { bodyOf, mockApi, type MockRoutes } from '@/test/mock-api';
 import { ReviewsPage } from './reviews-page';
 
 /** A 4-star review waiting for approval, of a bra bought in 90 black. */
-const PENDING: StaffReview = {
+const PENDING = staffReviewFixture({
   id: 7,
   stars: 4,
   title: 'Muy linda',
   text: 'El encaje es suave y no pica.',
   fit: 'small',
   size: '90',
-  color: 'Negro',
   usualSize: '85',
-  author: 'María G.',
-  verified: true,
-  createdAt: '2026-11-20T15:00:00.000Z',
-  reply: null,
-  status: 'pending',
-  reason: null,
-  email: 'maria@example.com',
-  orderId: 'o1',
-  orderNumber: 'JL-20261110-0004',
-  productId: 'p-lila',
-  productTitle: 'Corpiño Lila',
-};
+});
 
 const listAnswer = (reviews: StaffReview[], over: Record<string, number> = {}) => ({
   data: { reviews, total: reviews.length, page: 1, pageSize: 20, pending: reviews.filter((r) => r.status === 'pending').length, ...over },

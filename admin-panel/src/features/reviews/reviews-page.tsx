@@ -1,16 +1,17 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, REVIEW_STATUSES, type ReviewStatus } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback';
+import { QueryStates } from '@/components/data-table';
+import { FilterBar } from '@/components/filter-bar';
 import { NoticeBanner } from '@/components/notice-banner';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
-import { RefreshButton } from '@/components/refresh-button';
-import { ChoiceField } from '@/components/select-field';
+import { ChoiceField, choicesOf } from '@/components/select-field';
+import { TabList } from '@/components/tab-list';
 import { useCan } from '@/features/auth';
+import { useChoiceFilter } from '@/hooks/use-choice-filter';
 import { useTimedMessage } from '@/hooks/use-timed-message';
-import { reviewQueries, type ReviewFilters } from './api/reviews';
+import { reviewQueries } from './api/reviews';
 import { ReviewCard } from './review-card';
 import { ReviewSettingsCard } from './review-settings-card';
 import './reviews.css';
@@ -28,8 +29,25 @@ const EMPTY_TEXT: Record<ReviewStatus, string> = {
   rejected: 'No hay opiniones rechazadas.',
 };
 
-const STAR_CHOICES = ['5', '4', '3', '2', '1'].map((n) => ({ value: n, label: n === '1' ? '1 estrella' : `${n} estrellas` }));
-const isStars = (value: string): value is ReviewFilters['stars'] => ['1', '2', '3', '4', '5'].includes(value);
+const TEXTS = { loading: 'Cargando opiniones...', failure: 'Error al cargar las opiniones' };
+
+const STARS = ['5', '4', '3', '2', '1'] as const;
+const starsText = (n: (typeof STARS)[number]) => (n === '1' ? '1 estrella' : `${n} estrellas`);
+const STAR_CHOICES = choicesOf(STARS, starsText);
+
+/** The first tab's name, with how many wait when any does. */
+function PendingLabel({ count }: { count: number | undefined }) {
+  return (
+    <>
+      {TAB_LABELS.pending}
+      {count !== undefined && count > 0 && (
+        <span className="review-tab-count" data-testid="reviews-pending-count">
+          {count}
+        </span>
+      )}
+    </>
+  );
+}
 
 /**
  * 'Opiniones': the verified buyers' reviews by status (those waiting first), each with what she bought and how it
@@ -39,11 +57,12 @@ const isStars = (value: string): value is ReviewFilters['stars'] => ['1', '2', '
 export function ReviewsPage() {
   const can = useCan();
   const [status, setStatus] = useState<ReviewStatus>('pending');
-  const [stars, setStars] = useState<ReviewFilters['stars']>('');
   const [page, setPage] = useState(1);
-  const list = useQuery(reviewQueries.list({ status, stars, page }));
+  const stars = useChoiceFilter(STAR_CHOICES, () => setPage(1));
+  const list = useQuery(reviewQueries.list({ status, stars: stars.value, page }));
   const notice = useTimedMessage();
   const reviews = list.data?.reviews ?? [];
+  const total = list.data?.total ?? 0;
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / Math.max(1, list.data.pageSize))) : 1;
 
   // The last review of a later page approved (or rejected) leaves that page empty: back to the last one with reviews.
@@ -55,13 +74,6 @@ export function ReviewsPage() {
     setStatus(next);
     setPage(1);
   };
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const step = event.key === 'ArrowRight' ? 1 : REVIEW_STATUSES.length - 1;
-    const next = REVIEW_STATUSES[(REVIEW_STATUSES.indexOf(status) + step) % REVIEW_STATUSES.length] ?? 'pending';
-    choose(next);
-    document.getElementById(`reviews-tab-${next}`)?.focus();
-  }
   const done = (text: string) => notice.show({ kind: 'success', text }, LIMITS.bannerMs);
 
   return (
@@ -74,66 +86,38 @@ export function ReviewsPage() {
             : 'Lo que opinan las compradoras verificadas de cada prenda y de cómo les quedó el talle. Las aprueban la dueña y Catálogo.'
         }
       />
-      <div className="tabs" role="tablist" aria-label="Estado de las opiniones">
-        {REVIEW_STATUSES.map((s) => (
-          <button
-            key={s}
-            id={`reviews-tab-${s}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={status === s}
-            aria-controls="reviews-panel"
-            tabIndex={status === s ? 0 : -1}
-            onClick={() => choose(s)}
-            onKeyDown={onTabKey}
-          >
-            {TAB_LABELS[s]}
-            {s === 'pending' && list.data && list.data.pending > 0 && (
-              <span className="review-tab-count" data-testid="reviews-pending-count">
-                {list.data.pending}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Estado de las opiniones"
+        idPrefix="reviews-tab"
+        tabs={REVIEW_STATUSES.map((s) => ({ id: s, label: s === 'pending' ? <PendingLabel count={list.data?.pending} /> : TAB_LABELS[s] }))}
+        current={status}
+        onChoose={choose}
+        panelId={() => 'reviews-panel'}
+      />
       <div role="tabpanel" id="reviews-panel" aria-labelledby={`reviews-tab-${status}`} className="reviews-panel">
-        <section className="card filters" aria-label="Filtros de opiniones">
-          <ChoiceField
-            id="review-stars"
-            label="Estrellas"
-            value={stars}
-            onChange={(value) => {
-              setStars(isStars(value) ? value : '');
-              setPage(1);
-            }}
-            all="Todas"
-            choices={STAR_CHOICES}
-          />
-          <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
-        </section>
+        <FilterBar label="Filtros de opiniones" query={list}>
+          <ChoiceField id="review-stars" label="Estrellas" all="Todas" {...stars} />
+        </FilterBar>
         <NoticeBanner notice={notice} />
-        {list.isPending ? (
-          <Spinner label="Cargando opiniones..." />
-        ) : list.isError ? (
-          <ErrorState message={`Error al cargar las opiniones: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-        ) : reviews.length === 0 ? (
-          <EmptyState title={EMPTY_TEXT[status]}>
-            {stars && <p className="muted">Con {stars === '1' ? '1 estrella' : `${stars} estrellas`}. Probá con «Todas».</p>}
-          </EmptyState>
-        ) : (
-          <>
-            <p className="muted" data-testid="reviews-total">
-              {list.data.total === 1 ? '1 opinión' : `${list.data.total} opiniones`}
-            </p>
-            <ul className="review-list" aria-label={`Opiniones: ${TAB_LABELS[status]}`}>
-              {reviews.map((review) => (
-                <ReviewCard key={review.id} review={review} onDone={done} />
-              ))}
-            </ul>
-            <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Páginas de opiniones" />
-          </>
-        )}
+        <QueryStates
+          query={list}
+          texts={{
+            ...TEXTS,
+            emptyTitle: EMPTY_TEXT[status],
+            emptyText: stars.value && `Con ${starsText(stars.value)}. Probá con «Todas».`,
+          }}
+          empty={reviews.length === 0}
+        >
+          <p className="muted" data-testid="reviews-total">
+            {total === 1 ? '1 opinión' : `${total} opiniones`}
+          </p>
+          <ul className="review-list" aria-label={`Opiniones: ${TAB_LABELS[status]}`}>
+            {reviews.map((review) => (
+              <ReviewCard key={review.id} review={review} onDone={done} />
+            ))}
+          </ul>
+          <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Páginas de opiniones" />
+        </QueryStates>
       </div>
       {can('settings.manage') && <ReviewSettingsCard />}
     </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareQuote } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { StatCard } from '@/components/stat-card';
+import { WaitingCard } from '@/components/waiting-card';
 import { usePermission } from '@/features/auth';
 import { WAITING_FILTERS, reviewQueries } from './api/reviews';
 
@@ -19,15 +19,15 @@ function useReviewsWaiting(): { allowed: boolean; pending: number | undefined; l
 export function ReviewsWaitingCard() {
   const { allowed, pending, loading } = useReviewsWaiting();
   if (!allowed) return null;
+  const waiting = 'Se publican cuando las aprobás';
   return (
-    <StatCard
+    <WaitingCard
       to={paths.reviews}
       icon={MessageSquareQuote}
       label="Opiniones por aprobar"
-      value={String(pending ?? 0)}
-      sub={pending ? 'Se publican cuando las aprobás' : 'Nada pendiente'}
+      count={pending ?? 0}
       loading={loading}
-      tone="amber"
+      waiting={waiting}
     />
   );
 }

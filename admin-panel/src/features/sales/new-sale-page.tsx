@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { WHATSAPP_MSG } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { DetailCard } from '@/components/detail-card';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { Banner } from '@/components/feedback';
@@ -78,14 +79,11 @@ export function NewSalePage() {
       <form onSubmit={submit} noValidate aria-label="Nueva venta">
         <div className="sale-grid">
           <div className="sale-main">
-            <section className="card" aria-labelledby="sale-products-title">
-              <h2 id="sale-products-title" className="card-title">
-                Productos
-              </h2>
+            <DetailCard headingId="sale-products-title" title="Productos">
               <SaleChannelField form={form} onChange={patch} />
               <SaleProductPicker onAdd={(line) => setForm((f) => ({ ...f, lines: addLine(f.lines, line) }))} />
               <SaleLines lines={form.lines} onChange={(lines) => patch({ lines })} />
-            </section>
+            </DetailCard>
             <SaleCustomerFields
               customer={form.customer}
               deliveryType={form.deliveryType}

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MANUAL_ORDER_CHANNELS, ORDER_CHANNEL_LABELS, type ManualOrderChannel, type PaymentMethod } from '@shop/shared';
+import { ChipRadios } from '@/components/chip-radios';
+import { ChoiceField } from '@/components/select-field';
 import { contentQueries } from '@/features/content';
 import type { SaleDelivery, SaleForm } from './sale-model';
 
@@ -43,63 +45,43 @@ export function SaleOptions({ form, onChange }: Props) {
     <>
       <fieldset className="fieldset">
         <legend>Entrega</legend>
-        <div className="chip-group" role="radiogroup" aria-label="Tipo de entrega">
-          {DELIVERIES.map((d) => (
-            <label key={d.value} className="chip-check">
-              <input
-                type="radio"
-                name="sale-delivery"
-                value={d.value}
-                checked={form.deliveryType === d.value}
-                onChange={() => onChange({ deliveryType: d.value })}
-              />
-              {d.label}
-            </label>
-          ))}
-        </div>
+        <ChipRadios
+          name="sale-delivery"
+          label="Tipo de entrega"
+          choices={DELIVERIES}
+          value={form.deliveryType}
+          onChange={(deliveryType) => onChange({ deliveryType })}
+        />
         {form.deliveryType === 'pickup' && points.length > 0 && (
-          <div className="field">
-            <label htmlFor="sale-point">Punto de encuentro</label>
-            <select id="sale-point" value={form.meetingPointId} onChange={(e) => onChange({ meetingPointId: e.target.value })}>
-              <option value="">Elegí un punto</option>
-              {points.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="sale-point"
+            label="Punto de encuentro"
+            value={form.meetingPointId}
+            onChange={(meetingPointId) => onChange({ meetingPointId })}
+            all="Elegí un punto"
+            choices={points.map((p) => ({ value: p.id, label: p.title }))}
+          />
         )}
         {form.deliveryType === 'delivery' && zones.length > 0 && (
-          <div className="field">
-            <label htmlFor="sale-zone">Zona de envío</label>
-            <select id="sale-zone" value={form.zoneId} onChange={(e) => onChange({ zoneId: e.target.value })}>
-              <option value="">Elegí una zona</option>
-              {zones.map((z) => (
-                <option key={z.id} value={z.id}>
-                  {z.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="sale-zone"
+            label="Zona de envío"
+            value={form.zoneId}
+            onChange={(zoneId) => onChange({ zoneId })}
+            all="Elegí una zona"
+            choices={zones.map((z) => ({ value: z.id, label: z.name }))}
+          />
         )}
       </fieldset>
       <fieldset className="fieldset">
         <legend>Pago</legend>
-        <div className="chip-group" role="radiogroup" aria-label="Medio de pago">
-          {PAYMENTS.map((p) => (
-            <label key={p.value} className="chip-check">
-              <input
-                type="radio"
-                name="sale-payment"
-                value={p.value}
-                checked={form.paymentMethod === p.value}
-                onChange={() => onChange({ paymentMethod: p.value })}
-              />
-              {p.label}
-            </label>
-          ))}
-        </div>
+        <ChipRadios
+          name="sale-payment"
+          label="Medio de pago"
+          choices={PAYMENTS}
+          value={form.paymentMethod}
+          onChange={(paymentMethod) => onChange({ paymentMethod })}
+        />
         {form.paymentMethod !== 'mercadopago' && (
           <label className="chip-check sale-paid-now">
             <input type="checkbox" checked={form.paidNow} onChange={(e) => onChange({ paidNow: e.target.checked })} />

@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { CashFeeTerm, Term } from '@/components/term';
 import { quoteSale } from './api/sales-api';
 import { discountPesos, pricingBody, type SaleForm } from './sale-model';
 
@@ -64,16 +65,10 @@ export function SaleSummary({ form }: { form: SaleForm }) {
       )}
       <dt>Envío</dt>
       <dd>{q.shippingCost > 0 ? formatPrice(q.shippingCost) : 'Sin cargo'}</dd>
-      {q.cashFee > 0 && (
-        <>
-          <dt>Recargo pago en efectivo</dt>
-          <dd>{formatPrice(q.cashFee)}</dd>
-        </>
-      )}
-      <dt className="grand">Total</dt>
-      <dd className="grand" data-testid="sale-total">
+      <CashFeeTerm fee={q.cashFee} />
+      <Term name="Total" className="grand" testId="sale-total">
         {formatPrice(Math.max(0, q.total - manual))}
-      </dd>
+      </Term>
     </dl>
   );
 }

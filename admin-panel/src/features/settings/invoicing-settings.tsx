@@ -14,7 +14,7 @@ import {
 } from './api/invoicing';
 import { InvoicingCertificate } from './invoicing-certificate';
 import { InvoicingSalesBook } from './invoicing-sales-book';
-import { SaveFooter } from '@/components/feedback';
+import { SaveFooter, QueryNote } from '@/components/feedback';
 
 const EMPTY: InvoicingSettingsInput = {
   cuit: '',
@@ -140,12 +140,7 @@ export function InvoicingSettingsPanel() {
 
   return (
     <DetailCard headingId="invoicing-title" title="Facturación electrónica (ARCA)" icon={Receipt} testId="invoicing-settings">
-      {query.isPending && <p className="muted">Cargando…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar la facturación')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando…" failure="Error al cargar la facturación" />
       {settings && (
         <div className="stack">
           <SettingsForm initial={settings.cuit ? toInput(settings) : { ...EMPTY, ...toInput(settings) }} />

@@ -1,7 +1,8 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Lock, Receipt, ShoppingBag, Truck, User } from 'lucide-react';
 import { TEMPORARY_PASSWORD_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
 import { Banner } from '@/components/feedback';
+import { TabList } from '@/components/tab-list';
 import { useAuth, useCan } from '@/features/auth';
 import { CatalogFeeds } from './catalog-feeds';
 import { InvoicingSettingsPanel } from './invoicing-settings';
@@ -34,14 +35,6 @@ export function SettingsPage() {
     if (forced || mustSetUpTwoFactor) setTab('security');
   }, [forced, mustSetUpTwoFactor]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const step = event.key === 'ArrowRight' ? 1 : tabs.length - 1;
-    const next = tabs[(tabs.findIndex((t) => t.id === current) + step) % tabs.length]?.id ?? 'profile';
-    setTab(next);
-    document.getElementById(`settings-tab-${next}`)?.focus();
-  }
-
   return (
     <div className="page page-narrow" data-testid="settings-page">
       <header className="page-header">
@@ -66,24 +59,21 @@ export function SettingsPage() {
               panel.
             </Banner>
           )}
-          <div className="tabs" role="tablist" aria-label="Configuración de la cuenta">
-            {tabs.map(({ id, label, icon: Icon }) => (
-              <button
-                key={id}
-                id={`settings-tab-${id}`}
-                type="button"
-                role="tab"
-                className="tab"
-                aria-selected={current === id}
-                aria-controls={`settings-panel-${id}`}
-                tabIndex={current === id ? 0 : -1}
-                onClick={() => setTab(id)}
-                onKeyDown={onKeyDown}
-              >
-                <Icon size={16} aria-hidden="true" /> {label}
-              </button>
-            ))}
-          </div>
+          <TabList
+            label="Configuración de la cuenta"
+            idPrefix="settings-tab"
+            tabs={tabs.map(({ id, label, icon: Icon }) => ({
+              id,
+              label: (
+                <>
+                  <Icon size={16} aria-hidden="true" /> {label}
+                </>
+              ),
+            }))}
+            current={current}
+            onChoose={setTab}
+            panelId={(id) => `settings-panel-${id}`}
+          />
         </>
       )}
       <div

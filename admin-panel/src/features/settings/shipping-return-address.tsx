@@ -1,4 +1,8 @@
 import { PROVINCES_BY_NAME, type NationalAddress, type ShippingSettingsAnswer } from '@shop/shared';
+import { InputField } from '@/components/form-field';
+import { ChoiceField } from '@/components/select-field';
+
+const PROVINCE_CHOICES = PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name }));
 
 /** The return address as the form holds it: text fields, all empty when none is given. */
 export type ReturnAddressText = Record<
@@ -46,29 +50,11 @@ export function ReturnAddressFields({ value, onChange }: { value: ReturnAddressT
       {FIELDS.map((f) => {
         const id = `ship-return-${f.key}`;
         const change = (text: string) => onChange({ ...value, [f.key]: text });
-        return (
-          <div className="field" key={f.key}>
-            <label htmlFor={id}>{f.label}</label>
-            {f.key === 'province' ? (
-              <select id={id} autoComplete={f.autoComplete} value={value.province} onChange={(e) => change(e.target.value)}>
-                <option value="">Elegí la provincia</option>
-                {PROVINCES_BY_NAME.map((p) => (
-                  <option key={p.code} value={p.code}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                type={f.key === 'phone' ? 'tel' : 'text'}
-                autoComplete={f.autoComplete}
-                value={value[f.key]}
-                onChange={(e) => change(e.target.value)}
-                maxLength={f.maxLength}
-              />
-            )}
-          </div>
+        const field = { id, label: f.label, autoComplete: f.autoComplete, onChange: change };
+        return f.key === 'province' ? (
+          <ChoiceField key={f.key} {...field} value={value.province} all="Elegí la provincia" choices={PROVINCE_CHOICES} />
+        ) : (
+          <InputField key={f.key} {...field} type={f.key === 'phone' ? 'tel' : 'text'} value={value[f.key]} maxLength={f.maxLength} />
         );
       })}
     </fieldset>

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Truck } from 'lucide-react';
 import { CARRIER_LABELS, type CarrierId, type ShippingSettingsAnswer, type ShippingSettingsInput } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { InputField } from '@/components/form-field';
 import { DetailCard } from '@/components/detail-card';
+import { SaveFooter, QueryNote } from '@/components/feedback';
 import { shippingQueries, useSaveShippingSettings } from './api/shipping';
-import { SaveFooter } from '@/components/feedback';
 import { ParcelDefaults, parcelOfText, parcelText, type ParcelText } from './shipping-parcels';
 import { ReturnAddressFields, returnAddressOf, returnAddressText, type ReturnAddressText } from './shipping-return-address';
 
@@ -105,6 +106,14 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
   const save = useSaveShippingSettings();
   const setCarrier = (id: CarrierId, change: Partial<CarrierForm>) =>
     setForm((f) => ({ ...f, carriers: { ...f.carriers, [id]: { ...f.carriers[id], ...change } } }));
+  /** A whole number of pesos of the form: its input's props. */
+  const amount = (key: 'flatRate' | 'freeShippingFrom') => ({
+    type: 'number',
+    min: 0,
+    step: 1,
+    value: form[key],
+    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -177,40 +186,18 @@ function ShippingForm({ settings }: { settings: ShippingSettingsAnswer }) {
           </fieldset>
         );
       })}
-      <div className="field">
-        <label htmlFor="ship-origin">Código postal de despacho</label>
-        <input
-          id="ship-origin"
-          type="text"
-          autoComplete="postal-code"
-          value={form.originPostalCode}
-          onChange={(e) => setForm((f) => ({ ...f, originPostalCode: e.target.value }))}
-          required
-          maxLength={8}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="ship-flat">Tarifa plana nacional ($, si ningún correo responde)</label>
-        <input
-          id="ship-flat"
-          type="number"
-          min={0}
-          step={1}
-          value={form.flatRate}
-          onChange={(e) => setForm((f) => ({ ...f, flatRate: e.target.value }))}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="ship-free">Envío gratis desde ($ de compra)</label>
-        <input
-          id="ship-free"
-          type="number"
-          min={0}
-          step={1}
-          value={form.freeShippingFrom}
-          onChange={(e) => setForm((f) => ({ ...f, freeShippingFrom: e.target.value }))}
-        />
-      </div>
+      <InputField
+        id="ship-origin"
+        label="Código postal de despacho"
+        type="text"
+        autoComplete="postal-code"
+        value={form.originPostalCode}
+        onChange={(value) => setForm((f) => ({ ...f, originPostalCode: value }))}
+        required
+        maxLength={8}
+      />
+      <InputField id="ship-flat" label="Tarifa plana nacional ($, si ningún correo responde)" {...amount('flatRate')} />
+      <InputField id="ship-free" label="Envío gratis desde ($ de compra)" {...amount('freeShippingFrom')} />
       <ParcelDefaults
         defaultParcel={form.defaultParcel}
         categoryParcels={form.categoryParcels}
@@ -231,12 +218,7 @@ export function ShippingSettingsPanel() {
   const query = useQuery(shippingQueries.settings());
   return (
     <DetailCard headingId="shipping-title" title="Envíos nacionales" icon={Truck} testId="shipping-settings">
-      {query.isPending && <p className="muted">Cargando…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar los envíos')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando…" failure="Error al cargar los envíos" />
       {query.data && <ShippingForm settings={query.data} />}
     </DetailCard>
   );

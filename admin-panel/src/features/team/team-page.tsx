@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, STAFF_ROLE_LABELS } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { DetailCard } from '@/components/detail-card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TableCard } from '@/components/data-table';
 import { DeleteDialog } from '@/components/delete-dialog';
@@ -104,10 +105,7 @@ export function TeamPage() {
       <PageHeader title="Equipo" description="Quién entra al panel y qué puede hacer cada rol.">
         <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
       </PageHeader>
-      <section className="card" aria-labelledby="invite-title">
-        <h2 id="invite-title" className="card-title">
-          Invitar a alguien
-        </h2>
+      <DetailCard headingId="invite-title" title="Invitar a alguien">
         <p className="muted invite-intro">
           La persona recibe un correo con un enlace para elegir su contraseña (vale {LIMITS.staffInvitationHours} horas y sirve una sola
           vez). Si la tienda no tiene correo configurado, la cuenta se crea con una contraseña temporal que se muestra una sola vez.
@@ -124,7 +122,7 @@ export function TeamPage() {
             });
           }}
         />
-      </section>
+      </DetailCard>
       {notice.message && (
         <div ref={noticeRef}>
           <NoticeBanner notice={notice} />

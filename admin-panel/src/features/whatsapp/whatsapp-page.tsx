@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link2, MessageCircle, Send } from 'lucide-react';
 import type { WhatsappSettingsAnswer, WhatsappSettingsInput } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { SaveFooter } from '@/components/feedback';
+import { InputField } from '@/components/form-field';
+import { SaveFooter, QueryNote } from '@/components/feedback';
 import { DetailCard } from '@/components/detail-card';
 import { PageHeader } from '@/components/page-header';
 import { useSaveWhatsappSettings, useTestWhatsapp, whatsappQueries } from './api/whatsapp';
@@ -141,18 +142,16 @@ function TestCard() {
   return (
     <DetailCard headingId="wa-test" title="Probar" icon={Send} testId="wa-test">
       <form onSubmit={submit} className="stack" aria-labelledby="wa-test">
-        <div className="field">
-          <label htmlFor="wa-test-to">Celular al que enviar la prueba</label>
-          <input
-            id="wa-test-to"
-            type="tel"
-            autoComplete="tel"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            required
-            placeholder="299 15 412-3456"
-          />
-        </div>
+        <InputField
+          id="wa-test-to"
+          label="Celular al que enviar la prueba"
+          type="tel"
+          autoComplete="tel"
+          value={to}
+          onChange={setTo}
+          required
+          placeholder="299 15 412-3456"
+        />
         <SaveFooter message={message} pending={test.isPending} label="Probar" />
       </form>
     </DetailCard>
@@ -168,12 +167,7 @@ export function WhatsappPage() {
         title="Canales › WhatsApp"
         description="Los mensajes de cada pedido por WhatsApp Business, a las clientas que los piden al comprar."
       />
-      {query.isPending && <p className="muted">Cargando…</p>}
-      {query.isError && (
-        <p className="field-error" role="alert">
-          {errorMessage(query.error, 'Error al cargar WhatsApp')}
-        </p>
-      )}
+      <QueryNote query={query} loading="Cargando…" failure="Error al cargar WhatsApp" />
       {query.data && (
         <>
           <ConnectionCard settings={query.data} />

@@ -8,22 +8,28 @@ import {
   withdrawalLastDay,
   withdrawalStatusLabel,
   type StaffWithdrawal,
-  type WithdrawalStatus,
   type WithdrawalStatusUpdate,
 } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { Banner, EmptyState, ErrorState, Spinner } from '@/components/feedback';
+import { QueryStates } from '@/components/data-table';
+import { Banner } from '@/components/feedback';
+import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
-import { RefreshButton } from '@/components/refresh-button';
-import { ChoiceField } from '@/components/select-field';
+import { ChoiceField, choicesOf } from '@/components/select-field';
+import { useChoiceFilter } from '@/hooks/use-choice-filter';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/features/auth';
 import { counterQueries } from '@/features/counter';
 import { ReturnShipment } from './return-shipment';
 import { useUpdateWithdrawal, withdrawalQueries } from './withdrawal-queries';
 
-const STATUS_CHOICES = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalStatusLabel(s) }));
-const isStatus = (value: string): value is WithdrawalStatus => (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
+const STATUS_CHOICES = choicesOf(WITHDRAWAL_STATUSES, withdrawalStatusLabel);
+
+const TEXTS = {
+  loading: 'Cargando arrepentimientos...',
+  failure: 'Error al cargar los arrepentimientos',
+  emptyTitle: 'No hay arrepentimientos',
+};
 
 const REFUND_LABELS = { mercadopago: 'Mercado Pago (al pago original)', transfer: 'Transferencia', cash: 'Efectivo' } as const;
 type RefundMethod = keyof typeof REFUND_LABELS;
@@ -127,26 +133,21 @@ function WithdrawalActions({ withdrawal }: { withdrawal: StaffWithdrawal }) {
  * date, window and days left, its steps and the next one (returns.manage).
  */
 export function WithdrawalsPage() {
-  const [status, setStatus] = useState<WithdrawalStatus | ''>('');
-  const list = useQuery(withdrawalQueries.list(status));
+  const status = useChoiceFilter(STATUS_CHOICES);
+  const list = useQuery(withdrawalQueries.list(status.value));
   const withdrawals = list.data?.withdrawals ?? [];
+  const emptyText = status.value
+    ? `Ninguno en «${withdrawalStatusLabel(status.value)}».`
+    : 'Ninguna clienta usó el botón de arrepentimiento.';
   return (
     <div className="page" data-testid="withdrawals-page">
       <PageHeader
         title="Arrepentimientos"
         description="Los pedidos del botón de arrepentimiento (Ley 24.240, art. 34): la clienta tiene 10 días corridos desde la entrega, sin costo; la tienda retira las prendas y reintegra todo lo pagado, el envío incluido."
       />
-      <section className="card filters" aria-label="Filtros de arrepentimientos">
-        <ChoiceField
-          id="withdrawal-status"
-          label="Estado"
-          value={status}
-          onChange={(value) => setStatus(isStatus(value) ? value : '')}
-          all="Todos"
-          choices={STATUS_CHOICES}
-        />
-        <RefreshButton busy={list.isFetching} onClick={() => void list.refetch()} />
-      </section>
+      <FilterBar label="Filtros de arrepentimientos" query={list}>
+        <ChoiceField id="withdrawal-status" label="Estado" all="Todos" {...status} />
+      </FilterBar>
       {list.data && list.data.open > 0 && (
         <div data-testid="withdrawals-open">
           <Banner kind="warning">
@@ -154,17 +155,7 @@ export function WithdrawalsPage() {
           </Banner>
         </div>
       )}
-      {list.isPending ? (
-        <Spinner label="Cargando arrepentimientos..." />
-      ) : list.isError ? (
-        <ErrorState message={`Error al cargar los arrepentimientos: ${errorMessage(list.error)}`} onRetry={() => void list.refetch()} />
-      ) : withdrawals.length === 0 ? (
-        <EmptyState title="No hay arrepentimientos">
-          <p className="muted">
-            {status ? `Ninguno en «${withdrawalStatusLabel(status)}».` : 'Ninguna clienta usó el botón de arrepentimiento.'}
-          </p>
-        </EmptyState>
-      ) : (
+      <QueryStates query={list} texts={{ ...TEXTS, emptyText }} empty={withdrawals.length === 0}>
         <ul className="withdrawal-list" aria-label="Arrepentimientos">
           {withdrawals.map((w) => (
             <li key={w.id} className="card withdrawal-card" data-testid="withdrawal-card">
@@ -212,7 +203,7 @@ export function WithdrawalsPage() {
             </li>
           ))}
         </ul>
-      )}
+      </QueryStates>
     </div>
   );
 }

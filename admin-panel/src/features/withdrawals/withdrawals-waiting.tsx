@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { StatCard } from '@/components/stat-card';
+import { WaitingCard } from '@/components/waiting-card';
 import { usePermission } from '@/features/auth';
 import { withdrawalQueries } from './withdrawal-queries';
 
@@ -16,15 +16,15 @@ function useWithdrawalsWaiting(): { allowed: boolean; open: number | undefined; 
 export function WithdrawalsWaitingCard() {
   const { allowed, open, pending } = useWithdrawalsWaiting();
   if (!allowed) return null;
+  const waiting = 'La ley da 10 días: atendelos primero';
   return (
-    <StatCard
+    <WaitingCard
       to={paths.withdrawals}
       icon={Undo2}
       label="Arrepentimientos por atender"
-      value={String(open ?? 0)}
-      sub={open ? 'La ley da 10 días: atendelos primero' : 'Nada pendiente'}
+      count={open ?? 0}
       loading={pending}
-      tone="amber"
+      waiting={waiting}
     />
   );
 }

@@ -9,14 +9,19 @@ export const purchaseIdentityFields = {
   contact: text(254).min(1, 'Indicá el e-mail o teléfono de la compra'),
 };
 
+/** Which units of which line of that purchase: the returns and the withdrawals ask it for each line. */
+export const purchaseLineFields = {
+  /** The line's position in the order's items (0-based). */
+  lineIndex: z.number().int().min(0).max(200),
+  quantity: z.number().int().min(1, 'Indicá cuántas unidades').max(100),
+};
+
 export const returnRequestInputSchema = z.object({
   ...purchaseIdentityFields,
   lines: z
     .array(
       z.object({
-        /** The line's position in the order's items (0-based). */
-        lineIndex: z.number().int().min(0).max(200),
-        quantity: z.number().int().min(1, 'Indicá cuántas unidades').max(100),
+        ...purchaseLineFields,
         kind: z.enum(RETURN_KINDS),
         /** For an exchange: the variant (same product) she wants instead. */
         variantId: text(80).optional().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './fields.js';
 import { withdrawalStatusSchema } from '../rules/withdrawals.js';
 import { orderLineSchema } from './order-line.js';
-import { cashRegisterIdSchema, checkCashRegister, purchaseIdentityFields } from './returns.js';
+import { cashRegisterIdSchema, checkCashRegister, purchaseIdentityFields, purchaseLineFields } from './returns.js';
 import { CARRIER_IDS } from './shipping.js';
 
 /**
@@ -23,17 +23,7 @@ export type WithdrawalReturnShipment = z.infer<typeof withdrawalReturnShipmentSc
  */
 export const withdrawalInputSchema = z.object({
   ...purchaseIdentityFields,
-  lines: z
-    .array(
-      z.object({
-        /** The line's position in the order's items (0-based). */
-        lineIndex: z.number().int().min(0).max(200),
-        quantity: z.number().int().min(1, 'Indicá cuántas unidades').max(100),
-      }),
-    )
-    .max(50)
-    .optional()
-    .nullable(),
+  lines: z.array(z.object(purchaseLineFields)).max(50).optional().nullable(),
   comment: text(1000).optional().nullable(),
 });
 export type WithdrawalInput = z.infer<typeof withdrawalInputSchema>;

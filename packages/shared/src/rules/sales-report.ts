@@ -98,13 +98,8 @@ export interface SalesLine {
   cost: number | null;
 }
 
-export interface SalesRow {
-  key: string;
-  label: string;
-  units: number;
-  gross: number;
-  discounts: number;
-  refunds: number;
+/** One group of the report: what its lines add up to. */
+export interface SalesRow extends Pick<SalesLine, 'key' | 'label' | 'units' | 'gross' | 'discounts' | 'refunds'> {
   /** gross − discounts − refunds. */
   net: number;
   /** The payment fees of its lines. */

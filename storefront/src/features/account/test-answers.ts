@@ -1,16 +1,14 @@
 import type { AccountOrder } from '@shop/shared';
+import { makeAccount, makeSavedAddress } from '@/test/fixtures';
 
 /** Canned answers of her account's routes, for the account's unit tests. */
-export const ACCOUNT = {
-  email: 'ana@example.com',
-  createdAt: '2026-01-10T12:00:00.000Z',
+export const ACCOUNT = makeAccount({
   preferences: { cartRecovery: true, stockAlerts: true, news: false },
   sizes: [
     { productTitle: 'Conjunto Encaje', category: 'conjuntos', size: 'M', source: 'exchange' as const, at: '2026-02-01T12:00:00.000Z' },
     { productTitle: 'Corpiño Soft', category: 'corpinos', size: '90B', source: 'purchase' as const, at: '2026-02-02T12:00:00.000Z' },
   ],
-  sessions: 1,
-};
+});
 
 export function accountOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
   return {
@@ -48,18 +46,7 @@ export function accountRoutes(orders: AccountOrder[] = [accountOrder()]) {
     'GET /account/orders': { data: { orders, total: orders.length, totalPages: 1, page: 1 } },
     'GET /account/addresses': {
       data: {
-        addresses: [
-          {
-            id: 'a1',
-            label: 'Casa',
-            fullName: 'Ana Pérez',
-            phone: '2995551234',
-            address: 'Belgrano 123',
-            city: 'Neuquén',
-            postalCode: '8300',
-            notes: '',
-          },
-        ],
+        addresses: [makeSavedAddress()],
       },
     },
     'GET /account/measurements': { data: { measurements: { cintura: 70 } } },

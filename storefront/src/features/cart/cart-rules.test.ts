@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '@/test/fixtures';
+import { makeProduct, makeVariant } from '@/test/fixtures';
 import {
   addItem,
   cartCount,
@@ -174,23 +174,18 @@ describe('reconcileCart', () => {
     expect(dropped.items).toEqual([]);
   });
   it('keeps two colours of one size apart and checks each line against its variant (colour × size)', () => {
-    const variant = (color: string, size: string, stock: number, active = true) => ({
-      id: `${color}~${size}`,
-      sku: `X-${color}-${size}`.toUpperCase(),
-      color,
-      size,
-      stock,
-      barcode: null,
-      active,
-      available: active && stock > 0,
-    });
     const product = makeProduct({
       size: ['M', 'L'],
       stock: 8,
       stockBySize: { M: 8, L: 0 },
       thumbnails: ['/negro.webp', '/blanco.webp'],
       photoColors: { '/negro.webp': 'Negro', '/blanco.webp': 'Blanco' },
-      variants: [variant('Negro', 'M', 1), variant('Blanco', 'M', 7), variant('Negro', 'L', 5, false), variant('Blanco', 'L', 0)],
+      variants: [
+        makeVariant('Negro', 'M', 1),
+        makeVariant('Blanco', 'M', 7),
+        makeVariant('Negro', 'L', 5, false),
+        makeVariant('Blanco', 'L', 0),
+      ],
     });
     let items: CartItem[] = addItem([], { ...base, size: 'M', color: 'Negro', stock: 1 }).items;
     items = addItem(items, { ...base, size: 'M', color: 'Blanco', stock: 7, quantity: 3 }).items;

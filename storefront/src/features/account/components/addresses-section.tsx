@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '@/components/form-parts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_LIMITS, ACCOUNT_MSG, type AccountAddress } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
+import { useBusyAction } from '@/lib/use-busy-action';
 import { saveAddresses } from '../api/account-api';
 import { accountQueries } from '../api/account-queries';
 import { addressLine, addressName, newAddressId } from '../address-rules';
@@ -26,24 +26,17 @@ export function AddressesSection() {
   const queryClient = useQueryClient();
   const query = useQuery(accountQueries.addresses());
   const [editing, setEditing] = useState<{ address: AccountAddress; isNew: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, clearError } = useBusyAction();
   const [status, setStatus] = useState('');
 
-  const save = async (next: AccountAddress[], done: string) => {
-    setBusy(true);
-    setError(null);
+  const save = (next: AccountAddress[], done: string) => {
     setStatus('');
-    try {
+    return run(async () => {
       const saved = await saveAddresses(next);
       queryClient.setQueryData(accountQueries.addresses().queryKey, saved);
       setEditing(null);
       setStatus(done);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -113,7 +106,7 @@ export function AddressesSection() {
                   onSave={upsert}
                   onCancel={() => {
                     setEditing(null);
-                    setError(null);
+                    clearError();
                   }}
                 />
               ) : (

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { ErrorNotice } from '@/components/form-parts';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountAlert } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
+import { useBusyAction } from '@/lib/use-busy-action';
 import { removeAlert } from '../api/account-api';
 import { accountQueries } from '../api/account-queries';
-import { AccountSection, QueryState } from './section-state';
+import { AccountSection, QueryState, RemoveButton } from './section-state';
 
 const alertDetail = (alert: AccountAlert) => [`Talle ${alert.size}`, alert.color].filter(Boolean).join(' · ');
 
@@ -15,20 +14,8 @@ const alertDetail = (alert: AccountAlert) => [`Talle ${alert.size}`, alert.color
 export function AlertsSection() {
   const queryClient = useQueryClient();
   const query = useQuery(accountQueries.alerts());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async (id: number) => {
-    setBusy(true);
-    setError(null);
-    try {
-      queryClient.setQueryData(accountQueries.alerts().queryKey, await removeAlert(id));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useBusyAction();
+  const remove = (id: number) => run(async () => void queryClient.setQueryData(accountQueries.alerts().queryKey, await removeAlert(id)));
 
   return (
     <AccountSection id="account-alerts" title="Tus avisos">
@@ -48,15 +35,11 @@ export function AlertsSection() {
                     )}
                     <p className="muted small">{alertDetail(alert)}</p>
                   </div>
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--sm"
-                    aria-label={`Quitar el aviso de ${alert.productTitle}, ${alertDetail(alert)}`}
-                    disabled={busy}
+                  <RemoveButton
+                    label={`Quitar el aviso de ${alert.productTitle}, ${alertDetail(alert)}`}
+                    busy={busy}
                     onClick={() => void remove(alert.id)}
-                  >
-                    Quitar
-                  </button>
+                  />
                 </li>
               ))}
             </ul>

@@ -1,33 +1,23 @@
-import { useState } from 'react';
 import { ErrorNotice } from '@/components/form-parts';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
 import { paths } from '@/config/paths';
+import { useBusyAction } from '@/lib/use-busy-action';
 import { saveFavorites } from '../api/account-api';
 import { accountQueries } from '../api/account-queries';
-import { AccountSection, QueryState } from './section-state';
+import { AccountSection, QueryState, RemoveButton } from './section-state';
 
 /** "Tus favoritos": what she marked "Me gusta", each with its link and "Quitar". */
 export function FavoritesSection() {
   const queryClient = useQueryClient();
   const query = useQuery(accountQueries.favorites());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async (productId: string, all: readonly string[]) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useBusyAction();
+  const remove = (productId: string, all: readonly string[]) =>
+    run(async () => {
       const saved = await saveFavorites(all.filter((id) => id !== productId));
       queryClient.setQueryData(accountQueries.favorites().queryKey, saved);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AccountSection id="account-favorites" title="Tus favoritos">
@@ -46,20 +36,16 @@ export function FavoritesSection() {
                       <p className="muted small">{formatPrice(favorite.price)}</p>
                     </div>
                   </div>
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--sm"
-                    aria-label={`Quitar ${favorite.title} de favoritos`}
-                    disabled={busy}
+                  <RemoveButton
+                    label={`Quitar ${favorite.title} de favoritos`}
+                    busy={busy}
                     onClick={() =>
                       void remove(
                         favorite.productId,
                         favorites.map((f) => f.productId),
                       )
                     }
-                  >
-                    Quitar
-                  </button>
+                  />
                 </li>
               ))}
             </ul>

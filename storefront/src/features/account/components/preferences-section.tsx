@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/form-parts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MSG, ACCOUNT_PREFERENCE_LABELS, type AccountPreferences } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
+import { useBusyAction } from '@/lib/use-busy-action';
 import { savePreferences } from '../api/account-api';
 import { accountQueries } from '../api/account-queries';
 import { AccountSection } from './section-state';
@@ -13,25 +13,18 @@ const KEYS = Object.keys(ACCOUNT_PREFERENCE_LABELS) as (keyof AccountPreferences
 export function PreferencesSection({ preferences }: { preferences: AccountPreferences }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<AccountPreferences>(preferences);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setStatus('');
-    setError(null);
-    try {
+    return run(async () => {
       const account = await savePreferences(values);
       queryClient.setQueryData(accountQueries.me().queryKey, account);
       setValues(account.preferences);
       setStatus(ACCOUNT_MSG.saved);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -45,3 +45,12 @@ export function QueryState<T>({
   }
   return <>{children(query.data)}</>;
 }
+
+/** 'Quitar' on an item of a section's list, named for screen readers by what it takes away; it waits while busy. */
+export function RemoveButton({ label, busy, onClick }: { label: string; busy: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn--ghost btn--sm" aria-label={label} disabled={busy} onClick={onClick}>
+      Quitar
+    </button>
+  );
+}

@@ -1,12 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { BellOff } from 'lucide-react';
 import { STOCK_ALERT_MSG, stockAlertUnsubscribeInputSchema, type StockAlertUnsubscribeAnswer } from '@shop/shared';
-import { errorMessage } from '@shop/client-kit';
-import { Spinner } from '@/components/spinner';
-import { NarrowPage } from '@/components/narrow-page';
-import { paths } from '@/config/paths';
+import { UnsubscribePage } from '@/components/unsubscribe-page';
 import { useUnsubscribeStockAlert } from '../api/unsubscribe-stock-alert';
+
+const PAGE = { icon: BellOff, title: 'Avisos de stock', tab: 'Avisos de stock', testId: 'unsubscribe-page' };
+const TOKEN = { valid: (token: string) => stockAlertUnsubscribeInputSchema.safeParse({ token }).success, bad: STOCK_ALERT_MSG.badToken };
 
 function Unsubscribed({ answer }: { answer: StockAlertUnsubscribeAnswer }) {
   return (
@@ -18,38 +16,11 @@ function Unsubscribed({ answer }: { answer: StockAlertUnsubscribeAnswer }) {
 }
 
 /** /avisame/baja?token=…: the link of a stock-alert e-mail. Sends the token once and says how it went. */
-export default function UnsubscribePage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const valid = stockAlertUnsubscribeInputSchema.safeParse({ token }).success;
+export default function StockAlertUnsubscribePage() {
   const unsubscribe = useUnsubscribeStockAlert();
-  const { mutate } = unsubscribe;
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    document.title = 'Darte de baja · Avisos de stock';
-  }, []);
-
-  useEffect(() => {
-    // Once per token, also when an effect runs twice (development's strict mode).
-    if (!valid || sent.current === token) return;
-    sent.current = token;
-    mutate(token);
-  }, [valid, token, mutate]);
-
-  const failure = valid ? (unsubscribe.isError ? errorMessage(unsubscribe.error) : null) : STOCK_ALERT_MSG.badToken;
   return (
-    <NarrowPage icon={BellOff} title="Avisos de stock" testId="unsubscribe-page" cardClass="unsubscribe">
-      {unsubscribe.data && <Unsubscribed answer={unsubscribe.data} />}
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
-      {!unsubscribe.data && !failure && <Spinner label="Dando de baja tu aviso..." />}
-      <Link className="btn btn--primary" to={paths.home}>
-        Volver a la tienda
-      </Link>
-    </NarrowPage>
+    <UnsubscribePage page={PAGE} token={TOKEN} unsubscribe={unsubscribe} waiting="Dando de baja tu aviso...">
+      {(answer) => <Unsubscribed answer={answer} />}
+    </UnsubscribePage>
   );
 }

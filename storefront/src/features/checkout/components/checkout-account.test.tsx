@@ -1,27 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeOrder } from '@/test/fixtures';
+import { makeAccount, makeContent, makeOrder, makeSavedAddress } from '@/test/fixtures';
 import { bodyOf } from '@/test/mock-api';
 import { renderCheckout } from './checkout-test-setup';
 import { SAVE_ADDRESS_LABEL, USE_SAVED_ADDRESS } from './account-address-parts';
 
-const ACCOUNT = {
-  email: 'ana@example.com',
-  createdAt: '2026-01-10T12:00:00.000Z',
-  preferences: { cartRecovery: true, stockAlerts: true, news: true },
-  sizes: [],
-  sessions: 1,
-};
-const SAVED = {
-  id: 'a1',
-  label: 'Casa',
-  fullName: 'Ana Pérez',
-  phone: '2995551234',
-  address: 'Belgrano 123',
-  city: 'Neuquén',
-  postalCode: '8300',
-  notes: '',
-};
+const ACCOUNT = makeAccount();
+const SAVED = makeSavedAddress();
 
 describe('checkout with her account', () => {
   it('fills her e-mail, offers her saved addresses and saves the new one once the order is placed', async () => {

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ShoppingBag } from 'lucide-react';
 import { CHECKOUT_MSG, CHECKOUT_TOKEN_RE, formatPrice, type CheckoutDraftLineAnswer } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { ErrorNotice } from '@/components/form-parts';
 import { Spinner } from '@/components/spinner';
 import { NarrowPage } from '@/components/narrow-page';
 import { paths } from '@/config/paths';
@@ -72,11 +73,7 @@ export default function RecoveryPage() {
   const failure = !valid ? CHECKOUT_MSG.badToken : draft.isError ? errorMessage(draft.error) : null;
   return (
     <NarrowPage icon={ShoppingBag} title="Tu carrito guardado" testId="recovery-page" cardClass="recovery">
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice error={failure} />
       {valid && draft.isLoading && <Spinner label="Buscando tu carrito..." />}
       {draft.data && (
         <>

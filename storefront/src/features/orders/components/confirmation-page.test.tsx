@@ -1,22 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@shop/shared';
-import { makeContent, makeOrder, makeTrackedCard, makeZonedContent } from '@/test/fixtures';
+import { makeContent, makeOrder, makeOrderLine, makeTrackedCard, makeZonedContent } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ConfirmationPage from './confirmation-page';
 
 /** The order's one line as tracking answers it (the one order line without ids and SKU, with price). */
-const TRACKED_LINE = {
-  title: 'Conjunto Encaje Rosa',
-  image: null,
-  quantity: 2,
-  unitPrice: 18000,
-  lineTotal: 36000,
-  price: 18000,
-  size: 'M',
-  color: 'Negro',
-};
+const { productId: _productId, ...orderLine } = makeOrderLine();
+const TRACKED_LINE = { ...orderLine, image: null };
 
 const order = makeOrder({
   paymentMethod: 'transfer',

@@ -1,25 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductVariantAnswer } from '@shop/shared';
-import { makeContent, makeProduct } from '@/test/fixtures';
+import type { Product } from '@shop/shared';
+import { makeContent, makeProduct, makeVariant } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ProductPage from './product-page';
 import QuickView from './quick-view';
-
-function variant(color: string, size: string, stock: number, active = true): ProductVariantAnswer {
-  return {
-    id: `${color.toLowerCase()}~${size}`,
-    sku: `CORPINO-SOFT-${color.toUpperCase()}-${size}`,
-    color,
-    size,
-    stock,
-    barcode: null,
-    active,
-    available: active && stock > 0,
-  };
-}
 
 /**
  * Negro in 85B (3), 90C (1) and 95C (0); Nude in 85B (2) and 90C (4 units, but paused), not sold in 95C.
@@ -39,11 +26,11 @@ function variantProduct(): Product {
     thumbnails: ['/uploads/negro.webp', '/uploads/detalle.webp', '/uploads/nude.webp'],
     photoColors: { '/uploads/negro.webp': 'Negro', '/uploads/nude.webp': 'Nude' },
     variants: [
-      variant('Negro', '85B', 3),
-      variant('Negro', '90C', 1),
-      variant('Negro', '95C', 0),
-      variant('Nude', '85B', 2),
-      variant('Nude', '90C', 4, false),
+      makeVariant('Negro', '85B', 3),
+      makeVariant('Negro', '90C', 1),
+      makeVariant('Negro', '95C', 0),
+      makeVariant('Nude', '85B', 2),
+      makeVariant('Nude', '90C', 4, false),
     ],
   });
 }

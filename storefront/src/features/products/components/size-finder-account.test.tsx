@@ -1,26 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeProduct } from '@/test/fixtures';
+import { braSizeGuide, makeAccount, makeContent, makeProduct } from '@/test/fixtures';
 import { bodyOf, mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ProductPage from './product-page';
 
 const content = makeContent((c) => {
-  c.sizeGuides = [
-    {
-      category: 'corpinos',
-      title: 'Guía de talles de corpiños',
-      subtitle: '',
-      enabled: true,
-      tableHeaders: ['Talle', 'Contorno bajo busto (cm)', 'Contorno de busto (cm)', 'Copa'],
-      tableRows: [
-        { size: '85', measurements: ['68 - 72', '84 - 88', 'B'] },
-        { size: '90', measurements: ['73 - 77', '89 - 93', 'B'] },
-      ],
-      notes: '',
-    },
-  ];
+  c.sizeGuides = [braSizeGuide(2)];
 });
 const bra = makeProduct({
   category: 'corpinos',
@@ -29,13 +16,7 @@ const bra = makeProduct({
   size: ['85B', '90B'],
   stockBySize: { '85B': 2, '90B': 3 },
 });
-const ACCOUNT = {
-  email: 'ana@example.com',
-  createdAt: '2026-01-10T12:00:00.000Z',
-  preferences: { cartRecovery: true, stockAlerts: true, news: true },
-  sizes: [],
-  sessions: 1,
-};
+const ACCOUNT = makeAccount();
 
 function setup() {
   localStorage.setItem('account-signed-in', '1');

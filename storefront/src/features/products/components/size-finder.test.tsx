@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeContent, makeProduct } from '@/test/fixtures';
+import { braSizeGuide, makeContent, makeProduct } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import ProductPage from './product-page';
@@ -9,22 +9,7 @@ import QuickView from './quick-view';
 
 /** The demo store's bra guide (cms seed): bands 85 to 105 with their cups. */
 const content = makeContent((c) => {
-  c.sizeGuides = [
-    {
-      category: 'corpinos',
-      title: 'Guía de talles de corpiños',
-      subtitle: '',
-      enabled: true,
-      tableHeaders: ['Talle', 'Contorno bajo busto (cm)', 'Contorno de busto (cm)', 'Copa'],
-      tableRows: [
-        { size: '85', measurements: ['68 - 72', '84 - 88', 'B'] },
-        { size: '90', measurements: ['73 - 77', '89 - 93', 'B'] },
-        { size: '95', measurements: ['78 - 82', '94 - 98', 'C'] },
-        { size: '100', measurements: ['83 - 87', '99 - 103', 'C'] },
-      ],
-      notes: '',
-    },
-  ];
+  c.sizeGuides = [braSizeGuide()];
 });
 
 const bra = makeProduct({

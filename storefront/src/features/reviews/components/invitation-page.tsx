@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MessageSquareHeart } from 'lucide-react';
 import { REVIEW_MSG, reviewInputSchema, type ReviewInvitationAnswer } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
+import { ErrorNotice } from '@/components/form-parts';
 import { NarrowPage } from '@/components/narrow-page';
 import { ProductPicture } from '@/components/product-picture';
 import { Spinner } from '@/components/spinner';
@@ -72,11 +73,7 @@ export default function InvitationPage() {
   const answer = invitation.data;
   return (
     <NarrowPage icon={MessageSquareHeart} title="Tu opinión" testId="review-invitation-page" cardClass="review-invite">
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice error={failure} />
       {valid && invitation.isLoading && <Spinner label="Buscando tu pedido..." />}
       {answer && (
         <>

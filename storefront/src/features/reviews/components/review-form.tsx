@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { REVIEW_FITS, REVIEW_LIMITS, REVIEW_MSG, reviewInputSchema, type ReviewInvitationAnswer } from '@shop/shared';
 import { errorMessage } from '@shop/client-kit';
-import { FormField } from '@/components/form-parts';
+import { FormField, ErrorNotice } from '@/components/form-parts';
 import { useCreateReview } from '../api/review-invitation';
 import { FitChoice, STAR_VALUES, StarsChoice } from './review-choices';
 import { ReviewPhotoPicker } from './review-photo-picker';
@@ -129,11 +129,7 @@ export function ReviewForm({ token, line, labelledBy, onDone }: ReviewFormProps)
           setPhotos(files);
         }}
       />
-      {sendError && (
-        <p className="notice notice--error" role="alert">
-          {sendError}
-        </p>
-      )}
+      <ErrorNotice error={sendError} />
       <button
         type="submit"
         className="btn btn--primary review-form__send"

@@ -19,6 +19,17 @@ import { CarrierShipment } from './carrier-shipment';
 import { ReturnsSection } from '@/features/returns';
 import { TrackedWithdrawals } from '@/features/withdrawals';
 
+/** A place's lines (name, address, hours) one under the other in a `kv` value, leaving out the empty ones. */
+function KvLines({ lines }: { lines: string[] }) {
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => (
+      <span key={line} className="kv__line">
+        {line}
+      </span>
+    ));
+}
+
 /** The help/chat section is offered only for these statuses. */
 const HELP_STATUSES: readonly OrderStatus[] = ['pending_manual', 'paid'];
 
@@ -119,14 +130,9 @@ export function TrackingResult({
                 <dt>Correo</dt>
                 <dd data-testid="tracking-carrier">
                   <span className="kv__line">{nationalShippingText(national)}</span>
-                  {national.branch &&
-                    [`Sucursal ${national.branch.name}`, national.branch.address, national.branch.hours]
-                      .filter((line) => line.trim() !== '')
-                      .map((line) => (
-                        <span key={line} className="kv__line">
-                          {line}
-                        </span>
-                      ))}
+                  {national.branch && (
+                    <KvLines lines={[`Sucursal ${national.branch.name}`, national.branch.address, national.branch.hours]} />
+                  )}
                 </dd>
               </div>
             )}
@@ -149,13 +155,7 @@ export function TrackingResult({
               <div>
                 <dt>Punto de encuentro</dt>
                 <dd data-testid="tracking-meeting-point">
-                  {[full.meetingPoint.title, full.meetingPoint.address, full.meetingPoint.schedule]
-                    .filter((line) => line.trim() !== '')
-                    .map((line) => (
-                      <span key={line} className="kv__line">
-                        {line}
-                      </span>
-                    ))}
+                  <KvLines lines={[full.meetingPoint.title, full.meetingPoint.address, full.meetingPoint.schedule]} />
                 </dd>
               </div>
             )}
