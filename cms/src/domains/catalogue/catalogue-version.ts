@@ -6,9 +6,8 @@ import { redis } from '../platform';
 
 /**
  * The catalogue's version: what the cached public answers (products, content, page heads, sitemap) were built from.
- * Every write that changes the catalogue calls `catalogueChanged()`; after the write commits, this process drops its
- * cached answers at once, the shared `shop_catalogue_version` row goes up by one and, with Redis, a message tells the
- * other app processes to drop theirs. Without the message (no Redis, or a lost one) another process still notices
+ * Every write that changes the catalogue calls `catalogueChanged()`; once the write commits this process drops its
+ * cached answers, the shared `shop_catalogue_version` row has gone up by one and Redis tells the other processes. Without the message (no Redis, or a lost one) another process still notices
  * the row's new value: it is read at most once per second, before answering from the cache, so no process answers
  * from a cache older than about a second after a write.
  *
@@ -184,12 +183,18 @@ async function publishChange(scope: ChangeScope, bumped = false, next: number | 
     if (next !== null) knowShared(scope, next);
     known = next !== null;
     await announce(scope);
+  } else if (scope === 'stock') {
+    // A stock move (every order on PostgreSQL) does not wait for the coalesced bump: the orders waiting for one bump
+    // were answered together, in bursts. Other processes learn it as before; this one has dropped its cache.
+    void bumpCoalesced(scope).then((bumpKnown) => {
+      if (!bumpKnown) lastCheck = 0;
+    });
+    return;
   } else {
     known = await bumpCoalesced(scope);
   }
   if (known) return;
-  // Read the row again on the next request: it also shows this bump, which empties the cache once more (harmless),
-  // and any other process's bump made meanwhile is never mistaken for this one.
+  // Read the row again on the next request (any other process's bump meanwhile is never mistaken for this one).
   lastCheck = 0;
 }
 
