@@ -6,10 +6,10 @@ import { redis } from '../platform';
 
 /**
  * The catalogue's version: what the cached public answers (products, content, page heads, sitemap) were built from.
- * Every write that changes the catalogue calls `catalogueChanged()`; once the write commits this process drops its
- * cached answers, the shared `shop_catalogue_version` row has gone up by one and Redis tells the other processes. Without the message (no Redis, or a lost one) another process still notices
- * the row's new value: it is read at most once per second, before answering from the cache, so no process answers
- * from a cache older than about a second after a write.
+ * Every write that changes the catalogue calls `catalogueChanged()`; once it commits this process drops its cached
+ * answers, the shared `shop_catalogue_version` row has gone up by one and Redis tells the other processes. Without
+ * the message another process still reads the row at most once a second before answering from its cache, so no
+ * process answers from a cache older than about a second after a write.
  *
  * A stock move (every order) is a change of scope 'stock': it empties the cached answers that show stock, but not
  * the caches of the shop's settings (site content, promotions), which only a change of scope 'all' empties. Row 1
@@ -208,8 +208,8 @@ function publishAfterTransaction(scope: ChangeScope): void {
 }
 
 /**
- * Marks the catalogue as changed. Inside `writeTransaction` the change applies after the commit (a read made before
- * the commit must not be cached as fresh; on SQLite the shared row goes up with the commit itself, bumpsInside); inside another transaction (Strapi's panel, the seed) this process's
+ * Marks the catalogue as changed. Inside `writeTransaction` the change applies after the commit (on SQLite the row
+ * goes up with the commit itself, bumpsInside); inside another transaction (Strapi's panel, the seed) this process's
  * cache is emptied at once and again, with the shared row, once that transaction has ended (never waiting for a
  * connection while the transaction holds one); elsewhere at once.
  */
