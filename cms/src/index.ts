@@ -11,6 +11,7 @@ import {
   prepareStockAlertColors,
   PRODUCT_LIST_INDEXES,
   PURCHASE_INDEXES,
+  SOLD_UNITS_INDEXES,
   STOCK_MOVEMENT_INDEXES,
 } from './domains/catalogue';
 import { configurePanelViews, registerPanelRules } from './bootstrap/panel-rules';
@@ -21,7 +22,7 @@ import { REVIEW_INDEXES, startReviewSweeps, stopReviewSweeps } from './domains/r
 import { ACCOUNT_INDEXES } from './domains/accounts';
 import { backfillCustomerKeys, CUSTOMER_INDEXES, ensureContactSearch, ensureCustomerRollup } from './domains/customers';
 import { prepareInvoicing, startInvoiceWorker, stopInvoiceWorker } from './domains/invoicing';
-import { backfillRefundDates } from './domains/returns';
+import { backfillRefundDates, ensureReturnLinesIndex } from './domains/returns';
 import { isDatabaseUnavailable } from './middlewares/api-errors';
 import { failOnLostCommits } from './utils/db-write';
 import { registerSubscribers } from './bootstrap/subscribers';
@@ -79,6 +80,8 @@ export default {
       await createShopIndexes(strapi.db.connection, strapi.db, PRODUCT_LIST_INDEXES);
       await ensureCatalogueVersionTable(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db, STOCK_MOVEMENT_INDEXES);
+      await createShopIndexes(strapi.db.connection, strapi.db, SOLD_UNITS_INDEXES);
+      await ensureReturnLinesIndex(strapi.db.connection, strapi.db.getSchemaName());
       await createShopIndexes(strapi.db.connection, strapi.db, COUNTER_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, PURCHASE_INDEXES);
       await createShopIndexes(strapi.db.connection, strapi.db, SHIPMENT_INDEXES);

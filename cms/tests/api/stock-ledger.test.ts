@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STOCK_LEDGER_MSG,
+  STOCK_MOVEMENTS_COUNT_CAP,
   stockAdjustmentAnswerSchema,
   stockCheckAnswerSchema,
   stockMovementsAnswerSchema,
@@ -406,6 +407,52 @@ describe('a storm of concurrent orders, cancels, an exchange, an import and adju
     const reasons = new Set((await movementsOf(first._id)).map((m) => m.reason));
     for (const reason of ['grid', 'web_order', 'cancel', 'import', 'adjustment'] as const) expect(reasons).toContain(reason);
     expect(new Set((await movementsOf(second._id)).map((m) => m.reason))).toContain('return');
+  });
+});
+
+describe('the ledger at scale', () => {
+  it('counts at most 10,000 matches and says so; a date range reads its rows newest first', async () => {
+    // Movements of no real variant (0 units each: the check still holds), written as an import of old history would
+    // be: 10,050 on one day, then 50 of the day before, written newest first (their ids do not follow their time).
+    const tag = `CAP${Date.now().toString(36).toUpperCase()}`;
+    const row = (i: number, at: Date) => ({
+      document_id: `${tag.toLowerCase()}m${i}`,
+      product_document_id: `${tag.toLowerCase()}p`,
+      product_title: 'Historia importada',
+      variant_id: 'negro~M',
+      sku: tag,
+      color: 'Negro',
+      size: 'M',
+      quantity: 0,
+      units_after: 0,
+      reason: 'import',
+      created_at: at,
+      updated_at: at,
+      published_at: at,
+    });
+    const day = Date.parse('2020-03-02T15:00:00Z');
+    const rows = Array.from({ length: 10_050 }, (_, i) => row(i, new Date(day + i * 1000)));
+    const before = Array.from({ length: 50 }, (_, i) => row(20_000 + i, new Date(day - 86_400_000 - i * 60_000)));
+    const db = testDatabase();
+    try {
+      await db.batchInsert('stock_movements', [...rows, ...before], 500);
+      const all = stockMovementsAnswerSchema.parse((await at.call(`/stock-movements?sku=${tag}`, { token: at.owner })).body);
+      expect(all).toMatchObject({ total: STOCK_MOVEMENTS_COUNT_CAP, pageCount: STOCK_MOVEMENTS_COUNT_CAP / 25, capped: true });
+      expect(all.movements).toHaveLength(25);
+      const last = stockMovementsAnswerSchema.parse((await at.call(`/stock-movements?sku=${tag}&page=401`, { token: at.owner })).body);
+      // The count stops, the rows do not: a page past the counted ones still answers (an API client's own paging).
+      expect(last.movements).toHaveLength(25);
+      const older = stockMovementsAnswerSchema.parse(
+        (await at.call(`/stock-movements?sku=${tag}&from=2020-03-01&to=2020-03-01`, { token: at.owner })).body,
+      );
+      expect(older).toMatchObject({ total: 50, pageCount: 2, capped: false });
+      const times = older.movements.map((m) => Date.parse(m.at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(times[0]).toBe(day - 86_400_000);
+    } finally {
+      await db('stock_movements').where('sku', tag).delete();
+      await db.destroy();
+    }
   });
 });
 

@@ -37,7 +37,7 @@ const movement = (id: number, over: Partial<StockMovement> = {}): StockMovement 
 });
 
 function page(movements: StockMovement[], pageCount = 1): StockMovementsAnswer {
-  return { movements, page: 1, pageSize: 25, total: movements.length, pageCount };
+  return { movements, page: 1, pageSize: 25, total: movements.length, pageCount, capped: false };
 }
 
 function setup(
@@ -114,6 +114,16 @@ describe('StockHistoryCard', () => {
         page: 1,
       }),
     );
+  });
+
+  it('says when only the newest 10,000 movements are paged', async () => {
+    signInStorage(ADMIN_USER);
+    mockApi({
+      'GET /auth/check': () => ({ data: { user: ADMIN_USER } }),
+      'GET /stock-movements': () => ({ data: { ...page([movement(2)], 400), total: 10_000, capped: true } }),
+    });
+    renderApp(<StockHistoryCard product={product} onAdjusted={() => undefined} />);
+    expect(await screen.findByTestId('stock-history-capped')).toHaveTextContent('Se muestran los 10.000 movimientos más recientes');
   });
 
   it('says so when there is nothing yet', async () => {

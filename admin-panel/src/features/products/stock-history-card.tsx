@@ -112,6 +112,12 @@ export function StockHistoryCard({ product, onAdjusted }: StockHistoryCardProps)
           ))}
         </DataTable>
         <Pagination page={page} totalPages={list.data?.pageCount ?? 0} onChange={setPage} label="Páginas del historial de stock" />
+        {list.data?.capped && (
+          <p className="muted" data-testid="stock-history-capped">
+            Se muestran los {list.data.total.toLocaleString('es-AR')} movimientos más recientes; filtrá por variante o motivo para ver
+            otros.
+          </p>
+        )}
       </QueryStates>
       {adjusting && <AdjustStockDialog variants={variants} initialSku={sku.value} onDone={done} onCancel={() => setAdjusting(false)} />}
     </DetailCard>

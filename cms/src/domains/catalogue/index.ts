@@ -19,6 +19,7 @@ export {
   productIdsWhere,
   productParcelsOf,
   soldLinesBetween,
+  SOLD_UNITS_INDEXES,
   soldUnitsBySize,
   soldUnitsByVariant,
   unitsSoldBySize,
@@ -29,6 +30,7 @@ export { variantCostsOf } from './variant-cost-map';
 export { feeRates, paymentFeePercent, type FeeRates } from './variant-costs';
 export { colorList, findProductRow, findProductRows, toProduct } from './product-row';
 export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
+export { GenerationMemo } from './generation-memo';
 export { PURCHASE_INDEXES } from './purchases';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

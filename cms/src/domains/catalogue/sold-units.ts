@@ -3,6 +3,14 @@ import type { Knex } from 'knex';
 import { table } from '../../utils/db-write';
 import { productParcelOf } from './product-row';
 
+/**
+ * A product's order lines by size: the fit report and the product's units sold per size read them (issue 60 §4: at
+ * 100,000 orders each read went through every order line). Strapi names the order's line component's table so.
+ */
+export const SOLD_UNITS_INDEXES = [
+  { name: 'idx_shop_order_items_product', table: 'components_order_items', columns: ['product_id', 'size'] },
+] as const;
+
 type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
 
 /**

@@ -16,10 +16,14 @@ import { emit } from '../../utils/events';
 export const MOVEMENTS_TABLE = 'stock_movements';
 export const MOVEMENT_UID = 'api::stock-movement.stock-movement';
 
-/** The ledger's indexes: a variant's movements (the opening check, the history), a SKU's, and the newest first. */
+/**
+ * The ledger's indexes: a variant's movements (the opening check, the history), a SKU's, a reason's (the list by
+ * reason: 400,000 web sales of a million movements were read for each page without it), and the newest first.
+ */
 export const STOCK_MOVEMENT_INDEXES = [
   { name: 'idx_shop_stock_movements_variant', table: MOVEMENTS_TABLE, columns: ['product_document_id', 'variant_id', 'id'] },
   { name: 'idx_shop_stock_movements_sku', table: MOVEMENTS_TABLE, columns: ['sku', 'id'] },
+  { name: 'idx_shop_stock_movements_reason', table: MOVEMENTS_TABLE, columns: ['reason', 'id'] },
   { name: 'idx_shop_stock_movements_created', table: MOVEMENTS_TABLE, columns: ['created_at', 'id'] },
 ] as const;
 

@@ -19,12 +19,19 @@ import {
   type SalesReportAnswer,
   type SalesReportQuery,
 } from '@shop/shared';
-import { feeRates, productCategoriesOf, soldLinesBetween, variantCostsOf, type FeeRates, type SoldLine } from '../catalogue';
+import {
+  feeRates,
+  GenerationMemo,
+  productCategoriesOf,
+  soldLinesBetween,
+  variantCostsOf,
+  type FeeRates,
+  type SoldLine,
+} from '../catalogue';
 import { jsonColumn, table } from '../../utils/db-write';
 import { refundsByOrderLine } from '../returns';
 import { reportPeriod, type ReportPeriod } from './report-period';
 import { badRequest } from '../../utils/http';
-import { GenerationMemo } from './generation-memo';
 
 const periodOf = (query: { from?: string; to?: string }) => reportPeriod(query, SALES_REPORT_DEFAULT_DAYS, SALES_REPORT_MSG);
 

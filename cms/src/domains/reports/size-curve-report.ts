@@ -15,8 +15,7 @@ import {
   type SizeCurveQuery,
   type StockReason,
 } from '@shop/shared';
-import { productIdsWhere, soldUnitsBySize, variantMovements } from '../catalogue';
-import { GenerationMemo } from './generation-memo';
+import { GenerationMemo, productIdsWhere, soldUnitsBySize, variantMovements } from '../catalogue';
 import { reportPeriod } from './report-period';
 
 /** The reasons that are sales: a variant they leave at 0 sold out. */

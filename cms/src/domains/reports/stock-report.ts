@@ -10,8 +10,7 @@ import {
   type StockReportQuery,
   type StockReportRow,
 } from '@shop/shared';
-import { catalogueVariants, soldUnitsByVariant, variantCostsOf, type CatalogueVariant } from '../catalogue';
-import { GenerationMemo } from './generation-memo';
+import { catalogueVariants, GenerationMemo, soldUnitsByVariant, variantCostsOf, type CatalogueVariant } from '../catalogue';
 
 const DAY_MS = 86_400_000;
 

@@ -5,7 +5,7 @@
  */
 export { ContactMismatch, deliveredAt, requestReturn } from './return-create';
 export { changeReturnStatus } from './return-status';
-export { productFit, productFitCounts, reviewVotes } from './return-fit';
+export { ensureReturnLinesIndex, productFit, productFitCounts, reviewVotes } from './return-fit';
 export {
   backfillRefundDates,
   findReturnRow,

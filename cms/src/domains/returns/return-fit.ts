@@ -8,6 +8,7 @@ import {
   type ProductFit,
   type ReviewFitVotes,
 } from '@shop/shared';
+import type { Knex } from 'knex';
 import { reviewFitBySize } from '../reviews';
 import { isPostgres } from '../../utils/catch-up';
 import { jsonColumn, table } from '../../utils/db-write';
@@ -33,17 +34,29 @@ async function sizeOrderOf(productId: string): Promise<string[]> {
   return [...new Set([...normalizeSizes(jsonColumn(row.size)), ...normalizeSizes(variantSizes)])];
 }
 
-/** The product's lines in the requests that count (not rejected). */
+/**
+ * The product's lines in the requests that count (not rejected). PostgreSQL finds the requests by containment in
+ * their GIN index (issue 60 §4: casting 5,000 requests' lines to text for a LIKE took 28 ms a read); SQLite's LIKE
+ * narrows the rows (4 ms at 5,000). Either way the lines are matched exactly below.
+ */
 export async function fitLinesOf(productId: string): Promise<FitLine[]> {
-  // A documentId is letters and digits: the LIKE only narrows the rows, the lines are matched exactly below.
+  // A documentId is letters and digits: the LIKE only narrows the rows.
   if (!/^[A-Za-z0-9]{1,64}$/.test(productId)) return [];
   const knex = strapi.db.connection;
-  const column = isPostgres(knex) ? 'lines::text' : 'lines';
-  const rows: Record<string, unknown>[] = await table(knex, RETURNS_TABLE)
-    .select('lines')
-    .whereNot('return_status', 'rejected')
-    .andWhereRaw(`${column} LIKE ?`, [`%${productId}%`]);
+  const query = table(knex, RETURNS_TABLE).select('lines').whereNot('return_status', 'rejected');
+  if (isPostgres(knex)) void query.andWhereRaw('lines @> ?::jsonb', [JSON.stringify([{ productId }])]);
+  else void query.andWhereRaw('lines LIKE ?', [`%${productId}%`]);
+  const rows: Record<string, unknown>[] = await query;
   return rows.flatMap((row) => linesOf(row).filter((line) => line.productId === productId));
+}
+
+/** PostgreSQL: the GIN index of the requests' lines that fitLinesOf's containment reads (SQLite has none to offer). */
+export async function ensureReturnLinesIndex(knex: Knex, schema: string | undefined): Promise<void> {
+  if (!isPostgres(knex)) return;
+  await knex.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? USING gin (lines jsonb_path_ops)', [
+    'idx_shop_return_requests_lines',
+    schema ? `${schema}.${RETURNS_TABLE}` : RETURNS_TABLE,
+  ]);
 }
 
 export interface ProductFitCounts extends FitCounts {
