@@ -257,6 +257,26 @@ describe('the stock views: days of stock, dead stock, what to reorder', () => {
     expect(far.status).toBe(200);
     expect(far.body).toMatchObject({ rows: [], page: 99, total: 1 });
   });
+
+  it('follows each change after a read: a rename, a sale, a deletion (the catalogue is kept between reads)', async () => {
+    const product = await bra({ S: 4, M: 1 }, STOCK_CATEGORY);
+    const rowOf = async (size: string) =>
+      (await stockView('view=days&days=30')).rows.find((row) => row.productId === product._id && row.size === size);
+    expect(await rowOf('S')).toMatchObject({ stock: 4, sold: 0 });
+    const title = `Renombrado ${TAG}`;
+    const renamed = await at.call(`/products/${product._id}`, { method: 'PUT', body: { title }, token: at.owner });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await rowOf('S')).toMatchObject({ title, stock: 4 });
+    await placeOrder(at, [{ productId: product._id, quantity: 1, size: 'S' }]);
+    expect(await rowOf('S')).toMatchObject({ title, stock: 3, sold: 1 });
+    // A product with no sale may be deleted: its rows go.
+    const unsold = await bra({ S: 2 }, STOCK_CATEGORY);
+    const unsoldRow = async () => (await stockView('view=days&days=30')).rows.find((row) => row.productId === unsold._id);
+    expect(await unsoldRow()).toMatchObject({ stock: 2 });
+    const deleted = await at.call(`/products/${unsold._id}`, { method: 'DELETE', token: at.owner });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await unsoldRow()).toBeUndefined();
+  });
 });
 
 /** Units received from a supplier at a cost: the variant's cost (the owner's method is "last" by default). */

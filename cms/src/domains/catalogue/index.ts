@@ -25,7 +25,8 @@ export {
   unitsSoldBySize,
   type SoldLine,
 } from './sold-units';
-export { catalogueVariants, catalogueVariantsOfSkus, type CatalogueVariant } from './stock-check';
+export { catalogueVariants, type CatalogueVariant } from './catalogue-variants';
+export { catalogueVariantsOfSkus } from './stock-check';
 export { variantCostsOf } from './variant-cost-map';
 export { feeRates, paymentFeePercent, type FeeRates } from './variant-costs';
 export { colorList, findProductRow, findProductRows, toProduct } from './product-row';

@@ -26,7 +26,7 @@ export interface LedgerSum {
  */
 const SETTLED_MS = 60_000;
 let kept: { upTo: number; sums: Map<string, LedgerSum> } | null = null;
-/** The greatest ids checks saw, with when (one every 5 s at most); those a minute old move to `settledById`. */
+/** The greatest ids callers saw, with when (one every 5 s at most); those a minute old move to `settledById`. */
 let seen: { at: number; id: number }[] = [];
 let settledById = 0;
 
@@ -57,8 +57,11 @@ async function sumRows(db: Trx, after: number, upTo: number | null, into: Map<st
   }
 }
 
-/** The sum of the movements of every variant the ledger knows, with its latest SKU. */
-export async function ledgerSums(db: Trx, now = Date.now()): Promise<Map<string, LedgerSum>> {
+/**
+ * The greatest movement id below which every movement's transaction has ended (see above): the newest row older
+ * than a minute by its time, or the greatest id a caller saw a minute ago, whichever is greater.
+ */
+export async function settledMovementId(db: Trx, now = Date.now()): Promise<number> {
   // The newest row older than a minute, found in the (created_at, id) index without reading the others.
   const settled: unknown = await table(db, MOVEMENTS_TABLE)
     .where('created_at', '<', new Date(now - SETTLED_MS))
@@ -72,7 +75,12 @@ export async function ledgerSums(db: Trx, now = Date.now()): Promise<Map<string,
   const last = seen[seen.length - 1];
   if (!last || (newestId > last.id && now - last.at >= 5_000)) seen.push({ at: now, id: newestId });
   while (seen.length > 0 && now - seen[0]!.at >= SETTLED_MS) settledById = Math.max(settledById, seen.shift()!.id);
-  const settledId = Math.max(isRecord(settled) ? Number(settled.id ?? 0) : 0, settledById);
+  return Math.max(isRecord(settled) ? Number(settled.id ?? 0) : 0, settledById);
+}
+
+/** The sum of the movements of every variant the ledger knows, with its latest SKU. */
+export async function ledgerSums(db: Trx, now = Date.now()): Promise<Map<string, LedgerSum>> {
+  const settledId = await settledMovementId(db, now);
   const base = kept && kept.upTo <= settledId ? kept : { upTo: 0, sums: new Map<string, LedgerSum>() };
   if (settledId > base.upTo) {
     const sums = new Map(base.sums);

@@ -15,26 +15,35 @@ type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn
 
 /**
  * The order lines that are sales: Strapi's order items (`i`) joined to their orders (`o`), orders neither cancelled
- * nor refunded. Callers add their own period, product and grouping. Null before orders have items (never in a
- * running shop).
+ * nor refunded. Callers add their own period, product and grouping, or give the period here: its orders' ids are then
+ * also named on the link table, which lets PostgreSQL walk a month's orders to their lines (34 ms at 100,000 orders)
+ * instead of hashing every order's links (82 ms; issue 60 §4). Null before orders have items (never in a running shop).
  */
-export function soldItems(): Knex.QueryBuilder | null {
+export function soldItems(within?: { start: Date; end?: Date }): Knex.QueryBuilder | null {
   const meta = strapi.db.metadata.get('api::order.order');
   const join = (meta.attributes.items as { joinTable?: JoinTable }).joinTable;
   if (!join) return null;
   const itemsTable = strapi.db.metadata.get('order.item').tableName;
   const schema = strapi.db.getSchemaName();
   const name = (t: string) => (schema ? `${schema}.${t}` : t);
-  return (
-    strapi.db
-      .connection(`${name(itemsTable)} as i`)
-      .join(`${name(join.name)} as j`, `j.${join.inverseJoinColumn.name}`, 'i.id')
-      .join(`${name(meta.tableName)} as o`, 'o.id', `j.${join.joinColumn.name}`)
-      // The join table links every component of the order (its shipping too, whose ids run alongside the items').
-      .where('j.component_type', 'order.item')
-      .andWhere('j.field', 'items')
-      .whereNotIn('o.order_status', [...STOCK_RETURNING_STATUSES])
-  );
+  const query = strapi.db
+    .connection(`${name(itemsTable)} as i`)
+    .join(`${name(join.name)} as j`, `j.${join.inverseJoinColumn.name}`, 'i.id')
+    .join(`${name(meta.tableName)} as o`, 'o.id', `j.${join.joinColumn.name}`)
+    // The join table links every component of the order (its shipping too, whose ids run alongside the items').
+    .where('j.component_type', 'order.item')
+    .andWhere('j.field', 'items')
+    .whereNotIn('o.order_status', [...STOCK_RETURNING_STATUSES]);
+  if (within) {
+    const ids = strapi.db.connection(name(meta.tableName)).select('id').where('created_at', '>=', within.start);
+    void query.andWhere('o.created_at', '>=', within.start);
+    if (within.end) {
+      void ids.andWhere('created_at', '<', within.end);
+      void query.andWhere('o.created_at', '<', within.end);
+    }
+    void query.whereIn(`j.${join.joinColumn.name}`, ids);
+  }
+  return query;
 }
 
 /** Units of one product sold per size (the line's size; '' without one), over all time. */
@@ -77,11 +86,10 @@ export async function productIdsWhere(matches: (category: string) => boolean): P
 
 /** Units sold per variant since `since` (orders neither cancelled nor refunded), keyed `<productId>\u0000<variantId>`. */
 export async function soldUnitsByVariant(since: Date): Promise<Map<string, number>> {
-  const sold = soldItems();
+  const sold = soldItems({ start: since });
   if (!sold) return new Map();
   const rows: { product_id: string | null; variant_id: string | null; color: string | null; size: string | null; units: unknown }[] =
     await sold
-      .where('o.created_at', '>=', since)
       .groupBy('i.product_id', 'i.variant_id', 'i.color', 'i.size')
       .select('i.product_id', 'i.variant_id', 'i.color', 'i.size')
       .sum({ units: 'i.quantity' });
@@ -119,27 +127,24 @@ export interface SoldLine {
 
 /** Every line of the orders created within [start, end) and neither cancelled nor refunded. */
 export async function soldLinesBetween(start: Date, end: Date): Promise<SoldLine[]> {
-  const sold = soldItems();
+  const sold = soldItems({ start, end });
   if (!sold) return [];
-  const rows: Record<string, unknown>[] = await sold
-    .where('o.created_at', '>=', start)
-    .andWhere('o.created_at', '<', end)
-    .select(
-      'o.document_id as order_id',
-      'o.channel',
-      'o.subtotal',
-      'o.discount_total',
-      'o.payment_method',
-      'o.created_at',
-      'j.order as position',
-      'i.product_id',
-      'i.title',
-      'i.variant_id',
-      'i.color',
-      'i.size',
-      'i.quantity',
-      'i.price',
-    );
+  const rows: Record<string, unknown>[] = await sold.select(
+    'o.document_id as order_id',
+    'o.channel',
+    'o.subtotal',
+    'o.discount_total',
+    'o.payment_method',
+    'o.created_at',
+    'j.order as position',
+    'i.product_id',
+    'i.title',
+    'i.variant_id',
+    'i.color',
+    'i.size',
+    'i.quantity',
+    'i.price',
+  );
   // A line's index is its rank by position within its order (Strapi's component order).
   rows.sort((a, b) => String(a.order_id).localeCompare(String(b.order_id)) || Number(a.position) - Number(b.position));
   const lines: SoldLine[] = [];

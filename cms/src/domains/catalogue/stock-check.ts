@@ -2,13 +2,13 @@
 import {
   STOCK_MOVEMENTS_COUNT_CAP,
   STOCK_MOVEMENTS_PAGE_SIZE,
-  type ProductVariant,
   type StockCheckAnswer,
   type StockMismatch,
   type StockMovementsAnswer,
   type StockReason,
 } from '@shop/shared';
 import { isRecord, table, writeTransaction, type Trx } from '../../utils/db-write';
+import type { CatalogueVariant } from './catalogue-variants';
 import { lockProductStock, PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow, type LockedStock } from './product-stock';
 import { MOVEMENTS_TABLE, recordStockChange, referenceLabels, toMovement } from './stock-ledger';
 import { GenerationMemo } from './generation-memo';
@@ -199,38 +199,6 @@ export async function listMovements(query: MovementQuery): Promise<StockMovement
     pageCount: Math.ceil(total / pageSize),
     capped: found > STOCK_MOVEMENTS_COUNT_CAP,
   };
-}
-
-/** One variant of the catalogue with its product's name and category (the owner's stock report). */
-export interface CatalogueVariant {
-  productId: string;
-  title: string;
-  category: string;
-  productActive: boolean;
-  variant: ProductVariant;
-}
-
-/** Every variant of every product, in batches of products (read outside any transaction). */
-export async function catalogueVariants(): Promise<CatalogueVariant[]> {
-  const list: CatalogueVariant[] = [];
-  let after = 0;
-  for (;;) {
-    const rows: unknown[] = await table(knex(), PRODUCTS_TABLE)
-      .where('id', '>', after)
-      .orderBy('id', 'asc')
-      .limit(BATCH)
-      .select(...STOCK_COLUMNS, 'category');
-    const records = rows.filter(isRecord);
-    if (records.length === 0) return list;
-    for (const row of records) {
-      const stock = stockOfRow(row);
-      const category = typeof row.category === 'string' ? row.category : '';
-      for (const variant of stock.variants) {
-        list.push({ productId: stock.documentId, title: stock.title, category, productActive: stock.active, variant });
-      }
-    }
-    after = Number(records[records.length - 1]!.id);
-  }
 }
 
 /**

@@ -1,0 +1,131 @@
+// Every variant of the catalogue with its product's name and category (the owner's stock report), kept between reads:
+// issue 60 §4 found the stock views' first read after a sale over 300 ms on PostgreSQL, half of it reading and
+// parsing 5,000 products' variants again when a sale had changed one or two.
+import type { ProductVariant } from '@shop/shared';
+import { isRecord, table, type Trx } from '../../utils/db-write';
+import { settledMovementId } from './ledger-sums';
+import { PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow } from './product-stock';
+import { MOVEMENTS_TABLE } from './stock-ledger';
+
+/** One variant of the catalogue with its product's name and category (the owner's stock report). */
+export interface CatalogueVariant {
+  productId: string;
+  title: string;
+  category: string;
+  productActive: boolean;
+  variant: ProductVariant;
+}
+
+const BATCH = 500;
+/** Everything is read again at least this often (what a script changed behind the shop's back shows within it). */
+const FULL_READ_MS = 10 * 60_000;
+/** No transaction of the shop stays open this long: a row stamped earlier has committed or is gone. */
+const SETTLED_MS = 60_000;
+const knex = () => strapi.db.connection as unknown as Trx;
+
+interface KeptProduct {
+  rowId: number;
+  variants: CatalogueVariant[];
+}
+
+/**
+ * The products as last read, by document id. What can have changed since: a product whose units moved (every change
+ * of units writes its movement in the same transaction, stock-ledger.ts) and a product written through the model
+ * (the editor, Strapi's panel: they stamp `updated_at`); a product deleted shows in the count.
+ */
+let kept: {
+  products: Map<string, KeptProduct>;
+  readAt: number;
+  /** Every movement up to this id is reflected in the kept rows (ledger-sums.ts `settledMovementId`). */
+  reflected: number;
+  newestUpdate: number;
+  list: CatalogueVariant[] | null;
+} | null = null;
+
+const millis = (value: unknown): number => {
+  if (value instanceof Date) return value.getTime();
+  if (value === null || value === undefined) return 0;
+  const text = String(value);
+  return /^\d+$/.test(text) ? Number(text) : Date.parse(text) || 0;
+};
+
+function entriesOf(row: Record<string, unknown>): KeptProduct {
+  const stock = stockOfRow(row);
+  const category = typeof row.category === 'string' ? row.category : '';
+  const variants = stock.variants.map((variant) => ({
+    productId: stock.documentId,
+    title: stock.title,
+    category,
+    productActive: stock.active,
+    variant,
+  }));
+  return { rowId: stock.id, variants };
+}
+
+/** Every product, in batches by id (read outside any transaction). */
+async function readAll(db: Trx): Promise<Map<string, KeptProduct>> {
+  const products = new Map<string, KeptProduct>();
+  let after = 0;
+  for (;;) {
+    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(BATCH)
+      .select(...STOCK_COLUMNS, 'category');
+    const records = rows.filter(isRecord);
+    if (records.length === 0) return products;
+    for (const row of records) products.set(String(row.document_id), entriesOf(row));
+    after = Number(records[records.length - 1]!.id);
+  }
+}
+
+/** Reads these products again into `products` (one that is gone is taken out). */
+async function readAgain(db: Trx, products: Map<string, KeptProduct>, documentIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < documentIds.length; i += BATCH) {
+    const batch = documentIds.slice(i, i + BATCH);
+    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
+      .whereIn('document_id', batch)
+      .select(...STOCK_COLUMNS, 'category');
+    for (const id of batch) products.delete(id);
+    for (const row of rows.filter(isRecord)) products.set(String(row.document_id), entriesOf(row));
+  }
+}
+
+/**
+ * Every variant of every product, products in the order of their rows. Kept between calls: each call reads again
+ * only the products whose units moved since the kept rows were read (movements above the settled id: those of the
+ * last minute are read again until they settle, so one committed late is not missed) and those stamped within a
+ * minute of the newest change through the model; everything when the count of products differs, and every 10 min.
+ */
+export async function catalogueVariants(): Promise<CatalogueVariant[]> {
+  const db = knex();
+  const now = Date.now();
+  const settled = await settledMovementId(db, now);
+  const shape: unknown = await table(db, PRODUCTS_TABLE).count({ n: '*' }).max({ m: 'updated_at' }).first();
+  const count = isRecord(shape) ? Number(shape.n ?? 0) : 0;
+  const newestUpdate = isRecord(shape) ? millis(shape.m) : 0;
+  if (kept && now - kept.readAt < FULL_READ_MS) {
+    const moved: unknown[] = await table(db, MOVEMENTS_TABLE).where('id', '>', kept.reflected).distinct('product_document_id');
+    const edited: unknown[] = await table(db, PRODUCTS_TABLE)
+      .where('updated_at', '>', new Date(kept.newestUpdate - SETTLED_MS))
+      .select('document_id');
+    const changed = new Set([
+      ...moved.filter(isRecord).map((row) => String(row.product_document_id)),
+      ...edited.filter(isRecord).map((row) => String(row.document_id)),
+    ]);
+    const products = new Map(kept.products);
+    await readAgain(db, products, [...changed]);
+    if (products.size === count) {
+      const list = changed.size === 0 ? kept.list : null;
+      kept = { products, readAt: kept.readAt, reflected: settled, newestUpdate: Math.max(kept.newestUpdate, newestUpdate), list };
+      return listOf(kept);
+    }
+  }
+  kept = { products: await readAll(db), readAt: now, reflected: settled, newestUpdate, list: null };
+  return listOf(kept);
+}
+
+function listOf(state: NonNullable<typeof kept>): CatalogueVariant[] {
+  state.list ??= [...state.products.values()].sort((a, b) => a.rowId - b.rowId).flatMap((product) => product.variants);
+  return state.list;
+}
