@@ -158,23 +158,16 @@ export async function startFakeCorreoArgentino({
         if (body.deliveredType !== undefined && !['D', 'S'].includes(body.deliveredType)) return error(res, 400, 'deliveredType inválido');
         const door = correoPrice(body);
         const zone = Math.abs(Number(body.postalCodeOrigin[0]) - Number(body.postalCodeDestination[0]));
+        // The same "Clásico" service to the door (D) and to a branch (S), the branch 20% cheaper.
+        const clasico = {
+          productType: 'CP',
+          productName: 'Correo Argentino Clasico',
+          deliveryTimeMin: String(2 + zone),
+          deliveryTimeMax: String(5 + zone),
+        };
         const rates = [
-          {
-            deliveredType: 'D',
-            productType: 'CP',
-            productName: 'Correo Argentino Clasico',
-            price: door,
-            deliveryTimeMin: String(2 + zone),
-            deliveryTimeMax: String(5 + zone),
-          },
-          {
-            deliveredType: 'S',
-            productType: 'CP',
-            productName: 'Correo Argentino Clasico',
-            price: Math.round(door * 0.8 * 100) / 100,
-            deliveryTimeMin: String(2 + zone),
-            deliveryTimeMax: String(5 + zone),
-          },
+          { deliveredType: 'D', ...clasico, price: door },
+          { deliveredType: 'S', ...clasico, price: Math.round(door * 0.8 * 100) / 100 },
           {
             deliveredType: 'D',
             productType: 'EP',

@@ -106,6 +106,17 @@ export async function startFakeMercadoLibre({
   const newAccessToken = () => `APP_USR-${clientId}-${stamp()}-${randomBytes(16).toString('hex')}-${seller.id}`;
   const newRefreshToken = () => `TG-${randomBytes(12).toString('hex')}-${seller.id}`;
 
+  /** A code or refresh token that is unknown, used or revoked: counted, and refused as Mercado Libre words it. */
+  function refuseGrant(res) {
+    state.refused += 1;
+    return oauthError(
+      res,
+      400,
+      'invalid_grant',
+      'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
+    );
+  }
+
   function issueTokens(res) {
     const accessToken = newAccessToken();
     const refreshToken = newRefreshToken();
@@ -130,13 +141,7 @@ export async function startFakeMercadoLibre({
     if (body.grant_type === 'authorization_code') {
       const code = state.codes.get(body.code ?? '');
       if (!code || code.used || code.expiresAt < Date.now() || code.redirectUri !== body.redirect_uri) {
-        state.refused += 1;
-        return oauthError(
-          res,
-          400,
-          'invalid_grant',
-          'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
-        );
+        return refuseGrant(res);
       }
       code.used = true;
       state.exchanges.authorization_code += 1;
@@ -145,13 +150,7 @@ export async function startFakeMercadoLibre({
     if (body.grant_type === 'refresh_token') {
       const known = state.refreshTokens.get(body.refresh_token ?? '');
       if (!known || known.used || state.revoked) {
-        state.refused += 1;
-        return oauthError(
-          res,
-          400,
-          'invalid_grant',
-          'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
-        );
+        return refuseGrant(res);
       }
       known.used = true;
       // The new pair replaces the old one: the previous access tokens stop working.

@@ -14,7 +14,7 @@
  * webhook with a chosen signature or age, take the API "down", read what the shop sent. The in-person API (Point
  * terminals and dynamic QR through the Orders API, and its controls) is in lib/fake-mercadopago-in-person.mjs.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { checkoutPage, html, json, postSignedWebhook, preferenceAmount, readBody, signWebhook } from './lib/fake-mercadopago-http.mjs';
@@ -45,7 +45,7 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
   let baseUrl = '';
 
   /** Sends the shop the webhook of one payment; returns the shop's HTTP status (0 when unreachable). */
-  async function notify(payment, { tsOffsetSeconds = 0, secret = webhookSecret, tamper = false, requestId = randomUUID() } = {}) {
+  async function notify(payment, { secret = webhookSecret, ...delivery } = {}) {
     const preference = state.preferences.get(payment.preference_id);
     const target = payment.notification_url ?? preference?.notification_url;
     if (!target) return 0;
@@ -59,15 +59,8 @@ export async function startFakeMercadoPago({ accessToken, webhookSecret, port = 
       type: 'payment',
       user_id: '123456789',
     };
-    const answer = await postSignedWebhook(target, {
-      secret,
-      dataId: payment.id,
-      topic: 'payment',
-      body,
-      tsOffsetSeconds,
-      tamper,
-      requestId,
-    });
+    // `delivery`: how the notice goes out (tsOffsetSeconds, tamper, requestId), as postSignedWebhook takes it.
+    const answer = await postSignedWebhook(target, { ...delivery, secret, dataId: payment.id, topic: 'payment', body });
     state.webhooks.push({ paymentId: payment.id, status: payment.status, answer });
     return answer;
   }

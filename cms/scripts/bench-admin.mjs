@@ -151,8 +151,9 @@ async function measure(url, targets) {
 
 /**
  * The owner's reports keep what they counted until the next stock move, so the run above mostly measures kept counts.
- * Their first read after a change is timed here: one client, each call a question not asked before (another window
- * or period), so every one counts the orders and the catalogue again.
+ * Their first read after a change is timed here: one client, each call after a stock adjustment of one unit (a stock
+ * move, as a sale is: a new generation, one product changed) and a question not asked before (another window or
+ * period), so every one counts the orders again and takes the catalogue's changes.
  */
 async function coldReports(url, token) {
   const auth = { authorization: `Bearer ${token}` };
@@ -161,11 +162,19 @@ async function coldReports(url, token) {
     ['stock: para reponer (30 días)', (i) => `/api/reports/stock?view=reorder&days=${30 + i}`],
     ['stock: días de stock (30 días)', (i) => `/api/reports/stock?view=days&days=${30 + i}`],
     ['ventas: por producto (30 días)', (i) => `/api/reports/sales?groupBy=product&from=${isoDay(29 + i)}`],
+    // The ledger's check after a move: its kept answer is gone, its sums of settled movements are not.
+    ['libro de stock: control', () => '/api/stock-check'],
   ].filter(([name]) => CALLS.length === 0 || CALLS.some((part) => name.includes(part)));
   const rows = [];
   for (const [name, path] of reports) {
     const times = [];
     for (let i = 1; i <= 7; i++) {
+      const moved = await fetch(`${url}/api/stock-adjustments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: JSON.stringify({ sku: 'SC40-NEG-85B', quantity: i % 2 === 1 ? 1 : -1, reason: 'conteo' }),
+      });
+      if (!moved.ok) throw new Error(`stock adjustment: ${moved.status} ${await moved.text()}`);
       const t0 = performance.now();
       const res = await fetch(`${url}${path(i)}`, { headers: auth });
       await res.arrayBuffer();

@@ -63,9 +63,8 @@ export async function setMercadoPago(request: APIRequestContext, enabled: boolea
   if (enabled) expect(res.status()).toBe(200);
 }
 
-/** Restores a back-office session from storage, as the panel does after a reload. */
-export async function restoreAdminSession(page: Page, request: APIRequestContext): Promise<AdminSession> {
-  const session = await adminSession(request);
+/** Puts this back-office session in the page's storage before it loads, as the panel keeps it after a sign-in. */
+export async function storeAdminSession(page: Page, session: AdminSession): Promise<void> {
   await page.addInitScript(
     ([token, user]) => {
       window.localStorage.setItem('adminToken', token);
@@ -73,6 +72,12 @@ export async function restoreAdminSession(page: Page, request: APIRequestContext
     },
     [session.token, JSON.stringify(session.user)] as const,
   );
+}
+
+/** Restores a back-office session from storage, as the panel does after a reload. */
+export async function restoreAdminSession(page: Page, request: APIRequestContext): Promise<AdminSession> {
+  const session = await adminSession(request);
+  await storeAdminSession(page, session);
   return session;
 }
 
@@ -214,6 +219,46 @@ export async function createStaffProduct(
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).product;
+}
+
+/** A garment the test creates as staff, in black only: one variant per size (its units, and its SKU and barcode if given). */
+export function createBlackGarment(
+  request: APIRequestContext,
+  session: AdminSession,
+  { category = 'corpinos', variants, ...garment }: StaffGarment,
+): Promise<ApiProduct> {
+  return createStaffProduct(request, session, {
+    ...garment,
+    category,
+    size: variants.map((variant) => variant.size),
+    colors: [{ name: 'Negro', value: '#000000' }],
+    variants: variants.map((variant) => ({ color: 'Negro', ...variant })),
+  });
+}
+
+/** A corpiño the test creates as staff with these units per size, in the shop's default colours (stock by size). */
+export function createCorpinoBySize(
+  request: APIRequestContext,
+  session: AdminSession,
+  { title, price, stockBySize }: { title: string; price: number; stockBySize: Record<string, number> },
+): Promise<ApiProduct> {
+  return createStaffProduct(request, session, {
+    title,
+    description: 'Corpiño creado por una prueba de stock por talle.',
+    price,
+    category: 'corpinos',
+    size: Object.keys(stockBySize),
+    stockBySize,
+  });
+}
+
+export interface StaffGarment {
+  title: string;
+  description: string;
+  price: number;
+  /** 'corpinos' unless said. */
+  category?: string;
+  variants: { size: string; stock: number; sku?: string; barcode?: string }[];
 }
 
 /** A cash pickup order of these lines placed through the API, then marked ready and delivered by staff. */

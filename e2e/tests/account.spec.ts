@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 import { ownShopDatabase, withShopDatabase } from '../support/database';
-import { adminSession, bearer, createStaffProduct, ORDER_NUMBER, type AdminSession } from '../support/shop';
+import { adminSession, bearer, createBlackGarment, ORDER_NUMBER, type AdminSession } from '../support/shop';
 
 /**
  * Issue 61 end to end at 390 px: a guest buys a bra, saves her data from the confirmation, signs in with the code the
@@ -18,14 +18,11 @@ const BUST = '91,5';
 function bra(request: APIRequestContext, session: AdminSession, title: string): Promise<{ _id: string }> {
   const run = Date.now().toString(36).toUpperCase();
   const sizes = ['85B', '90B', '95B'];
-  return createStaffProduct(request, session, {
+  return createBlackGarment(request, session, {
     title,
     description: 'Corpiño creado por la prueba de la cuenta.',
     price: 21000,
-    category: 'corpinos',
-    size: sizes,
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: sizes.map((size) => ({ color: 'Negro', size, stock: 5, sku: `CTA-${run}-${size}` })),
+    variants: sizes.map((size) => ({ size, stock: 5, sku: `CTA-${run}-${size}` })),
   });
 }
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 import { autoInvoicing, manualInvoicing, twoFactorOwner, twoFactorSession } from '../support/invoicing';
-import { bearer, createStaffProduct, ean13, restoreAdminSession } from '../support/shop';
+import { bearer, createBlackGarment, ean13, restoreAdminSession } from '../support/shop';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
 
 interface FakeInPersonOrder {
@@ -25,16 +25,14 @@ test('the counter: scan two items, pay by QR, the ticket with its CAE, close the
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
   const codes = [ean13(`779${String(Date.now()).slice(-9)}`), ean13(`778${String(Date.now()).slice(-9)}`)];
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Conjunto Mostrador ${run}`,
     description: 'Conjunto creado por la prueba del mostrador.',
     price: 12500,
     category: 'conjuntos',
-    size: ['S', 'M'],
-    colors: [{ name: 'Negro', value: '#000000' }],
     variants: [
-      { color: 'Negro', size: 'S', stock: 4, sku: `E2E-${run}-MS`, barcode: codes[0] },
-      { color: 'Negro', size: 'M', stock: 4, sku: `E2E-${run}-MM`, barcode: codes[1] },
+      { size: 'S', stock: 4, sku: `E2E-${run}-MS`, barcode: codes[0] },
+      { size: 'M', stock: 4, sku: `E2E-${run}-MM`, barcode: codes[1] },
     ],
   });
   // A register of its own with its QR point of sale at Mercado Pago.

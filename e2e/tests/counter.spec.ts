@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
+import { bearer, createBlackGarment, restoreAdminSession } from '../support/shop';
 
 /**
  * The counter's cash register ("Caja"): the owner opens a register with the starting cash, takes a sale at the
@@ -11,14 +11,12 @@ test('the owner opens the register, sells at the counter in cash with change, an
   test.setTimeout(150_000);
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Bombacha Caja ${run}`,
     description: 'Bombacha creada por la prueba de la caja.',
     price: 16900,
     category: 'bombachas',
-    size: ['M'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [{ color: 'Negro', size: 'M', stock: 5, sku: `E2E-${run}-CAJA` }],
+    variants: [{ size: 'M', stock: 5, sku: `E2E-${run}-CAJA` }],
   });
   // A register of its own, so that no other test's session is in its figures.
   const name = `Caja ${run}`;

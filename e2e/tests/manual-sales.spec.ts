@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MERCADOPAGO_URL } from '../playwright.config';
-import { adminSession, bearer, createStaffProduct, ean13, ORDER_NUMBER, setMercadoPago } from '../support/shop';
+import { adminSession, bearer, createBlackGarment, ean13, ORDER_NUMBER, setMercadoPago } from '../support/shop';
 
 /**
  * A sale taken on WhatsApp: a salesperson opens "Nueva venta", scans (types) the barcode and presses Enter, writes
@@ -29,14 +29,12 @@ test.describe('Nueva venta', () => {
   }) => {
     const owner = await adminSession(request);
     const barcode = ean13(`779${Date.now().toString().slice(-9)}`);
-    const product = await createStaffProduct(request, owner, {
+    const product = await createBlackGarment(request, owner, {
       title: `Body Encaje ${unique()}`,
       description: 'Body de encaje para la venta por WhatsApp',
       price: 25000,
       category: 'conjuntos',
-      size: ['M'],
-      colors: [{ name: 'Negro', value: '#000000' }],
-      variants: [{ color: 'Negro', size: 'M', stock: 4, barcode }],
+      variants: [{ size: 'M', stock: 4, barcode }],
     });
 
     // The salesperson, invited by the owner and past her temporary password.

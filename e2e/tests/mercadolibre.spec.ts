@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_MERCADOLIBRE_URL } from '../playwright.config';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 import { twoFactorOwner, twoFactorSession } from '../support/invoicing';
-import { adminSession, bearer, buyableProducts, type AdminSession } from '../support/shop';
+import { adminSession, bearer, buyableProducts, storeAdminSession, type AdminSession } from '../support/shop';
 
 /**
  * Issue 47 end to end, against the fake Mercado Libre Playwright starts: an owner with two-factor sign-in connects the
@@ -11,16 +11,6 @@ import { adminSession, bearer, buyableProducts, type AdminSession } from '../sup
  * disconnected at the end, so the other files' stock changes are not sent anywhere.
  */
 let session: AdminSession;
-
-async function signedIn(page: Page, as: AdminSession): Promise<void> {
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('adminToken', token);
-      window.localStorage.setItem('adminUser', user);
-    },
-    [as.token, JSON.stringify(as.user)] as const,
-  );
-}
 
 test.afterAll(async ({ request }) => {
   if (session) await request.delete('/api/channels/mercadolibre', { headers: bearer(session) });
@@ -31,7 +21,7 @@ test('the owner connects Mercado Libre, publishes a product, and a Mercado Libre
   const admin = await adminSession(request);
   const owner = await twoFactorOwner(request, admin, 'Dueña de Mercado Libre');
   session = await twoFactorSession(request, owner);
-  await signedIn(page, session);
+  await storeAdminSession(page, session);
 
   // Connect: the consent page (the fake accepts at once) sends the browser back to the shop's callback.
   await page.goto('/admin/channels/mercadolibre');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { bearer, createStaffProduct, ean13, restoreAdminSession } from '../support/shop';
+import { bearer, createBlackGarment, ean13, restoreAdminSession } from '../support/shop';
 
 /**
  * "Ingreso de mercadería": the owner adds a supplier, scans a garment's barcode twice (a scanner types the code and
@@ -13,14 +13,11 @@ test('the owner receives a purchase by scanning, and sees it in the history and 
   const run = Date.now().toString(36).toUpperCase();
   const sku = `E2E-${run}-ING`;
   const barcode = ean13(`779${String(Date.now()).slice(-9)}`);
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Corpiño Ingreso ${run}`,
     description: 'Corpiño creado por la prueba del ingreso de mercadería.',
     price: 19000,
-    category: 'corpinos',
-    size: ['95B'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [{ color: 'Negro', size: '95B', stock: 1, sku, barcode }],
+    variants: [{ size: '95B', stock: 1, sku, barcode }],
   });
 
   await page.goto('/admin/purchases');

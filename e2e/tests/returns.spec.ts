@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession, type AdminSession } from '../support/shop';
+import { bearer, createBlackGarment, deliveredPickupOrder, restoreAdminSession, type AdminSession } from '../support/shop';
 
 /** Serious or critical axe violations of the page as it is now (rule ids and targets). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -46,16 +46,13 @@ test('a shopper changes 85B for 90B, the owner approves and receives it, the exc
   test.setTimeout(150_000);
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Corpiño Cambio ${run}`,
     description: 'Corpiño creado por la prueba de cambios.',
     price: 15000,
-    category: 'corpinos',
-    size: ['85B', '90B'],
-    colors: [{ name: 'Negro', value: '#000000' }],
     variants: [
-      { color: 'Negro', size: '85B', stock: 3, sku: `E2E-${run}-85` },
-      { color: 'Negro', size: '90B', stock: 2, sku: `E2E-${run}-90` },
+      { size: '85B', stock: 3, sku: `E2E-${run}-85` },
+      { size: '90B', stock: 2, sku: `E2E-${run}-90` },
     ],
   });
   const shopper = { fullName: 'Lucía Cambio', email: `lucia.${run.toLowerCase()}@example.com`, phone: '2995550177' };
@@ -135,14 +132,11 @@ test('a return received at the counter gives the money back in cash out of the o
   test.setTimeout(120_000);
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Corpiño Devolución ${run}`,
     description: 'Corpiño creado por la prueba de devoluciones en efectivo.',
     price: 12000,
-    category: 'corpinos',
-    size: ['85B'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [{ color: 'Negro', size: '85B', stock: 2, sku: `E2E-${run}-DEV` }],
+    variants: [{ size: '85B', stock: 2, sku: `E2E-${run}-DEV` }],
   });
   const shopper = { fullName: 'Marta Efectivo', email: `marta.${run.toLowerCase()}@example.com`, phone: '2995550188' };
   const order = await deliveredOne85B(request, session, product._id, shopper);

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 import { ownShopDatabase, withShopDatabase } from '../support/database';
-import { adminSession, buyableProducts, deliveredPickupOrder, pngProof, type AdminSession } from '../support/shop';
+import { adminSession, buyableProducts, deliveredPickupOrder, pngProof, storeAdminSession } from '../support/shop';
 
 /**
  * Issue 62 end to end: a delivered order is invited to review once its delivery is a
@@ -10,16 +10,6 @@ import { adminSession, buyableProducts, deliveredPickupOrder, pngProof, type Adm
  * "Compra verificada" and the card its stars; the page's JSON-LD carries the rating.
  */
 test.skip(!ownShopDatabase, 'the invitation link is read from the shop database, which a running shop does not share');
-
-async function signedIn(page: Page, as: AdminSession): Promise<void> {
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('adminToken', token);
-      window.localStorage.setItem('adminUser', user);
-    },
-    [as.token, JSON.stringify(as.user)] as const,
-  );
-}
 
 /** As if the order had been delivered eight days ago (its steps and its last change). */
 function ageDelivery(orderId: string): void {
@@ -82,7 +72,7 @@ test('a buyer reviews a delivered line from her invitation, the owner approves i
   await shopper.close();
 
   // The owner approves it in "Opiniones".
-  await signedIn(page, admin);
+  await storeAdminSession(page, admin);
   await page.goto('/admin/reviews');
   const card = page.getByTestId('review-card').filter({ hasText: 'me quedó chico de contorno' });
   await expect(card).toBeVisible();

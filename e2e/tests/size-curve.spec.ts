@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
+import { bearer, createBlackGarment, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
 
 /**
  * The owner's size curve in the back office ("Reportes"): a model of a size of its own (so that the other tests'
@@ -13,14 +13,12 @@ test('the owner reads the size curve of a category, with a size that sold out', 
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
   const size = `Z${run}`.slice(0, 12);
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Body Curva ${run}`,
     description: 'Body creado por la prueba de la curva de talles.',
     price: 21000,
     category: 'bodys',
-    size: [size],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [{ color: 'Negro', size, stock: 3, sku: `E2E-${run}-CURVA` }],
+    variants: [{ size, stock: 3, sku: `E2E-${run}-CURVA` }],
   });
   const shopper = { fullName: 'Vera Curva', email: `vera.${run.toLowerCase()}@example.com`, phone: '2995550177' };
   await deliveredPickupOrder(request, session, [{ productId: product._id, quantity: 3, size, color: 'Negro' }], shopper);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { adminSession, bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession, type AdminSession } from '../support/shop';
+import { adminSession, bearer, createBlackGarment, deliveredPickupOrder, restoreAdminSession, type AdminSession } from '../support/shop';
 
 /**
  * "¿Cuál es mi talle?" on a phone: a shopper types her measurements on a corpiño, the demo bra guide answers 90B, she
@@ -16,14 +16,11 @@ const TRACES = ['75,5', '75.5', '75%2C5', '91,5', '91.5', '91%2C5', 'contorno'];
 function bra(request: APIRequestContext, session: AdminSession, title: string, units: [number, number, number]) {
   const run = Date.now().toString(36).toUpperCase();
   const sizes = ['85B', '90B', '95C'];
-  return createStaffProduct(request, session, {
+  return createBlackGarment(request, session, {
     title,
     description: 'Corpiño creado por las pruebas del buscador de talles.',
     price: 19000,
-    category: 'corpinos',
-    size: sizes,
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: sizes.map((size, i) => ({ color: 'Negro', size, stock: units[i], sku: `E2E-${run}-${size}` })),
+    variants: sizes.map((size, i) => ({ size, stock: units[i] ?? 0, sku: `E2E-${run}-${size}` })),
   });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
+import { bearer, createCorpinoBySize, restoreAdminSession } from '../support/shop';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 
 /**
@@ -15,14 +15,7 @@ test('a shopper asks for a sold-out size, the owner restocks it and the e-mail i
   test.setTimeout(120_000);
   const session = await restoreAdminSession(page, request);
   const title = `Corpiño Avisame E2E ${Date.now()}`;
-  const product = await createStaffProduct(request, session, {
-    title,
-    description: 'Corpiño creado por la prueba de avisos de stock.',
-    price: 19000,
-    category: 'corpinos',
-    size: ['85', '90'],
-    stockBySize: { '85': 0, '90': 3 },
-  });
+  const product = await createCorpinoBySize(request, session, { title, price: 19000, stockBySize: { '85': 0, '90': 3 } });
   const email = `avisame.${Date.now()}@example.com`;
   try {
     // The shopper comes from a feed link naming the sold-out size: the form is there at once.

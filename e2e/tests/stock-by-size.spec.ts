@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bearer, createStaffProduct, restoreAdminSession } from '../support/shop';
+import { bearer, createCorpinoBySize, restoreAdminSession } from '../support/shop';
 
 /**
  * Stock per size across the shop: the owner sets each size's units in the back-office form, the storefront shows a
@@ -14,14 +14,7 @@ test('the owner edits per-size stock in the form; the storefront shows it and a 
 }) => {
   const session = await restoreAdminSession(page, request);
   const title = `Corpiño Tallas E2E ${Date.now()}`;
-  const product = await createStaffProduct(request, session, {
-    title,
-    description: 'Corpiño creado por la prueba de stock por talla.',
-    price: 21000,
-    category: 'corpinos',
-    size: ['85', '90', '95'],
-    stockBySize: { '85': 4, '90': 4, '95': 4 },
-  });
+  const product = await createCorpinoBySize(request, session, { title, price: 21000, stockBySize: { '85': 4, '90': 4, '95': 4 } });
   try {
     // The owner: 85 sold out, 90 down to 2, 95 untouched.
     await page.goto(`/admin/products/edit/${product._id}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { bearer, createStaffProduct, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
+import { bearer, createBlackGarment, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
 
 /**
  * The stock ledger in the back office: a product made in the editor, a web order of one unit, then the owner's
@@ -12,14 +12,11 @@ test('the owner sees each movement of a variant, and a breakage adjustment with 
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
   const sku = `E2E-${run}-90B`;
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Corpiño Historial ${run}`,
     description: 'Corpiño creado por la prueba del historial de stock.',
     price: 18000,
-    category: 'corpinos',
-    size: ['90B'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [{ color: 'Negro', size: '90B', stock: 5, sku }],
+    variants: [{ size: '90B', stock: 5, sku }],
   });
   const shopper = { fullName: 'Rita Historial', email: `rita.${run.toLowerCase()}@example.com`, phone: '2995550199' };
   await deliveredPickupOrder(request, session, [{ productId: product._id, quantity: 1, size: '90B', color: 'Negro' }], shopper);

@@ -2,7 +2,16 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_WHATSAPP, E2E_WHATSAPP_URL } from '../playwright.config';
 import { expectNoSeriousAxeIssues } from '../support/axe';
 import { twoFactorOwner, twoFactorSession } from '../support/invoicing';
-import { adminSession, bearer, buyableProducts, confirmOrder, openAdminOrder, shopperAtCheckout, type AdminSession } from '../support/shop';
+import {
+  adminSession,
+  bearer,
+  buyableProducts,
+  confirmOrder,
+  openAdminOrder,
+  shopperAtCheckout,
+  storeAdminSession,
+  type AdminSession,
+} from '../support/shop';
 
 /**
  * Issue 63 end to end, against the fake WhatsApp Cloud API Playwright starts: an owner with two-factor sign-in
@@ -12,16 +21,6 @@ import { adminSession, bearer, buyableProducts, confirmOrder, openAdminOrder, sh
  */
 let session: AdminSession;
 const SHOPPER_WHATSAPP = '5492995550101'; // '+54 9 299 555-0101', as fillShopper types it
-
-async function signedIn(page: Page, as: AdminSession): Promise<void> {
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('adminToken', token);
-      window.localStorage.setItem('adminUser', user);
-    },
-    [as.token, JSON.stringify(as.user)] as const,
-  );
-}
 
 async function control<T = Record<string, unknown>>(request: APIRequestContext, name: string, data: unknown = {}): Promise<T> {
   const res = await request.post(`${E2E_WHATSAPP_URL}/__control/${name}`, { data });
@@ -51,7 +50,7 @@ test('the owner connects WhatsApp, a shopper opts in, the receipts show on the o
   const admin = await adminSession(request);
   const owner = await twoFactorOwner(request, admin, 'Dueña de WhatsApp');
   session = await twoFactorSession(request, owner);
-  await signedIn(page, session);
+  await storeAdminSession(page, session);
   await control(request, 'reset');
 
   // Connect: the ids, the token and the app secret, then the webhook Meta will call.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeIssues } from '../support/axe';
-import { createStaffProduct, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
+import { createBlackGarment, deliveredPickupOrder, restoreAdminSession } from '../support/shop';
 
 /**
  * The botón de arrepentimiento on a 390 px phone: its link on the home's first screen (no scrolling, no menu opened),
@@ -15,14 +15,12 @@ test('from the home’s first screen to a withdrawal code without signing in; th
   test.setTimeout(120_000);
   const session = await restoreAdminSession(page, request);
   const run = Date.now().toString(36).toUpperCase();
-  const product = await createStaffProduct(request, session, {
+  const product = await createBlackGarment(request, session, {
     title: `Conjunto Arrepentimiento ${run}`,
     description: 'Conjunto creado por la prueba del botón de arrepentimiento.',
     price: 18000,
     category: 'conjuntos',
-    size: ['M'],
-    colors: [{ name: 'Negro', value: '#000000' }],
-    variants: [{ color: 'Negro', size: 'M', stock: 2, sku: `E2E-ARR-${run}` }],
+    variants: [{ size: 'M', stock: 2, sku: `E2E-ARR-${run}` }],
   });
   const shopper = { fullName: 'Carla Arrepentida', email: `carla.${run.toLowerCase()}@example.com`, phone: '2995550190' };
   const order = await deliveredPickupOrder(request, session, [{ productId: product._id, quantity: 1, size: 'M', color: 'Negro' }], shopper);

@@ -5,7 +5,7 @@
 // any QR external_pos_id is accepted (Mercado Pago needs the POS created first); a point order stays "created" until
 // the control moves it (`at_terminal`) or settles it; a cancel of an "at_terminal" order needs the header
 // x-allow-cancelable-status: at_terminal and is answered 202, the order turning "canceled" a moment later (notified).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { json, postSignedWebhook } from './fake-mercadopago-http.mjs';
 
 const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -43,7 +43,7 @@ export function inPersonApi({ state, webhookSecret }) {
   };
 
   /** Sends the shop the order's webhook; the shop's HTTP status (0 when unreachable). */
-  async function notify(order, { tsOffsetSeconds = 0, tamper = false, requestId = randomUUID() } = {}) {
+  async function notify(order, delivery = {}) {
     if (!inPerson.webhookUrl) return 0;
     const body = {
       action: `order.${order.status}`,
@@ -61,14 +61,13 @@ export function inPersonApi({ state, webhookSecret }) {
       type: 'order',
       user_id: '123456789',
     };
+    // `delivery`: how the notice goes out (tsOffsetSeconds, tamper, requestId), as postSignedWebhook takes it.
     const answer = await postSignedWebhook(inPerson.webhookUrl, {
+      ...delivery,
       secret: webhookSecret,
       dataId: order.id,
       topic: 'order',
       body,
-      tsOffsetSeconds,
-      tamper,
-      requestId,
     });
     inPerson.webhooks.push({ orderId: order.id, status: order.status, answer });
     return answer;

@@ -77,3 +77,11 @@ export function queryString(value: unknown): string | undefined {
 export function reply<S extends z.ZodType>(ctx: Context, _schema: S, body: z.input<S>): void {
   ctx.body = body;
 }
+
+/** Answers a PDF to download (`filename`), never kept by a shared cache. */
+export function sendPdfDownload(ctx: Context, { pdf, filename }: { pdf: Buffer; filename: string }): void {
+  ctx.set('Content-Type', 'application/pdf');
+  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = pdf;
+}

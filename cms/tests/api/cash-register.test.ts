@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import {
   CASH_SESSIONS_CSV_HEADER,
@@ -8,13 +8,12 @@ import {
   manualOrderAnswerSchema,
   registersAnswerSchema,
   type CashSession,
-  type SiteContent,
 } from '@shop/shared';
-import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { createProduct, stockOf, type TestProduct } from '../helpers/orders';
-import { inviteStaffMember } from '../helpers/staff';
-import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { createProduct, enableCashAndTransfer, staffSaleBody, stockOf, type TestProduct } from '../helpers/orders';
+import { startStaffedShop } from '../helpers/staffed-shop';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * The counter's cash register (docs/api.md "Counter"): the default register, opening (once, also when two open at
@@ -28,23 +27,13 @@ let database: TestDatabase;
 let owner: string;
 let sales: string;
 let catalog: string;
-let originalContent: SiteContent;
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
 const asSales = (pathname: string, options: CallOptions = {}) => call(pathname, { token: sales, ...options });
 
 /** A counter sale of `quantity` units of `product` (price 10.000) at `registerId` with these payments. */
 function counterSale(product: TestProduct, registerId: number, payments: unknown, extra: Record<string, unknown> = {}, quantity = 1) {
-  return {
-    items: [{ productId: product._id, quantity, size: 'M', color: 'Negro', price: 1 }],
-    paymentMethod: 'cash',
-    deliveryType: 'store',
-    channel: 'local',
-    shippingInfo: { fullName: 'Ana Pérez', phone: '299 555 1234' },
-    registerId,
-    payments,
-    ...extra,
-  };
+  return staffSaleBody(product, 'local', { registerId, payments, ...extra }, quantity);
 }
 
 async function session(id: number): Promise<CashSession> {
@@ -68,18 +57,8 @@ async function open(registerId: number, body: unknown = { openingCash: 5000 }): 
 let product: TestProduct;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
-  shop = await startStrapi(database, { RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_QUOTE_MAX: '100000' });
-  owner = await adminTokenAt(shop.url);
-  originalContent = (await call('/content')).body.content;
-  const content = structuredClone(originalContent);
-  content.checkout.paymentInfo.cashOnDelivery.enabled = true;
-  content.checkout.paymentInfo.bankTransfer.enabled = true;
-  content.checkout.paymentInfo.cashOnDelivery.additionalFee = 0;
-  const saved = await call('/content', { method: 'PUT', body: content, token: owner });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  sales = (await inviteStaffMember(owner, 'sales', shop.url)).token;
-  catalog = (await inviteStaffMember(owner, 'catalog', shop.url)).token;
+  ({ database, shop, owner, sales, catalog } = await startStaffedShop({ RATE_LIMIT_ORDERS_MAX: '100000', RATE_LIMIT_QUOTE_MAX: '100000' }));
+  await enableCashAndTransfer(shop.url, owner);
   product = await createProduct({ stock: 200, size: ['M'], price: 10000 }, { baseUrl: shop.url, token: owner });
 }, 180_000);
 
@@ -321,16 +300,21 @@ describe('counter sales, movements and closing', () => {
 });
 
 describe('who may use the counter, and junk', () => {
+  /** The routes of a register's sessions, where the counter's work is done. */
+  const COUNTER_ROUTES: [string, string, unknown?][] = [
+    ['GET', '/registers'],
+    ['POST', '/registers/1/sessions', { openingCash: 1 }],
+    ['GET', '/cash-sessions/1'],
+    ['POST', '/cash-sessions/1/movements', { type: 'income', amount: 1 }],
+    ['POST', '/cash-sessions/1/close', { counted: { cash: 1 } }],
+    ['POST', '/cash-sessions/1/reopen', { reason: 'x' }],
+    ['GET', '/cash-sessions/1/report.pdf'],
+  ];
+
   it('no token or a garbage token: 401 on every route', async () => {
     const routes: [string, string, unknown?][] = [
-      ['GET', '/registers'],
       ['POST', '/registers', { name: 'Caja X' }],
-      ['POST', '/registers/1/sessions', { openingCash: 1 }],
-      ['GET', '/cash-sessions/1'],
-      ['POST', '/cash-sessions/1/movements', { type: 'income', amount: 1 }],
-      ['POST', '/cash-sessions/1/close', { counted: { cash: 1 } }],
-      ['POST', '/cash-sessions/1/reopen', { reason: 'x' }],
-      ['GET', '/cash-sessions/1/report.pdf'],
+      ...COUNTER_ROUTES,
       ['GET', '/cash-sessions.csv'],
     ];
     for (const [method, path, body] of routes) {
@@ -340,15 +324,7 @@ describe('who may use the counter, and junk', () => {
   });
 
   it('the catalog role may not use the counter; sales may not create a register', async () => {
-    for (const [method, path, body] of [
-      ['GET', '/registers'],
-      ['POST', '/registers/1/sessions', { openingCash: 1 }],
-      ['GET', '/cash-sessions/1'],
-      ['POST', '/cash-sessions/1/movements', { type: 'income', amount: 1 }],
-      ['POST', '/cash-sessions/1/close', { counted: { cash: 1 } }],
-      ['POST', '/cash-sessions/1/reopen', { reason: 'x' }],
-      ['GET', '/cash-sessions/1/report.pdf'],
-    ] as [string, string, unknown?][]) {
+    for (const [method, path, body] of COUNTER_ROUTES) {
       const res = await call(path, { method, body, token: catalog });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.message).toBe(STAFF_FORBIDDEN_MESSAGE);

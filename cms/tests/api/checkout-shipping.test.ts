@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHECKOUT_SHIPPING_MSG, POSTAL_CODE_MSG, SHIPPING_MSG } from '@shop/shared';
+import { CHECKOUT_SHIPPING_MSG, POSTAL_CODE_MSG, SHIPPING_MSG, type ShippingOption } from '@shop/shared';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
 import { api, type CallOptions } from '../helpers/api';
 import { bothCarriersOn, carrierAccounts, carrierMode, startCarrierShop, stopCarrierShop } from '../helpers/carriers';
@@ -22,15 +22,6 @@ let database: TestDatabase;
 let shop: RunningStrapi;
 let owner: string;
 let product: TestProduct;
-
-interface Option {
-  id: string;
-  carrier: string;
-  service: string;
-  type: string;
-  price: number;
-  days: { min: number; max: number };
-}
 
 const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
 const lines = (quantity = 1) => [{ productId: product._id, quantity, size: 'M', color: 'Negro' }];
@@ -75,7 +66,7 @@ describe('checkout quote with deliveryType carrier', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.unavailable).toEqual([]);
     expect(res.body.localDelivery).toBeNull();
-    const options = res.body.shippingOptions as Option[];
+    const options = res.body.shippingOptions as ShippingOption[];
     const kinds = new Set(options.map((o) => `${o.carrier}/${o.type}`));
     expect(kinds).toEqual(new Set(['correo-argentino/door', 'correo-argentino/branch', 'andreani/door', 'andreani/branch']));
     for (const o of options) {
@@ -120,7 +111,7 @@ describe('checkout quote with deliveryType carrier', () => {
       expect(res.body.unavailable).toEqual([
         { carrier: 'correo-argentino', message: 'Correo Argentino no está disponible en este momento' },
       ]);
-      expect(new Set((res.body.shippingOptions as Option[]).map((o) => o.carrier))).toEqual(new Set(['andreani']));
+      expect(new Set((res.body.shippingOptions as ShippingOption[]).map((o) => o.carrier))).toEqual(new Set(['andreani']));
     } finally {
       await mode(correo, 'ok');
     }
@@ -149,7 +140,7 @@ describe('checkout quote with deliveryType carrier', () => {
 describe('orders shipped by a carrier', () => {
   it('a branch option: the order stores the carrier, service, branch and address, and its total is the quote to the peso', async () => {
     const quoted = await quote({ postalCode: '5000', province: 'AR-X' });
-    const option = (quoted.body.shippingOptions as Option[]).find((o) => o.carrier === 'andreani' && o.type === 'branch')!;
+    const option = (quoted.body.shippingOptions as ShippingOption[]).find((o) => o.carrier === 'andreani' && o.type === 'branch')!;
     const priced = await quote({ postalCode: '5000', province: 'AR-X' }, { shippingOptionId: option.id });
     const branches = await call('/shipping/branches?carrier=andreani&postalCode=5000');
     expect(branches.status).toBe(200);
@@ -189,7 +180,7 @@ describe('orders shipped by a carrier', () => {
 
   it('a door option of Correo Argentino, with its fees: the total equals the quote', async () => {
     const quoted = await quote({ postalCode: '5000', province: 'AR-X' });
-    const option = (quoted.body.shippingOptions as Option[]).find((o) => o.carrier === 'correo-argentino' && o.type === 'door')!;
+    const option = (quoted.body.shippingOptions as ShippingOption[]).find((o) => o.carrier === 'correo-argentino' && o.type === 'door')!;
     const priced = await quote({ postalCode: '5000', province: 'AR-X' }, { shippingOptionId: option.id });
     const res = await order(CORDOBA, { shippingOptionId: option.id });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -199,7 +190,7 @@ describe('orders shipped by a carrier', () => {
 
   it('a forged id is a 400; an id quoted for another cart or postal code a 409; nothing is written', async () => {
     const quoted = await quote({ postalCode: '5000', province: 'AR-X' });
-    const option = (quoted.body.shippingOptions as Option[]).find((o) => o.type === 'door')!;
+    const option = (quoted.body.shippingOptions as ShippingOption[]).find((o) => o.type === 'door')!;
     const [payload, signature] = option.id.split('.');
     const signed = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
     const cheaper = Buffer.from(JSON.stringify({ ...signed, p: 1 })).toString('base64url');
@@ -224,7 +215,7 @@ describe('orders shipped by a carrier', () => {
 
   it('a branch option needs one of the carrier branches near the postal code', async () => {
     const quoted = await quote({ postalCode: '5000', province: 'AR-X' });
-    const option = (quoted.body.shippingOptions as Option[]).find((o) => o.carrier === 'correo-argentino' && o.type === 'branch')!;
+    const option = (quoted.body.shippingOptions as ShippingOption[]).find((o) => o.carrier === 'correo-argentino' && o.type === 'branch')!;
     const without = await order(CORDOBA, { shippingOptionId: option.id });
     expect(without.status).toBe(400);
     expect(without.body.message).toBe(CHECKOUT_SHIPPING_MSG.branch);
@@ -235,11 +226,22 @@ describe('orders shipped by a carrier', () => {
 
   it('the order needs the whole address (street, number, locality): Spanish 400', async () => {
     const quoted = await quote({ postalCode: '5000', province: 'AR-X' });
-    const option = (quoted.body.shippingOptions as Option[])[0]!;
+    const option = (quoted.body.shippingOptions as ShippingOption[])[0]!;
     const res = await order({ postalCode: '5000', province: 'AR-X' }, { shippingOptionId: option.id });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/calle|altura|localidad/);
   });
+});
+
+/** A new product's body: a bombacha (its category's parcel applies) with five units in M. */
+const bombacha = () => ({
+  title: `Body ${randomUUID().slice(0, 6)}`,
+  description: 'd',
+  price: 9000,
+  category: 'bombachas',
+  size: ['M'],
+  stockBySize: { M: 5 },
+  thumbnails: ['/images/x.webp'],
 });
 
 describe('parcels: product, then category, then shop', () => {
@@ -250,15 +252,7 @@ describe('parcels: product, then category, then shop', () => {
   });
 
   it('the product form takes the packed parcel, refused out of range with the shared Spanish message', async () => {
-    const body = {
-      title: `Body ${randomUUID().slice(0, 6)}`,
-      description: 'd',
-      price: 9000,
-      category: 'bombachas',
-      size: ['M'],
-      stockBySize: { M: 5 },
-      thumbnails: ['/images/x.webp'],
-    };
+    const body = bombacha();
     for (const [parcel, message] of [
       [{ weight: 0 }, SHIPPING_MSG.weight],
       [{ weight: 40_000 }, SHIPPING_MSG.weight],
@@ -307,16 +301,7 @@ describe('parcels: product, then category, then shop', () => {
     expect(settings.status).toBe(200);
     const own = await call('/products', {
       token: owner,
-      body: {
-        title: `Body ${randomUUID().slice(0, 6)}`,
-        description: 'd',
-        price: 9000,
-        category: 'bombachas',
-        size: ['M'],
-        stockBySize: { M: 5 },
-        thumbnails: ['/images/x.webp'],
-        parcel: { weight: 130, length: 26 },
-      },
+      body: { ...bombacha(), parcel: { weight: 130, length: 26 } },
     });
     const plain = await createProduct({ stock: 5, category: 'corpinos' }, { baseUrl: shop.url, token: owner });
     const res = await call('/shipping/quote', {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTER_MESSAGES,
   COUNTER_PAYMENT_MESSAGES,
@@ -12,14 +12,14 @@ import {
   type OrderEvent,
 } from '@shop/shared';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fake-mercadopago.mjs';
-import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { knexOn } from '../helpers/database';
 import { fakeControl } from '../helpers/mercadopago';
-import { createProduct, stockOf, type TestProduct } from '../helpers/orders';
-import { inviteStaffMember } from '../helpers/staff';
+import { createProduct, staffSaleBody, stockOf, type TestProduct } from '../helpers/orders';
+import { startStaffedShop, type StaffedShop } from '../helpers/staffed-shop';
 import { waitFor } from '../helpers/wait-for';
-import { TEST_SHOPPER, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { TEST_SHOPPER, startStrapi } from '../helpers/strapi-process';
 
 /**
  * Card and QR parts of counter sales through Mercado Pago's in-person Orders API (docs/api.md "Counter: payments"),
@@ -33,11 +33,7 @@ const TERMINAL = 'NEWLAND_N950__N950NCB801293324';
 const OFF = '0 0 0 1 1 *';
 
 let fake: FakeMercadoPago;
-let database: TestDatabase;
-let shop: RunningStrapi;
-let owner: string;
-let sales: string;
-let catalog: string;
+let at: StaffedShop;
 let product: TestProduct;
 let registerId: number;
 let sessionId: number;
@@ -52,22 +48,14 @@ const env = (extra: Record<string, string> = {}) => ({
   RATE_LIMIT_WEBHOOKS_MAX: '100000',
   ...extra,
 });
-const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: shop.url, ...options });
-const asSales = (pathname: string, options: CallOptions = {}) => call(pathname, { token: sales, ...options });
+const call = (pathname: string, options: CallOptions = {}) => api(pathname, { baseUrl: at.shop.url, ...options });
+const asSales = (pathname: string, options: CallOptions = {}) => call(pathname, { token: at.sales, ...options });
 const control = (path: string, body: unknown = {}) => fakeControl(fake, path, body);
 
 /** A counter sale of one unit (10.000) at the test register with these payments; its answer. */
 async function sell(payments: unknown[]) {
   const res = await asSales('/orders/manual', {
-    body: {
-      items: [{ productId: product._id, quantity: 1, size: 'M', color: 'Negro', price: 1 }],
-      paymentMethod: 'cash',
-      deliveryType: 'store',
-      channel: 'local',
-      shippingInfo: { fullName: 'Ana Pérez', phone: '299 555 1234' },
-      registerId,
-      payments,
-    },
+    body: staffSaleBody(product, 'local', { registerId, payments }),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return manualOrderAnswerSchema.parse(res.body);
@@ -105,12 +93,12 @@ async function session(): Promise<CashSession> {
 }
 
 async function paidTransitions(documentId: string): Promise<number> {
-  const history: OrderEvent[] = (await call(`/orders/${documentId}/history`, { token: owner })).body.history;
+  const history: OrderEvent[] = (await call(`/orders/${documentId}/history`, { token: at.owner })).body.history;
   return history.filter((h) => h.to === 'paid' && h.from !== 'paid').length;
 }
 
 async function invoiceRows(documentId: string): Promise<number> {
-  const db = knexOn(database.env);
+  const db = knexOn(at.database.env);
   try {
     return (await db('invoices').where({ order_document_id: documentId, kind: 'invoice' })).length;
   } finally {
@@ -120,23 +108,19 @@ async function invoiceRows(documentId: string): Promise<number> {
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
-  shop = await startStrapi(database, env());
-  await control('in-person', { webhookUrl: `${shop.url}/api/payments/mercadopago/webhook` });
-  owner = await adminTokenAt(shop.url);
+  at = await startStaffedShop(env());
+  await control('in-person', { webhookUrl: `${at.shop.url}/api/payments/mercadopago/webhook` });
   const saved = await call('/content', {
     method: 'PUT',
-    token: owner,
+    token: at.owner,
     body: { checkout: { paymentInfo: { cashOnDelivery: { enabled: true, additionalFee: 0 } } } },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  sales = (await inviteStaffMember(owner, 'sales', shop.url)).token;
-  catalog = (await inviteStaffMember(owner, 'catalog', shop.url)).token;
-  product = await createProduct({ stock: 200, size: ['M'], price: 10000 }, { baseUrl: shop.url, token: owner });
-  registerId = (await call('/registers', { body: { name: 'Caja Point' }, token: owner })).body.register.id;
+  product = await createProduct({ stock: 200, size: ['M'], price: 10000 }, { baseUrl: at.shop.url, token: at.owner });
+  registerId = (await call('/registers', { body: { name: 'Caja Point' }, token: at.owner })).body.register.id;
   const devices = await call(`/registers/${registerId}`, {
     method: 'PATCH',
-    token: owner,
+    token: at.owner,
     body: { pointTerminalId: TERMINAL, qrPosId: 'CAJA1' },
   });
   expect(devices.status, JSON.stringify(devices.body)).toBe(200);
@@ -145,8 +129,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
+  await at?.shop.stop();
+  await at?.database.drop();
   await fake?.close();
 });
 
@@ -176,23 +160,23 @@ describe('card at the Point terminal', () => {
     expect((await session()).expected.card).toBe(before + 10000);
     expect(await paidTransitions(sale.order._id)).toBe(1);
     expect(await invoiceRows(sale.order._id)).toBe(1);
-    const order = (await call(`/orders/${sale.order._id}`, { token: owner })).body.order;
+    const order = (await call(`/orders/${sale.order._id}`, { token: at.owner })).body.order;
     expect(order).toMatchObject({ status: 'paid', fulfillment: 'delivered' });
 
     // The sales report takes Mercado Pago's in-person rate for Point off this sale (3,25 % of 10.000 = 325), not the
     // online rate (6,29 % would be 629) nor nothing.
     const rates = { paymentFeePercent: 6.29, pointFeePercent: 3.25, qrFeePercent: 0.8 };
-    const set = await call('/purchase-settings', { method: 'PUT', body: rates, token: owner });
+    const set = await call('/purchase-settings', { method: 'PUT', body: rates, token: at.owner });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     try {
-      const report = await call('/reports/sales?groupBy=channel', { token: owner });
+      const report = await call('/reports/sales?groupBy=channel', { token: at.owner });
       expect(report.status, JSON.stringify(report.body)).toBe(200);
       expect(report.body.totals.fees).toBe(325);
     } finally {
       await call('/purchase-settings', {
         method: 'PUT',
         body: { paymentFeePercent: 0, pointFeePercent: 0, qrFeePercent: 0 },
-        token: owner,
+        token: at.owner,
       });
     }
   });
@@ -206,8 +190,8 @@ describe('card at the Point terminal', () => {
     const late = await sell([{ method: 'card', amount: 10000 }]);
     const lateMp = await mpOrderOf(late.orderNumber);
     await control(`orders/${lateMp.id}`, { action: 'approve', notify: false });
-    const sweeper = await startStrapi(database, env({ COUNTER_PAYMENTS_SWEEP_CRON: '*/1 * * * * *' }));
-    const db = knexOn(database.env);
+    const sweeper = await startStrapi(at.database, env({ COUNTER_PAYMENTS_SWEEP_CRON: '*/1 * * * * *' }));
+    const db = knexOn(at.database.env);
     try {
       await waitFor(
         'the sweep to apply the late approval',
@@ -291,13 +275,13 @@ describe('QR, split and abandoned sales', () => {
   });
 
   it('an unpaid sale cancelled by staff gives its units back and takes its card part off the terminal', async () => {
-    const stock = await stockOf(product._id, shop.url);
+    const stock = await stockOf(product._id, at.shop.url);
     const sale = await sell([{ method: 'card', amount: 10000 }]);
-    expect(await stockOf(product._id, shop.url)).toBe(stock - 1);
+    expect(await stockOf(product._id, at.shop.url)).toBe(stock - 1);
     const mp = await mpOrderOf(sale.orderNumber);
-    const cancelled = await call(`/orders/${sale.order._id}/status`, { method: 'PUT', token: owner, body: { status: 'cancelled' } });
+    const cancelled = await call(`/orders/${sale.order._id}/status`, { method: 'PUT', token: at.owner, body: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(await stockOf(product._id, shop.url)).toBe(stock);
+    expect(await stockOf(product._id, at.shop.url)).toBe(stock);
     expect(await part(firstPart(sale).id)).toMatchObject({
       status: 'cancelled',
       reason: COUNTER_PAYMENT_MESSAGES.cancelledBySale,
@@ -316,7 +300,11 @@ describe('QR, split and abandoned sales', () => {
 
 describe('devices, permissions and junk', () => {
   it('the devices: a terminal not in the account is refused; sales may not set them', async () => {
-    const unknown = await call(`/registers/${registerId}`, { method: 'PATCH', token: owner, body: { pointTerminalId: 'OTRA_TERMINAL' } });
+    const unknown = await call(`/registers/${registerId}`, {
+      method: 'PATCH',
+      token: at.owner,
+      body: { pointTerminalId: 'OTRA_TERMINAL' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(COUNTER_PAYMENT_MESSAGES.terminalUnknown);
     const bySales = await asSales(`/registers/${registerId}`, { method: 'PATCH', body: { qrPosId: 'CAJA2' } });
@@ -336,7 +324,7 @@ describe('devices, permissions and junk', () => {
       expect((await call(path, { method, body })).status, `${method} ${path}`).toBe(401);
       expect((await call(path, { method, body, token: GARBAGE_TOKEN })).status, `${method} ${path}`).toBe(401);
       expect((await call(path, { method, body, token: shopper })).status, `${method} ${path} shopper`).toBe(403);
-      const byCatalog = await call(path, { method, body, token: catalog });
+      const byCatalog = await call(path, { method, body, token: at.catalog });
       expect(byCatalog.status, `${method} ${path} catalog`).toBe(403);
       expect(byCatalog.body.message).toBe(STAFF_FORBIDDEN_MESSAGE);
     }
@@ -356,7 +344,7 @@ describe('devices, permissions and junk', () => {
       ['PATCH', '/registers/999999', { qrPosId: 'CAJA1' }, 404, COUNTER_MESSAGES.registerUnknown],
     ];
     for (const [method, path, body, status, message] of cases) {
-      const res = await call(path, { method, body, token: owner });
+      const res = await call(path, { method, body, token: at.owner });
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
       expect(res.body.message).toBe(message);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTER_TICKET_MESSAGES,
   STAFF_FORBIDDEN_MESSAGE,
@@ -8,12 +8,12 @@ import {
   type CounterTicket,
 } from '@shop/shared';
 import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
-import { adminTokenAt, api, type CallOptions } from '../helpers/api';
+import { api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { ownerWithTwoFactor, qrPayloadOf, SETTINGS, setUpInvoicing, waitUntil } from '../helpers/invoicing';
-import { createProduct, type TestProduct } from '../helpers/orders';
-import { inviteStaffMember } from '../helpers/staff';
-import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
+import { createProduct, enableCashAndTransfer, staffSaleBody, type TestProduct } from '../helpers/orders';
+import { startStaffedShop } from '../helpers/staffed-shop';
+import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
 /**
  * A counter sale's ticket (GET /cash-sessions/tickets/{orderNumber}, docs/api.md "Counter"): the order's lines and
@@ -43,16 +43,7 @@ async function ticketOf(orderNumber: string): Promise<CounterTicket> {
 /** A counter sale of `quantity` units (price 10.000) paid with `payments`; its order number. */
 async function counterSale(payments: unknown, quantity: number, shippingInfo: Record<string, string>, extra = {}): Promise<string> {
   const res = await asSales('/orders/manual', {
-    body: {
-      items: [{ productId: product._id, quantity, size: 'M', color: 'Negro', price: 1 }],
-      paymentMethod: 'cash',
-      deliveryType: 'store',
-      channel: 'local',
-      shippingInfo,
-      registerId,
-      payments,
-      ...extra,
-    },
+    body: staffSaleBody(product, 'local', { shippingInfo, registerId, payments, ...extra }, quantity),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return manualOrderAnswerSchema.parse(res.body).orderNumber;
@@ -60,8 +51,13 @@ async function counterSale(payments: unknown, quantity: number, shippingInfo: Re
 
 beforeAll(async () => {
   fake = await startFakeArca();
-  database = await createTestDatabase(inject('databaseKind'), { seeded: true });
-  shop = await startStrapi(database, {
+  ({
+    database,
+    shop,
+    owner: firstOwner,
+    sales,
+    catalog,
+  } = await startStaffedShop({
     RATE_LIMIT_ORDERS_MAX: '100000',
     RATE_LIMIT_QUOTE_MAX: '100000',
     ARCA_WSAA_URL: fake.wsaaUrl,
@@ -69,16 +65,8 @@ beforeAll(async () => {
     ARCA_SWEEP_MS: '300',
     ARCA_RETRY_MS: '300',
     ARCA_TIMEOUT_MS: '10000',
-  });
-  firstOwner = await adminTokenAt(shop.url);
-  const content = (await call('/content')).body.content;
-  content.checkout.paymentInfo.cashOnDelivery.enabled = true;
-  content.checkout.paymentInfo.bankTransfer.enabled = true;
-  content.checkout.paymentInfo.cashOnDelivery.additionalFee = 0;
-  const saved = await call('/content', { method: 'PUT', body: content, token: firstOwner });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  sales = (await inviteStaffMember(firstOwner, 'sales', shop.url)).token;
-  catalog = (await inviteStaffMember(firstOwner, 'catalog', shop.url)).token;
+  }));
+  await enableCashAndTransfer(shop.url, firstOwner);
   product = await createProduct({ stock: 100, size: ['M'], price: 10000 }, { baseUrl: shop.url, token: firstOwner });
   registerId = registersAnswerSchema.parse((await asSales('/registers')).body).registers[0]?.id ?? 0;
   const opened = await asSales(`/registers/${registerId}/sessions`, { body: { openingCash: 5000 } });

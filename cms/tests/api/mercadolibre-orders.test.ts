@@ -9,7 +9,6 @@ import {
   type OrderListAnswer,
   type SalesReportAnswer,
 } from '@shop/shared';
-import { type FakeMercadoLibre } from '../../../scripts/fake-mercadolibre.mjs';
 import { startFakeArca, type FakeArca } from '../../../scripts/fake-arca.mjs';
 import { setUpInvoicing } from '../helpers/invoicing';
 import { api, type CallOptions } from '../helpers/api';
@@ -17,32 +16,26 @@ import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import {
   CHANNEL,
   callOn,
-  connectMercadoLibre,
   fakeControl,
-  startMercadoLibreShop,
+  startConnectedMercadoLibreShop,
   stopMercadoLibreShop,
-  turnOnTwoFactor,
+  type MercadoLibreShop,
 } from '../helpers/mercadolibre';
 import { createProduct, orderBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
-import { type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 import { sleep, waitFor } from '../helpers/wait-for';
 
 // Two app processes on a throwaway database of their own, both pointed at a local fake of Mercado Libre (real HTTP,
 // its protocol): its notifications go to either process, and the worker of each takes the rows it leases.
 
-let fake: FakeMercadoLibre;
 let arca: FakeArca;
-let database: TestDatabase;
-let first: RunningStrapi;
-let second: RunningStrapi;
-let db: Knex;
-let owner: string;
+/** Mercado Libre's fake and the shop's two processes on their database, with the owner's token. */
+let ml: MercadoLibreShop;
 
-const call = (pathname: string, options: CallOptions = {}) => callOn(first)(pathname, options);
+const call = (pathname: string, options: CallOptions = {}) => callOn(ml.first)(pathname, options);
 
 /** One of the fake's test controls. */
-const control = <T = Record<string, unknown>>(path: string, body: unknown = {}) => fakeControl<T>(fake, path, body);
+const control = <T = Record<string, unknown>>(path: string, body: unknown = {}) => fakeControl<T>(ml.fake, path, body);
 
 /** A sale on the fake (paid unless said). */
 const sell = (
@@ -54,9 +47,9 @@ const sell = (
 async function notify(orderId: number, times = 1, extra: Record<string, unknown> = {}): Promise<number[]> {
   type Sent = { statuses: number[] };
   const [a, b] = await Promise.all([
-    control<Sent>('notify', { orderId, times: Math.ceil(times / 2), url: `${first.url}/api${CHANNEL}/notifications`, ...extra }),
+    control<Sent>('notify', { orderId, times: Math.ceil(times / 2), url: `${ml.first.url}/api${CHANNEL}/notifications`, ...extra }),
     times > 1
-      ? control<Sent>('notify', { orderId, times: Math.floor(times / 2), url: `${second.url}/api${CHANNEL}/notifications`, ...extra })
+      ? control<Sent>('notify', { orderId, times: Math.floor(times / 2), url: `${ml.second.url}/api${CHANNEL}/notifications`, ...extra })
       : { statuses: [] },
   ]);
   return [...a.statuses, ...b.statuses];
@@ -64,7 +57,7 @@ async function notify(orderId: number, times = 1, extra: Record<string, unknown>
 
 /** The shop's orders of one Mercado Libre sale. */
 async function ordersOf(mlOrderId: number): Promise<Order[]> {
-  const res = await api<OrderListAnswer>('/orders?channel=mercadolibre&limit=100', { baseUrl: first.url, token: owner });
+  const res = await api<OrderListAnswer>('/orders?channel=mercadolibre&limit=100', { baseUrl: ml.first.url, token: ml.owner });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.orders.filter((o) => o.external?.orderId === String(mlOrderId));
 }
@@ -81,7 +74,7 @@ async function oneOrderOf(mlOrderId: number): Promise<Order> {
 }
 
 async function variantsOf(productId: string): Promise<{ id: string; sku: string; stock: number }[]> {
-  const res = await call(`/products/${productId}`, { token: owner });
+  const res = await call(`/products/${productId}`, { token: ml.owner });
   expect(res.status).toBe(200);
   return res.body.product.variants;
 }
@@ -89,7 +82,7 @@ const unitsOf = async (product: TestProduct, sku: string) => (await variantsOf(p
 
 /** The ledger's movements of one variant for Mercado Libre's sales and their cancellations. */
 const movements = (sku: string) =>
-  db('stock_movements').where({ sku }).whereIn('reason', ['channel_sale', 'cancel']).select('reason', 'quantity');
+  ml.db('stock_movements').where({ sku }).whereIn('reason', ['channel_sale', 'cancel']).select('reason', 'quantity');
 
 const countOf = async (query: Knex.QueryBuilder) => Number(((await query.count({ n: '*' })) as { n: unknown }[])[0]!.n);
 
@@ -97,7 +90,7 @@ const countOf = async (query: Knex.QueryBuilder) => Number(((await query.count({
 const settled = () =>
   waitFor(
     'the channel jobs',
-    () => countOf(db('channel_jobs').where({ pending: true })),
+    () => countOf(ml.db('channel_jobs').where({ pending: true })),
     (n) => n === 0,
     { timeoutMs: 30_000, everyMs: 200 },
   );
@@ -107,7 +100,7 @@ const sku = (size: string) => product.variants!.find((v) => v.size === size)!.sk
 
 beforeAll(async () => {
   arca = await startFakeArca();
-  ({ fake, database, first, second, db, owner } = await startMercadoLibreShop(inject('databaseKind'), {
+  ml = await startConnectedMercadoLibreShop(inject('databaseKind'), {
     MERCADOLIBRE_RETRY_MS: '300',
     MERCADOLIBRE_JOBS_EVERY_MS: '300',
     MERCADOLIBRE_FISCAL_SWEEP_MS: '1000',
@@ -118,11 +111,9 @@ beforeAll(async () => {
     ARCA_SWEEP_MS: '300',
     ARCA_RETRY_MS: '300',
     ARCA_TIMEOUT_MS: '10000',
-  }));
-  await turnOnTwoFactor(first, owner);
-  await connectMercadoLibre(first, owner);
+  });
   // Electronic invoices on (fake ARCA): a paid Mercado Libre sale is invoiced, then its PDF uploaded there.
-  await setUpInvoicing(owner, first.url, (csr) => arca.signCsr(csr));
+  await setUpInvoicing(ml.owner, ml.first.url, (csr) => arca.signCsr(csr));
   product = await createProduct(
     {
       stock: 0,
@@ -134,13 +125,13 @@ beforeAll(async () => {
         { color: 'Negro', size: 'L', stock: 1 },
       ],
     },
-    { baseUrl: first.url, token: owner },
+    { baseUrl: ml.first.url, token: ml.owner },
   );
 }, 240_000);
 
 afterAll(async () => {
-  if (process.env.SHOW_LOGS) console.log(first?.logs().slice(-20000));
-  await stopMercadoLibreShop({ fake, database, first, second, db });
+  if (process.env.SHOW_LOGS) console.log(ml?.first.logs().slice(-20000));
+  await stopMercadoLibreShop(ml ?? {});
   await arca?.close();
 });
 
@@ -178,23 +169,28 @@ describe('Mercado Libre: a sale becomes one order', () => {
     // The ledger names the reason and the order.
     expect(await movements(sku('S'))).toEqual([{ reason: 'channel_sale', quantity: -2 }]);
     // Its invoice waits for ARCA like any paid sale's.
-    expect(await countOf(db('invoices').where({ order_document_id: order._id, kind: 'invoice' }))).toBe(1);
-    const filter = await api<OrderListAnswer>('/orders?channel=mercadolibre', { baseUrl: first.url, token: owner });
+    expect(await countOf(ml.db('invoices').where({ order_document_id: order._id, kind: 'invoice' }))).toBe(1);
+    const filter = await api<OrderListAnswer>('/orders?channel=mercadolibre', { baseUrl: ml.first.url, token: ml.owner });
     expect(filter.body.orders.every((o) => o.channel === 'mercadolibre')).toBe(true);
-    const web = await api<OrderListAnswer>('/orders?channel=web', { baseUrl: first.url, token: owner });
+    const web = await api<OrderListAnswer>('/orders?channel=web', { baseUrl: ml.first.url, token: ml.owner });
     expect(web.body.orders.some((o) => o.channel === 'mercadolibre')).toBe(false);
 
     // The sales report takes Mercado Libre's charge off the sale's margin, to the peso, and not the online rate of
     // Mercado Pago the owner set for the web (the buyer paid Mercado Libre, which charged its own fee).
-    const rate = await api('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 6.29 }, baseUrl: first.url, token: owner });
+    const rate = await api('/purchase-settings', {
+      method: 'PUT',
+      body: { paymentFeePercent: 6.29 },
+      baseUrl: ml.first.url,
+      token: ml.owner,
+    });
     expect(rate.status, JSON.stringify(rate.body)).toBe(200);
     try {
-      const report = await api<SalesReportAnswer>('/reports/sales?groupBy=channel', { baseUrl: first.url, token: owner });
+      const report = await api<SalesReportAnswer>('/reports/sales?groupBy=channel', { baseUrl: ml.first.url, token: ml.owner });
       expect(report.status).toBe(200);
       const row = report.body.rows.find((r) => r.key === 'mercadolibre');
       // 3 units at 23.000: 69.000 sold; Mercado Libre's sale_fee 13 % of each unit: 2.990 × 3 = 8.970.
       expect(row).toMatchObject({ units: 3, gross: 69000, net: 69000, fees: 8970 });
-      const byVariant = await api<SalesReportAnswer>('/reports/sales?groupBy=variant', { baseUrl: first.url, token: owner });
+      const byVariant = await api<SalesReportAnswer>('/reports/sales?groupBy=variant', { baseUrl: ml.first.url, token: ml.owner });
       const fees = byVariant.body.rows
         .filter((r) => r.key.startsWith(`${product._id}~`))
         .map((r) => r.fees)
@@ -202,7 +198,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
       // Split over the lines by their value: 46.000 and 23.000 → 5.980 and 2.990.
       expect(fees).toEqual([5980, 2990]);
     } finally {
-      await api('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 0 }, baseUrl: first.url, token: owner });
+      await api('/purchase-settings', { method: 'PUT', body: { paymentFeePercent: 0 }, baseUrl: ml.first.url, token: ml.owner });
     }
   });
 
@@ -213,7 +209,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     await notify(carted.id);
     const uploaded = await waitFor(
       'the fiscal documents',
-      async () => fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id || d.packId === 2000000123456),
+      async () => ml.fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id || d.packId === 2000000123456),
       (docs) => docs.length === 2,
       { timeoutMs: 30_000, everyMs: 300 },
     );
@@ -221,23 +217,26 @@ describe('Mercado Libre: a sale becomes one order', () => {
       expect(doc).toMatchObject({ type: 'application/pdf', filename: expect.stringMatching(/^factura-.+\.pdf$/) });
     const order = await oneOrderOf(carted.id);
     expect(order.external?.packId).toBe('2000000123456');
-    const row = await db('channel_orders')
+    const row = await ml
+      .db('channel_orders')
       .where({ external_order_id: String(carted.id) })
       .first();
     expect(row.invoice_uploaded_at).toBeTruthy();
     await settled();
     // Once each, however many notifications came.
-    expect(fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id)).toHaveLength(1);
+    expect(ml.fake.state.sales.fiscalDocuments.filter((d) => d.packId === alone.id)).toHaveLength(1);
     // The event lost (a process killed right after ARCA answered): the sweep finds the sale and uploads it.
-    await db('channel_jobs')
+    await ml
+      .db('channel_jobs')
       .where({ job_key: `fiscal:${order._id}` })
       .delete();
-    await db('channel_orders')
+    await ml
+      .db('channel_orders')
       .where({ external_order_id: String(carted.id) })
       .update({ invoice_uploaded_at: null });
     await waitFor(
       'the upload by the sweep',
-      async () => fake.state.sales.fiscalDocuments.filter((d) => d.packId === 2000000123456).length,
+      async () => ml.fake.state.sales.fiscalDocuments.filter((d) => d.packId === 2000000123456).length,
       (n) => n === 2,
       { timeoutMs: 20_000, everyMs: 300 },
     );
@@ -261,7 +260,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     await settled();
     expect(await ordersOf(sale.id)).toHaveLength(1);
     expect(await unitsOf(product, sku('M'))).toBe(before - 2);
-    expect(await countOf(db('channel_jobs').where({ job_key: `order:/orders/${sale.id}` }))).toBe(1);
+    expect(await countOf(ml.db('channel_jobs').where({ job_key: `order:/orders/${sale.id}` }))).toBe(1);
 
     await control('cancel', { orderId: sale.id });
     await notify(sale.id, 12);
@@ -277,7 +276,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     expect(await unitsOf(product, sku('M'))).toBe(before);
     const order = await oneOrderOf(sale.id);
     expect(order.status).toBe('cancelled');
-    const history = await api<{ history: OrderEvent[] }>(`/orders/${order._id}/history`, { baseUrl: first.url, token: owner });
+    const history = await api<{ history: OrderEvent[] }>(`/orders/${order._id}/history`, { baseUrl: ml.first.url, token: ml.owner });
     expect(history.body.history.map((e) => e.to)).toEqual(['paid', 'cancelled']);
   });
 
@@ -290,7 +289,8 @@ describe('Mercado Libre: a sale becomes one order', () => {
     await settled();
     expect(await ordersOf(sale.id)).toEqual([]);
     expect(await unitsOf(product, sku('S'))).toBe(before);
-    const row = await db('channel_orders')
+    const row = await ml
+      .db('channel_orders')
       .where({ external_order_id: String(sale.id) })
       .first();
     expect(row.status).toBe('cancelled');
@@ -306,7 +306,8 @@ describe('Mercado Libre: a sale becomes one order', () => {
     const order = await oneOrderOf(sale.id);
     await settled();
     expect(await unitsOf(product, sku('L'))).toBe(0);
-    const rows = await db('stock_movements')
+    const rows = await ml
+      .db('stock_movements')
       .where({ sku: sku('L') })
       .select('units_after');
     expect(rows.every((r: { units_after: number }) => Number(r.units_after) >= 0)).toBe(true);
@@ -338,7 +339,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     // Three sold, one there: one taken. Cancelled by staff in the back office, only that one comes back.
     const small = await createProduct(
       { stock: 0, price: 20000, size: ['M'], variants: [{ color: 'Negro', size: 'M', stock: 1 }] },
-      { baseUrl: first.url, token: owner },
+      { baseUrl: ml.first.url, token: ml.owner },
     );
     const smallSku = small.variants![0]!.sku;
     const short = await sell([{ sku: smallSku, quantity: 3, unitPrice: 20000 }]);
@@ -346,7 +347,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     const shortOrder = await oneOrderOf(short.id);
     expect(shortOrder.oversold).toBe(true);
     expect(await unitsOf(small, smallSku)).toBe(0);
-    const byStaff = await call(`/orders/${shortOrder._id}/status`, { method: 'PUT', token: owner, body: { status: 'cancelled' } });
+    const byStaff = await call(`/orders/${shortOrder._id}/status`, { method: 'PUT', token: ml.owner, body: { status: 'cancelled' } });
     expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(200);
     expect(byStaff.body.order.external).not.toHaveProperty('missing');
     expect(await unitsOf(small, smallSku)).toBe(1);
@@ -365,7 +366,8 @@ describe('Mercado Libre: a sale becomes one order', () => {
       expect(await notify(sale.id, 3)).toEqual([200, 200, 200]);
       await sleep(2500);
       expect(await ordersOf(sale.id)).toEqual([]);
-      const row = await db('channel_jobs')
+      const row = await ml
+        .db('channel_jobs')
         .where({ job_key: `order:/orders/${sale.id}` })
         .first();
       expect(Boolean(row.pending)).toBe(true);
@@ -389,7 +391,7 @@ describe('Mercado Libre: a sale becomes one order', () => {
     const before = await unitsOf(product, sku('M'));
     const now = new Date();
     // As a notification wrote it, then a process took it and died: its lease (in the past now) is the only trace.
-    await db('channel_jobs').insert({
+    await ml.db('channel_jobs').insert({
       document_id: `killed${sale.id}`,
       job_key: `order:/orders/${sale.id}`,
       kind: 'order',
@@ -411,14 +413,14 @@ describe('Mercado Libre: a sale becomes one order', () => {
 
   it('ignores a notification of another seller, of another topic or of another resource', async () => {
     const sale = await sell([{ sku: sku('S'), quantity: 1, unitPrice: 21000 }]);
-    const before = await countOf(db('channel_jobs').where({ kind: 'order' }));
+    const before = await countOf(ml.db('channel_jobs').where({ kind: 'order' }));
     expect(await notify(sale.id, 1, { userId: 999_999 })).toEqual([200]);
     expect(await notify(sale.id, 1, { topic: 'questions' })).toEqual([200]);
-    expect(await control('notify', { resource: '/users/1', url: `${first.url}/api${CHANNEL}/notifications` })).toMatchObject({
+    expect(await control('notify', { resource: '/users/1', url: `${ml.first.url}/api${CHANNEL}/notifications` })).toMatchObject({
       statuses: [200],
     });
     await sleep(800);
-    expect(await countOf(db('channel_jobs').where({ kind: 'order' }))).toBe(before);
+    expect(await countOf(ml.db('channel_jobs').where({ kind: 'order' }))).toBe(before);
     expect(await ordersOf(sale.id)).toEqual([]);
   });
 
@@ -449,7 +451,7 @@ describe('Mercado Libre: questions', () => {
       itemId: 'MLA123',
       text: '¿Tenés el conjunto en talle 95?',
     });
-    const list = await call(`${CHANNEL}/questions`, { token: owner });
+    const list = await call(`${CHANNEL}/questions`, { token: ml.owner });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.questions).toContainEqual({
       id: String(question.id),
@@ -458,8 +460,8 @@ describe('Mercado Libre: questions', () => {
       createdAt: question.date_created,
     });
 
-    const sales = await inviteStaff(owner, 'sales', first.url);
-    const catalog = await inviteStaff(owner, 'catalog', first.url);
+    const sales = await inviteStaff(ml.owner, 'sales', ml.first.url);
+    const catalog = await inviteStaff(ml.owner, 'catalog', ml.first.url);
     const routes: [string, string, unknown][] = [
       ['GET', `${CHANNEL}/questions`, undefined],
       ['POST', `${CHANNEL}/questions/${question.id}/answer`, { text: 'Sí' }],
@@ -474,7 +476,7 @@ describe('Mercado Libre: questions', () => {
       }
     }
     // The question is still unanswered: no one above reached Mercado Libre.
-    expect(fake.state.sales.questions.get(question.id)!.status).toBe('UNANSWERED');
+    expect(ml.fake.state.sales.questions.get(question.id)!.status).toBe('UNANSWERED');
 
     const junk: [string, unknown, string][] = [
       [String(question.id), {}, MERCADOLIBRE_SALES_MESSAGES.answerText],
@@ -485,37 +487,37 @@ describe('Mercado Libre: questions', () => {
       ['1'.repeat(30), { text: 'Sí' }, MERCADOLIBRE_SALES_MESSAGES.questionId],
     ];
     for (const [id, body, message] of junk) {
-      const res = await call(`${CHANNEL}/questions/${id}/answer`, { method: 'POST', token: owner, body });
+      const res = await call(`${CHANNEL}/questions/${id}/answer`, { method: 'POST', token: ml.owner, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(message);
     }
     const extra = await call(`${CHANNEL}/questions/${question.id}/answer`, {
       method: 'POST',
-      token: owner,
+      token: ml.owner,
       body: { text: 'Sí', question_id: 1 },
     });
     expect(extra.status).toBe(400);
 
     const answered = await call(`${CHANNEL}/questions/${question.id}/answer`, {
       method: 'POST',
-      token: owner,
+      token: ml.owner,
       body: { text: '  ¡Hola! Sí, hay talle 95 en negro.  ' },
     });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     expect(answered.body.message).toBe(MERCADOLIBRE_SALES_MESSAGES.answered);
-    expect(fake.state.sales.questions.get(question.id)).toMatchObject({
+    expect(ml.fake.state.sales.questions.get(question.id)).toMatchObject({
       status: 'ANSWERED',
       answer: { text: '¡Hola! Sí, hay talle 95 en negro.' },
     });
-    const after = await call(`${CHANNEL}/questions`, { token: owner });
+    const after = await call(`${CHANNEL}/questions`, { token: ml.owner });
     expect(after.body.questions.some((q: { id: string }) => q.id === String(question.id))).toBe(false);
     // Answered already (or deleted there): a 409 in Spanish.
-    const twice = await call(`${CHANNEL}/questions/${question.id}/answer`, { method: 'POST', token: owner, body: { text: 'Otra vez' } });
+    const twice = await call(`${CHANNEL}/questions/${question.id}/answer`, { method: 'POST', token: ml.owner, body: { text: 'Otra vez' } });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(MERCADOLIBRE_SALES_MESSAGES.questionGone);
     // Mercado Libre down: a 503 in Spanish.
     await control('mode', { status: 500, times: 1 });
-    const down = await call(`${CHANNEL}/questions`, { token: owner });
+    const down = await call(`${CHANNEL}/questions`, { token: ml.owner });
     expect(down.status).toBe(503);
     expect(down.body.message).toBe(MERCADOLIBRE_MESSAGES.unavailable);
   });

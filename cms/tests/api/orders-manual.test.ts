@@ -13,7 +13,7 @@ import { startFakeMercadoPago, type FakeMercadoPago } from '../../../scripts/fak
 import { fakeControl } from '../helpers/mercadopago';
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { createProduct, stockOf, type TestProduct } from '../helpers/orders';
+import { createProduct, staffSaleBody, stockOf, type TestProduct } from '../helpers/orders';
 import { inviteStaffMember } from '../helpers/staff';
 import { TEST_SHOPPER, createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
@@ -44,14 +44,7 @@ const control = (path: string, body: unknown = {}) => fakeControl(fake, path, bo
 
 /** A WhatsApp sale of `quantity` units of `product`, handed over at the counter unless `extra` says otherwise. */
 function saleBody(product: TestProduct, extra: Record<string, unknown> = {}, quantity = 1): Record<string, unknown> {
-  return {
-    items: [{ productId: product._id, quantity, size: 'M', color: 'Negro', price: 1 }],
-    paymentMethod: 'cash',
-    deliveryType: 'store',
-    channel: 'whatsapp',
-    shippingInfo: { fullName: 'Ana Pérez', phone: '299 555 1234' },
-    ...extra,
-  };
+  return staffSaleBody(product, 'whatsapp', extra, quantity);
 }
 
 async function orderById(id: string): Promise<Order> {

@@ -20,7 +20,7 @@ import { expectMessage } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { createProduct, type TestProduct } from '../helpers/orders';
 import { documentPath, panel, panelToken } from '../helpers/panel';
-import { startReturnsShop, type ReturnsShop } from '../helpers/returns';
+import { expectCatalogAndOwnerOnly, startReturnsShop, type ReturnsShop } from '../helpers/returns';
 
 /**
  * "Ingreso de mercadería" (docs/api.md "Purchases"): suppliers, purchases as drafts, receptions (partial, then the
@@ -107,6 +107,12 @@ async function receive(id: number, body: unknown = {}): Promise<Purchase> {
   const res = await at.call(`/purchases/${id}/receive`, { method: 'POST', body, token: at.catalog });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return purchaseAnswerSchema.parse(res.body).purchase;
+}
+
+/** Editing the purchase is refused: it is no longer a draft. */
+async function expectNotEditable(id: number, product: TestProduct): Promise<void> {
+  const edit = { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] };
+  expectMessage(await at.call(`/purchases/${id}`, { method: 'PUT', body: edit, token: at.owner }), 409, PURCHASES_MSG.notDraft);
 }
 
 async function movements(sku: string, reason?: string): Promise<StockMovement[]> {
@@ -236,15 +242,7 @@ describe('purchases', () => {
       PURCHASES_MSG.notInPurchase('NO-ESTA'),
     );
     // A purchase with units received is never edited.
-    expectMessage(
-      await at.call(`/purchases/${purchase.id}`, {
-        method: 'PUT',
-        body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] },
-        token: at.owner,
-      }),
-      409,
-      PURCHASES_MSG.notDraft,
-    );
+    await expectNotEditable(purchase.id, product);
 
     const rest = await receive(purchase.id);
     expect(rest).toMatchObject({ status: 'received', receivedUnits: 9 });
@@ -257,15 +255,7 @@ describe('purchases', () => {
       409,
       PURCHASES_MSG.nothingLeft,
     );
-    expectMessage(
-      await at.call(`/purchases/${purchase.id}`, {
-        method: 'PUT',
-        body: { supplierId: await supplier(), lines: [{ sku: skuOf(product, 'M'), quantity: 1, unitCost: 1 }] },
-        token: at.owner,
-      }),
-      409,
-      PURCHASES_MSG.notDraft,
-    );
+    await expectNotEditable(purchase.id, product);
 
     const check = stockCheckAnswerSchema.parse((await at.call('/stock-check', { token: at.owner })).body);
     expect(check.mismatches.filter((m) => m.productId === product._id)).toEqual([]);
@@ -470,18 +460,7 @@ describe('who may call the purchases', () => {
   };
 
   it('no token 401, a garbage token 401, a shopper 403, sales 403; catalog and the owner may', async () => {
-    for (const [method, path, body] of routes) {
-      expect((await at.call(path, { method, body })).status, `${path} without a token`).toBe(401);
-      expect((await at.call(path, { method, body, token: GARBAGE_TOKEN })).status).toBe(401);
-      expect((await at.call(path, { method, body, token: at.shopper })).status).toBe(403);
-      const sales = await at.call(path, { method, body, token: at.sales });
-      expect(sales.status, path).toBe(403);
-      expect(sales.body.message).toMatch(/Tu rol no permite/);
-      for (const token of [at.catalog, at.owner]) {
-        const answer = await at.call(path, { method, body, token });
-        expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(allowed[`${method} ${path}`]);
-      }
-    }
+    await expectCatalogAndOwnerOnly(at, routes, (method, path) => allowed[`${method} ${path}`]!);
     const setting = { method: 'PUT' as const, body: { costMethod: 'last' } };
     expect((await at.call('/purchase-settings', setting)).status).toBe(401);
     expect((await at.call('/purchase-settings', { ...setting, token: at.sales })).status).toBe(403);

@@ -18,6 +18,7 @@ import { SHOPPER, orderBody, type TestProduct } from '../helpers/orders';
 import {
   bra,
   deliver,
+  ownRegister,
   panty,
   placeOrder,
   requestBody,
@@ -327,10 +328,7 @@ describe('a refund in cash at the counter (issue 49: refunds come out of the ses
     expect(back.refundDue).toBe(20000);
     expect((await move(back._id, { status: 'approved' })).status).toBe(200);
     expect(await variantStock(at, product, '85B')).toBe(2);
-    // A register of its own (the shared database's "Caja 1" belongs to the counter's tests).
-    const created = await at.call('/registers', { body: { name: `Caja cambios ${Date.now()}` }, token: at.owner });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const registerId = created.body.register.id as number;
+    const registerId = await ownRegister(at, 'Caja cambios');
     const cash = { status: 'received', refundMethod: 'cash', registerId };
 
     // Bad input: no register, a register with another way, junk ids, a register that does not exist.

@@ -1,59 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { REVIEW_MSG, type ProductReviewsAnswer, type StaffReview } from '@shop/shared';
-import { adminToken, api, expectMessage } from '../helpers/api';
-import { testDatabase } from '../helpers/database';
+import { api, expectMessage } from '../helpers/api';
 import { phonePhoto } from '../helpers/images';
-import { PNG_BYTES, createProduct, extraStrapi, orderBody, type TestProduct } from '../helpers/orders';
+import { PNG_BYTES } from '../helpers/orders';
 import type { ShopHandle } from '../helpers/shared-shops';
-import { inviteStaff } from '../helpers/staff';
-import { waitFor } from '../helpers/wait-for';
+import { ageDelivery, deliveredOrder, invitationToken, reviewTeamWithOrders, type ReviewTeam } from '../helpers/reviews';
 
 /**
  * Photos on reviews (issue #62), on the shared shop as reviews.test.ts: up to 3 per review, posted as multipart with
  * the review's fields, re-encoded without metadata, hidden one by one by who moderates.
  */
 const RUN = Date.now().toString(36);
-const DAY = 86_400_000;
-let db: Knex;
-let owner = '';
-let sales = '';
-let catalog = '';
-let product: TestProduct;
-// Orders are placed on the kept process with raised limits (the shared one keeps the real order budget).
-let extra: ShopHandle;
+let team: ReviewTeam & { extra: ShopHandle };
 
+/** A delivered order, eight days on: the sweep invited it; its id and its invitation's token. */
 async function invitedOrder(email: string): Promise<{ _id: string; token: string }> {
-  const placed = await api('/orders', {
-    baseUrl: extra.url,
-    body: orderBody([{ productId: product._id, quantity: 1, size: 'M', color: 'Negro' }], {
-      shippingInfo: { fullName: 'María Laura Gómez', email, phone: '299 555 0199', address: '', city: '', postalCode: '8300', notes: '' },
-    }),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const order = placed.body.order as { _id: string };
-  for (const step of ['ready_for_pickup', 'delivered']) {
-    expect((await api(`/orders/${order._id}/fulfillment`, { method: 'PUT', token: owner, body: { step } })).status).toBe(200);
-  }
-  // Delivered 8 days ago: the sweep invites it.
-  const row: { fulfillment_steps: unknown } = await db('orders').where({ document_id: order._id }).first('fulfillment_steps');
-  const raw = typeof row.fulfillment_steps === 'string' ? JSON.parse(row.fulfillment_steps) : row.fulfillment_steps;
-  const then = new Date(Date.now() - 8 * DAY);
-  const steps = (raw as { step: string; at: string }[]).map((s) => ({ ...s, at: then.toISOString() }));
-  await db('orders')
-    .where({ document_id: order._id })
-    .update({ fulfillment_steps: JSON.stringify(steps), updated_at: then });
-  const [mail] = await waitFor(
-    'the invitation e-mail',
-    () => db('email_outboxes').where({ order_document_id: order._id, kind: 'review_invitation' }).select('text'),
-    (m) => m.length > 0,
-    { timeoutMs: 20_000, everyMs: 200 },
-  );
-  const token = /\/opinar\/(?!baja)([^\s?]+)/.exec(String(mail?.text))?.[1];
-  expect(token).toBeTruthy();
-  return { _id: order._id, token: decodeURIComponent(token!) };
+  const order = await deliveredOrder(team, email);
+  await ageDelivery(team.db, order._id, 8);
+  return { _id: order._id, token: await invitationToken(team.db, order._id) };
 }
 
 /** The review as a multipart form: its fields as text, each photo in `photos`. */
@@ -65,21 +31,14 @@ function reviewForm(fields: Record<string, string | number>, photos: { bytes: Ui
 }
 
 const postForm = (form: FormData) => api('/reviews', { method: 'POST', raw: form });
-const storedPhotos = async () => Number((await db('files').where('name', 'like', 'opinion-%').count({ n: '*' }))[0]?.n);
+const storedPhotos = async () => Number((await team.db('files').where('name', 'like', 'opinion-%').count({ n: '*' }))[0]?.n);
 
 beforeAll(async () => {
-  db = testDatabase();
-  owner = await adminToken();
-  [sales, catalog, product, extra] = await Promise.all([
-    inviteStaff(owner, 'sales'),
-    inviteStaff(owner, 'catalog'),
-    createProduct({ stock: 10, title: `Conjunto Con Fotos ${RUN}` }),
-    extraStrapi(),
-  ]);
+  team = await reviewTeamWithOrders({ stock: 10, title: `Conjunto Con Fotos ${RUN}` });
 }, 120_000);
 
 afterAll(async () => {
-  await db?.destroy();
+  await team?.db.destroy();
 });
 
 describe('photos on reviews', () => {
@@ -104,12 +63,12 @@ describe('photos on reviews', () => {
     // A good photo with junk fields: the schema's Spanish answer, nothing stored either.
     expectMessage(await postForm(reviewForm({ ...fields, stars: 'cinco' }, [png])), 400, REVIEW_MSG.stars);
     expect(await storedPhotos()).toBe(before);
-    expect(await db('reviews').where({ order_document_id: order._id })).toHaveLength(0);
+    expect(await team.db('reviews').where({ order_document_id: order._id })).toHaveLength(0);
   }, 60_000);
 
   it('takes a review with 2 photos, stored without EXIF or GPS, at most 1600 px, and keeps short ones with photos waiting', async () => {
-    const settings = await api('/reviews/settings', { token: owner });
-    expect((await api('/reviews/settings', { method: 'PUT', token: owner, body: { autoPublishShort: true } })).status).toBe(200);
+    const settings = await api('/reviews/settings', { token: team.owner });
+    expect((await api('/reviews/settings', { method: 'PUT', token: team.owner, body: { autoPublishShort: true } })).status).toBe(200);
     try {
       const phone = await phonePhoto();
       expect((await sharp(phone).metadata()).exif).toBeDefined();
@@ -126,9 +85,9 @@ describe('photos on reviews', () => {
       // 5 stars without title or text, but with photos: it waits for the owner.
       expect(res.body).toEqual({ status: 'pending', message: REVIEW_MSG.created });
     } finally {
-      expect((await api('/reviews/settings', { method: 'PUT', token: owner, body: settings.body })).status).toBe(200);
+      expect((await api('/reviews/settings', { method: 'PUT', token: team.owner, body: settings.body })).status).toBe(200);
     }
-    const list = await api(`/reviews?product=${product._id}`, { token: sales });
+    const list = await api(`/reviews?product=${team.product._id}`, { token: team.sales });
     const mine = (list.body.reviews as StaffReview[]).find((r) => r.orderId === order._id);
     expect(mine?.photos).toHaveLength(2);
     reviewId = mine!.id;
@@ -149,26 +108,26 @@ describe('photos on reviews', () => {
       [1600, 800],
     ]);
     // Nothing public while it waits.
-    expect(((await api(`/products/${product._id}/reviews`)).body as ProductReviewsAnswer).reviews).toHaveLength(0);
+    expect(((await api(`/products/${team.product._id}/reviews`)).body as ProductReviewsAnswer).reviews).toHaveLength(0);
   }, 60_000);
 
   it('hides a photo for who moderates (catalogue yes, sales no), out of the public answer', async () => {
     const hide = (token: string, body: Record<string, unknown>) => api(`/reviews/${reviewId}`, { method: 'PUT', token, body });
     expect((await api(`/reviews/${reviewId}`, { method: 'PUT', body: { hiddenPhotos: [0] } })).status).toBe(401);
-    expect((await hide(sales, { hiddenPhotos: [0] })).status).toBe(403);
-    expectMessage(await hide(catalog, { hiddenPhotos: [2] }), 400, REVIEW_MSG.photoIndex);
-    expect((await hide(catalog, { hiddenPhotos: ['0'] })).status).toBe(400);
-    const hidden = await hide(catalog, { status: 'approved', hiddenPhotos: [0] });
+    expect((await hide(team.sales, { hiddenPhotos: [0] })).status).toBe(403);
+    expectMessage(await hide(team.catalog, { hiddenPhotos: [2] }), 400, REVIEW_MSG.photoIndex);
+    expect((await hide(team.catalog, { hiddenPhotos: ['0'] })).status).toBe(400);
+    const hidden = await hide(team.catalog, { status: 'approved', hiddenPhotos: [0] });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     const staff = hidden.body.review as StaffReview;
     expect(staff.photos?.map((p) => p.hidden)).toEqual([true, false]);
-    const page = (await api(`/products/${product._id}/reviews`)).body as ProductReviewsAnswer;
+    const page = (await api(`/products/${team.product._id}/reviews`)).body as ProductReviewsAnswer;
     expect(page.reviews[0]?.photos).toEqual([{ url: staff.photos?.[1]?.url }]);
     expect(JSON.stringify(page)).not.toContain(staff.photos?.[0]?.url);
     // Shown again: the whole set is what is hidden.
-    const shown = await hide(owner, { hiddenPhotos: [] });
+    const shown = await hide(team.owner, { hiddenPhotos: [] });
     expect((shown.body.review as StaffReview).photos?.map((p) => p.hidden)).toEqual([false, false]);
-    const again = (await api(`/products/${product._id}/reviews`)).body as ProductReviewsAnswer;
+    const again = (await api(`/products/${team.product._id}/reviews`)).body as ProductReviewsAnswer;
     expect(again.reviews[0]?.photos).toHaveLength(2);
   });
 
@@ -176,7 +135,7 @@ describe('photos on reviews', () => {
     const other = await invitedOrder(`sin-fotos-${RUN}@example.com`);
     const res = await api('/reviews', { body: { token: other.token, orderLine: 0, stars: 3, fit: 'small' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const list = await api(`/reviews?product=${product._id}`, { token: owner });
+    const list = await api(`/reviews?product=${team.product._id}`, { token: team.owner });
     expect((list.body.reviews as StaffReview[]).find((r) => r.orderId === other._id)?.photos).toEqual([]);
   }, 60_000);
 });

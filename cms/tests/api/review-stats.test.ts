@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { fitReportAnswerSchema, reviewStatsAnswerSchema, shopMonth } from '@shop/shared';
-import { adminToken, api } from '../helpers/api';
+import { api } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
-import { testDatabase } from '../helpers/database';
-import { createProduct, type TestProduct } from '../helpers/orders';
-import { inviteStaff } from '../helpers/staff';
+import { type TestProduct } from '../helpers/orders';
+import { reviewTeam } from '../helpers/reviews';
 
 /**
  * The owner's per-product view of reviews (issue #62): GET /reviews/products/{id}/stats answers the approved reviews'
@@ -50,13 +49,11 @@ async function review(fields: { stars: number; fit: string; size: string; daysAg
 }
 
 beforeAll(async () => {
-  db = testDatabase();
-  owner = await adminToken();
-  [sales, catalog, product] = await Promise.all([
-    inviteStaff(owner, 'sales'),
-    inviteStaff(owner, 'catalog'),
-    createProduct({ stock: 10, size: ['85B', '90B', '95B'], title: `Corpiño Estadístico ${RUN}` }),
-  ]);
+  ({ db, owner, sales, catalog, product } = await reviewTeam({
+    stock: 10,
+    size: ['85B', '90B', '95B'],
+    title: `Corpiño Estadístico ${RUN}`,
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { REVIEW_MSG, type ProductReviewsAnswer } from '@shop/shared';
-import { adminToken, api, expectMessage } from '../helpers/api';
-import { testDatabase } from '../helpers/database';
-import { createProduct, extraStrapi, orderBody, type TestProduct } from '../helpers/orders';
+import { api, expectMessage } from '../helpers/api';
+import { type TestProduct } from '../helpers/orders';
 import type { ShopHandle } from '../helpers/shared-shops';
-import { inviteStaff } from '../helpers/staff';
+import { ageDelivery, deliveredOrder, invitationToken, invitationsOf, reviewTeamWithOrders, type ReviewTeam } from '../helpers/reviews';
 import { waitFor } from '../helpers/wait-for';
 
 /**
@@ -19,63 +18,11 @@ let owner = '';
 let sales = '';
 let catalog = '';
 let product: TestProduct;
-// Orders are placed on the kept process with raised limits: the shared one keeps the real order budget, which earlier
-// files spend.
-let extra: ShopHandle;
-
-const DAY = 86_400_000;
-
-async function deliveredOrder(email: string): Promise<{ _id: string; orderNumber: string }> {
-  const placed = await api('/orders', {
-    baseUrl: extra.url,
-    body: orderBody([{ productId: product._id, quantity: 1, size: 'M', color: 'Negro' }], {
-      shippingInfo: { fullName: 'María Laura Gómez', email, phone: '299 555 0199', address: '', city: '', postalCode: '8300', notes: '' },
-    }),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const order = placed.body.order as { _id: string; orderNumber: string };
-  for (const step of ['ready_for_pickup', 'delivered']) {
-    const res = await api(`/orders/${order._id}/fulfillment`, { method: 'PUT', token: owner, body: { step } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  return order;
-}
-
-/** Moves the order's delivery (and its last change) `days` back, as if it had been delivered then. */
-async function ageDelivery(orderId: string, days: number): Promise<void> {
-  const row: { fulfillment_steps: unknown } = await db('orders').where({ document_id: orderId }).first('fulfillment_steps');
-  const raw = typeof row.fulfillment_steps === 'string' ? JSON.parse(row.fulfillment_steps) : row.fulfillment_steps;
-  const then = new Date(Date.now() - days * DAY).toISOString();
-  const steps = (raw as { step: string; at: string }[]).map((s) => ({ ...s, at: then }));
-  await db('orders')
-    .where({ document_id: orderId })
-    .update({ fulfillment_steps: JSON.stringify(steps), updated_at: new Date(Date.now() - days * DAY) });
-}
-
-const invitationsOf = (orderId: string) =>
-  db('email_outboxes').where({ order_document_id: orderId, kind: 'review_invitation' }).select('text');
-
-async function invitationToken(orderId: string): Promise<string> {
-  const [mail] = await waitFor(
-    'the invitation e-mail',
-    () => invitationsOf(orderId),
-    (m) => m.length > 0,
-    { timeoutMs: 20_000, everyMs: 200 },
-  );
-  const token = /\/opinar\/(?!baja)([^\s?]+)/.exec(String(mail?.text))?.[1];
-  expect(token).toBeTruthy();
-  return decodeURIComponent(token!);
-}
+let team: ReviewTeam & { extra: ShopHandle };
 
 beforeAll(async () => {
-  db = testDatabase();
-  owner = await adminToken();
-  [sales, catalog, product, extra] = await Promise.all([
-    inviteStaff(owner, 'sales'),
-    inviteStaff(owner, 'catalog'),
-    createProduct({ stock: 20, title: `Conjunto Opinado ${RUN}` }),
-    extraStrapi(),
-  ]);
+  team = await reviewTeamWithOrders({ stock: 20, title: `Conjunto Opinado ${RUN}` });
+  ({ db, owner, sales, catalog, product } = team);
   const settings = await api('/reviews/settings', {
     method: 'PUT',
     token: owner,
@@ -93,19 +40,19 @@ describe('reviews from real buyers', () => {
   let orderId = '';
 
   it('invites a delivered order once, after the set days, with a signed link to its lines', async () => {
-    const order = await deliveredOrder(`opina-${RUN}@example.com`);
+    const order = await deliveredOrder(team, `opina-${RUN}@example.com`);
     orderId = order._id;
-    await ageDelivery(order._id, 8);
-    token = await invitationToken(order._id);
+    await ageDelivery(db, order._id, 8);
+    token = await invitationToken(db, order._id);
     const invitation = await api(`/reviews/invitation/${encodeURIComponent(token)}`);
     expect(invitation.status).toBe(200);
     expect(invitation.body).toMatchObject({ orderNumber: order.orderNumber, firstName: 'María' });
     expect(invitation.body.lines).toEqual([expect.objectContaining({ index: 0, productId: product._id, size: 'M', reviewed: false })]);
     // Once: a later sweep sends nothing more (the invitation's row is the claim).
-    const fresh = await deliveredOrder(`opina-luego-${RUN}@example.com`);
-    await ageDelivery(fresh._id, 8);
-    await invitationToken(fresh._id);
-    expect(await invitationsOf(order._id)).toHaveLength(1);
+    const fresh = await deliveredOrder(team, `opina-luego-${RUN}@example.com`);
+    await ageDelivery(db, fresh._id, 8);
+    await invitationToken(db, fresh._id);
+    expect(await invitationsOf(db, order._id)).toHaveLength(1);
     // A forged or altered link is refused in Spanish.
     expectMessage(await api(`/reviews/invitation/${encodeURIComponent(`${token.slice(0, -2)}xx`)}`), 400, REVIEW_MSG.badToken);
     expectMessage(await api('/reviews/invitation/no-es-un-token'), 400, REVIEW_MSG.badToken);
@@ -224,14 +171,14 @@ describe('reviews from real buyers', () => {
 
   it('never invites again an address that said no', async () => {
     const email = `no-gracias-${RUN}@example.com`;
-    const first = await deliveredOrder(email);
-    await ageDelivery(first._id, 8);
-    const firstToken = await invitationToken(first._id);
+    const first = await deliveredOrder(team, email);
+    await ageDelivery(db, first._id, 8);
+    const firstToken = await invitationToken(db, first._id);
     const out = await api('/reviews/unsubscribe', { body: { token: firstToken } });
     expect(out.status).toBe(200);
     expect(out.body.message).toBe(REVIEW_MSG.unsubscribed);
-    const second = await deliveredOrder(email.toUpperCase());
-    await ageDelivery(second._id, 8);
+    const second = await deliveredOrder(team, email.toUpperCase());
+    await ageDelivery(db, second._id, 8);
     // The sweep reached it (its row, without a mail), and sent nothing.
     await waitFor(
       'the sweep to reach the order',
@@ -242,13 +189,13 @@ describe('reviews from real buyers', () => {
         everyMs: 200,
       },
     );
-    expect(await invitationsOf(second._id)).toHaveLength(0);
+    expect(await invitationsOf(db, second._id)).toHaveLength(0);
     expect(JSON.stringify(await db('review_invitations').select('*'))).not.toContain(email);
   });
 
   it('does not write to the buyers of long ago (a shop with a history), recording each once', async () => {
-    const old = await deliveredOrder(`hace-tiempo-${RUN}@example.com`);
-    await ageDelivery(old._id, 60);
+    const old = await deliveredOrder(team, `hace-tiempo-${RUN}@example.com`);
+    await ageDelivery(db, old._id, 60);
     const row = await waitFor(
       'the sweep to reach it',
       () => db('review_invitations').where({ order_document_id: old._id }).first(),
@@ -259,7 +206,7 @@ describe('reviews from real buyers', () => {
       },
     );
     expect((row as { sent_at: unknown }).sent_at).toBeNull();
-    expect(await invitationsOf(old._id)).toHaveLength(0);
+    expect(await invitationsOf(db, old._id)).toHaveLength(0);
   });
 
   it("keeps the owner's settings, refusing junk", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { POSTAL_CODE_MSG } from '@shop/shared';
+import { POSTAL_CODE_MSG, type ShippingOption } from '@shop/shared';
 import { correoPrice } from '../../../scripts/fake-correo-argentino.mjs';
 import { andreaniPrice } from '../../../scripts/fake-andreani.mjs';
 import type { FakeCarrier } from '../../../scripts/lib/fake-carrier-http.mjs';
@@ -108,14 +108,7 @@ describe('quotes', () => {
     const res = await quote('5000', 'AR-X', [parcel]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.unavailable).toEqual([]);
-    const options = res.body.shippingOptions as {
-      id: string;
-      carrier: string;
-      service: string;
-      type: string;
-      price: number;
-      days: { min: number; max: number };
-    }[];
+    const options = res.body.shippingOptions as ShippingOption[];
     const find = (carrier: string, type: string, service?: string) =>
       options.find((o) => o.carrier === carrier && o.type === type && (service === undefined || o.service === service));
     const correoDoor = correoPrice({ postalCodeOrigin: '8300', postalCodeDestination: '5000', dimensions: parcel });

@@ -18,7 +18,16 @@ import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { testDatabase } from '../helpers/database';
 import { LONG_10K } from '../helpers/junk';
 import { SHOPPER } from '../helpers/orders';
-import { bra, deliver, placeOrder, startReturnsShop, stopReturnsShop, variantStock, type ReturnsShop } from '../helpers/returns';
+import {
+  bra,
+  deliver,
+  ownRegister,
+  placeOrder,
+  startReturnsShop,
+  stopReturnsShop,
+  variantStock,
+  type ReturnsShop,
+} from '../helpers/returns';
 
 /**
  * The botón de arrepentimiento (POST /withdrawals, GET /withdrawals/{code}, GET /withdrawals, PUT /withdrawals/{id}):
@@ -219,10 +228,7 @@ describe("the shop's steps", () => {
     const row = await staffRow(code);
     expect((await move(row.id, { status: 'pickup_arranged' })).status).toBe(200);
     expect((await move(row.id, { status: 'received_in_store' })).status).toBe(200);
-    // A register of its own (the shared database's "Caja 1" belongs to the counter's tests).
-    const created = await at.call('/registers', { body: { name: `Caja arrepentimientos ${Date.now()}` }, token: at.owner });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const registerId = created.body.register.id as number;
+    const registerId = await ownRegister(at, 'Caja arrepentimientos');
     const cash = { status: 'refunded', refundMethod: 'cash', registerId };
 
     // Bad input: no register, a register with another way, junk ids, a register that does not exist; catalog may not.

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { api, adminToken, shopperToken } from './api';
+import { PERMISSION_TWO_FACTOR_MESSAGE, STAFF_FORBIDDEN_MESSAGE } from '@shop/shared';
+import { api, adminToken, shopperToken, type ApiAnswer } from './api';
 
 export const GARBAGE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.firma-falsa';
 
@@ -21,4 +22,25 @@ export async function expectAdminOnly(method: string, path: string, body?: unkno
 
 export async function asAdmin(method: string, path: string, body?: unknown) {
   return api(path, { method, body, token: await adminToken() });
+}
+
+/**
+ * The columns of a route for the owner with two-factor sign-in on: no token and a garbage token -> 401, other staff ->
+ * 403 for their role, the owner herself -> 403 until she turns two-factor sign-in on; `label` names the route.
+ */
+export async function expectOwnerWithTwoFactorOnly(
+  label: string,
+  as: (token: string | null) => Promise<ApiAnswer>,
+  { staff, owner }: { staff: string[]; owner: string },
+): Promise<void> {
+  expect((await as(null)).status, label).toBe(401);
+  expect((await as(GARBAGE_TOKEN)).status, label).toBe(401);
+  for (const token of staff) {
+    const refused = await as(token);
+    expect(refused.status, label).toBe(403);
+    expect(refused.body.message).toBe(STAFF_FORBIDDEN_MESSAGE);
+  }
+  const withoutTwoFactor = await as(owner);
+  expect(withoutTwoFactor.status, label).toBe(403);
+  expect(withoutTwoFactor.body.message).toBe(PERMISSION_TWO_FACTOR_MESSAGE);
 }

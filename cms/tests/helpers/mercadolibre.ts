@@ -46,6 +46,14 @@ export async function startMercadoLibreShop(kind: DatabaseKind, env: Record<stri
   return { fake, app, database, first, second, db, owner: login.body.token as string };
 }
 
+/** The shop started, the owner's two-factor sign-in on, and Mercado Libre connected through the first process. */
+export async function startConnectedMercadoLibreShop(kind: DatabaseKind, env: Record<string, string> = {}): Promise<MercadoLibreShop> {
+  const shop = await startMercadoLibreShop(kind, env);
+  await turnOnTwoFactor(shop.first, shop.owner);
+  await connectMercadoLibre(shop.first, shop.owner);
+  return shop;
+}
+
 export async function stopMercadoLibreShop(shop: Partial<MercadoLibreShop>): Promise<void> {
   await shop.db?.destroy();
   await stopTwoProcesses(shop);

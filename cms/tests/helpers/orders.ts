@@ -1,4 +1,5 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { SiteContent } from '@shop/shared';
 import { adminToken, api } from './api';
 import { startStrapi, type RunningStrapi } from './strapi-process';
 import { keptShop, RAISED_LIMITS, type ShopHandle } from './shared-shops';
@@ -156,4 +157,36 @@ export async function uploadProof(baseUrl: string, token: string | null = null):
   });
   if (res.status !== 200) throw new Error(`uploadProof: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.url;
+}
+
+/**
+ * A sale staff take themselves (POST /orders/manual): `quantity` black M units of `product`, in cash, handed over at
+ * the shop to Ana Pérez, on this channel; `extra` adds or overrides fields (register, payments, discount...).
+ */
+export function staffSaleBody(
+  product: { _id: string },
+  channel: 'local' | 'whatsapp',
+  extra: Record<string, unknown> = {},
+  quantity = 1,
+): Record<string, unknown> {
+  return {
+    items: [{ productId: product._id, quantity, size: 'M', color: 'Negro', price: 1 }],
+    paymentMethod: 'cash',
+    deliveryType: 'store',
+    channel,
+    shippingInfo: { fullName: 'Ana Pérez', phone: '299 555 1234' },
+    ...extra,
+  };
+}
+
+/** Turns cash on delivery (without its fee) and bank transfers on in the checkout of the shop at `baseUrl`; the content before. */
+export async function enableCashAndTransfer(baseUrl: string, token: string): Promise<SiteContent> {
+  const original: SiteContent = (await api('/content', { baseUrl })).body.content;
+  const content = structuredClone(original);
+  content.checkout.paymentInfo.cashOnDelivery.enabled = true;
+  content.checkout.paymentInfo.bankTransfer.enabled = true;
+  content.checkout.paymentInfo.cashOnDelivery.additionalFee = 0;
+  const saved = await api('/content', { method: 'PUT', body: content, token, baseUrl });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return original;
 }

@@ -1,6 +1,7 @@
 import { expect, inject } from 'vitest';
 import type { Order, SiteContent } from '@shop/shared';
 import { adminTokenAt, api, type ApiAnswer, type CallOptions } from './api';
+import { GARBAGE_TOKEN } from './auth-matrix';
 import { SHOPPER, createProduct, orderBody, type TestProduct } from './orders';
 import { inviteStaffMember } from './staff';
 import { keptShop, RAISED_LIMITS, type ShopHandle } from './shared-shops';
@@ -126,8 +127,38 @@ export function requestBody(order: Order, lines: Record<string, unknown>[], cont
 }
 
 /** Gives the shop its content back as the file found it, then stops its Strapi (a file's afterAll). */
+/** A register of its own (the shared database's "Caja 1" belongs to the counter's tests), for cash refunds; its id. */
+export async function ownRegister(at: ReturnsShop, name: string): Promise<number> {
+  const created = await at.call('/registers', { body: { name: `${name} ${Date.now()}` }, token: at.owner });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.register.id as number;
+}
+
 export async function stopReturnsShop(at: ReturnsShop | undefined): Promise<void> {
   if (!at) return;
   await at.call('/content', { method: 'PUT', body: at.original, token: at.owner });
   await at.shop.stop();
+}
+
+/**
+ * The catalogue's staff routes: no token 401, a garbage token 401, a shopper 403, sales 403 ("Tu rol no permite");
+ * the catalogue role and the owner get `allowed(method, path)` (a 404 of an unknown item shows the role passed).
+ */
+export async function expectCatalogAndOwnerOnly(
+  at: ReturnsShop,
+  routes: readonly (readonly [CallOptions['method'], string, unknown])[],
+  allowed: (method: CallOptions['method'], path: string) => number,
+): Promise<void> {
+  for (const [method, path, body] of routes) {
+    expect((await at.call(path, { method, body })).status, `${path} without a token`).toBe(401);
+    expect((await at.call(path, { method, body, token: GARBAGE_TOKEN })).status).toBe(401);
+    expect((await at.call(path, { method, body, token: at.shopper })).status).toBe(403);
+    const sales = await at.call(path, { method, body, token: at.sales });
+    expect(sales.status, path).toBe(403);
+    expect(sales.body.message).toMatch(/Tu rol no permite/);
+    for (const token of [at.catalog, at.owner]) {
+      const answer = await at.call(path, { method, body, token });
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(allowed(method, path));
+    }
+  }
 }

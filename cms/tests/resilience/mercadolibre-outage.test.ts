@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FakeItem } from '../../../scripts/fake-mercadolibre.mjs';
-import {
-  CHANNEL,
-  callOn,
-  connectMercadoLibre,
-  fakeControl,
-  startMercadoLibreShop,
-  stopMercadoLibreShop,
-  turnOnTwoFactor,
-} from '../helpers/mercadolibre';
+import { CHANNEL, callOn, fakeControl, startConnectedMercadoLibreShop, stopMercadoLibreShop } from '../helpers/mercadolibre';
 import type { MercadoLibreShop } from '../helpers/mercadolibre';
 import { createProduct, type TestProduct } from '../helpers/orders';
 import { postgresForTests, startStrapi, type DatabaseKind, type RunningStrapi } from '../helpers/strapi-process';
@@ -71,9 +63,7 @@ describe.each(kinds)('Mercado Libre down for a minute, on %s', (kind) => {
 
   beforeAll(async () => {
     if (!runs) return;
-    shop = await startMercadoLibreShop(kind, WORKER_ENV);
-    await turnOnTwoFactor(shop.first, shop.owner);
-    await connectMercadoLibre(shop.first, shop.owner);
+    shop = await startConnectedMercadoLibreShop(kind, WORKER_ENV);
     product = await createProduct(
       {
         title: 'Corpiño Soft Apagón',

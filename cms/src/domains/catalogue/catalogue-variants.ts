@@ -4,7 +4,7 @@
 import type { ProductVariant } from '@shop/shared';
 import { isRecord, table, type Trx } from '../../utils/db-write';
 import { settledMovementId } from './ledger-sums';
-import { PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow } from './product-stock';
+import { PRODUCTS_TABLE, productRowPages, STOCK_COLUMNS, stockOfRow } from './product-stock';
 import { MOVEMENTS_TABLE } from './stock-ledger';
 
 /** One variant of the catalogue with its product's name and category (the owner's stock report). */
@@ -65,18 +65,10 @@ function entriesOf(row: Record<string, unknown>): KeptProduct {
 /** Every product, in batches by id (read outside any transaction). */
 async function readAll(db: Trx): Promise<Map<string, KeptProduct>> {
   const products = new Map<string, KeptProduct>();
-  let after = 0;
-  for (;;) {
-    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
-      .where('id', '>', after)
-      .orderBy('id', 'asc')
-      .limit(BATCH)
-      .select(...STOCK_COLUMNS, 'category');
-    const records = rows.filter(isRecord);
-    if (records.length === 0) return products;
-    for (const row of records) products.set(String(row.document_id), entriesOf(row));
-    after = Number(records[records.length - 1]!.id);
+  for await (const rows of productRowPages(db, [...STOCK_COLUMNS, 'category'])) {
+    for (const row of rows) products.set(String(row.document_id), entriesOf(row));
   }
+  return products;
 }
 
 /** Reads these products again into `products` (one that is gone is taken out). */

@@ -122,3 +122,19 @@ export async function migrateStockBySize(): Promise<number> {
   if (migrated > 0) strapi.log.info(`[products] per-size stock: ${migrated} product(s) migrated (old stock assigned to the first size)`);
   return migrated;
 }
+
+/** Every product row with these columns, oldest first, 500 a page (the ledger's check, the kept catalogue). */
+export async function* productRowPages(db: Trx, columns: readonly string[]): AsyncGenerator<Record<string, unknown>[]> {
+  let after = 0;
+  for (;;) {
+    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(500)
+      .select(...columns);
+    const page = rows.filter(isRecord);
+    if (page.length === 0) return;
+    yield page;
+    after = Number(page[page.length - 1]!.id);
+  }
+}

@@ -9,28 +9,16 @@ import {
 } from '@shop/shared';
 import { isRecord, table, writeTransaction, type Trx } from '../../utils/db-write';
 import type { CatalogueVariant } from './catalogue-variants';
-import { lockProductStock, PRODUCTS_TABLE, STOCK_COLUMNS, stockOfRow, type LockedStock } from './product-stock';
+import { lockProductStock, PRODUCTS_TABLE, productRowPages, STOCK_COLUMNS, stockOfRow, type LockedStock } from './product-stock';
 import { MOVEMENTS_TABLE, recordStockChange, referenceLabels, toMovement } from './stock-ledger';
 import { GenerationMemo } from './generation-memo';
 import { ledgerKey, ledgerSums } from './ledger-sums';
 
-const BATCH = 500;
 const knex = () => strapi.db.connection as unknown as Trx;
 
 /** Every product's stock figures, oldest first, in batches. */
 async function* everyStock(db: Trx = knex()): AsyncGenerator<LockedStock[]> {
-  let after = 0;
-  for (;;) {
-    const rows: unknown[] = await table(db, PRODUCTS_TABLE)
-      .where('id', '>', after)
-      .orderBy('id', 'asc')
-      .limit(BATCH)
-      .select(...STOCK_COLUMNS);
-    const page = rows.filter(isRecord).map(stockOfRow);
-    if (page.length === 0) return;
-    yield page;
-    after = page[page.length - 1]!.id;
-  }
+  for await (const rows of productRowPages(db, STOCK_COLUMNS)) yield rows.map(stockOfRow);
 }
 
 /**

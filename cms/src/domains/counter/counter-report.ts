@@ -1,5 +1,4 @@
 // The Z report of a cash session (80 mm PDF) and the sessions' CSV for the accountant.
-import PDFDocument from 'pdfkit';
 import {
   arDateTime,
   CASH_MOVEMENT_LABELS,
@@ -14,12 +13,9 @@ import {
 import { table } from '../../utils/db-write';
 import { channelsOf } from './counter-channels';
 import { MOVEMENTS_TABLE, readSession, SESSIONS_TABLE, toSession, type Row } from './counter-store';
-import { collectPdf } from '../platform';
+import { TICKET_INNER, TICKET_MARGIN, ticketPdf } from '../platform';
 
 /** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the report needs. */
-const WIDTH = 226.77;
-const MARGIN = 10;
-const INNER = WIDTH - 2 * MARGIN;
 const MAX_MOVEMENTS = 200;
 
 /** The Z report (an X report while the session is open): sales by method, movements, expected/counted/difference. */
@@ -27,28 +23,13 @@ export function zReportPdf(session: CashSession): Promise<Buffer> {
   const hand = session.movements.filter((m) => m.type !== 'sale').slice(0, MAX_MOVEMENTS);
   const height = 420 + hand.length * 22 + session.byChannel.length * 12 + session.reopenings.length * 40;
   const closed = session.status === 'closed';
-  const doc = new PDFDocument({
-    size: [WIDTH, height],
-    margin: MARGIN,
-    info: { Title: `Reporte ${closed ? 'Z' : 'X'} — sesión ${session.id}` },
-  });
-  const done = collectPdf(doc);
-  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(value, MARGIN, doc.y, { width: INNER, ...options });
+  const { doc, done, text, rule } = ticketPdf(height, `Reporte ${closed ? 'Z' : 'X'} — sesión ${session.id}`);
   const pair = (label: string, value: string) => {
     const y = doc.y;
-    doc.text(label, MARGIN, y, { width: INNER * 0.6 });
+    doc.text(label, TICKET_MARGIN, y, { width: TICKET_INNER * 0.6 });
     const after = doc.y;
-    doc.text(value, MARGIN + INNER * 0.6, y, { width: INNER * 0.4, align: 'right' });
+    doc.text(value, TICKET_MARGIN + TICKET_INNER * 0.6, y, { width: TICKET_INNER * 0.4, align: 'right' });
     doc.y = Math.max(after, doc.y);
-  };
-  const rule = () => {
-    const y = doc.y + 3;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(WIDTH - MARGIN, y)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y = y + 5;
   };
 
   doc.font('Helvetica-Bold').fontSize(10);

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatCuit } from '@shop/shared';
 import type { SettingsRow } from './invoicing-settings';
@@ -6,12 +5,8 @@ import type { InvoiceRow } from './invoice-store';
 import { qrUrl } from './invoice-view';
 import { buyerDocText, CODES, conditionText, dmy, money, receiverText, type PdfLine } from './invoice-pdf';
 import { voucherName, voucherNumberText } from './voucher-plan';
-import { collectPdf } from '../platform';
+import { TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from '../platform';
 
-/** 80 mm paper (about 72 mm printable): 226.77 points wide, as long as the voucher needs. */
-const WIDTH = 226.77;
-const MARGIN = 10;
-const INNER = WIDTH - 2 * MARGIN;
 const MAX_LINES = 40;
 
 /**
@@ -23,22 +18,8 @@ export async function invoiceTicketPdf(row: InvoiceRow, settings: SettingsRow, l
   const qr = url ? await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 200 }) : null;
   const shown = lines.slice(0, MAX_LINES);
   const height = 330 + shown.length * 24 + (row.relatedNumber ? 12 : 0) + (row.letter === 'A' || row.letter === 'B' ? 24 : 0);
-  const doc = new PDFDocument({
-    size: [WIDTH, height],
-    margin: MARGIN,
-    info: { Title: `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''} (ticket)` },
-  });
-  const done = collectPdf(doc);
-  const rule = () => {
-    const y = doc.y + 3;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(WIDTH - MARGIN, y)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y = y + 5;
-  };
-  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(value, MARGIN, doc.y, { width: INNER, ...options });
+  // As long as the voucher needs.
+  const { doc, done, text, rule } = ticketPdf(height, `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''} (ticket)`);
 
   doc.font('Helvetica-Bold').fontSize(10);
   text(settings.businessName ?? '', { align: 'center' });
@@ -66,8 +47,8 @@ export async function invoiceTicketPdf(row: InvoiceRow, settings: SettingsRow, l
   for (const line of shown) {
     text(line.title.slice(0, 80));
     const y = doc.y;
-    doc.text(`${line.quantity} x ${money(line.price)}`, MARGIN, y, { width: INNER / 2 });
-    doc.text(money(line.price * line.quantity), MARGIN + INNER / 2, y, { width: INNER / 2, align: 'right' });
+    doc.text(`${line.quantity} x ${money(line.price)}`, TICKET_MARGIN, y, { width: TICKET_INNER / 2 });
+    doc.text(money(line.price * line.quantity), TICKET_MARGIN + TICKET_INNER / 2, y, { width: TICKET_INNER / 2, align: 'right' });
   }
   rule();
   if (row.letter === 'A') {
@@ -82,7 +63,7 @@ export async function invoiceTicketPdf(row: InvoiceRow, settings: SettingsRow, l
   rule();
   if (qr) {
     const size = 110;
-    doc.image(qr, (WIDTH - size) / 2, doc.y, { width: size });
+    doc.image(qr, (TICKET_WIDTH - size) / 2, doc.y, { width: size });
     doc.y += size + 4;
   }
   text(`CAE N°: ${row.cae ?? ''}`, { align: 'center' });

@@ -21,3 +21,4 @@ export { corsOrigins, shopSecurityConfig } from './security-policy';
 export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics';
 export { releaseStartupLock, takeStartupLock } from './startup-lock';
 export { collectPdf } from './pdf-collect';
+export { TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from './pdf-ticket';

@@ -7,6 +7,7 @@ import {
   type ReviewStatus,
   type StaffReview,
 } from '@shop/shared';
+import type { Knex } from 'knex';
 import { catalogueChanged } from '../catalogue';
 import { isRecord, table, writeTransaction } from '../../utils/db-write';
 import { badRequest, notFound, parseWith } from '../../utils/http';
@@ -20,6 +21,17 @@ function one(value: unknown, max = 40): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || value.length > max) throw badRequest('Filtro inválido');
   return value.trim();
+}
+
+/** One page of the rows, newest first (the later id first among reviews written in the same instant). */
+function newestFirst(rows: Knex.QueryBuilder, page: number, pageSize: number): Knex.QueryBuilder {
+  return rows
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
 }
 
 /** GET /products/{id}/reviews: the approved reviews, newest first, by fit and size when asked, with the summary. */
@@ -40,13 +52,7 @@ export async function productReviews(productId: string, query: Record<string, un
   const [summary, counted, rows, sizes] = await Promise.all([
     summaryOf(productId),
     filtered().count({ n: '*' }).first(),
-    filtered()
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    newestFirst(filtered(), page, pageSize),
     table(knex, REVIEWS_TABLE).where({ product_document_id: productId, review_status: 'approved' }).distinct('size'),
   ]);
   return {
@@ -84,13 +90,7 @@ export async function staffReviews(query: Record<string, unknown>) {
   const [counted, waiting, rows] = await Promise.all([
     filtered().count({ n: '*' }).first(),
     table(knex, REVIEWS_TABLE).where('review_status', 'pending').count({ n: '*' }).first(),
-    filtered()
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    newestFirst(filtered(), page, pageSize),
   ]);
   return {
     reviews: (rows as unknown[]).filter(isRecord).map(toStaffReview),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sizedPageFields } from './fields.js';
 import { CUSTOMER_SORTS } from '../rules/customers.js';
 import { ORDER_CHANNELS } from '../rules/channels.js';
 
@@ -44,9 +45,7 @@ export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 /** GET /customers (staff, customers.view). */
 export const customerListAnswerSchema = z.object({
   customers: z.array(customerSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...sizedPageFields,
 });
 export type CustomerListAnswer = z.infer<typeof customerListAnswerSchema>;
 

@@ -13,6 +13,9 @@ export const orderAddressFields = {
   notes: z.string().nullable(),
 };
 
+/** The paging of a list answer that says its page size: which page this is, how many a page holds, how many match in all. */
+export const sizedPageFields = { page: z.number(), pageSize: z.number(), total: z.number() };
+
 /** The paging of a list answer: how many there are in all (under `totalKey`), how many pages, and which page this is. */
 export function pageFields<K extends string>(totalKey: K) {
   return { [totalKey]: z.number(), totalPages: z.number(), page: z.number() } as { [P in K]: z.ZodNumber } & {

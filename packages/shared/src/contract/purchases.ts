@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sizedPageFields } from './fields.js';
 import { isValidCuit, normalizeCuit } from '../rules/cuit.js';
 
 /**
@@ -198,9 +199,7 @@ export type PurchaseAnswer = z.infer<typeof purchaseAnswerSchema>;
 /** GET /purchases: newest first, paged. */
 export const purchasesAnswerSchema = z.object({
   purchases: z.array(purchaseSchema),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
+  ...sizedPageFields,
   pageCount: z.number(),
 });
 export type PurchasesAnswer = z.infer<typeof purchasesAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sizedPageFields } from './fields.js';
 
 /**
  * Reviews from real buyers (docs/api.md, "Reviews"): one per delivered order line, with the stars, how the size
@@ -102,9 +103,7 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 export const productReviewsAnswerSchema = z.object({
   summary: reviewSummarySchema,
   reviews: z.array(reviewSchema),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
+  ...sizedPageFields,
   /** The sizes reviewed (for the size filter). */
   sizes: z.array(z.string()),
 });
@@ -146,9 +145,7 @@ export type StaffReview = z.infer<typeof staffReviewSchema>;
 
 export const staffReviewListAnswerSchema = z.object({
   reviews: z.array(staffReviewSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...sizedPageFields,
   pending: z.number(),
 });
 

@@ -40,6 +40,12 @@ function reservationHint(minutes: number, waitingFor: string): string {
   );
 }
 
+/** The discount field of each manual payment method: its label and how shoppers read the discount. */
+const DISCOUNTS = {
+  cash: { label: 'Descuento en efectivo (%)', shown: 'en efectivo' },
+  bank: { label: 'Descuento por transferencia (%)', shown: 'con transferencia' },
+};
+
 /** The reservation field of each payment method: its label and what the reserved order waits for. */
 const RESERVATIONS = {
   cash: {
@@ -202,12 +208,7 @@ export function PaymentFields({ paymentInfo, edit, mercadoPagoReady }: PaymentFi
         <TextField label="Título" value={cash.title} onChange={setCash('title')} />
         <AmountField label="Recargo por pago en efectivo ($)" value={cash.additionalFee} onChange={setCash('additionalFee')} />
       </div>
-      <PaymentDiscountField
-        label="Descuento en efectivo (%)"
-        shown="en efectivo"
-        value={cash.discountPercent}
-        onChange={setCash('discountPercent')}
-      />
+      <PaymentDiscountField {...DISCOUNTS.cash} value={cash.discountPercent} onChange={setCash('discountPercent')} />
       <ReservationField {...RESERVATIONS.cash} minutes={cash.reservationMinutes} onChange={setCash('reservationMinutes')} />
       <TextAreaField label="Descripción" value={cash.description} onChange={setCash('description')} rows={2} />
       <TextField label="Notas" value={cash.notes} onChange={setCash('notes')} />
@@ -215,12 +216,7 @@ export function PaymentFields({ paymentInfo, edit, mercadoPagoReady }: PaymentFi
       <ToggleField label="Transferencia habilitada" checked={bank.enabled} onChange={setBank('enabled')} />
       <TextFieldList part={bank} set={setBank} fields={BANK_FIELDS} grid />
       <TextAreaField label="Instrucciones" value={bank.instructions} onChange={setBank('instructions')} rows={3} />
-      <PaymentDiscountField
-        label="Descuento por transferencia (%)"
-        shown="con transferencia"
-        value={bank.discountPercent}
-        onChange={setBank('discountPercent')}
-      />
+      <PaymentDiscountField {...DISCOUNTS.bank} value={bank.discountPercent} onChange={setBank('discountPercent')} />
       <ReservationField {...RESERVATIONS.bank} minutes={bank.reservationMinutes} onChange={setBank('reservationMinutes')} />
       <MercadoPagoFields paymentInfo={paymentInfo} edit={edit} mercadoPagoReady={mercadoPagoReady} />
     </fieldset>

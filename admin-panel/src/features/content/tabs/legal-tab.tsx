@@ -18,6 +18,20 @@ import './legal-tab.css';
  * 'Legales': what the law asks the storefront to show beside the shop's own texts, and why, in the owner's words:
  * the consumer-defence link, the Data Fiscal, and the pages "Términos y condiciones" and "Política de privacidad".
  */
+/** The two legal pages the owner writes: their heading, what they are for and the text suggested to start from. */
+const LEGAL_PAGES = {
+  terms: {
+    legend: 'Términos y condiciones',
+    why: 'La página «Términos y condiciones», enlazada al pie de cada página: cómo compra una clienta en la tienda.',
+    suggested: DEFAULT_TERMS_TEXT,
+  },
+  privacy: {
+    legend: 'Política de privacidad',
+    why: 'La página «Política de privacidad» (Ley 25.326): quién guarda los datos de las clientas, para qué, cuánto tiempo, y cómo pedir verlos, corregirlos o borrarlos. Cada formulario de la tienda enlaza a ella.',
+    suggested: DEFAULT_PRIVACY_TEXT,
+  },
+};
+
 export function LegalTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const set = draftSetter(edit, (d) => d.legal);
   const legal = content.legal;
@@ -94,20 +108,8 @@ export function LegalTab({ content, edit }: { content: SiteContent; edit: Conten
           </div>
         </div>
       </fieldset>
-      <LegalText
-        legend="Términos y condiciones"
-        why="La página «Términos y condiciones», enlazada al pie de cada página: cómo compra una clienta en la tienda."
-        value={legal.termsText}
-        suggested={DEFAULT_TERMS_TEXT}
-        onChange={set('termsText')}
-      />
-      <LegalText
-        legend="Política de privacidad"
-        why="La página «Política de privacidad» (Ley 25.326): quién guarda los datos de las clientas, para qué, cuánto tiempo, y cómo pedir verlos, corregirlos o borrarlos. Cada formulario de la tienda enlaza a ella."
-        value={legal.privacyText}
-        suggested={DEFAULT_PRIVACY_TEXT}
-        onChange={set('privacyText')}
-      />
+      <LegalText {...LEGAL_PAGES.terms} value={legal.termsText} onChange={set('termsText')} />
+      <LegalText {...LEGAL_PAGES.privacy} value={legal.privacyText} onChange={set('privacyText')} />
     </div>
   );
 }

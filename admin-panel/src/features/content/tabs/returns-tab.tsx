@@ -4,6 +4,24 @@ import { ChipInput } from '../chip-input';
 import { draftSetter, type ContentEdit } from '../content-editor-model';
 import { TextAreaField, ToggleField, WholeNumberField } from '../fields';
 
+/** The policy's two numbers: what each means to the owner and the range the server accepts. */
+const POLICY_NUMBERS = {
+  windowDays: {
+    label: 'Días para pedir el cambio (desde la entrega)',
+    min: 1,
+    max: 365,
+    hint: 'Entre 1 y 365 días, contados desde que el pedido se marcó entregado.',
+    invalidMessage: 'Indicá entre 1 y 365 días',
+  },
+  fitMinimum: {
+    label: 'Nota de calce en la página del producto: a partir de cuántos cambios por talle',
+    min: 1,
+    max: 1000,
+    hint: 'Con esa cantidad de prendas cambiadas o devueltas por talle, el producto muestra por ejemplo «La mayoría de las clientas eligió un talle más».',
+    invalidMessage: 'Indicá entre 1 y 1000 cambios',
+  },
+};
+
 /** 'Cambios y devoluciones': the policy the storefront shows (/cambios-y-devoluciones) and the server enforces. */
 export function ReturnsTab({ content, edit }: { content: SiteContent; edit: ContentEdit }) {
   const set = draftSetter(edit, (d) => d.returns);
@@ -16,15 +34,7 @@ export function ReturnsTab({ content, edit }: { content: SiteContent; edit: Cont
         checked={policy.enabled}
         onChange={set('enabled')}
       />
-      <WholeNumberField
-        label="Días para pedir el cambio (desde la entrega)"
-        value={policy.windowDays}
-        onChange={set('windowDays')}
-        min={1}
-        max={365}
-        hint="Entre 1 y 365 días, contados desde que el pedido se marcó entregado."
-        invalidMessage="Indicá entre 1 y 365 días"
-      />
+      <WholeNumberField {...POLICY_NUMBERS.windowDays} value={policy.windowDays} onChange={set('windowDays')} />
       <ToggleField label="Solo cambios (sin devolución de dinero)" checked={policy.exchangeOnly} onChange={set('exchangeOnly')} />
       <ChipInput
         label="Categorías sin cambio ni devolución"
@@ -49,15 +59,7 @@ export function ReturnsTab({ content, edit }: { content: SiteContent; edit: Cont
           <option value="shop">La tienda</option>
         </select>
       </div>
-      <WholeNumberField
-        label="Nota de calce en la página del producto: a partir de cuántos cambios por talle"
-        value={policy.fitMinimum}
-        onChange={set('fitMinimum')}
-        min={1}
-        max={1000}
-        hint="Con esa cantidad de prendas cambiadas o devueltas por talle, el producto muestra por ejemplo «La mayoría de las clientas eligió un talle más»."
-        invalidMessage="Indicá entre 1 y 1000 cambios"
-      />
+      <WholeNumberField {...POLICY_NUMBERS.fitMinimum} value={policy.fitMinimum} onChange={set('fitMinimum')} />
       <TextAreaField
         label="Condiciones (se muestran en la página de cambios)"
         value={policy.conditionsText}

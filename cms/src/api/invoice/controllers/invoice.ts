@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { noteActivity, requireStaff } from '../../../domains/staff';
 import { consume } from '../../../domains/platform';
-import { forbidden, requestBody } from '../../../utils/http';
+import { forbidden, requestBody, sendPdfDownload } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 import { sendCsv } from '../../../utils/csv-stream';
 import { pdfFormatOf } from '../../../domains/invoicing/invoice-documents';
@@ -15,13 +15,6 @@ async function requireInvoicingOwner(ctx: Context) {
   const user = await requireStaff(ctx, 'invoicing.manage');
   if (!user.twoFactorEnabled) throw forbidden(TWO_FACTOR_FOR_INVOICING);
   return user;
-}
-
-function sendPdf(ctx: Context, { pdf, filename }: { pdf: Buffer; filename: string }) {
-  ctx.set('Content-Type', 'application/pdf');
-  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-  ctx.set('Cache-Control', 'private, no-store');
-  ctx.body = pdf;
 }
 
 /** docs/api.md "Factura electrónica". */
@@ -64,7 +57,7 @@ export default {
   },
   async pdf(ctx: Context) {
     const kind = ctx.query.kind === 'credit_note' ? 'credit_note' : 'invoice';
-    sendPdf(ctx, await invoices().orderInvoicePdf(routeParam(ctx, 'id'), kind, pdfFormatOf(ctx.query.format)));
+    sendPdfDownload(ctx, await invoices().orderInvoicePdf(routeParam(ctx, 'id'), kind, pdfFormatOf(ctx.query.format)));
   },
   /** GET /invoicing/libro-iva.csv?month=AAAA-MM: the month's "Libro IVA ventas" for the accountant. */
   async salesBook(ctx: Context) {
@@ -79,6 +72,6 @@ export default {
   /** POST /orders/tracking/invoice.pdf {orderNumber, contact, format?}: the shopper's copy; rate limited like tracking. */
   async trackedPdf(ctx: Context) {
     await consume(ctx, 'tracking');
-    sendPdf(ctx, await invoices().trackedInvoicePdf(requestBody(ctx)));
+    sendPdfDownload(ctx, await invoices().trackedInvoicePdf(requestBody(ctx)));
   },
 };

@@ -10,17 +10,10 @@ import {
 } from '@shop/shared';
 import { noteActivity, requireStaff } from '../../../domains/staff';
 import { staffActor } from '../../../domains/orders/order-history';
-import { badRequest, parseWith, queryString, reply, requestBody } from '../../../utils/http';
+import { badRequest, parseWith, queryString, reply, requestBody, sendPdfDownload } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 
 const shipments = () => strapi.service('api::shipment.shipment');
-
-function sendPdf(ctx: Context, pdf: Buffer, filename: string) {
-  ctx.set('Content-Type', 'application/pdf');
-  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-  ctx.set('Cache-Control', 'private, no-store');
-  ctx.body = pdf;
-}
 
 /** docs/api.md "Envíos: etiquetas y seguimiento". */
 export default {
@@ -63,7 +56,7 @@ export default {
     if (raw !== 'carrier' && raw !== 'summary' && !parsed.success) throw badRequest(SHIPMENT_MSG.format);
     const format = parsed.success ? parsed.data : (raw as 'carrier' | 'summary');
     const id = routeParam(ctx, 'id');
-    sendPdf(ctx, await shipments().label(id, format), `etiqueta-${id}.pdf`);
+    sendPdfDownload(ctx, { pdf: await shipments().label(id, format), filename: `etiqueta-${id}.pdf` });
   },
 
   /** POST /shipments/labels {orderIds (1 to 50), format} (orders.manage): every label in one PDF. */
@@ -77,6 +70,6 @@ export default {
       target: `${input.orderIds.length} órdenes`,
       summary: `Etiquetas de ${input.orderIds.length} envíos (${input.format})`,
     });
-    sendPdf(ctx, pdf, `etiquetas-${input.format}.pdf`);
+    sendPdfDownload(ctx, { pdf, filename: `etiquetas-${input.format}.pdf` });
   },
 };

@@ -30,7 +30,7 @@ import {
   withdrawalAnswerOf,
   withdrawalReturnLabel,
 } from '../../../domains/withdrawals';
-import { badRequest, forbidden, notFound, parseWith, queryString, reply, requestBody } from '../../../utils/http';
+import { badRequest, forbidden, notFound, parseWith, queryString, reply, requestBody, sendPdfDownload } from '../../../utils/http';
 import { routeParam } from '../../../utils/route-param';
 
 /** A wrong e-mail or phone costs this many points of the budget in all (as tracking and returns do). */
@@ -114,10 +114,6 @@ export default factories.createCoreController('api::withdrawal.withdrawal', () =
   /** GET /withdrawals/:id/return-shipment/label (returns.manage): the carrier's label, a PDF. */
   async returnLabel(ctx: Context) {
     await requireStaff(ctx, 'returns.manage');
-    const { pdf, filename } = await withdrawalReturnLabel(routeParam(ctx, 'id'));
-    ctx.set('Content-Type', 'application/pdf');
-    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = pdf;
+    sendPdfDownload(ctx, await withdrawalReturnLabel(routeParam(ctx, 'id')));
   },
 }));
