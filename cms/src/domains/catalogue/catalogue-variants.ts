@@ -38,16 +38,10 @@ let kept: {
   readAt: number;
   /** Every movement up to this id is reflected in the kept rows (ledger-sums.ts `settledMovementId`). */
   reflected: number;
-  newestUpdate: number;
+  /** When the kept rows were last brought up to date: a write stamped a minute before had committed by then. */
+  checkedAt: number;
   list: CatalogueVariant[] | null;
 } | null = null;
-
-const millis = (value: unknown): number => {
-  if (value instanceof Date) return value.getTime();
-  if (value === null || value === undefined) return 0;
-  const text = String(value);
-  return /^\d+$/.test(text) ? Number(text) : Date.parse(text) || 0;
-};
 
 function entriesOf(row: Record<string, unknown>): KeptProduct {
   const stock = stockOfRow(row);
@@ -86,20 +80,20 @@ async function readAgain(db: Trx, products: Map<string, KeptProduct>, documentId
 /**
  * Every variant of every product, products in the order of their rows. Kept between calls: each call reads again
  * only the products whose units moved since the kept rows were read (movements above the settled id: those of the
- * last minute are read again until they settle, so one committed late is not missed) and those stamped within a
- * minute of the newest change through the model; everything when the count of products differs, and every 10 min.
+ * last minute are read again until they settle, so one committed late is not missed) and those written through the
+ * model since a minute before the last read; everything when the count of products differs, and every 10 minutes.
  */
 export async function catalogueVariants(): Promise<CatalogueVariant[]> {
   const db = knex();
   const now = Date.now();
   const settled = await settledMovementId(db, now);
-  const shape: unknown = await table(db, PRODUCTS_TABLE).count({ n: '*' }).max({ m: 'updated_at' }).first();
+  const shape: unknown = await table(db, PRODUCTS_TABLE).count({ n: '*' }).first();
   const count = isRecord(shape) ? Number(shape.n ?? 0) : 0;
-  const newestUpdate = isRecord(shape) ? millis(shape.m) : 0;
   if (kept && now - kept.readAt < FULL_READ_MS) {
     const moved: unknown[] = await table(db, MOVEMENTS_TABLE).where('id', '>', kept.reflected).distinct('product_document_id');
+    // A write through the model committed since the last read was stamped at most a minute before that read.
     const edited: unknown[] = await table(db, PRODUCTS_TABLE)
-      .where('updated_at', '>', new Date(kept.newestUpdate - SETTLED_MS))
+      .where('updated_at', '>', new Date(kept.checkedAt - SETTLED_MS))
       .select('document_id');
     const changed = new Set([
       ...moved.filter(isRecord).map((row) => String(row.product_document_id)),
@@ -109,11 +103,11 @@ export async function catalogueVariants(): Promise<CatalogueVariant[]> {
     await readAgain(db, products, [...changed]);
     if (products.size === count) {
       const list = changed.size === 0 ? kept.list : null;
-      kept = { products, readAt: kept.readAt, reflected: settled, newestUpdate: Math.max(kept.newestUpdate, newestUpdate), list };
+      kept = { products, readAt: kept.readAt, reflected: settled, checkedAt: now, list };
       return listOf(kept);
     }
   }
-  kept = { products: await readAll(db), readAt: now, reflected: settled, newestUpdate, list: null };
+  kept = { products: await readAll(db), readAt: now, reflected: settled, checkedAt: now, list: null };
   return listOf(kept);
 }
 

@@ -146,7 +146,11 @@ export async function soldLinesBetween(start: Date, end: Date): Promise<SoldLine
     'i.price',
   );
   // A line's index is its rank by position within its order (Strapi's component order).
-  rows.sort((a, b) => String(a.order_id).localeCompare(String(b.order_id)) || Number(a.position) - Number(b.position));
+  const byOrder = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    const [x, y] = [String(a.order_id), String(b.order_id)];
+    return x < y ? -1 : x > y ? 1 : Number(a.position) - Number(b.position);
+  };
+  rows.sort(byOrder);
   const lines: SoldLine[] = [];
   let previous = '';
   let index = 0;
