@@ -3,8 +3,8 @@
 //
 //   preflight                      programs and services present (seconds)
 //   static                         Prettier, ESLint and the type check, side by side
-//   unit                           one Vitest run of the five unit suites
-//   cms-build                      the CMS compiled and Strapi's panel built, once for every later stage
+//   unit ‖ cms-build               one Vitest run of the five unit suites, while the CMS is compiled and Strapi's
+//                                  panel built, once for every later stage
 //   api ‖ apps-build               the API suite on SQLite and PostgreSQL (cms/tests/run-api-tests.mjs), while the
 //                                  storefront and back office the browser tests serve are built
 //   resilience                     the heavy process tests (crashes, outages, backups, several processes)
@@ -65,7 +65,8 @@ const api = {
     const perDb = {};
     for (const kind of ['sqlite', 'postgres']) {
       let counts;
-      for (let shard = 1; shard <= 8; shard += 1) counts = addCounts(counts, readVitestReport(report(`api-${kind}-${shard}.json`), root));
+      for (let shard = 1; shard <= 8; shard += 1)
+        counts = addCounts(counts, readVitestReport(report(`api-${kind}-${shard}.json`), root, { oneAfterAnother: true }));
       if (counts) perDb[kind] = counts;
     }
     return perDb;
@@ -97,7 +98,7 @@ const resilienceStep = (name, filter) => ({
   args: ['vitest', 'run', '--config', 'tests/resilience/vitest.config.mts', ...filter, ...vitestJson(`${name}.json`)],
   cwd: path.join(root, 'cms'),
   env: { SKIP_CMS_COMPILE: '1', TEST_REPORT_DIR: reportDir },
-  counts: () => readVitestReport(report(`${name}.json`), root),
+  counts: () => readVitestReport(report(`${name}.json`), root, { oneAfterAnother: true }),
 });
 const resilienceBusy = resilienceStep('resilience', [`--exclude=**/${PEAK_FAULTS}`, ...WAITING.map((f) => `--exclude=**/${f}`)]);
 const resilienceWaiting = resilienceStep('resilience-waits', WAITING);
@@ -127,8 +128,9 @@ const production = [
 const plan = [
   [preflight],
   staticSteps,
-  [unit],
-  [cmsBuild],
+  // The CMS compiled beside the unit tests: the unit run kept 60 % of the two cores busy (its files' imports and
+  // environments one per file), the build is mostly one core's TypeScript (2026-11-29).
+  [unit, cmsBuild],
   [api, appsBuild],
   [resilienceBusy, resilienceWaiting],
   [e2e],

@@ -13,7 +13,8 @@ const reportDir = path.join(root, '.tmp', 'test-report');
 const target = path.join(root, 'cms', 'tests', 'api-durations.json');
 const seconds = {};
 for (const name of readdirSync(reportDir).filter((f) => /^api-.*\.json$/.test(f))) {
-  for (const { file, ms } of readVitestReport(path.join(reportDir, name), path.join(root, 'cms', 'tests'))?.fileTimes ?? []) {
+  for (const { file, ms } of readVitestReport(path.join(reportDir, name), path.join(root, 'cms', 'tests'), { oneAfterAnother: true })
+    ?.fileTimes ?? []) {
     seconds[file] = Math.max(seconds[file] ?? 0, Math.round(ms / 100) / 10);
   }
 }

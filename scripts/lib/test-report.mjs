@@ -9,12 +9,20 @@ import path from 'node:path';
 
 const empty = () => ({ files: 0, tests: 0, failed: 0, skipped: 0, fileTimes: [] });
 
-/** Vitest's JSON reporter (`--reporter=json --outputFile.json=…`). */
-export function readVitestReport(file, root) {
+/**
+ * Vitest's JSON reporter (`--reporter=json --outputFile.json=…`). A file's time there runs from its first test's start
+ * to its last test's end: it leaves out the file's own start (its worker, its imports) and its beforeAll and afterAll
+ * hooks, which is where a file starts and stops its shops. With `oneAfterAnother` (a run whose files go one at a
+ * time: the API and resilience runs), a file's time is instead from the end of the file before it to its own end, all
+ * of it included (the first file's from its first test: before it the run's global setup starts its shared shops).
+ */
+export function readVitestReport(file, root, { oneAfterAnother = false } = {}) {
   const counts = empty();
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  for (const result of report.testResults ?? []) {
+  const results = [...(report.testResults ?? [])].sort((a, b) => (a.startTime ?? 0) - (b.startTime ?? 0));
+  let previousEnd = Infinity;
+  for (const result of results) {
     const tests = result.assertionResults ?? [];
     const ran = tests.filter((t) => t.status === 'passed' || t.status === 'failed');
     const failed = tests.filter((t) => t.status === 'failed').length + (result.status === 'failed' && tests.length === 0 ? 1 : 0);
@@ -24,10 +32,11 @@ export function readVitestReport(file, root) {
     counts.skipped += tests.length - ran.length;
     counts.fileTimes.push({
       file: path.relative(root, result.name),
-      ms: Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0)),
+      ms: Math.max(0, (result.endTime ?? 0) - (oneAfterAnother ? Math.min(previousEnd, result.startTime ?? 0) : (result.startTime ?? 0))),
       tests: ran.length,
       failed,
     });
+    previousEnd = result.endTime ?? previousEnd;
   }
   return counts;
 }
