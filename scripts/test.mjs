@@ -110,10 +110,7 @@ const e2e = {
   command: 'npx',
   args: ['playwright', 'test'],
   cwd: path.join(root, 'e2e'),
-  // Two shops and two Playwright workers: on a 2-core machine one worker kept 59 % of the cores busy (Chromium, axe,
-  // the shop) and the files took 5 min 46 s; two took 4 min 33 s, all 67 tests green, the slowest test 18 s of its
-  // 60 s (2026-11-29). E2E_SHOPS set outside wins.
-  env: { E2E_JSON_REPORT: report('e2e.json'), E2E_SHOPS: process.env.E2E_SHOPS ?? '2' },
+  env: { E2E_JSON_REPORT: report('e2e.json') },
   counts: () => readPlaywrightReport(report('e2e.json'), root, path.join(root, 'e2e', 'tests')),
 };
 /** @type {Step[]} */
