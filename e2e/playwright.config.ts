@@ -12,9 +12,10 @@ import path from 'node:path';
  * keeps): two files never share a shop at the same time, so a test that changes the shop's settings cannot reach
  * another file. The first shop listens on 1340 (E2E_PORT) with its fakes on 1395–1399, the second on 1341 with its
  * fakes on 1385–1389, and so on. This module is loaded again in every worker; what it exports there (the URLs, the
- * database) are that worker's shop's. One worker keeps 1.6 of 2 cores busy (Chromium, the shop, axe), so on a 2-core
- * machine a second one gains little and `npm test` runs the resilience tests beside it instead; E2E_SHOPS=2 suits
- * a machine with 4 cores or more.
+ * database) are that worker's shop's. `npm test` runs one: on a 2-core machine two ended the files in 4 min 33 s instead
+ * of 5 min 46 s alone, but in a whole run only 13 s sooner (each test took 1.85 times as long, the load average
+ * reached 13), and a machine half as fast would bring the slowest test near its 60 s (2026-11-29). E2E_SHOPS=2 suits a
+ * machine with 4 cores or more.
  */
 const root = path.resolve(__dirname, '..');
 const SHOPS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_SHOPS ?? 1));
