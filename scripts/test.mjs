@@ -17,12 +17,12 @@
 // .tmp/test-report/. A failing step fails `npm test` (after the steps already running have finished); no step is
 // optional and none is retried. TEST_STAGES=unit,api runs only those stages (the others are listed as not run).
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { addCounts, readCheckTotals, readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
+import { addCounts, readApiReports, readCheckTotals, readPlaywrightReport, readShopStarts, readVitestReport } from './lib/test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = path.join(root, '.tmp', 'test-report');
@@ -61,16 +61,7 @@ const api = {
   args: ['tests/run-api-tests.mjs'],
   cwd: path.join(root, 'cms'),
   env: { TEST_REPORT_DIR: reportDir, SKIP_CMS_COMPILE: '1' },
-  counts: () => {
-    const perDb = {};
-    for (const kind of ['sqlite', 'postgres']) {
-      let counts;
-      for (let shard = 1; shard <= 8; shard += 1)
-        counts = addCounts(counts, readVitestReport(report(`api-${kind}-${shard}.json`), root, { oneAfterAnother: true }));
-      if (counts) perDb[kind] = counts;
-    }
-    return perDb;
-  },
+  counts: () => readApiReports(reportDir, root),
 };
 /**
  * The CMS compiled once for every stage that starts it (its server code and Strapi's own panel, which `strapi build`
@@ -128,8 +119,7 @@ const production = [
 const plan = [
   [preflight],
   staticSteps,
-  // The CMS compiled beside the unit tests: the unit run kept 60 % of the two cores busy (its files' imports and
-  // environments one per file), the build is mostly one core's TypeScript (2026-11-29).
+  // The CMS compiled beside the unit tests (2026-11-29: 3 min 34 s together, 2 min 60 s + 48 s one after the other).
   [unit, cmsBuild],
   [api, appsBuild],
   [resilienceBusy, resilienceWaiting],
@@ -291,23 +281,10 @@ for (const f of slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
   console.log(`  ${seconds(f.ms).padStart(10)}  ${f.stage.padEnd(18)} ${f.file} (${f.tests} tests)`);
 }
 // Shops the API and resilience tests started (cms/tests/helpers/strapi-process.ts writes each one down).
-try {
-  const lines = readFileSync(report('strapi-starts.tsv'), 'utf8').trim().split('\n').filter(Boolean);
-  const byStage = new Map();
-  for (const line of lines) {
-    const [file, kind, secs] = line.split('\t');
-    const key = `${file.startsWith('resilience/') ? 'resilience' : 'api'} ${kind}`;
-    const entry = byStage.get(key) ?? { count: 0, seconds: 0 };
-    entry.count += 1;
-    entry.seconds += Number(secs);
-    byStage.set(key, entry);
-  }
-  console.log('\nShops started by the tests (each a `strapi start` until healthy):');
-  for (const [key, { count, seconds: secs }] of [...byStage].sort())
-    console.log(`  ${key.padEnd(20)} ${String(count).padStart(4)} starts, ${Math.round(secs)} s to healthy in all`);
-} catch {
-  // no shop started (the API and resilience stages did not run)
-}
+const starts = readShopStarts(report('strapi-starts.tsv'));
+if (starts.length > 0) console.log('\nShops started by the tests (each a `strapi start` until healthy):');
+for (const [key, { count, seconds: secs }] of starts)
+  console.log(`  ${key.padEnd(20)} ${String(count).padStart(4)} starts, ${Math.round(secs)} s to healthy in all`);
 if (loads.length === 0) loads.push(loadavg()[0]);
 const avg = loads.reduce((a, b) => a + b, 0) / loads.length;
 console.log(

@@ -91,3 +91,33 @@ export function addCounts(a, b) {
     fileTimes: [...a.fileTimes, ...b.fileTimes],
   };
 }
+
+/** The API run's reports (`api-<database>-<shard>.json` in `dir`), their counts summed per database. */
+export function readApiReports(dir, root) {
+  const perDb = {};
+  for (const kind of ['sqlite', 'postgres']) {
+    let counts;
+    for (let shard = 1; shard <= 8; shard += 1)
+      counts = addCounts(counts, readVitestReport(path.join(dir, `api-${kind}-${shard}.json`), root, { oneAfterAnother: true }));
+    if (counts) perDb[kind] = counts;
+  }
+  return perDb;
+}
+
+/**
+ * The shops the API and resilience tests started (cms/tests/helpers/strapi-process.ts writes one line per start:
+ * file, database, seconds to healthy), as [stage and database, { count, seconds }] sorted; none when the file is missing.
+ */
+export function readShopStarts(file) {
+  if (!existsSync(file)) return [];
+  const byStage = new Map();
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const [test, kind, secs] = line.split('\t');
+    const key = `${test.startsWith('resilience/') ? 'resilience' : 'api'} ${kind}`;
+    const entry = byStage.get(key) ?? { count: 0, seconds: 0 };
+    entry.count += 1;
+    entry.seconds += Number(secs);
+    byStage.set(key, entry);
+  }
+  return [...byStage].sort();
+}
