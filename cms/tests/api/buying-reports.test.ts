@@ -171,6 +171,39 @@ describe('the size curve of a category', () => {
   });
 });
 
+describe('the size curve after a read: kept per product, each change counted', () => {
+  it('follows a sale, a product new to the category, a cancel and a product moved to another category', async () => {
+    const OTHER = `${CATEGORY}otra`;
+    const query = `category=${OTHER}&units=10`;
+    const unitsOf = (answer: SizeCurveAnswer, size: string) => answer.sizes.find((s) => s.size === size)?.units ?? 0;
+    const soldOutOf = (answer: SizeCurveAnswer, size: string) => answer.sizes.find((s) => s.size === size)?.soldOut ?? 0;
+    const first = await bra({ '90B': 3, '95B': 2 }, OTHER);
+    await placeOrder(at, [{ productId: first._id, quantity: 1, size: '95B' }]);
+    const before = await read(query);
+    // A product counted before sells its last 95B: one unit more, one sell-out more.
+    await placeOrder(at, [{ productId: first._id, quantity: 1, size: '95B' }]);
+    const sold = await read(query);
+    expect(unitsOf(sold, '95B')).toBe(unitsOf(before, '95B') + 1);
+    expect(soldOutOf(sold, '95B')).toBe(soldOutOf(before, '95B') + 1);
+    // A product the question had never counted, sold.
+    const second = await bra({ '100B': 4 }, OTHER);
+    await placeOrder(at, [{ productId: second._id, quantity: 2, size: '100B' }]);
+    expect(unitsOf(await read(query), '100B')).toBe(unitsOf(before, '100B') + 2);
+    // A sale, then its cancel: counted, then left out again.
+    const cancelled = await placeOrder(at, [{ productId: first._id, quantity: 1, size: '90B' }]);
+    expect(unitsOf(await read(query), '90B')).toBe(unitsOf(before, '90B') + 1);
+    const cancel = await at.call(`/orders/${cancelled._id}/status`, { method: 'PUT', body: { status: 'cancelled' }, token: at.sales });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(unitsOf(await read(query), '90B')).toBe(unitsOf(before, '90B'));
+    // A product moved to another category leaves the question with its units.
+    const moved = await at.call(`/products/${second._id}`, { method: 'PUT', body: { category: CATEGORY }, token: at.owner });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await read(query);
+    expect(unitsOf(after, '100B')).toBe(unitsOf(before, '100B'));
+    expect(after.total).toBe(before.total + 1);
+  });
+});
+
 describe('GET /reports/size-curve: the owner only, and junk refused', () => {
   it('refuses no token, a garbage token, the sales and catalogue roles and a shopper', async () => {
     await expectOwnerOnly(['/reports/size-curve', '/reports/size-curve.csv'].map((path) => `${path}?category=${CATEGORY}`));

@@ -372,6 +372,42 @@ describe("the ledger's check keeps the sums of settled movements (issue 60 §4)"
     expect((await variantsOf(product._id)).map((v) => v.stock).sort()).toEqual([3, 3]);
     await expectLedgerHolds([product._id]);
   });
+
+  it('sees a product row changed by hand after an earlier check (a row is parsed again whenever it differs)', async () => {
+    const [product, other] = [await bra({ M: 3, L: 2 }), await bra({ M: 1, L: 1 })];
+    await expectLedgerHolds([product._id]);
+    const db = testDatabase();
+    const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+    const adjustOther = async (quantity: number) => {
+      const res = await at.call('/stock-adjustments', { body: { sku: skuOf(other, 'M'), quantity, reason: 'conteo' }, token: at.owner });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    const checkOf = async () => stockCheckAnswerSchema.parse((await at.call('/stock-check', { token: at.owner })).body);
+    try {
+      const row = await db('products').where('document_id', product._id).first('stock', 'stock_by_size', 'variants');
+      const variants = JSON.parse(text(row.variants)) as { id: string; size: string; stock: number }[];
+      const bySize = JSON.parse(text(row.stock_by_size)) as Record<string, number>;
+      const first = variants[0]!;
+      first.stock += 5;
+      bySize[first.size] = (bySize[first.size] ?? 0) + 5;
+      // Neither a movement nor a new `updated_at`: only the row's own columns say it changed.
+      await db('products')
+        .where('document_id', product._id)
+        .update({ stock: Number(row.stock) + 5, stock_by_size: JSON.stringify(bySize), variants: JSON.stringify(variants) });
+      // Another product's move ends the kept answer; the changed row is read as it is now.
+      await adjustOther(1);
+      const found = (await checkOf()).mismatches.filter((m) => m.productId === product._id);
+      expect(found).toEqual([expect.objectContaining({ variantId: first.id, stock: first.stock, ledger: first.stock - 5 })]);
+      // Put back by hand: the next check finds it whole again.
+      await db('products')
+        .where('document_id', product._id)
+        .update({ stock: row.stock, stock_by_size: text(row.stock_by_size), variants: text(row.variants) });
+      await adjustOther(-1);
+      expect((await checkOf()).mismatches.filter((m) => m.productId === product._id)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
 
 describe('a storm of concurrent orders, cancels, an exchange, an import and adjustments', () => {

@@ -4,8 +4,8 @@
 import type { ProductVariant } from '@shop/shared';
 import { isRecord, table, type Trx } from '../../utils/db-write';
 import { settledMovementId } from './ledger-sums';
+import { FULL_READ_MS, productsChangedSince } from './moved-products';
 import { PRODUCTS_TABLE, productRowPages, STOCK_COLUMNS, stockOfRow } from './product-stock';
-import { MOVEMENTS_TABLE } from './stock-ledger';
 
 /** One variant of the catalogue with its product's name and category (the owner's stock report). */
 export interface CatalogueVariant {
@@ -17,10 +17,6 @@ export interface CatalogueVariant {
 }
 
 const BATCH = 500;
-/** Everything is read again at least this often (what a script changed behind the shop's back shows within it). */
-const FULL_READ_MS = 10 * 60_000;
-/** No transaction of the shop stays open this long: a row stamped earlier has committed or is gone. */
-const SETTLED_MS = 60_000;
 const knex = () => strapi.db.connection as unknown as Trx;
 
 interface KeptProduct {
@@ -90,15 +86,7 @@ export async function catalogueVariants(): Promise<CatalogueVariant[]> {
   const shape: unknown = await table(db, PRODUCTS_TABLE).count({ n: '*' }).first();
   const count = isRecord(shape) ? Number(shape.n ?? 0) : 0;
   if (kept && now - kept.readAt < FULL_READ_MS) {
-    const moved: unknown[] = await table(db, MOVEMENTS_TABLE).where('id', '>', kept.reflected).distinct('product_document_id');
-    // A write through the model committed since the last read was stamped at most a minute before that read.
-    const edited: unknown[] = await table(db, PRODUCTS_TABLE)
-      .where('updated_at', '>', new Date(kept.checkedAt - SETTLED_MS))
-      .select('document_id');
-    const changed = new Set([
-      ...moved.filter(isRecord).map((row) => String(row.product_document_id)),
-      ...edited.filter(isRecord).map((row) => String(row.document_id)),
-    ]);
+    const changed = await productsChangedSince(db, kept.reflected, kept.checkedAt);
     const products = new Map(kept.products);
     await readAgain(db, products, [...changed]);
     if (products.size === count) {

@@ -16,11 +16,11 @@ export { PRODUCT_LIST_INDEXES } from './product-list';
 export { provideProductFit, provideProductRatings } from './product-fit';
 export {
   productCategoriesOf,
-  productIdsWhere,
+  productsWhere,
   productParcelsOf,
   soldLinesBetween,
   SOLD_UNITS_INDEXES,
-  soldUnitsBySize,
+  soldUnitsByProductSize,
   soldUnitsByVariant,
   unitsSoldBySize,
   type SoldLine,
@@ -32,6 +32,7 @@ export { feeRates, paymentFeePercent, type FeeRates } from './variant-costs';
 export { colorList, findProductRow, findProductRows, toProduct } from './product-row';
 export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
 export { GenerationMemo } from './generation-memo';
+export { MovedProductsMemo } from './moved-products';
 export { PURCHASE_INDEXES } from './purchases';
 export { prepareStockAlertColors } from './stock-alert-store';
 export { sweepAfterChange } from './stock-alert-sweep';

@@ -22,9 +22,13 @@ export interface LedgerSum {
  * id a check saw at least a minute ago (an id is taken when its row is written, so a row below it was written
  * before; its transaction has ended since). The second also holds where ids do not follow time: movements
  * imported with their own past dates after the shop's first ones (issue 60 §4: the scale data's million rows had
- * ids above the demo's, newer rows, and every check summed them all again).
+ * ids above the demo's, newer rows, and every check summed them all again). On PostgreSQL, every row up to the
+ * greatest id is also settled when no writing transaction was open as it was read (a young process, a quiet shop). On
+ * SQLite every row up to the greatest id is settled at once: its one writer commits each transaction before the next
+ * takes an id.
  */
-const SETTLED_MS = 60_000;
+/** No transaction of the shop stays open this long: a row stamped earlier has committed or is gone. */
+export const SETTLED_MS = 60_000;
 let kept: { upTo: number; sums: Map<string, LedgerSum> } | null = null;
 /** The greatest ids callers saw, with when (one every 5 s at most); those a minute old move to `settledById`. */
 let seen: { at: number; id: number }[] = [];
@@ -32,12 +36,19 @@ let settledById = 0;
 
 export const ledgerKey = (productId: string, variantId: string) => `${productId}\u0000${variantId}`;
 
+/**
+ * `column || ''`: the same text, but not the column itself, so the database reads the rows by their id range and
+ * groups them apart. Grouped by the columns, SQLite walked the whole (product, variant, id) index to find the few
+ * rows above an id: 85–110 ms at a million movements for each check or stock view after a sale, against 0.3 ms.
+ */
+export const byIdRange = (db: Trx, column: string) => db.raw(`?? || ''`, [column]);
+
 async function sumRows(db: Trx, after: number, upTo: number | null, into: Map<string, LedgerSum>): Promise<void> {
   const q = table(db, MOVEMENTS_TABLE).where('id', '>', after);
   if (upTo !== null) void q.andWhere('id', '<=', upTo);
   const rows: unknown[] = await q
-    .groupBy('product_document_id', 'variant_id')
-    .select('product_document_id', 'variant_id')
+    .groupByRaw(`?? || '', ?? || ''`, ['product_document_id', 'variant_id'])
+    .select({ product_document_id: byIdRange(db, 'product_document_id'), variant_id: byIdRange(db, 'variant_id') })
     .sum({ units: 'quantity' })
     .max({ sku: 'sku' });
   for (const row of rows) {
@@ -62,6 +73,12 @@ async function sumRows(db: Trx, after: number, upTo: number | null, into: Map<st
  * than a minute by its time, or the greatest id a caller saw a minute ago, whichever is greater.
  */
 export async function settledMovementId(db: Trx, now = Date.now()): Promise<number> {
+  // SQLite has one writer: a transaction takes its ids and commits before the next one starts, so whatever a read sees
+  // is every row up to the greatest id (a process younger than a minute summed the million rows at each check).
+  if (strapi.db.dialect.client !== 'postgres') {
+    const newest: unknown = await table(db, MOVEMENTS_TABLE).max({ id: 'id' }).first();
+    return isRecord(newest) ? Number(newest.id ?? 0) : 0;
+  }
   // The newest row older than a minute, found in the (created_at, id) index without reading the others.
   const settled: unknown = await table(db, MOVEMENTS_TABLE)
     .where('created_at', '<', new Date(now - SETTLED_MS))
@@ -70,12 +87,21 @@ export async function settledMovementId(db: Trx, now = Date.now()): Promise<numb
       { column: 'id', order: 'desc' },
     ])
     .first('id');
-  const newest: unknown = await table(db, MOVEMENTS_TABLE).max({ id: 'id' }).first();
+  // Read with the snapshot it is read on: when no transaction that has written was still open then (the snapshot's
+  // xmin is its xmax), every row up to the greatest id had committed. A movement is written after its product row
+  // was updated or locked in the same transaction, so a transaction holding an id below it has written already.
+  const newest: unknown = await db
+    .select(
+      db.raw('(select max(id) from ??) as id', [MOVEMENTS_TABLE]),
+      db.raw('pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot()) as quiet'),
+    )
+    .first();
   const newestId = isRecord(newest) ? Number(newest.id ?? 0) : 0;
+  const quiet = isRecord(newest) && newest.quiet === true;
   const last = seen[seen.length - 1];
   if (!last || (newestId > last.id && now - last.at >= 5_000)) seen.push({ at: now, id: newestId });
   while (seen.length > 0 && now - seen[0]!.at >= SETTLED_MS) settledById = Math.max(settledById, seen.shift()!.id);
-  return Math.max(isRecord(settled) ? Number(settled.id ?? 0) : 0, settledById);
+  return Math.max(isRecord(settled) ? Number(settled.id ?? 0) : 0, settledById, quiet ? newestId : 0);
 }
 
 /** The sum of the movements of every variant the ledger knows, with its latest SKU. */

@@ -8,6 +8,7 @@ import {
   type ProductVariant,
   type StockBySize,
 } from '@shop/shared';
+import type { Knex } from 'knex';
 import { colorList } from './product-row';
 import { catalogueChanged } from './catalogue-version';
 import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
@@ -124,7 +125,7 @@ export async function migrateStockBySize(): Promise<number> {
 }
 
 /** Every product row with these columns, oldest first, 500 a page (the ledger's check, the kept catalogue). */
-export async function* productRowPages(db: Trx, columns: readonly string[]): AsyncGenerator<Record<string, unknown>[]> {
+export async function* productRowPages(db: Trx, columns: readonly (string | Knex.Raw)[]): AsyncGenerator<Record<string, unknown>[]> {
   let after = 0;
   for (;;) {
     const rows: unknown[] = await table(db, PRODUCTS_TABLE)

@@ -58,30 +58,48 @@ export async function unitsSoldBySize(productId: string): Promise<Map<string, nu
   return new Map(rows.map((r) => [(r.size ?? '').trim().toUpperCase(), Number(r.sold) || 0]));
 }
 
-/** Units sold per size (the line's size, as written) of some products over [start, end): the size curve's counts. */
-export async function soldUnitsBySize(productIds: readonly string[], start: Date, end: Date): Promise<{ size: string; units: number }[]> {
+/**
+ * Units sold per product and size (the line's size, as written) of some products over [start, end): the size curve's
+ * counts, by product so that a sale counts one product again (reports/size-curve-report.ts).
+ */
+export async function soldUnitsByProductSize(
+  productIds: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<Map<string, { size: string; units: number }[]>> {
+  const byProduct = new Map<string, { size: string; units: number }[]>();
   const sold = soldItems();
-  if (!sold || productIds.length === 0) return [];
-  const rows: { size: string | null; units: unknown }[] = await sold
+  if (!sold || productIds.length === 0) return byProduct;
+  const rows: { product_id: string; size: string | null; units: unknown }[] = await sold
     .whereIn('i.product_id', [...productIds])
     .andWhere('o.created_at', '>=', start)
     .andWhere('o.created_at', '<', end)
-    .groupBy('i.size')
-    .select('i.size')
+    .groupBy('i.product_id', 'i.size')
+    .select('i.product_id', 'i.size')
     .sum({ units: 'i.quantity' });
-  return rows.map((row) => ({ size: row.size ?? '', units: Number(row.units) || 0 }));
+  for (const row of rows) {
+    const units = byProduct.get(row.product_id) ?? [];
+    units.push({ size: row.size ?? '', units: Number(row.units) || 0 });
+    byProduct.set(row.product_id, units);
+  }
+  return byProduct;
 }
 
 /**
- * The document ids of the products whose category `matches` (the reports' categories, matched as the size guides
- * match them): the distinct categories first (a few), then the products of those that match, by SQL.
+ * The products whose category `matches` (the reports' categories, matched as the size guides match them), each with
+ * its last write (`updated_at`, the latest of its rows): the distinct categories first (a few), then the products of
+ * those that match, by SQL. A kept count compares the write with the one it counted with (MovedProductsMemo).
  */
-export async function productIdsWhere(matches: (category: string) => boolean): Promise<string[]> {
+export async function productsWhere(matches: (category: string) => boolean): Promise<Map<string, string>> {
   const categories: { category: string | null }[] = await table(strapi.db.connection, 'products').distinct('category');
   const wanted = categories.flatMap((row) => (row.category !== null && matches(row.category) ? [row.category] : []));
-  if (wanted.length === 0) return [];
-  const rows: { document_id: string }[] = await table(strapi.db.connection, 'products').distinct('document_id').whereIn('category', wanted);
-  return rows.map((row) => row.document_id);
+  if (wanted.length === 0) return new Map();
+  const rows: { document_id: string; written: unknown }[] = await table(strapi.db.connection, 'products')
+    .whereIn('category', wanted)
+    .groupBy('document_id')
+    .select('document_id')
+    .max({ written: 'updated_at' });
+  return new Map(rows.map((row) => [row.document_id, String(row.written instanceof Date ? row.written.getTime() : row.written)]));
 }
 
 /** Units sold per variant since `since` (orders neither cancelled nor refunded), keyed `<productId>\u0000<variantId>`. */

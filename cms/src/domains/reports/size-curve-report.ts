@@ -15,7 +15,7 @@ import {
   type SizeCurveQuery,
   type StockReason,
 } from '@shop/shared';
-import { GenerationMemo, productIdsWhere, soldUnitsBySize, variantMovements } from '../catalogue';
+import { MovedProductsMemo, productsWhere, soldUnitsByProductSize, variantMovements } from '../catalogue';
 import { reportPeriod } from './report-period';
 
 /** The reasons that are sales: a variant they leave at 0 sold out. */
@@ -24,26 +24,37 @@ const SALE_REASONS: readonly StockReason[] = ['web_order', 'staff_sale', 'counte
 const periodOf = (query: { from?: string; to?: string }) => reportPeriod(query, SIZE_CURVE_DEFAULT_DAYS, SIZE_CURVE_MSG);
 
 /** The category's products (matched as the size guides match it: 'corpiño' is 'Corpiños'), its shown name and sizes. */
-async function categoryProducts(category: string): Promise<{ ids: string[]; name: string; order: string[] }> {
+async function categoryProducts(category: string): Promise<{ products: Map<string, string>; name: string; order: string[] }> {
   const content = await strapi.service('api::site-content.site-content').getContent();
   const known = content.productCatalog.categories.find((c) => sameCategory(c.name, category) || sameCategory(c.display_name, category));
-  const ids = await productIdsWhere((value) => sameCategory(value, known?.name ?? category));
-  return { ids, name: known?.display_name || known?.name || category, order: offeredSizes(known?.name ?? category, content.sizeGuides) };
+  const products = await productsWhere((value) => sameCategory(value, known?.name ?? category));
+  return {
+    products,
+    name: known?.display_name || known?.name || category,
+    order: offeredSizes(known?.name ?? category, content.sizeGuides),
+  };
 }
 
-/** Per size: the days each sell-out of a variant of these products took within the period (from the stock ledger). */
-async function sellOutsBySize(ids: readonly string[], start: Date, end: Date): Promise<Map<string, number[]>> {
-  const bySize = new Map<string, number[]>();
-  for (const { size, moves } of await variantMovements(ids, start, end)) {
+/** What a curve counts of one product over a period: its units sold per size and, per size, each sell-out's days. */
+interface ProductCounts {
+  sold: { size: string; units: number }[];
+  sellOuts: [size: string, days: number[]][];
+}
+
+/** The counts of these products over [start, end): order lines for the units, the stock ledger for the sell-outs. */
+async function productCounts(ids: string[], start: Date, end: Date): Promise<Map<string, ProductCounts>> {
+  const [sold, movements] = await Promise.all([soldUnitsByProductSize(ids, start, end), variantMovements(ids, start, end)]);
+  const counts = new Map<string, ProductCounts>(ids.map((id) => [id, { sold: sold.get(id) ?? [], sellOuts: [] }]));
+  for (const { productId, size, moves } of movements) {
     const key = sizeKey(size ?? '');
     if (key === '') continue;
     const days = sellOutDays(
       moves.map((move) => ({ ...move, sale: SALE_REASONS.includes(move.reason) })),
       start.getTime(),
     );
-    if (days.length > 0) bySize.set(key, [...(bySize.get(key) ?? []), ...days]);
+    if (days.length > 0) counts.get(productId)?.sellOuts.push([key, days]);
   }
-  return bySize;
+  return counts;
 }
 
 /** What a curve is computed from: the category's products, the units per size and the sell-outs of a period. */
@@ -54,15 +65,23 @@ interface CurveCounts {
   sellOuts: Map<string, number[]>;
 }
 
-const memo = new GenerationMemo<CurveCounts>(20);
+/**
+ * The counts per product of each question (a category and a period), kept: after a sale the next read counts the
+ * products that changed again, not a year of the category's orders and movements (MovedProductsMemo).
+ */
+const memo = new MovedProductsMemo<ProductCounts>(20);
 
-/** The counts of a category over a period, kept until the next stock move (GenerationMemo). */
-function curveCounts(category: string, start: Date, end: Date): Promise<CurveCounts> {
-  return memo.get(`${category.trim().toLowerCase()}\u0000${start.getTime()}\u0000${end.getTime()}`, async () => {
-    const { ids, name, order } = await categoryProducts(category);
-    const [sold, sellOuts] = await Promise.all([soldUnitsBySize(ids, start, end), sellOutsBySize(ids, start, end)]);
-    return { name, order, sold, sellOuts };
-  });
+async function curveCounts(category: string, start: Date, end: Date): Promise<CurveCounts> {
+  const { products, name, order } = await categoryProducts(category);
+  const key = `${category.trim().toLowerCase()}\u0000${start.getTime()}\u0000${end.getTime()}`;
+  const parts = await memo.get(key, products, (some) => productCounts(some, start, end));
+  const sold: { size: string; units: number }[] = [];
+  const sellOuts = new Map<string, number[]>();
+  for (const part of parts) {
+    sold.push(...part.sold);
+    for (const [size, days] of part.sellOuts) sellOuts.set(size, [...(sellOuts.get(size) ?? []), ...days]);
+  }
+  return { name, order, sold, sellOuts };
 }
 
 /**
