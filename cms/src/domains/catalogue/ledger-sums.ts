@@ -90,9 +90,10 @@ export async function settledMovementId(db: Trx, now = Date.now()): Promise<numb
   // Read with the snapshot it is read on: when no transaction that has written was still open then (the snapshot's
   // xmin is its xmax), every row up to the greatest id had committed. A movement is written after its product row
   // was updated or locked in the same transaction, so a transaction holding an id below it has written already.
+  const schema = strapi.db.getSchemaName();
   const newest: unknown = await db
     .select(
-      db.raw('(select max(id) from ??) as id', [MOVEMENTS_TABLE]),
+      db.raw('(select max(id) from ??) as id', [schema ? `${schema}.${MOVEMENTS_TABLE}` : MOVEMENTS_TABLE]),
       db.raw('pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot()) as quiet'),
     )
     .first();
