@@ -2,7 +2,7 @@
 // 60 §4: the owner's first read of a report after a sale counted a year of a category's orders and movements again,
 // about a second on SQLite and on PostgreSQL, when the sale had changed one product).
 import { isRecord, table, type Trx } from '../../utils/db-write';
-import { SETTLED_MS, settledMovementId } from './ledger-sums';
+import { byIdRange, SETTLED_MS, settledMovementId } from './ledger-sums';
 import { PRODUCTS_TABLE } from './product-stock';
 import { MOVEMENTS_TABLE } from './stock-ledger';
 
@@ -11,9 +11,7 @@ export const FULL_READ_MS = 10 * 60_000;
 
 /** The products whose units moved in a movement above `reflected` (read along the ids: ledger-sums.ts `byIdRange`). */
 export async function productsMovedSince(db: Trx, reflected: number): Promise<Set<string>> {
-  const moved: unknown[] = await table(db, MOVEMENTS_TABLE)
-    .where('id', '>', reflected)
-    .distinct(db.raw("?? || '' as ??", ['product_document_id', 'product_document_id']));
+  const moved: unknown[] = await table(db, MOVEMENTS_TABLE).where('id', '>', reflected).distinct(byIdRange(db, 'product_document_id'));
   return new Set(moved.filter(isRecord).map((row) => String(row.product_document_id)));
 }
 
