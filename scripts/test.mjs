@@ -39,12 +39,7 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
 
 /** @type {Step} */
 const preflight = { name: 'preflight', stage: 'preflight', command: 'node', args: ['scripts/preflight.mjs'] };
-/**
- * Prettier, ESLint and the type check, one after another (one workspace's type check at a time): they run beside the
- * API tests, which on a 2-core machine leave a quarter of the processors idle (2026-11-29: 29.5 min of CPU in 19.5
- * min), so they take one core at most.
- * @type {Step[]}
- */
+/** ESLint, the type check (one workspace at a time) and Prettier, one after another beside the API tests: one core. @type {Step[]} */
 const staticSteps = [
   { name: 'lint', stage: 'static', command: 'npx', args: ['eslint', '.'] },
   { name: 'types', stage: 'static', command: 'node', args: ['scripts/typecheck-all.mjs'], env: { TYPECHECK_JOBS: '1' } },
@@ -125,8 +120,8 @@ const plan = [
   [preflight],
   // The CMS compiled beside the unit tests (2026-11-29: 3 min 34 s together, 2 min 60 s + 48 s one after the other).
   [unit, cmsBuild],
-  // The static checks took 3 min 52 s in a stage of their own on a slow 2-core machine (2026-11-29); beside the API
-  // tests they end within that stage (measured in docs/performance.md, "The test suite's time").
+  // The API tests leave a quarter of 2 cores idle: the static checks (3 min 52 s as a stage of their own on a slow
+  // machine) end inside that stage there (2026-11-29, docs/performance.md "The test suite's time").
   [api, [appsBuild, ...staticSteps]],
   [resilienceBusy, resilienceWaiting],
   [e2e],
