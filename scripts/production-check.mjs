@@ -43,6 +43,8 @@ const baseEnv = {
   PORT: String(port),
   // Strapi would also load cms/.env (a developer's generated secrets): production must get everything from here.
   ENV_PATH: path.join(root, 'cms', '.tmp', 'production-check-has-no-env-file'),
+  // The tests' low password cost, set by mistake: production must hash with bcrypt's cost 10 all the same.
+  PASSWORD_HASH_ROUNDS: '4',
 };
 
 // 1. Missing secrets.
@@ -131,6 +133,9 @@ try {
   });
   const { token } = await login.json();
   check('admin account from ADMIN_EMAIL/ADMIN_PASSWORD signs in', login.ok && Boolean(token), String(login.status));
+  const [account] = await database.query('SELECT password FROM up_users WHERE email = $1', [secrets.ADMIN_EMAIL.toLowerCase()]);
+  const cost = /^\$2[aby]\$(\d{2})\$/.exec(account?.password ?? '')?.[1];
+  check('passwords hashed with bcrypt cost 10 (PASSWORD_HASH_ROUNDS ignored in production)', cost === '10', `cost ${cost}`);
   const list = await (await fetch(`${url}/api/products?limit=all`, { headers: { authorization: `Bearer ${token}` } })).json();
   const seeded = list.totalDocs ?? 0;
   check('demo catalogue seeded on first start', seeded >= 24, `${seeded} products`);

@@ -121,6 +121,16 @@ export async function throwawayDatabase(prefix) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** The rows of one query on the database (its own connection). */
+    query: async (sql, params = []) => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(sql, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { api, adminToken, expectMessage, forgetTokens, shopperToken } from '../helpers/api';
 import { GARBAGE_TOKEN } from '../helpers/auth-matrix';
 import { TEST_ADMIN, TEST_SHOPPER } from '../helpers/strapi-process';
+import { testDatabase } from '../helpers/database';
+
+/** bcrypt's hash of TEST_SHOPPER.password at cost 10 (made once with bcryptjs.hashSync). */
+const SHOPPER_PASSWORD_AT_COST_10 = '$2a$10$Vc6M6sghoiPoCy6CVOoireH9.ZvJlLXaEVHTDqN9bLHe0i2Hgsfcq';
 
 describe('POST /auth/login', () => {
   it('answers {token, user} with role admin for staff', async () => {
@@ -157,14 +161,31 @@ describe('unknown e-mails', () => {
       expect(res.status).toBe(401);
       return performance.now() - started;
     };
+    // The known account hashed at production's cost (the tests hash at 4): the shopper's own password, at cost 10.
+    const db = testDatabase();
+    try {
+      await db('up_users').where({ email: TEST_SHOPPER.email }).update({ password: SHOPPER_PASSWORD_AT_COST_10 });
+    } finally {
+      await db.destroy();
+    }
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 7; i++) {
-      known.push(await time(TEST_ADMIN.email));
+      known.push(await time(TEST_SHOPPER.email));
       unknown.push(await time(`nadie-${i}@test.local`));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    // A password check (bcrypt) takes tens of milliseconds; a lookup that finds nobody takes about one.
+    // A password check (bcrypt at cost 10) takes tens of milliseconds; a lookup that finds nobody takes about one.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it("hash passwords with the cost PASSWORD_HASH_ROUNDS sets outside production (the tests' 4; production keeps 10)", async () => {
+    const db = testDatabase();
+    try {
+      const row = await db('up_users').where({ email: TEST_ADMIN.email }).first('password');
+      expect(row.password).toMatch(/^\$2[aby]\$04\$/);
+    } finally {
+      await db.destroy();
+    }
   });
 });

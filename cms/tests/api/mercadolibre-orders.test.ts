@@ -217,10 +217,17 @@ describe('Mercado Libre: a sale becomes one order', () => {
       expect(doc).toMatchObject({ type: 'application/pdf', filename: expect.stringMatching(/^factura-.+\.pdf$/) });
     const order = await oneOrderOf(carted.id);
     expect(order.external?.packId).toBe('2000000123456');
-    const row = await ml
-      .db('channel_orders')
-      .where({ external_order_id: String(carted.id) })
-      .first();
+    // The fake holds the document as soon as it is posted; the shop writes down the upload once the answer is back.
+    const row = await waitFor(
+      'the upload written down',
+      async () =>
+        ml
+          .db('channel_orders')
+          .where({ external_order_id: String(carted.id) })
+          .first(),
+      (r) => Boolean(r?.invoice_uploaded_at),
+      { timeoutMs: 30_000, everyMs: 300 },
+    );
     expect(row.invoice_uploaded_at).toBeTruthy();
     await settled();
     // Once each, however many notifications came.

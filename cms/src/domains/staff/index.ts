@@ -5,4 +5,6 @@
 export { ADMIN_ROLE_TYPE, isAdminRequest, requireAdmin, requireStaff, staffMayStill, USER_UID } from './auth';
 export { routePermission } from './route-permissions';
 export { noteActivity } from './staff-activity';
+export { verifySessionToken } from './session-token';
+export { PASSWORD_HASH_ROUNDS, passwordHashRounds } from './password-cost';
 export { acceptInvitation, newInvitation } from './invitation';

@@ -17,9 +17,9 @@ export interface Session {
 }
 
 /**
- * A bcrypt hash (cost 10, as users-permissions hashes) of random bytes nobody kept: an unknown e-mail is checked
- * against it, so that it costs the same time as a wrong password and the answer time does not tell which e-mails
- * have an account. Its result is never used.
+ * A bcrypt hash (cost 10, as users-permissions hashes in production) of random bytes nobody kept: an unknown e-mail is
+ * checked against it, so that it costs the same time as a wrong password and the answer time does not tell which
+ * e-mails have an account. Its result is never used. (The tests' lower cost, PASSWORD_HASH_ROUNDS, leaves it at 10.)
  */
 const UNKNOWN_USER_HASH = '$2a$10$Wyc1RZ/TpLAR794u8oTfyekO3EPmHls2SLD35hLWw2qtdw2g/gdsK';
 
