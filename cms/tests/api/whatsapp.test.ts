@@ -38,8 +38,8 @@ const orderMessages = async (orderId: string, token = sales): Promise<WhatsappMe
 };
 
 const waitForMessages = (orderId: string, done: (m: WhatsappMessage[]) => boolean) =>
-  // Meta's statuses come as webhooks, each answered by a shop that may be slow on a loaded machine: up to a minute.
-  waitFor(`the WhatsApp messages of ${orderId}`, () => orderMessages(orderId), done, { timeoutMs: 60_000, everyMs: 100 });
+  // Meta's statuses come as webhooks, each answered by a shop that may be slow on a loaded machine (the test's 60 s first).
+  waitFor(`the WhatsApp messages of ${orderId}`, () => orderMessages(orderId), done, { timeoutMs: 45_000, everyMs: 100 });
 
 /** The fake's accepted messages for this order number (its parameters carry the number). */
 const sentFor = async (orderNumber: string) => (await whatsappState()).messages.filter((m) => m.template?.parameters.includes(orderNumber));
