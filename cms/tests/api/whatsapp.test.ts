@@ -38,7 +38,7 @@ const orderMessages = async (orderId: string, token = sales): Promise<WhatsappMe
 };
 
 const waitForMessages = (orderId: string, done: (m: WhatsappMessage[]) => boolean) =>
-  // Meta's statuses come as webhooks, each answered by a shop that may be slow on a loaded machine (the test's 60 s first).
+  // Meta's statuses come as webhooks answered by a shop that may be slow on a loaded machine: 45 s, within the test's 60 s.
   waitFor(`the WhatsApp messages of ${orderId}`, () => orderMessages(orderId), done, { timeoutMs: 45_000, everyMs: 100 });
 
 /** The fake's accepted messages for this order number (its parameters carry the number). */
