@@ -6,5 +6,5 @@ export { ADMIN_ROLE_TYPE, isAdminRequest, requireAdmin, requireStaff, staffMaySt
 export { routePermission } from './route-permissions';
 export { noteActivity } from './staff-activity';
 export { verifySessionToken } from './session-token';
-export { PASSWORD_HASH_ROUNDS, passwordHashRounds } from './password-cost';
+export { passwordHashRounds } from './password-cost';
 export { acceptInvitation, newInvitation } from './invitation';
