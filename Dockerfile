@@ -40,6 +40,7 @@ COPY --from=runtime-deps /app/package.json /app/package-lock.json ./
 COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=runtime-deps /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=runtime-deps /app/cms/scripts/serve.mjs ./cms/scripts/serve.mjs
+COPY --from=runtime-deps /app/cms/scripts/lib/deferred-modules.mjs ./cms/scripts/lib/deferred-modules.mjs
 COPY --from=runtime-deps /app/packages/shared/package.json ./packages/shared/package.json
 COPY --from=runtime-deps /app/packages/shared/dist ./packages/shared/dist
 COPY --from=runtime-deps /app/cms/package.json /app/cms/tsconfig.json /app/cms/favicon.png ./cms/

@@ -53,6 +53,7 @@ const RUNTIME_PATHS = [
   'node_modules',
   'scripts/start.mjs',
   'cms/scripts/serve.mjs',
+  'cms/scripts/lib/deferred-modules.mjs',
   'packages/shared/package.json',
   'packages/shared/dist',
   'cms/package.json',

@@ -21,6 +21,9 @@ const require = createRequire(path.join(appDir, 'package.json'));
 const compileCache = process.env.SHOP_COMPILE_CACHE
   ? (await import('./lib/compile-cache.mjs')).installCompileCache(process.env.SHOP_COMPILE_CACHE)
   : undefined;
+// Libraries Strapi loads at start but this shop uses later or never (TypeScript's compiler, the MCP server): loaded on
+// first use instead (scripts/lib/deferred-modules.mjs).
+(await import('./lib/deferred-modules.mjs')).deferStartupModules(appDir, distDir);
 // start() logs a failure and stops the process itself (stopWithError); anything thrown before it is fatal here too.
 try {
   await require('@strapi/strapi').createStrapi({ appDir, distDir }).start();

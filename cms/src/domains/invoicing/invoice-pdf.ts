@@ -1,11 +1,13 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type * as QRCodeLib from 'qrcode';
 import { formatCuit } from '@shop/shared';
 import type { SettingsRow } from './invoicing-settings';
 import type { InvoiceRow } from './invoice-store';
 import { isoDay, qrUrl } from './invoice-view';
 import { voucherName, voucherNumberText } from './voucher-plan';
-import { collectPdf } from '../platform';
+import { collectPdf, onFirstUse, PDFDocument } from '../platform';
+
+/** qrcode, loaded with the first invoice drawn (platform/on-first-use.ts). */
+export const QRCode = onFirstUse<typeof QRCodeLib>('qrcode');
 
 /** A line of the voucher as printed. */
 export interface PdfLine {
@@ -31,8 +33,8 @@ export const receiverText = (row: InvoiceRow) => (row.receiverVatCondition === 1
 /** The invoice as an A4 PDF (pdfkit) with the legal fields and ARCA's QR (qrcode); the 80 mm ticket: invoice-ticket-pdf.ts. */
 export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: PdfLine[]): Promise<Buffer> {
   const url = qrUrl(row, settings.cuit);
-  const qr = url ? await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) : null;
-  const doc = new PDFDocument({
+  const qr = url ? await QRCode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) : null;
+  const doc = new (PDFDocument())({
     size: 'A4',
     margin: 40,
     info: { Title: `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''}` },

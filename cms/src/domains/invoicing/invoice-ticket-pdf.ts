@@ -1,9 +1,8 @@
-import QRCode from 'qrcode';
 import { formatCuit } from '@shop/shared';
 import type { SettingsRow } from './invoicing-settings';
 import type { InvoiceRow } from './invoice-store';
 import { qrUrl } from './invoice-view';
-import { buyerDocText, CODES, conditionText, dmy, money, receiverText, type PdfLine } from './invoice-pdf';
+import { buyerDocText, CODES, conditionText, dmy, money, QRCode, receiverText, type PdfLine } from './invoice-pdf';
 import { voucherName, voucherNumberText } from './voucher-plan';
 import { TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from '../platform';
 
@@ -15,7 +14,7 @@ const MAX_LINES = 40;
  */
 export async function invoiceTicketPdf(row: InvoiceRow, settings: SettingsRow, lines: PdfLine[]): Promise<Buffer> {
   const url = qrUrl(row, settings.cuit);
-  const qr = url ? await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 200 }) : null;
+  const qr = url ? await QRCode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 200 }) : null;
   const shown = lines.slice(0, MAX_LINES);
   const height = 330 + shown.length * 24 + (row.relatedNumber ? 12 : 0) + (row.letter === 'A' || row.letter === 'B' ? 24 : 0);
   // As long as the voucher needs.

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { PDFDocument as PdfLibDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
 import {
   CARRIER_LABELS,
   orderNationalShippingSchema,
@@ -15,7 +14,10 @@ import { carrierLabel } from '../shipping';
 import { findOrderDocument, ORDER_NOT_FOUND } from './order-read';
 import { carrierShipmentOf, existingShipment } from './order-shipment';
 import { shipmentsOf, type ShipmentRow } from './order-shipment-store';
-import { collectPdf } from '../platform';
+import { collectPdf, onFirstUse, PDFDocument } from '../platform';
+
+/** pdf-lib, loaded with the first sheet of carriers' labels (platform/on-first-use.ts). */
+const pdfLib = onFirstUse<typeof PdfLib>('pdf-lib');
 
 /**
  * The shipments' labels as one PDF (POST /shipments/labels, GET /orders/{id}/shipment/label). The carrier's own label
@@ -106,7 +108,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, x: number, y: numb
 /** The shop's summary of the shipments, redrawn with pdfkit (carrier, number, recipient, sender): no barcode. */
 export async function summaryPdf(rows: readonly ShipmentRow[]): Promise<Buffer> {
   const labels = await Promise.all(rows.map(labelData));
-  const doc = new PDFDocument({ size: [A4.width, A4.height], margin: 0, autoFirstPage: false, info: { Title: 'Envíos' } });
+  const doc = new (PDFDocument())({ size: [A4.width, A4.height], margin: 0, autoFirstPage: false, info: { Title: 'Envíos' } });
   const done = collectPdf(doc);
   labels.forEach((label, i) => {
     const slot = i % 4;
@@ -125,7 +127,7 @@ export async function labelsPdf(rows: readonly ShipmentRow[], format: LabelForma
   const sources = await Promise.all(rows.map(carrierPdfOf));
   const page = format === '10x15' ? LABEL_10X15 : A4;
   const slots = format === '10x15' ? [{ x: 0, y: 0, width: page.width, height: page.height }] : quarters();
-  const out = await PdfLibDocument.create();
+  const out = await pdfLib().PDFDocument.create();
   out.setTitle('Etiquetas de envío');
   let sheet = null as ReturnType<typeof out.addPage> | null;
   for (const [i, source] of sources.entries()) {

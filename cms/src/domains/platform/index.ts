@@ -21,4 +21,5 @@ export { corsOrigins, shopSecurityConfig } from './security-policy';
 export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics';
 export { releaseStartupLock, takeStartupLock } from './startup-lock';
 export { collectPdf } from './pdf-collect';
-export { TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from './pdf-ticket';
+export { onFirstUse } from './on-first-use';
+export { PDFDocument, TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from './pdf-ticket';
