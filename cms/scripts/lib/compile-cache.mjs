@@ -15,8 +15,8 @@
 // The same folder keeps where each `require` led (the requiring module's folder and the name asked → the file): Node
 // finds a module by trying files and reading package.json files up the tree, about 0.5 s of CPU a start (profiled,
 // `Module._resolveFilename`, 2026-11-29). That file is kept per version of package-lock.json (an install starts a new
-// one); an answer whose file no longer exists is asked again, and `require` with options, built-in modules and the
-// main module always go to Node.
+// one); an answer outside node_modules whose file no longer exists is asked again, and `require` with options,
+// built-in modules and the main module always go to Node.
 import { hash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -79,7 +79,9 @@ function installResolutionCache(folder) {
     if (isMain || options !== undefined || !parent?.filename || Module.isBuiltin(request)) return nodeResolve.apply(this, arguments);
     const key = `${path.dirname(parent.filename)}\0${request}`;
     const hit = known.get(key);
-    if (hit !== undefined && existsSync(hit)) return hit;
+    // A file of an installed package stays as long as package-lock.json does (the file's key); the shop's own (its
+    // compiled dist, the workspace packages) may have moved since the answer was kept.
+    if (hit !== undefined && (hit.includes(`${path.sep}node_modules${path.sep}`) || existsSync(hit))) return hit;
     const filename = nodeResolve.apply(this, arguments);
     if (path.isAbsolute(filename)) {
       known.set(key, filename);
