@@ -24,6 +24,9 @@ const WORKER_ENV = {
   MERCADOLIBRE_RETRY_BASE_MS: '500',
   MERCADOLIBRE_RETRY_MAX_MS: '5000',
   MERCADOLIBRE_RETRY_MS: '300',
+  // A process killed while it sends the item's job holds it until its lease runs out (90 s by default, longer than
+  // the wait below): 10 s here, still longer than a send to the fake on a loaded machine.
+  MERCADOLIBRE_JOB_LEASE_MS: '10000',
   MERCADOLIBRE_JOBS_EVERY_MS: '300',
   MERCADOLIBRE_RECONCILE_EVERY_MS: '600000',
   RATE_LIMIT_CHANNEL_NOTIFICATIONS_MAX: '5000',

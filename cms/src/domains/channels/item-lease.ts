@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LISTING_MESSAGES } from '@shop/shared';
 import { affectedRows, isRecord, newDocumentId } from '../../utils/db-write';
 import { conflict } from '../../utils/http';
-import { coalesceMs, jobs, LEASE_MS } from './stock-sync';
+import { coalesceMs, jobs, leaseMs } from './stock-sync';
 
 /** How long a back-office call on an item waits for the worker's send of that item to end. */
 const ITEM_WAIT_MS = 15_000;
@@ -29,7 +29,7 @@ export async function withItemLease<T>(productDocumentId: string, itemId: string
         version,
         due_at: now.getTime() + coalesceMs(),
         attempts: 0,
-        lease_until: now.getTime() + LEASE_MS,
+        lease_until: now.getTime() + leaseMs(),
         lease_owner: owner,
         created_at: now,
         updated_at: now,
@@ -43,7 +43,7 @@ export async function withItemLease<T>(productDocumentId: string, itemId: string
     const taken = await jobs()
       .where('item_id', itemId)
       .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', at))
-      .update({ lease_until: at + LEASE_MS, lease_owner: owner });
+      .update({ lease_until: at + leaseMs(), lease_owner: owner });
     if (affectedRows(taken) === 1) break;
     if (Date.now() > deadline) throw conflict(LISTING_MESSAGES.busy);
     await new Promise((resolve) => setTimeout(resolve, 150));

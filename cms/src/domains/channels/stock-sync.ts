@@ -27,8 +27,12 @@ const env = (name: string, fallback: number) => {
 export const coalesceMs = () => env('MERCADOLIBRE_COALESCE_MS', 400);
 const retryBaseMs = () => env('MERCADOLIBRE_RETRY_BASE_MS', 1000);
 const retryMaxMs = () => env('MERCADOLIBRE_RETRY_MAX_MS', 60_000);
-/** Longer than one send's worst case (a token refresh and two calls of 20 s). */
-export const LEASE_MS = 90_000;
+/**
+ * How long a process holds an item's job while it sends it: longer than one send's worst case (a token refresh and two
+ * calls of 20 s). A process that dies holding it leaves the job waiting that long (MERCADOLIBRE_JOB_LEASE_MS; tests
+ * set it short).
+ */
+export const leaseMs = () => env('MERCADOLIBRE_JOB_LEASE_MS', 90_000);
 const BATCH = 100;
 const CONCURRENCY = 8;
 /** Not connected, or the account needs reconnecting: the job waits this long (the owner has to act). */
@@ -203,7 +207,7 @@ async function leaseDue(owner: string): Promise<JobRow[]> {
     .whereIn('id', ids)
     .andWhere('due_at', '<=', now)
     .andWhere((q) => void q.whereNull('lease_until').orWhere('lease_until', '<', now))
-    .update({ lease_until: now + LEASE_MS, lease_owner: owner });
+    .update({ lease_until: now + leaseMs(), lease_owner: owner });
   const rows: unknown[] = await jobs().where('lease_owner', owner).select('id', 'item_id', 'product_document_id', 'version', 'attempts');
   return rows.filter(isRecord) as unknown as JobRow[];
 }
