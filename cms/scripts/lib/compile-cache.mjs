@@ -151,7 +151,6 @@ export function installCompileCache(folder) {
       const indexBytes = Buffer.from(JSON.stringify(index), 'utf8');
       const header = Buffer.alloc(HEADER);
       header.writeUInt32LE(indexBytes.length, 0);
-      mkdirSync(folder, { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
       writeFileSync(temporary, Buffer.concat([header, indexBytes, ...parts]));
       renameSync(temporary, file);

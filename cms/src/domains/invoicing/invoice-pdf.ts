@@ -4,7 +4,7 @@ import type { SettingsRow } from './invoicing-settings';
 import type { InvoiceRow } from './invoice-store';
 import { isoDay, qrUrl } from './invoice-view';
 import { voucherName, voucherNumberText } from './voucher-plan';
-import { collectPdf, onFirstUse, PDFDocument } from '../platform';
+import { collectPdf, onFirstUse, pdfKit } from '../platform';
 
 /** qrcode, loaded with the first invoice drawn (platform/on-first-use.ts). */
 export const QRCode = onFirstUse<typeof QRCodeLib>('qrcode');
@@ -34,7 +34,7 @@ export const receiverText = (row: InvoiceRow) => (row.receiverVatCondition === 1
 export async function invoicePdf(row: InvoiceRow, settings: SettingsRow, lines: PdfLine[]): Promise<Buffer> {
   const url = qrUrl(row, settings.cuit);
   const qr = url ? await QRCode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) : null;
-  const doc = new (PDFDocument())({
+  const doc = new (pdfKit())({
     size: 'A4',
     margin: 40,
     info: { Title: `${voucherName(row.kind, row.letter ?? '')} ${row.orderNumber ?? ''}` },

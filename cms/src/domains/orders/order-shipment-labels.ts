@@ -14,7 +14,7 @@ import { carrierLabel } from '../shipping';
 import { findOrderDocument, ORDER_NOT_FOUND } from './order-read';
 import { carrierShipmentOf, existingShipment } from './order-shipment';
 import { shipmentsOf, type ShipmentRow } from './order-shipment-store';
-import { collectPdf, onFirstUse, PDFDocument } from '../platform';
+import { collectPdf, onFirstUse, pdfKit } from '../platform';
 
 /** pdf-lib, loaded with the first sheet of carriers' labels (platform/on-first-use.ts). */
 const pdfLib = onFirstUse<typeof PdfLib>('pdf-lib');
@@ -108,7 +108,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, x: number, y: numb
 /** The shop's summary of the shipments, redrawn with pdfkit (carrier, number, recipient, sender): no barcode. */
 export async function summaryPdf(rows: readonly ShipmentRow[]): Promise<Buffer> {
   const labels = await Promise.all(rows.map(labelData));
-  const doc = new (PDFDocument())({ size: [A4.width, A4.height], margin: 0, autoFirstPage: false, info: { Title: 'Envíos' } });
+  const doc = new (pdfKit())({ size: [A4.width, A4.height], margin: 0, autoFirstPage: false, info: { Title: 'Envíos' } });
   const done = collectPdf(doc);
   labels.forEach((label, i) => {
     const slot = i % 4;

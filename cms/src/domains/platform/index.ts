@@ -22,4 +22,4 @@ export { keepSqliteStatistics, stopSqliteStatistics } from './sqlite-statistics'
 export { releaseStartupLock, takeStartupLock } from './startup-lock';
 export { collectPdf } from './pdf-collect';
 export { onFirstUse } from './on-first-use';
-export { PDFDocument, TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from './pdf-ticket';
+export { pdfKit, TICKET_INNER, TICKET_MARGIN, TICKET_WIDTH, ticketPdf } from './pdf-ticket';

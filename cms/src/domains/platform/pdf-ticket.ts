@@ -3,7 +3,7 @@ import { onFirstUse } from './on-first-use';
 import { collectPdf } from './pdf-collect';
 
 /** pdfkit, loaded with the first ticket (platform/on-first-use.ts). */
-export const PDFDocument = onFirstUse<typeof PDFKitDocument>('pdfkit');
+export const pdfKit = onFirstUse<typeof PDFKitDocument>('pdfkit');
 
 /** 80 mm paper (about 72 mm printable): 226.77 points wide; the shop's tickets keep a 10-point margin. */
 export const TICKET_WIDTH = 226.77;
@@ -16,7 +16,7 @@ export const TICKET_INNER = TICKET_WIDTH - 2 * TICKET_MARGIN;
  * called), `text` for a line across the paper and `rule` for a thin line under what is written.
  */
 export function ticketPdf(height: number, title: string) {
-  const doc = new (PDFDocument())({ size: [TICKET_WIDTH, height], margin: TICKET_MARGIN, info: { Title: title } });
+  const doc = new (pdfKit())({ size: [TICKET_WIDTH, height], margin: TICKET_MARGIN, info: { Title: title } });
   const done = collectPdf(doc);
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) =>
     doc.text(value, TICKET_MARGIN, doc.y, { width: TICKET_INNER, ...options });
