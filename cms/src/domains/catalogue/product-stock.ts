@@ -13,6 +13,7 @@ import { colorList } from './product-row';
 import { catalogueChanged } from './catalogue-version';
 import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
 import { recordStockChange, type StockSource } from './stock-ledger';
+import { writeSoon } from '../../utils/held-writes';
 
 export const PRODUCTS_TABLE = 'products';
 
@@ -85,13 +86,16 @@ export async function writeProductStock(
 ): Promise<void> {
   await recordStockChange(trx, product, product.variants, variants, source);
   const sums = stockOfVariants(variants, product.sizes);
-  await table(trx, PRODUCTS_TABLE)
-    .where('id', product.id)
-    .update({
-      stock: sums.stock,
-      stock_by_size: JSON.stringify(product.sizes.length > 0 ? sums.stockBySize : {}),
-      variants: JSON.stringify(variants),
-    });
+  await writeSoon(
+    trx,
+    table(trx, PRODUCTS_TABLE)
+      .where('id', product.id)
+      .update({
+        stock: sums.stock,
+        stock_by_size: JSON.stringify(product.sizes.length > 0 ? sums.stockBySize : {}),
+        variants: JSON.stringify(variants),
+      }),
+  );
   // Every stock move (orders, cancels, returns, the sweep, staff saves) ends here: the cached answers that show
   // stock go stale (the settings' caches, site content and promotions, stay: see catalogue-version.ts).
   await catalogueChanged('stock');

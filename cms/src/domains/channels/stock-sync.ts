@@ -5,6 +5,7 @@ import { ApiError } from '../../utils/http';
 import { affectedRows, isRecord, newDocumentId, table } from '../../utils/db-write';
 import { readAccount, settingsOf } from './channel-account';
 import { contentHashOf, listingPrice, plainDescription, sellable, updateItemBody, type StoredVariation } from './listing-body';
+import { writeSoon } from '../../utils/held-writes';
 import { itemOf, mercadoLibreApi, MercadoLibreRefusal } from './listing-client';
 import { JOBS_TABLE, LISTINGS_TABLE, listings, listingsByItem, productsNow, storedVariations, type ListingRow } from './listing-store';
 import { refusalInSpanish } from './listing-errors';
@@ -51,23 +52,30 @@ interface JobRow {
  * written, or its version bumped when one waits (never its turn: a row in backoff keeps it).
  */
 export async function enqueueSync(knex: Knex, productDocumentId: string): Promise<void> {
-  const listing: unknown = await table(knex, LISTINGS_TABLE).where('product_document_id', productDocumentId).first('item_id', 'status');
-  if (!isRecord(listing) || listing.status === 'closed') return;
+  // One statement whether the product is listed or not (a look-up, then the insert, were two round trips while a
+  // checkout holds the product's row); on PostgreSQL a checkout holds it for the statement that ends its locked part.
+  const schema = strapi.db.getSchemaName();
+  const named = (name: string) => (schema ? `${schema}.${name}` : name);
   const now = new Date();
-  await table(knex, JOBS_TABLE)
-    .insert({
-      document_id: newDocumentId(),
-      item_id: String(listing.item_id),
-      product_document_id: productDocumentId,
-      version: randomUUID(),
-      due_at: now.getTime() + coalesceMs(),
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-      published_at: now,
-    })
-    .onConflict('item_id')
-    .merge(['version', 'updated_at']);
+  const insert = knex.raw(
+    `INSERT INTO ?? (document_id, item_id, product_document_id, version, due_at, attempts, created_at, updated_at, published_at)
+     SELECT ?, l.item_id, ?, ?, ?, 0, ?, ?, ? FROM ?? AS l
+     WHERE l.product_document_id = ? AND (l.status IS NULL OR l.status <> 'closed') LIMIT 1
+     ON CONFLICT (item_id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at`,
+    [
+      named(JOBS_TABLE),
+      newDocumentId(),
+      productDocumentId,
+      randomUUID(),
+      now.getTime() + coalesceMs(),
+      now,
+      now,
+      now,
+      named(LISTINGS_TABLE),
+      productDocumentId,
+    ],
+  );
+  await writeSoon(knex, insert);
 }
 
 /** What one round of the worker read at once for its leased jobs (three queries, not three per job). */

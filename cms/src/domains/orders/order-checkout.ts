@@ -19,7 +19,7 @@ import {
   netOfTotal,
   vatRateFor,
 } from '@shop/shared';
-import { newDocumentId, writeTransaction, isRecord, type Trx } from '../../utils/db-write';
+import { newDocumentId, writeTransaction, isRecord, holdWrites, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
@@ -98,7 +98,6 @@ export function couponConflict(quote: Quote, message: string): ApiError {
 
 /** Amounts are stored in 32-bit integer columns. */
 const MAX_ORDER_TOTAL = 2_147_483_647;
-
 const blankToNull = (value: string | undefined | null): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
 /** Work written with a new order in its own transaction, once the order is complete (its mails: order-notices.ts). */
@@ -262,11 +261,12 @@ async function createNewOrder(
     });
     if (sale) await sale.recordCreation(trx, documentId, status);
     // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
-    // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already.
-    // The ledger names the order (its number, when SQLite gave it already) and, for a staff sale, who took it.
+    // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already. The
+    // ledger names the order (its number, when SQLite gave it already) and, for a staff sale, who took it.
     const stockSource = sale
       ? orderStockSource(sale.stock.reason, { documentId, orderNumber: early }, sale.stock.by)
       : orderStockSource('web_order', { documentId, orderNumber: early });
+    if (!early) holdWrites(trx); // PostgreSQL: the stock's writes go with the number's statement (held-writes.ts)
     await takeStock(trx, items, NEW_ORDER, stockSource);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
     if (sale?.recordNumbered) await sale.recordNumbered(trx, { documentId, orderNumber, total: totals.total });

@@ -1,5 +1,6 @@
 import { DEFAULT_ORDER_PREFIX, formatOrderNumber, shopDayKey } from '@shop/shared';
 import { newDocumentId, table, type Trx } from '../../utils/db-write';
+import { sendWithHeld } from '../../utils/held-writes';
 
 export const ORDER_SEQUENCES_TABLE = 'order_sequences';
 
@@ -58,17 +59,22 @@ export async function numberRow(trx: Trx, tableName: string, id: number, column:
   const sequences = schema ? `${schema}.${ORDER_SEQUENCES_TABLE}` : ORDER_SEQUENCES_TABLE;
   const target = schema ? `${schema}.${tableName}` : tableName;
   const now = new Date();
-  // formatOrderNumber in SQL: prefix-day-, then the value padded to at least four digits (never cut).
-  const result: { rows?: unknown[] } = await trx.raw(
-    `WITH seq AS (
-       INSERT INTO ?? AS s (document_id, day, value, created_at, updated_at, published_at) VALUES (?, ?, 1, ?, ?, ?)
+  // formatOrderNumber in SQL: prefix-day-, then the value padded to at least four digits (never cut). The writes a
+  // checkout held while its rows were locked (utils/held-writes.ts) go in the same statement.
+  const rows = await sendWithHeld(trx, {
+    with: [
+      {
+        name: 'seq',
+        sql: `INSERT INTO ?? AS s (document_id, day, value, created_at, updated_at, published_at) VALUES (?, ?, 1, ?, ?, ?)
        ON CONFLICT (day) DO UPDATE SET value = s.value + 1, updated_at = EXCLUDED.updated_at
-       RETURNING value
-     )
-     UPDATE ?? AS t SET ?? = ? || lpad(seq.value::text, greatest(4, length(seq.value::text)), '0')
+       RETURNING value`,
+        bindings: [sequences, newDocumentId(), day, now, now, now],
+      },
+    ],
+    sql: `UPDATE ?? AS t SET ?? = ? || lpad(seq.value::text, greatest(4, length(seq.value::text)), '0')
      FROM seq WHERE t.id = ? RETURNING seq.value AS value`,
-    [sequences, newDocumentId(), day, now, now, now, target, column, `${prefix}-${day}-`, id],
-  );
-  const orderNumber = formatOrderNumber(prefix, day, sequenceValue(result.rows));
+    bindings: [target, column, `${prefix}-${day}-`, id],
+  });
+  const orderNumber = formatOrderNumber(prefix, day, sequenceValue(rows));
   return orderNumber;
 }
