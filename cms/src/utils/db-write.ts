@@ -4,7 +4,7 @@ import { withCommitScope } from './events';
 
 export type Trx = Knex.Transaction;
 
-export { holdWrites } from './held-writes';
+export { HELD_NUMBER, holdWrites } from './held-writes';
 
 /** PostgreSQL codes worth retrying: serialization failure, deadlock, lock not available. */
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01', '55P03']);

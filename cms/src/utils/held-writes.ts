@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Trx } from './db-write';
 
@@ -11,6 +12,15 @@ import type { Trx } from './db-write';
  * round trip instead of four. PostgreSQL runs every part exactly once, on one snapshot; the parts write different rows.
  * SQLite has one connection in the same process, so a round trip costs nothing there: its statements run at once.
  */
+
+/**
+ * Stands for the order number the held statement gives (numberRow): a text written before the number is known (the
+ * new order's mails) carries it, and the statement puts the number in its place. Upper-case letters and digits, so
+ * upper-casing, HTML escaping and URL encoding leave it as it is.
+ */
+export const HELD_NUMBER = `NUMERO${randomBytes(6).toString('hex').toUpperCase()}PENDIENTE`;
+/** The part of the held statement that answers the order number (`number`), defined by numberRow. */
+export const HELD_NUMBER_PART = 'held_number';
 
 interface HeldPart {
   sql: string;
@@ -46,6 +56,16 @@ export async function writeSoon(trx: Knex, query: Knex.QueryBuilder | Knex.Raw):
   parts.push({ sql, bindings });
 }
 
+/**
+ * A value to write: a text that carries HELD_NUMBER becomes the SQL that puts the held statement's number in its
+ * place; anything else is answered as it is. Only a held write may carry it (the number exists only in that statement).
+ */
+export function withHeldNumber(trx: Knex, value: unknown): unknown {
+  if (typeof value !== 'string' || !value.includes(HELD_NUMBER)) return value;
+  if (!held.has(trx as Trx)) throw new Error('a text waits for an order number that no held statement gives');
+  return trx.raw(`replace(?::text, ?, (SELECT number FROM ${HELD_NUMBER_PART}))`, [value, HELD_NUMBER]);
+}
+
 /** The statement that ends the held part: its own WITH parts (named) and its main statement, `?` bindings. */
 export interface FinalStatement {
   with: { name: string; sql: string; bindings: readonly Knex.Value[] }[];
@@ -60,7 +80,8 @@ export interface FinalStatement {
 export async function sendWithHeld(trx: Trx, last: FinalStatement): Promise<unknown[]> {
   const parts = held.get(trx) ?? [];
   held.delete(trx);
-  const ctes = [...parts.map((part, i) => ({ name: `held_${i + 1}`, sql: part.sql, bindings: part.bindings })), ...last.with];
+  // The last statement's own parts first: a held write may read them (the number, see withHeldNumber).
+  const ctes = [...last.with, ...parts.map((part, i) => ({ name: `held_${i + 1}`, sql: part.sql, bindings: part.bindings }))];
   const sql = ctes.length > 0 ? `WITH ${ctes.map((cte) => `${cte.name} AS (${cte.sql})`).join(',\n')}\n${last.sql}` : last.sql;
   const bindings = [...ctes.flatMap((cte) => cte.bindings), ...last.bindings];
   const result: unknown = await trx.raw(sql, bindings as Knex.Value[]);

@@ -1,5 +1,6 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailMessage, type EmailStatus } from '@shop/shared';
 import { newDocumentId, table, type Trx, isRecord, isoDate } from '../../utils/db-write';
+import { withHeldNumber, writeSoon } from '../../utils/held-writes';
 
 export const OUTBOX_UID = 'api::email-outbox.email-outbox';
 
@@ -79,16 +80,18 @@ export async function enqueueMail(mail: OutgoingMail): Promise<EmailMessage> {
 export async function enqueueMails(trx: Trx, mails: readonly OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
   const now = new Date();
-  await table(trx, 'email_outboxes').insert(
+  // A new order's mails on PostgreSQL go with its number's statement, which writes the number into them (held-writes.ts).
+  const numbered = (value: unknown) => withHeldNumber(trx, value);
+  const insert = table(trx, 'email_outboxes').insert(
     mails.map((mail) => ({
       document_id: newDocumentId(),
       to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
+      subject: numbered(mail.subject),
+      html: numbered(mail.html),
+      text: numbered(mail.text),
       kind: mail.kind,
       order_document_id: mail.orderDocumentId,
-      order_number: mail.orderNumber,
+      order_number: numbered(mail.orderNumber),
       list_unsubscribe_url: mail.listUnsubscribeUrl ?? null,
       status: 'pending',
       attempts: 0,
@@ -98,6 +101,7 @@ export async function enqueueMails(trx: Trx, mails: readonly OutgoingMail[]): Pr
       published_at: now,
     })),
   );
+  await writeSoon(trx, insert);
 }
 
 /** Pending messages whose time has come, oldest first. */

@@ -19,7 +19,7 @@ import {
   netOfTotal,
   vatRateFor,
 } from '@shop/shared';
-import { newDocumentId, writeTransaction, isRecord, holdWrites, type Trx } from '../../utils/db-write';
+import { newDocumentId, writeTransaction, isRecord, holdWrites, HELD_NUMBER, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
@@ -260,14 +260,13 @@ async function createNewOrder(
       ...(sale ? sale.columns(new Date()) : {}),
     });
     if (sale) await sale.recordCreation(trx, documentId, status);
-    // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers).
-    // SQLite: the number (or the key) was this transaction's first write, so it holds the write lock already. The
-    // ledger names the order (its number, when SQLite gave it already) and, for a staff sale, who took it.
-    const stockSource = sale
-      ? orderStockSource(sale.stock.reason, { documentId, orderNumber: early }, sale.stock.by)
-      : orderStockSource('web_order', { documentId, orderNumber: early });
-    if (!early) holdWrites(trx); // PostgreSQL: the stock's writes go with the number's statement (held-writes.ts)
+    // The contended rows, last: units taken with the product rows locked, then the day's number (consecutive numbers;
+    // SQLite took it first, with the write lock). The ledger names the order (its number if known) and the staff member.
+    const stockSource = orderStockSource(sale?.stock.reason ?? 'web_order', { documentId, orderNumber: early }, sale?.stock.by);
+    // PostgreSQL: the stock's writes and the mails go with the number's statement, which numbers the mails too.
+    const held = !early && holdWrites(trx);
     await takeStock(trx, items, NEW_ORDER, stockSource);
+    if (held && withOrder) await withOrder(trx, toOrderAnswer({ ...created, orderNumber: HELD_NUMBER }));
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
     if (sale?.recordNumbered) await sale.recordNumbered(trx, { documentId, orderNumber, total: totals.total });
     // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued
@@ -292,7 +291,7 @@ async function createNewOrder(
       }
     }
     const order = toOrderAnswer({ ...created, orderNumber });
-    if (withOrder) await withOrder(trx, order);
+    if (withOrder && !held) await withOrder(trx, order);
     return order;
   });
   if (!isRecord(doc)) throw new Error('order was not created');

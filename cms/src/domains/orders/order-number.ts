@@ -1,6 +1,6 @@
 import { DEFAULT_ORDER_PREFIX, formatOrderNumber, shopDayKey } from '@shop/shared';
 import { newDocumentId, table, type Trx } from '../../utils/db-write';
-import { sendWithHeld } from '../../utils/held-writes';
+import { HELD_NUMBER_PART, sendWithHeld } from '../../utils/held-writes';
 
 export const ORDER_SEQUENCES_TABLE = 'order_sequences';
 
@@ -70,10 +70,14 @@ export async function numberRow(trx: Trx, tableName: string, id: number, column:
        RETURNING value`,
         bindings: [sequences, newDocumentId(), day, now, now, now],
       },
+      {
+        name: HELD_NUMBER_PART,
+        sql: `SELECT ? || lpad(seq.value::text, greatest(4, length(seq.value::text)), '0') AS number FROM seq`,
+        bindings: [`${prefix}-${day}-`],
+      },
     ],
-    sql: `UPDATE ?? AS t SET ?? = ? || lpad(seq.value::text, greatest(4, length(seq.value::text)), '0')
-     FROM seq WHERE t.id = ? RETURNING seq.value AS value`,
-    bindings: [target, column, `${prefix}-${day}-`, id],
+    sql: `UPDATE ?? AS t SET ?? = n.number FROM seq, ${HELD_NUMBER_PART} AS n WHERE t.id = ? RETURNING seq.value AS value`,
+    bindings: [target, column, id],
   });
   const orderNumber = formatOrderNumber(prefix, day, sequenceValue(rows));
   return orderNumber;
