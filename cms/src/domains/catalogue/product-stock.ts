@@ -11,9 +11,8 @@ import {
 import type { Knex } from 'knex';
 import { colorList } from './product-row';
 import { catalogueChanged } from './catalogue-version';
-import { affectedRows, jsonColumn, storedFlag, table, type Trx } from '../../utils/db-write';
+import { affectedRows, jsonColumn, storedFlag, table, writeSoon, type Trx } from '../../utils/db-write';
 import { recordStockChange, type StockSource } from './stock-ledger';
-import { writeSoon } from '../../utils/held-writes';
 
 export const PRODUCTS_TABLE = 'products';
 

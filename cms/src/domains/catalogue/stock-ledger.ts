@@ -10,9 +10,8 @@ import {
   type StockReason,
   type StockReferenceKind,
 } from '@shop/shared';
-import { isoDate, isRecord, newDocumentId, table, type Trx } from '../../utils/db-write';
+import { isoDate, isRecord, newDocumentId, table, writeSoon, type Trx } from '../../utils/db-write';
 import { emit } from '../../utils/events';
-import { writeSoon } from '../../utils/held-writes';
 
 export const MOVEMENTS_TABLE = 'stock_movements';
 export const MOVEMENT_UID = 'api::stock-movement.stock-movement';
@@ -125,7 +124,7 @@ export async function recordStockChange(
     if (from !== 0 && !met.has(id)) rows.push(movementRow(product, variant, from, from, { reason: 'opening' }, at));
     rows.push(movementRow(product, variant, to - from, to, source, at));
   }
-  // Held for the statement that ends a checkout's locked part on PostgreSQL (utils/held-writes.ts), else sent now.
+  // Held for the statement that ends a checkout's locked part on PostgreSQL (utils/db-write.ts), else sent now.
   await writeSoon(trx, table(trx, MOVEMENTS_TABLE).insert(rows));
   for (const id of changed) mine.add(ledgerKey(product.documentId, id));
   // Sales channels (Mercado Libre) learn of every change of units in the same transaction (a durable job per listing).

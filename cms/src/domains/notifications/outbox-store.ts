@@ -1,6 +1,5 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailMessage, type EmailStatus } from '@shop/shared';
-import { newDocumentId, table, type Trx, isRecord, isoDate } from '../../utils/db-write';
-import { withHeldNumber, writeSoon } from '../../utils/held-writes';
+import { newDocumentId, table, type Trx, isRecord, isoDate, withHeldNumber, writeSoon } from '../../utils/db-write';
 
 export const OUTBOX_UID = 'api::email-outbox.email-outbox';
 
@@ -80,7 +79,7 @@ export async function enqueueMail(mail: OutgoingMail): Promise<EmailMessage> {
 export async function enqueueMails(trx: Trx, mails: readonly OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
   const now = new Date();
-  // A new order's mails on PostgreSQL go with its number's statement, which writes the number into them (held-writes.ts).
+  // A new order's mails on PostgreSQL go with its number's statement, which writes the number into them (db-write.ts).
   const numbered = (value: unknown) => withHeldNumber(trx, value);
   const insert = table(trx, 'email_outboxes').insert(
     mails.map((mail) => ({

@@ -266,7 +266,8 @@ async function createNewOrder(
     // PostgreSQL: the stock's writes and the mails go with the number's statement, which numbers the mails too.
     const held = !early && holdWrites(trx);
     await takeStock(trx, items, NEW_ORDER, stockSource);
-    if (held && withOrder) await withOrder(trx, toOrderAnswer({ ...created, orderNumber: HELD_NUMBER }));
+    const answer = toOrderAnswer({ ...created, orderNumber: early ?? HELD_NUMBER });
+    if (held && withOrder) await withOrder(trx, answer);
     const orderNumber = early ?? (await numberOrder(trx, Number(created.id)));
     if (sale?.recordNumbered) await sale.recordNumbered(trx, { documentId, orderNumber, total: totals.total });
     // A sale paid on the spot (POST /orders/manual with paidNow) is paid from its first moment: its invoice is queued
@@ -290,7 +291,7 @@ async function createNewOrder(
         throw couponConflict(priceOrder(priced, products, options, used), COUPON_REFUSALS.used);
       }
     }
-    const order = toOrderAnswer({ ...created, orderNumber });
+    const order: OrderAnswer = { ...answer, orderNumber };
     if (withOrder && !held) await withOrder(trx, order);
     return order;
   });

@@ -1,6 +1,5 @@
 import { DEFAULT_ORDER_PREFIX, formatOrderNumber, shopDayKey } from '@shop/shared';
-import { newDocumentId, table, type Trx } from '../../utils/db-write';
-import { HELD_NUMBER_PART, sendWithHeld } from '../../utils/held-writes';
+import { HELD_NUMBER_PART, newDocumentId, sendWithHeld, table, type Trx } from '../../utils/db-write';
 
 export const ORDER_SEQUENCES_TABLE = 'order_sequences';
 
@@ -60,7 +59,7 @@ export async function numberRow(trx: Trx, tableName: string, id: number, column:
   const target = schema ? `${schema}.${tableName}` : tableName;
   const now = new Date();
   // formatOrderNumber in SQL: prefix-day-, then the value padded to at least four digits (never cut). The writes a
-  // checkout held while its rows were locked (utils/held-writes.ts) go in the same statement.
+  // checkout held while its rows were locked (utils/db-write.ts) go in the same statement.
   const rows = await sendWithHeld(trx, {
     with: [
       {

@@ -11,6 +11,13 @@ describe('order numbers and statuses', () => {
     expect(shopDayRange('2024-01-01')?.start.toISOString()).toBe('2024-01-01T03:00:00.000Z');
     expect(shopDayRange('nope')).toBeNull();
   });
+  it('gives each moment its own day around midnight, asked in any order (the day of the last minute is kept)', () => {
+    const moments = ['2024-01-02T02:59:59.999Z', '2024-01-02T03:00:00.000Z', '2024-01-02T02:59:00.000Z', '2024-01-02T03:00:59.999Z'];
+    expect(moments.map((at) => shopDayKey(new Date(at)))).toEqual(['20240101', '20240102', '20240101', '20240102']);
+    expect(shopDayKey(new Date('2024-01-02T03:00:30Z'))).toBe('20240102');
+    expect(shopDayKey(new Date('2024-01-02T02:59:30Z'))).toBe('20240101');
+    expect(() => shopDayKey(new Date(Number.NaN))).toThrow(RangeError);
+  });
   it('maps payment to the initial status and unknown statuses to pending_manual', () => {
     expect(initialOrderStatus('cash', false)).toBe('pending_manual');
     expect(initialOrderStatus('transfer', true)).toBe('pending_transfer_confirmation');

@@ -6,8 +6,13 @@ export const DEFAULT_ORDER_PREFIX = 'JL';
 /** Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (every order needs one). */
 let dayFormat: Intl.DateTimeFormat | null = null;
 
+/** The last minute asked and its day: a day starts on a whole minute in every time zone, so one minute has one day. */
+let lastDay: { minute: number; key: string } | null = null;
+
 /** The calendar day of a moment in Argentina, as YYYYMMDD. */
 export function shopDayKey(date: Date = new Date()): string {
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (lastDay?.minute === minute) return lastDay.key;
   dayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: SHOP_TIME_ZONE,
     year: 'numeric',
@@ -16,7 +21,9 @@ export function shopDayKey(date: Date = new Date()): string {
   });
   const parts = dayFormat.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}${get('month')}${get('day')}`;
+  const key = `${get('year')}${get('month')}${get('day')}`;
+  lastDay = { minute, key };
+  return key;
 }
 
 /** The calendar day of a moment in Argentina, as YYYY-MM-DD (today by default). */
