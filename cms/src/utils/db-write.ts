@@ -177,9 +177,9 @@ export function isUniqueViolation(err: unknown): boolean {
  * checkout waits for (a product's row locked for its stock, the day's order number), each statement it still sends is
  * a round trip, and each round trip's answer waits its turn in this process's event loop behind the other requests'
  * work: on PostgreSQL the lock holder was seen "idle in transaction" most of the time it held the row. So the writes
- * whose answers nobody reads (the ledger's movements, the product's new stock, the channels' sync job) are held and
- * go with the statement that ends the locked part (the day's number), as data-modifying parts of its WITH clause: one
- * round trip instead of four. PostgreSQL runs every part exactly once, on one snapshot; the parts write different rows.
+ * whose answers nobody reads (the ledger's movements, the product's new stock, the channels' sync job, the order's
+ * mails) are held and go with the statement that ends the locked part (the day's number), as data-modifying parts of
+ * its WITH clause: one round trip instead of five. PostgreSQL runs every part exactly once, on one snapshot; the parts write different rows.
  * SQLite has one connection in the same process, so a round trip costs nothing there: its statements run at once.
  */
 
