@@ -4,6 +4,8 @@
 //   node cms/scripts/bench-admin.mjs [seconds per call] [orders]
 //   BENCH_ONLY=sqlite|postgres   one database only
 //   BENCH_CALLS=hoja,retiros     only the back-office calls whose name contains one of these (a before/after of a few)
+//   BENCH_SCALE_SQLITE=file      SQLite only, on a copy of a database `seed:scale` already filled (a before/after of a
+//                                few calls without minutes of seeding): no demo baseline, storefront reads or exports
 //
 // For each database, on a throwaway one: the storefront's reads on the demo catalogue first (the baseline), then the
 // scale data is written, the shop restarted, and every back-office call measured with 5 staff clients (p50/p95/p99,
@@ -11,6 +13,9 @@
 // a year of orders downloaded whole while the server's memory is sampled. Goals (issue 40): back-office p95 ≤ 150 ms,
 // storefront reads within 10 % of the demo figures, a year of orders exported in ≤ 10 s with < 100 MB of growth.
 // Asserts nothing: it prints what it measured.
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   benchOnThrowawayPostgres,
   benchOnThrowawaySqlite,
@@ -31,7 +36,8 @@ const CALLS = (process.env.BENCH_CALLS ?? '')
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
-const LIMITS = { RATE_LIMIT_QUOTE_MAX: '100000000', RATE_LIMIT_LOGIN_MAX: '1000' };
+const SCALE_FILE = process.env.BENCH_SCALE_SQLITE;
+const LIMITS = { RATE_LIMIT_QUOTE_MAX: '100000000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_ORDERS_MAX: '100000' };
 
 const isoDay = (daysAgo) => new Date(Date.now() - 3 * 3600_000 - daysAgo * 86400_000).toISOString().slice(0, 10);
 
@@ -149,12 +155,34 @@ async function measure(url, targets) {
   return rows;
 }
 
+/** A stock adjustment of one unit (in, then out), as the owner's count makes: a stock move that sells nothing. */
+async function adjustOne(url, auth, i) {
+  await json(url, '/api/stock-adjustments', {
+    headers: auth,
+    body: { sku: 'SC40-NEG-85B', quantity: i % 2 === 1 ? 1 : -1, reason: 'conteo' },
+  });
+}
+
+/** A cash order of one unit, picked up at the shop: a sale of today, in every report's default period. */
+async function sellOne(url, auth, i) {
+  const shopper = {
+    fullName: 'Ana Bench',
+    email: `ana.bench${i}@example.com`,
+    phone: '+54 299 555-0100',
+    address: 'Av. Argentina 1234',
+    city: 'Neuquén',
+    postalCode: '8300',
+  };
+  const item = { productId: 'scalep40', color: 'Negro', size: '85B', quantity: 1 };
+  await json(url, '/api/orders', { body: { items: [item], shippingInfo: shopper, paymentMethod: 'cash', deliveryType: 'pickup' } });
+}
+
 /**
  * The owner's reports keep what they counted, so the run above mostly measures kept counts. Their first read after a
- * change is timed here: one client, each call after a stock adjustment of one unit (a stock move, as a sale is: a new
- * generation, one product changed). Twice: the question the owner had asked before the move (what she reads after a
- * sale: the size curve and the stock views count again only the product that moved), and a question not asked before
- * (another window or period), which counts everything afresh.
+ * change is timed here: one client, each call after a stock move of one product (an adjustment of one unit, then a
+ * sale of one unit: an order of today). Twice: the question the owner had asked before the move (what she reads after
+ * a sale: the size curve and the stock views count again only the product that moved), and a question not asked
+ * before (another window or period), which counts everything afresh.
  */
 async function coldReports(url, token) {
   const auth = { authorization: `Bearer ${token}` };
@@ -171,28 +199,56 @@ async function coldReports(url, token) {
     // The ledger's check after a move: its kept answer is gone, its sums of settled movements are not.
     ['libro de stock: control', () => '/api/stock-check'],
   ].filter(([name]) => CALLS.length === 0 || CALLS.some((part) => name.includes(part)));
+  // Units for the sales below (the scale data leaves some variants at 0).
+  await json(url, '/api/stock-adjustments', { headers: auth, body: { sku: 'SC40-NEG-85B', quantity: 500, reason: 'conteo' } });
   const rows = [];
+  let calls = 0;
   for (const [name, path] of reports) {
-    // The question asked once before the moves (the owner's page open before the sale).
-    await fetch(`${url}${path(0)}`, { headers: auth }).then((res) => res.arrayBuffer());
-    const times = [];
-    for (let i = 1; i <= 7; i++) {
-      const moved = await fetch(`${url}/api/stock-adjustments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ sku: 'SC40-NEG-85B', quantity: i % 2 === 1 ? 1 : -1, reason: 'conteo' }),
-      });
-      if (!moved.ok) throw new Error(`stock adjustment: ${moved.status} ${await moved.text()}`);
-      const t0 = performance.now();
-      const res = await fetch(`${url}${path(i)}`, { headers: auth });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${name}: ${res.status}`);
-      times.push(performance.now() - t0);
+    const row = { informe: name };
+    for (const [move, label] of [
+      [adjustOne, 'ajuste'],
+      [sellOne, 'venta'],
+    ]) {
+      // The question asked once before the moves (the owner's page open before the sale).
+      await fetch(`${url}${path(0)}`, { headers: auth }).then((res) => res.arrayBuffer());
+      const times = [];
+      for (let i = 1; i <= 7; i++) {
+        calls += 1;
+        await move(url, auth, calls);
+        const t0 = performance.now();
+        const res = await fetch(`${url}${path(i + (label === 'venta' ? 7 : 0))}`, { headers: auth });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${name}: ${res.status}`);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      row[`${label}: mediana ms`] = Math.round(times[3]);
+      row[`${label}: mín–máx ms`] = `${Math.round(times[0])}–${Math.round(times[6])}`;
     }
-    times.sort((a, b) => a - b);
-    rows.push({ informe: name, 'mín ms': Math.round(times[0]), 'mediana ms': Math.round(times[3]), 'máx ms': Math.round(times[6]) });
+    rows.push(row);
   }
   return rows;
+}
+
+/** The back-office calls and the reports' first reads on a copy of an already seeded SQLite file (BENCH_SCALE_SQLITE). */
+async function benchSeededCopy(file) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  try {
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(file + suffix)) copyFileSync(file + suffix, path.join(dir, `data.db${suffix}`));
+    const strapi = await startBenchStrapi({ DATABASE_FILENAME: path.join(dir, 'data.db'), ...LIMITS }, { attempts: 2400 });
+    try {
+      const token = await benchStaffToken(strapi.url);
+      console.log(`\nsqlite (a copy of ${file}): back office, ${CLIENTS} clients, ${SECONDS} s each`);
+      console.table(await measure(strapi.url, await staffTargets(strapi.url, token)));
+      console.log(`\nsqlite: the owner's reports counted afresh (7 calls after each kind of move, 1 client)`);
+      console.table(await coldReports(strapi.url, token));
+    } finally {
+      await strapi.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function bench(kind, env) {
@@ -215,7 +271,7 @@ async function bench(kind, env) {
     const token = await benchStaffToken(strapi.url);
     console.log(`\n${kind}: back office, ${CLIENTS} clients, ${SECONDS} s each`);
     console.table(await measure(strapi.url, await staffTargets(strapi.url, token)));
-    console.log(`\n${kind}: the owner's reports counted afresh (7 calls, 1 client)`);
+    console.log(`\n${kind}: the owner's reports counted afresh (7 calls after each kind of move, 1 client)`);
     console.table(await coldReports(strapi.url, token));
     const after = await measure(strapi.url, await storefrontTargets(strapi.url));
     console.log(`\n${kind}: storefront, demo catalogue → scale data (p95 ms)`);
@@ -254,5 +310,8 @@ async function bench(kind, env) {
   }
 }
 
-if (ONLY !== 'postgres') await benchOnThrowawaySqlite(bench);
-if (ONLY !== 'sqlite') await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE');
+if (SCALE_FILE) await benchSeededCopy(SCALE_FILE);
+else {
+  if (ONLY !== 'postgres') await benchOnThrowawaySqlite(bench);
+  if (ONLY !== 'sqlite') await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE');
+}
