@@ -44,23 +44,23 @@ async function resolveKey(
   return { key: typeof found === 'string' ? found : key, phone };
 }
 
+/** The UPDATE by which the phone-only orders of this phone become the e-mail's customer (null: none can). */
+export function phoneOnlyOrdersJoin(knex: Knex, key: string | null, phone: string | null): Knex.QueryBuilder | null {
+  if (key === null || !key.startsWith('e:') || phone === null) return null;
+  return table(knex, ORDERS).where('customer_key', `p:${phone}`).update({ customer_key: key });
+}
+
 /** Phone-only orders of this phone become the e-mail's customer. */
 async function absorbPhoneOnly(knex: Knex, key: string, phone: string | null): Promise<void> {
-  if (!key.startsWith('e:') || phone === null) return;
-  await table(knex, ORDERS).where('customer_key', `p:${phone}`).update({ customer_key: key });
+  await phoneOnlyOrdersJoin(knex, key, phone);
 }
 
 /**
  * The customer a new order joins, read before the order is inserted so that its columns go in the order's INSERT
- * (the checkout's one write of the order row). Then `joinPhoneOnlyOrders` once the order is written.
+ * (the checkout's one write of the order row). Then `phoneOnlyOrdersJoin` once the order is written.
  */
 export function newOrderCustomer(knex: Knex, contact: OrderContact): Promise<{ key: string | null; phone: string | null }> {
   return resolveKey(knex, contact, null);
-}
-
-/** After a new order is written with this customer: the phone-only orders of its phone become that e-mail's. */
-export async function joinPhoneOnlyOrders(knex: Knex, key: string | null, phone: string | null): Promise<void> {
-  if (key) await absorbPhoneOnly(knex, key, phone);
 }
 
 /** Writes the customer of one order (inside the caller's transaction when given one). */

@@ -7,7 +7,7 @@ export {
   assignCustomerKey,
   backfillCustomerKeys,
   CUSTOMER_INDEXES,
-  joinPhoneOnlyOrders,
+  phoneOnlyOrdersJoin,
   newOrderCustomer,
   refreshCustomerKey,
 } from './customer-keys';

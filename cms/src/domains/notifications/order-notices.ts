@@ -39,10 +39,25 @@ function shopperContext(content: SiteContent, order: Order, origin: string | nul
   };
 }
 
-/** OWNER_EMAIL, else the e-mail of the first staff account. */
+/** The first staff account's e-mail as last found, kept a second (issue 64: it was a statement of every checkout). */
+let foundOwner: { email: string; until: number } | null = null;
+const OWNER_KEPT_MS = 1000;
+
+/**
+ * OWNER_EMAIL, else the e-mail of the first staff account. A found e-mail is kept a second, as the catalogue's cached
+ * answers are: at a peak every order read it again. A change of that account shows within the second; none found
+ * is never kept (the shop's first account may be made at any time).
+ */
 async function ownerEmail(): Promise<string | null> {
   const configured = mailSettings().ownerEmail;
   if (configured) return configured;
+  if (foundOwner && Date.now() < foundOwner.until) return foundOwner.email;
+  const email = await firstStaffEmail();
+  foundOwner = email === null ? null : { email, until: Date.now() + OWNER_KEPT_MS };
+  return email;
+}
+
+async function firstStaffEmail(): Promise<string | null> {
   const row: unknown = await strapi.db.query(USER_UID).findOne({
     where: { role: { type: ADMIN_ROLE_TYPE }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
     select: ['email'],
