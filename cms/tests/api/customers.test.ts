@@ -3,7 +3,7 @@ import { customerDetailAnswerSchema, customerIdOf, customerListAnswerSchema, typ
 import { adminTokenAt, api, type CallOptions } from '../helpers/api';
 import { expectAdminOnly } from '../helpers/auth-matrix';
 import { knexOn } from '../helpers/database';
-import { createProduct, orderBody, SHOPPER, type TestProduct } from '../helpers/orders';
+import { createProduct, orderBody, SHOPPER, staffSaleBody, type TestProduct } from '../helpers/orders';
 import { inviteStaff } from '../helpers/staff';
 import { createTestDatabase, startStrapi, type RunningStrapi, type TestDatabase } from '../helpers/strapi-process';
 
@@ -120,6 +120,41 @@ describe('customers', () => {
     const ana = (await list('?search=perez')).customers;
     expect(ana).toHaveLength(1);
     expect(ana[0]).toMatchObject({ orders: 4, totalSpent: 40000 });
+  });
+
+  it('a web order with an e-mail takes over the phone-only sales of its phone (the insert path, in its statement)', async () => {
+    const phoneOnly = customerIdOf('p:5492997777007');
+    const body = staffSaleBody(product, 'whatsapp', { shippingInfo: { fullName: 'Dora Gil', phone: '299 777 7007' } });
+    const sale = await call('/orders/manual', { method: 'POST', body });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect((await list('?pageSize=100')).customers.find((c) => c.id === phoneOnly)).toMatchObject({ orders: 1, email: null });
+    ids.dora = await place({ fullName: 'Dora Gil', email: 'dora@example.com', phone: '+54 9 299 777-7007' });
+    const customers = (await list('?pageSize=100')).customers;
+    expect(customers.find((c) => c.id === phoneOnly)).toBeUndefined();
+    expect(customers.find((c) => c.id === customerIdOf('e:dora@example.com'))).toMatchObject({ orders: 2, email: 'dora@example.com' });
+    // Out of the way of the counts below (nine orders of three customers): both deleted as the panel would.
+    const db = knexOn(database.env);
+    try {
+      const rows: { id: number }[] = await db('orders')
+        .whereIn('document_id', [ids.dora, sale.body.order._id as string])
+        .select('id');
+      expect(rows).toHaveLength(2);
+      await db('orders_cmps')
+        .whereIn(
+          'entity_id',
+          rows.map((r) => r.id),
+        )
+        .delete();
+      await db('orders')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .delete();
+    } finally {
+      await db.destroy();
+    }
+    expect((await list('?pageSize=100')).customers.find((c) => c.id === customerIdOf('e:dora@example.com'))).toBeUndefined();
   });
 
   it('shows one customer with her orders, newest first', async () => {
