@@ -5,6 +5,8 @@ export interface IndexDefinition {
   table: string;
   columns: readonly string[];
   unique?: boolean;
+  /** A partial index's predicate (SQL written here, never from input): only the rows it holds are in the index. */
+  where?: string;
 }
 
 /**
@@ -101,7 +103,8 @@ export async function createShopIndexes(
     const columns = await Promise.all(index.columns.map((column) => builder().hasColumn(index.table, column)));
     if (columns.includes(false)) continue;
     const target = schema ? `${schema}.${index.table}` : index.table;
-    const sql = `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ?? ON ?? (${index.columns.map(() => '??').join(', ')})`;
+    const columnList = index.columns.map(() => '??').join(', ');
+    const sql = `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ?? ON ?? (${columnList})${index.where ? ` WHERE ${index.where}` : ''}`;
     try {
       await knex.transaction((savepoint) => savepoint.raw(sql, [index.name, target, ...index.columns]));
     } catch (err) {

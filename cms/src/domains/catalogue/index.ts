@@ -30,7 +30,7 @@ export { catalogueVariantsOfSkus } from './stock-check';
 export { variantCostsOf } from './variant-cost-map';
 export { feeRates, paymentFeePercent, type FeeRates } from './variant-costs';
 export { colorList, findProductRow, findProductRows, toProduct } from './product-row';
-export { STOCK_MOVEMENT_INDEXES, variantMovements, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
+export { STOCK_MOVEMENT_INDEXES, stockCrossings, type StockSource, type StockStaff, type VariantMovements } from './stock-ledger';
 export { GenerationMemo } from './generation-memo';
 export { MovedProductsMemo } from './moved-products';
 export { PURCHASE_INDEXES } from './purchases';

@@ -58,6 +58,9 @@ export async function unitsSoldBySize(productId: string): Promise<Map<string, nu
   return new Map(rows.map((r) => [(r.size ?? '').trim().toUpperCase(), Number(r.sold) || 0]));
 }
 
+/** Above this many products, a count of units sold goes from the period's orders to their lines. */
+const MANY_PRODUCTS = 100;
+
 /**
  * Units sold per product and size (the line's size, as written) of some products over [start, end): the size curve's
  * counts, by product so that a sale counts one product again (reports/size-curve-report.ts).
@@ -68,7 +71,9 @@ export async function soldUnitsByProductSize(
   end: Date,
 ): Promise<Map<string, { size: string; units: number }[]>> {
   const byProduct = new Map<string, { size: string; units: number }[]>();
-  const sold = soldItems();
+  // Many products (a category): the period's orders lead, to their lines (a year of 839 products' lines on SQLite:
+  // 148 → 50 ms); a few (a product that moved): each product's lines lead, as the period's orders would be read whole.
+  const sold = soldItems(productIds.length > MANY_PRODUCTS ? { start, end } : undefined);
   if (!sold || productIds.length === 0) return byProduct;
   const rows: { product_id: string; size: string | null; units: unknown }[] = await sold
     .whereIn('i.product_id', [...productIds])

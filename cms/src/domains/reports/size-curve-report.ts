@@ -15,7 +15,7 @@ import {
   type SizeCurveQuery,
   type StockReason,
 } from '@shop/shared';
-import { MovedProductsMemo, productsWhere, soldUnitsByProductSize, variantMovements } from '../catalogue';
+import { MovedProductsMemo, productsWhere, soldUnitsByProductSize, stockCrossings } from '../catalogue';
 import { reportPeriod } from './report-period';
 
 /** The reasons that are sales: a variant they leave at 0 sold out. */
@@ -41,9 +41,9 @@ interface ProductCounts {
   sellOuts: [size: string, days: number[]][];
 }
 
-/** The counts of these products over [start, end): order lines for the units, the stock ledger for the sell-outs. */
+/** The counts of these products over [start, end): order lines for the units, the ledger's crossings for the sell-outs. */
 async function productCounts(ids: string[], start: Date, end: Date): Promise<Map<string, ProductCounts>> {
-  const [sold, movements] = await Promise.all([soldUnitsByProductSize(ids, start, end), variantMovements(ids, start, end)]);
+  const [sold, movements] = await Promise.all([soldUnitsByProductSize(ids, start, end), stockCrossings(ids, start, end)]);
   const counts = new Map<string, ProductCounts>(ids.map((id) => [id, { sold: sold.get(id) ?? [], sellOuts: [] }]));
   for (const { productId, size, moves } of movements) {
     const key = sizeKey(size ?? '');
