@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import {
   ORDER_CHANNEL_LABELS,
   SALES_REPORT_DEFAULT_DAYS,
@@ -43,39 +44,48 @@ interface CountedLine extends SoldLine {
   cost: number | null;
 }
 
-/** Mercado Libre's charge on each of these orders (its `sale_fee` of every line, kept with the sale), by order. */
-async function marketplaceFees(orderIds: readonly string[]): Promise<Map<string, number>> {
+/**
+ * The orders placed within [start, end), joined on their document id (`o`), for the reads of the period's fees. The
+ * query comes from `table()`: its schema (PostgreSQL) names the joined table too.
+ */
+function ordersWithin(query: Knex.QueryBuilder, start: Date, end: Date, column: string): Knex.QueryBuilder {
+  return query.join('orders as o', 'o.document_id', column).where('o.created_at', '>=', start).andWhere('o.created_at', '<', end);
+}
+
+/** Mercado Libre's charge on each order of the period (its `sale_fee` of every line, kept with the sale), by order. */
+async function marketplaceFees(start: Date, end: Date): Promise<Map<string, number>> {
   const fees = new Map<string, number>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const rows: { document_id: string; external: unknown }[] = await table(strapi.db.connection, 'orders')
-      .whereIn('document_id', orderIds.slice(i, i + 500))
-      .andWhere('channel', 'mercadolibre')
-      .select('document_id', 'external');
-    for (const row of rows) {
-      const external = jsonColumn(row.external);
-      const fee = external && typeof external === 'object' ? Number((external as Record<string, unknown>).saleFee) : NaN;
-      if (Number.isFinite(fee) && fee > 0) fees.set(row.document_id, Math.round(fee));
-    }
+  const rows: { document_id: string; external: unknown }[] = await table(strapi.db.connection, 'orders')
+    .where('channel', 'mercadolibre')
+    .andWhere('created_at', '>=', start)
+    .andWhere('created_at', '<', end)
+    .select('document_id', 'external');
+  for (const row of rows) {
+    const external = jsonColumn(row.external);
+    const fee = external && typeof external === 'object' ? Number((external as Record<string, unknown>).saleFee) : NaN;
+    if (Number.isFinite(fee) && fee > 0) fees.set(row.document_id, Math.round(fee));
   }
   return fees;
 }
 
 /**
- * Mercado Pago's in-person charge on each of these orders: every approved card (Point) or QR part of a counter sale
- * at the owner's rate for it, rounded to the peso per part.
+ * Mercado Pago's in-person charge on each counter sale of the period: every approved card (Point) or QR part at the
+ * owner's rate for it, rounded to the peso per part.
  */
-async function counterFees(orderIds: readonly string[], rates: FeeRates): Promise<Map<string, number>> {
+async function counterFees(start: Date, end: Date, rates: FeeRates): Promise<Map<string, number>> {
   const fees = new Map<string, number>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const rows: { order_document_id: string; method: string; amount: unknown }[] = await table(strapi.db.connection, 'counter_payments')
-      .whereIn('order_document_id', orderIds.slice(i, i + 500))
-      .andWhere('status', 'approved')
-      .select('order_document_id', 'method', 'amount');
-    for (const row of rows) {
-      const rate = row.method === 'card' ? rates.point : row.method === 'qr' ? rates.qr : 0;
-      const fee = Math.round(((Number(row.amount) || 0) * rate) / 100);
-      fees.set(row.order_document_id, (fees.get(row.order_document_id) ?? 0) + fee);
-    }
+  const rows: { order_document_id: string; method: string; amount: unknown }[] = await ordersWithin(
+    table(strapi.db.connection, 'counter_payments as p'),
+    start,
+    end,
+    'p.order_document_id',
+  )
+    .where('p.status', 'approved')
+    .select('p.order_document_id', 'p.method', 'p.amount');
+  for (const row of rows) {
+    const rate = row.method === 'card' ? rates.point : row.method === 'qr' ? rates.qr : 0;
+    const fee = Math.round(((Number(row.amount) || 0) * rate) / 100);
+    fees.set(row.order_document_id, (fees.get(row.order_document_id) ?? 0) + fee);
   }
   return fees;
 }
@@ -89,17 +99,21 @@ async function counterFees(orderIds: readonly string[], rates: FeeRates): Promis
  */
 async function countLines(start: Date, end: Date, rates: FeeRates): Promise<CountedLine[]> {
   const lines = await soldLinesBetween(start, end);
-  const orderIds = [...new Set(lines.map((line) => line.orderId))];
   const productIds = [...new Set(lines.map((line) => line.productId).filter(Boolean))];
   const [refunds, categories, costs, marketplace, counter] = await Promise.all([
-    refundsByOrderLine(orderIds),
+    refundsByOrderLine({ start, end }),
     productCategoriesOf(productIds),
     variantCostsOf(productIds),
-    marketplaceFees(orderIds),
-    counterFees(orderIds, rates),
+    // Read by the period (one statement each), not by lists of the period's order ids (issue 60 §4).
+    marketplaceFees(start, end),
+    counterFees(start, end, rates),
   ]);
   const byOrder = new Map<string, SoldLine[]>();
-  for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+  for (const line of lines) {
+    const orderLines = byOrder.get(line.orderId);
+    if (orderLines) orderLines.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
   const counted: CountedLine[] = [];
   for (const orderLines of byOrder.values()) {
     const discount = Math.min(
@@ -118,8 +132,22 @@ async function countLines(start: Date, end: Date, rates: FeeRates): Promise<Coun
           : values.map(() => 0);
     orderLines.forEach((line, i) => {
       const unitCost = costs.get(`${line.productId}\u0000${line.variantId}`);
+      // Written out rather than spread: a few thousand lines at each first read after a change (issue 60 §4).
       counted.push({
-        ...line,
+        orderId: line.orderId,
+        channel: line.channel,
+        orderSubtotal: line.orderSubtotal,
+        orderDiscount: line.orderDiscount,
+        orderedAt: line.orderedAt,
+        paymentMethod: line.paymentMethod,
+        lineIndex: line.lineIndex,
+        productId: line.productId,
+        title: line.title,
+        variantId: line.variantId,
+        color: line.color,
+        size: line.size,
+        quantity: line.quantity,
+        price: line.price,
         category: categories.get(line.productId) ?? '',
         discounts: shares[i] ?? 0,
         refunds: refunds.get(`${line.orderId}\u0000${line.lineIndex}`) ?? 0,
@@ -181,7 +209,8 @@ async function buildReport(period: ReportPeriod, groupBy: SalesGroup, rates: Fee
     memo.get([period.start.getTime(), period.end.getTime(), rates.online, rates.point, rates.qr].join('\u0000'), () =>
       countLines(period.start, period.end, rates),
     ),
-    strapi.service('api::site-content.site-content').getContent(),
+    // The cached content (fresh within a second): the categories' names only.
+    strapi.service('api::site-content.site-content').cachedContent(),
   ]);
   const categoryNames = new Map(content.productCatalog.categories.map((c) => [c.name, c.display_name || c.name]));
   const sales: SalesLine[] = lines.map((line) => ({

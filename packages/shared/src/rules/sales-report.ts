@@ -117,6 +117,9 @@ export function emptySalesRow(key: string, label: string): SalesRow {
   return { key, label, units: 0, gross: 0, discounts: 0, refunds: 0, net: 0, fees: 0, cost: null, unitsWithoutCost: 0, margin: null };
 }
 
+/** Names in Spanish order; one collator for every comparison (`localeCompare` with a locale builds one per call). */
+const BY_NAME = new Intl.Collator('es');
+
 /** The lines added up by their key, the highest net first. */
 export function groupSales(lines: readonly SalesLine[]): SalesRow[] {
   const rows = new Map<string, SalesRow>();
@@ -134,7 +137,7 @@ export function groupSales(lines: readonly SalesLine[]): SalesRow[] {
   }
   return [...rows.values()]
     .map((row) => ({ ...row, margin: row.cost !== null && row.unitsWithoutCost === 0 ? row.net - row.fees - row.cost : null }))
-    .sort((a, b) => b.net - a.net || a.label.localeCompare(b.label, 'es'));
+    .sort((a, b) => b.net - a.net || BY_NAME.compare(a.label, b.label));
 }
 
 /** The largest payment fee rate the owner may set, in percent (Mercado Pago's dearest plan is well below it). */
