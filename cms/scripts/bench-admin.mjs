@@ -4,8 +4,9 @@
 //   node cms/scripts/bench-admin.mjs [seconds per call] [orders]
 //   BENCH_ONLY=sqlite|postgres   one database only
 //   BENCH_CALLS=hoja,retiros     only the back-office calls whose name contains one of these (a before/after of a few)
-//   BENCH_SCALE_SQLITE=file      SQLite only, on a copy of a database `seed:scale` already filled (a before/after of a
-//                                few calls without minutes of seeding): no demo baseline, storefront reads or exports
+//   BENCH_SCALE_SQLITE=file      on a copy of a SQLite file `seed:scale` already filled (a before/after of a few calls
+//                                without minutes of seeding): no demo baseline, storefront reads or exports
+//   BENCH_SCALE_POSTGRES=db      the same on a copy of a PostgreSQL database `seed:scale` filled (CREATE DATABASE … TEMPLATE)
 //
 // For each database, on a throwaway one: the storefront's reads on the demo catalogue first (the baseline), then the
 // scale data is written, the shop restarted, and every back-office call measured with 5 staff clients (p50/p95/p99,
@@ -37,6 +38,7 @@ const CALLS = (process.env.BENCH_CALLS ?? '')
   .map((part) => part.trim())
   .filter(Boolean);
 const SCALE_FILE = process.env.BENCH_SCALE_SQLITE;
+const SCALE_POSTGRES = process.env.BENCH_SCALE_POSTGRES;
 const LIMITS = { RATE_LIMIT_QUOTE_MAX: '100000000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_ORDERS_MAX: '100000' };
 
 const isoDay = (daysAgo) => new Date(Date.now() - 3 * 3600_000 - daysAgo * 86400_000).toISOString().slice(0, 10);
@@ -230,22 +232,27 @@ async function coldReports(url, token) {
   return rows;
 }
 
-/** The back-office calls and the reports' first reads on a copy of an already seeded SQLite file (BENCH_SCALE_SQLITE). */
+/** The back-office calls and the reports' first reads on a copy of an already seeded database (BENCH_SCALE_*). */
+async function benchSeeded(kind, env) {
+  const strapi = await startBenchStrapi({ ...env, ...LIMITS }, { attempts: 2400 });
+  try {
+    const token = await benchStaffToken(strapi.url);
+    console.log(`\n${kind} (a copy of a seeded database): back office, ${CLIENTS} clients, ${SECONDS} s each`);
+    console.table(await measure(strapi.url, await staffTargets(strapi.url, token)));
+    console.log(`\n${kind}: the owner's reports counted afresh (7 calls after each kind of move, 1 client)`);
+    console.table(await coldReports(strapi.url, token));
+  } finally {
+    await strapi.stop();
+  }
+}
+
+/** BENCH_SCALE_SQLITE: the file (and its WAL) copied to a throwaway folder. */
 async function benchSeededCopy(file) {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   try {
     for (const suffix of ['', '-wal', '-shm'])
       if (existsSync(file + suffix)) copyFileSync(file + suffix, path.join(dir, `data.db${suffix}`));
-    const strapi = await startBenchStrapi({ DATABASE_FILENAME: path.join(dir, 'data.db'), ...LIMITS }, { attempts: 2400 });
-    try {
-      const token = await benchStaffToken(strapi.url);
-      console.log(`\nsqlite (a copy of ${file}): back office, ${CLIENTS} clients, ${SECONDS} s each`);
-      console.table(await measure(strapi.url, await staffTargets(strapi.url, token)));
-      console.log(`\nsqlite: the owner's reports counted afresh (7 calls after each kind of move, 1 client)`);
-      console.table(await coldReports(strapi.url, token));
-    } finally {
-      await strapi.stop();
-    }
+    await benchSeeded('sqlite', { DATABASE_FILENAME: path.join(dir, 'data.db') });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -310,8 +317,10 @@ async function bench(kind, env) {
   }
 }
 
-if (SCALE_FILE) await benchSeededCopy(SCALE_FILE);
-else {
+if (SCALE_FILE || SCALE_POSTGRES) {
+  if (SCALE_FILE) await benchSeededCopy(SCALE_FILE);
+  if (SCALE_POSTGRES) await benchOnThrowawayPostgres(benchSeeded, undefined, SCALE_POSTGRES);
+} else {
   if (ONLY !== 'postgres') await benchOnThrowawaySqlite(bench);
   if (ONLY !== 'sqlite') await benchOnThrowawayPostgres(bench, 'VACUUM ANALYZE');
 }

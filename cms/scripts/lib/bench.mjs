@@ -29,10 +29,11 @@ async function adminQuery(sql) {
  * `bench(kind, env, fill)` as both scripts define it: `fill(sql)` loads the data, then `analyze` runs
  * (e.g. 'VACUUM ANALYZE'). Prints a line and returns when PostgreSQL cannot be reached.
  */
-export async function benchOnThrowawayPostgres(bench, analyze) {
+export async function benchOnThrowawayPostgres(bench, analyze, template) {
   const name = `shop_bench_${Date.now()}`;
   try {
-    await adminQuery(`CREATE DATABASE ${name}`);
+    // A template (a database `seed:scale` filled) is copied whole: no minutes of seeding. Its name is the caller's own.
+    await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE "${template.replaceAll('"', '')}"` : ''}`);
   } catch {
     console.log('\nPostgreSQL not reachable: skipped');
     return;
