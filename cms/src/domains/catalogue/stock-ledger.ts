@@ -35,7 +35,8 @@ export const STOCK_MOVEMENT_INDEXES = [
   {
     name: 'idx_shop_stock_movements_crossings',
     table: MOVEMENTS_TABLE,
-    columns: ['product_document_id', 'created_at', 'variant_id', 'size', 'quantity', 'units_after', 'reason'],
+    // With the id: every column read is in the index (PostgreSQL's index-only scan; SQLite's rowid is the id).
+    columns: ['product_document_id', 'created_at', 'variant_id', 'size', 'quantity', 'units_after', 'reason', 'id'],
     where: CROSSING_SQL,
   },
 ] as const;
