@@ -58,36 +58,33 @@ export async function unitsSoldBySize(productId: string): Promise<Map<string, nu
   return new Map(rows.map((r) => [(r.size ?? '').trim().toUpperCase(), Number(r.sold) || 0]));
 }
 
-/** Above this many products, a count of units sold goes from the period's orders to their lines. */
-const MANY_PRODUCTS = 100;
+/** One sold line as the size curve keeps it: when its order was placed, its size as written, its units. */
+export interface SoldAt {
+  at: number;
+  size: string;
+  units: number;
+}
 
 /**
- * Units sold per product and size (the line's size, as written) of some products over [start, end): the size curve's
- * counts, by product so that a sale counts one product again (reports/size-curve-report.ts).
+ * Every sold line of some products (orders neither cancelled nor refunded), all time, by product: the size curve
+ * keeps them per product and answers any period from them (reports/size-curve-report.ts), so a period never asked
+ * before is not a new count of the category's orders (issue 60 §4).
  */
-export async function soldUnitsByProductSize(
-  productIds: readonly string[],
-  start: Date,
-  end: Date,
-): Promise<Map<string, { size: string; units: number }[]>> {
-  const byProduct = new Map<string, { size: string; units: number }[]>();
-  // SQLite, many products (a category): the period's orders lead, to their lines (a year of 839 products' lines:
-  // 148 → 50 ms); a few (a product that moved): each product's lines lead, as the period's orders would be read whole.
-  // PostgreSQL's planner joins a category's lines by hashing either way; naming the period's orders made it slower.
-  const many = productIds.length > MANY_PRODUCTS && strapi.db.dialect.client !== 'postgres';
-  const sold = soldItems(many ? { start, end } : undefined);
+export async function soldLinesOfProducts(productIds: readonly string[]): Promise<Map<string, SoldAt[]>> {
+  const byProduct = new Map<string, SoldAt[]>();
+  const sold = soldItems();
   if (!sold || productIds.length === 0) return byProduct;
-  const rows: { product_id: string; size: string | null; units: unknown }[] = await sold
+  const rows: { product_id: string; size: string | null; quantity: unknown; created_at: unknown }[] = await sold
     .whereIn('i.product_id', [...productIds])
-    .andWhere('o.created_at', '>=', start)
-    .andWhere('o.created_at', '<', end)
-    .groupBy('i.product_id', 'i.size')
-    .select('i.product_id', 'i.size')
-    .sum({ units: 'i.quantity' });
+    .select('i.product_id', 'i.size', 'i.quantity', 'o.created_at');
   for (const row of rows) {
-    const units = byProduct.get(row.product_id) ?? [];
-    units.push({ size: row.size ?? '', units: Number(row.units) || 0 });
-    byProduct.set(row.product_id, units);
+    const lines = byProduct.get(row.product_id) ?? [];
+    const raw = row.created_at;
+    // PostgreSQL gives a Date, SQLite Strapi's milliseconds (or ISO text).
+    const at =
+      raw instanceof Date ? raw.getTime() : typeof raw === 'number' || /^\d+$/.test(String(raw)) ? Number(raw) : Date.parse(String(raw));
+    lines.push({ at, size: row.size ?? '', units: Number(row.quantity) || 0 });
+    byProduct.set(row.product_id, lines);
   }
   return byProduct;
 }

@@ -225,7 +225,7 @@ export async function referenceLabels(knex: Trx | typeof strapi.db.connection, r
   return labels;
 }
 
-/** One variant's movements over a period, oldest first, as the reports read them. */
+/** One variant's movements, oldest first, as the reports read them. */
 export interface VariantMovements {
   productId: string;
   variantId: string;
@@ -242,21 +242,19 @@ function millisOf(value: unknown): number {
 }
 
 /**
- * The movements of some products' variants within [start, end) that sold a variant out or brought it back, grouped
- * by variant, oldest first: the size curve's sell-outs (@shop/shared `sellOutDays`). In a ledger whose every movement
+ * The movements of some products' variants that sold a variant out or brought it back, grouped by variant, oldest
+ * first: the size curve's sell-outs (@shop/shared `sellOutDays`, given a period's). In a ledger whose every movement
  * starts where the one before ended, the others never change whether a variant has units, so `sellOutDays` gives the
- * same days from these alone (a unit test proves it); a year of a category is a few rows of an index instead of tens
- * of thousands of movements (issue 60 §4: a size curve over a period never asked before took 850 ms).
+ * same days from these alone (a unit test proves it): a few rows of an index instead of every movement (issue 60 §4:
+ * a size curve over a period never asked before read a year of a category's movements, 850 ms).
  */
-export async function stockCrossings(productIds: readonly string[], start: Date, end: Date): Promise<VariantMovements[]> {
+export async function stockCrossings(productIds: readonly string[]): Promise<VariantMovements[]> {
   if (productIds.length === 0) return [];
   const rows: MovementRow[] = await table(strapi.db.connection, MOVEMENTS_TABLE)
     .whereIn('product_document_id', [...productIds])
-    .andWhere('created_at', '>=', start)
-    .andWhere('created_at', '<', end)
     .andWhereRaw(CROSSING_SQL)
     .select('id', 'product_document_id', 'variant_id', 'size', 'quantity', 'units_after', 'reason', 'created_at');
-  // Sorted here rather than by SQL: the period's index finds the rows, and a variant's few are put in order below.
+  // Sorted here rather than by SQL: the index finds the rows, and a variant's few are put in order below.
   rows.sort((a, b) => Number(a.id) - Number(b.id));
   const variants = new Map<string, VariantMovements>();
   for (const row of rows) {

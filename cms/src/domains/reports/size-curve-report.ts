@@ -15,7 +15,7 @@ import {
   type SizeCurveQuery,
   type StockReason,
 } from '@shop/shared';
-import { MovedProductsMemo, productsWhere, soldUnitsByProductSize, stockCrossings } from '../catalogue';
+import { MovedProductsMemo, productsWhere, soldLinesOfProducts, stockCrossings, type SoldAt, type VariantMovements } from '../catalogue';
 import { reportPeriod } from './report-period';
 
 /** The reasons that are sales: a variant they leave at 0 sold out. */
@@ -25,7 +25,8 @@ const periodOf = (query: { from?: string; to?: string }) => reportPeriod(query, 
 
 /** The category's products (matched as the size guides match it: 'corpiño' is 'Corpiños'), its shown name and sizes. */
 async function categoryProducts(category: string): Promise<{ products: Map<string, string>; name: string; order: string[] }> {
-  const content = await strapi.service('api::site-content.site-content').getContent();
+  // The cached content (fresh within a second): the categories and size guides only.
+  const content = await strapi.service('api::site-content.site-content').cachedContent();
   const known = content.productCatalog.categories.find((c) => sameCategory(c.name, category) || sameCategory(c.display_name, category));
   const products = await productsWhere((value) => sameCategory(value, known?.name ?? category));
   return {
@@ -35,25 +36,54 @@ async function categoryProducts(category: string): Promise<{ products: Map<strin
   };
 }
 
-/** What a curve counts of one product over a period: its units sold per size and, per size, each sell-out's days. */
-interface ProductCounts {
+/** What a curve counts of one product over one period: its units sold per size and, per size, each sell-out's days. */
+interface PeriodCounts {
   sold: { size: string; units: number }[];
   sellOuts: [size: string, days: number[]][];
 }
 
-/** The counts of these products over [start, end): order lines for the units, the ledger's crossings for the sell-outs. */
-async function productCounts(ids: string[], start: Date, end: Date): Promise<Map<string, ProductCounts>> {
-  const [sold, movements] = await Promise.all([soldUnitsByProductSize(ids, start, end), stockCrossings(ids, start, end)]);
-  const counts = new Map<string, ProductCounts>(ids.map((id) => [id, { sold: sold.get(id) ?? [], sellOuts: [] }]));
-  for (const { productId, size, moves } of movements) {
-    const key = sizeKey(size ?? '');
-    if (key === '') continue;
+/**
+ * What a curve is computed from, for one product and any period: its sold lines and its variants' crossings of 0,
+ * with the counts of the last periods asked of it (a product counted again starts without them).
+ */
+interface ProductHistory {
+  sold: SoldAt[];
+  crossings: VariantMovements[];
+  periods: Map<string, PeriodCounts>;
+}
+
+/** Periods kept per product: a few questions asked in turn (a year, a season, a month) are each counted once. */
+const PERIODS_KEPT = 8;
+
+/** The histories of these products: every sold line, and every movement that sold a variant out or brought it back. */
+async function productHistories(ids: string[]): Promise<Map<string, ProductHistory>> {
+  const [sold, crossings] = await Promise.all([soldLinesOfProducts(ids), stockCrossings(ids)]);
+  const histories = new Map<string, ProductHistory>(ids.map((id) => [id, { sold: sold.get(id) ?? [], crossings: [], periods: new Map() }]));
+  for (const variant of crossings) histories.get(variant.productId)?.crossings.push(variant);
+  return histories;
+}
+
+/** One product's counts over [from, to), kept with its history. */
+function periodCounts(history: ProductHistory, from: number, to: number): PeriodCounts {
+  const key = `${from}:${to}`;
+  const kept = history.periods.get(key);
+  if (kept) return kept;
+  const units = new Map<string, number>();
+  for (const line of history.sold) if (line.at >= from && line.at < to) units.set(line.size, (units.get(line.size) ?? 0) + line.units);
+  const sellOuts: [string, number[]][] = [];
+  for (const { size, moves } of history.crossings) {
+    const sizeName = sizeKey(size ?? '');
+    if (sizeName === '') continue;
+    const within = moves.filter((move) => move.at >= from && move.at < to);
     const days = sellOutDays(
-      moves.map((move) => ({ ...move, sale: SALE_REASONS.includes(move.reason) })),
-      start.getTime(),
+      within.map((move) => ({ ...move, sale: SALE_REASONS.includes(move.reason) })),
+      from,
     );
-    if (days.length > 0) counts.get(productId)?.sellOuts.push([key, days]);
+    if (days.length > 0) sellOuts.push([sizeName, days]);
   }
+  const counts = { sold: [...units].map(([size, n]) => ({ size, units: n })), sellOuts };
+  if (history.periods.size >= PERIODS_KEPT) history.periods.delete(history.periods.keys().next().value!);
+  history.periods.set(key, counts);
   return counts;
 }
 
@@ -66,20 +96,22 @@ interface CurveCounts {
 }
 
 /**
- * The counts per product of each question (a category and a period), kept: after a sale the next read counts the
- * products that changed again, not a year of the category's orders and movements (MovedProductsMemo).
+ * Each category's product histories, kept: after a sale the next read counts again the products that changed, not
+ * the category's orders and movements (MovedProductsMemo), and any period is answered from them, so a period never
+ * asked before costs no count either (issue 60 §4). A category's first read in a process (and one every ten minutes)
+ * reads its whole history.
  */
-const memo = new MovedProductsMemo<ProductCounts>(20);
+const memo = new MovedProductsMemo<ProductHistory>(20);
 
 async function curveCounts(category: string, start: Date, end: Date): Promise<CurveCounts> {
   const { products, name, order } = await categoryProducts(category);
-  const key = `${category.trim().toLowerCase()}\u0000${start.getTime()}\u0000${end.getTime()}`;
-  const parts = await memo.get(key, products, (some) => productCounts(some, start, end));
+  const histories = await memo.get(category.trim().toLowerCase(), products, productHistories);
   const sold: { size: string; units: number }[] = [];
   const sellOuts = new Map<string, number[]>();
-  for (const part of parts) {
-    sold.push(...part.sold);
-    for (const [size, days] of part.sellOuts) sellOuts.set(size, [...(sellOuts.get(size) ?? []), ...days]);
+  for (const history of histories) {
+    const counts = periodCounts(history, start.getTime(), end.getTime());
+    sold.push(...counts.sold);
+    for (const [size, days] of counts.sellOuts) sellOuts.set(size, [...(sellOuts.get(size) ?? []), ...days]);
   }
   return { name, order, sold, sellOuts };
 }
