@@ -26,6 +26,7 @@ import {
   startBenchStrapi,
   timeExport,
 } from './lib/bench.mjs';
+import { coldReports, isoDay } from './lib/bench-cold-reports.mjs';
 import { SCALE_DEFAULTS } from './lib/scale-data.mjs';
 import { seedScale } from './seed-scale.mjs';
 
@@ -40,8 +41,6 @@ const CALLS = (process.env.BENCH_CALLS ?? '')
 const SCALE_FILE = process.env.BENCH_SCALE_SQLITE;
 const SCALE_POSTGRES = process.env.BENCH_SCALE_POSTGRES;
 const LIMITS = { RATE_LIMIT_QUOTE_MAX: '100000000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_ORDERS_MAX: '100000' };
-
-const isoDay = (daysAgo) => new Date(Date.now() - 3 * 3600_000 - daysAgo * 86400_000).toISOString().slice(0, 10);
 
 /** The storefront's reads: the catalogue's first page and a category, a product, a search, best sellers, a quote. */
 async function storefrontTargets(url) {
@@ -157,81 +156,6 @@ async function measure(url, targets) {
   return rows;
 }
 
-/** A stock adjustment of one unit (in, then out), as the owner's count makes: a stock move that sells nothing. */
-async function adjustOne(url, auth, i) {
-  await json(url, '/api/stock-adjustments', {
-    headers: auth,
-    body: { sku: 'SC40-NEG-85B', quantity: i % 2 === 1 ? 1 : -1, reason: 'conteo' },
-  });
-}
-
-/** A cash order of one unit, picked up at the shop: a sale of today, in every report's default period. */
-async function sellOne(url, auth, i) {
-  const shopper = {
-    fullName: 'Ana Bench',
-    email: `ana.bench${i}@example.com`,
-    phone: '+54 299 555-0100',
-    address: 'Av. Argentina 1234',
-    city: 'Neuquén',
-    postalCode: '8300',
-  };
-  const item = { productId: 'scalep40', color: 'Negro', size: '85B', quantity: 1 };
-  await json(url, '/api/orders', { body: { items: [item], shippingInfo: shopper, paymentMethod: 'cash', deliveryType: 'pickup' } });
-}
-
-/**
- * The owner's reports keep what they counted, so the run above mostly measures kept counts. Their first read after a
- * change is timed here: one client, each call after a stock move of one product (an adjustment of one unit, then a
- * sale of one unit: an order of today). Twice: the question the owner had asked before the move (what she reads after
- * a sale: the size curve and the stock views count again only the product that moved), and a question not asked
- * before (another window or period), which counts everything afresh.
- */
-async function coldReports(url, token) {
-  const auth = { authorization: `Bearer ${token}` };
-  const reports = [
-    ['la misma pregunta: curva de talles (corpiños, un año)', () => '/api/reports/size-curve?category=corpinos&units=10'],
-    ['la misma pregunta: stock, para reponer', () => '/api/reports/stock?view=reorder'],
-    ['la misma pregunta: stock, días de stock', () => '/api/reports/stock?view=days'],
-    ['la misma pregunta: stock, valor al costo', () => '/api/reports/stock?view=valuation'],
-    ['la misma pregunta: ventas por producto (30 días)', () => '/api/reports/sales?groupBy=product'],
-    ['curva de talles (corpiños, un año)', (i) => `/api/reports/size-curve?category=corpinos&units=10&from=${isoDay(365 + i)}`],
-    ['stock: para reponer (30 días)', (i) => `/api/reports/stock?view=reorder&days=${30 + i}`],
-    ['stock: días de stock (30 días)', (i) => `/api/reports/stock?view=days&days=${30 + i}`],
-    ['ventas: por producto (30 días)', (i) => `/api/reports/sales?groupBy=product&from=${isoDay(29 + i)}`],
-    // The ledger's check after a move: its kept answer is gone, its sums of settled movements are not.
-    ['libro de stock: control', () => '/api/stock-check'],
-  ].filter(([name]) => CALLS.length === 0 || CALLS.some((part) => name.includes(part)));
-  // Units for the sales below (the scale data leaves some variants at 0).
-  await json(url, '/api/stock-adjustments', { headers: auth, body: { sku: 'SC40-NEG-85B', quantity: 500, reason: 'conteo' } });
-  const rows = [];
-  let calls = 0;
-  for (const [name, path] of reports) {
-    const row = { informe: name };
-    for (const [move, label] of [
-      [adjustOne, 'ajuste'],
-      [sellOne, 'venta'],
-    ]) {
-      // The question asked once before the moves (the owner's page open before the sale).
-      await fetch(`${url}${path(0)}`, { headers: auth }).then((res) => res.arrayBuffer());
-      const times = [];
-      for (let i = 1; i <= 7; i++) {
-        calls += 1;
-        await move(url, auth, calls);
-        const t0 = performance.now();
-        const res = await fetch(`${url}${path(i + (label === 'venta' ? 7 : 0))}`, { headers: auth });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${name}: ${res.status}`);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      row[`${label}: mediana ms`] = Math.round(times[3]);
-      row[`${label}: mín–máx ms`] = `${Math.round(times[0])}–${Math.round(times[6])}`;
-    }
-    rows.push(row);
-  }
-  return rows;
-}
-
 /** The back-office calls and the reports' first reads on a copy of an already seeded database (BENCH_SCALE_*). */
 async function benchSeeded(kind, env) {
   const strapi = await startBenchStrapi({ ...env, ...LIMITS }, { attempts: 2400 });
@@ -240,7 +164,7 @@ async function benchSeeded(kind, env) {
     console.log(`\n${kind} (a copy of a seeded database): back office, ${CLIENTS} clients, ${SECONDS} s each`);
     console.table(await measure(strapi.url, await staffTargets(strapi.url, token)));
     console.log(`\n${kind}: the owner's reports counted afresh (7 calls after each kind of move, 1 client)`);
-    console.table(await coldReports(strapi.url, token));
+    console.table(await coldReports(strapi.url, token, CALLS));
   } finally {
     await strapi.stop();
   }
@@ -279,7 +203,7 @@ async function bench(kind, env) {
     console.log(`\n${kind}: back office, ${CLIENTS} clients, ${SECONDS} s each`);
     console.table(await measure(strapi.url, await staffTargets(strapi.url, token)));
     console.log(`\n${kind}: the owner's reports counted afresh (7 calls after each kind of move, 1 client)`);
-    console.table(await coldReports(strapi.url, token));
+    console.table(await coldReports(strapi.url, token, CALLS));
     const after = await measure(strapi.url, await storefrontTargets(strapi.url));
     console.log(`\n${kind}: storefront, demo catalogue → scale data (p95 ms)`);
     console.table(

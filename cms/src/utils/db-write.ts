@@ -47,6 +47,14 @@ export function isoDate(value: unknown): string | null {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
+/** A datetime column as milliseconds: PostgreSQL gives a Date, SQLite Strapi's milliseconds (or ISO text). */
+export function millisOf(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  return /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+}
+
 /** `%term%` for LIKE in lower case, the term's own % _ and \ taken literally. */
 export const likeOf = (term: string): string => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,6 +1,6 @@
 import { STOCK_RETURNING_STATUSES, variantId, type ProductParcel } from '@shop/shared';
 import type { Knex } from 'knex';
-import { table } from '../../utils/db-write';
+import { millisOf, table } from '../../utils/db-write';
 import { productParcelOf } from './product-row';
 
 /**
@@ -79,11 +79,7 @@ export async function soldLinesOfProducts(productIds: readonly string[]): Promis
     .select('i.product_id', 'i.size', 'i.quantity', 'o.created_at');
   for (const row of rows) {
     const lines = byProduct.get(row.product_id) ?? [];
-    const raw = row.created_at;
-    // PostgreSQL gives a Date, SQLite Strapi's milliseconds (or ISO text).
-    const at =
-      raw instanceof Date ? raw.getTime() : typeof raw === 'number' || /^\d+$/.test(String(raw)) ? Number(raw) : Date.parse(String(raw));
-    lines.push({ at, size: row.size ?? '', units: Number(row.quantity) || 0 });
+    lines.push({ at: millisOf(row.created_at), size: row.size ?? '', units: Number(row.quantity) || 0 });
     byProduct.set(row.product_id, lines);
   }
   return byProduct;

@@ -10,7 +10,7 @@ import {
   type StockReason,
   type StockReferenceKind,
 } from '@shop/shared';
-import { isoDate, isRecord, newDocumentId, table, writeSoon, type Trx } from '../../utils/db-write';
+import { isoDate, isRecord, millisOf, newDocumentId, table, writeSoon, type Trx } from '../../utils/db-write';
 import { emit } from '../../utils/events';
 
 export const MOVEMENTS_TABLE = 'stock_movements';
@@ -231,14 +231,6 @@ export interface VariantMovements {
   variantId: string;
   size: string | null;
   moves: { at: number; quantity: number; unitsAfter: number; reason: StockReason }[];
-}
-
-/** A datetime column as milliseconds: PostgreSQL gives a Date, SQLite Strapi's milliseconds (or ISO text). */
-function millisOf(value: unknown): number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'number') return value;
-  const text = String(value);
-  return /^\d+$/.test(text) ? Number(text) : Date.parse(text);
 }
 
 /**
