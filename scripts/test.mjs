@@ -2,15 +2,15 @@
 // `npm test`: every check of the repository, the README's one command. The stages and what runs at the same time:
 //
 //   preflight                      programs and services present (seconds)
-//   unit ‖ cms-build               one Vitest run of the five unit suites, while the CMS is compiled and Strapi's
-//                                  panel built, once for every later stage
-//   api ‖ apps-build, static       the API suite on SQLite and PostgreSQL (cms/tests/run-api-tests.mjs), while, one
-//                                  after another, the storefront and back office the browser tests serve are built
-//                                  and ESLint, the type check and Prettier run (on the cores the API tests leave idle)
+//   cms-build, then api            the CMS compiled and Strapi's panel built (once for every later stage), then the
+//                                  API suite on SQLite and PostgreSQL (cms/tests/run-api-tests.mjs), bound by its
+//                                  chains of shop starts and waits; beside that lane, one after another: the unit
+//   ‖ unit, apps-build, static,    tests (one Vitest run of the five suites), the storefront and back office the
+//     production                   browser tests serve, ESLint, the type check, Prettier, and the production, image
+//                                  and backup-compose checks (on the cores the API tests leave idle)
 //   resilience                     the heavy process tests (crashes, outages, backups, several processes)
 //   e2e                            the browser tests against their own shop
 //   peak-faults                    the one resilience file whose answers must come within 10 s
-//   production                     the production, image and backup-compose checks
 //
 // Each step's output is prefixed with its name when it runs beside another. At the end one table gives each stage's
 // time, its files and tests (per database for the API), and the ten slowest files; the reports are kept in
@@ -118,15 +118,16 @@ const production = [
 // in one lane, 2026-11-28). The peak-faults file (a 10 s answer limit) has the machine to itself.
 const plan = [
   [preflight],
-  // The CMS compiled beside the unit tests (2026-11-29: 3 min 34 s together, 2 min 60 s + 48 s one after the other).
-  [unit, cmsBuild],
-  // The API tests leave a quarter of 2 cores idle: the static checks (3 min 52 s as a stage of their own on a slow
-  // machine) end inside that stage there (2026-11-29, docs/performance.md "The test suite's time").
-  [api, [appsBuild, ...staticSteps]],
+  // Two lanes from the start: the CMS compiled, then the API tests on both databases (bound by their chains of shop
+  // starts and waits, which leave part of 2 cores idle); beside them the unit tests, the apps' build, the static
+  // checks and the production checks, one after another.
+  [
+    [cmsBuild, api],
+    [unit, appsBuild, ...staticSteps, ...production],
+  ],
   [resilienceBusy, resilienceWaiting],
   [e2e],
   [peakFaults],
-  [production],
 ];
 
 const only = process.env.TEST_STAGES?.split(',').map((s) => s.trim());

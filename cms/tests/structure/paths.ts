@@ -43,3 +43,10 @@ export function backendDomains(): Record<string, DomainEntry> {
   const raw = JSON.parse(readFileSync(repoPath('cms/src/domains/domains.json'), 'utf8')) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(raw).filter(([name]) => !name.startsWith('$'))) as Record<string, DomainEntry>;
 }
+
+/**
+ * For a test that lints text with one rule of the repository's ESLint config that needs no type information (the
+ * import boundaries): the same config, without building the TypeScript program of the file's project first (about
+ * 4.5 s of CPU a test file, for rules that never read it).
+ */
+export const WITHOUT_TYPES = { languageOptions: { parserOptions: { projectService: false, project: null } } };
