@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { ApiError } from '../utils/http';
+import { ApiError, DATABASE_DOWN_MESSAGE } from '../utils/http';
 import { recordServerError, type ErrorOrigin } from '../domains/platform/server-errors';
 
 type HttpishError = Error & { status?: number; statusCode?: number; type?: string; expose?: boolean; code?: string; httpCode?: number };
@@ -16,8 +16,6 @@ export function isDataException(err: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH';
 }
 
-/** The Spanish answer while the database cannot be reached (a restart, a failover): try again in a few seconds. */
-export const DATABASE_DOWN_MESSAGE = 'La tienda no puede responder en este momento: probá de nuevo en unos segundos';
 /** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
 export const DATABASE_DOWN_RETRY_SECONDS = 5;
 

@@ -7,6 +7,9 @@ import { firstIssueMessage } from '@shop/shared';
 const spanishErrors = z.locales.es().localeError;
 
 /** An error with an HTTP status and a Spanish message for the API client. */
+/** The Spanish answer while the database cannot be reached (a restart, a failover): try again in a few seconds. */
+export const DATABASE_DOWN_MESSAGE = 'La tienda no puede responder en este momento: probá de nuevo en unos segundos';
+
 export class ApiError extends Error {
   constructor(
     public readonly status: number,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for';
 import { adminToken, api } from '../helpers/api';
 import { testDatabase } from '../helpers/database';
 import { createProduct, orderBody, sequenceOf, extraStrapi, stockOf, uploadProof, type LineInput } from '../helpers/orders';
@@ -264,6 +265,46 @@ describe('the database backs the order numbers', () => {
         db('order_idempotency_keys').insert({ document_id: 'duplicado', idempotency_key: key?.idempotency_key, request_hash: 'x' }),
       ).rejects.toThrow(/unique/i);
     } finally {
+      await db.destroy();
+    }
+  });
+});
+
+// PostgreSQL admits CHECKOUT_CONCURRENCY (4 by default) checkouts of a process into their transaction at once, the
+// others waiting their turn (cms/src/domains/orders/checkout-slots.ts); SQLite's write lock does it alone (no limit).
+describe.runIf(inject('databaseKind') === 'postgres')('checkouts waiting their turn (PostgreSQL)', () => {
+  it('a checkout that waited its turn as long as a connection is answered 503 in Spanish, and writes nothing', async () => {
+    const product = await createProduct({ stock: 20, title: 'Conjunto Turno' });
+    const db = testDatabase();
+    const holder = await db.transaction();
+    try {
+      // Hold the product's rows: the first four checkouts get their turn and wait on them inside their transactions.
+      await holder('products').where('document_id', product._id).forUpdate().select('id');
+      const admitted = Array.from({ length: 4 }, () =>
+        api('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }]), baseUrl: first.url }),
+      );
+      await waitFor(
+        'four checkouts waiting on the held rows',
+        async () =>
+          (await db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))
+            .rows[0].n,
+        (n: number) => n >= 4,
+        { timeoutMs: 20_000, everyMs: 100 },
+      );
+      // The fifth waits for a turn, not for a lock: after DATABASE_ACQUIRE_TIMEOUT_MS (6 s) it is told to come back.
+      const fifth = await api('/orders', { body: orderBody([{ productId: product._id, quantity: 1 }]), baseUrl: first.url });
+      expect(fifth.status).toBe(503);
+      expect(fifth.body.message).toBe('La tienda no puede responder en este momento: probá de nuevo en unos segundos');
+      expect(fifth.headers.get('retry-after')).toBe('5');
+      // Meanwhile the process answers everything else.
+      expect((await api('/health', { baseUrl: first.url })).status).toBe(200);
+      await holder.rollback();
+      const answers = await Promise.all(admitted);
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+      expect(await stockOf(product._id)).toBe(16);
+      expect(await ordersOfProduct(product._id)).toBe(4);
+    } finally {
+      if (!holder.isCompleted()) await holder.rollback();
       await db.destroy();
     }
   });

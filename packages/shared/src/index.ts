@@ -46,6 +46,7 @@ export * from './contract/uploads.js';
 export * from './rules/statuses.js';
 export * from './rules/order-number.js';
 export * from './rules/order-hold.js';
+export * from './rules/first-come-slots.js';
 export * from './rules/checkout-options.js';
 export * from './rules/delivery.js';
 export * from './rules/quote/index.js';

@@ -19,7 +19,7 @@ import {
   netOfTotal,
   vatRateFor,
 } from '@shop/shared';
-import { newDocumentId, writeTransaction, isRecord, holdWrites, HELD_NUMBER, type Trx } from '../../utils/db-write';
+import { newDocumentId, isRecord, holdWrites, HELD_NUMBER, type Trx } from '../../utils/db-write';
 import { ApiError, badRequest, conflict } from '../../utils/http';
 import { claimKey, KeyTakenError, previousOrderId, type Idempotency } from './order-idempotency';
 import { nextOrderNumber } from './order-number';
@@ -27,10 +27,10 @@ import { getOrder } from './order-read';
 import { NEW_ORDER, orderStockSource, takeStock } from './order-stock';
 import { toOrderAnswer, type OrderAnswer } from './order-view';
 import { insertOrder, numberOrder } from './order-insert';
+import { checkoutTransaction } from './checkout-slots';
 import { pricedProducts } from './order-products';
 import { emit } from '../../utils/events';
-import { claimCouponUse } from '../promotions';
-import { couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
+import { claimCouponUse, couponDiscountOf, currentPromotions, pricingContext } from '../promotions';
 import type { PlacedOrderInput, StaffSale } from './order-sale';
 import { mercadoPagoReady } from '../platform';
 import { whatsappNumber } from '../notifications';
@@ -173,7 +173,7 @@ async function createNewOrder(
   // the rows every checkout competes for (the day's number, the products' stock) are locked last, just before the
   // commit, so one order holds them for a few statements rather than for its whole transaction.
   const numberFirst = strapi.db.dialect.client !== 'postgres';
-  const doc = await writeTransaction(async (trx) => {
+  const doc = await checkoutTransaction(async (trx) => {
     const documentId = newDocumentId();
     // Claiming the key makes a second request with it wait here (PostgreSQL) or find it taken (SQLite's write lock).
     // The key names the order at once: both are committed together or not at all.
