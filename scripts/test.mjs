@@ -9,7 +9,7 @@
 //     production                   browser tests serve, ESLint, the type check, Prettier, and the production, image
 //                                  and backup-compose checks (on the cores the API tests leave idle)
 //   resilience                     the heavy process tests (crashes, outages, backups, several processes)
-//   e2e                            the browser tests against their own shop
+//   e2e                            the browser tests against two shops of their own, a Playwright worker each
 //   peak-faults                    the one resilience file whose answers must come within 10 s
 //
 // Each step's output is prefixed with its name when it runs beside another. At the end one table gives each stage's

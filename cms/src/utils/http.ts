@@ -6,10 +6,10 @@ import { firstIssueMessage } from '@shop/shared';
 // parse rather than with z.config(): Strapi's bundled zod resets the global locale to English when it loads.
 const spanishErrors = z.locales.es().localeError;
 
-/** An error with an HTTP status and a Spanish message for the API client. */
 /** The Spanish answer while the database cannot be reached (a restart, a failover): try again in a few seconds. */
 export const DATABASE_DOWN_MESSAGE = 'La tienda no puede responder en este momento: probá de nuevo en unos segundos';
 
+/** An error with an HTTP status and a Spanish message for the API client. */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
